@@ -1,0 +1,204 @@
+/**
+ * The HTTP API as one hono app: `createApp(deps)` → fetch(Request) → Response.
+ * The Lambda handler (lambda.ts) and the local server (local/server.ts) are thin adapters around it.
+ */
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AnyGame } from '../shared/engine/game.js';
+import { ApiError, parse } from './http/errors.js';
+import { openApiDocument } from './http/openapi.js';
+import {
+  CreateMatchRequest,
+  IdempotencyKey,
+  JoinRequest,
+  LogQuery,
+  MatchId,
+  MoveRequest,
+  ResignRequest,
+  SeatParam,
+} from './http/schemas.js';
+import { MatchService, type Caller } from './matches/service.js';
+import { TOKEN_PATTERN, sha256 } from './matches/tokens.js';
+import type { MatchStore } from './storage/port.js';
+
+export interface AppDeps {
+  store: MatchStore;
+  games: ReadonlyMap<string, AnyGame>;
+  clock?: () => number;
+  /** Origin used in links (e.g. https://dutch.example); defaults to the request's own origin. */
+  publicUrl?: string;
+  /** Extra routes mounted under /api by other parts of the platform (notifications). */
+  extend?: (api: Hono, service: MatchService) => void;
+}
+
+export const MAX_BODY_BYTES = 16 * 1024;
+
+export function createApp(deps: AppDeps): Hono {
+  const service = new MatchService({ store: deps.store, games: deps.games, clock: deps.clock ?? Date.now });
+  const app = new Hono();
+
+  app.use('/api/*', async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'no-referrer');
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  });
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json(new ApiError(413, 'too-large', `Requests are limited to ${MAX_BODY_BYTES} bytes.`).toBody(), 413),
+    }),
+  );
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return c.json(err.toBody(), err.status);
+    console.error(JSON.stringify({ level: 'error', message: 'unhandled', path: c.req.path, error: String(err), stack: (err as Error).stack }));
+    return c.json({ error: { code: 'internal', message: 'Something went wrong on our side. Nothing was changed; try again.' } }, 500);
+  });
+  app.notFound((c) => c.json({ error: { code: 'not-found', message: 'No such address.' } }, 404));
+
+  const origin = (c: Context) => deps.publicUrl ?? new URL(c.req.url).origin;
+  const links = {
+    seat: (c: Context, id: string, seat: number, token: string) => `${origin(c)}/m/${id}#seat=${seat}&token=${token}`,
+    invite: (c: Context, id: string, secret: string) => `${origin(c)}/m/${id}#invite=${secret}`,
+    watch: (c: Context, id: string, secret: string) => `${origin(c)}/m/${id}#watch=${secret}`,
+  };
+
+  /** Reads the JSON body (bodyLimit has already capped its size); `{}` when there is none. */
+  async function jsonBody(c: Context): Promise<{ value: unknown; text: string }> {
+    const text = await c.req.text();
+    if (text.trim() === '') return { value: {}, text };
+    const type = c.req.header('Content-Type') ?? '';
+    if (!/^application\/json\b/i.test(type)) throw new ApiError(415, 'unsupported-media-type', 'Send the body as application/json.');
+    try {
+      return { value: JSON.parse(text) as unknown, text };
+    } catch {
+      throw new ApiError(400, 'invalid-json', 'The body is not valid JSON.');
+    }
+  }
+
+  function bearer(c: Context): string {
+    const header = c.req.header('Authorization');
+    if (!header) throw new ApiError(401, 'unauthorized', 'This needs the secret from your match link.');
+    const m = /^Bearer ([^\s]+)$/.exec(header);
+    if (!m || !TOKEN_PATTERN.test(m[1]!)) throw new ApiError(401, 'unauthorized', 'The secret from your match link is malformed.');
+    return m[1]!;
+  }
+
+  /** Path parameters are validated before anything is read. */
+  function target(c: Context) {
+    const id = parse(MatchId, c.req.param('id'), 'match id');
+    const seatText = c.req.param('seat');
+    return { id, seat: seatText === undefined ? undefined : parse(SeatParam, seatText, 'seat') };
+  }
+
+  async function authorize(c: Context): Promise<{ id: string; caller: Caller; version: number }> {
+    const token = bearer(c);
+    const { id, seat } = target(c);
+    const head = await service.head(id);
+    const caller = service.authenticate(head, token, seat === undefined ? 'spectator' : { seat });
+    return { id, caller, version: head.version };
+  }
+
+  const etagOf = (version: number) => `"${version}"`;
+  function notModified(c: Context, version: number): boolean {
+    const inm = c.req.header('If-None-Match');
+    if (!inm) return false;
+    return inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etagOf(version));
+  }
+
+  // ------------------------------------------------------------------ routes
+
+  app.get('/api/health', (c) => c.json({ ok: true }));
+
+  app.get('/api/games', (c) =>
+    c.json({
+      games: [...deps.games.values()].map((g) => ({ id: g.id, name: g.name, minSeats: g.minSeats, maxSeats: g.maxSeats })),
+    }),
+  );
+
+  app.get('/api/openapi.json', (c) => c.json(openApiDocument([...deps.games.values()])));
+
+  app.post('/api/matches', async (c) => {
+    const input = parse(CreateMatchRequest, (await jsonBody(c)).value);
+    const created = await service.create(input);
+    const id = created.match.id;
+    return c.json(
+      {
+        matchId: id,
+        seat: 0,
+        token: created.token,
+        url: links.seat(c, id, 0, created.token),
+        invites: created.invites.map((i) => ({ seat: i.seat, url: links.invite(c, id, i.secret) })),
+        spectatorUrl: links.watch(c, id, created.spectator),
+      },
+      201,
+    );
+  });
+
+  app.post('/api/matches/:id/join', async (c) => {
+    const { id } = target(c);
+    const input = parse(JoinRequest, (await jsonBody(c)).value);
+    const joined = await service.join(id, input.invite, input.name);
+    return c.json({ matchId: id, seat: joined.seat, token: joined.token, url: links.seat(c, id, joined.seat, joined.token) });
+  });
+
+  const readMatch = async (c: Context) => {
+    const { id, caller, version } = await authorize(c);
+    c.header('ETag', etagOf(version));
+    c.header('Cache-Control', 'private, no-cache');
+    c.header('Vary', 'Authorization');
+    if (notModified(c, version)) return c.body(null, 304);
+    const body = await service.read(id, caller);
+    c.header('ETag', etagOf(body.version));
+    return c.json(body);
+  };
+  app.get('/api/matches/:id/seats/:seat', readMatch);
+  app.get('/api/matches/:id/spectate', readMatch);
+
+  const readLog = async (c: Context) => {
+    const { id, caller } = await authorize(c);
+    const q = parse(LogQuery, c.req.query(), 'query');
+    return c.json({ log: await service.olderLog(id, caller, q.before ?? Number.MAX_SAFE_INTEGER) });
+  };
+  app.get('/api/matches/:id/seats/:seat/log', readLog);
+  app.get('/api/matches/:id/spectate/log', readLog);
+
+  app.post('/api/matches/:id/seats/:seat/moves', async (c) => {
+    const token = bearer(c);
+    const { id, seat } = target(c);
+    const keyHeader = c.req.header('Idempotency-Key');
+    const key = keyHeader === undefined ? undefined : parse(IdempotencyKey, keyHeader, 'Idempotency-Key header');
+    const { value, text } = await jsonBody(c);
+    const request = parse(MoveRequest, value);
+    const result = await service.move(id, seat!, sha256(token), request, key ? { key, requestHash: sha256(text) } : undefined);
+    const body = result.body as { version?: number };
+    if (typeof body.version === 'number') c.header('ETag', etagOf(body.version));
+    return c.json(result.body as object, result.status as 200);
+  });
+
+  app.post('/api/matches/:id/seats/:seat/resign', async (c) => {
+    const { id, caller } = await authorize(c);
+    parse(ResignRequest, (await jsonBody(c)).value);
+    return c.json(await service.resign(id, (caller as { seat: number }).seat));
+  });
+
+  app.post('/api/matches/:id/seats/:seat/links', async (c) => {
+    const { id } = await authorize(c);
+    const renewed = await service.renewLinks(id);
+    return c.json({
+      invites: renewed.invites.map((i) => ({ seat: i.seat, url: links.invite(c, id, i.secret) })),
+      spectatorUrl: links.watch(c, id, renewed.spectator),
+    });
+  });
+
+  app.post('/api/matches/:id/seats/:seat/rematch', async (c) => {
+    const { id, caller } = await authorize(c);
+    const r = await service.rematch(id, (caller as { seat: number }).seat);
+    return c.json({ ...r, url: links.seat(c, r.matchId, r.seat, r.token) });
+  });
+
+  deps.extend?.(app, service);
+  return app;
+}

@@ -1,0 +1,34 @@
+/** Errors the API answers with. Everything else that escapes a handler is a 500 (and a bug). */
+import type * as z from 'zod';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503,
+    readonly code: string,
+    message: string,
+    readonly extra: { issues?: { path: string; message: string }[]; version?: number } = {},
+  ) {
+    super(message);
+  }
+
+  toBody() {
+    return { error: { code: this.code, message: this.message, ...this.extra } };
+  }
+}
+
+const MAX_ISSUES = 10;
+
+/** A zod failure as a 400 with at most ten issues, each path and message kept short. */
+export function invalid(error: z.ZodError | { issues: readonly unknown[] }, what = 'request'): ApiError {
+  const issues = (error.issues as { path?: PropertyKey[]; message?: string }[]).slice(0, MAX_ISSUES).map((i) => ({
+    path: (i.path ?? []).map(String).join('.').slice(0, 100),
+    message: String(i.message ?? 'invalid').slice(0, 200),
+  }));
+  return new ApiError(400, 'invalid-request', `The ${what} is not valid.`, { issues });
+}
+
+export function parse<T>(schema: z.ZodType<T>, input: unknown, what?: string): T {
+  const r = schema.safeParse(input);
+  if (!r.success) throw invalid(r.error, what);
+  return r.data;
+}

@@ -1,0 +1,112 @@
+/** The OpenAPI 3.1 document, generated from the same zod schemas that parse requests. */
+import * as z from 'zod';
+import type { AnyGame } from '../../shared/engine/game.js';
+import {
+  CreateMatchRequest,
+  CreateMatchResponse,
+  ErrorResponse,
+  JoinRequest,
+  JoinResponse,
+  MatchResponse,
+  MoveRequest,
+  ResignRequest,
+} from './schemas.js';
+
+const json = (schema: z.ZodType) => ({ 'application/json': { schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) } });
+const errors = (...codes: number[]) =>
+  Object.fromEntries(codes.map((code) => [String(code), { description: ERROR_TEXT[code] ?? 'Error', content: json(ErrorResponse) }]));
+const ERROR_TEXT: Record<number, string> = {
+  400: 'Malformed request (zod issues, at most ten)',
+  401: 'Missing or malformed token',
+  403: 'Token does not open this seat',
+  404: 'No such match',
+  409: 'Stale version or match not in play',
+  413: 'Body over 16 KB',
+  422: 'Move breaks a rule (stable code + message)',
+};
+const seatParams = [
+  { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+  { name: 'seat', in: 'path', required: true, schema: { type: 'integer', minimum: 0, maximum: 7 } },
+];
+const auth = [{ seatToken: [] }];
+
+export function openApiDocument(games: AnyGame[]) {
+  const moveSchemas = Object.fromEntries(
+    games.map((g) => [`Move_${g.id}`, tryJsonSchema(g.move)]).filter(([, s]) => s !== null),
+  );
+  const optionSchemas = Object.fromEntries(
+    games.map((g) => [`Options_${g.id}`, tryJsonSchema(g.options)]).filter(([, s]) => s !== null),
+  );
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Dutch play-by-web API', version: '1' },
+    components: {
+      securitySchemes: { seatToken: { type: 'http', scheme: 'bearer', description: 'Seat or spectator secret from the match link' } },
+      schemas: { ...moveSchemas, ...optionSchemas },
+    },
+    paths: {
+      '/api/games': { get: { summary: 'List the games', responses: { 200: { description: 'Games' } } } },
+      '/api/matches': {
+        post: {
+          summary: 'Create a match',
+          requestBody: { required: true, content: json(CreateMatchRequest) },
+          responses: { 201: { description: 'Created', content: json(CreateMatchResponse) }, ...errors(400, 404, 413) },
+        },
+      },
+      '/api/matches/{id}/join': {
+        post: {
+          summary: 'Claim a seat through an invite link',
+          parameters: [seatParams[0]],
+          requestBody: { required: true, content: json(JoinRequest) },
+          responses: { 200: { description: 'Joined', content: json(JoinResponse) }, ...errors(400, 403, 404) },
+        },
+      },
+      '/api/matches/{id}/seats/{seat}': {
+        get: {
+          summary: "Read the match as this seat sees it (ETag = version; If-None-Match → 304)",
+          security: auth,
+          parameters: seatParams,
+          responses: { 200: { description: 'Match', content: json(MatchResponse) }, 304: { description: 'Unchanged' }, ...errors(401, 403, 404) },
+        },
+      },
+      '/api/matches/{id}/seats/{seat}/moves': {
+        post: {
+          summary: 'Submit a move',
+          security: auth,
+          parameters: [...seatParams, { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string' } }],
+          requestBody: { required: true, content: json(MoveRequest) },
+          responses: { 200: { description: 'Accepted', content: json(MatchResponse) }, ...errors(400, 401, 403, 404, 409, 413, 422) },
+        },
+      },
+      '/api/matches/{id}/seats/{seat}/log': {
+        get: { summary: 'Older log entries', security: auth, parameters: seatParams, responses: { 200: { description: 'Log' }, ...errors(401, 403, 404) } },
+      },
+      '/api/matches/{id}/seats/{seat}/resign': {
+        post: {
+          summary: 'Resign',
+          security: auth,
+          parameters: seatParams,
+          requestBody: { required: false, content: json(ResignRequest) },
+          responses: { 200: { description: 'Resigned', content: json(MatchResponse) }, ...errors(401, 403, 404, 409) },
+        },
+      },
+      '/api/matches/{id}/seats/{seat}/links': {
+        post: { summary: 'New invite and spectator links', security: auth, parameters: seatParams, responses: { 200: { description: 'Links' }, ...errors(401, 403, 404) } },
+      },
+      '/api/matches/{id}/seats/{seat}/rematch': {
+        post: { summary: 'Ask for or join the rematch', security: auth, parameters: seatParams, responses: { 200: { description: 'Your seat in the rematch', content: json(JoinResponse) }, ...errors(401, 403, 404, 409) } },
+      },
+      '/api/matches/{id}/spectate': {
+        get: { summary: 'Spectator view', security: auth, parameters: [seatParams[0]], responses: { 200: { description: 'Match', content: json(MatchResponse) }, 304: { description: 'Unchanged' }, ...errors(401, 403, 404) } },
+      },
+    },
+  };
+}
+
+function tryJsonSchema(schema: unknown): unknown {
+  try {
+    return z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'any' });
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,438 @@
+/**
+ * The match lifecycle: create, join, read, move, resign, rematch. Knows the engine contract and
+ * the storage port, and nothing of any particular game or of HTTP beyond ApiError.
+ */
+import type { AnyGame, LogEntry, Seat, Viewer } from '../../shared/engine/game.js';
+import { ApiError, invalid } from '../http/errors.js';
+import type {
+  Commit,
+  IdempotencyRecord,
+  LogRecord,
+  MatchEnd,
+  MatchRecord,
+  MatchStore,
+  NotificationIntent,
+  NotificationKind,
+} from '../storage/port.js';
+import { FINISHED_RETENTION_SECONDS } from '../storage/table.js';
+import { newMatchId, newSecret, newSeed, sameHash, sha256 } from './tokens.js';
+
+export interface ServiceDeps {
+  store: MatchStore;
+  games: ReadonlyMap<string, AnyGame>;
+  clock: () => number;
+}
+
+/** Who is calling: a seat (by its token) or a spectator. */
+export type Caller = { kind: 'seat'; seat: Seat } | { kind: 'spectator' };
+
+/** A rebaseable move is re-applied at most this many times when others keep writing first. */
+const MAX_ATTEMPTS = 8;
+/** How many recent log records a match read carries. */
+export const LOG_PAGE = 30;
+
+export class MatchService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  game(id: string): AnyGame {
+    const game = this.deps.games.get(id);
+    if (!game) throw new ApiError(404, 'unknown-game', `There is no game called "${id}".`);
+    return game;
+  }
+
+  // ---------------------------------------------------------------- create and join
+
+  async create(input: { game: string; options: Record<string, unknown>; seats: number; name: string }) {
+    const game = this.game(input.game);
+    if (input.seats < game.minSeats || input.seats > game.maxSeats) {
+      throw new ApiError(400, 'invalid-seats', `${game.name} is played by ${game.minSeats}–${game.maxSeats} players.`);
+    }
+    const parsed = game.options.safeParse(input.options);
+    if (!parsed.success) throw invalid(parsed.error, 'options');
+    const now = this.deps.clock();
+    const token = newSecret();
+    const invites = Array.from({ length: input.seats - 1 }, () => newSecret());
+    const spectator = newSecret();
+    const match: MatchRecord = {
+      id: newMatchId(),
+      gameId: game.id,
+      options: parsed.data,
+      status: 'open',
+      version: 1,
+      seats: Array.from({ length: input.seats }, (_, seat) =>
+        seat === 0
+          ? { name: input.name, tokenHash: sha256(token), inviteHash: null }
+          : { name: null, tokenHash: null, inviteHash: sha256(invites[seat - 1]!) },
+      ),
+      spectatorHash: sha256(spectator),
+      state: null,
+      seed: null,
+      toAct: [],
+      end: null,
+      createdAt: now,
+      updatedAt: now,
+      rematchId: null,
+      rematchOf: null,
+    };
+    const started = input.seats === 1 ? this.start(match, now) : match;
+    await this.deps.store.create(started);
+    return {
+      match: started,
+      token,
+      invites: invites.map((secret, i) => ({ seat: i + 1, secret })),
+      spectator,
+    };
+  }
+
+  async join(matchId: string, invite: string, name: string) {
+    const inviteHash = sha256(invite);
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const match = await this.mustGet(matchId);
+      const seat = match.seats.findIndex((s) => sameHash(s.inviteHash, inviteHash));
+      if (seat < 0) throw new ApiError(403, 'invite-used', 'This invite link has already been used or was replaced.');
+      const now = this.deps.clock();
+      const token = newSecret();
+      const seats = match.seats.map((s, i) => (i === seat ? { ...s, name, tokenHash: sha256(token), inviteHash: null } : s));
+      let next: MatchRecord = { ...match, seats, version: match.version + 1, updatedAt: now };
+      const full = seats.every((s) => s.tokenHash !== null);
+      if (full) next = this.start(next, now);
+      const intents = seats.flatMap((s, i) =>
+        i === seat || s.tokenHash === null ? [] : [this.intent(next, i, full ? 'started' : 'joined', [`{${seat}} joined.`], now)],
+      );
+      const result = await this.deps.store.commit({
+        match: next,
+        expectedVersion: match.version,
+        log: { version: next.version, seat, kind: full ? 'start' : 'join', at: now, events: [] },
+        intents,
+      });
+      if (result.ok) return { match: next, seat, token };
+      // Someone else joined or changed the match at the same moment: read again and retry.
+    }
+    throw new ApiError(503, 'busy', 'The match is busy; try again.');
+  }
+
+  /** Fills in the seed and the game's first state once every seat has a player. */
+  private start(match: MatchRecord, now: number): MatchRecord {
+    const game = this.game(match.gameId);
+    const seed = newSeed();
+    const state = game.setup(match.seats.length, match.options, seed);
+    const toAct = game.toAct(state);
+    return {
+      ...match,
+      status: 'active',
+      seed,
+      state,
+      toAct,
+      seats: match.seats.map((s, i) => ({ ...s, waitingSince: toAct.includes(i) ? now : null })),
+    };
+  }
+
+  // ---------------------------------------------------------------- reading
+
+  /** Authenticates a bearer token against a seat (or the spectator link) of a match. */
+  authenticate(
+    head: { tokenHashes: (string | null)[]; spectatorHash: string },
+    token: string,
+    wanted: { seat: Seat } | 'spectator',
+  ): Caller {
+    const hash = sha256(token);
+    if (wanted === 'spectator') {
+      if (sameHash(head.spectatorHash, hash)) return { kind: 'spectator' };
+    } else if (sameHash(head.tokenHashes[wanted.seat], hash)) {
+      return { kind: 'seat', seat: wanted.seat };
+    }
+    throw new ApiError(403, 'forbidden', 'This link does not open that seat.');
+  }
+
+  async head(matchId: string) {
+    const head = await this.deps.store.head(matchId);
+    if (!head) throw new ApiError(404, 'no-such-match', 'There is no such match.');
+    return head;
+  }
+
+  async mustGet(matchId: string): Promise<MatchRecord> {
+    const match = await this.deps.store.get(matchId);
+    if (!match) throw new ApiError(404, 'no-such-match', 'There is no such match.');
+    return match;
+  }
+
+  /** The match as one viewer may see it. Everything a player receives is built here. */
+  present(match: MatchRecord, viewer: Viewer, log: LogRecord[]) {
+    const game = this.game(match.gameId);
+    const active = match.status === 'active';
+    return {
+      matchId: match.id,
+      game: { id: game.id, name: game.name },
+      version: match.version,
+      status: match.status,
+      options: match.options,
+      seats: match.seats.map((s, seat) => ({
+        seat,
+        name: s.name,
+        joined: s.tokenHash !== null,
+        waitingSince: s.waitingSince ?? null,
+      })),
+      you: viewer,
+      toAct: match.toAct,
+      view: match.state === null ? null : game.view(match.state, viewer),
+      legalMoves: active && viewer !== null ? game.legalMoves(match.state, viewer) : [],
+      log: log.map((l) => ({ version: l.version, at: l.at, seat: l.seat, entries: this.logEntries(game, l, viewer) })),
+      end: match.end,
+      rematchId: match.rematchId,
+    };
+  }
+
+  logEntries(game: AnyGame, record: LogRecord, viewer: Viewer): LogEntry[] {
+    const seat = record.seat;
+    switch (record.kind) {
+      case 'join':
+        return [{ type: 'joined', seat: seat!, text: `{${seat}} joined.` }];
+      case 'start':
+        return [
+          { type: 'joined', seat: seat!, text: `{${seat}} joined.` },
+          { type: 'started', text: 'Everyone is here: the game has started.' },
+        ];
+      case 'resign':
+        return [{ type: 'resigned', seat: seat!, text: `{${seat}} resigned.` }];
+      case 'forfeit':
+        return [{ type: 'forfeit', seat: seat!, text: `{${seat}} missed the move deadline and forfeits.` }];
+      case 'move':
+      case 'default-move': {
+        const lines = record.events.flatMap((e) => game.viewEvent(e, viewer) ?? []);
+        return record.kind === 'default-move'
+          ? [{ type: 'deadline', seat: seat!, text: `{${seat}}'s deadline passed; the standard move was made for them.` }, ...lines]
+          : lines;
+      }
+    }
+  }
+
+  async read(matchId: string, caller: Caller) {
+    const [match, log] = await Promise.all([this.mustGet(matchId), this.deps.store.log(matchId, { limit: LOG_PAGE })]);
+    return this.present(match, viewerOf(caller), log);
+  }
+
+  async olderLog(matchId: string, caller: Caller, before: number) {
+    const [match, log] = await Promise.all([this.mustGet(matchId), this.deps.store.log(matchId, { limit: LOG_PAGE, before })]);
+    const game = this.game(match.gameId);
+    return log.map((l) => ({ version: l.version, at: l.at, seat: l.seat, entries: this.logEntries(game, l, viewerOf(caller)) }));
+  }
+
+  // ---------------------------------------------------------------- moves
+
+  /**
+   * Applies one move. The version check is inside the conditional write; a stale version is a
+   * 409 unless the game says the move may be re-applied to the newer state (sealed bids, snaps).
+   * With an Idempotency-Key the stored response of the first success is returned on every retry.
+   */
+  async move(
+    matchId: string,
+    seat: Seat,
+    tokenHash: string,
+    request: { expectedVersion: number; move: unknown },
+    idempotency?: { key: string; requestHash: string },
+  ): Promise<{ status: number; body: unknown }> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const { match, idempotency: previous } = await this.deps.store.getForWrite(
+        matchId,
+        idempotency ? { seat, key: idempotency.key } : undefined,
+      );
+      if (!match) throw new ApiError(404, 'no-such-match', 'There is no such match.');
+      // Authenticated against the record just read: no extra round trip on the hot path.
+      if (!sameHash(match.seats[seat]?.tokenHash, tokenHash)) {
+        throw new ApiError(403, 'forbidden', 'This link does not open that seat.');
+      }
+      if (previous) return replay(previous, idempotency!.requestHash);
+      const game = this.game(match.gameId);
+      const parsed = game.move.safeParse(request.move);
+      if (!parsed.success) throw invalid(parsed.error, 'move');
+      if (match.status !== 'active') {
+        throw new ApiError(409, match.status === 'over' ? 'match-over' : 'match-not-started',
+          match.status === 'over' ? 'The match is over.' : 'The match starts when every seat is filled.', { version: match.version });
+      }
+      if (match.version !== request.expectedVersion) {
+        const canRebase = request.expectedVersion < match.version && (game.rebaseable?.(match.state, seat, parsed.data) ?? false);
+        if (!canRebase) {
+          throw new ApiError(409, 'stale-version', 'The match has changed since you last looked; reload and try again.', {
+            version: match.version,
+          });
+        }
+      }
+      const now = this.deps.clock();
+      const applied = game.apply(match.state, seat, parsed.data, { now });
+      if (!applied.ok) throw new ApiError(422, applied.error.code, applied.error.message, { version: match.version });
+      const { state, events, reveal } = applied.value;
+      const next = this.advance(match, state, now);
+      const body = {
+        ...this.present(next, seat, []),
+        log: undefined,
+        events: events.flatMap((e) => game.viewEvent(e, seat) ?? []),
+        ...(reveal !== undefined ? { reveal } : {}),
+      };
+      const record: LogRecord = { version: next.version, seat, kind: 'move', move: parsed.data, at: now, events: [...events] };
+      const commit: Commit = {
+        match: next,
+        expectedVersion: match.version,
+        log: record,
+        intents: this.intentsFor(game, match, next, seat, record),
+      };
+      if (idempotency) commit.idempotency = { seat, key: idempotency.key, requestHash: idempotency.requestHash, status: 200, body: JSON.stringify(body) };
+      const result = await this.deps.store.commit(commit);
+      if (result.ok) return { status: 200, body };
+      // Lost the race (or the same key committed in parallel): read again; the loop decides.
+    }
+    throw new ApiError(503, 'busy', 'The match is busy; try again in a moment.');
+  }
+
+  /** The match after a state change: version, whose move, waiting clocks, the end. */
+  private advance(match: MatchRecord, state: unknown, now: number, end?: MatchEnd): MatchRecord {
+    const game = this.game(match.gameId);
+    const outcome = end ?? (() => {
+      const r = game.result(state);
+      return r ? { ...r, reason: 'finished' as const } : null;
+    })();
+    const toAct = outcome ? [] : game.toAct(state);
+    return {
+      ...match,
+      state,
+      version: match.version + 1,
+      updatedAt: now,
+      toAct,
+      status: outcome ? 'over' : 'active',
+      end: outcome,
+      seats: match.seats.map((s, i) => ({
+        ...s,
+        waitingSince: toAct.includes(i) ? (match.toAct.includes(i) ? (s.waitingSince ?? now) : now) : null,
+      })),
+      ...(outcome ? { expiresAt: Math.floor(now / 1000) + FINISHED_RETENTION_SECONDS } : {}),
+    };
+  }
+
+  /** At most one intent per seat for this version; never to the seat that acted. */
+  private intentsFor(game: AnyGame, before: MatchRecord, after: MatchRecord, actor: Seat | null, record: LogRecord): NotificationIntent[] {
+    const intents: NotificationIntent[] = [];
+    after.seats.forEach((_, seat) => {
+      if (seat === actor) return;
+      let kind: NotificationKind | null = null;
+      if (after.status === 'over') kind = 'over';
+      else if (after.toAct.includes(seat) && !before.toAct.includes(seat)) kind = 'your-move';
+      if (!kind) return;
+      const lines = this.logEntries(game, record, seat).map((e) => e.text);
+      intents.push(this.intent(after, seat, kind, lines, record.at));
+    });
+    return intents;
+  }
+
+  private intent(match: MatchRecord, seat: Seat, kind: NotificationKind, lines: string[], now: number): NotificationIntent {
+    return { matchId: match.id, version: match.version, seat, kind, gameId: match.gameId, lines, createdAt: now };
+  }
+
+  // ---------------------------------------------------------------- resign, links, rematch
+
+  async resign(matchId: string, seat: Seat) {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const match = await this.mustGet(matchId);
+      if (match.status !== 'active') throw new ApiError(409, 'match-not-active', 'Only a match in play can be resigned.', { version: match.version });
+      const now = this.deps.clock();
+      const others = match.seats.map((_, i) => i).filter((i) => i !== seat);
+      const end: MatchEnd = { winners: others, summary: `{${seat}} resigned.`, reason: 'resigned', seat };
+      const next = this.advance(match, match.state, now, end);
+      const record: LogRecord = { version: next.version, seat, kind: 'resign', at: now, events: [] };
+      const game = this.game(match.gameId);
+      const result = await this.deps.store.commit({
+        match: next,
+        expectedVersion: match.version,
+        log: record,
+        intents: this.intentsFor(game, match, next, seat, record),
+      });
+      if (result.ok) return this.present(next, seat, []);
+    }
+    throw new ApiError(503, 'busy', 'The match is busy; try again in a moment.');
+  }
+
+  /** New invite links for the open seats, and a new spectator link; the old ones stop working. */
+  async renewLinks(matchId: string) {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const match = await this.mustGet(matchId);
+      const invites: { seat: Seat; secret: string }[] = [];
+      const seats = match.seats.map((s, seat) => {
+        if (s.tokenHash !== null || s.reservedFor !== undefined) return s;
+        const secret = newSecret();
+        invites.push({ seat, secret });
+        return { ...s, inviteHash: sha256(secret) };
+      });
+      const spectator = newSecret();
+      const next = { ...match, seats, spectatorHash: sha256(spectator), version: match.version + 1, updatedAt: this.deps.clock() };
+      const result = await this.deps.store.commit({ match: next, expectedVersion: match.version });
+      if (result.ok) return { invites, spectator };
+    }
+    throw new ApiError(503, 'busy', 'The match is busy; try again in a moment.');
+  }
+
+  /**
+   * A new match with the same game, options and players, the first player moved one seat on.
+   * The first caller creates it; each player then claims their own seat with their old token.
+   */
+  async rematch(matchId: string, seat: Seat): Promise<{ matchId: string; seat: Seat; token: string }> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const old = await this.mustGet(matchId);
+      if (old.status !== 'over') throw new ApiError(409, 'match-not-over', 'A rematch can be asked for once the match is over.');
+      const now = this.deps.clock();
+      const n = old.seats.length;
+      const newSeat = (seat - 1 + n) % n; // new seat i is kept for old seat (i + 1) mod n
+      const token = newSecret();
+      if (old.rematchId === null) {
+        const created: MatchRecord = {
+          id: newMatchId(),
+          gameId: old.gameId,
+          options: old.options,
+          status: 'open',
+          version: 1,
+          seats: old.seats.map((_, i) => {
+            const from = (i + 1) % n;
+            return { name: old.seats[from]!.name, tokenHash: i === newSeat ? sha256(token) : null, inviteHash: null, reservedFor: from };
+          }),
+          spectatorHash: sha256(newSecret()),
+          state: null,
+          seed: null,
+          toAct: [],
+          end: null,
+          createdAt: now,
+          updatedAt: now,
+          rematchId: null,
+          rematchOf: old.id,
+        };
+        const next = { ...old, rematchId: created.id, version: old.version + 1, updatedAt: now };
+        const intents = old.seats.flatMap((_, i) =>
+          i === seat ? [] : [this.intent(next, i, 'joined', [`{${seat}} asked for a rematch.`], now)],
+        );
+        const result = await this.deps.store.commit({ match: next, expectedVersion: old.version, create: created, intents });
+        if (result.ok) return { matchId: created.id, seat: newSeat, token };
+        continue;
+      }
+      const match = await this.mustGet(old.rematchId);
+      const seats = match.seats.map((s, i) => (i === newSeat ? { ...s, tokenHash: sha256(token) } : s));
+      let next: MatchRecord = { ...match, seats, version: match.version + 1, updatedAt: now };
+      const starting = match.status === 'open' && seats.every((s) => s.tokenHash !== null);
+      if (starting) next = this.start(next, now);
+      const result = await this.deps.store.commit({
+        match: next,
+        expectedVersion: match.version,
+        log: starting ? { version: next.version, seat: newSeat, kind: 'start', at: now, events: [] } : undefined,
+        intents: starting
+          ? seats.flatMap((_, i) => (i === newSeat ? [] : [this.intent(next, i, 'started', [`{${newSeat}} joined the rematch.`], now)]))
+          : [],
+      });
+      if (result.ok) return { matchId: match.id, seat: newSeat, token };
+    }
+    throw new ApiError(503, 'busy', 'The match is busy; try again in a moment.');
+  }
+}
+
+export const viewerOf = (caller: Caller): Viewer => (caller.kind === 'seat' ? caller.seat : null);
+
+function replay(previous: IdempotencyRecord, requestHash: string) {
+  if (previous.requestHash !== requestHash) {
+    throw new ApiError(422, 'idempotency-key-reused', 'This Idempotency-Key was already used for a different request.');
+  }
+  return { status: previous.status, body: JSON.parse(previous.body) as unknown };
+}

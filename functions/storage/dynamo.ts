@@ -1,0 +1,255 @@
+/**
+ * The DynamoDB adapter of the storage port. The match state travels as one JSON string attribute:
+ * cheaper to (un)marshal than a deep map, and opaque to DynamoDB, which only needs the version.
+ */
+import {
+  ConditionalCheckFailedException,
+  DynamoDBClient,
+  TransactionCanceledException,
+  type DynamoDBClientConfig,
+} from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type {
+  Commit,
+  CommitResult,
+  IdempotencyRecord,
+  LogRecord,
+  MatchHead,
+  MatchRecord,
+  MatchStore,
+  NotificationIntent,
+} from './port.js';
+import { IDEMPOTENCY_TTL_SECONDS, keys } from './table.js';
+
+type Item = Record<string, unknown>;
+
+export function dynamoClient(config: DynamoDBClientConfig = {}): DynamoDBDocumentClient {
+  return DynamoDBDocumentClient.from(new DynamoDBClient(config), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+}
+
+/** Client settings from the environment: DYNAMODB_ENDPOINT points at DynamoDB Local. */
+export function clientConfigFromEnv(env: Record<string, string | undefined> = process.env): DynamoDBClientConfig {
+  const endpoint = env.DYNAMODB_ENDPOINT;
+  if (!endpoint) return {};
+  return {
+    endpoint,
+    region: env.AWS_REGION ?? 'local',
+    credentials: {
+      accessKeyId: env.AWS_ACCESS_KEY_ID ?? 'local',
+      secretAccessKey: env.AWS_SECRET_ACCESS_KEY ?? 'local',
+    },
+  };
+}
+
+function matchToItem(m: MatchRecord): Item {
+  const { id, version, status, gameId, expiresAt, seats, spectatorHash, ...rest } = m;
+  return {
+    ...keys.match(id),
+    type: 'match',
+    id,
+    version,
+    status,
+    gameId,
+    expiresAt,
+    tokenHashes: seats.map((s) => s.tokenHash),
+    spectatorHash,
+    data: JSON.stringify({ ...rest, seats }),
+  };
+}
+
+function itemToMatch(item: Item): MatchRecord {
+  const rest = JSON.parse(item.data as string) as Omit<MatchRecord, 'id' | 'version' | 'status' | 'gameId' | 'spectatorHash'>;
+  return {
+    ...rest,
+    id: item.id as string,
+    version: item.version as number,
+    status: item.status as MatchRecord['status'],
+    gameId: item.gameId as string,
+    spectatorHash: item.spectatorHash as string,
+    ...(item.expiresAt !== undefined ? { expiresAt: item.expiresAt as number } : {}),
+  };
+}
+
+function logToItem(matchId: string, l: LogRecord, expiresAt?: number): Item {
+  return { ...keys.log(matchId, l.version), type: 'log', data: JSON.stringify(l), expiresAt };
+}
+
+function intentToItem(n: NotificationIntent): Item {
+  return { ...keys.intent(n.matchId, n.version, n.seat), type: 'intent', ...n };
+}
+
+const epochSeconds = (ms: number) => Math.floor(ms / 1000);
+
+export class DynamoMatchStore implements MatchStore {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async create(match: MatchRecord, intents: NotificationIntent[] = []): Promise<void> {
+    if (intents.length === 0) {
+      await this.db.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: matchToItem(match),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return;
+    }
+    await this.db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: this.tableName, Item: matchToItem(match), ConditionExpression: 'attribute_not_exists(pk)' } },
+          ...intents.map((n) => ({ Put: { TableName: this.tableName, Item: intentToItem(n) } })),
+        ],
+      }),
+    );
+  }
+
+  async get(id: string): Promise<MatchRecord | null> {
+    const out = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.match(id), ConsistentRead: true }));
+    return out.Item ? itemToMatch(out.Item) : null;
+  }
+
+  async getForWrite(id: string, idem?: { seat: number; key: string }) {
+    if (!idem) return { match: await this.get(id), idempotency: null };
+    const out = await this.db.send(
+      new BatchGetCommand({
+        RequestItems: {
+          [this.tableName]: { Keys: [keys.match(id), keys.idempotency(id, idem.seat, idem.key)], ConsistentRead: true },
+        },
+      }),
+    );
+    // A batch may hand back keys unprocessed under load; read those one by one.
+    let items = out.Responses?.[this.tableName] ?? [];
+    if (out.UnprocessedKeys && Object.keys(out.UnprocessedKeys).length > 0) {
+      const rest = await Promise.all(
+        [keys.match(id), keys.idempotency(id, idem.seat, idem.key)].map((Key) =>
+          this.db.send(new GetCommand({ TableName: this.tableName, Key, ConsistentRead: true })),
+        ),
+      );
+      items = rest.flatMap((r) => (r.Item ? [r.Item] : []));
+    }
+    const matchItem = items.find((i) => i.sk === 'MATCH');
+    const idemItem = items.find((i) => typeof i.sk === 'string' && i.sk.startsWith('IDEM#'));
+    return {
+      match: matchItem ? itemToMatch(matchItem) : null,
+      idempotency: idemItem ? (JSON.parse(idemItem.data as string) as IdempotencyRecord) : null,
+    };
+  }
+
+  async head(id: string): Promise<MatchHead | null> {
+    const out = await this.db.send(
+      new GetCommand({
+        TableName: this.tableName,
+        Key: keys.match(id),
+        ProjectionExpression: 'id, version, tokenHashes, spectatorHash',
+        // Strongly consistent: a player polling right after their own move must see it.
+        ConsistentRead: true,
+      }),
+    );
+    return out.Item ? (out.Item as MatchHead) : null;
+  }
+
+  async commit(c: Commit): Promise<CommitResult> {
+    const { match, expectedVersion } = c;
+    const now = match.updatedAt;
+    const expiresAt = match.expiresAt;
+    const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: matchToItem(match),
+          ConditionExpression: 'version = :expected',
+          ExpressionAttributeValues: { ':expected': expectedVersion },
+        },
+      },
+    ];
+    if (c.log) {
+      items.push({
+        Put: { TableName: this.tableName, Item: logToItem(match.id, c.log, expiresAt), ConditionExpression: 'attribute_not_exists(pk)' },
+      });
+    }
+    const idempotencyIndex = c.idempotency ? items.length : -1;
+    if (c.idempotency) {
+      items.push({
+        Put: {
+          TableName: this.tableName,
+          Item: {
+            ...keys.idempotency(match.id, c.idempotency.seat, c.idempotency.key),
+            type: 'idempotency',
+            data: JSON.stringify(c.idempotency),
+            expiresAt: epochSeconds(now) + IDEMPOTENCY_TTL_SECONDS,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      });
+    }
+    for (const n of c.intents ?? []) items.push({ Put: { TableName: this.tableName, Item: intentToItem(n) } });
+    if (c.create) {
+      items.push({ Put: { TableName: this.tableName, Item: matchToItem(c.create), ConditionExpression: 'attribute_not_exists(pk)' } });
+    }
+    try {
+      await this.db.send(new TransactWriteCommand({ TransactItems: items }));
+      return { ok: true };
+    } catch (err) {
+      if (err instanceof TransactionCanceledException) {
+        const reasons = err.CancellationReasons ?? [];
+        if (reasons[0]?.Code === 'ConditionalCheckFailed') return { ok: false, reason: 'stale' };
+        if (reasons[idempotencyIndex]?.Code === 'ConditionalCheckFailed') {
+          return { ok: false, reason: 'duplicate-key' };
+        }
+        if (reasons.some((r) => r.Code === 'ConditionalCheckFailed')) return { ok: false, reason: 'stale' };
+        if (reasons.some((r) => r.Code === 'TransactionConflict')) return { ok: false, reason: 'busy' };
+      }
+      if (err instanceof ConditionalCheckFailedException) return { ok: false, reason: 'stale' };
+      throw err;
+    }
+  }
+
+  async log(id: string, opts: { limit: number; before?: number }): Promise<LogRecord[]> {
+    const out = await this.db.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: opts.before !== undefined ? 'pk = :pk AND sk BETWEEN :lo AND :hi' : 'pk = :pk AND begins_with(sk, :lo)',
+        ExpressionAttributeValues:
+          opts.before !== undefined
+            ? { ':pk': keys.match(id).pk, ':lo': 'LOG#', ':hi': keys.log(id, Math.max(0, opts.before - 1)).sk }
+            : { ':pk': keys.match(id).pk, ':lo': 'LOG#' },
+        ScanIndexForward: false,
+        Limit: opts.limit,
+        ConsistentRead: true,
+      }),
+    );
+    return (out.Items ?? []).map((i) => JSON.parse(i.data as string) as LogRecord);
+  }
+
+  async fullLog(id: string): Promise<LogRecord[]> {
+    const records: LogRecord[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await this.db.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :lo)',
+          ExpressionAttributeValues: { ':pk': keys.match(id).pk, ':lo': 'LOG#' },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const i of out.Items ?? []) records.push(JSON.parse(i.data as string) as LogRecord);
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return records;
+  }
+}

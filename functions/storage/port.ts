@@ -1,0 +1,121 @@
+/**
+ * The storage port: everything the match service needs from a database, and nothing more.
+ * One real adapter implements it (DynamoDB, ./dynamo.ts), tested against DynamoDB Local.
+ */
+import type { Outcome, Seat } from '../../shared/engine/game.js';
+
+export type MatchStatus = 'open' | 'active' | 'over';
+
+export interface SeatRecord {
+  /** Display name; null while the seat waits for a player. */
+  name: string | null;
+  /** SHA-256 (hex) of the seat token; the raw token is never stored. */
+  tokenHash: string | null;
+  /** SHA-256 (hex) of the open invite for this seat; null once claimed. */
+  inviteHash: string | null;
+  /** For a rematch: the seat in the previous match whose player this seat is kept for. */
+  reservedFor?: Seat;
+  /** ms epoch from which this seat has been waiting to act (for reminders and deadlines). */
+  waitingSince?: number | null;
+}
+
+export interface MatchEnd extends Outcome {
+  /** How the match ended: by the rules, a resignation, or a missed deadline. */
+  reason: 'finished' | 'resigned' | 'forfeit';
+  seat?: Seat;
+}
+
+export interface MatchRecord {
+  id: string;
+  gameId: string;
+  options: unknown;
+  status: MatchStatus;
+  /** Increases by one with every accepted change. The conditional write checks it. */
+  version: number;
+  seats: SeatRecord[];
+  spectatorHash: string;
+  /** The game state; null until every seat is filled. Holds the PRNG, so it never leaves as is. */
+  state: unknown;
+  /** The server-chosen seed, kept for replay and audits. Never sent to anyone. */
+  seed: string | null;
+  toAct: Seat[];
+  end: MatchEnd | null;
+  createdAt: number;
+  updatedAt: number;
+  /** The match created by "rematch", once someone asked for it. */
+  rematchId: string | null;
+  /** The match this one is a rematch of. */
+  rematchOf: string | null;
+  /** Set on finished matches: DynamoDB's TTL removes the match after the retention period. */
+  expiresAt?: number;
+}
+
+/** The few attributes a poll needs: read without the state. */
+export interface MatchHead {
+  id: string;
+  version: number;
+  tokenHashes: (string | null)[];
+  spectatorHash: string;
+}
+
+export interface LogRecord {
+  version: number;
+  /** Who acted; null for the platform itself (start, deadlines). */
+  seat: Seat | null;
+  kind: 'move' | 'join' | 'start' | 'resign' | 'forfeit' | 'default-move';
+  /** The move as applied, kept for replay. Never sent to players as is. */
+  move?: unknown;
+  /** What the move was applied with (server clock), for replay. */
+  at: number;
+  /** Game events, turned into log lines per viewer by the game's `viewEvent`. */
+  events: unknown[];
+}
+
+export type NotificationKind = 'your-move' | 'started' | 'joined' | 'over' | 'deadline-near' | 'reminder';
+
+/** An outbox row, written in the same transaction as the change it reports. */
+export interface NotificationIntent {
+  matchId: string;
+  version: number;
+  seat: Seat;
+  kind: NotificationKind;
+  gameId: string;
+  /** What happened, in words, already redacted for this seat (names as {n} placeholders). */
+  lines: string[];
+  createdAt: number;
+}
+
+export interface IdempotencyRecord {
+  seat: Seat;
+  key: string;
+  /** SHA-256 of the request body, so a reused key with another body is refused. */
+  requestHash: string;
+  status: number;
+  body: string;
+}
+
+export interface Commit {
+  /** The new match record; its version must be `expectedVersion + 1` unless nothing changes. */
+  match: MatchRecord;
+  expectedVersion: number;
+  log?: LogRecord;
+  idempotency?: IdempotencyRecord;
+  intents?: NotificationIntent[];
+  /** Another match written in the same transaction (a rematch), which must not exist yet. */
+  create?: MatchRecord;
+}
+
+export type CommitResult = { ok: true } | { ok: false; reason: 'stale' | 'duplicate-key' | 'busy' };
+
+export interface MatchStore {
+  create(match: MatchRecord, intents?: NotificationIntent[]): Promise<void>;
+  get(id: string): Promise<MatchRecord | null>;
+  /** Reads the match and (when given) one idempotency record in a single round trip. */
+  getForWrite(id: string, idem?: { seat: Seat; key: string }): Promise<{ match: MatchRecord | null; idempotency: IdempotencyRecord | null }>;
+  head(id: string): Promise<MatchHead | null>;
+  commit(commit: Commit): Promise<CommitResult>;
+  /** Newest first, at most `limit`, only versions below `before` when given. */
+  log(id: string, opts: { limit: number; before?: number }): Promise<LogRecord[]>;
+  /** Every log record in version order (replay, audits). */
+  fullLog(id: string): Promise<LogRecord[]>;
+}

@@ -1,0 +1,121 @@
+/**
+ * The contract every game implements. The platform (functions/) runs any game through this
+ * interface alone and knows nothing else about it.
+ *
+ * Rules of the road:
+ * - `apply` is pure and deterministic: no clock, no Math.random, never mutates its input.
+ *   Everything it needs (including the server's clock, when a rule depends on time) arrives
+ *   as arguments, and the platform records those arguments in the move log so a match replays.
+ * - `view` and `viewEvent` are the only doors out: whatever a player's browser or a
+ *   notification receives has passed through one of them for that seat.
+ * - Randomness comes from `./random.ts`, whose state lives inside the game state and never
+ *   appears in a view.
+ */
+
+/** Seats are numbered 0..n-1 in turn order. `null` stands for a spectator. */
+export type Seat = number;
+export type Viewer = Seat | null;
+
+/** A broken rule: `code` is stable (tests and clients switch on it), `message` is for people. */
+export interface RuleError {
+  readonly code: string;
+  readonly message: string;
+}
+
+export type Result<T, E = RuleError> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly error: E };
+
+export const ok = <T>(value: T): Result<T, never> => ({ ok: true, value });
+export const fail = (code: string, message: string): Result<never> => ({
+  ok: false,
+  error: { code, message },
+});
+
+/** What the server passes into `apply` besides the move. Recorded with every move. */
+export interface MoveContext {
+  /** Server time in ms since the epoch. Rules that care about time (snap windows) read it here. */
+  readonly now: number;
+}
+
+export interface Applied<S, E> {
+  readonly state: S;
+  /** What happened, for the log. Each event leaves the server only through `viewEvent`. */
+  readonly events: readonly E[];
+  /**
+   * Something shown once to the acting seat only, in the response to this move, and never
+   * logged (e.g. the face of a card the player just peeked at, when the memory aid is off).
+   */
+  readonly reveal?: unknown;
+}
+
+/**
+ * A log line as one viewer may see it. `text` may name seats as `{0}`, `{1}`…; the platform and
+ * the web page put the players' names in their place.
+ */
+export interface LogEntry {
+  readonly type: string;
+  readonly text: string;
+  readonly seat?: Seat;
+  readonly data?: unknown;
+}
+
+export interface Outcome {
+  /** Seats that won (several on a shared win). Empty when nobody won (e.g. everyone resigned). */
+  readonly winners: readonly Seat[];
+  /** Final score per seat, when the game keeps score. */
+  readonly scores?: readonly number[];
+  /** One line in words, with `{n}` seat placeholders. */
+  readonly summary: string;
+  /** Game-specific breakdown (e.g. points per suit), already safe for everyone to see. */
+  readonly details?: unknown;
+}
+
+/** Structural schema type: a zod schema fits it, but the engine does not depend on zod. */
+export interface Schema<T> {
+  safeParse(
+    input: unknown,
+  ): { success: true; data: T } | { success: false; error: { issues: readonly unknown[] } };
+}
+
+export interface GameInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly minSeats: number;
+  readonly maxSeats: number;
+}
+
+export interface Game<S = unknown, M = unknown, O = unknown, E = unknown> extends GameInfo {
+  /** Match options (editions, variants, rule presets). Parsed before `setup`. */
+  readonly options: Schema<O>;
+  /** The move union. Parsed before `apply`. */
+  readonly move: Schema<M>;
+
+  setup(seats: number, options: O, seed: string): S;
+  apply(state: S, seat: Seat, move: M, ctx: MoveContext): Result<Applied<S, E>>;
+  /** Every legal move for `seat` now; finite. Empty when the seat may not act. */
+  legalMoves(state: S, seat: Seat): M[];
+  /** What `viewer` may see. JSON-serialisable. Never holds hidden card ids, the seed or the PRNG. */
+  view(state: S, viewer: Viewer): unknown;
+  /** A logged event as `viewer` may see it, or null when it shows that viewer nothing. */
+  viewEvent(event: E, viewer: Viewer): LogEntry | null;
+  /** Seats that must act now (several during simultaneous phases). Empty when the game is over. */
+  toAct(state: S): Seat[];
+  /** The outcome once the game is over, otherwise null. */
+  result(state: S): Outcome | null;
+  /**
+   * May this move, sent against an older version, be applied to the current state instead of
+   * being refused as stale? True for moves whose meaning does not depend on what others did in
+   * between: sealed bids in a simultaneous phase, snaps. The platform re-reads and re-applies.
+   */
+  rebaseable?(state: S, seat: Seat, move: M): boolean;
+  /**
+   * The move made for a seat whose turn deadline passed (e.g. pass, draw and discard).
+   * null means the game has none at this point and the seat forfeits.
+   */
+  defaultMove?(state: S, seat: Seat): M | null;
+}
+
+/** A game whose type parameters have been forgotten, as the platform holds it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGame = Game<any, any, any, any>;

@@ -1,0 +1,80 @@
+/**
+ * Drives the real hono app (createApp) with web-standard requests, backed by DynamoDB Local.
+ */
+import { createApp, type AppDeps } from '../../functions/app.js';
+import type { AnyGame } from '../../shared/engine/game.js';
+import type { MatchStore } from '../../functions/storage/port.js';
+import { freshTable } from './dynamo.js';
+import { secretSums } from './test-game.js';
+
+export type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export interface Seat {
+  seat: number;
+  token: string;
+}
+
+export async function testApp(opts: { games?: AnyGame[]; clock?: () => number; wrapStore?: (s: MatchStore) => MatchStore; extend?: AppDeps['extend'] } = {}) {
+  const table = await freshTable();
+  const store = opts.wrapStore ? opts.wrapStore(table.store) : table.store;
+  const games = new Map((opts.games ?? [secretSums]).map((g) => [g.id, g]));
+  const app = createApp({ store, games, clock: opts.clock, publicUrl: 'http://dutch.test', extend: opts.extend });
+  return { app, table, store, api: client(app) };
+}
+
+export function client(app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> }) {
+  async function call(method: string, path: string, opts: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {}) {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+    let body: string | undefined = opts.raw;
+    if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['Content-Type'] = 'application/json';
+    } else if (opts.raw !== undefined && !headers['Content-Type']) {
+      headers['Content-Type'] = 'application/json';
+    }
+    const res = await app.request(path, { method, headers, body });
+    const text = await res.text();
+    let json: Json = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
+    return { status: res.status, headers: res.headers, json, text };
+  }
+
+  return {
+    call,
+    async create(game: string, seats: number, options: Json = {}, name = 'Ann') {
+      const r = await call('POST', '/api/matches', { body: { game, seats, options, name } });
+      if (r.status !== 201) throw new Error(`create failed ${r.status} ${r.text}`);
+      return r.json as { matchId: string; token: string; seat: number; invites: { seat: number; url: string }[]; spectatorUrl: string };
+    },
+    async join(matchId: string, inviteUrl: string, name: string) {
+      const invite = new URL(inviteUrl).hash.replace('#invite=', '');
+      return call('POST', `/api/matches/${matchId}/join`, { body: { invite, name } });
+    },
+    /** Creates a match and fills every seat; returns the seats' tokens. */
+    async started(game: string, seats: number, options: Json = {}): Promise<{ matchId: string; seats: Seat[]; spectator: string }> {
+      const created = await this.create(game, seats, options);
+      const all: Seat[] = [{ seat: 0, token: created.token }];
+      for (const inv of created.invites) {
+        const j = await this.join(created.matchId, inv.url, `P${inv.seat}`);
+        if (j.status !== 200) throw new Error(`join failed ${j.status} ${j.text}`);
+        all.push({ seat: j.json.seat, token: j.json.token });
+      }
+      return { matchId: created.matchId, seats: all, spectator: new URL(created.spectatorUrl).hash.replace('#watch=', '') };
+    },
+    read(matchId: string, s: Seat, headers: Record<string, string> = {}) {
+      return call('GET', `/api/matches/${matchId}/seats/${s.seat}`, { token: s.token, headers });
+    },
+    move(matchId: string, s: Seat, expectedVersion: number, move: unknown, key?: string) {
+      return call('POST', `/api/matches/${matchId}/seats/${s.seat}/moves`, {
+        token: s.token,
+        body: { expectedVersion, move },
+        headers: key ? { 'Idempotency-Key': key } : {},
+      });
+    },
+  };
+}
