@@ -1,0 +1,15 @@
+/** Wiring from environment variables: the same for Lambda and for the local server. */
+import { gameRegistry } from '../shared/games/index.js';
+import type { AppDeps } from './app.js';
+import { clientConfigFromEnv, DynamoMatchStore, dynamoClient } from './storage/dynamo.js';
+
+export const DEFAULT_TABLE = 'dutch';
+
+export function depsFromEnv(env: Record<string, string | undefined> = process.env): AppDeps {
+  const db = dynamoClient(clientConfigFromEnv(env));
+  return {
+    store: new DynamoMatchStore(db, env.TABLE_NAME ?? DEFAULT_TABLE),
+    games: gameRegistry,
+    ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+  };
+}
