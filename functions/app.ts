@@ -172,7 +172,7 @@ export function createApp(deps: AppDeps): Hono {
     const key = keyHeader === undefined ? undefined : parse(IdempotencyKey, keyHeader, 'Idempotency-Key header');
     const { value, text } = await jsonBody(c);
     const request = parse(MoveRequest, value);
-    const result = await service.move(id, seat!, sha256(token), request, key ? { key, requestHash: sha256(text) } : undefined);
+    const result = await service.move(id, seat!, sha256(token), request, key ? { key, requestHash: sha256(text).slice(0, 32) } : undefined);
     const body = result.body as { version?: number };
     if (typeof body.version === 'number') c.header('ETag', etagOf(body.version));
     return c.json(result.body as object, result.status as 200);

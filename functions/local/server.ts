@@ -7,18 +7,10 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApp, type AppDeps } from '../app.js';
+import { SECURITY_HEADERS } from '../http/security-headers.js';
 
-/** One list of security headers for every page; infra/ sets the same ones on CloudFront. */
-export const SECURITY_HEADERS: Record<string, string> = {
-  'Content-Security-Policy':
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
-    "manifest-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
-  'Referrer-Policy': 'no-referrer',
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
-  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
-};
+/** Shared with infra/ (CloudFront sets the same ones); re-exported for existing importers. */
+export { SECURITY_HEADERS };
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -6,15 +6,15 @@ import type { AnyGame, LogEntry, Seat, Viewer } from '../../shared/engine/game.j
 import { ApiError, invalid } from '../http/errors.js';
 import type {
   Commit,
-  IdempotencyRecord,
   LogRecord,
   MatchEnd,
   MatchRecord,
   MatchStore,
   NotificationIntent,
   NotificationKind,
+  RecentKey,
 } from '../storage/port.js';
-import { FINISHED_RETENTION_SECONDS } from '../storage/table.js';
+import { FINISHED_RETENTION_SECONDS, RECENT_KEYS_MS, RECENT_KEYS_PER_SEAT } from '../storage/table.js';
 import { newMatchId, newSecret, newSeed, sameHash, sha256 } from './tokens.js';
 
 export interface ServiceDeps {
@@ -232,16 +232,14 @@ export class MatchService {
     idempotency?: { key: string; requestHash: string },
   ): Promise<{ status: number; body: unknown }> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const { match, idempotency: previous } = await this.deps.store.getForWrite(
-        matchId,
-        idempotency ? { seat, key: idempotency.key } : undefined,
-      );
+      const match = await this.deps.store.get(matchId);
       if (!match) throw new ApiError(404, 'no-such-match', 'There is no such match.');
       // Authenticated against the record just read: no extra round trip on the hot path.
       if (!sameHash(match.seats[seat]?.tokenHash, tokenHash)) {
         throw new ApiError(403, 'forbidden', 'This link does not open that seat.');
       }
-      if (previous) return replay(previous, idempotency!.requestHash);
+      const previous = idempotency && match.recentKeys?.find((k) => k.seat === seat && k.key === idempotency.key);
+      if (previous) return this.replay(match.id, previous, idempotency.requestHash);
       const game = this.game(match.gameId);
       const parsed = game.move.safeParse(request.move);
       if (!parsed.success) throw invalid(parsed.error, 'move');
@@ -262,6 +260,7 @@ export class MatchService {
       if (!applied.ok) throw new ApiError(422, applied.error.code, applied.error.message, { version: match.version });
       const { state, events, reveal } = applied.value;
       const next = this.advance(match, state, now);
+      if (idempotency) next.recentKeys = remember(match.recentKeys, { seat, ...idempotency, version: next.version, at: now });
       const body = {
         ...this.present(next, seat, []),
         log: undefined,
@@ -269,18 +268,28 @@ export class MatchService {
         ...(reveal !== undefined ? { reveal } : {}),
       };
       const record: LogRecord = { version: next.version, seat, kind: 'move', move: parsed.data, at: now, events: [...events] };
+      if (idempotency) record.response = { status: 200, body: JSON.stringify(body) };
       const commit: Commit = {
         match: next,
         expectedVersion: match.version,
         log: record,
         intents: this.intentsFor(game, match, next, seat, record),
       };
-      if (idempotency) commit.idempotency = { seat, key: idempotency.key, requestHash: idempotency.requestHash, status: 200, body: JSON.stringify(body) };
       const result = await this.deps.store.commit(commit);
       if (result.ok) return { status: 200, body };
-      // Lost the race (or the same key committed in parallel): read again; the loop decides.
+      // Lost the race (perhaps to the same key sent in parallel): read again; the loop decides.
     }
     throw new ApiError(503, 'busy', 'The match is busy; try again in a moment.');
+  }
+
+  /** The stored response of the move first made with this key. */
+  private async replay(matchId: string, previous: RecentKey, requestHash: string) {
+    if (previous.requestHash !== requestHash) {
+      throw new ApiError(422, 'idempotency-key-reused', 'This Idempotency-Key was already used for a different request.');
+    }
+    const record = await this.deps.store.logAt(matchId, previous.version);
+    if (!record?.response) throw new Error(`log record ${matchId}@${previous.version} has no stored response`);
+    return { status: record.response.status, body: JSON.parse(record.response.body) as unknown };
   }
 
   /** The match after a state change: version, whose move, waiting clocks, the end. */
@@ -430,9 +439,9 @@ export class MatchService {
 
 export const viewerOf = (caller: Caller): Viewer => (caller.kind === 'seat' ? caller.seat : null);
 
-function replay(previous: IdempotencyRecord, requestHash: string) {
-  if (previous.requestHash !== requestHash) {
-    throw new ApiError(422, 'idempotency-key-reused', 'This Idempotency-Key was already used for a different request.');
-  }
-  return { status: previous.status, body: JSON.parse(previous.body) as unknown };
+/** Keys younger than a day, newest last, at most RECENT_KEYS_PER_SEAT for each seat. */
+function remember(keys: RecentKey[] | undefined, key: RecentKey): RecentKey[] {
+  const kept = (keys ?? []).filter((k) => k.at > key.at - RECENT_KEYS_MS);
+  const mine = kept.filter((k) => k.seat === key.seat).slice(-(RECENT_KEYS_PER_SEAT - 1));
+  return [...kept.filter((k) => k.seat !== key.seat), ...mine, key];
 }

@@ -9,7 +9,6 @@ import {
   type DynamoDBClientConfig,
 } from '@aws-sdk/client-dynamodb';
 import {
-  BatchGetCommand,
   DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
@@ -19,14 +18,13 @@ import {
 import type {
   Commit,
   CommitResult,
-  IdempotencyRecord,
   LogRecord,
   MatchHead,
   MatchRecord,
   MatchStore,
   NotificationIntent,
 } from './port.js';
-import { IDEMPOTENCY_TTL_SECONDS, keys } from './table.js';
+import { keys } from './table.js';
 
 type Item = Record<string, unknown>;
 
@@ -87,8 +85,6 @@ function intentToItem(n: NotificationIntent): Item {
   return { ...keys.intent(n.matchId, n.version, n.seat), type: 'intent', ...n };
 }
 
-const epochSeconds = (ms: number) => Math.floor(ms / 1000);
-
 export class DynamoMatchStore implements MatchStore {
   constructor(
     private readonly db: DynamoDBDocumentClient,
@@ -121,31 +117,9 @@ export class DynamoMatchStore implements MatchStore {
     return out.Item ? itemToMatch(out.Item) : null;
   }
 
-  async getForWrite(id: string, idem?: { seat: number; key: string }) {
-    if (!idem) return { match: await this.get(id), idempotency: null };
-    const out = await this.db.send(
-      new BatchGetCommand({
-        RequestItems: {
-          [this.tableName]: { Keys: [keys.match(id), keys.idempotency(id, idem.seat, idem.key)], ConsistentRead: true },
-        },
-      }),
-    );
-    // A batch may hand back keys unprocessed under load; read those one by one.
-    let items = out.Responses?.[this.tableName] ?? [];
-    if (out.UnprocessedKeys && Object.keys(out.UnprocessedKeys).length > 0) {
-      const rest = await Promise.all(
-        [keys.match(id), keys.idempotency(id, idem.seat, idem.key)].map((Key) =>
-          this.db.send(new GetCommand({ TableName: this.tableName, Key, ConsistentRead: true })),
-        ),
-      );
-      items = rest.flatMap((r) => (r.Item ? [r.Item] : []));
-    }
-    const matchItem = items.find((i) => i.sk === 'MATCH');
-    const idemItem = items.find((i) => typeof i.sk === 'string' && i.sk.startsWith('IDEM#'));
-    return {
-      match: matchItem ? itemToMatch(matchItem) : null,
-      idempotency: idemItem ? (JSON.parse(idemItem.data as string) as IdempotencyRecord) : null,
-    };
+  async logAt(id: string, version: number): Promise<LogRecord | null> {
+    const out = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.log(id, version), ConsistentRead: true }));
+    return out.Item ? (JSON.parse(out.Item.data as string) as LogRecord) : null;
   }
 
   async head(id: string): Promise<MatchHead | null> {
@@ -163,7 +137,6 @@ export class DynamoMatchStore implements MatchStore {
 
   async commit(c: Commit): Promise<CommitResult> {
     const { match, expectedVersion } = c;
-    const now = match.updatedAt;
     const expiresAt = match.expiresAt;
     const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
       {
@@ -180,21 +153,6 @@ export class DynamoMatchStore implements MatchStore {
         Put: { TableName: this.tableName, Item: logToItem(match.id, c.log, expiresAt), ConditionExpression: 'attribute_not_exists(pk)' },
       });
     }
-    const idempotencyIndex = c.idempotency ? items.length : -1;
-    if (c.idempotency) {
-      items.push({
-        Put: {
-          TableName: this.tableName,
-          Item: {
-            ...keys.idempotency(match.id, c.idempotency.seat, c.idempotency.key),
-            type: 'idempotency',
-            data: JSON.stringify(c.idempotency),
-            expiresAt: epochSeconds(now) + IDEMPOTENCY_TTL_SECONDS,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      });
-    }
     for (const n of c.intents ?? []) items.push({ Put: { TableName: this.tableName, Item: intentToItem(n) } });
     if (c.create) {
       items.push({ Put: { TableName: this.tableName, Item: matchToItem(c.create), ConditionExpression: 'attribute_not_exists(pk)' } });
@@ -206,9 +164,6 @@ export class DynamoMatchStore implements MatchStore {
       if (err instanceof TransactionCanceledException) {
         const reasons = err.CancellationReasons ?? [];
         if (reasons[0]?.Code === 'ConditionalCheckFailed') return { ok: false, reason: 'stale' };
-        if (reasons[idempotencyIndex]?.Code === 'ConditionalCheckFailed') {
-          return { ok: false, reason: 'duplicate-key' };
-        }
         if (reasons.some((r) => r.Code === 'ConditionalCheckFailed')) return { ok: false, reason: 'stale' };
         if (reasons.some((r) => r.Code === 'TransactionConflict')) return { ok: false, reason: 'busy' };
       }

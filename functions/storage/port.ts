@@ -46,6 +46,11 @@ export interface MatchRecord {
   rematchId: string | null;
   /** The match this one is a rematch of. */
   rematchOf: string | null;
+  /**
+   * Idempotency-Keys of recent moves (the last day, at most RECENT_KEYS_MAX). Kept inside the match
+   * item so the version check and the key check are one conditional write, with no extra read.
+   */
+  recentKeys?: RecentKey[];
   /** Set on finished matches: DynamoDB's TTL removes the match after the retention period. */
   expiresAt?: number;
 }
@@ -69,6 +74,8 @@ export interface LogRecord {
   at: number;
   /** Game events, turned into log lines per viewer by the game's `viewEvent`. */
   events: unknown[];
+  /** The response sent for a move made with an Idempotency-Key, replayed verbatim on a retry. */
+  response?: { status: number; body: string };
 }
 
 export type NotificationKind = 'your-move' | 'started' | 'joined' | 'over' | 'deadline-near' | 'reminder';
@@ -85,13 +92,14 @@ export interface NotificationIntent {
   createdAt: number;
 }
 
-export interface IdempotencyRecord {
+export interface RecentKey {
   seat: Seat;
   key: string;
   /** SHA-256 of the request body, so a reused key with another body is refused. */
   requestHash: string;
-  status: number;
-  body: string;
+  /** The version the keyed move produced; its log record holds the response. */
+  version: number;
+  at: number;
 }
 
 export interface Commit {
@@ -99,19 +107,18 @@ export interface Commit {
   match: MatchRecord;
   expectedVersion: number;
   log?: LogRecord;
-  idempotency?: IdempotencyRecord;
   intents?: NotificationIntent[];
   /** Another match written in the same transaction (a rematch), which must not exist yet. */
   create?: MatchRecord;
 }
 
-export type CommitResult = { ok: true } | { ok: false; reason: 'stale' | 'duplicate-key' | 'busy' };
+export type CommitResult = { ok: true } | { ok: false; reason: 'stale' | 'busy' };
 
 export interface MatchStore {
   create(match: MatchRecord, intents?: NotificationIntent[]): Promise<void>;
   get(id: string): Promise<MatchRecord | null>;
-  /** Reads the match and (when given) one idempotency record in a single round trip. */
-  getForWrite(id: string, idem?: { seat: Seat; key: string }): Promise<{ match: MatchRecord | null; idempotency: IdempotencyRecord | null }>;
+  /** One log record, by the version it produced. */
+  logAt(id: string, version: number): Promise<LogRecord | null>;
   head(id: string): Promise<MatchHead | null>;
   commit(commit: Commit): Promise<CommitResult>;
   /** Newest first, at most `limit`, only versions below `before` when given. */

@@ -4,7 +4,6 @@
  *
  *   pk = M#<matchId>   sk = MATCH                    the match: version, seat token hashes, state (JSON)
  *                      sk = LOG#<version:8>          one per accepted change, append-only
- *                      sk = IDEM#<seat>#<key>        a stored response per Idempotency-Key (expires)
  *                      sk = NOTIFY#<version:8>#<seat> notification intents: the outbox
  */
 export const TABLE = {
@@ -17,13 +16,17 @@ export const TABLE = {
 export const keys = {
   match: (id: string) => ({ pk: `M#${id}`, sk: 'MATCH' }),
   log: (id: string, version: number) => ({ pk: `M#${id}`, sk: `LOG#${pad(version)}` }),
-  idempotency: (id: string, seat: number, key: string) => ({ pk: `M#${id}`, sk: `IDEM#${seat}#${key}` }),
   intent: (id: string, version: number, seat: number) => ({ pk: `M#${id}`, sk: `NOTIFY#${pad(version)}#${seat}` }),
 };
 
 export const pad = (n: number) => String(n).padStart(8, '0');
 
-/** Idempotency records are kept a day: long enough for any client retry. */
-export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
+/**
+ * Idempotency-Keys are honoured for a day, for the last few moves of each seat: a client retries
+ * its latest requests, and an older key that has been forgotten cannot apply twice anyway (the
+ * version has moved on, so it is refused as stale; a sealed move is refused by the rules as already made).
+ */
+export const RECENT_KEYS_MS = 24 * 3600 * 1000;
+export const RECENT_KEYS_PER_SEAT = 4;
 /** Finished matches (and their logs) are kept this long after they end, then expire. */
 export const FINISHED_RETENTION_SECONDS = 180 * 24 * 3600;

@@ -134,7 +134,7 @@ export const secretSums: Game<SecretSumsState, SecretSumsMove, SecretSumsOptions
 
   result(state) {
     if (state.phase !== 'over') return null;
-    const winner = (state.turn + 0) as Seat;
+    const winner = state.turn; // the seat that reached the target; the turn does not pass on at the end
     return {
       winners: [winner],
       scores: state.secrets.map((s, i) => (i === winner ? state.counter : (s ?? 0))),
