@@ -1,8 +1,28 @@
-// PLACEHOLDER: replaced by the notifications work
-/** The notification dispatcher on the table's stream (drains the notification intents). */
+/**
+ * The notification dispatcher on AWS Lambda: the table's stream (filtered to outbox rows) is its
+ * event source, with partial batch responses (`ReportBatchItemFailures`), bounded retries, batch
+ * bisection on error and a dead-letter queue set by the stack. The work is in functions/notify.
+ */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { gameRegistry } from '../shared/games/index.js';
+import { DEFAULT_TABLE } from './deps.js';
+import { notifyFromEnv } from './notify/env.js';
+import { Dispatcher } from './notify/dispatcher.js';
+import { clientConfigFromEnv, DynamoMatchStore, dynamoClient } from './storage/dynamo.js';
+
+const tableName = process.env.TABLE_NAME ?? DEFAULT_TABLE;
+const runtime = notifyFromEnv(process.env, tableName);
+if (!runtime.publicUrl) throw new Error('PUBLIC_URL must be set for the dispatcher (links in messages)');
+
+const dispatcher = new Dispatcher({
+  store: runtime.store,
+  matches: new DynamoMatchStore(dynamoClient(clientConfigFromEnv(process.env)), tableName),
+  games: gameRegistry,
+  publicUrl: runtime.publicUrl,
+  ...(runtime.email ? { email: runtime.email } : {}),
+  ...(runtime.push ? { push: runtime.push } : {}),
+});
 
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
-  void event;
-  return { batchItemFailures: [] };
+  return dispatcher.handleRecords(event.Records);
 }

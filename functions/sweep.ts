@@ -1,3 +1,28 @@
-// PLACEHOLDER: replaced by the notifications work
-/** The reminder and deadline sweep, invoked on a schedule. */
-export async function handler(): Promise<void> {}
+/**
+ * The reminder and deadline sweep on AWS Lambda, invoked on a schedule (EventBridge, every few
+ * minutes). It writes timer notices into the outbox (the dispatcher sends them) and applies missed
+ * deadlines; it sends nothing itself. The work is in functions/notify/sweep.ts.
+ */
+import type { Context } from 'aws-lambda';
+import { gameRegistry } from '../shared/games/index.js';
+import { DEFAULT_TABLE } from './deps.js';
+import { MatchService } from './matches/service.js';
+import { notifyFromEnv } from './notify/env.js';
+import { Sweep, type SweepReport } from './notify/sweep.js';
+import { clientConfigFromEnv, DynamoMatchStore, dynamoClient } from './storage/dynamo.js';
+
+const tableName = process.env.TABLE_NAME ?? DEFAULT_TABLE;
+const matches = new DynamoMatchStore(dynamoClient(clientConfigFromEnv(process.env)), tableName);
+const sweep = new Sweep({
+  store: notifyFromEnv(process.env, tableName).store,
+  matches,
+  service: new MatchService({ store: matches, games: gameRegistry, clock: Date.now }),
+});
+
+export async function handler(_event?: unknown, context?: Context): Promise<SweepReport> {
+  // Leave a margin before the function's timeout; what is left waits for the next run.
+  const budgetMs = context ? Math.max(1000, context.getRemainingTimeInMillis() - 15_000) : 60_000;
+  const report = await sweep.run({ budgetMs });
+  console.log(JSON.stringify({ level: 'info', message: 'sweep', ...report }));
+  return report;
+}

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { depsFromEnv, DEFAULT_TABLE } from '../functions/deps.js';
 import { ensureTable, localClient, startDynamoLocal, type DynamoLocal } from '../functions/local/dynamo-local.js';
 import { createLocalApp, listen } from '../functions/local/server.js';
+import { startLocalNotify } from '../functions/notify/local.js';
 import { buildWeb } from '../web/build.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -25,7 +26,17 @@ raw.destroy();
 
 await buildWeb();
 const deps = depsFromEnv();
-const server = await listen(createLocalApp({ ...deps, publicUrl: process.env.PUBLIC_URL ?? `http://localhost:${port}` }), port, host);
+const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
+// Notifications: dispatcher loop on the table's stream, reminder/deadline sweep, dev outbox.
+const notify = startLocalNotify({
+  env: process.env,
+  dataDir,
+  tableName: process.env.TABLE_NAME ?? DEFAULT_TABLE,
+  publicUrl,
+  matches: deps.store,
+  games: deps.games,
+});
+const server = await listen(createLocalApp({ ...deps, publicUrl, extend: notify.extend }), port, host);
 console.log(`Dutch is running: http://localhost:${port}  (Ctrl-C to stop)`);
 
 let stopping = false;
@@ -34,6 +45,7 @@ async function stop() {
   stopping = true;
   console.log('Stopping…');
   server.close();
+  await notify.stop();
   await dynamo?.stop();
   process.exit(0);
 }

@@ -3,6 +3,7 @@
  * else happens; the OpenAPI document is generated from the same schemas.
  */
 import * as z from 'zod';
+import { TimingRequest } from '../notify/timing.js';
 
 /** Names are shown to other players and put into emails: short, printable, trimmed. */
 export const DisplayName = z
@@ -23,6 +24,8 @@ export const CreateMatchRequest = z
     options: z.record(z.string(), z.unknown()).default({}),
     seats: z.number().int().min(1).max(8),
     name: DisplayName,
+    /** Platform options (reminders, move deadline), apart from the game's own options. */
+    timing: TimingRequest.optional(),
   })
   .strict();
 
@@ -47,7 +50,20 @@ export const MatchResponse = z.object({
   version: z.number(),
   status: z.enum(['open', 'active', 'over']),
   options: z.unknown(),
-  seats: z.array(z.object({ seat: z.number(), name: z.string().nullable(), joined: z.boolean(), waitingSince: z.number().nullable() })),
+  timing: z
+    .object({ reminderHours: z.number(), deadlineDays: z.number(), policy: z.string() })
+    .nullable()
+    .optional(),
+  seats: z.array(
+    z.object({
+      seat: z.number(),
+      name: z.string().nullable(),
+      joined: z.boolean(),
+      waitingSince: z.number().nullable(),
+      deadlineAt: z.number().nullable().optional(),
+      pausedUntil: z.number().nullable().optional(),
+    }),
+  ),
   you: z.number().nullable(),
   toAct: z.array(z.number()),
   view: z.unknown(),

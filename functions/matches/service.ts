@@ -16,6 +16,7 @@ import type {
 } from '../storage/port.js';
 import { FINISHED_RETENTION_SECONDS, RECENT_KEYS_MS, RECENT_KEYS_PER_SEAT } from '../storage/table.js';
 import { newMatchId, newSecret, newSeed, sameHash, sha256 } from './tokens.js';
+import { deadlineOf, policyText, timingFrom, withDue, type TimingChoice } from '../notify/timing.js';
 
 export interface ServiceDeps {
   store: MatchStore;
@@ -42,7 +43,7 @@ export class MatchService {
 
   // ---------------------------------------------------------------- create and join
 
-  async create(input: { game: string; options: Record<string, unknown>; seats: number; name: string }) {
+  async create(input: { game: string; options: Record<string, unknown>; seats: number; name: string; timing?: TimingChoice }) {
     const game = this.game(input.game);
     if (input.seats < game.minSeats || input.seats > game.maxSeats) {
       throw new ApiError(400, 'invalid-seats', `${game.name} is played by ${game.minSeats}–${game.maxSeats} players.`);
@@ -73,6 +74,7 @@ export class MatchService {
       updatedAt: now,
       rematchId: null,
       rematchOf: null,
+      timing: timingFrom(input.timing),
     };
     const started = input.seats === 1 ? this.start(match, now) : match;
     await this.deps.store.create(started);
@@ -117,14 +119,14 @@ export class MatchService {
     const seed = newSeed();
     const state = game.setup(match.seats.length, match.options, seed);
     const toAct = game.toAct(state);
-    return {
+    return withDue({
       ...match,
       status: 'active',
       seed,
       state,
       toAct,
       seats: match.seats.map((s, i) => ({ ...s, waitingSince: toAct.includes(i) ? now : null })),
-    };
+    });
   }
 
   // ---------------------------------------------------------------- reading
@@ -166,11 +168,14 @@ export class MatchService {
       version: match.version,
       status: match.status,
       options: match.options,
+      timing: match.timing ? { ...match.timing, policy: policyText(match.timing) } : null,
       seats: match.seats.map((s, seat) => ({
         seat,
         name: s.name,
         joined: s.tokenHash !== null,
         waitingSince: s.waitingSince ?? null,
+        deadlineAt: deadlineOf(match, seat),
+        pausedUntil: s.pausedUntil !== undefined && s.pausedUntil > this.deps.clock() ? s.pausedUntil : null,
       })),
       you: viewer,
       toAct: match.toAct,
@@ -300,7 +305,7 @@ export class MatchService {
       return r ? { ...r, reason: 'finished' as const } : null;
     })();
     const toAct = outcome ? [] : game.toAct(state);
-    return {
+    return withDue({
       ...match,
       state,
       version: match.version + 1,
@@ -313,7 +318,7 @@ export class MatchService {
         waitingSince: toAct.includes(i) ? (match.toAct.includes(i) ? (s.waitingSince ?? now) : now) : null,
       })),
       ...(outcome ? { expiresAt: Math.floor(now / 1000) + FINISHED_RETENTION_SECONDS } : {}),
-    };
+    });
   }
 
   /** At most one intent per seat for this version; never to the seat that acted. */
@@ -358,6 +363,42 @@ export class MatchService {
     throw new ApiError(503, 'busy', 'The match is busy; try again in a moment.');
   }
 
+  /**
+   * A missed move deadline, applied by the sweep (never by a player): the game's default move for
+   * the seat, or, where the game has none (or it is refused), the seat forfeits and the match ends.
+   * Acts only while the match is still at `expectedVersion` and the seat's deadline has passed, in
+   * one conditional commit, so a late or repeated sweep cannot act on a turn that has moved on.
+   */
+  async expireTurn(matchId: string, seat: Seat, expectedVersion: number): Promise<'default-move' | 'forfeit' | 'stale' | 'not-due'> {
+    const match = await this.deps.store.get(matchId);
+    if (!match || match.version !== expectedVersion) return 'stale';
+    const now = this.deps.clock();
+    const deadline = deadlineOf(match, seat);
+    if (deadline === null || deadline > now) return 'not-due';
+    const game = this.game(match.gameId);
+    const proposed = game.defaultMove?.(match.state, seat) ?? null;
+    const parsed = proposed === null ? null : game.move.safeParse(proposed);
+    const applied = parsed?.success ? game.apply(match.state, seat, parsed.data, { now }) : null;
+    let next: MatchRecord;
+    let record: LogRecord & { kind: 'default-move' | 'forfeit' };
+    if (parsed?.success && applied?.ok) {
+      next = this.advance(match, applied.value.state, now);
+      record = { version: next.version, seat, kind: 'default-move', move: parsed.data, at: now, events: [...applied.value.events] };
+    } else {
+      const others = match.seats.map((_, i) => i).filter((i) => i !== seat);
+      const end: MatchEnd = { winners: others, summary: `{${seat}} missed the move deadline and forfeits.`, reason: 'forfeit', seat };
+      next = this.advance(match, match.state, now, end);
+      record = { version: next.version, seat, kind: 'forfeit', at: now, events: [] };
+    }
+    const result = await this.deps.store.commit({
+      match: next,
+      expectedVersion,
+      log: record,
+      intents: this.intentsFor(game, match, next, null, record),
+    });
+    return result.ok ? record.kind : 'stale';
+  }
+
   /** New invite links for the open seats, and a new spectator link; the old ones stop working. */
   async renewLinks(matchId: string) {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -394,6 +435,7 @@ export class MatchService {
           id: newMatchId(),
           gameId: old.gameId,
           options: old.options,
+          ...(old.timing ? { timing: old.timing } : {}),
           status: 'open',
           version: 1,
           seats: old.seats.map((_, i) => {

@@ -24,7 +24,7 @@ import type {
   MatchStore,
   NotificationIntent,
 } from './port.js';
-import { keys } from './table.js';
+import { dueShardOf, keys, OUTBOX_GRACE_MS } from './table.js';
 
 type Item = Record<string, unknown>;
 
@@ -49,7 +49,7 @@ export function clientConfigFromEnv(env: Record<string, string | undefined> = pr
 }
 
 function matchToItem(m: MatchRecord): Item {
-  const { id, version, status, gameId, expiresAt, seats, spectatorHash, ...rest } = m;
+  const { id, version, status, gameId, expiresAt, seats, spectatorHash, dueAt, sweptUntil, ...rest } = m;
   return {
     ...keys.match(id),
     type: 'match',
@@ -60,6 +60,9 @@ function matchToItem(m: MatchRecord): Item {
     expiresAt,
     tokenHashes: seats.map((s) => s.tokenHash),
     spectatorHash,
+    // Top-level, outside `data`: the sweep updates them alone, and `dueAt` keys the sparse `due` index.
+    ...(dueAt !== undefined && status === 'active' ? { dueAt, dueShard: dueShardOf(id) } : {}),
+    sweptUntil,
     data: JSON.stringify({ ...rest, seats }),
   };
 }
@@ -74,6 +77,8 @@ function itemToMatch(item: Item): MatchRecord {
     gameId: item.gameId as string,
     spectatorHash: item.spectatorHash as string,
     ...(item.expiresAt !== undefined ? { expiresAt: item.expiresAt as number } : {}),
+    ...(item.dueAt !== undefined ? { dueAt: item.dueAt as number } : {}),
+    ...(item.sweptUntil !== undefined ? { sweptUntil: item.sweptUntil as number } : {}),
   };
 }
 
@@ -81,8 +86,17 @@ function logToItem(matchId: string, l: LogRecord, expiresAt?: number): Item {
   return { ...keys.log(matchId, l.version), type: 'log', data: JSON.stringify(l), expiresAt };
 }
 
-function intentToItem(n: NotificationIntent): Item {
-  return { ...keys.intent(n.matchId, n.version, n.seat), type: 'intent', ...n };
+/** An outbox row; it sits in the `due` index until delivered, so the sweep can re-drive a lost one. */
+export function intentToItem(n: NotificationIntent): Item {
+  const key = keys.intent(n.matchId, n.version, n.seat);
+  return {
+    ...key,
+    ...(n.tag ? { sk: `${key.sk}#${n.tag}` } : {}),
+    type: 'intent',
+    ...n,
+    dueShard: dueShardOf(n.matchId),
+    dueAt: n.createdAt + OUTBOX_GRACE_MS,
+  };
 }
 
 export class DynamoMatchStore implements MatchStore {

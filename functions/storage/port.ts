@@ -17,6 +17,11 @@ export interface SeatRecord {
   reservedFor?: Seat;
   /** ms epoch from which this seat has been waiting to act (for reminders and deadlines). */
   waitingSince?: number | null;
+  /** The player's own pause of their deadlines (vacation): see functions/notify/timing.ts. */
+  pausedFrom?: number;
+  pausedUntil?: number;
+  /** Pause time used up in this match (ms), against PAUSE_BUDGET_MS. */
+  pauseUsedMs?: number;
 }
 
 export interface MatchEnd extends Outcome {
@@ -53,6 +58,20 @@ export interface MatchRecord {
   recentKeys?: RecentKey[];
   /** Set on finished matches: DynamoDB's TTL removes the match after the retention period. */
   expiresAt?: number;
+  /** Platform timing options (reminders, move deadline); absent on matches made before they existed. */
+  timing?: MatchTiming;
+  /** When the sweep must next look at this match (a reminder, warning or deadline); the `due` index. */
+  dueAt?: number;
+  /** Timer notifications up to this time have been handled by the sweep. */
+  sweptUntil?: number;
+}
+
+/** Reminders and move deadlines, chosen when the match is made (functions/notify/timing.ts). */
+export interface MatchTiming {
+  /** Hours without a move before a reminder (repeated a few times); 0 = no reminders. */
+  reminderHours: number;
+  /** Days per move before the deadline policy applies; 0 = no deadline. */
+  deadlineDays: 0 | 1 | 3 | 7;
 }
 
 /** The few attributes a poll needs: read without the state. */
@@ -90,6 +109,8 @@ export interface NotificationIntent {
   /** What happened, in words, already redacted for this seat (names as {n} placeholders). */
   lines: string[];
   createdAt: number;
+  /** Set on rows the sweep writes (reminder `r1`…, deadline warning `w`): several may share a version. */
+  tag?: string;
 }
 
 export interface RecentKey {

@@ -4,14 +4,41 @@
  *
  *   pk = M#<matchId>   sk = MATCH                    the match: version, seat token hashes, state (JSON)
  *                      sk = LOG#<version:8>          one per accepted change, append-only
- *                      sk = NOTIFY#<version:8>#<seat> notification intents: the outbox
+ *                      sk = NOTIFY#<version:8>#<seat>[#<tag>] notification intents: the outbox
+ *                      sk = N#<seat>#PREFS / N#<seat>#PUSH#<id>  a seat's notification channels (functions/notify)
+ *                      sk = SENT#<version:8>#<seat>#<tag>#<channel>  delivery dedupe records
+ *   pk = EMAIL#<sha256> sk = EMAIL                   an email address: suppression, confirmation rate limit
+ *   pk = NT#<sha256>   sk = NT                       a confirm / unsubscribe link secret (hash only)
+ *
+ * The sparse index `due` (TABLE.indexes) holds only items with a timer: active matches with a reminder
+ * or deadline coming (dueAt = the next one) and undelivered outbox rows (dueAt = when to re-drive them).
  */
 export const TABLE = {
   partitionKey: 'pk',
   sortKey: 'sk',
   /** Epoch seconds; DynamoDB deletes the item some time after it passes. */
   ttlAttribute: 'expiresAt',
+  /** Global secondary indexes, as data: ensureTable (local) and the CDK stack both create them from this. */
+  indexes: [
+    {
+      name: 'due',
+      partitionKey: { name: 'dueShard', type: 'S' },
+      sortKey: { name: 'dueAt', type: 'N' },
+      projection: 'KEYS_ONLY',
+    },
+  ],
 } as const;
+
+/** The sweep's index: items with a timer (see above). Few shards, so no single hot partition. */
+export const DUE_INDEX = TABLE.indexes[0];
+export const DUE_SHARDS = 4;
+export function dueShardOf(matchId: string): string {
+  let h = 0;
+  for (let i = 0; i < matchId.length; i++) h = (h * 31 + matchId.charCodeAt(i)) >>> 0;
+  return `DUE#${h % DUE_SHARDS}`;
+}
+/** An outbox row still there this long after it was written is re-driven by the sweep. */
+export const OUTBOX_GRACE_MS = 10 * 60 * 1000;
 
 export const keys = {
   match: (id: string) => ({ pk: `M#${id}`, sk: 'MATCH' }),

@@ -1,0 +1,84 @@
+/**
+ * The notifications part inside `npm start`: the dispatcher loop on DynamoDB Local's stream, the
+ * sweep on a timer, VAPID keys kept in the data directory, and email over SMTP_URL or, without
+ * it, into the dev outbox shown at /dev/outbox. Nothing here runs on Lambda.
+ */
+import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { AnyGame } from '../../shared/engine/game.js';
+import type { AppDeps } from '../app.js';
+import { MatchService } from '../matches/service.js';
+import { clientConfigFromEnv, dynamoClient } from '../storage/dynamo.js';
+import type { MatchStore } from '../storage/port.js';
+import { Dispatcher } from './dispatcher.js';
+import { DEFAULT_FROM, DevOutbox, SmtpEmailSender, type EmailSender } from './email.js';
+import { notifyRoutesFor } from './env.js';
+import { WebPushSender } from './push.js';
+import { NotifyStore } from './store.js';
+import { StreamReader } from './stream.js';
+import { Sweep } from './sweep.js';
+import { localVapidKeys, secretVapidKeys, vapidSubject, type VapidKeys } from './vapid.js';
+
+export interface LocalNotify {
+  extend: NonNullable<AppDeps['extend']>;
+  outbox?: DevOutbox;
+  stop(): Promise<void>;
+}
+
+export function startLocalNotify(opts: {
+  env: Record<string, string | undefined>;
+  dataDir: string;
+  tableName: string;
+  publicUrl: string;
+  matches: MatchStore;
+  games: ReadonlyMap<string, AnyGame>;
+}): LocalNotify {
+  const { env } = opts;
+  const config = clientConfigFromEnv(env);
+  const store = new NotifyStore(dynamoClient(config), opts.tableName);
+  const from = env.EMAIL_FROM ?? DEFAULT_FROM;
+  const outbox = env.SMTP_URL ? undefined : new DevOutbox(from);
+  const email: EmailSender = env.SMTP_URL ? new SmtpEmailSender(env.SMTP_URL, from) : outbox!;
+  const subject = vapidSubject(env);
+  let vapid: () => Promise<VapidKeys>;
+  if (env.VAPID_SECRET_ID) {
+    vapid = secretVapidKeys(env.VAPID_SECRET_ID, subject);
+  } else {
+    const keys = localVapidKeys(opts.dataDir, subject);
+    vapid = async () => keys;
+  }
+  const push = new WebPushSender({ vapid });
+  const log = (entry: Record<string, unknown>) => {
+    if (entry.level !== 'info' || env.NOTIFY_LOG === '1') console.log(JSON.stringify(entry));
+  };
+
+  const dispatcher = new Dispatcher({ store, matches: opts.matches, games: opts.games, publicUrl: opts.publicUrl, email, push, log });
+  const raw = new DynamoDBClient(config);
+  const streams = new DynamoDBStreamsClient(config);
+  const reader = new StreamReader({ db: raw, streams, tableName: opts.tableName, handle: (r) => dispatcher.handleRecords(r), checkpoints: store, log });
+  const abort = new AbortController();
+  const readerDone = reader.run(abort.signal, Number(env.DISPATCH_POLL_MS ?? 1000));
+
+  const service = new MatchService({ store: opts.matches, games: opts.games, clock: Date.now });
+  const sweep = new Sweep({ store, matches: opts.matches, service, log });
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    sweeping = sweeping.then(() => sweep.run({ budgetMs: 20_000 })).catch((err) => log({ level: 'error', message: 'sweep failed', error: String(err) }));
+  }, Number(env.SWEEP_INTERVAL_MS ?? 30_000));
+
+  console.log(
+    `Notifications: email ${outbox ? 'to the dev outbox (/dev/outbox)' : 'over SMTP'}, web push with VAPID keys in ${opts.dataDir}/vapid.json`,
+  );
+  return {
+    extend: notifyRoutesFor({ store, email, vapid, push, publicUrl: opts.publicUrl }, opts.matches, outbox ? { devOutbox: outbox } : {}),
+    ...(outbox ? { outbox } : {}),
+    async stop() {
+      clearInterval(timer);
+      abort.abort();
+      await Promise.allSettled([readerDone, sweeping]);
+      raw.destroy();
+      streams.destroy();
+      if (email instanceof SmtpEmailSender) email.close();
+    },
+  };
+}

@@ -1,0 +1,82 @@
+/** Records of the notifications part, and the keys they live under (see functions/storage/table.ts). */
+import type { Seat } from '../../shared/engine/game.js';
+import type { NotificationIntent } from '../storage/port.js';
+import { pad } from '../storage/table.js';
+
+export const CHANNELS = ['email', 'push'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** A seat's choices for one match. */
+export interface SeatPrefs {
+  matchId: string;
+  seat: Seat;
+  channels: Record<Channel, boolean>;
+  email: SeatEmail | null;
+  updatedAt: number;
+}
+
+export interface SeatEmail {
+  address: string;
+  /** sha256 of the lower-cased address: the key of its EmailAddress record. */
+  addressKey: string;
+  /** Double opt-in: nothing but the one confirmation mail goes out until this is true. */
+  confirmed: boolean;
+  requestedAt: number;
+  confirmedAt?: number;
+}
+
+export interface PushSubscriptionRecord {
+  matchId: string;
+  seat: Seat;
+  /** sha256(endpoint), shortened: names the subscription in keys and dedupe records. */
+  id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  createdAt: number;
+}
+
+/** One per address, shared by every match: suppression and the confirmation rate limit. */
+export interface EmailAddressRecord {
+  address: string;
+  suppressed?: 'unsubscribed' | 'bouncing';
+  suppressedAt?: number;
+  lastConfirmationAt?: number;
+}
+
+/** A confirm or unsubscribe link's secret, stored by its hash only. */
+export interface LinkTokenRecord {
+  purpose: 'confirm' | 'unsubscribe';
+  addressKey: string;
+  matchId: string;
+  seat: Seat;
+  createdAt: number;
+}
+
+export type ClaimState = 'claimed' | 'sent' | 'failed';
+
+export const notifyKeys = {
+  prefix: (matchId: string, seat: Seat) => ({ pk: `M#${matchId}`, sk: `N#${seat}#` }),
+  prefs: (matchId: string, seat: Seat) => ({ pk: `M#${matchId}`, sk: `N#${seat}#PREFS` }),
+  push: (matchId: string, seat: Seat, id: string) => ({ pk: `M#${matchId}`, sk: `N#${seat}#PUSH#${id}` }),
+  address: (addressKey: string) => ({ pk: `EMAIL#${addressKey}`, sk: 'EMAIL' }),
+  token: (hash: string) => ({ pk: `NT#${hash}`, sk: 'NT' }),
+  /** The dedupe record: one per (match, version, seat, tag, channel). */
+  sent: (intent: Pick<NotificationIntent, 'matchId' | 'version' | 'seat' | 'tag'>, channel: string) => ({
+    pk: `M#${intent.matchId}`,
+    sk: `SENT#${pad(intent.version)}#${intent.seat}#${intent.tag ?? '-'}#${channel}`,
+  }),
+  checkpoint: (shardId: string) => ({ pk: 'STREAM', sk: `SHARD#${shardId}` }),
+};
+
+export const DAY_SECONDS = 24 * 3600;
+/** Kept a year after the last change; a match lasts far less. */
+export const PREFS_TTL_SECONDS = 365 * DAY_SECONDS;
+export const CONFIRM_TOKEN_TTL_SECONDS = 7 * DAY_SECONDS;
+export const UNSUBSCRIBE_TOKEN_TTL_SECONDS = 365 * DAY_SECONDS;
+/** Longer than any redelivery of a stream record or re-drive of an outbox row. */
+export const CLAIM_TTL_SECONDS = 35 * DAY_SECONDS;
+export const CONFIRMATION_INTERVAL_MS = 24 * 3600 * 1000;
+export const MAX_PUSH_PER_SEAT = 5;
+
+export const epochSeconds = (ms: number) => Math.floor(ms / 1000);

@@ -1,0 +1,473 @@
+/**
+ * DynamoDB storage of the notifications part, in the platform's single table: channel choices and
+ * push subscriptions per seat, email addresses, link secrets (hashes only), delivery dedupe
+ * records, stream checkpoints, and the sweep's writes to match items (cursor and `dueAt`).
+ */
+import { TransactionCanceledException, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import type { Seat } from '../../shared/engine/game.js';
+import { intentToItem } from '../storage/dynamo.js';
+import type { MatchRecord, NotificationIntent } from '../storage/port.js';
+import { DUE_INDEX, dueShardOf, keys } from '../storage/table.js';
+import {
+  CLAIM_TTL_SECONDS,
+  CONFIRMATION_INTERVAL_MS,
+  epochSeconds,
+  notifyKeys,
+  PREFS_TTL_SECONDS,
+  type Channel,
+  type ClaimState,
+  type EmailAddressRecord,
+  type LinkTokenRecord,
+  type PushSubscriptionRecord,
+  type SeatPrefs,
+} from './model.js';
+
+type Item = Record<string, unknown>;
+
+const isConditionFailure = (err: unknown) =>
+  err instanceof ConditionalCheckFailedException ||
+  (err instanceof TransactionCanceledException && (err.CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed'));
+
+export const emptyPrefs = (matchId: string, seat: Seat, now: number): SeatPrefs => ({
+  matchId,
+  seat,
+  channels: { email: false, push: false },
+  email: null,
+  updatedAt: now,
+});
+
+export class NotifyStore {
+  constructor(
+    readonly db: DynamoDBDocumentClient,
+    readonly tableName: string,
+  ) {}
+
+  // ------------------------------------------------------------------ seats
+
+  /** A seat's choices and push subscriptions, in one query. */
+  async seat(matchId: string, seat: Seat): Promise<{ prefs: SeatPrefs | null; push: PushSubscriptionRecord[] }> {
+    const k = notifyKeys.prefix(matchId, seat);
+    const out = await this.db.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+        ExpressionAttributeValues: { ':pk': k.pk, ':sk': k.sk },
+        ConsistentRead: true,
+      }),
+    );
+    let prefs: SeatPrefs | null = null;
+    const push: PushSubscriptionRecord[] = [];
+    for (const item of out.Items ?? []) {
+      if (item.type === 'notify-prefs') prefs = item.prefs as SeatPrefs;
+      else if (item.type === 'push-subscription') push.push(item.sub as PushSubscriptionRecord);
+    }
+    return { prefs, push };
+  }
+
+  async putPrefs(prefs: SeatPrefs): Promise<void> {
+    await this.db.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: {
+          ...notifyKeys.prefs(prefs.matchId, prefs.seat),
+          type: 'notify-prefs',
+          prefs,
+          expiresAt: epochSeconds(prefs.updatedAt) + PREFS_TTL_SECONDS,
+        },
+      }),
+    );
+  }
+
+  /** Marks the seat's address confirmed, if it is still the address the link was sent for. */
+  async confirmEmail(matchId: string, seat: Seat, addressKey: string, now: number): Promise<boolean> {
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: notifyKeys.prefs(matchId, seat),
+          UpdateExpression: 'SET prefs.email.confirmed = :t, prefs.email.confirmedAt = :now, prefs.updatedAt = :now',
+          ConditionExpression: 'prefs.email.addressKey = :k',
+          ExpressionAttributeValues: { ':t': true, ':now': now, ':k': addressKey },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  }
+
+  async addPush(sub: PushSubscriptionRecord): Promise<void> {
+    await this.db.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: {
+          ...notifyKeys.push(sub.matchId, sub.seat, sub.id),
+          type: 'push-subscription',
+          sub,
+          expiresAt: epochSeconds(sub.createdAt) + PREFS_TTL_SECONDS,
+        },
+      }),
+    );
+  }
+
+  async removePush(matchId: string, seat: Seat, id: string): Promise<void> {
+    await this.db.send(new DeleteCommand({ TableName: this.tableName, Key: notifyKeys.push(matchId, seat, id) }));
+  }
+
+  // ------------------------------------------------------------------ addresses and link secrets
+
+  async address(addressKey: string): Promise<EmailAddressRecord | null> {
+    const out = await this.db.send(new GetCommand({ TableName: this.tableName, Key: notifyKeys.address(addressKey), ConsistentRead: true }));
+    return out.Item ? (out.Item.record as EmailAddressRecord) : null;
+  }
+
+  /**
+   * Takes the address's one confirmation of the day: succeeds only when the address is not
+   * suppressed and had no confirmation mail in the last 24 hours. One conditional write.
+   */
+  async reserveConfirmation(addressKey: string, address: string, now: number): Promise<'ok' | 'limited' | 'suppressed'> {
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: notifyKeys.address(addressKey),
+          UpdateExpression: 'SET #r.address = :a, #r.lastConfirmationAt = :now',
+          ConditionExpression:
+            'attribute_exists(#r) AND attribute_not_exists(#r.suppressed) AND (attribute_not_exists(#r.lastConfirmationAt) OR #r.lastConfirmationAt <= :dayAgo)',
+          ExpressionAttributeNames: { '#r': 'record' },
+          ExpressionAttributeValues: { ':a': address, ':now': now, ':dayAgo': now - CONFIRMATION_INTERVAL_MS },
+        }),
+      );
+      return 'ok';
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+    // No record yet: create it, unless another request created it first.
+    try {
+      await this.db.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: { ...notifyKeys.address(addressKey), type: 'email-address', record: { address, lastConfirmationAt: now } },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return 'ok';
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+    const rec = await this.address(addressKey);
+    return rec?.suppressed ? 'suppressed' : 'limited';
+  }
+
+  /** Gives the day's confirmation back when the mail could not be sent. */
+  async releaseConfirmation(addressKey: string, at: number): Promise<void> {
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: notifyKeys.address(addressKey),
+          UpdateExpression: 'REMOVE #r.lastConfirmationAt',
+          ConditionExpression: '#r.lastConfirmationAt = :at',
+          ExpressionAttributeNames: { '#r': 'record' },
+          ExpressionAttributeValues: { ':at': at },
+        }),
+      );
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+  }
+
+  async suppress(addressKey: string, reason: 'unsubscribed' | 'bouncing', now: number): Promise<void> {
+    // A bounce outranks an unsubscribe: keep 'bouncing' once set.
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: notifyKeys.address(addressKey),
+          UpdateExpression: 'SET #r.suppressed = :why, #r.suppressedAt = :now',
+          ConditionExpression: 'attribute_exists(#r) AND (attribute_not_exists(#r.suppressed) OR :why = :bouncing)',
+          ExpressionAttributeNames: { '#r': 'record' },
+          ExpressionAttributeValues: { ':why': reason, ':now': now, ':bouncing': 'bouncing' },
+        }),
+      );
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+  }
+
+  /** The address's owner asked for mail again (from a link only they received). Bounces stay. */
+  async unsuppress(addressKey: string): Promise<void> {
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: notifyKeys.address(addressKey),
+          UpdateExpression: 'REMOVE #r.suppressed, #r.suppressedAt',
+          ConditionExpression: '#r.suppressed = :u',
+          ExpressionAttributeNames: { '#r': 'record' },
+          ExpressionAttributeValues: { ':u': 'unsubscribed' },
+        }),
+      );
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+  }
+
+  async putToken(hash: string, record: LinkTokenRecord, ttlSeconds: number): Promise<void> {
+    await this.db.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: { ...notifyKeys.token(hash), type: 'link-token', record, expiresAt: epochSeconds(record.createdAt) + ttlSeconds },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  }
+
+  /** A link secret's record, unless it has expired (TTL deletion may lag; the check does not). */
+  async token(hash: string, now: number): Promise<LinkTokenRecord | null> {
+    const out = await this.db.send(new GetCommand({ TableName: this.tableName, Key: notifyKeys.token(hash), ConsistentRead: true }));
+    if (!out.Item || (out.Item.expiresAt as number) * 1000 < now) return null;
+    return out.Item.record as LinkTokenRecord;
+  }
+
+  // ------------------------------------------------------------------ delivery dedupe
+
+  /**
+   * Claims one delivery (match, version, seat, tag, channel) with a conditional write. Only the
+   * claimant sends; a redelivered record or a restarted dispatcher finds the claim and skips.
+   */
+  async claim(intent: NotificationIntent, channel: string, now: number): Promise<boolean> {
+    try {
+      await this.db.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: { ...notifyKeys.sent(intent, channel), type: 'sent', state: 'claimed', at: now, expiresAt: epochSeconds(now) + CLAIM_TTL_SECONDS },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  }
+
+  async settle(intent: NotificationIntent, channel: string, state: Exclude<ClaimState, 'claimed'>, detail?: string): Promise<void> {
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: notifyKeys.sent(intent, channel),
+        UpdateExpression: detail ? 'SET #s = :s, detail = :d' : 'SET #s = :s',
+        ExpressionAttributeNames: { '#s': 'state' },
+        ExpressionAttributeValues: detail ? { ':s': state, ':d': detail.slice(0, 200) } : { ':s': state },
+      }),
+    );
+  }
+
+  /** Gives a claim back after a failure that is worth retrying (only our own claim). */
+  async release(intent: NotificationIntent, channel: string, claimedAt: number): Promise<void> {
+    try {
+      await this.db.send(
+        new DeleteCommand({
+          TableName: this.tableName,
+          Key: notifyKeys.sent(intent, channel),
+          ConditionExpression: '#s = :c AND #at = :at',
+          ExpressionAttributeNames: { '#s': 'state', '#at': 'at' },
+          ExpressionAttributeValues: { ':c': 'claimed', ':at': claimedAt },
+        }),
+      );
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+  }
+
+  async claimsFor(matchId: string): Promise<{ sk: string; state: ClaimState }[]> {
+    const out = await this.db.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
+        ExpressionAttributeValues: { ':pk': `M#${matchId}`, ':s': 'SENT#' },
+        ConsistentRead: true,
+      }),
+    );
+    return (out.Items ?? []).map((i) => ({ sk: i.sk as string, state: i.state as ClaimState }));
+  }
+
+  // ------------------------------------------------------------------ the outbox
+
+  async deleteIntent(intent: NotificationIntent): Promise<void> {
+    await this.db.send(new DeleteCommand({ TableName: this.tableName, Key: intentKey(intent) }));
+  }
+
+  async intentItem(pk: string, sk: string): Promise<Item | null> {
+    const out = await this.db.send(new GetCommand({ TableName: this.tableName, Key: { pk, sk }, ConsistentRead: true }));
+    return out.Item ?? null;
+  }
+
+  async pendingIntents(matchId: string): Promise<NotificationIntent[]> {
+    const out = await this.db.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
+        ExpressionAttributeValues: { ':pk': `M#${matchId}`, ':s': 'NOTIFY#' },
+        ConsistentRead: true,
+      }),
+    );
+    return (out.Items ?? []).map(itemToIntent);
+  }
+
+  /**
+   * Touches an undelivered outbox row so the table's stream carries it to the dispatcher again
+   * (a MODIFY record), and moves its timer on. Returns false when it is gone meanwhile.
+   */
+  async redrive(pk: string, sk: string, attempt: number, nextDueAt: number): Promise<boolean> {
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk, sk },
+          UpdateExpression: 'SET redrives = :n, dueAt = :d',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':n': attempt, ':d': nextDueAt },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  }
+
+  async deleteItem(pk: string, sk: string): Promise<void> {
+    await this.db.send(new DeleteCommand({ TableName: this.tableName, Key: { pk, sk } }));
+  }
+
+  // ------------------------------------------------------------------ the sweep
+
+  /** Items whose timer has come, oldest first, from one shard of the sparse `due` index. */
+  async due(shard: string, now: number, limit: number, start?: Item): Promise<{ items: { pk: string; sk: string }[]; next?: Item }> {
+    const out = await this.db.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        IndexName: DUE_INDEX.name,
+        KeyConditionExpression: '#p = :p AND #d <= :now',
+        ExpressionAttributeNames: { '#p': DUE_INDEX.partitionKey.name, '#d': DUE_INDEX.sortKey.name },
+        ExpressionAttributeValues: { ':p': shard, ':now': now },
+        Limit: limit,
+        ExclusiveStartKey: start,
+      }),
+    );
+    return {
+      items: (out.Items ?? []).map((i) => ({ pk: i.pk as string, sk: i.sk as string })),
+      ...(out.LastEvaluatedKey ? { next: out.LastEvaluatedKey } : {}),
+    };
+  }
+
+  /**
+   * Moves the sweep's cursor on a match and writes the timer notifications it found, in one
+   * transaction conditioned on the match version: either both happen or neither (a move came
+   * first, and the sweep looks again).
+   */
+  async advanceSweep(match: MatchRecord, sweptUntil: number, dueAt: number | undefined, intents: NotificationIntent[]): Promise<boolean> {
+    const update = {
+      TableName: this.tableName,
+      Key: keys.match(match.id),
+      ConditionExpression: 'version = :v',
+      ...(dueAt === undefined
+        ? {
+            UpdateExpression: 'SET sweptUntil = :c REMOVE dueAt, dueShard',
+            ExpressionAttributeValues: { ':v': match.version, ':c': sweptUntil },
+          }
+        : {
+            UpdateExpression: 'SET sweptUntil = :c, dueAt = :d, dueShard = :s',
+            ExpressionAttributeValues: { ':v': match.version, ':c': sweptUntil, ':d': dueAt, ':s': dueShardOf(match.id) },
+          }),
+    };
+    try {
+      if (intents.length === 0) {
+        await this.db.send(new UpdateCommand(update));
+      } else {
+        await this.db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Update: update },
+              ...intents.map((n) => ({
+                // Unconditional: a row written twice is delivered once anyway (the dedupe records).
+                Put: { TableName: this.tableName, Item: intentToItem(n) },
+              })),
+            ],
+          }),
+        );
+      }
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      if (err instanceof TransactionCanceledException) return false;
+      throw err;
+    }
+  }
+
+  /** Takes a match that needs no more timers out of the index. */
+  async clearDue(match: MatchRecord): Promise<void> {
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.match(match.id),
+          UpdateExpression: 'REMOVE dueAt, dueShard',
+          ConditionExpression: 'version = :v',
+          ExpressionAttributeValues: { ':v': match.version },
+        }),
+      );
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+  }
+
+  // ------------------------------------------------------------------ stream checkpoints (local loop)
+
+  async checkpoint(shardId: string): Promise<string | null> {
+    const out = await this.db.send(new GetCommand({ TableName: this.tableName, Key: notifyKeys.checkpoint(shardId), ConsistentRead: true }));
+    return (out.Item?.sequenceNumber as string | undefined) ?? null;
+  }
+
+  async saveCheckpoint(shardId: string, sequenceNumber: string, now: number): Promise<void> {
+    await this.db.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: { ...notifyKeys.checkpoint(shardId), type: 'stream-checkpoint', sequenceNumber, expiresAt: epochSeconds(now) + 2 * 24 * 3600 },
+      }),
+    );
+  }
+}
+
+export function intentKey(n: NotificationIntent) {
+  const k = keys.intent(n.matchId, n.version, n.seat);
+  return n.tag ? { pk: k.pk, sk: `${k.sk}#${n.tag}` } : k;
+}
+
+/** An outbox row as written by the service or the sweep (storage/dynamo.ts `intentToItem`). */
+export function itemToIntent(item: Item): NotificationIntent {
+  return {
+    matchId: item.matchId as string,
+    version: item.version as number,
+    seat: item.seat as number,
+    kind: item.kind as NotificationIntent['kind'],
+    gameId: item.gameId as string,
+    lines: (item.lines as string[] | undefined) ?? [],
+    createdAt: item.createdAt as number,
+    ...(typeof item.tag === 'string' ? { tag: item.tag } : {}),
+  };
+}
+
+export type { Channel };

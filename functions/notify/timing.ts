@@ -1,0 +1,141 @@
+/**
+ * Reminders and move deadlines: platform options of a match (not game options), and the pure
+ * arithmetic of when each timer fires. The service stamps `dueAt` with `withDue` on every change;
+ * the sweep (./sweep.ts) wakes up at `dueAt`, sends what is due and applies missed deadlines.
+ *
+ * A seat's clock starts when it starts waiting to act (`waitingSince`). A pause stops the clock
+ * for its length (the seat's `pausedFrom`..`pausedUntil`): a pause taken in the middle of a turn
+ * pushes every timer of that turn back by the pause; a pause that covers the start of a turn
+ * starts the clock when the pause ends.
+ */
+import * as z from 'zod';
+import type { Seat } from '../../shared/engine/game.js';
+import type { MatchRecord, MatchTiming } from '../storage/port.js';
+
+export const HOUR = 3600 * 1000;
+export const DAY = 24 * HOUR;
+
+/** Choices offered for the move deadline, in days (0 = none). */
+export const DEADLINE_DAYS = [0, 1, 3, 7] as const;
+export const DEFAULT_REMINDER_HOURS = 24;
+/** Reminders are repeated this many times per turn, then stop. */
+export const REMINDER_COUNT = 3;
+/** The deadline warning goes out when this share of the deadline has passed. */
+export const WARNING_SHARE = 0.8;
+/** Each seat may pause its deadlines for at most this long per match, in pauses of whole days. */
+export const PAUSE_BUDGET_DAYS = 14;
+export const PAUSE_BUDGET_MS = PAUSE_BUDGET_DAYS * DAY;
+
+export const DEFAULT_TIMING: MatchTiming = { reminderHours: DEFAULT_REMINDER_HOURS, deadlineDays: 0 };
+
+/** The `timing` field of the create request. */
+export const TimingRequest = z
+  .object({
+    reminderHours: z.number().int().min(0).max(168).default(DEFAULT_REMINDER_HOURS),
+    deadlineDays: z.union(DEADLINE_DAYS.map((d) => z.literal(d)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<3>, z.ZodLiteral<7>]).default(0),
+  })
+  .strict();
+export type TimingChoice = z.output<typeof TimingRequest>;
+
+export function timingFrom(input: TimingChoice | undefined): MatchTiming {
+  return input ? { reminderHours: input.reminderHours, deadlineDays: input.deadlineDays } : { ...DEFAULT_TIMING };
+}
+
+/** The deadline policy in words, for the match options. */
+export function policyText(timing: MatchTiming): string {
+  if (timing.deadlineDays === 0) return 'No move deadline.';
+  const days = timing.deadlineDays === 1 ? '1 day' : `${timing.deadlineDays} days`;
+  return (
+    `Each move is due within ${days}; a warning goes out shortly before. When a deadline passes, the game's ` +
+    `standard move is made for that player, or, where the game has none, that player forfeits.`
+  );
+}
+
+/** When the seat's clock for this turn effectively started, or null when it is not waiting. */
+export function clockStart(match: MatchRecord, seat: Seat): number | null {
+  if (match.status !== 'active' || !match.toAct.includes(seat)) return null;
+  const s = match.seats[seat];
+  const since = s?.waitingSince;
+  if (s === undefined || since === null || since === undefined) return null;
+  const until = s.pausedUntil;
+  if (until === undefined || until <= since) return since;
+  return since + (until - Math.max(s.pausedFrom ?? since, since));
+}
+
+export function deadlineOf(match: MatchRecord, seat: Seat): number | null {
+  const days = match.timing?.deadlineDays ?? 0;
+  const start = clockStart(match, seat);
+  return days === 0 || start === null ? null : start + days * DAY;
+}
+
+export type TimerEvent =
+  | { kind: 'reminder'; seat: Seat; at: number; n: number }
+  | { kind: 'warning'; seat: Seat; at: number; deadline: number }
+  | { kind: 'deadline'; seat: Seat; at: number };
+
+/** Every timer of this seat's current turn, in time order. */
+export function seatTimers(match: MatchRecord, seat: Seat): TimerEvent[] {
+  const timing = match.timing;
+  const start = clockStart(match, seat);
+  if (!timing || start === null) return [];
+  const deadline = deadlineOf(match, seat);
+  const out: TimerEvent[] = [];
+  if (timing.reminderHours > 0) {
+    for (let n = 1; n <= REMINDER_COUNT; n++) {
+      const at = start + n * timing.reminderHours * HOUR;
+      // A reminder at or after the deadline would only race the deadline itself.
+      if (deadline === null || at < deadline) out.push({ kind: 'reminder', seat, at, n });
+    }
+  }
+  if (deadline !== null) {
+    out.push({ kind: 'warning', seat, at: start + Math.round(WARNING_SHARE * (deadline - start)), deadline });
+    out.push({ kind: 'deadline', seat, at: deadline });
+  }
+  return out.sort((a, b) => a.at - b.at);
+}
+
+export function allTimers(match: MatchRecord): TimerEvent[] {
+  return match.toAct.flatMap((seat) => seatTimers(match, seat)).sort((a, b) => a.at - b.at);
+}
+
+/**
+ * The next time the sweep must look at the match: the first notification timer after the sweep's
+ * cursor, or any deadline (a deadline stays due until it has been applied).
+ */
+export function nextDue(match: MatchRecord): number | undefined {
+  const cursor = match.sweptUntil ?? -Infinity;
+  let next: number | undefined;
+  for (const t of allTimers(match)) {
+    if (t.kind !== 'deadline' && t.at <= cursor) continue;
+    if (next === undefined || t.at < next) next = t.at;
+  }
+  return next;
+}
+
+/** The match with `dueAt` set for its current state. */
+export function withDue(match: MatchRecord): MatchRecord {
+  const dueAt = match.status === 'active' ? nextDue(match) : undefined;
+  const { dueAt: _old, ...rest } = match;
+  return dueAt === undefined ? rest : { ...rest, dueAt };
+}
+
+/**
+ * A pause of `ms` starting now. Folds an earlier pause of the same turn into the new one, so the
+ * clock keeps every pause it was given (see the module comment). Returns the new seat fields.
+ */
+export function pauseSeat(match: MatchRecord, seat: Seat, now: number, ms: number) {
+  const s = match.seats[seat]!;
+  const until = now + ms;
+  const start = clockStart(match, seat);
+  const since = s.waitingSince;
+  // While waiting: keep the clock shift already earned this turn and add this pause to it.
+  const from = start !== null && since != null ? until - (start - since + ms) : now;
+  return { pausedFrom: from, pausedUntil: until, pauseUsedMs: (s.pauseUsedMs ?? 0) + ms };
+}
+
+/** Ends a running pause now, giving back the unused part of the budget. */
+export function resumeSeat(match: MatchRecord, seat: Seat, now: number) {
+  const s = match.seats[seat]!;
+  if (s.pausedUntil === undefined || s.pausedUntil <= now) return null;
+  return { pausedFrom: s.pausedFrom ?? now, pausedUntil: now, pauseUsedMs: Math.max(0, (s.pauseUsedMs ?? 0) - (s.pausedUntil - now)) };
+}

@@ -1,0 +1,57 @@
+/**
+ * The Lambda functions the stack deploys: entries, sizes, how each is bundled, what feeds the dispatcher.
+ * Plain data with no aws-cdk-lib import, so the benchmark (scripts/bench/infra.ts) and the handler tests
+ * use exactly what the stack ships without paying for loading the CDK.
+ */
+
+export const FUNCTIONS = {
+  /** The hono app behind the HTTP API (hono/aws-lambda). */
+  api: { entry: 'functions/lambda.ts', memoryMb: 512, timeoutSeconds: 10 },
+  /** Drains notification intents from the table's stream. */
+  dispatcher: { entry: 'functions/dispatcher.ts', memoryMb: 256, timeoutSeconds: 60 },
+  /** Reminders and turn deadlines, on a schedule. */
+  sweep: { entry: 'functions/sweep.ts', memoryMb: 256, timeoutSeconds: 120 },
+} as const;
+
+export type FunctionName = keyof typeof FUNCTIONS;
+export const FUNCTION_NAMES = Object.keys(FUNCTIONS) as FunctionName[];
+
+/** The Lambda runtime's Node major; esbuild targets it. */
+export const NODE_MAJOR = 22;
+
+/**
+ * ESM bundles may still hold CommonJS packages (web-push, nodemailer) that call `require` for Node
+ * built-ins; esbuild's shim needs a real `require` in scope for that.
+ */
+export const ESM_REQUIRE_BANNER = "import{createRequire as __cjsRequire}from'node:module';const require=__cjsRequire(import.meta.url);";
+
+/** The AWS SDK v3 ships with the Node 22 Lambda runtime, so it stays out of every bundle. */
+export const EXTERNAL_MODULES = ['@aws-sdk/*'];
+
+/** esbuild options equal to what NodejsFunction runs for the stack (see infra/stack.ts). */
+export function esbuildOptions(entry: string, outfile: string) {
+  return {
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node' as const,
+    format: 'esm' as const,
+    target: `node${NODE_MAJOR}`,
+    mainFields: ['module', 'main'],
+    minify: true,
+    sourcemap: true,
+    external: EXTERNAL_MODULES,
+    banner: { js: ESM_REQUIRE_BANNER },
+    logLevel: 'warning' as const,
+  };
+}
+
+/**
+ * The stream records the dispatcher acts on (functions/notify/dispatcher.ts `intentOfRecord`): outbox rows
+ * inserted or rewritten. Everything else (match and log writes, the dispatcher's own dedupe records and
+ * deletions) is dropped by the event source mapping before it costs an invocation.
+ */
+export const DISPATCH_FILTER = {
+  eventName: ['INSERT', 'MODIFY'],
+  dynamodb: { NewImage: { type: { S: ['intent'] } } },
+} as const;

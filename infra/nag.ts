@@ -1,0 +1,126 @@
+/**
+ * Every cdk-nag AwsSolutions finding this stack accepts, each with its reason. cdk-nag 3 runs as a CDK
+ * validation plugin; an acknowledgement is `Validations.of(construct).acknowledge({ id, reason })` on the
+ * one construct it concerns, and every IAM wildcard finding is acknowledged one by one.
+ */
+import { Stack, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+
+export interface Acknowledgement {
+  /** Id of a direct child of the stack. */
+  path: string;
+  id: string;
+  reason: string;
+}
+
+const NODE_22 =
+  'Node 22 is pinned on purpose: it is the runtime the code is typed (@types/node 22) and tested for; moving to a newer runtime is a deliberate upgrade, not a drift.';
+
+export interface AckOptions {
+  customDomain: boolean;
+  /** Logical id of the sweep function, which appears in the scheduler role's finding. */
+  sweepLogicalId: string;
+}
+
+/** Our own resources: exact rule ids, exact constructs. */
+export function ownAcknowledgements(opts: AckOptions): Acknowledgement[] {
+  const list: Acknowledgement[] = [
+    {
+      path: 'VapidKeys',
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'The VAPID key pair identifies this server to the browsers\' push services; every push subscription is bound to its public key, so an automatic rotation would silently cut off all web push. Rotation is a manual step (infra/README.md).',
+    },
+    ...['ApiFunction', 'DispatcherFunction', 'SweepFunction'].map((path) => ({ path, id: 'AwsSolutions-L1', reason: NODE_22 })),
+    {
+      path: 'DispatcherRole',
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'dynamodb:ListStreams (added by the DynamoDB event source) has no resource-level permissions; the stream reads themselves are limited to this table\'s stream ARN.',
+    },
+    {
+      path: 'SweepSchedulerRole',
+      id: `AwsSolutions-IAM5[Resource::<${opts.sweepLogicalId}.Arn>:*]`,
+      reason:
+        'The EventBridge Scheduler target grants invoke on the sweep function and its versions (`:*`); it is still this one function, and the role can only be assumed by the scheduler of this account.',
+    },
+    {
+      path: 'DispatchDeadLetters',
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is itself the dead-letter (on-failure) destination of the stream mapping; a dead-letter queue behind it would add nothing.',
+    },
+    {
+      path: 'HttpApi',
+      id: 'AwsSolutions-APIG4',
+      reason:
+        'Authorization is in the application: every match route requires the seat\'s bearer token (only its SHA-256 is stored) or an invite/spectator secret; creating a match and listing games are public by design. Capability links, not user accounts.',
+    },
+    {
+      path: 'Site',
+      id: 'AwsSolutions-S1',
+      reason:
+        'The bucket is private (block all public access, TLS only) and read only by CloudFront through origin access control; it is written only by the deployment. Server access logs would record nothing an operator needs.',
+    },
+    {
+      path: 'Distribution',
+      id: 'AwsSolutions-CFR3',
+      reason:
+        'CloudFront standard logs would keep every viewer\'s IP address next to match ids. Operations use CloudFront metrics and the API access log (no IPs, no headers) instead: a privacy choice.',
+    },
+    {
+      path: 'Distribution',
+      id: 'AwsSolutions-CFR1',
+      reason: 'The site is for players anywhere; there is no legal or business reason to restrict countries.',
+    },
+    {
+      path: 'Distribution',
+      id: 'AwsSolutions-CFR2',
+      reason:
+        'WAF costs at least 5 USD a month plus rules, more than the whole site at its expected load. Abuse is bounded by the HTTP API stage throttle and the Lambda reserved concurrency instead.',
+    },
+  ];
+  if (!opts.customDomain) {
+    list.push({
+      path: 'Distribution',
+      id: 'AwsSolutions-CFR4',
+      reason:
+        'Only without a custom domain: the default *.cloudfront.net certificate cannot set a minimum TLS version. With -c domainName and -c certificateArn the distribution enforces TLSv1.2_2021 and this acknowledgement is not made.',
+    });
+  }
+  return list;
+}
+
+/**
+ * Constructs aws-cdk-lib creates for us (the BucketDeployment handler) whose policies and runtime we do
+ * not control: every finding of these rules on them is acknowledged with the reason, each by its own id.
+ */
+export const CDK_OWNED: { pathPrefix: string; rules: string[]; reason: string }[] = [
+  {
+    pathPrefix: 'Custom::CDKBucketDeployment',
+    rules: ['AwsSolutions-IAM4', 'AwsSolutions-IAM5', 'AwsSolutions-L1'],
+    reason:
+      'The handler of aws-cdk-lib\'s BucketDeployment: its runtime, managed logging policy and grants (read the CDK asset bucket, write the site bucket, invalidate the distribution, which has no resource-level permission) are set by the CDK, scoped to those two buckets, and run only during a deployment.',
+  },
+];
+
+export function acknowledgeFindings(stack: Stack, opts: AckOptions): void {
+  for (const a of ownAcknowledgements(opts)) {
+    const target = stack.node.tryFindChild(a.path);
+    if (!target) throw new Error(`cdk-nag acknowledgement for a missing construct: ${a.path}`);
+    Validations.of(target).acknowledge({ id: a.id, reason: a.reason });
+  }
+  for (const owned of CDK_OWNED) {
+    for (const child of stack.node.children.filter((c) => c.node.id.startsWith(owned.pathPrefix))) {
+      for (const id of findingIds(child).filter((id) => owned.rules.some((r) => id === r || id.startsWith(`${r}[`)))) {
+        Validations.of(child).acknowledge({ id, reason: owned.reason });
+      }
+    }
+  }
+}
+
+/** The AwsSolutions rule ids (one per IAM finding) reported under a construct right now. */
+export function findingIds(scope: IConstruct): string[] {
+  const report = new AwsSolutionsChecks().validateScope(scope);
+  return report.violations.map((v) => v.ruleName);
+}

@@ -1,0 +1,76 @@
+/**
+ * Benchmark for The Dutch Golden Age engine: random complete turns per second on one core with
+ * 4 players (goal ≥ 20,000), and complete games per second under the same random policy
+ * (uniform among legal moves; during its own actions the player ends the turn with
+ * probability 0.3). Each move goes through `legalMoves` (to choose) and `apply` (to play), as
+ * a server plus a bot would. A second pass splits the time between the two.
+ */
+import { seedRng } from '../../shared/engine/random.js';
+import { goldenAge } from '../../shared/games/golden-age/index.js';
+import { randomMove } from '../../shared/games/golden-age/random-policy.js';
+import type { GoldenAgeState } from '../../shared/games/golden-age/state.js';
+
+const SEATS = 4;
+const END_CHANCE = 0.3;
+const CTX = { now: 0 };
+
+interface Tally {
+  turns: number;
+  games: number;
+  moves: number;
+  ms: number;
+  legalMs: number;
+  applyMs: number;
+}
+
+/** Plays random games until `budgetMs` has passed; finishes the game in progress. */
+function run(budgetMs: number, seedBase: string, split: boolean): Tally {
+  const t: Tally = { turns: 0, games: 0, moves: 0, ms: 0, legalMs: 0, applyMs: 0 };
+  const start = performance.now();
+  let g = 0;
+  while (performance.now() - start < budgetMs) {
+    let s: GoldenAgeState = goldenAge.setup(SEATS, {}, `${seedBase}-${g}`);
+    let rng = seedRng(`${seedBase}-policy-${g}`);
+    g++;
+    while (s.phase !== 'over') {
+      const seat = goldenAge.toAct(s)[0]!;
+      const t0 = split ? performance.now() : 0;
+      const [move, next] = randomMove(s, seat, rng, END_CHANCE);
+      const t1 = split ? performance.now() : 0;
+      rng = next;
+      const r = goldenAge.apply(s, seat, move, CTX);
+      if (split) {
+        const t2 = performance.now();
+        t.legalMs += t1 - t0;
+        t.applyMs += t2 - t1;
+      }
+      if (!r.ok) throw new Error(`random move refused: ${JSON.stringify(move)} ${r.error.code}`);
+      s = r.value.state;
+      t.moves++;
+    }
+    t.turns += s.turn;
+    t.games++;
+  }
+  t.ms = performance.now() - start;
+  return t;
+}
+
+export async function bench(report: (line: string) => void): Promise<void> {
+  run(1000, 'warm', false);
+  const main = run(6000, 'bench', false);
+  const turnsPerSec = (main.turns / main.ms) * 1000;
+  const gamesPerSec = (main.games / main.ms) * 1000;
+  report(
+    `golden-age: ${Math.round(turnsPerSec).toLocaleString('en')} random complete turns/s on one core, 4 players (goal ≥ 20,000); ` +
+      `${main.games} games, ${(main.turns / main.games).toFixed(0)} turns and ${(main.moves / main.turns).toFixed(1)} moves per turn on average`,
+  );
+  report(`golden-age: ${gamesPerSec.toFixed(1)} complete random games/s (4 players, end-turn chance ${END_CHANCE})`);
+  const split = run(2500, 'split', true);
+  const other = split.ms - split.legalMs - split.applyMs;
+  const pct = (x: number) => `${((x / split.ms) * 100).toFixed(0)}%`;
+  const top = split.applyMs >= split.legalMs ? 'apply (copying the state for each move, validating, events)' : 'legalMoves (listing every legal move before each choice)';
+  report(
+    `golden-age: cost dominated by ${top} — legalMoves + policy ${pct(split.legalMs)}, apply ${pct(split.applyMs)}, ` +
+      `set-up and timing ${pct(other)}`,
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * Dutch, the 2-player auction deck-builder by Richard Hoile, in its current edition (default) and
+ * its 2018 prototype edition, as a pure engine for the platform.
+ *
+ * Files: cards.ts (card data), state.ts (state and events), moves.ts (zod schemas), rules.ts
+ * (set-up, moves, scoring), view.ts (what each viewer sees, log lines), help.ts (rules help).
+ */
+import type { Game } from '../../engine/game.js';
+import { type DutchAuctionMove, type DutchAuctionOptions, dutchAuctionMove, dutchAuctionOptions } from './moves.js';
+import { apply, defaultMove, legalMoves, rebaseable, result, setup, toAct } from './rules.js';
+import type { DutchEvent, DutchState } from './state.js';
+import { view, viewEvent } from './view.js';
+
+export const dutchAuction: Game<DutchState, DutchAuctionMove, DutchAuctionOptions, DutchEvent> = {
+  id: 'dutch-auction',
+  name: 'Dutch (auction deck-builder)',
+  minSeats: 2,
+  maxSeats: 2,
+  options: dutchAuctionOptions,
+  move: dutchAuctionMove,
+  setup: (seats, options, seed) => setup(seats, options, seed),
+  apply: (state, seat, move) => apply(state, seat, move),
+  legalMoves: (state, seat) => legalMoves(state, seat),
+  view: (state, viewer) => view(state, viewer),
+  viewEvent: (event, viewer) => viewEvent(event, viewer),
+  toAct: (state) => toAct(state),
+  result: (state) => result(state),
+  rebaseable: (state, seat, move) => rebaseable(state, seat, move),
+  defaultMove: (state, seat) => defaultMove(state, seat),
+};
+
+export { rulesHelp } from './help.js';
+export { dutchAuctionMove, dutchAuctionOptions } from './moves.js';
+export type { DutchAuctionMove, DutchAuctionOptions } from './moves.js';
+export type { DutchEvent, DutchState } from './state.js';
+export type { DutchView } from './view.js';
+export * as cards from './cards.js';

@@ -1,0 +1,721 @@
+/**
+ * The rules of Dutch: set-up, moves, turn order, the end of the game and scoring, for both
+ * editions. Pure functions of the state; `apply` edits a private copy and never its input.
+ */
+import type { Applied, Outcome, Result, RuleError, Seat } from '../../engine/game.js';
+import { fail, ok } from '../../engine/game.js';
+import { nextInt, seedRng, shuffle } from '../../engine/random.js';
+import {
+  type CardId,
+  type Edition,
+  type PowerName,
+  type Source,
+  type Suit,
+  DISPLAY_SIZE,
+  EDITION_DATA,
+  HAND_SIZE,
+  MAX_BID_CARDS,
+  PROTO_SUIT_BONUS,
+  PROTO_SUIT_BONUS_COUNT,
+  SUITS,
+  cardInfo,
+  cardName,
+  hasPower,
+  isCard,
+  sortCards,
+} from './cards.js';
+import type { CommitMove, DutchAuctionMove, PlayMove, PowerMove, PurchaseMove } from './moves.js';
+import { type BidCard, type DutchEvent, type DutchState, type SeatState, cloneState } from './state.js';
+
+type Applied_ = Result<Applied<DutchState, DutchEvent>>;
+
+const err = (code: string, message: string): RuleError => ({ code, message });
+const other = (seat: Seat): Seat => (seat === 0 ? 1 : 0);
+/** A seat's state (seats are 0 and 1; apply has checked the number). */
+const at = (state: DutchState, seat: Seat): SeatState => state.seats[seat === 0 ? 0 : 1];
+const seatIndex = (seat: Seat): 0 | 1 => (seat === 0 ? 0 : 1);
+
+// ---------------------------------------------------------------------------------------------
+// Set-up
+
+export function setup(seats: number, options: { edition: Edition }, seed: string): DutchState {
+  if (seats !== 2) throw new Error(`Dutch is played by exactly 2 players, not ${seats}`);
+  const data = EDITION_DATA[options.edition];
+  const [cards, rng] = shuffle(
+    seedRng(seed),
+    data.cards.map((c) => c.id),
+  );
+  const n = data.personalDeck;
+  const seat = (personal: CardId[]): SeatState => ({
+    deck: personal.slice(HAND_SIZE),
+    hand: personal.slice(0, HAND_SIZE),
+    discards: [],
+    cashedIn: [],
+    bid: [],
+    sealed: null,
+    setAside: null,
+    purchases: 0,
+    done: false,
+  });
+  const auction = cards.slice(2 * n);
+  return {
+    game: 'dutch-auction',
+    edition: options.edition,
+    round: 1,
+    phase: 'commit',
+    seats: [seat(cards.slice(0, n)), seat(cards.slice(n, 2 * n))],
+    auctionDeck: auction.slice(DISPLAY_SIZE),
+    display: auction.slice(0, DISPLAY_SIZE),
+    auctionDiscards: [],
+    bidWinner: null,
+    active: null,
+    bidTotals: null,
+    tieTossed: false,
+    previous: null,
+    rng,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers shared by apply, legalMoves and view
+
+/** The suit a card in a bid counts as now (a "change suit" power may have altered it). */
+export function effectiveSuit(edition: Edition, c: BidCard): Suit {
+  return c.suit ?? cardInfo(edition, c.id).suit;
+}
+
+/**
+ * How a card enters a bid. Current edition: every power card in a bid may be activated once,
+ * however it got there. 2018 edition: cards bid in phase 2 (and tie cards) count only for their
+ * value; a power card played from hand or taken by a power is activated.
+ */
+function toBidCard(edition: Edition, id: CardId, how: 'bid' | 'power'): BidCard {
+  const powered = hasPower(edition, id) && (edition === 'current' || how === 'power');
+  return { id, suit: null, charges: powered ? 1 : 0, powered };
+}
+
+export function bidTotal(edition: Edition, bid: readonly BidCard[]): number {
+  let t = 0;
+  for (const c of bid) t += cardInfo(edition, c.id).bid;
+  return t;
+}
+
+/**
+ * The loser of the bid must buy the 1-cost card if the winner left it there and the loser can
+ * pay for it: with a card in their bid or (2018) a power card still in hand that they could
+ * play into their offering.
+ */
+export function mustBuyOneCost(state: DutchState, seat: Seat): boolean {
+  if (state.phase !== 'actions' || state.active !== seat || state.bidWinner === seat) return false;
+  if (state.display[0] === null || state.display[0] === undefined) return false;
+  const me = at(state, seat);
+  if (me.bid.length > 0) return true;
+  return state.edition === '2018' && me.hand.some((id) => hasPower(state.edition, id));
+}
+
+function checkActive(state: DutchState, seat: Seat): RuleError | null {
+  if (state.phase === 'commit') {
+    return err('wrong-phase', 'Bids are not revealed yet: first seal your set-aside card and your bid.');
+  }
+  if (state.active !== seat) {
+    return err('not-your-turn', 'It is not your turn: your opponent is using powers and buying now.');
+  }
+  return null;
+}
+
+/** Takes the top card of a personal deck, first shuffling the discards into a new deck if it is empty. */
+function drawTop(d: DutchState, seat: Seat, events: DutchEvent[]): CardId | null {
+  const p = at(d, seat);
+  if (p.deck.length === 0 && p.discards.length > 0) {
+    const [shuffled, rng] = shuffle(d.rng, p.discards);
+    d.rng = rng;
+    events.push({ type: 'reshuffled', seat, count: shuffled.length, when: 'tie' });
+    p.deck = shuffled;
+    p.discards = [];
+  }
+  const card = p.deck.shift();
+  if (card === undefined) return null;
+  if (card === p.setAside) p.setAside = null;
+  return card;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phases 1 and 2: the sealed commit
+
+function checkCommit(state: DutchState, seat: Seat, m: CommitMove): RuleError | null {
+  if (state.phase !== 'commit') {
+    return err('wrong-phase', 'Bids have already been revealed this round; it is phase 3 now.');
+  }
+  if (m.round !== undefined && m.round !== state.round) {
+    return err('stale-round', `That bid was made for round ${m.round}, but this is round ${state.round}.`);
+  }
+  const me = at(state, seat);
+  if (me.sealed) return err('already-committed', 'You have already sealed your set-aside card and bid this round.');
+  const hand = me.hand;
+  if (hand.length === 0) {
+    if (m.setAside !== null || m.bid.length > 0) {
+      return err('empty-hand', 'Your hand is empty: seal no set-aside card and an empty bid.');
+    }
+    return null;
+  }
+  if (m.setAside === null) return err('set-aside-required', 'Choose one card of your hand to set aside.');
+  if (!hand.includes(m.setAside)) return err('not-in-hand', `The ${cardName(m.setAside)} is not in your hand.`);
+  for (let i = 0; i < m.bid.length; i++) {
+    const id = m.bid[i] as CardId;
+    if (id === m.setAside) return err('set-aside-in-bid', 'The card you set aside cannot be bid as well.');
+    if (!hand.includes(id)) return err('not-in-hand', `The ${cardName(id)} is not in your hand.`);
+    if (m.bid.indexOf(id) !== i) return err('duplicate-card', `The ${cardName(id)} is named twice in your bid.`);
+  }
+  if (state.edition === 'current' && m.bid.length !== hand.length - 1) {
+    return err('bid-whole-hand', 'In this edition you bid every card left in your hand after setting one aside.');
+  }
+  if (m.bid.length > MAX_BID_CARDS) return err('bid-too-large', `A bid has at most ${MAX_BID_CARDS} cards.`);
+  return null;
+}
+
+function applyCommit(state: DutchState, seat: Seat, m: CommitMove): Applied_ {
+  const e = checkCommit(state, seat, m);
+  if (e) return fail(e.code, e.message);
+  const last = at(state, other(seat)).sealed !== null;
+  const d = last ? cloneState(state) : cloneState(state, seatIndex(seat));
+  at(d, seat).sealed = { setAside: m.setAside, bid: m.bid.slice() };
+  const events: DutchEvent[] = [{ type: 'committed', seat, setAside: m.setAside, bid: m.bid.slice() }];
+  if (d.seats[0].sealed && d.seats[1].sealed) reveal(d, events);
+  return ok({ state: d, events });
+}
+
+/** Both have sealed: set-aside cards go on top of the decks, bids are shown, ties are broken. */
+function reveal(d: DutchState, events: DutchEvent[]): void {
+  const edition = d.edition;
+  for (const p of d.seats) {
+    const sealed = p.sealed as { setAside: CardId | null; bid: CardId[] };
+    if (sealed.setAside !== null) {
+      p.deck.unshift(sealed.setAside);
+      p.setAside = sealed.setAside;
+    }
+    p.hand = p.hand.filter((id) => id !== sealed.setAside && !sealed.bid.includes(id));
+    p.bid = sealed.bid.map((id) => toBidCard(edition, id, 'bid'));
+    p.sealed = null;
+  }
+  const totals: [number, number] = [bidTotal(edition, d.seats[0].bid), bidTotal(edition, d.seats[1].bid)];
+  events.push({
+    type: 'revealed',
+    bids: [d.seats[0].bid.map((c) => c.id), d.seats[1].bid.map((c) => c.id)],
+    totals: [totals[0], totals[1]],
+    keptBack: [d.seats[0].hand.length, d.seats[1].hand.length],
+  });
+  let winner: Seat | null = null;
+  while (totals[0] === totals[1]) {
+    const added: [CardId | null, CardId | null] = [null, null];
+    for (const s of [0, 1] as const) {
+      const card = drawTop(d, s, events);
+      if (card === null) continue;
+      at(d, s).bid.push(toBidCard(edition, card, 'bid'));
+      totals[s] += cardInfo(edition, card).bid;
+      added[s] = card;
+    }
+    if (added[0] === null && added[1] === null) {
+      // Neither player has a card left to add: the tie is settled by a fair coin.
+      const [x, rng] = nextInt(d.rng, 2);
+      d.rng = rng;
+      winner = x as Seat;
+      d.tieTossed = true;
+      events.push({ type: 'tie-toss', winner });
+      break;
+    }
+    events.push({ type: 'tie-cards', added, totals: [totals[0], totals[1]] });
+  }
+  if (winner === null) winner = totals[0] > totals[1] ? 0 : 1;
+  d.bidTotals = totals;
+  d.bidWinner = winner;
+  d.active = winner;
+  d.phase = 'actions';
+  events.push({ type: 'bid-won', winner, totals: [totals[0], totals[1]] });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phase 3: powers
+
+const POWER_WORDS: Record<PowerName, string> = {
+  'cash-in': 'cash in',
+  'change-suit': 'change suit',
+  take: 'take',
+  steal: 'steal',
+  duplicate: 'duplicate',
+};
+
+function checkPower(state: DutchState, seat: Seat, m: PowerMove): RuleError | null {
+  const a = checkActive(state, seat);
+  if (a) return a;
+  const edition = state.edition;
+  if (!isCard(edition, m.card)) return err('unknown-card', `There is no ${m.card} card in this edition.`);
+  if (!isCard(edition, m.target)) return err('unknown-card', `There is no ${m.target} card in this edition.`);
+  const me = at(state, seat);
+  const c = me.bid.find((b) => b.id === m.card);
+  if (!c) {
+    if (edition === '2018' && me.hand.includes(m.card) && hasPower(edition, m.card)) {
+      return err('play-first', `Play the ${cardName(m.card)} from your hand into your offering first.`);
+    }
+    return err('not-in-bid', `The ${cardName(m.card)} is not in your bid.`);
+  }
+  const info = cardInfo(edition, m.card);
+  if (info.powers.length === 0) return err('not-a-power-card', `The ${cardName(m.card)} has no power.`);
+  if (!info.powers.includes(m.power)) {
+    return err(
+      'wrong-power',
+      `The ${cardName(m.card)} cannot ${POWER_WORDS[m.power]}; its power is: ${info.powers.map((p) => POWER_WORDS[p]).join(', ')}.`,
+    );
+  }
+  if (!c.powered) {
+    return err('bid-for-value', `The ${cardName(m.card)} was bid for its value, so its power cannot be used this round.`);
+  }
+  if (c.charges <= 0) return err('power-used', `The ${cardName(m.card)} has already used its power.`);
+  if (m.power !== 'take' && m.from !== undefined) return err('bad-move', 'Only a "take" power names a pile to take from.');
+  if (m.power !== 'change-suit' && m.suit !== undefined) return err('bad-move', 'Only a "change suit" power names a new suit.');
+  const suit = effectiveSuit(edition, c);
+  if (m.power === 'take') {
+    if (m.from === undefined) return err('source-required', 'Say which pile to take the card from.');
+    if (!info.takeFrom.includes(m.from)) {
+      return err('wrong-source', `The ${cardName(m.card)} cannot take from the ${m.from.replace('-', ' ')}.`);
+    }
+    const pile: readonly (CardId | null)[] =
+      m.from === 'auction-discards' ? state.auctionDiscards : m.from === 'personal-discards' ? me.discards : state.display;
+    if (!pile.includes(m.target)) {
+      return err('not-in-pile', `The ${cardName(m.target)} is not in the ${m.from.replace('-', ' ')}.`);
+    }
+    if (cardInfo(edition, m.target).suit !== suit) {
+      return err('suit-mismatch', `The ${cardName(m.card)} only takes ${suit} cards.`);
+    }
+    return null;
+  }
+  if (m.power === 'steal') {
+    if (state.bidWinner !== seat) return err('steal-winner-only', 'Only the winner of the bid may steal.');
+    const t = at(state, other(seat)).bid.find((b) => b.id === m.target);
+    if (!t) return err('not-in-opponent-bid', `The ${cardName(m.target)} is not in your opponent's bid.`);
+    if (effectiveSuit(edition, t) !== suit) return err('suit-mismatch', `The ${cardName(m.card)} only steals ${suit} cards.`);
+    return null;
+  }
+  // cash-in, change-suit, duplicate: another card of one's own bid, of the power card's suit.
+  if (m.target === m.card) return err('bad-target', 'A power card cannot act on itself.');
+  const t = me.bid.find((b) => b.id === m.target);
+  if (!t) return err('not-in-bid', `The ${cardName(m.target)} is not in your bid.`);
+  if (effectiveSuit(edition, t) !== suit) {
+    return err('suit-mismatch', `The ${cardName(m.card)} only acts on ${suit} cards of your bid.`);
+  }
+  if (m.power === 'change-suit') {
+    if (m.suit === undefined) return err('suit-required', 'Say which suit the card should become.');
+    if (m.suit === suit) return err('same-suit', `The ${cardName(m.target)} is already ${suit}.`);
+  }
+  if (m.power === 'duplicate' && !t.powered) {
+    return err('not-a-power-card', `The ${cardName(m.target)} is not a power card in play in your offering.`);
+  }
+  return null;
+}
+
+function applyPower(state: DutchState, seat: Seat, m: PowerMove): Applied_ {
+  const e = checkPower(state, seat, m);
+  if (e) return fail(e.code, e.message);
+  const d = m.power === 'steal' ? cloneState(state) : cloneState(state, seatIndex(seat));
+  const me = at(d, seat);
+  const c = me.bid.find((b) => b.id === m.card) as BidCard;
+  c.charges -= 1;
+  switch (m.power) {
+    case 'cash-in':
+      me.bid = me.bid.filter((b) => b.id !== m.target);
+      me.cashedIn.push(m.target);
+      break;
+    case 'change-suit':
+      (me.bid.find((b) => b.id === m.target) as BidCard).suit = m.suit as Suit;
+      break;
+    case 'duplicate':
+      (me.bid.find((b) => b.id === m.target) as BidCard).charges += 1;
+      break;
+    case 'take':
+      if (m.from === 'auction-discards') d.auctionDiscards.splice(d.auctionDiscards.indexOf(m.target), 1);
+      else if (m.from === 'personal-discards') me.discards.splice(me.discards.indexOf(m.target), 1);
+      else d.display[d.display.indexOf(m.target)] = null;
+      me.bid.push(toBidCard(d.edition, m.target, 'power'));
+      break;
+    case 'steal': {
+      const opp = at(d, other(seat));
+      opp.bid = opp.bid.filter((b) => b.id !== m.target);
+      me.bid.push(toBidCard(d.edition, m.target, 'power'));
+      break;
+    }
+  }
+  const ev: Extract<DutchEvent, { type: 'power' }> = { type: 'power', seat, card: m.card, power: m.power, target: m.target };
+  if (m.from !== undefined) ev.from = m.from;
+  if (m.suit !== undefined) ev.suit = m.suit;
+  return ok({ state: d, events: [ev] });
+}
+
+function applyPlay(state: DutchState, seat: Seat, m: PlayMove): Applied_ {
+  const a = checkActive(state, seat);
+  if (a) return fail(a.code, a.message);
+  if (state.edition !== '2018') {
+    return fail('not-in-edition', 'Cards are played from hand only in the 2018 edition; here every power card is in your bid.');
+  }
+  const me = at(state, seat);
+  if (!me.hand.includes(m.card)) return fail('not-in-hand', `The ${cardName(m.card)} is not in your hand.`);
+  if (!hasPower(state.edition, m.card)) {
+    return fail('not-a-power-card', `The ${cardName(m.card)} has no power: only the 6 to 10 can be played for their power.`);
+  }
+  const d = cloneState(state, seatIndex(seat));
+  const p = at(d, seat);
+  p.hand = p.hand.filter((id) => id !== m.card);
+  p.bid.push(toBidCard(d.edition, m.card, 'power'));
+  return ok({ state: d, events: [{ type: 'played', seat, card: m.card }] });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phase 3: purchases and the end of a turn
+
+function applyPurchase(state: DutchState, seat: Seat, m: PurchaseMove): Applied_ {
+  const a = checkActive(state, seat);
+  if (a) return fail(a.code, a.message);
+  const bought = state.display[m.slot - 1];
+  if (bought === null || bought === undefined) return fail('empty-slot', `There is no card in position ${m.slot} now.`);
+  if (m.pay.length !== m.slot) {
+    return fail(
+      'wrong-payment',
+      `The card in position ${m.slot} costs ${m.slot} card${m.slot === 1 ? '' : 's'} from your bid; you offered ${m.pay.length}.`,
+    );
+  }
+  const me = at(state, seat);
+  for (let i = 0; i < m.pay.length; i++) {
+    const id = m.pay[i] as CardId;
+    if (m.pay.indexOf(id) !== i) return fail('duplicate-card', `The ${cardName(id)} is named twice in your payment.`);
+    if (!me.bid.some((b) => b.id === id)) return fail('not-in-bid', `The ${cardName(id)} is not in your bid.`);
+  }
+  const d = cloneState(state, seatIndex(seat));
+  const p = at(d, seat);
+  const suit = cardInfo(d.edition, bought).suit;
+  const toPersonal: CardId[] = [];
+  const toAuction: CardId[] = [];
+  for (const id of m.pay) {
+    const c = p.bid.find((b) => b.id === id) as BidCard;
+    (effectiveSuit(d.edition, c) === suit ? toPersonal : toAuction).push(id);
+  }
+  p.bid = p.bid.filter((b) => !m.pay.includes(b.id));
+  p.discards.push(...toPersonal, bought);
+  d.auctionDiscards.push(...toAuction);
+  d.display[m.slot - 1] = null;
+  p.purchases += 1;
+  return ok({ state: d, events: [{ type: 'purchased', seat, slot: m.slot, card: bought, toPersonal, toAuction }] });
+}
+
+function applyDone(state: DutchState, seat: Seat): Applied_ {
+  const a = checkActive(state, seat);
+  if (a) return fail(a.code, a.message);
+  if (mustBuyOneCost(state, seat)) {
+    return fail(
+      'must-buy-one-cost',
+      'As the loser of the bid you must buy the card in position 1 before you finish, since you can pay for it.',
+    );
+  }
+  // The loser's "done" ends the round, which touches everything; the winner's only their own seat.
+  const d = seat === state.bidWinner ? cloneState(state, seatIndex(seat)) : cloneState(state);
+  const p = at(d, seat);
+  const discarded = p.bid.map((c) => c.id);
+  const keptBack = p.hand;
+  p.discards.push(...discarded, ...keptBack);
+  p.bid = [];
+  p.hand = [];
+  p.done = true;
+  const events: DutchEvent[] = [{ type: 'done', seat, discarded, keptBack }];
+  if (seat === d.bidWinner) d.active = other(seat);
+  else endRound(d, events);
+  return ok({ state: d, events });
+}
+
+/** After both players' phase 3: the end check, then phase 4 (restock) and phase 5 (draw). */
+function endRound(d: DutchState, events: DutchEvent[]): void {
+  d.previous = {
+    round: d.round,
+    bidWinner: d.bidWinner as Seat,
+    bidTotals: d.bidTotals ? [d.bidTotals[0], d.bidTotals[1]] : [0, 0],
+  };
+  const purchases = d.seats[0].purchases + d.seats[1].purchases;
+  const displayEmpty = d.display.every((c) => c === null);
+  if (d.auctionDeck.length === 0 && (displayEmpty || purchases === 0)) {
+    d.phase = 'over';
+    d.active = null;
+    const out = outcome(d);
+    events.push({ type: 'game-over', scores: out.scores, winners: out.winners });
+    return;
+  }
+  // Phase 4: what is left slides toward the 1-cost end; the gaps are refilled from the deck.
+  const row = d.display.filter((c): c is CardId => c !== null);
+  const before = row.length;
+  while (row.length < DISPLAY_SIZE && d.auctionDeck.length > 0) row.push(d.auctionDeck.shift() as CardId);
+  const display: (CardId | null)[] = row.slice();
+  while (display.length < DISPLAY_SIZE) display.push(null);
+  d.display = display;
+  events.push({ type: 'restocked', display: display.slice(), added: row.length - before, deckCount: d.auctionDeck.length });
+  // Phase 5: each player draws five, shuffling the discards under the deck when it runs short.
+  for (const s of [0, 1] as const) {
+    const p = at(d, s);
+    if (p.deck.length < HAND_SIZE && p.discards.length > 0) {
+      const [shuffled, rng] = shuffle(d.rng, p.discards);
+      d.rng = rng;
+      events.push({ type: 'reshuffled', seat: s, count: shuffled.length, when: 'draw' });
+      p.deck = p.deck.concat(shuffled);
+      p.discards = [];
+    }
+    p.hand = p.deck.splice(0, HAND_SIZE);
+    p.setAside = null;
+    p.purchases = 0;
+    p.done = false;
+    events.push({ type: 'drew', seat: s, cards: p.hand.slice() });
+  }
+  d.round += 1;
+  d.phase = 'commit';
+  d.bidWinner = null;
+  d.active = null;
+  d.bidTotals = null;
+  d.tieTossed = false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The contract's entry points
+
+export function apply(state: DutchState, seat: Seat, move: DutchAuctionMove): Applied_ {
+  if (seat !== 0 && seat !== 1) return fail('no-such-seat', 'Dutch has only seats 0 and 1.');
+  if (state.phase === 'over') return fail('game-over', 'The game is over.');
+  switch (move.kind) {
+    case 'commit':
+      return applyCommit(state, seat, move);
+    case 'power':
+      return applyPower(state, seat, move);
+    case 'play':
+      return applyPlay(state, seat, move);
+    case 'purchase':
+      return applyPurchase(state, seat, move);
+    case 'done':
+      return applyDone(state, seat);
+  }
+}
+
+const COMBOS: number[][][][] = [];
+/** All k-element subsets of 0..n-1, as ascending index lists (cached). */
+function combos(n: number, k: number): number[][] {
+  const byN = (COMBOS[n] ??= []);
+  const cached = byN[k];
+  if (cached) return cached;
+  const out: number[][] = [];
+  const pick: number[] = [];
+  const rec = (start: number): void => {
+    if (pick.length === k) {
+      out.push(pick.slice());
+      return;
+    }
+    for (let i = start; i <= n - (k - pick.length); i++) {
+      pick.push(i);
+      rec(i + 1);
+      pick.pop();
+    }
+  };
+  rec(0);
+  byN[k] = out;
+  return out;
+}
+
+/**
+ * Every legal move of `seat`. Sets of cards (bids, payments) are listed once each, in the order
+ * the cards lie in hand or bid: other orders of the same cards are accepted too and do the same.
+ */
+export function legalMoves(state: DutchState, seat: Seat): DutchAuctionMove[] {
+  const me = at(state, seat);
+  if (!me || state.phase === 'over') return [];
+  const edition = state.edition;
+  const out: DutchAuctionMove[] = [];
+  if (state.phase === 'commit') {
+    if (me.sealed) return [];
+    const hand = me.hand;
+    if (hand.length === 0) return [{ kind: 'commit', setAside: null, bid: [], round: state.round }];
+    for (let i = 0; i < hand.length; i++) {
+      const rest = hand.filter((_, j) => j !== i);
+      if (edition === 'current') {
+        out.push({ kind: 'commit', setAside: hand[i] as CardId, bid: rest, round: state.round });
+        continue;
+      }
+      for (let mask = 0; mask < 1 << rest.length; mask++) {
+        const bid = rest.filter((_, j) => (mask >> j) & 1);
+        if (bid.length <= MAX_BID_CARDS) out.push({ kind: 'commit', setAside: hand[i] as CardId, bid, round: state.round });
+      }
+    }
+    return out;
+  }
+  if (state.active !== seat) return [];
+  if (!mustBuyOneCost(state, seat)) out.push({ kind: 'done' });
+  if (edition === '2018') {
+    for (const id of me.hand) if (hasPower(edition, id)) out.push({ kind: 'play', card: id });
+  }
+  const opp = at(state, other(seat));
+  for (const c of me.bid) {
+    if (!c.powered || c.charges <= 0) continue;
+    const info = cardInfo(edition, c.id);
+    const suit = effectiveSuit(edition, c);
+    for (const power of info.powers) {
+      if (power === 'cash-in' || power === 'change-suit' || power === 'duplicate') {
+        for (const t of me.bid) {
+          if (t.id === c.id || effectiveSuit(edition, t) !== suit) continue;
+          if (power === 'cash-in') out.push({ kind: 'power', card: c.id, power, target: t.id });
+          else if (power === 'duplicate') {
+            if (t.powered) out.push({ kind: 'power', card: c.id, power, target: t.id });
+          } else {
+            for (const s of SUITS) {
+              if (s !== suit) out.push({ kind: 'power', card: c.id, power, target: t.id, suit: s });
+            }
+          }
+        }
+      } else if (power === 'steal') {
+        if (state.bidWinner !== seat) continue;
+        for (const t of opp.bid) {
+          if (effectiveSuit(edition, t) === suit) out.push({ kind: 'power', card: c.id, power, target: t.id });
+        }
+      } else {
+        for (const from of info.takeFrom) {
+          const pile: readonly (CardId | null)[] =
+            from === 'auction-discards' ? state.auctionDiscards : from === 'personal-discards' ? me.discards : state.display;
+          for (const t of pile) {
+            if (t !== null && cardInfo(edition, t).suit === suit) {
+              out.push({ kind: 'power', card: c.id, power, target: t, from: from as Source });
+            }
+          }
+        }
+      }
+    }
+  }
+  const n = me.bid.length;
+  for (let slot = 1; slot <= DISPLAY_SIZE && slot <= n; slot++) {
+    if (state.display[slot - 1] === null) continue;
+    for (const idx of combos(n, slot)) {
+      out.push({ kind: 'purchase', slot, pay: idx.map((i) => (me.bid[i] as BidCard).id) });
+    }
+  }
+  return out;
+}
+
+export function toAct(state: DutchState): Seat[] {
+  if (state.phase === 'commit') {
+    const out: Seat[] = [];
+    if (!state.seats[0].sealed) out.push(0);
+    if (!state.seats[1].sealed) out.push(1);
+    return out;
+  }
+  if (state.phase === 'actions' && state.active !== null) return [state.active];
+  return [];
+}
+
+/** A sealed commit does not depend on anything the other seat does, so it survives a version race. */
+export function rebaseable(state: DutchState, seat: Seat, move: DutchAuctionMove): boolean {
+  if (move.kind !== 'commit' || state.phase !== 'commit') return false;
+  if (move.round !== undefined && move.round !== state.round) return false;
+  const me = at(state, seat);
+  return me !== undefined && me.sealed === null;
+}
+
+/**
+ * For a missed deadline: set aside the first card in hand and bid all the others; in phase 3
+ * finish at once, unless the loser is obliged to buy the 1-cost card (then buy it with the first
+ * card of the bid, or in the 2018 edition first play a power card from hand to pay with).
+ */
+export function defaultMove(state: DutchState, seat: Seat): DutchAuctionMove | null {
+  const me = at(state, seat);
+  if (!me || state.phase === 'over') return null;
+  if (state.phase === 'commit') {
+    if (me.sealed) return null;
+    const [first, ...rest] = me.hand;
+    if (first === undefined) return { kind: 'commit', setAside: null, bid: [], round: state.round };
+    return { kind: 'commit', setAside: first, bid: rest.slice(0, MAX_BID_CARDS), round: state.round };
+  }
+  if (state.active !== seat) return null;
+  if (mustBuyOneCost(state, seat)) {
+    const first = me.bid[0];
+    if (first) return { kind: 'purchase', slot: 1, pay: [first.id] };
+    const power = me.hand.find((id) => hasPower(state.edition, id));
+    if (power) return { kind: 'play', card: power };
+  }
+  return { kind: 'done' };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scoring
+
+export interface SuitScore {
+  suit: Suit;
+  cards: CardId[];
+  vp: number;
+  bonus: number;
+  total: number;
+}
+
+export interface SeatScore {
+  seat: Seat;
+  total: number;
+  cardCount: number;
+  suits: SuitScore[];
+}
+
+/** Every card a seat owns, wherever it lies (deck, hand, discards, bid, cashed in). */
+export function ownedCards(p: SeatState): CardId[] {
+  return [...p.deck, ...p.hand, ...p.discards, ...p.cashedIn, ...p.bid.map((c) => c.id)];
+}
+
+/**
+ * Card VP plus the suit bonus. Current edition: per suit held, the VP of that suit's lowest-scoring
+ * card. 2018 edition: 10 per suit held six times or more.
+ */
+export function scoreCards(edition: Edition, seat: Seat, cards: readonly CardId[]): SeatScore {
+  const suits: SuitScore[] = SUITS.map((suit) => {
+    const mine = sortCards(
+      edition,
+      cards.filter((id) => cardInfo(edition, id).suit === suit),
+    );
+    const vps = mine.map((id) => cardInfo(edition, id).vp);
+    const vp = vps.reduce((a, b) => a + b, 0);
+    let bonus = 0;
+    if (edition === 'current') bonus = vps.length > 0 ? Math.min(...vps) : 0;
+    else bonus = mine.length >= PROTO_SUIT_BONUS_COUNT ? PROTO_SUIT_BONUS : 0;
+    return { suit, cards: mine, vp, bonus, total: vp + bonus };
+  });
+  return { seat, total: suits.reduce((a, s) => a + s.total, 0), cardCount: cards.length, suits };
+}
+
+function outcome(state: DutchState): { scores: [number, number]; winners: Seat[]; seats: [SeatScore, SeatScore]; decidedBy: 'score' | 'fewer-cards' | 'shared' } {
+  const seats: [SeatScore, SeatScore] = [
+    scoreCards(state.edition, 0, ownedCards(state.seats[0])),
+    scoreCards(state.edition, 1, ownedCards(state.seats[1])),
+  ];
+  const [a, b] = seats;
+  const scores: [number, number] = [a.total, b.total];
+  if (a.total !== b.total) return { scores, seats, winners: [a.total > b.total ? 0 : 1], decidedBy: 'score' };
+  if (a.cardCount !== b.cardCount) {
+    return { scores, seats, winners: [a.cardCount < b.cardCount ? 0 : 1], decidedBy: 'fewer-cards' };
+  }
+  return { scores, seats, winners: [0, 1], decidedBy: 'shared' };
+}
+
+export function result(state: DutchState): Outcome | null {
+  if (state.phase !== 'over') return null;
+  const o = outcome(state);
+  const [a, b] = o.seats;
+  let summary: string;
+  if (o.decidedBy === 'score') {
+    const w = o.winners[0] as Seat;
+    summary = `{${w}} wins with ${o.scores[w]} VP to ${o.scores[other(w)]}.`;
+  } else if (o.decidedBy === 'fewer-cards') {
+    const w = o.winners[0] as Seat;
+    const [win, lose] = w === 0 ? [a, b] : [b, a];
+    summary = `{${w}} wins on fewer cards: both scored ${a.total} VP, and {${w}} holds ${win.cardCount} cards to ${lose.cardCount}.`;
+  } else {
+    summary = `{0} and {1} share the win with ${a.total} VP and ${b.cardCount} cards each.`;
+  }
+  return {
+    winners: o.winners,
+    scores: o.scores,
+    summary,
+    details: { edition: state.edition, decidedBy: o.decidedBy, seats: o.seats },
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * The 52 cards of a standard deck as plain data, and the two tables of card values.
+ *
+ * Card ids are `<rank><suit>`: `AS`, `7H`, `10D`, `KC` (suits C, D, H, S). An id names the same
+ * physical card for the whole match; the deck is reshuffled between rounds but never grows.
+ */
+
+export const SUITS = ['C', 'D', 'H', 'S'] as const;
+export type Suit = (typeof SUITS)[number];
+
+export const SUIT_NAMES: Readonly<Record<Suit, string>> = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
+const SUIT_SYMBOLS: Readonly<Record<Suit, string>> = { C: '♣', D: '♦', H: '♥', S: '♠' };
+
+export const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'] as const;
+export type Rank = (typeof RANKS)[number];
+
+export type CardId = `${Rank}${Suit}`;
+
+/** Every card id, in a fixed order (the order `setup` shuffles from). */
+export const ALL_CARDS: readonly CardId[] = SUITS.flatMap((suit) => RANKS.map((rank): CardId => `${rank}${suit}`));
+
+export interface CardInfo {
+  readonly rank: Rank;
+  readonly suit: Suit;
+  readonly red: boolean;
+}
+
+export const CARD_INFO: Readonly<Record<string, CardInfo>> = Object.fromEntries(
+  ALL_CARDS.map((id) => {
+    const suit = id.slice(-1) as Suit;
+    const rank = id.slice(0, -1) as Rank;
+    return [id, { rank, suit, red: suit === 'D' || suit === 'H' }];
+  }),
+);
+
+export function cardInfo(id: string): CardInfo {
+  const info = CARD_INFO[id];
+  if (!info) throw new Error(`unknown card ${id}`);
+  return info;
+}
+
+export function isCardId(id: string): id is CardId {
+  return CARD_INFO[id] !== undefined;
+}
+
+export const rankOf = (id: string): Rank => cardInfo(id).rank;
+
+/** "7♥", "K♠": how a card is written in log lines. */
+export function cardLabel(id: string): string {
+  const { rank, suit } = cardInfo(id);
+  return `${rank}${SUIT_SYMBOLS[suit]}`;
+}
+
+/**
+ * The two ways the rule sets count points. Suits matter only for kings: red kings are worth 0,
+ * black kings are the worst card in the deck.
+ */
+export const VALUE_TABLES = ['bench', 'marmot'] as const;
+export type ValueTable = (typeof VALUE_TABLES)[number];
+
+interface ValueRow {
+  readonly ace: number;
+  readonly jack: number;
+  readonly queen: number;
+  readonly redKing: number;
+  readonly blackKing: number;
+}
+
+export const VALUE_ROWS: Readonly<Record<ValueTable, ValueRow>> = {
+  // bench rules: "Jacks, Queens" are 10, black kings 13.
+  bench: { ace: 1, jack: 10, queen: 10, redKing: 0, blackKing: 13 },
+  // Marmot/Tamalou rules: Jack 11, Queen 12, black kings 20.
+  marmot: { ace: 1, jack: 11, queen: 12, redKing: 0, blackKing: 20 },
+};
+
+function valueFrom(row: ValueRow, info: CardInfo): number {
+  switch (info.rank) {
+    case 'A':
+      return row.ace;
+    case 'J':
+      return row.jack;
+    case 'Q':
+      return row.queen;
+    case 'K':
+      return info.red ? row.redKing : row.blackKing;
+    default:
+      return Number(info.rank);
+  }
+}
+
+/** Points of every card under each table, computed once. */
+const VALUES: Readonly<Record<ValueTable, Readonly<Record<string, number>>>> = {
+  bench: Object.fromEntries(ALL_CARDS.map((id) => [id, valueFrom(VALUE_ROWS.bench, cardInfo(id))])),
+  marmot: Object.fromEntries(ALL_CARDS.map((id) => [id, valueFrom(VALUE_ROWS.marmot, cardInfo(id))])),
+};
+
+export function cardValue(table: ValueTable, id: string): number {
+  const v = VALUES[table][id];
+  if (v === undefined) throw new Error(`unknown card ${id}`);
+  return v;
+}
+
+/** A face-up card as views and reveals show it. */
+export interface CardFace {
+  readonly id: CardId;
+  readonly rank: Rank;
+  readonly suit: Suit;
+  readonly value: number;
+}
+
+export function cardFace(table: ValueTable, id: CardId): CardFace {
+  const { rank, suit } = cardInfo(id);
+  return { id, rank, suit, value: cardValue(table, id) };
+}

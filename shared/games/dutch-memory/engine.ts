@@ -1,0 +1,615 @@
+/**
+ * setup, apply and the automatic steps between moves (ending a turn, calling Dutch for a player
+ * with no cards, scoring a round, dealing the next one).
+ *
+ * `apply` works on a draft: a shallow copy of the state whose fields are replaced, never mutated in
+ * place, so the input state is untouched and unchanged parts are shared with the result.
+ */
+import type { Applied, MoveContext, Result, Seat } from '../../engine/game.js';
+import { fail, ok } from '../../engine/game.js';
+import { seedRng, shuffle } from '../../engine/random.js';
+import { ALL_CARDS, cardFace, cardLabel, rankOf, type CardFace, type CardId } from './cards.js';
+import type { DutchMemoryMove, Position } from './moves.js';
+import type { Rules } from './rules.js';
+import { benchCards, benchSum, seatsBeatingCaller, winnersOf } from './score.js';
+import type {
+  Bench,
+  BenchCard,
+  DutchMemoryEvent,
+  DutchMemoryState,
+  Pending,
+  PileCard,
+  PowerName,
+  RoundEnd,
+  RoundRecord,
+} from './state.js';
+
+export const CARDS_PER_BENCH = 4;
+
+/** A face shown once to the acting seat in the response to its move (see `Applied.reveal`). */
+export interface RevealedCard {
+  readonly seat: Seat;
+  readonly slot: number;
+  readonly card: CardFace;
+  readonly why: 'look' | 'peek' | 'penalty';
+}
+
+export interface DutchMemoryReveal {
+  /** Face-down cards the mover just looked at: starting look, Queen's peek, a seen penalty card. */
+  readonly cards: readonly RevealedCard[];
+  /** The card just drawn from the deck (also in the mover's view while they hold it). */
+  readonly drawn: CardFace | null;
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+type Draft = Mutable<DutchMemoryState>;
+
+/** Everything one `apply` builds up. */
+interface Work {
+  readonly d: Draft;
+  readonly events: DutchMemoryEvent[];
+  readonly reveal: RevealedCard[];
+  drawn: CardFace | null;
+  readonly now: number;
+}
+
+type Outcome = Result<Applied<DutchMemoryState, DutchMemoryEvent>>;
+
+// ------------------------------------------------------------------ small helpers
+
+const SEAT_LISTS: readonly (readonly Seat[])[] = Array.from({ length: 9 }, (_, n) => Array.from({ length: n }, (_, i) => i));
+export const everySeat = (n: number): readonly Seat[] => SEAT_LISTS[n] ?? Array.from({ length: n }, (_, i) => i);
+
+export function cardCount(bench: Bench): number {
+  let n = 0;
+  for (const b of bench) if (b) n++;
+  return n;
+}
+
+export function withSeen(card: BenchCard, seat: Seat): BenchCard {
+  if (card.seenBy.includes(seat)) return card;
+  return { card: card.card, seenBy: [...card.seenBy, seat].sort((a, b) => a - b) };
+}
+
+/** A card can be drawn now: from the deck, or from a reshuffle of the pile below its top card. */
+export function canDraw(state: DutchMemoryState): boolean {
+  return state.deck.length > 0 || state.pile.length > 1;
+}
+
+/** The power a card gives under these rules when a player puts it on the pile, if any. */
+export function powerOf(rules: Rules, card: CardId): PowerName | null {
+  switch (rankOf(card)) {
+    case 'Q':
+      return rules.queenPower === 'none' ? null : 'peek';
+    case 'J':
+      return rules.jackPower === 'none' ? null : 'swap';
+    case 'A':
+      return rules.acePower ? 'give' : null;
+    default:
+      return null;
+  }
+}
+
+const ordinal = (slot: number) => `position ${slot + 1}`;
+
+function slotAt(d: Draft, seat: Seat, slot: number): BenchCard | null {
+  return d.benches[seat]?.[slot] ?? null;
+}
+
+function setSlot(d: Draft, seat: Seat, slot: number, value: BenchCard | null): void {
+  const bench = (d.benches[seat] as Bench).slice();
+  bench[slot] = value;
+  const benches = d.benches.slice();
+  benches[seat] = bench;
+  d.benches = benches;
+}
+
+/** New cards fill the first empty position, else a new one at the end. Returns the position. */
+function placeInBench(d: Draft, seat: Seat, card: BenchCard): number {
+  const bench = d.benches[seat] as Bench;
+  let slot = bench.indexOf(null);
+  if (slot < 0) slot = bench.length;
+  setSlot(d, seat, slot, card);
+  return slot;
+}
+
+function takeFromDeck(w: Work): CardId | null {
+  const { d } = w;
+  if (d.deck.length === 0) {
+    if (d.pile.length <= 1) return null;
+    const top = d.pile[d.pile.length - 1] as PileCard;
+    const [deck, rng] = shuffle(
+      d.rng,
+      d.pile.slice(0, -1).map((p) => p.card),
+    );
+    d.rng = rng;
+    d.deck = deck;
+    d.pile = [top];
+    w.events.push({ type: 'reshuffled', cards: deck.length });
+  }
+  const card = d.deck[d.deck.length - 1] as CardId;
+  d.deck = d.deck.slice(0, -1);
+  return card;
+}
+
+function pushPile(w: Work, card: CardId, closed: boolean): number {
+  const serial = w.d.nextSerial;
+  w.d.nextSerial = serial + 1;
+  w.d.pile = [...w.d.pile, { card, serial, at: w.now, closed }];
+  return serial;
+}
+
+function queuePower(w: Work, seat: Seat, card: CardId): void {
+  const power = powerOf(w.d.rules, card);
+  if (!power) return;
+  w.d.pending = [...w.d.pending, { kind: power, seat, card }];
+  w.events.push({ type: 'power', seat, power, card });
+}
+
+/** A card the player whose turn it is has put on the pile: its power, and the last-Queen rule. */
+function afterTurnDiscard(w: Work, seat: Seat, card: CardId): void {
+  if (rankOf(card) === 'Q') w.d.turn = { ...w.d.turn, placedQueen: true };
+  queuePower(w, seat, card);
+}
+
+function penalise(w: Work, seat: Seat, count: number): void {
+  for (let i = 0; i < count; i++) {
+    const card = takeFromDeck(w);
+    if (!card) {
+      w.events.push({ type: 'penalty', seat, slot: null });
+      continue;
+    }
+    const seen = w.d.rules.penaltyCardSeen;
+    const slot = placeInBench(w.d, seat, { card, seenBy: seen ? [seat] : [] });
+    w.events.push({ type: 'penalty', seat, slot });
+    if (seen) w.reveal.push({ seat, slot, card: cardFace(w.d.rules.cardValues, card), why: 'penalty' });
+  }
+}
+
+// ------------------------------------------------------------------ rounds
+
+function startRound(w: Work): void {
+  const { d } = w;
+  d.round += 1;
+  d.dealer = d.round === 1 ? d.seats - 1 : (d.dealer + 1) % d.seats;
+  const [cards, rng] = shuffle(d.rng, ALL_CARDS);
+  d.rng = rng;
+  const benches: BenchCard[][] = Array.from({ length: d.seats }, () => []);
+  // Dealt one at a time from the top of the deck, as at a table.
+  for (let k = 0; k < CARDS_PER_BENCH; k++) {
+    for (let s = 0; s < d.seats; s++) (benches[s] as BenchCard[]).push({ card: cards.pop() as CardId, seenBy: [] });
+  }
+  d.deck = cards;
+  d.pile = [];
+  d.aside = [];
+  d.benches = benches;
+  d.looked = d.benches.map(() => false);
+  d.turn = { seat: (d.dealer + 1) % d.seats, step: 'start', held: null, placedQueen: false };
+  d.pending = [];
+  d.caller = null;
+  d.roundFirstSerial = d.nextSerial;
+  d.phase = 'look';
+  w.events.push({ type: 'round-started', round: d.round, dealer: d.dealer });
+}
+
+/** Everyone has looked: turn up the first discard (bench rules) and hand the turn to the dealer's left. */
+function beginPlay(w: Work): void {
+  const { d } = w;
+  d.phase = 'play';
+  if (d.rules.openingDiscard) {
+    const card = takeFromDeck(w) as CardId;
+    const serial = pushPile(w, card, false);
+    w.events.push({ type: 'opening-discard', card, serial });
+  }
+}
+
+function endRound(w: Work, reason: RoundEnd, emptied: Seat | null): void {
+  const { d } = w;
+  const rules = d.rules;
+  const benches = d.benches.map(benchCards);
+  const sums = benches.map((cards) => benchSum(rules, cards));
+  const scores = sums.slice();
+  const callerCards: CardId[] = [];
+  let callerDelta = 0;
+  let callerLowest: boolean | null = null;
+  if (d.caller !== null) {
+    const beating = seatsBeatingCaller(rules, sums, d.caller);
+    callerLowest = beating.length === 0;
+    const wanted = callerLowest
+      ? rules.callerLowest === 'bonus-card'
+        ? 1
+        : 0
+      : rules.callerNotLowest === 'card-per-player'
+        ? beating.length
+        : rules.callerNotLowest === 'one-card'
+          ? 1
+          : 0;
+    for (let i = 0; i < wanted; i++) {
+      const card = takeFromDeck(w);
+      if (card) callerCards.push(card);
+    }
+    const value = benchSum(rules, callerCards);
+    callerDelta = callerLowest ? -value : value;
+    scores[d.caller] = (scores[d.caller] ?? 0) + callerDelta;
+  }
+  const totals = d.totals.map((t, s) => t + (scores[s] ?? 0));
+  const record: RoundRecord = {
+    round: d.round,
+    dealer: d.dealer,
+    caller: d.caller,
+    reason,
+    benches,
+    sums,
+    callerLowest,
+    callerCards,
+    callerDelta,
+    scores,
+    totals,
+  };
+  d.aside = callerCards;
+  d.totals = totals;
+  d.history = [...d.history, record];
+  d.pending = [];
+  w.events.push({ type: 'round-ended', round: d.round, reason, emptied, record });
+  if (totals.some((t) => t >= rules.endScore)) {
+    d.phase = 'over';
+    w.events.push({ type: 'game-ended', winners: winnersOf(rules, totals, d.history), totals });
+    return;
+  }
+  startRound(w);
+}
+
+/**
+ * Runs the steps nobody chooses, until someone has to act: the round ends when a bench empties
+ * (Marmot rules), when the deck is exhausted, or when the turn comes back to the Dutch caller;
+ * otherwise a finished turn passes clockwise, and a player found with no cards at the start of
+ * their turn has Dutch called for them (bench rules).
+ */
+function settle(w: Work): void {
+  const { d } = w;
+  for (;;) {
+    if (d.phase !== 'play') return;
+    if (d.rules.emptyBench === 'win-round') {
+      const emptied = d.benches.findIndex((b) => cardCount(b) === 0);
+      if (emptied >= 0) {
+        endRound(w, 'bench-emptied', emptied);
+        continue;
+      }
+    }
+    if (d.pending.length > 0) return;
+    if (d.turn.step === 'drawn') return;
+    if (d.turn.step === 'start') {
+      if (canDraw(d)) return;
+      endRound(w, 'deck-empty', null);
+      continue;
+    }
+    let next = (d.turn.seat + 1) % d.seats;
+    if (d.caller !== null && next === d.caller) {
+      if (!(d.rules.lastQueenExtends && d.turn.placedQueen)) {
+        endRound(w, 'dutch', null);
+        continue;
+      }
+      // Optional bench rule: a Queen in the last final turn sends the final turns round once more.
+      next = (next + 1) % d.seats;
+    }
+    d.turn = { seat: next, step: 'start', held: null, placedQueen: false };
+    if (d.rules.emptyBench === 'auto-dutch' && d.caller === null && cardCount(d.benches[next] as Bench) === 0) {
+      d.caller = next;
+      d.turn = { ...d.turn, step: 'done' };
+      w.events.push({ type: 'called-dutch', seat: next, automatic: true });
+    }
+  }
+}
+
+// ------------------------------------------------------------------ setup
+
+export function setup(seats: number, rules: Rules, seed: string): DutchMemoryState {
+  if (!Number.isInteger(seats) || seats < 2 || seats > 8) throw new RangeError(`Dutch is played by 2 to 8, not ${seats}`);
+  const d: Draft = {
+    rules,
+    seats,
+    phase: 'look',
+    round: 0,
+    dealer: seats - 1,
+    deck: [],
+    pile: [],
+    aside: [],
+    benches: [],
+    looked: [],
+    turn: { seat: 0, step: 'start', held: null, placedQueen: false },
+    pending: [],
+    caller: null,
+    nextSerial: 0,
+    roundFirstSerial: 0,
+    totals: Array.from({ length: seats }, () => 0),
+    history: [],
+    rng: seedRng(seed),
+  };
+  startRound({ d, events: [], reveal: [], drawn: null, now: 0 });
+  return d;
+}
+
+// ------------------------------------------------------------------ apply
+
+export function apply(state: DutchMemoryState, seat: Seat, move: DutchMemoryMove, ctx: MoveContext): Outcome {
+  if (state.phase === 'over') return fail('game-over', 'The game is over.');
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return fail('no-such-seat', 'There is no such seat at this table.');
+  const w: Work = {
+    d: { ...state },
+    events: [],
+    reveal: [],
+    drawn: null,
+    now: ctx.now,
+  };
+  const error = dispatch(w, seat, move);
+  if (error) return error;
+  settle(w);
+  const reveal: DutchMemoryReveal | undefined =
+    w.reveal.length > 0 || w.drawn ? { cards: w.reveal, drawn: w.drawn } : undefined;
+  return ok(reveal ? { state: w.d, events: w.events, reveal } : { state: w.d, events: w.events });
+}
+
+type Refusal = Result<never>;
+
+function dispatch(w: Work, seat: Seat, move: DutchMemoryMove): Refusal | null {
+  switch (move.kind) {
+    case 'look':
+      return look(w, seat, move.slots);
+    case 'snap':
+      return snap(w, seat, move.on, move.owner ?? seat, move.slot);
+    case 'peek':
+    case 'swap':
+    case 'give':
+    case 'give-back':
+    case 'skip':
+      return resolvePending(w, seat, move);
+    default:
+      return turnMove(w, seat, move);
+  }
+}
+
+function noCard(seat: Seat, slot: number, self: Seat): Refusal {
+  return seat === self
+    ? fail('empty-position', `You have no card at ${ordinal(slot)}.`)
+    : fail('empty-position', `{${seat}} has no card at ${ordinal(slot)}.`);
+}
+
+function look(w: Work, seat: Seat, slots: readonly [number, number]): Refusal | null {
+  const { d } = w;
+  if (d.phase !== 'look') return fail('not-looking-time', 'The starting look is over; the round is under way.');
+  if (d.looked[seat]) return fail('already-looked', 'You have already looked at two of your cards this round.');
+  const [a, b] = slots;
+  if (a === b) return fail('same-position', 'Choose two different cards.');
+  for (const s of slots) if (!slotAt(d, seat, s)) return noCard(seat, s, seat);
+  for (const s of slots) {
+    const card = slotAt(d, seat, s) as BenchCard;
+    setSlot(d, seat, s, withSeen(card, seat));
+    w.reveal.push({ seat, slot: s, card: cardFace(d.rules.cardValues, card.card), why: 'look' });
+  }
+  const looked = d.looked.slice();
+  looked[seat] = true;
+  d.looked = looked;
+  w.events.push({ type: 'looked', seat, slots: [a, b] });
+  if (looked.every(Boolean)) beginPlay(w);
+  return null;
+}
+
+function turnMove(
+  w: Work,
+  seat: Seat,
+  move: Extract<DutchMemoryMove, { kind: 'draw' | 'draw-and-discard' | 'exchange' | 'discard' | 'take-discard' | 'call-dutch' }>,
+): Refusal | null {
+  const { d } = w;
+  if (d.phase !== 'play') return fail('not-started', 'Everyone must look at their starting cards first.');
+  const front = d.pending[0];
+  if (front) {
+    return front.seat === seat
+      ? fail('power-pending', 'First use or skip the power waiting for you.')
+      : fail('power-pending', `Waiting for {${front.seat}} to use or skip a power.`);
+  }
+  if (d.turn.seat !== seat) return fail('not-your-turn', `It is {${d.turn.seat}}'s turn.`);
+  const step = d.turn.step;
+  switch (move.kind) {
+    case 'draw':
+    case 'draw-and-discard': {
+      if (step !== 'start') return fail('already-drawn', 'You have already drawn this turn.');
+      const card = takeFromDeck(w);
+      if (!card) return fail('deck-empty', 'There is no card left to draw.');
+      w.events.push({ type: 'drew', seat });
+      if (move.kind === 'draw') {
+        d.turn = { ...d.turn, step: 'drawn', held: card };
+        w.drawn = cardFace(d.rules.cardValues, card);
+        return null;
+      }
+      d.turn = { ...d.turn, step: 'done' };
+      const serial = pushPile(w, card, false);
+      w.events.push({ type: 'discarded', seat, card, serial });
+      afterTurnDiscard(w, seat, card);
+      return null;
+    }
+    case 'discard': {
+      if (step !== 'drawn' || !d.turn.held) return fail('nothing-drawn', 'Draw a card first.');
+      const card = d.turn.held;
+      d.turn = { ...d.turn, step: 'done', held: null };
+      const serial = pushPile(w, card, false);
+      w.events.push({ type: 'discarded', seat, card, serial });
+      afterTurnDiscard(w, seat, card);
+      return null;
+    }
+    case 'exchange': {
+      if (step !== 'drawn' || !d.turn.held) return fail('nothing-drawn', 'Draw a card first.');
+      const old = slotAt(d, seat, move.slot);
+      if (!old) return noCard(seat, move.slot, seat);
+      const card = d.turn.held;
+      setSlot(d, seat, move.slot, { card, seenBy: [seat] });
+      d.turn = { ...d.turn, step: 'done', held: null };
+      const serial = pushPile(w, old.card, false);
+      w.events.push({ type: 'exchanged', seat, slot: move.slot, discarded: old.card, serial, took: null });
+      afterTurnDiscard(w, seat, old.card);
+      return null;
+    }
+    case 'take-discard': {
+      if (!d.rules.drawFromDiscard) return fail('no-discard-draws', 'These rules do not allow taking from the discard pile.');
+      if (step !== 'start') return fail('already-drawn', 'You have already drawn this turn.');
+      const top = d.pile[d.pile.length - 1];
+      if (!top) return fail('pile-empty', 'The discard pile is empty.');
+      const old = slotAt(d, seat, move.slot);
+      if (!old) return noCard(seat, move.slot, seat);
+      d.pile = d.pile.slice(0, -1);
+      // It came face up from the pile: the whole table has seen it.
+      setSlot(d, seat, move.slot, { card: top.card, seenBy: everySeat(d.seats) });
+      d.turn = { ...d.turn, step: 'done' };
+      const serial = pushPile(w, old.card, false);
+      w.events.push({ type: 'exchanged', seat, slot: move.slot, discarded: old.card, serial, took: top.card });
+      afterTurnDiscard(w, seat, old.card);
+      return null;
+    }
+    case 'call-dutch': {
+      if (step !== 'start') return fail('too-late-to-call', 'Dutch can only be called at the start of your turn, before drawing.');
+      if (d.caller !== null) return fail('dutch-already-called', `{${d.caller}} has already called Dutch this round.`);
+      d.caller = seat;
+      d.turn = { ...d.turn, step: 'done' };
+      w.events.push({ type: 'called-dutch', seat, automatic: false });
+      return null;
+    }
+  }
+}
+
+function resolvePending(
+  w: Work,
+  seat: Seat,
+  move: Extract<DutchMemoryMove, { kind: 'peek' | 'swap' | 'give' | 'give-back' | 'skip' }>,
+): Refusal | null {
+  const { d } = w;
+  if (d.phase !== 'play') return fail('no-power', 'There is no power to use right now.');
+  const front = d.pending[0];
+  if (!front || front.seat !== seat) {
+    return front
+      ? fail('not-your-power', `{${front.seat}} has a power to use first.`)
+      : fail('no-power', 'You have no power to use right now.');
+  }
+  if (move.kind === 'skip') {
+    w.events.push({ type: 'skipped', seat, what: front.kind });
+    d.pending = d.pending.slice(1);
+    return null;
+  }
+  if (move.kind !== front.kind) return fail('wrong-power', `The power waiting for you is ${describePending(front)}.`);
+  switch (move.kind) {
+    case 'peek': {
+      const err = checkPosition(d, seat, move.at);
+      if (err) return err;
+      const card = slotAt(d, move.at.seat, move.at.slot) as BenchCard;
+      setSlot(d, move.at.seat, move.at.slot, withSeen(card, seat));
+      w.reveal.push({ seat: move.at.seat, slot: move.at.slot, card: cardFace(d.rules.cardValues, card.card), why: 'peek' });
+      w.events.push({ type: 'peeked', seat, at: { seat: move.at.seat, slot: move.at.slot } });
+      break;
+    }
+    case 'swap': {
+      const err = checkPosition(d, seat, move.a) ?? checkPosition(d, seat, move.b);
+      if (err) return err;
+      if (move.a.seat === move.b.seat && move.a.slot === move.b.slot) return fail('same-position', 'Choose two different cards.');
+      if (d.rules.jackPower === 'swap-different-benches' && move.a.seat === move.b.seat) {
+        return fail('same-bench', 'Under these rules a Jack swaps cards between two different players.');
+      }
+      const a = slotAt(d, move.a.seat, move.a.slot);
+      const b = slotAt(d, move.b.seat, move.b.slot);
+      setSlot(d, move.a.seat, move.a.slot, b);
+      setSlot(d, move.b.seat, move.b.slot, a);
+      w.events.push({ type: 'swapped', seat, a: { ...move.a }, b: { ...move.b } });
+      break;
+    }
+    case 'give': {
+      if (move.to === seat) return fail('give-to-self', 'The Ace gives a card to another player.');
+      if (move.to >= d.seats) return fail('no-such-seat', 'There is no such seat at this table.');
+      const card = takeFromDeck(w);
+      if (!card) return fail('deck-empty', 'There is no card left to give; skip the power.');
+      const slot = placeInBench(d, move.to, { card, seenBy: [] });
+      w.events.push({ type: 'gave', seat, to: move.to, slot });
+      break;
+    }
+    case 'give-back': {
+      if (front.kind !== 'give-back') return fail('wrong-power', 'Nothing to give back.');
+      const mine = slotAt(d, seat, move.slot);
+      if (!mine) return noCard(seat, move.slot, seat);
+      setSlot(d, seat, move.slot, null);
+      const slot = placeInBench(d, front.to, mine);
+      w.events.push({ type: 'gave-back', seat, to: front.to, from: move.slot, slot });
+      break;
+    }
+  }
+  d.pending = d.pending.slice(1);
+  return null;
+}
+
+export function describePending(p: Pending): string {
+  switch (p.kind) {
+    case 'peek':
+      return `the ${cardLabel(p.card)}'s look at one card`;
+    case 'swap':
+      return `the ${cardLabel(p.card)}'s swap of two cards`;
+    case 'give':
+      return `the ${cardLabel(p.card)}'s gift of a card from the deck`;
+    case 'give-back':
+      return `giving {${p.to}} one of your cards`;
+  }
+}
+
+function checkPosition(d: Draft, self: Seat, at: Position): Refusal | null {
+  if (at.seat >= d.seats) return fail('no-such-seat', 'There is no such seat at this table.');
+  return slotAt(d, at.seat, at.slot) ? null : noCard(at.seat, at.slot, self);
+}
+
+/**
+ * A snap: put the card at `owner`'s `slot` on the pile, claiming it matches the discard numbered
+ * `on`. It counts when that discard is still the open top card (not covered, taken or already
+ * snapped), or, with a minimum snap window, was covered less than `snapWindowMs` ago. A matching
+ * rank wins; otherwise the card is shown to the table and stays, and the snapper takes penalty
+ * cards. A late snap costs the same penalty, but its card is not shown: it never reached the pile.
+ */
+function snap(w: Work, seat: Seat, on: number, owner: Seat, slot: number): Refusal | null {
+  const { d } = w;
+  if (d.phase !== 'play') return fail('not-started', 'There is nothing to snap before the round is under way.');
+  if (owner >= d.seats) return fail('no-such-seat', 'There is no such seat at this table.');
+  if (owner !== seat && !d.rules.snapOthers) return fail('not-your-card', 'You may only snap your own cards.');
+  if (d.nextSerial === d.roundFirstSerial) return fail('nothing-to-snap', 'Nothing has been discarded yet this round.');
+  if (on < d.roundFirstSerial) return fail('round-over', 'That discard belongs to a round that is over.');
+  if (on >= d.nextSerial) return fail('unknown-discard', 'There is no such discard.');
+  const mine = slotAt(d, owner, slot);
+  if (!mine) return noCard(owner, slot, seat);
+  const index = findSerial(d.pile, on);
+  const target = index >= 0 ? (d.pile[index] as PileCard) : null;
+  const timely =
+    target !== null &&
+    !target.closed &&
+    (index === d.pile.length - 1 || (d.rules.snapWindowMs > 0 && w.now < target.at + d.rules.snapWindowMs));
+  const double = owner !== seat ? 2 : 1;
+  if (!timely) {
+    w.events.push({ type: 'snap-failed', seat, owner, slot, card: mine.card, why: 'late', on: target?.card ?? null });
+    penalise(w, seat, d.rules.penaltyCards * double);
+    return null;
+  }
+  if (rankOf(mine.card) !== rankOf(target.card)) {
+    // Everyone saw the card land and go back.
+    setSlot(d, owner, slot, { card: mine.card, seenBy: everySeat(d.seats) });
+    w.events.push({ type: 'snap-failed', seat, owner, slot, card: mine.card, why: 'wrong', on: target.card });
+    penalise(w, seat, d.rules.penaltyCards * double);
+    return null;
+  }
+  setSlot(d, owner, slot, null);
+  const serial = d.nextSerial;
+  d.nextSerial = serial + 1;
+  const pile = d.pile.slice();
+  pile[index] = { ...target, closed: true };
+  // Within a minimum window the snap may arrive after the target was covered: it goes in just above it.
+  pile.splice(index + 1, 0, { card: mine.card, serial, at: w.now, closed: true });
+  d.pile = pile;
+  w.events.push({ type: 'snapped', seat, owner, slot, card: mine.card, on: target.card, serial });
+  if (owner !== seat) d.pending = [...d.pending, { kind: 'give-back', seat, to: owner }];
+  queuePower(w, seat, mine.card);
+  return null;
+}
+
+function findSerial(pile: readonly PileCard[], serial: number): number {
+  for (let i = pile.length - 1; i >= 0; i--) if ((pile[i] as PileCard).serial === serial) return i;
+  return -1;
+}

@@ -1,0 +1,50 @@
+/**
+ * Counting points: a bench's value, whether the Dutch caller was lowest, and who wins the game.
+ * Pure functions of public end-of-round facts, shared by the engine, the view and the tests.
+ */
+import type { Seat } from '../../engine/game.js';
+import { cardValue, type CardId } from './cards.js';
+import type { Rules } from './rules.js';
+import type { Bench, RoundRecord } from './state.js';
+
+export function benchCards(bench: Bench): CardId[] {
+  const out: CardId[] = [];
+  for (const b of bench) if (b) out.push(b.card);
+  return out;
+}
+
+export function benchSum(rules: Rules, cards: readonly CardId[]): number {
+  let sum = 0;
+  for (const c of cards) sum += cardValue(rules.cardValues, c);
+  return sum;
+}
+
+/**
+ * The seats whose bench beats the caller's: strictly lower, or also equal when ties count against
+ * the caller. The caller was lowest when this is empty. Under the bench rules its length is also
+ * the number of penalty cards the caller takes.
+ */
+export function seatsBeatingCaller(rules: Rules, sums: readonly number[], caller: Seat): Seat[] {
+  const mine = sums[caller] ?? 0;
+  const out: Seat[] = [];
+  sums.forEach((s, seat) => {
+    if (seat === caller) return;
+    if (rules.callerTies === 'for-caller' ? s < mine : s <= mine) out.push(seat);
+  });
+  return out;
+}
+
+/**
+ * Winners once the game is over: lowest total; among equal totals the lower final-round score when
+ * the tie-break says so; anyone still level shares the win.
+ */
+export function winnersOf(rules: Rules, totals: readonly number[], history: readonly RoundRecord[]): Seat[] {
+  const best = Math.min(...totals);
+  let tied = totals.flatMap((t, seat) => (t === best ? [seat] : []));
+  const last = history[history.length - 1];
+  if (tied.length > 1 && rules.tieBreak === 'last-round' && last) {
+    const lastBest = Math.min(...tied.map((s) => last.scores[s] ?? 0));
+    tied = tied.filter((s) => (last.scores[s] ?? 0) === lastBest);
+  }
+  return tied;
+}

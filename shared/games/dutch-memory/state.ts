@@ -1,0 +1,168 @@
+/**
+ * The state of a match and the events its moves produce. Plain JSON all the way down.
+ *
+ * Where the cards are: every one of the 52 cards is, at any moment, in exactly one of
+ * `deck`, `pile`, a bench slot, `turn.held` (the card a player has drawn and not yet placed) or
+ * `aside` (the caller's bonus or penalty cards, face up, between the end of a round and the deal).
+ * Cards drawn for a penalty or a power come from the same deck; when the deck runs out, the discard
+ * pile except its top card is shuffled into a new deck.
+ *
+ * Who knows what: each face-down card on a bench carries `seenBy`, the seats that have legitimately
+ * looked at it (their starting look, a Queen's peek, drawing it, a failed snap shown to the table,
+ * taking it from the face-up pile). The list travels with the card when a Jack moves it, because the
+ * whole table sees which positions were swapped.
+ */
+import type { Rng } from '../../engine/random.js';
+import type { Seat } from '../../engine/game.js';
+import type { CardId } from './cards.js';
+import type { Rules } from './rules.js';
+
+export interface BenchCard {
+  readonly card: CardId;
+  /** Seats that have seen this card, ascending. */
+  readonly seenBy: readonly Seat[];
+}
+
+/** A bench keeps its positions for the whole round: an empty position is null. */
+export type Bench = readonly (BenchCard | null)[];
+
+export interface PileCard {
+  readonly card: CardId;
+  /** Numbered across the whole match (never reused), so a snap can name the discard it meant. */
+  readonly serial: number;
+  /** Server time (ms) when the card landed; used by the optional minimum snap window. */
+  readonly at: number;
+  /**
+   * No longer snappable: it was itself snapped onto the pile, or it has been snapped already.
+   * A card that is simply covered is not marked; the pile order says it is no longer on top.
+   */
+  readonly closed: boolean;
+}
+
+export type PowerName = 'peek' | 'swap' | 'give';
+
+/**
+ * Something a seat must resolve before play goes on, in the order the cards were discarded.
+ * `give-back` is the optional snap-others rule: after snapping `to`'s card, hand them one of yours.
+ */
+export type Pending =
+  | { readonly kind: PowerName; readonly seat: Seat; readonly card: CardId }
+  | { readonly kind: 'give-back'; readonly seat: Seat; readonly to: Seat };
+
+export type Step = 'start' | 'drawn' | 'done';
+
+export interface Turn {
+  readonly seat: Seat;
+  /** start: may draw, take the discard or call Dutch; drawn: holds `held`; done: waits on powers. */
+  readonly step: Step;
+  readonly held: CardId | null;
+  /** This turn put a Queen on the pile (for the optional "last Queen" rule). */
+  readonly placedQueen: boolean;
+}
+
+export type RoundEnd = 'dutch' | 'bench-emptied' | 'deck-empty';
+
+/** One round's score sheet; public once the round is over. */
+export interface RoundRecord {
+  readonly round: number;
+  readonly dealer: Seat;
+  readonly caller: Seat | null;
+  readonly reason: RoundEnd;
+  /** Every seat's cards at the end, in position order (empty positions left out). */
+  readonly benches: readonly (readonly CardId[])[];
+  /** Points on each bench. */
+  readonly sums: readonly number[];
+  /** Was the caller lowest (null: nobody called)? */
+  readonly callerLowest: boolean | null;
+  /** Bonus or penalty cards the caller drew at the end, and what they did to the caller's score. */
+  readonly callerCards: readonly CardId[];
+  readonly callerDelta: number;
+  /** Round score per seat (sums plus the caller's adjustment) and the running totals after it. */
+  readonly scores: readonly number[];
+  readonly totals: readonly number[];
+}
+
+export interface DutchMemoryState {
+  readonly rules: Rules;
+  readonly seats: number;
+  readonly phase: 'look' | 'play' | 'over';
+  readonly round: number;
+  readonly dealer: Seat;
+  /** Face down; the top card is the last element. */
+  readonly deck: readonly CardId[];
+  /** Face up; the top card is the last element. */
+  readonly pile: readonly PileCard[];
+  /** Face up beside the caller after the round's count; gathered up by the next deal. */
+  readonly aside: readonly CardId[];
+  readonly benches: readonly Bench[];
+  /** Start of round: who has taken their look at two cards. */
+  readonly looked: readonly boolean[];
+  readonly turn: Turn;
+  readonly pending: readonly Pending[];
+  readonly caller: Seat | null;
+  /** Serial the next discard gets; serials below `roundFirstSerial` belong to earlier rounds. */
+  readonly nextSerial: number;
+  readonly roundFirstSerial: number;
+  readonly totals: readonly number[];
+  readonly history: readonly RoundRecord[];
+  readonly rng: Rng;
+}
+
+/** Positions in events are 0-based; `viewEvent` shows them 1-based. Events hold public facts only. */
+export type DutchMemoryEvent =
+  | { readonly type: 'round-started'; readonly round: number; readonly dealer: Seat }
+  | { readonly type: 'looked'; readonly seat: Seat; readonly slots: readonly number[] }
+  | { readonly type: 'opening-discard'; readonly card: CardId; readonly serial: number }
+  | { readonly type: 'drew'; readonly seat: Seat }
+  | { readonly type: 'discarded'; readonly seat: Seat; readonly card: CardId; readonly serial: number }
+  | {
+      readonly type: 'exchanged';
+      readonly seat: Seat;
+      readonly slot: number;
+      readonly discarded: CardId;
+      readonly serial: number;
+      /** Set when the card put on the bench came face up from the pile. */
+      readonly took: CardId | null;
+    }
+  | { readonly type: 'called-dutch'; readonly seat: Seat; readonly automatic: boolean }
+  | { readonly type: 'power'; readonly seat: Seat; readonly power: PowerName; readonly card: CardId }
+  | { readonly type: 'peeked'; readonly seat: Seat; readonly at: { seat: Seat; slot: number } }
+  | {
+      readonly type: 'swapped';
+      readonly seat: Seat;
+      readonly a: { seat: Seat; slot: number };
+      readonly b: { seat: Seat; slot: number };
+    }
+  | { readonly type: 'gave'; readonly seat: Seat; readonly to: Seat; readonly slot: number }
+  | { readonly type: 'gave-back'; readonly seat: Seat; readonly to: Seat; readonly from: number; readonly slot: number }
+  | { readonly type: 'skipped'; readonly seat: Seat; readonly what: PowerName | 'give-back' }
+  | {
+      readonly type: 'snapped';
+      readonly seat: Seat;
+      readonly owner: Seat;
+      readonly slot: number;
+      readonly card: CardId;
+      readonly on: CardId;
+      readonly serial: number;
+    }
+  | {
+      readonly type: 'snap-failed';
+      readonly seat: Seat;
+      readonly owner: Seat;
+      readonly slot: number;
+      /** The card shown to the table and taken back. */
+      readonly card: CardId;
+      /** wrong: no match; late: the discard it aimed at was covered, taken or already snapped. */
+      readonly why: 'wrong' | 'late';
+      readonly on: CardId | null;
+    }
+  | { readonly type: 'penalty'; readonly seat: Seat; readonly slot: number | null }
+  | { readonly type: 'reshuffled'; readonly cards: number }
+  | {
+      readonly type: 'round-ended';
+      readonly round: number;
+      readonly reason: RoundEnd;
+      readonly emptied: Seat | null;
+      readonly record: RoundRecord;
+    }
+  | { readonly type: 'game-ended'; readonly winners: readonly Seat[]; readonly totals: readonly number[] };

@@ -1,0 +1,1192 @@
+/**
+ * The rules: set-up, apply, legal moves, whose turn, scoring and the result.
+ *
+ * Every move kind has one validator (`check…`) shared by `apply` and `legalMoves`, so a move
+ * that `legalMoves` lists is always accepted by `apply`.
+ * Money is in half-guilders throughout (`H` half-guilders make a guilder).
+ */
+import type { Applied, Outcome, Result, RuleError, Seat } from '../../engine/game.js';
+import { fail, ok } from '../../engine/game.js';
+import { rollDice, seedRng, shuffle } from '../../engine/random.js';
+import {
+  BORDERS,
+  CASH_SETS,
+  type CashSet,
+  COLONY_BOXES,
+  COLOUR_ACTION,
+  COSTS,
+  type DeckId,
+  DECKS,
+  GUILD_COLOURS,
+  GUILD_PRICES,
+  type GuildColour,
+  MONEY_SUPPLY_GUILDERS,
+  PAYOUT,
+  POINTS,
+  PROVINCE_IDS,
+  PROVINCES,
+  type ProvinceId,
+  START,
+  TARGET_POINTS,
+  TRACK,
+  WEST_INDIES_BOX,
+} from './board.js';
+import { card, DECK_CARDS } from './cards.js';
+import type { GoldenAgeEvent } from './events.js';
+import type { GoldenAgeMove, GoldenAgeOptions, MarkerPlace } from './moves.js';
+import { type Draft, draft, type GoldenAgeState, type Marker } from './state.js';
+
+/** half-guilders per guilder */
+export const H = 2;
+
+// ---------------------------------------------------------------------------------------------
+// Lookups derived from the board data
+// ---------------------------------------------------------------------------------------------
+
+const PROVINCE_INDEX: Readonly<Record<string, number>> = Object.fromEntries(PROVINCE_IDS.map((p, i) => [p, i]));
+const COLOUR_INDEX: Readonly<Record<string, number>> = Object.fromEntries(GUILD_COLOURS.map((c, i) => [c, i]));
+/** province index → colour index */
+export const PROVINCE_COLOUR: readonly number[] = PROVINCES.map((p) => COLOUR_INDEX[p.colour] as number);
+/** province index → neighbouring province indexes */
+export const ADJACENT: readonly (readonly number[])[] = PROVINCE_IDS.map((p) =>
+  BORDERS.flatMap(([a, b]) => (a === p ? [PROVINCE_INDEX[b] as number] : b === p ? [PROVINCE_INDEX[a] as number] : [])),
+);
+const GOVERNOR_CARD: readonly string[] = PROVINCE_IDS.map((p) => `culture-governor-${p}`);
+const MERCHANT_BOXES: readonly number[] = TRACK.flatMap((b, i) => (b.kind === 'merchant' ? [i] : []));
+const GREEN = COLOUR_INDEX.green as number;
+const BROWN = COLOUR_INDEX.brown as number;
+const EAST_BOXES = COLONY_BOXES.filter((b) => b.indies === 'east').length;
+const MAX_LEVEL = GUILD_PRICES.length;
+
+export const provinceIndex = (id: ProvinceId): number => PROVINCE_INDEX[id] as number;
+export const colourIndex = (c: GuildColour): number => COLOUR_INDEX[c] as number;
+const provinceId = (i: number): ProvinceId => PROVINCE_IDS[i] as ProvinceId;
+const colourId = (i: number): GuildColour => GUILD_COLOURS[i] as GuildColour;
+
+/** Spoken amount of money: 5 → "2½ guilders". */
+export function guilders(halves: number): string {
+  const whole = Math.floor(halves / H);
+  const half = halves % H === 1;
+  if (whole === 0 && half) return '½ guilder';
+  return `${whole}${half ? '½' : ''} ${whole === 1 && !half ? 'guilder' : 'guilders'}`;
+}
+
+const err = (code: string, message: string): RuleError => ({ code, message });
+
+// ---------------------------------------------------------------------------------------------
+// Set-up (section 3)
+// ---------------------------------------------------------------------------------------------
+
+export function setup(seats: number, _options: GoldenAgeOptions, seed: string): GoldenAgeState {
+  if (!Number.isInteger(seats) || seats < 3 || seats > 4) throw new RangeError(`The Dutch Golden Age needs 3 or 4 players, not ${seats}`);
+  let rng = seedRng(seed);
+  const decks = {} as Record<DeckId, string[]>;
+  const discards = {} as Record<DeckId, string[]>;
+  for (const d of DECKS) {
+    const [cards, next] = shuffle(rng, DECK_CARDS[d]);
+    decks[d] = cards;
+    discards[d] = [];
+    rng = next;
+  }
+  return {
+    seats,
+    phase: 'setup-marker',
+    current: 0,
+    setupStep: 0,
+    turn: 0,
+    steward: null,
+    lastRoll: null,
+    bank: MONEY_SUPPLY_GUILDERS * H - seats * START.guilders * H,
+    players: Array.from({ length: seats }, () => ({
+      money: START.guilders * H,
+      tokens: START.tokens,
+      markers: START.markers,
+      hand: [],
+      paintings: [],
+      windmills: [],
+      governors: [],
+    })),
+    provinces: PROVINCE_IDS.map(() => ({ marker: null, tokens: Array.from({ length: seats }, () => 0) })),
+    guilds: GUILD_COLOURS.map(() => ({ holder: null, level: 0 })),
+    east: Array.from({ length: EAST_BOXES }, () => null),
+    west: [],
+    decks,
+    discards,
+    unsold: [],
+    auction: null,
+    pending: null,
+    winner: null,
+    rng,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scoring (section 9)
+// ---------------------------------------------------------------------------------------------
+
+export interface ScoreBreakdown {
+  readonly tokens: number;
+  readonly provinceMarkers: number;
+  readonly eastIndies: number;
+  readonly westIndies: number;
+  readonly paintings: number;
+  readonly windmills: number;
+  readonly governors: number;
+  readonly money: number;
+  readonly total: number;
+}
+
+export function scoreOf(s: GoldenAgeState, seat: Seat): ScoreBreakdown {
+  let tokens = 0;
+  let provinceMarkers = 0;
+  for (const p of s.provinces) {
+    tokens += (p.tokens[seat] ?? 0) * POINTS.token;
+    if (p.marker?.owner === seat) provinceMarkers += POINTS.provinceMarker;
+  }
+  let eastIndies = 0;
+  for (const m of s.east) if (m?.owner === seat) eastIndies += POINTS.eastIndiesMarker;
+  let westIndies = 0;
+  for (const m of s.west) if (m.owner === seat) westIndies += POINTS.westIndiesMarker;
+  const pl = s.players[seat]!;
+  let paintings = 0;
+  for (const p of pl.paintings) {
+    const c = card(p.card);
+    if (c.kind === 'painting' && p.paid >= c.payments) paintings += c.vp;
+  }
+  const windmills = pl.windmills.length * POINTS.windmill;
+  const governors = pl.governors.length * POINTS.governor;
+  const money = Math.floor(pl.money / (POINTS.guildersPerPoint * H));
+  const total = tokens + provinceMarkers + eastIndies + westIndies + paintings + windmills + governors + money;
+  return { tokens, provinceMarkers, eastIndies, westIndies, paintings, windmills, governors, money, total };
+}
+
+export const scoreTotals = (s: GoldenAgeState): number[] => s.players.map((_, i) => scoreOf(s, i).total);
+
+// ---------------------------------------------------------------------------------------------
+// Markers: finding one of yours by place, moving it
+// ---------------------------------------------------------------------------------------------
+
+/** A marker spot inside the state: province/guild/east by index, west by list position. */
+type Spot =
+  | { readonly at: 'province'; readonly i: number }
+  | { readonly at: 'guild'; readonly i: number }
+  | { readonly at: 'east'; readonly i: number }
+  | { readonly at: 'west'; readonly i: number };
+
+const activeOnly = (m: Marker) => !m.used;
+const movable = (m: Marker) => !m.used && !m.moved;
+
+/**
+ * Your marker at `place` that satisfies `ok`, or null. In the West Indies (many markers) the
+ * first fitting one is taken, preferring one that already moved (unmoved ones may still move).
+ */
+function findOwn(s: GoldenAgeState, seat: Seat, place: MarkerPlace, okFn: (m: Marker) => boolean): Spot | null {
+  if (place.at === 'province') {
+    const i = provinceIndex(place.province);
+    const m = s.provinces[i]!.marker;
+    return m !== null && m.owner === seat && okFn(m) ? { at: 'province', i } : null;
+  }
+  if (place.at === 'guild') {
+    const i = colourIndex(place.colour);
+    const m = s.guilds[i]!.holder;
+    return m !== null && m.owner === seat && okFn(m) ? { at: 'guild', i } : null;
+  }
+  if (place.box === WEST_INDIES_BOX) {
+    let fallback = -1;
+    for (let i = 0; i < s.west.length; i++) {
+      const m = s.west[i]!;
+      if (m.owner !== seat || !okFn(m)) continue;
+      if (m.moved) return { at: 'west', i };
+      if (fallback < 0) fallback = i;
+    }
+    return fallback < 0 ? null : { at: 'west', i: fallback };
+  }
+  const i = place.box - 2;
+  const m = s.east[i];
+  return m != null && m.owner === seat && okFn(m) ? { at: 'east', i } : null;
+}
+
+function markerAtSpot(s: GoldenAgeState | Draft, spot: Spot): Marker {
+  const m =
+    spot.at === 'province'
+      ? s.provinces[spot.i]!.marker
+      : spot.at === 'guild'
+        ? s.guilds[spot.i]!.holder
+        : spot.at === 'east'
+          ? s.east[spot.i]
+          : s.west[spot.i];
+  if (m == null) throw new Error('no marker at spot');
+  return m;
+}
+
+/** Flip the marker at `spot` (its special action is spent). */
+function flip(d: Draft, spot: Spot): void {
+  const m = { ...markerAtSpot(d, spot), used: true };
+  if (spot.at === 'province') d.provinces[spot.i]!.marker = m;
+  else if (spot.at === 'guild') d.guilds[spot.i]!.holder = m;
+  else if (spot.at === 'east') d.east[spot.i] = m;
+  else d.west[spot.i] = m;
+}
+
+/** Lift the marker at `spot` off the board (a guild column left empty costs 3 again). */
+function lift(d: Draft, spot: Spot): void {
+  if (spot.at === 'province') d.provinces[spot.i]!.marker = null;
+  else if (spot.at === 'guild') d.guilds[spot.i] = { holder: null, level: 0 };
+  else if (spot.at === 'east') d.east[spot.i] = null;
+  else d.west.splice(spot.i, 1);
+}
+
+/** Colour index of a place's action; -1 for a colony (spices). */
+function placeColour(place: MarkerPlace): number {
+  if (place.at === 'province') return PROVINCE_COLOUR[provinceIndex(place.province)] as number;
+  if (place.at === 'guild') return colourIndex(place.colour);
+  return -1;
+}
+
+/**
+ * Where the marker for a new spot comes from: the reserve, or — only when the reserve is
+ * empty — one of your markers on the board that is neither flipped nor moved this turn.
+ */
+function checkSource(s: GoldenAgeState, seat: Seat, from: MarkerPlace | undefined): RuleError | Spot | 'reserve' {
+  const reserve = s.players[seat]!.markers;
+  if (from === undefined) {
+    return reserve > 0
+      ? 'reserve'
+      : err('no-marker', 'You have no influence marker in your reserve: name one of yours on the board to move.');
+  }
+  if (reserve > 0) return err('reserve-not-empty', 'You still have an influence marker in your reserve: use that one.');
+  const spot = findOwn(s, seat, from, movable);
+  return spot ?? err('marker-not-movable', 'You have no marker there that may move: a flipped marker, or one placed or moved this turn, stays put.');
+}
+
+function takeSource(d: Draft, seat: Seat, source: Spot | 'reserve'): void {
+  if (source === 'reserve') d.players[seat]!.markers -= 1;
+  else lift(d, source);
+}
+
+const placedMarker = (owner: Seat): Marker => ({ owner, used: false, moved: true });
+
+// ---------------------------------------------------------------------------------------------
+// Cards
+// ---------------------------------------------------------------------------------------------
+
+const drawable = (s: GoldenAgeState, deck: DeckId): boolean => s.decks[deck].length > 0 || s.discards[deck].length > 0;
+
+function drawInto(d: Draft, seat: Seat, deck: DeckId, events: GoldenAgeEvent[]): string {
+  if (d.decks[deck].length === 0) {
+    const [cards, rng] = shuffle(d.rng, d.discards[deck]);
+    d.decks[deck] = cards;
+    d.discards[deck] = [];
+    d.rng = rng;
+    events.push({ type: 'reshuffled', deck });
+  }
+  const pile = d.decks[deck];
+  const id = pile[pile.length - 1];
+  if (id === undefined) throw new Error(`drawing from an empty ${deck} deck`);
+  d.decks[deck] = pile.slice(0, -1);
+  const pl = d.players[seat]!;
+  const kind = card(id).kind;
+  if (kind === 'painting') pl.paintings.push({ card: id, paid: 0 });
+  else if (kind === 'windmill') pl.windmills.push(id);
+  else if (kind === 'governor') pl.governors.push(id);
+  else pl.hand.push(id);
+  return id;
+}
+
+function discard(d: Draft, id: string): void {
+  const deck = card(id).deck;
+  d.discards[deck] = [...d.discards[deck], id];
+}
+
+/** Three cards making a ship + captain + cannon; a joker fills a gap only when needed (keeping a joker is never worse). */
+export function colonySet(hand: readonly string[]): string[] | null {
+  let ship: string | null = null;
+  let captain: string | null = null;
+  let cannon: string | null = null;
+  const jokers: string[] = [];
+  for (const id of hand) {
+    const k = card(id).kind;
+    if (k === 'ship') ship ??= id;
+    else if (k === 'captain') captain ??= id;
+    else if (k === 'cannon') cannon ??= id;
+    else if (k === 'voc-joker') jokers.push(id);
+  }
+  const picked: string[] = [];
+  let j = 0;
+  for (const c of [ship, captain, cannon]) {
+    if (c !== null) picked.push(c);
+    else if (j < jokers.length) picked.push(jokers[j++]!);
+    else return null;
+  }
+  return picked;
+}
+
+const CASH_BY_SET: Readonly<Record<string, (typeof CASH_SETS)[number]>> = Object.fromEntries(CASH_SETS.map((c) => [c.set, c]));
+
+function cashCards(hand: readonly string[], set: CashSet): string[] | null {
+  const spec = CASH_BY_SET[set]!;
+  const picked: string[] = [];
+  for (const id of hand) {
+    if (card(id).kind === spec.kind) {
+      picked.push(id);
+      if (picked.length === spec.size) return picked;
+    }
+  }
+  return null;
+}
+
+function unfinished(s: GoldenAgeState, seat: Seat, paintingId: string): boolean {
+  for (const p of s.players[seat]!.paintings) {
+    if (p.card !== paintingId) continue;
+    const c = card(p.card);
+    return c.kind === 'painting' && p.paid < c.payments;
+  }
+  return false;
+}
+
+function hasUnfinished(s: GoldenAgeState, seat: Seat): boolean {
+  for (const p of s.players[seat]!.paintings) {
+    const c = card(p.card);
+    if (c.kind === 'painting' && p.paid < c.payments) return true;
+  }
+  return false;
+}
+
+/** One payment of 1 guilder from the player onto the painting. */
+function payPainter(d: Draft, seat: Seat, paintingId: string, via: MarkerPlace | null, events: GoldenAgeEvent[]): void {
+  const pl = d.players[seat]!;
+  const idx = pl.paintings.findIndex((p) => p.card === paintingId);
+  const p = pl.paintings[idx]!;
+  const c = card(p.card);
+  const payments = c.kind === 'painting' ? c.payments : 0;
+  pl.money -= COSTS.painter * H;
+  pl.paintings[idx] = { card: p.card, paid: p.paid + 1 };
+  events.push({ type: 'painter-paid', seat, painting: p.card, paid: p.paid + 1, payments, finished: p.paid + 1 >= payments, via });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Steward (section 5)
+// ---------------------------------------------------------------------------------------------
+
+function governorHolder(s: GoldenAgeState, province: number): Seat | null {
+  const id = GOVERNOR_CARD[province]!;
+  for (let i = 0; i < s.players.length; i++) if (s.players[i]!.governors.includes(id)) return i;
+  return null;
+}
+
+/** What each seat is owed for the Steward stopping on `box` (half-guilders). */
+export function owedFor(s: GoldenAgeState, box: number): number[] {
+  const owed = s.players.map(() => 0);
+  const b = TRACK[box]!;
+  if (b.kind === 'willem') {
+    for (let i = 0; i < owed.length; i++) owed[i] = PAYOUT.willem * H;
+  } else if (b.kind === 'merchant') {
+    for (let i = 0; i < owed.length; i++) owed[i] = PAYOUT.merchant * H;
+    const g = governorHolder(s, provinceIndex(b.governorOf));
+    if (g !== null) owed[g]! += PAYOUT.governor * H;
+  } else {
+    for (const pid of b.provinces) {
+      const pi = provinceIndex(pid);
+      const p = s.provinces[pi]!;
+      for (let i = 0; i < owed.length; i++) owed[i]! += (p.tokens[i] ?? 0) * PAYOUT.token * H;
+      if (p.marker !== null) owed[p.marker.owner]! += PAYOUT.marker * H;
+      const g = governorHolder(s, pi);
+      if (g !== null) owed[g]! += PAYOUT.governor * H;
+    }
+  }
+  return owed;
+}
+
+/** Move the Steward and pay everyone; a short bank pays in turn order from the acting player. */
+function moveSteward(d: Draft, seat: Seat, steps: number, dice: readonly [number, number] | null, cardId: string | null, events: GoldenAgeEvent[]): void {
+  const from = d.steward ?? 0;
+  const to = (from + steps) % TRACK.length;
+  d.steward = to;
+  d.lastRoll = { seat, dice, steps, from, to };
+  events.push({ type: 'steward-moved', seat, dice, card: cardId, steps, from, to });
+  const owed = owedFor(d as unknown as GoldenAgeState, to);
+  const paid = owed.map(() => 0);
+  for (let k = 0; k < d.seats; k++) {
+    const i = (seat + k) % d.seats;
+    const amount = Math.min(owed[i]!, d.bank);
+    d.bank -= amount;
+    d.players[i]!.money += amount;
+    paid[i] = amount;
+  }
+  events.push({ type: 'payout', box: to, owed, paid });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Auctions (section 8)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The most `seat` may bid for the action of a marker of colour `colour` and still be able to
+ * use it afterwards; -1 when it could not use it at all. A brown prize with no arts card left
+ * can only pay a painter, which costs the winner 1 guilder on top of the bid.
+ */
+export function maxBid(s: GoldenAgeState, seat: Seat, colour: number): number {
+  const pl = s.players[seat]!;
+  const action = COLOUR_ACTION[colourId(colour)];
+  if (action.token) return pl.tokens > 0 ? pl.money : -1;
+  if (action.painter) {
+    if (drawable(s, 'arts')) return pl.money;
+    return hasUnfinished(s, seat) ? pl.money - COSTS.painter * H : -1;
+  }
+  return action.deck !== null && drawable(s, action.deck) ? pl.money : -1;
+}
+
+export const minBid = (s: GoldenAgeState): number => (s.auction?.high?.amount ?? 0) + 1;
+
+function canBid(s: GoldenAgeState, seat: Seat): boolean {
+  const a = s.auction!;
+  return maxBid(s, seat, PROVINCE_COLOUR[a.province] as number) >= minBid(s);
+}
+
+function someoneCanBid(s: GoldenAgeState, seat: Seat, province: number): boolean {
+  const colour = PROVINCE_COLOUR[province] as number;
+  for (let i = 0; i < s.seats; i++) if (i !== seat && maxBid(s, i, colour) >= 1) return true;
+  return false;
+}
+
+/** Hand the bidding to the next seat clockwise that may still bid, or settle the auction. */
+function advanceAuction(d: Draft, events: GoldenAgeEvent[]): void {
+  for (;;) {
+    const a = d.auction!;
+    let remaining = 0;
+    let last = -1;
+    for (let i = 0; i < d.seats; i++) {
+      if (i !== a.auctioneer && !a.passed[i]) {
+        remaining++;
+        last = i;
+      }
+    }
+    if (a.high !== null && remaining === 1 && last === a.high.seat) return settleWon(d, events);
+    if (remaining === 0) return settleUnsold(d, events);
+    let next = a.bidder;
+    do next = (next + 1) % d.seats;
+    while (next === a.auctioneer || a.passed[next]);
+    d.auction = { ...a, bidder: next };
+    if (canBid(d as unknown as GoldenAgeState, next)) return;
+    d.auction = { ...d.auction, passed: d.auction.passed.map((p, i) => p || i === next) };
+    events.push({ type: 'passed', seat: next, auto: true });
+  }
+}
+
+function settleUnsold(d: Draft, events: GoldenAgeEvent[]): void {
+  const a = d.auction!;
+  d.unsold.push(a.province);
+  d.auction = null;
+  d.phase = 'actions';
+  events.push({ type: 'auction-unsold', auctioneer: a.auctioneer, province: provinceId(a.province) });
+}
+
+function settleWon(d: Draft, events: GoldenAgeEvent[]): void {
+  const a = d.auction!;
+  const high = a.high!;
+  const winner = high.seat;
+  d.players[winner]!.money -= high.amount;
+  d.players[a.auctioneer]!.money += high.amount;
+  flip(d, { at: 'province', i: a.province });
+  d.auction = null;
+  events.push({ type: 'auction-won', seat: winner, auctioneer: a.auctioneer, amount: high.amount, province: provinceId(a.province) });
+  const colour = PROVINCE_COLOUR[a.province] as number;
+  const action = COLOUR_ACTION[colourId(colour)];
+  const s = d as unknown as GoldenAgeState;
+  // Yellow, blue and grey prizes are a card: no choice to make. Brown with a single possible
+  // use is taken at once too; otherwise the winner chooses (green: where the token goes).
+  if (action.deck !== null && !action.painter) {
+    drawAndLog(d, winner, action.deck, 0, null, events);
+    d.phase = 'actions';
+    return;
+  }
+  if (action.painter) {
+    const choices = prizeMoves(s, winner, a.province);
+    if (choices.length === 1) {
+      performPrize(d, winner, choices[0]!, events);
+      d.phase = 'actions';
+      return;
+    }
+  }
+  d.pending = { winner, province: a.province };
+  d.phase = 'auction-action';
+}
+
+/** Draw the top card of `deck` for `seat` and log it. */
+function drawAndLog(d: Draft, seat: Seat, deck: DeckId, cost: number, via: MarkerPlace | null, events: GoldenAgeEvent[]): void {
+  const id = drawInto(d, seat, deck, events);
+  events.push({ type: 'card-drawn', seat, deck, card: id, cost, via });
+}
+
+type PrizeMove = Extract<GoldenAgeMove, { kind: 'prize-card' | 'prize-painter' | 'prize-token' }>;
+
+function prizeMoves(s: GoldenAgeState, seat: Seat, province: number): PrizeMove[] {
+  const colour = PROVINCE_COLOUR[province] as number;
+  const moves: PrizeMove[] = [];
+  for (const m of prizeCandidates(s, seat, colour)) if (checkPrize(s, seat, province, m) === null) moves.push(m);
+  return moves;
+}
+
+function prizeCandidates(s: GoldenAgeState, seat: Seat, colour: number): PrizeMove[] {
+  if (colour === GREEN) {
+    const out: PrizeMove[] = [];
+    for (const p of PROVINCE_IDS) {
+      out.push({ kind: 'prize-token', province: p, convert: false });
+      out.push({ kind: 'prize-token', province: p, convert: true });
+    }
+    return out;
+  }
+  if (colour === BROWN) {
+    const out: PrizeMove[] = [{ kind: 'prize-card' }];
+    for (const p of s.players[seat]!.paintings) out.push({ kind: 'prize-painter', painting: p.card });
+    return out;
+  }
+  return [{ kind: 'prize-card' }];
+}
+
+function checkPrize(s: GoldenAgeState, seat: Seat, province: number, move: PrizeMove): RuleError | null {
+  const colour = PROVINCE_COLOUR[province] as number;
+  const pl = s.players[seat]!;
+  if (move.kind === 'prize-token') {
+    if (colour !== GREEN) return err('wrong-action', 'This prize is not a green action.');
+    if (pl.tokens === 0) return err('no-token', 'You have no movement token in your reserve.');
+    if (move.convert) {
+      const p = s.provinces[provinceIndex(move.province)]!;
+      if ((p.tokens[seat] ?? 0) < 2 || p.marker !== null || pl.markers === 0) {
+        return err('cannot-convert', 'Three of your tokens and a free spot are needed to turn them into an influence marker, and a marker in your reserve.');
+      }
+    }
+    return null;
+  }
+  if (colour !== BROWN) return err('wrong-action', 'This prize is not a brown action.');
+  if (move.kind === 'prize-card') {
+    return drawable(s, 'arts') ? null : err('deck-empty', 'No arts card is left to draw.');
+  }
+  if (!unfinished(s, seat, move.painting)) return err('no-such-painting', 'You have no unfinished painting with that id.');
+  if (pl.money < COSTS.painter * H) return err('cannot-afford', 'Paying the painter costs 1 guilder, which you do not have.');
+  return null;
+}
+
+function performPrize(d: Draft, seat: Seat, move: PrizeMove, events: GoldenAgeEvent[]): void {
+  if (move.kind === 'prize-card') {
+    drawAndLog(d, seat, 'arts', 0, null, events);
+  } else if (move.kind === 'prize-painter') {
+    payPainter(d, seat, move.painting, null, events);
+  } else {
+    const pi = provinceIndex(move.province);
+    d.players[seat]!.tokens -= 1;
+    d.provinces[pi]!.tokens[seat]! += 1;
+    events.push({ type: 'token-bought', seat, province: move.province, cost: 0, via: null });
+    if (move.convert) {
+      d.provinces[pi]!.tokens[seat]! -= 3;
+      d.players[seat]!.tokens += 3;
+      d.players[seat]!.markers -= 1;
+      d.provinces[pi]!.marker = placedMarker(seat);
+      events.push({ type: 'marker-created', seat, province: move.province, from: null });
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validators, one per move kind (phase and seat are checked by `apply` before)
+// ---------------------------------------------------------------------------------------------
+
+type Move<K extends GoldenAgeMove['kind']> = Extract<GoldenAgeMove, { kind: K }>;
+
+function checkPlaceMarker(s: GoldenAgeState, m: Move<'place-marker'>): RuleError | null {
+  return s.provinces[provinceIndex(m.province)]!.marker === null
+    ? null
+    : err('province-taken', 'That province already has an influence marker: each province holds only one.');
+}
+
+function checkPlaceToken(s: GoldenAgeState, m: Move<'place-token'>): RuleError | null {
+  const p = s.provinces[provinceIndex(m.province)]!;
+  if (p.marker !== null) return err('province-has-marker', 'At set-up, tokens may not go where an influence marker stands.');
+  let n = 0;
+  for (const t of p.tokens) n += t;
+  if (n >= START.setupTokensPerProvince) return err('province-full', 'At set-up, a province holds at most two movement tokens.');
+  return null;
+}
+
+function checkPlaceSteward(m: Move<'place-steward'>): RuleError | null {
+  return TRACK[m.box]?.kind === 'merchant' ? null : err('not-merchant-box', 'The Steward starts on one of the six merchant boxes.');
+}
+
+function checkPlayDice(s: GoldenAgeState, seat: Seat): RuleError | null {
+  return s.players[seat]!.hand.some((id) => card(id).kind === 'dice') ? null : err('no-dice-card', 'You have no dice card.');
+}
+
+function checkMoveToken(s: GoldenAgeState, seat: Seat, m: Move<'move-token'>): RuleError | null {
+  const from = provinceIndex(m.from);
+  const to = provinceIndex(m.to);
+  if ((s.provinces[from]!.tokens[seat] ?? 0) === 0) return err('no-token-there', 'You have no movement token in that province.');
+  if (!ADJACENT[from]!.includes(to)) return err('not-adjacent', 'A token moves one province at a time, into a neighbouring province.');
+  if (s.players[seat]!.money < COSTS.moveHalves) return err('cannot-afford', 'Moving a token costs ½ guilder, which you do not have.');
+  return null;
+}
+
+function checkTakeGuild(s: GoldenAgeState, seat: Seat, m: Move<'take-guild'>): RuleError | Spot | 'reserve' {
+  const g = s.guilds[colourIndex(m.colour)]!;
+  if (g.level >= MAX_LEVEL) return err('guild-full', 'That guild column is full: nobody can take it over any more.');
+  if (g.holder?.owner === seat) return err('own-guild', 'You already control that guild.');
+  const price = GUILD_PRICES[g.level]! * H;
+  if (s.players[seat]!.money < price) return err('cannot-afford', `Taking that guild costs ${guilders(price)}.`);
+  return checkSource(s, seat, m.from);
+}
+
+function checkCreateMarker(s: GoldenAgeState, seat: Seat, m: Move<'create-marker'>): RuleError | Spot | 'reserve' {
+  const p = s.provinces[provinceIndex(m.province)]!;
+  if ((p.tokens[seat] ?? 0) < 3) return err('need-three-tokens', 'You need three of your movement tokens in that province.');
+  if (p.marker !== null) return err('province-has-marker', 'That province already has an influence marker.');
+  return checkSource(s, seat, m.from);
+}
+
+function checkSail(s: GoldenAgeState, seat: Seat, m: Move<'sail'>): RuleError | Spot | 'reserve' {
+  if (m.box !== WEST_INDIES_BOX && s.east[m.box - 2] !== null) return err('colony-taken', 'That East Indies box already holds a marker.');
+  if (colonySet(s.players[seat]!.hand) === null) return err('no-colony-set', 'You need a ship, a captain and a cannon (VOC jokers stand in for any of them).');
+  return checkSource(s, seat, m.from);
+}
+
+function checkExchange(s: GoldenAgeState, seat: Seat, m: Move<'exchange'>): RuleError | null {
+  if (cashCards(s.players[seat]!.hand, m.set) === null) return err('no-such-set', 'You do not hold that set of cards.');
+  const pays = CASH_BY_SET[m.set]!.pays * H;
+  if (s.bank < pays) return err('bank-short', `The bank holds only ${guilders(s.bank)} and cannot pay this set now.`);
+  return null;
+}
+
+function checkBuyCard(s: GoldenAgeState, seat: Seat, m: Move<'buy-card'>): RuleError | { spot: Spot; deck: DeckId; cost: number } {
+  const spot = findOwn(s, seat, m.marker, activeOnly);
+  if (spot === null) return err('no-active-marker', 'You have no unused influence marker there.');
+  let deck: DeckId;
+  let cost: number;
+  if (m.marker.at === 'colony') {
+    deck = 'spices';
+    cost = m.marker.box * H;
+  } else {
+    const d = COLOUR_ACTION[colourId(placeColour(m.marker))].deck;
+    if (d === null) return err('wrong-action', 'A green marker buys movement tokens, not cards.');
+    deck = d;
+    cost = COSTS.card * H;
+  }
+  if (s.players[seat]!.money < cost) return err('cannot-afford', `That card costs ${guilders(cost)}.`);
+  if (!drawable(s, deck)) return err('deck-empty', 'No card of that kind is left.');
+  return { spot, deck, cost };
+}
+
+function checkBuyToken(s: GoldenAgeState, seat: Seat, m: Move<'buy-token'>): RuleError | Spot {
+  const spot = findOwn(s, seat, m.marker, activeOnly);
+  if (spot === null) return err('no-active-marker', 'You have no unused influence marker there.');
+  if (placeColour(m.marker) !== GREEN) return err('wrong-action', 'Only a green marker buys movement tokens.');
+  if (s.players[seat]!.tokens === 0) return err('no-token', 'You have no movement token in your reserve.');
+  if (s.players[seat]!.money < COSTS.token * H) return err('cannot-afford', `A movement token costs ${COSTS.token} guilders.`);
+  return spot;
+}
+
+function checkPayPainter(s: GoldenAgeState, seat: Seat, m: Move<'pay-painter'>): RuleError | Spot {
+  const spot = findOwn(s, seat, m.marker, activeOnly);
+  if (spot === null) return err('no-active-marker', 'You have no unused influence marker there.');
+  if (placeColour(m.marker) !== BROWN) return err('wrong-action', 'Only a brown marker pays painters.');
+  if (!unfinished(s, seat, m.painting)) return err('no-such-painting', 'You have no unfinished painting with that id.');
+  if (s.players[seat]!.money < COSTS.painter * H) return err('cannot-afford', 'Paying the painter costs 1 guilder.');
+  return spot;
+}
+
+function checkAuction(s: GoldenAgeState, seat: Seat, m: Move<'auction'>): RuleError | null {
+  const pi = provinceIndex(m.province);
+  const mk = s.provinces[pi]!.marker;
+  if (mk === null || mk.owner !== seat) return err('not-your-province', 'Only the action of your own marker in a province can be auctioned (never a guild or colony).');
+  if (mk.used) return err('marker-used', 'That marker has already been used this turn.');
+  if (s.unsold.includes(pi)) return err('already-offered', 'Nobody bid for that action this turn; you may still use it yourself.');
+  if (!someoneCanBid(s, seat, pi)) return err('no-bidders', 'No other player could bid for that action.');
+  return null;
+}
+
+function checkBid(s: GoldenAgeState, seat: Seat, m: Move<'bid'>): RuleError | null {
+  const min = minBid(s);
+  if (m.amount < min) return err('bid-too-low', `The bid must be at least ${guilders(min)}.`);
+  const max = maxBid(s, seat, PROVINCE_COLOUR[s.auction!.province] as number);
+  if (m.amount > max) return err('bid-too-high', `You can bid at most ${guilders(Math.max(0, max))}.`);
+  return null;
+}
+
+const isErr = (x: unknown): x is RuleError => typeof x === 'object' && x !== null && 'code' in x;
+
+// ---------------------------------------------------------------------------------------------
+// apply
+// ---------------------------------------------------------------------------------------------
+
+const PHASE_MOVES: Readonly<Record<GoldenAgeState['phase'], readonly GoldenAgeMove['kind'][]>> = {
+  'setup-marker': ['place-marker'],
+  'setup-tokens': ['place-token'],
+  'setup-steward': ['place-steward'],
+  roll: ['roll', 'play-dice', 'exchange'],
+  actions: [
+    'move-token',
+    'take-guild',
+    'create-marker',
+    'sail',
+    'exchange',
+    'buy-card',
+    'buy-token',
+    'pay-painter',
+    'auction',
+    'end-turn',
+  ],
+  auction: ['bid', 'pass'],
+  'auction-action': ['prize-card', 'prize-painter', 'prize-token'],
+  over: [],
+};
+
+const PHASE_HINT: Readonly<Record<GoldenAgeState['phase'], string>> = {
+  'setup-marker': 'Place an influence marker first.',
+  'setup-tokens': 'Place a movement token first.',
+  'setup-steward': 'Choose the Steward’s starting box first.',
+  roll: 'Roll the dice (or play a dice card) first.',
+  actions: 'That move is not available now.',
+  auction: 'An auction is under way: bid or pass.',
+  'auction-action': 'The auction winner must first use the action.',
+  over: 'The game is over.',
+};
+
+export function toAct(s: GoldenAgeState): Seat[] {
+  switch (s.phase) {
+    case 'over':
+      return [];
+    case 'auction':
+      return [s.auction!.bidder];
+    case 'auction-action':
+      return [s.pending!.winner];
+    default:
+      return [s.current];
+  }
+}
+
+export function apply(s: GoldenAgeState, seat: Seat, move: GoldenAgeMove): Result<Applied<GoldenAgeState, GoldenAgeEvent>> {
+  if (s.phase === 'over') return fail('game-over', 'The game is over.');
+  if (!Number.isInteger(seat) || seat < 0 || seat >= s.seats) return fail('no-such-seat', 'There is no such seat.');
+  if (toAct(s)[0] !== seat) {
+    return s.phase === 'auction' ? fail('not-your-bid', 'It is not your turn to bid.') : fail('not-your-turn', 'It is not your turn.');
+  }
+  if (!PHASE_MOVES[s.phase].includes(move.kind)) return fail('wrong-phase', PHASE_HINT[s.phase]);
+  const events: GoldenAgeEvent[] = [];
+  const d = draft(s);
+  const e = perform(s, d, seat, move, events);
+  if (e !== null) return fail(e.code, e.message);
+  return ok({ state: d as GoldenAgeState, events });
+}
+
+/** Validate `move` against `s` and carry it out on the draft `d`; returns a rule error or null. */
+function perform(s: GoldenAgeState, d: Draft, seat: Seat, move: GoldenAgeMove, events: GoldenAgeEvent[]): RuleError | null {
+  const pl = d.players[seat]!;
+  switch (move.kind) {
+    case 'place-marker': {
+      const e = checkPlaceMarker(s, move);
+      if (e) return e;
+      pl.markers -= 1;
+      d.provinces[provinceIndex(move.province)]!.marker = { owner: seat, used: false, moved: false };
+      events.push({ type: 'setup-marker', seat, province: move.province });
+      d.setupStep += 1;
+      if (d.setupStep >= d.seats) {
+        d.phase = 'setup-tokens';
+        d.setupStep = 0;
+        d.current = 0;
+      } else d.current = d.setupStep;
+      return null;
+    }
+    case 'place-token': {
+      const e = checkPlaceToken(s, move);
+      if (e) return e;
+      pl.tokens -= 1;
+      d.provinces[provinceIndex(move.province)]!.tokens[seat]! += 1;
+      events.push({ type: 'setup-token', seat, province: move.province });
+      d.setupStep += 1;
+      if (d.setupStep >= d.seats * START.setupTokens) {
+        d.phase = 'setup-steward';
+        d.setupStep = 0;
+        d.current = d.seats - 1;
+      } else d.current = Math.floor(d.setupStep / START.setupTokens);
+      return null;
+    }
+    case 'place-steward': {
+      const e = checkPlaceSteward(move);
+      if (e) return e;
+      d.steward = move.box;
+      events.push({ type: 'steward-placed', seat, box: move.box });
+      d.phase = 'roll';
+      d.current = 0;
+      d.turn = 1;
+      return null;
+    }
+    case 'roll': {
+      const [dice, rng] = rollDice(d.rng, 2);
+      d.rng = rng;
+      const pair: [number, number] = [dice[0]!, dice[1]!];
+      moveSteward(d, seat, pair[0] + pair[1], pair, null, events);
+      d.phase = 'actions';
+      return null;
+    }
+    case 'play-dice': {
+      const e = checkPlayDice(s, seat);
+      if (e) return e;
+      const idx = pl.hand.findIndex((id) => card(id).kind === 'dice');
+      const [id] = pl.hand.splice(idx, 1);
+      discard(d, id!);
+      moveSteward(d, seat, move.value, null, id!, events);
+      d.phase = 'actions';
+      return null;
+    }
+    case 'move-token': {
+      const e = checkMoveToken(s, seat, move);
+      if (e) return e;
+      d.provinces[provinceIndex(move.from)]!.tokens[seat]! -= 1;
+      d.provinces[provinceIndex(move.to)]!.tokens[seat]! += 1;
+      pl.money -= COSTS.moveHalves;
+      d.bank += COSTS.moveHalves;
+      events.push({ type: 'token-moved', seat, from: move.from, to: move.to, cost: COSTS.moveHalves });
+      return null;
+    }
+    case 'take-guild': {
+      const src = checkTakeGuild(s, seat, move);
+      if (isErr(src)) return src;
+      const ci = colourIndex(move.colour);
+      const g = s.guilds[ci]!;
+      const price = GUILD_PRICES[g.level]! * H;
+      const displaced = g.holder?.owner ?? null;
+      takeSource(d, seat, src);
+      pl.money -= price;
+      d.bank += price;
+      if (displaced !== null) d.players[displaced]!.markers += 1;
+      d.guilds[ci] = { holder: placedMarker(seat), level: g.level + 1 };
+      events.push({ type: 'guild-taken', seat, colour: move.colour, price, displaced, from: move.from ?? null });
+      return null;
+    }
+    case 'create-marker': {
+      const src = checkCreateMarker(s, seat, move);
+      if (isErr(src)) return src;
+      takeSource(d, seat, src);
+      const p = d.provinces[provinceIndex(move.province)]!;
+      p.tokens[seat]! -= 3;
+      pl.tokens += 3;
+      p.marker = placedMarker(seat);
+      events.push({ type: 'marker-created', seat, province: move.province, from: move.from ?? null });
+      return null;
+    }
+    case 'sail': {
+      const src = checkSail(s, seat, move);
+      if (isErr(src)) return src;
+      const cards = colonySet(pl.hand)!;
+      pl.hand = pl.hand.filter((id) => !cards.includes(id));
+      for (const id of cards) discard(d, id);
+      takeSource(d, seat, src);
+      if (move.box === WEST_INDIES_BOX) d.west.push(placedMarker(seat));
+      else d.east[move.box - 2] = placedMarker(seat);
+      events.push({ type: 'sailed', seat, box: move.box, cards, from: move.from ?? null });
+      return null;
+    }
+    case 'exchange': {
+      const e = checkExchange(s, seat, move);
+      if (e) return e;
+      const cards = cashCards(pl.hand, move.set)!;
+      const pays = CASH_BY_SET[move.set]!.pays * H;
+      pl.hand = pl.hand.filter((id) => !cards.includes(id));
+      for (const id of cards) discard(d, id);
+      d.bank -= pays;
+      pl.money += pays;
+      events.push({ type: 'exchanged', seat, set: move.set, cards, amount: pays });
+      return null;
+    }
+    case 'buy-card': {
+      const r = checkBuyCard(s, seat, move);
+      if (isErr(r)) return r;
+      flip(d, r.spot);
+      pl.money -= r.cost;
+      d.bank += r.cost;
+      drawAndLog(d, seat, r.deck, r.cost, move.marker, events);
+      return null;
+    }
+    case 'buy-token': {
+      const spot = checkBuyToken(s, seat, move);
+      if (isErr(spot)) return spot;
+      flip(d, spot);
+      const cost = COSTS.token * H;
+      pl.money -= cost;
+      d.bank += cost;
+      pl.tokens -= 1;
+      d.provinces[provinceIndex(move.province)]!.tokens[seat]! += 1;
+      events.push({ type: 'token-bought', seat, province: move.province, cost, via: move.marker });
+      return null;
+    }
+    case 'pay-painter': {
+      const spot = checkPayPainter(s, seat, move);
+      if (isErr(spot)) return spot;
+      flip(d, spot);
+      payPainter(d, seat, move.painting, move.marker, events);
+      return null;
+    }
+    case 'auction': {
+      const e = checkAuction(s, seat, move);
+      if (e) return e;
+      const pi = provinceIndex(move.province);
+      d.auction = { province: pi, auctioneer: seat, high: null, passed: s.players.map(() => false), bidder: seat };
+      d.phase = 'auction';
+      events.push({ type: 'auction-started', seat, province: move.province, colour: colourId(PROVINCE_COLOUR[pi] as number) });
+      advanceAuction(d, events);
+      return null;
+    }
+    case 'bid': {
+      const e = checkBid(s, seat, move);
+      if (e) return e;
+      d.auction = { ...d.auction!, high: { seat, amount: move.amount } };
+      events.push({ type: 'bid', seat, amount: move.amount });
+      advanceAuction(d, events);
+      return null;
+    }
+    case 'pass': {
+      d.auction = { ...d.auction!, passed: d.auction!.passed.map((p, i) => p || i === seat) };
+      events.push({ type: 'passed', seat, auto: false });
+      advanceAuction(d, events);
+      return null;
+    }
+    case 'prize-card':
+    case 'prize-painter':
+    case 'prize-token': {
+      const e = checkPrize(s, seat, s.pending!.province, move);
+      if (e) return e;
+      performPrize(d, seat, move, events);
+      d.pending = null;
+      d.phase = 'actions';
+      return null;
+    }
+    case 'end-turn': {
+      endTurn(d, seat, events);
+      return null;
+    }
+  }
+}
+
+function endTurn(d: Draft, seat: Seat, events: GoldenAgeEvent[]): void {
+  const s = d as unknown as GoldenAgeState;
+  const scores = scoreTotals(s);
+  // Scores are declared from the acting player clockwise; the best score of at least 33 wins,
+  // and on a tie the first to declare it (the acting player first).
+  let winner: Seat | null = null;
+  for (let k = 0; k < d.seats; k++) {
+    const i = (seat + k) % d.seats;
+    if (scores[i]! >= TARGET_POINTS && (winner === null || scores[i]! > scores[winner]!)) winner = i;
+  }
+  if (winner !== null) {
+    events.push({ type: 'turn-ended', seat, scores, next: null });
+    events.push({ type: 'game-won', seat: winner, scores });
+    d.winner = winner;
+    d.phase = 'over';
+    return;
+  }
+  const fresh = (m: Marker): Marker => (m.used || m.moved ? { owner: m.owner, used: false, moved: false } : m);
+  for (const p of d.provinces) if (p.marker !== null) p.marker = fresh(p.marker);
+  for (const g of d.guilds) if (g.holder !== null) g.holder = fresh(g.holder);
+  for (let i = 0; i < d.east.length; i++) {
+    const m = d.east[i];
+    if (m != null) d.east[i] = fresh(m);
+  }
+  for (let i = 0; i < d.west.length; i++) d.west[i] = fresh(d.west[i]!);
+  d.unsold = [];
+  d.current = (seat + 1) % d.seats;
+  d.turn += 1;
+  d.phase = 'roll';
+  events.push({ type: 'turn-ended', seat, scores, next: d.current });
+}
+
+// ---------------------------------------------------------------------------------------------
+// legalMoves
+// ---------------------------------------------------------------------------------------------
+
+/** Your markers that may be moved to a new spot (used only when the reserve is empty). */
+function movableSources(s: GoldenAgeState, seat: Seat): MarkerPlace[] {
+  const out: MarkerPlace[] = [];
+  for (let i = 0; i < s.provinces.length; i++) {
+    const m = s.provinces[i]!.marker;
+    if (m !== null && m.owner === seat && movable(m)) out.push({ at: 'province', province: provinceId(i) });
+  }
+  for (let i = 0; i < s.guilds.length; i++) {
+    const m = s.guilds[i]!.holder;
+    if (m !== null && m.owner === seat && movable(m)) out.push({ at: 'guild', colour: colourId(i) });
+  }
+  for (let i = 0; i < s.east.length; i++) {
+    const m = s.east[i];
+    if (m != null && m.owner === seat && movable(m)) out.push({ at: 'colony', box: i + 2 });
+  }
+  if (s.west.some((m) => m.owner === seat && movable(m))) out.push({ at: 'colony', box: WEST_INDIES_BOX });
+  return out;
+}
+
+/** Your unflipped markers, one place each (the West Indies once, however many you have there). */
+function activePlaces(s: GoldenAgeState, seat: Seat): MarkerPlace[] {
+  const out: MarkerPlace[] = [];
+  for (let i = 0; i < s.provinces.length; i++) {
+    const m = s.provinces[i]!.marker;
+    if (m !== null && m.owner === seat && !m.used) out.push({ at: 'province', province: provinceId(i) });
+  }
+  for (let i = 0; i < s.guilds.length; i++) {
+    const m = s.guilds[i]!.holder;
+    if (m !== null && m.owner === seat && !m.used) out.push({ at: 'guild', colour: colourId(i) });
+  }
+  for (let i = 0; i < s.east.length; i++) {
+    const m = s.east[i];
+    if (m != null && m.owner === seat && !m.used) out.push({ at: 'colony', box: i + 2 });
+  }
+  if (s.west.some((m) => m.owner === seat && !m.used)) out.push({ at: 'colony', box: WEST_INDIES_BOX });
+  return out;
+}
+
+/** The bids offered as choices: the minimum, a few larger steps, and everything you can bid. */
+export function bidChoices(min: number, max: number): number[] {
+  const out: number[] = [];
+  for (const x of [min, min + 1, min + 2, min + 4, min + 10, max]) if (x >= min && x <= max && !out.includes(x)) out.push(x);
+  return out;
+}
+
+/**
+ * Every legal move for `seat`, except that bids are a bounded sample (the minimum, +½, +1, +2
+ * and +5 guilders over it, and all-in); `apply` accepts any amount between the minimum and the
+ * bidder's limit.
+ */
+export function legalMoves(s: GoldenAgeState, seat: Seat): GoldenAgeMove[] {
+  if (s.phase === 'over' || toAct(s)[0] !== seat) return [];
+  const out: GoldenAgeMove[] = [];
+  const pl = s.players[seat]!;
+  switch (s.phase) {
+    case 'setup-marker':
+      for (const p of PROVINCE_IDS) {
+        const m: GoldenAgeMove = { kind: 'place-marker', province: p };
+        if (checkPlaceMarker(s, m) === null) out.push(m);
+      }
+      return out;
+    case 'setup-tokens':
+      for (const p of PROVINCE_IDS) {
+        const m: GoldenAgeMove = { kind: 'place-token', province: p };
+        if (checkPlaceToken(s, m) === null) out.push(m);
+      }
+      return out;
+    case 'setup-steward':
+      for (const box of MERCHANT_BOXES) out.push({ kind: 'place-steward', box });
+      return out;
+    case 'roll':
+      out.push({ kind: 'roll' });
+      if (checkPlayDice(s, seat) === null) for (let v = 2; v <= 12; v++) out.push({ kind: 'play-dice', value: v });
+      pushExchanges(s, seat, out);
+      return out;
+    case 'auction': {
+      out.push({ kind: 'pass' });
+      const max = maxBid(s, seat, PROVINCE_COLOUR[s.auction!.province] as number);
+      for (const amount of bidChoices(minBid(s), max)) out.push({ kind: 'bid', amount });
+      return out;
+    }
+    case 'auction-action':
+      return prizeMoves(s, seat, s.pending!.province);
+    case 'actions':
+      break;
+  }
+  out.push({ kind: 'end-turn' });
+  pushExchanges(s, seat, out);
+  // movement
+  if (pl.money >= COSTS.moveHalves) {
+    for (let i = 0; i < s.provinces.length; i++) {
+      if ((s.provinces[i]!.tokens[seat] ?? 0) === 0) continue;
+      for (const j of ADJACENT[i]!) out.push({ kind: 'move-token', from: provinceId(i), to: provinceId(j) });
+    }
+  }
+  // New markers come from the reserve, or (reserve empty) from any movable marker. The cheap
+  // tests below mirror the validators; the property tests check every listed move is accepted.
+  const sources: readonly (MarkerPlace | undefined)[] = pl.markers > 0 ? RESERVE_ONLY : movableSources(s, seat);
+  // guilds
+  for (let c = 0; c < s.guilds.length; c++) {
+    const g = s.guilds[c]!;
+    if (g.level >= MAX_LEVEL || g.holder?.owner === seat || pl.money < GUILD_PRICES[g.level]! * H) continue;
+    const colour = colourId(c);
+    for (const from of sources) out.push(from === undefined ? { kind: 'take-guild', colour } : { kind: 'take-guild', colour, from });
+  }
+  // new influence markers from three tokens
+  for (let i = 0; i < s.provinces.length; i++) {
+    if ((s.provinces[i]!.tokens[seat] ?? 0) < 3 || s.provinces[i]!.marker !== null) continue;
+    const province = provinceId(i);
+    for (const from of sources) out.push(from === undefined ? { kind: 'create-marker', province } : { kind: 'create-marker', province, from });
+  }
+  // sailing to the colonies
+  if (pl.hand.length >= 3 && colonySet(pl.hand) !== null) {
+    for (const b of COLONY_BOXES) {
+      const box: number = b.box;
+      if (box !== WEST_INDIES_BOX && s.east[box - 2] !== null) continue;
+      for (const from of sources) out.push(from === undefined ? { kind: 'sail', box } : { kind: 'sail', box, from });
+    }
+  }
+  // special actions and auctions
+  for (const place of activePlaces(s, seat)) {
+    const colour = placeColour(place);
+    if (colour === GREEN) {
+      if (pl.tokens > 0 && pl.money >= COSTS.token * H) {
+        for (const p of PROVINCE_IDS) out.push({ kind: 'buy-token', marker: place, province: p });
+      }
+    } else {
+      const deck: DeckId = colour < 0 ? 'spices' : COLOUR_ACTION[colourId(colour)].deck!;
+      const cost = place.at === 'colony' ? place.box * H : COSTS.card * H;
+      if (pl.money >= cost && drawable(s, deck)) out.push({ kind: 'buy-card', marker: place });
+      if (colour === BROWN && pl.money >= COSTS.painter * H) {
+        for (const p of pl.paintings) {
+          if (p.paid < (card(p.card) as { payments: number }).payments) out.push({ kind: 'pay-painter', marker: place, painting: p.card });
+        }
+      }
+    }
+    if (place.at === 'province' && !s.unsold.includes(provinceIndex(place.province)) && someoneCanBid(s, seat, provinceIndex(place.province))) {
+      out.push({ kind: 'auction', province: place.province });
+    }
+  }
+  return out;
+}
+
+const RESERVE_ONLY: readonly undefined[] = [undefined];
+
+function pushExchanges(s: GoldenAgeState, seat: Seat, out: GoldenAgeMove[]): void {
+  const hand = s.players[seat]!.hand;
+  if (hand.length === 0) return;
+  for (const c of CASH_SETS) {
+    if (s.bank < c.pays * H) continue;
+    let n = 0;
+    for (const id of hand) if (card(id).kind === c.kind) n++;
+    if (n >= c.size) out.push({ kind: 'exchange', set: c.set });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deadlines and the end of the game
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The move made for a seat whose deadline passed: at set-up the first free choice; roll the
+ * dice; end the turn without further actions; pass in an auction; an auction winner takes the
+ * first possible use of the prize (a card when one is left).
+ */
+export function defaultMove(s: GoldenAgeState, seat: Seat): GoldenAgeMove | null {
+  if (s.phase === 'over' || toAct(s)[0] !== seat) return null;
+  switch (s.phase) {
+    case 'roll':
+      return { kind: 'roll' };
+    case 'actions':
+      return { kind: 'end-turn' };
+    case 'auction':
+      return { kind: 'pass' };
+    default:
+      return legalMoves(s, seat)[0] ?? null;
+  }
+}
+
+export function result(s: GoldenAgeState): Outcome | null {
+  if (s.phase !== 'over' || s.winner === null) return null;
+  const breakdown = s.players.map((_, i) => scoreOf(s, i));
+  const scores = breakdown.map((b) => b.total);
+  return {
+    winners: [s.winner],
+    scores,
+    summary: `{${s.winner}} wins with ${scores[s.winner]} points.`,
+    details: { target: TARGET_POINTS, turns: s.turn, breakdown },
+  };
+}

@@ -1,0 +1,170 @@
+/**
+ * Builds scenario states directly (no seed hunting) and small helpers to play moves on them.
+ */
+import { expect } from 'vitest';
+import type { Seat, Viewer } from '../../../shared/engine/game.js';
+import { ALL_CARDS, type CardId } from '../../../shared/games/dutch-memory/cards.js';
+import type { DutchMemoryReveal } from '../../../shared/games/dutch-memory/engine.js';
+import { dutchMemory } from '../../../shared/games/dutch-memory/index.js';
+import { dutchMemoryOptions, type DutchMemoryMove, type DutchMemoryOptionsInput } from '../../../shared/games/dutch-memory/moves.js';
+import type { Rules } from '../../../shared/games/dutch-memory/rules.js';
+import type {
+  BenchCard,
+  DutchMemoryEvent,
+  DutchMemoryState,
+  Pending,
+  PileCard,
+  RoundRecord,
+  Step,
+} from '../../../shared/games/dutch-memory/state.js';
+import type { DutchMemoryView } from '../../../shared/games/dutch-memory/view.js';
+
+export const game = dutchMemory;
+
+export function rulesOf(options: DutchMemoryOptionsInput = {}): Rules {
+  const parsed = dutchMemoryOptions.safeParse(options);
+  if (!parsed.success) throw new Error(`bad options ${JSON.stringify(options)}`);
+  return parsed.data;
+}
+
+/** A bench card: a bare id is unseen by everyone; `seen('7H', 0, 2)` has been seen by seats 0 and 2. */
+export type CardSpec = CardId | BenchCard | null;
+export const seen = (card: CardId, ...seenBy: Seat[]): BenchCard => ({ card, seenBy: [...seenBy].sort((a, b) => a - b) });
+
+export interface Scenario {
+  options?: DutchMemoryOptionsInput;
+  benches: CardSpec[][];
+  /** Discard pile bottom to top; the top one is open for snapping unless `closedTop`. */
+  pile?: CardId[];
+  closedTop?: boolean;
+  /** Cards drawn next, first drawn first. The rest of the deck follows in a fixed order. */
+  next?: CardId[];
+  /** Leave the deck empty: every card not placed elsewhere goes under the pile. */
+  emptyDeck?: boolean;
+  phase?: 'look' | 'play';
+  turn?: Seat;
+  step?: Step;
+  held?: CardId | null;
+  caller?: Seat | null;
+  pending?: Pending[];
+  totals?: number[];
+  history?: RoundRecord[];
+  round?: number;
+  dealer?: Seat;
+  looked?: boolean[];
+  /** Server time the pile cards landed at. */
+  at?: number;
+}
+
+/** A state as the scenario says, with every card accounted for (the unused ones in the deck). */
+export function build(s: Scenario): DutchMemoryState {
+  const rules = rulesOf(s.options);
+  const seats = s.benches.length;
+  const base = game.setup(seats, rules, 'scenario');
+  const benches = s.benches.map((bench) => bench.map((c) => (c === null ? null : typeof c === 'string' ? { card: c, seenBy: [] } : c)));
+  let pileIds = s.pile ?? [];
+  if (s.emptyDeck) {
+    const placed = new Set<string>([...benches.flat().flatMap((b) => (b ? [b.card] : [])), ...pileIds, ...(s.held ? [s.held] : [])]);
+    pileIds = [...ALL_CARDS.filter((c) => !placed.has(c)), ...pileIds];
+  }
+  const used = new Set<string>([...benches.flat().flatMap((b) => (b ? [b.card] : [])), ...pileIds, ...(s.held ? [s.held] : [])]);
+  const next = s.next ?? [];
+  for (const c of next) used.add(c);
+  const rest = ALL_CARDS.filter((c) => !used.has(c));
+  const deck: CardId[] = [...rest, ...[...next].reverse()];
+  const pile: PileCard[] = pileIds.map((card, i) => ({
+    card,
+    serial: i,
+    at: s.at ?? 0,
+    closed: i === pileIds.length - 1 ? (s.closedTop ?? false) : false,
+  }));
+  const phase = s.phase ?? 'play';
+  const state: DutchMemoryState = {
+    ...base,
+    phase,
+    round: s.round ?? 1,
+    dealer: s.dealer ?? seats - 1,
+    deck,
+    pile,
+    aside: [],
+    benches,
+    looked: s.looked ?? benches.map(() => phase === 'play'),
+    turn: { seat: s.turn ?? 0, step: s.step ?? 'start', held: s.held ?? null, placedQueen: false },
+    pending: s.pending ?? [],
+    caller: s.caller ?? null,
+    nextSerial: pile.length,
+    roundFirstSerial: 0,
+    totals: s.totals ?? benches.map(() => 0),
+    history: s.history ?? [],
+  };
+  expectConserved(state);
+  return state;
+}
+
+/** Every card of the 52 is in exactly one place. */
+export function expectConserved(state: DutchMemoryState): void {
+  expect(whereCards(state).sort()).toEqual([...ALL_CARDS].sort());
+}
+
+export function whereCards(state: DutchMemoryState): string[] {
+  return [
+    ...state.deck,
+    ...state.pile.map((p) => p.card),
+    ...state.aside,
+    ...state.benches.flat().flatMap((b) => (b ? [b.card] : [])),
+    ...(state.turn.held ? [state.turn.held] : []),
+  ];
+}
+
+export interface Played {
+  state: DutchMemoryState;
+  events: DutchMemoryEvent[];
+  reveal: DutchMemoryReveal | undefined;
+}
+
+/** Applies a move that must be accepted. */
+export function play(state: DutchMemoryState, seat: Seat, move: DutchMemoryMove, now = 1_000): Played {
+  const parsed = game.move.safeParse(move);
+  expect(parsed.success, `schema rejects ${JSON.stringify(move)}`).toBe(true);
+  const r = game.apply(state, seat, move, { now });
+  if (!r.ok) throw new Error(`refused ${JSON.stringify(move)} by ${seat}: ${r.error.code} ${r.error.message}`);
+  return { state: r.value.state, events: [...r.value.events], reveal: r.value.reveal as DutchMemoryReveal | undefined };
+}
+
+/** Applies a sequence of [seat, move] pairs, returning the last result and all events. */
+export function playAll(state: DutchMemoryState, moves: [Seat, DutchMemoryMove][], now = 1_000): Played {
+  let cur: Played = { state, events: [], reveal: undefined };
+  const events: DutchMemoryEvent[] = [];
+  for (const [seat, move] of moves) {
+    cur = play(cur.state, seat, move, now);
+    events.push(...cur.events);
+  }
+  return { ...cur, events };
+}
+
+/** Applies a move that must be refused; returns the error code. */
+export function refuse(state: DutchMemoryState, seat: Seat, move: DutchMemoryMove, now = 1_000): string {
+  const r = game.apply(state, seat, move, { now });
+  if (r.ok) throw new Error(`accepted ${JSON.stringify(move)} by ${seat}`);
+  expect(r.error.message.length).toBeGreaterThan(0);
+  return r.error.code;
+}
+
+export const viewOf = (state: DutchMemoryState, viewer: Viewer) => game.view(state, viewer) as DutchMemoryView;
+
+export const cardAt = (state: DutchMemoryState, seat: Seat, slot: number) => state.benches[seat]?.[slot]?.card ?? null;
+export const seenAt = (state: DutchMemoryState, seat: Seat, slot: number) => state.benches[seat]?.[slot]?.seenBy ?? null;
+export const top = (state: DutchMemoryState) => state.pile[state.pile.length - 1];
+export const topSerial = (state: DutchMemoryState) => top(state)!.serial;
+
+/** All card ids appearing anywhere in a JSON value. */
+export function idsIn(value: unknown): Set<string> {
+  const text = JSON.stringify(value);
+  const out = new Set<string>();
+  for (const id of ALL_CARDS) if (text.includes(`"${id}"`)) out.add(id);
+  return out;
+}
+
+export function eventsOf<T extends DutchMemoryEvent['type']>(events: readonly DutchMemoryEvent[], type: T) {
+  return events.filter((e): e is Extract<DutchMemoryEvent, { type: T }> => e.type === type);
+}

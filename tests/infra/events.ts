@@ -1,0 +1,149 @@
+/**
+ * Lambda events as AWS builds them: API Gateway HTTP API payload v2 requests, and DynamoDB stream
+ * records read from DynamoDB Local's real stream, shaped the way the Lambda event source mapping
+ * delivers them.
+ */
+import { randomUUID } from 'node:crypto';
+import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type _Record as StreamRecordSdk,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, AttributeValue, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+
+export const API_HOST = 'abc123.execute-api.eu-west-1.amazonaws.com';
+
+export interface V2Request {
+  method: string;
+  path: string;
+  query?: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  /** The host API Gateway was called on (requestContext.domainName). */
+  domainName?: string;
+}
+
+export function v2Event(req: V2Request): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = { 'user-agent': 'infra-test', ...lower(req.headers ?? {}) };
+  let body: string | undefined;
+  if (req.body !== undefined) {
+    body = JSON.stringify(req.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const domainName = req.domainName ?? API_HOST;
+  headers.host = domainName;
+  const now = Date.now();
+  return {
+    version: '2.0',
+    routeKey: '$default',
+    rawPath: req.path,
+    rawQueryString: req.query ?? '',
+    headers,
+    ...(req.query ? { queryStringParameters: Object.fromEntries(new URLSearchParams(req.query)) } : {}),
+    requestContext: {
+      accountId: '123456789012',
+      apiId: domainName.split('.')[0]!,
+      domainName,
+      domainPrefix: domainName.split('.')[0]!,
+      http: { method: req.method, path: req.path, protocol: 'HTTP/1.1', sourceIp: '192.0.2.10', userAgent: 'infra-test' },
+      requestId: randomUUID(),
+      routeKey: '$default',
+      stage: '$default',
+      time: new Date(now).toUTCString(),
+      timeEpoch: now,
+    },
+    ...(body !== undefined ? { body, isBase64Encoded: false } : { isBase64Encoded: false }),
+  };
+}
+
+function lower(h: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
+}
+
+export type V2Handler = (event: APIGatewayProxyEventV2, context?: never) => Promise<unknown>;
+
+/** Calls a Lambda handler with a v2 event and decodes the structured result. */
+export async function invoke(handler: V2Handler, req: V2Request) {
+  const out = (await handler(v2Event(req))) as APIGatewayProxyStructuredResultV2;
+  const text = out.isBase64Encoded ? Buffer.from(out.body ?? '', 'base64').toString('utf8') : (out.body ?? '');
+  let json: any = null; // eslint-disable-line @typescript-eslint/no-explicit-any
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  const headers = Object.fromEntries(Object.entries(out.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
+  return { status: out.statusCode ?? 200, headers, text, json };
+}
+
+// ---- DynamoDB Streams -----------------------------------------------------------------------------
+
+export function streamsClient(endpoint: string): DynamoDBStreamsClient {
+  return new DynamoDBStreamsClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+}
+
+/** Every record on the table's stream so far (all shards, from the trim horizon). */
+export async function readStream(raw: DynamoDBClient, endpoint: string, tableName: string): Promise<DynamoDBRecord[]> {
+  const table = await raw.send(new DescribeTableCommand({ TableName: tableName }));
+  const streamArn = table.Table?.LatestStreamArn;
+  if (!streamArn) throw new Error(`${tableName} has no stream`);
+  const streams = streamsClient(endpoint);
+  try {
+    const desc = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
+    const out: DynamoDBRecord[] = [];
+    for (const shard of desc.StreamDescription?.Shards ?? []) {
+      const it = await streams.send(
+        new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shard.ShardId!, ShardIteratorType: 'TRIM_HORIZON' }),
+      );
+      let iterator = it.ShardIterator;
+      // An open shard always hands out a next iterator; stop at the first empty page.
+      for (let page = 0; iterator && page < 100; page++) {
+        const got = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
+        const records = got.Records ?? [];
+        out.push(...records.map((r) => toLambdaRecord(r, streamArn)));
+        if (records.length === 0) break;
+        iterator = got.NextShardIterator;
+      }
+    }
+    return out;
+  } finally {
+    streams.destroy();
+  }
+}
+
+/** The SDK's stream record → the record the Lambda event source mapping delivers. */
+function toLambdaRecord(r: StreamRecordSdk, streamArn: string): DynamoDBRecord {
+  const d = r.dynamodb ?? {};
+  const created = d.ApproximateCreationDateTime;
+  return {
+    eventID: r.eventID!,
+    eventName: r.eventName as DynamoDBRecord['eventName'],
+    eventVersion: r.eventVersion ?? '1.1',
+    eventSource: 'aws:dynamodb',
+    awsRegion: r.awsRegion ?? 'local',
+    eventSourceARN: streamArn,
+    dynamodb: {
+      ...(created ? { ApproximateCreationDateTime: Math.floor(new Date(created).getTime() / 1000) } : {}),
+      ...(d.Keys ? { Keys: image(d.Keys) } : {}),
+      ...(d.NewImage ? { NewImage: image(d.NewImage) } : {}),
+      ...(d.OldImage ? { OldImage: image(d.OldImage) } : {}),
+      SequenceNumber: d.SequenceNumber!,
+      SizeBytes: d.SizeBytes ?? 0,
+      StreamViewType: d.StreamViewType as NonNullable<DynamoDBRecord['dynamodb']>['StreamViewType'],
+    },
+  };
+}
+
+/** Binary values travel base64-encoded in Lambda events; everything else is already JSON-shaped. */
+function image(img: Record<string, unknown>): Record<string, AttributeValue> {
+  return JSON.parse(
+    JSON.stringify(img, (_k, v: unknown) => (v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v)),
+  ) as Record<string, AttributeValue>;
+}
+
+export function streamEvent(records: DynamoDBRecord[]): DynamoDBStreamEvent {
+  return { Records: records };
+}

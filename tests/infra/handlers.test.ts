@@ -1,0 +1,282 @@
+/**
+ * The Lambda entry points as AWS calls them, against DynamoDB Local: the API with API Gateway HTTP API v2
+ * events, the dispatcher with records read from the table's real stream (filtered as the event source
+ * mapping filters them), mail through a real SMTP listener.
+ */
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { handle } from 'hono/aws-lambda';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../functions/app.js';
+import { intentOfRecord } from '../../functions/notify/dispatcher.js';
+import { DISPATCH_FILTER } from '../../infra/functions.js';
+import { gameRegistry } from '../../shared/games/index.js';
+import { freshTable } from '../support/dynamo.js';
+import { secretSums } from '../support/test-game.js';
+import { API_HOST, invoke, readStream, streamEvent, type V2Handler } from './events.js';
+
+type Table = Awaited<ReturnType<typeof freshTable>>;
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const SITE = 'dutch.example';
+
+let table: Table;
+let production: V2Handler;
+let smtp: SMTPServer;
+const mails: ParsedMail[] = [];
+
+beforeAll(async () => {
+  table = await freshTable('infra');
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
+    onData(stream, _session, done) {
+      simpleParser(stream).then((m) => (mails.push(m), done()), done);
+    },
+  });
+  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
+  // The entry points wire themselves from the environment when first imported, as on Lambda.
+  process.env.TABLE_NAME = table.tableName;
+  process.env.DYNAMODB_ENDPOINT = table.endpoint;
+  process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  process.env.EMAIL_FROM = 'Dutch <turns@dutch.example>';
+  delete process.env.PUBLIC_URL;
+  production = (await import('../../functions/lambda.js')).handler as unknown as V2Handler;
+});
+
+afterAll(async () => {
+  await new Promise<void>((r) => smtp.close(() => r()));
+});
+
+/** A client that speaks to a Lambda handler through v2 events, as CloudFront → API Gateway would. */
+function viaGateway(handler: V2Handler, forwardedHost: string | null = SITE) {
+  const headers = (extra: Record<string, string> = {}) => ({ ...(forwardedHost ? { 'x-forwarded-host': forwardedHost } : {}), ...extra });
+  return {
+    get: (path: string, opts: { token?: string; headers?: Record<string, string>; query?: string } = {}) =>
+      invoke(handler, {
+        method: 'GET',
+        path,
+        ...(opts.query ? { query: opts.query } : {}),
+        headers: headers({ ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...(opts.headers ?? {}) }),
+      }),
+    put: (path: string, body: unknown, opts: { token?: string; headers?: Record<string, string> } = {}) =>
+      invoke(handler, {
+        method: 'PUT',
+        path,
+        body,
+        headers: headers({ ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...(opts.headers ?? {}) }),
+      }),
+    post: (path: string, body: unknown, opts: { token?: string; headers?: Record<string, string> } = {}) =>
+      invoke(handler, {
+        method: 'POST',
+        path,
+        body,
+        headers: headers({ ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...(opts.headers ?? {}) }),
+      }),
+  };
+}
+
+describe('API Lambda (hono/aws-lambda) with HTTP API v2 events on DynamoDB Local', () => {
+  it('plays a whole match of the test game: create, join, sealed commits, turns, 304 polls, a retried move, the end', async () => {
+    const handler = handle(createApp({ store: table.store, games: new Map([[secretSums.id, secretSums]]) })) as unknown as V2Handler;
+    const api = viaGateway(handler, null);
+
+    const created = await api.post('/api/matches', { game: 'secret-sums', seats: 2, options: { target: 6 }, name: 'Ann' });
+    expect(created.status).toBe(201);
+    const matchId: string = created.json.matchId;
+    // Without x-forwarded-host the links carry the host API Gateway was called on.
+    expect(new URL(created.json.url).host).toBe(API_HOST);
+    const invite = new URL(created.json.invites[0].url).hash.replace('#invite=', '');
+    const joined = await api.post(`/api/matches/${matchId}/join`, { invite, name: 'Bob' });
+    expect(joined.status).toBe(200);
+    const seats = [
+      { seat: 0, token: created.json.token as string },
+      { seat: 1, token: joined.json.token as string },
+    ];
+    const path = (s: number) => `/api/matches/${matchId}/seats/${s}`;
+
+    const first = await api.get(path(0), { token: seats[0]!.token });
+    expect(first.status).toBe(200);
+    expect(first.json.status).toBe('active');
+    expect(first.headers.etag).toBe(`"${first.json.version}"`);
+    const poll = await api.get(path(0), { token: seats[0]!.token, headers: { 'if-none-match': first.headers.etag! } });
+    expect(poll.status).toBe(304);
+    expect(poll.text).toBe('');
+
+    let version: number = first.json.version;
+    const move = (s: number, m: unknown, key: string) =>
+      api.post(`${path(s)}/moves`, { expectedVersion: version, move: m }, { token: seats[s]!.token, headers: { 'idempotency-key': key } });
+
+    let r = await move(0, { kind: 'commit', secret: 5 }, 'k-commit-0');
+    expect(r.status).toBe(200);
+    // Seat 1 must not see seat 0's sealed secret yet.
+    const peek = await api.get(path(1), { token: seats[1]!.token });
+    expect(peek.json.view.secrets[0]).toBe('hidden');
+    version = r.json.version;
+    r = await move(1, { kind: 'commit', secret: 2 }, 'k-commit-1');
+    expect(r.status).toBe(200);
+    expect(r.json.events.map((e: Json) => e.type)).toEqual(['committed', 'revealed']);
+    version = r.json.version;
+
+    // A lost response: the same Idempotency-Key answers the same, and the move is not applied twice.
+    const add = await move(0, { kind: 'add', amount: 2 }, 'key-add-0');
+    expect(add.status).toBe(200);
+    const again = await move(0, { kind: 'add', amount: 2 }, 'key-add-0');
+    expect(again.status).toBe(200);
+    expect(again.json.version).toBe(add.json.version);
+    expect(again.json.view.counter).toBe(2);
+    // A stale version for the next turn is refused with the current one.
+    const stale = await move(1, { kind: 'add', amount: 1 }, 'key-stale');
+    expect(stale.status).toBe(409);
+    version = add.json.version;
+
+    let turn = 1;
+    let last = add;
+    while (last.json.status !== 'over') {
+      last = await move(turn, { kind: 'add', amount: 2 }, `key-add-${version}`);
+      expect(last.status).toBe(200);
+      version = last.json.version;
+      turn = 1 - turn;
+    }
+    expect(last.json.view.counter).toBeGreaterThanOrEqual(6);
+    expect(last.json.end.reason).toBe('finished');
+
+    const final = await api.get(path(1), { token: seats[1]!.token });
+    expect(final.json.status).toBe('over');
+    expect(final.json.log.length).toBeGreaterThan(4);
+    // Wrong token → 401/403, never the match.
+    const intruder = await api.get(path(1), { token: seats[0]!.token });
+    expect([401, 403]).toContain(intruder.status);
+    expect(intruder.json.view).toBeUndefined();
+  });
+
+  it('functions/lambda.ts answers /api/games with the registered games and creates a match of each', async () => {
+    const api = viaGateway(production);
+    const games = await api.get('/api/games');
+    expect(games.status).toBe(200);
+    expect(games.headers['x-content-type-options']).toBe('nosniff');
+    expect(games.json.games.map((g: Json) => g.id).sort()).toEqual([...gameRegistry.keys()].sort());
+    // The test game is not shipped.
+    const test = await api.post('/api/matches', { game: secretSums.id, seats: 2, options: {}, name: 'Ann' });
+    expect(test.status).toBeGreaterThanOrEqual(400);
+    expect(test.status).toBeLessThan(500);
+
+    for (const game of gameRegistry.values()) {
+      const created = await api.post('/api/matches', { game: game.id, seats: game.minSeats, options: {}, name: 'Ann' });
+      expect(created.status, `${game.id}: ${created.text}`).toBe(201);
+      // Behind CloudFront the links point at the site, not at API Gateway.
+      expect(new URL(created.json.url).host).toBe(SITE);
+      expect(new URL(created.json.invites[0].url).host).toBe(SITE);
+      const read = await api.get(`/api/matches/${created.json.matchId}/seats/0`, { token: created.json.token });
+      expect(read.status).toBe(200);
+      expect(read.json.game.id).toBe(game.id);
+      expect(read.json.status).toBe('open');
+    }
+  });
+
+  it('functions/lambda.ts ignores a malformed x-forwarded-host and keeps the API host', async () => {
+    const game = [...gameRegistry.values()][0]!;
+    const api = viaGateway(production, 'evil.example/<script>');
+    const created = await api.post('/api/matches', { game: game.id, seats: game.minSeats, options: {}, name: 'Ann' });
+    expect(created.status).toBe(201);
+    expect(new URL(created.json.url).host).toBe(API_HOST);
+  });
+});
+
+/** The filter of the event source mapping (infra/functions.ts), applied as Lambda applies it. */
+function passesFilter(r: DynamoDBRecord): boolean {
+  const type = r.dynamodb?.NewImage?.type?.S;
+  return (DISPATCH_FILTER.eventName as readonly string[]).includes(r.eventName ?? '') && type !== undefined && (DISPATCH_FILTER.dynamodb.NewImage.type.S as readonly string[]).includes(type);
+}
+
+async function waitForMail(count: number): Promise<void> {
+  for (let i = 0; i < 200 && mails.length < count; i++) await new Promise((r) => setTimeout(r, 25));
+}
+
+describe('dispatcher Lambda with records from DynamoDB Local\'s stream', () => {
+  it('a player confirms email through the API Lambda; the dispatcher mails them once per turn, also when records come twice', async () => {
+    const api = viaGateway(production);
+    const game = [...gameRegistry.values()][0]!;
+    const created = await api.post('/api/matches', { game: game.id, seats: 2, options: {}, name: 'Ann' });
+    expect(created.status).toBe(201);
+    const matchId: string = created.json.matchId;
+    const invite = new URL(created.json.invites[0].url).hash.replace('#invite=', '');
+    const joined = await api.post(`/api/matches/${matchId}/join`, { invite, name: 'Bob' });
+    expect(joined.status).toBe(200);
+    const tokens = [created.json.token as string, joined.json.token as string];
+
+    // Bob asks for mail: the API Lambda sends the one confirmation mail, with a link to the site.
+    const before = mails.length;
+    const asked = await api.put(`/api/matches/${matchId}/seats/1/notifications/email`, { address: 'bob@player.example' }, { token: tokens[1] });
+    expect(asked.status, asked.text).toBe(202);
+    await waitForMail(before + 1);
+    const confirmation = mails[before]!;
+    expect(confirmation.to && 'text' in confirmation.to ? confirmation.to.text : '').toContain('bob@player.example');
+    const link = new URL(/https:\/\/[^\s"<>]+\/api\/notify\/confirm\?t=[A-Za-z0-9_-]+/.exec(confirmation.text ?? '')![0]);
+    expect(link.host).toBe(SITE);
+    const confirmed = await invoke(production, { method: 'POST', path: link.pathname, query: link.search.slice(1), headers: { 'x-forwarded-host': SITE } });
+    expect(confirmed.status).toBe(200);
+
+    // Play until it is Bob's move at least once.
+    for (let round = 0; round < 4; round++) {
+      for (const seat of [0, 1]) {
+        const view = await api.get(`/api/matches/${matchId}/seats/${seat}`, { token: tokens[seat] });
+        if (!view.json.toAct.includes(seat) || view.json.legalMoves.length === 0) continue;
+        const moved = await api.post(
+          `/api/matches/${matchId}/seats/${seat}/moves`,
+          { expectedVersion: view.json.version, move: view.json.legalMoves[0] },
+          { token: tokens[seat], headers: { 'idempotency-key': `infra-${round}-${seat}-${view.json.version}` } },
+        );
+        expect(moved.status, moved.text).toBe(200);
+      }
+    }
+
+    // The real stream, filtered as the event source mapping filters it: exactly the outbox rows pass.
+    const records = await readStream(table.raw, table.endpoint, table.tableName);
+    expect(records.length).toBeGreaterThan(0);
+    for (const r of records) expect(passesFilter(r), `${r.eventName} ${r.dynamodb?.Keys?.sk?.S}`).toBe(intentOfRecord(r) !== null);
+    const delivered = records.filter(passesFilter);
+    const forBob = delivered.filter((r) => r.dynamodb?.Keys?.pk?.S === `M#${matchId}` && intentOfRecord(r)?.seat === 1);
+    expect(forBob.length).toBeGreaterThan(0);
+
+    // The dispatcher module reads PUBLIC_URL when it is loaded, as on Lambda.
+    process.env.PUBLIC_URL = `https://${SITE}`;
+    const { handler } = await import('../../functions/dispatcher.js');
+    const mailsBefore = mails.length;
+    for (let i = 0; i < delivered.length; i += 25) {
+      const result = await handler(streamEvent(delivered.slice(i, i + 25)));
+      expect(result.batchItemFailures).toEqual([]);
+    }
+    await waitForMail(mailsBefore + 1);
+    const turnMails = mails.slice(mailsBefore);
+    expect(turnMails.length).toBeGreaterThan(0);
+    expect(turnMails.length).toBeLessThanOrEqual(forBob.length);
+    for (const m of turnMails) {
+      expect(m.to && 'text' in m.to ? m.to.text : '').toContain('bob@player.example');
+      expect(m.text).toContain(`https://${SITE}/m/${matchId}`);
+      const header = (key: string) => m.headerLines.find((h) => h.key === key)?.line ?? '';
+      expect(header('list-unsubscribe')).toContain(`<https://${SITE}/api/notify/unsubscribe?t=`);
+      expect(header('list-unsubscribe-post')).toMatch(/List-Unsubscribe=One-Click/);
+    }
+
+    // At-least-once in: the same records again change nothing and send nothing.
+    for (let i = 0; i < delivered.length; i += 25) {
+      expect((await handler(streamEvent(delivered.slice(i, i + 25)))).batchItemFailures).toEqual([]);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect(mails.length).toBe(mailsBefore + turnMails.length);
+    // The outbox of the match is drained.
+    const left = await table.doc.send(
+      new QueryCommand({
+        TableName: table.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :n)',
+        ExpressionAttributeValues: { ':pk': `M#${matchId}`, ':n': 'NOTIFY#' },
+      }),
+    );
+    expect(left.Items ?? []).toEqual([]);
+  });
+});

@@ -1,0 +1,662 @@
+/**
+ * The CDK stack, synthesized offline: template assertions for every resource and property issue 6 names,
+ * cdk-nag's AwsSolutions checks, the CloudFront Functions run as deployed, and the API bundle the stack
+ * ships, imported and called. All template assertions live in this one file (loading aws-cdk-lib is slow).
+ */
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { build } from 'esbuild';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { App, Stack, Validations } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import type { Asset } from 'aws-cdk-lib/aws-s3-assets';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SECURITY_HEADERS } from '../../functions/http/security-headers.js';
+import { TABLE } from '../../functions/storage/table.js';
+import { DISPATCH_FILTER, FUNCTION_NAMES, FUNCTIONS, esbuildOptions } from '../../infra/functions.js';
+import { FORWARD_HOST_CODE, ROBOTS_TXT, SPA_REWRITE_CODE } from '../../infra/edge.js';
+import {
+  API_RESERVED_CONCURRENCY,
+  API_THROTTLE,
+  DutchStack,
+  HASHED_GLOBS,
+  STREAM_RETRY_ATTEMPTS,
+  TABLE_ACTIONS,
+  responseHeaders,
+} from '../../infra/stack.js';
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
+const ALL_VIEWER_EXCEPT_HOST = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+const CERT = 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555';
+
+/** A built site as web/build.ts makes it: a page, hashed bundles (one in chunks/), a source map. */
+function fixtureSite(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'dutch-site-'));
+  mkdirSync(join(dir, 'chunks'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Dutch</title><script type="module" src="/main.ABCD1234.js"></script>');
+  writeFileSync(join(dir, 'main.ABCD1234.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'main.ABCD1234.js.map'), '{}');
+  writeFileSync(join(dir, 'main.WXYZ9876.css'), 'body{}');
+  writeFileSync(join(dir, 'chunks', 'rules.QWER5678.js'), 'export{}');
+  return dir;
+}
+
+function newApp(): App {
+  const context = (JSON.parse(readFileSync('cdk.json', 'utf8')) as { context: Record<string, unknown> }).context;
+  return new App({ context, outdir: mkdtempSync(join(tmpdir(), 'dutch-cdk-')) });
+}
+
+let app: App;
+let stack: DutchStack;
+let t: Template;
+let domainStack: DutchStack;
+let dt: Template;
+
+beforeAll(() => {
+  const site = fixtureSite();
+  // Both stacks in one app: the app is synthesized (and its assets staged) once.
+  app = newApp();
+  stack = new DutchStack(app, 'Dutch', { webDist: site, env: { region: 'eu-west-1' } });
+  domainStack = new DutchStack(app, 'DutchDomain', {
+    webDist: site,
+    env: { region: 'eu-west-1' },
+    domainName: 'play.dutch.example',
+    certificateArn: CERT,
+    alarmEmail: 'ops@dutch.example',
+  });
+  t = Template.fromStack(stack);
+  dt = Template.fromStack(domainStack);
+});
+
+const ref = (s: Stack, c: IConstruct) => ({ Ref: s.getLogicalId(c.node.defaultChild as never) });
+const arnOf = (s: Stack, c: IConstruct, attr = 'Arn') => ({ 'Fn::GetAtt': [s.getLogicalId(c.node.defaultChild as never), attr] });
+const only = (tpl: Template, type: string): [string, Json] => {
+  const all = Object.entries(tpl.findResources(type));
+  expect(all, type).toHaveLength(1);
+  return all[0]!;
+};
+
+describe('DynamoDB table', () => {
+  it('is the single-table design of functions/storage/table.ts: on demand, PITR, TTL, NEW_IMAGE stream, its indexes', () => {
+    const [, table] = only(t, 'AWS::DynamoDB::Table');
+    const p = table.Properties;
+    expect(p.BillingMode).toBe('PAY_PER_REQUEST');
+    expect(p.KeySchema).toEqual([
+      { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
+      { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
+    ]);
+    expect(p.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(p.TimeToLiveSpecification).toEqual({ AttributeName: TABLE.ttlAttribute, Enabled: true });
+    expect(p.StreamSpecification).toEqual({ StreamViewType: 'NEW_IMAGE' });
+    expect(p.DeletionProtectionEnabled).toBe(true);
+    expect(table.DeletionPolicy).toBe('Retain');
+    const indexes = (TABLE as { indexes?: readonly Json[] }).indexes ?? [];
+    expect((p.GlobalSecondaryIndexes ?? []).map((g: Json) => g.IndexName).sort()).toEqual(indexes.map((i) => i.name).sort());
+    for (const i of indexes) {
+      const g = p.GlobalSecondaryIndexes.find((x: Json) => x.IndexName === i.name);
+      const key = (k: Json) => (typeof k === 'string' ? k : k.name);
+      expect(g.KeySchema).toEqual([
+        { AttributeName: key(i.partitionKey), KeyType: 'HASH' },
+        ...(i.sortKey ? [{ AttributeName: key(i.sortKey), KeyType: 'RANGE' }] : []),
+      ]);
+      expect(g.Projection.ProjectionType).toBe(i.projection ?? 'ALL');
+      for (const k of [i.partitionKey, i.sortKey].filter(Boolean)) {
+        const type = typeof k === 'string' ? 'S' : (k.type ?? 'S');
+        expect(p.AttributeDefinitions).toContainEqual({ AttributeName: key(k), AttributeType: type });
+      }
+    }
+  });
+});
+
+describe('Lambda functions', () => {
+  it('are Node 22 on arm64 with source maps, their own log group with retention, and TABLE_NAME', () => {
+    const fns = t.findResources('AWS::Lambda::Function', { Properties: { Runtime: 'nodejs22.x' } });
+    expect(Object.keys(fns)).toHaveLength(3);
+    const groups = t.findResources('AWS::Logs::LogGroup');
+    for (const name of FUNCTION_NAMES) {
+      const spec = FUNCTIONS[name];
+      const fn = stack.functions[name];
+      const p = fns[stack.getLogicalId(fn.node.defaultChild as never)]!.Properties;
+      expect(p.Architectures).toEqual(['arm64']);
+      expect(p.Handler).toBe('index.handler');
+      expect(p.MemorySize).toBe(spec.memoryMb);
+      expect(p.Timeout).toBe(spec.timeoutSeconds);
+      expect(p.Environment.Variables.TABLE_NAME).toEqual(ref(stack, stack.table));
+      expect(p.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
+      expect(p.ReservedConcurrentExecutions).toBeGreaterThan(0);
+      const group = groups[p.LoggingConfig.LogGroup.Ref];
+      expect(group?.Properties.RetentionInDays, `${name} log group`).toBe(30);
+    }
+  });
+
+  it('the API answers well inside API Gateway\'s 30 s and is capped by reserved concurrency', () => {
+    const p = t.toJSON().Resources[stack.getLogicalId(stack.functions.api.node.defaultChild as never)].Properties;
+    expect(p.Timeout).toBeLessThanOrEqual(10);
+    expect(p.ReservedConcurrentExecutions).toBe(API_RESERVED_CONCURRENCY);
+  });
+
+  it('every log group in the stack (functions, API access log, site deployment) has a retention period', () => {
+    const groups = t.findResources('AWS::Logs::LogGroup');
+    expect(Object.keys(groups)).toHaveLength(5);
+    for (const g of Object.values(groups)) expect(g.Properties.RetentionInDays).toBe(30);
+    // Every function in the stack, the CDK's own deployment handler included, logs into one of them.
+    for (const fn of Object.values(t.findResources('AWS::Lambda::Function'))) {
+      expect(groups[fn.Properties.LoggingConfig?.LogGroup?.Ref], JSON.stringify(fn.Properties.LoggingConfig)).toBeDefined();
+    }
+  });
+
+  it('bundles are minified ESM with linked source maps and the AWS SDK left external', () => {
+    for (const name of FUNCTION_NAMES) {
+      const dir = bundleDir(name);
+      const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
+      expect(existsSync(join(dir, 'index.mjs.map'))).toBe(true);
+      expect(code).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\s*$/);
+      // Minified: long lines, no indentation.
+      expect(code.length / code.split('\n').length, name).toBeGreaterThan(1000);
+      expect(/export\s*\{[^}]*\bhandler\b/.test(code), name).toBe(true);
+      // The SDK is imported at run time (the Lambda runtime ships it), never bundled.
+      expect(/class DynamoDBClient\b/.test(code), name).toBe(false);
+      expect(/from\s*"@aws-sdk\/(client-dynamodb|lib-dynamodb)"/.test(code), name).toBe(true);
+    }
+  });
+
+  it('the shipped API bundle itself answers an HTTP API v2 event', async () => {
+    // Copied into the repository so its external @aws-sdk imports resolve from node_modules, as they
+    // resolve from the runtime on Lambda.
+    const dir = resolve('node_modules/.cache/infra-test', stack.stackName);
+    mkdirSync(dir, { recursive: true });
+    cpSync(bundleDir('api'), dir, { recursive: true });
+    writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
+    process.env.TABLE_NAME ??= 'not-used';
+    const mod = (await import(/* @vite-ignore */ `${join(dir, 'index.mjs')}?t=${Date.now()}`)) as { handler: (e: Json) => Promise<Json> };
+    const res = await mod.handler({
+      version: '2.0',
+      routeKey: '$default',
+      rawPath: '/api/games',
+      rawQueryString: '',
+      headers: { host: 'x.execute-api.eu-west-1.amazonaws.com', 'x-forwarded-host': 'dutch.example' },
+      requestContext: {
+        domainName: 'x.execute-api.eu-west-1.amazonaws.com',
+        http: { method: 'GET', path: '/api/games', protocol: 'HTTP/1.1', sourceIp: '192.0.2.1', userAgent: 't' },
+        requestId: 'r',
+        routeKey: '$default',
+        stage: '$default',
+        timeEpoch: Date.now(),
+      },
+      isBase64Encoded: false,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(JSON.parse(res.body).games.length).toBeGreaterThan(0);
+  });
+});
+
+function bundleDir(name: keyof typeof FUNCTIONS): string {
+  const asset = stack.functions[name].node.findChild('Code') as Asset;
+  return join(app.outdir, asset.assetPath);
+}
+
+describe('least privilege', () => {
+  const policiesOf = (name: keyof typeof FUNCTIONS): Json[] => {
+    const roleId = stack.getLogicalId(stack.functions[name].role!.node.defaultChild as never);
+    return Object.values(t.findResources('AWS::IAM::Policy'))
+      .filter((p) => p.Properties.Roles.some((r: Json) => r.Ref === roleId))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement);
+  };
+
+  it('each function has its own role, no managed policies, logs only to its own group, table items only', () => {
+    const tableArn = arnOf(stack, stack.table);
+    for (const name of FUNCTION_NAMES) {
+      const role = t.toJSON().Resources[stack.getLogicalId(stack.functions[name].role!.node.defaultChild as never)];
+      expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+      const statements = policiesOf(name);
+      for (const s of statements) {
+        const actions: string[] = [s.Action].flat();
+        expect(actions.some((a) => a === '*' || a.endsWith(':*')), JSON.stringify(s)).toBe(false);
+        if (s.Resource === '*') expect(actions, `${name}: only ListStreams lacks resource-level permissions`).toEqual(['dynamodb:ListStreams']);
+      }
+      const dynamo = statements.filter((s) => [s.Action].flat().some((a: string) => a.startsWith('dynamodb:')) && s.Resource !== '*');
+      const itemStatements = dynamo.filter((s) => ![s.Action].flat().some((a: string) => /Stream|GetRecords|GetShardIterator/.test(a)));
+      expect(itemStatements).toHaveLength(1);
+      expect([itemStatements[0].Action].flat().sort()).toEqual([...TABLE_ACTIONS].sort());
+      expect([itemStatements[0].Action].flat()).not.toContain('dynamodb:Scan');
+      const resources = [itemStatements[0].Resource].flat();
+      expect(resources[0]).toEqual(tableArn);
+      const indexes = (TABLE as { indexes?: readonly { name: string }[] }).indexes ?? [];
+      expect(resources.slice(1)).toEqual(indexes.map((i) => ({ 'Fn::Join': ['', [tableArn, `/index/${i.name}`]] })));
+      const logs = statements.filter((s) => [s.Action].flat().some((a: string) => a.startsWith('logs:')));
+      expect(logs).toHaveLength(1);
+      const logGroupId = t.toJSON().Resources[stack.getLogicalId(stack.functions[name].node.defaultChild as never)].Properties.LoggingConfig.LogGroup.Ref;
+      expect(logs[0].Resource).toEqual({ 'Fn::GetAtt': [logGroupId, 'Arn'] });
+    }
+  });
+
+  it('grants every AWS call the code in each bundle makes (read from the bundle\'s own esbuild metafile)', async () => {
+    const ACTIONS: Record<string, string[]> = {
+      GetCommand: ['dynamodb:GetItem'],
+      GetItemCommand: ['dynamodb:GetItem'],
+      PutCommand: ['dynamodb:PutItem'],
+      PutItemCommand: ['dynamodb:PutItem'],
+      UpdateCommand: ['dynamodb:UpdateItem'],
+      UpdateItemCommand: ['dynamodb:UpdateItem'],
+      DeleteCommand: ['dynamodb:DeleteItem'],
+      DeleteItemCommand: ['dynamodb:DeleteItem'],
+      QueryCommand: ['dynamodb:Query'],
+      BatchGetCommand: ['dynamodb:BatchGetItem'],
+      BatchGetItemCommand: ['dynamodb:BatchGetItem'],
+      BatchWriteCommand: ['dynamodb:BatchWriteItem'],
+      BatchWriteItemCommand: ['dynamodb:BatchWriteItem'],
+      TransactWriteCommand: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
+      TransactWriteItemsCommand: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
+      TransactGetCommand: ['dynamodb:GetItem'],
+      TransactGetItemsCommand: ['dynamodb:GetItem'],
+      SendEmailCommand: ['ses:SendEmail'],
+      GetSecretValueCommand: ['secretsmanager:GetSecretValue'],
+    };
+    const SDK_CALL = /\b([A-Z][A-Za-z]+Command)\b/g;
+    for (const name of FUNCTION_NAMES) {
+      const out = await build({ ...esbuildOptions(FUNCTIONS[name].entry, join(tmpdir(), `meta-${name}.mjs`)), write: false, metafile: true, logLevel: 'silent' });
+      const sources = Object.keys(out.metafile.inputs).filter((f) => !f.includes('node_modules'));
+      expect(sources).toContain(FUNCTIONS[name].entry);
+      const commands = new Set<string>();
+      for (const f of sources) {
+        const text = readFileSync(f, 'utf8');
+        if (!/from\s*'@aws-sdk\/client-|import\('@aws-sdk\/client-|from\s*'@aws-sdk\/lib-dynamodb'/.test(text)) continue;
+        for (const m of text.matchAll(SDK_CALL)) commands.add(m[1]!);
+      }
+      const granted = new Set(policiesOf(name).flatMap((st) => [st.Action].flat()));
+      const env = t.toJSON().Resources[stack.getLogicalId(stack.functions[name].node.defaultChild as never)].Properties.Environment.Variables;
+      // Mail and push are switched on by their settings (functions/notify/env.ts): a function that has the
+      // setting must have the permission, and one without the setting gets neither.
+      const configured: Record<string, boolean> = { 'ses:SendEmail': 'EMAIL_FROM' in env, 'secretsmanager:GetSecretValue': 'VAPID_SECRET_ID' in env };
+      for (const c of commands) {
+        expect(ACTIONS[c], `${name}: ${c} is called but has no IAM mapping in this test`).toBeDefined();
+        for (const a of ACTIONS[c]!) expect(granted.has(a), `${name}: ${a} for ${c}`).toBe(configured[a] ?? true);
+      }
+      for (const [a, on] of Object.entries(configured)) if (!on) expect(granted.has(a), `${name} has ${a} without its setting`).toBe(false);
+      if (name === 'api') expect([...commands]).toEqual(expect.arrayContaining(['GetCommand', 'TransactWriteCommand']));
+    }
+  });
+});
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true })
+    .map((f) => join(dir, String(f)).split('\\').join('/'))
+    .filter((f) => statSync(f).isFile());
+}
+
+describe('HTTP API', () => {
+  it('sends every request to the API function (payload v2) on a $default stage with throttling and access logs', () => {
+    const [apiId, api] = only(t, 'AWS::ApiGatewayV2::Api');
+    expect(api.Properties.ProtocolType).toBe('HTTP');
+    expect(api.Properties.CorsConfiguration).toBeUndefined();
+    const [integrationId] = only(t, 'AWS::ApiGatewayV2::Integration');
+    t.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
+      ApiId: { Ref: apiId },
+      IntegrationType: 'AWS_PROXY',
+      PayloadFormatVersion: '2.0',
+      IntegrationUri: arnOf(stack, stack.functions.api),
+    });
+    t.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+      ApiId: { Ref: apiId },
+      RouteKey: '$default',
+      Target: { 'Fn::Join': ['', ['integrations/', { Ref: integrationId }]] },
+    });
+    const [, stage] = only(t, 'AWS::ApiGatewayV2::Stage');
+    expect(stage.Properties.StageName).toBe('$default');
+    expect(stage.Properties.AutoDeploy).toBe(true);
+    expect(stage.Properties.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: API_THROTTLE.rateLimit, ThrottlingBurstLimit: API_THROTTLE.burstLimit });
+    const format = JSON.parse(stage.Properties.AccessLogSettings.Format);
+    expect(Object.values(format)).toContain('$context.requestId');
+    // No viewer IPs or headers in the access log.
+    expect(JSON.stringify(format)).not.toMatch(/sourceIp|header/i);
+    const logGroupId = stage.Properties.AccessLogSettings.DestinationArn['Fn::GetAtt'][0];
+    expect(t.toJSON().Resources[logGroupId].Properties.RetentionInDays).toBe(30);
+    t.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'apigateway.amazonaws.com',
+      FunctionName: arnOf(stack, stack.functions.api),
+    });
+  });
+});
+
+describe('dispatcher on the table stream', () => {
+  it('has bounded retries, bisect on error, partial batch failures and an SQS on-failure destination', () => {
+    const [, esm] = only(t, 'AWS::Lambda::EventSourceMapping');
+    const p = esm.Properties;
+    expect(p.EventSourceArn).toEqual(arnOf(stack, stack.table, 'StreamArn'));
+    expect(p.FunctionName).toEqual(ref(stack, stack.functions.dispatcher));
+    expect(p.MaximumRetryAttempts).toBe(STREAM_RETRY_ATTEMPTS);
+    expect(p.MaximumRetryAttempts).toBeGreaterThan(0);
+    expect(p.MaximumRecordAgeInSeconds).toBeGreaterThan(0);
+    expect(p.BisectBatchOnFunctionError).toBe(true);
+    expect(p.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+    expect(p.StartingPosition).toBe('TRIM_HORIZON');
+    expect(p.DestinationConfig).toEqual({ OnFailure: { Destination: arnOf(stack, stack.deadLetters) } });
+    // Only outbox rows reach the dispatcher (the filter is checked against the dispatcher's own test of a
+    // record in tests/infra/handlers.test.ts).
+    expect(p.FilterCriteria.Filters.map((f: Json) => JSON.parse(f.Pattern))).toEqual([DISPATCH_FILTER]);
+    const [, queue] = only(t, 'AWS::SQS::Queue');
+    expect(queue.Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+    expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
+  });
+});
+
+describe('alarms', () => {
+  const alarms = () => Object.values(t.findResources('AWS::CloudWatch::Alarm')).map((a) => a.Properties);
+
+  it('fire on Lambda errors and throttles of every function, notifying the alarm topic', () => {
+    const [topicId] = only(t, 'AWS::SNS::Topic');
+    for (const name of FUNCTION_NAMES) {
+      for (const metric of ['Errors', 'Throttles']) {
+        const a = alarms().find(
+          (p) => p.MetricName === metric && p.Namespace === 'AWS/Lambda' && JSON.stringify(p.Dimensions) === JSON.stringify([{ Name: 'FunctionName', Value: ref(stack, stack.functions[name]) }]),
+        );
+        expect(a, `${metric} alarm for ${name}`).toBeDefined();
+        expect(a.Threshold).toBe(1);
+        expect(a.ComparisonOperator).toBe('GreaterThanOrEqualToThreshold');
+        expect(a.AlarmActions).toEqual([{ Ref: topicId }]);
+      }
+    }
+  });
+
+  it('fires when anything waits in the dead-letter queue, and when notifications fall behind', () => {
+    const dlq = alarms().find((p) => p.MetricName === 'ApproximateNumberOfMessagesVisible');
+    expect(dlq.Namespace).toBe('AWS/SQS');
+    expect(dlq.Dimensions).toEqual([{ Name: 'QueueName', Value: arnOf(stack, stack.deadLetters, 'QueueName') }]);
+    expect(dlq.Threshold).toBe(1);
+    expect(dlq.AlarmActions).toHaveLength(1);
+    const age = alarms().find((p) => p.MetricName === 'IteratorAge');
+    expect(age.Dimensions).toEqual([{ Name: 'FunctionName', Value: ref(stack, stack.functions.dispatcher) }]);
+  });
+
+  it('mail the operator when -c alarmEmail is given', () => {
+    dt.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@dutch.example' });
+    expect(Object.keys(t.findResources('AWS::SNS::Subscription'))).toHaveLength(0);
+  });
+});
+
+describe('deadline and reminder sweep', () => {
+  it('runs on EventBridge Scheduler every few minutes with a role that may invoke only the sweep', () => {
+    const [, schedule] = only(t, 'AWS::Scheduler::Schedule');
+    expect(schedule.Properties.ScheduleExpression).toBe('rate(5 minutes)');
+    expect(schedule.Properties.State).toBe('ENABLED');
+    expect(schedule.Properties.Target.Arn).toEqual(arnOf(stack, stack.functions.sweep));
+    const roleId = schedule.Properties.Target.RoleArn['Fn::GetAtt'][0];
+    const role = t.toJSON().Resources[roleId];
+    expect(role.Properties.AssumeRolePolicyDocument.Statement[0].Principal).toEqual({ Service: 'scheduler.amazonaws.com' });
+    const statements = Object.values(t.findResources('AWS::IAM::Policy'))
+      .filter((p) => p.Properties.Roles.some((r: Json) => r.Ref === roleId))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement);
+    expect(statements.flatMap((s) => [s.Action].flat())).toEqual(['lambda:InvokeFunction']);
+    const resources = JSON.stringify(statements[0].Resource);
+    expect(resources).toContain(stack.getLogicalId(stack.functions.sweep.node.defaultChild as never));
+  });
+});
+
+describe('web: private bucket behind CloudFront', () => {
+  it('the bucket blocks all public access, enforces TLS and is readable only by this distribution (OAC)', () => {
+    const [bucketId, bucket] = only(t, 'AWS::S3::Bucket');
+    expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(bucket.Properties.WebsiteConfiguration).toBeUndefined();
+    const [, policy] = only(t, 'AWS::S3::BucketPolicy');
+    const st: Json[] = policy.Properties.PolicyDocument.Statement;
+    expect(st.some((s) => s.Effect === 'Deny' && s.Condition?.Bool?.['aws:SecureTransport'] === 'false')).toBe(true);
+    const allow = st.filter((s) => s.Effect === 'Allow');
+    expect(allow).toHaveLength(1);
+    expect(allow[0].Principal).toEqual({ Service: 'cloudfront.amazonaws.com' });
+    expect(allow[0].Action).toBe('s3:GetObject');
+    expect(JSON.stringify(allow[0].Condition)).toContain(stack.getLogicalId(stack.distribution.node.defaultChild as never));
+    const [oacId, oac] = only(t, 'AWS::CloudFront::OriginAccessControl');
+    expect(oac.Properties.OriginAccessControlConfig).toMatchObject({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always', SigningProtocol: 'sigv4' });
+    const dist = distributionConfig(t);
+    const s3Origin = dist.Origins.find((o: Json) => o.S3OriginConfig);
+    expect(s3Origin.DomainName).toEqual({ 'Fn::GetAtt': [bucketId, 'RegionalDomainName'] });
+    expect(s3Origin.OriginAccessControlId).toEqual({ 'Fn::GetAtt': [oacId, 'Id'] });
+    expect(s3Origin.S3OriginConfig.OriginAccessIdentity).toBe('');
+  });
+
+  it('routes /api/* through the same distribution to the HTTP API: no caching, all methods, viewer headers but Host', () => {
+    const dist = distributionConfig(t);
+    const [apiId] = only(t, 'AWS::ApiGatewayV2::Api');
+    const apiOrigin = dist.Origins.find((o: Json) => o.CustomOriginConfig);
+    expect(JSON.stringify(apiOrigin.DomainName)).toContain(apiId);
+    expect(JSON.stringify(apiOrigin.DomainName)).toContain('.execute-api.eu-west-1.');
+    expect(apiOrigin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+    expect(apiOrigin.CustomOriginConfig.OriginSSLProtocols).toEqual(['TLSv1.2']);
+    expect(dist.CacheBehaviors).toHaveLength(1);
+    const api = dist.CacheBehaviors[0];
+    expect(api.PathPattern).toBe('/api/*');
+    expect(api.TargetOriginId).toBe(apiOrigin.Id);
+    expect(api.CachePolicyId).toBe(CACHING_DISABLED);
+    expect(api.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST);
+    expect(api.AllowedMethods.sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
+    expect(api.ViewerProtocolPolicy).toBe('https-only');
+    expect(api.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: cfFunctionArn('ForwardHost') }]);
+    const def = dist.DefaultCacheBehavior;
+    expect(def.TargetOriginId).not.toBe(apiOrigin.Id);
+    expect(def.CachePolicyId).toBe(CACHING_OPTIMIZED);
+    expect(def.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(def.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: cfFunctionArn('SpaRewrite') }]);
+    expect(dist.DefaultRootObject).toBe('index.html');
+    // Error responses would rewrite the API's own 403/404 too; the SPA fallback is a function instead.
+    expect(dist.CustomErrorResponses).toBeUndefined();
+  });
+
+  it('adds exactly the local server\'s security headers to every response, site and API', () => {
+    const [policyId, policy] = only(t, 'AWS::CloudFront::ResponseHeadersPolicy');
+    const dist = distributionConfig(t);
+    expect(dist.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    expect(dist.CacheBehaviors[0].ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    const c = policy.Properties.ResponseHeadersPolicyConfig;
+    const sent: Record<string, string> = {};
+    const sh = c.SecurityHeadersConfig;
+    sent['Content-Security-Policy'] = sh.ContentSecurityPolicy.ContentSecurityPolicy;
+    sent['Referrer-Policy'] = sh.ReferrerPolicy.ReferrerPolicy;
+    if (sh.ContentTypeOptions) sent['X-Content-Type-Options'] = 'nosniff';
+    sent['X-Frame-Options'] = sh.FrameOptions.FrameOption;
+    const hsts = sh.StrictTransportSecurity;
+    sent['Strict-Transport-Security'] = `max-age=${hsts.AccessControlMaxAgeSec}${hsts.IncludeSubdomains ? '; includeSubDomains' : ''}${hsts.Preload ? '; preload' : ''}`;
+    for (const h of c.CustomHeadersConfig?.Items ?? []) sent[h.Header] = h.Value;
+    expect(sent).toEqual(SECURITY_HEADERS);
+    for (const v of Object.values(sh) as Json[]) expect(v.Override).toBe(true);
+    expect(sh.XSSProtection).toBeUndefined();
+    // The issue's list: strict CSP with no third-party origin, no referrer, HSTS, nosniff, no framing.
+    const csp = sent['Content-Security-Policy']!;
+    expect(csp).not.toMatch(/https?:|\*|'unsafe-inline'|'unsafe-eval'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("default-src 'self'");
+    expect(sent['Referrer-Policy']).toBe('no-referrer');
+    expect(hsts.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(31536000);
+  });
+
+  it('maps a header CloudFront cannot express to an error instead of dropping it', () => {
+    expect(() => responseHeaders({ 'Referrer-Policy': 'no-referrer, strict-origin' })).toThrow(/Referrer-Policy/);
+    expect(() => responseHeaders({ 'Strict-Transport-Security': 'max-age=10; bogus' })).toThrow(/Strict-Transport-Security/);
+    expect(responseHeaders({ 'X-Robots-Tag': 'noindex' }).customHeadersBehavior?.customHeaders).toEqual([
+      { header: 'X-Robots-Tag', value: 'noindex', override: true },
+    ]);
+  });
+
+  it('deploys the built site: hashed bundles immutable, pages no-cache with an invalidation, robots.txt', () => {
+    const deployments = Object.values(t.findResources('Custom::CDKBucketDeployment')).map((d) => d.Properties);
+    expect(deployments).toHaveLength(2);
+    const bundles = deployments.find((d) => d.Include);
+    const pages = deployments.find((d) => !d.Include);
+    expect(bundles.Exclude).toEqual(['*']);
+    expect(bundles.Include).toEqual(HASHED_GLOBS);
+    expect(bundles.Prune).toBe(false);
+    expect(bundles.SystemMetadata).toEqual({ 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(pages.Exclude).toEqual(HASHED_GLOBS);
+    expect(pages.Prune).toBe(true);
+    expect(pages.SystemMetadata).toEqual({ 'cache-control': 'no-cache' });
+    expect(pages.DistributionId).toEqual(ref(stack, stack.distribution));
+    expect(pages.DistributionPaths).toEqual(['/*']);
+    // The pages deployment carries a second source: robots.txt keeping every page out of search engines.
+    expect(pages.SourceObjectKeys).toHaveLength(2);
+    const robots = filesUnder(app.outdir).filter((f) => f.endsWith('/robots.txt'));
+    expect(robots.map((f) => readFileSync(f, 'utf8'))).toContain(ROBOTS_TXT);
+    expect(ROBOTS_TXT).toMatch(/^User-agent: \*\nDisallow: \/\n$/);
+  });
+
+  it('the hashed-file globs pick exactly the bundles the site builds with hashes', () => {
+    const glob = (g: string) => new RegExp(`^${g.replace(/[.]/g, '\\.').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
+    const hashed = (f: string) => HASHED_GLOBS.some((g) => glob(g).test(f));
+    expect(['main.ABCD1234.js', 'main.WXYZ9876.css', 'chunks/rules.QWER5678.js'].every(hashed)).toBe(true);
+    expect(['index.html', 'main.ABCD1234.js.map', 'robots.txt', 'sw.js', 'favicon.svg'].some(hashed)).toBe(false);
+  });
+
+  it('refuses to synthesize without a built site or with a robots.txt that lets crawlers in', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'dutch-empty-'));
+    expect(() => new DutchStack(newApp(), 'NoSite', { webDist: empty })).toThrow(/index\.html is missing/);
+    const open = fixtureSite();
+    writeFileSync(join(open, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+    expect(() => new DutchStack(newApp(), 'OpenRobots', { webDist: open })).toThrow(/robots\.txt/);
+  });
+});
+
+function distributionConfig(tpl: Template): Json {
+  return only(tpl, 'AWS::CloudFront::Distribution')[1].Properties.DistributionConfig;
+}
+
+function cfFunctionArn(id: string) {
+  return { 'Fn::GetAtt': [stack.getLogicalId(stack.node.findChild(id).node.defaultChild as never), 'FunctionARN'] };
+}
+
+describe('CloudFront Functions, run as deployed', () => {
+  const load = (code: string) => new Function(`${code}; return handler;`)() as (e: Json) => Json;
+  const event = (uri: string, headers: Record<string, { value: string }> = {}) => ({
+    version: '1.0',
+    context: { eventType: 'viewer-request' },
+    viewer: { ip: '192.0.2.1' },
+    request: { method: 'GET', uri, querystring: {}, headers, cookies: {} },
+  });
+
+  it('the template carries the same code, on the JS 2.0 runtime', () => {
+    t.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: SPA_REWRITE_CODE, FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }) });
+    t.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: FORWARD_HOST_CODE, FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }) });
+  });
+
+  it('serves the single page for app paths and passes files through', () => {
+    const spa = load(SPA_REWRITE_CODE);
+    const cases: [string, string][] = [
+      ['/', '/index.html'],
+      ['/m/AbC123xyz', '/index.html'],
+      ['/m/AbC123xyz/', '/index.html'],
+      ['/new', '/index.html'],
+      ['/main.ABCD1234.js', '/main.ABCD1234.js'],
+      ['/chunks/rules.QWER5678.js', '/chunks/rules.QWER5678.js'],
+      ['/robots.txt', '/robots.txt'],
+      ['/favicon.svg', '/favicon.svg'],
+    ];
+    for (const [uri, expected] of cases) expect(spa(event(uri)).uri, uri).toBe(expected);
+  });
+
+  it('passes the viewer\'s host to the API and replaces any x-forwarded-host the client sent', () => {
+    const fwd = load(FORWARD_HOST_CODE);
+    const out = fwd(event('/api/games', { host: { value: 'play.dutch.example' }, 'x-forwarded-host': { value: 'evil.example' } }));
+    expect(out.headers['x-forwarded-host']).toEqual({ value: 'play.dutch.example' });
+    expect(out.uri).toBe('/api/games');
+    const none = fwd(event('/api/games', { 'x-forwarded-host': { value: 'evil.example' } }));
+    expect(none.headers['x-forwarded-host']).toBeUndefined();
+  });
+});
+
+describe('mail, push keys, parameters', () => {
+  it('takes the SES sender address and domain as parameters and verifies the domain with DKIM', () => {
+    const params = t.toJSON().Parameters;
+    expect(params.SenderAddress.Type).toBe('String');
+    expect(params.SenderDomain.Type).toBe('String');
+    expect(params.SenderAddress.Default).toBeUndefined();
+    const [configId, config] = only(t, 'AWS::SES::ConfigurationSet');
+    expect(config.Properties.SuppressionOptions.SuppressedReasons.sort()).toEqual(['BOUNCE', 'COMPLAINT']);
+    const [, identity] = only(t, 'AWS::SES::EmailIdentity');
+    expect(identity.Properties.EmailIdentity).toEqual({ Ref: 'SenderDomain' });
+    expect(identity.Properties.ConfigurationSetAttributes).toEqual({ ConfigurationSetName: { Ref: configId } });
+    const outputs = Object.keys(t.toJSON().Outputs);
+    expect(outputs.filter((o) => o.startsWith('DkimRecord'))).toHaveLength(3);
+  });
+
+  it('lets the API and the dispatcher send mail only from the sender address through that identity, and read the VAPID secret', () => {
+    const [secretId] = only(t, 'AWS::SecretsManager::Secret');
+    for (const name of ['api', 'dispatcher'] as const) {
+      const roleId = stack.getLogicalId(stack.functions[name].role!.node.defaultChild as never);
+      const st = Object.values(t.findResources('AWS::IAM::Policy'))
+        .filter((p) => p.Properties.Roles.some((r: Json) => r.Ref === roleId))
+        .flatMap((p) => p.Properties.PolicyDocument.Statement);
+      const mail = st.find((s) => s.Action === 'ses:SendEmail');
+      expect(mail.Condition).toEqual({ StringEquals: { 'ses:FromAddress': { Ref: 'SenderAddress' } } });
+      expect(JSON.stringify(mail.Resource)).toContain(':identity/');
+      expect(JSON.stringify(mail.Resource)).toContain('SenderDomain');
+      const secret = st.find((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue'));
+      expect(secret.Resource).toEqual({ Ref: secretId });
+      const env = t.toJSON().Resources[stack.getLogicalId(stack.functions[name].node.defaultChild as never)].Properties.Environment.Variables;
+      expect(env.VAPID_SECRET_ID).toEqual({ Ref: secretId });
+      expect(env.EMAIL_FROM).toEqual({ 'Fn::Join': ['', ['Dutch <', { Ref: 'SenderAddress' }, '>']] });
+      expect(env.SES_CONFIGURATION_SET).toEqual({ Ref: stack.getLogicalId(stack.node.findChild('MailConfig').node.defaultChild as never) });
+    }
+  });
+
+  it('gives mail and push links the site address: CloudFront name by default, the custom domain when set', () => {
+    const env = (tpl: Template, s: DutchStack, fn: IConstruct) => tpl.toJSON().Resources[s.getLogicalId(fn.node.defaultChild as never)].Properties.Environment.Variables;
+    expect(env(t, stack, stack.functions.dispatcher).PUBLIC_URL).toEqual({ 'Fn::Join': ['', ['https://', arnOf(stack, stack.distribution, 'DomainName')]] });
+    expect(env(t, stack, stack.functions.api).PUBLIC_URL).toBeUndefined();
+    for (const fn of Object.values(domainStack.functions)) expect(env(dt, domainStack, fn).PUBLIC_URL).toBe('https://play.dutch.example');
+  });
+
+  it('with a custom domain, the distribution uses its certificate and TLS 1.2 at least', () => {
+    const d = distributionConfig(dt);
+    expect(d.Aliases).toEqual(['play.dutch.example']);
+    expect(d.ViewerCertificate).toMatchObject({ AcmCertificateArn: CERT, MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' });
+  });
+});
+
+describe('cdk-nag AwsSolutions', () => {
+  const acknowledgements = (root: IConstruct) =>
+    root.node
+      .findAll()
+      .flatMap((c) => c.node.metadata.filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY))
+      .flatMap((m) => Object.entries(m.data as Record<string, string>));
+
+  it('reports nothing unacknowledged, errors or warnings, with and without a custom domain', () => {
+    for (const s of [stack, domainStack]) {
+      const report = new AwsSolutionsChecks().validateScope(s);
+      expect(report.violations.map((v) => `${v.severity} ${v.ruleName} ${v.violatingResources.map((r) => r.constructPath).join(',')}`)).toEqual([]);
+      expect(report.success).toBe(true);
+    }
+  });
+
+  it('every acknowledgement carries a reason', () => {
+    const acks = acknowledgements(stack);
+    expect(acks.length).toBeGreaterThan(10);
+    for (const [id, reason] of acks) {
+      expect(id).toMatch(/AwsSolutions-[A-Z]+\d+/);
+      expect(reason.length, id).toBeGreaterThan(40);
+    }
+  });
+
+  it('the custom-domain stack needs no acknowledgement for the TLS minimum', () => {
+    expect(acknowledgements(stack).map(([id]) => id)).toContainEqual(expect.stringContaining('AwsSolutions-CFR4'));
+    expect(acknowledgements(domainStack).map(([id]) => id).some((id) => id.includes('CFR4'))).toBe(false);
+  });
+
+  it('does find errors where there are some (a plain bucket)', () => {
+    const s = new Stack(newApp(), 'Plain');
+    new s3.Bucket(s, 'Plain');
+    const report = new AwsSolutionsChecks().validateScope(s);
+    const errors = report.violations.filter((v) => v.severity === 'error').map((v) => v.ruleName);
+    expect(errors).toContain('AwsSolutions-S1');
+    expect(errors).toContain('AwsSolutions-S10');
+    expect(report.success).toBe(false);
+  });
+});

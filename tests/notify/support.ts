@@ -1,0 +1,318 @@
+/**
+ * Real parts for the notification tests: an SMTP listener (smtp-server + mailparser), a push
+ * service stand-in (HTTP on 127.0.0.1) with an RFC 8291 decrypter, and a harness that wires the
+ * real app, dispatcher, stream reader and sweep on a fresh DynamoDB Local table with one clock.
+ */
+import { createECDH, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import type { AnyGame } from '../../shared/engine/game.js';
+import { createApp } from '../../functions/app.js';
+import { MatchService } from '../../functions/matches/service.js';
+import { Dispatcher, type DispatcherDeps } from '../../functions/notify/dispatcher.js';
+import type { EmailSender } from '../../functions/notify/email.js';
+import { WebPushSender } from '../../functions/notify/push.js';
+import { notificationRoutes } from '../../functions/notify/routes.js';
+import { NotifyStore } from '../../functions/notify/store.js';
+import { StreamReader } from '../../functions/notify/stream.js';
+import { Sweep } from '../../functions/notify/sweep.js';
+import type { VapidKeys } from '../../functions/notify/vapid.js';
+import webpush from 'web-push';
+import { client, type Json } from '../support/api.js';
+import { freshTable } from '../support/dynamo.js';
+import { secretSums } from '../support/test-game.js';
+
+export const PUBLIC_URL = 'http://dutch.test';
+
+// ------------------------------------------------------------------ SMTP listener
+
+export interface SmtpListener {
+  url: string;
+  messages: ParsedMail[];
+  /** Every RCPT TO the server saw, accepted or not. */
+  recipients: string[];
+  /** Addresses refused at RCPT TO with a permanent 550. */
+  refuse: Set<string>;
+  to(address: string): ParsedMail[];
+  close(): Promise<void>;
+}
+
+export async function smtpListener(): Promise<SmtpListener> {
+  const messages: ParsedMail[] = [];
+  const recipients: string[] = [];
+  const refuse = new Set<string>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(address, _session, cb) {
+      recipients.push(address.address);
+      if (refuse.has(address.address)) {
+        const err = new Error('No such mailbox here') as Error & { responseCode: number };
+        err.responseCode = 550;
+        return cb(err);
+      }
+      cb();
+    },
+    onData(stream, _session, cb) {
+      simpleParser(stream).then(
+        (m) => {
+          messages.push(m);
+          cb();
+        },
+        (err: Error) => cb(err),
+      );
+    },
+  });
+  await new Promise<void>((res) => server.listen(0, '127.0.0.1', () => res()));
+  const { port } = (server as unknown as { server: Server }).server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    recipients,
+    refuse,
+    to: (address) => messages.filter((m) => addressesOf(m).includes(address)),
+    close: () => new Promise<void>((res) => server.close(() => res())),
+  };
+}
+
+export function addressesOf(m: ParsedMail): string[] {
+  const to = Array.isArray(m.to) ? m.to : m.to ? [m.to] : [];
+  return to.flatMap((a) => a.value.map((v) => v.address ?? ''));
+}
+
+// ------------------------------------------------------------------ push service stand-in
+
+export interface PushRequest {
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: Buffer;
+}
+
+export interface PushStandIn {
+  origin: string;
+  requests: PushRequest[];
+  /** Status codes to answer with, in order; 201 once they run out. */
+  answers: { status: number; headers?: Record<string, string> }[];
+  close(): Promise<void>;
+}
+
+export async function pushStandIn(): Promise<PushStandIn> {
+  const requests: PushRequest[] = [];
+  const answers: PushStandIn['answers'] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      requests.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
+      const answer = answers.shift() ?? { status: 201 };
+      res.writeHead(answer.status, answer.headers ?? {});
+      res.end();
+    });
+  });
+  await new Promise<void>((res) => server.listen(0, '127.0.0.1', () => res()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    requests,
+    answers,
+    close: () => new Promise<void>((res) => server.close(() => res())),
+  };
+}
+
+/** A browser's side of a push subscription: its key pair and auth secret. */
+export function browserKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return {
+    ecdh,
+    auth,
+    json: (endpoint: string) => ({
+      endpoint,
+      expirationTime: null,
+      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+    }),
+  };
+}
+
+/** RFC 8291 / RFC 8188 (aes128gcm) decryption, as the browser does it. Written from the RFCs. */
+export function decryptPush(body: Buffer, keys: ReturnType<typeof browserKeys>): string {
+  const salt = body.subarray(0, 16);
+  const idlen = body.readUInt8(20);
+  const serverPublic = body.subarray(21, 21 + idlen);
+  const ciphertext = body.subarray(21 + idlen);
+  const hmac = (key: Buffer, data: Buffer) => createHmac('sha256', key).update(data).digest();
+  const ecdhSecret = keys.ecdh.computeSecret(serverPublic);
+  const prkKey = hmac(keys.auth, ecdhSecret);
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), keys.ecdh.getPublicKey(), serverPublic, Buffer.from([1])]);
+  const ikm = hmac(prkKey, keyInfo);
+  const prk = hmac(salt, ikm);
+  const cek = hmac(prk, Buffer.from('Content-Encoding: aes128gcm\0\x01', 'binary')).subarray(0, 16);
+  const nonce = hmac(prk, Buffer.from('Content-Encoding: nonce\0\x01', 'binary')).subarray(0, 12);
+  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
+  decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
+  const padded = Buffer.concat([decipher.update(ciphertext.subarray(0, ciphertext.length - 16)), decipher.final()]);
+  let end = padded.length - 1;
+  while (end >= 0 && padded[end] === 0) end--;
+  if (padded[end] !== 2) throw new Error('bad padding delimiter');
+  return padded.subarray(0, end).toString('utf8');
+}
+
+// ------------------------------------------------------------------ the harness
+
+export interface HarnessOptions {
+  games?: AnyGame[];
+  email?: EmailSender;
+  push?: boolean | { attempts?: number };
+  faults?: DispatcherDeps['faults'];
+  start?: number;
+}
+
+export class Clock {
+  constructor(public now: number) {}
+  readonly fn = () => this.now;
+  advance(ms: number) {
+    this.now += ms;
+  }
+}
+
+export async function harness(opts: HarnessOptions = {}) {
+  const clock = new Clock(opts.start ?? Date.UTC(2026, 0, 5, 9, 0, 0));
+  const table = await freshTable('n');
+  const store = new NotifyStore(table.doc, table.tableName);
+  const games = new Map((opts.games ?? [secretSums]).map((g) => [g.id, g]));
+  const vapidKeys: VapidKeys = { ...webpush.generateVAPIDKeys(), subject: 'mailto:ops@dutch.test' };
+  const sleeps: number[] = [];
+  const push = opts.push
+    ? new WebPushSender({
+        vapid: async () => vapidKeys,
+        sleep: async (ms) => void sleeps.push(ms),
+        ...(typeof opts.push === 'object' && opts.push.attempts ? { attempts: opts.push.attempts } : {}),
+      })
+    : undefined;
+  const extend = notificationRoutes({
+    store,
+    matches: table.store,
+    ...(opts.email ? { email: opts.email } : {}),
+    ...(push ? { vapidPublicKey: async () => vapidKeys.publicKey } : {}),
+    publicUrl: PUBLIC_URL,
+    clock: clock.fn,
+    // The stand-in is plain HTTP on the loopback; production allows only the browsers' push services.
+    allowPushEndpoint: (url) => url.hostname === '127.0.0.1',
+  });
+  const app = createApp({ store: table.store, games, clock: clock.fn, publicUrl: PUBLIC_URL, extend });
+  const api = client(app);
+  const logs: Record<string, unknown>[] = [];
+  const dispatcherDeps = {
+    store,
+    matches: table.store,
+    games,
+    publicUrl: PUBLIC_URL,
+    clock: clock.fn,
+    log: (e: Record<string, unknown>) => void logs.push(e),
+    ...(opts.email ? { email: opts.email } : {}),
+    ...(push ? { push } : {}),
+  };
+  const dispatcher = (faults?: DispatcherDeps['faults'], extra: Partial<DispatcherDeps> = {}) =>
+    new Dispatcher({ ...dispatcherDeps, ...(faults ? { faults } : {}), ...extra });
+  const streams = new DynamoDBStreamsClient({ endpoint: table.endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  /** A stream reader for a dispatcher: a fresh one stands for a restarted process. */
+  const reader = (d: Dispatcher = dispatcher(opts.faults), wrap?: (records: Parameters<Dispatcher['handleRecords']>[0]) => void) =>
+    new StreamReader({
+      db: table.raw,
+      streams,
+      tableName: table.tableName,
+      checkpoints: store,
+      clock: clock.fn,
+      handle: (records) => {
+        wrap?.(records);
+        return d.handleRecords(records);
+      },
+    });
+  const service = new MatchService({ store: table.store, games, clock: clock.fn });
+  const sweep = new Sweep({ store, matches: table.store, service, clock: clock.fn, log: (e) => void logs.push(e) });
+  const mainReader = reader();
+
+  return {
+    clock,
+    table,
+    store,
+    app,
+    api,
+    logs,
+    sleeps,
+    vapidKeys,
+    dispatcher,
+    reader,
+    sweep,
+    /** Delivers everything in the outbox now, through the table's real stream. */
+    deliver: () => mainReader.pollOnce(),
+    async started(seats: number, body: Json = {}, names?: string[]) {
+      const created = await api.call('POST', '/api/matches', {
+        body: { game: body.game ?? 'secret-sums', seats, options: body.options ?? {}, name: names?.[0] ?? 'Ann', ...(body.timing ? { timing: body.timing } : {}) },
+      });
+      if (created.status !== 201) throw new Error(`create failed ${created.status} ${created.text}`);
+      const all = [{ seat: 0, token: created.json.token as string }];
+      for (const inv of created.json.invites as { seat: number; url: string }[]) {
+        const j = await api.join(created.json.matchId, inv.url, names?.[inv.seat] ?? `P${inv.seat}`);
+        if (j.status !== 200) throw new Error(`join failed ${j.status} ${j.text}`);
+        all.push({ seat: j.json.seat, token: j.json.token });
+      }
+      return { matchId: created.json.matchId as string, seats: all };
+    },
+    async version(matchId: string, s: { seat: number; token: string }) {
+      return (await api.read(matchId, s)).json.version as number;
+    },
+    notifications(matchId: string, s: { seat: number; token: string }) {
+      return api.call('GET', `/api/matches/${matchId}/seats/${s.seat}/notifications`, { token: s.token });
+    },
+    async close() {
+      streams.destroy();
+    },
+  };
+}
+
+export type Harness = Awaited<ReturnType<typeof harness>>;
+
+/** Plays secret-sums until it is `seat`'s turn in the counting phase (both commit, then adds). */
+export async function playUntilTurnOf(h: Harness, matchId: string, seats: { seat: number; token: string }[], seat: number) {
+  let v = await h.version(matchId, seats[0]!);
+  for (const s of seats) {
+    const r = await h.api.move(matchId, s, v, { kind: 'commit', secret: 5 });
+    if (r.status !== 200) throw new Error(`commit failed ${r.status} ${r.text}`);
+    v = r.json.version;
+  }
+  for (let i = 0; i < 20; i++) {
+    const m = await h.api.read(matchId, seats[0]!);
+    if (m.json.toAct.includes(seat)) return m.json.version as number;
+    const turn = m.json.toAct[0] as number;
+    const r = await h.api.move(matchId, seats[turn]!, m.json.version, { kind: 'add', amount: 1 });
+    if (r.status !== 200) throw new Error(`add failed ${r.status} ${r.text}`);
+  }
+  throw new Error('never became the turn of seat ' + seat);
+}
+
+/** Makes one "add 1" move for whoever is to act; returns the new version. */
+export async function addOne(h: Harness, matchId: string, seats: { seat: number; token: string }[]) {
+  const m = await h.api.read(matchId, seats[0]!);
+  const turn = m.json.toAct[0] as number;
+  const r = await h.api.move(matchId, seats[turn]!, m.json.version, { kind: 'add', amount: 1 });
+  if (r.status !== 200) throw new Error(`add failed ${r.status} ${r.text}`);
+  return r.json.version as number;
+}
+
+/** Gives a seat a confirmed email address: request, read the confirmation link, press the button. */
+export async function confirmedEmail(h: Harness, matchId: string, s: { seat: number; token: string }, address: string, inbox: () => string) {
+  const put = await h.api.call('PUT', `/api/matches/${matchId}/seats/${s.seat}/notifications/email`, { token: s.token, body: { address } });
+  if (put.status !== 202) throw new Error(`email failed ${put.status} ${put.text}`);
+  const link = /(http:\/\/dutch\.test\/api\/notify\/confirm\?t=[A-Za-z0-9_-]{43})/.exec(inbox())?.[1];
+  if (!link) throw new Error('no confirmation link');
+  const path = link.replace(PUBLIC_URL, '');
+  const posted = await h.app.request(path, { method: 'POST' });
+  if (posted.status !== 200) throw new Error(`confirm failed ${posted.status}`);
+  return link;
+}

@@ -1,0 +1,116 @@
+/**
+ * The page's only door to the server: the HTTP API under /api. Secrets travel in the
+ * Authorization header, never in a URL the server sees.
+ */
+import type { Created, Credentials, GameSummary, Joined, LogRecord, Match } from './types.js';
+
+/** An answer other than 2xx/304, with the API's stable error code and its message for people. */
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly version?: number,
+    readonly issues?: { path: string; message: string }[],
+  ) {
+    super(message);
+  }
+}
+
+/** The server could not be reached at all (offline, DNS, reset). Nothing is known to have happened. */
+export class NetworkFailure extends Error {}
+
+export type ReadResult = { changed: false } | { changed: true; match: Match; etag: string | null };
+
+type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export function createApi(fetchImpl: FetchLike = (i, r) => fetch(i, r)) {
+  async function send(method: string, path: string, opts: { auth?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { Accept: 'application/json', ...(opts.headers ?? {}) };
+    if (opts.auth) headers.Authorization = `Bearer ${opts.auth}`;
+    let body: string | undefined;
+    if (opts.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(opts.body);
+    }
+    let res: Response;
+    try {
+      // no-store: the page does its own revalidation with If-None-Match and wants every 304.
+      res = await fetchImpl(path, { method, headers, body, cache: 'no-store', credentials: 'omit' });
+    } catch {
+      throw new NetworkFailure('The server could not be reached. Check your connection; the page keeps trying.');
+    }
+    return res;
+  }
+
+  async function failure(res: Response): Promise<ApiFailure> {
+    let code = 'http-' + res.status;
+    let message = `The server answered ${res.status}.`;
+    let version: number | undefined;
+    let issues: { path: string; message: string }[] | undefined;
+    try {
+      const body = (await res.json()) as { error?: { code?: string; message?: string; version?: number; issues?: { path: string; message: string }[] } };
+      if (body.error?.code) code = body.error.code;
+      if (body.error?.message) message = body.error.message;
+      version = body.error?.version;
+      issues = body.error?.issues;
+    } catch {
+      /* not JSON: keep the generic message */
+    }
+    return new ApiFailure(res.status, code, message, version, issues);
+  }
+
+  async function json<T>(method: string, path: string, opts: { auth?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
+    const res = await send(method, path, opts);
+    if (!res.ok) throw await failure(res);
+    return (await res.json()) as T;
+  }
+
+  const matchPath = (id: string, who: Credentials) =>
+    who.kind === 'seat' ? `/api/matches/${id}/seats/${who.seat}` : `/api/matches/${id}/spectate`;
+  const secretOf = (who: Credentials) => (who.kind === 'seat' ? who.token : who.secret);
+
+  return {
+    games: () => json<{ games: GameSummary[] }>('GET', '/api/games'),
+    openapi: () => json<{ components?: { schemas?: Record<string, unknown> } }>('GET', '/api/openapi.json'),
+    create: (body: { game: string; seats: number; options: Record<string, unknown>; name: string }) =>
+      json<Created>('POST', '/api/matches', { body }),
+    join: (id: string, invite: string, name: string) => json<Joined>('POST', `/api/matches/${id}/join`, { body: { invite, name } }),
+
+    /**
+     * Reads the match, sending the last ETag. On 304 the body is neither read nor parsed, and
+     * the caller redraws nothing.
+     */
+    async read(id: string, who: Credentials, etag: string | null): Promise<ReadResult> {
+      const res = await send('GET', matchPath(id, who), { auth: secretOf(who), headers: etag ? { 'If-None-Match': etag } : {} });
+      if (res.status === 304) return { changed: false };
+      if (!res.ok) throw await failure(res);
+      return { changed: true, match: (await res.json()) as Match, etag: res.headers.get('ETag') };
+    },
+
+    olderLog: (id: string, who: Credentials, before: number) =>
+      json<{ log: LogRecord[] }>('GET', `${matchPath(id, who)}/log?before=${before}`, { auth: secretOf(who) }),
+
+    move: (id: string, seat: number, token: string, expectedVersion: number, move: unknown, key: string) =>
+      json<Match>('POST', `/api/matches/${id}/seats/${seat}/moves`, {
+        auth: token,
+        body: { expectedVersion, move },
+        headers: { 'Idempotency-Key': key },
+      }),
+    resign: (id: string, seat: number, token: string) => json<Match>('POST', `/api/matches/${id}/seats/${seat}/resign`, { auth: token, body: {} }),
+    links: (id: string, seat: number, token: string) =>
+      json<{ invites: { seat: number; url: string }[]; spectatorUrl: string }>('POST', `/api/matches/${id}/seats/${seat}/links`, { auth: token, body: {} }),
+    rematch: (id: string, seat: number, token: string) => json<Joined>('POST', `/api/matches/${id}/seats/${seat}/rematch`, { auth: token, body: {} }),
+  };
+}
+
+export type Api = ReturnType<typeof createApi>;
+
+export const api: Api = createApi();
+
+/** A fresh key for one intended move, so a retry of the same request is applied once. */
+export function idempotencyKey(): string {
+  const bytes = new Uint8Array(18);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,62 @@
+/**
+ * Match links carry their secret in the URL fragment, which browsers never send to a server:
+ * `/m/<id>#seat=<n>&token=<t>`, `/m/<id>#invite=<s>`, `/m/<id>#watch=<s>`.
+ * The page reads the fragment once, stores the secret, and takes it out of the address bar.
+ */
+import * as store from './storage.js';
+
+export type LinkSecret =
+  | { kind: 'seat'; seat: number; token: string }
+  | { kind: 'invite'; secret: string }
+  | { kind: 'watch'; secret: string };
+
+const SECRET = /^[A-Za-z0-9_-]{43}$/;
+export const MATCH_PATH = /^\/m\/([A-Za-z0-9_-]{12})\/?$/;
+
+export function parseFragment(hash: string): LinkSecret | null {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const token = params.get('token');
+  const seat = params.get('seat');
+  if (token !== null && seat !== null) {
+    const n = Number(seat);
+    if (!/^[0-7]$/.test(seat) || !SECRET.test(token)) return null;
+    return { kind: 'seat', seat: n, token };
+  }
+  const invite = params.get('invite');
+  if (invite !== null) return SECRET.test(invite) ? { kind: 'invite', secret: invite } : null;
+  const watch = params.get('watch');
+  if (watch !== null) return SECRET.test(watch) ? { kind: 'watch', secret: watch } : null;
+  return null;
+}
+
+export function matchIdOf(pathname: string): string | null {
+  return MATCH_PATH.exec(pathname)?.[1] ?? null;
+}
+
+/**
+ * Moves a link's secret into storage and replaces the address with the bare match path, so the
+ * secret shows in neither screenshots nor the history. Returns what was found.
+ */
+export function absorbFragment(loc: { pathname: string; hash: string }, history: Pick<History, 'replaceState'>): LinkSecret | null {
+  if (!loc.hash) return null;
+  const id = matchIdOf(loc.pathname);
+  const secret = id ? parseFragment(loc.hash) : null;
+  if (id && secret) {
+    if (secret.kind === 'seat') {
+      store.saveSeat({ matchId: id, seat: secret.seat, token: secret.token });
+      store.setCurrentSeat(id, secret.seat);
+    } else if (secret.kind === 'invite') {
+      store.savePendingInvite(id, secret.secret);
+    } else {
+      store.saveWatch(id, secret.secret);
+    }
+  }
+  // Whatever the fragment held, it does not stay in the address bar.
+  history.replaceState(null, '', loc.pathname);
+  return secret;
+}
+
+/** The link that opens one's own seat elsewhere (another device, another browser). */
+export function seatLink(origin: string, matchId: string, seat: number, token: string): string {
+  return `${origin}/m/${matchId}#seat=${seat}&token=${token}`;
+}

@@ -1,0 +1,164 @@
+/**
+ * Cards of Dutch drawn in SVG. Every suit has its own colour AND its own shape (green triangle,
+ * red circle, pink diamond, blue square), so no one depends on telling colours apart; the name in
+ * words is the accessible label.
+ */
+import type { JSX } from 'preact';
+import { type CardId, type Edition, type Suit, EDITION_DATA, cardName } from '../../../../shared/games/dutch-auction/cards.js';
+
+const SHAPES: Record<Suit, () => JSX.Element> = {
+  green: () => <path class="sym" d="M25 26 L37 47 L13 47 Z" />,
+  red: () => <circle class="sym" cx="25" cy="38" r="10.5" />,
+  pink: () => <path class="sym" d="M25 25 L37 38 L25 51 L13 38 Z" />,
+  blue: () => <rect class="sym" x="15" y="28" width="20" height="20" rx="1.5" />,
+};
+
+const POWER_WORDS: Record<string, string> = {
+  'cash-in': 'cash in',
+  duplicate: '+1 use',
+  'change-suit': 'suit',
+  take: 'take',
+  steal: 'steal',
+};
+
+export interface CardFacts {
+  suit: Suit;
+  rank: string;
+  bid: number;
+  vp: number;
+  power: boolean;
+  /** A short note of the card's power (2018 cards carry one each). */
+  powerNote: string;
+}
+
+export function facts(edition: Edition, id: CardId): CardFacts {
+  const info = EDITION_DATA[edition].byId[id];
+  const dash = id.indexOf('-');
+  const suit = (info?.suit ?? id.slice(0, dash)) as Suit;
+  const rank = info?.rank ?? id.slice(dash + 1);
+  const powers = info?.powers ?? [];
+  let powerNote = '';
+  if (powers.length > 1) powerNote = 'power';
+  else if (powers[0] === 'take') {
+    const from = info?.takeFrom ?? [];
+    powerNote = from.length > 1 ? 'take A/D' : from[0] === 'auction-discards' ? 'take A' : 'take D';
+  } else if (powers[0]) powerNote = POWER_WORDS[powers[0]] ?? powers[0];
+  return { suit, rank, bid: info?.bid ?? 0, vp: info?.vp ?? 0, power: powers.length > 0, powerNote };
+}
+
+/** "red 5-bid, bids 5, 4 VP" / "blue power card (P1), bids 0, 0 VP, power". */
+export function cardLabel(edition: Edition, id: CardId, suit?: Suit): string {
+  const f = facts(edition, id);
+  const parts = [cardName(id)];
+  if (suit && suit !== f.suit) parts.push(`counting as ${suit}`);
+  parts.push(`bids ${f.bid}`, `${f.vp} VP`);
+  if (f.powerNote) parts.push(f.powerNote === 'power' ? 'power card' : `power: ${f.powerNote}`);
+  return parts.join(', ');
+}
+
+interface CardProps {
+  id: CardId;
+  edition: Edition;
+  /** The suit it counts as now, when a power changed it. */
+  suit?: Suit;
+  /** Extra words for screen readers, e.g. "position 3, costs 3". */
+  context?: string;
+  /** Shown under the card (e.g. "used"). */
+  note?: string;
+  selected?: boolean;
+  /** When given, the card is a toggle button. */
+  onToggle?: (id: CardId) => void;
+  disabled?: boolean;
+  small?: boolean;
+}
+
+function Face({ id, edition, suit }: { id: CardId; edition: Edition; suit?: Suit }) {
+  const f = facts(edition, id);
+  const shown = suit ?? f.suit;
+  return (
+    <svg class="face" viewBox="0 0 50 70" aria-hidden="true" focusable="false">
+      <rect class="paper" x="1" y="1" width="48" height="68" rx="5" />
+      <rect class="band" x="1" y="1" width="48" height="15" rx="5" />
+      <rect class="band" x="1" y="9" width="48" height="7" />
+      <text class="rank" x="5" y="13">
+        {f.rank}
+      </text>
+      {f.power && (
+        <text class="star" x="45" y="13" text-anchor="end">
+          ★
+        </text>
+      )}
+      {SHAPES[shown]()}
+      <text class="vp" x="25" y="63" text-anchor="middle">
+        {f.powerNote && edition === '2018' ? `${f.vp} · ${f.powerNote}` : f.power ? 'power' : `${f.vp} VP`}
+      </text>
+    </svg>
+  );
+}
+
+export function Card({ id, edition, suit, context, note, selected, onToggle, disabled, small }: CardProps) {
+  const f = facts(edition, id);
+  const shown = suit ?? f.suit;
+  const cls = `card suit-${shown}${small ? ' small' : ''}${selected ? ' selected' : ''}${suit && suit !== f.suit ? ' changed' : ''}`;
+  const label = (context ? `${context}: ` : '') + cardLabel(edition, id, suit) + (note ? `, ${note}` : '');
+  const body = (
+    <>
+      <Face id={id} edition={edition} {...(suit ? { suit } : {})} />
+      {note && <span class="card-note" aria-hidden="true">{note}</span>}
+    </>
+  );
+  if (onToggle) {
+    return (
+      <button
+        type="button"
+        class={cls}
+        data-card={id}
+        aria-pressed={selected ? 'true' : 'false'}
+        aria-label={label}
+        disabled={disabled}
+        onClick={() => onToggle(id)}
+      >
+        {body}
+      </button>
+    );
+  }
+  return (
+    <span class={cls} data-card={id} role="img" aria-label={label}>
+      {body}
+    </span>
+  );
+}
+
+/** The back of a card whose face this viewer may not see. */
+export function CardBack({ small }: { small?: boolean }) {
+  return (
+    <span class={`card back${small ? ' small' : ''}`} aria-hidden="true">
+      <svg class="face" viewBox="0 0 50 70" focusable="false">
+        <rect class="back-paper" x="1" y="1" width="48" height="68" rx="5" />
+        <rect class="back-inner" x="6" y="6" width="38" height="58" rx="3" />
+        <path class="back-mark" d="M25 22 L35 35 L25 48 L15 35 Z" />
+      </svg>
+    </span>
+  );
+}
+
+/** A row of card backs with a count in words, e.g. the opponent's hand. */
+export function Backs({ count, label }: { count: number; label: string }) {
+  const shown = Math.min(count, 10);
+  return (
+    <div class="backs" role="img" aria-label={`${label}: ${count} card${count === 1 ? '' : 's'}`}>
+      {Array.from({ length: shown }, (_, i) => (
+        <CardBack key={i} small />
+      ))}
+    </div>
+  );
+}
+
+/** The suit's shape on its own, for legends and the score table. */
+export function SuitMark({ suit }: { suit: Suit }) {
+  return (
+    <svg class={`suit-mark suit-${suit}`} viewBox="12 24 26 28" aria-hidden="true" focusable="false">
+      {SHAPES[suit]()}
+    </svg>
+  );
+}

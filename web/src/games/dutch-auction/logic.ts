@@ -1,0 +1,183 @@
+/**
+ * What the Dutch board offers, worked out from the engine's legal moves (sent with every match
+ * answer) and the cards the player has selected. Pure functions: the board only draws them.
+ *
+ * The player selects cards, then acts: a display card plus as many bid cards as its cost is a
+ * purchase; a power card plus the card it acts on is a power; a power card in hand (2018) can be
+ * played. Only combinations the engine lists as legal are offered.
+ */
+import { type CardId, type Edition, type Suit, EDITION_DATA, cardName } from '../../../../shared/games/dutch-auction/cards.js';
+import type { DutchAuctionMove } from '../../../../shared/games/dutch-auction/moves.js';
+import type { DutchView } from '../../../../shared/games/dutch-auction/view.js';
+
+export type Move = DutchAuctionMove;
+export type { DutchView };
+
+export interface Action {
+  key: string;
+  label: string;
+  move: Move;
+}
+
+const SOURCE_WORDS: Record<string, string> = {
+  'auction-discards': 'the auction discards',
+  'personal-discards': 'your discards',
+  display: 'the display',
+};
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const s = new Set(a);
+  return b.every((x) => s.has(x)) && s.size === a.length;
+}
+
+const the = (id: CardId) => `the ${cardName(id)}`;
+
+export function displayCardAt(view: DutchView, slot: number): CardId | null {
+  return view.auction.display.find((d) => d.slot === slot)?.card ?? null;
+}
+
+export function slotOf(view: DutchView, id: CardId): number | null {
+  return view.auction.display.find((d) => d.card === id)?.slot ?? null;
+}
+
+/** Cards that take part in at least one legal action now (the others are not offered). */
+export function selectableCards(view: DutchView, legal: readonly Move[]): Set<CardId> {
+  const out = new Set<CardId>();
+  for (const m of legal) {
+    if (m.kind === 'purchase') {
+      const card = displayCardAt(view, m.slot);
+      if (card) out.add(card);
+      for (const p of m.pay) out.add(p);
+    } else if (m.kind === 'power') {
+      out.add(m.card);
+      out.add(m.target);
+    } else if (m.kind === 'play') {
+      out.add(m.card);
+    }
+  }
+  return out;
+}
+
+function powerLabel(m: Extract<Move, { kind: 'power' }>): string {
+  const by = `with ${the(m.card)}`;
+  switch (m.power) {
+    case 'cash-in':
+      return `Cash in ${the(m.target)} ${by}`;
+    case 'change-suit':
+      return `Make ${the(m.target)} ${m.suit ?? ''} ${by}`;
+    case 'take':
+      return `Take ${the(m.target)} from ${m.from ? SOURCE_WORDS[m.from] : 'a pile'} ${by}`;
+    case 'steal':
+      return `Steal ${the(m.target)} ${by}`;
+    case 'duplicate':
+      return `Give ${the(m.target)} one more use ${by}`;
+  }
+}
+
+/** The legal actions that use exactly the selected cards. */
+export function actionsFor(view: DutchView, legal: readonly Move[], selected: ReadonlySet<CardId>): Action[] {
+  const sel = [...selected];
+  const out: Action[] = [];
+  for (const m of legal) {
+    if (m.kind === 'purchase') {
+      const card = displayCardAt(view, m.slot);
+      if (!card || !selected.has(card)) continue;
+      if (!sameSet(m.pay, sel.filter((id) => id !== card))) continue;
+      out.push({
+        key: `buy-${m.slot}`,
+        label: `Buy ${the(card)} (position ${m.slot}) for ${m.slot} card${m.slot === 1 ? '' : 's'}`,
+        move: m,
+      });
+    } else if (m.kind === 'power') {
+      if (!sameSet([m.card, m.target], sel)) continue;
+      out.push({ key: `power-${m.card}-${m.power}-${m.target}-${m.suit ?? ''}-${m.from ?? ''}`, label: powerLabel(m), move: m });
+    } else if (m.kind === 'play') {
+      if (!sameSet([m.card], sel)) continue;
+      out.push({ key: `play-${m.card}`, label: `Play ${the(m.card)} into your offering`, move: m });
+    }
+  }
+  return out;
+}
+
+/** A sentence that helps when the selection is not (yet) an action. */
+export function selectionHint(view: DutchView, legal: readonly Move[], selected: ReadonlySet<CardId>): string | null {
+  if (selected.size === 0) return null;
+  if (actionsFor(view, legal, selected).length > 0) return null;
+  const displayed = [...selected].filter((id) => slotOf(view, id) !== null);
+  const mine = new Set((view.seats[view.you?.seat ?? -1]?.bid ?? []).map((c) => c.id));
+  if (displayed.length === 1) {
+    const slot = slotOf(view, displayed[0]!)!;
+    const paying = [...selected].filter((id) => mine.has(id)).length;
+    const need = slot - paying;
+    if (need > 0) return `Position ${slot} costs ${slot}: select ${need} more card${need === 1 ? '' : 's'} from your bid to pay.`;
+    if (need < 0) return `Position ${slot} costs ${slot}: you selected ${-need} card${need === -1 ? '' : 's'} too many.`;
+  }
+  if (displayed.length > 1) return 'Select one display card at a time.';
+  return 'No action uses exactly these cards. To use a power, select the power card and the card it acts on.';
+}
+
+// ------------------------------------------------------------------------------------------ commit
+
+/** The sealed choice being put together: the card set aside and the cards bid. */
+export interface Plan {
+  setAside: CardId | null;
+  bid: CardId[];
+}
+
+export function bidValue(edition: Edition, ids: readonly CardId[]): number {
+  return ids.reduce((sum, id) => sum + (EDITION_DATA[edition].byId[id]?.bid ?? 0), 0);
+}
+
+/** The legal commit move matching the plan, if any. */
+export function commitFor(legal: readonly Move[], plan: Plan): Extract<Move, { kind: 'commit' }> | undefined {
+  for (const m of legal) {
+    if (m.kind === 'commit' && m.setAside === plan.setAside && sameSet(m.bid, plan.bid)) return m;
+  }
+  return undefined;
+}
+
+/** Current edition: the bid is always every card but the one set aside. */
+export function planFor(view: DutchView, setAside: CardId | null, bid: readonly CardId[]): Plan {
+  const hand = view.you?.hand ?? [];
+  if (view.edition === 'current') return { setAside, bid: hand.filter((id) => id !== setAside) };
+  return { setAside, bid: bid.filter((id) => hand.includes(id) && id !== setAside) };
+}
+
+/** Where paying cards go when buying `card`: same suit (as it counts now) to one's own discards. */
+export function paymentDestinations(view: DutchView, card: CardId, pay: readonly CardId[]): { own: CardId[]; auction: CardId[] } {
+  const suitOf = (id: CardId): Suit | undefined => EDITION_DATA[view.edition].byId[id]?.suit;
+  const bid = view.seats[view.you?.seat ?? -1]?.bid ?? [];
+  const target = suitOf(card);
+  const own: CardId[] = [];
+  const auction: CardId[] = [];
+  for (const id of pay) {
+    const s = bid.find((c) => c.id === id)?.suit ?? suitOf(id);
+    (s === target ? own : auction).push(id);
+  }
+  return { own, auction };
+}
+
+/** Whose move it is in the words of the game. */
+export function dutchTurnText(view: DutchView, you: number | null, name: (seat: number) => string): string {
+  if (view.phase === 'over') return 'The game is over.';
+  const other = (s: number) => name(s);
+  if (view.phase === 'commit') {
+    const waiting = view.toAct;
+    const mine = you !== null && waiting.includes(you);
+    const others = waiting.filter((s) => s !== you);
+    if (mine) {
+      return others.length
+        ? `Round ${view.round}: your move. Set a card aside and seal your bid (${others.map(other).join(', ')} is choosing too).`
+        : `Round ${view.round}: your move. Set a card aside and seal your bid.`;
+    }
+    return `Round ${view.round}: waiting for ${others.map(other).join(' and ')} to seal a bid.`;
+  }
+  if (view.active === null) return `Round ${view.round}.`;
+  if (view.active === you) {
+    return view.you?.mustBuyOneCost
+      ? `Round ${view.round}: your move. You must buy the card in position 1 before you finish.`
+      : `Round ${view.round}: your move. Use powers and buy, then finish your turn.`;
+  }
+  return `Round ${view.round}: ${other(view.active)} is using powers and buying.`;
+}

@@ -1,0 +1,43 @@
+/**
+ * Readable labels for any game's moves, for the plain board used by games without a page of
+ * their own: `{ kind: 'take-guild', colour: 'red', from: { at: 'province', province: 'holland' } }`
+ * becomes "Take guild: colour red, from province holland".
+ */
+
+const words = (s: string) => s.replace(/[-_]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+const capital = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
+
+function valueText(v: unknown): string {
+  if (v === null || v === undefined) return 'none';
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (typeof v === 'number') return String(v);
+  if (typeof v === 'string') return v;
+  if (Array.isArray(v)) return v.length === 0 ? 'nothing' : v.map(valueText).join(', ');
+  if (typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    const head = typeof o.at === 'string' ? [o.at] : [];
+    const rest = Object.entries(o)
+      .filter(([k]) => k !== 'at')
+      .map(([k, x]) => (head.length && typeof x !== 'object' ? valueText(x) : `${words(k)} ${valueText(x)}`));
+    return [...head, ...rest].join(' ');
+  }
+  return String(v);
+}
+
+/** The label of one move. */
+export function moveLabel(move: unknown): string {
+  if (move === null || typeof move !== 'object') return valueText(move);
+  const m = move as Record<string, unknown>;
+  const kind = typeof m.kind === 'string' ? m.kind : typeof m.type === 'string' ? m.type : 'move';
+  const parts = Object.entries(m)
+    .filter(([k]) => k !== 'kind' && k !== 'type')
+    .map(([k, v]) => `${words(k)} ${valueText(v)}`);
+  return capital(words(kind)) + (parts.length ? `: ${parts.join(', ')}` : '');
+}
+
+/** The kind of a move, for grouping ("Commit", "Add"). */
+export function moveGroup(move: unknown): string {
+  const m = move as Record<string, unknown> | null;
+  const kind = m && typeof m === 'object' ? (typeof m.kind === 'string' ? m.kind : typeof m.type === 'string' ? m.type : 'move') : 'move';
+  return capital(words(kind));
+}

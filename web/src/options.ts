@@ -1,0 +1,84 @@
+/**
+ * The create form's option fields, read from a game's options JSON Schema (published by the API
+ * in /api/openapi.json as `Options_<game id>`). Enums become choices, booleans check boxes and
+ * numbers number fields; anything else keeps the game's default.
+ */
+import type { OptionLabel } from './games/types.js';
+
+export type OptionField =
+  | { key: string; label: string; hint?: string; type: 'choice'; choices: { value: string; label: string }[]; default: string; optional: boolean }
+  | { key: string; label: string; hint?: string; type: 'boolean'; default: boolean; optional: boolean }
+  | { key: string; label: string; hint?: string; type: 'number'; integer: boolean; min?: number; max?: number; default: number | null; optional: boolean };
+
+interface JsonSchema {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  description?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+}
+
+const words = (key: string) => {
+  const s = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' ').toLowerCase();
+  return s[0]!.toUpperCase() + s.slice(1);
+};
+
+export function optionFields(schema: unknown, labels: Record<string, OptionLabel> = {}): OptionField[] {
+  const s = schema as JsonSchema | null;
+  if (!s || typeof s !== 'object' || !s.properties) return [];
+  const required = new Set(s.required ?? []);
+  const out: OptionField[] = [];
+  for (const [key, raw] of Object.entries(s.properties)) {
+    const l = labels[key];
+    const label = l?.label ?? words(key);
+    const hint = l?.hint ?? raw.description;
+    const base = { key, label, ...(hint ? { hint } : {}), optional: !required.has(key) };
+    const enumValues = raw.enum ?? (raw.anyOf?.every((a) => a.const !== undefined) ? raw.anyOf.map((a) => a.const) : undefined);
+    if (enumValues && enumValues.every((v) => typeof v === 'string')) {
+      const values = enumValues as string[];
+      out.push({
+        ...base,
+        type: 'choice',
+        choices: values.map((v) => ({ value: v, label: l?.values?.[v] ?? words(v) })),
+        default: typeof raw.default === 'string' ? raw.default : '',
+      });
+    } else if (raw.type === 'boolean') {
+      out.push({ ...base, type: 'boolean', default: raw.default === true });
+    } else if (raw.type === 'integer' || raw.type === 'number') {
+      out.push({
+        ...base,
+        type: 'number',
+        integer: raw.type === 'integer',
+        ...(typeof raw.minimum === 'number' ? { min: raw.minimum } : {}),
+        ...(typeof raw.maximum === 'number' ? { max: raw.maximum } : {}),
+        default: typeof raw.default === 'number' ? raw.default : null,
+      });
+    }
+  }
+  return out;
+}
+
+/** The options object to send: chosen values, leaving out optional fields left at "default". */
+export function optionValues(fields: readonly OptionField[], chosen: Record<string, string | boolean>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    const v = chosen[f.key];
+    if (f.type === 'boolean') {
+      const b = typeof v === 'boolean' ? v : f.default;
+      if (!(f.optional && b === f.default && v === undefined)) out[f.key] = b;
+    } else if (f.type === 'choice') {
+      const c = typeof v === 'string' ? v : f.default;
+      if (c !== '') out[f.key] = c;
+    } else {
+      const text = typeof v === 'string' ? v.trim() : '';
+      if (text !== '') out[f.key] = Number(text);
+      else if (!f.optional && f.default !== null) out[f.key] = f.default;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,180 @@
+/**
+ * What this browser remembers: the seats it holds ("my matches", with their seat links), spectator
+ * links, the invite being answered, the name last used, and how far each log has been read.
+ * Everything lives in localStorage (or sessionStorage for per-tab choices); if the browser refuses
+ * storage (private modes), an in-memory stand-in keeps the page working for this visit.
+ */
+import type { MatchStatus } from './types.js';
+
+export interface StoredSeat {
+  matchId: string;
+  seat: number;
+  token: string;
+  gameId?: string;
+  gameName?: string;
+  names?: (string | null)[];
+  status?: MatchStatus;
+  /** Was it this seat's move when last seen? */
+  myTurn?: boolean;
+  version?: number;
+  /** The log version this seat had seen when it last left the page. */
+  lastSeen?: number;
+  /** Invite links still unanswered (kept for the creator's share panel). */
+  invites?: { seat: number; url: string }[];
+  spectatorUrl?: string;
+  updatedAt: number;
+}
+
+const PREFIX = 'dutch:v1:';
+const SEATS = PREFIX + 'seats';
+const WATCH = PREFIX + 'watch';
+const NAME = PREFIX + 'name';
+/** At most this many matches are remembered; the oldest finished ones go first. */
+const MAX_SEATS = 60;
+
+function memoryStorage(): Storage {
+  const m = new Map<string, string>();
+  return {
+    get length() {
+      return m.size;
+    },
+    clear: () => m.clear(),
+    getItem: (k) => m.get(k) ?? null,
+    key: (i) => [...m.keys()][i] ?? null,
+    removeItem: (k) => void m.delete(k),
+    setItem: (k, v) => void m.set(k, String(v)),
+  };
+}
+
+function pick(kind: 'localStorage' | 'sessionStorage'): Storage {
+  try {
+    const s = globalThis[kind];
+    const probe = PREFIX + 'probe';
+    s.setItem(probe, '1');
+    s.removeItem(probe);
+    return s;
+  } catch {
+    return memoryStorage();
+  }
+}
+
+let local: Storage | undefined;
+let session: Storage | undefined;
+const ls = () => (local ??= pick('localStorage'));
+const ss = () => (session ??= pick('sessionStorage'));
+
+/** For tests: use these instead of the browser's storage. */
+export function useStorage(l: Storage, s: Storage): void {
+  local = l;
+  session = s;
+}
+
+function readJson<T>(store: Storage, key: string, fallback: T): T {
+  try {
+    const raw = store.getItem(key);
+    return raw === null ? fallback : (JSON.parse(raw) as T);
+  } catch {
+    return fallback;
+  }
+}
+
+function writeJson(store: Storage, key: string, value: unknown): void {
+  try {
+    store.setItem(key, JSON.stringify(value));
+  } catch {
+    /* quota or refusal: the page still works for this visit */
+  }
+}
+
+// ------------------------------------------------------------------ seats ("my matches")
+
+export function listSeats(): StoredSeat[] {
+  const all = readJson<StoredSeat[]>(ls(), SEATS, []);
+  return Array.isArray(all) ? all.filter((s) => typeof s?.matchId === 'string' && typeof s.token === 'string') : [];
+}
+
+export function findSeat(matchId: string, seat?: number): StoredSeat | undefined {
+  const mine = listSeats().filter((s) => s.matchId === matchId);
+  return (seat === undefined ? undefined : mine.find((s) => s.seat === seat)) ?? mine[0];
+}
+
+/** Adds or updates one seat; the fields given replace the stored ones. */
+export function saveSeat(entry: Partial<StoredSeat> & { matchId: string; seat: number; token?: string }): StoredSeat | undefined {
+  const all = listSeats();
+  const i = all.findIndex((s) => s.matchId === entry.matchId && s.seat === entry.seat);
+  const before = i >= 0 ? all[i] : undefined;
+  const token = entry.token ?? before?.token;
+  if (!token) return undefined;
+  const next: StoredSeat = { ...before, ...entry, token, updatedAt: Date.now() } as StoredSeat;
+  if (i >= 0) all[i] = next;
+  else all.unshift(next);
+  if (all.length > MAX_SEATS) {
+    all.sort((a, b) => Number(a.status === 'over') - Number(b.status === 'over') || b.updatedAt - a.updatedAt);
+    all.length = MAX_SEATS;
+  }
+  writeJson(ls(), SEATS, all);
+  return next;
+}
+
+export function forgetSeat(matchId: string, seat: number): void {
+  writeJson(
+    ls(),
+    SEATS,
+    listSeats().filter((s) => !(s.matchId === matchId && s.seat === seat)),
+  );
+}
+
+/** The seat this tab last used for a match (one browser may hold several seats of one match). */
+export function currentSeat(matchId: string): number | undefined {
+  const v = ss().getItem(PREFIX + 'tab-seat:' + matchId);
+  return v === null ? undefined : Number(v);
+}
+
+export function setCurrentSeat(matchId: string, seat: number): void {
+  try {
+    ss().setItem(PREFIX + 'tab-seat:' + matchId, String(seat));
+  } catch {
+    /* ignore */
+  }
+}
+
+// ------------------------------------------------------------------ spectating, invites, name
+
+export function saveWatch(matchId: string, secret: string): void {
+  const all = readJson<Record<string, string>>(ls(), WATCH, {});
+  all[matchId] = secret;
+  writeJson(ls(), WATCH, all);
+}
+
+export function findWatch(matchId: string): string | undefined {
+  return readJson<Record<string, string>>(ls(), WATCH, {})[matchId];
+}
+
+/** The invite this tab is answering, kept out of the address bar but across a reload. */
+export function savePendingInvite(matchId: string, secret: string): void {
+  try {
+    ss().setItem(PREFIX + 'invite:' + matchId, secret);
+  } catch {
+    /* ignore */
+  }
+}
+
+export function pendingInvite(matchId: string): string | undefined {
+  return ss().getItem(PREFIX + 'invite:' + matchId) ?? undefined;
+}
+
+export function clearPendingInvite(matchId: string): void {
+  ss().removeItem(PREFIX + 'invite:' + matchId);
+}
+
+export function lastName(): string {
+  return ls().getItem(NAME) ?? '';
+}
+
+export function saveName(name: string): void {
+  try {
+    ls().setItem(NAME, name);
+  } catch {
+    /* ignore */
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * Words shown around the games: seat names in log lines, whose move it is, times.
+ * Every function returns plain strings; the page puts them into text nodes only (never HTML).
+ */
+import type { SeatInfo } from './types.js';
+
+export function seatName(seats: readonly Pick<SeatInfo, 'name'>[], seat: number): string {
+  const name = seats[seat]?.name;
+  return name && name.trim() ? name : `Seat ${seat + 1}`;
+}
+
+/** Puts the players' names in place of `{0}`, `{1}`… Unknown placeholders stay as they are. */
+export function fillNames(text: string, seats: readonly Pick<SeatInfo, 'name'>[]): string {
+  return text.replace(/\{(\d)\}/g, (whole, n: string) => (Number(n) < seats.length ? seatName(seats, Number(n)) : whole));
+}
+
+/** "Ann", "Ann and Bob", "Ann, Bob and Cy". */
+export function listNames(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/** Whose move it is, in words, for any game. */
+export function turnText(m: { status: string; toAct: readonly number[]; seats: readonly SeatInfo[]; you: number | null }): string {
+  if (m.status === 'open') {
+    const open = m.seats.filter((s) => !s.joined).length;
+    return open === 1 ? 'Waiting for one more player to join.' : `Waiting for ${open} more players to join.`;
+  }
+  if (m.status === 'over') return 'The match is over.';
+  const mine = m.you !== null && m.toAct.includes(m.you);
+  const others = m.toAct.filter((s) => s !== m.you).map((s) => seatName(m.seats, s));
+  if (mine && others.length === 0) return 'Your move.';
+  if (mine) return `Your move (${listNames(others)} ${others.length === 1 ? 'is' : 'are'} choosing too).`;
+  if (others.length === 0) return 'Nobody is to move.';
+  return `Waiting for ${listNames(others)}.`;
+}
+
+/** "a moment", "5 minutes", "3 hours", "2 days". */
+export function duration(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 45) return 'a moment';
+  const m = Math.round(s / 60);
+  if (m < 60) return m === 1 ? 'a minute' : `${m} minutes`;
+  const h = Math.round(m / 60);
+  if (h < 36) return h === 1 ? 'an hour' : `${h} hours`;
+  const d = Math.round(h / 24);
+  return d === 1 ? 'a day' : `${d} days`;
+}
+
+/** "just now", "5 minutes ago", "3 hours ago", "2 days ago". */
+export function ago(then: number, now: number): string {
+  const d = duration(now - then);
+  return d === 'a moment' ? 'just now' : `${d} ago`;
+}

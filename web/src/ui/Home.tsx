@@ -1,0 +1,283 @@
+/**
+ * The home page: the matches this browser holds (those waiting for my move first) and the form
+ * that starts a new match.
+ */
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { ApiFailure, api } from '../api.js';
+import { gameUi } from '../games/index.js';
+import { type OptionField, optionFields, optionValues } from '../options.js';
+import * as store from '../storage.js';
+import { listNames } from '../text.js';
+import type { GameSummary, Match } from '../types.js';
+import { showAttention } from './attention.js';
+import { ConfirmButton } from './Confirm.js';
+import { navigate, onLinkClick } from './router.js';
+
+export function Home() {
+  const [seats, setSeats] = useState(() => store.listSeats());
+  useEffect(() => {
+    let live = true;
+    // Refresh what is known of each held match (a few at a time).
+    const queue = [...seats];
+    const worker = async () => {
+      for (let s = queue.shift(); s && live; s = queue.shift()) {
+        try {
+          const r = await api.read(s.matchId, { kind: 'seat', seat: s.seat, token: s.token }, null);
+          if (r.changed) remember(s.matchId, s.seat, r.match);
+        } catch (e) {
+          if (e instanceof ApiFailure && e.status === 404) store.saveSeat({ matchId: s.matchId, seat: s.seat, status: 'over', myTurn: false });
+        }
+      }
+      if (live) setSeats(store.listSeats());
+    };
+    void Promise.all([worker(), worker(), worker()]);
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const anyTurn = seats.some((s) => s.myTurn);
+  useEffect(() => showAttention(anyTurn, 'Dutch'), [anyTurn]);
+
+  return (
+    <main class="page home">
+      <header class="home-head">
+        <h1>Dutch</h1>
+        <p>Card games called Dutch, played in turns over hours or days. Start a match, send the link, and come back when it is your move.</p>
+      </header>
+      <MyMatches seats={seats} onForget={() => setSeats(store.listSeats())} />
+      <CreateForm />
+    </main>
+  );
+}
+
+function remember(matchId: string, seat: number, m: Match) {
+  store.saveSeat({
+    matchId,
+    seat,
+    gameId: m.game.id,
+    gameName: m.game.name,
+    names: m.seats.map((s) => s.name),
+    status: m.status,
+    myTurn: m.status === 'active' && m.toAct.includes(seat),
+    version: m.version,
+  });
+}
+
+function statusWords(s: store.StoredSeat): string {
+  if (s.status === 'over') return 'Finished';
+  if (s.status === 'open') return 'Waiting for players to join';
+  if (s.myTurn) return 'Your move';
+  if (s.status === 'active') return 'Waiting for the others';
+  return 'Not opened yet';
+}
+
+function MyMatches({ seats, onForget }: { seats: store.StoredSeat[]; onForget: () => void }) {
+  const rank = (s: store.StoredSeat) => (s.myTurn ? 0 : s.status === 'active' ? 1 : s.status === 'open' ? 2 : s.status === 'over' ? 4 : 3);
+  const sorted = [...seats].sort((a, b) => rank(a) - rank(b) || b.updatedAt - a.updatedAt);
+  if (sorted.length === 0) return null;
+  return (
+    <section class="zone my-matches" aria-labelledby="mine-h">
+      <h2 id="mine-h">My matches</h2>
+      <ul class="match-list">
+        {sorted.map((s) => {
+          const others = (s.names ?? []).flatMap((n, i) => (i === s.seat ? [] : [n ?? 'an open seat']));
+          return (
+            <li key={`${s.matchId}-${s.seat}`} class={s.myTurn ? 'my-turn' : ''} data-match={s.matchId}>
+              <a href={`/m/${s.matchId}`} onClick={(e) => onLinkClick(e, () => store.setCurrentSeat(s.matchId, s.seat))}>
+                <span class="game">{s.gameName ?? 'Match'}</span>
+                {others.length > 0 && <span class="with"> with {listNames(others)}</span>}
+              </a>
+              <span class={s.myTurn ? 'badge your-move' : 'badge'}>{statusWords(s)}</span>
+              {s.status === 'over' && (
+                <ConfirmButton
+                  label="Forget"
+                  question="Remove this match from this browser? Its link is then gone from here."
+                  confirmLabel="Remove"
+                  danger
+                  onConfirm={() => {
+                    store.forgetSeat(s.matchId, s.seat);
+                    onForget();
+                  }}
+                />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function CreateForm() {
+  const [games, setGames] = useState<GameSummary[] | null>(null);
+  const [schemas, setSchemas] = useState<Record<string, unknown>>({});
+  const [gameId, setGameId] = useState('');
+  const [players, setPlayers] = useState(2);
+  const [name, setName] = useState(store.lastName());
+  const [chosen, setChosen] = useState<Record<string, string | boolean>>({});
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    api
+      .games()
+      .then((r) => {
+        setGames(r.games);
+        const first = r.games.find((g) => g.id === 'dutch-auction') ?? r.games[0];
+        if (first) {
+          setGameId(first.id);
+          setPlayers(first.minSeats);
+        }
+      })
+      .catch(() => setError('The list of games could not be loaded. Reload the page to try again.'));
+    api
+      .openapi()
+      .then((doc) => setSchemas(doc.components?.schemas ?? {}))
+      .catch(() => {
+        /* options then keep their defaults */
+      });
+  }, []);
+
+  const game = games?.find((g) => g.id === gameId);
+  const fields = useMemo<OptionField[]>(() => optionFields(schemas[`Options_${gameId}`], gameUi(gameId).optionLabels), [schemas, gameId]);
+
+  async function create(e: Event) {
+    e.preventDefault();
+    if (!game) return;
+    setBusy(true);
+    setError('');
+    try {
+      const c = await api.create({ game: game.id, seats: players, options: optionValues(fields, chosen), name: name.trim() });
+      store.saveName(name.trim());
+      store.saveSeat({
+        matchId: c.matchId,
+        seat: c.seat,
+        token: c.token,
+        gameId: game.id,
+        gameName: game.name,
+        names: Array.from({ length: players }, (_, i) => (i === c.seat ? name.trim() : null)),
+        status: players === 1 ? 'active' : 'open',
+        invites: c.invites,
+        spectatorUrl: c.spectatorUrl,
+      });
+      store.setCurrentSeat(c.matchId, c.seat);
+      navigate(`/m/${c.matchId}`);
+    } catch (err) {
+      if (err instanceof ApiFailure) setError(err.issues?.length ? `${err.message} ${err.issues.map((i) => i.message).join(' ')}` : err.message);
+      else setError('The server could not be reached; try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section class="zone create" aria-labelledby="create-h">
+      <h2 id="create-h">Start a match</h2>
+      {!games && !error && <p class="loading">Loading the games…</p>}
+      {games && games.length === 0 && <p>No games are offered yet.</p>}
+      {games && games.length > 0 && (
+        <form onSubmit={create}>
+          <fieldset class="game-choice">
+            <legend>Game</legend>
+            {games.map((g) => (
+              <label key={g.id} class="radio">
+                <input
+                  type="radio"
+                  name="game"
+                  value={g.id}
+                  checked={g.id === gameId}
+                  onChange={() => {
+                    setGameId(g.id);
+                    setPlayers(g.minSeats);
+                    setChosen({});
+                  }}
+                />
+                <span>
+                  {g.name} <span class="muted">({g.minSeats === g.maxSeats ? g.minSeats : `${g.minSeats}–${g.maxSeats}`} players)</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          {game && game.minSeats !== game.maxSeats && (
+            <label class="field">
+              <span>Players</span>
+              <select value={String(players)} onChange={(e) => setPlayers(Number((e.target as HTMLSelectElement).value))}>
+                {Array.from({ length: game.maxSeats - game.minSeats + 1 }, (_, i) => game.minSeats + i).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {fields.map((f) => (
+            <OptionInput key={`${gameId}-${f.key}`} field={f} value={chosen[f.key]} onChange={(v) => setChosen({ ...chosen, [f.key]: v })} />
+          ))}
+          <label class="field">
+            <span>Your name (the other players see it)</span>
+            <input name="name" required maxLength={24} autoComplete="nickname" value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+          </label>
+          <button type="submit" class="primary" disabled={busy || !game || name.trim() === ''}>
+            Create the match
+          </button>
+        </form>
+      )}
+      {error && (
+        <p class="notice error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function OptionInput({ field, value, onChange }: { field: OptionField; value: string | boolean | undefined; onChange: (v: string | boolean) => void }) {
+  const id = `opt-${field.key}`;
+  const hint = field.hint ? <span class="muted">{field.hint}</span> : null;
+  if (field.type === 'boolean') {
+    return (
+      <label class="check" for={id}>
+        <input id={id} type="checkbox" checked={typeof value === 'boolean' ? value : field.default} onChange={(e) => onChange((e.target as HTMLInputElement).checked)} />
+        <span>
+          {field.label} {hint}
+        </span>
+      </label>
+    );
+  }
+  if (field.type === 'choice') {
+    return (
+      <label class="field" for={id}>
+        <span>
+          {field.label} {hint}
+        </span>
+        <select id={id} value={typeof value === 'string' ? value : field.default} onChange={(e) => onChange((e.target as HTMLSelectElement).value)}>
+          {field.default === '' && <option value="">Game default</option>}
+          {field.choices.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </label>
+    );
+  }
+  return (
+    <label class="field" for={id}>
+      <span>
+        {field.label} {hint}
+      </span>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        step={field.integer ? 1 : 'any'}
+        {...(field.min !== undefined ? { min: field.min } : {})}
+        {...(field.max !== undefined ? { max: field.max } : {})}
+        placeholder={field.default === null ? 'Game default' : String(field.default)}
+        value={typeof value === 'string' ? value : ''}
+        onInput={(e) => onChange((e.target as HTMLInputElement).value)}
+      />
+    </label>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * What happened: the entries since this player last looked first, then the rest, newest first.
+ * Log text names seats as {0}, {1}…; names are put in as plain text.
+ */
+import { useState } from 'preact/hooks';
+import { ago, fillNames } from '../text.js';
+import type { LogRecord, SeatInfo } from '../types.js';
+
+/** The API sends this many log records with a match; fewer means there are no older ones. */
+const PAGE = 30;
+/** Records shown before "Show the whole log". */
+const SHORT = 8;
+
+function Lines({ records, seats, now }: { records: LogRecord[]; seats: SeatInfo[]; now: number }) {
+  return (
+    <ol class="log-lines">
+      {records.flatMap((r) =>
+        r.entries.map((e, i) => (
+          <li key={`${r.version}-${i}`} data-version={r.version}>
+            <span class="log-text">{fillNames(e.text, seats)}</span>
+            {i === 0 && <span class="log-time"> · {ago(r.at, now)}</span>}
+          </li>
+        )),
+      )}
+    </ol>
+  );
+}
+
+export function LogPanel({ log, seats, you, seenUpTo, now, onOlder, olderDone }: {
+  log: LogRecord[];
+  seats: SeatInfo[];
+  you: number | null;
+  /** The version this viewer had seen when last here; null when unknown (first visit). */
+  seenUpTo: number | null;
+  now: number;
+  onOlder?: () => void;
+  olderDone: boolean;
+}) {
+  const newestFirst = [...log].sort((a, b) => b.version - a.version).filter((r) => r.entries.length > 0);
+  const isNew = (r: LogRecord) => seenUpTo !== null && r.version > seenUpTo && r.seat !== you;
+  const fresh = newestFirst.filter(isNew).reverse();
+  const rest = newestFirst.filter((r) => !isNew(r));
+  const oldest = newestFirst[newestFirst.length - 1]?.version ?? 0;
+  const [whole, setWhole] = useState(false);
+  const shown = whole ? rest : rest.slice(0, SHORT);
+  return (
+    <section class="zone log" aria-labelledby="log-h">
+      <h2 id="log-h">What happened</h2>
+      {fresh.length > 0 ? (
+        <div class="since">
+          <h3>Since you last looked</h3>
+          <Lines records={fresh} seats={seats} now={now} />
+        </div>
+      ) : (
+        seenUpTo !== null && <p class="note">Nothing new from the others since you last looked.</p>
+      )}
+      <details open={fresh.length === 0}>
+        <summary>{fresh.length > 0 ? 'Earlier' : 'The log'} (newest first)</summary>
+        {rest.length === 0 ? <p class="empty-note">Nothing yet.</p> : <Lines records={shown} seats={seats} now={now} />}
+        {!whole && rest.length > SHORT && (
+          <button type="button" onClick={() => setWhole(true)}>
+            Show the whole log
+          </button>
+        )}
+        {whole && onOlder && !olderDone && oldest > 2 && log.length >= PAGE && (
+          <button type="button" onClick={onOlder}>
+            Show earlier entries
+          </button>
+        )}
+      </details>
+    </section>
+  );
+}

@@ -1,0 +1,424 @@
+/**
+ * The match page, `/m/<id>`: opens the match with what this browser holds for it (a seat, a watch
+ * link, or an invite to answer), keeps it fresh by polling, and frames the game's board with the
+ * players, whose move it is, the log, sharing, the rules, resigning and the final result.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { ApiFailure, NetworkFailure, api, idempotencyKey } from '../api.js';
+import { gameUi } from '../games/index.js';
+import { Poller } from '../poll/poller.js';
+import { othersMayAct } from '../poll/schedule.js';
+import * as store from '../storage.js';
+import { duration, fillNames, seatName, turnText } from '../text.js';
+import type { Credentials, LogRecord, Match } from '../types.js';
+import { showAttention } from './attention.js';
+import { ConfirmButton } from './Confirm.js';
+import { LogPanel } from './LogPanel.js';
+import { OutcomePanel } from './Outcome.js';
+import { RulesButton } from './RulesHelp.js';
+import { navigate, onLinkClick } from './router.js';
+import { SharePanel, type ShareLinks } from './SharePanel.js';
+
+type Access = Credentials | { kind: 'invite'; secret: string } | { kind: 'none' };
+
+function accessFor(matchId: string): Access {
+  const invite = store.pendingInvite(matchId);
+  if (invite) return { kind: 'invite', secret: invite };
+  const seat = store.findSeat(matchId, store.currentSeat(matchId));
+  if (seat) return { kind: 'seat', seat: seat.seat, token: seat.token };
+  const watch = store.findWatch(matchId);
+  if (watch) return { kind: 'watch', secret: watch };
+  return { kind: 'none' };
+}
+
+export function MatchPage({ matchId }: { matchId: string }) {
+  const [access, setAccess] = useState<Access>(() => accessFor(matchId));
+  useEffect(() => setAccess(accessFor(matchId)), [matchId]);
+
+  if (access.kind === 'invite') {
+    return (
+      <JoinForm
+        matchId={matchId}
+        secret={access.secret}
+        onJoined={(seat, token) => setAccess({ kind: 'seat', seat, token })}
+        onDismiss={() => {
+          store.clearPendingInvite(matchId);
+          setAccess(accessFor(matchId));
+        }}
+      />
+    );
+  }
+  if (access.kind === 'none') {
+    return (
+      <main class="page">
+        <SiteBar />
+        <h1>This browser has no link for this match</h1>
+        <p>
+          Open the match with the link you were given (an invite, your seat link or a watch link). Links keep their secret after the
+          “#”, so copy the whole link.
+        </p>
+      </main>
+    );
+  }
+  return <MatchView key={`${matchId}:${access.kind === 'seat' ? access.seat : 'watch'}`} matchId={matchId} creds={access} />;
+}
+
+function SiteBar() {
+  return (
+    <nav class="sitebar" aria-label="Site">
+      <a href="/" class="home-link" onClick={(e) => onLinkClick(e)}>
+        Dutch
+      </a>
+      <a href="/" onClick={(e) => onLinkClick(e)}>
+        My matches
+      </a>
+    </nav>
+  );
+}
+
+function JoinForm({ matchId, secret, onJoined, onDismiss }: { matchId: string; secret: string; onJoined: (seat: number, token: string) => void; onDismiss: () => void }) {
+  const [name, setName] = useState(store.lastName());
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const held = store.findSeat(matchId);
+
+  async function join(e: Event) {
+    e.preventDefault();
+    setBusy(true);
+    setError('');
+    try {
+      const joined = await api.join(matchId, secret, name.trim());
+      store.saveSeat({ matchId, seat: joined.seat, token: joined.token });
+      store.setCurrentSeat(matchId, joined.seat);
+      store.clearPendingInvite(matchId);
+      store.saveName(name.trim());
+      onJoined(joined.seat, joined.token);
+    } catch (err) {
+      if (err instanceof ApiFailure) setError(err.issues?.length ? err.issues.map((i) => i.message).join(' ') : err.message);
+      else setError('The server could not be reached; try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main class="page join">
+      <SiteBar />
+      <h1>You are invited to a match</h1>
+      <form class="zone" onSubmit={join}>
+        <label class="field">
+          <span>Your name (the other players see it)</span>
+          <input name="name" required maxLength={24} autoComplete="nickname" value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+        </label>
+        <button type="submit" class="primary" disabled={busy || name.trim() === ''}>
+          Join the match
+        </button>
+        {error && (
+          <p class="notice error" role="alert">
+            {error}
+          </p>
+        )}
+      </form>
+      {held && (
+        <p class="note">
+          This browser already holds {seatName([], held.seat)} of this match.{' '}
+          <button type="button" onClick={onDismiss}>
+            Open that seat instead
+          </button>
+        </p>
+      )}
+    </main>
+  );
+}
+
+function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) {
+  const [match, setMatch] = useState<Match | null>(null);
+  const [fatal, setFatal] = useState<string | null>(null);
+  const [offline, setOffline] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [older, setOlder] = useState<LogRecord[]>([]);
+  const [olderDone, setOlderDone] = useState(false);
+  const [announce, setAnnounce] = useState('');
+  const stored = creds.kind === 'seat' ? store.findSeat(matchId, creds.seat) : undefined;
+  const [seenUpTo, setSeenUpTo] = useState<number | null>(stored?.lastSeen ?? null);
+  const [links, setLinks] = useState<ShareLinks>({
+    ...(stored?.invites ? { invites: stored.invites } : {}),
+    ...(stored?.spectatorUrl ? { spectatorUrl: stored.spectatorUrl } : {}),
+  });
+  const [now, setNow] = useState(Date.now());
+
+  const matchRef = useRef<Match | null>(null);
+  const etag = useRef<string | null>(null);
+  const poller = useRef<Poller<Match> | null>(null);
+  const you = creds.kind === 'seat' ? creds.seat : null;
+
+  const remember = useCallback(
+    (m: Match) => {
+      if (creds.kind !== 'seat') return;
+      store.saveSeat({
+        matchId,
+        seat: creds.seat,
+        gameId: m.game.id,
+        gameName: m.game.name,
+        names: m.seats.map((s) => s.name),
+        status: m.status,
+        myTurn: m.status === 'active' && m.toAct.includes(creds.seat),
+        version: m.version,
+      });
+    },
+    [matchId, creds],
+  );
+
+  const show = useCallback(
+    (m: Match) => {
+      const before = matchRef.current;
+      // A poll answered after a newer move answer must not take the page back in time.
+      if (before && before.matchId === m.matchId && m.version < before.version) return;
+      matchRef.current = m;
+      setMatch(m);
+      setNow(Date.now());
+      setOffline(false);
+      remember(m);
+      const mine = (x: Match | null) => !!x && x.status === 'active' && you !== null && x.toAct.includes(you);
+      if (mine(m) && !mine(before)) setAnnounce('It is your move.');
+      else if (m.status === 'over' && before?.status !== 'over') setAnnounce('The match is over.');
+    },
+    [remember, you],
+  );
+
+  // Polling: conditional reads, paused while the tab is hidden.
+  useEffect(() => {
+    const p = new Poller<Match>({
+      read: async () => {
+        const r = await api.read(matchId, creds, etag.current);
+        if (!r.changed) return null;
+        etag.current = r.etag;
+        return r.match;
+      },
+      onChange: show,
+      onError: (e) => {
+        if (e instanceof NetworkFailure) setOffline(true);
+        else if (e instanceof ApiFailure && (e.status === 401 || e.status === 403 || e.status === 404)) {
+          setFatal(e.status === 404 ? 'This match does not exist (any more).' : e.message);
+          p.stop();
+        } else if (e instanceof ApiFailure) setNotice(e.message);
+      },
+      othersMayAct: () => (matchRef.current ? othersMayAct(matchRef.current, you) : true),
+      visible: () => document.visibilityState === 'visible',
+      now: () => Date.now(),
+      setTimer: (fn, ms) => setTimeout(fn, ms),
+      clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+    });
+    poller.current = p;
+    const markSeen = () => {
+      const m = matchRef.current;
+      if (m && creds.kind === 'seat') store.saveSeat({ matchId, seat: creds.seat, lastSeen: m.version });
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') markSeen();
+      else if (creds.kind === 'seat') setSeenUpTo(store.findSeat(matchId, creds.seat)?.lastSeen ?? null);
+      p.visibilityChanged();
+    };
+    const onFocus = () => p.visibilityChanged();
+    document.addEventListener('visibilitychange', onVisibility);
+    addEventListener('focus', onFocus);
+    addEventListener('pagehide', markSeen);
+    p.start();
+    return () => {
+      markSeen();
+      p.stop();
+      document.removeEventListener('visibilitychange', onVisibility);
+      removeEventListener('focus', onFocus);
+      removeEventListener('pagehide', markSeen);
+    };
+  }, [matchId, creds, show, you]);
+
+  const ui = gameUi(match?.game.id ?? '');
+  const myTurn = !!match && match.status === 'active' && you !== null && match.toAct.includes(you);
+  useEffect(() => {
+    if (match) showAttention(myTurn, `${match.game.name} · Dutch`);
+  }, [myTurn, match?.game.name]);
+  useEffect(() => () => showAttention(false, 'Dutch'), []);
+
+  const submit = useCallback(
+    async (move: unknown): Promise<boolean> => {
+      const m = matchRef.current;
+      if (!m || creds.kind !== 'seat') return false;
+      setBusy(true);
+      setNotice(null);
+      try {
+        const res = await api.move(matchId, creds.seat, creds.token, m.version, move, idempotencyKey());
+        const mine: LogRecord = { version: res.version, at: Date.now(), seat: creds.seat, entries: res.events ?? [] };
+        const prior = matchRef.current?.log ?? m.log;
+        etag.current = `"${res.version}"`;
+        show({ ...res, log: [mine, ...prior.filter((r) => r.version < res.version)] });
+        poller.current?.activity();
+        return true;
+      } catch (e) {
+        if (e instanceof ApiFailure) {
+          const seats = matchRef.current?.seats ?? [];
+          const detail = e.issues?.length ? ` (${e.issues.map((i) => `${i.path}: ${i.message}`).join('; ')})` : '';
+          setNotice(fillNames(e.message, seats) + detail);
+          if (e.status === 409) void poller.current?.pollNow();
+        } else {
+          setNotice('The server could not be reached, so the move was not made. Check your connection and try again.');
+        }
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [matchId, creds, show],
+  );
+
+  async function resign() {
+    if (creds.kind !== 'seat') return;
+    setBusy(true);
+    try {
+      await api.resign(matchId, creds.seat, creds.token);
+      etag.current = null;
+      await poller.current?.pollNow();
+    } catch (e) {
+      setNotice(e instanceof ApiFailure ? e.message : 'The server could not be reached; try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function rematch() {
+    if (creds.kind !== 'seat') return;
+    setBusy(true);
+    try {
+      const r = await api.rematch(matchId, creds.seat, creds.token);
+      store.saveSeat({ matchId: r.matchId, seat: r.seat, token: r.token });
+      store.setCurrentSeat(r.matchId, r.seat);
+      navigate(`/m/${r.matchId}`);
+    } catch (e) {
+      setNotice(e instanceof ApiFailure ? e.message : 'The server could not be reached; try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function loadOlder() {
+    const all = [...(match?.log ?? []), ...older];
+    const before = Math.min(...all.map((r) => r.version));
+    try {
+      const r = await api.olderLog(matchId, creds, before);
+      setOlder((o) => [...o, ...r.log]);
+      if (r.log.length < 30) setOlderDone(true);
+    } catch {
+      setNotice('The earlier log could not be loaded; try again.');
+    }
+  }
+
+  const log = useMemo(() => {
+    const seen = new Set<number>();
+    return [...(match?.log ?? []), ...older].filter((r) => (seen.has(r.version) ? false : (seen.add(r.version), true)));
+  }, [match, older]);
+
+  if (fatal) {
+    return (
+      <main class="page">
+        <SiteBar />
+        <h1>This match cannot be opened</h1>
+        <p role="alert">{fatal}</p>
+      </main>
+    );
+  }
+  if (!match) {
+    return (
+      <main class="page" aria-busy="true">
+        <SiteBar />
+        <p class="loading">{offline ? 'The server could not be reached; trying again…' : 'Loading the match…'}</p>
+      </main>
+    );
+  }
+
+  const Board = ui.Board;
+  const words = ui.turnText?.(match) ?? turnText(match);
+  return (
+    <main class="page match" data-status={match.status} data-version={match.version} data-my-turn={myTurn ? 'true' : 'false'} data-busy={busy ? 'true' : 'false'} data-game={match.game.id}>
+      <SiteBar />
+      <header class="match-head">
+        <div class="title-row">
+          <h1>{match.game.name}</h1>
+          <RulesButton ui={ui} gameName={match.game.name} />
+        </div>
+        <ul class="players" aria-label="Players">
+          {match.seats.map((s) => (
+            <li key={s.seat} class={match.toAct.includes(s.seat) ? 'to-act' : ''}>
+              <span class="who">
+                {s.joined ? seatName(match.seats, s.seat) : 'Open seat'}
+                {s.seat === you ? ' (you)' : ''}
+              </span>
+              {match.status === 'active' && match.toAct.includes(s.seat) && (
+                <span class="badge">to move{s.waitingSince && now - s.waitingSince >= 60_000 ? ` · waiting ${duration(now - s.waitingSince)}` : ''}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+        <p class={myTurn ? 'turn mine' : 'turn'} elementtiming="match-ready">
+          {creds.kind === 'watch' && <span class="badge">Watching</span>} {words}
+        </p>
+        <p class="visually-hidden" aria-live="polite">
+          {announce}
+        </p>
+      </header>
+      {notice && (
+        <div class="notice error" role="alert">
+          <p>{notice}</p>
+          <button type="button" onClick={() => setNotice(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {offline && <p class="notice">The server could not be reached; the page keeps trying.</p>}
+      {match.status === 'over' && (
+        <>
+          <OutcomePanel match={match} Details={ui.Outcome} />
+          {creds.kind === 'seat' && (
+            <div class="zone rematch">
+              {match.rematchId ? <p>A rematch has been asked for.</p> : <p>Play again with the same players?</p>}
+              <button type="button" class="primary" disabled={busy} onClick={rematch}>
+                {match.rematchId ? 'Join the rematch' : 'Ask for a rematch'}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+      {match.status === 'open' ? (
+        <p class="zone note">The game starts as soon as every seat is taken.</p>
+      ) : (
+        <Board match={match} submit={submit} busy={busy} />
+      )}
+      {creds.kind === 'seat' && (
+        <SharePanel
+          match={match}
+          seat={creds.seat}
+          token={creds.token}
+          links={links}
+          onLinks={(l) => {
+            setLinks(l);
+            store.saveSeat({ matchId, seat: creds.seat, ...(l.invites ? { invites: l.invites } : {}), ...(l.spectatorUrl ? { spectatorUrl: l.spectatorUrl } : {}) });
+          }}
+        />
+      )}
+      <LogPanel log={log} seats={match.seats} you={you} seenUpTo={seenUpTo} now={now} onOlder={loadOlder} olderDone={olderDone} />
+      {creds.kind === 'seat' && match.status === 'active' && (
+        <div class="zone danger-zone">
+          <ConfirmButton
+            label="Resign"
+            question="Resign this match? The other players win, and this cannot be undone."
+            confirmLabel="Resign the match"
+            cancelLabel="Keep playing"
+            danger
+            disabled={busy}
+            onConfirm={resign}
+          />
+        </div>
+      )}
+    </main>
+  );
+}

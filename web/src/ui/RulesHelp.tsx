@@ -1,0 +1,51 @@
+/** The rules help of a game in a dialog, loaded when first opened. */
+import { useRef, useState } from 'preact/hooks';
+import type { GameUi, RulesHelp as Help } from '../games/types.js';
+
+export function RulesButton({ ui, gameName }: { ui: GameUi; gameName: string }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [help, setHelp] = useState<Help | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  async function open() {
+    dialog.current?.showModal();
+    if (!help && ui.help) {
+      try {
+        setHelp(await ui.help());
+      } catch {
+        setFailed(true);
+      }
+    }
+  }
+
+  return (
+    <>
+      <button type="button" class="rules-button" onClick={open}>
+        Rules
+      </button>
+      <dialog ref={dialog} class="rules" aria-labelledby="rules-h">
+        <div class="rules-head">
+          <h2 id="rules-h">{help?.title ?? `${gameName}: rules`}</h2>
+          <button type="button" onClick={() => dialog.current?.close()}>
+            Close
+          </button>
+        </div>
+        {!ui.help && <p>This game has no rules help on the site yet.</p>}
+        {ui.help && !help && <p>{failed ? 'The rules help could not be loaded; try again.' : 'Loading…'}</p>}
+        {help && (
+          <article class="rules-text">
+            <p>{help.intro}</p>
+            {help.sections.map((s) => (
+              <section key={s.heading}>
+                <h3>{s.heading}</h3>
+                {s.paragraphs.map((p, i) => (
+                  <p key={i}>{p}</p>
+                ))}
+              </section>
+            ))}
+          </article>
+        )}
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+/** The tab's title and icon say when it is this player's move, even from another tab. */
+
+export const TURN_ICON = '/favicon-turn.svg';
+export const PLAIN_ICON = '/favicon.svg';
+
+export function showAttention(myTurn: boolean, title: string, doc: Document = document): void {
+  const wanted = myTurn ? `● Your move · ${title}` : title;
+  if (doc.title !== wanted) doc.title = wanted;
+  const icon = doc.querySelector('link[rel="icon"]');
+  const href = myTurn ? TURN_ICON : PLAIN_ICON;
+  if (icon && icon.getAttribute('href') !== href) icon.setAttribute('href', href);
+}
