@@ -135,17 +135,21 @@ export class DevOutbox implements EmailSender {
   private readonly messages: OutboxMessage[] = [];
   private nextId = 1;
 
-  constructor(
-    private readonly from: string = DEFAULT_FROM,
-    private readonly clock: () => number = Date.now,
-    private readonly limit = 200,
-  ) {}
+  private readonly from: string;
+  private readonly clock: () => number;
+  private readonly announce: (line: string) => void;
+
+  constructor(opts: { from?: string; clock?: () => number; announce?: (line: string) => void } = {}, private readonly limit = 200) {
+    this.from = opts.from ?? DEFAULT_FROM;
+    this.clock = opts.clock ?? Date.now;
+    this.announce = opts.announce ?? ((line) => console.log(line));
+  }
 
   async send(mail: OutgoingMail): Promise<SendResult> {
     const message: OutboxMessage = { ...mail, id: this.nextId++, from: this.from, at: this.clock(), headers: unsubscribeHeaders(mail.unsubscribeUrl) };
     this.messages.push(message);
     if (this.messages.length > this.limit) this.messages.shift();
-    console.log(`[outbox] mail to ${mail.to}: ${mail.subject}  (see /dev/outbox)`);
+    this.announce(`[outbox] mail to ${mail.to}: ${mail.subject}  (see /dev/outbox)`);
     return { ok: true };
   }
 

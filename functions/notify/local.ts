@@ -37,7 +37,7 @@ export function startLocalNotify(opts: {
   const config = clientConfigFromEnv(env);
   const store = new NotifyStore(dynamoClient(config), opts.tableName);
   const from = env.EMAIL_FROM ?? DEFAULT_FROM;
-  const outbox = env.SMTP_URL ? undefined : new DevOutbox(from);
+  const outbox = env.SMTP_URL ? undefined : new DevOutbox({ from });
   const email: EmailSender = env.SMTP_URL ? new SmtpEmailSender(env.SMTP_URL, from) : outbox!;
   const subject = vapidSubject(env);
   let vapid: () => Promise<VapidKeys>;

@@ -112,7 +112,7 @@ describe('email notices', () => {
 
     // RFC 8058: POST "List-Unsubscribe=One-Click" to the List-Unsubscribe URL.
     expect(rawHeader(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
-    const raw = rawHeader(mail, 'list-unsubscribe');
+    const raw = rawHeader(mail, 'list-unsubscribe') ?? '';
     const unsubscribeUrl = /^List-Unsubscribe: <(http:\/\/dutch\.test\/api\/notify\/unsubscribe\?t=[A-Za-z0-9_-]{43})>$/i.exec(raw)?.[1];
     expect(unsubscribeUrl).toBeDefined();
     const unsubscribed = await h.app.request(unsubscribeUrl!.replace(PUBLIC_URL, ''), {

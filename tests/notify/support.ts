@@ -278,20 +278,15 @@ export async function harness(opts: HarnessOptions = {}) {
 
 export type Harness = Awaited<ReturnType<typeof harness>>;
 
-/** Plays secret-sums until it is `seat`'s turn in the counting phase (both commit, then adds). */
+/** Plays secret-sums until it is `seat`'s turn in the counting phase (everyone commits, then adds 1). */
 export async function playUntilTurnOf(h: Harness, matchId: string, seats: { seat: number; token: string }[], seat: number) {
-  let v = await h.version(matchId, seats[0]!);
-  for (const s of seats) {
-    const r = await h.api.move(matchId, s, v, { kind: 'commit', secret: 5 });
-    if (r.status !== 200) throw new Error(`commit failed ${r.status} ${r.text}`);
-    v = r.json.version;
-  }
-  for (let i = 0; i < 20; i++) {
+  for (let i = 0; i < 30; i++) {
     const m = await h.api.read(matchId, seats[0]!);
-    if (m.json.toAct.includes(seat)) return m.json.version as number;
+    if (m.json.view.phase === 'count' && m.json.toAct.includes(seat)) return m.json.version as number;
     const turn = m.json.toAct[0] as number;
-    const r = await h.api.move(matchId, seats[turn]!, m.json.version, { kind: 'add', amount: 1 });
-    if (r.status !== 200) throw new Error(`add failed ${r.status} ${r.text}`);
+    const move = m.json.view.phase === 'commit' ? { kind: 'commit', secret: 5 } : { kind: 'add', amount: 1 };
+    const r = await h.api.move(matchId, seats[turn]!, m.json.version, move);
+    if (r.status !== 200) throw new Error(`move failed ${r.status} ${r.text}`);
   }
   throw new Error('never became the turn of seat ' + seat);
 }

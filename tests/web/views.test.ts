@@ -74,7 +74,7 @@ describe('Dutch board', () => {
       expect(shown.has(c)).toBe(false);
       expect(html).not.toContain(cardName(c));
     }
-    expect(html).toContain('aria-label="Bob&#39;s hand: 5 cards"');
+    expect(html).toContain(`aria-label="Bob's hand: 5 cards"`);
     for (let slot = 1; slot <= 6; slot++) expect(html).toContain(`Display position ${slot}, costs ${slot}`);
     expect(html).toMatch(/<button[^>]*disabled[^>]*>Seal my bid<\/button>/);
     expect(html).toContain('data-phase="commit"');
@@ -121,7 +121,7 @@ describe('Dutch selection logic against the engine’s legal moves', () => {
     const seat = s.active!;
     const view = dutchAuction.view(s, seat) as DutchView;
     const legal = dutchAuction.legalMoves(s, seat);
-    const bid = s.seats[seat].bid.map((c) => c.id);
+    const bid = s.seats[seat]!.bid.map((c) => c.id);
     const slot2 = s.display[1]!;
     expect(selectableCards(view, legal).has(slot2)).toBe(true);
 
@@ -149,11 +149,8 @@ describe('Dutch selection logic against the engine’s legal moves', () => {
       if (!power || power.kind !== 'power') continue;
       found++;
       const offered = actionsFor(view, legal, new Set([power.card, power.target])).map((a) => a.move);
-      const expected = legal.filter(
-        (m) =>
-          (m.kind === 'power' && new Set([m.card, m.target]).size === new Set([power.card, power.target]).size && [m.card, m.target].every((x) => x === power.card || x === power.target)) ||
-          (m.kind === 'purchase' && false),
-      );
+      const pair = new Set([power.card, power.target]);
+      const expected = legal.filter((m) => m.kind === 'power' && pair.has(m.card) && pair.has(m.target));
       expect(offered).toEqual(expected);
       for (const m of offered) expect(dutchAuction.apply(s, seat, m, { now: 0 }).ok).toBe(true);
     }
@@ -221,7 +218,6 @@ describe('log', () => {
     const html = renderToString(h(LogPanel, { log, seats: evil, you: 0, seenUpTo: null, now: 0, olderDone: true }));
     expect(html).not.toContain('<img');
     expect(html).toContain('&lt;img src=x onerror=alert(1)>');
-    expect(html).toContain('Nothing yet.'.slice(0, 0));
   });
 
   it('my own moves are never “new”', () => {

@@ -40,12 +40,14 @@ export function optionFields(schema: unknown, labels: Record<string, OptionLabel
     const base = { key, label, ...(hint ? { hint } : {}), optional: !required.has(key) };
     const enumValues = raw.enum ?? (raw.anyOf?.every((a) => a.const !== undefined) ? raw.anyOf.map((a) => a.const) : undefined);
     if (enumValues && enumValues.every((v) => typeof v === 'string')) {
-      const values = enumValues as string[];
+      const def = typeof raw.default === 'string' ? raw.default : '';
+      // The default first, then the others in the game's order.
+      const values = [...(enumValues as string[])].sort((x, y) => Number(y === def) - Number(x === def));
       out.push({
         ...base,
         type: 'choice',
         choices: values.map((v) => ({ value: v, label: l?.values?.[v] ?? words(v) })),
-        default: typeof raw.default === 'string' ? raw.default : '',
+        default: def,
       });
     } else if (raw.type === 'boolean') {
       out.push({ ...base, type: 'boolean', default: raw.default === true });

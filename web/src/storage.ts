@@ -178,3 +178,40 @@ export function saveName(name: string): void {
     /* ignore */
   }
 }
+
+// ------------------------------------------------------------------ last seen state of a match
+
+/**
+ * The match as this browser last received it, so that a returning player sees the page at once
+ * while the first (conditional) poll checks for news. It holds only what this viewer was shown.
+ */
+export interface Snapshot<T> {
+  etag: string;
+  match: T;
+  savedAt: number;
+}
+
+const SNAP = PREFIX + 'snap:';
+/** Snapshots kept at most; the oldest are dropped. */
+const MAX_SNAPSHOTS = 12;
+
+export function loadSnapshot<T>(key: string): Snapshot<T> | undefined {
+  const s = readJson<Snapshot<T> | null>(ls(), SNAP + key, null);
+  return s && typeof s.etag === 'string' && s.match ? s : undefined;
+}
+
+export function saveSnapshot<T>(key: string, etag: string, match: T): void {
+  const store = ls();
+  writeJson(store, SNAP + key, { etag, match, savedAt: Date.now() });
+  const keys: { key: string; at: number }[] = [];
+  for (let i = 0; i < store.length; i++) {
+    const k = store.key(i);
+    if (k?.startsWith(SNAP)) keys.push({ key: k, at: readJson<{ savedAt?: number }>(store, k, {}).savedAt ?? 0 });
+  }
+  keys.sort((a, b) => b.at - a.at);
+  for (const old of keys.slice(MAX_SNAPSHOTS)) store.removeItem(old.key);
+}
+
+export function dropSnapshot(key: string): void {
+  ls().removeItem(SNAP + key);
+}

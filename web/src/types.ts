@@ -24,8 +24,8 @@ export interface LogRecord {
 }
 
 export interface MatchEnd {
-  winners: number[];
-  scores?: number[];
+  winners: readonly number[];
+  scores?: readonly number[];
   summary: string;
   details?: unknown;
   reason?: 'finished' | 'resigned' | 'forfeit';

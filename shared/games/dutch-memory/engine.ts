@@ -371,7 +371,7 @@ function dispatch(w: Work, seat: Seat, move: DutchMemoryMove): Refusal | null {
 function noCard(seat: Seat, slot: number, self: Seat): Refusal {
   return seat === self
     ? fail('empty-position', `You have no card at ${ordinal(slot)}.`)
-    : fail('empty-position', `{${seat}} has no card at ${ordinal(slot)}.`);
+    : fail('empty-position', `That player has no card at ${ordinal(slot)}.`);
 }
 
 function look(w: Work, seat: Seat, slots: readonly [number, number]): Refusal | null {
@@ -405,9 +405,9 @@ function turnMove(
   if (front) {
     return front.seat === seat
       ? fail('power-pending', 'First use or skip the power waiting for you.')
-      : fail('power-pending', `Waiting for {${front.seat}} to use or skip a power.`);
+      : fail('power-pending', 'Another player must first use or skip a power.');
   }
-  if (d.turn.seat !== seat) return fail('not-your-turn', `It is {${d.turn.seat}}'s turn.`);
+  if (d.turn.seat !== seat) return fail('not-your-turn', 'It is not your turn.');
   const step = d.turn.step;
   switch (move.kind) {
     case 'draw':
@@ -466,7 +466,7 @@ function turnMove(
     }
     case 'call-dutch': {
       if (step !== 'start') return fail('too-late-to-call', 'Dutch can only be called at the start of your turn, before drawing.');
-      if (d.caller !== null) return fail('dutch-already-called', `{${d.caller}} has already called Dutch this round.`);
+      if (d.caller !== null) return fail('dutch-already-called', 'Dutch has already been called this round.');
       d.caller = seat;
       d.turn = { ...d.turn, step: 'done' };
       w.events.push({ type: 'called-dutch', seat, automatic: false });
@@ -485,7 +485,7 @@ function resolvePending(
   const front = d.pending[0];
   if (!front || front.seat !== seat) {
     return front
-      ? fail('not-your-power', `{${front.seat}} has a power to use first.`)
+      ? fail('not-your-power', 'Another player has a power to use first.')
       : fail('no-power', 'You have no power to use right now.');
   }
   if (move.kind === 'skip') {
@@ -541,7 +541,7 @@ function resolvePending(
   return null;
 }
 
-export function describePending(p: Pending): string {
+function describePending(p: Pending): string {
   switch (p.kind) {
     case 'peek':
       return `the ${cardLabel(p.card)}'s look at one card`;
@@ -550,7 +550,7 @@ export function describePending(p: Pending): string {
     case 'give':
       return `the ${cardLabel(p.card)}'s gift of a card from the deck`;
     case 'give-back':
-      return `giving {${p.to}} one of your cards`;
+      return 'handing one of your cards to the player whose card you snapped (or keeping them all)';
   }
 }
 

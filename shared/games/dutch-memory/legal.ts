@@ -20,6 +20,11 @@ function filledSlots(state: DutchMemoryState, seat: Seat): number[] {
  * Snaps are offered against the open top discard only, with every card the seat may snap (its own,
  * and with the optional rule everyone else's). Whether the card matches is for `apply` to find
  * out: a wrong snap is a legal move that costs a penalty.
+ *
+ * Not listed, though `apply` accepts them: snaps naming an older discard of this round. They are
+ * what a raced snap looks like when the platform re-applies it (judged late: a penalty), and,
+ * with a minimum snap window, snaps at a covered discard still inside its window — which this
+ * function cannot see, as it has no clock. The view lists those under `snap.covered`.
  */
 function snaps(state: DutchMemoryState, seat: Seat): DutchMemoryMove[] {
   const top = state.pile[state.pile.length - 1];

@@ -23,26 +23,27 @@ import { VALUE_TABLES } from './cards.js';
  */
 export const dutchMemoryOptions = z
   .object({
-    preset: z.enum(PRESETS).default('bench'),
-    drawFromDiscard: z.boolean().optional(),
-    openingDiscard: z.boolean().optional(),
-    acePower: z.boolean().optional(),
-    queenPower: z.enum(QUEEN_POWERS).optional(),
-    jackPower: z.enum(JACK_POWERS).optional(),
-    cardValues: z.enum(VALUE_TABLES).optional(),
-    callerLowest: z.enum(CALLER_LOWEST).optional(),
-    callerNotLowest: z.enum(CALLER_NOT_LOWEST).optional(),
-    callerTies: z.enum(CALLER_TIES).optional(),
-    penaltyCards: z.number().int().min(0).max(3).optional(),
-    penaltyCardSeen: z.boolean().optional(),
-    emptyBench: z.enum(EMPTY_BENCH).optional(),
-    endScore: z.number().int().min(1).max(1000).optional(),
-    tieBreak: z.enum(TIE_BREAKS).optional(),
-    snapOthers: z.boolean().optional(),
-    lastQueenExtends: z.boolean().optional(),
-    memoryAid: z.boolean().optional(),
+    preset: z.enum(PRESETS).default('bench').describe('Rule set: bench (2×2 bench, take from the pile) or marmot (Marmot/Tamalou)'),
+    drawFromDiscard: z.boolean().optional().describe('A turn may take the top discard instead of drawing'),
+    openingDiscard: z.boolean().optional().describe('The dealer turns up a first discard'),
+    acePower: z.boolean().optional().describe('A discarded Ace gives another player a card from the deck'),
+    queenPower: z.enum(QUEEN_POWERS).optional().describe('A discarded Queen lets you look at any one card'),
+    jackPower: z.enum(JACK_POWERS).optional().describe('A discarded Jack swaps two cards: between two players, anywhere, or not at all'),
+    cardValues: z.enum(VALUE_TABLES).optional().describe('bench: J/Q 10, black K 13; marmot: J 11, Q 12, black K 20'),
+    callerLowest: z.enum(CALLER_LOWEST).optional().describe('A lowest Dutch caller gets nothing more, or a bonus card off their score'),
+    callerNotLowest: z.enum(CALLER_NOT_LOWEST).optional().describe('A Dutch caller who is not lowest takes a card per player at or below them, one card, or nothing'),
+    callerTies: z.enum(CALLER_TIES).optional().describe('A tie with the Dutch caller counts against or for the caller'),
+    penaltyCards: z.number().int().min(0).max(3).optional().describe('Penalty cards for a wrong or late snap'),
+    penaltyCardSeen: z.boolean().optional().describe('The penalised player sees their penalty card'),
+    emptyBench: z.enum(EMPTY_BENCH).optional().describe('No cards left: Dutch is called for you at your turn, or you win the round at once'),
+    /** Capped so that the score sheets of even a very long match keep the state well under 50 KB. */
+    endScore: z.number().int().min(1).max(500).optional().describe('The game ends after the round in which a total reaches this'),
+    tieBreak: z.enum(TIE_BREAKS).optional().describe('Equal lowest totals: lower final round wins, or a shared win'),
+    snapOthers: z.boolean().optional().describe('Optional bench rule: snap matching cards from other players'),
+    lastQueenExtends: z.boolean().optional().describe('Optional bench rule: a Queen in the last final turn sends the final turns round again'),
+    memoryAid: z.boolean().optional().describe('Keep the faces of the cards you have seen visible to you (default on)'),
     /** At most a week: longer would let a snap land long after everyone moved on. */
-    snapWindowMs: z.number().int().min(0).max(604_800_000).optional(),
+    snapWindowMs: z.number().int().min(0).max(604_800_000).optional().describe('Minimum snap window in ms: a snap this soon after a discard counts even if it was covered'),
   })
   .strict()
   .transform((o) => resolveRules(o));

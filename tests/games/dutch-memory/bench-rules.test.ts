@@ -241,7 +241,7 @@ describe('bench rules: special cards', () => {
       [0, { kind: 'discard' }],
       [2, { kind: 'snap', on: 1, slot: 0 }], // seat 2 snaps its Jack of clubs on the Jack of diamonds
     ]);
-    expect(r.state.pending.map((p) => [p.seat, p.card])).toEqual([
+    expect(r.state.pending.map((p) => [p.seat, 'card' in p ? p.card : null])).toEqual([
       [0, 'JD'],
       [2, 'JC'],
     ]);
@@ -600,7 +600,7 @@ describe('bench rules: deadlines and rebasing', () => {
     expect(game.rebaseable!(game.setup(2, rulesOf(), 'x'), 0, { kind: 'look', slots: [0, 1] })).toBe(true);
   });
 
-  it('the Q clubs on the pile is shown to all, and top() helper sees serials', () => {
+  it('the top discard and its serial are public, for everyone including spectators', () => {
     const r = play(table({ next: ['QC'] }), 0, { kind: 'draw-and-discard' }).state;
     expect(topSerial(r)).toBe(1);
     expect(viewOf(r, null).discard.top?.id).toBe('QC');

@@ -67,7 +67,12 @@ export function playRandomGame(seats: number, options: DutchMemoryOptionsInput, 
     log.push({ seat, move, now });
     checkConserved(state);
     for (const e of res.value.events) {
-      if (deep && game.viewEvent(e, null) === null) throw new Error(`no log line for ${e.type}`);
+      if (deep) {
+        const line = game.viewEvent(e, null);
+        if (!line || line.text.length === 0 || /undefined|NaN|\{(?!\d+\})/.test(line.text)) {
+          throw new Error(`bad log line for ${e.type}: ${line?.text}`);
+        }
+      }
       if (e.type === 'round-ended') {
         checkRound(state, e.record, totals);
         totals = e.record.totals.slice();
@@ -179,7 +184,7 @@ function deepChecks(state: DutchMemoryState, r: () => number): void {
       const res = game.apply(state, seat, m, { now: 1_800_000_000_000 });
       if (!res.ok) throw new Error(`listed move refused: ${JSON.stringify(m)} by ${seat}: ${res.error.code}`);
     }
-    for (let i = 0; i < 12; i++) {
+    for (let i = 0; i < 6; i++) {
       const m = randomMove(state, r);
       if (keys.has(canonical(m))) continue;
       if (acceptedUnlisted(state, seat, m)) continue;

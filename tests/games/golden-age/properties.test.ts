@@ -74,7 +74,7 @@ describe('legal moves', () => {
         let probe = seedRng(`probe:${seed}`);
         let n = 0;
         playGame(seats, seed, endChance, ({ before: s }) => {
-          if (n++ % 4 !== 0) return;
+          if (n++ % 6 !== 0) return;
           for (let seat = 0; seat < s.seats; seat++) {
             const listed = goldenAge.legalMoves(s, seat);
             const acting = goldenAge.toAct(s).includes(seat);
@@ -116,10 +116,10 @@ describe('legal moves', () => {
           }
         });
       }),
-      { numRuns: 16, seed: 99 },
+      { numRuns: 12, seed: 99 },
     );
-    expect(listedChecked).toBeGreaterThan(10_000);
-    expect(rejections).toBeGreaterThan(3_000);
+    expect(listedChecked).toBeGreaterThan(3_000);
+    expect(rejections).toBeGreaterThan(1_500);
     expect(bids).toBeGreaterThan(20);
   });
 });
@@ -149,7 +149,7 @@ describe('hidden information', () => {
               }
             });
           }
-          if (n++ % 10 !== 0) return;
+          if (n++ % 12 !== 0) return;
           for (const v of viewers) {
             const [other, next] = permuteHidden(after, v, perm);
             perm = next;
@@ -161,9 +161,9 @@ describe('hidden information', () => {
           }
         });
       }),
-      { numRuns: 16, seed: 5 },
+      { numRuns: 12, seed: 5 },
     );
-    expect(viewsCompared).toBeGreaterThan(500);
-    expect(hiddenDraws).toBeGreaterThan(100);
+    expect(viewsCompared).toBeGreaterThan(300);
+    expect(hiddenDraws).toBeGreaterThan(50);
   });
 });

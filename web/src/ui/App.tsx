@@ -8,7 +8,7 @@ export function App() {
   const path = usePath();
   if (path === '/' || path === '/index.html') return <Home />;
   const id = matchIdOf(path);
-  if (id) return <MatchPage matchId={id} />;
+  if (id) return <MatchPage key={id} matchId={id} />;
   return (
     <main class="page">
       <h1>Page not found</h1>

@@ -4,6 +4,7 @@
  * players, whose move it is, the log, sharing, the rules, resigning and the final result.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { type Access, accessFor, snapshotKey, takeEarlyRead } from '../access.js';
 import { ApiFailure, NetworkFailure, api, idempotencyKey } from '../api.js';
 import { gameUi } from '../games/index.js';
 import { Poller } from '../poll/poller.js';
@@ -19,21 +20,10 @@ import { RulesButton } from './RulesHelp.js';
 import { navigate, onLinkClick } from './router.js';
 import { SharePanel, type ShareLinks } from './SharePanel.js';
 
-type Access = Credentials | { kind: 'invite'; secret: string } | { kind: 'none' };
-
-function accessFor(matchId: string): Access {
-  const invite = store.pendingInvite(matchId);
-  if (invite) return { kind: 'invite', secret: invite };
-  const seat = store.findSeat(matchId, store.currentSeat(matchId));
-  if (seat) return { kind: 'seat', seat: seat.seat, token: seat.token };
-  const watch = store.findWatch(matchId);
-  if (watch) return { kind: 'watch', secret: watch };
-  return { kind: 'none' };
-}
 
 export function MatchPage({ matchId }: { matchId: string }) {
+  // App keys this page by match id, so the access is worked out once per match.
   const [access, setAccess] = useState<Access>(() => accessFor(matchId));
-  useEffect(() => setAccess(accessFor(matchId)), [matchId]);
 
   if (access.kind === 'invite') {
     return (
@@ -132,7 +122,9 @@ function JoinForm({ matchId, secret, onJoined, onDismiss }: { matchId: string; s
 }
 
 function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) {
-  const [match, setMatch] = useState<Match | null>(null);
+  const snapKey = snapshotKey(matchId, creds);
+  const [cached] = useState(() => store.loadSnapshot<Match>(snapKey));
+  const [match, setMatch] = useState<Match | null>(cached?.match ?? null);
   const [fatal, setFatal] = useState<string | null>(null);
   const [offline, setOffline] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -148,8 +140,8 @@ function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) 
   });
   const [now, setNow] = useState(Date.now());
 
-  const matchRef = useRef<Match | null>(null);
-  const etag = useRef<string | null>(null);
+  const matchRef = useRef<Match | null>(cached?.match ?? null);
+  const etag = useRef<string | null>(cached?.etag ?? null);
   const poller = useRef<Poller<Match> | null>(null);
   const you = creds.kind === 'seat' ? creds.seat : null;
 
@@ -177,6 +169,7 @@ function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) 
       if (before && before.matchId === m.matchId && m.version < before.version) return;
       matchRef.current = m;
       setMatch(m);
+      if (etag.current) store.saveSnapshot(snapKey, etag.current, m);
       setNow(Date.now());
       setOffline(false);
       remember(m);
@@ -184,14 +177,14 @@ function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) 
       if (mine(m) && !mine(before)) setAnnounce('It is your move.');
       else if (m.status === 'over' && before?.status !== 'over') setAnnounce('The match is over.');
     },
-    [remember, you],
+    [remember, you, snapKey],
   );
 
   // Polling: conditional reads, paused while the tab is hidden.
   useEffect(() => {
     const p = new Poller<Match>({
       read: async () => {
-        const r = await api.read(matchId, creds, etag.current);
+        const r = await (takeEarlyRead(matchId, creds, etag.current) ?? api.read(matchId, creds, etag.current));
         if (!r.changed) return null;
         etag.current = r.etag;
         return r.match;
@@ -201,6 +194,7 @@ function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) 
         if (e instanceof NetworkFailure) setOffline(true);
         else if (e instanceof ApiFailure && (e.status === 401 || e.status === 403 || e.status === 404)) {
           setFatal(e.status === 404 ? 'This match does not exist (any more).' : e.message);
+          store.dropSnapshot(snapKey);
           p.stop();
         } else if (e instanceof ApiFailure) setNotice(e.message);
       },
@@ -232,7 +226,7 @@ function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) 
       removeEventListener('focus', onFocus);
       removeEventListener('pagehide', markSeen);
     };
-  }, [matchId, creds, show, you]);
+  }, [matchId, creds, show, you, snapKey]);
 
   const ui = gameUi(match?.game.id ?? '');
   const myTurn = !!match && match.status === 'active' && you !== null && match.toAct.includes(you);

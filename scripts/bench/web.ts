@@ -1,0 +1,137 @@
+/**
+ * Web front end benchmark, measured in one run against the real local app (API on DynamoDB Local,
+ * the built site) in headless Chromium:
+ * - the JS and CSS the match page downloads, gzip bytes (goal: JS ≤ 50 KB);
+ * - time to first render of the match page (the whose-move line painted, with the match loaded
+ *   from the API) ÷ the same for a blank page (one painted line of static text), both measured
+ *   with the Element Timing API from navigation start, cold (a fresh browser context per load)
+ *   and warm (cached assets). Goal ≤ 1.5×.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { ensureTable, localClient, startDynamoLocal } from '../../functions/local/dynamo-local.js';
+import { DynamoMatchStore, dynamoClient } from '../../functions/storage/dynamo.js';
+import { builtSite, launchChromium, startSite } from '../../tests/web/support/site.js';
+
+const RUNS = 9;
+const JS_GOAL = 50 * 1024;
+const RATIO_GOAL = 1.5;
+
+const median = (xs: number[]) => {
+  const s = xs.slice().sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+/** Milliseconds from navigation start until the element marked `elementtiming=id` was painted. */
+function paintedAt(page: Page, id: string): Promise<number> {
+  return page.evaluate(
+    (want) =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & { identifier: string; renderTime: number; loadTime: number })[]) {
+            if (e.identifier === want) resolve(e.renderTime || e.loadTime);
+          }
+        }).observe({ type: 'element', buffered: true });
+      }),
+    id,
+  );
+}
+
+export async function bench(report: (line: string) => void) {
+  const dynamo = await startDynamoLocal();
+  const site = await builtSite();
+  let browser: Browser | undefined;
+  let server: Awaited<ReturnType<typeof startSite>> | undefined;
+  try {
+    const raw = localClient(dynamo.endpoint);
+    await ensureTable(raw, 'bench-web');
+    raw.destroy();
+    const doc = dynamoClient({ endpoint: dynamo.endpoint, region: 'local', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
+    const store = new DynamoMatchStore(doc, 'bench-web');
+    // The yardstick page: served by the same server, one line of text, nothing else.
+    await writeFile(
+      join(site.dir, 'blank.html'),
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>blank</title></head><body><p elementtiming="blank">Blank page.</p></body></html>',
+    );
+    server = await startSite({ store, webRoot: site.dir });
+
+    // A match of Dutch in play, opened by its first seat.
+    const post = async (path: string, body: unknown) =>
+      (await (await fetch(server!.url + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).json()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const created = await post('/api/matches', { game: 'dutch-auction', seats: 2, options: {}, name: 'Ann' });
+    await post(`/api/matches/${created.matchId}/join`, { invite: new URL(created.invites[0].url).hash.slice('#invite='.length), name: 'Bob' });
+    const matchUrl = `${server.url}/m/${created.matchId}#seat=0&token=${created.token}`;
+    const blankUrl = `${server.url}/blank.html`;
+
+    browser = await launchChromium();
+
+    // Bytes: every script and stylesheet the match page fetches on its first load.
+    const assets = new Set<string>();
+    {
+      const ctx = await browser.newContext();
+      const page = await ctx.newPage();
+      page.on('response', (r) => {
+        const path = new URL(r.url()).pathname;
+        if (/\.(js|css)$/.test(path)) assets.add(path);
+      });
+      await page.goto(matchUrl);
+      await paintedAt(page, 'match-ready');
+      await ctx.close();
+    }
+    let js = 0;
+    let css = 0;
+    for (const path of assets) {
+      const gz = gzipSync(await readFile(join(site.dir, path)), { level: 9 }).length;
+      if (path.endsWith('.js')) js += gz;
+      else css += gz;
+    }
+    const helpChunks = (await readFile(join(site.dir, 'index.html'), 'utf8')) && [...assets].filter((a) => a.includes('/chunks/')).length;
+    report(
+      `web: match page ships JS ${kb(js)} + CSS ${kb(css)} gzip (${assets.size} files, ${helpChunks} lazy chunks on first load); ` +
+        `goal JS ≤ ${kb(JS_GOAL)}: ${js <= JS_GOAL ? 'met' : 'MISSED'}`,
+    );
+
+    // Time to first render, cold: a fresh context (empty cache) per load, pages alternating.
+    const cold = { match: [] as number[], blank: [] as number[] };
+    for (let i = 0; i < RUNS; i++) {
+      for (const kind of ['blank', 'match'] as const) {
+        const ctx = await browser.newContext();
+        const page = await ctx.newPage();
+        await page.goto(kind === 'match' ? matchUrl : blankUrl);
+        cold[kind].push(await paintedAt(page, kind === 'match' ? 'match-ready' : 'blank'));
+        await ctx.close();
+      }
+    }
+    // Warm: one context, assets cached, the seat already stored (as for a returning player).
+    const warm = { match: [] as number[], blank: [] as number[] };
+    {
+      const ctx = await browser.newContext();
+      const page = await ctx.newPage();
+      await page.goto(matchUrl);
+      await paintedAt(page, 'match-ready');
+      for (let i = 0; i < RUNS; i++) {
+        await page.goto(blankUrl);
+        warm.blank.push(await paintedAt(page, 'blank'));
+        await page.goto(`${server.url}/m/${created.matchId}`);
+        warm.match.push(await paintedAt(page, 'match-ready'));
+      }
+      await ctx.close();
+    }
+    for (const [name, t] of [['cold', cold], ['warm', warm]] as const) {
+      const m = median(t.match);
+      const b = median(t.blank);
+      report(
+        `web: first render, ${name}: match page ${m.toFixed(0)} ms ÷ blank page ${b.toFixed(0)} ms = ${(m / b).toFixed(2)}× ` +
+          `(median of ${RUNS}; goal ≤ ${RATIO_GOAL}×: ${m / b <= RATIO_GOAL ? 'met' : 'MISSED'})`,
+      );
+    }
+  } finally {
+    await browser?.close();
+    await server?.close();
+    await site.remove();
+    await dynamo.stop();
+  }
+}

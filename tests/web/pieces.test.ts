@@ -1,0 +1,175 @@
+/**
+ * The small pure parts of the front end: reading link fragments (and taking secrets out of the
+ * address bar), the browser's own memory of seats, words around the games, the create form's
+ * option fields from a game's real options schema, and the tab's title and icon.
+ */
+import * as z from 'zod';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { dutchAuctionOptions } from '../../shared/games/dutch-auction/moves.js';
+import { absorbFragment, matchIdOf, parseFragment, seatLink } from '../../web/src/fragment.js';
+import { dutchAuctionUi } from '../../web/src/games/dutch-auction/index.js';
+import { optionFields, optionValues } from '../../web/src/options.js';
+import * as store from '../../web/src/storage.js';
+import { fillNames, listNames, turnText } from '../../web/src/text.js';
+import { PLAIN_ICON, TURN_ICON, showAttention } from '../../web/src/ui/attention.js';
+import { secretSumsOptions } from '../support/test-game.js';
+
+const T = 'A'.repeat(21) + '-_' + 'b'.repeat(20);
+const ID = 'abcDEF123_-x';
+
+function memory(): Storage {
+  const m = new Map<string, string>();
+  return {
+    get length() {
+      return m.size;
+    },
+    clear: () => m.clear(),
+    getItem: (k) => m.get(k) ?? null,
+    key: (i) => [...m.keys()][i] ?? null,
+    removeItem: (k) => void m.delete(k),
+    setItem: (k, v) => void m.set(k, String(v)),
+  };
+}
+
+beforeEach(() => store.useStorage(memory(), memory()));
+
+describe('link fragments', () => {
+  it.each([
+    [`#seat=1&token=${T}`, { kind: 'seat', seat: 1, token: T }],
+    [`#invite=${T}`, { kind: 'invite', secret: T }],
+    [`#watch=${T}`, { kind: 'watch', secret: T }],
+    [`#seat=9&token=${T}`, null],
+    [`#seat=1&token=short`, null],
+    [`#invite=${T}x`, null],
+    ['#rules', null],
+    ['', null],
+  ])('%s', (hash, expected) => {
+    expect(parseFragment(hash)).toEqual(expected);
+  });
+
+  it('moves a seat link into storage and leaves only the bare match path in the address bar', () => {
+    const calls: unknown[][] = [];
+    const found = absorbFragment({ pathname: `/m/${ID}`, hash: `#seat=1&token=${T}` }, { replaceState: (...a: unknown[]) => void calls.push(a) });
+    expect(found).toEqual({ kind: 'seat', seat: 1, token: T });
+    expect(calls).toEqual([[null, '', `/m/${ID}`]]);
+    expect(store.findSeat(ID)).toMatchObject({ matchId: ID, seat: 1, token: T });
+    expect(store.currentSeat(ID)).toBe(1);
+  });
+
+  it('keeps an invite for this tab only, and a watch link for later', () => {
+    const history = { replaceState: () => {} };
+    absorbFragment({ pathname: `/m/${ID}`, hash: `#invite=${T}` }, history);
+    expect(store.pendingInvite(ID)).toBe(T);
+    expect(store.findSeat(ID)).toBeUndefined();
+    absorbFragment({ pathname: `/m/${ID}`, hash: `#watch=${T}` }, history);
+    expect(store.findWatch(ID)).toBe(T);
+  });
+
+  it('takes even a malformed fragment out of the address bar, and stores nothing from it', () => {
+    const calls: unknown[][] = [];
+    absorbFragment({ pathname: `/m/${ID}`, hash: '#token=oops' }, { replaceState: (...a: unknown[]) => void calls.push(a) });
+    expect(calls).toEqual([[null, '', `/m/${ID}`]]);
+    expect(store.listSeats()).toEqual([]);
+  });
+
+  it('builds the “continue on another device” link and recognises match paths', () => {
+    expect(seatLink('https://dutch.example', ID, 0, T)).toBe(`https://dutch.example/m/${ID}#seat=0&token=${T}`);
+    expect(parseFragment(new URL(seatLink('https://x', ID, 0, T)).hash)).toEqual({ kind: 'seat', seat: 0, token: T });
+    expect(matchIdOf(`/m/${ID}`)).toBe(ID);
+    expect(matchIdOf(`/m/${ID}/`)).toBe(ID);
+    expect(matchIdOf('/m/short')).toBeNull();
+  });
+});
+
+describe('my matches in this browser', () => {
+  it('keeps one entry per seat, merging what is learnt later', () => {
+    store.saveSeat({ matchId: ID, seat: 0, token: T, gameName: 'Dutch' });
+    store.saveSeat({ matchId: ID, seat: 0, status: 'active', myTurn: true });
+    store.saveSeat({ matchId: ID, seat: 1, token: T });
+    expect(store.listSeats()).toHaveLength(2);
+    expect(store.findSeat(ID, 0)).toMatchObject({ token: T, gameName: 'Dutch', status: 'active', myTurn: true });
+    store.forgetSeat(ID, 0);
+    expect(store.findSeat(ID)).toMatchObject({ seat: 1 });
+  });
+
+  it('never stores a seat without its token', () => {
+    expect(store.saveSeat({ matchId: ID, seat: 3, status: 'over' })).toBeUndefined();
+    expect(store.listSeats()).toEqual([]);
+  });
+
+  it('survives garbage in storage', () => {
+    const l = memory();
+    l.setItem('dutch:v1:seats', '{not json');
+    store.useStorage(l, memory());
+    expect(store.listSeats()).toEqual([]);
+  });
+});
+
+describe('words', () => {
+  const seats = [
+    { seat: 0, name: 'Ann', joined: true, waitingSince: null },
+    { seat: 1, name: 'Bob', joined: true, waitingSince: null },
+    { seat: 2, name: null, joined: false, waitingSince: null },
+  ];
+  it('puts names for seat placeholders, and leaves unknown ones', () => {
+    expect(fillNames('{0} wins; {1} and {2} follow; {7} is nobody.', seats)).toBe('Ann wins; Bob and Seat 3 follow; {7} is nobody.');
+    expect(listNames(['Ann', 'Bob', 'Cy'])).toBe('Ann, Bob and Cy');
+  });
+  it.each([
+    [{ status: 'open', toAct: [] }, 0, 'Waiting for one more player to join.'],
+    [{ status: 'active', toAct: [0] }, 0, 'Your move.'],
+    [{ status: 'active', toAct: [0, 1] }, 0, 'Your move (Bob is choosing too).'],
+    [{ status: 'active', toAct: [1] }, 0, 'Waiting for Bob.'],
+    [{ status: 'active', toAct: [0, 1] }, null, 'Waiting for Ann and Bob.'],
+    [{ status: 'over', toAct: [] }, 1, 'The match is over.'],
+  ] as const)('%j for seat %s: %s', (m, you, text) => {
+    expect(turnText({ ...m, toAct: [...m.toAct], seats, you })).toBe(text);
+  });
+});
+
+describe('create form options from the game’s own schema', () => {
+  it('Dutch: the edition as a choice in words, current by default', () => {
+    const fields = optionFields(z.toJSONSchema(dutchAuctionOptions, { io: 'input' }), dutchAuctionUi.optionLabels);
+    expect(fields).toEqual([
+      {
+        key: 'edition',
+        label: 'Edition',
+        type: 'choice',
+        optional: true,
+        default: 'current',
+        choices: [
+          { value: 'current', label: 'Current edition (published rules)' },
+          { value: '2018', label: '2018 prototype' },
+        ],
+      },
+    ]);
+    expect(optionValues(fields, {})).toEqual({ edition: 'current' });
+    expect(optionValues(fields, { edition: '2018' })).toEqual({ edition: '2018' });
+    expect(dutchAuctionOptions.safeParse(optionValues(fields, { edition: '2018' })).success).toBe(true);
+  });
+
+  it('a number option with its bounds; an empty field keeps the game’s default', () => {
+    const fields = optionFields(z.toJSONSchema(secretSumsOptions, { io: 'input' }));
+    expect(fields).toEqual([{ key: 'target', label: 'Target', type: 'number', integer: true, min: 3, max: 50, default: 10, optional: true }]);
+    expect(optionValues(fields, {})).toEqual({});
+    expect(optionValues(fields, { target: '12' })).toEqual({ target: 12 });
+    expect(secretSumsOptions.parse(optionValues(fields, {}))).toEqual({ target: 10 });
+  });
+});
+
+describe('title and icon', () => {
+  function fakeDoc() {
+    const attrs: Record<string, string> = { href: PLAIN_ICON };
+    const icon = { getAttribute: (k: string) => attrs[k] ?? null, setAttribute: (k: string, v: string) => void (attrs[k] = v) };
+    return { doc: { title: '', querySelector: () => icon } as unknown as Document, attrs };
+  }
+  it('say when it is my move, and go back when it is not', () => {
+    const { doc, attrs } = fakeDoc();
+    showAttention(true, 'Dutch', doc);
+    expect(doc.title).toBe('● Your move · Dutch');
+    expect(attrs.href).toBe(TURN_ICON);
+    showAttention(false, 'Dutch', doc);
+    expect(doc.title).toBe('Dutch');
+    expect(attrs.href).toBe(PLAIN_ICON);
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * How this browser opens a match (a fresh invite first, then a held seat, then a watch link),
+ * and the first read of the match, started before the page is drawn so that the network and the
+ * first render overlap.
+ */
+import { type ReadResult, api } from './api.js';
+import * as store from './storage.js';
+import type { Credentials } from './types.js';
+
+export type Access = Credentials | { kind: 'invite'; secret: string } | { kind: 'none' };
+
+export function accessFor(matchId: string): Access {
+  const invite = store.pendingInvite(matchId);
+  if (invite) return { kind: 'invite', secret: invite };
+  const seat = store.findSeat(matchId, store.currentSeat(matchId));
+  if (seat) return { kind: 'seat', seat: seat.seat, token: seat.token };
+  const watch = store.findWatch(matchId);
+  if (watch) return { kind: 'watch', secret: watch };
+  return { kind: 'none' };
+}
+
+export const snapshotKey = (matchId: string, creds: Credentials) => `${matchId}:${creds.kind === 'seat' ? creds.seat : 'watch'}`;
+
+const readKey = (matchId: string, creds: Credentials, etag: string | null) =>
+  `${matchId}|${creds.kind === 'seat' ? `${creds.seat}|${creds.token}` : `w|${creds.secret}`}|${etag ?? ''}`;
+
+let early: { key: string; read: Promise<ReadResult> } | null = null;
+
+/** Starts the first read of the match at this address, if this browser can open it. */
+export function startEarlyRead(matchId: string): void {
+  const access = accessFor(matchId);
+  if (access.kind !== 'seat' && access.kind !== 'watch') return;
+  const etag = store.loadSnapshot(snapshotKey(matchId, access))?.etag ?? null;
+  const read = api.read(matchId, access, etag);
+  read.catch(() => {}); // the page handles failures when it takes the read over
+  early = { key: readKey(matchId, access, etag), read };
+}
+
+/** The read started early for exactly this request, once; otherwise null. */
+export function takeEarlyRead(matchId: string, creds: Credentials, etag: string | null): Promise<ReadResult> | null {
+  if (!early || early.key !== readKey(matchId, creds, etag)) return null;
+  const { read } = early;
+  early = null;
+  return read;
+}
