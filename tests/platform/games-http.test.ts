@@ -33,7 +33,7 @@ async function playOverHttp(gameId: string, seatsCount: number, options: Json, s
     if (toAct.length > 1) {
       const views = await Promise.all(toAct.map((s) => api.read(matchId, seats[s]!)));
       const results = await Promise.all(
-        toAct.map((s, i) => api.move(matchId, seats[s]!, match.version, pick(views[i]!.json.legalMoves), `k-${moves}-${s}`)),
+        toAct.map((s, i) => api.move(matchId, seats[s]!, match.version, pick(views[i]!.json.legalMoves), `move-key-${moves}-${s}`)),
       );
       for (const res of results) expect(res.status, res.text).toBe(200);
       simultaneous++;
@@ -41,7 +41,7 @@ async function playOverHttp(gameId: string, seatsCount: number, options: Json, s
     } else {
       const s = toAct[0]!;
       const mine = s === 0 ? match : (await api.read(matchId, seats[s]!)).json;
-      const res = await api.move(matchId, seats[s]!, mine.version, pick(mine.legalMoves), `k-${moves}-${s}`);
+      const res = await api.move(matchId, seats[s]!, mine.version, pick(mine.legalMoves), `move-key-${moves}-${s}`);
       expect(res.status, res.text).toBe(200);
       moves++;
     }

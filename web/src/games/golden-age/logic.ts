@@ -6,7 +6,7 @@
  * A move belongs to the place it happens at (a province, a guild column, a colony box, a track
  * box); moves that belong nowhere in particular (roll, cash in, bid, end the turn…) are general.
  */
-import { CASH_SETS, COLOUR_ACTION, type DeckId, type GuildColour, type ProvinceId } from '../../../../shared/games/golden-age/board.js';
+import { CASH_SETS, COLOUR_ACTION, COSTS, type DeckId, type GuildColour, type ProvinceId } from '../../../../shared/games/golden-age/board.js';
 import type { GoldenAgeMove, MarkerPlace } from '../../../../shared/games/golden-age/moves.js';
 import type { CardView, GoldenAgeView } from '../../../../shared/games/golden-age/view.js';
 
@@ -195,7 +195,7 @@ export function describe(view: GoldenAgeView, m: Move, names: Names): Action {
     case 'move-token':
       return paid(
         `Move a token to ${names.province(m.to)} (½ guilder)`,
-        1,
+        COSTS.moveHalves,
         `Move one of your tokens from ${names.province(m.from)} to ${names.province(m.to)} for ½ guilder?`,
         'Move it for ½ guilder',
       );
@@ -221,7 +221,7 @@ export function describe(view: GoldenAgeView, m: Move, names: Names): Action {
       const colour = markerColour(view, m.marker);
       const deck: DeckId = colour === null ? 'spices' : (COLOUR_ACTION[colour].deck ?? 'culture');
       const colony = m.marker.at === 'colony' ? view.colonies.find((c) => c.box === (m.marker as { box: number }).box) : undefined;
-      const cost = colony ? colony.spicePrice : 6;
+      const cost = colony ? colony.spicePrice : COSTS.card * 2;
       const via = placeWords(m.marker, names);
       return paid(
         `Buy a ${DECK_WORDS[deck]} card for ${money(cost)} (marker in ${via})`,
@@ -232,7 +232,7 @@ export function describe(view: GoldenAgeView, m: Move, names: Names): Action {
     case 'buy-token':
       return paid(
         `New token in ${names.province(m.province)}`,
-        10,
+        COSTS.token * 2,
         `Buy a movement token for 5 guilders and put it in ${names.province(m.province)}? Your marker in ${placeWords(m.marker, names)} is used up for this turn.`,
       );
     case 'pay-painter': {
@@ -240,7 +240,7 @@ export function describe(view: GoldenAgeView, m: Move, names: Names): Action {
       const what = p ? `${p.card.name} (${p.paid} of ${p.payments} paid)` : 'painting';
       return paid(
         `Pay 1 guilder towards your ${what}`,
-        2,
+        COSTS.painter * 2,
         `Pay the painter 1 guilder for your ${what}? Your marker in ${placeWords(m.marker, names)} is used up for this turn.`,
       );
     }
@@ -255,7 +255,7 @@ export function describe(view: GoldenAgeView, m: Move, names: Names): Action {
         `Bid ${money(m.amount)}${all ? ' (all you can)' : ''}`,
         m.amount,
         `Bid ${money(m.amount)}? If nobody bids more, you pay it to ${a ? names.seat(a.auctioneer) : 'the auctioneer'} and take the action.`,
-        `Bid ${money(m.amount)}`,
+        `Yes, bid ${money(m.amount)}`,
       );
     }
     case 'pass':
@@ -268,7 +268,7 @@ export function describe(view: GoldenAgeView, m: Move, names: Names): Action {
     case 'prize-painter': {
       const p = paintingOf(view, m.painting);
       const what = p ? `${p.card.name} (${p.paid} of ${p.payments} paid)` : 'painting';
-      return paid(`Pay the painter of your ${what}: 1 guilder`, 2, `Pay the painter 1 guilder for your ${what}?`);
+      return paid(`Pay the painter of your ${what}: 1 guilder`, COSTS.painter * 2, `Pay the painter 1 guilder for your ${what}?`);
     }
     case 'prize-token':
       return free(
@@ -277,7 +277,14 @@ export function describe(view: GoldenAgeView, m: Move, names: Names): Action {
           : `Put your free token in ${names.province(m.province)}`,
       );
     case 'end-turn':
-      return free('End my turn');
+      return {
+        key,
+        label: 'End my turn',
+        move: m,
+        cost: 0,
+        question: 'End your turn? Markers you have not used stay unused, and the scores are announced.',
+        confirmLabel: 'Yes, end my turn',
+      };
   }
 }
 

@@ -1,0 +1,534 @@
+/**
+ * The page of The Dutch Golden Age: the SVG board, the action panel, the players, one's own hand,
+ * the auction under way and the last roll.
+ *
+ * Playing is done on the board where that is natural: select a province, guild or colony box
+ * (highlighted when something can be done there) and its actions appear in the panel; with a
+ * province of your tokens selected, a neighbouring province is one click away. Everything else
+ * (roll, cash in, bid, pass, end the turn) is a button. Every action comes from the legal moves
+ * of the match answer, and anything that costs money asks first.
+ */
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { ProvinceId } from '../../../../shared/games/golden-age/board.js';
+import { seatName } from '../../text.js';
+import type { BoardProps } from '../types.js';
+import { BoardSvg, Piece } from './BoardSvg.js';
+import {
+  type Action,
+  COLOUR_ACTION_WORDS,
+  type GoldenAgeView,
+  type Move,
+  type Place,
+  actionsAt,
+  activePlaces,
+  cardTitle,
+  describe,
+  generalActions,
+  handBacksText,
+  money,
+  moveTargets,
+  placeKey,
+  seatLetters,
+} from './logic.js';
+import './board.css';
+
+export function GoldenAgeBoard({ match, submit, busy }: BoardProps) {
+  const view = match.view as GoldenAgeView | null;
+  if (!view || view.game !== 'golden-age') return <p>Waiting for the game to start.</p>;
+  return <GoldenAgeTable match={match} view={view} submit={submit} busy={busy} />;
+}
+
+function GoldenAgeTable({ match, view, submit, busy }: BoardProps & { view: GoldenAgeView }) {
+  const legal = match.legalMoves as Move[];
+  const name = (s: number) => seatName(match.seats, s);
+  const letters = useMemo(() => seatLetters(match.seats.map((s) => seatName(match.seats, s.seat))), [match.seats]);
+  const provinceName = (id: ProvinceId) => view.provinces.find((p) => p.id === id)?.name ?? id;
+  const names = { province: provinceName, seat: name };
+
+  const [selected, setSelected] = useState<Place | null>(null);
+  const [pending, setPending] = useState<Action | null>(null);
+  const [refused, setRefused] = useState(false);
+  const [zoomed, setZoomed] = useState(false);
+
+  // A new phase or turn starts with a clean slate.
+  const phaseKey = `${view.turn}:${view.phase}:${view.toAct.join(',')}`;
+  useEffect(() => {
+    setSelected(null);
+    setPending(null);
+  }, [phaseKey]);
+  // A question about a move that is no longer legal is withdrawn.
+  useEffect(() => {
+    if (pending && !legal.some((m) => JSON.stringify(m) === pending.key)) setPending(null);
+  }, [match.version]);
+
+  const active = useMemo(() => activePlaces(legal), [legal]);
+  const targets = selected?.kind === 'province' ? moveTargets(legal, selected.id) : [];
+
+  const act = async (a: Action) => {
+    setRefused(false);
+    if (a.question && pending?.key !== a.key) {
+      setPending(a);
+      return;
+    }
+    setPending(null);
+    const ok = await submit(a.move);
+    if (!ok) setRefused(true);
+  };
+
+  const onPlace = (p: Place) => {
+    if (busy) return;
+    if (selected?.kind === 'province' && p.kind === 'province' && targets.includes(p.id)) {
+      const move = legal.find((m) => m.kind === 'move-token' && m.from === selected.id && m.to === p.id);
+      if (move) {
+        setRefused(false);
+        setPending(describe(view, move, names));
+        return;
+      }
+    }
+    setPending(null);
+    setSelected(selected && placeKey(selected) === placeKey(p) ? null : p);
+  };
+
+  const mySeat = view.viewer;
+  const acting = legal.length > 0 && mySeat !== null;
+
+  return (
+    <div class="ga" data-phase={view.phase} data-turn={view.turn} data-viewer={mySeat ?? ''}>
+      <section class={zoomed ? 'ga-board zoomed' : 'ga-board'} aria-label="Board">
+        <div class="ga-board-tools">
+          <button type="button" class="ga-zoom" aria-pressed={zoomed ? 'true' : 'false'} onClick={() => setZoomed(!zoomed)}>
+            {zoomed ? 'Fit the board to the screen' : 'Enlarge the board'}
+          </button>
+        </div>
+        <div class="ga-board-scroll">
+          <BoardSvg
+            view={view}
+            letters={letters}
+            name={name}
+            active={acting ? active : new Set()}
+            selected={selected}
+            targets={acting ? targets : []}
+            onPlace={onPlace}
+            disabled={busy}
+          />
+        </div>
+      </section>
+      <div class="ga-side">
+        <Status view={view} name={name} />
+        {acting && (
+          <ActionPanel
+            view={view}
+            legal={legal}
+            selected={selected}
+            pending={pending}
+            busy={busy}
+            refused={refused}
+            names={names}
+            act={act}
+            cancel={() => setPending(null)}
+            select={(p) => {
+              setPending(null);
+              setSelected(p);
+            }}
+          />
+        )}
+        {!acting && selected && <PlaceInfo view={view} place={selected} name={name} provinceName={provinceName} onClose={() => setSelected(null)} />}
+        <Players view={view} letters={letters} name={name} toAct={match.toAct} />
+        {view.hand !== null && <Hand view={view} />}
+        <BankAndDecks view={view} />
+      </div>
+    </div>
+  );
+}
+
+// --------------------------------------------------------------------------------- status
+
+function Status({ view, name }: { view: GoldenAgeView; name: (s: number) => string }) {
+  const r = view.lastRoll;
+  const box = view.steward === null ? null : view.track[view.steward];
+  const pname = (id: string) => view.provinces.find((p) => p.id === id)?.name ?? id;
+  const boxWords = (b: NonNullable<typeof box>) =>
+    b.kind === 'provinces'
+      ? `${pname(b.provinces[0]!)} and ${pname(b.provinces[1]!)}`
+      : b.kind === 'merchant'
+        ? `a merchant${b.governorOf ? ` (governor of ${pname(b.governorOf)})` : ''}`
+        : 'Willem III';
+  const a = view.auction;
+  return (
+    <section class="zone ga-status" aria-label="Steward and auction">
+      {box ? (
+        <p class="ga-steward-line" data-box={box.box}>
+          The Steward stands on box {box.box}: {boxWords(box)}.
+        </p>
+      ) : (
+        <p>The Steward has not been placed yet.</p>
+      )}
+      {r && (
+        <p class="ga-roll-line">
+          {r.dice
+            ? `${name(r.seat)} rolled ${r.dice[0]} and ${r.dice[1]}: ${r.steps} steps, from box ${r.from} to box ${r.to}.`
+            : `${name(r.seat)} played a dice card: ${r.steps} steps, from box ${r.from} to box ${r.to}.`}
+        </p>
+      )}
+      {a && (
+        <div class="ga-auction" data-high={a.high ? `${a.high.seat}:${a.high.amount}` : ''} data-bidder={a.bidder}>
+          <h2>Auction</h2>
+          <p>
+            {name(a.auctioneer)} auctions the {a.colour} action of {pname(a.province)} ({COLOUR_ACTION_WORDS[a.colour].replace(/ \(.*\)$/, '')}).
+          </p>
+          <p class="ga-high">{a.high ? `Highest bid: ${name(a.high.seat)}, ${money(a.high.amount)}.` : 'No bid yet.'}</p>
+          {a.passed.length > 0 && <p>Passed: {a.passed.map(name).join(', ')}.</p>}
+          <p class="ga-bidder">
+            To bid: <strong>{name(a.bidder)}</strong> (at least {money(a.minBid)}).
+          </p>
+        </div>
+      )}
+      {view.pending && (
+        <p class="ga-pending">
+          {name(view.pending.winner)} won the auction for {pname(view.pending.province)} and is choosing how to use the {view.pending.colour} action.
+        </p>
+      )}
+      {view.phase === 'over' && view.winner !== null && <p class="ga-winner">{name(view.winner)} has won the game.</p>}
+    </section>
+  );
+}
+
+// ------------------------------------------------------------------------------ the actions
+
+function placeTitle(view: GoldenAgeView, p: Place, provinceName: (id: ProvinceId) => string): string {
+  switch (p.kind) {
+    case 'province': {
+      const c = view.provinces.find((x) => x.id === p.id)?.colour;
+      return `${provinceName(p.id)} (${c} province)`;
+    }
+    case 'guild':
+      return `The ${p.colour} guild`;
+    case 'colony':
+      return p.box === 7 ? 'The West Indies (box 7)' : `East Indies box ${p.box}`;
+    case 'box':
+      return `Track box ${p.box}`;
+  }
+}
+
+function placeFacts(view: GoldenAgeView, p: Place, name: (s: number) => string): string[] {
+  const owner = (m: { owner: number; used: boolean } | null) => (m ? `${name(m.owner)}${m.used ? ' (used this turn)' : ''}` : 'nobody');
+  if (p.kind === 'province') {
+    const pr = view.provinces.find((x) => x.id === p.id);
+    if (!pr) return [];
+    const toks = pr.tokens.flatMap((n, s) => (n > 0 ? [`${name(s)} ${n}`] : []));
+    return [
+      `Special action: ${COLOUR_ACTION_WORDS[pr.colour]}.`,
+      `Influence marker: ${owner(pr.marker)}.`,
+      `Movement tokens: ${toks.length ? toks.join(', ') : 'none'}.`,
+      `Borders ${pr.adjacent.map((id) => view.provinces.find((x) => x.id === id)?.name ?? id).join(', ')}.`,
+    ];
+  }
+  if (p.kind === 'guild') {
+    const g = view.guilds.find((x) => x.colour === p.colour);
+    if (!g) return [];
+    return [
+      `Held by ${owner(g.holder)}.`,
+      g.nextPrice === null ? 'All eight boxes are used: it cannot change hands any more.' : `A takeover costs ${money(g.nextPrice)}.`,
+      `Special action: ${COLOUR_ACTION_WORDS[g.colour]}.`,
+    ];
+  }
+  if (p.kind === 'colony') {
+    const c = view.colonies.find((x) => x.box === p.box);
+    if (!c) return [];
+    return [
+      `Markers: ${c.markers.length ? c.markers.map(owner).join(', ') : 'none'}${c.capacity === null ? ' (room for everyone)' : ' (room for one)'}.`,
+      `Special action: a spice card for ${money(c.spicePrice)}.`,
+    ];
+  }
+  const b = view.track[p.box];
+  return b ? [b.kind === 'merchant' ? 'A merchant box: everyone gets 1 guilder when the Steward stops here.' : ''] : [];
+}
+
+function PlaceInfo({ view, place, name, provinceName, onClose }: {
+  view: GoldenAgeView;
+  place: Place;
+  name: (s: number) => string;
+  provinceName: (id: ProvinceId) => string;
+  onClose: () => void;
+}) {
+  return (
+    <section class="zone ga-place-info" aria-label="Selected place">
+      <h2>{placeTitle(view, place, provinceName)}</h2>
+      {placeFacts(view, place, name)
+        .filter(Boolean)
+        .map((f) => (
+          <p key={f}>{f}</p>
+        ))}
+      <button type="button" onClick={onClose}>
+        Close
+      </button>
+    </section>
+  );
+}
+
+function ActionButton({ a, act, busy, primary }: { a: Action; act: (a: Action) => void; busy: boolean; primary?: boolean }) {
+  return (
+    <button type="button" class={primary ? 'primary' : ''} disabled={busy} data-move={a.move.kind} onClick={() => act(a)}>
+      {a.label}
+    </button>
+  );
+}
+
+const PHASE_HINT: Readonly<Record<string, string>> = {
+  'setup-marker': 'Select a free province on the board (they are outlined) to put your influence marker there.',
+  'setup-tokens': 'Select a province on the board to put a movement token there.',
+  'setup-steward': 'Select one of the merchant boxes on the track, or use a button below.',
+  roll: 'Roll the dice to move the Steward; everyone is paid for the box where it stops.',
+  actions:
+    'Select a place on the board to see what you can do there: a province with your tokens (then a neighbouring province to move one), a guild to take it over, your markers for their special actions, a colony box to sail.',
+  auction: 'It is your turn to bid. A pass is final.',
+  'auction-action': 'You won the auction: choose how to use the action. The bid already paid for it.',
+};
+
+function ActionPanel({ view, legal, selected, pending, busy, refused, names, act, cancel, select }: {
+  view: GoldenAgeView;
+  legal: readonly Move[];
+  selected: Place | null;
+  pending: Action | null;
+  busy: boolean;
+  refused: boolean;
+  names: { province: (id: ProvinceId) => string; seat: (s: number) => string };
+  act: (a: Action) => void;
+  cancel: () => void;
+  select: (p: Place) => void;
+}) {
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (pending) confirmRef.current?.focus();
+  }, [pending?.key]);
+
+  const here = selected ? actionsAt(view, legal, selected, names) : [];
+  const general = generalActions(view, legal, names);
+  const dice = general.filter((a) => a.move.kind === 'play-dice');
+  const bids = general.filter((a) => a.move.kind === 'bid');
+  const others = general.filter((a) => a.move.kind !== 'play-dice' && a.move.kind !== 'bid' && a.move.kind !== 'end-turn');
+  const end = general.find((a) => a.move.kind === 'end-turn');
+  const tokenBuys = here.filter((a) => a.move.kind === 'buy-token');
+  const hereOthers = here.filter((a) => a.move.kind !== 'buy-token');
+  const pendingTarget = pending?.move.kind === 'move-token' ? pending.move.to : null;
+
+  if (pending) {
+    return (
+      <section class="zone ga-actions asking" aria-label="Confirm your move">
+        <div
+          class="confirm"
+          role="group"
+          aria-label={pending.question ?? pending.label}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') cancel();
+          }}
+        >
+          <p>{pending.question ?? pending.label}</p>
+          <button type="button" ref={confirmRef} class="primary" disabled={busy} onClick={() => act(pending)}>
+            {pending.confirmLabel ?? 'Confirm'}
+          </button>
+          <button type="button" onClick={cancel}>
+            Cancel
+          </button>
+          {pendingTarget && (
+            <button type="button" onClick={() => select({ kind: 'province', id: pendingTarget })}>
+              Select {names.province(pendingTarget)} instead
+            </button>
+          )}
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section class="zone ga-actions" aria-labelledby="ga-actions-h">
+      <h2 id="ga-actions-h">Your move</h2>
+      <p class="hint">{PHASE_HINT[view.phase] ?? ''}</p>
+      {refused && <p class="ga-refused">That move was not accepted; the reason is shown at the top of the page.</p>}
+      {selected && (
+        <div class="ga-here" data-place={placeKey(selected)}>
+          <h3>{placeTitle(view, selected, names.province)}</h3>
+          {placeFacts(view, selected, names.seat)
+            .filter(Boolean)
+            .map((f) => (
+              <p key={f} class="ga-fact">
+                {f}
+              </p>
+            ))}
+          {here.length === 0 && <p class="hint">Nothing you can do here right now.</p>}
+          {hereOthers.length > 0 && (
+            <div class="buttons">
+              {hereOthers.map((a) => (
+                <ActionButton key={a.key} a={a} act={act} busy={busy} primary />
+              ))}
+            </div>
+          )}
+          {tokenBuys.length > 0 && (
+            <fieldset class="ga-choice">
+              <legend>Buy a movement token for 5 guilders and put it in:</legend>
+              <div class="buttons">
+                {tokenBuys.map((a) => (
+                  <ActionButton key={a.key} a={a} act={act} busy={busy} />
+                ))}
+              </div>
+            </fieldset>
+          )}
+        </div>
+      )}
+      {others.length > 0 && (
+        <div class="buttons">
+          {others.map((a) => (
+            <ActionButton key={a.key} a={a} act={act} busy={busy} primary={a.move.kind === 'roll' || a.move.kind === 'prize-card'} />
+          ))}
+        </div>
+      )}
+      {bids.length > 0 && (
+        <fieldset class="ga-choice ga-bids">
+          <legend>Your bid</legend>
+          <div class="buttons">
+            {bids.map((a) => (
+              <ActionButton key={a.key} a={a} act={act} busy={busy} primary />
+            ))}
+          </div>
+        </fieldset>
+      )}
+      {dice.length > 0 && (
+        <fieldset class="ga-choice">
+          <legend>Or play your dice card and move the Steward exactly:</legend>
+          <div class="buttons">
+            {dice.map((a) => (
+              <button type="button" key={a.key} disabled={busy} aria-label={a.label} onClick={() => act(a)}>
+                {(a.move as { value: number }).value}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      {end && (
+        <div class="buttons ga-end">
+          <ActionButton a={end} act={act} busy={busy} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+// -------------------------------------------------------------------------------- players
+
+function PieceSwatch({ seat, letter }: { seat: number; letter: string }) {
+  return (
+    <svg class="ga-swatch" viewBox="-16 -16 32 32" aria-hidden="true">
+      <Piece seat={seat} x={0} y={0} size={11} letter={letter} />
+    </svg>
+  );
+}
+
+function Players({ view, letters, name, toAct }: { view: GoldenAgeView; letters: readonly string[]; name: (s: number) => string; toAct: readonly number[] }) {
+  return (
+    <section class="zone ga-players" aria-labelledby="ga-players-h">
+      <h2 id="ga-players-h">Players</h2>
+      <p class="hint">Large pieces are influence markers, small ones movement tokens; a cross means used this turn. {view.target} points win.</p>
+      <ul>
+        {view.players.map((p) => {
+          const s = p.score;
+          const breakdown = [
+            ['tokens', s.tokens],
+            ['province markers', s.provinceMarkers],
+            ['East Indies', s.eastIndies],
+            ['West Indies', s.westIndies],
+            ['paintings', s.paintings],
+            ['windmills', s.windmills],
+            ['governors', s.governors],
+            ['money', s.money],
+          ] as const;
+          return (
+            <li key={p.seat} class={`ga-player${toAct.includes(p.seat) ? ' to-act' : ''}${view.current === p.seat ? ' current' : ''}`} data-seat={p.seat} data-money={p.money} data-score={s.total}>
+              <div class="ga-player-head">
+                <PieceSwatch seat={p.seat} letter={letters[p.seat] ?? '?'} />
+                <strong>
+                  {name(p.seat)}
+                  {view.viewer === p.seat ? ' (you)' : ''}
+                </strong>
+                {view.current === p.seat && view.phase !== 'over' && <span class="badge">acting player</span>}
+                {view.auction?.bidder === p.seat && <span class="badge your-move">to bid</span>}
+              </div>
+              <ul class="stats">
+                <li class="ga-money">Money: {money(p.money)}</li>
+                <li class="ga-score">
+                  Points: {s.total} / {view.target}
+                </li>
+                <li>Tokens in reserve: {p.tokensInReserve}</li>
+                <li>Markers in reserve: {p.markersInReserve}</li>
+                <li class="ga-hand-count">
+                  Hand: {p.handCount}
+                  {p.handCount > 0 ? ` (${handBacksText(p.handBacks)})` : ''}
+                </li>
+              </ul>
+              {(p.paintings.length > 0 || p.windmills > 0 || p.governors.length > 0) && (
+                <ul class="ga-faceup" aria-label={`${name(p.seat)}: cards face up`}>
+                  {p.paintings.map((pt) => (
+                    <li key={pt.card.id} class={pt.finished ? 'done' : ''}>
+                      {cardTitle(pt.card)}: {pt.finished ? 'finished' : `${pt.paid} of ${pt.payments} payments`}
+                    </li>
+                  ))}
+                  {p.windmills > 0 && <li>Windmills: {p.windmills}</li>}
+                  {p.governors.map((g) => (
+                    <li key={g}>Governor of {view.provinces.find((x) => x.id === g)?.name ?? g}</li>
+                  ))}
+                </ul>
+              )}
+              <details class="ga-breakdown">
+                <summary>Points in detail</summary>
+                <ul class="stats">
+                  {breakdown.map(([k, v]) => (
+                    <li key={k}>
+                      {k}: {v}
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function Hand({ view }: { view: GoldenAgeView }) {
+  const hand = view.hand ?? [];
+  return (
+    <section class="zone ga-hand mine" aria-labelledby="ga-hand-h">
+      <h2 id="ga-hand-h">Your hand</h2>
+      {hand.length === 0 ? (
+        <p class="empty-note">No cards in your hand.</p>
+      ) : (
+        <ul class="ga-cards">
+          {hand.map((c) => (
+            <li key={c.id} class={`ga-card deck-${c.deck}`} data-card={c.id}>
+              <span class="ga-card-deck">{c.deck}</span>
+              <span class="ga-card-name">{cardTitle(c)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p class="hint">Only you can see these. Cash-in sets and sailing appear among your actions when you can use them.</p>
+    </section>
+  );
+}
+
+function BankAndDecks({ view }: { view: GoldenAgeView }) {
+  return (
+    <section class="zone ga-decks" aria-labelledby="ga-decks-h">
+      <h2 id="ga-decks-h">Bank and decks</h2>
+      <p class="ga-bank-line">Bank: {money(view.bank)}</p>
+      <ul class="stats">
+        {view.decks.map((d) => (
+          <li key={d.deck} data-deck={d.deck}>
+            {d.deck} ({d.colour}): {d.count} left{d.discard.length ? `, ${d.discard.length} discarded` : ''}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

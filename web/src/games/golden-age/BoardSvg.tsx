@@ -1,0 +1,497 @@
+/**
+ * The Golden Age board in SVG, drawn from the view alone (its static layout data included): the
+ * province track round the edge with the Steward, the provinces with their borders, movement
+ * tokens and influence markers, the Guilds Chart, the colony boxes, the last roll and the bank.
+ *
+ * Every player's pieces have their own colour AND shape AND letter, so no one depends on telling
+ * colours apart. Places with a legal move are buttons (Tab, Enter/Space); the rest are labelled
+ * images, still clickable to read what lies there.
+ */
+import type { JSX } from 'preact';
+import type { GuildColour, ProvinceId } from '../../../../shared/games/golden-age/board.js';
+import type { MarkerView } from '../../../../shared/games/golden-age/view.js';
+import { COLOUR_ACTION_WORDS, type GoldenAgeView, type Place, SEAT_COLOURS, SEAT_SHAPES, moneyShort, placeKey } from './logic.js';
+
+export const PROVINCE_FILL: Readonly<Record<GuildColour, string>> = {
+  green: '#cde6bd',
+  yellow: '#f6e49b',
+  brown: '#e0c7a4',
+  blue: '#c0d8ef',
+  grey: '#dcdcd8',
+};
+export const PROVINCE_STROKE: Readonly<Record<GuildColour, string>> = {
+  green: '#3d7a30',
+  yellow: '#9a7d00',
+  brown: '#7a5230',
+  blue: '#2d6aa3',
+  grey: '#666666',
+};
+
+// ----------------------------------------------------------------------------------- pieces
+
+/** One player's piece: a token (small) or an influence marker (large, with an inner ring). */
+export function Piece({ seat, x, y, size, letter, marker, used }: {
+  seat: number;
+  x: number;
+  y: number;
+  size: number;
+  letter: string;
+  marker?: boolean;
+  used?: boolean;
+}) {
+  const shape = SEAT_SHAPES[seat % SEAT_SHAPES.length]!;
+  const fill = SEAT_COLOURS[seat % SEAT_COLOURS.length]!;
+  const s = size;
+  const outline = (k: number, props: JSX.SVGAttributes<SVGElement>) => {
+    const t = s * k;
+    switch (shape) {
+      case 'circle':
+        return <circle r={t} {...(props as JSX.SVGAttributes<SVGCircleElement>)} />;
+      case 'square':
+        return <rect x={-t * 0.9} y={-t * 0.9} width={t * 1.8} height={t * 1.8} rx={t * 0.15} {...(props as JSX.SVGAttributes<SVGRectElement>)} />;
+      case 'diamond':
+        return <polygon points={`0,${-t * 1.2} ${t * 1.2},0 0,${t * 1.2} ${-t * 1.2},0`} {...(props as JSX.SVGAttributes<SVGPolygonElement>)} />;
+      case 'triangle':
+        return <polygon points={`0,${-t * 1.3} ${t * 1.25},${t * 0.85} ${-t * 1.25},${t * 0.85}`} {...(props as JSX.SVGAttributes<SVGPolygonElement>)} />;
+    }
+  };
+  const ly = shape === 'triangle' ? s * 0.22 : 0;
+  return (
+    <g class={`ga-piece${marker ? ' ga-marker' : ' ga-token'}${used ? ' ga-used' : ''}`} transform={`translate(${x} ${y})`} data-seat={seat} aria-hidden="true">
+      {outline(1, { fill, stroke: '#111', 'stroke-width': marker ? 2 : 1.5 })}
+      {marker && outline(0.74, { fill: 'none', stroke: '#fff', 'stroke-width': 2 })}
+      <text class="ga-piece-letter" y={ly} font-size={s * (marker ? 0.95 : 1.1)}>
+        {letter}
+      </text>
+      {used && (
+        <g class="ga-used-cross">
+          <line x1={-s} y1={-s} x2={s} y2={s} />
+          <line x1={-s} y1={s} x2={s} y2={-s} />
+        </g>
+      )}
+    </g>
+  );
+}
+
+function Count({ x, y, n, size }: { x: number; y: number; n: number; size: number }) {
+  return (
+    <g class="ga-count" transform={`translate(${x} ${y})`} aria-hidden="true">
+      <circle r={size} />
+      <text font-size={size * 1.35}>{n}</text>
+    </g>
+  );
+}
+
+// ---------------------------------------------------------------------------- interactivity
+
+export interface SvgProps {
+  view: GoldenAgeView;
+  letters: readonly string[];
+  name: (seat: number) => string;
+  /** keys of places with a legal move */
+  active: ReadonlySet<string>;
+  selected: Place | null;
+  /** provinces a token can move to from the selected one */
+  targets: readonly ProvinceId[];
+  onPlace: (p: Place) => void;
+  disabled: boolean;
+}
+
+function placeProps(p: Place, props: SvgProps, label: string, extraClass = ''): JSX.SVGAttributes<SVGGElement> & Record<string, unknown> {
+  const key = placeKey(p);
+  const active = props.active.has(key) && !props.disabled;
+  const target = p.kind === 'province' && props.targets.includes(p.id) && !props.disabled;
+  const selected = props.selected !== null && placeKey(props.selected) === key;
+  const cls = ['ga-place', extraClass, active ? 'active' : '', target ? 'target' : '', selected ? 'selected' : ''].filter(Boolean).join(' ');
+  const act = () => props.onPlace(p);
+  const interactive = active || target;
+  return {
+    class: cls,
+    role: interactive ? 'button' : 'img',
+    tabIndex: interactive ? 0 : undefined,
+    'aria-label': target ? `${label} Move a token here.` : label,
+    'aria-pressed': interactive ? (selected ? 'true' : 'false') : undefined,
+    onClick: act,
+    onKeyDown: interactive
+      ? (e: KeyboardEvent) => {
+          if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            act();
+          }
+        }
+      : undefined,
+  };
+}
+
+// ------------------------------------------------------------------------------- the board
+
+const abbr = (name: string) => name.slice(0, 3);
+
+function markerWords(m: MarkerView, name: (s: number) => string): string {
+  return `${name(m.owner)}'s influence marker${m.used ? ' (used this turn)' : ''}`;
+}
+
+function tokensWords(tokens: readonly number[], name: (s: number) => string): string {
+  const parts = tokens.flatMap((n, s) => (n > 0 ? [`${name(s)} ${n}`] : []));
+  return parts.length ? `Movement tokens: ${parts.join(', ')}.` : 'No movement tokens.';
+}
+
+export function BoardSvg(props: SvgProps) {
+  const { view, letters, name } = props;
+  const W = view.size.width;
+  const H = view.size.height;
+  const byId = new Map(view.provinces.map((p) => [p.id, p]));
+  const nameOf = (id: ProvinceId) => byId.get(id)?.name ?? id;
+  const stewardBox = view.steward === null ? null : view.track[view.steward] ?? null;
+  const shown = new Set<ProvinceId>(stewardBox?.provinces ?? []);
+  const sel = props.selected;
+  const selProvince = sel?.kind === 'province' ? byId.get(sel.id) : undefined;
+
+  // Borders once each.
+  const borders: [ProvinceId, ProvinceId][] = [];
+  for (const p of view.provinces) for (const q of p.adjacent) if (p.id < q) borders.push([p.id, q]);
+
+  return (
+    <svg class="ga-svg" viewBox={`0 0 ${W} ${H}`} role="group" aria-label="The board: provinces, province track, Guilds Chart and colonies" data-steward={view.steward ?? ''}>
+      <defs>
+        <marker id="ga-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse">
+          <path d="M0 0 L10 5 L0 10 Z" class="ga-arrow-head" />
+        </marker>
+      </defs>
+      <rect class="ga-paper" x="0" y="0" width={W} height={H} rx="18" />
+      <rect class="ga-inner" x="72" y="78" width={W - 144} height={H - 156} rx="10" />
+
+      {/* ------------------------------------------------------------ the province track */}
+      <g class="ga-track" aria-label="Province track">
+        {view.track.map((b) => {
+          const x0 = b.x - b.w / 2;
+          const y0 = b.y - b.h / 2;
+          const place: Place = { kind: 'box', box: b.box };
+          const here = view.steward === b.box;
+          let words: string;
+          let body: JSX.Element;
+          if (b.kind === 'provinces') {
+            const [a, c] = b.provinces as [ProvinceId, ProvinceId];
+            const pa = byId.get(a)!;
+            const pc = byId.get(c)!;
+            words = `Box ${b.box}: ${pa.name} and ${pc.name}.`;
+            body = (
+              <>
+                <rect class="ga-box-half" x={x0 + 2} y={y0 + 2} width={b.w - 4} height={b.h / 2 - 2} fill={PROVINCE_FILL[pa.colour]} />
+                <rect class="ga-box-half" x={x0 + 2} y={b.y} width={b.w - 4} height={b.h / 2 - 2} fill={PROVINCE_FILL[pc.colour]} />
+                <text class="ga-box-abbr" x={b.x + 6} y={y0 + b.h * 0.28}>
+                  {abbr(pa.name)}
+                </text>
+                <text class="ga-box-abbr" x={b.x + 6} y={y0 + b.h * 0.76}>
+                  {abbr(pc.name)}
+                </text>
+              </>
+            );
+          } else if (b.kind === 'merchant') {
+            const gov = b.governorOf ? nameOf(b.governorOf) : '';
+            words = `Box ${b.box}: merchant, everyone gets 1 guilder${gov ? `; the governor of ${gov}` : ''}.`;
+            body = (
+              <>
+                <rect class="ga-box-merchant" x={x0 + 2} y={y0 + 2} width={b.w - 4} height={b.h - 4} />
+                <text class="ga-box-word" x={b.x} y={y0 + b.h * 0.42}>
+                  Merchant
+                </text>
+                <text class="ga-box-small" x={b.x} y={y0 + b.h * 0.72}>
+                  {gov ? `gov. ${abbr(gov)}` : ''}
+                </text>
+              </>
+            );
+          } else {
+            words = `Box ${b.box}: Willem III, everyone gets 3 guilders.`;
+            body = (
+              <>
+                <rect class="ga-box-willem" x={x0 + 2} y={y0 + 2} width={b.w - 4} height={b.h - 4} />
+                <text class="ga-box-word" x={b.x} y={y0 + b.h * 0.42}>
+                  Willem III
+                </text>
+                <text class="ga-box-small" x={b.x} y={y0 + b.h * 0.72}>
+                  ƒ3 each
+                </text>
+              </>
+            );
+          }
+          return (
+            <g key={b.box} data-box={b.box} data-kind={b.kind} {...placeProps(place, props, `${words}${here ? ' The Steward stands here.' : ''}`, here ? 'ga-box steward-here' : 'ga-box')}>
+              <rect class="hit ga-box-frame" x={x0} y={y0} width={b.w} height={b.h} />
+              {body}
+              <text class="ga-box-no" x={x0 + 4} y={y0 + 12}>
+                {b.box}
+              </text>
+            </g>
+          );
+        })}
+      </g>
+
+      {/* --------------------------------------------------------------------- provinces */}
+      <g class="ga-borders" aria-hidden="true">
+        {borders.map(([a, b]) => {
+          const p = byId.get(a)!;
+          const q = byId.get(b)!;
+          return <line key={`${a}-${b}`} x1={p.x} y1={p.y} x2={q.x} y2={q.y} />;
+        })}
+      </g>
+      <g class="ga-provinces">
+        {view.provinces.map((p) => {
+          const R = Math.max(p.r, 56);
+          const place: Place = { kind: 'province', id: p.id };
+          const tokenSeats = p.tokens.flatMap((n, s) => (n > 0 ? [s] : []));
+          const auctioned = view.auction?.province === p.id || view.pending?.province === p.id;
+          const label = `${p.name}, ${p.colour} province (special action: ${COLOUR_ACTION_WORDS[p.colour]}). ${
+            p.marker ? markerWords(p.marker, name) : 'No influence marker'
+          }. ${tokensWords(p.tokens, name)}${shown.has(p.id) ? ' Shown on the Steward’s box.' : ''}${auctioned ? ' Its action is being auctioned.' : ''}`;
+          const gap = 27;
+          const startX = p.x - ((tokenSeats.length - 1) * gap) / 2;
+          return (
+            <g key={p.id} data-province={p.id} data-marker={p.marker ? p.marker.owner : ''} data-tokens={p.tokens.join(',')} {...placeProps(place, props, label, `ga-province${shown.has(p.id) ? ' shown' : ''}${auctioned ? ' auctioned' : ''}`)}>
+              <circle class="hit ga-prov-shape" cx={p.x} cy={p.y} r={R} fill={PROVINCE_FILL[p.colour]} stroke={PROVINCE_STROKE[p.colour]} />
+              {shown.has(p.id) && <circle class="ga-shown-ring" cx={p.x} cy={p.y} r={R + 7} />}
+              <text class="ga-prov-name" x={p.x} y={p.y - R + 24}>
+                {p.name}
+              </text>
+              <text class="ga-prov-colour" x={p.x} y={p.y - R + 40} fill={PROVINCE_STROKE[p.colour]}>
+                {p.colour}
+              </text>
+              {p.marker ? (
+                <Piece seat={p.marker.owner} x={p.x} y={p.y + 4} size={17} letter={letters[p.marker.owner] ?? '?'} marker used={p.marker.used} />
+              ) : (
+                <circle class="ga-slot" cx={p.x} cy={p.y + 4} r={15} />
+              )}
+              {tokenSeats.map((s, i) => {
+                const x = startX + i * gap;
+                const y = p.y + R - 22;
+                const n = p.tokens[s] ?? 0;
+                return (
+                  <g key={s}>
+                    <Piece seat={s} x={x} y={y} size={10.5} letter={letters[s] ?? '?'} />
+                    {n > 1 && <Count x={x + 10} y={y - 11} n={n} size={7.5} />}
+                  </g>
+                );
+              })}
+              {auctioned && (
+                <g class="ga-auction-tag" aria-hidden="true">
+                  <rect x={p.x - 38} y={p.y + R - 6} width="76" height="22" rx="11" />
+                  <text x={p.x} y={p.y + R + 5}>
+                    auction
+                  </text>
+                </g>
+              )}
+            </g>
+          );
+        })}
+      </g>
+      {selProvince &&
+        props.targets.map((t) => {
+          const q = byId.get(t);
+          if (!q) return null;
+          const dx = q.x - selProvince.x;
+          const dy = q.y - selProvince.y;
+          const d = Math.hypot(dx, dy) || 1;
+          const r1 = Math.max(selProvince.r, 56) * 0.55;
+          const r2 = Math.max(q.r, 56) * 0.55;
+          return (
+            <line
+              key={t}
+              class="ga-move-arrow"
+              aria-hidden="true"
+              x1={selProvince.x + (dx / d) * r1}
+              y1={selProvince.y + (dy / d) * r1}
+              x2={q.x - (dx / d) * r2}
+              y2={q.y - (dy / d) * r2}
+              marker-end="url(#ga-arrow)"
+            />
+          );
+        })}
+
+      {/* ------------------------------------------------------------------ Guilds Chart */}
+      <GuildsChart {...props} />
+
+      {/* ---------------------------------------------------------------------- colonies */}
+      <text class="ga-title" x="150" y="97">
+        West Indies
+      </text>
+      <text class="ga-title" x="760" y="97">
+        East Indies
+      </text>
+      {view.colonies.map((c) => {
+        const place: Place = { kind: 'colony', box: c.box };
+        const west = c.indies === 'west';
+        const w = west ? 150 : 54;
+        const h = west ? 62 : 54;
+        const who = c.markers.map((m) => markerWords(m, name)).join(', ');
+        const label = `${west ? 'West Indies, box 7' : `East Indies, box ${c.box}`}: spice cards ${moneyShort(c.spicePrice).replace('ƒ', '')} guilders. ${
+          who ? `${who}.` : 'Empty.'
+        }`;
+        const gap = 30;
+        const startX = c.x - ((c.markers.length - 1) * gap) / 2;
+        return (
+          <g key={c.box} data-colony={c.box} {...placeProps(place, props, label, 'ga-colony')}>
+            <rect class="hit ga-colony-box" x={c.x - w / 2} y={c.y - h / 2} width={w} height={h} rx="6" />
+            <text class="ga-colony-no" x={c.x - w / 2 + 5} y={c.y - h / 2 + 14}>
+              {c.box}
+            </text>
+            <text class="ga-colony-price" x={c.x + w / 2 - 5} y={c.y + h / 2 - 6}>
+              {moneyShort(c.spicePrice)}
+            </text>
+            {c.markers.map((m, i) => (
+              <Piece key={i} seat={m.owner} x={startX + i * gap} y={c.y + 2} size={west ? 12 : 14} letter={letters[m.owner] ?? '?'} marker used={m.used} />
+            ))}
+          </g>
+        );
+      })}
+
+      {/* ------------------------------------------------------------- roll and bank */}
+      <RollAndBank view={view} name={name} />
+
+      {/* ------------------------------------------------------------------- the Steward */}
+      {stewardBox && <Steward x={stewardBox.x} y={stewardBox.y} w={stewardBox.w} h={stewardBox.h} width={W} height={H} />}
+    </svg>
+  );
+}
+
+function GuildsChart(props: SvgProps) {
+  const { view, letters, name } = props;
+  const c = view.guildChart;
+  const top = c.y;
+  const height = c.boxes * c.boxHeight;
+  return (
+    <g class="ga-guilds">
+      <text class="ga-title" x={c.x + (c.columns * c.columnWidth) / 2} y={top - 34}>
+        Guilds
+      </text>
+      {view.guilds.map((g, col) => {
+        const x = c.x + col * c.columnWidth;
+        const place: Place = { kind: 'guild', colour: g.colour };
+        const label = `${g.colour} guild. ${g.holder ? `Held by ${markerWords(g.holder, name)}.` : 'Nobody holds it.'} ${
+          g.nextPrice === null ? 'All boxes are used: it cannot change hands.' : `A takeover costs ${moneyShort(g.nextPrice).replace('ƒ', '')} guilders.`
+        }`;
+        return (
+          <g key={g.colour} data-guild={g.colour} data-level={g.level} data-holder={g.holder?.owner ?? ''} {...placeProps(place, props, label, 'ga-guild')}>
+            <rect class="hit ga-guild-col" x={x + 1} y={top - 20} width={c.columnWidth - 2} height={height + 20} fill={PROVINCE_FILL[g.colour]} stroke={PROVINCE_STROKE[g.colour]} />
+            <text class="ga-guild-head" x={x + c.columnWidth / 2} y={top - 6} fill={PROVINCE_STROKE[g.colour]}>
+              {g.colour}
+            </text>
+            {g.prices.map((price, i) => {
+              const y = top + (c.boxes - 1 - i) * c.boxHeight;
+              const cls = i < g.level ? 'ga-guild-box used' : i === g.level ? 'ga-guild-box next' : 'ga-guild-box';
+              return (
+                <g key={i}>
+                  <rect class={cls} x={x + 4} y={y + 2} width={c.columnWidth - 8} height={c.boxHeight - 4} rx="3" />
+                  <text class="ga-guild-price" x={x + c.columnWidth / 2} y={y + c.boxHeight / 2 + 1}>
+                    {moneyShort(price)}
+                  </text>
+                </g>
+              );
+            })}
+            {g.holder && g.level > 0 && (
+              <Piece
+                seat={g.holder.owner}
+                x={x + c.columnWidth / 2}
+                y={top + (c.boxes - g.level) * c.boxHeight + c.boxHeight / 2}
+                size={13}
+                letter={letters[g.holder.owner] ?? '?'}
+                marker
+                used={g.holder.used}
+              />
+            )}
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
+const PIPS: Readonly<Record<number, readonly [number, number][]>> = {
+  1: [[0, 0]],
+  2: [[-1, -1], [1, 1]],
+  3: [[-1, -1], [0, 0], [1, 1]],
+  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
+  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+};
+
+function Die({ x, y, value }: { x: number; y: number; value: number }) {
+  return (
+    <g class="ga-die" transform={`translate(${x} ${y})`} aria-hidden="true">
+      <rect x="-24" y="-24" width="48" height="48" rx="8" />
+      {(PIPS[value] ?? []).map(([px, py], i) => (
+        <circle key={i} cx={px * 12} cy={py * 12} r="5" />
+      ))}
+    </g>
+  );
+}
+
+function RollAndBank({ view, name }: { view: GoldenAgeView; name: (s: number) => string }) {
+  const r = view.lastRoll;
+  const rollWords = r
+    ? r.dice
+      ? `Last roll: ${name(r.seat)} rolled ${r.dice[0]} and ${r.dice[1]}; the Steward moved ${r.steps} boxes to box ${r.to}.`
+      : `Last move: ${name(r.seat)} played a dice card for ${r.steps}; the Steward moved to box ${r.to}.`
+    : 'No roll yet.';
+  return (
+    <g class="ga-side-info">
+      <g role="img" aria-label={rollWords} class="ga-roll" data-roll={r ? (r.dice ? r.dice.join('+') : `card:${r.steps}`) : ''}>
+        <rect class="ga-panel" x="88" y="548" width="196" height="128" rx="10" />
+        <text class="ga-panel-title" x="186" y="572">
+          Last roll
+        </text>
+        {r && r.dice ? (
+          <>
+            <Die x={150} y={620} value={r.dice[0]} />
+            <Die x={222} y={620} value={r.dice[1]} />
+          </>
+        ) : r ? (
+          <text class="ga-panel-big" x="186" y="628">
+            card: {r.steps}
+          </text>
+        ) : (
+          <text class="ga-panel-note" x="186" y="626">
+            none yet
+          </text>
+        )}
+        {r && (
+          <text class="ga-panel-note" x="186" y="664">
+            {name(r.seat)} · {r.steps} steps
+          </text>
+        )}
+      </g>
+      <g role="img" aria-label={`The bank holds ${moneyShort(view.bank).replace('ƒ', '')} guilders.`} class="ga-bank">
+        <rect class="ga-panel" x="88" y="694" width="196" height="70" rx="10" />
+        <text class="ga-panel-title" x="186" y="718">
+          Bank
+        </text>
+        <text class="ga-panel-big" x="186" y="750">
+          {moneyShort(view.bank)}
+        </text>
+      </g>
+    </g>
+  );
+}
+
+/** The Steward stands just inside the track, pointing at its box. */
+function Steward({ x, y, w, h, width, height }: { x: number; y: number; w: number; h: number; width: number; height: number }) {
+  const dx = width / 2 - x;
+  const dy = height / 2 - y;
+  // Half a box inwards, onto the inner edge of the side the box is on (corners: diagonally).
+  const sx = Math.abs(dx) > width / 2 - w ? Math.sign(dx) * w * 0.5 : 0;
+  const sy = Math.abs(dy) > height / 2 - h ? Math.sign(dy) * h * 0.5 : 0;
+  const px = x + sx;
+  const py = y + sy;
+  return (
+    <g class="ga-steward" aria-hidden="true">
+      <rect class="ga-steward-box" x={x - w / 2 + 2} y={y - h / 2 + 2} width={w - 4} height={h - 4} rx="4" />
+      <line class="ga-steward-link" x1={x} y1={y} x2={px} y2={py} />
+      <g transform={`translate(${px} ${py})`}>
+        <path class="ga-steward-body" d="M-15 22 L-9 -2 L9 -2 L15 22 Z" />
+        <circle class="ga-steward-body" cx="0" cy="-12" r="11" />
+        <text class="ga-steward-letter" x="0" y="12">
+          S
+        </text>
+      </g>
+    </g>
+  );
+}
