@@ -3,8 +3,9 @@ import { gameRegistry } from '../shared/games/index.js';
 import type { AppDeps } from './app.js';
 import { notifyFromEnv, notifyRoutesFor } from './notify/env.js';
 import { clientConfigFromEnv, DynamoMatchStore, dynamoClient } from './storage/dynamo.js';
+import { DEFAULT_TABLE } from './storage/table.js';
 
-export const DEFAULT_TABLE = 'dutch';
+export { DEFAULT_TABLE };
 
 export function depsFromEnv(env: Record<string, string | undefined> = process.env): AppDeps {
   const db = dynamoClient(clientConfigFromEnv(env));

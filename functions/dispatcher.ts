@@ -5,10 +5,10 @@
  */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { gameRegistry } from '../shared/games/index.js';
-import { DEFAULT_TABLE } from './deps.js';
 import { notifyFromEnv } from './notify/env.js';
 import { Dispatcher } from './notify/dispatcher.js';
 import { clientConfigFromEnv, DynamoMatchStore, dynamoClient } from './storage/dynamo.js';
+import { DEFAULT_TABLE } from './storage/table.js';
 
 const tableName = process.env.TABLE_NAME ?? DEFAULT_TABLE;
 const runtime = notifyFromEnv(process.env, tableName);

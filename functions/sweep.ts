@@ -5,16 +5,18 @@
  */
 import type { Context } from 'aws-lambda';
 import { gameRegistry } from '../shared/games/index.js';
-import { DEFAULT_TABLE } from './deps.js';
 import { MatchService } from './matches/service.js';
-import { notifyFromEnv } from './notify/env.js';
+import { NotifyStore } from './notify/store.js';
 import { Sweep, type SweepReport } from './notify/sweep.js';
 import { clientConfigFromEnv, DynamoMatchStore, dynamoClient } from './storage/dynamo.js';
+import { DEFAULT_TABLE } from './storage/table.js';
 
 const tableName = process.env.TABLE_NAME ?? DEFAULT_TABLE;
-const matches = new DynamoMatchStore(dynamoClient(clientConfigFromEnv(process.env)), tableName);
+const db = dynamoClient(clientConfigFromEnv(process.env));
+const matches = new DynamoMatchStore(db, tableName);
+// No mail or push settings here: the sweep only writes into the outbox.
 const sweep = new Sweep({
-  store: notifyFromEnv(process.env, tableName).store,
+  store: new NotifyStore(db, tableName),
   matches,
   service: new MatchService({ store: matches, games: gameRegistry, clock: Date.now }),
 });

@@ -218,7 +218,6 @@ export class DutchStack extends Stack {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: TABLE.ttlAttribute,
       stream: dynamodb.StreamViewType.NEW_IMAGE,
-      encryption: dynamodb.TableEncryption.AWS_MANAGED,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });

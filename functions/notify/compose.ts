@@ -7,7 +7,6 @@
 import type { AnyGame, LogEntry, Seat } from '../../shared/engine/game.js';
 import type { MatchRecord, NotificationIntent, NotificationKind } from '../storage/port.js';
 import type { PushMessage } from './push.js';
-import { topicFor } from './push.js';
 import { clockStart, deadlineOf, policyText } from './timing.js';
 
 export interface Composed {
@@ -147,6 +146,11 @@ const TTL_SECONDS: Record<NotificationKind, number> = {
   reminder: 12 * 3600,
   'deadline-near': 12 * 3600,
 };
+
+/** A push topic for a seat of a match: a later push replaces an undelivered earlier one. */
+export function topicFor(matchId: string, seat: number): string {
+  return `m${matchId}s${seat}`.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32);
+}
 
 export function pushMessage(c: Composed, intent: NotificationIntent): PushMessage {
   return {

@@ -119,8 +119,3 @@ export function isBrowserPushEndpoint(url: URL): boolean {
   const host = url.hostname.toLowerCase();
   return PUSH_HOSTS.some((h) => host === h || host.endsWith(`.${h}`));
 }
-
-/** A push topic for a seat of a match: later pushes replace undelivered earlier ones. */
-export function topicFor(matchId: string, seat: number): string {
-  return `m${matchId}s${seat}`.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32);
-}

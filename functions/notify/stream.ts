@@ -27,6 +27,11 @@ export interface StreamReaderDeps {
   log?: (entry: Record<string, unknown>) => void;
   /** Records per GetRecords call (Lambda's batch size). */
   batchSize?: number;
+  /**
+   * Tries of a failing record before the reader moves past it, as Lambda's bounded retries do. The
+   * outbox row stays in the table, so the sweep re-drives it later (the local dead-letter queue).
+   */
+  maxRetries?: number;
 }
 
 interface ShardState {
@@ -38,6 +43,7 @@ interface ShardState {
 export class StreamReader {
   private streamArn: string | null = null;
   private readonly shards = new Map<string, ShardState>();
+  private readonly failures = new Map<string, { sequenceNumber: string; count: number }>();
 
   constructor(private readonly deps: StreamReaderDeps) {}
 
@@ -141,7 +147,20 @@ export class StreamReader {
       const lambdaRecords = records.map((r) => toLambdaRecord(r, arn));
       const { batchItemFailures } = await this.deps.handle(lambdaRecords);
       const failed = new Set(batchItemFailures.map((f) => f.itemIdentifier));
-      const firstFailed = records.findIndex((r) => failed.has(r.dynamodb?.SequenceNumber ?? ''));
+      let firstFailed = records.findIndex((r) => failed.has(r.dynamodb?.SequenceNumber ?? ''));
+      if (firstFailed >= 0) {
+        const seq = records[firstFailed]!.dynamodb!.SequenceNumber!;
+        const prior = this.failures.get(shardId);
+        const count = prior?.sequenceNumber === seq ? prior.count + 1 : 1;
+        this.failures.set(shardId, { sequenceNumber: seq, count });
+        if (count > (this.deps.maxRetries ?? 5)) {
+          this.deps.log?.({ level: 'error', message: 'stream record given up after retries; the sweep will re-drive its outbox row', shardId, sequenceNumber: seq });
+          this.failures.delete(shardId);
+          // Past the poison record: the rest of this batch was handled (or is retried) as usual.
+          const later = records.slice(firstFailed + 1).findIndex((r) => failed.has(r.dynamodb?.SequenceNumber ?? ''));
+          firstFailed = later < 0 ? -1 : firstFailed + 1 + later;
+        }
+      }
       const upTo = firstFailed < 0 ? records.length : firstFailed;
       handled += upTo;
       const carriesIntents = records.slice(0, upTo).some((r) => r.dynamodb?.NewImage?.type?.S === 'intent');

@@ -40,6 +40,9 @@ export function dueShardOf(matchId: string): string {
 /** An outbox row still there this long after it was written is re-driven by the sweep. */
 export const OUTBOX_GRACE_MS = 10 * 60 * 1000;
 
+/** The table's name when TABLE_NAME is not set (local runs). */
+export const DEFAULT_TABLE = 'dutch';
+
 export const keys = {
   match: (id: string) => ({ pk: `M#${id}`, sk: 'MATCH' }),
   log: (id: string, version: number) => ({ pk: `M#${id}`, sk: `LOG#${pad(version)}` }),

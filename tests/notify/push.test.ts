@@ -103,6 +103,24 @@ describe('web push', () => {
     await h.close();
   });
 
+  it('gives up on a record after bounded retries, as Lambda does, and leaves the row for the sweep', async () => {
+    const h = await harness({ push: { attempts: 1 } });
+    const { matchId, seats } = await h.started(2, {}, ['Ann', 'Bob']);
+    const path = `/push/${matchId}-down`;
+    await h.api.call('POST', `/api/matches/${matchId}/seats/1/notifications/push`, { token: seats[1]!.token, body: browserKeys().json(service.origin + path) });
+    await playUntilTurnOf(h, matchId, seats, 1);
+    service.answers.push(...Array.from({ length: 6 }, () => ({ status: 503 })));
+    for (let i = 0; i < 8; i++) await h.deliver();
+    expect(forPath(path)).toHaveLength(6); // the first try and five retries, then no more
+    expect(await h.store.pendingIntents(matchId)).toHaveLength(1);
+    h.clock.advance(11 * 60 * 1000);
+    expect((await h.sweep.run()).redriven).toBe(1);
+    await h.deliver();
+    expect(forPath(path)).toHaveLength(7);
+    expect(await h.store.pendingIntents(matchId)).toEqual([]);
+    await h.close();
+  });
+
   it('validates subscriptions: seat token, JSON shape, and only the browsers’ push services by default', async () => {
     const h = await harness({ push: true });
     const { matchId, seats } = await h.started(2, {}, ['Ann', 'Bob']);

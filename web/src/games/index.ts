@@ -5,16 +5,17 @@
  * Rules help is loaded only when asked for, so it never weighs on the first download.
  */
 import { dutchAuctionUi } from './dutch-auction/index.js';
+import { dutchMemoryUi } from './dutch-memory/index.js';
 import { GenericBoard } from './generic/Board.js';
+import { goldenAgeUi } from './golden-age/index.js';
 import type { GameUi } from './types.js';
 
 export const genericUi: GameUi = { Board: GenericBoard };
 
 export const GAME_UIS: Readonly<Record<string, GameUi>> = {
   'dutch-auction': dutchAuctionUi,
-  // Plain board until their pages exist, with their rules help.
-  'dutch-memory': { Board: GenericBoard, help: async () => (await import('../../../shared/games/dutch-memory/help.js')).rulesHelp },
-  'golden-age': { Board: GenericBoard, help: async () => (await import('../../../shared/games/golden-age/help.js')).rulesHelp },
+  'dutch-memory': dutchMemoryUi,
+  'golden-age': goldenAgeUi,
 };
 
 export function gameUi(id: string): GameUi {

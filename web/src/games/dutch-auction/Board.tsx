@@ -37,6 +37,8 @@ function CardRow({
   bid,
   empty,
   disabled,
+  notes,
+  caption,
 }: {
   ids: readonly CardId[];
   edition: Edition;
@@ -48,29 +50,41 @@ function CardRow({
   bid?: readonly BidCardView[];
   empty?: string;
   disabled?: boolean;
+  /** Words under particular cards (e.g. "set aside", "bid"). */
+  notes?: Readonly<Record<CardId, string>>;
+  /** A visible caption above the row (the row's label for screen readers either way). */
+  caption?: string;
 }) {
+  const captionId = `row-${zone}`;
   return (
-    <div class="cards" data-zone={zone} role="group" aria-label={label}>
-      {ids.length === 0 && <p class="empty-note">{empty ?? 'No cards.'}</p>}
-      {ids.map((id) => {
-        const b = bid?.find((c) => c.id === id);
-        const canPick = !!onToggle && !!selectable?.has(id);
-        const note = b ? (b.powered && b.charges > 0 ? (b.charges > 1 ? `${b.charges} uses` : 'ready') : b.powered ? 'used' : undefined) : undefined;
-        return (
-          <Card
-            key={id}
-            id={id}
-            edition={edition}
-            context={label}
-            {...(b?.changed ? { suit: b.suit } : {})}
-            {...(note ? { note } : {})}
-            selected={!!selected?.has(id)}
-            {...(canPick ? { onToggle } : {})}
-            disabled={disabled}
-          />
-        );
-      })}
-    </div>
+    <>
+      {caption && (
+        <span class="row-label" id={captionId}>
+          {caption}
+        </span>
+      )}
+      <div class="cards" data-zone={zone} role="group" {...(caption ? { 'aria-labelledby': captionId } : { 'aria-label': label })}>
+        {ids.length === 0 && <p class="empty-note">{empty ?? 'No cards.'}</p>}
+        {ids.map((id) => {
+          const b = bid?.find((c) => c.id === id);
+          const canPick = !!onToggle && !!selectable?.has(id);
+          const note = notes?.[id] ?? (b ? (b.powered && b.charges > 0 ? (b.charges > 1 ? `${b.charges} uses` : 'ready') : b.powered ? 'used' : undefined) : undefined);
+          return (
+            <Card
+              key={id}
+              id={id}
+              edition={edition}
+              context={label}
+              {...(b?.changed ? { suit: b.suit } : {})}
+              {...(note ? { note } : {})}
+              selected={!!selected?.has(id)}
+              {...(canPick ? { onToggle } : {})}
+              disabled={disabled}
+            />
+          );
+        })}
+      </div>
+    </>
   );
 }
 
@@ -169,6 +183,13 @@ function DutchTable({ match, view, submit, busy }: BoardProps & { view: DutchVie
     setPicked(next);
   };
 
+  // The choice being sealed, shown on the hand's cards.
+  const draft = myTurnToCommit ? (edition === 'current' ? planFor(view, [...selected][0] ?? null, []) : planFor(view, plan.setAside, plan.bid)) : null;
+  const handNotes =
+    draft && me && (draft.setAside || draft.bid.length)
+      ? Object.fromEntries(me.hand.map((id) => [id, id === draft.setAside ? 'set aside' : draft.bid.includes(id) ? 'bid' : 'kept in hand']))
+      : undefined;
+
   const others = view.seats.filter((s) => s.seat !== me?.seat);
   const mySeat = me ? view.seats[me.seat] : undefined;
   const takeFrom = (src: string) => legal.some((m) => m.kind === 'power' && m.from === src);
@@ -197,6 +218,7 @@ function DutchTable({ match, view, submit, busy }: BoardProps & { view: DutchVie
               edition={edition}
               zone={me ? 'opp-bid' : `bid-${s.seat}`}
               label={`${name(s.seat)}'s bid`}
+              caption={`${name(s.seat)}'s ${edition === '2018' ? 'offering' : 'bid'}${s.bidTotal !== null ? ` (bid total ${s.bidTotal})` : ''}`}
               selectable={selectable}
               selected={selected}
               onToggle={toggle}
@@ -256,6 +278,7 @@ function DutchTable({ match, view, submit, busy }: BoardProps & { view: DutchVie
               edition={edition}
               zone="my-bid"
               label={edition === '2018' ? 'Your offering' : 'Your bid'}
+              caption={`${edition === '2018' ? 'Your offering' : 'Your bid'}${mySeat.bidTotal !== null ? ` (bid total ${mySeat.bidTotal})` : ''}`}
               selectable={selectable}
               selected={selected}
               onToggle={toggle}
@@ -269,6 +292,8 @@ function DutchTable({ match, view, submit, busy }: BoardProps & { view: DutchVie
               edition={edition}
               zone="hand"
               label={view.phase === 'actions' ? 'Kept back in your hand' : 'Your hand'}
+              caption={view.phase === 'actions' ? 'Kept back in your hand' : 'Your hand'}
+              {...(handNotes ? { notes: handNotes } : {})}
               selectable={myTurnToCommit ? new Set(me.hand) : selectable}
               selected={selected}
               onToggle={toggle}

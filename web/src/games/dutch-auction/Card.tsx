@@ -84,13 +84,19 @@ function Face({ id, edition, suit }: { id: CardId; edition: Edition; suit?: Suit
         {f.rank}
       </text>
       {f.power && (
-        <text class="star" x="45" y="13" text-anchor="end">
-          ★
+        <text
+          class={edition === '2018' ? 'star note' : 'star'}
+          x="46"
+          y="12"
+          text-anchor="end"
+          {...(edition === '2018' && f.powerNote.length > 6 ? { textLength: '25', lengthAdjust: 'spacingAndGlyphs' } : {})}
+        >
+          {edition === '2018' ? f.powerNote : '★'}
         </text>
       )}
       {SHAPES[shown]()}
       <text class="vp" x="25" y="63" text-anchor="middle">
-        {f.powerNote && edition === '2018' ? `${f.vp} · ${f.powerNote}` : f.power ? 'power' : `${f.vp} VP`}
+        {f.power && edition === 'current' ? 'power' : `${f.vp} VP`}
       </text>
     </svg>
   );

@@ -86,7 +86,7 @@ function GoldenAgeTable({ match, view, submit, busy }: BoardProps & { view: Gold
       }
     }
     setPending(null);
-    setSelected(selected && placeKey(selected) === placeKey(p) ? null : p);
+    setSelected(p);
   };
 
   const mySeat = view.viewer;
@@ -295,8 +295,9 @@ function ActionPanel({ view, legal, selected, pending, busy, refused, names, act
   names: { province: (id: ProvinceId) => string; seat: (s: number) => string };
   act: (a: Action) => void;
   cancel: () => void;
-  select: (p: Place) => void;
+  select: (p: Place | null) => void;
 }) {
+  const clear = () => select(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (pending) confirmRef.current?.focus();
@@ -356,6 +357,9 @@ function ActionPanel({ view, legal, selected, pending, busy, refused, names, act
               </p>
             ))}
           {here.length === 0 && <p class="hint">Nothing you can do here right now.</p>}
+          {selected.kind === 'province' && here.some((a) => a.move.kind === 'move-token') && (
+            <p class="hint">To move a token, you can also click a neighbouring province outlined in orange on the board.</p>
+          )}
           {hereOthers.length > 0 && (
             <div class="buttons">
               {hereOthers.map((a) => (
@@ -373,6 +377,11 @@ function ActionPanel({ view, legal, selected, pending, busy, refused, names, act
               </div>
             </fieldset>
           )}
+          <div class="buttons">
+            <button type="button" class="ga-clear" onClick={clear}>
+              Clear the selection
+            </button>
+          </div>
         </div>
       )}
       {others.length > 0 && (

@@ -42,17 +42,17 @@ export function Piece({ seat, x, y, size, letter, marker, used }: {
   const shape = SEAT_SHAPES[seat % SEAT_SHAPES.length]!;
   const fill = SEAT_COLOURS[seat % SEAT_COLOURS.length]!;
   const s = size;
-  const outline = (k: number, props: JSX.SVGAttributes<SVGElement>) => {
+  const outline = (k: number, props: { fill: string; stroke: string; 'stroke-width': number }) => {
     const t = s * k;
     switch (shape) {
       case 'circle':
-        return <circle r={t} {...(props as JSX.SVGAttributes<SVGCircleElement>)} />;
+        return <circle r={t} {...props} />;
       case 'square':
-        return <rect x={-t * 0.9} y={-t * 0.9} width={t * 1.8} height={t * 1.8} rx={t * 0.15} {...(props as JSX.SVGAttributes<SVGRectElement>)} />;
+        return <rect x={-t * 0.9} y={-t * 0.9} width={t * 1.8} height={t * 1.8} rx={t * 0.15} {...props} />;
       case 'diamond':
-        return <polygon points={`0,${-t * 1.2} ${t * 1.2},0 0,${t * 1.2} ${-t * 1.2},0`} {...(props as JSX.SVGAttributes<SVGPolygonElement>)} />;
+        return <polygon points={`0,${-t * 1.2} ${t * 1.2},0 0,${t * 1.2} ${-t * 1.2},0`} {...props} />;
       case 'triangle':
-        return <polygon points={`0,${-t * 1.3} ${t * 1.25},${t * 0.85} ${-t * 1.25},${t * 0.85}`} {...(props as JSX.SVGAttributes<SVGPolygonElement>)} />;
+        return <polygon points={`0,${-t * 1.3} ${t * 1.25},${t * 0.85} ${-t * 1.25},${t * 0.85}`} {...props} />;
     }
   };
   const ly = shape === 'triangle' ? s * 0.22 : 0;
@@ -97,7 +97,17 @@ export interface SvgProps {
   disabled: boolean;
 }
 
-function placeProps(p: Place, props: SvgProps, label: string, extraClass = ''): JSX.SVGAttributes<SVGGElement> & Record<string, unknown> {
+interface PlaceAttrs {
+  class: string;
+  role: 'button' | 'img';
+  tabIndex: number | undefined;
+  'aria-label': string;
+  'aria-pressed': 'true' | 'false' | undefined;
+  onClick: () => void;
+  onKeyDown: ((e: KeyboardEvent) => void) | undefined;
+}
+
+function placeProps(p: Place, props: SvgProps, label: string, extraClass = ''): PlaceAttrs {
   const key = placeKey(p);
   const active = props.active.has(key) && !props.disabled;
   const target = p.kind === 'province' && props.targets.includes(p.id) && !props.disabled;
@@ -153,11 +163,6 @@ export function BoardSvg(props: SvgProps) {
 
   return (
     <svg class="ga-svg" viewBox={`0 0 ${W} ${H}`} role="group" aria-label="The board: provinces, province track, Guilds Chart and colonies" data-steward={view.steward ?? ''}>
-      <defs>
-        <marker id="ga-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse">
-          <path d="M0 0 L10 5 L0 10 Z" class="ga-arrow-head" />
-        </marker>
-      </defs>
       <rect class="ga-paper" x="0" y="0" width={W} height={H} rx="18" />
       <rect class="ga-inner" x="72" y="78" width={W - 144} height={H - 156} rx="10" />
 
@@ -235,9 +240,14 @@ export function BoardSvg(props: SvgProps) {
           return <line key={`${a}-${b}`} x1={p.x} y1={p.y} x2={q.x} y2={q.y} />;
         })}
       </g>
+      {selProvince &&
+        props.targets.map((t) => {
+          const q = byId.get(t);
+          return q ? <line key={t} class="ga-move-path" aria-hidden="true" x1={selProvince.x} y1={selProvince.y} x2={q.x} y2={q.y} /> : null;
+        })}
       <g class="ga-provinces">
         {view.provinces.map((p) => {
-          const R = Math.max(p.r, 56);
+          const R = p.r;
           const place: Place = { kind: 'province', id: p.id };
           const tokenSeats = p.tokens.flatMap((n, s) => (n > 0 ? [s] : []));
           const auctioned = view.auction?.province === p.id || view.pending?.province === p.id;
@@ -250,20 +260,20 @@ export function BoardSvg(props: SvgProps) {
             <g key={p.id} data-province={p.id} data-marker={p.marker ? p.marker.owner : ''} data-tokens={p.tokens.join(',')} {...placeProps(place, props, label, `ga-province${shown.has(p.id) ? ' shown' : ''}${auctioned ? ' auctioned' : ''}`)}>
               <circle class="hit ga-prov-shape" cx={p.x} cy={p.y} r={R} fill={PROVINCE_FILL[p.colour]} stroke={PROVINCE_STROKE[p.colour]} />
               {shown.has(p.id) && <circle class="ga-shown-ring" cx={p.x} cy={p.y} r={R + 7} />}
-              <text class="ga-prov-name" x={p.x} y={p.y - R + 24}>
+              <text class="ga-prov-name" x={p.x} y={p.y - R + 22}>
                 {p.name}
               </text>
-              <text class="ga-prov-colour" x={p.x} y={p.y - R + 40} fill={PROVINCE_STROKE[p.colour]}>
+              <text class="ga-prov-colour" x={p.x} y={p.y - R + 36} fill={PROVINCE_STROKE[p.colour]}>
                 {p.colour}
               </text>
               {p.marker ? (
-                <Piece seat={p.marker.owner} x={p.x} y={p.y + 4} size={17} letter={letters[p.marker.owner] ?? '?'} marker used={p.marker.used} />
+                <Piece seat={p.marker.owner} x={p.x} y={p.y + R * 0.14} size={Math.min(17, R * 0.3)} letter={letters[p.marker.owner] ?? '?'} marker used={p.marker.used} />
               ) : (
-                <circle class="ga-slot" cx={p.x} cy={p.y + 4} r={15} />
+                <circle class="ga-slot" cx={p.x} cy={p.y + R * 0.14} r={Math.min(15, R * 0.27)} />
               )}
               {tokenSeats.map((s, i) => {
                 const x = startX + i * gap;
-                const y = p.y + R - 22;
+                const y = p.y + R - 17;
                 const n = p.tokens[s] ?? 0;
                 return (
                   <g key={s}>
@@ -274,8 +284,8 @@ export function BoardSvg(props: SvgProps) {
               })}
               {auctioned && (
                 <g class="ga-auction-tag" aria-hidden="true">
-                  <rect x={p.x - 38} y={p.y + R - 6} width="76" height="22" rx="11" />
-                  <text x={p.x} y={p.y + R + 5}>
+                  <rect x={p.x - 38} y={p.y + R + 1} width="76" height="22" rx="11" />
+                  <text x={p.x} y={p.y + R + 12}>
                     auction
                   </text>
                 </g>
@@ -284,37 +294,12 @@ export function BoardSvg(props: SvgProps) {
           );
         })}
       </g>
-      {selProvince &&
-        props.targets.map((t) => {
-          const q = byId.get(t);
-          if (!q) return null;
-          const dx = q.x - selProvince.x;
-          const dy = q.y - selProvince.y;
-          const d = Math.hypot(dx, dy) || 1;
-          const r1 = Math.max(selProvince.r, 56) * 0.55;
-          const r2 = Math.max(q.r, 56) * 0.55;
-          return (
-            <line
-              key={t}
-              class="ga-move-arrow"
-              aria-hidden="true"
-              x1={selProvince.x + (dx / d) * r1}
-              y1={selProvince.y + (dy / d) * r1}
-              x2={q.x - (dx / d) * r2}
-              y2={q.y - (dy / d) * r2}
-              marker-end="url(#ga-arrow)"
-            />
-          );
-        })}
 
       {/* ------------------------------------------------------------------ Guilds Chart */}
       <GuildsChart {...props} />
 
       {/* ---------------------------------------------------------------------- colonies */}
-      <text class="ga-title" x="150" y="97">
-        West Indies
-      </text>
-      <text class="ga-title" x="760" y="97">
+      <text class="ga-title" x="760" y="182">
         East Indies
       </text>
       {view.colonies.map((c) => {
@@ -337,8 +322,13 @@ export function BoardSvg(props: SvgProps) {
             <text class="ga-colony-price" x={c.x + w / 2 - 5} y={c.y + h / 2 - 6}>
               {moneyShort(c.spicePrice)}
             </text>
+            {west && (
+              <text class="ga-colony-title" x={c.x} y={c.y - h / 2 + 17}>
+                West Indies
+              </text>
+            )}
             {c.markers.map((m, i) => (
-              <Piece key={i} seat={m.owner} x={startX + i * gap} y={c.y + 2} size={west ? 12 : 14} letter={letters[m.owner] ?? '?'} marker used={m.used} />
+              <Piece key={i} seat={m.owner} x={startX + i * gap} y={west ? c.y + 12 : c.y + 2} size={west ? 11 : 14} letter={letters[m.owner] ?? '?'} marker used={m.used} />
             ))}
           </g>
         );
@@ -485,7 +475,7 @@ function Steward({ x, y, w, h, width, height }: { x: number; y: number; w: numbe
     <g class="ga-steward" aria-hidden="true">
       <rect class="ga-steward-box" x={x - w / 2 + 2} y={y - h / 2 + 2} width={w - 4} height={h - 4} rx="4" />
       <line class="ga-steward-link" x1={x} y1={y} x2={px} y2={py} />
-      <g transform={`translate(${px} ${py})`}>
+      <g transform={`translate(${px} ${py}) scale(0.8)`}>
         <path class="ga-steward-body" d="M-15 22 L-9 -2 L9 -2 L15 22 Z" />
         <circle class="ga-steward-body" cx="0" cy="-12" r="11" />
         <text class="ga-steward-letter" x="0" y="12">
