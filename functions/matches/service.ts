@@ -14,7 +14,7 @@ import type {
   NotificationKind,
   RecentKey,
 } from '../storage/port.js';
-import { FINISHED_RETENTION_SECONDS, RECENT_KEYS_MS, RECENT_KEYS_PER_SEAT } from '../storage/table.js';
+import { RECENT_KEYS_MS, RECENT_KEYS_PER_SEAT } from '../storage/table.js';
 import { newMatchId, newSecret, newSeed, sameHash, sha256 } from './tokens.js';
 import { deadlineOf, policyText, timingFrom, withDue, type TimingChoice } from '../notify/timing.js';
 
@@ -317,7 +317,6 @@ export class MatchService {
         ...s,
         waitingSince: toAct.includes(i) ? (match.toAct.includes(i) ? (s.waitingSince ?? now) : now) : null,
       })),
-      ...(outcome ? { expiresAt: Math.floor(now / 1000) + FINISHED_RETENTION_SECONDS } : {}),
     });
   }
 

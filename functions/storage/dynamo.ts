@@ -24,7 +24,7 @@ import type {
   MatchStore,
   NotificationIntent,
 } from './port.js';
-import { dueShardOf, keys, OUTBOX_GRACE_MS } from './table.js';
+import { dueShardOf, expiryOf, keys, OUTBOX_GRACE_MS } from './table.js';
 
 type Item = Record<string, unknown>;
 
@@ -49,7 +49,7 @@ export function clientConfigFromEnv(env: Record<string, string | undefined> = pr
 }
 
 function matchToItem(m: MatchRecord): Item {
-  const { id, version, status, gameId, expiresAt, seats, spectatorHash, dueAt, sweptUntil, ...rest } = m;
+  const { id, version, status, gameId, expiresAt: _ignored, seats, spectatorHash, dueAt, sweptUntil, ...rest } = m;
   return {
     ...keys.match(id),
     type: 'match',
@@ -57,7 +57,8 @@ function matchToItem(m: MatchRecord): Item {
     version,
     status,
     gameId,
-    expiresAt,
+    // Every write pushes the expiry back; a finished match keeps a shorter retention.
+    expiresAt: expiryOf(status, m.updatedAt),
     tokenHashes: seats.map((s) => s.tokenHash),
     spectatorHash,
     // Top-level, outside `data`: the sweep updates them alone, and `dueAt` keys the sparse `due` index.
@@ -151,7 +152,7 @@ export class DynamoMatchStore implements MatchStore {
 
   async commit(c: Commit): Promise<CommitResult> {
     const { match, expectedVersion } = c;
-    const expiresAt = match.expiresAt;
+    const expiresAt = expiryOf(match.status, match.updatedAt);
     const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
       {
         Put: {

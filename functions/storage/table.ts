@@ -60,3 +60,13 @@ export const RECENT_KEYS_MS = 24 * 3600 * 1000;
 export const RECENT_KEYS_PER_SEAT = 4;
 /** Finished matches (and their logs) are kept this long after they end, then expire. */
 export const FINISHED_RETENTION_SECONDS = 180 * 24 * 3600;
+/** A match nobody has touched for this long is abandoned and expires; every write pushes it back. */
+export const IDLE_RETENTION_SECONDS = 365 * 24 * 3600;
+/** An invitation that never filled its seats expires after this long. */
+export const OPEN_RETENTION_SECONDS = 30 * 24 * 3600;
+
+/** When a match written at `nowMs` expires: sooner once over, later while in play or waiting. */
+export function expiryOf(status: 'open' | 'active' | 'over', nowMs: number): number {
+  const seconds = { open: OPEN_RETENTION_SECONDS, active: IDLE_RETENTION_SECONDS, over: FINISHED_RETENTION_SECONDS }[status];
+  return Math.floor(nowMs / 1000) + seconds;
+}

@@ -276,7 +276,8 @@ describe('Dutch in the browser', () => {
     expect(tables.join(' ')).toContain(`Ann: ${scores[0]} VP`);
     expect(tables.join(' ')).toContain(`Bob: ${scores[1]} VP`);
     await a.screenshot({ path: `${ART}/10-final-desktop.png`, fullPage: true });
-    await b.screenshot({ path: `${ART}/11-final-phone.png`, fullPage: true });
+    await b.screenshot({ path: `${ART}/11-final-phone.png` });
+    await b.locator('.outcome').screenshot({ path: `${ART}/12-final-breakdown-phone.png` });
 
     // --- nothing of B's hidden cards ever reached A
     const { hiddenAt, handOfAAt } = await hiddenFromA(matchId, seatB);

@@ -89,7 +89,7 @@ function Face({ id, edition, suit }: { id: CardId; edition: Edition; suit?: Suit
           x="46"
           y="12"
           text-anchor="end"
-          {...(edition === '2018' && f.powerNote.length > 6 ? { textLength: '25', lengthAdjust: 'spacingAndGlyphs' } : {})}
+          {...(edition === '2018' && f.powerNote.length > 6 ? { textLength: '23', lengthAdjust: 'spacingAndGlyphs' } : {})}
         >
           {edition === '2018' ? f.powerNote : '★'}
         </text>

@@ -358,12 +358,13 @@ function RevealPanel({ view, names, cards, onHide }: { view: View; names: Names;
   );
 }
 
-function seenNote(seenBy: readonly number[], names: Names, memoryAid: boolean, faceShown: boolean): { note?: string; words: string } {
+function seenNote(seenBy: readonly number[], seats: number, names: Names, memoryAid: boolean, faceShown: boolean): { note?: string; words: string } {
   const meSeen = names.me !== null && seenBy.includes(names.me);
   const others = seenBy.filter((s) => s !== names.me);
   const words = seenBy.length === 0 ? 'nobody has seen it' : `seen by ${listWords(seenBy.map((s) => (s === names.me ? 'you' : names.name(s))))}`;
   let note: string | undefined;
-  if (meSeen && !faceShown) note = memoryAid ? 'seen' : 'you saw it';
+  if (seenBy.length > 1 && seenBy.length === seats) note = 'seen by all';
+  else if (meSeen && !faceShown) note = memoryAid ? 'seen' : 'you saw it';
   else if (others.length > 0) note = others.length === 1 ? `seen by ${names.name(others[0]!)}` : `seen by ${others.length}`;
   return note ? { note, words } : { words };
 }
@@ -423,7 +424,7 @@ function Bench({
           if (!b) return <EmptySlot key={slot} size={size} label={`${mine ? 'Your' : `${names.name(seat)}'s`} ${positionWords(view, slot)}: empty`} />;
           const fromReveal = overlay.get(k);
           const face = b.card ?? fromReveal ?? null;
-          const { note, words } = seenNote(b.seenBy, names, view.rules.memoryAid, !!face);
+          const { note, words } = seenNote(b.seenBy, view.seats, names, view.rules.memoryAid, !!face);
           const canClick = selectable.has(k);
           return (
             <PlayingCard

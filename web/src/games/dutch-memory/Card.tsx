@@ -52,12 +52,12 @@ function FaceSvg({ card }: { card: CardFace }) {
     <svg class="dm-svg" viewBox="0 0 50 70" aria-hidden="true" focusable="false">
       <rect class="dm-paper" x="1" y="1" width="48" height="68" rx="5" />
       <g class="dm-ink">
-        <text class="dm-rank" x={wide ? 3 : 4.5} y="13" textLength={wide ? 11 : undefined}>
+        <text class={wide ? 'dm-rank dm-rank-10' : 'dm-rank'} x={wide ? 2.5 : 4.5} y="13">
           {card.rank}
         </text>
         <Symbol suit={card.suit} x={4} y={15.5} size={8} />
         <g transform="rotate(180 25 35)">
-          <text class="dm-rank" x={wide ? 3 : 4.5} y="13" textLength={wide ? 11 : undefined}>
+          <text class={wide ? 'dm-rank dm-rank-10' : 'dm-rank'} x={wide ? 2.5 : 4.5} y="13">
             {card.rank}
           </text>
           <Symbol suit={card.suit} x={4} y={15.5} size={8} />

@@ -1,0 +1,335 @@
+/**
+ * The Dutch Golden Age end to end in real headless Chromium against the real local app (API on
+ * DynamoDB Local, the built site). Three browser contexts (two desktops and a phone) create and
+ * join a 3-player match and play the set-up and three turns only by clicking on the pages:
+ * markers, tokens and the Steward placed on the board, dice rolled, a token moved to a
+ * neighbouring province, a guild taken over, and an auction with bids from both other pages and a
+ * pass. After each step every page is checked for what it shows. The winner's prize card never
+ * reaches the other two pages (neither their DOM at any moment nor any API answer they received).
+ * Screenshots of the key moments go to test-artifacts/web/golden-age/.
+ */
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { cardName } from '../../shared/games/golden-age/cards.js';
+import type { GoldenAgeState } from '../../shared/games/golden-age/state.js';
+import { freshTable } from '../support/dynamo.js';
+import { builtSite, launchChromium, startSite } from './support/site.js';
+
+const ART = 'test-artifacts/web/golden-age';
+mkdirSync(ART, { recursive: true });
+
+let table: Awaited<ReturnType<typeof freshTable>>;
+let site: Awaited<ReturnType<typeof builtSite>>;
+let server: Awaited<ReturnType<typeof startSite>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  [table, site, browser] = await Promise.all([freshTable('ga-web'), builtSite(), launchChromium()]);
+  server = await startSite({ store: table.store, webRoot: site.dir });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await site?.remove();
+});
+
+/** Records every distinct DOM state of the page. */
+const SNAPSHOT_SCRIPT = `
+  window.__snaps = [];
+  let last = '';
+  const take = () => {
+    const html = document.documentElement.outerHTML;
+    if (html !== last) { last = html; window.__snaps.push(html); }
+  };
+  let queued = false;
+  new MutationObserver(() => {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => { queued = false; take(); });
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+`;
+
+const version = async (p: Page) => Number(await p.locator('main.match').getAttribute('data-version'));
+
+/** The player looks at the tab again (a focus event polls at once); waits until it shows version `v` or later, idle. */
+async function catchUp(p: Page, v: number) {
+  await p.evaluate(() => dispatchEvent(new Event('focus')));
+  await p.waitForFunction(
+    (want) => {
+      const main = document.querySelector('main.match');
+      return Number(main?.getAttribute('data-version')) >= want && main?.getAttribute('data-busy') !== 'true';
+    },
+    v,
+    { timeout: 20_000 },
+  );
+}
+
+/** Runs a click sequence that sends one move, and waits until the page shows the answer. */
+async function moveBy(p: Page, clicks: () => Promise<void>): Promise<number> {
+  const before = await version(p);
+  await clicks();
+  await p.waitForFunction(
+    (old) => {
+      const main = document.querySelector('main.match');
+      return Number(main?.getAttribute('data-version')) > old && main?.getAttribute('data-busy') !== 'true';
+    },
+    before,
+    { timeout: 20_000 },
+  );
+  expect(await p.locator('.notice.error').count()).toBe(0);
+  return version(p);
+}
+
+const province = (p: Page, id: string) => p.locator(`.ga-svg [data-province="${id}"]`);
+const button = (p: Page, name: string | RegExp) => p.locator('.ga-actions').getByRole('button', { name, exact: typeof name === 'string' });
+const tokensIn = async (p: Page, id: string) => (await province(p, id).getAttribute('data-tokens'))!.split(',').map(Number);
+const money = async (p: Page, seat: number) => Number(await p.locator(`.ga-player[data-seat="${seat}"]`).getAttribute('data-money'));
+
+function leaks(text: string, ids: readonly string[]): string[] {
+  const found: string[] = [];
+  for (const id of ids) {
+    const idPattern = new RegExp(`(?<![A-Za-z0-9-])${id}(?![A-Za-z0-9])`);
+    if (idPattern.test(text) || text.toLowerCase().includes(cardName(id).toLowerCase())) found.push(id);
+  }
+  return found;
+}
+
+describe('The Dutch Golden Age in the browser', () => {
+  it('three players set up and play turns by clicks: a token move, a guild takeover and an auction; hands stay private', async () => {
+    const ctxA: BrowserContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const ctxB: BrowserContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const ctxC: BrowserContext = await browser.newContext({ viewport: { width: 1024, height: 800 } });
+    const [a, b, c] = await Promise.all([ctxA.newPage(), ctxB.newPage(), ctxC.newPage()]);
+    const pages = [a, b, c] as const;
+    const errors: string[] = [];
+    const answers: { seat: number; body: Promise<string> }[] = [];
+    for (const [seat, p] of pages.entries()) {
+      p.on('pageerror', (e) => errors.push(`${seat}: ${e.message}`));
+      p.on('response', (r) => {
+        if (r.url().includes('/api/') && r.status() === 200) answers.push({ seat, body: r.text() });
+      });
+      await p.addInitScript(SNAPSHOT_SCRIPT);
+    }
+
+    // --- Ann creates a 3-player match; Bob (phone) and Cy join with the invite links
+    await a.goto(`${server.url}/`);
+    await a.getByRole('radio', { name: /The Dutch Golden Age/ }).check();
+    await expect.poll(() => a.getByRole('combobox', { name: 'Players' }).inputValue()).toBe('3');
+    await a.getByLabel(/Your name/).fill('Ann');
+    await a.getByRole('button', { name: 'Create the match' }).click();
+    await a.locator('main.match[data-status="open"]').waitFor();
+    const matchId = new URL(a.url()).pathname.split('/')[2]!;
+    const invites = [await a.locator('#invite-1').inputValue(), await a.locator('#invite-2').inputValue()];
+    for (const [i, [p, name]] of ([[b, 'Bob'], [c, 'Cy']] as const).entries()) {
+      expect(invites[i]).toMatch(new RegExp(`^${server.url}/m/${matchId}#invite=`));
+      await p.goto(invites[i]!);
+      await p.getByLabel(/Your name/).fill(name);
+      await p.getByRole('button', { name: 'Join the match' }).click();
+      await p.locator('main.match').waitFor();
+    }
+    for (const p of pages) await p.locator('main.match[data-status="active"] .ga').waitFor({ timeout: 20_000 });
+    await expect.poll(() => a.locator('.turn').textContent()).toContain('Set-up: your move');
+    expect(await b.locator('.turn').textContent()).toContain('Ann is placing an influence marker');
+    // The board: ten provinces, 54 track boxes, five guild columns, six colony boxes.
+    expect(await a.locator('.ga-svg [data-province]').count()).toBe(10);
+    expect(await a.locator('.ga-svg [data-box]').count()).toBe(54);
+    expect(await a.locator('.ga-svg [data-guild]').count()).toBe(5);
+    expect(await a.locator('.ga-svg [data-colony]').count()).toBe(6);
+    // Colour AND letter per player: Ann A, Bob B, Cy C.
+    expect(await a.locator('.ga-player[data-seat="1"] .ga-piece-letter').textContent()).toBe('B');
+
+    // --- set-up: markers (Ann in yellow Brabant), two tokens each, the Steward on box 7
+    let v = 0;
+    const place = async (p: Page, id: string, label: string) => {
+      v = await moveBy(p, async () => {
+        await province(p, id).click();
+        await button(p, label).click();
+      });
+    };
+    const everyoneAt = async (want: number) => {
+      for (const p of pages) await catchUp(p, want);
+    };
+    await place(a, 'brabant', 'Put your influence marker in Brabant');
+    await catchUp(b, v);
+    await place(b, 'holland', 'Put your influence marker in Holland');
+    await catchUp(c, v);
+    await place(c, 'friesland', 'Put your influence marker in Friesland');
+    await catchUp(a, v);
+    await a.screenshot({ path: `${ART}/01-setup-desktop.png` });
+    await place(a, 'utrecht', 'Put a movement token in Utrecht');
+    await place(a, 'utrecht', 'Put a movement token in Utrecht');
+    await catchUp(b, v);
+    await place(b, 'gelderland', 'Put a movement token in Gelderland');
+    await place(b, 'gelderland', 'Put a movement token in Gelderland');
+    await catchUp(c, v);
+    await place(c, 'zeeland', 'Put a movement token in Zeeland');
+    await place(c, 'limburg', 'Put a movement token in Limburg');
+    v = await moveBy(c, async () => {
+      await c.locator('.ga-svg [data-box="7"]').click();
+      await button(c, 'Start the Steward on box 7').click();
+    });
+    await everyoneAt(v);
+    for (const p of pages) {
+      expect(await p.locator('.ga-svg').getAttribute('data-steward')).toBe('7');
+      expect(await province(p, 'brabant').getAttribute('data-marker')).toBe('0');
+      expect(await province(p, 'holland').getAttribute('data-marker')).toBe('1');
+      expect(await tokensIn(p, 'utrecht')).toEqual([2, 0, 0]);
+      expect(await tokensIn(p, 'gelderland')).toEqual([0, 2, 0]);
+    }
+
+    // --- turn 1, Ann: roll; every page shows the dice and where the Steward went
+    expect(await a.locator('.turn').textContent()).toContain('Turn 1: your move');
+    v = await moveBy(a, () => button(a, 'Roll the dice').click());
+    await everyoneAt(v);
+    const roll = await a.locator('.ga-roll').getAttribute('data-roll');
+    expect(roll).toMatch(/^[1-6]\+[1-6]$/);
+    const steps = roll!.split('+').map(Number).reduce((x, y) => x + y, 0);
+    for (const p of pages) {
+      expect(await p.locator('.ga-roll').getAttribute('data-roll')).toBe(roll);
+      expect(await p.locator('.ga-svg').getAttribute('data-steward')).toBe(String(7 + steps));
+      expect(await p.locator('.ga-steward-line').textContent()).toContain(`box ${7 + steps}`);
+    }
+    await a.screenshot({ path: `${ART}/02-rolled-desktop.png` });
+
+    // --- a token from Utrecht to Holland: select Utrecht, click Holland on the map, confirm
+    const annBefore = await money(a, 0);
+    await province(a, 'utrecht').click();
+    await expect.poll(() => province(a, 'holland').getAttribute('class')).toContain('target');
+    expect(await province(a, 'gelderland').getAttribute('class')).toContain('target');
+    expect(await province(a, 'friesland').getAttribute('class')).not.toContain('target');
+    await province(a, 'holland').click();
+    await a.locator('.ga-actions .confirm').getByText('Move one of your tokens from Utrecht to Holland for ½ guilder?').waitFor();
+    await a.screenshot({ path: `${ART}/03-move-confirm-desktop.png` });
+    // Nothing is sent before the confirmation.
+    expect(await tokensIn(a, 'holland')).toEqual([0, 0, 0]);
+    v = await moveBy(a, () => button(a, 'Move it for ½ guilder').click());
+    expect(await tokensIn(a, 'holland')).toEqual([1, 0, 0]);
+    expect(await tokensIn(a, 'utrecht')).toEqual([1, 0, 0]);
+    expect(await money(a, 0)).toBe(annBefore - 1);
+    expect(await a.locator('.ga-player[data-seat="0"] .ga-money').textContent()).toMatch(/½ guilders$/);
+
+    // --- a guild takeover: the yellow guild for 3 guilders
+    await a.locator('.ga-svg [data-guild="yellow"]').click();
+    await button(a, 'Take over the yellow guild for 3 guilders').click();
+    await a.locator('.ga-actions .confirm').getByText('Take over the yellow guild for 3 guilders?').waitFor();
+    v = await moveBy(a, () => button(a, 'Pay 3 guilders').click());
+    expect(await money(a, 0)).toBe(annBefore - 1 - 6);
+    await everyoneAt(v);
+    for (const p of pages) {
+      const g = p.locator('.ga-svg [data-guild="yellow"]');
+      expect(await g.getAttribute('data-holder')).toBe('0');
+      expect(await g.getAttribute('data-level')).toBe('1');
+      expect(await tokensIn(p, 'holland')).toEqual([1, 0, 0]);
+    }
+    await b.screenshot({ path: `${ART}/04-guild-taken-phone.png` });
+
+    // --- an auction of Brabant's yellow action: Bob bids ½, Cy bids 1, Bob passes, Cy wins
+    v = await moveBy(a, async () => {
+      await province(a, 'brabant').click();
+      await button(a, 'Auction the yellow action of your marker in Brabant').click();
+    });
+    await everyoneAt(v);
+    for (const p of pages) {
+      expect(await p.locator('.ga-auction').getAttribute('data-bidder')).toBe('1');
+      expect(await province(p, 'brabant').getAttribute('class')).toContain('auctioned');
+    }
+    expect(await b.locator('.turn').textContent()).toContain('your bid');
+    expect(await a.locator('.ga-actions').count()).toBe(0);
+    expect(await c.locator('.ga-actions').count()).toBe(0);
+    await button(b, 'Bid ½ guilder').click();
+    await b.locator('.ga-actions .confirm').getByText(/^Bid ½ guilder\? If nobody bids more, you pay it to Ann/).waitFor();
+    await b.screenshot({ path: `${ART}/05-bid-confirm-phone.png` });
+    v = await moveBy(b, () => button(b, 'Yes, bid ½ guilder').click());
+    await everyoneAt(v);
+    for (const p of pages) {
+      expect(await p.locator('.ga-auction').getAttribute('data-high')).toBe('1:1');
+      expect(await p.locator('.ga-auction').getAttribute('data-bidder')).toBe('2');
+      expect(await p.locator('.ga-high').textContent()).toBe('Highest bid: Bob, ½ guilder.');
+    }
+    // The smallest bid Cy is offered is a raise of ½ guilder.
+    expect(await c.locator('.ga-bids button').first().textContent()).toBe('Bid 1 guilder');
+    v = await moveBy(c, async () => {
+      await button(c, 'Bid 1 guilder').click();
+      await button(c, 'Yes, bid 1 guilder').click();
+    });
+    await everyoneAt(v);
+    await c.screenshot({ path: `${ART}/06-auction-desktop.png` });
+    expect(await b.locator('.ga-auction').getAttribute('data-high')).toBe('2:2');
+    const moneyBefore = [await money(b, 0), await money(b, 1), await money(b, 2)];
+    v = await moveBy(b, () => button(b, /^Pass/).click());
+    await everyoneAt(v);
+    for (const p of pages) {
+      expect(await p.locator('.ga-auction').count()).toBe(0);
+      expect(await money(p, 0)).toBe(moneyBefore[0]! + 2);
+      expect(await money(p, 1)).toBe(moneyBefore[1]);
+      expect(await money(p, 2)).toBe(moneyBefore[2]! - 2);
+      expect(await p.locator('.log').textContent()).toContain('Cy wins the auction for Brabant and pays Ann 1 guilder.');
+      expect(await p.locator('.ga-player[data-seat="2"] .ga-hand-count').textContent()).toBe('Hand: 1 (1 yellow)');
+    }
+    // Cy sees the card in her hand; the marker in Brabant is used up for this turn.
+    const prize = await c.locator('.ga-hand [data-card]').getAttribute('data-card');
+    expect(prize).toMatch(/^investment-/);
+    expect(await c.locator('.ga-hand').textContent()).toContain(cardName(prize!).replace(/^./, (x) => x.toUpperCase()));
+    expect(await province(a, 'brabant').locator('.ga-used').count()).toBe(1);
+    await c.screenshot({ path: `${ART}/07-prize-in-hand-desktop.png`, fullPage: true });
+
+    // --- Ann ends her turn; Bob and Cy roll and end theirs; Ann is to roll again
+    v = await moveBy(a, async () => {
+      await button(a, 'End my turn').click();
+      await button(a, 'Yes, end my turn').click();
+    });
+    await catchUp(b, v);
+    expect(await b.locator('.turn').textContent()).toContain('Turn 2: your move');
+    v = await moveBy(b, () => button(b, 'Roll the dice').click());
+    await b.locator('.ga-board').screenshot({ path: `${ART}/08-board-phone.png` });
+    v = await moveBy(b, async () => {
+      await button(b, 'End my turn').click();
+      await button(b, 'Yes, end my turn').click();
+    });
+    await catchUp(c, v);
+    v = await moveBy(c, () => button(c, 'Roll the dice').click());
+    // Cy moves a token too (from Zeeland into a neighbour), then ends the turn.
+    await province(c, 'zeeland').click();
+    const into = (await c.locator('.ga-svg .ga-province.target').first().getAttribute('data-province'))!;
+    v = await moveBy(c, async () => {
+      await province(c, into).click();
+      await button(c, 'Move it for ½ guilder').click();
+    });
+    expect((await tokensIn(c, into))[2]).toBeGreaterThanOrEqual(1);
+    v = await moveBy(c, async () => {
+      await button(c, 'End my turn').click();
+      await button(c, 'Yes, end my turn').click();
+    });
+    await everyoneAt(v);
+    expect(await a.locator('.turn').textContent()).toContain('Turn 4: your move');
+    expect(await b.locator('.turn').textContent()).toContain('Turn 4: waiting for Ann to roll');
+    expect((await tokensIn(a, into))[2]).toBeGreaterThanOrEqual(1);
+    await a.screenshot({ path: `${ART}/09-turn-4-desktop.png`, fullPage: true });
+    await b.screenshot({ path: `${ART}/10-turn-4-phone.png`, fullPage: true });
+    expect(errors).toEqual([]);
+
+    // --- hands stay private: Cy's cards never reached Ann's or Bob's page
+    const record = await table.store.get(matchId);
+    const state = record!.state as GoldenAgeState;
+    const hidden = state.players[2]!.hand;
+    expect(hidden).toContain(prize);
+    for (const [seat, p] of [[0, a], [1, b]] as const) {
+      const snaps = await p.evaluate(() => (window as unknown as { __snaps: string[] }).__snaps);
+      expect(snaps.length).toBeGreaterThan(20);
+      for (const html of snaps) expect(leaks(html, hidden), `page of seat ${seat}`).toEqual([]);
+    }
+    const bodies = await Promise.all(answers.map(async (r) => ({ seat: r.seat, body: await r.body })));
+    expect(bodies.filter((r) => r.seat !== 2).length).toBeGreaterThan(20);
+    for (const r of bodies) if (r.seat !== 2) expect(leaks(r.body, hidden), `answer to seat ${r.seat}`).toEqual([]);
+    // The detector finds the card where it may be: on Cy's own page and in her answers.
+    const cySnaps = await c.evaluate(() => (window as unknown as { __snaps: string[] }).__snaps);
+    expect(leaks(cySnaps[cySnaps.length - 1]!, hidden)).toEqual(hidden);
+    expect(bodies.some((r) => r.seat === 2 && leaks(r.body, hidden).length > 0)).toBe(true);
+
+    await ctxA.close();
+    await ctxB.close();
+    await ctxC.close();
+  }, 120_000);
+});
