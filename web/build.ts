@@ -1,13 +1,20 @@
 /**
  * Bundles the front end with esbuild into web/dist.
  *
- * Output: content-hashed `main.<hash>.js` / `main.<hash>.css` (+ lazily loaded chunks such as the
- * rules help), the static files of web/public, and index.html with the hashed names filled in.
- * The local server (and CloudFront) cache hashed files forever and index.html never.
+ * Output: a content-hashed `main.<hash>.js` (the site's frame) and lazily loaded chunks (each
+ * game's board, the rules help), ONE content-hashed stylesheet `site.<hash>.css`, the static files
+ * of web/public, and index.html with the hashed names filled in. The local server (and
+ * CloudFront) cache hashed files forever and index.html never.
+ *
+ * esbuild gives CSS imported by a lazily loaded chunk a file of its own and never loads it, so
+ * every CSS output is merged (main's first) into the one stylesheet the page links.
  */
+import { createHash } from 'node:crypto';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { basename, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { build } from 'esbuild';
+
+const ENTRY = 'web/src/main.tsx';
 
 export async function buildWeb(opts: { outdir?: string } = {}) {
   const outdir = opts.outdir ?? 'web/dist';
@@ -15,35 +22,58 @@ export async function buildWeb(opts: { outdir?: string } = {}) {
   await mkdir(outdir, { recursive: true });
   await cp('web/public', outdir, { recursive: true });
   const result = await build({
-    entryPoints: ['web/src/main.tsx'],
+    entryPoints: [ENTRY],
     bundle: true,
     splitting: true,
     minify: true,
-    sourcemap: true,
+    sourcemap: 'linked',
     format: 'esm',
     target: 'es2022',
     jsx: 'automatic',
     jsxImportSource: 'preact',
     entryNames: '[name].[hash]',
     chunkNames: 'chunks/[name].[hash]',
+    assetNames: 'assets/[name].[hash]',
     outdir,
     metafile: true,
     legalComments: 'none',
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'warning',
   });
+
+  const url = (file: string) => '/' + relative(outdir, file).split('\\').join('/');
   let script = '';
-  let style = '';
+  let mainCss = '';
+  let preload: string[] = [];
+  const otherCss: string[] = [];
   for (const [file, out] of Object.entries(result.metafile.outputs)) {
-    if (out.entryPoint !== 'web/src/main.tsx') continue;
-    if (file.endsWith('.js')) {
-      script = '/' + relative(outdir, file).split('\\').join('/');
-      if (out.cssBundle) style = '/' + relative(outdir, out.cssBundle).split('\\').join('/');
+    if (file.endsWith('.js') && out.entryPoint === ENTRY) {
+      script = url(file);
+      if (out.cssBundle) mainCss = out.cssBundle;
+      // Chunks the main script imports up front: fetched alongside it, not after it.
+      preload = out.imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => url(i.path));
     }
   }
-  if (!script || !style) throw new Error('esbuild produced no main script or stylesheet');
+  for (const file of Object.keys(result.metafile.outputs)) {
+    if (file.endsWith('.css') && file !== mainCss) otherCss.push(file);
+  }
+  if (!script || !mainCss) throw new Error('esbuild produced no main script or stylesheet');
+
+  const parts: string[] = [];
+  for (const file of [mainCss, ...otherCss.sort()]) {
+    parts.push((await readFile(file, 'utf8')).replace(/\/\*# sourceMappingURL=.*?\*\/\s*$/s, '').trim());
+    await rm(file, { force: true });
+    await rm(file + '.map', { force: true });
+  }
+  const css = parts.join('\n') + '\n';
+  const hash = createHash('sha256').update(css).digest('base64url').replace(/[^A-Za-z0-9]/g, '').slice(0, 8).toUpperCase();
+  const style = `/site.${hash}.css`;
+  await writeFile(join(outdir, style.slice(1)), css);
+
   const template = await readFile(join(outdir, 'index.html'), 'utf8');
-  const html = template.replace('/main.css', style).replace('/main.js', script);
-  if (!html.includes(basename(script)) || !html.includes(basename(style))) throw new Error('index.html lacks the asset placeholders');
+  if (!template.includes('/main.css') || !template.includes('/main.js')) throw new Error('index.html lacks the asset placeholders');
+  const preloads = preload.map((href) => `<link rel="modulepreload" href="${href}">\n`).join('');
+  const html = template.replace('/main.css', style).replace(/<script type="module" src="\/main\.js"><\/script>/, `${preloads}<script type="module" src="${script}"></script>`);
+  if (!html.includes(script)) throw new Error('index.html lacks <script type="module" src="/main.js"></script>');
   await writeFile(join(outdir, 'index.html'), html);
 }

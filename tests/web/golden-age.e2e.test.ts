@@ -290,13 +290,20 @@ describe('The Dutch Golden Age in the browser', () => {
     });
     await catchUp(c, v);
     v = await moveBy(c, () => button(c, 'Roll the dice').click());
-    // Cy moves a token too (from Zeeland into a neighbour), then ends the turn.
-    await province(c, 'zeeland').click();
+    // Cy moves a token too (from Zeeland into a neighbour), by keyboard only, then ends the turn.
+    const focused = () => c.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    await province(c, 'zeeland').focus();
+    expect(await province(c, 'zeeland').getAttribute('role')).toBe('button');
+    await c.keyboard.press('Enter');
+    await expect.poll(focused).toBe('Zeeland (blue province)');
+    await c.keyboard.press('Tab');
+    const moveLabel = await focused();
     const into = (await c.locator('.ga-svg .ga-province.target').first().getAttribute('data-province'))!;
-    v = await moveBy(c, async () => {
-      await province(c, into).click();
-      await button(c, 'Move it for ½ guilder').click();
-    });
+    expect(moveLabel).toBe(`Move a token to ${into[0]!.toUpperCase()}${into.slice(1)} (½ guilder)`);
+    await c.keyboard.press('Enter');
+    await expect.poll(focused).toBe('Move it for ½ guilder');
+    await c.screenshot({ path: `${ART}/09-keyboard-confirm-desktop.png` });
+    v = await moveBy(c, () => c.keyboard.press('Enter'));
     expect((await tokensIn(c, into))[2]).toBeGreaterThanOrEqual(1);
     v = await moveBy(c, async () => {
       await button(c, 'End my turn').click();
@@ -306,8 +313,8 @@ describe('The Dutch Golden Age in the browser', () => {
     expect(await a.locator('.turn').textContent()).toContain('Turn 4: your move');
     expect(await b.locator('.turn').textContent()).toContain('Turn 4: waiting for Ann to roll');
     expect((await tokensIn(a, into))[2]).toBeGreaterThanOrEqual(1);
-    await a.screenshot({ path: `${ART}/09-turn-4-desktop.png`, fullPage: true });
-    await b.screenshot({ path: `${ART}/10-turn-4-phone.png`, fullPage: true });
+    await a.screenshot({ path: `${ART}/10-turn-4-desktop.png`, fullPage: true });
+    await b.screenshot({ path: `${ART}/11-turn-4-phone.png`, fullPage: true });
     expect(errors).toEqual([]);
 
     // --- hands stay private: Cy's cards never reached Ann's or Bob's page

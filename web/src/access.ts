@@ -1,9 +1,10 @@
 /**
  * How this browser opens a match (a fresh invite first, then a held seat, then a watch link),
- * and the first read of the match, started before the page is drawn so that the network and the
- * first render overlap.
+ * and the first read of the match (and of the game's board module), started before the page is
+ * drawn so that the network and the first render overlap.
  */
 import { type ReadResult, api } from './api.js';
+import { loadGameUi } from './games/index.js';
 import * as store from './storage.js';
 import type { Credentials } from './types.js';
 
@@ -30,8 +31,12 @@ let early: { key: string; read: Promise<ReadResult> } | null = null;
 export function startEarlyRead(matchId: string): void {
   const access = accessFor(matchId);
   if (access.kind !== 'seat' && access.kind !== 'watch') return;
-  const etag = store.loadSnapshot(snapshotKey(matchId, access))?.etag ?? null;
+  const snapshot = store.loadSnapshot<{ game?: { id?: string } }>(snapshotKey(matchId, access));
+  const etag = snapshot?.etag ?? null;
   const read = api.read(matchId, access, etag);
+  // The game's board module too, when this browser knows which game it is.
+  const gameId = snapshot?.match.game?.id ?? (access.kind === 'seat' ? store.findSeat(matchId, access.seat)?.gameId : undefined);
+  if (gameId) loadGameUi(gameId).catch(() => {});
   read.catch(() => {}); // the page handles failures when it takes the read over
   early = { key: readKey(matchId, access, etag), read };
 }

@@ -4,7 +4,8 @@
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiFailure, api } from '../api.js';
-import { gameUi } from '../games/index.js';
+import { loadGameUi } from '../games/index.js';
+import type { OptionLabel } from '../games/types.js';
 import { type OptionField, optionFields, optionValues } from '../options.js';
 import * as store from '../storage.js';
 import { listNames } from '../text.js';
@@ -140,7 +141,21 @@ function CreateForm() {
   }, []);
 
   const game = games?.find((g) => g.id === gameId);
-  const fields = useMemo<OptionField[]>(() => optionFields(schemas[`Options_${gameId}`], gameUi(gameId).optionLabels), [schemas, gameId]);
+  const [labels, setLabels] = useState<Record<string, OptionLabel>>({});
+  useEffect(() => {
+    setLabels({});
+    if (!gameId) return;
+    let live = true;
+    loadGameUi(gameId)
+      .then((ui) => live && setLabels(ui.optionLabels ?? {}))
+      .catch(() => {
+        /* plain labels then */
+      });
+    return () => {
+      live = false;
+    };
+  }, [gameId]);
+  const fields = useMemo<OptionField[]>(() => optionFields(schemas[`Options_${gameId}`], labels), [schemas, gameId, labels]);
 
   async function create(e: Event) {
     e.preventDefault();

@@ -6,7 +6,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { type Access, accessFor, snapshotKey, takeEarlyRead } from '../access.js';
 import { ApiFailure, NetworkFailure, api, idempotencyKey } from '../api.js';
-import { gameUi } from '../games/index.js';
+import { genericUi, loadGameUi, loadedGameUi } from '../games/index.js';
+import type { GameUi } from '../games/types.js';
 import { Poller } from '../poll/poller.js';
 import { othersMayAct } from '../poll/schedule.js';
 import * as store from '../storage.js';
@@ -228,7 +229,22 @@ function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) 
     };
   }, [matchId, creds, show, you, snapKey]);
 
-  const ui = gameUi(match?.game.id ?? '');
+  const gameId = match?.game.id;
+  const [ui, setUi] = useState<GameUi | undefined>(() => (gameId ? loadedGameUi(gameId) : undefined));
+  useEffect(() => {
+    if (!gameId) return;
+    let live = true;
+    loadGameUi(gameId)
+      .then((u) => live && setUi(u))
+      .catch(() => {
+        if (!live) return;
+        setUi(genericUi);
+        setNotice('The board of this game could not be downloaded, so its moves are shown as a plain list. Reload the page to try again.');
+      });
+    return () => {
+      live = false;
+    };
+  }, [gameId]);
   const myTurn = !!match && match.status === 'active' && you !== null && match.toAct.includes(you);
   useEffect(() => {
     if (match) showAttention(myTurn, `${match.game.name} · Dutch`);
@@ -321,7 +337,7 @@ function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) 
       </main>
     );
   }
-  if (!match) {
+  if (!match || !ui) {
     return (
       <main class="page" aria-busy="true">
         <SiteBar />

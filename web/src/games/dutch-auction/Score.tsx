@@ -40,10 +40,14 @@ const DECIDED: Record<Details['decidedBy'], string> = {
 export function DutchOutcome({ match }: { match: Match }) {
   const details = match.end?.details;
   if (!isDetails(details)) return null;
-  const bonusWord = details.edition === 'current' ? 'Bonus (lowest card of the suit)' : 'Bonus (6+ cards of the suit)';
+  const bonusRule =
+    details.edition === 'current'
+      ? 'Bonus: for each suit held, the VP of the lowest-scoring card of that suit.'
+      : 'Bonus: 10 VP for each suit held six times or more.';
   return (
     <div class="score-breakdown">
       <p>{DECIDED[details.decidedBy]}</p>
+      <p class="note">{bonusRule}</p>
       {details.seats.map((s) => (
         <table class="score-table" key={s.seat} data-seat={s.seat}>
           <caption>
@@ -54,7 +58,7 @@ export function DutchOutcome({ match }: { match: Match }) {
               <th scope="col">Suit</th>
               <th scope="col">Cards</th>
               <th scope="col">VP</th>
-              <th scope="col">{bonusWord}</th>
+              <th scope="col">Bonus</th>
               <th scope="col">Total</th>
             </tr>
           </thead>

@@ -158,8 +158,11 @@ export function actionLabel(view: View, move: Move, n: Names): string {
       return `Hand ${n.name(pendingTo(view) ?? me)} your card in ${pos(move.slot)}`;
     case 'peek':
       return `Look at ${whose(n, move.at.seat)} card in ${pos(move.at.slot)}`;
-    case 'swap':
-      return `Swap ${whose(n, move.a.seat)} card in ${pos(move.a.slot)} with ${whose(n, move.b.seat)} card in ${pos(move.b.slot)}`;
+    case 'swap': {
+      // One's own card first, whichever way round the engine lists the pair.
+      const [x, y] = move.b.seat === n.me && move.a.seat !== n.me ? [move.b, move.a] : [move.a, move.b];
+      return `Swap ${whose(n, x.seat)} card in ${pos(x.slot)} with ${whose(n, y.seat)} card in ${pos(y.slot)}`;
+    }
     case 'snap': {
       const owner = move.owner ?? me;
       const target = move.on === view.snap.on ? view.snap.card : view.snap.covered.find((c) => c.on === move.on)?.card ?? null;

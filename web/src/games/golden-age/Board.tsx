@@ -73,9 +73,13 @@ function GoldenAgeTable({ match, view, submit, busy }: BoardProps & { view: Gold
     setPending(null);
     const ok = await submit(a.move);
     if (!ok) setRefused(true);
+    focusAfterRender('ga-actions-h');
   };
 
-  const onPlace = (p: Place) => {
+  // Keyboard users go on to the actions of the place they chose; the map stays one Shift+Tab away.
+  const focusAfterRender = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
+
+  const onPlace = (p: Place, byKeyboard: boolean) => {
     if (busy) return;
     if (selected?.kind === 'province' && p.kind === 'province' && targets.includes(p.id)) {
       const move = legal.find((m) => m.kind === 'move-token' && m.from === selected.id && m.to === p.id);
@@ -87,6 +91,7 @@ function GoldenAgeTable({ match, view, submit, busy }: BoardProps & { view: Gold
     }
     setPending(null);
     setSelected(p);
+    if (byKeyboard) focusAfterRender('ga-here-h');
   };
 
   const mySeat = view.viewer;
@@ -343,12 +348,20 @@ function ActionPanel({ view, legal, selected, pending, busy, refused, names, act
 
   return (
     <section class="zone ga-actions" aria-labelledby="ga-actions-h">
-      <h2 id="ga-actions-h">Your move</h2>
-      <p class="hint">{PHASE_HINT[view.phase] ?? ''}</p>
+      <h2 id="ga-actions-h" tabIndex={-1}>
+        Your move
+      </h2>
+      <p class="hint">
+        {view.phase === 'auction-action' && view.pending?.colour === 'green'
+          ? 'You won the auction: select the province on the board where your free movement token goes.'
+          : (PHASE_HINT[view.phase] ?? '')}
+      </p>
       {refused && <p class="ga-refused">That move was not accepted; the reason is shown at the top of the page.</p>}
       {selected && (
         <div class="ga-here" data-place={placeKey(selected)}>
-          <h3>{placeTitle(view, selected, names.province)}</h3>
+          <h3 id="ga-here-h" tabIndex={-1}>
+            {placeTitle(view, selected, names.province)}
+          </h3>
           {placeFacts(view, selected, names.seat)
             .filter(Boolean)
             .map((f) => (

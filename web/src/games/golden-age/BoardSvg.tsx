@@ -93,7 +93,7 @@ export interface SvgProps {
   selected: Place | null;
   /** provinces a token can move to from the selected one */
   targets: readonly ProvinceId[];
-  onPlace: (p: Place) => void;
+  onPlace: (p: Place, byKeyboard: boolean) => void;
   disabled: boolean;
 }
 
@@ -113,7 +113,7 @@ function placeProps(p: Place, props: SvgProps, label: string, extraClass = ''): 
   const target = p.kind === 'province' && props.targets.includes(p.id) && !props.disabled;
   const selected = props.selected !== null && placeKey(props.selected) === key;
   const cls = ['ga-place', extraClass, active ? 'active' : '', target ? 'target' : '', selected ? 'selected' : ''].filter(Boolean).join(' ');
-  const act = () => props.onPlace(p);
+  const act = (byKeyboard: boolean) => props.onPlace(p, byKeyboard);
   const interactive = active || target;
   return {
     class: cls,
@@ -121,12 +121,12 @@ function placeProps(p: Place, props: SvgProps, label: string, extraClass = ''): 
     tabIndex: interactive ? 0 : undefined,
     'aria-label': target ? `${label} Move a token here.` : label,
     'aria-pressed': interactive ? (selected ? 'true' : 'false') : undefined,
-    onClick: act,
+    onClick: () => act(false),
     onKeyDown: interactive
       ? (e: KeyboardEvent) => {
           if (e.key === 'Enter' || e.key === ' ') {
             e.preventDefault();
-            act();
+            act(true);
           }
         }
       : undefined,
