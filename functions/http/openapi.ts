@@ -11,6 +11,7 @@ import {
   MoveRequest,
   ResignRequest,
 } from './schemas.js';
+import { ChannelsRequest, EmailRequest, PauseRequest, PushSubscribeRequest, PushUnsubscribeRequest } from '../notify/routes.js';
 
 const json = (schema: z.ZodType) => ({ 'application/json': { schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) } });
 const errors = (...codes: number[]) =>
@@ -96,10 +97,46 @@ export function openApiDocument(games: AnyGame[]) {
       '/api/matches/{id}/seats/{seat}/rematch': {
         post: { summary: 'Ask for or join the rematch', security: auth, parameters: seatParams, responses: { 200: { description: 'Your seat in the rematch', content: json(JoinResponse) }, ...errors(401, 403, 404, 409) } },
       },
+      ...notificationPaths(),
       '/api/matches/{id}/spectate': {
         get: { summary: 'Spectator view', security: auth, parameters: [seatParams[0]], responses: { 200: { description: 'Match', content: json(MatchResponse) }, 304: { description: 'Unchanged' }, ...errors(401, 403, 404) } },
       },
     },
+  };
+}
+
+/** The notification routes (functions/notify/routes.ts), mounted beside the match routes. */
+function notificationPaths() {
+  const seat = { security: auth, parameters: seatParams };
+  const done = (what: string) => ({ 200: { description: what }, ...errors(400, 401, 403, 404) });
+  const tokenQuery = [{ name: 't', in: 'query', required: true, schema: { type: 'string' }, description: 'The secret from the mail' }];
+  return {
+    '/api/matches/{id}/seats/{seat}/notifications': {
+      get: { summary: 'My notification settings for this match: channels, email state, devices, pause', ...seat, responses: done('Settings') },
+      patch: { summary: 'Switch a channel on or off', ...seat, requestBody: { required: true, content: json(ChannelsRequest) }, responses: done('Settings') },
+    },
+    '/api/matches/{id}/seats/{seat}/notifications/email': {
+      put: { summary: 'Set my own email address (one confirmation mail is sent)', ...seat, requestBody: { required: true, content: json(EmailRequest) }, responses: done('Settings') },
+      delete: { summary: 'Forget my email address for this match', ...seat, responses: done('Settings') },
+    },
+    '/api/matches/{id}/seats/{seat}/notifications/push': {
+      post: { summary: "Add this device's web push subscription", ...seat, requestBody: { required: true, content: json(PushSubscribeRequest) }, responses: done('Settings') },
+      delete: { summary: 'Remove a web push subscription', ...seat, requestBody: { required: true, content: json(PushUnsubscribeRequest) }, responses: done('Settings') },
+    },
+    '/api/matches/{id}/seats/{seat}/pause': {
+      post: { summary: 'Pause my move deadlines for some days', ...seat, requestBody: { required: true, content: json(PauseRequest) }, responses: done('Paused') },
+      delete: { summary: 'End my pause now', ...seat, responses: done('Resumed') },
+    },
+    '/api/push/public-key': { get: { summary: 'The VAPID public key for web push', responses: { 200: { description: 'Key' }, 404: { description: 'Web push is not set up' } } } },
+    '/api/notify/confirm': {
+      get: { summary: 'Page with a button confirming an email address', parameters: tokenQuery, responses: { 200: { description: 'HTML page' } } },
+      post: { summary: 'Confirm an email address (double opt-in)', parameters: tokenQuery, responses: { 200: { description: 'HTML page' } } },
+    },
+    '/api/notify/unsubscribe': {
+      get: { summary: 'Page with an unsubscribe button', parameters: tokenQuery, responses: { 200: { description: 'HTML page' } } },
+      post: { summary: 'One-click unsubscribe (RFC 8058)', parameters: tokenQuery, responses: { 200: { description: 'Unsubscribed' } } },
+    },
+    '/api/notify/resubscribe': { post: { summary: 'Undo an unsubscribe', parameters: tokenQuery, responses: { 200: { description: 'HTML page' } } } },
   };
 }
 

@@ -54,28 +54,19 @@ export class MatchService {
     const token = newSecret();
     const invites = Array.from({ length: input.seats - 1 }, () => newSecret());
     const spectator = newSecret();
-    const match: MatchRecord = {
-      id: newMatchId(),
+    const match = openMatch({
       gameId: game.id,
       options: parsed.data,
-      status: 'open',
-      version: 1,
       seats: Array.from({ length: input.seats }, (_, seat) =>
         seat === 0
           ? { name: input.name, tokenHash: sha256(token), inviteHash: null }
           : { name: null, tokenHash: null, inviteHash: sha256(invites[seat - 1]!) },
       ),
       spectatorHash: sha256(spectator),
-      state: null,
-      seed: null,
-      toAct: [],
-      end: null,
-      createdAt: now,
-      updatedAt: now,
-      rematchId: null,
+      now,
       rematchOf: null,
       timing: timingFrom(input.timing),
-    };
+    });
     const started = input.seats === 1 ? this.start(match, now) : match;
     await this.deps.store.create(started);
     return {
@@ -430,27 +421,18 @@ export class MatchService {
       const newSeat = (seat - 1 + n) % n; // new seat i is kept for old seat (i + 1) mod n
       const token = newSecret();
       if (old.rematchId === null) {
-        const created: MatchRecord = {
-          id: newMatchId(),
+        const created = openMatch({
           gameId: old.gameId,
           options: old.options,
-          ...(old.timing ? { timing: old.timing } : {}),
-          status: 'open',
-          version: 1,
           seats: old.seats.map((_, i) => {
             const from = (i + 1) % n;
             return { name: old.seats[from]!.name, tokenHash: i === newSeat ? sha256(token) : null, inviteHash: null, reservedFor: from };
           }),
           spectatorHash: sha256(newSecret()),
-          state: null,
-          seed: null,
-          toAct: [],
-          end: null,
-          createdAt: now,
-          updatedAt: now,
-          rematchId: null,
+          now,
           rematchOf: old.id,
-        };
+          timing: old.timing,
+        });
         const next = { ...old, rematchId: created.id, version: old.version + 1, updatedAt: now };
         const intents = old.seats.flatMap((_, i) =>
           i === seat ? [] : [this.intent(next, i, 'joined', [`{${seat}} asked for a rematch.`], now)],
@@ -481,6 +463,25 @@ export class MatchService {
 export const viewerOf = (caller: Caller): Viewer => (caller.kind === 'seat' ? caller.seat : null);
 
 /** Keys younger than a day, newest last, at most RECENT_KEYS_PER_SEAT for each seat. */
+/** A new match waiting for its seats to be filled. */
+function openMatch(f: Pick<MatchRecord, 'gameId' | 'options' | 'seats' | 'spectatorHash' | 'rematchOf' | 'timing'> & { now: number }): MatchRecord {
+  const { now, timing, ...fields } = f;
+  return {
+    id: newMatchId(),
+    ...fields,
+    ...(timing ? { timing } : {}),
+    status: 'open',
+    version: 1,
+    state: null,
+    seed: null,
+    toAct: [],
+    end: null,
+    createdAt: now,
+    updatedAt: now,
+    rematchId: null,
+  };
+}
+
 function remember(keys: RecentKey[] | undefined, key: RecentKey): RecentKey[] {
   const kept = (keys ?? []).filter((k) => k.at > key.at - RECENT_KEYS_MS);
   const mine = kept.filter((k) => k.seat === key.seat).slice(-(RECENT_KEYS_PER_SEAT - 1));

@@ -1,10 +1,12 @@
 /**
  * Platform benchmark, all against the same DynamoDB Local in the same run:
- * - an accepted move through the whole app ÷ a bare consistent GetItem + conditional PutItem of the same item;
+ * - an accepted move through the whole app ÷ a bare consistent GetItem + conditional PutItem of the same item,
+ *   and ÷ the floor of the storage design: a bare GetItem + one TransactWriteItems of the same match, log and
+ *   notification items (the issue requires them in one transaction);
  * - an unchanged poll answered 304 ÷ a bare GetItem;
  * - the engine's share of a move (apply + view + legalMoves).
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { createApp } from '../../functions/app.js';
 import { ensureTable, localClient, startDynamoLocal } from '../../functions/local/dynamo-local.js';
 import { DynamoMatchStore, dynamoClient } from '../../functions/storage/dynamo.js';
@@ -29,6 +31,17 @@ export async function bench(report: (line: string) => void) {
     const raw = localClient(dynamo.endpoint);
     await ensureTable(raw, 'bench');
     const doc = dynamoClient({ endpoint: dynamo.endpoint, region: 'local', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
+    // Time spent inside DynamoDB calls, so the app's own share of a move can be told apart.
+    let inDynamo = 0;
+    const send = doc.send.bind(doc) as (...args: unknown[]) => Promise<unknown>;
+    (doc as unknown as { send: typeof send }).send = async (...args) => {
+      const t = performance.now();
+      try {
+        return await send(...args);
+      } finally {
+        inDynamo += performance.now() - t;
+      }
+    };
     const store = new DynamoMatchStore(doc, 'bench');
     const games = new Map<string, AnyGame>([...GAMES, secretSums].map((g) => [g.id, g]));
     const app = createApp({ store, games });
@@ -52,10 +65,65 @@ export async function bench(report: (line: string) => void) {
     let version = (await call('GET', `/api/matches/${id}/seats/0`, tokens[0])).json.version as number;
     for (const seat of [0, 1]) version = (await call('POST', `/api/matches/${id}/seats/${seat}/moves`, tokens[seat], { expectedVersion: version, move: { kind: 'commit', secret: 1 } })).json.version;
 
-    const moveTimes: number[] = [];
-    const engineTimes: number[] = [];
     const game = games.get('secret-sums')!;
-    for (let i = 0; i < 48; i++) {
+    const move1 = async (i: number) => {
+      const seat = i % 2;
+      const r = await call('POST', `/api/matches/${id}/seats/${seat}/moves`, tokens[seat], { expectedVersion: version, move: { kind: 'add', amount: 1 } }, { 'Idempotency-Key': `bench-move-${i}` });
+      if (r.status !== 200) throw new Error(`move failed: ${r.status} ${JSON.stringify(r.json)}`);
+      version = r.json.version;
+    };
+    // Two warm-up moves, so the items below are the real ones a move writes.
+    await move1(0);
+    await move1(1);
+
+    // Bare DynamoDB on a copy of the same match item: a consistent read, then a conditional put of it;
+    // and the storage design's floor: the same read, then one transaction of the match, log and
+    // notification items a move writes (the issue requires them in one TransactWriteItems).
+    const item = (await doc.send(new GetCommand({ TableName: 'bench', Key: keys.match(id), ConsistentRead: true }))).Item!;
+    const newest = async (prefix: string) =>
+      (await doc.send(new QueryCommand({ TableName: 'bench', KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': `M#${id}`, ':p': prefix }, ScanIndexForward: false, Limit: 1 }))).Items?.[0];
+    const logItem = (await newest('LOG#'))!;
+    const intentItem = await newest('NOTIFY#');
+    const copyKey = { pk: 'M#bench-copy', sk: 'MATCH' };
+    let copyVersion = 0;
+    await doc.send(new PutCommand({ TableName: 'bench', Item: { ...item, ...copyKey, version: copyVersion } }));
+    const bareGetPut = async () => {
+      await doc.send(new GetCommand({ TableName: 'bench', Key: copyKey, ConsistentRead: true }));
+      await doc.send(new PutCommand({ TableName: 'bench', Item: { ...item, ...copyKey, version: copyVersion + 1 }, ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': copyVersion } }));
+      copyVersion++;
+    };
+    const bareTransaction = async () => {
+      await doc.send(new GetCommand({ TableName: 'bench', Key: copyKey, ConsistentRead: true }));
+      await doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: 'bench', Item: { ...item, ...copyKey, version: copyVersion + 1 }, ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': copyVersion } } },
+            { Put: { TableName: 'bench', Item: { ...logItem, pk: copyKey.pk, sk: `LOG#${copyVersion}` }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            ...(intentItem ? [{ Put: { TableName: 'bench', Item: { ...intentItem, pk: copyKey.pk, sk: `NOTIFY#${copyVersion}` } } }] : []),
+          ],
+        }),
+      );
+      copyVersion++;
+    };
+    const bareGet = () => doc.send(new GetCommand({ TableName: 'bench', Key: copyKey, ConsistentRead: true }));
+    const poll304 = async () => {
+      const r = await call('GET', `/api/matches/${id}/seats/0`, tokens[0], undefined, { 'If-None-Match': `"${version}"` });
+      if (r.status !== 304) throw new Error(`expected 304, got ${r.status}`);
+    };
+
+    // Every kind of operation interleaved in one loop (after a warm-up round that is not counted), so
+    // a busy machine or a warming JVM weighs on all of them alike.
+    const moveTimes: number[] = [];
+    const outsideDynamo: number[] = [];
+    const engineTimes: number[] = [];
+    const bareTimes: number[] = [];
+    const txTimes: number[] = [];
+    const getTimes: number[] = [];
+    const pollTimes: number[] = [];
+    const ROUNDS = 44;
+    const WARMUP = 8;
+    for (let i = 2; i < ROUNDS + 2; i++) {
+      const counted = i >= WARMUP + 2;
       const seat = i % 2;
       const before = (await store.get(id))!;
       const t0 = performance.now();
@@ -65,47 +133,22 @@ export async function bench(report: (line: string) => void) {
         game.legalMoves(applied.value.state, seat);
         game.toAct(applied.value.state);
       }
-      engineTimes.push(performance.now() - t0);
-      moveTimes.push(
-        await time(async () => {
-          const r = await call('POST', `/api/matches/${id}/seats/${seat}/moves`, tokens[seat], { expectedVersion: version, move: { kind: 'add', amount: 1 } }, { 'Idempotency-Key': `bench-move-${i}` });
-          if (r.status !== 200) throw new Error(`move failed: ${r.status} ${JSON.stringify(r.json)}`);
-          version = r.json.version;
-        }),
-      );
-    }
-
-    // Bare DynamoDB: a consistent read of the same match item, then a conditional put of it.
-    const bareTimes: number[] = [];
-    const getTimes: number[] = [];
-    const item = (await doc.send(new GetCommand({ TableName: 'bench', Key: keys.match(id), ConsistentRead: true }))).Item!;
-    const copyKey = { pk: 'M#bench-copy', sk: 'MATCH' };
-    await doc.send(new PutCommand({ TableName: 'bench', Item: { ...item, ...copyKey, version: 0 } }));
-    for (let i = 0; i < 48; i++) {
-      bareTimes.push(
-        await time(async () => {
-          await doc.send(new GetCommand({ TableName: 'bench', Key: copyKey, ConsistentRead: true }));
-          await doc.send(
-            new PutCommand({
-              TableName: 'bench',
-              Item: { ...item, ...copyKey, version: i + 1 },
-              ConditionExpression: 'version = :v',
-              ExpressionAttributeValues: { ':v': i },
-            }),
-          );
-        }),
-      );
-      getTimes.push(await time(() => doc.send(new GetCommand({ TableName: 'bench', Key: copyKey, ConsistentRead: true }))));
-    }
-
-    const pollTimes: number[] = [];
-    for (let i = 0; i < 48; i++) {
-      pollTimes.push(
-        await time(async () => {
-          const r = await call('GET', `/api/matches/${id}/seats/0`, tokens[0], undefined, { 'If-None-Match': `"${version}"` });
-          if (r.status !== 304) throw new Error(`expected 304, got ${r.status}`);
-        }),
-      );
+      const engine = performance.now() - t0;
+      inDynamo = 0;
+      const m = await time(() => move1(i));
+      const outside = m - inDynamo;
+      const b = await time(bareGetPut);
+      const tx = await time(bareTransaction);
+      const g = await time(bareGet);
+      const p = await time(poll304);
+      if (!counted) continue;
+      engineTimes.push(engine);
+      moveTimes.push(m);
+      outsideDynamo.push(outside);
+      bareTimes.push(b);
+      txTimes.push(tx);
+      getTimes.push(g);
+      pollTimes.push(p);
     }
 
     const move = median(moveTimes);
@@ -115,6 +158,9 @@ export async function bench(report: (line: string) => void) {
     const engine = median(engineTimes);
     const matchBytes = JSON.stringify(item).length;
     report(`platform: accepted move ${move.toFixed(2)} ms vs bare GetItem+conditional PutItem ${bare.toFixed(2)} ms → ${(move / bare).toFixed(2)}× (target ≤ 1.3×)`);
+    const floor = median(txTimes);
+    report(`platform: accepted move ${move.toFixed(2)} ms vs bare GetItem+TransactWriteItems of the same ${intentItem ? 3 : 2} items ${floor.toFixed(2)} ms → ${(move / floor).toFixed(2)}× (the app's own overhead over the storage design's floor)`);
+    report(`platform: time of a move spent outside DynamoDB calls (routing, zod, tokens, engine, JSON) ${median(outsideDynamo).toFixed(2)} ms = ${((median(outsideDynamo) / move) * 100).toFixed(1)} %`);
     report(`platform: unchanged poll (304) ${poll.toFixed(2)} ms vs bare GetItem ${get.toFixed(2)} ms → ${(poll / get).toFixed(2)}× (target ≤ 1.2×)`);
     report(`platform: engine share of a move ${engine.toFixed(3)} ms of ${move.toFixed(2)} ms = ${((engine / move) * 100).toFixed(1)} % (match item ${matchBytes} bytes)`);
     raw.destroy();

@@ -164,6 +164,9 @@ describe('match lifecycle over HTTP', () => {
     const move = r.json.paths['/api/matches/{id}/seats/{seat}/moves'].post;
     expect(move.requestBody.content['application/json'].schema.required).toContain('expectedVersion');
     expect(r.json.components.schemas['Move_secret-sums']).toBeTruthy();
+    const email = r.json.paths['/api/matches/{id}/seats/{seat}/notifications/email'].put;
+    expect(email.requestBody.content['application/json'].schema.required).toEqual(['address']);
+    expect(r.json.paths['/api/matches/{id}/seats/{seat}/pause'].post.requestBody.content['application/json'].schema.properties.days.maximum).toBeGreaterThan(0);
   });
 
   it('refuses bad create requests clearly', async () => {

@@ -17,19 +17,7 @@ import { secretSumsOptions } from '../support/test-game.js';
 const T = 'A'.repeat(21) + '-_' + 'b'.repeat(20);
 const ID = 'abcDEF123_-x';
 
-function memory(): Storage {
-  const m = new Map<string, string>();
-  return {
-    get length() {
-      return m.size;
-    },
-    clear: () => m.clear(),
-    getItem: (k) => m.get(k) ?? null,
-    key: (i) => [...m.keys()][i] ?? null,
-    removeItem: (k) => void m.delete(k),
-    setItem: (k, v) => void m.set(k, String(v)),
-  };
-}
+const memory = store.memoryStorage;
 
 beforeEach(() => store.useStorage(memory(), memory()));
 

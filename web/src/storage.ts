@@ -32,7 +32,8 @@ const NAME = PREFIX + 'name';
 /** At most this many matches are remembered; the oldest finished ones go first. */
 const MAX_SEATS = 60;
 
-function memoryStorage(): Storage {
+/** A Storage kept in memory: where the browser refuses localStorage (and in tests). */
+export function memoryStorage(): Storage {
   const m = new Map<string, string>();
   return {
     get length() {

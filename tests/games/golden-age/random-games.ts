@@ -2,6 +2,8 @@
  * Random legal games for the property tests: a game runner with invariant checks, a hidden-card
  * shuffler for view comparisons, and a generator of arbitrary schema-valid moves.
  */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import type { Seat, Viewer } from '../../../shared/engine/game.js';
 import { nextInt, type Rng, seedRng, shuffle } from '../../../shared/engine/random.js';
 import { CASH_SETS, DECKS, GUILD_COLOURS, PROVINCE_IDS } from '../../../shared/games/golden-age/board.js';
@@ -9,6 +11,7 @@ import { card } from '../../../shared/games/golden-age/cards.js';
 import type { GoldenAgeEvent } from '../../../shared/games/golden-age/events.js';
 import { goldenAge } from '../../../shared/games/golden-age/index.js';
 import type { GoldenAgeMove, MarkerPlace } from '../../../shared/games/golden-age/moves.js';
+import { scoreTotals } from '../../../shared/games/golden-age/rules.js';
 import { randomMove } from '../../../shared/games/golden-age/random-policy.js';
 import type { GoldenAgeState } from '../../../shared/games/golden-age/state.js';
 import { CTX, invariantProblems, nobodyNegative } from './helpers.js';
@@ -202,4 +205,46 @@ export function arbitraryMove(rng0: Rng, s: GoldenAgeState, seat: Seat): [Golden
       move = { kind } as GoldenAgeMove;
   }
   return [move, rng];
+}
+
+/**
+ * Property: a thousand random legal games of `players` players (fast-check picks the seeds and the
+ * policy's end-turn chance; its fixed seed makes a failure replay). Every move keeps everybody at or
+ * above zero; money (players + bank + coins on paintings), tokens, markers and cards are conserved;
+ * every game ends with a winner at 33 points or more; the stored state stays small. One file per
+ * player count, so the two runs share the machine's cores.
+ */
+export function randomGamesProperty(players: 3 | 4, fcSeed: number) {
+  describe(`${players}-player random games`, () => {
+    it('conserve money, tokens, markers and cards and always end with a winner at 33+', () => {
+      let games = 0;
+      let biggest = 0;
+      let longest = 0;
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 0, max: 0x7fffffff }).map((n) => `${players}p-${n.toString(16)}`),
+          fc.constantFrom(0.15, 0.3, 0.5),
+          (seed, endChance) => {
+            const { final } = playGame(players, seed, endChance);
+            const res = goldenAge.result(final);
+            expect(res).not.toBeNull();
+            const scores = scoreTotals(final);
+            expect(res!.scores).toEqual(scores);
+            expect(res!.winners).toHaveLength(1);
+            const w = res!.winners[0]!;
+            expect(scores[w]).toBeGreaterThanOrEqual(33);
+            for (const x of scores) expect(x).toBeLessThanOrEqual(scores[w]!);
+            biggest = Math.max(biggest, JSON.stringify(final).length);
+            longest = Math.max(longest, final.turn);
+            games++;
+          },
+        ),
+        { numRuns: 1000, seed: fcSeed },
+      );
+      expect(games).toBe(1000);
+      // the state does not grow with the length of the game; well under the 50 KB limit
+      expect(biggest).toBeLessThan(20_000);
+      expect(longest).toBeGreaterThan(50);
+    });
+  });
 }
