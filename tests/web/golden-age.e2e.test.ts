@@ -87,6 +87,24 @@ const button = (p: Page, name: string | RegExp) => p.locator('.ga-actions').getB
 const tokensIn = async (p: Page, id: string) => (await province(p, id).getAttribute('data-tokens'))!.split(',').map(Number);
 const money = async (p: Page, seat: number) => Number(await p.locator(`.ga-player[data-seat="${seat}"]`).getAttribute('data-money'));
 
+/** What has the keyboard focus: a place on the board (its data-province etc.) or an element's text. */
+const focused = (p: Page) =>
+  p.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return { place: '', text: '', pressed: null as string | null, label: '', target: false };
+    const place = ['data-province', 'data-guild', 'data-colony', 'data-box'].map((a) => el.getAttribute(a)).find((x) => x !== null) ?? '';
+    return { place, text: el.textContent?.trim() ?? '', pressed: el.getAttribute('aria-pressed'), label: el.getAttribute('aria-label') ?? '', target: el.classList.contains('target') };
+  });
+
+/** Presses `key` until the focus is where `want` says, at most 40 times (a keyboard player tabbing along). */
+async function pressUntil(p: Page, key: 'Tab' | 'Shift+Tab', want: (f: Awaited<ReturnType<typeof focused>>) => boolean) {
+  for (let i = 0; i < 40; i++) {
+    await p.keyboard.press(key);
+    if (want(await focused(p))) return;
+  }
+  throw new Error(`${key} never reached the wanted element; last focus: ${JSON.stringify(await focused(p))}`);
+}
+
 function leaks(text: string, ids: readonly string[]): string[] {
   const found: string[] = [];
   for (const id of ids) {
@@ -132,7 +150,8 @@ describe('The Dutch Golden Age in the browser', () => {
     for (const p of pages) await p.locator('main.match[data-status="active"] .ga').waitFor({ timeout: 20_000 });
     await expect.poll(() => a.locator('.turn').textContent()).toContain('Set-up: your move');
     expect(await b.locator('.turn').textContent()).toContain('Ann is placing an influence marker');
-    // The board: ten provinces, 54 track boxes, five guild columns, six colony boxes.
+    // The board is an SVG: ten provinces, 54 track boxes, five guild columns, six colony boxes.
+    expect(await a.locator('svg.ga-svg').count()).toBe(1);
     expect(await a.locator('.ga-svg [data-province]').count()).toBe(10);
     expect(await a.locator('.ga-svg [data-box]').count()).toBe(54);
     expect(await a.locator('.ga-svg [data-guild]').count()).toBe(5);
@@ -177,6 +196,11 @@ describe('The Dutch Golden Age in the browser', () => {
       expect(await province(p, 'holland').getAttribute('data-marker')).toBe('1');
       expect(await tokensIn(p, 'utrecht')).toEqual([2, 0, 0]);
       expect(await tokensIn(p, 'gelderland')).toEqual([0, 2, 0]);
+      // ... drawn, not only told: the Steward at box 7, Ann's marker (A) in Brabant, Bob's tokens (B) in Gelderland.
+      expect(await p.locator('.ga-svg .ga-steward').count()).toBe(1);
+      expect(await p.locator('.ga-svg .ga-box.steward-here').getAttribute('data-box')).toBe('7');
+      expect(await province(p, 'brabant').locator('.ga-marker .ga-piece-letter').textContent()).toBe('A');
+      expect(await province(p, 'gelderland').locator('.ga-token .ga-piece-letter').textContent()).toBe('B');
     }
 
     // --- turn 1, Ann: roll; every page shows the dice and where the Steward went
@@ -190,6 +214,7 @@ describe('The Dutch Golden Age in the browser', () => {
       expect(await p.locator('.ga-roll').getAttribute('data-roll')).toBe(roll);
       expect(await p.locator('.ga-svg').getAttribute('data-steward')).toBe(String(7 + steps));
       expect(await p.locator('.ga-steward-line').textContent()).toContain(`box ${7 + steps}`);
+      expect(await p.locator('.ga-svg .ga-box.steward-here').getAttribute('data-box')).toBe(String(7 + steps));
     }
     await a.screenshot({ path: `${ART}/02-rolled-desktop.png` });
 
@@ -221,6 +246,8 @@ describe('The Dutch Golden Age in the browser', () => {
       const g = p.locator('.ga-svg [data-guild="yellow"]');
       expect(await g.getAttribute('data-holder')).toBe('0');
       expect(await g.getAttribute('data-level')).toBe('1');
+      // Ann's marker is drawn on the yellow column of the Guilds Chart.
+      expect(await g.locator('.ga-marker .ga-piece-letter').textContent()).toBe('A');
       expect(await tokensIn(p, 'holland')).toEqual([1, 0, 0]);
     }
     await b.screenshot({ path: `${ART}/04-guild-taken-phone.png` });
@@ -250,13 +277,23 @@ describe('The Dutch Golden Age in the browser', () => {
     }
     // The smallest bid Cy is offered is a raise of ½ guilder.
     expect(await c.locator('.ga-bids button').first().textContent()).toBe('Bid 1 guilder');
+    expect(await c.locator('.turn').textContent()).toContain('your bid');
+    expect(await a.locator('.ga-actions').count()).toBe(0);
+    expect(await b.locator('.ga-actions').count()).toBe(0);
     v = await moveBy(c, async () => {
       await button(c, 'Bid 1 guilder').click();
       await button(c, 'Yes, bid 1 guilder').click();
     });
     await everyoneAt(v);
     await c.screenshot({ path: `${ART}/06-auction-desktop.png` });
-    expect(await b.locator('.ga-auction').getAttribute('data-high')).toBe('2:2');
+    for (const p of pages) {
+      expect(await p.locator('.ga-auction').getAttribute('data-high')).toBe('2:2');
+      expect(await p.locator('.ga-auction').getAttribute('data-bidder')).toBe('1');
+      expect(await p.locator('.ga-high').textContent()).toBe('Highest bid: Cy, 1 guilder.');
+    }
+    expect(await b.locator('.turn').textContent()).toContain('your bid');
+    expect(await a.locator('.ga-actions').count()).toBe(0);
+    expect(await c.locator('.ga-actions').count()).toBe(0);
     const moneyBefore = [await money(b, 0), await money(b, 1), await money(b, 2)];
     v = await moveBy(b, () => button(b, /^Pass/).click());
     await everyoneAt(v);
@@ -289,21 +326,42 @@ describe('The Dutch Golden Age in the browser', () => {
       await button(b, 'Yes, end my turn').click();
     });
     await catchUp(c, v);
-    v = await moveBy(c, () => button(c, 'Roll the dice').click());
-    // Cy moves a token too (from Zeeland into a neighbour), by keyboard only, then ends the turn.
-    const focused = () => c.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
-    await province(c, 'zeeland').focus();
+    // Cy plays this turn by keyboard only: roll, select Zeeland on the map, move a token into a
+    // neighbour. Focus stays where she works and is never dropped on the page body.
+    await button(c, 'Roll the dice').focus();
+    v = await moveBy(c, () => c.keyboard.press('Enter'));
+    // The Roll button is gone: focus goes to the top of the action panel, not to the page body.
+    await expect.poll(async () => (await focused(c)).text).toBe('Your move');
+    // The map's places are reachable with the keyboard (back from the panel with Shift+Tab).
+    await pressUntil(c, 'Shift+Tab', (f) => f.place === 'zeeland');
     expect(await province(c, 'zeeland').getAttribute('role')).toBe('button');
+    expect(await province(c, 'zeeland').getAttribute('aria-pressed')).toBe('false');
     await c.keyboard.press('Enter');
-    await expect.poll(focused).toBe('Zeeland (blue province)');
-    await c.keyboard.press('Tab');
-    const moveLabel = await focused();
-    const into = (await c.locator('.ga-svg .ga-province.target').first().getAttribute('data-province'))!;
-    expect(moveLabel).toBe(`Move a token to ${into[0]!.toUpperCase()}${into.slice(1)} (½ guilder)`);
+    // Selecting a place keeps the focus on it (pressed) and shows its actions in the panel.
+    await expect.poll(() => province(c, 'zeeland').getAttribute('aria-pressed')).toBe('true');
+    expect((await focused(c)).place).toBe('zeeland');
+    expect(await c.locator('.ga-actions .ga-here').getAttribute('data-place')).toBe('province:zeeland');
+    expect(await c.locator('.ga-actions .ga-here h3').textContent()).toBe('Zeeland (blue province)');
+    expect(await c.locator('.ga-svg .ga-province.target').count()).toBeGreaterThan(0);
+    // Tab along the map to a neighbouring province that takes the token.
+    await pressUntil(c, 'Tab', (f) => f.target);
+    const into = (await focused(c)).place;
+    expect(['holland', 'brabant', 'vlaanderen']).toContain(into);
+    expect((await focused(c)).label).toMatch(/Move a token here\.$/);
+    const Into = `${into[0]!.toUpperCase()}${into.slice(1)}`;
     await c.keyboard.press('Enter');
-    await expect.poll(focused).toBe('Move it for ½ guilder');
+    await expect.poll(async () => (await focused(c)).text).toBe('Move it for ½ guilder');
+    expect(await c.locator('.ga-actions .confirm').textContent()).toContain(`Move one of your tokens from Zeeland to ${Into} for ½ guilder?`);
+    // Escape withdraws the question and hands the focus back to the province that asked it.
+    await c.keyboard.press('Escape');
+    await expect.poll(async () => (await focused(c)).place).toBe(into);
+    expect(await c.locator('.ga-actions .confirm').count()).toBe(0);
+    await c.keyboard.press('Enter');
+    await expect.poll(async () => (await focused(c)).text).toBe('Move it for ½ guilder');
     await c.screenshot({ path: `${ART}/09-keyboard-confirm-desktop.png` });
     v = await moveBy(c, () => c.keyboard.press('Enter'));
+    // After the move the focus is back on the province the token went to.
+    await expect.poll(async () => (await focused(c)).place).toBe(into);
     expect((await tokensIn(c, into))[2]).toBeGreaterThanOrEqual(1);
     v = await moveBy(c, async () => {
       await button(c, 'End my turn').click();
@@ -313,6 +371,7 @@ describe('The Dutch Golden Age in the browser', () => {
     expect(await a.locator('.turn').textContent()).toContain('Turn 4: your move');
     expect(await b.locator('.turn').textContent()).toContain('Turn 4: waiting for Ann to roll');
     expect((await tokensIn(a, into))[2]).toBeGreaterThanOrEqual(1);
+    expect(await province(a, into).locator('.ga-token .ga-piece-letter').allTextContents()).toContain('C');
     await a.screenshot({ path: `${ART}/10-turn-4-desktop.png`, fullPage: true });
     await b.screenshot({ path: `${ART}/11-turn-4-phone.png`, fullPage: true });
     expect(errors).toEqual([]);

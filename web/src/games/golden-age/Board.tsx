@@ -64,34 +64,59 @@ function GoldenAgeTable({ match, view, submit, busy }: BoardProps & { view: Gold
   const active = useMemo(() => activePlaces(legal), [legal]);
   const targets = selected?.kind === 'province' ? moveTargets(legal, selected.id) : [];
 
+  // Focus stays where the player is working: selecting a place leaves it on the place (like any
+  // toggle button), and a move only moves focus when the element the player used went away (the
+  // Roll button after the roll, a question once answered). It then goes back to what asked the
+  // question if that is still there, else to the top of the action panel, else to the status.
+  const opener = useRef<Element | null>(null);
+  const restoreFocus = (back: Element | null) =>
+    requestAnimationFrame(() => {
+      const now = document.activeElement;
+      if (now && now !== document.body && now.isConnected) return;
+      for (const el of [back, document.getElementById('ga-actions-h'), document.getElementById('ga-status')]) {
+        if (!(el instanceof HTMLElement || el instanceof SVGElement) || !el.isConnected) continue;
+        el.focus();
+        if (document.activeElement === el) return;
+      }
+    });
+  const ask = (a: Action) => {
+    opener.current = document.activeElement;
+    setPending(a);
+  };
+
   const act = async (a: Action) => {
     setRefused(false);
     if (a.question && pending?.key !== a.key) {
-      setPending(a);
+      ask(a);
       return;
     }
+    const from = pending ? opener.current : document.activeElement;
+    opener.current = null;
     setPending(null);
     const ok = await submit(a.move);
     if (!ok) setRefused(true);
-    focusAfterRender('ga-actions-h');
+    restoreFocus(from);
   };
 
-  // Keyboard users go on to the actions of the place they chose; the map stays one Shift+Tab away.
-  const focusAfterRender = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
+  const cancel = () => {
+    const back = opener.current;
+    opener.current = null;
+    setPending(null);
+    restoreFocus(back);
+  };
 
-  const onPlace = (p: Place, byKeyboard: boolean) => {
+  const onPlace = (p: Place) => {
     if (busy) return;
     if (selected?.kind === 'province' && p.kind === 'province' && targets.includes(p.id)) {
       const move = legal.find((m) => m.kind === 'move-token' && m.from === selected.id && m.to === p.id);
       if (move) {
         setRefused(false);
-        setPending(describe(view, move, names));
+        ask(describe(view, move, names));
         return;
       }
     }
     setPending(null);
     setSelected(p);
-    if (byKeyboard) focusAfterRender('ga-here-h');
   };
 
   const mySeat = view.viewer;
@@ -130,7 +155,7 @@ function GoldenAgeTable({ match, view, submit, busy }: BoardProps & { view: Gold
             refused={refused}
             names={names}
             act={act}
-            cancel={() => setPending(null)}
+            cancel={cancel}
             select={(p) => {
               setPending(null);
               setSelected(p);
@@ -160,7 +185,7 @@ function Status({ view, name }: { view: GoldenAgeView; name: (s: number) => stri
         : 'Willem III';
   const a = view.auction;
   return (
-    <section class="zone ga-status" aria-label="Steward and auction">
+    <section class="zone ga-status" id="ga-status" tabIndex={-1} aria-label="Steward and auction">
       {box ? (
         <p class="ga-steward-line" data-box={box.box}>
           The Steward stands on box {box.box}: {boxWords(box)}.
@@ -356,12 +381,13 @@ function ActionPanel({ view, legal, selected, pending, busy, refused, names, act
           ? 'You won the auction: select the province on the board where your free movement token goes.'
           : (PHASE_HINT[view.phase] ?? '')}
       </p>
+      <p class="visually-hidden" aria-live="polite">
+        {selected ? `${placeTitle(view, selected, names.province)} selected: ${here.length === 0 ? 'nothing to do there now' : `${here.length} ${here.length === 1 ? 'action' : 'actions'} in the Your move panel`}.` : ''}
+      </p>
       {refused && <p class="ga-refused">That move was not accepted; the reason is shown at the top of the page.</p>}
       {selected && (
         <div class="ga-here" data-place={placeKey(selected)}>
-          <h3 id="ga-here-h" tabIndex={-1}>
-            {placeTitle(view, selected, names.province)}
-          </h3>
+          <h3>{placeTitle(view, selected, names.province)}</h3>
           {placeFacts(view, selected, names.seat)
             .filter(Boolean)
             .map((f) => (

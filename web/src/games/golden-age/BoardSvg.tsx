@@ -93,14 +93,15 @@ export interface SvgProps {
   selected: Place | null;
   /** provinces a token can move to from the selected one */
   targets: readonly ProvinceId[];
-  onPlace: (p: Place, byKeyboard: boolean) => void;
+  onPlace: (p: Place) => void;
   disabled: boolean;
 }
 
 interface PlaceAttrs {
   class: string;
   role: 'button' | 'img';
-  tabIndex: number | undefined;
+  /** lower case on purpose: on SVG elements setAttribute keeps the case, and only `tabindex` makes them focusable */
+  tabindex: number | undefined;
   'aria-label': string;
   'aria-pressed': 'true' | 'false' | undefined;
   onClick: () => void;
@@ -113,20 +114,20 @@ function placeProps(p: Place, props: SvgProps, label: string, extraClass = ''): 
   const target = p.kind === 'province' && props.targets.includes(p.id) && !props.disabled;
   const selected = props.selected !== null && placeKey(props.selected) === key;
   const cls = ['ga-place', extraClass, active ? 'active' : '', target ? 'target' : '', selected ? 'selected' : ''].filter(Boolean).join(' ');
-  const act = (byKeyboard: boolean) => props.onPlace(p, byKeyboard);
+  const act = () => props.onPlace(p);
   const interactive = active || target;
   return {
     class: cls,
     role: interactive ? 'button' : 'img',
-    tabIndex: interactive ? 0 : undefined,
+    tabindex: interactive ? 0 : undefined,
     'aria-label': target ? `${label} Move a token here.` : label,
     'aria-pressed': interactive ? (selected ? 'true' : 'false') : undefined,
-    onClick: () => act(false),
+    onClick: act,
     onKeyDown: interactive
       ? (e: KeyboardEvent) => {
           if (e.key === 'Enter' || e.key === ' ') {
             e.preventDefault();
-            act(true);
+            act();
           }
         }
       : undefined,
