@@ -6,6 +6,8 @@ import type { Created, Credentials, GameSummary, Joined, LogRecord, Match } from
 
 /** An answer other than 2xx/304, with the API's stable error code and its message for people. */
 export class ApiFailure extends Error {
+  // A name that survives minifying: lazily loaded chunks recognise the failure without importing this module.
+  override readonly name = 'ApiFailure';
   constructor(
     readonly status: number,
     readonly code: string,
@@ -18,7 +20,9 @@ export class ApiFailure extends Error {
 }
 
 /** The server could not be reached at all (offline, DNS, reset). Nothing is known to have happened. */
-export class NetworkFailure extends Error {}
+export class NetworkFailure extends Error {
+  override readonly name = 'NetworkFailure';
+}
 
 export type ReadResult = { changed: false } | { changed: true; match: Match; etag: string | null };
 
@@ -73,7 +77,13 @@ export function createApi(fetchImpl: FetchLike = (i, r) => fetch(i, r)) {
   return {
     games: () => json<{ games: GameSummary[] }>('GET', '/api/games'),
     openapi: () => json<{ components?: { schemas?: Record<string, unknown> } }>('GET', '/api/openapi.json'),
-    create: (body: { game: string; seats: number; options: Record<string, unknown>; name: string }) =>
+    create: (body: {
+      game: string;
+      seats: number;
+      options: Record<string, unknown>;
+      name: string;
+      timing?: { reminderHours: number; deadlineDays: number };
+    }) =>
       json<Created>('POST', '/api/matches', { body }),
     join: (id: string, invite: string, name: string) => json<Joined>('POST', `/api/matches/${id}/join`, { body: { invite, name } }),
 
@@ -100,6 +110,8 @@ export function createApi(fetchImpl: FetchLike = (i, r) => fetch(i, r)) {
     resign: (id: string, seat: number, token: string) => json<Match>('POST', `/api/matches/${id}/seats/${seat}/resign`, { auth: token, body: {} }),
     links: (id: string, seat: number, token: string) =>
       json<{ invites: { seat: number; url: string }[]; spectatorUrl: string }>('POST', `/api/matches/${id}/seats/${seat}/links`, { auth: token, body: {} }),
+    /** Any other JSON route (the notification settings use this), with the same error handling. */
+    call: <T>(method: string, path: string, opts: { auth?: string; body?: unknown } = {}) => json<T>(method, path, opts),
     rematch: (id: string, seat: number, token: string) => json<Joined>('POST', `/api/matches/${id}/seats/${seat}/rematch`, { auth: token, body: {} }),
   };
 }

@@ -52,3 +52,18 @@ export function ago(then: number, now: number): string {
   const d = duration(now - then);
   return d === 'a moment' ? 'just now' : `${d} ago`;
 }
+
+export const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
+export const hours = (n: number) => (n === 1 ? '1 hour' : `${n} hours`);
+
+/** "Tue 14 Jan, 09:30" in the reader's language and time zone (tests pass both). */
+export function formatWhen(ms: number, locale?: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(ms);
+}

@@ -5,6 +5,17 @@ export interface SeatInfo {
   name: string | null;
   joined: boolean;
   waitingSince: number | null;
+  /** When this seat's current move is due (only with a move deadline, while it is to act). */
+  deadlineAt?: number | null;
+  /** The seat has paused its deadlines until then. */
+  pausedUntil?: number | null;
+}
+
+/** Reminders and the move deadline of a match; `policy` says in words what a missed deadline does. */
+export interface MatchTiming {
+  reminderHours: number;
+  deadlineDays: number;
+  policy: string;
 }
 
 export interface LogEntry {
@@ -40,6 +51,8 @@ export interface Match {
   version: number;
   status: MatchStatus;
   options: unknown;
+  /** Absent or null for matches made before reminders and deadlines existed. */
+  timing?: MatchTiming | null;
   seats: SeatInfo[];
   /** The viewer's seat; null for a spectator. */
   you: number | null;

@@ -7,8 +7,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Hono } from 'hono';
 import { chromium, type Browser } from 'playwright-core';
 import { createLocalApp, listen } from '../../../functions/local/server.js';
+import { startLocalNotify, type LocalNotify } from '../../../functions/notify/local.js';
 import type { MatchStore } from '../../../functions/storage/port.js';
 import { dutchAuction } from '../../../shared/games/dutch-auction/index.js';
 import { gameRegistry } from '../../../shared/games/index.js';
@@ -43,13 +45,48 @@ export async function builtSite(): Promise<{ dir: string; remove: () => Promise<
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-export async function startSite(opts: { store: MatchStore; webRoot: string; games?: Map<string, AnyGame> }) {
-  const app = createLocalApp({ store: opts.store, games: opts.games ?? siteGames() }, opts.webRoot);
-  const server = await listen(app, 0, '127.0.0.1');
+/**
+ * With `notify`, the notifications part runs as under `npm start` (functions/notify/local.ts):
+ * its routes, the dispatcher loop on the table's stream, the sweep, VAPID keys in a temporary data
+ * folder, and, with no SMTP_URL, the dev outbox at /dev/outbox.
+ */
+export async function startSite(opts: {
+  store: MatchStore;
+  webRoot: string;
+  games?: Map<string, AnyGame>;
+  notify?: { endpoint: string; tableName: string; env?: Record<string, string> };
+}) {
+  const games = opts.games ?? siteGames();
+  // The port is known only once listening, and the notifications part wants the site's address
+  // for its links: the server answers through `inner`, which is set before the first request.
+  let inner: Hono | undefined;
+  const outer = new Hono();
+  outer.all('*', (c) => inner!.fetch(c.req.raw, c.env));
+  const server = await listen(outer, 0, '127.0.0.1');
   const { port } = server.address() as AddressInfo;
+  const url = `http://localhost:${port}`;
+  let notify: LocalNotify | undefined;
+  let dataDir: string | undefined;
+  if (opts.notify) {
+    dataDir = await mkdtemp(join(tmpdir(), 'dutch-notify-'));
+    notify = startLocalNotify({
+      env: { DYNAMODB_ENDPOINT: opts.notify.endpoint, DISPATCH_POLL_MS: '200', ...opts.notify.env },
+      dataDir,
+      tableName: opts.notify.tableName,
+      publicUrl: url,
+      matches: opts.store,
+      games,
+    });
+  }
+  inner = createLocalApp({ store: opts.store, games, ...(notify ? { publicUrl: url, extend: notify.extend } : {}) }, opts.webRoot);
   return {
-    url: `http://localhost:${port}`,
-    close: () => new Promise<void>((res) => server.close(() => res())),
+    url,
+    outbox: notify?.outbox,
+    close: async () => {
+      await new Promise<void>((res) => server.close(() => res()));
+      await notify?.stop();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }
 

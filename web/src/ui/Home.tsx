@@ -9,6 +9,14 @@ import type { OptionLabel } from '../games/types.js';
 import { type OptionField, optionFields, optionValues } from '../options.js';
 import * as store from '../storage.js';
 import { listNames } from '../text.js';
+import {
+  DEADLINE_CHOICES,
+  DEFAULT_REMINDER_HOURS,
+  REMINDER_CHOICES,
+  deadlineChoiceLabel,
+  deadlineExplained,
+  reminderChoiceLabel,
+} from '../timing.js';
 import type { GameSummary, Match } from '../types.js';
 import { showAttention } from './attention.js';
 import { ConfirmButton } from './Confirm.js';
@@ -117,6 +125,8 @@ function CreateForm() {
   const [players, setPlayers] = useState(2);
   const [name, setName] = useState(store.lastName());
   const [chosen, setChosen] = useState<Record<string, string | boolean>>({});
+  const [reminderHours, setReminderHours] = useState<number>(DEFAULT_REMINDER_HOURS);
+  const [deadlineDays, setDeadlineDays] = useState<number>(0);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -163,7 +173,13 @@ function CreateForm() {
     setBusy(true);
     setError('');
     try {
-      const c = await api.create({ game: game.id, seats: players, options: optionValues(fields, chosen), name: name.trim() });
+      const c = await api.create({
+        game: game.id,
+        seats: players,
+        options: optionValues(fields, chosen),
+        name: name.trim(),
+        timing: { reminderHours, deadlineDays },
+      });
       store.saveName(name.trim());
       store.saveSeat({
         matchId: c.matchId,
@@ -229,6 +245,12 @@ function CreateForm() {
           {fields.map((f) => (
             <OptionInput key={`${gameId}-${f.key}`} field={f} value={chosen[f.key]} onChange={(v) => setChosen({ ...chosen, [f.key]: v })} />
           ))}
+          <TimingChoices
+            reminderHours={reminderHours}
+            deadlineDays={deadlineDays}
+            onReminder={setReminderHours}
+            onDeadline={setDeadlineDays}
+          />
           <label class="field">
             <span>Your name (the other players see it)</span>
             <input name="name" required maxLength={24} autoComplete="nickname" value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
@@ -244,6 +266,50 @@ function CreateForm() {
         </p>
       )}
     </section>
+  );
+}
+
+/** Reminders and the move deadline: options of the site, the same for every game. */
+function TimingChoices({ reminderHours, deadlineDays, onReminder, onDeadline }: {
+  reminderHours: number;
+  deadlineDays: number;
+  onReminder: (h: number) => void;
+  onDeadline: (d: number) => void;
+}) {
+  return (
+    <fieldset class="timing-choice">
+      <legend>Reminders and deadline</legend>
+      <label class="field" for="timing-reminder">
+        <span>
+          Remind whoever is to move <span class="muted">(by email or on their device, if they turned that on)</span>
+        </span>
+        <select id="timing-reminder" value={String(reminderHours)} onChange={(e) => onReminder(Number((e.currentTarget as HTMLSelectElement).value))}>
+          {REMINDER_CHOICES.map((h) => (
+            <option key={h} value={h}>
+              {reminderChoiceLabel(h)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label class="field" for="timing-deadline">
+        <span>Move deadline</span>
+        <select
+          id="timing-deadline"
+          value={String(deadlineDays)}
+          aria-describedby="timing-deadline-hint"
+          onChange={(e) => onDeadline(Number((e.currentTarget as HTMLSelectElement).value))}
+        >
+          {DEADLINE_CHOICES.map((d) => (
+            <option key={d} value={d}>
+              {deadlineChoiceLabel(d)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p class="hint" id="timing-deadline-hint" aria-live="polite">
+        {deadlineExplained(deadlineDays)}
+      </p>
+    </fieldset>
   );
 }
 

@@ -12,10 +12,12 @@ import { Poller } from '../poll/poller.js';
 import { othersMayAct } from '../poll/schedule.js';
 import * as store from '../storage.js';
 import { duration, fillNames, seatName, turnText } from '../text.js';
+import { dueText, formatWhen } from '../timing.js';
 import type { Credentials, LogRecord, Match } from '../types.js';
 import { showAttention } from './attention.js';
 import { ConfirmButton } from './Confirm.js';
 import { LogPanel } from './LogPanel.js';
+import { MatchOptions, NotifyZone } from './MatchTiming.js';
 import { OutcomePanel } from './Outcome.js';
 import { RulesButton } from './RulesHelp.js';
 import { navigate, onLinkClick } from './router.js';
@@ -364,7 +366,13 @@ function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) 
                 {s.seat === you ? ' (you)' : ''}
               </span>
               {match.status === 'active' && match.toAct.includes(s.seat) && (
-                <span class="badge">to move{s.waitingSince && now - s.waitingSince >= 60_000 ? ` · waiting ${duration(now - s.waitingSince)}` : ''}</span>
+                <span class="badge">
+                  to move{s.waitingSince && now - s.waitingSince >= 60_000 ? ` · waiting ${duration(now - s.waitingSince)}` : ''}
+                  {typeof s.deadlineAt === 'number' ? ` · ${dueText(s.deadlineAt, now)}` : ''}
+                </span>
+              )}
+              {match.status === 'active' && typeof s.pausedUntil === 'number' && s.pausedUntil > now && (
+                <span class="badge">away until {formatWhen(s.pausedUntil)}</span>
               )}
             </li>
           ))}
@@ -415,6 +423,10 @@ function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) 
           }}
         />
       )}
+      {creds.kind === 'seat' && match.status !== 'over' && (
+        <NotifyZone match={match} seat={creds.seat} token={creds.token} onMatchChanged={() => void poller.current?.pollNow()} />
+      )}
+      <MatchOptions match={match} you={you} now={now} />
       <LogPanel log={log} seats={match.seats} you={you} seenUpTo={seenUpTo} now={now} onOlder={loadOlder} olderDone={olderDone} />
       {creds.kind === 'seat' && match.status === 'active' && (
         <div class="zone danger-zone">

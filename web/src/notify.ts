@@ -1,0 +1,237 @@
+/**
+ * The notification settings of one seat (functions/notify/routes.ts), and web push in this
+ * browser: what it supports, subscribing it, and which of this browser's matches use its one
+ * push subscription. Loaded with the notifications panel only, never with the match page itself.
+ */
+// Only types from api.ts: the panel's chunk must not pull the API module out of the page's script.
+import type { Api, ApiFailure } from './api.js';
+import { days } from './text.js';
+
+export type EmailState = 'pending' | 'confirmed' | 'unsubscribed' | 'bouncing';
+
+/** The server's answer to every settings request: the seat's settings after the change. */
+export interface NotifySummary {
+  channels: { email: boolean; push: boolean };
+  email: { address: string; state: EmailState } | null;
+  emailAvailable: boolean;
+  push: { devices: number; available: boolean };
+  pause: { pausedUntil: number | null; budgetLeftMs: number };
+}
+
+export function notifyApi(api: Pick<Api, 'call'>, matchId: string, seat: number, token: string) {
+  const base = `/api/matches/${encodeURIComponent(matchId)}/seats/${seat}`;
+  const auth = token;
+  return {
+    summary: () => api.call<NotifySummary>('GET', `${base}/notifications`, { auth }),
+    channels: (change: { email?: boolean; push?: boolean }) => api.call<NotifySummary>('PATCH', `${base}/notifications`, { auth, body: change }),
+    setEmail: (address: string) => api.call<NotifySummary>('PUT', `${base}/notifications/email`, { auth, body: { address } }),
+    removeEmail: () => api.call<NotifySummary>('DELETE', `${base}/notifications/email`, { auth }),
+    addPush: (subscription: PushSubscriptionJSON) => api.call<NotifySummary>('POST', `${base}/notifications/push`, { auth, body: subscription }),
+    removePush: (endpoint: string) => api.call<NotifySummary>('DELETE', `${base}/notifications/push`, { auth, body: { endpoint } }),
+    pause: (n: number) => api.call<NotifySummary>('POST', `${base}/pause`, { auth, body: { days: n } }),
+    resume: () => api.call<NotifySummary>('DELETE', `${base}/pause`, { auth }),
+    publicKey: () => api.call<{ publicKey: string }>('GET', '/api/push/public-key'),
+  };
+}
+
+export type NotifyApi = ReturnType<typeof notifyApi>;
+
+/** Any failure as one sentence for the player: the server's own message where there is one. */
+export function errorText(e: unknown): string {
+  if (!(e instanceof Error)) return 'Something went wrong; try again.';
+  if (e.name === 'ApiFailure') {
+    const f = e as ApiFailure;
+    const details = (f.issues ?? []).map((i) => i.message).filter((m) => m && !f.message.includes(m));
+    return [f.message, ...details].join(' ');
+  }
+  // These messages are written for people; any other error's message is not.
+  if (e.name === 'NetworkFailure' || e instanceof PushProblem) return e.message;
+  return 'Something went wrong; try again.';
+}
+
+/** Whole days of pause still allowed, from the server's budget in milliseconds. */
+export function pauseDaysLeft(budgetLeftMs: number): number {
+  return Math.max(0, Math.floor(budgetLeftMs / (24 * 3600 * 1000)));
+}
+
+/** The state of the seat's email address, in words. */
+export function emailStateText(email: NonNullable<NotifySummary['email']>, emailOn: boolean): string {
+  switch (email.state) {
+    case 'pending':
+      return `Confirmation pending: we sent one mail to ${email.address}. Press the button in it to start getting email for this match.`;
+    case 'confirmed':
+      return emailOn ? `Confirmed: email goes to ${email.address} when this match needs you.` : `Confirmed, but email for this match is switched off.`;
+    case 'unsubscribed':
+      return `${email.address} has unsubscribed from all our mail, so nothing is sent to it. The last mail you had from us has a link to allow mail again.`;
+    case 'bouncing':
+      return `Mail to ${email.address} bounces, so we stopped sending to it. Check the address, remove it and enter it again.`;
+  }
+}
+
+export const EMAIL_STATE_LABEL: Record<EmailState, string> = {
+  pending: 'Confirmation pending',
+  confirmed: 'Confirmed',
+  unsubscribed: 'Unsubscribed',
+  bouncing: 'Bouncing',
+};
+
+/** "You have 14 days of pause left in this match." */
+export function pauseBudgetText(daysLeft: number): string {
+  return daysLeft === 0 ? 'You have used all the pause this match allows.' : `You have ${days(daysLeft)} of pause left in this match.`;
+}
+
+// ------------------------------------------------------------------ web push in this browser
+
+/** What the page can tell about this browser before trying to subscribe. */
+export interface PushEnv {
+  secure: boolean;
+  serviceWorker: boolean;
+  pushManager: boolean;
+  /** iPhone, iPad or iPod (iPadOS reports itself as a Mac with a touch screen). */
+  appleMobile: boolean;
+  /** Opened from the Home Screen (display-mode standalone). */
+  standalone: boolean;
+}
+
+export type PushSupport = 'ok' | 'add-to-home-screen' | 'insecure' | 'unsupported';
+
+export function pushSupport(env: PushEnv): PushSupport {
+  if (env.serviceWorker && env.pushManager && env.secure) return 'ok';
+  // Safari on iPhone and iPad offers push only to sites added to the Home Screen.
+  if (env.appleMobile && !env.standalone) return 'add-to-home-screen';
+  if (!env.secure) return 'insecure';
+  return 'unsupported';
+}
+
+export function pushUnsupportedText(s: Exclude<PushSupport, 'ok'>): string {
+  switch (s) {
+    case 'add-to-home-screen':
+      return 'On iPhone and iPad, notifications work only once this site is on your Home Screen: tap Share, then “Add to Home Screen”, and open the match from there.';
+    case 'insecure':
+      return 'Notifications on this device need the site to be opened over https.';
+    case 'unsupported':
+      return 'This browser cannot receive notifications from websites. Use email instead, or open the match in another browser.';
+  }
+}
+
+export function isAppleMobile(userAgent: string, maxTouchPoints: number): boolean {
+  return /\b(iPhone|iPad|iPod)\b/.test(userAgent) || (/\bMacintosh\b/.test(userAgent) && maxTouchPoints > 1);
+}
+
+export function readPushEnv(w: (Window & typeof globalThis) | undefined = typeof window === 'undefined' ? undefined : window): PushEnv {
+  if (!w) return { secure: false, serviceWorker: false, pushManager: false, appleMobile: false, standalone: false };
+  const nav = w.navigator;
+  return {
+    secure: w.isSecureContext,
+    serviceWorker: 'serviceWorker' in nav,
+    pushManager: 'PushManager' in w,
+    appleMobile: isAppleMobile(nav.userAgent, nav.maxTouchPoints ?? 0),
+    standalone: w.matchMedia?.('(display-mode: standalone)').matches === true || (nav as Navigator & { standalone?: boolean }).standalone === true,
+  };
+}
+
+/** The VAPID public key (base64url, as the server gives it) as the bytes `subscribe` wants. */
+export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const b64 = base64url.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (base64url.length % 4)) % 4);
+  const raw = atob(b64);
+  const out = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
+  return out;
+}
+
+function sameBytes(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
+  if (!a || a.byteLength !== b.length) return false;
+  const x = new Uint8Array(a);
+  return x.every((v, i) => v === b[i]);
+}
+
+/** A failure of the browser's side of push, with words for the player. */
+export class PushProblem extends Error {}
+
+/** What a failed `subscribe` (or permission request) means for the player. */
+export function pushFailureText(e: unknown): string {
+  const name = e instanceof DOMException || (e instanceof Error && e.name) ? (e as Error).name : '';
+  if (name === 'NotAllowedError') {
+    return 'Notifications are blocked for this site. Allow them in your browser’s site settings, then try again.';
+  }
+  return 'Push notifications are not available in this browser right now (it could not reach its push service). Email still works.';
+}
+
+/**
+ * This browser's push subscription for the site's key: asks for permission, registers the
+ * service worker, and reuses an existing subscription made with the same key.
+ */
+export async function subscribeBrowser(publicKey: string, timeoutMs = 15_000): Promise<PushSubscription> {
+  const key = keyBytes(publicKey);
+  try {
+    if (typeof Notification !== 'undefined' && Notification.permission !== 'granted') {
+      const answer = await Notification.requestPermission();
+      if (answer !== 'granted') throw new DOMException('permission', 'NotAllowedError');
+    }
+    await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+    const reg = await Promise.race([
+      navigator.serviceWorker.ready,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new DOMException('no active worker', 'AbortError')), timeoutMs)),
+    ]);
+    const existing = await reg.pushManager.getSubscription();
+    if (existing && sameBytes(existing.options.applicationServerKey, key)) return existing;
+    if (existing) await existing.unsubscribe();
+    return await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  } catch (e) {
+    throw new PushProblem(pushFailureText(e));
+  }
+}
+
+/** This browser's current push subscription, if it has one (without asking anything). */
+export async function currentBrowserSubscription(): Promise<PushSubscription | null> {
+  try {
+    const reg = await navigator.serviceWorker.getRegistration('/');
+    return (await reg?.pushManager.getSubscription()) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+// ------------------------------------------------------------------ which matches use this device
+
+/**
+ * The browser has one push subscription for the whole site; each match seat that uses it is
+ * remembered here, so turning one match off leaves the others working.
+ */
+const DEVICES = 'dutch:v1:push-devices';
+
+export type DeviceMap = Record<string, string>;
+
+export const deviceKey = (matchId: string, seat: number) => `${matchId}:${seat}`;
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function loadDevices(s: Storage | null = storage()): DeviceMap {
+  try {
+    const v = JSON.parse(s?.getItem(DEVICES) ?? '{}') as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (Object.fromEntries(Object.entries(v).filter(([, e]) => typeof e === 'string')) as DeviceMap) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function saveDevices(map: DeviceMap, s: Storage | null = storage()): void {
+  try {
+    s?.setItem(DEVICES, JSON.stringify(map));
+  } catch {
+    /* storage refused: this visit still works */
+  }
+}
+
+/** The map without this seat, and whether any other seat still uses the same endpoint. */
+export function withoutDevice(map: DeviceMap, key: string): { map: DeviceMap; stillUsed: boolean } {
+  const endpoint = map[key];
+  const { [key]: _gone, ...rest } = map;
+  return { map: rest, stillUsed: endpoint !== undefined && Object.values(rest).includes(endpoint) };
+}

@@ -1,0 +1,45 @@
+/**
+ * Reminders and move deadlines in words: the choices on the create form, the match's options on
+ * the match page, and when a seat's move is due. The server's rules are in functions/notify/timing.ts;
+ * the page only offers its choices and shows what the match answers with.
+ */
+import { days, duration, hours } from './text.js';
+
+export { days, formatWhen, hours } from './text.js';
+
+/** Hours without a move before the player to move is reminded (0 = never). */
+export const REMINDER_CHOICES = [0, 12, 24, 48] as const;
+export const DEFAULT_REMINDER_HOURS = 24;
+/** Days each move may take (0 = no deadline); the server accepts exactly these. */
+export const DEADLINE_CHOICES = [0, 1, 3, 7] as const;
+/** How long each player may pause their own deadlines in one match (the server's budget). */
+export const PAUSE_BUDGET_DAYS = 14;
+
+export function reminderChoiceLabel(h: number): string {
+  return h === 0 ? 'No reminders' : `After ${hours(h)}`;
+}
+
+export function deadlineChoiceLabel(d: number): string {
+  return d === 0 ? 'No deadline' : `${days(d)} per move`;
+}
+
+/** What the chosen deadline means, for the create form. */
+export function deadlineExplained(d: number): string {
+  if (d === 0) return 'Without a deadline the match simply waits, however long a player takes.';
+  return (
+    `Whoever is to move has ${days(d)} to do it, and is warned shortly before the time runs out. ` +
+    `If the time runs out, the site moves for them: the game's standard move (passing, for example) where the game ` +
+    `has one, otherwise that player forfeits the match. Each player can pause their own deadlines for up to ` +
+    `${PAUSE_BUDGET_DAYS} days per match, for a holiday say.`
+  );
+}
+
+/** The reminder setting of a match, as a line in its options. */
+export function reminderText(h: number): string {
+  return h === 0 ? 'No reminders.' : `A reminder goes to whoever is to move after ${hours(h)} without a move, repeated a few times.`;
+}
+
+/** "due in 23 hours", or "due now" once the time has run out (the site applies it shortly). */
+export function dueText(deadlineAt: number, now: number): string {
+  return deadlineAt <= now ? 'due now' : `due in ${duration(deadlineAt - now)}`;
+}

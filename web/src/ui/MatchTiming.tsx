@@ -1,0 +1,72 @@
+/**
+ * The match's reminders and move deadline (with the policy for a missed deadline, in the server's
+ * words), when one's own move is due, and the notifications panel, which is downloaded only when
+ * a player opens it.
+ */
+import type { ComponentType } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { api } from '../api.js';
+import { days, dueText, formatWhen, reminderText } from '../timing.js';
+import type { Match } from '../types.js';
+
+export function MatchOptions({ match, you, now }: { match: Match; you: number | null; now: number }) {
+  const t = match.timing;
+  if (!t) return null;
+  const mine = you !== null ? match.seats[you] : undefined;
+  const due = match.status === 'active' ? mine?.deadlineAt : null;
+  return (
+    <section class="zone match-options" aria-labelledby="options-h">
+      <h2 id="options-h">Match options</h2>
+      <ul class="option-list">
+        <li data-option="reminder">{reminderText(t.reminderHours)}</li>
+        <li data-option="deadline">{t.deadlineDays > 0 ? `Move deadline: ${days(t.deadlineDays)} per move.` : 'No move deadline.'}</li>
+      </ul>
+      {t.deadlineDays > 0 && <p class="hint policy">{t.policy}</p>}
+      {typeof due === 'number' && (
+        <p class="due" data-due={due}>
+          Your move is due by <time dateTime={new Date(due).toISOString()}>{formatWhen(due)}</time> ({dueText(due, now)}).
+        </p>
+      )}
+    </section>
+  );
+}
+
+type PanelProps = { match: Match; seat: number; token: string; onMatchChanged?: () => void };
+type LoadedProps = PanelProps & { api: typeof api };
+
+/** The panel's frame, in the page's own script; its contents come when first opened. */
+export function NotifyZone(props: PanelProps) {
+  const [open, setOpen] = useState(false);
+  const [Panel, setPanel] = useState<ComponentType<LoadedProps> | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!open || Panel) return;
+    let live = true;
+    setFailed(false);
+    import('./NotifyPanel.js')
+      .then((m) => live && setPanel(() => m.NotifyPanel))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [open, Panel]);
+
+  return (
+    <details class="zone notify" onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
+      <summary>
+        <h2>Notifications</h2> <span class="hint">email or this device, when it is your move</span>
+      </summary>
+      {open &&
+        (Panel ? (
+          <Panel {...props} api={api} />
+        ) : failed ? (
+          <p class="notice error" role="alert">
+            The notification settings could not be downloaded. Close and open this section to try again.
+          </p>
+        ) : (
+          <p class="loading">Loading…</p>
+        ))}
+    </details>
+  );
+}

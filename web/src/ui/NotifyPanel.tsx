@@ -1,0 +1,379 @@
+/**
+ * The notifications panel of one's own seat: email (one's own address, confirmed by a mail),
+ * push to this device, each channel on or off, and pausing one's own move deadlines. Loaded only
+ * when the panel is opened (see NotifyZone in MatchPage.tsx); every change is answered by the
+ * server with the seat's settings as they now stand, and the panel shows exactly that.
+ */
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { Api } from '../api.js';
+import {
+  EMAIL_STATE_LABEL,
+  type NotifySummary,
+  currentBrowserSubscription,
+  deviceKey,
+  emailStateText,
+  errorText,
+  loadDevices,
+  notifyApi,
+  pauseBudgetText,
+  pauseDaysLeft,
+  pushSupport,
+  pushUnsupportedText,
+  readPushEnv,
+  saveDevices,
+  subscribeBrowser,
+  withoutDevice,
+} from '../notify.js';
+import { days, formatWhen } from '../text.js';
+import type { Match } from '../types.js';
+
+/** `api` comes from the page (not imported here), so this chunk holds only the panel's own code. */
+export function NotifyPanel({ api, match, seat, token, onMatchChanged }: { api: Pick<Api, 'call'>; match: Match; seat: number; token: string; onMatchChanged?: () => void }) {
+  const n = useMemo(() => notifyApi(api, match.matchId, seat, token), [api, match.matchId, seat, token]);
+  const [sum, setSum] = useState<NotifySummary | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const [msg, setMsg] = useState<Msg | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = () => {
+    setLoadError('');
+    n.summary()
+      .then(setSum)
+      .catch((e) => setLoadError(errorText(e)));
+  };
+  useEffect(load, [n]);
+
+  /**
+   * Runs one change; the panel then shows the server's answer, and the outcome (or the server's
+   * error) in the section where the player acted.
+   */
+  const act: Act = async (where, change, done, after) => {
+    setBusy(true);
+    setMsg(null);
+    try {
+      const s = await change();
+      setSum(s);
+      setMsg({ where, text: done, error: false });
+      after?.(s);
+      return true;
+    } catch (e) {
+      setMsg({ where, text: errorText(e), error: true });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!sum) {
+    return loadError ? (
+      <div class="notice error" role="alert">
+        <p>{loadError}</p>
+        <button type="button" onClick={load}>
+          Try again
+        </button>
+      </div>
+    ) : (
+      <p class="loading">Loading your notification settings…</p>
+    );
+  }
+
+  const hasDeadline = (match.timing?.deadlineDays ?? 0) > 0;
+  const ui = { sum, busy, act, n, msg, setMsg };
+  return (
+    <div class="notify-panel" data-ready="true">
+      <p class="hint">
+        Be told when this match needs you: by email, on this device, or both. Only you see these settings; nothing is sent for your own
+        moves.
+      </p>
+      <EmailSection {...ui} />
+      <PushSection {...ui} matchId={match.matchId} seat={seat} />
+      {hasDeadline && <PauseSection {...ui} match={match} onMatchChanged={onMatchChanged} />}
+    </div>
+  );
+}
+
+type Where = 'email' | 'push' | 'pause';
+/** The outcome of the last change, shown in its own section. */
+export interface Msg {
+  where: Where;
+  text: string;
+  error: boolean;
+}
+export type Act = (where: Where, change: () => Promise<NotifySummary>, done: string, after?: (s: NotifySummary) => void) => Promise<boolean>;
+export type Notify = ReturnType<typeof notifyApi>;
+/** What every section gets from the panel. */
+export interface SectionProps {
+  sum: NotifySummary;
+  busy: boolean;
+  act: Act;
+  n: Notify;
+  msg: Msg | null;
+  setMsg: (m: Msg | null) => void;
+}
+
+/** The outcome of the last change made in this section: an error to read, or a quiet status. */
+function Outcome({ where, msg, setMsg }: { where: Where; msg: Msg | null; setMsg: (m: Msg | null) => void }) {
+  const mine = msg?.where === where ? msg : null;
+  return (
+    <>
+      {mine?.error && (
+        <div class="notice error" role="alert">
+          <p>{mine.text}</p>
+          <button type="button" onClick={() => setMsg(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      <p class="status-line" role="status">
+        {mine && !mine.error ? mine.text : ''}
+      </p>
+    </>
+  );
+}
+
+export function EmailSection({ sum, busy, act, n, msg, setMsg }: SectionProps) {
+  const [address, setAddress] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const email = sum.email;
+
+  async function send(e: Event) {
+    e.preventDefault();
+    const a = address.trim();
+    if (await act('email', () => n.setEmail(a), `A confirmation mail is on its way to ${a}.`)) {
+      setAddress('');
+      // The form is gone; keyboard focus goes to the section rather than to the page's start.
+      heading.current?.focus();
+    }
+  }
+
+  return (
+    <section class="notify-block" aria-labelledby="nt-email-h">
+      <h3 id="nt-email-h" ref={heading} tabIndex={-1}>
+        Email
+      </h3>
+      {!sum.emailAvailable ? (
+        <p class="note">This site does not send email.</p>
+      ) : email ? (
+        <>
+          <p class="email-line">
+            <span class="address">{email.address}</span>{' '}
+            <span class={`badge email-${email.state}`} data-email-state={email.state}>
+              {EMAIL_STATE_LABEL[email.state]}
+            </span>
+          </p>
+          <p>{emailStateText(email, sum.channels.email)}</p>
+          {email.state === 'confirmed' && (
+            <label class="check">
+              <input
+                type="checkbox"
+                checked={sum.channels.email}
+                disabled={busy}
+                onChange={(e) => {
+                  const on = (e.currentTarget as HTMLInputElement).checked;
+                  void act('email', () => n.channels({ email: on }), on ? 'Email is on for this match.' : 'Email is off for this match.');
+                }}
+              />
+              <span>Email me about this match</span>
+            </label>
+          )}
+          <div class="buttons">
+            <button type="button" disabled={busy} onClick={() => act('email', () => n.removeEmail(), 'The address is removed from this match.')}>
+              Remove this address
+            </button>
+          </div>
+        </>
+      ) : (
+        // noValidate: the server checks the address and its answer is shown, in the same words everywhere.
+        <form noValidate onSubmit={send}>
+          <label class="field" for="nt-email">
+            <span>Your own email address</span>
+            <input
+              id="nt-email"
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              maxLength={254}
+              value={address}
+              aria-describedby="nt-email-hint"
+              onInput={(e) => setAddress((e.currentTarget as HTMLInputElement).value)}
+            />
+          </label>
+          <p class="hint" id="nt-email-hint">
+            Only your own address, please. It gets a single mail asking you to confirm, and nothing more until you do. Every mail has a
+            link to stop all mail.
+          </p>
+          <button type="submit" class="primary" disabled={busy || address.trim() === ''}>
+            Send the confirmation mail
+          </button>
+        </form>
+      )}
+      <Outcome where="email" msg={msg} setMsg={setMsg} />
+    </section>
+  );
+}
+
+export function PushSection({ sum, busy, act, n, msg, setMsg, matchId, seat }: SectionProps & { matchId: string; seat: number }) {
+  const support = useMemo(() => pushSupport(readPushEnv()), []);
+  const key = deviceKey(matchId, seat);
+  const [endpoint, setEndpoint] = useState<string | null>(() => loadDevices()[key] ?? null);
+  const [working, setWorking] = useState(false);
+
+  // The browser may have dropped its subscription (site data cleared): then this device is off.
+  useEffect(() => {
+    if (!endpoint || support !== 'ok') return;
+    let live = true;
+    void currentBrowserSubscription().then((sub) => {
+      if (live && sub?.endpoint !== endpoint) {
+        saveDevices(withoutDevice(loadDevices(), key).map);
+        setEndpoint(null);
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  async function turnOn() {
+    setWorking(true);
+    setMsg(null);
+    let sub: PushSubscription | null = null;
+    try {
+      const { publicKey } = await n.publicKey();
+      sub = await subscribeBrowser(publicKey);
+    } catch (e) {
+      setMsg({ where: 'push', text: errorText(e), error: true });
+      setWorking(false);
+      return;
+    }
+    const s = sub;
+    const ok = await act('push', () => n.addPush(s.toJSON()), 'This device will be notified.', () => {
+      saveDevices({ ...loadDevices(), [key]: s.endpoint });
+      setEndpoint(s.endpoint);
+    });
+    // Not registered with the server: leave nothing behind that no match uses.
+    if (!ok && !Object.values(loadDevices()).includes(s.endpoint)) await s.unsubscribe().catch(() => false);
+    setWorking(false);
+  }
+
+  async function turnOff() {
+    if (!endpoint) return;
+    setWorking(true);
+    await act('push', () => n.removePush(endpoint), 'This device will not be notified about this match any more.', async () => {
+      const { map, stillUsed } = withoutDevice(loadDevices(), key);
+      saveDevices(map);
+      setEndpoint(null);
+      // The browser's one subscription serves every match here: keep it while another uses it.
+      if (!stillUsed) await (await currentBrowserSubscription())?.unsubscribe().catch(() => false);
+    });
+    setWorking(false);
+  }
+
+  return (
+    <section class="notify-block" aria-labelledby="nt-push-h">
+      <h3 id="nt-push-h">This device</h3>
+      {!sum.push.available ? (
+        <p class="note" data-push="unavailable">
+          This site is not set up to send notifications to devices. Use email instead.
+        </p>
+      ) : support !== 'ok' ? (
+        <p class="note" data-push="unsupported">
+          {pushUnsupportedText(support)}
+        </p>
+      ) : endpoint ? (
+        <>
+          <p>This device gets a notification when this match needs you.</p>
+          <div class="buttons">
+            <button type="button" disabled={busy || working} onClick={turnOff}>
+              Stop notifying this device
+            </button>
+          </div>
+        </>
+      ) : (
+        <div class="buttons">
+          <button type="button" class="primary" disabled={busy || working} onClick={turnOn}>
+            {working ? 'Asking the browser…' : 'Notify this device'}
+          </button>
+        </div>
+      )}
+      {support !== 'add-to-home-screen' && (
+        <p class="hint">On iPhone and iPad, first add this site to the Home Screen (Share, then “Add to Home Screen”) and open the match from there.</p>
+      )}
+      {sum.push.available && sum.push.devices > 0 && (
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={sum.channels.push}
+            disabled={busy}
+            onChange={(e) => {
+              const on = (e.currentTarget as HTMLInputElement).checked;
+              void act('push', () => n.channels({ push: on }), on ? 'Device notifications are on for this match.' : 'Device notifications are off for this match.');
+            }}
+          />
+          <span>
+            Notify my {sum.push.devices === 1 ? 'device' : `${sum.push.devices} devices`} about this match
+          </span>
+        </label>
+      )}
+      <Outcome where="push" msg={msg} setMsg={setMsg} />
+    </section>
+  );
+}
+
+export function PauseSection({ match, sum, busy, act, n, msg, setMsg, onMatchChanged }: SectionProps & { match: Match; onMatchChanged?: (() => void) | undefined }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const change = async (run: () => Promise<NotifySummary>, done: string) => {
+    // The button pressed is replaced by another: keep keyboard focus in this section.
+    if (await act('pause', run, done, onMatchChanged)) heading.current?.focus();
+  };
+  const left = pauseDaysLeft(sum.pause.budgetLeftMs);
+  const [chosen, setChosen] = useState(1);
+  const until = sum.pause.pausedUntil;
+  // The server's budget is at most the longest pause it accepts.
+  const most = left;
+  const pick = Math.min(chosen, Math.max(1, most));
+
+  return (
+    <section class="notify-block" aria-labelledby="nt-pause-h">
+      <h3 id="nt-pause-h" ref={heading} tabIndex={-1}>
+        Pause my deadlines
+      </h3>
+      {until !== null ? (
+        <>
+          <p class="paused" data-paused-until={until}>
+            Your deadlines are paused until <time dateTime={new Date(until).toISOString()}>{formatWhen(until)}</time>. Your clock for this
+            move stands still until then.
+          </p>
+          <div class="buttons">
+            <button type="button" disabled={busy} onClick={() => change(() => n.resume(), 'Your deadlines run again.')}>
+              End the pause now
+            </button>
+          </div>
+        </>
+      ) : match.status !== 'active' ? (
+        <p class="note">You can pause your deadlines once the match has started.</p>
+      ) : most > 0 ? (
+        <div class="pause-row">
+          <label class="field" for="nt-pause-days">
+            <span>Pause for</span>
+            <select id="nt-pause-days" value={String(pick)} onChange={(e) => setChosen(Number((e.currentTarget as HTMLSelectElement).value))}>
+              {Array.from({ length: most }, (_, i) => i + 1).map((d) => (
+                <option key={d} value={d}>
+                  {days(d)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="button" disabled={busy} onClick={() => change(() => n.pause(pick), `Your deadlines are paused for ${days(pick)}.`)}>
+            Pause my deadlines
+          </button>
+        </div>
+      ) : null}
+      <p class="hint">
+        Away for a while? While paused, your move deadline and the reminders wait. {pauseBudgetText(left)} Ending a pause early gives back
+        the days not used.
+      </p>
+      <Outcome where="pause" msg={msg} setMsg={setMsg} />
+    </section>
+  );
+}
