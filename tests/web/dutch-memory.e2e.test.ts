@@ -12,35 +12,16 @@
  * replayed move by move), and that a look with the memory aid off shows the faces once and then
  * hides them. Screenshots of the key moments go to test-artifacts/web/.
  */
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { ALL_CARDS, cardFace, cardLabel, rankOf, type CardId } from '../../shared/games/dutch-memory/cards.js';
 import { dutchMemory } from '../../shared/games/dutch-memory/index.js';
 import { dutchMemoryOptions } from '../../shared/games/dutch-memory/moves.js';
 import type { DutchMemoryState } from '../../shared/games/dutch-memory/state.js';
 import { cardName, positionWords } from '../../web/src/games/dutch-memory/logic.js';
-import { freshTable } from '../support/dynamo.js';
-import { builtSite, launchChromium, startSite } from './support/site.js';
+import { e2eSite } from './support/e2e.js';
 
-const ART = 'test-artifacts/web';
-mkdirSync(ART, { recursive: true });
-
-let table: Awaited<ReturnType<typeof freshTable>>;
-let site: Awaited<ReturnType<typeof builtSite>>;
-let server: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  [table, site, browser] = await Promise.all([freshTable('dm-web'), builtSite(), launchChromium()]);
-  server = await startSite({ store: table.store, webRoot: site.dir });
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await site?.remove();
-});
+const env = e2eSite('dm-web');
 
 /** Records every DOM state of the page with the match version it showed. */
 const SNAPSHOT_SCRIPT = `
@@ -111,9 +92,9 @@ function leaks(text: string, hidden: Iterable<string>): string[] {
 describe('Dutch, the memory game, in the browser', () => {
   it('three players create, join and play round 1 to its end by clicks, with a snap, a wrong and a late snap and a Dutch call; no page shows a card its player has not seen', async () => {
     const ctxs: BrowserContext[] = [
-      await browser.newContext({ viewport: { width: 1280, height: 900 } }),
-      await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }),
-      await browser.newContext({ viewport: { width: 768, height: 1024 } }),
+      await env.browser.newContext({ viewport: { width: 1280, height: 900 } }),
+      await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }),
+      await env.browser.newContext({ viewport: { width: 768, height: 1024 } }),
     ];
     const pages = await Promise.all(ctxs.map((c) => c.newPage()));
     const [a, b, c] = pages as [Page, Page, Page];
@@ -128,7 +109,7 @@ describe('Dutch, the memory game, in the browser', () => {
     for (const p of pages) await p.addInitScript(SNAPSHOT_SCRIPT);
 
     // --- Ann creates a three-player match with the memory aid off
-    await a.goto(`${server.url}/`);
+    await a.goto(`${env.server.url}/`);
     await a.getByLabel('Dutch (memory card game)').check();
     await a.getByRole('combobox', { name: 'Players', exact: true }).selectOption('3');
     const aid = a.getByLabel(/^Memory aid/);
@@ -136,12 +117,12 @@ describe('Dutch, the memory game, in the browser', () => {
     await aid.setChecked(true);
     await aid.setChecked(false);
     await a.getByLabel('Your name').fill('Ann');
-    await a.screenshot({ path: `${ART}/dm-01-create-desktop.png`, fullPage: true });
+    await a.screenshot({ path: `${env.artifacts}/dm-01-create-desktop.png`, fullPage: true });
     await a.getByRole('button', { name: 'Create the match' }).click();
     await a.locator('main.match[data-status="open"]').waitFor();
     const matchId = new URL(a.url()).pathname.split('/')[2]!;
     const invites = [await a.locator('#invite-1').inputValue(), await a.locator('#invite-2').inputValue()];
-    const stored = await table.store.get(matchId);
+    const stored = await env.table.store.get(matchId);
     expect(stored?.options).toMatchObject({ preset: 'bench', memoryAid: false, penaltyCards: 1 });
 
     // --- Bob and Cy join with their invite links
@@ -154,7 +135,7 @@ describe('Dutch, the memory game, in the browser', () => {
     for (const p of pages) await p.locator('main.match[data-status="active"]').waitFor({ timeout: 20_000 });
 
     const read = async () => {
-      const r = (await table.store.get(matchId))!;
+      const r = (await env.table.store.get(matchId))!;
       return { version: r.version, status: r.status, state: r.state as DutchMemoryState };
     };
     const pos = (slot: number) => positionWords({ layout: 'grid' }, slot);
@@ -179,8 +160,8 @@ describe('Dutch, the memory game, in the browser', () => {
       const onBench = await p.locator(`.dm-bench[data-seat="${seat}"] [data-card]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
       expect(onBench.sort()).toEqual([...shown].sort());
       expect(await p.locator('[data-reveal="open"]').innerText()).toContain('memory aid is off');
-      if (seat === 0) await a.screenshot({ path: `${ART}/dm-02-look-reveal-desktop.png`, fullPage: true });
-      if (seat === 1) await b.screenshot({ path: `${ART}/dm-03-look-reveal-phone.png` });
+      if (seat === 0) await a.screenshot({ path: `${env.artifacts}/dm-02-look-reveal-desktop.png`, fullPage: true });
+      if (seat === 1) await b.screenshot({ path: `${env.artifacts}/dm-03-look-reveal-phone.png` });
       // ...until the player hides them: then they are face down again.
       await p.getByRole('button', { name: /hide/ }).click();
       expect(await p.locator('[data-reveal="open"]').count()).toBe(0);
@@ -196,7 +177,7 @@ describe('Dutch, the memory game, in the browser', () => {
     let bannerChecked = false;
     let turnsPlayed = 0;
     const powers: string[] = [];
-    const shot = async (p: Page, file: string, full = false) => p.screenshot({ path: `${ART}/${file}`, fullPage: full });
+    const shot = async (p: Page, file: string, full = false) => p.screenshot({ path: `${env.artifacts}/${file}`, fullPage: full });
 
     /** Clicks, then the action button, and waits for the page to show the answer. */
     async function act(p: Page, clicks: { seat: number; slot: number }[], button: string | RegExp, shotName?: string) {
@@ -397,8 +378,8 @@ describe('Dutch, the memory game, in the browser', () => {
     expect(errors).toEqual([]);
 
     // --- no page ever held a card its player had not legitimately seen
-    const log = await table.store.fullLog(matchId);
-    const record0 = (await table.store.get(matchId))!;
+    const log = await env.table.store.fullLog(matchId);
+    const record0 = (await env.table.store.get(matchId))!;
     let state = dutchMemory.setup(3, dutchMemoryOptions.parse(record0.options), record0.seed!);
     const known = [new Set<string>(), new Set<string>(), new Set<string>()];
     const hiddenAt = new Map<number, string[][]>();

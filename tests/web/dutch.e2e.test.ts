@@ -8,33 +8,15 @@
  * - a hidden tab sends no polls (its clock is run ten minutes ahead), and polls at once when shown.
  * Screenshots of the key moments go to test-artifacts/web/.
  */
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { existsSync, rmSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { cardName } from '../../shared/games/dutch-auction/cards.js';
 import { dutchAuction } from '../../shared/games/dutch-auction/index.js';
 import type { DutchState } from '../../shared/games/dutch-auction/state.js';
-import { freshTable } from '../support/dynamo.js';
-import { builtSite, launchChromium, startSite } from './support/site.js';
+import { e2eSite } from './support/e2e.js';
 
-const ART = 'test-artifacts/web';
-mkdirSync(ART, { recursive: true });
-
-let table: Awaited<ReturnType<typeof freshTable>>;
-let site: Awaited<ReturnType<typeof builtSite>>;
-let server: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  [table, site, browser] = await Promise.all([freshTable('web'), builtSite(), launchChromium()]);
-  server = await startSite({ store: table.store, webRoot: site.dir });
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await site?.remove();
-});
+const env = e2eSite('web');
 
 const version = async (p: Page) => Number(await p.locator('main.match').getAttribute('data-version'));
 
@@ -112,8 +94,8 @@ async function setVisible(p: Page, visible: boolean) {
 
 /** Card ids and names of B's that A may not know at each version, from the stored match replayed. */
 async function hiddenFromA(matchId: string, seatB: number) {
-  const record = await table.store.get(matchId);
-  const log = await table.store.fullLog(matchId);
+  const record = await env.table.store.get(matchId);
+  const log = await env.table.store.fullLog(matchId);
   expect(record?.seed).toBeTruthy();
   const start = log.find((l) => l.kind === 'start')!;
   let state: DutchState = dutchAuction.setup(2, record!.options as { edition: 'current' }, record!.seed!);
@@ -161,9 +143,9 @@ function leaks(text: string, hidden: Set<string>): string[] {
 
 describe('Dutch in the browser', () => {
   it('two players create, share, join and play a whole game; A never sees B’s hidden cards; a hidden tab does not poll', async () => {
-    const ctxA: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await ctxA.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    const ctxB: BrowserContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const ctxA: BrowserContext = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await ctxA.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url });
+    const ctxB: BrowserContext = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
     const a = await ctxA.newPage();
     const b = await ctxB.newPage();
     await a.addInitScript(SNAPSHOT_SCRIPT);
@@ -175,27 +157,27 @@ describe('Dutch in the browser', () => {
     for (const p of [a, b]) p.on('pageerror', (e) => errors.push(e.message));
 
     // --- A creates a match of Dutch, current edition
-    await a.goto(`${server.url}/`);
+    await a.goto(`${env.server.url}/`);
     await a.getByLabel('Dutch (auction deck-builder)').check();
     await expect.poll(() => a.getByLabel('Edition').inputValue()).toBe('current');
     await a.getByLabel('Your name').fill('Ann');
-    await a.screenshot({ path: `${ART}/01-home-desktop.png`, fullPage: true });
+    await a.screenshot({ path: `${env.artifacts}/01-home-desktop.png`, fullPage: true });
     await a.getByRole('button', { name: 'Create the match' }).click();
     await a.locator('main.match[data-status="open"]').waitFor();
     const matchId = new URL(a.url()).pathname.split('/')[2]!;
-    expect(a.url()).toBe(`${server.url}/m/${matchId}`);
-    await a.screenshot({ path: `${ART}/02-created-share-desktop.png`, fullPage: true });
+    expect(a.url()).toBe(`${env.server.url}/m/${matchId}`);
+    await a.screenshot({ path: `${env.artifacts}/02-created-share-desktop.png`, fullPage: true });
 
     // --- A copies the invite link; B opens it, picks a name and joins
     await a.locator('.copy-link', { hasText: 'Invite link' }).getByRole('button', { name: 'Copy link' }).click();
     await a.getByText('Copied.').waitFor();
     const invite = await a.evaluate(() => navigator.clipboard.readText());
-    expect(invite).toMatch(new RegExp(`^${server.url}/m/${matchId}#invite=[A-Za-z0-9_-]{43}$`));
+    expect(invite).toMatch(new RegExp(`^${env.server.url}/m/${matchId}#invite=[A-Za-z0-9_-]{43}$`));
     await b.goto(invite);
     // The secret left the address bar before anything else happened.
-    expect(b.url()).toBe(`${server.url}/m/${matchId}`);
+    expect(b.url()).toBe(`${env.server.url}/m/${matchId}`);
     await b.getByLabel(/Your name/).fill('Bob');
-    await b.screenshot({ path: `${ART}/03-join-phone.png`, fullPage: true });
+    await b.screenshot({ path: `${env.artifacts}/03-join-phone.png`, fullPage: true });
     await b.getByRole('button', { name: 'Join the match' }).click();
     await b.locator('main.match[data-status="active"]').waitFor();
     await a.locator('main.match[data-status="active"]').waitFor({ timeout: 20_000 });
@@ -204,21 +186,21 @@ describe('Dutch in the browser', () => {
     // --- B opens the rules help from the match page
     await b.getByRole('button', { name: 'Rules' }).click();
     await b.getByRole('heading', { name: 'Tied bids' }).waitFor();
-    await b.screenshot({ path: `${ART}/04-rules-phone.png` });
+    await b.screenshot({ path: `${env.artifacts}/04-rules-phone.png` });
     await b.getByRole('button', { name: 'Close' }).click();
 
     // --- the game, only by clicks, until the final scores
     let hiddenChecked = false;
     let shotBuy = false;
-    rmSync(`${ART}/07-buy-phone.png`, { force: true });
+    rmSync(`${env.artifacts}/07-buy-phone.png`, { force: true });
     let steps = 0;
     let idleRounds = 0;
     while ((await a.locator('main.match').getAttribute('data-status')) !== 'over' || (await b.locator('main.match').getAttribute('data-status')) !== 'over') {
       expect(steps).toBeLessThan(400);
       const first = steps === 0;
-      const actedA = await playStep(a, first ? { commit: `${ART}/05-commit-desktop.png` } : {});
-      const actedB = await playStep(b, first ? { commit: `${ART}/06-commit-phone.png` } : shotBuy ? {} : { buy: `${ART}/07-buy-phone.png` });
-      if (!first && actedB && existsSync(`${ART}/07-buy-phone.png`)) shotBuy = true;
+      const actedA = await playStep(a, first ? { commit: `${env.artifacts}/05-commit-desktop.png` } : {});
+      const actedB = await playStep(b, first ? { commit: `${env.artifacts}/06-commit-phone.png` } : shotBuy ? {} : { buy: `${env.artifacts}/07-buy-phone.png` });
+      if (!first && actedB && existsSync(`${env.artifacts}/07-buy-phone.png`)) shotBuy = true;
       if (actedA || actedB) {
         steps++;
         idleRounds = 0;
@@ -228,18 +210,18 @@ describe('Dutch in the browser', () => {
       }
       if (steps === 4 && !hiddenChecked) {
         hiddenChecked = true;
-        await a.screenshot({ path: `${ART}/08-actions-desktop.png`, fullPage: true });
-        await b.screenshot({ path: `${ART}/09-actions-phone.png`, fullPage: true });
+        await a.screenshot({ path: `${env.artifacts}/08-actions-desktop.png`, fullPage: true });
+        await b.screenshot({ path: `${env.artifacts}/09-actions-phone.png`, fullPage: true });
         // --- an idle hidden tab sends no polls; shown again, it polls at once
         // A second tab of A's, in its own context (same storage) so that its fake clock is its own.
-        const ctxA2 = await browser.newContext({ viewport: { width: 1280, height: 900 }, storageState: await ctxA.storageState() });
+        const ctxA2 = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, storageState: await ctxA.storageState() });
         const a2 = await ctxA2.newPage();
         await a2.clock.install();
         let polls = 0;
         a2.on('request', (r) => {
           if (r.url().includes(`/api/matches/${matchId}/`)) polls++;
         });
-        await a2.goto(`${server.url}/m/${matchId}`);
+        await a2.goto(`${env.server.url}/m/${matchId}`);
         await a2.locator('main.match').waitFor();
         await setVisible(a2, false);
         const hiddenAt = polls;
@@ -269,15 +251,15 @@ describe('Dutch in the browser', () => {
       expect(await p.locator('.score-table').count()).toBe(2);
       await p.getByRole('button', { name: 'Ask for a rematch' }).waitFor();
     }
-    const record = await table.store.get(matchId);
+    const record = await env.table.store.get(matchId);
     expect(record?.status).toBe('over');
     const scores = record!.end!.scores!;
     const tables = await a.locator('.score-table caption').allTextContents();
     expect(tables.join(' ')).toContain(`Ann: ${scores[0]} VP`);
     expect(tables.join(' ')).toContain(`Bob: ${scores[1]} VP`);
-    await a.screenshot({ path: `${ART}/10-final-desktop.png`, fullPage: true });
-    await b.screenshot({ path: `${ART}/11-final-phone.png` });
-    await b.locator('.outcome').screenshot({ path: `${ART}/12-final-breakdown-phone.png` });
+    await a.screenshot({ path: `${env.artifacts}/10-final-desktop.png`, fullPage: true });
+    await b.screenshot({ path: `${env.artifacts}/11-final-phone.png` });
+    await b.locator('.outcome').screenshot({ path: `${env.artifacts}/12-final-breakdown-phone.png` });
 
     // --- nothing of B's hidden cards ever reached A
     const { hiddenAt, handOfAAt } = await hiddenFromA(matchId, seatB);

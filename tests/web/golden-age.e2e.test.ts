@@ -8,32 +8,13 @@
  * reaches the other two pages (neither their DOM at any moment nor any API answer they received).
  * Screenshots of the key moments go to test-artifacts/web/golden-age/.
  */
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { cardName } from '../../shared/games/golden-age/cards.js';
 import type { GoldenAgeState } from '../../shared/games/golden-age/state.js';
-import { freshTable } from '../support/dynamo.js';
-import { builtSite, launchChromium, startSite } from './support/site.js';
+import { e2eSite } from './support/e2e.js';
 
-const ART = 'test-artifacts/web/golden-age';
-mkdirSync(ART, { recursive: true });
-
-let table: Awaited<ReturnType<typeof freshTable>>;
-let site: Awaited<ReturnType<typeof builtSite>>;
-let server: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  [table, site, browser] = await Promise.all([freshTable('ga-web'), builtSite(), launchChromium()]);
-  server = await startSite({ store: table.store, webRoot: site.dir });
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await site?.remove();
-});
+const env = e2eSite('ga-web', { artifacts: 'test-artifacts/web/golden-age' });
 
 /** Records every distinct DOM state of the page. */
 const SNAPSHOT_SCRIPT = `
@@ -116,9 +97,9 @@ function leaks(text: string, ids: readonly string[]): string[] {
 
 describe('The Dutch Golden Age in the browser', () => {
   it('three players set up and play turns by clicks: a token move, a guild takeover and an auction; hands stay private', async () => {
-    const ctxA: BrowserContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    const ctxB: BrowserContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
-    const ctxC: BrowserContext = await browser.newContext({ viewport: { width: 1024, height: 800 } });
+    const ctxA: BrowserContext = await env.browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const ctxB: BrowserContext = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const ctxC: BrowserContext = await env.browser.newContext({ viewport: { width: 1024, height: 800 } });
     const [a, b, c] = await Promise.all([ctxA.newPage(), ctxB.newPage(), ctxC.newPage()]);
     const pages = [a, b, c] as const;
     const errors: string[] = [];
@@ -132,7 +113,7 @@ describe('The Dutch Golden Age in the browser', () => {
     }
 
     // --- Ann creates a 3-player match; Bob (phone) and Cy join with the invite links
-    await a.goto(`${server.url}/`);
+    await a.goto(`${env.server.url}/`);
     await a.getByRole('radio', { name: /The Dutch Golden Age/ }).check();
     await expect.poll(() => a.getByRole('combobox', { name: 'Players' }).inputValue()).toBe('3');
     await a.getByLabel(/Your name/).fill('Ann');
@@ -141,7 +122,7 @@ describe('The Dutch Golden Age in the browser', () => {
     const matchId = new URL(a.url()).pathname.split('/')[2]!;
     const invites = [await a.locator('#invite-1').inputValue(), await a.locator('#invite-2').inputValue()];
     for (const [i, [p, name]] of ([[b, 'Bob'], [c, 'Cy']] as const).entries()) {
-      expect(invites[i]).toMatch(new RegExp(`^${server.url}/m/${matchId}#invite=`));
+      expect(invites[i]).toMatch(new RegExp(`^${env.server.url}/m/${matchId}#invite=`));
       await p.goto(invites[i]!);
       await p.getByLabel(/Your name/).fill(name);
       await p.getByRole('button', { name: 'Join the match' }).click();
@@ -176,7 +157,7 @@ describe('The Dutch Golden Age in the browser', () => {
     await catchUp(c, v);
     await place(c, 'friesland', 'Put your influence marker in Friesland');
     await catchUp(a, v);
-    await a.screenshot({ path: `${ART}/01-setup-desktop.png` });
+    await a.screenshot({ path: `${env.artifacts}/01-setup-desktop.png` });
     await place(a, 'utrecht', 'Put a movement token in Utrecht');
     await place(a, 'utrecht', 'Put a movement token in Utrecht');
     await catchUp(b, v);
@@ -216,7 +197,7 @@ describe('The Dutch Golden Age in the browser', () => {
       expect(await p.locator('.ga-steward-line').textContent()).toContain(`box ${7 + steps}`);
       expect(await p.locator('.ga-svg .ga-box.steward-here').getAttribute('data-box')).toBe(String(7 + steps));
     }
-    await a.screenshot({ path: `${ART}/02-rolled-desktop.png` });
+    await a.screenshot({ path: `${env.artifacts}/02-rolled-desktop.png` });
 
     // --- a token from Utrecht to Holland: select Utrecht, click Holland on the map, confirm
     const annBefore = await money(a, 0);
@@ -226,7 +207,7 @@ describe('The Dutch Golden Age in the browser', () => {
     expect(await province(a, 'friesland').getAttribute('class')).not.toContain('target');
     await province(a, 'holland').click();
     await a.locator('.ga-actions .confirm').getByText('Move one of your tokens from Utrecht to Holland for ½ guilder?').waitFor();
-    await a.screenshot({ path: `${ART}/03-move-confirm-desktop.png` });
+    await a.screenshot({ path: `${env.artifacts}/03-move-confirm-desktop.png` });
     // Nothing is sent before the confirmation.
     expect(await tokensIn(a, 'holland')).toEqual([0, 0, 0]);
     v = await moveBy(a, () => button(a, 'Move it for ½ guilder').click());
@@ -250,7 +231,7 @@ describe('The Dutch Golden Age in the browser', () => {
       expect(await g.locator('.ga-marker .ga-piece-letter').textContent()).toBe('A');
       expect(await tokensIn(p, 'holland')).toEqual([1, 0, 0]);
     }
-    await b.screenshot({ path: `${ART}/04-guild-taken-phone.png` });
+    await b.screenshot({ path: `${env.artifacts}/04-guild-taken-phone.png` });
 
     // --- an auction of Brabant's yellow action: Bob bids ½, Cy bids 1, Bob passes, Cy wins
     v = await moveBy(a, async () => {
@@ -267,7 +248,7 @@ describe('The Dutch Golden Age in the browser', () => {
     expect(await c.locator('.ga-actions').count()).toBe(0);
     await button(b, 'Bid ½ guilder').click();
     await b.locator('.ga-actions .confirm').getByText(/^Bid ½ guilder\? If nobody bids more, you pay it to Ann/).waitFor();
-    await b.screenshot({ path: `${ART}/05-bid-confirm-phone.png` });
+    await b.screenshot({ path: `${env.artifacts}/05-bid-confirm-phone.png` });
     v = await moveBy(b, () => button(b, 'Yes, bid ½ guilder').click());
     await everyoneAt(v);
     for (const p of pages) {
@@ -285,7 +266,7 @@ describe('The Dutch Golden Age in the browser', () => {
       await button(c, 'Yes, bid 1 guilder').click();
     });
     await everyoneAt(v);
-    await c.screenshot({ path: `${ART}/06-auction-desktop.png` });
+    await c.screenshot({ path: `${env.artifacts}/06-auction-desktop.png` });
     for (const p of pages) {
       expect(await p.locator('.ga-auction').getAttribute('data-high')).toBe('2:2');
       expect(await p.locator('.ga-auction').getAttribute('data-bidder')).toBe('1');
@@ -310,7 +291,7 @@ describe('The Dutch Golden Age in the browser', () => {
     expect(prize).toMatch(/^investment-/);
     expect(await c.locator('.ga-hand').textContent()).toContain(cardName(prize!).replace(/^./, (x) => x.toUpperCase()));
     expect(await province(a, 'brabant').locator('.ga-used').count()).toBe(1);
-    await c.screenshot({ path: `${ART}/07-prize-in-hand-desktop.png`, fullPage: true });
+    await c.screenshot({ path: `${env.artifacts}/07-prize-in-hand-desktop.png`, fullPage: true });
 
     // --- Ann ends her turn; Bob and Cy roll and end theirs; Ann is to roll again
     v = await moveBy(a, async () => {
@@ -320,7 +301,7 @@ describe('The Dutch Golden Age in the browser', () => {
     await catchUp(b, v);
     expect(await b.locator('.turn').textContent()).toContain('Turn 2: your move');
     v = await moveBy(b, () => button(b, 'Roll the dice').click());
-    await b.locator('.ga-board').screenshot({ path: `${ART}/08-board-phone.png` });
+    await b.locator('.ga-board').screenshot({ path: `${env.artifacts}/08-board-phone.png` });
     v = await moveBy(b, async () => {
       await button(b, 'End my turn').click();
       await button(b, 'Yes, end my turn').click();
@@ -358,7 +339,7 @@ describe('The Dutch Golden Age in the browser', () => {
     expect(await c.locator('.ga-actions .confirm').count()).toBe(0);
     await c.keyboard.press('Enter');
     await expect.poll(async () => (await focused(c)).text).toBe('Move it for ½ guilder');
-    await c.screenshot({ path: `${ART}/09-keyboard-confirm-desktop.png` });
+    await c.screenshot({ path: `${env.artifacts}/09-keyboard-confirm-desktop.png` });
     v = await moveBy(c, () => c.keyboard.press('Enter'));
     // After the move the focus is back on the province the token went to.
     await expect.poll(async () => (await focused(c)).place).toBe(into);
@@ -372,12 +353,12 @@ describe('The Dutch Golden Age in the browser', () => {
     expect(await b.locator('.turn').textContent()).toContain('Turn 4: waiting for Ann to roll');
     expect((await tokensIn(a, into))[2]).toBeGreaterThanOrEqual(1);
     expect(await province(a, into).locator('.ga-token .ga-piece-letter').allTextContents()).toContain('C');
-    await a.screenshot({ path: `${ART}/10-turn-4-desktop.png`, fullPage: true });
-    await b.screenshot({ path: `${ART}/11-turn-4-phone.png`, fullPage: true });
+    await a.screenshot({ path: `${env.artifacts}/10-turn-4-desktop.png`, fullPage: true });
+    await b.screenshot({ path: `${env.artifacts}/11-turn-4-phone.png`, fullPage: true });
     expect(errors).toEqual([]);
 
     // --- hands stay private: Cy's cards never reached Ann's or Bob's page
-    const record = await table.store.get(matchId);
+    const record = await env.table.store.get(matchId);
     const state = record!.state as GoldenAgeState;
     const hidden = state.players[2]!.hand;
     expect(hidden).toContain(prize);

@@ -11,31 +11,12 @@
  * - the web app manifest is linked and allowed by the content security policy.
  * Screenshots go to test-artifacts/web/.
  */
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { freshTable } from '../support/dynamo.js';
-import { builtSite, launchChromium, startSite } from './support/site.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { e2eSite } from './support/e2e.js';
 
-const ART = 'test-artifacts/web';
-mkdirSync(ART, { recursive: true });
+const env = e2eSite('notify-web', { notify: true });
 const DAY = 24 * 3600 * 1000;
-
-let table: Awaited<ReturnType<typeof freshTable>>;
-let site: Awaited<ReturnType<typeof builtSite>>;
-let server: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  [table, site, browser] = await Promise.all([freshTable('notify-web'), builtSite(), launchChromium()]);
-  server = await startSite({ store: table.store, webRoot: site.dir, notify: { endpoint: table.endpoint, tableName: table.tableName } });
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await site?.remove();
-});
 
 /** The seat token this browser keeps for the match (to ask the API what the page should show). */
 async function seatToken(p: Page, matchId: string): Promise<string> {
@@ -47,9 +28,9 @@ async function seatToken(p: Page, matchId: string): Promise<string> {
 
 describe('reminders, deadlines and notifications in the browser', () => {
   it('creates with a deadline, confirms an email address, pauses deadlines and handles push without a push service', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const ctx = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     // Permission granted up front, so the push attempt gets as far as the browser's push service.
-    await ctx.grantPermissions(['notifications'], { origin: server.url });
+    await ctx.grantPermissions(['notifications'], { origin: env.server.url });
     const a = await ctx.newPage();
     const errors: string[] = [];
     a.on('pageerror', (e) => errors.push(e.message));
@@ -58,7 +39,7 @@ describe('reminders, deadlines and notifications in the browser', () => {
     });
 
     // ---- create: 12-hour reminders, 1 day per move, with the policy explained beside it
-    await a.goto(`${server.url}/`);
+    await a.goto(`${env.server.url}/`);
     await a.getByLabel('Secret sums (test game)').check();
     const reminder = a.getByLabel(/Remind whoever is to move/);
     const deadline = a.getByLabel('Move deadline');
@@ -71,15 +52,15 @@ describe('reminders, deadlines and notifications in the browser', () => {
     expect(hint).toContain('1 day to do it');
     expect(hint).toContain('forfeits');
     await a.getByLabel('Your name').fill('Ann');
-    await a.screenshot({ path: `${ART}/40-create-with-deadline-phone.png`, fullPage: true });
+    await a.screenshot({ path: `${env.artifacts}/40-create-with-deadline-phone.png`, fullPage: true });
     await a.getByRole('button', { name: 'Create the match' }).click();
     await a.locator('main.match[data-status="open"]').waitFor();
     const matchId = new URL(a.url()).pathname.split('/')[2]!;
-    expect((await table.store.get(matchId))?.timing).toEqual({ reminderHours: 12, deadlineDays: 1 });
+    expect((await env.table.store.get(matchId))?.timing).toEqual({ reminderHours: 12, deadlineDays: 1 });
 
     // Bob joins through the API with the invite link the page shows.
     const invite = new URL(await a.locator('#invite-1').inputValue()).hash.slice('#invite='.length);
-    const joined = await fetch(`${server.url}/api/matches/${matchId}/join`, {
+    const joined = await fetch(`${env.server.url}/api/matches/${matchId}/join`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ invite, name: 'Bob' }),
@@ -92,7 +73,7 @@ describe('reminders, deadlines and notifications in the browser', () => {
     expect(await options.locator('[data-option="reminder"]').innerText()).toContain('after 12 hours');
     expect(await options.locator('[data-option="deadline"]').innerText()).toBe('Move deadline: 1 day per move.');
     expect(await options.locator('.policy').innerText()).toContain('forfeits');
-    const stored = (await table.store.get(matchId))!;
+    const stored = (await env.table.store.get(matchId))!;
     const dueAt = stored.seats[0]!.waitingSince! + DAY;
     await options.locator('.due').waitFor();
     expect(Number(await options.locator('.due').getAttribute('data-due'))).toBe(dueAt);
@@ -106,7 +87,7 @@ describe('reminders, deadlines and notifications in the browser', () => {
     const panel = a.locator('.notify');
     const token = await seatToken(a, matchId);
     const summary = async () =>
-      (await (await fetch(`${server.url}/api/matches/${matchId}/seats/0/notifications`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+      (await (await fetch(`${env.server.url}/api/matches/${matchId}/seats/0/notifications`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
         email: unknown;
         channels: { email: boolean };
       };
@@ -119,9 +100,9 @@ describe('reminders, deadlines and notifications in the browser', () => {
     await emailSection.locator('.notice.error').waitFor();
     expect(await emailSection.locator('.notice.error').innerText()).toContain('Enter an email address.');
     expect(await summary()).toEqual(before);
-    expect(server.outbox!.list()).toEqual([]);
+    expect(env.server.outbox!.list()).toEqual([]);
     expect(await panel.getByLabel('Your own email address').inputValue()).toBe('ann at example');
-    await a.screenshot({ path: `${ART}/41-bad-address-phone.png`, fullPage: true });
+    await a.screenshot({ path: `${env.artifacts}/41-bad-address-phone.png`, fullPage: true });
 
     // My own address: one confirmation mail, and the panel says it waits for it.
     const address = `ann-${matchId.toLowerCase()}@example.test`;
@@ -133,19 +114,19 @@ describe('reminders, deadlines and notifications in the browser', () => {
     expect(await panel.locator('.notice.error').count()).toBe(0);
     expect(await panel.locator('.email-line').innerText()).toContain(address);
     expect(await panel.innerText()).toContain('Confirmation pending');
-    const outboxPage = await fetch(`${server.url}/dev/outbox`);
+    const outboxPage = await fetch(`${env.server.url}/dev/outbox`);
     expect(outboxPage.status).toBe(200);
     const outboxHtml = await outboxPage.text();
     expect(outboxHtml).toContain(`To ${address}`);
     expect(outboxHtml.split('<article>').length - 1).toBe(1);
     expect(outboxHtml).toContain('Confirm email notices');
-    await a.screenshot({ path: `${ART}/42-email-pending-phone.png`, fullPage: true });
+    await a.screenshot({ path: `${env.artifacts}/42-email-pending-phone.png`, fullPage: true });
 
     // ---- pause my deadlines for two days: shown until when, and my deadline moves back by two days
     await panel.getByLabel('Pause for').selectOption('2');
     await panel.getByRole('button', { name: 'Pause my deadlines' }).click();
     await panel.locator('.paused').waitFor();
-    const pausedUntil = (await table.store.get(matchId))!.seats[0]!.pausedUntil!;
+    const pausedUntil = (await env.table.store.get(matchId))!.seats[0]!.pausedUntil!;
     expect(Number(await panel.locator('.paused').getAttribute('data-paused-until'))).toBe(pausedUntil);
     expect(await panel.locator('.paused time').getAttribute('datetime')).toBe(new Date(pausedUntil).toISOString());
     expect(pausedUntil - Date.now()).toBeGreaterThan(2 * DAY - 60_000);
@@ -154,7 +135,7 @@ describe('reminders, deadlines and notifications in the browser', () => {
     expect(await panel.innerText()).toContain('You have 12 days of pause left in this match.');
     await a.waitForFunction((want) => Number(document.querySelector('.match-options .due')?.getAttribute('data-due')) === want, dueAt + 2 * DAY, { timeout: 20_000 });
     expect(await a.locator('.players li', { hasText: 'Ann (you)' }).innerText()).toContain('away until');
-    await a.screenshot({ path: `${ART}/43-paused-phone.png`, fullPage: true });
+    await a.screenshot({ path: `${env.artifacts}/43-paused-phone.png`, fullPage: true });
 
     // ---- push: headless Chromium has no push service, so the button ends in a clear sentence
     expect(await panel.locator('[data-push]').count()).toBe(0);
@@ -163,16 +144,16 @@ describe('reminders, deadlines and notifications in the browser', () => {
     await pushSection.locator('.notice.error').waitFor({ timeout: 30_000 });
     expect(await pushSection.locator('.notice.error').innerText()).toContain('Push notifications are not available in this browser right now');
     expect(await panel.getByRole('button', { name: 'Notify this device' }).isEnabled()).toBe(true);
-    await a.screenshot({ path: `${ART}/44-push-unavailable-phone.png`, fullPage: true });
+    await a.screenshot({ path: `${env.artifacts}/44-push-unavailable-phone.png`, fullPage: true });
 
     // Still exactly one mail, to my address, and the seat has no device.
-    const mails = server.outbox!.list();
+    const mails = env.server.outbox!.list();
     expect(mails.map((m) => m.to)).toEqual([address]);
     expect(((await summary()) as unknown as { push: { devices: number } }).push.devices).toBe(0);
 
     // ---- the web app manifest: linked, served, allowed by the CSP
     expect(await a.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
-    const manifest = await fetch(`${server.url}/manifest.webmanifest`);
+    const manifest = await fetch(`${env.server.url}/manifest.webmanifest`);
     expect(manifest.headers.get('content-type')).toBe('application/manifest+json');
     expect(manifest.headers.get('content-security-policy')).toContain("manifest-src 'self'");
     expect(await manifest.json()).toMatchObject({ short_name: 'Dutch', start_url: '/', display: 'standalone', icons: [{ src: '/favicon.svg' }] });
@@ -182,7 +163,7 @@ describe('reminders, deadlines and notifications in the browser', () => {
   });
 
   it('says so, with no button, when the browser has no push support', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const ctx = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
     // A browser without the Push API (as Safari on an iPhone outside the Home Screen).
     await ctx.addInitScript(() => {
       delete (window as { PushManager?: unknown }).PushManager;
@@ -190,7 +171,7 @@ describe('reminders, deadlines and notifications in the browser', () => {
     const p = await ctx.newPage();
     const errors: string[] = [];
     p.on('pageerror', (e) => errors.push(e.message));
-    await p.goto(`${server.url}/`);
+    await p.goto(`${env.server.url}/`);
     await p.getByLabel('Secret sums (test game)').check();
     await p.getByLabel('Your name').fill('Cy');
     await p.getByRole('button', { name: 'Create the match' }).click();
@@ -203,7 +184,7 @@ describe('reminders, deadlines and notifications in the browser', () => {
     expect(await p.locator('.notify [data-push="unsupported"]').innerText()).toContain('cannot receive notifications');
     expect(await p.locator('.notify').getByRole('button', { name: 'Notify this device' }).count()).toBe(0);
     expect(await p.locator('#nt-pause-h').count()).toBe(0);
-    await p.screenshot({ path: `${ART}/45-no-push-support-phone.png`, fullPage: true });
+    await p.screenshot({ path: `${env.artifacts}/45-no-push-support-phone.png`, fullPage: true });
     expect(errors).toEqual([]);
     await ctx.close();
   });

@@ -4,30 +4,11 @@
  * error shown in words, resigning with a confirmation, the rematch, "continue on another device",
  * and the home page's list of my matches with my moves first.
  */
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { freshTable } from '../support/dynamo.js';
-import { builtSite, launchChromium, startSite } from './support/site.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { e2eSite } from './support/e2e.js';
 
-const ART = 'test-artifacts/web';
-mkdirSync(ART, { recursive: true });
-
-let table: Awaited<ReturnType<typeof freshTable>>;
-let site: Awaited<ReturnType<typeof builtSite>>;
-let server: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  [table, site, browser] = await Promise.all([freshTable('shell'), builtSite(), launchChromium()]);
-  server = await startSite({ store: table.store, webRoot: site.dir });
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await site?.remove();
-});
+const env = e2eSite('shell');
 
 async function move(p: Page, label: string) {
   const before = Number(await p.locator('main.match').getAttribute('data-version'));
@@ -45,10 +26,10 @@ async function setVisible(p: Page, visible: boolean) {
 
 describe('the site around the games', () => {
   it('creates with options, invites, lets a spectator watch, shows rule errors, resigns, rematches and lists my matches', async () => {
-    const ctxA = await browser.newContext({ viewport: { width: 1024, height: 800 } });
-    await ctxA.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    const ctxB = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
-    const ctxC = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    const ctxA = await env.browser.newContext({ viewport: { width: 1024, height: 800 } });
+    await ctxA.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url });
+    const ctxB = await env.browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const ctxC = await env.browser.newContext({ viewport: { width: 375, height: 740 } });
     const a = await ctxA.newPage();
     const b = await ctxB.newPage();
     const c = await ctxC.newPage();
@@ -56,14 +37,14 @@ describe('the site around the games', () => {
     for (const p of [a, b, c]) p.on('pageerror', (e) => errors.push(e.message));
 
     // Create with an option read from the game's schema.
-    await a.goto(`${server.url}/`);
+    await a.goto(`${env.server.url}/`);
     await a.getByLabel('Secret sums (test game)').check();
     await a.getByLabel('Target').fill('5');
     await a.getByLabel('Your name').fill('Ann');
     await a.getByRole('button', { name: 'Create the match' }).click();
     await a.locator('main.match[data-status="open"]').waitFor();
     const matchId = new URL(a.url()).pathname.split('/')[2]!;
-    expect((await table.store.get(matchId))?.options).toEqual({ target: 5 });
+    expect((await env.table.store.get(matchId))?.options).toEqual({ target: 5 });
 
     // B types the invite link into the address bar; the name shows as text, never as markup.
     const invite = await a.locator('#invite-1').inputValue();
@@ -76,16 +57,16 @@ describe('the site around the games', () => {
     // C watches with the watch link: sees the match, has nothing to do.
     const watch = await a.locator('#watch').inputValue();
     await c.goto(watch);
-    expect(c.url()).toBe(`${server.url}/m/${matchId}`);
+    expect(c.url()).toBe(`${env.server.url}/m/${matchId}`);
     await c.locator('main.match[data-status="active"]').waitFor();
     expect(await c.locator('.turn').innerText()).toContain('Watching');
     expect(await c.getByRole('button', { name: 'Make this move' }).count()).toBe(0);
 
     // A second tab of A's, hidden so it does not refresh, keeps an old view of the match.
     await a.locator('main.match[data-status="active"]').waitFor({ timeout: 20_000 });
-    const ctxA2 = await browser.newContext({ storageState: await ctxA.storageState(), viewport: { width: 1024, height: 800 } });
+    const ctxA2 = await env.browser.newContext({ storageState: await ctxA.storageState(), viewport: { width: 1024, height: 800 } });
     const a2 = await ctxA2.newPage();
-    await a2.goto(`${server.url}/m/${matchId}`);
+    await a2.goto(`${env.server.url}/m/${matchId}`);
     await a2.getByRole('button', { name: 'Commit: secret 4', exact: true }).waitFor();
     await setVisible(a2, false);
 
@@ -95,19 +76,19 @@ describe('the site around the games', () => {
     await a2.getByRole('button', { name: 'Make this move' }).click();
     await a2.locator('.notice.error').waitFor();
     expect(await a2.locator('.notice.error').innerText()).toContain('You have already committed a secret.');
-    await a2.screenshot({ path: `${ART}/20-rule-error-desktop.png` });
+    await a2.screenshot({ path: `${env.artifacts}/20-rule-error-desktop.png` });
     await ctxA2.close();
 
     await move(b, 'Commit: secret 6');
     await a.locator('main.match[data-my-turn="true"]').waitFor({ timeout: 20_000 });
     await move(a, 'Add: amount 2');
     await b.locator('main.match[data-my-turn="true"]').waitFor({ timeout: 20_000 });
-    await b.screenshot({ path: `${ART}/21-generic-board-phone.png`, fullPage: true });
+    await b.screenshot({ path: `${env.artifacts}/21-generic-board-phone.png`, fullPage: true });
 
     // B resigns, with a confirmation first.
     await b.getByRole('button', { name: 'Resign' }).click();
     await b.getByRole('button', { name: 'Keep playing' }).click();
-    expect((await table.store.get(matchId))?.status).toBe('active');
+    expect((await env.table.store.get(matchId))?.status).toBe('active');
     await b.getByRole('button', { name: 'Resign' }).click();
     await b.getByRole('button', { name: 'Resign the match' }).click();
     await b.locator('main.match[data-status="over"]').waitFor();
@@ -120,25 +101,25 @@ describe('the site around the games', () => {
     await b.waitForURL((u) => !u.pathname.endsWith(matchId));
     const rematchId = new URL(b.url()).pathname.split('/')[2]!;
     await a.getByRole('button', { name: 'Join the rematch' }).click({ timeout: 70_000 });
-    await a.waitForURL(`${server.url}/m/${rematchId}`);
+    await a.waitForURL(`${env.server.url}/m/${rematchId}`);
     await a.locator('main.match[data-status="active"]').waitFor();
     await b.locator('main.match[data-status="active"]').waitFor({ timeout: 20_000 });
 
-    // "Continue on another device": A's own seat link opens A's seat in a fresh browser.
+    // "Continue on another device": A's own seat link opens A's seat in a fresh env.browser.
     await a.locator('.share summary').click();
     await a.locator('.copy-link', { hasText: 'Your seat link' }).getByRole('button', { name: 'Copy link' }).click();
     const own = await a.evaluate(() => navigator.clipboard.readText());
     expect(own).toMatch(new RegExp(`/m/${rematchId}#seat=\\d&token=`));
-    const ctxD = await browser.newContext();
+    const ctxD = await env.browser.newContext();
     const d = await ctxD.newPage();
     await d.goto(own);
     await d.locator('main.match[data-status="active"]').waitFor();
-    expect(d.url()).toBe(`${server.url}/m/${rematchId}`);
+    expect(d.url()).toBe(`${env.server.url}/m/${rematchId}`);
     expect(await d.locator('.players').innerText()).toContain('Ann (you)');
     await ctxD.close();
 
     // Home: my matches, the ones waiting for my move first and marked.
-    await a.goto(`${server.url}/`);
+    await a.goto(`${env.server.url}/`);
     await a.locator('.match-list li').nth(1).waitFor();
     await a.locator('.match-list li.my-turn').waitFor();
     const items = await a.locator('.match-list li').evaluateAll((lis) => lis.map((li) => ({ id: li.getAttribute('data-match'), text: li.textContent })));
@@ -147,7 +128,7 @@ describe('the site around the games', () => {
     expect(items[1]!.text).toContain('Finished');
     expect(await a.title()).toContain('Your move');
     expect(await a.locator('link[rel="icon"]').getAttribute('href')).toBe('/favicon-turn.svg');
-    await a.screenshot({ path: `${ART}/22-my-matches-desktop.png`, fullPage: true });
+    await a.screenshot({ path: `${env.artifacts}/22-my-matches-desktop.png`, fullPage: true });
 
     expect(errors).toEqual([]);
     await ctxA.close();
@@ -156,20 +137,20 @@ describe('the site around the games', () => {
   }, 240_000);
 
   it('serves the page with a strict CSP and no inline script or style', async () => {
-    const res = await fetch(`${server.url}/m/abcdefghijkl`);
+    const res = await fetch(`${env.server.url}/m/abcdefghijkl`);
     const html = await res.text();
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     expect(html).not.toMatch(/\sstyle=/);
     expect(html).not.toMatch(/<style/);
     // The page renders under that policy without a single violation.
-    const ctx = await browser.newContext();
+    const ctx = await env.browser.newContext();
     const p = await ctx.newPage();
     const violations: string[] = [];
     p.on('console', (m) => {
       if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
     });
-    await p.goto(`${server.url}/`);
+    await p.goto(`${env.server.url}/`);
     await p.getByRole('heading', { name: 'Start a match' }).waitFor();
     expect(violations).toEqual([]);
     await ctx.close();

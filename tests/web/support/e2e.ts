@@ -1,0 +1,38 @@
+/**
+ * The fixture every browser test file starts with: its own table on the shared DynamoDB Local,
+ * the built site, the local server on them, and headless Chromium — made before the file's tests
+ * and closed after them. Screenshots go to `artifacts` (test-artifacts/web by default, never committed).
+ */
+import { mkdirSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { freshTable } from '../../support/dynamo.js';
+import { builtSite, launchChromium, startSite } from './site.js';
+
+export interface E2eSite {
+  table: Awaited<ReturnType<typeof freshTable>>;
+  server: Awaited<ReturnType<typeof startSite>>;
+  browser: Browser;
+  /** Folder for this file's screenshots. */
+  artifacts: string;
+}
+
+export function e2eSite(tableName: string, opts: { notify?: boolean; artifacts?: string } = {}): E2eSite {
+  const env = { artifacts: opts.artifacts ?? 'test-artifacts/web' } as E2eSite;
+  mkdirSync(env.artifacts, { recursive: true });
+  let site: Awaited<ReturnType<typeof builtSite>> | undefined;
+  beforeAll(async () => {
+    [env.table, site, env.browser] = await Promise.all([freshTable(tableName), builtSite(), launchChromium()]);
+    env.server = await startSite({
+      store: env.table.store,
+      webRoot: site.dir,
+      ...(opts.notify ? { notify: { endpoint: env.table.endpoint, tableName: env.table.tableName } } : {}),
+    });
+  }, 180_000);
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+    await site?.remove();
+  });
+  return env;
+}
