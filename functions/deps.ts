@@ -16,6 +16,6 @@ export function depsFromEnv(env: Record<string, string | undefined> = process.en
     games: gameRegistry,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     // Notification settings, email confirmation and unsubscribe (functions/notify).
-    extend: notifyRoutesFor(notifyFromEnv(env, tableName), store),
+    extend: notifyRoutesFor(notifyFromEnv(env, tableName, { db }), store),
   };
 }

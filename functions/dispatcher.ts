@@ -7,16 +7,18 @@ import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { gameRegistry } from '../shared/games/index.js';
 import { notifyFromEnv } from './notify/env.js';
 import { Dispatcher } from './notify/dispatcher.js';
+import { WebPushSender } from './notify/push.js';
 import { clientConfigFromEnv, DynamoMatchStore, dynamoClient } from './storage/dynamo.js';
 import { DEFAULT_TABLE } from './storage/table.js';
 
 const tableName = process.env.TABLE_NAME ?? DEFAULT_TABLE;
-const runtime = notifyFromEnv(process.env, tableName);
+const db = dynamoClient(clientConfigFromEnv(process.env));
+const runtime = notifyFromEnv(process.env, tableName, { db, push: (vapid) => new WebPushSender({ vapid }) });
 if (!runtime.publicUrl) throw new Error('PUBLIC_URL must be set for the dispatcher (links in messages)');
 
 const dispatcher = new Dispatcher({
   store: runtime.store,
-  matches: new DynamoMatchStore(dynamoClient(clientConfigFromEnv(process.env)), tableName),
+  matches: new DynamoMatchStore(db, tableName),
   games: gameRegistry,
   publicUrl: runtime.publicUrl,
   ...(runtime.email ? { email: runtime.email } : {}),

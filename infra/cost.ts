@@ -1,94 +1,155 @@
 /**
  * The AWS cost of one match, on paper: list prices (us-east-1, on demand, no free tier, no savings plan)
- * times what each request does, with item sizes measured on DynamoDB Local. infra/README.md explains the
- * assumptions; `npm run bench` prints the figures with the other infra numbers.
+ * times what each request does. The DynamoDB side (item sizes, hence request units) is measured by
+ * `npm run bench infra`, which plays Dutch auction matches through the API on DynamoDB Local and prints
+ * this model with its own measurements next to the figures below; infra/README.md explains the rest.
  */
 
-/** USD, us-east-1 list prices as published in 2025. */
+/** USD, us-east-1 list prices as published (DynamoDB on demand after its November 2024 price cut). */
 export const PRICES = {
   cloudFrontRequest: 0.01 / 10_000, // HTTPS requests, North America / Europe
-  cloudFrontPerGB: 0.085, // data transfer out, first 10 TB
+  cloudFrontPerGB: 0.085, // data transfer out, first 10 TB (CloudFront does not compress /api/*: caching is off there)
   s3Get: 0.0004 / 1000, // GET (CloudFront revalidating a no-cache page)
-  httpApiRequest: 1.0 / 1_000_000, // HTTP API, first 300 million
+  httpApiRequest: 1.0 / 1_000_000, // HTTP API, first 300 million a month
   lambdaRequest: 0.2 / 1_000_000,
-  lambdaGbSecondArm: 0.0000133334, // arm64, first 7.5 billion GB-s; the init phase is billed too
-  dynamoWru: 0.625 / 1_000_000, // on demand
+  lambdaGbSecondArm: 0.0000133334, // arm64, first 7.5 billion GB-s; the init phase is billed too (since August 2025)
+  dynamoWru: 0.625 / 1_000_000, // on demand, after the November 2024 price cut
   dynamoRru: 0.125 / 1_000_000,
   sesPerMail: 0.1 / 1000,
 } as const;
 
-export interface MatchAssumptions {
+/** What one match does, per move; the DynamoDB figures are measured (see DUTCH_AUCTION). */
+export interface MatchProfile {
   moves: number;
-  /** 304 polls per move (all seats together). */
+  /** 304 polls per move, all seats together (the page's schedule: infra/README.md "Polling"). */
   pollsPerMove: number;
-  /** Notifications per move (the service writes at most one per other seat and version). */
-  notificationsPerMove: number;
-  /** Share of visits that meet a cold API container (init billed). */
+  /** Share of visits that meet a cold API container (its init is billed). */
   coldShare: number;
-  /** Bytes, measured: the match item, an average log item, an outbox row. */
+  /** Bytes of the match item as stored: a poll's head read and every full read are billed on it. */
   matchItem: number;
-  logItem: number;
-  intentItem: number;
-  /** Log records a full read fetches (LOG_PAGE in functions/matches/service.ts). */
-  logPage: number;
+  /**
+   * Write request units of one accepted move: the transaction (match, log record, outbox rows; each
+   * item rounded up to whole KB, then doubled for the transaction) plus the `due` index entries it moves.
+   */
+  moveWru: number;
+  /** Bytes of the log records the first read of a visit fetches (the last LOG_PAGE of them). */
+  logPageBytes: number;
+  /** Outbox rows per move (at most one per other seat, only when that seat's situation changed). */
+  intentsPerMove: number;
+  /** Response bodies: a full read (match, view, a page of log) and a move's answer. */
+  readBytesOut: number;
+  moveBytesOut: number;
 }
 
-/** A 2-seat Dutch auction match (item sizes measured from a played match on DynamoDB Local). */
-export const DUTCH_AUCTION: MatchAssumptions = {
+/**
+ * A 2-seat Dutch auction as measured by `npm run bench infra` (2 random games, 116 moves, November 2026):
+ * match item 1.5 KB (its JSON deflated; 3.0 KB as plain JSON), log record 1.1 KB (3.3 KB plain: the stored
+ * Idempotency-Key response is most of it), 0.34 outbox rows of 0.37 KB per move.
+ */
+export const DUTCH_AUCTION: MatchProfile = {
   moves: 100,
   pollsPerMove: 10,
-  notificationsPerMove: 0.5,
   coldShare: 0.25,
-  matchItem: 3500,
-  logItem: 3500,
-  intentItem: 400,
-  logPage: 30,
+  matchItem: 1470,
+  moveWru: 8.8,
+  logPageBytes: 24_000,
+  intentsPerMove: 0.34,
+  readBytesOut: 10_900,
+  moveBytesOut: 2_500,
 };
 
+/** The same match as stored before (plain JSON), measured in the same run. */
+export const DUTCH_AUCTION_UNCOMPRESSED: MatchProfile = {
+  ...DUTCH_AUCTION,
+  matchItem: 3000,
+  moveWru: 15.9,
+  logPageBytes: 73_000,
+};
+
+/** Lambda memory (GB) as deployed (infra/functions.ts), and billed durations assumed per request. */
 const API_GB = 0.5;
 const DISPATCHER_GB = 0.25;
-const rru = (bytes: number) => Math.max(1, Math.ceil(bytes / 4096)); // strongly consistent reads
-const wru = (bytes: number) => Math.max(1, Math.ceil(bytes / 1024));
-const edge = (bytesOut: number) => PRICES.cloudFrontRequest + PRICES.httpApiRequest + PRICES.lambdaRequest + (bytesOut / 1e9) * PRICES.cloudFrontPerGB;
+const SECONDS = { poll: 0.015, read: 0.06, move: 0.08, init: 0.8, notification: 0.15 } as const;
+
+/** Strongly consistent reads: one unit per started 4 KB (a Query sums the items first). */
+export const rru = (bytes: number) => Math.max(1, Math.ceil(bytes / 4096));
+/** Writes: one unit per started KB of the item (the larger of before and after for an update). */
+export const wru = (bytes: number) => Math.max(1, Math.ceil(bytes / 1024));
+
+const request = (bytesOut: number) =>
+  PRICES.cloudFrontRequest + PRICES.httpApiRequest + PRICES.lambdaRequest + (bytesOut / 1e9) * PRICES.cloudFrontPerGB;
 const lambda = (gb: number, seconds: number) => gb * seconds * PRICES.lambdaGbSecondArm;
 
 /** USD per unit of work. */
-export function unitCosts(a: MatchAssumptions) {
-  const logReadBytes = a.logPage * a.logItem;
+export function unitCosts(p: MatchProfile) {
   return {
-    /** An unchanged match: the head projection (billed by the item's size), 304. */
-    poll: edge(400) + lambda(API_GB, 0.015) + rru(a.matchItem) * PRICES.dynamoRru,
-    /** The page's first read: head, the match, the recent log; JSON compressed by CloudFront to ~1/3. */
-    read: edge(4000) + lambda(API_GB, 0.06) + (2 * rru(a.matchItem) + rru(logReadBytes)) * PRICES.dynamoRru,
-    /**
-     * An accepted move: the match read, then one transaction (transactional writes cost double): match,
-     * log, outbox rows; plus the `due` index entry moving (delete + insert, keys only).
-     */
-    move:
-      edge(3000) +
-      lambda(API_GB, 0.08) +
-      rru(a.matchItem) * PRICES.dynamoRru +
-      (2 * (wru(a.matchItem) + wru(a.logItem) + a.notificationsPerMove * wru(a.intentItem)) + 2) * PRICES.dynamoWru,
+    /** An unchanged match: the head projection (billed on the whole item), 304, ~400 bytes of headers. */
+    poll: request(400) + lambda(API_GB, SECONDS.poll) + rru(p.matchItem) * PRICES.dynamoRru,
+    /** The page's first read: head, the match, the last page of the log. */
+    read: request(p.readBytesOut) + lambda(API_GB, SECONDS.read) + (2 * rru(p.matchItem) + rru(p.logPageBytes)) * PRICES.dynamoRru,
+    /** An accepted move: the match read, then one transaction. */
+    move: request(p.moveBytesOut) + lambda(API_GB, SECONDS.move) + rru(p.matchItem) * PRICES.dynamoRru + p.moveWru * PRICES.dynamoWru,
     /** index.html and sw.js revalidated through CloudFront (hashed bundles stay in the browser cache). */
     pageLoad: 2 * (PRICES.cloudFrontRequest + PRICES.s3Get),
-    /** One outbox row on the stream: dispatcher invocation, prefs + match + log reads, claim/settle/delete. */
-    notification:
-      PRICES.lambdaRequest + lambda(DISPATCHER_GB, 0.15) + (1 + rru(a.matchItem) + rru(a.logItem)) * PRICES.dynamoRru + 3 * PRICES.dynamoWru,
-    /** API container init (billed since August 2025), ~0.8 s at 512 MB. */
-    coldStart: lambda(API_GB, 0.8),
+    /**
+     * One outbox row on the stream: a dispatcher invocation; the seat's settings, the match and the log
+     * record read; claim, settle, and the row deleted with its index entry.
+     */
+    notification: PRICES.lambdaRequest + lambda(DISPATCHER_GB, SECONDS.notification) + (1 + rru(p.matchItem) + 1) * PRICES.dynamoRru + 4 * PRICES.dynamoWru,
+    /** API container init, billed since August 2025. */
+    coldStart: lambda(API_GB, SECONDS.init),
     email: PRICES.sesPerMail,
   };
 }
 
-/** USD for the whole match, email excluded (push costs nothing beyond the dispatcher). */
-export function matchCost(a: MatchAssumptions = DUTCH_AUCTION) {
-  const u = unitCosts(a);
-  const perVisit = u.pageLoad + u.read + u.move + a.coldShare * u.coldStart;
+/** USD for the whole match, email apart (push costs nothing beyond the dispatcher). */
+export function matchCost(p: MatchProfile = DUTCH_AUCTION) {
+  const u = unitCosts(p);
+  // Each move comes from one visit of the mover: the page, its first read, the move.
+  const perVisit = u.pageLoad + u.read + u.move + p.coldShare * u.coldStart;
   const parts = {
-    visits: a.moves * perVisit,
-    polls: a.moves * a.pollsPerMove * u.poll,
-    notifications: a.moves * a.notificationsPerMove * u.notification,
+    visits: p.moves * perVisit,
+    polls: p.moves * p.pollsPerMove * u.poll,
+    notifications: p.moves * p.intentsPerMove * u.notification,
   };
   const total = parts.visits + parts.polls + parts.notifications;
-  return { units: u, parts, total, emailIfAllByMail: a.moves * a.notificationsPerMove * u.email };
+  return { units: u, parts, total, emailIfAllByMail: p.moves * p.intentsPerMove * u.email };
+}
+
+/** Polls per move the goal leaves room for, if any. */
+export function pollBudget(goalUsd: number, p: MatchProfile = DUTCH_AUCTION): number {
+  const noPolls = matchCost({ ...p, pollsPerMove: 0 }).total;
+  return Math.max(0, (goalUsd - noPolls) / (p.moves * unitCosts(p).poll));
+}
+
+// ------------------------------------------------------------------ item sizes as DynamoDB bills them
+
+/** A marshalled attribute value (the low-level client's shape), as far as sizing needs it. */
+type Attr = { S?: string; N?: string; B?: Uint8Array; BOOL?: boolean; NULL?: boolean; L?: Attr[]; M?: Record<string, Attr>; SS?: string[]; NS?: string[] };
+
+/**
+ * Bytes of an item by DynamoDB's published rules: names and strings as UTF-8, numbers one byte per two
+ * significant digits plus one, binary as is, lists and maps 3 bytes plus one per element.
+ */
+export function itemBytes(item: Record<string, Attr>): number {
+  let n = 0;
+  for (const [name, v] of Object.entries(item)) n += Buffer.byteLength(name) + attrBytes(v);
+  return n;
+}
+
+function attrBytes(v: Attr): number {
+  if (v.S !== undefined) return Buffer.byteLength(v.S);
+  if (v.N !== undefined) return numberBytes(v.N);
+  if (v.B !== undefined) return v.B.length;
+  if (v.BOOL !== undefined || v.NULL !== undefined) return 1;
+  if (v.L) return 3 + v.L.reduce((a, x) => a + 1 + attrBytes(x), 0);
+  if (v.M) return 3 + Object.entries(v.M).reduce((a, [k, x]) => a + 1 + Buffer.byteLength(k) + attrBytes(x), 0);
+  if (v.SS) return v.SS.reduce((a, s) => a + Buffer.byteLength(s), 0);
+  if (v.NS) return v.NS.reduce((a, s) => a + numberBytes(s), 0);
+  throw new Error(`unknown attribute type: ${Object.keys(v).join(',')}`);
+}
+
+function numberBytes(n: string): number {
+  const digits = n.replace(/^-/, '').replace('.', '').replace(/^0+/, '').replace(/0+$/, '');
+  return Math.ceil(Math.max(1, digits.length) / 2) + 1;
 }

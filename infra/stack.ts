@@ -33,7 +33,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { SECURITY_HEADERS } from '../functions/http/security-headers.js';
 import { TABLE } from '../functions/storage/table.js';
-import { DISPATCH_FILTER, ESM_REQUIRE_BANNER, EXTERNAL_MODULES, FUNCTIONS, NODE_MAJOR, type FunctionName } from './functions.js';
+import { BUNDLE, DISPATCH_FILTER, FUNCTIONS, type FunctionName } from './functions.js';
 import { FORWARD_HOST_CODE, ROBOTS_TXT, SPA_REWRITE_CODE } from './edge.js';
 import { acknowledgeFindings } from './nag.js';
 
@@ -299,15 +299,17 @@ export class DutchStack extends Stack {
         role,
         loggingFormat: lambda.LoggingFormat.JSON,
         environment: envOf[name],
+        // The settings of infra/functions.ts BUNDLE, which the benchmark and the tests build with too.
         bundling: {
           forceDockerBundling: false,
-          format: nodejs.OutputFormat.ESM,
-          target: `node${NODE_MAJOR}`,
-          mainFields: ['module', 'main'],
-          minify: true,
-          sourceMap: true,
-          externalModules: [...EXTERNAL_MODULES],
-          banner: ESM_REQUIRE_BANNER,
+          format: BUNDLE.format === 'esm' ? nodejs.OutputFormat.ESM : nodejs.OutputFormat.CJS,
+          target: BUNDLE.target,
+          mainFields: [...BUNDLE.mainFields],
+          minify: BUNDLE.minify,
+          sourceMap: BUNDLE.sourcemap,
+          sourcesContent: BUNDLE.sourcesContent,
+          externalModules: [...BUNDLE.external],
+          banner: BUNDLE.banner,
           logLevel: nodejs.LogLevel.WARNING,
         },
       });

@@ -4,8 +4,8 @@
  *
  * Every mail carries a plain-text part, an HTML part, and RFC 8058 one-click unsubscribe headers.
  */
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { createTransport, type Transporter } from 'nodemailer';
+import type { SESv2ClientConfig, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { Transporter } from 'nodemailer';
 
 export interface OutgoingMail {
   to: string;
@@ -38,20 +38,29 @@ export const DEFAULT_FROM = 'Dutch <no-reply@localhost>';
 
 // ------------------------------------------------------------------ SMTP
 
+/**
+ * nodemailer is loaded on the first send, not at start: the Lambda functions mail through SES and
+ * their bundles leave nodemailer out (infra/functions.ts), so only a self-hosted server ever loads it.
+ */
 export class SmtpEmailSender implements EmailSender {
   readonly kind = 'smtp';
-  private readonly transport: Transporter;
+  private transport?: Promise<Transporter>;
+  private closed = false;
 
   constructor(
-    url: string,
+    private readonly url: string,
     private readonly from: string = DEFAULT_FROM,
-  ) {
-    this.transport = createTransport(url);
+  ) {}
+
+  private connect(): Promise<Transporter> {
+    this.transport ??= import('nodemailer').then((m) => m.createTransport(this.url));
+    return this.transport;
   }
 
   async send(mail: OutgoingMail): Promise<SendResult> {
     try {
-      await this.transport.sendMail({
+      const transport = await this.connect();
+      await transport.sendMail({
         from: this.from,
         to: mail.to,
         subject: mail.subject,
@@ -75,17 +84,38 @@ export class SmtpEmailSender implements EmailSender {
   }
 
   close() {
-    this.transport.close();
+    if (this.closed) return;
+    this.closed = true;
+    void this.transport?.then((t) => t.close(), () => undefined);
   }
 }
 
 // ------------------------------------------------------------------ Amazon SES v2
 
+/** What SesEmailSender needs of an SESv2Client (a real one, lazySesClient, or a fault injector in tests). */
+export interface SesSend {
+  send(command: SendEmailCommand): Promise<unknown>;
+}
+
+/**
+ * An SES client made on the first mail: most API requests send none, so a cold start does not pay
+ * for loading @aws-sdk/client-sesv2.
+ */
+export function lazySesClient(config: SESv2ClientConfig = {}): SesSend {
+  let client: Promise<SesSend> | undefined;
+  return {
+    async send(command) {
+      client ??= import('@aws-sdk/client-sesv2').then((m) => new m.SESv2Client(config));
+      return (await client).send(command);
+    },
+  };
+}
+
 export class SesEmailSender implements EmailSender {
   readonly kind = 'ses';
 
   constructor(
-    private readonly client: Pick<SESv2Client, 'send'>,
+    private readonly client: SesSend,
     private readonly from: string,
     private readonly configurationSet?: string,
   ) {}
@@ -93,6 +123,7 @@ export class SesEmailSender implements EmailSender {
   async send(mail: OutgoingMail): Promise<SendResult> {
     const headers = Object.entries(unsubscribeHeaders(mail.unsubscribeUrl)).map(([Name, Value]) => ({ Name, Value }));
     try {
+      const { SendEmailCommand } = await import('@aws-sdk/client-sesv2');
       await this.client.send(
         new SendEmailCommand({
           FromEmailAddress: this.from,
@@ -167,9 +198,13 @@ export class DevOutbox implements EmailSender {
 
 export function emailSenderFromEnv(env: Record<string, string | undefined>): EmailSender | undefined {
   const from = env.EMAIL_FROM ?? DEFAULT_FROM;
-  if (env.SMTP_URL) return new SmtpEmailSender(env.SMTP_URL, from);
+  if (env.SMTP_URL) {
+    // The Lambda bundles leave nodemailer out (infra/functions.ts): on AWS, mail goes through SES.
+    if (env.AWS_LAMBDA_FUNCTION_NAME) throw new Error('SMTP_URL is not supported on Lambda; leave it unset to mail through SES');
+    return new SmtpEmailSender(env.SMTP_URL, from);
+  }
   if (env.EMAIL_FROM && (env.AWS_LAMBDA_FUNCTION_NAME || env.SES_REGION)) {
-    return new SesEmailSender(new SESv2Client(env.SES_REGION ? { region: env.SES_REGION } : {}), env.EMAIL_FROM, env.SES_CONFIGURATION_SET);
+    return new SesEmailSender(lazySesClient(env.SES_REGION ? { region: env.SES_REGION } : {}), env.EMAIL_FROM, env.SES_CONFIGURATION_SET);
   }
   return undefined;
 }

@@ -10,10 +10,11 @@
  *   VAPID_SECRET_ID                   Secrets Manager secret with the VAPID keys (./vapid.ts)
  *   VAPID_SUBJECT                     mailto:/https: contact for the push services (optional)
  */
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { clientConfigFromEnv, dynamoClient } from '../storage/dynamo.js';
 import type { MatchStore } from '../storage/port.js';
 import { emailSenderFromEnv, type EmailSender } from './email.js';
-import { WebPushSender, type PushSender } from './push.js';
+import type { PushSender } from './push.js';
 import { notificationRoutes, type NotifyRoutesDeps } from './routes.js';
 import { NotifyStore } from './store.js';
 import { secretVapidKeys, vapidSubject, type VapidKeys } from './vapid.js';
@@ -26,14 +27,24 @@ export interface NotifyRuntime {
   publicUrl?: string;
 }
 
-export function notifyFromEnv(env: Record<string, string | undefined>, tableName: string): NotifyRuntime {
-  const store = new NotifyStore(dynamoClient(clientConfigFromEnv(env)), tableName);
+/**
+ * `push` makes the web push sender from the VAPID keys; only the dispatcher passes it (it sends the
+ * pushes), so the API, which only hands out the public key, does not load the web-push package.
+ * `db` shares the caller's DynamoDB client.
+ */
+export function notifyFromEnv(
+  env: Record<string, string | undefined>,
+  tableName: string,
+  opts: { push?: (vapid: () => Promise<VapidKeys>) => PushSender; db?: DynamoDBDocumentClient } = {},
+): NotifyRuntime {
+  // One client per process where the caller has one already: one set of connections, one setup at start.
+  const store = new NotifyStore(opts.db ?? dynamoClient(clientConfigFromEnv(env)), tableName);
   const email = emailSenderFromEnv(env);
   const vapid = env.VAPID_SECRET_ID ? secretVapidKeys(env.VAPID_SECRET_ID, vapidSubject(env)) : undefined;
   return {
     store,
     ...(email ? { email } : {}),
-    ...(vapid ? { vapid, push: new WebPushSender({ vapid }) } : {}),
+    ...(vapid ? { vapid, ...(opts.push ? { push: opts.push(vapid) } : {}) } : {}),
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
   };
 }

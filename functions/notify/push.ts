@@ -3,8 +3,11 @@
  * package, sent with fetch (so a plain-HTTP stand-in works in tests). `TTL` and `Topic` on every
  * push; 404/410 mean the subscription is gone; 429 and 5xx are retried with backoff.
  */
-import webpush from 'web-push';
 import type { VapidKeys } from './vapid.js';
+
+/** web-push and its crypto dependencies load with the first push, not with the dispatcher's start. */
+let webpushModule: Promise<typeof import('web-push')> | undefined;
+const loadWebPush = () => (webpushModule ??= import('web-push').then((m) => ((m as { default?: typeof import('web-push') }).default ?? m)));
 
 export interface PushTarget {
   endpoint: string;
@@ -45,6 +48,7 @@ export class WebPushSender implements PushSender {
 
   async send(target: PushTarget, message: PushMessage): Promise<PushResult> {
     const keys = await this.opts.vapid();
+    const webpush = await loadWebPush();
     const doFetch = this.opts.fetch ?? fetch;
     const sleep = this.opts.sleep ?? sleepReal;
     const attempts = this.opts.attempts ?? 3;
@@ -101,21 +105,4 @@ function retryAfterMs(header: string | null): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
-/**
- * Push endpoints the server will post to: HTTPS on the browsers' push services only, so a
- * subscription cannot point the server at an address of the attacker's choosing.
- */
-const PUSH_HOSTS = [
-  'fcm.googleapis.com',
-  'android.googleapis.com',
-  'updates.push.services.mozilla.com',
-  'push.services.mozilla.com',
-  'notify.windows.com',
-  'push.apple.com',
-];
-
-export function isBrowserPushEndpoint(url: URL): boolean {
-  if (url.protocol !== 'https:' || url.port !== '' || url.username || url.password) return false;
-  const host = url.hostname.toLowerCase();
-  return PUSH_HOSTS.some((h) => host === h || host.endsWith(`.${h}`));
-}
+export { isBrowserPushEndpoint } from './push-hosts.js';

@@ -27,7 +27,7 @@ import type { MatchStore } from '../storage/port.js';
 import { confirmationMail, escapeHtml, formatTime, matchUrl } from './compose.js';
 import type { DevOutbox, EmailSender } from './email.js';
 import { CONFIRM_TOKEN_TTL_SECONDS, MAX_PUSH_PER_SEAT, type SeatPrefs } from './model.js';
-import { isBrowserPushEndpoint } from './push.js';
+import { isBrowserPushEndpoint } from './push-hosts.js';
 import { emptyPrefs, type NotifyStore } from './store.js';
 import { DAY, PAUSE_BUDGET_DAYS, PAUSE_BUDGET_MS, pauseSeat, resumeSeat, withDue } from './timing.js';
 

@@ -4,9 +4,9 @@
  * AWS they are read once per container from a Secrets Manager secret named by VAPID_SECRET_ID,
  * holding JSON {"publicKey", "privateKey", "subject"?} (make one with `npx web-push generate-vapid-keys --json`).
  */
+import { createECDH } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import webpush from 'web-push';
 
 export interface VapidKeys {
   publicKey: string;
@@ -26,6 +26,18 @@ function checked(value: unknown, fallbackSubject: string): VapidKeys {
   return { publicKey: v.publicKey, privateKey: v.privateKey, subject };
 }
 
+/**
+ * A new P-256 key pair in the form web-push's `generateVAPIDKeys` gives (uncompressed 65-byte public
+ * key, 32-byte private key, base64url), made here so that this module, which the API loads, does not
+ * pull the web-push package into the API's bundle.
+ */
+export function generateVapidKeys(): { publicKey: string; privateKey: string } {
+  const curve = createECDH('prime256v1');
+  curve.generateKeys();
+  const fixed = (b: Buffer, n: number) => (b.length < n ? Buffer.concat([Buffer.alloc(n - b.length), b]) : b);
+  return { publicKey: fixed(curve.getPublicKey(), 65).toString('base64url'), privateKey: fixed(curve.getPrivateKey(), 32).toString('base64url') };
+}
+
 /** Reads DATA_DIR/vapid.json, making it on the first run. */
 export function localVapidKeys(dataDir: string, subject: string): VapidKeys {
   const file = join(dataDir, 'vapid.json');
@@ -35,7 +47,7 @@ export function localVapidKeys(dataDir: string, subject: string): VapidKeys {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
   mkdirSync(dataDir, { recursive: true });
-  const keys = { ...webpush.generateVAPIDKeys(), subject };
+  const keys = { ...generateVapidKeys(), subject };
   writeFileSync(file, JSON.stringify(keys, null, 2) + '\n', { mode: 0o600, flag: 'wx' });
   return keys;
 }

@@ -1,7 +1,12 @@
 /**
- * The DynamoDB adapter of the storage port. The match state travels as one JSON string attribute:
- * cheaper to (un)marshal than a deep map, and opaque to DynamoDB, which only needs the version.
+ * The DynamoDB adapter of the storage port. The match state travels as one JSON attribute: cheaper
+ * to (un)marshal than a deep map, and opaque to DynamoDB, which only needs the version.
+ *
+ * That JSON (of the match and of each log record) is stored deflated, as binary: DynamoDB bills
+ * writes per started KB (twice inside a transaction) and reads per 4 KB, and the JSON shrinks to
+ * about a third (infra/README.md, "Cost"). Items written before as a JSON string still read.
  */
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import {
   ConditionalCheckFailedException,
   DynamoDBClient,
@@ -27,6 +32,21 @@ import type {
 import { dueShardOf, expiryOf, keys, OUTBOX_GRACE_MS } from './table.js';
 
 type Item = Record<string, unknown>;
+
+/** JSON for the `data` attribute: deflated when that is smaller (nearly always). */
+export function packData(value: unknown): string | Uint8Array {
+  const json = JSON.stringify(value);
+  if (json.length < 200) return json;
+  const packed = deflateRawSync(json);
+  return packed.length < Buffer.byteLength(json) ? packed : json;
+}
+
+/** Reads a `data` attribute either way it may be stored. */
+export function unpackData<T>(data: unknown): T {
+  if (typeof data === 'string') return JSON.parse(data) as T;
+  if (data instanceof Uint8Array) return JSON.parse(inflateRawSync(data).toString('utf8')) as T;
+  throw new Error(`unexpected data attribute: ${typeof data}`);
+}
 
 export function dynamoClient(config: DynamoDBClientConfig = {}): DynamoDBDocumentClient {
   return DynamoDBDocumentClient.from(new DynamoDBClient(config), {
@@ -64,12 +84,12 @@ function matchToItem(m: MatchRecord): Item {
     // Top-level, outside `data`: the sweep updates them alone, and `dueAt` keys the sparse `due` index.
     ...(dueAt !== undefined && status === 'active' ? { dueAt, dueShard: dueShardOf(id) } : {}),
     sweptUntil,
-    data: JSON.stringify({ ...rest, seats }),
+    data: packData({ ...rest, seats }),
   };
 }
 
 function itemToMatch(item: Item): MatchRecord {
-  const rest = JSON.parse(item.data as string) as Omit<MatchRecord, 'id' | 'version' | 'status' | 'gameId' | 'spectatorHash'>;
+  const rest = unpackData<Omit<MatchRecord, 'id' | 'version' | 'status' | 'gameId' | 'spectatorHash'>>(item.data);
   return {
     ...rest,
     id: item.id as string,
@@ -84,7 +104,7 @@ function itemToMatch(item: Item): MatchRecord {
 }
 
 function logToItem(matchId: string, l: LogRecord, expiresAt?: number): Item {
-  return { ...keys.log(matchId, l.version), type: 'log', data: JSON.stringify(l), expiresAt };
+  return { ...keys.log(matchId, l.version), type: 'log', data: packData(l), expiresAt };
 }
 
 /** An outbox row; it sits in the `due` index until delivered, so the sweep can re-drive a lost one. */
@@ -134,7 +154,7 @@ export class DynamoMatchStore implements MatchStore {
 
   async logAt(id: string, version: number): Promise<LogRecord | null> {
     const out = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.log(id, version), ConsistentRead: true }));
-    return out.Item ? (JSON.parse(out.Item.data as string) as LogRecord) : null;
+    return out.Item ? unpackData<LogRecord>(out.Item.data) : null;
   }
 
   async head(id: string): Promise<MatchHead | null> {
@@ -201,7 +221,7 @@ export class DynamoMatchStore implements MatchStore {
         ConsistentRead: true,
       }),
     );
-    return (out.Items ?? []).map((i) => JSON.parse(i.data as string) as LogRecord);
+    return (out.Items ?? []).map((i) => unpackData<LogRecord>(i.data));
   }
 
   async fullLog(id: string): Promise<LogRecord[]> {
@@ -217,7 +237,7 @@ export class DynamoMatchStore implements MatchStore {
           ExclusiveStartKey: start,
         }),
       );
-      for (const i of out.Items ?? []) records.push(JSON.parse(i.data as string) as LogRecord);
+      for (const i of out.Items ?? []) records.push(unpackData<LogRecord>(i.data));
       start = out.LastEvaluatedKey;
     } while (start);
     return records;

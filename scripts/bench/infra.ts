@@ -5,16 +5,31 @@
  *
  * The bundles keep the AWS SDK external, as on Lambda (the runtime ships it); here it resolves from
  * node_modules, so the import time includes loading the SDK modules the handler imports at start.
- * Runs and baselines are interleaved so that load on the machine affects both alike. Last, the cost of a
- * 100-move match on paper (infra/cost.ts, list prices; goal ≤ $0.002).
+ * Runs and baselines are interleaved so that load on the machine affects both alike; besides the wall
+ * time, each child reports its own CPU time (user + system), which a loaded machine disturbs far less.
+ * The handlers run with the stack's NODE_OPTIONS (source maps on), as on Lambda.
+ *
+ * Last, the cost of a 100-move match on paper (infra/cost.ts, list prices; goal ≤ $0.002), once with the
+ * model's stated profile and once with item sizes measured here: Dutch auction matches played through
+ * the API on DynamoDB Local with an Idempotency-Key on every move, each item sized by DynamoDB's rules,
+ * as stored (deflated) and as it would be with its JSON stored plain.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { GetItemCommand, QueryCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { build } from 'esbuild';
-import { DUTCH_AUCTION, matchCost } from '../../infra/cost.js';
+import { DUTCH_AUCTION, DUTCH_AUCTION_UNCOMPRESSED, itemBytes, matchCost, pollBudget, wru, type MatchProfile } from '../../infra/cost.js';
 import { esbuildOptions, FUNCTION_NAMES, FUNCTIONS, type FunctionName } from '../../infra/functions.js';
+import { createApp } from '../../functions/app.js';
+import { ensureTable, localClient, startDynamoLocal } from '../../functions/local/dynamo-local.js';
+import { LOG_PAGE } from '../../functions/matches/service.js';
+import { DynamoMatchStore, dynamoClient, unpackData } from '../../functions/storage/dynamo.js';
+import { keys, pad } from '../../functions/storage/table.js';
+import { nextInt, seedRng, type Rng } from '../../shared/engine/random.js';
+import { GAMES } from '../../shared/games/index.js';
 
 const RUNS = 7;
 const API_GOAL_BYTES = 150 * 1024;
@@ -30,6 +45,8 @@ const LAMBDA_ENV = {
   SES_CONFIGURATION_SET: 'bench',
   VAPID_SECRET_ID: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:bench',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  // As the stack sets it (infra/stack.ts): stack traces through the source maps.
+  NODE_OPTIONS: '--enable-source-maps',
 };
 
 const median = (xs: number[]) => {
@@ -37,12 +54,16 @@ const median = (xs: number[]) => {
   return s[Math.floor(s.length / 2)]!;
 };
 
-function timeNode(args: string[]): number {
+/** Loaded first into every timed child (baseline too): prints the process's CPU time at exit. */
+const CPU_HOOK = "import{writeSync}from'node:fs';process.on('exit',()=>{const u=process.cpuUsage();writeSync(2,`\\ncpu-us ${u.user+u.system}\\n`)});";
+
+function timeNode(args: string[], hook: string): { wall: number; cpu: number } {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, args, { env: { ...process.env, ...LAMBDA_ENV }, stdio: ['ignore', 'ignore', 'pipe'] });
-  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  if (r.status !== 0) throw new Error(`node ${args.join(' ')} failed: ${r.stderr.toString().slice(0, 500)}`);
-  return ms;
+  const r = spawnSync(process.execPath, ['--import', hook, ...args], { env: { ...process.env, ...LAMBDA_ENV }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const wall = Number(process.hrtime.bigint() - t0) / 1e6;
+  const cpu = /cpu-us (\d+)/.exec(r.stderr.toString());
+  if (r.status !== 0 || !cpu) throw new Error(`node ${args.join(' ')} failed: ${r.stderr.toString().slice(0, 500)}`);
+  return { wall, cpu: Number(cpu[1]) / 1000 };
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -51,9 +72,12 @@ export async function bench(report: (line: string) => void): Promise<void> {
   // Inside the repository, so the external @aws-sdk imports resolve from node_modules.
   const root = resolve('node_modules/.cache/bench-infra');
   rmSync(root, { recursive: true, force: true });
+  mkdirSync(root, { recursive: true });
+  const hook = join(root, 'cpu-hook.mjs');
+  writeFileSync(hook, CPU_HOOK);
   const bundles: Record<FunctionName, string> = {} as Record<FunctionName, string>;
 
-  report(`infra: Lambda bundles as deployed (ESM, minified, source maps apart, @aws-sdk/* external, node${process.versions.node.split('.')[0]} here, Node 22 on Lambda)`);
+  report(`infra: Lambda bundles as deployed (ESM, minified, source maps apart, @aws-sdk/* and nodemailer external, node${process.versions.node.split('.')[0]} here, Node 22 on Lambda)`);
   for (const name of FUNCTION_NAMES) {
     const dir = join(root, name);
     mkdirSync(dir, { recursive: true });
@@ -62,53 +86,169 @@ export async function bench(report: (line: string) => void): Promise<void> {
     bundles[name] = outfile;
     const bytes = statSync(outfile).size;
     const gz = gzipSync(readFileSync(outfile)).length;
-    const inputs = Object.values(out.metafile.outputs).find((o) => o.entryPoint)?.inputs ?? {};
+    const output = Object.values(out.metafile.outputs).find((o) => o.entryPoint);
     const byPackage = new Map<string, number>();
-    for (const [file, info] of Object.entries(inputs)) {
+    for (const [file, info] of Object.entries(output?.inputs ?? {})) {
       const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file);
       const key = m ? m[1]! : file.split('/').slice(0, 2).join('/');
       byPackage.set(key, (byPackage.get(key) ?? 0) + info.bytesInOutput);
     }
     const top = [...byPackage.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, v]) => `${k} ${kb(v)}`).join(', ');
     const goal = name === 'api' ? ` (goal ≤ ${kb(API_GOAL_BYTES)}: ${bytes <= API_GOAL_BYTES ? 'met' : 'NOT met'})` : '';
-    report(`  ${name.padEnd(10)} ${kb(bytes).padStart(9)} minified, ${kb(gz).padStart(8)} gzip${goal}; largest: ${top}`);
+    const atStart = [...new Set((output?.imports ?? []).filter((i) => i.external && i.kind === 'import-statement' && i.path.startsWith('@aws-sdk/')).map((i) => i.path))];
+    report(`  ${name.padEnd(10)} ${kb(bytes).padStart(9)} minified, ${kb(gz).padStart(8)} gzip${goal}; largest: ${top}; SDK at start: ${atStart.join(', ')}`);
   }
 
   // For comparison only (not what the stack deploys): the API with the AWS SDK bundled in, one file.
   const apiWithSdk = join(root, 'api-with-sdk', 'index.mjs');
   mkdirSync(join(root, 'api-with-sdk'), { recursive: true });
-  await build({ ...esbuildOptions(FUNCTIONS.api.entry, apiWithSdk), external: [], logLevel: 'error' });
+  await build({ ...esbuildOptions(FUNCTIONS.api.entry, apiWithSdk), external: ['nodemailer'], logLevel: 'error' });
   report(`  ${'(api+SDK)'.padEnd(10)} ${kb(statSync(apiWithSdk).size).padStart(9)} minified: the API with the SDK bundled in, for comparison only`);
 
-  // Warm the file cache once, then interleave: baseline, api, dispatcher, sweep, baseline, ...
-  timeNode(['-e', '0']);
-  for (const name of FUNCTION_NAMES) timeNode([bundles[name]]);
-  // For attribution: only the SDK clients every handler imports at start (the runtime's share).
+  // Warm the file cache once, then interleave: baseline, SDK, api, dispatcher, sweep, api+SDK, baseline, ...
   const sdkOnly = ['--input-type=module', '-e', "await import('@aws-sdk/client-dynamodb'); await import('@aws-sdk/lib-dynamodb')"];
-  const base: number[] = [];
-  const sdk: number[] = [];
-  const withSdk: number[] = [];
-  const runs: Record<FunctionName, number[]> = { api: [], dispatcher: [], sweep: [] };
+  const variants: [string, string[], string][] = [
+    ['node -e 0', ['-e', '0'], 'the baseline'],
+    ['(SDK only)', sdkOnly, 'client-dynamodb + lib-dynamodb alone, the floor while the SDK loads from node_modules'],
+    ...FUNCTION_NAMES.map((n): [string, string[], string] => [n, [bundles[n]], 'goal']),
+    ['(api+SDK)', [apiWithSdk], 'SDK bundled in, for comparison only'],
+  ];
+  for (const [, args] of variants) timeNode(args, hook);
+  const runs = variants.map(() => ({ wall: [] as number[], cpu: [] as number[] }));
   for (let i = 0; i < RUNS; i++) {
-    base.push(timeNode(['-e', '0']));
-    sdk.push(timeNode(sdkOnly));
-    for (const name of FUNCTION_NAMES) runs[name].push(timeNode([bundles[name]]));
-    withSdk.push(timeNode([apiWithSdk]));
+    variants.forEach(([, args], v) => {
+      const t = timeNode(args, hook);
+      runs[v]!.wall.push(t.wall);
+      runs[v]!.cpu.push(t.cpu);
+    });
   }
-  const b = median(base);
-  report(`infra: cold import, median of ${RUNS} fresh processes; bare \`node -e 0\` = ${b.toFixed(0)} ms`);
-  report(`  ${'(SDK only)'.padEnd(10)} ${median(sdk).toFixed(0).padStart(5)} ms = ${(median(sdk) / b).toFixed(2)}× node -e 0 (client-dynamodb + lib-dynamodb alone)`);
-  for (const name of FUNCTION_NAMES) {
-    const m = median(runs[name]);
-    const ratio = m / b;
-    report(`  ${name.padEnd(10)} ${m.toFixed(0).padStart(5)} ms = ${ratio.toFixed(2)}× node -e 0 (goal ≤ ${IMPORT_GOAL}×: ${ratio <= IMPORT_GOAL ? 'met' : 'NOT met'})`);
-  }
-  report(`  ${'(api+SDK)'.padEnd(10)} ${median(withSdk).toFixed(0).padStart(5)} ms = ${(median(withSdk) / b).toFixed(2)}× node -e 0 (SDK bundled in, for comparison only)`);
+  const bw = median(runs[0]!.wall);
+  const bc = median(runs[0]!.cpu);
+  report(`infra: cold import, median of ${RUNS} fresh processes (NODE_OPTIONS=--enable-source-maps as on Lambda); bare \`node -e 0\` = ${bw.toFixed(0)} ms wall, ${bc.toFixed(0)} ms CPU`);
+  variants.forEach(([label, , note], v) => {
+    if (v === 0) return;
+    const w = median(runs[v]!.wall) / bw;
+    const c = median(runs[v]!.cpu) / bc;
+    const verdict = note === 'goal' ? `goal ≤ ${IMPORT_GOAL}×: ${w <= IMPORT_GOAL ? 'met' : 'NOT met'}` : note;
+    report(`  ${label.padEnd(10)} ${median(runs[v]!.wall).toFixed(0).padStart(5)} ms = ${w.toFixed(2)}× wall, ${c.toFixed(2)}× CPU (${verdict})`);
+  });
 
-  const paper = [0, 10, 30].map((p) => `${p} polls/move $${matchCost({ ...DUTCH_AUCTION, pollsPerMove: p }).total.toFixed(4)}`);
-  const c = matchCost();
+  const paper = (p: MatchProfile) => [0, 10, 30].map((n) => `${n} polls/move $${matchCost({ ...p, pollsPerMove: n }).total.toFixed(4)}`).join(', ');
+  report(`infra: on paper, a ${DUTCH_AUCTION.moves}-move Dutch auction match (infra/cost.ts, list prices, email apart; goal ≤ $0.002)`);
+  report(`  stated profile:        ${paper(DUTCH_AUCTION)}; polls the goal leaves room for: ${pollBudget(0.002).toFixed(1)} per move`);
+  report(`  as stored before:      ${paper(DUTCH_AUCTION_UNCOMPRESSED)}`);
+  const measured = await measureMatches();
   report(
-    `infra: on paper, a ${DUTCH_AUCTION.moves}-move Dutch auction match (infra/cost.ts, list prices, email apart): ${paper.join(', ')} ` +
-      `(goal ≤ $0.002: ${c.total <= 0.002 ? 'met' : 'NOT met'}); by mail too: +$${c.emailIfAllByMail.toFixed(4)}`,
+    `  measured here (${measured.games} games, ${measured.moves} moves): match item ${measured.stored.matchItem.toFixed(0)} B (plain JSON ${measured.plain.matchItem.toFixed(0)} B), ` +
+      `log record ${measured.logRecord.stored.toFixed(0)} B (plain ${measured.logRecord.plain.toFixed(0)} B), a first read's log page ${(measured.stored.logPageBytes / 1000).toFixed(1)} kB, ` +
+      `${measured.stored.moveWru.toFixed(1)} WRU per move (plain ${measured.plain.moveWru.toFixed(1)}), ${measured.stored.intentsPerMove.toFixed(2)} outbox rows per move, ` +
+      `responses ${(measured.stored.readBytesOut / 1000).toFixed(1)} kB read / ${(measured.stored.moveBytesOut / 1000).toFixed(1)} kB move`,
   );
+  report(`  with these, deflated:  ${paper(measured.stored)}`);
+  report(`  with these, plain:     ${paper(measured.plain)}`);
+  const c = matchCost();
+  report(`  per poll (304) $${c.units.poll.toExponential(2)}; email, if every notice goes by mail: +$${c.emailIfAllByMail.toFixed(4)} a match`);
+}
+
+/**
+ * Plays 2-seat Dutch auction matches through the API on DynamoDB Local, as players would: each move
+ * comes from a visit (a full read, then the move with an Idempotency-Key). After every move it reads the
+ * items that move wrote, sized twice: as stored, and with their `data` as a plain JSON string (as before
+ * it was deflated). Returns a profile for infra/cost.ts of each kind.
+ */
+async function measureMatches(minMoves = 100) {
+  const dynamo = await startDynamoLocal();
+  try {
+    const raw = localClient(dynamo.endpoint);
+    const table = 'bench-cost';
+    await ensureTable(raw, table);
+    const doc = dynamoClient({ endpoint: dynamo.endpoint, region: 'local', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
+    const app = createApp({ store: new DynamoMatchStore(doc, table), games: new Map(GAMES.map((g) => [g.id, g])), publicUrl: 'https://dutch.example' });
+    const call = async (method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) => {
+      const res = await app.request(path, {
+        method,
+        headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}), ...headers },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const text = await res.text();
+      if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+      return { json: JSON.parse(text) as any, bytes: Buffer.byteLength(text) }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    };
+    type Item = Record<string, AttributeValue>;
+    /** The item's size as stored, and with `data` stored as plain JSON text. */
+    const sizes = (item: Item) => {
+      const stored = itemBytes(item);
+      const data = item.data?.B ? { S: JSON.stringify(unpackData(item.data.B)) } : item.data;
+      return { stored, plain: itemBytes({ ...item, ...(data ? { data } : {}) }) };
+    };
+    const get = async (key: { pk: string; sk: string }) =>
+      (await raw.send(new GetItemCommand({ TableName: table, Key: { pk: { S: key.pk }, sk: { S: key.sk } }, ConsistentRead: true }))).Item!;
+    const dueKey = (item: Item) => (item.dueAt ? `${item.dueShard?.S}/${item.dueAt.N}` : null);
+
+    const sum = { stored: { match: 0, log: 0, wru: 0, page: 0 }, plain: { match: 0, log: 0, wru: 0, page: 0 }, intents: 0, readOut: 0, moveOut: 0 };
+    let moves = 0;
+    let games = 0;
+    while (moves < minMoves) {
+      games++;
+      const created = await call('POST', '/api/matches', undefined, { game: 'dutch-auction', seats: 2, name: 'Ann', options: {} });
+      const id = created.json.matchId as string;
+      const joined = await call('POST', `/api/matches/${id}/join`, undefined, { invite: new URL(created.json.invites[0].url).hash.slice('#invite='.length), name: 'Bo' });
+      const tokens = [created.json.token as string, joined.json.token as string];
+      const logSizes: { stored: number; plain: number }[] = [];
+      for (let v = 1; ; v++) {
+        const item = (await raw.send(new GetItemCommand({ TableName: table, Key: { pk: { S: keys.log(id, v).pk }, sk: { S: keys.log(id, v).sk } } }))).Item;
+        if (!item) break;
+        logSizes.push(sizes(item));
+      }
+      let rng: Rng = seedRng(`cost-${games}`);
+      let before = await get(keys.match(id));
+      for (;;) {
+        const seat = (await call('GET', `/api/matches/${id}/seats/0`, tokens[0])).json;
+        if (seat.status === 'over') break;
+        const s = seat.toAct[0] as number;
+        // The visit: the mover's first read (a page of log), then the move.
+        const read = await call('GET', `/api/matches/${id}/seats/${s}`, tokens[s]);
+        let i: number;
+        [i, rng] = nextInt(rng, read.json.legalMoves.length);
+        const moved = await call('POST', `/api/matches/${id}/seats/${s}/moves`, tokens[s], { expectedVersion: read.json.version, move: read.json.legalMoves[i] }, { 'Idempotency-Key': randomUUID() });
+        const v = moved.json.version as number;
+        const after = await get(keys.match(id));
+        const log = await get(keys.log(id, v));
+        const intents = (await raw.send(new QueryCommand({
+          TableName: table,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+          ExpressionAttributeValues: { ':pk': { S: keys.match(id).pk }, ':sk': { S: `NOTIFY#${pad(v)}#` } },
+        }))).Items ?? [];
+        const page = logSizes.slice(-LOG_PAGE);
+        logSizes.push(sizes(log));
+        // The `due` index (keys only, < 1 KB an entry): a moved entry is a delete and a put; each outbox row adds one.
+        const moved_ = dueKey(before) === dueKey(after) ? 0 : (dueKey(before) ? 1 : 0) + (dueKey(after) ? 1 : 0);
+        const indexWru = moved_ + intents.filter((n) => n.dueAt).length;
+        for (const kind of ['stored', 'plain'] as const) {
+          const m = sizes(after)[kind];
+          sum[kind].match += m;
+          sum[kind].log += sizes(log)[kind];
+          sum[kind].page += page.reduce((a, x) => a + x[kind], 0);
+          sum[kind].wru += 2 * (wru(m) + wru(sizes(log)[kind]) + intents.reduce((a, n) => a + wru(sizes(n)[kind]), 0)) + indexWru;
+        }
+        sum.intents += intents.length;
+        sum.readOut += read.bytes;
+        sum.moveOut += moved.bytes;
+        before = after;
+        moves++;
+      }
+    }
+    const profile = (kind: 'stored' | 'plain'): MatchProfile => ({
+      ...DUTCH_AUCTION,
+      matchItem: sum[kind].match / moves,
+      moveWru: sum[kind].wru / moves,
+      logPageBytes: sum[kind].page / moves,
+      intentsPerMove: sum.intents / moves,
+      readBytesOut: sum.readOut / moves,
+      moveBytesOut: sum.moveOut / moves,
+    });
+    return { games, moves, stored: profile('stored'), plain: profile('plain'), logRecord: { stored: sum.stored.log / moves, plain: sum.plain.log / moves } };
+  } finally {
+    await dynamo.stop();
+  }
 }

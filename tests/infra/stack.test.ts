@@ -156,6 +156,10 @@ describe('Lambda functions', () => {
       const dir = bundleDir(name);
       const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
       expect(existsSync(join(dir, 'index.mjs.map'))).toBe(true);
+      // File and line only: the sources themselves are not shipped inside the map.
+      const map = JSON.parse(readFileSync(join(dir, 'index.mjs.map'), 'utf8')) as { sources: string[]; sourcesContent?: unknown[] };
+      expect(map.sources.some((f) => f.endsWith(FUNCTIONS[name].entry)), name).toBe(true);
+      expect(map.sourcesContent ?? []).toEqual([]);
       expect(code).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\s*$/);
       // Minified: long lines, no indentation.
       expect(code.length / code.split('\n').length, name).toBeGreaterThan(1000);
@@ -163,7 +167,20 @@ describe('Lambda functions', () => {
       // The SDK is imported at run time (the Lambda runtime ships it), never bundled.
       expect(/class DynamoDBClient\b/.test(code), name).toBe(false);
       expect(/from\s*"@aws-sdk\/(client-dynamodb|lib-dynamodb)"/.test(code), name).toBe(true);
+      // nodemailer (SMTP, for self-hosting) is not shipped; at most a lazy import the functions never reach.
+      expect(code, name).not.toMatch(/MAIL FROM|EHLO/);
+      expect(/from\s*"nodemailer"|import\s*"nodemailer"/.test(code), name).toBe(false);
     }
+  });
+
+  it('the API bundle leaves out what it never uses: web push sending, and SES until the first mail', () => {
+    const code = readFileSync(join(bundleDir('api'), 'index.mjs'), 'utf8');
+    // web-push's own code (VAPID JWT signing, RFC 8291 encryption) is not in the API; the dispatcher has it.
+    expect(code).not.toMatch(/aes128gcm/);
+    expect(readFileSync(join(bundleDir('dispatcher'), 'index.mjs'), 'utf8')).toMatch(/aes128gcm/);
+    // The SES client is imported only when a mail goes out, not at start.
+    expect(code).not.toMatch(/from\s*"@aws-sdk\/client-sesv2"/);
+    expect(code).toMatch(/import\("@aws-sdk\/client-sesv2"\)/);
   });
 
   it('the shipped API bundle itself answers an HTTP API v2 event', async () => {
