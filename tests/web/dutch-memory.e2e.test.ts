@@ -19,30 +19,11 @@ import { dutchMemory } from '../../shared/games/dutch-memory/index.js';
 import { dutchMemoryOptions } from '../../shared/games/dutch-memory/moves.js';
 import type { DutchMemoryState } from '../../shared/games/dutch-memory/state.js';
 import { cardName, positionWords } from '../../web/src/games/dutch-memory/logic.js';
-import { e2eSite } from './support/e2e.js';
+import { e2eSite, SNAPSHOT_SCRIPT, type Snap } from './support/e2e.js';
 
 const env = e2eSite('dm-web');
 
-/** Records every DOM state of the page with the match version it showed. */
-const SNAPSHOT_SCRIPT = `
-  window.__snaps = [];
-  const take = () => {
-    const main = document.querySelector('main.match');
-    window.__snaps.push({ version: Number(main?.getAttribute('data-version') ?? 0), status: main?.getAttribute('data-status') ?? '', html: document.documentElement.outerHTML });
-  };
-  let queued = false;
-  new MutationObserver(() => {
-    if (queued) return;
-    queued = true;
-    queueMicrotask(() => { queued = false; take(); });
-  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-`;
 
-interface Snap {
-  version: number;
-  status: string;
-  html: string;
-}
 
 const version = async (p: Page) => Number(await p.locator('main.match').getAttribute('data-version'));
 

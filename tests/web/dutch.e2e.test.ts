@@ -14,7 +14,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { cardName } from '../../shared/games/dutch-auction/cards.js';
 import { dutchAuction } from '../../shared/games/dutch-auction/index.js';
 import type { DutchState } from '../../shared/games/dutch-auction/state.js';
-import { e2eSite } from './support/e2e.js';
+import { e2eSite, SNAPSHOT_SCRIPT } from './support/e2e.js';
 
 const env = e2eSite('web');
 
@@ -32,20 +32,6 @@ async function waitForVersionAbove(p: Page, v: number) {
   );
 }
 
-/** Records every DOM state of the page, with the match version it showed. */
-const SNAPSHOT_SCRIPT = `
-  window.__snaps = [];
-  const take = () => {
-    const main = document.querySelector('main.match');
-    window.__snaps.push({ version: Number(main?.getAttribute('data-version') ?? 0), status: main?.getAttribute('data-status') ?? '', html: document.documentElement.outerHTML });
-  };
-  let queued = false;
-  new MutationObserver(() => {
-    if (queued) return;
-    queued = true;
-    queueMicrotask(() => { queued = false; take(); });
-  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-`;
 
 /** One step for the player on this page, if it is their move: returns whether it acted. */
 async function playStep(p: Page, shots: { commit?: string; buy?: string }): Promise<boolean> {

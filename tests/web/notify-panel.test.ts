@@ -41,6 +41,7 @@ import {
   reminderChoiceLabel,
   reminderText,
 } from '../../web/src/timing.js';
+import { memoryStorage } from '../../web/src/storage.js';
 import type { Match } from '../../web/src/types.js';
 import { MatchOptions, NotifyZone } from '../../web/src/ui/MatchTiming.js';
 import { EmailSection, PauseSection, PushSection, type SectionProps } from '../../web/src/ui/NotifyPanel.js';
@@ -207,19 +208,7 @@ describe('push support in this browser', () => {
 });
 
 describe('which matches use this browser’s push subscription', () => {
-  function memory(): Storage {
-    const m = new Map<string, string>();
-    return {
-      get length() {
-        return m.size;
-      },
-      clear: () => m.clear(),
-      getItem: (k) => m.get(k) ?? null,
-      key: (i) => [...m.keys()][i] ?? null,
-      removeItem: (k) => void m.delete(k),
-      setItem: (k, v) => void m.set(k, String(v)),
-    };
-  }
+  const memory = memoryStorage;
 
   it('keeps the subscription while another match still uses it', () => {
     const s = memory();

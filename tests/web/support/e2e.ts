@@ -36,3 +36,25 @@ export function e2eSite(tableName: string, opts: { notify?: boolean; artifacts?:
   });
   return env;
 }
+
+/** A page's DOM at one moment, with the match version and status it showed. */
+export interface Snap {
+  version: number;
+  status: string;
+  html: string;
+}
+
+/** An init script that records every DOM state of the page (as `Snap`s in `window.__snaps`). */
+export const SNAPSHOT_SCRIPT = `
+  window.__snaps = [];
+  const take = () => {
+    const main = document.querySelector('main.match');
+    window.__snaps.push({ version: Number(main?.getAttribute('data-version') ?? 0), status: main?.getAttribute('data-status') ?? '', html: document.documentElement.outerHTML });
+  };
+  let queued = false;
+  new MutationObserver(() => {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => { queued = false; take(); });
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+`;
