@@ -5,6 +5,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AnyGame } from '../shared/engine/game.js';
+import { bearerToken } from './http/bearer.js';
 import { ApiError, parse } from './http/errors.js';
 import { openApiDocument } from './http/openapi.js';
 import {
@@ -18,7 +19,7 @@ import {
   SeatParam,
 } from './http/schemas.js';
 import { MatchService, type Caller } from './matches/service.js';
-import { TOKEN_PATTERN, sha256 } from './matches/tokens.js';
+import { sha256 } from './matches/tokens.js';
 import type { MatchStore } from './storage/port.js';
 
 export interface AppDeps {
@@ -78,13 +79,7 @@ export function createApp(deps: AppDeps): Hono {
     }
   }
 
-  function bearer(c: Context): string {
-    const header = c.req.header('Authorization');
-    if (!header) throw new ApiError(401, 'unauthorized', 'This needs the secret from your match link.');
-    const m = /^Bearer ([^\s]+)$/.exec(header);
-    if (!m || !TOKEN_PATTERN.test(m[1]!)) throw new ApiError(401, 'unauthorized', 'The secret from your match link is malformed.');
-    return m[1]!;
-  }
+  const bearer = (c: Context) => bearerToken(c.req.header('Authorization'));
 
   /** Path parameters are validated before anything is read. */
   function target(c: Context) {

@@ -3,6 +3,7 @@
  * else happens; the OpenAPI document is generated from the same schemas.
  */
 import * as z from 'zod';
+import { TOKEN_PATTERN } from '../matches/tokens.js';
 import { TimingRequest } from '../notify/timing.js';
 
 /** Names are shown to other players and put into emails: short, printable, trimmed. */
@@ -13,7 +14,7 @@ export const DisplayName = z
   .max(24, 'Names are at most 24 characters.')
   .refine((s) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}<>]/u.test(s), 'Names may not contain control characters or < >.');
 
-export const Secret = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not a valid link secret.');
+export const Secret = z.string().regex(TOKEN_PATTERN, 'Not a valid link secret.');
 export const MatchId = z.string().regex(/^[A-Za-z0-9_-]{12}$/, 'Not a match id.');
 export const SeatParam = z.coerce.number().int().min(0).max(7);
 export const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Idempotency-Key must be 8–64 letters, digits, - or _.');

@@ -9,9 +9,6 @@ import { Hono } from 'hono';
 import { createApp, type AppDeps } from '../app.js';
 import { SECURITY_HEADERS } from '../http/security-headers.js';
 
-/** Shared with infra/ (CloudFront sets the same ones); re-exported for existing importers. */
-export { SECURITY_HEADERS };
-
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',

@@ -172,10 +172,14 @@ export class MatchService {
       toAct: match.toAct,
       view: match.state === null ? null : game.view(match.state, viewer),
       legalMoves: active && viewer !== null ? game.legalMoves(match.state, viewer) : [],
-      log: log.map((l) => ({ version: l.version, at: l.at, seat: l.seat, entries: this.logEntries(game, l, viewer) })),
+      log: this.presentLog(game, log, viewer),
       end: match.end,
       rematchId: match.rematchId,
     };
+  }
+
+  private presentLog(game: AnyGame, log: LogRecord[], viewer: Viewer) {
+    return log.map((l) => ({ version: l.version, at: l.at, seat: l.seat, entries: this.logEntries(game, l, viewer) }));
   }
 
   logEntries(game: AnyGame, record: LogRecord, viewer: Viewer): LogEntry[] {
@@ -209,8 +213,7 @@ export class MatchService {
 
   async olderLog(matchId: string, caller: Caller, before: number) {
     const [match, log] = await Promise.all([this.mustGet(matchId), this.deps.store.log(matchId, { limit: LOG_PAGE, before })]);
-    const game = this.game(match.gameId);
-    return log.map((l) => ({ version: l.version, at: l.at, seat: l.seat, entries: this.logEntries(game, l, viewerOf(caller)) }));
+    return this.presentLog(this.game(match.gameId), log, viewerOf(caller));
   }
 
   // ---------------------------------------------------------------- moves
@@ -228,8 +231,7 @@ export class MatchService {
     idempotency?: { key: string; requestHash: string },
   ): Promise<{ status: number; body: unknown }> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const match = await this.deps.store.get(matchId);
-      if (!match) throw new ApiError(404, 'no-such-match', 'There is no such match.');
+      const match = await this.mustGet(matchId);
       // Authenticated against the record just read: no extra round trip on the hot path.
       if (!sameHash(match.seats[seat]?.tokenHash, tokenHash)) {
         throw new ApiError(403, 'forbidden', 'This link does not open that seat.');
@@ -291,10 +293,8 @@ export class MatchService {
   /** The match after a state change: version, whose move, waiting clocks, the end. */
   private advance(match: MatchRecord, state: unknown, now: number, end?: MatchEnd): MatchRecord {
     const game = this.game(match.gameId);
-    const outcome = end ?? (() => {
-      const r = game.result(state);
-      return r ? { ...r, reason: 'finished' as const } : null;
-    })();
+    const finished = end ? null : game.result(state);
+    const outcome: MatchEnd | null = end ?? (finished ? { ...finished, reason: 'finished' } : null);
     const toAct = outcome ? [] : game.toAct(state);
     return withDue({
       ...match,
@@ -337,8 +337,7 @@ export class MatchService {
       const match = await this.mustGet(matchId);
       if (match.status !== 'active') throw new ApiError(409, 'match-not-active', 'Only a match in play can be resigned.', { version: match.version });
       const now = this.deps.clock();
-      const others = match.seats.map((_, i) => i).filter((i) => i !== seat);
-      const end: MatchEnd = { winners: others, summary: `{${seat}} resigned.`, reason: 'resigned', seat };
+      const end: MatchEnd = { winners: othersThan(match, seat), summary: `{${seat}} resigned.`, reason: 'resigned', seat };
       const next = this.advance(match, match.state, now, end);
       const record: LogRecord = { version: next.version, seat, kind: 'resign', at: now, events: [] };
       const game = this.game(match.gameId);
@@ -375,8 +374,7 @@ export class MatchService {
       next = this.advance(match, applied.value.state, now);
       record = { version: next.version, seat, kind: 'default-move', move: parsed.data, at: now, events: [...applied.value.events] };
     } else {
-      const others = match.seats.map((_, i) => i).filter((i) => i !== seat);
-      const end: MatchEnd = { winners: others, summary: `{${seat}} missed the move deadline and forfeits.`, reason: 'forfeit', seat };
+      const end: MatchEnd = { winners: othersThan(match, seat), summary: `{${seat}} missed the move deadline and forfeits.`, reason: 'forfeit', seat };
       next = this.advance(match, match.state, now, end);
       record = { version: next.version, seat, kind: 'forfeit', at: now, events: [] };
     }
@@ -462,7 +460,9 @@ export class MatchService {
 
 export const viewerOf = (caller: Caller): Viewer => (caller.kind === 'seat' ? caller.seat : null);
 
-/** Keys younger than a day, newest last, at most RECENT_KEYS_PER_SEAT for each seat. */
+/** Every seat but this one: the winners when it resigns or forfeits. */
+const othersThan = (match: MatchRecord, seat: Seat): Seat[] => match.seats.map((_, i) => i).filter((i) => i !== seat);
+
 /** A new match waiting for its seats to be filled. */
 function openMatch(f: Pick<MatchRecord, 'gameId' | 'options' | 'seats' | 'spectatorHash' | 'rematchOf' | 'timing'> & { now: number }): MatchRecord {
   const { now, timing, ...fields } = f;
@@ -482,6 +482,7 @@ function openMatch(f: Pick<MatchRecord, 'gameId' | 'options' | 'seats' | 'specta
   };
 }
 
+/** Keys younger than a day, newest last, at most RECENT_KEYS_PER_SEAT for each seat. */
 function remember(keys: RecentKey[] | undefined, key: RecentKey): RecentKey[] {
   const kept = (keys ?? []).filter((k) => k.at > key.at - RECENT_KEYS_MS);
   const mine = kept.filter((k) => k.seat === key.seat).slice(-(RECENT_KEYS_PER_SEAT - 1));

@@ -80,13 +80,14 @@ export class Dispatcher {
       for (let next = queue.shift(); next; next = queue.shift()) {
         const intent = intentOfRecord(next.r);
         if (!intent) continue;
+        const id = next.r.dynamodb?.SequenceNumber ?? next.r.eventID ?? String(next.i);
         try {
           const outcome = await this.dispatch(intent);
-          if (outcome.result === 'retry') failures.push(next.r.dynamodb?.SequenceNumber ?? next.r.eventID ?? String(next.i));
+          if (outcome.result === 'retry') failures.push(id);
         } catch (err) {
           if (err instanceof SimulatedCrash) throw err;
           this.log({ level: 'error', message: 'dispatch failed', matchId: intent.matchId, version: intent.version, seat: intent.seat, error: String(err) });
-          failures.push(next.r.dynamodb?.SequenceNumber ?? next.r.eventID ?? String(next.i));
+          failures.push(id);
         }
       }
     };

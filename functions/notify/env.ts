@@ -1,6 +1,6 @@
 /**
- * Wiring of the notifications part from environment variables, shared by the API, the dispatcher
- * and the sweep on Lambda (and the local server, which adds its own outbox and keys: ./local.ts).
+ * Wiring of the notifications part from environment variables, shared by the API and the dispatcher
+ * (the sweep needs only the store: functions/sweep.ts; `npm start` wires its own in ./local.ts).
  *
  *   TABLE_NAME, DYNAMODB_ENDPOINT     the table (as for the API)
  *   PUBLIC_URL                        the site's origin, for links in messages (required off-request)

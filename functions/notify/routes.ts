@@ -19,10 +19,11 @@
  */
 import type { Context, Hono } from 'hono';
 import * as z from 'zod';
+import { bearerToken } from '../http/bearer.js';
 import { ApiError, parse } from '../http/errors.js';
 import { MatchId, SeatParam, Secret } from '../http/schemas.js';
 import type { MatchService } from '../matches/service.js';
-import { newSecret, sha256, TOKEN_PATTERN } from '../matches/tokens.js';
+import { newSecret, sha256 } from '../matches/tokens.js';
 import type { MatchStore } from '../storage/port.js';
 import { confirmationMail, escapeHtml, formatTime, matchUrl } from './compose.js';
 import type { DevOutbox, EmailSender } from './email.js';
@@ -71,14 +72,11 @@ export function notificationRoutes(deps: NotifyRoutesDeps) {
     const origin = (c: Context) => (deps.publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '');
 
     async function seatCaller(c: Context) {
-      const header = c.req.header('Authorization');
-      if (!header) throw new ApiError(401, 'unauthorized', 'This needs the secret from your match link.');
-      const m = /^Bearer ([^\s]+)$/.exec(header);
-      if (!m || !TOKEN_PATTERN.test(m[1]!)) throw new ApiError(401, 'unauthorized', 'The secret from your match link is malformed.');
+      const token = bearerToken(c.req.header('Authorization'));
       const id = parse(MatchId, c.req.param('id'), 'match id');
       const seat = parse(SeatParam, c.req.param('seat'), 'seat');
       const head = await service.head(id);
-      service.authenticate(head, m[1]!, { seat });
+      service.authenticate(head, token, { seat });
       return { id, seat };
     }
 
@@ -164,13 +162,9 @@ export function notificationRoutes(deps: NotifyRoutesDeps) {
         email: { address, addressKey, confirmed: false, requestedAt: now },
         updatedAt: now,
       });
-      const mail = confirmationMail(
-        service.game(match.gameId).name,
-        `${origin(c)}/api/notify/confirm?t=${secret}`,
-        `${origin(c)}/api/notify/unsubscribe?t=${secret}`,
-        site,
-      );
-      const sent = await deps.email.send({ to: address, ...mail, unsubscribeUrl: `${origin(c)}/api/notify/unsubscribe?t=${secret}` });
+      const unsubscribeUrl = `${origin(c)}/api/notify/unsubscribe?t=${secret}`;
+      const mail = confirmationMail(service.game(match.gameId).name, `${origin(c)}/api/notify/confirm?t=${secret}`, unsubscribeUrl, site);
+      const sent = await deps.email.send({ to: address, ...mail, unsubscribeUrl });
       if (!sent.ok) {
         await deps.store.releaseConfirmation(addressKey, now);
         if (sent.kind === 'bounce') await deps.store.suppress(addressKey, 'bouncing', now);
@@ -195,7 +189,7 @@ export function notificationRoutes(deps: NotifyRoutesDeps) {
           issues: [{ path: 'endpoint', message: 'Unknown push service.' }],
         });
       }
-      const pushId = sha256(sub.endpoint).slice(0, 24);
+      const pushId = pushIdOf(sub.endpoint);
       const [prefs, { push }] = await Promise.all([prefsOf(id, seat), deps.store.seat(id, seat)]);
       if (!push.some((p) => p.id === pushId) && push.length >= MAX_PUSH_PER_SEAT) {
         throw new ApiError(409, 'too-many-devices', `At most ${MAX_PUSH_PER_SEAT} devices per seat; remove one first.`);
@@ -209,7 +203,7 @@ export function notificationRoutes(deps: NotifyRoutesDeps) {
     api.delete(`${path}/push`, async (c) => {
       const { id, seat } = await seatCaller(c);
       const { endpoint } = await body(c, PushUnsubscribeRequest);
-      await deps.store.removePush(id, seat, sha256(endpoint).slice(0, 24));
+      await deps.store.removePush(id, seat, pushIdOf(endpoint));
       return c.json(await summary(id, seat));
     });
 
@@ -347,6 +341,9 @@ export function notificationRoutes(deps: NotifyRoutesDeps) {
     }
   };
 }
+
+/** Names a push subscription in keys: a shortened hash of its endpoint. */
+const pushIdOf = (endpoint: string) => sha256(endpoint).slice(0, 24);
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;

@@ -20,10 +20,10 @@ import { DUE_INDEX, dueShardOf, keys } from '../storage/table.js';
 import {
   CLAIM_TTL_SECONDS,
   CONFIRMATION_INTERVAL_MS,
+  DAY_SECONDS,
   epochSeconds,
   notifyKeys,
   PREFS_TTL_SECONDS,
-  type Channel,
   type ClaimState,
   type EmailAddressRecord,
   type LinkTokenRecord,
@@ -291,22 +291,10 @@ export class NotifyStore {
     }
   }
 
-  async claimsFor(matchId: string): Promise<{ sk: string; state: ClaimState }[]> {
-    const out = await this.db.send(
-      new QueryCommand({
-        TableName: this.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
-        ExpressionAttributeValues: { ':pk': `M#${matchId}`, ':s': 'SENT#' },
-        ConsistentRead: true,
-      }),
-    );
-    return (out.Items ?? []).map((i) => ({ sk: i.sk as string, state: i.state as ClaimState }));
-  }
-
   // ------------------------------------------------------------------ the outbox
 
   async deleteIntent(intent: NotificationIntent): Promise<void> {
-    await this.db.send(new DeleteCommand({ TableName: this.tableName, Key: intentKey(intent) }));
+    await this.db.send(new DeleteCommand({ TableName: this.tableName, Key: keys.intent(intent.matchId, intent.version, intent.seat, intent.tag) }));
   }
 
   async intentItem(pk: string, sk: string): Promise<Item | null> {
@@ -411,8 +399,8 @@ export class NotifyStore {
       }
       return true;
     } catch (err) {
-      if (isConditionFailure(err)) return false;
-      if (err instanceof TransactionCanceledException) return false;
+      // A failed version check, or a transaction cancelled by a write at the same moment: look again.
+      if (err instanceof ConditionalCheckFailedException || err instanceof TransactionCanceledException) return false;
       throw err;
     }
   }
@@ -445,15 +433,10 @@ export class NotifyStore {
     await this.db.send(
       new PutCommand({
         TableName: this.tableName,
-        Item: { ...notifyKeys.checkpoint(shardId), type: 'stream-checkpoint', sequenceNumber, expiresAt: epochSeconds(now) + 2 * 24 * 3600 },
+        Item: { ...notifyKeys.checkpoint(shardId), type: 'stream-checkpoint', sequenceNumber, expiresAt: epochSeconds(now) + 2 * DAY_SECONDS },
       }),
     );
   }
-}
-
-export function intentKey(n: NotificationIntent) {
-  const k = keys.intent(n.matchId, n.version, n.seat);
-  return n.tag ? { pk: k.pk, sk: `${k.sk}#${n.tag}` } : k;
 }
 
 /** An outbox row as written by the service or the sweep (storage/dynamo.ts `intentToItem`). */
@@ -469,5 +452,3 @@ export function itemToIntent(item: Item): NotificationIntent {
     ...(typeof item.tag === 'string' ? { tag: item.tag } : {}),
   };
 }
-
-export type { Channel };

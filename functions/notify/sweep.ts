@@ -11,7 +11,7 @@
 import type { Seat } from '../../shared/engine/game.js';
 import type { MatchService } from '../matches/service.js';
 import type { MatchRecord, MatchStore, NotificationIntent } from '../storage/port.js';
-import { DUE_SHARDS, OUTBOX_GRACE_MS } from '../storage/table.js';
+import { dueShard, DUE_SHARDS, OUTBOX_GRACE_MS } from '../storage/table.js';
 import { formatTime } from './compose.js';
 import type { NotifyStore } from './store.js';
 import { deadlineOf, nextDue, seatTimers, type TimerEvent } from './timing.js';
@@ -56,7 +56,7 @@ export class Sweep {
     for (let shard = 0; shard < DUE_SHARDS; shard++) {
       let start: Record<string, unknown> | undefined;
       do {
-        const page = await this.deps.store.due(`DUE#${shard}`, now, PAGE, start);
+        const page = await this.deps.store.due(dueShard(shard), now, PAGE, start);
         for (const item of page.items) {
           if (opts.budgetMs !== undefined && Date.now() - started > opts.budgetMs) return report;
           try {

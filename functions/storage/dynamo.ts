@@ -109,10 +109,8 @@ function logToItem(matchId: string, l: LogRecord, expiresAt?: number): Item {
 
 /** An outbox row; it sits in the `due` index until delivered, so the sweep can re-drive a lost one. */
 export function intentToItem(n: NotificationIntent): Item {
-  const key = keys.intent(n.matchId, n.version, n.seat);
   return {
-    ...key,
-    ...(n.tag ? { sk: `${key.sk}#${n.tag}` } : {}),
+    ...keys.intent(n.matchId, n.version, n.seat, n.tag),
     type: 'intent',
     ...n,
     dueShard: dueShardOf(n.matchId),
@@ -198,7 +196,6 @@ export class DynamoMatchStore implements MatchStore {
     } catch (err) {
       if (err instanceof TransactionCanceledException) {
         const reasons = err.CancellationReasons ?? [];
-        if (reasons[0]?.Code === 'ConditionalCheckFailed') return { ok: false, reason: 'stale' };
         if (reasons.some((r) => r.Code === 'ConditionalCheckFailed')) return { ok: false, reason: 'stale' };
         if (reasons.some((r) => r.Code === 'TransactionConflict')) return { ok: false, reason: 'busy' };
       }

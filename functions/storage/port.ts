@@ -52,11 +52,11 @@ export interface MatchRecord {
   /** The match this one is a rematch of. */
   rematchOf: string | null;
   /**
-   * Idempotency-Keys of recent moves (the last day, at most RECENT_KEYS_MAX). Kept inside the match
-   * item so the version check and the key check are one conditional write, with no extra read.
+   * Idempotency-Keys of recent moves (the last day, at most RECENT_KEYS_PER_SEAT per seat). Kept inside
+   * the match item so the version check and the key check are one conditional write, with no extra read.
    */
   recentKeys?: RecentKey[];
-  /** Set on finished matches: DynamoDB's TTL removes the match after the retention period. */
+  /** When DynamoDB's TTL removes the match (epoch seconds); the adapter sets it on every write (table.ts `expiryOf`). */
   expiresAt?: number;
   /** Platform timing options (reminders, move deadline); absent on matches made before they existed. */
   timing?: MatchTiming;

@@ -32,10 +32,11 @@ export const TABLE = {
 /** The sweep's index: items with a timer (see above). Few shards, so no single hot partition. */
 export const DUE_INDEX = TABLE.indexes[0];
 export const DUE_SHARDS = 4;
+export const dueShard = (n: number) => `DUE#${n}`;
 export function dueShardOf(matchId: string): string {
   let h = 0;
   for (let i = 0; i < matchId.length; i++) h = (h * 31 + matchId.charCodeAt(i)) >>> 0;
-  return `DUE#${h % DUE_SHARDS}`;
+  return dueShard(h % DUE_SHARDS);
 }
 /** An outbox row still there this long after it was written is re-driven by the sweep. */
 export const OUTBOX_GRACE_MS = 10 * 60 * 1000;
@@ -46,7 +47,11 @@ export const DEFAULT_TABLE = 'dutch';
 export const keys = {
   match: (id: string) => ({ pk: `M#${id}`, sk: 'MATCH' }),
   log: (id: string, version: number) => ({ pk: `M#${id}`, sk: `LOG#${pad(version)}` }),
-  intent: (id: string, version: number, seat: number) => ({ pk: `M#${id}`, sk: `NOTIFY#${pad(version)}#${seat}` }),
+  /** An outbox row; rows the sweep writes carry a tag, so several may share a version. */
+  intent: (id: string, version: number, seat: number, tag?: string) => ({
+    pk: `M#${id}`,
+    sk: `NOTIFY#${pad(version)}#${seat}${tag ? `#${tag}` : ''}`,
+  }),
 };
 
 export const pad = (n: number) => String(n).padStart(8, '0');

@@ -28,8 +28,10 @@ export type ReadResult = { changed: false } | { changed: true; match: Match; eta
 
 type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
+type SendOptions = { auth?: string; body?: unknown; headers?: Record<string, string> };
+
 export function createApi(fetchImpl: FetchLike = (i, r) => fetch(i, r)) {
-  async function send(method: string, path: string, opts: { auth?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  async function send(method: string, path: string, opts: SendOptions = {}): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json', ...(opts.headers ?? {}) };
     if (opts.auth) headers.Authorization = `Bearer ${opts.auth}`;
     let body: string | undefined;
@@ -37,14 +39,12 @@ export function createApi(fetchImpl: FetchLike = (i, r) => fetch(i, r)) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(opts.body);
     }
-    let res: Response;
     try {
       // no-store: the page does its own revalidation with If-None-Match and wants every 304.
-      res = await fetchImpl(path, { method, headers, body, cache: 'no-store', credentials: 'omit' });
+      return await fetchImpl(path, { method, headers, body, cache: 'no-store', credentials: 'omit' });
     } catch {
       throw new NetworkFailure('The server could not be reached. Check your connection; the page keeps trying.');
     }
-    return res;
   }
 
   async function failure(res: Response): Promise<ApiFailure> {
@@ -64,7 +64,7 @@ export function createApi(fetchImpl: FetchLike = (i, r) => fetch(i, r)) {
     return new ApiFailure(res.status, code, message, version, issues);
   }
 
-  async function json<T>(method: string, path: string, opts: { auth?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
+  async function json<T>(method: string, path: string, opts: SendOptions = {}): Promise<T> {
     const res = await send(method, path, opts);
     if (!res.ok) throw await failure(res);
     return (await res.json()) as T;

@@ -150,8 +150,7 @@ export class PushProblem extends Error {}
 
 /** What a failed `subscribe` (or permission request) means for the player. */
 export function pushFailureText(e: unknown): string {
-  const name = e instanceof DOMException || (e instanceof Error && e.name) ? (e as Error).name : '';
-  if (name === 'NotAllowedError') {
+  if ((e instanceof DOMException || e instanceof Error) && e.name === 'NotAllowedError') {
     return 'Notifications are blocked for this site. Allow them in your browser’s site settings, then try again.';
   }
   return 'Push notifications are not available in this browser right now (it could not reach its push service). Email still works.';

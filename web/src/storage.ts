@@ -4,7 +4,7 @@
  * Everything lives in localStorage (or sessionStorage for per-tab choices); if the browser refuses
  * storage (private modes), an in-memory stand-in keeps the page working for this visit.
  */
-import type { MatchStatus } from './types.js';
+import type { Match, MatchStatus } from './types.js';
 
 export interface StoredSeat {
   matchId: string;
@@ -79,12 +79,16 @@ function readJson<T>(store: Storage, key: string, fallback: T): T {
   }
 }
 
-function writeJson(store: Storage, key: string, value: unknown): void {
+function write(store: Storage, key: string, value: string): void {
   try {
-    store.setItem(key, JSON.stringify(value));
+    store.setItem(key, value);
   } catch {
     /* quota or refusal: the page still works for this visit */
   }
+}
+
+function writeJson(store: Storage, key: string, value: unknown): void {
+  write(store, key, JSON.stringify(value));
 }
 
 // ------------------------------------------------------------------ seats ("my matches")
@@ -117,12 +121,22 @@ export function saveSeat(entry: Partial<StoredSeat> & { matchId: string; seat: n
   return next;
 }
 
+/** What "my matches" shows of a held seat, from the match as last received. */
+export function rememberMatch(matchId: string, seat: number, m: Match): void {
+  saveSeat({
+    matchId,
+    seat,
+    gameId: m.game.id,
+    gameName: m.game.name,
+    names: m.seats.map((s) => s.name),
+    status: m.status,
+    myTurn: m.status === 'active' && m.toAct.includes(seat),
+    version: m.version,
+  });
+}
+
 export function forgetSeat(matchId: string, seat: number): void {
-  writeJson(
-    ls(),
-    SEATS,
-    listSeats().filter((s) => !(s.matchId === matchId && s.seat === seat)),
-  );
+  writeJson(ls(), SEATS, listSeats().filter((s) => !(s.matchId === matchId && s.seat === seat)));
 }
 
 /** The seat this tab last used for a match (one browser may hold several seats of one match). */
@@ -132,11 +146,7 @@ export function currentSeat(matchId: string): number | undefined {
 }
 
 export function setCurrentSeat(matchId: string, seat: number): void {
-  try {
-    ss().setItem(PREFIX + 'tab-seat:' + matchId, String(seat));
-  } catch {
-    /* ignore */
-  }
+  write(ss(), PREFIX + 'tab-seat:' + matchId, String(seat));
 }
 
 // ------------------------------------------------------------------ spectating, invites, name
@@ -153,11 +163,7 @@ export function findWatch(matchId: string): string | undefined {
 
 /** The invite this tab is answering, kept out of the address bar but across a reload. */
 export function savePendingInvite(matchId: string, secret: string): void {
-  try {
-    ss().setItem(PREFIX + 'invite:' + matchId, secret);
-  } catch {
-    /* ignore */
-  }
+  write(ss(), PREFIX + 'invite:' + matchId, secret);
 }
 
 export function pendingInvite(matchId: string): string | undefined {
@@ -173,11 +179,7 @@ export function lastName(): string {
 }
 
 export function saveName(name: string): void {
-  try {
-    ls().setItem(NAME, name);
-  } catch {
-    /* ignore */
-  }
+  write(ls(), NAME, name);
 }
 
 // ------------------------------------------------------------------ last seen state of a match

@@ -5,7 +5,7 @@
  */
 import { days, duration, hours } from './text.js';
 
-export { days, formatWhen, hours } from './text.js';
+export { days, formatWhen } from './text.js';
 
 /** Hours without a move before the player to move is reminded (0 = never). */
 export const REMINDER_CHOICES = [0, 12, 24, 48] as const;

@@ -147,7 +147,7 @@ export function sortCards(edition: Edition, ids: readonly CardId[]): CardId[] {
   return ids.slice().sort((a, b) => (byId[a]?.order ?? 0) - (byId[b]?.order ?? 0));
 }
 
-/** A card's name in words, e.g. "blue 5-bid" or "red power card". */
+/** A card's name in words, e.g. "blue 5-bid" or "red power card (P1)". */
 export function cardName(id: CardId): string {
   const dash = id.indexOf('-');
   const suit = id.slice(0, dash);

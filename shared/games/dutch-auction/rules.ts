@@ -25,15 +25,15 @@ import {
   sortCards,
 } from './cards.js';
 import type { CommitMove, DutchAuctionMove, PlayMove, PowerMove, PurchaseMove } from './moves.js';
-import { type BidCard, type DutchEvent, type DutchState, type SeatState, cloneState } from './state.js';
+import { type BidCard, type DutchEvent, type DutchState, type Sealed, type SeatState, cloneState } from './state.js';
 
 type Applied_ = Result<Applied<DutchState, DutchEvent>>;
 
 const err = (code: string, message: string): RuleError => ({ code, message });
 const other = (seat: Seat): Seat => (seat === 0 ? 1 : 0);
 /** A seat's state (seats are 0 and 1; apply has checked the number). */
-const at = (state: DutchState, seat: Seat): SeatState => state.seats[seat === 0 ? 0 : 1];
 const seatIndex = (seat: Seat): 0 | 1 => (seat === 0 ? 0 : 1);
+const at = (state: DutchState, seat: Seat): SeatState => state.seats[seatIndex(seat)];
 
 // ---------------------------------------------------------------------------------------------
 // Set-up
@@ -123,16 +123,25 @@ function checkActive(state: DutchState, seat: Seat): RuleError | null {
   return null;
 }
 
+/** Shuffles a seat's personal discards and puts them beneath what is left of its deck. */
+function reshuffleDiscards(d: DutchState, seat: Seat, when: 'tie' | 'draw', events: DutchEvent[]): void {
+  const p = at(d, seat);
+  const [shuffled, rng] = shuffle(d.rng, p.discards);
+  d.rng = rng;
+  events.push({ type: 'reshuffled', seat, count: shuffled.length, when });
+  p.deck = p.deck.concat(shuffled);
+  p.discards = [];
+}
+
+/** The pile a "take" power draws from. */
+function takePile(state: DutchState, me: SeatState, from: Source): readonly (CardId | null)[] {
+  return from === 'auction-discards' ? state.auctionDiscards : from === 'personal-discards' ? me.discards : state.display;
+}
+
 /** Takes the top card of a personal deck, first shuffling the discards into a new deck if it is empty. */
 function drawTop(d: DutchState, seat: Seat, events: DutchEvent[]): CardId | null {
   const p = at(d, seat);
-  if (p.deck.length === 0 && p.discards.length > 0) {
-    const [shuffled, rng] = shuffle(d.rng, p.discards);
-    d.rng = rng;
-    events.push({ type: 'reshuffled', seat, count: shuffled.length, when: 'tie' });
-    p.deck = shuffled;
-    p.discards = [];
-  }
+  if (p.deck.length === 0 && p.discards.length > 0) reshuffleDiscards(d, seat, 'tie', events);
   const card = p.deck.shift();
   if (card === undefined) return null;
   if (card === p.setAside) p.setAside = null;
@@ -188,7 +197,7 @@ function applyCommit(state: DutchState, seat: Seat, m: CommitMove): Applied_ {
 function reveal(d: DutchState, events: DutchEvent[]): void {
   const edition = d.edition;
   for (const p of d.seats) {
-    const sealed = p.sealed as { setAside: CardId | null; bid: CardId[] };
+    const sealed = p.sealed as Sealed;
     if (sealed.setAside !== null) {
       p.deck.unshift(sealed.setAside);
       p.setAside = sealed.setAside;
@@ -278,9 +287,7 @@ function checkPower(state: DutchState, seat: Seat, m: PowerMove): RuleError | nu
     if (!info.takeFrom.includes(m.from)) {
       return err('wrong-source', `The ${cardName(m.card)} cannot take from the ${m.from.replace('-', ' ')}.`);
     }
-    const pile: readonly (CardId | null)[] =
-      m.from === 'auction-discards' ? state.auctionDiscards : m.from === 'personal-discards' ? me.discards : state.display;
-    if (!pile.includes(m.target)) {
+    if (!takePile(state, me, m.from).includes(m.target)) {
       return err('not-in-pile', `The ${cardName(m.target)} is not in the ${m.from.replace('-', ' ')}.`);
     }
     if (cardInfo(edition, m.target).suit !== suit) {
@@ -455,13 +462,7 @@ function endRound(d: DutchState, events: DutchEvent[]): void {
   // Phase 5: each player draws five, shuffling the discards under the deck when it runs short.
   for (const s of [0, 1] as const) {
     const p = at(d, s);
-    if (p.deck.length < HAND_SIZE && p.discards.length > 0) {
-      const [shuffled, rng] = shuffle(d.rng, p.discards);
-      d.rng = rng;
-      events.push({ type: 'reshuffled', seat: s, count: shuffled.length, when: 'draw' });
-      p.deck = p.deck.concat(shuffled);
-      p.discards = [];
-    }
+    if (p.deck.length < HAND_SIZE && p.discards.length > 0) reshuffleDiscards(d, s, 'draw', events);
     p.hand = p.deck.splice(0, HAND_SIZE);
     p.setAside = null;
     p.purchases = 0;
@@ -576,11 +577,9 @@ export function legalMoves(state: DutchState, seat: Seat): DutchAuctionMove[] {
         }
       } else {
         for (const from of info.takeFrom) {
-          const pile: readonly (CardId | null)[] =
-            from === 'auction-discards' ? state.auctionDiscards : from === 'personal-discards' ? me.discards : state.display;
-          for (const t of pile) {
+          for (const t of takePile(state, me, from)) {
             if (t !== null && cardInfo(edition, t).suit === suit) {
-              out.push({ kind: 'power', card: c.id, power, target: t, from: from as Source });
+              out.push({ kind: 'power', card: c.id, power, target: t, from });
             }
           }
         }

@@ -152,6 +152,13 @@ function afterTurnDiscard(w: Work, seat: Seat, card: CardId): void {
   queuePower(w, seat, card);
 }
 
+/** The drawn card goes straight onto the pile. */
+function discardDrawn(w: Work, seat: Seat, card: CardId): void {
+  const serial = pushPile(w, card, false);
+  w.events.push({ type: 'discarded', seat, card, serial });
+  afterTurnDiscard(w, seat, card);
+}
+
 function penalise(w: Work, seat: Seat, count: number): void {
   for (let i = 0; i < count; i++) {
     const card = takeFromDeck(w);
@@ -192,7 +199,10 @@ function startRound(w: Work): void {
   w.events.push({ type: 'round-started', round: d.round, dealer: d.dealer });
 }
 
-/** Everyone has looked: turn up the first discard (bench rules) and hand the turn to the dealer's left. */
+/**
+ * Everyone has looked: play begins with the dealer's left (already set by `startRound`), after
+ * the dealer turns up a first discard under the bench rules.
+ */
 function beginPlay(w: Work): void {
   const { d } = w;
   d.phase = 'play';
@@ -422,18 +432,14 @@ function turnMove(
         return null;
       }
       d.turn = { ...d.turn, step: 'done' };
-      const serial = pushPile(w, card, false);
-      w.events.push({ type: 'discarded', seat, card, serial });
-      afterTurnDiscard(w, seat, card);
+      discardDrawn(w, seat, card);
       return null;
     }
     case 'discard': {
       if (step !== 'drawn' || !d.turn.held) return fail('nothing-drawn', 'Draw a card first.');
       const card = d.turn.held;
       d.turn = { ...d.turn, step: 'done', held: null };
-      const serial = pushPile(w, card, false);
-      w.events.push({ type: 'discarded', seat, card, serial });
-      afterTurnDiscard(w, seat, card);
+      discardDrawn(w, seat, card);
       return null;
     }
     case 'exchange': {

@@ -152,7 +152,7 @@ export const rulesHelp: { title: string; intro: string; sections: { heading: str
       heading: 'Optional bench rules',
       paragraphs: [
         'Snapping other players\' cards (off unless chosen): you may snap a matching card from someone else\'s cards. ' +
-          'If it matches, you may then hand that player one of your own cards, face down, into the gap. A wrong or late ' +
+          'If it matches, you may then hand that player one of your own cards, face down; it goes into their first empty position. A wrong or late ' +
           'snap of someone else\'s card costs double the penalty.',
         'Last Queen (off unless chosen): if the last player to take a final turn after a Dutch call puts a Queen on the pile ' +
           'during that turn, the final turns go round once more (the caller still sits out).',

@@ -108,7 +108,10 @@ export interface DutchMemoryState {
   readonly rng: Rng;
 }
 
-/** Positions in events are 0-based; `viewEvent` shows them 1-based. Events hold public facts only. */
+/**
+ * Positions in events are 0-based; `viewEvent` shows them 1-based. Events hold public facts only,
+ * except the card of a late snap, which `viewEvent` leaves out.
+ */
 export type DutchMemoryEvent =
   | { readonly type: 'round-started'; readonly round: number; readonly dealer: Seat }
   | { readonly type: 'looked'; readonly seat: Seat; readonly slots: readonly number[] }
@@ -150,7 +153,7 @@ export type DutchMemoryEvent =
       readonly seat: Seat;
       readonly owner: Seat;
       readonly slot: number;
-      /** The card shown to the table and taken back. */
+      /** The card taken back: shown to the table after a wrong snap; never shown after a late one. */
       readonly card: CardId;
       /** wrong: no match; late: the discard it aimed at was covered, taken or already snapped. */
       readonly why: 'wrong' | 'late';

@@ -4,10 +4,11 @@
  * Face-down cards are shown as backs (`card: null`) with the public fact of who has seen them.
  * With the memory aid on, a seat also sees the faces of the cards it has legitimately seen;
  * without it, faces reach a seat only once, in the `reveal` of the move that showed them.
- * Events carry public facts only, so every viewer reads the same log.
+ * Every viewer reads the same log: events carry public facts only (the one hidden card, that of
+ * a late snap, is left out of the log line).
  */
 import type { LogEntry, Outcome, Seat, Viewer } from '../../engine/game.js';
-import { cardFace, cardLabel, type CardFace } from './cards.js';
+import { cardFace, cardLabel, type CardFace, type CardId } from './cards.js';
 import { result } from './outcome.js';
 import { toAct } from './legal.js';
 import { layoutOf, type Rules } from './rules.js';
@@ -76,7 +77,7 @@ export interface DutchMemoryView {
 
 export function view(state: DutchMemoryState, viewer: Viewer): DutchMemoryView {
   const rules = state.rules;
-  const face = (id: Parameters<typeof cardFace>[1]) => cardFace(rules.cardValues, id);
+  const face = (id: CardId) => cardFace(rules.cardValues, id);
   const over = state.phase === 'over';
   const benches = state.benches.map((bench) =>
     bench.map((b) => {

@@ -22,7 +22,7 @@ export const goldenAge: Game<GoldenAgeState, GoldenAgeMove, GoldenAgeOptions, Go
   options: goldenAgeOptions,
   move: goldenAgeMove,
   setup,
-  apply: (state, seat, move) => apply(state, seat, move),
+  apply,
   legalMoves,
   view,
   viewEvent,

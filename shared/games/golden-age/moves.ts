@@ -53,4 +53,3 @@ export const goldenAgeMove = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('end-turn') }).strict(),
 ]);
 export type GoldenAgeMove = z.infer<typeof goldenAgeMove>;
-export type MoveKind = GoldenAgeMove['kind'];

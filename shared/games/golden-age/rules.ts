@@ -34,7 +34,7 @@ import {
 import { card, DECK_CARDS } from './cards.js';
 import type { GoldenAgeEvent } from './events.js';
 import type { GoldenAgeMove, GoldenAgeOptions, MarkerPlace } from './moves.js';
-import { type Draft, draft, type GoldenAgeState, type Marker } from './state.js';
+import { type Draft, draft, type GoldenAgeState, type Marker, type Painting } from './state.js';
 
 /** half-guilders per guilder */
 export const H = 2;
@@ -335,22 +335,17 @@ function cashCards(hand: readonly string[], set: CashSet): string[] | null {
   return null;
 }
 
-function unfinished(s: GoldenAgeState, seat: Seat, paintingId: string): boolean {
-  for (const p of s.players[seat]!.paintings) {
-    if (p.card !== paintingId) continue;
-    const c = card(p.card);
-    return c.kind === 'painting' && p.paid < c.payments;
-  }
-  return false;
+function isUnfinished(p: Painting): boolean {
+  const c = card(p.card);
+  return c.kind === 'painting' && p.paid < c.payments;
 }
 
-function hasUnfinished(s: GoldenAgeState, seat: Seat): boolean {
-  for (const p of s.players[seat]!.paintings) {
-    const c = card(p.card);
-    if (c.kind === 'painting' && p.paid < c.payments) return true;
-  }
-  return false;
+function unfinished(s: GoldenAgeState, seat: Seat, paintingId: string): boolean {
+  const p = s.players[seat]!.paintings.find((x) => x.card === paintingId);
+  return p !== undefined && isUnfinished(p);
 }
+
+const hasUnfinished = (s: GoldenAgeState, seat: Seat): boolean => s.players[seat]!.paintings.some(isUnfinished);
 
 /** One payment of 1 guilder from the player onto the painting. */
 function payPainter(d: Draft, seat: Seat, paintingId: string, via: MarkerPlace | null, events: GoldenAgeEvent[]): void {
@@ -1000,41 +995,26 @@ function endTurn(d: Draft, seat: Seat, events: GoldenAgeEvent[]): void {
 // legalMoves
 // ---------------------------------------------------------------------------------------------
 
-/** Your markers that may be moved to a new spot (used only when the reserve is empty). */
-function movableSources(s: GoldenAgeState, seat: Seat): MarkerPlace[] {
+/**
+ * The places of your markers that pass `fits`, one place each (the West Indies once, however
+ * many you have there). With `movable`: the markers that may move to a new spot (used only when
+ * the reserve is empty); with `activeOnly`: the unflipped markers.
+ */
+function ownPlaces(s: GoldenAgeState, seat: Seat, fits: (m: Marker) => boolean): MarkerPlace[] {
   const out: MarkerPlace[] = [];
   for (let i = 0; i < s.provinces.length; i++) {
     const m = s.provinces[i]!.marker;
-    if (m !== null && m.owner === seat && movable(m)) out.push({ at: 'province', province: provinceId(i) });
+    if (m !== null && m.owner === seat && fits(m)) out.push({ at: 'province', province: provinceId(i) });
   }
   for (let i = 0; i < s.guilds.length; i++) {
     const m = s.guilds[i]!.holder;
-    if (m !== null && m.owner === seat && movable(m)) out.push({ at: 'guild', colour: colourId(i) });
+    if (m !== null && m.owner === seat && fits(m)) out.push({ at: 'guild', colour: colourId(i) });
   }
   for (let i = 0; i < s.east.length; i++) {
     const m = s.east[i];
-    if (m != null && m.owner === seat && movable(m)) out.push({ at: 'colony', box: i + 2 });
+    if (m != null && m.owner === seat && fits(m)) out.push({ at: 'colony', box: i + 2 });
   }
-  if (s.west.some((m) => m.owner === seat && movable(m))) out.push({ at: 'colony', box: WEST_INDIES_BOX });
-  return out;
-}
-
-/** Your unflipped markers, one place each (the West Indies once, however many you have there). */
-function activePlaces(s: GoldenAgeState, seat: Seat): MarkerPlace[] {
-  const out: MarkerPlace[] = [];
-  for (let i = 0; i < s.provinces.length; i++) {
-    const m = s.provinces[i]!.marker;
-    if (m !== null && m.owner === seat && !m.used) out.push({ at: 'province', province: provinceId(i) });
-  }
-  for (let i = 0; i < s.guilds.length; i++) {
-    const m = s.guilds[i]!.holder;
-    if (m !== null && m.owner === seat && !m.used) out.push({ at: 'guild', colour: colourId(i) });
-  }
-  for (let i = 0; i < s.east.length; i++) {
-    const m = s.east[i];
-    if (m != null && m.owner === seat && !m.used) out.push({ at: 'colony', box: i + 2 });
-  }
-  if (s.west.some((m) => m.owner === seat && !m.used)) out.push({ at: 'colony', box: WEST_INDIES_BOX });
+  if (s.west.some((m) => m.owner === seat && fits(m))) out.push({ at: 'colony', box: WEST_INDIES_BOX });
   return out;
 }
 
@@ -1097,7 +1077,7 @@ export function legalMoves(s: GoldenAgeState, seat: Seat): GoldenAgeMove[] {
   }
   // New markers come from the reserve, or (reserve empty) from any movable marker. The cheap
   // tests below mirror the validators; the property tests check every listed move is accepted.
-  const sources: readonly (MarkerPlace | undefined)[] = pl.markers > 0 ? RESERVE_ONLY : movableSources(s, seat);
+  const sources: readonly (MarkerPlace | undefined)[] = pl.markers > 0 ? RESERVE_ONLY : ownPlaces(s, seat, movable);
   // guilds
   for (let c = 0; c < s.guilds.length; c++) {
     const g = s.guilds[c]!;
@@ -1120,7 +1100,7 @@ export function legalMoves(s: GoldenAgeState, seat: Seat): GoldenAgeMove[] {
     }
   }
   // special actions and auctions
-  for (const place of activePlaces(s, seat)) {
+  for (const place of ownPlaces(s, seat, activeOnly)) {
     const colour = placeColour(place);
     if (colour === GREEN) {
       if (pl.tokens > 0 && pl.money >= COSTS.token * H) {
@@ -1132,7 +1112,7 @@ export function legalMoves(s: GoldenAgeState, seat: Seat): GoldenAgeMove[] {
       if (pl.money >= cost && drawable(s, deck)) out.push({ kind: 'buy-card', marker: place });
       if (colour === BROWN && pl.money >= COSTS.painter * H) {
         for (const p of pl.paintings) {
-          if (p.paid < (card(p.card) as { payments: number }).payments) out.push({ kind: 'pay-painter', marker: place, painting: p.card });
+          if (isUnfinished(p)) out.push({ kind: 'pay-painter', marker: place, painting: p.card });
         }
       }
     }

@@ -122,12 +122,6 @@ export interface GoldenAgeState {
   readonly rng: Rng;
 }
 
-/** Where a marker stands; the same shape as the moves' `MarkerPlace`. */
-export type MarkerPlaceRef =
-  | { readonly at: 'province'; readonly province: number }
-  | { readonly at: 'guild'; readonly colour: number }
-  | { readonly at: 'colony'; readonly box: number };
-
 // ---------------------------------------------------------------------------------------------
 // A mutable working copy for `apply`: the input state is never touched.
 // ---------------------------------------------------------------------------------------------

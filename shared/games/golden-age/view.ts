@@ -29,6 +29,7 @@ import {
   TARGET_POINTS,
   TRACK,
   TRACK_LAYOUT,
+  WEST_INDIES_BOX,
 } from './board.js';
 import { card, cardName, isPublicCard } from './cards.js';
 import type { GoldenAgeEvent } from './events.js';
@@ -280,7 +281,7 @@ function boxText(box: number): string {
 function placeText(p: MarkerPlace): string {
   if (p.at === 'province') return pname(p.province);
   if (p.at === 'guild') return `the ${p.colour} guild`;
-  return p.box === 7 ? 'the West Indies' : `East Indies box ${p.box}`;
+  return p.box === WEST_INDIES_BOX ? 'the West Indies' : `East Indies box ${p.box}`;
 }
 
 const DECK_WORD: Readonly<Record<DeckId, string>> = {
@@ -336,7 +337,7 @@ export function viewEvent(e: GoldenAgeEvent, viewer: Viewer): LogEntry | null {
       return { type: e.type, seat: e.seat, text: `{${e.seat}} turned three movement tokens in ${pname(e.province)} into an influence marker${from}.`, data: e };
     }
     case 'sailed': {
-      const where = e.box === 7 ? 'the West Indies' : `East Indies box ${e.box}`;
+      const where = placeText({ at: 'colony', box: e.box });
       const from = e.from === null ? '' : ` (the marker comes from ${placeText(e.from)})`;
       return {
         type: e.type,

@@ -17,7 +17,7 @@ import {
   deadlineExplained,
   reminderChoiceLabel,
 } from '../timing.js';
-import type { GameSummary, Match } from '../types.js';
+import type { GameSummary } from '../types.js';
 import { showAttention } from './attention.js';
 import { ConfirmButton } from './Confirm.js';
 import { navigate, onLinkClick } from './router.js';
@@ -32,7 +32,7 @@ export function Home() {
       for (let s = queue.shift(); s && live; s = queue.shift()) {
         try {
           const r = await api.read(s.matchId, { kind: 'seat', seat: s.seat, token: s.token }, null);
-          if (r.changed) remember(s.matchId, s.seat, r.match);
+          if (r.changed) store.rememberMatch(s.matchId, s.seat, r.match);
         } catch (e) {
           if (e instanceof ApiFailure && e.status === 404) store.saveSeat({ matchId: s.matchId, seat: s.seat, status: 'over', myTurn: false });
         }
@@ -58,19 +58,6 @@ export function Home() {
       <CreateForm />
     </main>
   );
-}
-
-function remember(matchId: string, seat: number, m: Match) {
-  store.saveSeat({
-    matchId,
-    seat,
-    gameId: m.game.id,
-    gameName: m.game.name,
-    names: m.seats.map((s) => s.name),
-    status: m.status,
-    myTurn: m.status === 'active' && m.toAct.includes(seat),
-    version: m.version,
-  });
 }
 
 function statusWords(s: store.StoredSeat): string {

@@ -6,8 +6,8 @@ import { useState } from 'preact/hooks';
 import { ago, fillNames } from '../text.js';
 import type { LogRecord, SeatInfo } from '../types.js';
 
-/** The API sends this many log records with a match; fewer means there are no older ones. */
-const PAGE = 30;
+/** The API sends this many log records with a match (and per older page); fewer means there are no older ones. */
+export const LOG_PAGE = 30;
 /** Records shown before "Show the whole log". */
 const SHORT = 8;
 
@@ -62,7 +62,7 @@ export function LogPanel({ log, seats, you, seenUpTo, now, onOlder, olderDone }:
             Show the whole log
           </button>
         )}
-        {whole && onOlder && !olderDone && oldest > 2 && log.length >= PAGE && (
+        {whole && onOlder && !olderDone && oldest > 2 && log.length >= LOG_PAGE && (
           <button type="button" onClick={onOlder}>
             Show earlier entries
           </button>

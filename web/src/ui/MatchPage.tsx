@@ -16,13 +16,12 @@ import { dueText, formatWhen } from '../timing.js';
 import type { Credentials, LogRecord, Match } from '../types.js';
 import { showAttention } from './attention.js';
 import { ConfirmButton } from './Confirm.js';
-import { LogPanel } from './LogPanel.js';
+import { LOG_PAGE, LogPanel } from './LogPanel.js';
 import { MatchOptions, NotifyZone } from './MatchTiming.js';
 import { OutcomePanel } from './Outcome.js';
 import { RulesButton } from './RulesHelp.js';
 import { navigate, onLinkClick } from './router.js';
 import { SharePanel, type ShareLinks } from './SharePanel.js';
-
 
 export function MatchPage({ matchId }: { matchId: string }) {
   // App keys this page by match id, so the access is worked out once per match.
@@ -54,6 +53,10 @@ export function MatchPage({ matchId }: { matchId: string }) {
     );
   }
   return <MatchView key={`${matchId}:${access.kind === 'seat' ? access.seat : 'watch'}`} matchId={matchId} creds={access} />;
+}
+
+function isMyTurn(m: Match | null, you: number | null): boolean {
+  return !!m && m.status === 'active' && you !== null && m.toAct.includes(you);
 }
 
 function SiteBar() {
@@ -150,17 +153,7 @@ function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) 
 
   const remember = useCallback(
     (m: Match) => {
-      if (creds.kind !== 'seat') return;
-      store.saveSeat({
-        matchId,
-        seat: creds.seat,
-        gameId: m.game.id,
-        gameName: m.game.name,
-        names: m.seats.map((s) => s.name),
-        status: m.status,
-        myTurn: m.status === 'active' && m.toAct.includes(creds.seat),
-        version: m.version,
-      });
+      if (creds.kind === 'seat') store.rememberMatch(matchId, creds.seat, m);
     },
     [matchId, creds],
   );
@@ -172,12 +165,15 @@ function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) 
       if (before && before.matchId === m.matchId && m.version < before.version) return;
       matchRef.current = m;
       setMatch(m);
-      if (etag.current) store.saveSnapshot(snapKey, etag.current, m);
+      if (etag.current) {
+        // What a move showed once (a peeked card without the memory aid) is not kept for later.
+        const { reveal: _reveal, events: _events, ...kept } = m;
+        store.saveSnapshot(snapKey, etag.current, kept);
+      }
       setNow(Date.now());
       setOffline(false);
       remember(m);
-      const mine = (x: Match | null) => !!x && x.status === 'active' && you !== null && x.toAct.includes(you);
-      if (mine(m) && !mine(before)) setAnnounce('It is your move.');
+      if (isMyTurn(m, you) && !isMyTurn(before, you)) setAnnounce('It is your move.');
       else if (m.status === 'over' && before?.status !== 'over') setAnnounce('The match is over.');
     },
     [remember, you, snapKey],
@@ -247,7 +243,7 @@ function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) 
       live = false;
     };
   }, [gameId]);
-  const myTurn = !!match && match.status === 'active' && you !== null && match.toAct.includes(you);
+  const myTurn = isMyTurn(match, you);
   useEffect(() => {
     if (match) showAttention(myTurn, `${match.game.name} · Dutch`);
   }, [myTurn, match?.game.name]);
@@ -319,7 +315,7 @@ function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) 
     try {
       const r = await api.olderLog(matchId, creds, before);
       setOlder((o) => [...o, ...r.log]);
-      if (r.log.length < 30) setOlderDone(true);
+      if (r.log.length < LOG_PAGE) setOlderDone(true);
     } catch {
       setNotice('The earlier log could not be loaded; try again.');
     }

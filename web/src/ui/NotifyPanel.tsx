@@ -1,13 +1,14 @@
 /**
  * The notifications panel of one's own seat: email (one's own address, confirmed by a mail),
  * push to this device, each channel on or off, and pausing one's own move deadlines. Loaded only
- * when the panel is opened (see NotifyZone in MatchPage.tsx); every change is answered by the
+ * when the panel is opened (see NotifyZone in MatchTiming.tsx); every change is answered by the
  * server with the seat's settings as they now stand, and the panel shows exactly that.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Api } from '../api.js';
 import {
   EMAIL_STATE_LABEL,
+  type NotifyApi,
   type NotifySummary,
   currentBrowserSubscription,
   deviceKey,
@@ -94,19 +95,18 @@ export function NotifyPanel({ api, match, seat, token, onMatchChanged }: { api: 
 
 type Where = 'email' | 'push' | 'pause';
 /** The outcome of the last change, shown in its own section. */
-export interface Msg {
+interface Msg {
   where: Where;
   text: string;
   error: boolean;
 }
-export type Act = (where: Where, change: () => Promise<NotifySummary>, done: string, after?: (s: NotifySummary) => void) => Promise<boolean>;
-export type Notify = ReturnType<typeof notifyApi>;
+type Act = (where: Where, change: () => Promise<NotifySummary>, done: string, after?: (s: NotifySummary) => void) => Promise<boolean>;
 /** What every section gets from the panel. */
 export interface SectionProps {
   sum: NotifySummary;
   busy: boolean;
   act: Act;
-  n: Notify;
+  n: NotifyApi;
   msg: Msg | null;
   setMsg: (m: Msg | null) => void;
 }
@@ -329,9 +329,8 @@ export function PauseSection({ match, sum, busy, act, n, msg, setMsg, onMatchCha
   const left = pauseDaysLeft(sum.pause.budgetLeftMs);
   const [chosen, setChosen] = useState(1);
   const until = sum.pause.pausedUntil;
-  // The server's budget is at most the longest pause it accepts.
-  const most = left;
-  const pick = Math.min(chosen, Math.max(1, most));
+  // Up to the days left: the server's budget is never more than the longest pause it accepts.
+  const pick = Math.min(chosen, Math.max(1, left));
 
   return (
     <section class="notify-block" aria-labelledby="nt-pause-h">
@@ -352,12 +351,12 @@ export function PauseSection({ match, sum, busy, act, n, msg, setMsg, onMatchCha
         </>
       ) : match.status !== 'active' ? (
         <p class="note">You can pause your deadlines once the match has started.</p>
-      ) : most > 0 ? (
+      ) : left > 0 ? (
         <div class="pause-row">
           <label class="field" for="nt-pause-days">
             <span>Pause for</span>
             <select id="nt-pause-days" value={String(pick)} onChange={(e) => setChosen(Number((e.currentTarget as HTMLSelectElement).value))}>
-              {Array.from({ length: most }, (_, i) => i + 1).map((d) => (
+              {Array.from({ length: left }, (_, i) => i + 1).map((d) => (
                 <option key={d} value={d}>
                   {days(d)}
                 </option>

@@ -64,7 +64,7 @@ export function SharePanel({ match, seat, token, links, onLinks }: {
       )}
       {(missing || !links.spectatorUrl) && (
         <div class="share-block">
-          <p>{missing && open.length > 0 ? 'The invite links are not stored in this browser.' : 'The watch link is not stored in this browser.'}</p>
+          <p>{missing ? 'The invite links are not stored in this browser.' : 'The watch link is not stored in this browser.'}</p>
           <ConfirmButton
             label="Make new links"
             question="New invite and watch links replace the old ones, which stop working. Go ahead?"

@@ -14,6 +14,7 @@ import { Backs, Card } from './Card.js';
 import {
   type DutchView,
   type Move,
+  type Plan,
   actionsFor,
   bidValue,
   commitFor,
@@ -68,7 +69,7 @@ function CardRow({
         {ids.map((id) => {
           const b = bid?.find((c) => c.id === id);
           const canPick = !!onToggle && !!selectable?.has(id);
-          const note = notes?.[id] ?? (b ? (b.powered && b.charges > 0 ? (b.charges > 1 ? `${b.charges} uses` : 'ready') : b.powered ? 'used' : undefined) : undefined);
+          const note = notes?.[id] ?? (b?.powered ? (b.charges > 1 ? `${b.charges} uses` : b.charges > 0 ? 'ready' : 'used') : undefined);
           return (
             <Card
               key={id}
@@ -156,7 +157,7 @@ function DutchTable({ match, view, submit, busy }: BoardProps & { view: DutchVie
   const edition = view.edition;
   const name = (s: number) => seatName(match.seats, s);
   const [picked, setPicked] = useState<Set<CardId>>(new Set());
-  const [plan, setPlan] = useState<{ setAside: CardId | null; bid: CardId[] }>({ setAside: null, bid: [] });
+  const [plan, setPlan] = useState<Plan>({ setAside: null, bid: [] });
 
   const phaseKey = `${view.round}:${view.phase}`;
   useEffect(() => {
@@ -331,8 +332,8 @@ function CommitBar({ view, legal, selected, plan, setPlan, clear, submit, busy }
   view: DutchView;
   legal: Move[];
   selected: ReadonlySet<CardId>;
-  plan: { setAside: CardId | null; bid: CardId[] };
-  setPlan: (p: { setAside: CardId | null; bid: CardId[] }) => void;
+  plan: Plan;
+  setPlan: (p: Plan) => void;
   clear: () => void;
   submit: (m: unknown) => Promise<boolean>;
   busy: boolean;
@@ -388,7 +389,7 @@ function CommitBar({ view, legal, selected, plan, setPlan, clear, submit, busy }
           disabled={!move || busy}
           onConfirm={seal}
         />
-        {!move && !emptyHand && (current ? effective.setAside : true) && (
+        {!move && !emptyHand && (!current || effective.setAside) && (
           <span class="hint">{current ? 'That is not a legal choice.' : 'Choose one card to set aside (a bid of up to four cards).'}</span>
         )}
       </div>

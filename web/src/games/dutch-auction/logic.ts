@@ -161,17 +161,16 @@ export function paymentDestinations(view: DutchView, card: CardId, pay: readonly
 /** Whose move it is in the words of the game. */
 export function dutchTurnText(view: DutchView, you: number | null, name: (seat: number) => string): string {
   if (view.phase === 'over') return 'The game is over.';
-  const other = (s: number) => name(s);
   if (view.phase === 'commit') {
     const waiting = view.toAct;
     const mine = you !== null && waiting.includes(you);
     const others = waiting.filter((s) => s !== you);
     if (mine) {
       return others.length
-        ? `Round ${view.round}: your move. Set a card aside and seal your bid (${others.map(other).join(', ')} is choosing too).`
+        ? `Round ${view.round}: your move. Set a card aside and seal your bid (${others.map(name).join(', ')} is choosing too).`
         : `Round ${view.round}: your move. Set a card aside and seal your bid.`;
     }
-    return `Round ${view.round}: waiting for ${others.map(other).join(' and ')} to seal a bid.`;
+    return `Round ${view.round}: waiting for ${others.map(name).join(' and ')} to seal a bid.`;
   }
   if (view.active === null) return `Round ${view.round}.`;
   if (view.active === you) {
@@ -179,5 +178,5 @@ export function dutchTurnText(view: DutchView, you: number | null, name: (seat: 
       ? `Round ${view.round}: your move. You must buy the card in position 1 before you finish.`
       : `Round ${view.round}: your move. Use powers and buy, then finish your turn.`;
   }
-  return `Round ${view.round}: ${other(view.active)} is using powers and buying.`;
+  return `Round ${view.round}: ${name(view.active)} is using powers and buying.`;
 }

@@ -35,6 +35,7 @@ import {
   selectablePositions,
   selectionHint,
   toggle,
+  whose,
 } from './logic.js';
 import { ScoreSheet } from './ScoreSheet.js';
 import './board.css';
@@ -337,7 +338,7 @@ function RevealPanel({ view, names, cards, onHide }: { view: View; names: Names;
       <h2 id="dm-reveal-h">{head}</h2>
       <ul class="dm-row">
         {cards.map((c) => {
-          const where = `${c.seat === names.me ? 'your' : `${names.name(c.seat)}'s`} ${positionWords(view, c.slot)}`;
+          const where = `${whose(names, c.seat)} ${positionWords(view, c.slot)}`;
           return (
             <li key={posKey(c)} class="dm-reveal-card">
               <PlayingCard face={c.card} size="lg" label={`${where}: ${faceWords(c.card)}`} marks={['revealed']} />
@@ -421,7 +422,7 @@ function Bench({
           const pos = { seat, slot };
           const k = posKey(pos);
           const where = `${who} card in ${positionWords(view, slot)}`;
-          if (!b) return <EmptySlot key={slot} size={size} label={`${mine ? 'Your' : `${names.name(seat)}'s`} ${positionWords(view, slot)}: empty`} />;
+          if (!b) return <EmptySlot key={slot} size={size} label={`${who} ${positionWords(view, slot)}: empty`} />;
           const fromReveal = overlay.get(k);
           const face = b.card ?? fromReveal ?? null;
           const { note, words } = seenNote(b.seenBy, view.seats, names, view.rules.memoryAid, !!face);

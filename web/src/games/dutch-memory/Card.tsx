@@ -45,22 +45,28 @@ export function SuitMark({ suit }: { suit: Suit }) {
   );
 }
 
+/** The rank and suit in a corner (drawn twice: top left, and turned round bottom right). */
+function CornerIndex({ card }: { card: CardFace }) {
+  const wide = card.rank === '10';
+  return (
+    <>
+      <text class={wide ? 'dm-rank dm-rank-10' : 'dm-rank'} x={wide ? 2.5 : 4.5} y="13">
+        {card.rank}
+      </text>
+      <Symbol suit={card.suit} x={4} y={15.5} size={8} />
+    </>
+  );
+}
+
 function FaceSvg({ card }: { card: CardFace }) {
   const court = card.rank === 'J' || card.rank === 'Q' || card.rank === 'K';
-  const wide = card.rank === '10';
   return (
     <svg class="dm-svg" viewBox="0 0 50 70" aria-hidden="true" focusable="false">
       <rect class="dm-paper" x="1" y="1" width="48" height="68" rx="5" />
       <g class="dm-ink">
-        <text class={wide ? 'dm-rank dm-rank-10' : 'dm-rank'} x={wide ? 2.5 : 4.5} y="13">
-          {card.rank}
-        </text>
-        <Symbol suit={card.suit} x={4} y={15.5} size={8} />
+        <CornerIndex card={card} />
         <g transform="rotate(180 25 35)">
-          <text class={wide ? 'dm-rank dm-rank-10' : 'dm-rank'} x={wide ? 2.5 : 4.5} y="13">
-            {card.rank}
-          </text>
-          <Symbol suit={card.suit} x={4} y={15.5} size={8} />
+          <CornerIndex card={card} />
         </g>
         {court ? (
           <>

@@ -12,6 +12,7 @@
 import { SUIT_NAMES, type CardFace, type Rank } from '../../../../shared/games/dutch-memory/cards.js';
 import type { DutchMemoryMove } from '../../../../shared/games/dutch-memory/moves.js';
 import type { DutchMemoryView } from '../../../../shared/games/dutch-memory/view.js';
+import { listNames } from '../../text.js';
 
 export type Move = DutchMemoryMove;
 export type View = DutchMemoryView;
@@ -28,11 +29,6 @@ const RANK_WORDS: Partial<Record<Rank, string>> = { A: 'Ace', J: 'Jack', Q: 'Que
 /** "7 of hearts", "Queen of spades". */
 export function cardName(c: Pick<CardFace, 'rank' | 'suit'>): string {
   return `${RANK_WORDS[c.rank] ?? c.rank} of ${SUIT_NAMES[c.suit]}`;
-}
-
-/** "7 of hearts (7 points)". */
-export function cardWithValue(c: CardFace): string {
-  return `${cardName(c)} (${c.value} ${c.value === 1 || c.value === -1 ? 'point' : 'points'})`;
 }
 
 const GRID_WORDS = ['top left', 'top right', 'bottom left', 'bottom right'];
@@ -136,7 +132,8 @@ export interface Names {
   me: number | null;
 }
 
-function whose(n: Names, seat: number): string {
+/** "your" or "Ann's". */
+export function whose(n: Names, seat: number): string {
   return seat === n.me ? 'your' : `${n.name(seat)}'s`;
 }
 
@@ -247,9 +244,9 @@ export function turnText(view: View, n: Names): string {
   return `Waiting for ${n.name(view.turn)}${view.step === 'drawn' ? ', who has drawn a card' : ''}${last}.`;
 }
 
+/** `listNames`, but "nobody" for an empty list. */
 export function listWords(names: readonly string[]): string {
-  if (names.length <= 1) return names[0] ?? 'nobody';
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return names.length === 0 ? 'nobody' : listNames(names);
 }
 
 /** Where each seat's bench is drawn: the viewer last (next to the action bar), the others clockwise after them. */

@@ -24,20 +24,23 @@ function valueText(v: unknown): string {
   return String(v);
 }
 
+/** The move's `kind` (or `type`) in words: "Take guild". */
+function kindWords(move: unknown): string {
+  const m = (move !== null && typeof move === 'object' ? move : {}) as Record<string, unknown>;
+  const kind = typeof m.kind === 'string' ? m.kind : typeof m.type === 'string' ? m.type : 'move';
+  return capital(words(kind));
+}
+
 /** The label of one move. */
 export function moveLabel(move: unknown): string {
   if (move === null || typeof move !== 'object') return valueText(move);
-  const m = move as Record<string, unknown>;
-  const kind = typeof m.kind === 'string' ? m.kind : typeof m.type === 'string' ? m.type : 'move';
-  const parts = Object.entries(m)
+  const parts = Object.entries(move)
     .filter(([k]) => k !== 'kind' && k !== 'type')
     .map(([k, v]) => `${words(k)} ${valueText(v)}`);
-  return capital(words(kind)) + (parts.length ? `: ${parts.join(', ')}` : '');
+  return kindWords(move) + (parts.length ? `: ${parts.join(', ')}` : '');
 }
 
 /** The kind of a move, for grouping ("Commit", "Add"). */
 export function moveGroup(move: unknown): string {
-  const m = move as Record<string, unknown> | null;
-  const kind = m && typeof m === 'object' ? (typeof m.kind === 'string' ? m.kind : typeof m.type === 'string' ? m.type : 'move') : 'move';
-  return capital(words(kind));
+  return kindWords(move);
 }

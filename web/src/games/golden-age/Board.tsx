@@ -18,6 +18,7 @@ import {
   COLOUR_ACTION_WORDS,
   type GoldenAgeView,
   type Move,
+  type Names,
   type Place,
   actionsAt,
   activePlaces,
@@ -270,8 +271,7 @@ function placeFacts(view: GoldenAgeView, p: Place, name: (s: number) => string):
       `Special action: a spice card for ${money(c.spicePrice)}.`,
     ];
   }
-  const b = view.track[p.box];
-  return b ? [b.kind === 'merchant' ? 'A merchant box: everyone gets 1 guilder when the Steward stops here.' : ''] : [];
+  return view.track[p.box]?.kind === 'merchant' ? ['A merchant box: everyone gets 1 guilder when the Steward stops here.'] : [];
 }
 
 function PlaceInfo({ view, place, name, provinceName, onClose }: {
@@ -284,11 +284,9 @@ function PlaceInfo({ view, place, name, provinceName, onClose }: {
   return (
     <section class="zone ga-place-info" aria-label="Selected place">
       <h2>{placeTitle(view, place, provinceName)}</h2>
-      {placeFacts(view, place, name)
-        .filter(Boolean)
-        .map((f) => (
-          <p key={f}>{f}</p>
-        ))}
+      {placeFacts(view, place, name).map((f) => (
+        <p key={f}>{f}</p>
+      ))}
       <button type="button" onClick={onClose}>
         Close
       </button>
@@ -322,7 +320,7 @@ function ActionPanel({ view, legal, selected, pending, busy, refused, names, act
   pending: Action | null;
   busy: boolean;
   refused: boolean;
-  names: { province: (id: ProvinceId) => string; seat: (s: number) => string };
+  names: Names;
   act: (a: Action) => void;
   cancel: () => void;
   select: (p: Place | null) => void;
@@ -388,13 +386,11 @@ function ActionPanel({ view, legal, selected, pending, busy, refused, names, act
       {selected && (
         <div class="ga-here" data-place={placeKey(selected)}>
           <h3>{placeTitle(view, selected, names.province)}</h3>
-          {placeFacts(view, selected, names.seat)
-            .filter(Boolean)
-            .map((f) => (
-              <p key={f} class="ga-fact">
-                {f}
-              </p>
-            ))}
+          {placeFacts(view, selected, names.seat).map((f) => (
+            <p key={f} class="ga-fact">
+              {f}
+            </p>
+          ))}
           {here.length === 0 && <p class="hint">Nothing you can do here right now.</p>}
           {selected.kind === 'province' && here.some((a) => a.move.kind === 'move-token') && (
             <p class="hint">To move a token, you can also click a neighbouring province outlined in orange on the board.</p>

@@ -137,6 +137,8 @@ function placeProps(p: Place, props: SvgProps, label: string, extraClass = ''): 
 // ------------------------------------------------------------------------------- the board
 
 const abbr = (name: string) => name.slice(0, 3);
+/** Half-guilders in words for labels: 5 → "2½ guilders" (the short form without its ƒ). */
+const guildersWords = (halves: number) => `${moneyShort(halves).replace('ƒ', '')} guilders`;
 
 function markerWords(m: MarkerView, name: (s: number) => string): string {
   return `${name(m.owner)}'s influence marker${m.used ? ' (used this turn)' : ''}`;
@@ -309,7 +311,7 @@ export function BoardSvg(props: SvgProps) {
         const w = west ? 150 : 54;
         const h = west ? 62 : 54;
         const who = c.markers.map((m) => markerWords(m, name)).join(', ');
-        const label = `${west ? 'West Indies, box 7' : `East Indies, box ${c.box}`}: spice cards ${moneyShort(c.spicePrice).replace('ƒ', '')} guilders. ${
+        const label = `${west ? 'West Indies, box 7' : `East Indies, box ${c.box}`}: spice cards ${guildersWords(c.spicePrice)}. ${
           who ? `${who}.` : 'Empty.'
         }`;
         const gap = 30;
@@ -358,7 +360,7 @@ function GuildsChart(props: SvgProps) {
         const x = c.x + col * c.columnWidth;
         const place: Place = { kind: 'guild', colour: g.colour };
         const label = `${g.colour} guild. ${g.holder ? `Held by ${markerWords(g.holder, name)}.` : 'Nobody holds it.'} ${
-          g.nextPrice === null ? 'All boxes are used: it cannot change hands.' : `A takeover costs ${moneyShort(g.nextPrice).replace('ƒ', '')} guilders.`
+          g.nextPrice === null ? 'All boxes are used: it cannot change hands.' : `A takeover costs ${guildersWords(g.nextPrice)}.`
         }`;
         return (
           <g key={g.colour} data-guild={g.colour} data-level={g.level} data-holder={g.holder?.owner ?? ''} {...placeProps(place, props, label, 'ga-guild')}>
@@ -450,7 +452,7 @@ function RollAndBank({ view, name }: { view: GoldenAgeView; name: (s: number) =>
           </text>
         )}
       </g>
-      <g role="img" aria-label={`The bank holds ${moneyShort(view.bank).replace('ƒ', '')} guilders.`} class="ga-bank">
+      <g role="img" aria-label={`The bank holds ${guildersWords(view.bank)}.`} class="ga-bank">
         <rect class="ga-panel" x="88" y="694" width="196" height="70" rx="10" />
         <text class="ga-panel-title" x="186" y="718">
           Bank

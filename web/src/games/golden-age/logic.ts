@@ -35,7 +35,6 @@ export function moneyShort(halves: number): string {
 /** Piece colours from a palette that stays apart under the common colour-vision deficiencies. */
 export const SEAT_COLOURS = ['#d55e00', '#0072b2', '#a4508b', '#2f2f2f'] as const;
 export const SEAT_SHAPES = ['circle', 'square', 'diamond', 'triangle'] as const;
-export type SeatShape = (typeof SEAT_SHAPES)[number];
 
 /** One letter per player: the initials of their names when those differ, otherwise 1, 2, 3, 4. */
 export function seatLetters(names: readonly string[]): string[] {
@@ -76,6 +75,9 @@ export function placeOf(m: Move): Place | null {
   switch (m.kind) {
     case 'place-marker':
     case 'place-token':
+    case 'create-marker':
+    case 'auction':
+    case 'prize-token':
       return { kind: 'province', id: m.province };
     case 'place-steward':
       return { kind: 'box', box: m.box };
@@ -83,18 +85,12 @@ export function placeOf(m: Move): Place | null {
       return { kind: 'province', id: m.from };
     case 'take-guild':
       return { kind: 'guild', colour: m.colour };
-    case 'create-marker':
-      return { kind: 'province', id: m.province };
     case 'sail':
       return { kind: 'colony', box: m.box };
     case 'buy-card':
     case 'buy-token':
     case 'pay-painter':
       return markerPlace(m.marker);
-    case 'auction':
-      return { kind: 'province', id: m.province };
-    case 'prize-token':
-      return { kind: 'province', id: m.province };
     default:
       return null;
   }
@@ -128,7 +124,7 @@ export interface Action {
   confirmLabel?: string;
 }
 
-type Names = { province(id: ProvinceId): string; seat(s: number): string };
+export type Names = { province(id: ProvinceId): string; seat(s: number): string };
 
 const DECK_WORDS: Readonly<Record<DeckId, string>> = {
   culture: 'culture (grey)',
@@ -147,10 +143,12 @@ const CASH_WORDS: Readonly<Record<string, string>> = {
   'spice-triple': 'three spice triples',
 };
 
+const colonyWords = (box: number) => (box === 7 ? 'the West Indies' : `East Indies box ${box}`);
+
 export function placeWords(p: MarkerPlace, names: Names): string {
   if (p.at === 'province') return names.province(p.province);
   if (p.at === 'guild') return `the ${p.colour} guild`;
-  return p.box === 7 ? 'the West Indies' : `East Indies box ${p.box}`;
+  return colonyWords(p.box);
 }
 
 function fromWords(from: MarkerPlace | undefined, names: Names): string {
@@ -164,9 +162,11 @@ export function markerColour(view: GoldenAgeView, p: MarkerPlace): GuildColour |
   return null;
 }
 
-function paintingOf(view: GoldenAgeView, id: string) {
+/** "Tulips (1 of 3 paid)", or "painting" when the viewer does not hold it. */
+function paintingWords(view: GoldenAgeView, id: string): string {
   const me = view.viewer === null ? undefined : view.players[view.viewer];
-  return me?.paintings.find((p) => p.card.id === id);
+  const p = me?.paintings.find((x) => x.card.id === id);
+  return p ? `${p.card.name} (${p.paid} of ${p.payments} paid)` : 'painting';
 }
 
 /** Words, cost and confirmation question for one legal move. */
@@ -209,10 +209,8 @@ export function describe(view: GoldenAgeView, m: Move, names: Names): Action {
     }
     case 'create-marker':
       return free(`Turn three of your tokens in ${names.province(m.province)} into an influence marker${fromWords(m.from, names)}`);
-    case 'sail': {
-      const where = m.box === 7 ? 'the West Indies' : `East Indies box ${m.box}`;
-      return free(`Sail with ship, captain and cannon and found a colony in ${where}${fromWords(m.from, names)}`);
-    }
+    case 'sail':
+      return free(`Sail with ship, captain and cannon and found a colony in ${colonyWords(m.box)}${fromWords(m.from, names)}`);
     case 'exchange': {
       const set = CASH_SETS.find((c) => c.set === m.set);
       return free(`Cash in ${CASH_WORDS[m.set] ?? m.set} for ${money((set?.pays ?? 0) * 2)}`);
@@ -236,8 +234,7 @@ export function describe(view: GoldenAgeView, m: Move, names: Names): Action {
         `Buy a movement token for 5 guilders and put it in ${names.province(m.province)}? Your marker in ${placeWords(m.marker, names)} is used up for this turn.`,
       );
     case 'pay-painter': {
-      const p = paintingOf(view, m.painting);
-      const what = p ? `${p.card.name} (${p.paid} of ${p.payments} paid)` : 'painting';
+      const what = paintingWords(view, m.painting);
       return paid(
         `Pay 1 guilder towards your ${what}`,
         COSTS.painter * 2,
@@ -266,8 +263,7 @@ export function describe(view: GoldenAgeView, m: Move, names: Names): Action {
       return free(`Take your free ${DECK_WORDS[deck]} card`);
     }
     case 'prize-painter': {
-      const p = paintingOf(view, m.painting);
-      const what = p ? `${p.card.name} (${p.paid} of ${p.payments} paid)` : 'painting';
+      const what = paintingWords(view, m.painting);
       return paid(`Pay the painter of your ${what}: 1 guilder`, COSTS.painter * 2, `Pay the painter 1 guilder for your ${what}?`);
     }
     case 'prize-token':
