@@ -170,7 +170,9 @@ export class DynamoMatchStore implements MatchStore {
 
   async commit(c: Commit): Promise<CommitResult> {
     const { match, expectedVersion } = c;
-    const expiresAt = expiryOf(match.status, match.updatedAt);
+    // A log item keeps at least an active match's retention: the record of a join made while the
+    // match was still open must not vanish after 30 days while the match plays on.
+    const expiresAt = expiryOf(match.status === 'open' ? 'active' : match.status, match.updatedAt);
     const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
       {
         Put: {

@@ -32,4 +32,16 @@ describe('retention (DynamoDB TTL attribute)', () => {
     expect(logs.length).toBeGreaterThan(3);
     for (const l of logs) expect(l.expiresAt).toBeGreaterThan(sec);
   });
+
+  it('a join recorded while the match is still open keeps an active match’s retention, not 30 days', async () => {
+    const now = Date.UTC(2026, 10, 23);
+    const { api, table } = await testApp({ clock: () => now });
+    const created = await api.create('secret-sums', 3);
+    expect((await api.join(created.matchId, created.invites[0]!.url, 'Bob')).status).toBe(200);
+    const items = await table.doc.send(
+      new QueryCommand({ TableName: table.tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :log)', ExpressionAttributeValues: { ':pk': keys.match(created.matchId).pk, ':log': 'LOG#' } }),
+    );
+    expect(items.Items!.length).toBeGreaterThan(0);
+    for (const l of items.Items!) expect(l.expiresAt).toBe(Math.floor(now / 1000) + IDLE_RETENTION_SECONDS);
+  });
 });
