@@ -239,7 +239,7 @@ function endRound(w: Work, reason: RoundEnd, emptied: Seat | null): void {
       if (card) callerCards.push(card);
     }
     const value = benchSum(rules, callerCards);
-    callerDelta = callerLowest ? -value : value;
+    callerDelta = callerLowest ? 0 - value : value; // never -0: the state must survive a JSON round trip unchanged
     scores[d.caller] = (scores[d.caller] ?? 0) + callerDelta;
   }
   const totals = d.totals.map((t, s) => t + (scores[s] ?? 0));

@@ -69,6 +69,8 @@ describe('random games', () => {
           state = r.value.state;
         }
         expect(JSON.stringify(state)).toBe(JSON.stringify(played.final));
+        // What is stored (JSON) is exactly the state: no -0, undefined or NaN that JSON would change.
+        expect(JSON.parse(JSON.stringify(state))).toStrictEqual(state);
         // A different seed deals differently.
         expect(JSON.stringify(game.setup(seats, rulesOf(options), `seed-${seed}x`).benches)).not.toBe(
           JSON.stringify(game.setup(seats, rulesOf(options), `seed-${seed}`).benches),
