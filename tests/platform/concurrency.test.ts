@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MatchStore } from '../../functions/storage/port.js';
-import { testApp } from '../support/api.js';
+import { afterCommit, testApp } from '../support/api.js';
 
 /** Plays both sealed commits so the sequential "count" phase begins; returns its version. */
 async function toCountPhase(api: Awaited<ReturnType<typeof testApp>>['api'], matchId: string, seats: { seat: number; token: string }[]) {
@@ -72,20 +71,12 @@ describe('concurrency', () => {
 
   it('a response lost after the write committed: the retry with the same key returns the original success', async () => {
     let loseNext = false;
-    const wrap = (store: MatchStore): MatchStore =>
-      new Proxy(store, {
-        get(target, prop, receiver) {
-          if (prop !== 'commit') return Reflect.get(target, prop, receiver);
-          return async (...args: Parameters<MatchStore['commit']>) => {
-            const result = await target.commit(...args);
-            if (loseNext && result.ok) {
-              loseNext = false;
-              throw new Error('injected: connection lost after commit');
-            }
-            return result;
-          };
-        },
-      });
+    const wrap = afterCommit((result) => {
+      if (loseNext && result.ok) {
+        loseNext = false;
+        throw new Error('injected: connection lost after commit');
+      }
+    });
     const { api, table } = await testApp({ wrapStore: wrap });
     const { matchId, seats } = await api.started('secret-sums', 2, { target: 50 });
     const v = await toCountPhase(api, matchId, seats);

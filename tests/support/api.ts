@@ -3,7 +3,7 @@
  */
 import { createApp, type AppDeps } from '../../functions/app.js';
 import type { AnyGame } from '../../shared/engine/game.js';
-import type { MatchStore } from '../../functions/storage/port.js';
+import type { CommitResult, MatchStore } from '../../functions/storage/port.js';
 import { freshTable } from './dynamo.js';
 import { secretSums } from './test-game.js';
 
@@ -12,6 +12,24 @@ export type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-an
 export interface Seat {
   seat: number;
   token: string;
+}
+
+/**
+ * A `wrapStore` for `testApp` that hands the result of every commit (after it reached DynamoDB) to
+ * `after`, which may count it, or throw to play a response lost after the write.
+ */
+export function afterCommit(after: (result: CommitResult) => void) {
+  return (store: MatchStore): MatchStore =>
+    new Proxy(store, {
+      get(target, prop, receiver) {
+        if (prop !== 'commit') return Reflect.get(target, prop, receiver);
+        return async (...args: Parameters<MatchStore['commit']>) => {
+          const result = await target.commit(...args);
+          after(result);
+          return result;
+        };
+      },
+    });
 }
 
 export async function testApp(opts: { games?: AnyGame[]; clock?: () => number; wrapStore?: (s: MatchStore) => MatchStore; extend?: AppDeps['extend'] } = {}) {

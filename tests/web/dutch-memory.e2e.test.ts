@@ -19,7 +19,7 @@ import { dutchMemory } from '../../shared/games/dutch-memory/index.js';
 import { dutchMemoryOptions } from '../../shared/games/dutch-memory/moves.js';
 import type { DutchMemoryState } from '../../shared/games/dutch-memory/state.js';
 import { cardName, positionWords } from '../../web/src/games/dutch-memory/logic.js';
-import { e2eSite, SNAPSHOT_SCRIPT, type Snap } from './support/e2e.js';
+import { e2eSite, SNAPSHOT_SCRIPT, type Snap, setVisible } from './support/e2e.js';
 
 const env = e2eSite('dm-web');
 
@@ -40,15 +40,6 @@ async function waitVersion(p: Page, v: number) {
     await p.evaluate(() => window.dispatchEvent(new Event('focus')));
     await p.waitForTimeout(200);
   }
-}
-
-/** Hides or shows a page as the browser would report it; a hidden page stops polling. */
-async function setVisible(p: Page, visible: boolean) {
-  await p.evaluate((v) => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (v ? 'visible' : 'hidden') });
-    Object.defineProperty(document, 'hidden', { configurable: true, get: () => !v });
-    document.dispatchEvent(new Event('visibilitychange'));
-  }, visible);
 }
 
 const cardAt = (p: Page, seat: number, slot: number) => p.locator(`.dm-card[data-seat="${seat}"][data-slot="${slot}"]`);

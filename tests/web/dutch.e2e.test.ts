@@ -14,7 +14,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { cardName } from '../../shared/games/dutch-auction/cards.js';
 import { dutchAuction } from '../../shared/games/dutch-auction/index.js';
 import type { DutchState } from '../../shared/games/dutch-auction/state.js';
-import { e2eSite, SNAPSHOT_SCRIPT } from './support/e2e.js';
+import { e2eSite, SNAPSHOT_SCRIPT, setVisible } from './support/e2e.js';
 
 const env = e2eSite('web');
 
@@ -67,15 +67,6 @@ async function playStep(p: Page, shots: { commit?: string; buy?: string }): Prom
   await waitForVersionAbove(p, before);
   expect(await p.locator('.notice.error').count()).toBe(0);
   return true;
-}
-
-/** Hides or shows a page as the browser would report it (document.visibilityState + the event). */
-async function setVisible(p: Page, visible: boolean) {
-  await p.evaluate((v) => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (v ? 'visible' : 'hidden') });
-    Object.defineProperty(document, 'hidden', { configurable: true, get: () => !v });
-    document.dispatchEvent(new Event('visibilitychange'));
-  }, visible);
 }
 
 /** Card ids and names of B's that A may not know at each version, from the stored match replayed. */

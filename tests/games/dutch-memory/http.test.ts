@@ -21,26 +21,17 @@ import { ALL_CARDS, rankOf, type CardId } from '../../../shared/games/dutch-memo
 import type { DutchMemoryMove, DutchMemoryState } from '../../../shared/games/dutch-memory/index.js';
 import type { DutchMemoryView } from '../../../shared/games/dutch-memory/view.js';
 import { GAMES } from '../../../shared/games/index.js';
-import type { MatchStore } from '../../../functions/storage/port.js';
 import { DutchMemoryBoard } from '../../../web/src/games/dutch-memory/Board.js';
-import { testApp, type Json, type Seat } from '../../support/api.js';
+import { afterCommit, testApp, type Json, type Seat } from '../../support/api.js';
 
 type App = Awaited<ReturnType<typeof testApp>>;
 
 /** Counts conditional writes refused as stale: proof that a race reached the database. */
 function countingStale() {
   const counter = { stale: 0 };
-  const wrap = (store: MatchStore): MatchStore =>
-    new Proxy(store, {
-      get(target, prop, receiver) {
-        if (prop !== 'commit') return Reflect.get(target, prop, receiver);
-        return async (...args: Parameters<MatchStore['commit']>) => {
-          const result = await target.commit(...args);
-          if (!result.ok && result.reason === 'stale') counter.stale++;
-          return result;
-        };
-      },
-    });
+  const wrap = afterCommit((result) => {
+    if (!result.ok && result.reason === 'stale') counter.stale++;
+  });
   return { counter, wrap };
 }
 

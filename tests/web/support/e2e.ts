@@ -4,7 +4,7 @@
  * and closed after them. Screenshots go to `artifacts` (test-artifacts/web by default, never committed).
  */
 import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { freshTable } from '../../support/dynamo.js';
 import { builtSite, launchChromium, startSite } from './site.js';
@@ -58,3 +58,12 @@ export const SNAPSHOT_SCRIPT = `
     queueMicrotask(() => { queued = false; take(); });
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 `;
+
+/** Hides or shows a page as the browser would report it (document.visibilityState + the event); a hidden page stops polling. */
+export async function setVisible(p: Page, visible: boolean) {
+  await p.evaluate((v) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (v ? 'visible' : 'hidden') });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => !v });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, visible);
+}
