@@ -69,11 +69,13 @@ export function esbuildOptions(entry: string, outfile: string) {
 }
 
 /**
- * The stream records the dispatcher acts on (functions/notify/dispatcher.ts `intentOfRecord`): outbox rows
- * inserted or rewritten. Everything else (match and log writes, the dispatcher's own dedupe records and
- * deletions) is dropped by the event source mapping before it costs an invocation.
+ * The stream records the dispatcher acts on (functions/notify/dispatcher.ts `outboxOfRecord`), as event
+ * filter patterns (any one matches): outbox rows inserted or rewritten, and log items carrying the
+ * notifications of their change while those are undelivered (`dueAt` set). Everything else (match
+ * writes, plain log records, the dispatcher's own dedupe records and deletions) is dropped by the event
+ * source mapping before it costs an invocation.
  */
-export const DISPATCH_FILTER = {
-  eventName: ['INSERT', 'MODIFY'],
-  dynamodb: { NewImage: { type: { S: ['intent'] } } },
-} as const;
+export const DISPATCH_FILTERS = [
+  { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { type: { S: ['intent'] } } } },
+  { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { type: { S: ['log'] }, dueAt: { N: [{ exists: true }] } } } },
+] as const;

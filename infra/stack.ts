@@ -33,7 +33,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { SECURITY_HEADERS } from '../functions/http/security-headers.js';
 import { TABLE } from '../functions/storage/table.js';
-import { BUNDLE, DISPATCH_FILTER, FUNCTIONS, type FunctionName } from './functions.js';
+import { BUNDLE, DISPATCH_FILTERS, FUNCTIONS, type FunctionName } from './functions.js';
 import { FORWARD_HOST_CODE, ROBOTS_TXT, SPA_REWRITE_CODE } from './edge.js';
 import { acknowledgeFindings } from './nag.js';
 
@@ -351,12 +351,7 @@ export class DutchStack extends Stack {
         reportBatchItemFailures: true,
         parallelizationFactor: 1,
         onFailure: new SqsDlq(this.deadLetters),
-        filters: [
-          lambda.FilterCriteria.filter({
-            eventName: lambda.FilterRule.or(...DISPATCH_FILTER.eventName),
-            dynamodb: { NewImage: { type: { S: lambda.FilterRule.or(...DISPATCH_FILTER.dynamodb.NewImage.type.S) } } },
-          }),
-        ],
+        filters: DISPATCH_FILTERS.map((pattern) => lambda.FilterCriteria.filter(pattern)),
       }),
     );
 

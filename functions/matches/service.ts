@@ -15,6 +15,7 @@ import type {
   RecentKey,
 } from '../storage/port.js';
 import { RECENT_KEYS_MS, RECENT_KEYS_PER_SEAT } from '../storage/table.js';
+import { RecentMatches } from './recent.js';
 import { newMatchId, newSecret, newSeed, sameHash, sha256 } from './tokens.js';
 import { deadlineOf, policyText, timingFrom, withDue, type TimingChoice } from '../notify/timing.js';
 
@@ -33,6 +34,9 @@ const MAX_ATTEMPTS = 8;
 export const LOG_PAGE = 30;
 
 export class MatchService {
+  /** Records this process read or wrote last: a move at the version just read skips the read. */
+  private readonly recent = new RecentMatches();
+
   constructor(private readonly deps: ServiceDeps) {}
 
   game(id: string): AnyGame {
@@ -92,7 +96,7 @@ export class MatchService {
       const intents = seats.flatMap((s, i) =>
         i === seat || s.tokenHash === null ? [] : [this.intent(next, i, full ? 'started' : 'joined', [`{${seat}} joined.`], now)],
       );
-      const result = await this.deps.store.commit({
+      const result = await this.commit({
         match: next,
         expectedVersion: match.version,
         log: { version: next.version, seat, kind: full ? 'start' : 'join', at: now, events: [] },
@@ -146,7 +150,16 @@ export class MatchService {
   async mustGet(matchId: string): Promise<MatchRecord> {
     const match = await this.deps.store.get(matchId);
     if (!match) throw new ApiError(404, 'no-such-match', 'There is no such match.');
+    this.recent.remember(match);
     return match;
+  }
+
+  /** One conditional commit; the record remembered for the next move follows its outcome. */
+  private async commit(c: Commit) {
+    const result = await this.deps.store.commit(c);
+    if (result.ok) this.recent.remember(c.match);
+    else this.recent.forget(c.match.id);
+    return result;
   }
 
   /** The match as one viewer may see it. Everything a player receives is built here. */
@@ -231,7 +244,10 @@ export class MatchService {
     idempotency?: { key: string; requestHash: string },
   ): Promise<{ status: number; body: unknown }> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const match = await this.mustGet(matchId);
+      // The first try may use the record this process last saw at the player's version; the
+      // conditional write still checks it, and a failed write reads the match afresh.
+      const recent = attempt === 0 ? this.recent.at(matchId, request.expectedVersion) : undefined;
+      const match = recent && sameHash(recent.seats[seat]?.tokenHash, tokenHash) ? recent : await this.mustGet(matchId);
       // Authenticated against the record just read: no extra round trip on the hot path.
       if (!sameHash(match.seats[seat]?.tokenHash, tokenHash)) {
         throw new ApiError(403, 'forbidden', 'This link does not open that seat.');
@@ -255,6 +271,7 @@ export class MatchService {
       }
       const now = this.deps.clock();
       const applied = game.apply(match.state, seat, parsed.data, { now });
+      if (!applied.ok && match === recent) continue; // judge a refusal on a fresh read
       if (!applied.ok) throw new ApiError(422, applied.error.code, applied.error.message, { version: match.version });
       const { state, events, reveal } = applied.value;
       const next = this.advance(match, state, now);
@@ -273,7 +290,7 @@ export class MatchService {
         log: record,
         intents: this.intentsFor(game, match, next, seat, record),
       };
-      const result = await this.deps.store.commit(commit);
+      const result = await this.commit(commit);
       if (result.ok) return { status: 200, body };
       // Lost the race (perhaps to the same key sent in parallel): read again; the loop decides.
     }
@@ -341,7 +358,7 @@ export class MatchService {
       const next = this.advance(match, match.state, now, end);
       const record: LogRecord = { version: next.version, seat, kind: 'resign', at: now, events: [] };
       const game = this.game(match.gameId);
-      const result = await this.deps.store.commit({
+      const result = await this.commit({
         match: next,
         expectedVersion: match.version,
         log: record,
@@ -378,7 +395,7 @@ export class MatchService {
       next = this.advance(match, match.state, now, end);
       record = { version: next.version, seat, kind: 'forfeit', at: now, events: [] };
     }
-    const result = await this.deps.store.commit({
+    const result = await this.commit({
       match: next,
       expectedVersion,
       log: record,
@@ -400,7 +417,7 @@ export class MatchService {
       });
       const spectator = newSecret();
       const next = { ...match, seats, spectatorHash: sha256(spectator), version: match.version + 1, updatedAt: this.deps.clock() };
-      const result = await this.deps.store.commit({ match: next, expectedVersion: match.version });
+      const result = await this.commit({ match: next, expectedVersion: match.version });
       if (result.ok) return { invites, spectator };
     }
     throw new ApiError(503, 'busy', 'The match is busy; try again in a moment.');
@@ -435,7 +452,7 @@ export class MatchService {
         const intents = old.seats.flatMap((_, i) =>
           i === seat ? [] : [this.intent(next, i, 'joined', [`{${seat}} asked for a rematch.`], now)],
         );
-        const result = await this.deps.store.commit({ match: next, expectedVersion: old.version, create: created, intents });
+        const result = await this.commit({ match: next, expectedVersion: old.version, create: created, intents });
         if (result.ok) return { matchId: created.id, seat: newSeat, token };
         continue;
       }
@@ -444,7 +461,7 @@ export class MatchService {
       let next: MatchRecord = { ...match, seats, version: match.version + 1, updatedAt: now };
       const starting = match.status === 'open' && seats.every((s) => s.tokenHash !== null);
       if (starting) next = this.start(next, now);
-      const result = await this.deps.store.commit({
+      const result = await this.commit({
         match: next,
         expectedVersion: match.version,
         log: starting ? { version: next.version, seat: newSeat, kind: 'start', at: now, events: [] } : undefined,

@@ -23,7 +23,7 @@ import { compose, mailHtml, mailText, pushMessage, type Composed } from './compo
 import type { EmailSender } from './email.js';
 import { UNSUBSCRIBE_TOKEN_TTL_SECONDS, type PushSubscriptionRecord, type SeatPrefs } from './model.js';
 import type { PushSender } from './push.js';
-import { itemToIntent, type NotifyStore } from './store.js';
+import { outboxOfItem, type NotifyStore, type OutboxKey } from './store.js';
 
 export interface DispatcherDeps {
   store: NotifyStore;
@@ -78,17 +78,25 @@ export class Dispatcher {
     const queue = records.map((r, i) => ({ r, i }));
     const worker = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
-        const intent = intentOfRecord(next.r);
-        if (!intent) continue;
+        const entry = outboxOfRecord(next.r);
+        if (!entry) continue;
         const id = next.r.dynamodb?.SequenceNumber ?? next.r.eventID ?? String(next.i);
-        try {
-          const outcome = await this.dispatch(intent);
-          if (outcome.result === 'retry') failures.push(id);
-        } catch (err) {
-          if (err instanceof SimulatedCrash) throw err;
-          this.log({ level: 'error', message: 'dispatch failed', matchId: intent.matchId, version: intent.version, seat: intent.seat, error: String(err) });
-          failures.push(id);
-        }
+        const outcomes = await Promise.allSettled(entry.intents.map((intent) => this.dispatch(intent)));
+        let retry = false;
+        outcomes.forEach((o, k) => {
+          if (o.status === 'fulfilled') {
+            if (o.value.result === 'retry') retry = true;
+            return;
+          }
+          if (o.reason instanceof SimulatedCrash) throw o.reason;
+          const intent = entry.intents[k]!;
+          this.log({ level: 'error', message: 'dispatch failed', matchId: intent.matchId, version: intent.version, seat: intent.seat, error: String(o.reason) });
+          retry = true;
+        });
+        // The entry leaves the outbox once all its notifications are done; a retried record sends
+        // again only what is not yet settled (the claims).
+        if (retry) failures.push(id);
+        else await this.deps.store.settleOutbox(entry.key);
       }
     };
     // A crash stops each worker where it is; the batch fails only once none is running any more.
@@ -98,24 +106,18 @@ export class Dispatcher {
     return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };
   }
 
-  /** Delivers one outbox row on every channel the seat chose. */
+  /** Delivers one notification on every channel the seat chose. */
   async dispatch(intent: NotificationIntent): Promise<DispatchOutcome> {
     const { store } = this.deps;
     const { prefs, push } = await store.seat(intent.matchId, intent.seat);
     const wantsEmail = !!(this.deps.email && prefs?.channels.email && prefs.email?.confirmed);
     const devices = this.deps.push && prefs?.channels.push ? push : [];
-    if (!wantsEmail && devices.length === 0) {
-      await store.deleteIntent(intent);
-      return { result: 'done', deliveries: [] };
-    }
+    if (!wantsEmail && devices.length === 0) return { result: 'done', deliveries: [] };
     const match = await this.deps.matches.get(intent.matchId);
     const game = match ? this.deps.games.get(match.gameId) : undefined;
     // A timer notice for a turn that has moved on would be wrong: drop it.
     const outdated = intent.tag !== undefined && match !== null && match.version !== intent.version;
-    if (!match || !game || outdated) {
-      await store.deleteIntent(intent);
-      return { result: 'done', deliveries: [] };
-    }
+    if (!match || !game || outdated) return { result: 'done', deliveries: [] };
     const record = intent.tag ? null : await this.deps.matches.logAt(intent.matchId, intent.version);
     const composed = compose({
       intent,
@@ -134,9 +136,7 @@ export class Dispatcher {
     for (const d of deliveries) {
       if (d.delivery !== 'duplicate') this.log({ level: 'info', message: 'notification', matchId: intent.matchId, version: intent.version, seat: intent.seat, kind: intent.kind, ...d });
     }
-    if (deliveries.some((d) => d.delivery === 'retry')) return { result: 'retry', deliveries };
-    await store.deleteIntent(intent);
-    return { result: 'done', deliveries };
+    return { result: deliveries.some((d) => d.delivery === 'retry') ? 'retry' : 'done', deliveries };
   }
 
   private async deliverEmail(intent: NotificationIntent, prefs: SeatPrefs, match: MatchRecord, composed: Composed): Promise<Delivery> {
@@ -195,12 +195,15 @@ export class Dispatcher {
   }
 }
 
-/** The outbox row carried by a stream record (INSERT, or MODIFY when the sweep re-drives it). */
-export function intentOfRecord(record: DynamoDBRecord): NotificationIntent | null {
+/**
+ * The outbox entry a stream record carries (INSERT, or MODIFY when the sweep re-drives it): an
+ * outbox row, or a log item whose change has notifications not yet delivered.
+ */
+export function outboxOfRecord(record: DynamoDBRecord): { key: OutboxKey; intents: NotificationIntent[] } | null {
   if (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY') return null;
   const image = record.dynamodb?.NewImage;
   if (!image) return null;
-  const sk = image.sk?.S;
-  if (image.type?.S !== 'intent' || !sk?.startsWith('NOTIFY#')) return null;
-  return itemToIntent(unmarshall(image as Record<string, AttributeValue>));
+  const item = unmarshall(image as Record<string, AttributeValue>);
+  const intents = outboxOfItem(item);
+  return intents ? { key: { pk: item.pk as string, sk: item.sk as string }, intents } : null;
 }

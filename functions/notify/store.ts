@@ -293,8 +293,27 @@ export class NotifyStore {
 
   // ------------------------------------------------------------------ the outbox
 
-  async deleteIntent(intent: NotificationIntent): Promise<void> {
-    await this.db.send(new DeleteCommand({ TableName: this.tableName, Key: keys.intent(intent.matchId, intent.version, intent.seat, intent.tag) }));
+  /**
+   * An outbox entry is delivered: a row of its own is deleted; a log item keeps its record and
+   * only leaves the `due` index (the change that removes `dueAt` is dropped by the dispatcher).
+   */
+  async settleOutbox(key: OutboxKey): Promise<void> {
+    if (!key.sk.startsWith('LOG#')) {
+      await this.db.send(new DeleteCommand({ TableName: this.tableName, Key: key }));
+      return;
+    }
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: key,
+          UpdateExpression: 'REMOVE dueShard, dueAt, redrives',
+          ConditionExpression: 'attribute_exists(dueAt)',
+        }),
+      );
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
   }
 
   async intentItem(pk: string, sk: string): Promise<Item | null> {
@@ -302,20 +321,30 @@ export class NotifyStore {
     return out.Item ?? null;
   }
 
+  /** The undelivered notifications of a match: outbox rows and log items still in the `due` index. */
   async pendingIntents(matchId: string): Promise<NotificationIntent[]> {
-    const out = await this.db.send(
-      new QueryCommand({
-        TableName: this.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
-        ExpressionAttributeValues: { ':pk': `M#${matchId}`, ':s': 'NOTIFY#' },
-        ConsistentRead: true,
-      }),
-    );
-    return (out.Items ?? []).map(itemToIntent);
+    const intents: NotificationIntent[] = [];
+    let start: Item | undefined;
+    do {
+      const out = await this.db.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk',
+          FilterExpression: 'attribute_exists(dueAt) AND #t IN (:i, :l)',
+          ExpressionAttributeNames: { '#t': 'type' },
+          ExpressionAttributeValues: { ':pk': `M#${matchId}`, ':i': 'intent', ':l': 'log' },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of out.Items ?? []) intents.push(...(outboxOfItem(item) ?? []));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return intents;
   }
 
   /**
-   * Touches an undelivered outbox row so the table's stream carries it to the dispatcher again
+   * Touches an undelivered outbox entry so the table's stream carries it to the dispatcher again
    * (a MODIFY record), and moves its timer on. Returns false when it is gone meanwhile.
    */
   async redrive(pk: string, sk: string, attempt: number, nextDueAt: number): Promise<boolean> {
@@ -325,7 +354,8 @@ export class NotifyStore {
           TableName: this.tableName,
           Key: { pk, sk },
           UpdateExpression: 'SET redrives = :n, dueAt = :d',
-          ConditionExpression: 'attribute_exists(pk)',
+          // Only while undelivered: a log item settled meanwhile must not come back into the index.
+          ConditionExpression: 'attribute_exists(dueAt)',
           ExpressionAttributeValues: { ':n': attempt, ':d': nextDueAt },
         }),
       );
@@ -334,10 +364,6 @@ export class NotifyStore {
       if (isConditionFailure(err)) return false;
       throw err;
     }
-  }
-
-  async deleteItem(pk: string, sk: string): Promise<void> {
-    await this.db.send(new DeleteCommand({ TableName: this.tableName, Key: { pk, sk } }));
   }
 
   // ------------------------------------------------------------------ the sweep
@@ -437,6 +463,24 @@ export class NotifyStore {
       }),
     );
   }
+}
+
+export interface OutboxKey {
+  pk: string;
+  sk: string;
+}
+
+/**
+ * The notifications an item carries while undelivered: an outbox row (one), or a log item with the
+ * intents of its change that is still in the `due` index (storage/dynamo.ts `logToItem`); else null.
+ */
+export function outboxOfItem(item: Item): NotificationIntent[] | null {
+  const sk = item.sk as string | undefined;
+  if (item.type === 'intent' && sk?.startsWith('NOTIFY#')) return [itemToIntent(item)];
+  if (item.type === 'log' && sk?.startsWith('LOG#') && item.dueAt !== undefined && Array.isArray(item.intents)) {
+    return (item.intents as Item[]).map(itemToIntent);
+  }
+  return null;
 }
 
 /** An outbox row as written by the service or the sweep (storage/dynamo.ts `intentToItem`). */

@@ -15,6 +15,7 @@ import {
   type Shard,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
+import { outboxOfRecord } from './dispatcher.js';
 import type { NotifyStore } from './store.js';
 
 export interface StreamReaderDeps {
@@ -162,7 +163,7 @@ export class StreamReader {
       }
       const upTo = firstFailed < 0 ? records.length : firstFailed;
       handled += upTo;
-      const carriesIntents = records.slice(0, upTo).some((r) => r.dynamodb?.NewImage?.type?.S === 'intent');
+      const carriesIntents = lambdaRecords.slice(0, upTo).some((r) => outboxOfRecord(r) !== null);
       const last = records[upTo - 1]?.dynamodb?.SequenceNumber;
       // Checkpoint after batches that carried outbox rows; other records are cheap to read again,
       // and writing a checkpoint for them would itself make a stream record to read.

@@ -61,7 +61,7 @@ export class Sweep {
           if (opts.budgetMs !== undefined && Date.now() - started > opts.budgetMs) return report;
           try {
             if (item.sk === 'MATCH') await this.visitMatch(item.pk.slice(2), report);
-            else if (item.sk.startsWith('NOTIFY#')) await this.redrive(item.pk, item.sk, report);
+            else await this.redrive(item.pk, item.sk, report); // an outbox entry: a NOTIFY row or a log item
           } catch (err) {
             this.log({ level: 'error', message: 'sweep item failed', pk: item.pk, sk: item.sk, error: String(err) });
           }
@@ -118,11 +118,11 @@ export class Sweep {
 
   private async redrive(pk: string, sk: string, report: SweepReport): Promise<void> {
     const item = await this.deps.store.intentItem(pk, sk);
-    if (!item) return;
+    if (!item || item.dueAt === undefined) return;
     const attempt = ((item.redrives as number | undefined) ?? 0) + 1;
     if (attempt > MAX_REDRIVES) {
       this.log({ level: 'error', message: 'notification given up after re-drives', pk, sk });
-      await this.deps.store.deleteItem(pk, sk);
+      await this.deps.store.settleOutbox({ pk, sk });
       return;
     }
     // Back off: 10 min, 20 min, 40 min… between tries.

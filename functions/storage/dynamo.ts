@@ -103,11 +103,18 @@ function itemToMatch(item: Item): MatchRecord {
   };
 }
 
-function logToItem(matchId: string, l: LogRecord, expiresAt?: number): Item {
-  return { ...keys.log(matchId, l.version), type: 'log', data: packData(l), expiresAt };
+/**
+ * A log record. The notifications of the change it records ride in it (`intents`): the log item is then
+ * also the change's outbox entry, in the `due` index until delivered, so the sweep can re-drive a lost
+ * one. One item fewer in the move's transaction than a row per notification.
+ */
+function logToItem(matchId: string, l: LogRecord, expiresAt: number, intents: NotificationIntent[] = []): Item {
+  const item: Item = { ...keys.log(matchId, l.version), type: 'log', data: packData(l), expiresAt };
+  if (intents.length === 0) return item;
+  return { ...item, intents, dueShard: dueShardOf(matchId), dueAt: Math.min(...intents.map((n) => n.createdAt)) + OUTBOX_GRACE_MS };
 }
 
-/** An outbox row; it sits in the `due` index until delivered, so the sweep can re-drive a lost one. */
+/** An outbox row of its own, for notifications with no log record (the sweep's timers, a rematch). */
 export function intentToItem(n: NotificationIntent): Item {
   return {
     ...keys.intent(n.matchId, n.version, n.seat, n.tag),
@@ -178,17 +185,21 @@ export class DynamoMatchStore implements MatchStore {
         Put: {
           TableName: this.tableName,
           Item: matchToItem(match),
-          ConditionExpression: 'version = :expected',
-          ExpressionAttributeValues: { ':expected': expectedVersion },
+          // The version, and the sweep's cursor, which the sweep moves without a new version: a
+          // change based on an older read must not put back a cursor the sweep has moved since.
+          ...(match.sweptUntil === undefined
+            ? { ConditionExpression: 'version = :expected AND attribute_not_exists(sweptUntil)', ExpressionAttributeValues: { ':expected': expectedVersion } }
+            : { ConditionExpression: 'version = :expected AND sweptUntil = :swept', ExpressionAttributeValues: { ':expected': expectedVersion, ':swept': match.sweptUntil } }),
         },
       },
     ];
     if (c.log) {
       items.push({
-        Put: { TableName: this.tableName, Item: logToItem(match.id, c.log, expiresAt), ConditionExpression: 'attribute_not_exists(pk)' },
+        Put: { TableName: this.tableName, Item: logToItem(match.id, c.log, expiresAt, c.intents), ConditionExpression: 'attribute_not_exists(pk)' },
       });
+    } else {
+      for (const n of c.intents ?? []) items.push({ Put: { TableName: this.tableName, Item: intentToItem(n) } });
     }
-    for (const n of c.intents ?? []) items.push({ Put: { TableName: this.tableName, Item: intentToItem(n) } });
     if (c.create) {
       items.push({ Put: { TableName: this.tableName, Item: matchToItem(c.create), ConditionExpression: 'attribute_not_exists(pk)' } });
     }

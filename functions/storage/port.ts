@@ -124,10 +124,14 @@ export interface RecentKey {
 }
 
 export interface Commit {
-  /** The new match record; its version must be `expectedVersion + 1` unless nothing changes. */
+  /**
+   * The new match record; its version must be `expectedVersion + 1` unless nothing changes. Its
+   * `sweptUntil` is the one read: the commit fails as stale if the sweep has moved it since.
+   */
   match: MatchRecord;
   expectedVersion: number;
   log?: LogRecord;
+  /** The outbox: written in the same transaction, inside the log item when there is one. */
   intents?: NotificationIntent[];
   /** Another match written in the same transaction (a rematch), which must not exist yet. */
   create?: MatchRecord;

@@ -3,15 +3,17 @@
  * so the three cannot drift apart. See README "Storage" for the picture.
  *
  *   pk = M#<matchId>   sk = MATCH                    the match: version, seat token hashes, state (JSON)
- *                      sk = LOG#<version:8>          one per accepted change, append-only
- *                      sk = NOTIFY#<version:8>#<seat>[#<tag>] notification intents: the outbox
+ *                      sk = LOG#<version:8>          one per accepted change, append-only; carries the
+ *                                                    change's notification intents (the outbox) until delivered
+ *                      sk = NOTIFY#<version:8>#<seat>[#<tag>] outbox rows of changes with no log record (timers)
  *                      sk = N#<seat>#PREFS / N#<seat>#PUSH#<id>  a seat's notification channels (functions/notify)
  *                      sk = SENT#<version:8>#<seat>#<tag>#<channel>  delivery dedupe records
  *   pk = EMAIL#<sha256> sk = EMAIL                   an email address: suppression, confirmation rate limit
  *   pk = NT#<sha256>   sk = NT                       a confirm / unsubscribe link secret (hash only)
  *
  * The sparse index `due` (TABLE.indexes) holds only items with a timer: active matches with a reminder
- * or deadline coming (dueAt = the next one) and undelivered outbox rows (dueAt = when to re-drive them).
+ * or deadline coming (dueAt = the next one) and undelivered outbox entries, log items with intents and
+ * NOTIFY rows (dueAt = when to re-drive them).
  */
 export const TABLE = {
   partitionKey: 'pk',

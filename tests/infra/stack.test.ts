@@ -16,7 +16,7 @@ import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_HEADERS } from '../../functions/http/security-headers.js';
 import { TABLE } from '../../functions/storage/table.js';
-import { DISPATCH_FILTER, FUNCTION_NAMES, FUNCTIONS, esbuildOptions } from '../../infra/functions.js';
+import { DISPATCH_FILTERS, FUNCTION_NAMES, FUNCTIONS, esbuildOptions } from '../../infra/functions.js';
 import { FORWARD_HOST_CODE, ROBOTS_TXT, SPA_REWRITE_CODE } from '../../infra/edge.js';
 import {
   API_RESERVED_CONCURRENCY,
@@ -357,7 +357,7 @@ describe('dispatcher on the table stream', () => {
     expect(p.DestinationConfig).toEqual({ OnFailure: { Destination: arnOf(stack, stack.deadLetters) } });
     // Only outbox rows reach the dispatcher (the filter is checked against the dispatcher's own test of a
     // record in tests/infra/handlers.test.ts).
-    expect(p.FilterCriteria.Filters.map((f: Json) => JSON.parse(f.Pattern))).toEqual([DISPATCH_FILTER]);
+    expect(p.FilterCriteria.Filters.map((f: Json) => JSON.parse(f.Pattern))).toEqual(DISPATCH_FILTERS);
     const [, queue] = only(t, 'AWS::SQS::Queue');
     expect(queue.Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
     expect(queue.Properties.SqsManagedSseEnabled).toBe(true);

@@ -1,0 +1,90 @@
+/**
+ * The match records a process remembers (functions/matches/recent.ts): a move made at the version just
+ * read or written skips reading the match again, and a remembered record that is out of date, whether
+ * another process moved or the sweep moved its cursor, is caught by the conditional write.
+ */
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../../functions/app.js';
+import { NotifyStore } from '../../functions/notify/store.js';
+import type { MatchStore } from '../../functions/storage/port.js';
+import { client, testApp } from '../support/api.js';
+import { secretSums } from '../support/test-game.js';
+
+/** Counts the store's full reads of a match. */
+function countingGets(counter: { gets: number }) {
+  return (store: MatchStore): MatchStore =>
+    new Proxy(store, {
+      get(target, prop, receiver) {
+        if (prop !== 'get') return Reflect.get(target, prop, receiver);
+        return (id: string) => {
+          counter.gets++;
+          return target.get(id);
+        };
+      },
+    });
+}
+
+/** Plays both sealed commits so the sequential phase begins; returns its version. */
+async function toCountPhase(api: ReturnType<typeof client>, matchId: string, seats: { seat: number; token: string }[]) {
+  let v = (await api.read(matchId, seats[0]!)).json.version as number;
+  for (const s of seats) v = (await api.move(matchId, s, v, { kind: 'commit', secret: 5 })).json.version;
+  return v;
+}
+
+describe('remembered match records', () => {
+  it('a move right after the page read, or after the previous move, reads the match no more', async () => {
+    const counter = { gets: 0 };
+    const { api } = await testApp({ wrapStore: countingGets(counter) });
+    const { matchId, seats } = await api.started('secret-sums', 2, { target: 50 });
+    let v = await toCountPhase(api, matchId, seats);
+    const read = await api.read(matchId, seats[0]!);
+    expect(read.status).toBe(200);
+    counter.gets = 0;
+    for (let i = 0; i < 6; i++) {
+      const moved = await api.move(matchId, seats[i % 2]!, v, { kind: 'add', amount: 1 });
+      expect(moved.status, moved.text).toBe(200);
+      expect(moved.json.version).toBe(v + 1);
+      v = moved.json.version;
+    }
+    expect(counter.gets).toBe(0);
+  });
+
+  it('a record another process has moved past: a stale client still gets 409, an up-to-date one is served', async () => {
+    const { table } = await testApp();
+    const games = new Map([[secretSums.id, secretSums]]);
+    const here = client(createApp({ store: table.store, games, publicUrl: 'http://dutch.test' }));
+    const there = client(createApp({ store: table.store, games, publicUrl: 'http://dutch.test' }));
+    const { matchId, seats } = await here.started('secret-sums', 2, { target: 50 });
+    const v = await toCountPhase(here, matchId, seats);
+    expect((await here.read(matchId, seats[0]!)).json.version).toBe(v); // `here` remembers version v
+
+    const elsewhere = await there.move(matchId, seats[0]!, v, { kind: 'add', amount: 2 });
+    expect(elsewhere.status).toBe(200);
+    const stale = await here.move(matchId, seats[0]!, v, { kind: 'add', amount: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.json.error).toMatchObject({ code: 'stale-version', version: v + 1 });
+    const fresh = await here.move(matchId, seats[1]!, v + 1, { kind: 'add', amount: 1 });
+    expect(fresh.status, fresh.text).toBe(200);
+    const stored = await table.store.get(matchId);
+    expect(stored!.version).toBe(v + 2);
+    expect((stored!.state as { counter: number }).counter).toBe(3);
+  });
+
+  it('a sweep cursor moved after the read is kept: the move is applied on a fresh read, not over it', async () => {
+    const { api, table } = await testApp();
+    const notify = new NotifyStore(table.doc, table.tableName);
+    const { matchId, seats } = await api.started('secret-sums', 2, { target: 50 });
+    const v = await toCountPhase(api, matchId, seats);
+    expect((await api.read(matchId, seats[0]!)).status).toBe(200); // remembered without a cursor
+
+    const atRead = (await table.store.get(matchId))!;
+    const swept = atRead.updatedAt + 3_600_000;
+    expect(await notify.advanceSweep(atRead, swept, swept + 3_600_000, [])).toBe(true);
+
+    const moved = await api.move(matchId, seats[0]!, v, { kind: 'add', amount: 1 });
+    expect(moved.status, moved.text).toBe(200);
+    const stored = (await table.store.get(matchId))!;
+    expect(stored.version).toBe(v + 1);
+    expect(stored.sweptUntil).toBe(swept);
+  });
+});
