@@ -1,5 +1,11 @@
 /** Errors the API answers with. Everything else that escapes a handler is a 500 (and a bug). */
-import type * as z from 'zod';
+import * as z from 'zod/mini';
+import { en } from 'zod/locales';
+
+// zod/mini ships no messages (every issue would read "Invalid input"). Issue messages are written when a
+// parse fails, so English is set here, in the module that turns them into 400 bodies: whatever parses
+// and reports (this file's `parse`, the match service's move and option checks) has loaded it first.
+z.config(en());
 
 export class ApiError extends Error {
   constructor(
@@ -19,7 +25,7 @@ export class ApiError extends Error {
 const MAX_ISSUES = 10;
 
 /** A zod failure as a 400 with at most ten issues, each path and message kept short. */
-export function invalid(error: z.ZodError | { issues: readonly unknown[] }, what = 'request'): ApiError {
+export function invalid(error: { issues: readonly unknown[] }, what = 'request'): ApiError {
   const issues = (error.issues as { path?: PropertyKey[]; message?: string }[]).slice(0, MAX_ISSUES).map((i) => ({
     path: (i.path ?? []).map(String).join('.').slice(0, 100),
     message: String(i.message ?? 'invalid').slice(0, 200),
@@ -27,7 +33,7 @@ export function invalid(error: z.ZodError | { issues: readonly unknown[] }, what
   return new ApiError(400, 'invalid-request', `The ${what} is not valid.`, { issues });
 }
 
-export function parse<T>(schema: z.ZodType<T>, input: unknown, what?: string): T {
+export function parse<T>(schema: z.ZodMiniType<T>, input: unknown, what?: string): T {
   const r = schema.safeParse(input);
   if (!r.success) throw invalid(r.error, what);
   return r.data;

@@ -1,5 +1,5 @@
 /** The OpenAPI 3.1 document, generated from the same zod schemas that parse requests. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { AnyGame } from '../../shared/engine/game.js';
 import {
   CreateMatchRequest,
@@ -13,7 +13,7 @@ import {
 } from './schemas.js';
 import { ChannelsRequest, EmailRequest, PauseRequest, PushSubscribeRequest, PushUnsubscribeRequest } from '../notify/routes.js';
 
-const json = (schema: z.ZodType) => ({ 'application/json': { schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) } });
+const json = (schema: z.ZodMiniType) => ({ 'application/json': { schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) } });
 const errors = (...codes: number[]) =>
   Object.fromEntries(codes.map((code) => [String(code), { description: ERROR_TEXT[code] ?? 'Error', content: json(ErrorResponse) }]));
 const ERROR_TEXT: Record<number, string> = {
@@ -142,7 +142,7 @@ function notificationPaths() {
 
 function tryJsonSchema(schema: unknown): unknown {
   try {
-    return z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'any' });
+    return z.toJSONSchema(schema as z.ZodMiniType, { io: 'input', unrepresentable: 'any' });
   } catch {
     return null;
   }

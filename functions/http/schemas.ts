@@ -2,48 +2,44 @@
  * Request and response shapes of the HTTP API. Every request is parsed with these before anything
  * else happens; the OpenAPI document is generated from the same schemas.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { TOKEN_PATTERN } from '../matches/tokens.js';
 import { TimingRequest } from '../notify/timing.js';
 
 /** Names are shown to other players and put into emails: short, printable, trimmed. */
-export const DisplayName = z
-  .string()
-  .trim()
-  .min(1, 'Enter a name.')
-  .max(24, 'Names are at most 24 characters.')
-  .refine((s) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}<>]/u.test(s), 'Names may not contain control characters or < >.');
+export const DisplayName = z.string().check(
+  z.trim(),
+  z.minLength(1, 'Enter a name.'),
+  z.maxLength(24, 'Names are at most 24 characters.'),
+  z.refine((s) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}<>]/u.test(s), 'Names may not contain control characters or < >.'),
+);
 
-export const Secret = z.string().regex(TOKEN_PATTERN, 'Not a valid link secret.');
-export const MatchId = z.string().regex(/^[A-Za-z0-9_-]{12}$/, 'Not a match id.');
-export const SeatParam = z.coerce.number().int().min(0).max(7);
-export const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Idempotency-Key must be 8–64 letters, digits, - or _.');
+export const Secret = z.string().check(z.regex(TOKEN_PATTERN, 'Not a valid link secret.'));
+export const MatchId = z.string().check(z.regex(/^[A-Za-z0-9_-]{12}$/, 'Not a match id.'));
+export const SeatParam = z.coerce.number().check(z.int(), z.minimum(0), z.maximum(7));
+export const IdempotencyKey = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'Idempotency-Key must be 8–64 letters, digits, - or _.'));
 
-export const CreateMatchRequest = z
-  .object({
-    game: z.string().min(1).max(40),
-    options: z.record(z.string(), z.unknown()).default({}),
-    seats: z.number().int().min(1).max(8),
-    name: DisplayName,
-    /** Platform options (reminders, move deadline), apart from the game's own options. */
-    timing: TimingRequest.optional(),
-  })
-  .strict();
+export const CreateMatchRequest = z.strictObject({
+  game: z.string().check(z.minLength(1), z.maxLength(40)),
+  options: z._default(z.record(z.string(), z.unknown()), {}),
+  seats: z.int().check(z.minimum(1), z.maximum(8)),
+  name: DisplayName,
+  /** Platform options (reminders, move deadline), apart from the game's own options. */
+  timing: z.optional(TimingRequest),
+});
 
-export const JoinRequest = z.object({ invite: Secret, name: DisplayName }).strict();
+export const JoinRequest = z.strictObject({ invite: Secret, name: DisplayName });
 
-export const MoveRequest = z
-  .object({
-    expectedVersion: z.number().int().min(0),
-    move: z.unknown().refine((m) => m !== undefined, 'A move is required.'),
-  })
-  .strict();
+export const MoveRequest = z.strictObject({
+  expectedVersion: z.int().check(z.minimum(0)),
+  move: z.unknown().check(z.refine((m) => m !== undefined, 'A move is required.')),
+});
 
-export const ResignRequest = z.object({ expectedVersion: z.number().int().min(0).optional() }).strict();
+export const ResignRequest = z.strictObject({ expectedVersion: z.optional(z.int().check(z.minimum(0))) });
 
-export const LogQuery = z.object({ before: z.coerce.number().int().min(1).optional() }).strict();
+export const LogQuery = z.strictObject({ before: z.optional(z.coerce.number().check(z.int(), z.minimum(1))) });
 
-const LogEntry = z.object({ type: z.string(), text: z.string(), seat: z.number().optional(), data: z.unknown().optional() });
+const LogEntry = z.object({ type: z.string(), text: z.string(), seat: z.optional(z.number()), data: z.optional(z.unknown()) });
 
 export const MatchResponse = z.object({
   matchId: z.string(),
@@ -51,29 +47,26 @@ export const MatchResponse = z.object({
   version: z.number(),
   status: z.enum(['open', 'active', 'over']),
   options: z.unknown(),
-  timing: z
-    .object({ reminderHours: z.number(), deadlineDays: z.number(), policy: z.string() })
-    .nullable()
-    .optional(),
+  timing: z.optional(z.nullable(z.object({ reminderHours: z.number(), deadlineDays: z.number(), policy: z.string() }))),
   seats: z.array(
     z.object({
       seat: z.number(),
-      name: z.string().nullable(),
+      name: z.nullable(z.string()),
       joined: z.boolean(),
-      waitingSince: z.number().nullable(),
-      deadlineAt: z.number().nullable().optional(),
-      pausedUntil: z.number().nullable().optional(),
+      waitingSince: z.nullable(z.number()),
+      deadlineAt: z.optional(z.nullable(z.number())),
+      pausedUntil: z.optional(z.nullable(z.number())),
     }),
   ),
-  you: z.number().nullable(),
+  you: z.nullable(z.number()),
   toAct: z.array(z.number()),
   view: z.unknown(),
   legalMoves: z.array(z.unknown()),
-  log: z.array(z.object({ version: z.number(), at: z.number(), seat: z.number().nullable(), entries: z.array(LogEntry) })),
-  end: z.unknown().nullable(),
-  rematchId: z.string().nullable(),
-  events: z.array(LogEntry).optional(),
-  reveal: z.unknown().optional(),
+  log: z.array(z.object({ version: z.number(), at: z.number(), seat: z.nullable(z.number()), entries: z.array(LogEntry) })),
+  end: z.nullable(z.unknown()),
+  rematchId: z.nullable(z.string()),
+  events: z.optional(z.array(LogEntry)),
+  reveal: z.optional(z.unknown()),
 });
 
 export const CreateMatchResponse = z.object({
@@ -91,7 +84,7 @@ export const ErrorResponse = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-    version: z.number().optional(),
+    issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
+    version: z.optional(z.number()),
   }),
 });

@@ -18,7 +18,7 @@
  * Local runs only (never on Lambda): GET /dev/outbox, /dev/outbox/:n
  */
 import type { Context, Hono } from 'hono';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { bearerToken } from '../http/bearer.js';
 import { ApiError, parse } from '../http/errors.js';
 import { MatchId, SeatParam, Secret } from '../http/schemas.js';
@@ -48,20 +48,22 @@ export interface NotifyRoutesDeps {
 }
 
 const base64url = (bytes: number) =>
-  z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, 'Not base64url.').refine((s) => Buffer.from(s, 'base64url').length === bytes, `Must hold ${bytes} bytes.`);
+  z.string().check(
+    z.regex(/^[A-Za-z0-9_-]+={0,2}$/, 'Not base64url.'),
+    z.refine((s) => Buffer.from(s, 'base64url').length === bytes, `Must hold ${bytes} bytes.`),
+  );
+const pushEndpoint = () => z.string().check(z.maxLength(1000), z.url());
 
-export const EmailRequest = z.object({ address: z.string().trim().max(254).pipe(z.email('Enter an email address.')) }).strict();
-export const ChannelsRequest = z.object({ email: z.boolean().optional(), push: z.boolean().optional() }).strict();
-export const PushSubscribeRequest = z
-  .object({
-    endpoint: z.string().max(1000).url(),
-    expirationTime: z.number().nullable().optional(),
-    keys: z.object({ p256dh: base64url(65), auth: base64url(16) }).strict(),
-  })
-  .strict();
-export const PushUnsubscribeRequest = z.object({ endpoint: z.string().max(1000).url() }).strict();
-export const PauseRequest = z.object({ days: z.number().int().min(1).max(PAUSE_BUDGET_DAYS) }).strict();
-const TokenQuery = z.object({ t: Secret }).strict();
+export const EmailRequest = z.strictObject({ address: z.pipe(z.string().check(z.trim(), z.maxLength(254)), z.email('Enter an email address.')) });
+export const ChannelsRequest = z.strictObject({ email: z.optional(z.boolean()), push: z.optional(z.boolean()) });
+export const PushSubscribeRequest = z.strictObject({
+  endpoint: pushEndpoint(),
+  expirationTime: z.optional(z.nullable(z.number())),
+  keys: z.strictObject({ p256dh: base64url(65), auth: base64url(16) }),
+});
+export const PushUnsubscribeRequest = z.strictObject({ endpoint: pushEndpoint() });
+export const PauseRequest = z.strictObject({ days: z.int().check(z.minimum(1), z.maximum(PAUSE_BUDGET_DAYS)) });
+const TokenQuery = z.strictObject({ t: Secret });
 
 export function notificationRoutes(deps: NotifyRoutesDeps) {
   const clock = deps.clock ?? Date.now;
@@ -80,7 +82,7 @@ export function notificationRoutes(deps: NotifyRoutesDeps) {
       return { id, seat };
     }
 
-    async function body<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
+    async function body<T>(c: Context, schema: z.ZodMiniType<T>): Promise<T> {
       const text = await c.req.text();
       if (!/^application\/json\b/i.test(c.req.header('Content-Type') ?? '')) {
         throw new ApiError(415, 'unsupported-media-type', 'Send the body as application/json.');

@@ -8,7 +8,7 @@
  * pushes every timer of that turn back by the pause; a pause that covers the start of a turn
  * starts the clock when the pause ends.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { Seat } from '../../shared/engine/game.js';
 import type { MatchRecord, MatchTiming } from '../storage/port.js';
 
@@ -29,12 +29,13 @@ export const PAUSE_BUDGET_MS = PAUSE_BUDGET_DAYS * DAY;
 export const DEFAULT_TIMING: MatchTiming = { reminderHours: DEFAULT_REMINDER_HOURS, deadlineDays: 0 };
 
 /** The `timing` field of the create request. */
-export const TimingRequest = z
-  .object({
-    reminderHours: z.number().int().min(0).max(168).default(DEFAULT_REMINDER_HOURS),
-    deadlineDays: z.union(DEADLINE_DAYS.map((d) => z.literal(d)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<3>, z.ZodLiteral<7>]).default(0),
-  })
-  .strict();
+export const TimingRequest = z.strictObject({
+  reminderHours: z._default(z.int().check(z.minimum(0), z.maximum(168)), DEFAULT_REMINDER_HOURS),
+  deadlineDays: z._default(
+    z.union(DEADLINE_DAYS.map((d) => z.literal(d)) as [z.ZodMiniLiteral<0>, z.ZodMiniLiteral<1>, z.ZodMiniLiteral<3>, z.ZodMiniLiteral<7>]),
+    0,
+  ),
+});
 export type TimingChoice = z.output<typeof TimingRequest>;
 
 export function timingFrom(input: TimingChoice | undefined): MatchTiming {

@@ -6,17 +6,17 @@
  * - per-seat hidden cards dealt from a seeded shuffle (a seat sees only its own);
  * - a game end with scores.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { Game, LogEntry, Seat, Viewer } from '../../shared/engine/game.js';
 import { fail, ok } from '../../shared/engine/game.js';
 import { type Rng, seedRng, shuffle } from '../../shared/engine/random.js';
 
-export const secretSumsOptions = z.object({ target: z.number().int().min(3).max(50).default(10) }).strict();
+export const secretSumsOptions = z.strictObject({ target: z._default(z.int().check(z.minimum(3), z.maximum(50)), 10) });
 export type SecretSumsOptions = z.infer<typeof secretSumsOptions>;
 
 export const secretSumsMove = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('commit'), secret: z.number().int().min(1).max(9) }).strict(),
-  z.object({ kind: z.literal('add'), amount: z.union([z.literal(1), z.literal(2)]) }).strict(),
+  z.strictObject({ kind: z.literal('commit'), secret: z.int().check(z.minimum(1), z.maximum(9)) }),
+  z.strictObject({ kind: z.literal('add'), amount: z.union([z.literal(1), z.literal(2)]) }),
 ]);
 export type SecretSumsMove = z.infer<typeof secretSumsMove>;
 

@@ -3,15 +3,13 @@
  * The platform parses untrusted input with these before `apply` sees it; `apply` then checks
  * everything that depends on the state (which cards are where, whose turn it is, the edition).
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ALL_CARD_IDS, EDITIONS, POWERS, SOURCES, SUITS } from './cards.js';
 
-export const dutchAuctionOptions = z
-  .object({
-    /** 'current' is the published game; '2018' is the earlier prototype edition. */
-    edition: z.enum(EDITIONS).default('current'),
-  })
-  .strict();
+export const dutchAuctionOptions = z.strictObject({
+  /** 'current' is the published game; '2018' is the earlier prototype edition. */
+  edition: z._default(z.enum(EDITIONS), 'current'),
+});
 export type DutchAuctionOptions = z.infer<typeof dutchAuctionOptions>;
 
 const cardId = z.enum(ALL_CARD_IDS as [string, ...string[]]);
@@ -23,45 +21,39 @@ const cardId = z.enum(ALL_CARD_IDS as [string, ...string[]]);
  * `setAside` is null only when the hand is empty. `round`, when given, must be the current
  * round: it stops a commit sent during an earlier round from landing in a later one.
  */
-export const commitMove = z
-  .object({
-    kind: z.literal('commit'),
-    setAside: cardId.nullable(),
-    bid: z.array(cardId).max(10),
-    round: z.number().int().min(1).optional(),
-  })
-  .strict();
+export const commitMove = z.strictObject({
+  kind: z.literal('commit'),
+  setAside: z.nullable(cardId),
+  bid: z.array(cardId).check(z.maxLength(10)),
+  round: z.optional(z.int().check(z.minimum(1))),
+});
 
 /**
  * Activate a power card in one's bid (the 2018 edition's "offering"). `target` is the card acted
  * on: the card cashed in, re-suited, taken, stolen or duplicated. `from` names the pile of a
  * "take"; `suit` the new suit of a "change-suit". Neither may be given for other powers.
  */
-export const powerMove = z
-  .object({
-    kind: z.literal('power'),
-    card: cardId,
-    power: z.enum(POWERS),
-    target: cardId,
-    from: z.enum(SOURCES).optional(),
-    suit: z.enum(SUITS).optional(),
-  })
-  .strict();
+export const powerMove = z.strictObject({
+  kind: z.literal('power'),
+  card: cardId,
+  power: z.enum(POWERS),
+  target: cardId,
+  from: z.optional(z.enum(SOURCES)),
+  suit: z.optional(z.enum(SUITS)),
+});
 
 /** 2018 edition only: put a power card kept back in hand into one's offering, ready to activate. */
-export const playMove = z.object({ kind: z.literal('play'), card: cardId }).strict();
+export const playMove = z.strictObject({ kind: z.literal('play'), card: cardId });
 
 /** Buy the display card at position `slot` (cost = slot) with exactly `slot` cards of one's bid. */
-export const purchaseMove = z
-  .object({
-    kind: z.literal('purchase'),
-    slot: z.number().int().min(1).max(6),
-    pay: z.array(cardId).max(6),
-  })
-  .strict();
+export const purchaseMove = z.strictObject({
+  kind: z.literal('purchase'),
+  slot: z.int().check(z.minimum(1), z.maximum(6)),
+  pay: z.array(cardId).check(z.maxLength(6)),
+});
 
 /** End one's phase 3. */
-export const doneMove = z.object({ kind: z.literal('done') }).strict();
+export const doneMove = z.strictObject({ kind: z.literal('done') });
 
 export const dutchAuctionMove = z.discriminatedUnion('kind', [commitMove, powerMove, playMove, purchaseMove, doneMove]);
 export type DutchAuctionMove = z.infer<typeof dutchAuctionMove>;
