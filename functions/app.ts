@@ -61,7 +61,9 @@ export function createApp(deps: AppDeps): Hono {
 
   const origin = (c: Context) => deps.publicUrl ?? new URL(c.req.url).origin;
   const links = {
-    seat: (c: Context, id: string, seat: number, token: string) => `${origin(c)}/m/${id}#seat=${seat}&token=${token}`,
+    // The game id lets the page fetch the game's board while the match is being read.
+    seat: (c: Context, id: string, seat: number, token: string, game?: string) =>
+      `${origin(c)}/m/${id}#seat=${seat}&token=${token}${game ? `&game=${encodeURIComponent(game)}` : ''}`,
     invite: (c: Context, id: string, secret: string) => `${origin(c)}/m/${id}#invite=${secret}`,
     watch: (c: Context, id: string, secret: string) => `${origin(c)}/m/${id}#watch=${secret}`,
   };
@@ -124,7 +126,7 @@ export function createApp(deps: AppDeps): Hono {
         matchId: id,
         seat: 0,
         token: created.token,
-        url: links.seat(c, id, 0, created.token),
+        url: links.seat(c, id, 0, created.token, created.match.gameId),
         invites: created.invites.map((i) => ({ seat: i.seat, url: links.invite(c, id, i.secret) })),
         spectatorUrl: links.watch(c, id, created.spectator),
       },
@@ -136,16 +138,25 @@ export function createApp(deps: AppDeps): Hono {
     const { id } = target(c);
     const input = parse(JoinRequest, (await jsonBody(c)).value);
     const joined = await service.join(id, input.invite, input.name);
-    return c.json({ matchId: id, seat: joined.seat, token: joined.token, url: links.seat(c, id, joined.seat, joined.token) });
+    return c.json({ matchId: id, seat: joined.seat, token: joined.token, url: links.seat(c, id, joined.seat, joined.token, joined.match.gameId) });
   });
 
   const readMatch = async (c: Context) => {
-    const { id, caller, version } = await authorize(c);
-    c.header('ETag', etagOf(version));
     c.header('Cache-Control', 'private, no-cache');
     c.header('Vary', 'Authorization');
-    if (notModified(c, version)) return c.body(null, 304);
-    const body = await service.read(id, caller);
+    let body;
+    if (c.req.header('If-None-Match')) {
+      // A poll: the small projection first, and nothing more while the match is unchanged.
+      const { id, caller, version } = await authorize(c);
+      c.header('ETag', etagOf(version));
+      if (notModified(c, version)) return c.body(null, 304);
+      body = await service.read(id, caller);
+    } else {
+      // A first read: the match and its log at once, the caller checked against the match itself.
+      const token = bearer(c);
+      const { id, seat } = target(c);
+      body = await service.readAs(id, token, seat === undefined ? 'spectator' : { seat });
+    }
     c.header('ETag', etagOf(body.version));
     return c.json(body);
   };

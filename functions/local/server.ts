@@ -2,8 +2,9 @@
  * The Node adapter: the same API app as on Lambda, plus the static web site, on one port.
  * On AWS, CloudFront serves the site and adds the same security headers (infra/).
  */
-import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { extname, join, normalize, relative, resolve } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApp, type AppDeps } from '../app.js';
@@ -22,28 +23,64 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
+/** Hashed bundles (name.XXXXXXXX.js/css) never change; infra/stack.ts uploads the same files as immutable. */
+const HASHED = /\.[0-9a-z]{8}\.(js|css)$/i;
+
+interface SiteFile {
+  body: Uint8Array<ArrayBuffer>;
+  headers: Record<string, string>;
+  etag: string;
+}
+
+/**
+ * The built site, read once into memory: a file per request from disk cost tens of milliseconds
+ * under parallel load. Like S3 behind CloudFront: hashed bundles are cached for good, everything
+ * else (pages, the service worker) is revalidated each time with its ETag and answered 304 when unchanged.
+ */
+function loadSite(webRoot: string): Map<string, SiteFile> {
+  const files = new Map<string, SiteFile>();
+  if (!existsSync(webRoot)) return files;
+  for (const entry of readdirSync(webRoot, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const full = join(entry.parentPath, entry.name);
+    const path = '/' + relative(webRoot, full).split('\\').join('/');
+    const body = new Uint8Array(readFileSync(full));
+    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+    const headers = {
+      'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream',
+      'Cache-Control': HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ETag: etag,
+    };
+    files.set(path, { body, headers, etag });
+  }
+  return files;
+}
+
+const matches = (ifNoneMatch: string | undefined, etag: string) =>
+  !!ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+
 /** The API app with the built site (web/dist) behind it; unknown paths get the single page. */
 export function createLocalApp(deps: AppDeps, webRoot = resolve('web/dist')): Hono {
+  const site = loadSite(resolve(webRoot));
   const app = new Hono();
   app.use('*', async (c, next) => {
     await next();
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!c.res.headers.has(k)) c.header(k, v);
   });
   app.route('/', createApp(deps));
-  app.get('*', async (c) => {
-    const path = normalize(decodeURIComponent(new URL(c.req.url).pathname)).replace(/^(\.\.[/\\])+/, '');
-    const file = join(webRoot, path);
-    if (!file.startsWith(webRoot)) return c.text('Not found', 404);
-    const ext = extname(file);
+  app.get('*', (c) => {
+    let path: string;
     try {
-      const body = await readFile(ext ? file : join(webRoot, 'index.html'));
-      const type = TYPES[ext || '.html'] ?? 'application/octet-stream';
-      // Hashed bundles never change; pages and the service worker must always be fresh.
-      const cache = /\.[0-9a-z]{8}\.(js|css)$/i.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
-      return c.body(body, 200, { 'Content-Type': type, 'Cache-Control': cache });
+      path = normalize(decodeURIComponent(new URL(c.req.url).pathname)).split('\\').join('/');
     } catch {
-      return ext ? c.text('Not found', 404) : c.text('The site has not been built: run npm start.', 500);
+      return c.text('Not found', 404);
     }
+    const ext = extname(path);
+    // A path without an extension is a page of the single-page app (as infra/edge.ts rewrites it).
+    const file = site.get(ext ? path : '/index.html');
+    if (!file) return ext ? c.text('Not found', 404) : c.text('The site has not been built: run npm start.', 500);
+    if (matches(c.req.header('If-None-Match'), file.etag)) return c.body(null, 304, file.headers);
+    return c.body(file.body, 200, file.headers);
   });
   return app;
 }

@@ -224,6 +224,13 @@ export class MatchService {
     return this.present(match, viewerOf(caller), log);
   }
 
+  /** A read that authenticates against the match it reads: one round trip (the log is fetched alongside). */
+  async readAs(matchId: string, token: string, wanted: { seat: Seat } | 'spectator') {
+    const [match, log] = await Promise.all([this.mustGet(matchId), this.deps.store.log(matchId, { limit: LOG_PAGE })]);
+    const caller = this.authenticate({ tokenHashes: match.seats.map((s) => s.tokenHash), spectatorHash: match.spectatorHash }, token, wanted);
+    return this.present(match, viewerOf(caller), log);
+  }
+
   async olderLog(matchId: string, caller: Caller, before: number) {
     const [match, log] = await Promise.all([this.mustGet(matchId), this.deps.store.log(matchId, { limit: LOG_PAGE, before })]);
     return this.presentLog(this.game(match.gameId), log, viewerOf(caller));

@@ -214,24 +214,26 @@ async function measureMatches(minMoves = 100) {
         const v = moved.json.version as number;
         const after = await get(keys.match(id));
         const log = await get(keys.log(id, v));
-        const intents = (await raw.send(new QueryCommand({
+        // The move's notifications ride in its log item (an outbox row of their own only without a log record).
+        const rows = (await raw.send(new QueryCommand({
           TableName: table,
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
           ExpressionAttributeValues: { ':pk': { S: keys.match(id).pk }, ':sk': { S: `NOTIFY#${pad(v)}#` } },
         }))).Items ?? [];
+        const carried = log.intents?.L?.length ?? 0;
         const page = logSizes.slice(-LOG_PAGE);
         logSizes.push(sizes(log));
-        // The `due` index (keys only, < 1 KB an entry): a moved entry is a delete and a put; each outbox row adds one.
+        // The `due` index (keys only, < 1 KB an entry): a moved entry is a delete and a put; each outbox entry adds one.
         const moved_ = dueKey(before) === dueKey(after) ? 0 : (dueKey(before) ? 1 : 0) + (dueKey(after) ? 1 : 0);
-        const indexWru = moved_ + intents.filter((n) => n.dueAt).length;
+        const indexWru = moved_ + (dueKey(log) ? 1 : 0) + rows.filter((n) => n.dueAt).length;
         for (const kind of ['stored', 'plain'] as const) {
           const m = sizes(after)[kind];
           sum[kind].match += m;
           sum[kind].log += sizes(log)[kind];
           sum[kind].page += page.reduce((a, x) => a + x[kind], 0);
-          sum[kind].wru += 2 * (wru(m) + wru(sizes(log)[kind]) + intents.reduce((a, n) => a + wru(sizes(n)[kind]), 0)) + indexWru;
+          sum[kind].wru += 2 * (wru(m) + wru(sizes(log)[kind]) + rows.reduce((a, n) => a + wru(sizes(n)[kind]), 0)) + indexWru;
         }
-        sum.intents += intents.length;
+        sum.intents += carried + rows.length;
         sum.readOut += read.bytes;
         sum.moveOut += moved.bytes;
         before = after;

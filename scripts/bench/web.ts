@@ -26,6 +26,40 @@ const median = (xs: number[]) => {
 };
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
+/** Where a match page load spent its time: ms from navigation start (NaN when the step did not happen). */
+interface Timeline {
+  html: number;
+  scripts: number;
+  apiStart: number;
+  apiEnd: number;
+  board: number;
+}
+
+function timelineOf(page: Page): Promise<Timeline> {
+  return page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const res = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const api = res.find((e) => new URL(e.name).pathname.startsWith('/api/matches/'));
+    const board = res.find((e) => /^\/chunks\/(dutch|golden)/.test(new URL(e.name).pathname));
+    const scripts = res.filter((e) => /^\/(main|chunks\/chunk)\./.test(new URL(e.name).pathname)).map((e) => e.responseEnd);
+    return {
+      html: nav.responseEnd,
+      scripts: scripts.length ? Math.max(...scripts) : NaN,
+      apiStart: api?.startTime ?? NaN,
+      apiEnd: api?.responseEnd ?? NaN,
+      board: board?.responseEnd ?? NaN,
+    };
+  });
+}
+
+function describeTimeline(ts: Timeline[], painted: number[]): string {
+  const m = (pick: (t: Timeline) => number) => median(ts.map(pick)).toFixed(0);
+  return (
+    `page HTML ${m((t) => t.html)} · scripts ${m((t) => t.scripts)} · API read ${m((t) => t.apiStart)}→${m((t) => t.apiEnd)} · ` +
+    `board module ${m((t) => t.board)} · whose-move line painted ${median(painted).toFixed(0)}`
+  );
+}
+
 /** Milliseconds from navigation start until the element marked `elementtiming=id` was painted. */
 function paintedAt(page: Page, id: string): Promise<number> {
   return page.evaluate(
@@ -64,7 +98,9 @@ export async function bench(report: (line: string) => void) {
       (await (await fetch(server!.url + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).json()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
     const created = await post('/api/matches', { game: 'dutch-auction', seats: 2, options: {}, name: 'Ann' });
     await post(`/api/matches/${created.matchId}/join`, { invite: new URL(created.invites[0].url).hash.slice('#invite='.length), name: 'Bob' });
-    const matchUrl = `${server.url}/m/${created.matchId}#seat=0&token=${created.token}`;
+    // The seat link exactly as the API hands it to the player (its fragment names the seat, the token and the game).
+    const matchUrl = created.url as string;
+    if (!matchUrl.startsWith(`${server.url}/m/${created.matchId}#seat=0&token=`)) throw new Error(`unexpected seat link ${matchUrl}`);
     const blankUrl = `${server.url}/blank.html`;
 
     browser = await launchChromium();
@@ -97,21 +133,14 @@ export async function bench(report: (line: string) => void) {
 
     // Time to first render, cold: a fresh context (empty cache) per load, pages alternating.
     const cold = { match: [] as number[], blank: [] as number[] };
-    const apiReads: number[] = [];
+    const timelines = { cold: [] as Timeline[], warm: [] as Timeline[] };
     for (let i = 0; i < RUNS; i++) {
       for (const kind of ['blank', 'match'] as const) {
         const ctx = await browser.newContext();
         const page = await ctx.newPage();
         await page.goto(kind === 'match' ? matchUrl : blankUrl);
         cold[kind].push(await paintedAt(page, kind === 'match' ? 'match-ready' : 'blank'));
-        if (kind === 'match') {
-          apiReads.push(
-            await page.evaluate(() => {
-              const r = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/matches/')) as PerformanceResourceTiming;
-              return r.responseEnd - r.startTime;
-            }),
-          );
-        }
+        if (kind === 'match') timelines.cold.push(await timelineOf(page));
         await ctx.close();
       }
     }
@@ -127,10 +156,14 @@ export async function bench(report: (line: string) => void) {
         warm.blank.push(await paintedAt(page, 'blank'));
         await page.goto(`${server.url}/m/${created.matchId}`);
         warm.match.push(await paintedAt(page, 'match-ready'));
+        timelines.warm.push(await timelineOf(page));
       }
       await ctx.close();
     }
-    report(`web: the match page's first API read took ${median(apiReads).toFixed(0)} ms (median, cold loads)`);
+    report(`web: the match page's first API read took ${median(timelines.cold.map((t) => t.apiEnd - t.apiStart)).toFixed(0)} ms (median, cold loads)`);
+    // Where the time goes (medians, ms from navigation start; files from the cache count as instant).
+    report(`web: timeline, cold: ${describeTimeline(timelines.cold, cold.match)}`);
+    report(`web: timeline, warm: ${describeTimeline(timelines.warm, warm.match)}`);
     for (const [name, t] of [['cold', cold], ['warm', warm]] as const) {
       const m = median(t.match);
       const b = median(t.blank);

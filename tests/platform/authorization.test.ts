@@ -11,8 +11,12 @@ describe('authorization', () => {
     const v = (await api.read(a.matchId, a.seats[0]!)).json.version;
     const before = JSON.stringify(await table.store.get(a.matchId));
 
-    const routes: { method: string; path: string; body?: unknown }[] = [
+    // Reads take two paths: a first read (no ETag) and a poll (If-None-Match); both are checked.
+    const poll = { 'If-None-Match': `"${v}"` };
+    const routes: { method: string; path: string; body?: unknown; headers?: Record<string, string> }[] = [
       { method: 'GET', path: `/api/matches/${a.matchId}/seats/0` },
+      { method: 'GET', path: `/api/matches/${a.matchId}/seats/0`, headers: poll },
+      { method: 'GET', path: `/api/matches/${a.matchId}/spectate`, headers: poll },
       { method: 'GET', path: `/api/matches/${a.matchId}/seats/0/log` },
       { method: 'POST', path: `/api/matches/${a.matchId}/seats/0/moves`, body: { expectedVersion: v, move: { kind: 'commit', secret: 3 } } },
       { method: 'POST', path: `/api/matches/${a.matchId}/seats/0/resign`, body: {} },
@@ -32,14 +36,14 @@ describe('authorization', () => {
     for (const route of routes) {
       for (const t of tokens) {
         if (t.label === 'spectator on a seat route' && route.path.includes('/spectate')) continue;
-        const r = await api.call(route.method, route.path, { token: t.token, body: route.body });
-        expect(t.expect, `${route.method} ${route.path} with ${t.label} → ${r.status}`).toContain(r.status);
+        const r = await api.call(route.method, route.path, { token: t.token, body: route.body, headers: route.headers });
+        expect(t.expect, `${route.method} ${route.path} ${route.headers ? '(poll) ' : ''}with ${t.label} → ${r.status}`).toContain(r.status);
         expect(Object.keys(r.json ?? {})).toEqual(['error']);
         expect(r.text).not.toContain('"view"');
         checked++;
       }
     }
-    expect(checked).toBeGreaterThanOrEqual(36);
+    expect(checked).toBeGreaterThanOrEqual(45);
     expect(JSON.stringify(await table.store.get(a.matchId))).toBe(before);
     // and nothing was written besides: no new log records for match a
     expect((await table.store.fullLog(a.matchId)).length).toBe(1);

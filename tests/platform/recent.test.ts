@@ -10,16 +10,14 @@ import type { MatchStore } from '../../functions/storage/port.js';
 import { client, testApp } from '../support/api.js';
 import { secretSums } from '../support/test-game.js';
 
-/** Counts the store's full reads of a match. */
-function countingGets(counter: { gets: number }) {
+/** Counts the store's reads of a match: full (`get`) and the poll's projection (`head`). */
+function countingReads(counter: { gets: number; heads: number }) {
   return (store: MatchStore): MatchStore =>
     new Proxy(store, {
       get(target, prop, receiver) {
-        if (prop !== 'get') return Reflect.get(target, prop, receiver);
-        return (id: string) => {
-          counter.gets++;
-          return target.get(id);
-        };
+        if (prop === 'get') return (id: string) => (counter.gets++, target.get(id));
+        if (prop === 'head') return (id: string) => (counter.heads++, target.head(id));
+        return Reflect.get(target, prop, receiver);
       },
     });
 }
@@ -33,8 +31,8 @@ async function toCountPhase(api: ReturnType<typeof client>, matchId: string, sea
 
 describe('remembered match records', () => {
   it('a move right after the page read, or after the previous move, reads the match no more', async () => {
-    const counter = { gets: 0 };
-    const { api } = await testApp({ wrapStore: countingGets(counter) });
+    const counter = { gets: 0, heads: 0 };
+    const { api } = await testApp({ wrapStore: countingReads(counter) });
     const { matchId, seats } = await api.started('secret-sums', 2, { target: 50 });
     let v = await toCountPhase(api, matchId, seats);
     const read = await api.read(matchId, seats[0]!);
@@ -47,6 +45,19 @@ describe('remembered match records', () => {
       v = moved.json.version;
     }
     expect(counter.gets).toBe(0);
+  });
+
+  it('a first read is one full read (no projection first); a poll of an unchanged match reads only the projection', async () => {
+    const counter = { gets: 0, heads: 0 };
+    const { api } = await testApp({ wrapStore: countingReads(counter) });
+    const { matchId, seats } = await api.started('secret-sums', 2, { target: 50 });
+    counter.gets = counter.heads = 0;
+    const first = await api.read(matchId, seats[1]!);
+    expect(first.status).toBe(200);
+    expect(counter).toEqual({ gets: 1, heads: 0 });
+    const poll = await api.read(matchId, seats[1]!, { 'If-None-Match': first.headers.get('ETag')! });
+    expect(poll.status).toBe(304);
+    expect(counter).toEqual({ gets: 1, heads: 1 });
   });
 
   it('a record another process has moved past: a stale client still gets 409, an up-to-date one is served', async () => {

@@ -3,7 +3,7 @@
  * address bar), the browser's own memory of seats, words around the games, the create form's
  * option fields from a game's real options schema, and the tab's title and icon.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dutchAuctionOptions } from '../../shared/games/dutch-auction/moves.js';
 import { absorbFragment, matchIdOf, parseFragment, seatLink } from '../../web/src/fragment.js';
@@ -24,6 +24,9 @@ beforeEach(() => store.useStorage(memory(), memory()));
 describe('link fragments', () => {
   it.each([
     [`#seat=1&token=${T}`, { kind: 'seat', seat: 1, token: T }],
+    [`#seat=1&token=${T}&game=dutch-auction`, { kind: 'seat', seat: 1, token: T, game: 'dutch-auction' }],
+    // The game id is only a hint: a malformed one is dropped, the seat still opens.
+    [`#seat=1&token=${T}&game=%3Cb%3E`, { kind: 'seat', seat: 1, token: T }],
     [`#invite=${T}`, { kind: 'invite', secret: T }],
     [`#watch=${T}`, { kind: 'watch', secret: T }],
     [`#seat=9&token=${T}`, null],
@@ -42,6 +45,11 @@ describe('link fragments', () => {
     expect(calls).toEqual([[null, '', `/m/${ID}`]]);
     expect(store.findSeat(ID)).toMatchObject({ matchId: ID, seat: 1, token: T });
     expect(store.currentSeat(ID)).toBe(1);
+  });
+
+  it('remembers the game a seat link names, so a later visit can fetch its board at once', () => {
+    absorbFragment({ pathname: `/m/${ID}`, hash: `#seat=0&token=${T}&game=golden-age` }, { replaceState: () => {} });
+    expect(store.findSeat(ID, 0)).toMatchObject({ matchId: ID, seat: 0, token: T, gameId: 'golden-age' });
   });
 
   it('keeps an invite for this tab only, and a watch link for later', () => {
@@ -63,6 +71,8 @@ describe('link fragments', () => {
   it('builds the “continue on another device” link and recognises match paths', () => {
     expect(seatLink('https://dutch.example', ID, 0, T)).toBe(`https://dutch.example/m/${ID}#seat=0&token=${T}`);
     expect(parseFragment(new URL(seatLink('https://x', ID, 0, T)).hash)).toEqual({ kind: 'seat', seat: 0, token: T });
+    expect(seatLink('https://dutch.example', ID, 2, T, 'dutch-memory')).toBe(`https://dutch.example/m/${ID}#seat=2&token=${T}&game=dutch-memory`);
+    expect(parseFragment(new URL(seatLink('https://x', ID, 2, T, 'dutch-memory')).hash)).toEqual({ kind: 'seat', seat: 2, token: T, game: 'dutch-memory' });
     expect(matchIdOf(`/m/${ID}`)).toBe(ID);
     expect(matchIdOf(`/m/${ID}/`)).toBe(ID);
     expect(matchIdOf('/m/short')).toBeNull();

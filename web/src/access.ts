@@ -27,18 +27,25 @@ const readKey = (matchId: string, creds: Credentials, etag: string | null) =>
 
 let early: { key: string; read: Promise<ReadResult> } | null = null;
 
-/** Starts the first read of the match at this address, if this browser can open it. */
-export function startEarlyRead(matchId: string): void {
+/**
+ * Starts the first read of the match at this address, if this browser can open it, and the
+ * download of its game's board. Returns that download when the match can be drawn at once from the
+ * state kept from the last visit, so the first render can wait for the board instead of drawing
+ * "loading" and then the page.
+ */
+export function startEarlyRead(matchId: string): Promise<unknown> | null {
   const access = accessFor(matchId);
-  if (access.kind !== 'seat' && access.kind !== 'watch') return;
+  if (access.kind !== 'seat' && access.kind !== 'watch') return null;
   const snapshot = store.loadSnapshot<{ game?: { id?: string } }>(snapshotKey(matchId, access));
   const etag = snapshot?.etag ?? null;
   const read = api.read(matchId, access, etag);
   // The game's board module too, when this browser knows which game it is.
   const gameId = snapshot?.match.game?.id ?? (access.kind === 'seat' ? store.findSeat(matchId, access.seat)?.gameId : undefined);
-  if (gameId) loadGameUi(gameId).catch(() => {});
+  const board = gameId ? loadGameUi(gameId) : null;
+  board?.catch(() => {}); // the page shows the plain board and says why
   read.catch(() => {}); // the page handles failures when it takes the read over
   early = { key: readKey(matchId, access, etag), read };
+  return snapshot ? board : null;
 }
 
 /** The read started early for exactly this request, once; otherwise null. */

@@ -1,16 +1,19 @@
 /**
  * Match links carry their secret in the URL fragment, which browsers never send to a server:
- * `/m/<id>#seat=<n>&token=<t>`, `/m/<id>#invite=<s>`, `/m/<id>#watch=<s>`.
+ * `/m/<id>#seat=<n>&token=<t>&game=<gameId>`, `/m/<id>#invite=<s>`, `/m/<id>#watch=<s>`.
  * The page reads the fragment once, stores the secret, and takes it out of the address bar.
+ * A seat link's game id (optional, not a secret) lets the page download the game's board while
+ * the match is being read, instead of after.
  */
 import * as store from './storage.js';
 
 export type LinkSecret =
-  | { kind: 'seat'; seat: number; token: string }
+  | { kind: 'seat'; seat: number; token: string; game?: string }
   | { kind: 'invite'; secret: string }
   | { kind: 'watch'; secret: string };
 
 const SECRET = /^[A-Za-z0-9_-]{43}$/;
+const GAME_ID = /^[a-z0-9-]{1,40}$/;
 export const MATCH_PATH = /^\/m\/([A-Za-z0-9_-]{12})\/?$/;
 
 export function parseFragment(hash: string): LinkSecret | null {
@@ -20,7 +23,9 @@ export function parseFragment(hash: string): LinkSecret | null {
   if (token !== null && seat !== null) {
     const n = Number(seat);
     if (!/^[0-7]$/.test(seat) || !SECRET.test(token)) return null;
-    return { kind: 'seat', seat: n, token };
+    // Only a hint: a malformed game id is ignored, the link still opens the seat.
+    const game = params.get('game');
+    return game !== null && GAME_ID.test(game) ? { kind: 'seat', seat: n, token, game } : { kind: 'seat', seat: n, token };
   }
   const invite = params.get('invite');
   if (invite !== null) return SECRET.test(invite) ? { kind: 'invite', secret: invite } : null;
@@ -43,7 +48,7 @@ export function absorbFragment(loc: { pathname: string; hash: string }, history:
   const secret = id ? parseFragment(loc.hash) : null;
   if (id && secret) {
     if (secret.kind === 'seat') {
-      store.saveSeat({ matchId: id, seat: secret.seat, token: secret.token });
+      store.saveSeat({ matchId: id, seat: secret.seat, token: secret.token, ...(secret.game ? { gameId: secret.game } : {}) });
       store.setCurrentSeat(id, secret.seat);
     } else if (secret.kind === 'invite') {
       store.savePendingInvite(id, secret.secret);
@@ -57,6 +62,6 @@ export function absorbFragment(loc: { pathname: string; hash: string }, history:
 }
 
 /** The link that opens one's own seat elsewhere (another device, another browser). */
-export function seatLink(origin: string, matchId: string, seat: number, token: string): string {
-  return `${origin}/m/${matchId}#seat=${seat}&token=${token}`;
+export function seatLink(origin: string, matchId: string, seat: number, token: string, gameId?: string): string {
+  return `${origin}/m/${matchId}#seat=${seat}&token=${token}${gameId ? `&game=${encodeURIComponent(gameId)}` : ''}`;
 }

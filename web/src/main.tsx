@@ -1,7 +1,7 @@
 /**
  * Entry point. First of all, a secret in the address (a seat, invite or watch link) is moved into
  * storage and the address bar is cleaned, before anything else can show or record it. Then the
- * match (if this is a match page) is requested while the page is being drawn.
+ * match (if this is a match page) and its game's board are requested while the page is being drawn.
  */
 import './styles.css';
 import { render } from 'preact';
@@ -11,7 +11,16 @@ import { App } from './ui/App.js';
 
 absorbFragment(location, history);
 const matchId = matchIdOf(location.pathname);
-if (matchId) startEarlyRead(matchId);
-const root = document.getElementById('app')!;
-root.textContent = '';
-render(<App />, root);
+const board = matchId ? startEarlyRead(matchId) : null;
+function draw() {
+  const root = document.getElementById('app')!;
+  root.textContent = '';
+  render(<App />, root);
+}
+// A returning player's match is drawn from the kept state as soon as its board module is here
+// (from the cache, a few milliseconds): one complete first render, not "loading" and then the page.
+// Should the module be slow to come, the page is drawn anyway after a second (it shows "loading").
+const start = () => (board ? Promise.race([board, new Promise((r) => setTimeout(r, 1000))]).then(draw, draw) : draw());
+// The script is async (web/build.ts): the document may, in principle, still be arriving.
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+else start();

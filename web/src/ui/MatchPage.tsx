@@ -3,9 +3,10 @@
  * link, or an invite to answer), keeps it fresh by polling, and frames the game's board with the
  * players, whose move it is, the log, sharing, the rules, resigning and the final result.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { type Access, accessFor, snapshotKey, takeEarlyRead } from '../access.js';
 import { ApiFailure, NetworkFailure, api, idempotencyKey } from '../api.js';
+import { parseFragment } from '../fragment.js';
 import { genericUi, loadGameUi, loadedGameUi } from '../games/index.js';
 import type { GameUi } from '../games/types.js';
 import { Poller } from '../poll/poller.js';
@@ -84,7 +85,10 @@ function JoinForm({ matchId, secret, onJoined, onDismiss }: { matchId: string; s
     setError('');
     try {
       const joined = await api.join(matchId, secret, name.trim());
-      store.saveSeat({ matchId, seat: joined.seat, token: joined.token });
+      const link = parseFragment(new URL(joined.url, location.origin).hash);
+      const gameId = link?.kind === 'seat' ? link.game : undefined;
+      if (gameId) loadGameUi(gameId).catch(() => {}); // the board downloads while the match is read
+      store.saveSeat({ matchId, seat: joined.seat, token: joined.token, ...(gameId ? { gameId } : {}) });
       store.setCurrentSeat(matchId, joined.seat);
       store.clearPendingInvite(matchId);
       store.saveName(name.trim());
@@ -179,8 +183,9 @@ function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) 
     [remember, you, snapKey],
   );
 
-  // Polling: conditional reads, paused while the tab is hidden.
-  useEffect(() => {
+  // Polling: conditional reads, paused while the tab is hidden. A layout effect, so the first read
+  // (started before the page was drawn, see access.ts) is taken over now rather than after a paint.
+  useLayoutEffect(() => {
     const p = new Poller<Match>({
       read: async () => {
         const r = await (takeEarlyRead(matchId, creds, etag.current) ?? api.read(matchId, creds, etag.current));
@@ -228,9 +233,12 @@ function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) 
   }, [matchId, creds, show, you, snapKey]);
 
   const gameId = match?.game.id;
-  const [ui, setUi] = useState<GameUi | undefined>(() => (gameId ? loadedGameUi(gameId) : undefined));
-  useEffect(() => {
-    if (!gameId) return;
+  // The board module, usually fetched already (access.ts starts it with the first read): then the
+  // page draws the board in the same pass as the match, without waiting for an effect.
+  const [loadedUi, setUi] = useState<GameUi | undefined>(undefined);
+  const ui = loadedUi ?? (gameId ? loadedGameUi(gameId) : undefined);
+  useLayoutEffect(() => {
+    if (!gameId || loadedGameUi(gameId)) return;
     let live = true;
     loadGameUi(gameId)
       .then((u) => live && setUi(u))
@@ -299,7 +307,8 @@ function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) 
     setBusy(true);
     try {
       const r = await api.rematch(matchId, creds.seat, creds.token);
-      store.saveSeat({ matchId: r.matchId, seat: r.seat, token: r.token });
+      // A rematch is the same game: knowing it, the next page fetches the board while reading the match.
+      store.saveSeat({ matchId: r.matchId, seat: r.seat, token: r.token, ...(matchRef.current ? { gameId: matchRef.current.game.id } : {}) });
       store.setCurrentSeat(r.matchId, r.seat);
       navigate(`/m/${r.matchId}`);
     } catch (e) {

@@ -79,7 +79,7 @@ export function SharePanel({ match, seat, token, links, onLinks }: {
           This link opens your seat ({seatName(match.seats, seat)}) in any browser. Anyone who has it can play as you, so keep it to
           yourself.
         </p>
-        <CopyLink id="own-seat" label="Your seat link" url={seatLink(location.origin, match.matchId, seat, token)} concealed />
+        <CopyLink id="own-seat" label="Your seat link" url={seatLink(location.origin, match.matchId, seat, token, match.game.id)} concealed />
       </div>
       {error && (
         <p class="notice error" role="alert">
