@@ -64,7 +64,7 @@ export async function bench(report: (line: string) => void) {
         invite: new URL(created.json.invites[0].url).hash.slice('#invite='.length),
         name: 'B',
       });
-      const m = { id: created.json.matchId as string, tokens: [created.json.token as string, join.json.token as string], version: 0 };
+      const m = { id: created.json.matchId as string, tokens: [created.json.token as string, join.json.token as string], version: 0, moves: 0 };
       m.version = (await call('GET', `/api/matches/${m.id}/seats/0`, m.tokens[0])).json.version as number;
       for (const seat of [0, 1]) m.version = (await call('POST', `/api/matches/${m.id}/seats/${seat}/moves`, m.tokens[seat], { expectedVersion: m.version, move: { kind: 'commit', secret: 1 } })).json.version;
       return m;
@@ -74,10 +74,13 @@ export async function bench(report: (line: string) => void) {
       const r = await call('POST', `/api/matches/${m.id}/seats/${seat}/moves`, m.tokens[seat], { expectedVersion: m.version, move: { kind: 'add', amount: 1 } }, { 'Idempotency-Key': `bench-move-${i}` }, via);
       if (r.status !== 200) throw new Error(`move failed: ${r.status} ${JSON.stringify(r.json)}`);
       m.version = r.json.version;
+      m.moves++;
+    };
+    // The test game ends at 50: a match near its end is replaced by a new one (outside the timed part).
+    const renew = async (m: Awaited<ReturnType<typeof newMatch>>) => {
+      if (m.moves >= 40) Object.assign(m, await newMatch());
     };
     const main = await newMatch();
-    const id = main.id;
-    const tokens = main.tokens;
     const move1 = (i: number) => moveIn(main, i);
     // The same moves on another match, each served by a process new to the match, which reads it first.
     const other = await newMatch();
@@ -90,9 +93,9 @@ export async function bench(report: (line: string) => void) {
     // Bare DynamoDB on a copy of the same match item: a consistent read, then a conditional put of it;
     // and the storage design's floor: the same read, then one transaction of the match, log and
     // notification items a move writes (the issue requires them in one TransactWriteItems).
-    const item = (await doc.send(new GetCommand({ TableName: 'bench', Key: keys.match(id), ConsistentRead: true }))).Item!;
+    const item = (await doc.send(new GetCommand({ TableName: 'bench', Key: keys.match(main.id), ConsistentRead: true }))).Item!;
     const newest = async (prefix: string) =>
-      (await doc.send(new QueryCommand({ TableName: 'bench', KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': `M#${id}`, ':p': prefix }, ScanIndexForward: false, Limit: 1 }))).Items?.[0];
+      (await doc.send(new QueryCommand({ TableName: 'bench', KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': `M#${main.id}`, ':p': prefix }, ScanIndexForward: false, Limit: 1 }))).Items?.[0];
     const logItem = (await newest('LOG#'))!;
     const intentItem = await newest('NOTIFY#');
     const copyKey = { pk: 'M#bench-copy', sk: 'MATCH' };
@@ -117,7 +120,7 @@ export async function bench(report: (line: string) => void) {
     };
     const bareGet = () => doc.send(new GetCommand({ TableName: 'bench', Key: copyKey, ConsistentRead: true }));
     const poll304 = async () => {
-      const r = await call('GET', `/api/matches/${id}/seats/0`, tokens[0], undefined, { 'If-None-Match': `"${main.version}"` });
+      const r = await call('GET', `/api/matches/${main.id}/seats/0`, main.tokens[0], undefined, { 'If-None-Match': `"${main.version}"` });
       if (r.status !== 304) throw new Error(`expected 304, got ${r.status}`);
     };
 
@@ -131,12 +134,14 @@ export async function bench(report: (line: string) => void) {
     const getTimes: number[] = [];
     const pollTimes: number[] = [];
     const freshTimes: number[] = [];
-    const ROUNDS = 44;
-    const WARMUP = 8;
+    const ROUNDS = 200;
+    const WARMUP = 20;
     for (let i = 2; i < ROUNDS + 2; i++) {
       const counted = i >= WARMUP + 2;
       const seat = i % 2;
-      const before = (await store.get(id))!;
+      await renew(main);
+      await renew(other);
+      const before = (await store.get(main.id))!;
       const t0 = performance.now();
       const applied = game.apply(before.state, seat, { kind: 'add', amount: 1 }, { now: Date.now() });
       if (applied.ok) {
