@@ -42,20 +42,20 @@ export interface MatchProfile {
 }
 
 /**
- * A 2-seat Dutch auction as measured by `npm run bench infra` (2 random games, 116 moves, November 2026):
- * match item 1.5 KB (its JSON deflated; 3.0 KB as plain JSON), log record 1.1 KB (3.3 KB plain: the stored
- * Idempotency-Key response is most of it), 0.34 outbox rows of 0.37 KB per move.
+ * A 2-seat Dutch auction as measured by `npm run bench infra` (2 random games, 121 moves, November 2026):
+ * match item 1.5 KB (its JSON deflated; 3.0 KB as plain JSON), log record 1.2 KB (3.5 KB plain: the stored
+ * Idempotency-Key response is most of it) carrying the move's notifications, 0.33 of them per move.
  */
 export const DUTCH_AUCTION: MatchProfile = {
   moves: 100,
   pollsPerMove: 10,
   coldShare: 0.25,
-  matchItem: 1470,
-  moveWru: 8.8,
-  logPageBytes: 24_000,
-  intentsPerMove: 0.34,
-  readBytesOut: 10_900,
-  moveBytesOut: 2_500,
+  matchItem: 1480,
+  moveWru: 8.4,
+  logPageBytes: 27_000,
+  intentsPerMove: 0.33,
+  readBytesOut: 11_300,
+  moveBytesOut: 2_600,
 };
 
 /** The same match as stored before (plain JSON), measured in the same run. */
@@ -85,15 +85,18 @@ export function unitCosts(p: MatchProfile) {
   return {
     /** An unchanged match: the head projection (billed on the whole item), 304, ~400 bytes of headers. */
     poll: request(400) + lambda(API_GB, SECONDS.poll) + rru(p.matchItem) * PRICES.dynamoRru,
-    /** The page's first read: head, the match, the last page of the log. */
-    read: request(p.readBytesOut) + lambda(API_GB, SECONDS.read) + (2 * rru(p.matchItem) + rru(p.logPageBytes)) * PRICES.dynamoRru,
-    /** An accepted move: the match read, then one transaction. */
+    /** The page's first read: the match and the last page of the log. */
+    read: request(p.readBytesOut) + lambda(API_GB, SECONDS.read) + (rru(p.matchItem) + rru(p.logPageBytes)) * PRICES.dynamoRru,
+    /**
+     * An accepted move: the match read, then one transaction. (A move right after the read, in the same
+     * container, skips the read; counted anyway, as a visit may meet another container.)
+     */
     move: request(p.moveBytesOut) + lambda(API_GB, SECONDS.move) + rru(p.matchItem) * PRICES.dynamoRru + p.moveWru * PRICES.dynamoWru,
     /** index.html and sw.js revalidated through CloudFront (hashed bundles stay in the browser cache). */
     pageLoad: 2 * (PRICES.cloudFrontRequest + PRICES.s3Get),
     /**
-     * One outbox row on the stream: a dispatcher invocation; the seat's settings, the match and the log
-     * record read; claim, settle, and the row deleted with its index entry.
+     * One notification on the stream: a dispatcher invocation; the seat's settings, the match and the log
+     * record read; claim, settle, and the outbox entry settled (the log item leaves the `due` index).
      */
     notification: PRICES.lambdaRequest + lambda(DISPATCHER_GB, SECONDS.notification) + (1 + rru(p.matchItem) + 1) * PRICES.dynamoRru + 4 * PRICES.dynamoWru,
     /** API container init, billed since August 2025. */
