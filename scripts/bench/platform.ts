@@ -6,6 +6,8 @@
  *   match when its process served the match's last read or write (functions/matches/recent.ts), as here;
  *   a move that must read first is measured too;
  * - an unchanged poll answered 304 ÷ a bare GetItem;
+ * Server time: from handing the request to the app until it hands back its response (requests carry a
+ * Content-Length, as API Gateway's do; the client's reading of the response JSON is not server time).
  * - the engine's share of a move (apply + view + legalMoves).
  */
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
@@ -48,13 +50,22 @@ export async function bench(report: (line: string) => void) {
     const games = new Map<string, AnyGame>([...GAMES, secretSums].map((g) => [g.id, g]));
     const app = createApp({ store, games });
     type App = ReturnType<typeof createApp>;
+    // As an HTTP client sends it (API Gateway passes Content-Length on): the body and its length. `ms` is
+    // the server's time: until the app hands back its response (the client reading the JSON is not in it).
     const call = async (method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}, via: App = app) => {
+      const text = body ? JSON.stringify(body) : undefined;
+      const t0 = performance.now();
       const res = await via.request(path, {
         method,
-        headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}), ...headers },
-        body: body ? JSON.stringify(body) : undefined,
+        headers: {
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(text !== undefined ? { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)) } : {}),
+          ...headers,
+        },
+        body: text,
       });
-      return { status: res.status, json: res.status === 304 ? null : ((await res.json()) as any), etag: res.headers.get('ETag') }; // eslint-disable-line @typescript-eslint/no-explicit-any
+      const ms = performance.now() - t0;
+      return { ms, status: res.status, json: res.status === 304 ? null : ((await res.json()) as any), etag: res.headers.get('ETag') }; // eslint-disable-line @typescript-eslint/no-explicit-any
     };
 
     // A long game of the test game: moves alternate between two seats.
@@ -75,6 +86,7 @@ export async function bench(report: (line: string) => void) {
       if (r.status !== 200) throw new Error(`move failed: ${r.status} ${JSON.stringify(r.json)}`);
       m.version = r.json.version;
       m.moves++;
+      return r.ms;
     };
     // The test game ends at 50: a match near its end is replaced by a new one (outside the timed part).
     const renew = async (m: Awaited<ReturnType<typeof newMatch>>) => {
@@ -122,6 +134,7 @@ export async function bench(report: (line: string) => void) {
     const poll304 = async () => {
       const r = await call('GET', `/api/matches/${main.id}/seats/0`, main.tokens[0], undefined, { 'If-None-Match': `"${main.version}"` });
       if (r.status !== 304) throw new Error(`expected 304, got ${r.status}`);
+      return r.ms;
     };
 
     // Every kind of operation interleaved in one loop (after a warm-up round that is not counted), so
@@ -151,14 +164,14 @@ export async function bench(report: (line: string) => void) {
       }
       const engine = performance.now() - t0;
       inDynamo = 0;
-      const m = await time(() => move1(i));
+      const m = await move1(i);
       const outside = m - inDynamo;
       const fresh = createApp({ store, games });
-      const f = await time(() => moveIn(other, i, fresh));
+      const f = await moveIn(other, i, fresh);
       const b = await time(bareGetPut);
       const tx = await time(bareTransaction);
       const g = await time(bareGet);
-      const p = await time(poll304);
+      const p = await poll304();
       if (!counted) continue;
       engineTimes.push(engine);
       moveTimes.push(m);
