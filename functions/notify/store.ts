@@ -294,8 +294,8 @@ export class NotifyStore {
   // ------------------------------------------------------------------ the outbox
 
   /**
-   * An outbox entry is delivered: a row of its own is deleted; a log item keeps its record and
-   * only leaves the `due` index (the change that removes `dueAt` is dropped by the dispatcher).
+   * An outbox entry is delivered: a row of its own is deleted; a log item keeps its record, drops the
+   * notifications and leaves the `due` index (that change, without `dueAt`, is no outbox entry).
    */
   async settleOutbox(key: OutboxKey): Promise<void> {
     if (!key.sk.startsWith('LOG#')) {
@@ -307,7 +307,7 @@ export class NotifyStore {
         new UpdateCommand({
           TableName: this.tableName,
           Key: key,
-          UpdateExpression: 'REMOVE dueShard, dueAt, redrives',
+          UpdateExpression: 'REMOVE dueShard, dueAt, redrives, intents',
           ConditionExpression: 'attribute_exists(dueAt)',
         }),
       );
