@@ -201,8 +201,8 @@ export function createApp(deps: AppDeps): Hono {
 
   app.post('/api/matches/:id/seats/:seat/rematch', async (c) => {
     const { id, caller } = await authorize(c);
-    const r = await service.rematch(id, (caller as { seat: number }).seat);
-    return c.json({ ...r, url: links.seat(c, r.matchId, r.seat, r.token) });
+    const { gameId, ...r } = await service.rematch(id, (caller as { seat: number }).seat);
+    return c.json({ ...r, url: links.seat(c, r.matchId, r.seat, r.token, gameId) });
   });
 
   deps.extend?.(app, service);

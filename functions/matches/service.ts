@@ -434,7 +434,7 @@ export class MatchService {
    * A new match with the same game, options and players, the first player moved one seat on.
    * The first caller creates it; each player then claims their own seat with their old token.
    */
-  async rematch(matchId: string, seat: Seat): Promise<{ matchId: string; seat: Seat; token: string }> {
+  async rematch(matchId: string, seat: Seat): Promise<{ matchId: string; seat: Seat; token: string; gameId: string }> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const old = await this.mustGet(matchId);
       if (old.status !== 'over') throw new ApiError(409, 'match-not-over', 'A rematch can be asked for once the match is over.');
@@ -460,7 +460,7 @@ export class MatchService {
           i === seat ? [] : [this.intent(next, i, 'joined', [`{${seat}} asked for a rematch.`], now)],
         );
         const result = await this.commit({ match: next, expectedVersion: old.version, create: created, intents });
-        if (result.ok) return { matchId: created.id, seat: newSeat, token };
+        if (result.ok) return { matchId: created.id, seat: newSeat, token, gameId: old.gameId };
         continue;
       }
       const match = await this.mustGet(old.rematchId);
@@ -476,7 +476,7 @@ export class MatchService {
           ? seats.flatMap((_, i) => (i === newSeat ? [] : [this.intent(next, i, 'started', [`{${newSeat}} joined the rematch.`], now)]))
           : [],
       });
-      if (result.ok) return { matchId: match.id, seat: newSeat, token };
+      if (result.ok) return { matchId: match.id, seat: newSeat, token, gameId: match.gameId };
     }
     throw new ApiError(503, 'busy', 'The match is busy; try again in a moment.');
   }

@@ -80,6 +80,9 @@ describe('match lifecycle over HTTP', () => {
     const rm0 = await api.call('POST', `/api/matches/${matchId}/seats/1/rematch`, { token: seats[1]!.token });
     expect(rm0.status).toBe(200);
     expect(rm0.json.seat).toBe(0); // old seat 1 moves up to first player
+    // The seat link names the game, as the create and join links do, so the page fetches its board at once.
+    expect(rm0.json.url).toBe(`http://dutch.test/m/${rm0.json.matchId}#seat=0&token=${rm0.json.token}&game=secret-sums`);
+    expect(Object.keys(rm0.json).sort()).toEqual(['matchId', 'seat', 'token', 'url']);
     const old = await api.read(matchId, seats[0]!);
     expect(old.json.rematchId).toBe(rm0.json.matchId);
     const rm1 = await api.call('POST', `/api/matches/${matchId}/seats/0/rematch`, { token: seats[0]!.token });
