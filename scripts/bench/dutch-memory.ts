@@ -9,19 +9,9 @@ import type { Seat } from '../../shared/engine/game.js';
 import { dutchMemory as game } from '../../shared/games/dutch-memory/index.js';
 import type { DutchMemoryOptionsInput } from '../../shared/games/dutch-memory/moves.js';
 import type { DutchMemoryState } from '../../shared/games/dutch-memory/state.js';
+import { testRng } from '../../tests/support/rng.js';
 
 const SEATS = 4;
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Sample {
   rounds: number;
@@ -37,7 +27,7 @@ function run(options: DutchMemoryOptionsInput, ms: number, seed: number, timed =
   const parsed = game.options.safeParse(options);
   if (!parsed.success) throw new Error('bad options');
   const rules = parsed.data;
-  const r = rng(seed);
+  const r = testRng(seed);
   let games = 0;
   let state: DutchMemoryState = game.setup(SEATS, rules, `bench-${seed}-${games}`);
   let now = 0;

@@ -10,6 +10,7 @@ import { ALL_CARD_IDS, type CardId, type Edition, EDITION_DATA, POWERS, SOURCES,
 import type { DutchAuctionMove } from '../../../shared/games/dutch-auction/moves.js';
 import type { DutchEvent, DutchState } from '../../../shared/games/dutch-auction/state.js';
 import { cloneState } from '../../../shared/games/dutch-auction/state.js';
+import { assertJsonExact } from '../../support/json.js';
 import { game, randomGame } from './helpers.js';
 
 const FC = { seed: 20240601, endOnFailure: true };
@@ -251,7 +252,7 @@ describe(`random games, ${edition} edition`, () => {
     expect(refusedCount).toBeGreaterThan(1000);
   });
 
-  it('replaying the seed and the moves gives the same states', () => {
+  it('replaying the seed and the moves gives the same states, each one kept exactly by JSON', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 2 ** 31 }), (n) => {
         const seed = `replay-${n}`;
@@ -261,6 +262,7 @@ describe(`random games, ${edition} edition`, () => {
           const r = game.apply(s, seat, JSON.parse(JSON.stringify(move)) as DutchAuctionMove, { now: 0 });
           if (!r.ok) throw new Error(r.error.code);
           s = r.value.state;
+          assertJsonExact(s); // stored as JSON after every move: it must come back exactly
         }
         expect(JSON.stringify(s)).toBe(JSON.stringify(final));
       }),

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { DutchMemoryOptionsInput } from '../../../shared/games/dutch-memory/moves.js';
 import { game, rulesOf } from './helpers.js';
 import { playRandomGame } from './random-play.js';
+import { assertJsonExact } from '../../support/json.js';
 
 const optionsArb: fc.Arbitrary<DutchMemoryOptionsInput> = fc.record(
   {
@@ -67,9 +68,10 @@ describe('random games', () => {
           const r = game.apply(state, seat, move, { now });
           if (!r.ok) throw new Error(r.error.code);
           state = r.value.state;
+          // Stored as JSON after every move: no -0, undefined or NaN that JSON would change.
+          assertJsonExact(state);
         }
         expect(JSON.stringify(state)).toBe(JSON.stringify(played.final));
-        // What is stored (JSON) is exactly the state: no -0, undefined or NaN that JSON would change.
         expect(JSON.parse(JSON.stringify(state))).toStrictEqual(state);
         // A different seed deals differently.
         expect(JSON.stringify(game.setup(seats, rulesOf(options), `seed-${seed}x`).benches)).not.toBe(

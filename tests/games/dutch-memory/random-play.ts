@@ -7,19 +7,10 @@ import type { Seat, Viewer } from '../../../shared/engine/game.js';
 import type { CardId } from '../../../shared/games/dutch-memory/cards.js';
 import type { DutchMemoryMove, DutchMemoryOptionsInput } from '../../../shared/games/dutch-memory/moves.js';
 import type { DutchMemoryState, RoundRecord } from '../../../shared/games/dutch-memory/state.js';
+import { testRng } from '../../support/rng.js';
 import { game, rulesOf } from './helpers.js';
 
-/** mulberry32: a tiny seeded generator for the test's own choices (not the game's). */
-export function testRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { testRng };
 
 const pick = <T>(r: () => number, items: readonly T[]): T => items[Math.floor(r() * items.length)] as T;
 
