@@ -160,6 +160,9 @@ describe('Golden Age board rendering', () => {
         rendered++;
         expect(html.match(/data-province="/g)).toHaveLength(10);
         expect(html.match(/data-guild="/g)).toHaveLength(5);
+        // Amounts in words agree in number: "1 guilder", never "1 guilders".
+        expect(html).toMatch(/The bank holds \d+½? guilders?\./);
+        expect(html).not.toMatch(/(^|[^\d])1 guilders/);
         for (let other = 0; other < 3; other++) {
           const hand = s.players[other]!.hand;
           for (const id of hand) {
@@ -179,5 +182,11 @@ describe('Golden Age board rendering', () => {
     }
     expect(rendered).toBeGreaterThan(25);
     expect(handsSeen).toBeGreaterThan(5);
+  });
+
+  it('says "1 guilder", not "1 guilders"', () => {
+    const [s] = randomStates(1, 3, 1).next().value!;
+    const html = renderToString(h(GoldenAgeBoard, { match: matchFor({ ...s, bank: 2 }, 0), submit: async () => true, busy: false }));
+    expect(html).toContain('The bank holds 1 guilder.');
   });
 });

@@ -10,7 +10,7 @@
 import type { JSX } from 'preact';
 import type { GuildColour, ProvinceId } from '../../../../shared/games/golden-age/board.js';
 import type { MarkerView } from '../../../../shared/games/golden-age/view.js';
-import { COLOUR_ACTION_WORDS, type GoldenAgeView, type Place, SEAT_COLOURS, SEAT_SHAPES, moneyShort, placeKey } from './logic.js';
+import { COLOUR_ACTION_WORDS, type GoldenAgeView, type Place, SEAT_COLOURS, SEAT_SHAPES, money, moneyShort, placeKey } from './logic.js';
 
 export const PROVINCE_FILL: Readonly<Record<GuildColour, string>> = {
   green: '#cde6bd',
@@ -137,8 +137,6 @@ function placeProps(p: Place, props: SvgProps, label: string, extraClass = ''): 
 // ------------------------------------------------------------------------------- the board
 
 const abbr = (name: string) => name.slice(0, 3);
-/** Half-guilders in words for labels: 5 → "2½ guilders" (the short form without its ƒ). */
-const guildersWords = (halves: number) => `${moneyShort(halves).replace('ƒ', '')} guilders`;
 
 function markerWords(m: MarkerView, name: (s: number) => string): string {
   return `${name(m.owner)}'s influence marker${m.used ? ' (used this turn)' : ''}`;
@@ -311,7 +309,7 @@ export function BoardSvg(props: SvgProps) {
         const w = west ? 150 : 54;
         const h = west ? 62 : 54;
         const who = c.markers.map((m) => markerWords(m, name)).join(', ');
-        const label = `${west ? 'West Indies, box 7' : `East Indies, box ${c.box}`}: spice cards ${guildersWords(c.spicePrice)}. ${
+        const label = `${west ? 'West Indies, box 7' : `East Indies, box ${c.box}`}: spice cards ${money(c.spicePrice)}. ${
           who ? `${who}.` : 'Empty.'
         }`;
         const gap = 30;
@@ -360,7 +358,7 @@ function GuildsChart(props: SvgProps) {
         const x = c.x + col * c.columnWidth;
         const place: Place = { kind: 'guild', colour: g.colour };
         const label = `${g.colour} guild. ${g.holder ? `Held by ${markerWords(g.holder, name)}.` : 'Nobody holds it.'} ${
-          g.nextPrice === null ? 'All boxes are used: it cannot change hands.' : `A takeover costs ${guildersWords(g.nextPrice)}.`
+          g.nextPrice === null ? 'All boxes are used: it cannot change hands.' : `A takeover costs ${money(g.nextPrice)}.`
         }`;
         return (
           <g key={g.colour} data-guild={g.colour} data-level={g.level} data-holder={g.holder?.owner ?? ''} {...placeProps(place, props, label, 'ga-guild')}>
@@ -452,7 +450,7 @@ function RollAndBank({ view, name }: { view: GoldenAgeView; name: (s: number) =>
           </text>
         )}
       </g>
-      <g role="img" aria-label={`The bank holds ${guildersWords(view.bank)}.`} class="ga-bank">
+      <g role="img" aria-label={`The bank holds ${money(view.bank)}.`} class="ga-bank">
         <rect class="ga-panel" x="88" y="694" width="196" height="70" rx="10" />
         <text class="ga-panel-title" x="186" y="718">
           Bank
