@@ -179,9 +179,8 @@ export function createApp(deps: AppDeps): Hono {
     const { value, text } = await jsonBody(c);
     const request = parse(MoveRequest, value);
     const result = await service.move(id, seat!, sha256(token), request, key ? { key, requestHash: sha256(text).slice(0, 32) } : undefined);
-    const body = result.body as { version?: number };
-    if (typeof body.version === 'number') c.header('ETag', etagOf(body.version));
-    return c.json(result.body as object, result.status as 200);
+    c.header('ETag', etagOf(result.version));
+    return c.body(result.json, result.status as 200, { 'Content-Type': 'application/json' });
   });
 
   app.post('/api/matches/:id/seats/:seat/resign', async (c) => {

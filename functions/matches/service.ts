@@ -249,7 +249,7 @@ export class MatchService {
     tokenHash: string,
     request: { expectedVersion: number; move: unknown },
     idempotency?: { key: string; requestHash: string },
-  ): Promise<{ status: number; body: unknown }> {
+  ): Promise<{ status: number; version: number; json: string }> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       // The first try may use the record this process last saw at the player's version; the
       // conditional write still checks it, and a failed write reads the match afresh.
@@ -289,8 +289,10 @@ export class MatchService {
         events: events.flatMap((e) => game.viewEvent(e, seat) ?? []),
         ...(reveal !== undefined ? { reveal } : {}),
       };
+      // The response as sent, and kept verbatim for a retry with the same Idempotency-Key.
+      const json = JSON.stringify(body);
       const record: LogRecord = { version: next.version, seat, kind: 'move', move: parsed.data, at: now, events: [...events] };
-      if (idempotency) record.response = { status: 200, body: JSON.stringify(body) };
+      if (idempotency) record.response = { status: 200, body: json };
       const commit: Commit = {
         match: next,
         expectedVersion: match.version,
@@ -298,7 +300,7 @@ export class MatchService {
         intents: this.intentsFor(game, match, next, seat, record),
       };
       const result = await this.commit(commit);
-      if (result.ok) return { status: 200, body };
+      if (result.ok) return { status: 200, version: next.version, json };
       // Lost the race (perhaps to the same key sent in parallel): read again; the loop decides.
     }
     throw new ApiError(503, 'busy', 'The match is busy; try again in a moment.');
@@ -311,7 +313,7 @@ export class MatchService {
     }
     const record = await this.deps.store.logAt(matchId, previous.version);
     if (!record?.response) throw new Error(`log record ${matchId}@${previous.version} has no stored response`);
-    return { status: record.response.status, body: JSON.parse(record.response.body) as unknown };
+    return { status: record.response.status, version: previous.version, json: record.response.body };
   }
 
   /** The match after a state change: version, whose move, waiting clocks, the end. */
