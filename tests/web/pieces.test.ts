@@ -10,7 +10,7 @@ import { absorbFragment, matchIdOf, parseFragment, seatLink } from '../../web/sr
 import { dutchAuctionUi } from '../../web/src/games/dutch-auction/index.js';
 import { optionFields, optionValues } from '../../web/src/options.js';
 import * as store from '../../web/src/storage.js';
-import { fillNames, listNames, turnText } from '../../web/src/text.js';
+import { fillNames, listNames, nextAnnouncement, turnText } from '../../web/src/text.js';
 import { PLAIN_ICON, TURN_ICON, showAttention } from '../../web/src/ui/attention.js';
 import { secretSumsOptions } from '../support/test-game.js';
 
@@ -112,6 +112,16 @@ describe('words', () => {
   it('puts names for seat placeholders, and leaves unknown ones', () => {
     expect(fillNames('{0} wins; {1} and {2} follow; {7} is nobody.', seats)).toBe('Ann wins; Bob and Seat 3 follow; {7} is nobody.');
     expect(listNames(['Ann', 'Bob', 'Cy'])).toBe('Ann, Bob and Cy');
+  });
+  it('changes the live region’s text even when the same message comes again, so it is read out again', () => {
+    const first = nextAnnouncement('', 'It is your move.');
+    const second = nextAnnouncement(first, 'It is your move.');
+    const third = nextAnnouncement(second, 'It is your move.');
+    expect(first).toBe('It is your move.');
+    expect(second).not.toBe(first);
+    expect(second.trim()).toBe('It is your move.');
+    expect(third).toBe(first);
+    expect(nextAnnouncement(second, 'The match is over.')).toBe('The match is over.');
   });
   it.each([
     [{ status: 'open', toAct: [] }, 0, 'Waiting for one more player to join.'],

@@ -67,3 +67,11 @@ export function formatWhen(ms: number, locale?: string, timeZone?: string): stri
     ...(timeZone ? { timeZone } : {}),
   }).format(ms);
 }
+
+/**
+ * The next text of a live region: the same message twice in a row must still change the text, or
+ * screen readers stay silent the second time (it alternates with a trailing no-break space).
+ */
+export function nextAnnouncement(previous: string, message: string): string {
+  return previous === message ? `${message}\u00a0` : message;
+}

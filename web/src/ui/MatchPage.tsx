@@ -12,7 +12,7 @@ import type { GameUi } from '../games/types.js';
 import { Poller } from '../poll/poller.js';
 import { othersMayAct } from '../poll/schedule.js';
 import * as store from '../storage.js';
-import { duration, fillNames, seatName, turnText } from '../text.js';
+import { duration, fillNames, nextAnnouncement, seatName, turnText } from '../text.js';
 import { dueText, formatWhen } from '../timing.js';
 import type { Credentials, LogRecord, Match } from '../types.js';
 import { showAttention } from './attention.js';
@@ -177,8 +177,8 @@ function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) 
       setNow(Date.now());
       setOffline(false);
       remember(m);
-      if (isMyTurn(m, you) && !isMyTurn(before, you)) setAnnounce('It is your move.');
-      else if (m.status === 'over' && before?.status !== 'over') setAnnounce('The match is over.');
+      if (isMyTurn(m, you) && !isMyTurn(before, you)) setAnnounce((a) => nextAnnouncement(a, 'It is your move.'));
+      else if (m.status === 'over' && before?.status !== 'over') setAnnounce((a) => nextAnnouncement(a, 'The match is over.'));
     },
     [remember, you, snapKey],
   );
