@@ -12,25 +12,9 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { cardName } from '../../shared/games/golden-age/cards.js';
 import type { GoldenAgeState } from '../../shared/games/golden-age/state.js';
-import { e2eSite } from './support/e2e.js';
+import { e2eSite, SNAPSHOT_SCRIPT, type Snap } from './support/e2e.js';
 
 const env = e2eSite('ga-web', { artifacts: 'test-artifacts/web/golden-age' });
-
-/** Records every distinct DOM state of the page. */
-const SNAPSHOT_SCRIPT = `
-  window.__snaps = [];
-  let last = '';
-  const take = () => {
-    const html = document.documentElement.outerHTML;
-    if (html !== last) { last = html; window.__snaps.push(html); }
-  };
-  let queued = false;
-  new MutationObserver(() => {
-    if (queued) return;
-    queued = true;
-    queueMicrotask(() => { queued = false; take(); });
-  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-`;
 
 const version = async (p: Page) => Number(await p.locator('main.match').getAttribute('data-version'));
 
@@ -363,16 +347,16 @@ describe('The Dutch Golden Age in the browser', () => {
     const hidden = state.players[2]!.hand;
     expect(hidden).toContain(prize);
     for (const [seat, p] of [[0, a], [1, b]] as const) {
-      const snaps = await p.evaluate(() => (window as unknown as { __snaps: string[] }).__snaps);
+      const snaps = await p.evaluate(() => (window as unknown as { __snaps: Snap[] }).__snaps);
       expect(snaps.length).toBeGreaterThan(20);
-      for (const html of snaps) expect(leaks(html, hidden), `page of seat ${seat}`).toEqual([]);
+      for (const { html } of snaps) expect(leaks(html, hidden), `page of seat ${seat}`).toEqual([]);
     }
     const bodies = await Promise.all(answers.map(async (r) => ({ seat: r.seat, body: await r.body })));
     expect(bodies.filter((r) => r.seat !== 2).length).toBeGreaterThan(20);
     for (const r of bodies) if (r.seat !== 2) expect(leaks(r.body, hidden), `answer to seat ${r.seat}`).toEqual([]);
     // The detector finds the card where it may be: on Cy's own page and in her answers.
-    const cySnaps = await c.evaluate(() => (window as unknown as { __snaps: string[] }).__snaps);
-    expect(leaks(cySnaps[cySnaps.length - 1]!, hidden)).toEqual(hidden);
+    const cySnaps = await c.evaluate(() => (window as unknown as { __snaps: Snap[] }).__snaps);
+    expect(leaks(cySnaps[cySnaps.length - 1]!.html, hidden)).toEqual(hidden);
     expect(bodies.some((r) => r.seat === 2 && leaks(r.body, hidden).length > 0)).toBe(true);
 
     await ctxA.close();

@@ -44,12 +44,19 @@ export interface Snap {
   html: string;
 }
 
-/** An init script that records every DOM state of the page (as `Snap`s in `window.__snaps`). */
+/**
+ * An init script that records every distinct DOM state of the page (as `Snap`s in `window.__snaps`;
+ * a state the same as the one before is not kept again).
+ */
 export const SNAPSHOT_SCRIPT = `
   window.__snaps = [];
+  let last = '';
   const take = () => {
+    const html = document.documentElement.outerHTML;
+    if (html === last) return;
+    last = html;
     const main = document.querySelector('main.match');
-    window.__snaps.push({ version: Number(main?.getAttribute('data-version') ?? 0), status: main?.getAttribute('data-status') ?? '', html: document.documentElement.outerHTML });
+    window.__snaps.push({ version: Number(main?.getAttribute('data-version') ?? 0), status: main?.getAttribute('data-status') ?? '', html });
   };
   let queued = false;
   new MutationObserver(() => {
