@@ -4,6 +4,7 @@
  * when the panel is opened (see NotifyZone in MatchTiming.tsx); every change is answered by the
  * server with the seat's settings as they now stand, and the panel shows exactly that.
  */
+import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Api } from '../api.js';
 import {
@@ -111,6 +112,28 @@ export interface SectionProps {
   setMsg: (m: Msg | null) => void;
 }
 
+/** A channel's on/off switch for this match, with the confirmation for each way. */
+function ChannelSwitch({ channel, said, sum, busy, act, n, children }: Pick<SectionProps, 'sum' | 'busy' | 'act' | 'n'> & {
+  channel: 'email' | 'push';
+  said: { on: string; off: string };
+  children: ComponentChildren;
+}) {
+  return (
+    <label class="check">
+      <input
+        type="checkbox"
+        checked={sum.channels[channel]}
+        disabled={busy}
+        onChange={(e) => {
+          const on = (e.currentTarget as HTMLInputElement).checked;
+          void act(channel, () => n.channels({ [channel]: on }), on ? said.on : said.off);
+        }}
+      />
+      {children}
+    </label>
+  );
+}
+
 /** The outcome of the last change made in this section: an error to read, or a quiet status. */
 function Outcome({ where, msg, setMsg }: { where: Where; msg: Msg | null; setMsg: (m: Msg | null) => void }) {
   const mine = msg?.where === where ? msg : null;
@@ -163,18 +186,9 @@ export function EmailSection({ sum, busy, act, n, msg, setMsg }: SectionProps) {
           </p>
           <p>{emailStateText(email, sum.channels.email)}</p>
           {email.state === 'confirmed' && (
-            <label class="check">
-              <input
-                type="checkbox"
-                checked={sum.channels.email}
-                disabled={busy}
-                onChange={(e) => {
-                  const on = (e.currentTarget as HTMLInputElement).checked;
-                  void act('email', () => n.channels({ email: on }), on ? 'Email is on for this match.' : 'Email is off for this match.');
-                }}
-              />
+            <ChannelSwitch channel="email" said={{ on: 'Email is on for this match.', off: 'Email is off for this match.' }} {...{ sum, busy, act, n }}>
               <span>Email me about this match</span>
-            </label>
+            </ChannelSwitch>
           )}
           <div class="buttons">
             <button type="button" disabled={busy} onClick={() => act('email', () => n.removeEmail(), 'The address is removed from this match.')}>
@@ -300,20 +314,15 @@ export function PushSection({ sum, busy, act, n, msg, setMsg, matchId, seat }: S
         <p class="hint">On iPhone and iPad, first add this site to the Home Screen (Share, then “Add to Home Screen”) and open the match from there.</p>
       )}
       {sum.push.available && sum.push.devices > 0 && (
-        <label class="check">
-          <input
-            type="checkbox"
-            checked={sum.channels.push}
-            disabled={busy}
-            onChange={(e) => {
-              const on = (e.currentTarget as HTMLInputElement).checked;
-              void act('push', () => n.channels({ push: on }), on ? 'Device notifications are on for this match.' : 'Device notifications are off for this match.');
-            }}
-          />
+        <ChannelSwitch
+          channel="push"
+          said={{ on: 'Device notifications are on for this match.', off: 'Device notifications are off for this match.' }}
+          {...{ sum, busy, act, n }}
+        >
           <span>
             Notify my {sum.push.devices === 1 ? 'device' : `${sum.push.devices} devices`} about this match
           </span>
-        </label>
+        </ChannelSwitch>
       )}
       <Outcome where="push" msg={msg} setMsg={setMsg} />
     </section>
