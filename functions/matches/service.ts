@@ -220,15 +220,20 @@ export class MatchService {
   }
 
   async read(matchId: string, caller: Caller) {
-    const [match, log] = await Promise.all([this.mustGet(matchId), this.deps.store.log(matchId, { limit: LOG_PAGE })]);
+    const [match, log] = await this.matchWithLog(matchId);
     return this.present(match, viewerOf(caller), log);
   }
 
   /** A read that authenticates against the match it reads: one round trip (the log is fetched alongside). */
   async readAs(matchId: string, token: string, wanted: { seat: Seat } | 'spectator') {
-    const [match, log] = await Promise.all([this.mustGet(matchId), this.deps.store.log(matchId, { limit: LOG_PAGE })]);
+    const [match, log] = await this.matchWithLog(matchId);
     const caller = this.authenticate({ tokenHashes: match.seats.map((s) => s.tokenHash), spectatorHash: match.spectatorHash }, token, wanted);
     return this.present(match, viewerOf(caller), log);
+  }
+
+  /** The match and the newest page of its log, read at once. */
+  private matchWithLog(matchId: string) {
+    return Promise.all([this.mustGet(matchId), this.deps.store.log(matchId, { limit: LOG_PAGE })]);
   }
 
   async olderLog(matchId: string, caller: Caller, before: number) {
