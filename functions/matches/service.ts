@@ -231,9 +231,17 @@ export class MatchService {
     return this.present(match, viewerOf(caller), log);
   }
 
-  /** The match and the newest page of its log, read at once. */
-  private matchWithLog(matchId: string) {
-    return Promise.all([this.mustGet(matchId), this.deps.store.log(matchId, { limit: LOG_PAGE })]);
+  /**
+   * The match and the newest page of its log, read side by side. A commit can land between the two
+   * reads: log records newer than the match are left out (they may name cards its version still
+   * hides; the next read brings them), and a log read before the match's last commit is read again.
+   * Versions with no log record of their own (an open match, a spectator link, a rematch) cost that
+   * second read too, which is rare and harmless.
+   */
+  private async matchWithLog(matchId: string): Promise<[MatchRecord, LogRecord[]]> {
+    const [match, log] = await Promise.all([this.mustGet(matchId), this.deps.store.log(matchId, { limit: LOG_PAGE })]);
+    const caughtUp = (log[0]?.version ?? -1) >= match.version ? log : await this.deps.store.log(matchId, { limit: LOG_PAGE });
+    return [match, caughtUp.filter((l) => l.version <= match.version)];
   }
 
   async olderLog(matchId: string, caller: Caller, before: number) {
