@@ -16,7 +16,7 @@ function interleave(first: 'get' | 'log', between: { run?: () => Promise<void> }
   const second = first === 'get' ? 'log' : 'get';
   return (store: MatchStore): MatchStore => {
     let done: () => void = () => {};
-    let firstDone = new Promise<void>((resolve) => (done = resolve));
+    const firstDone = new Promise<void>((resolve) => (done = resolve));
     return new Proxy(store, {
       get(target, prop, receiver) {
         const real = Reflect.get(target, prop, receiver) as (...a: unknown[]) => Promise<unknown>;
@@ -34,7 +34,6 @@ function interleave(first: 'get' | 'log', between: { run?: () => Promise<void> }
               between.run = undefined;
               await firstDone;
               await run();
-              firstDone = Promise.resolve();
             }
             return real.apply(target, args);
           };
