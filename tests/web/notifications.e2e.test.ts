@@ -5,7 +5,8 @@
  * - the create form's reminder and deadline choices reach the match and show in its options,
  *   with the deadline policy and when my move is due;
  * - the notifications panel: a bad address shows the server's own error and changes nothing; my
- *   own address gets exactly one confirmation mail and the panel says it is pending;
+ *   own address gets exactly one confirmation mail and the panel says it is pending; once the mail's
+ *   link is followed, the email switch turns mail off and on again;
  * - pausing my deadlines shows until when, and moves my deadline back by the pause;
  * - "Notify this device" in a browser without a push service ends in a clear sentence, not a crash;
  * - the web app manifest is linked and allowed by the content security policy.
@@ -121,6 +122,27 @@ describe('reminders, deadlines and notifications in the browser', () => {
     expect(outboxHtml.split('<article>').length - 1).toBe(1);
     expect(outboxHtml).toContain('Confirm email notices');
     await a.screenshot({ path: `${env.artifacts}/42-email-pending-phone.png`, fullPage: true });
+
+    // ---- confirmed through the mail's link (its page asks with a button), then the panel's email
+    // switch: off and on again, each change stored on the server and said in the section
+    const confirmUrl = /https?:\/\/\S+\/api\/notify\/confirm\?t=[\w-]+/.exec(env.server.outbox!.list()[0]!.text)![0];
+    const mailTab = await ctx.newPage();
+    await mailTab.goto(confirmUrl);
+    await mailTab.getByRole('button', { name: 'Yes, send me email' }).click();
+    await mailTab.getByText('We will email you when this match needs you.').waitFor();
+    await mailTab.close();
+    await a.locator('.notify summary').click(); // closed, then opened again: the panel reads the settings afresh
+    await a.locator('.notify summary').click();
+    await panel.locator('[data-email-state="confirmed"]').waitFor();
+    const emailSwitch = panel.getByLabel('Email me about this match');
+    expect(await emailSwitch.isChecked()).toBe(true);
+    await emailSwitch.uncheck();
+    await emailSection.getByText('Email is off for this match.').waitFor();
+    expect((await summary()).channels.email).toBe(false);
+    expect(await emailSwitch.isChecked()).toBe(false);
+    await emailSwitch.check();
+    await emailSection.getByText('Email is on for this match.').waitFor();
+    expect((await summary()).channels.email).toBe(true);
 
     // ---- pause my deadlines for two days: shown until when, and my deadline moves back by two days
     await panel.getByLabel('Pause for').selectOption('2');

@@ -118,15 +118,19 @@ function ChannelSwitch({ channel, said, sum, busy, act, n, children }: Pick<Sect
   said: { on: string; off: string };
   children: ComponentChildren;
 }) {
+  // While the change is on its way the box shows what was asked for, not the old setting; if the
+  // server refuses, it shows the stored setting again beside the server's words.
+  const [asked, setAsked] = useState<boolean | null>(null);
   return (
     <label class="check">
       <input
         type="checkbox"
-        checked={sum.channels[channel]}
+        checked={asked ?? sum.channels[channel]}
         disabled={busy}
         onChange={(e) => {
           const on = (e.currentTarget as HTMLInputElement).checked;
-          void act(channel, () => n.channels({ [channel]: on }), on ? said.on : said.off);
+          setAsked(on);
+          void act(channel, () => n.channels({ [channel]: on }), on ? said.on : said.off).finally(() => setAsked(null));
         }}
       />
       {children}
