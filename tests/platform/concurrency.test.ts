@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterCommit, testApp } from '../support/api.js';
-
-/** Plays both sealed commits so the sequential "count" phase begins; returns its version. */
-async function toCountPhase(api: Awaited<ReturnType<typeof testApp>>['api'], matchId: string, seats: { seat: number; token: string }[]) {
-  let v = (await api.read(matchId, seats[0]!)).json.version as number;
-  for (const s of seats) v = (await api.move(matchId, s, v, { kind: 'commit', secret: 5 })).json.version;
-  return v;
-}
+import { afterCommit, testApp, toCountPhase } from '../support/api.js';
 
 describe('concurrency', () => {
   it('50 concurrent submissions at one version of a sequential turn: one 200, 49 × 409, one log item, version + 1 (20 trials)', async () => {

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app.js';
 import type { MatchStore } from '../../functions/storage/port.js';
-import { client, testApp, type Json } from '../support/api.js';
+import { client, testApp, toCountPhase, type Json } from '../support/api.js';
 import { secretSums } from '../support/test-game.js';
 
 /** Runs `between` once, after the first call of `first` returned and before `second` starts. */
@@ -44,25 +44,25 @@ function interleave(first: 'get' | 'log', between: { run?: () => Promise<void> }
   };
 }
 
+/** A match in its sequential phase at version `v`, and seat 0's move there armed to land between the two reads. */
 async function setup(first: 'get' | 'log') {
   const between: { run?: () => Promise<void> } = {};
   const { api, table } = await testApp({ wrapStore: interleave(first, between) });
   // Another process on the same table, which makes the move that lands between the two reads.
   const other = client(createApp({ store: table.store, games: new Map([[secretSums.id, secretSums]]), publicUrl: 'http://dutch.test' }));
   const { matchId, seats } = await other.started('secret-sums', 2, { target: 50 });
-  let v = (await other.read(matchId, seats[0]!)).json.version as number;
-  for (const s of seats) v = (await other.move(matchId, s, v, { kind: 'commit', secret: 5 })).json.version;
-  return { api, other, matchId, seats, v, between };
+  const v = await toCountPhase(other, matchId, seats);
+  between.run = async () => {
+    expect((await other.move(matchId, seats[0]!, v, { kind: 'add', amount: 2 })).status).toBe(200);
+  };
+  return { api, matchId, seats, v, between };
 }
 
 const versions = (body: Json) => (body.log as { version: number }[]).map((l) => l.version);
 
 describe('a first read that straddles another process’s move', () => {
   it('the match is read first: the newer move’s log line is left out; the next read has it', async () => {
-    const { api, other, matchId, seats, v, between } = await setup('get');
-    between.run = async () => {
-      expect((await other.move(matchId, seats[0]!, v, { kind: 'add', amount: 2 })).status).toBe(200);
-    };
+    const { api, matchId, seats, v, between } = await setup('get');
     const read = await api.read(matchId, seats[1]!);
     expect(read.status).toBe(200);
     expect(between.run).toBeUndefined(); // the move did land between the reads
@@ -76,10 +76,7 @@ describe('a first read that straddles another process’s move', () => {
   });
 
   it('the log is read first: the log is read again so the match’s own move is in it', async () => {
-    const { api, other, matchId, seats, v, between } = await setup('log');
-    between.run = async () => {
-      expect((await other.move(matchId, seats[0]!, v, { kind: 'add', amount: 2 })).status).toBe(200);
-    };
+    const { api, matchId, seats, v, between } = await setup('log');
     const read = await api.read(matchId, seats[1]!);
     expect(read.status).toBe(200);
     expect(between.run).toBeUndefined();

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app.js';
 import { NotifyStore } from '../../functions/notify/store.js';
 import type { MatchStore } from '../../functions/storage/port.js';
-import { client, testApp } from '../support/api.js';
+import { client, testApp, toCountPhase } from '../support/api.js';
 import { secretSums } from '../support/test-game.js';
 
 /** Counts the store's reads of a match: full (`get`) and the poll's projection (`head`). */
@@ -20,13 +20,6 @@ function countingReads(counter: { gets: number; heads: number }) {
         return Reflect.get(target, prop, receiver);
       },
     });
-}
-
-/** Plays both sealed commits so the sequential phase begins; returns its version. */
-async function toCountPhase(api: ReturnType<typeof client>, matchId: string, seats: { seat: number; token: string }[]) {
-  let v = (await api.read(matchId, seats[0]!)).json.version as number;
-  for (const s of seats) v = (await api.move(matchId, s, v, { kind: 'commit', secret: 5 })).json.version;
-  return v;
 }
 
 describe('remembered match records', () => {

@@ -40,6 +40,13 @@ export async function testApp(opts: { games?: AnyGame[]; clock?: () => number; w
   return { app, table, store, api: client(app) };
 }
 
+/** Plays both sealed commits of the test game, so its sequential "count" phase begins; returns that version. */
+export async function toCountPhase(api: ReturnType<typeof client>, matchId: string, seats: Seat[]) {
+  let v = (await api.read(matchId, seats[0]!)).json.version as number;
+  for (const s of seats) v = (await api.move(matchId, s, v, { kind: 'commit', secret: 5 })).json.version;
+  return v;
+}
+
 export function client(app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> }) {
   async function call(method: string, path: string, opts: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {}) {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
