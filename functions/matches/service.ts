@@ -233,15 +233,15 @@ export class MatchService {
 
   /**
    * The match and the newest page of its log, read side by side. A commit can land between the two
-   * reads: log records newer than the match are left out (they may name cards its version still
-   * hides; the next read brings them), and a log read before the match's last commit is read again.
+   * reads, so unless the log ends at the match's own version it is read again as the page that does
+   * (no line newer than the match, which may name cards its version still hides, and none missing).
    * Versions with no log record of their own (an open match, a spectator link, a rematch) cost that
    * second read too, which is rare and harmless.
    */
   private async matchWithLog(matchId: string): Promise<[MatchRecord, LogRecord[]]> {
     const [match, log] = await Promise.all([this.mustGet(matchId), this.deps.store.log(matchId, { limit: LOG_PAGE })]);
-    const caughtUp = (log[0]?.version ?? -1) >= match.version ? log : await this.deps.store.log(matchId, { limit: LOG_PAGE });
-    return [match, caughtUp.filter((l) => l.version <= match.version)];
+    if (log[0]?.version === match.version) return [match, log];
+    return [match, await this.deps.store.log(matchId, { limit: LOG_PAGE, before: match.version + 1 })];
   }
 
   async olderLog(matchId: string, caller: Caller, before: number) {

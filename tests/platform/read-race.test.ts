@@ -72,6 +72,7 @@ describe('a first read that straddles another process’s move', () => {
     expect(again.json.version).toBe(v + 1);
     expect(Math.max(...versions(again.json))).toBe(v + 1);
     expect(again.json.log[0]).toMatchObject({ version: v + 1, seat: 0 });
+    expect(versions(read.json)).toEqual(versions(again.json).slice(1)); // the same page, one version earlier
     expect(again.json.log[0].entries.length).toBeGreaterThan(0);
   });
 
