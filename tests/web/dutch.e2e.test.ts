@@ -200,6 +200,8 @@ describe('Dutch in the browser', () => {
         });
         await a2.goto(`${env.server.url}/m/${matchId}`);
         await a2.locator('main.match').waitFor();
+        // The page may first draw the state kept from the other tab; idle means its first read has landed.
+        await waitForVersionAbove(a2, (await env.table.store.get(matchId))!.version - 1);
         await setVisible(a2, false);
         const hiddenAt = polls;
         const seenVersion = await version(a2);
