@@ -66,7 +66,10 @@ describe('the site around the games', () => {
     await a.locator('main.match[data-status="active"]').waitFor({ timeout: 20_000 });
     const ctxA2 = await env.browser.newContext({ storageState: await ctxA.storageState(), viewport: { width: 1024, height: 800 } });
     const a2 = await ctxA2.newPage();
+    // It may first draw the state kept from the other tab: it is "old" only once its own first read has landed.
+    const firstRead = a2.waitForResponse((r) => r.url().includes(`/api/matches/${matchId}/seats/`));
     await a2.goto(`${env.server.url}/m/${matchId}`);
+    await firstRead;
     await a2.getByRole('button', { name: 'Commit: secret 4', exact: true }).waitFor();
     await setVisible(a2, false);
 
