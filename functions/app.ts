@@ -53,7 +53,10 @@ export function createApp(deps: AppDeps): Hono {
   );
 
   app.onError((err, c) => {
-    if (err instanceof ApiError) return c.json(err.toBody(), err.status);
+    if (err instanceof ApiError) {
+      if (err.retryAfter !== undefined) c.header('Retry-After', String(err.retryAfter));
+      return c.json(err.toBody(), err.status);
+    }
     console.error(JSON.stringify({ level: 'error', message: 'unhandled', path: c.req.path, error: String(err), stack: (err as Error).stack }));
     return c.json({ error: { code: 'internal', message: 'Something went wrong on our side. Nothing was changed; try again.' } }, 500);
   });
@@ -190,8 +193,8 @@ export function createApp(deps: AppDeps): Hono {
   });
 
   app.post('/api/matches/:id/seats/:seat/links', async (c) => {
-    const { id } = await authorize(c);
-    const renewed = await service.renewLinks(id);
+    const { id, caller } = await authorize(c);
+    const renewed = await service.renewLinks(id, (caller as { seat: number }).seat);
     return c.json({
       invites: renewed.invites.map((i) => ({ seat: i.seat, url: links.invite(c, id, i.secret) })),
       spectatorUrl: links.watch(c, id, renewed.spectator),

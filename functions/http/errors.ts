@@ -12,9 +12,14 @@ export class ApiError extends Error {
     readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503,
     readonly code: string,
     message: string,
-    readonly extra: { issues?: { path: string; message: string }[]; version?: number } = {},
+    readonly extra: { issues?: { path: string; message: string }[]; version?: number; retryAfter?: number } = {},
   ) {
     super(message);
+  }
+
+  /** Seconds to wait before asking again (429, 503): sent as the Retry-After header too. */
+  get retryAfter(): number | undefined {
+    return this.extra.retryAfter;
   }
 
   toBody() {

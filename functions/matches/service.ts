@@ -13,6 +13,7 @@ import type {
   NotificationIntent,
   NotificationKind,
   RecentKey,
+  SeatRecord,
 } from '../storage/port.js';
 import { RECENT_KEYS_MS, RECENT_KEYS_PER_SEAT } from '../storage/table.js';
 import { RecentMatches } from './recent.js';
@@ -154,8 +155,12 @@ export class MatchService {
     return match;
   }
 
-  /** One conditional commit; the record remembered for the next move follows its outcome. */
+  /**
+   * One conditional commit; the record remembered for the next move follows its outcome. A commit
+   * with a log record changes the game, so it also moves `gameVersion` (what moves are checked against).
+   */
   private async commit(c: Commit) {
+    if (c.log) c.match.gameVersion = c.log.version;
     const result = await this.deps.store.commit(c);
     if (result.ok) this.recent.remember(c.match);
     else this.recent.forget(c.match.id);
@@ -240,7 +245,8 @@ export class MatchService {
    */
   private async matchWithLog(matchId: string): Promise<[MatchRecord, LogRecord[]]> {
     const [match, log] = await Promise.all([this.mustGet(matchId), this.deps.store.log(matchId, { limit: LOG_PAGE })]);
-    if (log[0]?.version === match.version) return [match, log];
+    // After a change beside the game (links, a pause) the newest record is the game's version's.
+    if (log[0] !== undefined && (log[0].version === match.version || log[0].version === match.gameVersion)) return [match, log];
     return [match, await this.deps.store.log(matchId, { limit: LOG_PAGE, before: match.version + 1 })];
   }
 
@@ -281,8 +287,11 @@ export class MatchService {
         throw new ApiError(409, match.status === 'over' ? 'match-over' : 'match-not-started',
           match.status === 'over' ? 'The match is over.' : 'The match starts when every seat is filled.', { version: match.version });
       }
-      if (match.version !== request.expectedVersion) {
-        const canRebase = request.expectedVersion < match.version && (game.rebaseable?.(match.state, seat, parsed.data) ?? false);
+      // Current from the game's last change on: new links or a pause since do not make the move stale.
+      // The commit below is conditional on the version read, so this holds at the moment of the write.
+      const current = match.gameVersion ?? match.version;
+      if (request.expectedVersion < current || request.expectedVersion > match.version) {
+        const canRebase = request.expectedVersion < current && (game.rebaseable?.(match.state, seat, parsed.data) ?? false);
         if (!canRebase) {
           throw new ApiError(409, 'stale-version', 'The match has changed since you last looked; reload and try again.', {
             version: match.version,
@@ -427,7 +436,7 @@ export class MatchService {
   }
 
   /** New invite links for the open seats, and a new spectator link; the old ones stop working. */
-  async renewLinks(matchId: string) {
+  async renewLinks(matchId: string, seat: Seat) {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const match = await this.mustGet(matchId);
       const invites: { seat: Seat; secret: string }[] = [];
@@ -438,7 +447,9 @@ export class MatchService {
         return { ...s, inviteHash: sha256(secret) };
       });
       const spectator = newSecret();
-      const next = { ...match, seats, spectatorHash: sha256(spectator), version: match.version + 1, updatedAt: this.deps.clock() };
+      const now = this.deps.clock();
+      const counted = countSideChange({ ...match, seats }, seat, now);
+      const next = { ...match, seats: counted, spectatorHash: sha256(spectator), version: match.version + 1, updatedAt: now };
       const result = await this.commit({ match: next, expectedVersion: match.version });
       if (result.ok) return { invites, spectator };
     }
@@ -495,6 +506,26 @@ export class MatchService {
     }
     throw new ApiError(503, 'busy', 'The match is busy; try again in a moment.');
   }
+}
+
+/**
+ * Changes beside the game (new links, pausing and resuming) a seat may make per window. Each one
+ * rewrites the match, and every move in flight at that moment must read it again, so one seat must not
+ * be able to keep the match busy.
+ */
+export const SIDE_CHANGES = { perWindow: 6, windowMs: 3600 * 1000 } as const;
+
+/** The seats with this seat's side change counted, or a 429 (with Retry-After) once it has made enough. */
+export function countSideChange(match: Pick<MatchRecord, 'seats'>, seat: Seat, now: number): SeatRecord[] {
+  const recent = (match.seats[seat]?.sideChanges ?? []).filter((t) => t > now - SIDE_CHANGES.windowMs && t <= now);
+  if (recent.length >= SIDE_CHANGES.perWindow) {
+    const retryAfter = Math.max(1, Math.ceil((Math.min(...recent) + SIDE_CHANGES.windowMs - now) / 1000));
+    const minutes = Math.ceil(retryAfter / 60);
+    throw new ApiError(429, 'too-many-changes',
+      `You have changed links or pauses ${SIDE_CHANGES.perWindow} times in the last hour; try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+      { retryAfter });
+  }
+  return match.seats.map((s, i) => (i === seat ? { ...s, sideChanges: [...recent, now] } : s));
 }
 
 export const viewerOf = (caller: Caller): Viewer => (caller.kind === 'seat' ? caller.seat : null);

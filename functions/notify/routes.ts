@@ -22,7 +22,7 @@ import * as z from 'zod/mini';
 import { bearerToken } from '../http/bearer.js';
 import { ApiError, parse } from '../http/errors.js';
 import { MatchId, SeatParam, Secret } from '../http/schemas.js';
-import type { MatchService } from '../matches/service.js';
+import { countSideChange, type MatchService } from '../matches/service.js';
 import { newSecret, sha256 } from '../matches/tokens.js';
 import type { MatchStore } from '../storage/port.js';
 import { confirmationMail, escapeHtml, formatTime, matchUrl } from './compose.js';
@@ -235,7 +235,7 @@ export function notificationRoutes(deps: NotifyRoutesDeps) {
         }
         const next = withDue({
           ...match,
-          seats: match.seats.map((x, i) => (i === seat ? { ...x, ...fields } : x)),
+          seats: countSideChange(match, seat, now).map((x, i) => (i === seat ? { ...x, ...fields } : x)),
           version: match.version + 1,
           updatedAt: now,
         });

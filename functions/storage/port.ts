@@ -22,6 +22,8 @@ export interface SeatRecord {
   pausedUntil?: number;
   /** Pause time used up in this match (ms), against PAUSE_BUDGET_MS. */
   pauseUsedMs?: number;
+  /** When this seat last changed the match beside the game (new links, pausing): the rate limit's window. */
+  sideChanges?: number[];
 }
 
 export interface MatchEnd extends Outcome {
@@ -35,8 +37,15 @@ export interface MatchRecord {
   gameId: string;
   options: unknown;
   status: MatchStatus;
-  /** Increases by one with every accepted change. The conditional write checks it. */
+  /** Increases by one with every accepted change. The conditional write checks it; ETags and polls follow it. */
   version: number;
+  /**
+   * The version of the last change to the game itself (one with a log record: a move, join, start,
+   * resign, deadline). A move made at any version from this one on is current: changes beside the game
+   * (new links, a pause, the rematch's id) raise `version` but leave it, so they never make a pending
+   * move stale. Absent on matches written before it existed (then `version` is the only current one).
+   */
+  gameVersion?: number;
   seats: SeatRecord[];
   spectatorHash: string;
   /** The game state; null until every seat is filled. Holds the PRNG, so it never leaves as is. */
