@@ -9,6 +9,7 @@ import { bearerToken } from './http/bearer.js';
 import { ApiError, parse } from './http/errors.js';
 import { openApiDocument } from './http/openapi.js';
 import {
+  CreateIdempotencyKey,
   CreateMatchRequest,
   IdempotencyKey,
   JoinRequest,
@@ -33,6 +34,10 @@ export interface AppDeps {
 }
 
 export const MAX_BODY_BYTES = 16 * 1024;
+export const INTERNAL_MESSAGE =
+  'Something went wrong on our side. Your change may or may not have been saved: reload to see, then try again if it is missing.';
+/** What an address under /api that no route answers gets, here and from the local server. */
+export const NOT_FOUND_BODY = { error: { code: 'not-found', message: 'No such address.' } } as const;
 
 export function createApp(deps: AppDeps): Hono {
   const service = new MatchService({ store: deps.store, games: deps.games, clock: deps.clock ?? Date.now });
@@ -58,9 +63,10 @@ export function createApp(deps: AppDeps): Hono {
       return c.json(err.toBody(), err.status);
     }
     console.error(JSON.stringify({ level: 'error', message: 'unhandled', path: c.req.path, error: String(err), stack: (err as Error).stack }));
-    return c.json({ error: { code: 'internal', message: 'Something went wrong on our side. Nothing was changed; try again.' } }, 500);
+    // A failure after the write was sent cannot tell whether it was saved: say so, never "nothing changed".
+    return c.json({ error: { code: 'internal', message: INTERNAL_MESSAGE } }, 500);
   });
-  app.notFound((c) => c.json({ error: { code: 'not-found', message: 'No such address.' } }, 404));
+  app.notFound((c) => c.json(NOT_FOUND_BODY, 404));
 
   const origin = (c: Context) => deps.publicUrl ?? new URL(c.req.url).origin;
   const links = {
@@ -85,6 +91,12 @@ export function createApp(deps: AppDeps): Hono {
   }
 
   const bearer = (c: Context) => bearerToken(c.req.header('Authorization'));
+
+  /** The optional Idempotency-Key header, checked for shape (a create's key seeds secrets: a stricter shape). */
+  function idempotencyKey(c: Context, schema: typeof IdempotencyKey = IdempotencyKey): { key: string } | undefined {
+    const header = c.req.header('Idempotency-Key');
+    return header === undefined ? undefined : { key: parse(schema, header, 'Idempotency-Key header') };
+  }
 
   /** Path parameters are validated before anything is read. */
   function target(c: Context) {
@@ -121,8 +133,9 @@ export function createApp(deps: AppDeps): Hono {
   app.get('/api/openapi.json', (c) => c.json(openApiDocument([...deps.games.values()])));
 
   app.post('/api/matches', async (c) => {
+    const key = idempotencyKey(c, CreateIdempotencyKey);
     const input = parse(CreateMatchRequest, (await jsonBody(c)).value);
-    const created = await service.create(input);
+    const created = await service.create(input, key?.key);
     const id = created.match.id;
     return c.json(
       {
@@ -139,8 +152,9 @@ export function createApp(deps: AppDeps): Hono {
 
   app.post('/api/matches/:id/join', async (c) => {
     const { id } = target(c);
+    const key = idempotencyKey(c);
     const input = parse(JoinRequest, (await jsonBody(c)).value);
-    const joined = await service.join(id, input.invite, input.name);
+    const joined = await service.join(id, input.invite, input.name, key?.key);
     return c.json({ matchId: id, seat: joined.seat, token: joined.token, url: links.seat(c, id, joined.seat, joined.token, joined.match.gameId) });
   });
 
@@ -177,24 +191,25 @@ export function createApp(deps: AppDeps): Hono {
   app.post('/api/matches/:id/seats/:seat/moves', async (c) => {
     const token = bearer(c);
     const { id, seat } = target(c);
-    const keyHeader = c.req.header('Idempotency-Key');
-    const key = keyHeader === undefined ? undefined : parse(IdempotencyKey, keyHeader, 'Idempotency-Key header');
-    const { value, text } = await jsonBody(c);
-    const request = parse(MoveRequest, value);
-    const result = await service.move(id, seat!, sha256(token), request, key ? { key, requestHash: sha256(text).slice(0, 32) } : undefined);
+    const key = idempotencyKey(c);
+    const request = parse(MoveRequest, (await jsonBody(c)).value);
+    const result = await service.move(id, seat!, sha256(token), request, key);
     c.header('ETag', etagOf(result.version));
     return c.body(result.json, result.status as 200, { 'Content-Type': 'application/json' });
   });
 
   app.post('/api/matches/:id/seats/:seat/resign', async (c) => {
     const { id, caller } = await authorize(c);
-    parse(ResignRequest, (await jsonBody(c)).value);
-    return c.json(await service.resign(id, (caller as { seat: number }).seat));
+    const key = idempotencyKey(c);
+    const request = parse(ResignRequest, (await jsonBody(c)).value);
+    const result = await service.resign(id, (caller as { seat: number }).seat, request, key);
+    return c.body(result.json, result.status as 200, { 'Content-Type': 'application/json' });
   });
 
   app.post('/api/matches/:id/seats/:seat/links', async (c) => {
     const { id, caller } = await authorize(c);
-    const renewed = await service.renewLinks(id, (caller as { seat: number }).seat);
+    const key = idempotencyKey(c);
+    const renewed = await service.renewLinks(id, (caller as { seat: number }).seat, bearer(c), key);
     return c.json({
       invites: renewed.invites.map((i) => ({ seat: i.seat, url: links.invite(c, id, i.secret) })),
       spectatorUrl: links.watch(c, id, renewed.spectator),
@@ -203,7 +218,8 @@ export function createApp(deps: AppDeps): Hono {
 
   app.post('/api/matches/:id/seats/:seat/rematch', async (c) => {
     const { id, caller } = await authorize(c);
-    const { gameId, ...r } = await service.rematch(id, (caller as { seat: number }).seat);
+    idempotencyKey(c); // accepted and checked; a rematch is safe to repeat with or without one (service.rematch)
+    const { gameId, ...r } = await service.rematch(id, (caller as { seat: number }).seat, bearer(c));
     return c.json({ ...r, url: links.seat(c, r.matchId, r.seat, r.token, gameId) });
   });
 

@@ -11,6 +11,8 @@ import {
   MoveRequest,
   ResignRequest,
 } from './schemas.js';
+import { SIDE_CHANGES } from '../matches/service.js';
+import { RECENT_KEYS_PER_SEAT } from '../storage/table.js';
 import { ChannelsRequest, EmailRequest, PauseRequest, PushSubscribeRequest, PushUnsubscribeRequest } from '../notify/routes.js';
 
 const json = (schema: z.ZodMiniType) => ({ 'application/json': { schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) } });
@@ -23,12 +25,23 @@ const ERROR_TEXT: Record<number, string> = {
   404: 'No such match',
   409: 'Stale version or match not in play',
   413: 'Body over 16 KB',
-  422: 'Move breaks a rule (stable code + message)',
+  422: 'Move breaks a rule, or an Idempotency-Key reused for another request (stable code + message)',
+  429: 'Too many changes beside the game (links, pauses) from this seat; wait Retry-After seconds',
 };
 const seatParams = [
   { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
-  { name: 'seat', in: 'path', required: true, schema: { type: 'integer', minimum: 0, maximum: 7 } },
+  { name: 'seat', in: 'path', required: true, schema: { type: 'string', pattern: '^(0|[1-7])$' }, description: 'Seat number, written plainly (0–7)' },
 ];
+/** The Idempotency-Key header, with what a retry with the same key gets on this route. */
+const idempotencyKey = (retry: string, pattern = '^[A-Za-z0-9_-]{8,64}$') => ({
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  schema: { type: 'string', pattern },
+  description: `Makes the call safe to retry: ${retry} The key is remembered for a day (per seat: its last ${RECENT_KEYS_PER_SEAT} keyed changes). The same key with a different request is refused with 422 idempotency-key-reused.`,
+});
+
+const IDEMPOTENCY = `Every call that changes something accepts an Idempotency-Key header (8–64 of A–Z a–z 0–9 - _; 22 or more, random, to create a match). A retry with the same key and the same request (compared after parsing: key order and spacing do not matter) gets the first answer and changes nothing more. A rematch is safe to repeat even without a key: every call from a seat, also calls in parallel with different keys or none, returns the same rematch seat and the same working token; nothing is written again. Changes beside the game (new links, pausing, resuming) raise the match version, so polls see them, but a move or resignation made at any version since the game last changed is still accepted; each seat may make ${SIDE_CHANGES.perWindow} such changes per hour (then 429 with Retry-After).`;
 const auth = [{ seatToken: [] }];
 
 export function openApiDocument(games: AnyGame[]) {
@@ -40,7 +53,7 @@ export function openApiDocument(games: AnyGame[]) {
   );
   return {
     openapi: '3.1.0',
-    info: { title: 'Dutch play-by-web API', version: '1' },
+    info: { title: 'Dutch play-by-web API', version: '1', description: IDEMPOTENCY },
     components: {
       securitySchemes: { seatToken: { type: 'http', scheme: 'bearer', description: 'Seat or spectator secret from the match link' } },
       schemas: { ...moveSchemas, ...optionSchemas },
@@ -50,16 +63,22 @@ export function openApiDocument(games: AnyGame[]) {
       '/api/matches': {
         post: {
           summary: 'Create a match',
+          parameters: [
+            idempotencyKey(
+              'a retry returns the same match, token and links (201 again). The new secrets are derived from the key, so it must be random and unguessable.',
+              '^[A-Za-z0-9_-]{22,64}$',
+            ),
+          ],
           requestBody: { required: true, content: json(CreateMatchRequest) },
-          responses: { 201: { description: 'Created', content: json(CreateMatchResponse) }, ...errors(400, 404, 413) },
+          responses: { 201: { description: 'Created', content: json(CreateMatchResponse) }, ...errors(400, 404, 413, 422) },
         },
       },
       '/api/matches/{id}/join': {
         post: {
           summary: 'Claim a seat through an invite link',
-          parameters: [seatParams[0]],
+          parameters: [seatParams[0], idempotencyKey('a retry with the same invite returns the same seat and token (without a key, a second call gets 403 invite-used).')],
           requestBody: { required: true, content: json(JoinRequest) },
-          responses: { 200: { description: 'Joined', content: json(JoinResponse) }, ...errors(400, 403, 404) },
+          responses: { 200: { description: 'Joined', content: json(JoinResponse) }, ...errors(400, 403, 404, 422) },
         },
       },
       '/api/matches/{id}/seats/{seat}': {
@@ -74,7 +93,7 @@ export function openApiDocument(games: AnyGame[]) {
         post: {
           summary: 'Submit a move',
           security: auth,
-          parameters: [...seatParams, { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string' } }],
+          parameters: [...seatParams, idempotencyKey('a retry returns the response of the move first made with the key, and the move is applied once.')],
           requestBody: { required: true, content: json(MoveRequest) },
           responses: { 200: { description: 'Accepted', content: json(MatchResponse) }, ...errors(400, 401, 403, 404, 409, 413, 422) },
         },
@@ -84,18 +103,28 @@ export function openApiDocument(games: AnyGame[]) {
       },
       '/api/matches/{id}/seats/{seat}/resign': {
         post: {
-          summary: 'Resign',
+          summary: 'Resign (with expectedVersion: refused with 409 stale-version if the game has moved on since)',
           security: auth,
-          parameters: seatParams,
+          parameters: [...seatParams, idempotencyKey('a retry returns the first response (not 409 match-not-active).')],
           requestBody: { required: false, content: json(ResignRequest) },
-          responses: { 200: { description: 'Resigned', content: json(MatchResponse) }, ...errors(401, 403, 404, 409) },
+          responses: { 200: { description: 'Resigned', content: json(MatchResponse) }, ...errors(400, 401, 403, 404, 409, 422) },
         },
       },
       '/api/matches/{id}/seats/{seat}/links': {
-        post: { summary: 'New invite and spectator links', security: auth, parameters: seatParams, responses: { 200: { description: 'Links' }, ...errors(401, 403, 404) } },
+        post: {
+          summary: 'New invite and spectator links (the old ones stop working; pending moves stay current)',
+          security: auth,
+          parameters: [...seatParams, idempotencyKey('a retry returns the same new links and changes nothing more.')],
+          responses: { 200: { description: 'Links' }, ...errors(401, 403, 404, 422, 429) },
+        },
       },
       '/api/matches/{id}/seats/{seat}/rematch': {
-        post: { summary: 'Ask for or join the rematch', security: auth, parameters: seatParams, responses: { 200: { description: 'Your seat in the rematch', content: json(JoinResponse) }, ...errors(401, 403, 404, 409) } },
+        post: {
+          summary: 'Ask for or join the rematch. Safe to repeat, with or without an Idempotency-Key: every call from a seat returns the same rematch seat and token',
+          security: auth,
+          parameters: [...seatParams, idempotencyKey('as without one, the same rematch seat and token.')],
+          responses: { 200: { description: 'Your seat in the rematch', content: json(JoinResponse) }, ...errors(401, 403, 404, 409) },
+        },
       },
       ...notificationPaths(),
       '/api/matches/{id}/spectate': {
@@ -124,8 +153,8 @@ function notificationPaths() {
       delete: { summary: 'Remove a web push subscription', ...seat, requestBody: { required: true, content: json(PushUnsubscribeRequest) }, responses: done('Settings') },
     },
     '/api/matches/{id}/seats/{seat}/pause': {
-      post: { summary: 'Pause my move deadlines for some days', ...seat, requestBody: { required: true, content: json(PauseRequest) }, responses: done('Paused') },
-      delete: { summary: 'End my pause now', ...seat, responses: done('Resumed') },
+      post: { summary: 'Pause my move deadlines for some days', ...seat, requestBody: { required: true, content: json(PauseRequest) }, responses: { ...done('Paused'), ...errors(409, 422, 429) } },
+      delete: { summary: 'End my pause now', ...seat, responses: { ...done('Resumed'), ...errors(409, 429) } },
     },
     '/api/push/public-key': { get: { summary: 'The VAPID public key for web push', responses: { 200: { description: 'Key' }, 404: { description: 'Web push is not set up' } } } },
     '/api/notify/confirm': {

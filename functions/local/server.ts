@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, normalize, relative, resolve } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
-import { createApp, type AppDeps } from '../app.js';
+import { createApp, NOT_FOUND_BODY, type AppDeps } from '../app.js';
 import { SECURITY_HEADERS } from '../http/security-headers.js';
 
 const TYPES: Record<string, string> = {
@@ -68,6 +68,8 @@ export function createLocalApp(deps: AppDeps, webRoot = resolve('web/dist')): Ho
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!c.res.headers.has(k)) c.header(k, v);
   });
   app.route('/', createApp(deps));
+  // An API path no route took is the API's JSON 404, never the single page (as on AWS, where only /api/* reaches the API).
+  app.all('/api/*', (c) => c.json(NOT_FOUND_BODY, 404));
   app.get('*', (c) => {
     let path: string;
     try {

@@ -17,7 +17,7 @@ import type {
 } from '../storage/port.js';
 import { RECENT_KEYS_MS, RECENT_KEYS_PER_SEAT } from '../storage/table.js';
 import { RecentMatches } from './recent.js';
-import { newMatchId, newSecret, newSeed, sameHash, sha256 } from './tokens.js';
+import { derivedMatchId, derivedSecret, newMatchId, newSecret, newSeed, requestHash, sameHash, sha256 } from './tokens.js';
 import { deadlineOf, policyText, timingFrom, withDue, type TimingChoice } from '../notify/timing.js';
 
 export interface ServiceDeps {
@@ -48,7 +48,11 @@ export class MatchService {
 
   // ---------------------------------------------------------------- create and join
 
-  async create(input: { game: string; options: Record<string, unknown>; seats: number; name: string; timing?: TimingChoice }) {
+  /**
+   * A new match. With an Idempotency-Key its id and every secret are derived from the key, so a retry
+   * finds the match already written and answers with the same links (the key must be unguessable).
+   */
+  async create(input: { game: string; options: Record<string, unknown>; seats: number; name: string; timing?: TimingChoice }, key?: string) {
     const game = this.game(input.game);
     if (input.seats < game.minSeats || input.seats > game.maxSeats) {
       throw new ApiError(400, 'invalid-seats', `${game.name} is played by ${game.minSeats}–${game.maxSeats} players.`);
@@ -56,10 +60,13 @@ export class MatchService {
     const parsed = game.options.safeParse(input.options);
     if (!parsed.success) throw invalid(parsed.error, 'options');
     const now = this.deps.clock();
-    const token = newSecret();
-    const invites = Array.from({ length: input.seats - 1 }, () => newSecret());
-    const spectator = newSecret();
+    const secret = (label: string) => (key === undefined ? newSecret() : derivedSecret(key, `create:${label}`));
+    const token = secret('seat:0');
+    const invites = Array.from({ length: input.seats - 1 }, (_, i) => secret(`invite:${i + 1}`));
+    const spectator = secret('spectator');
+    const createdWith = key === undefined ? undefined : requestHash({ op: 'create', ...input });
     const match = openMatch({
+      ...(key === undefined ? {} : { id: derivedMatchId(key, 'create:id'), createdWith }),
       gameId: game.id,
       options: parsed.data,
       seats: Array.from({ length: input.seats }, (_, seat) =>
@@ -72,8 +79,15 @@ export class MatchService {
       rematchOf: null,
       timing: timingFrom(input.timing),
     });
-    const started = input.seats === 1 ? this.start(match, now) : match;
-    await this.deps.store.create(started);
+    let started = input.seats === 1 ? this.start(match, now) : match;
+    if ((await this.deps.store.create(started)) === 'exists') {
+      const existing = await this.mustGet(started.id);
+      // The same key and request again: the match made the first time, with the same secrets.
+      if (key === undefined || existing.createdWith !== createdWith || !sameHash(existing.seats[0]?.tokenHash, sha256(token))) {
+        throw keyReused();
+      }
+      started = existing;
+    }
     return {
       match: started,
       token,
@@ -82,14 +96,24 @@ export class MatchService {
     };
   }
 
-  async join(matchId: string, invite: string, name: string) {
+  /**
+   * Takes the seat an invite is for. With an Idempotency-Key the seat token is derived from the invite
+   * and the key: a retry finds its seat taken by that token and gets the same answer (anyone else who
+   * holds a used invite still gets "invite-used").
+   */
+  async join(matchId: string, invite: string, name: string, key?: string) {
     const inviteHash = sha256(invite);
+    const token = key === undefined ? newSecret() : derivedSecret(invite, `join:${matchId}:${key}`);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const match = await this.mustGet(matchId);
+      if (key !== undefined) {
+        const mine = match.seats.findIndex((s) => sameHash(s.tokenHash, sha256(token)));
+        if (mine >= 0 && match.seats[mine]!.name !== name) throw keyReused();
+        if (mine >= 0) return { match, seat: mine, token };
+      }
       const seat = match.seats.findIndex((s) => sameHash(s.inviteHash, inviteHash));
       if (seat < 0) throw new ApiError(403, 'invite-used', 'This invite link has already been used or was replaced.');
       const now = this.deps.clock();
-      const token = newSecret();
       const seats = match.seats.map((s, i) => (i === seat ? { ...s, name, tokenHash: sha256(token), inviteHash: null } : s));
       let next: MatchRecord = { ...match, seats, version: match.version + 1, updatedAt: now };
       const full = seats.every((s) => s.tokenHash !== null);
@@ -267,7 +291,7 @@ export class MatchService {
     seat: Seat,
     tokenHash: string,
     request: { expectedVersion: number; move: unknown },
-    idempotency?: { key: string; requestHash: string },
+    idempotency?: { key: string },
   ): Promise<{ status: number; version: number; json: string }> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       // The first try may use the record this process last saw at the player's version; the
@@ -278,11 +302,13 @@ export class MatchService {
       if (!sameHash(match.seats[seat]?.tokenHash, tokenHash)) {
         throw new ApiError(403, 'forbidden', 'This link does not open that seat.');
       }
-      const previous = idempotency && match.recentKeys?.find((k) => k.seat === seat && k.key === idempotency.key);
-      if (previous) return this.replay(match.id, previous, idempotency.requestHash);
       const game = this.game(match.gameId);
       const parsed = game.move.safeParse(request.move);
       if (!parsed.success) throw invalid(parsed.error, 'move');
+      // The parsed move is compared, so a retry with its keys in another order or spaced otherwise replays.
+      const keyed = idempotency && { key: idempotency.key, requestHash: requestHash({ expectedVersion: request.expectedVersion, move: parsed.data }) };
+      const previous = keyed && match.recentKeys?.find((k) => k.seat === seat && k.key === keyed.key);
+      if (previous) return this.replay(match.id, previous, keyed.requestHash);
       if (match.status !== 'active') {
         throw new ApiError(409, match.status === 'over' ? 'match-over' : 'match-not-started',
           match.status === 'over' ? 'The match is over.' : 'The match starts when every seat is filled.', { version: match.version });
@@ -304,7 +330,7 @@ export class MatchService {
       if (!applied.ok) throw new ApiError(422, applied.error.code, applied.error.message, { version: match.version });
       const { state, events, reveal } = applied.value;
       const next = this.advance(match, state, now);
-      if (idempotency) next.recentKeys = remember(match.recentKeys, { seat, ...idempotency, version: next.version, at: now });
+      if (keyed) next.recentKeys = remember(match.recentKeys, { seat, ...keyed, version: next.version, at: now });
       const body = {
         ...this.present(next, seat, []),
         log: undefined,
@@ -314,7 +340,7 @@ export class MatchService {
       // The response as sent, and kept verbatim for a retry with the same Idempotency-Key.
       const json = JSON.stringify(body);
       const record: LogRecord = { version: next.version, seat, kind: 'move', move: parsed.data, at: now, events: [...events] };
-      if (idempotency) record.response = { status: 200, body: json };
+      if (keyed) record.response = { status: 200, body: json };
       const commit: Commit = {
         match: next,
         expectedVersion: match.version,
@@ -330,9 +356,7 @@ export class MatchService {
 
   /** The stored response of the move first made with this key. */
   private async replay(matchId: string, previous: RecentKey, requestHash: string) {
-    if (previous.requestHash !== requestHash) {
-      throw new ApiError(422, 'idempotency-key-reused', 'This Idempotency-Key was already used for a different request.');
-    }
+    if (previous.requestHash !== requestHash) throw keyReused();
     const record = await this.deps.store.logAt(matchId, previous.version);
     if (!record?.response) throw new Error(`log record ${matchId}@${previous.version} has no stored response`);
     return { status: record.response.status, version: previous.version, json: record.response.body };
@@ -380,14 +404,28 @@ export class MatchService {
 
   // ---------------------------------------------------------------- resign, links, rematch
 
-  async resign(matchId: string, seat: Seat) {
+  /**
+   * The seat gives up; everyone else wins. With `expectedVersion` it is refused (409) once the game has
+   * moved on since; with an Idempotency-Key a retry gets the first answer, as a move does.
+   */
+  async resign(matchId: string, seat: Seat, request: { expectedVersion?: number } = {}, idempotency?: { key: string }) {
+    const keyed = idempotency && { key: idempotency.key, requestHash: requestHash({ op: 'resign', ...request }) };
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const match = await this.mustGet(matchId);
+      const previous = keyed && match.recentKeys?.find((k) => k.seat === seat && k.key === keyed.key);
+      if (previous) return this.replay(match.id, previous, keyed.requestHash);
       if (match.status !== 'active') throw new ApiError(409, 'match-not-active', 'Only a match in play can be resigned.', { version: match.version });
+      const e = request.expectedVersion;
+      if (e !== undefined && (e < (match.gameVersion ?? match.version) || e > match.version)) {
+        throw new ApiError(409, 'stale-version', 'The match has changed since you last looked; reload and decide again.', { version: match.version });
+      }
       const now = this.deps.clock();
       const end: MatchEnd = { winners: othersThan(match, seat), summary: `{${seat}} resigned.`, reason: 'resigned', seat };
       const next = this.advance(match, match.state, now, end);
+      if (keyed) next.recentKeys = remember(match.recentKeys, { seat, ...keyed, version: next.version, at: now });
+      const json = JSON.stringify(this.present(next, seat, []));
       const record: LogRecord = { version: next.version, seat, kind: 'resign', at: now, events: [] };
+      if (keyed) record.response = { status: 200, body: json };
       const game = this.game(match.gameId);
       const result = await this.commit({
         match: next,
@@ -395,7 +433,7 @@ export class MatchService {
         log: record,
         intents: this.intentsFor(game, match, next, seat, record),
       });
-      if (result.ok) return this.present(next, seat, []);
+      if (result.ok) return { status: 200, version: next.version, json };
     }
     throw new ApiError(503, 'busy', 'The match is busy; try again in a moment.');
   }
@@ -435,21 +473,33 @@ export class MatchService {
     return result.ok ? record.kind : 'stale';
   }
 
-  /** New invite links for the open seats, and a new spectator link; the old ones stop working. */
-  async renewLinks(matchId: string, seat: Seat) {
+  /**
+   * New invite links for the open seats, and a new spectator link; the old ones stop working. With an
+   * Idempotency-Key the new secrets are derived from the caller's token and the key, and the seats that
+   * got one are remembered with the key: a retry gets the same links back and changes nothing.
+   */
+  async renewLinks(matchId: string, seat: Seat, token: string, idempotency?: { key: string }) {
+    const keyed = idempotency && { key: idempotency.key, requestHash: requestHash({ op: 'links' }) };
+    const secret = (label: string) => (keyed ? derivedSecret(token, `links:${matchId}:${keyed.key}:${label}`) : newSecret());
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const match = await this.mustGet(matchId);
+      const previous = keyed && match.recentKeys?.find((k) => k.seat === seat && k.key === keyed.key);
+      if (previous) {
+        if (previous.requestHash !== keyed.requestHash) throw keyReused();
+        return { invites: (previous.invites ?? []).map((s) => ({ seat: s, secret: secret(`invite:${s}`) })), spectator: secret('spectator') };
+      }
       const invites: { seat: Seat; secret: string }[] = [];
-      const seats = match.seats.map((s, seat) => {
+      const seats = match.seats.map((s, i) => {
         if (s.tokenHash !== null || s.reservedFor !== undefined) return s;
-        const secret = newSecret();
-        invites.push({ seat, secret });
-        return { ...s, inviteHash: sha256(secret) };
+        const invite = secret(`invite:${i}`);
+        invites.push({ seat: i, secret: invite });
+        return { ...s, inviteHash: sha256(invite) };
       });
-      const spectator = newSecret();
+      const spectator = secret('spectator');
       const now = this.deps.clock();
       const counted = countSideChange({ ...match, seats }, seat, now);
-      const next = { ...match, seats: counted, spectatorHash: sha256(spectator), version: match.version + 1, updatedAt: now };
+      const next: MatchRecord = { ...match, seats: counted, spectatorHash: sha256(spectator), version: match.version + 1, updatedAt: now };
+      if (keyed) next.recentKeys = remember(match.recentKeys, { seat, ...keyed, version: next.version, at: now, invites: invites.map((i) => i.seat) });
       const result = await this.commit({ match: next, expectedVersion: match.version });
       if (result.ok) return { invites, spectator };
     }
@@ -459,17 +509,23 @@ export class MatchService {
   /**
    * A new match with the same game, options and players, the first player moved one seat on.
    * The first caller creates it; each player then claims their own seat with their old token.
+   *
+   * Safe to repeat, with or without an Idempotency-Key: the new seat's token is derived from the old
+   * token and the rematch's id, so every call from a seat (a retry, a second tab, calls in parallel)
+   * finds that seat already held by the same token and returns it, with no write and no new version.
    */
-  async rematch(matchId: string, seat: Seat): Promise<{ matchId: string; seat: Seat; token: string; gameId: string }> {
+  async rematch(matchId: string, seat: Seat, oldToken: string): Promise<{ matchId: string; seat: Seat; token: string; gameId: string }> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const old = await this.mustGet(matchId);
       if (old.status !== 'over') throw new ApiError(409, 'match-not-over', 'A rematch can be asked for once the match is over.');
       const now = this.deps.clock();
       const n = old.seats.length;
       const newSeat = (seat - 1 + n) % n; // new seat i is kept for old seat (i + 1) mod n
-      const token = newSecret();
       if (old.rematchId === null) {
+        const id = newMatchId();
+        const token = derivedSecret(oldToken, `rematch:${id}`);
         const created = openMatch({
+          id,
           gameId: old.gameId,
           options: old.options,
           seats: old.seats.map((_, i) => {
@@ -490,6 +546,13 @@ export class MatchService {
         continue;
       }
       const match = await this.mustGet(old.rematchId);
+      const token = derivedSecret(oldToken, `rematch:${match.id}`);
+      const held = match.seats[newSeat]?.tokenHash ?? null;
+      if (held !== null) {
+        if (sameHash(held, sha256(token))) return { matchId: match.id, seat: newSeat, token, gameId: match.gameId };
+        // Only a rematch made before tokens were derived can hold another token; it is not replaced.
+        throw new ApiError(409, 'rematch-joined', 'You have already joined the rematch; open it from the link you got then.');
+      }
       const seats = match.seats.map((s, i) => (i === newSeat ? { ...s, tokenHash: sha256(token) } : s));
       let next: MatchRecord = { ...match, seats, version: match.version + 1, updatedAt: now };
       const starting = match.status === 'open' && seats.every((s) => s.tokenHash !== null);
@@ -533,15 +596,21 @@ export const viewerOf = (caller: Caller): Viewer => (caller.kind === 'seat' ? ca
 /** Every seat but this one: the winners when it resigns or forfeits. */
 const othersThan = (match: MatchRecord, seat: Seat): Seat[] => match.seats.map((_, i) => i).filter((i) => i !== seat);
 
+const keyReused = () => new ApiError(422, 'idempotency-key-reused', 'This Idempotency-Key was already used for a different request.');
+
 /** A new match waiting for its seats to be filled. */
-function openMatch(f: Pick<MatchRecord, 'gameId' | 'options' | 'seats' | 'spectatorHash' | 'rematchOf' | 'timing'> & { now: number }): MatchRecord {
-  const { now, timing, ...fields } = f;
+function openMatch(
+  f: Pick<MatchRecord, 'gameId' | 'options' | 'seats' | 'spectatorHash' | 'rematchOf' | 'timing'> & { now: number; id?: string; createdWith?: string },
+): MatchRecord {
+  const { now, timing, id, createdWith, ...fields } = f;
   return {
-    id: newMatchId(),
+    id: id ?? newMatchId(),
+    ...(createdWith === undefined ? {} : { createdWith }),
     ...fields,
     ...(timing ? { timing } : {}),
     status: 'open',
     version: 1,
+    gameVersion: 1,
     state: null,
     seed: null,
     toAct: [],

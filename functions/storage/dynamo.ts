@@ -131,25 +131,32 @@ export class DynamoMatchStore implements MatchStore {
     private readonly tableName: string,
   ) {}
 
-  async create(match: MatchRecord, intents: NotificationIntent[] = []): Promise<void> {
-    if (intents.length === 0) {
+  async create(match: MatchRecord, intents: NotificationIntent[] = []): Promise<'created' | 'exists'> {
+    try {
+      if (intents.length === 0) {
+        await this.db.send(
+          new PutCommand({
+            TableName: this.tableName,
+            Item: matchToItem(match),
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+        return 'created';
+      }
       await this.db.send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: matchToItem(match),
-          ConditionExpression: 'attribute_not_exists(pk)',
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: this.tableName, Item: matchToItem(match), ConditionExpression: 'attribute_not_exists(pk)' } },
+            ...intents.map((n) => ({ Put: { TableName: this.tableName, Item: intentToItem(n) } })),
+          ],
         }),
       );
-      return;
+      return 'created';
+    } catch (err) {
+      if (err instanceof ConditionalCheckFailedException) return 'exists';
+      if (err instanceof TransactionCanceledException && err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return 'exists';
+      throw err;
     }
-    await this.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: this.tableName, Item: matchToItem(match), ConditionExpression: 'attribute_not_exists(pk)' } },
-          ...intents.map((n) => ({ Put: { TableName: this.tableName, Item: intentToItem(n) } })),
-        ],
-      }),
-    );
   }
 
   async get(id: string): Promise<MatchRecord | null> {

@@ -60,6 +60,8 @@ export interface MatchRecord {
   rematchId: string | null;
   /** The match this one is a rematch of. */
   rematchOf: string | null;
+  /** For a match made with an Idempotency-Key: the hash of the request, so a retry can be told from a reuse. */
+  createdWith?: string;
   /**
    * Idempotency-Keys of recent moves (the last day, at most RECENT_KEYS_PER_SEAT per seat). Kept inside
    * the match item so the version check and the key check are one conditional write, with no extra read.
@@ -127,9 +129,11 @@ export interface RecentKey {
   key: string;
   /** SHA-256 of the request body, so a reused key with another body is refused. */
   requestHash: string;
-  /** The version the keyed move produced; its log record holds the response. */
+  /** The version the keyed change produced; its log record holds the response (moves, resigning). */
   version: number;
   at: number;
+  /** New links: the seats that got an invite (the secrets themselves are derived again, never stored). */
+  invites?: Seat[];
 }
 
 export interface Commit {
@@ -149,7 +153,8 @@ export interface Commit {
 export type CommitResult = { ok: true } | { ok: false; reason: 'stale' | 'busy' };
 
 export interface MatchStore {
-  create(match: MatchRecord, intents?: NotificationIntent[]): Promise<void>;
+  /** Writes a new match; 'exists' (and nothing written) when a match with its id is already there. */
+  create(match: MatchRecord, intents?: NotificationIntent[]): Promise<'created' | 'exists'>;
   get(id: string): Promise<MatchRecord | null>;
   /** One log record, by the version it produced. */
   logAt(id: string, version: number): Promise<LogRecord | null>;
