@@ -33,7 +33,7 @@ export const ESM_REQUIRE_BANNER = "import{createRequire as __cjsRequire}from'nod
 export const EXTERNAL_MODULES = ['@aws-sdk/*', 'nodemailer'];
 
 /**
- * How every function is bundled: the one place for these settings. infra/stack.ts hands them to
+ * How every function is bundled: the one place for these settings. infra/constructs/function.ts hands them to
  * NodejsFunction, esbuildOptions below to esbuild directly (the benchmark and the tests).
  */
 export const BUNDLE = {
@@ -49,7 +49,7 @@ export const BUNDLE = {
   banner: ESM_REQUIRE_BANNER,
 } as const;
 
-/** esbuild options equal to what NodejsFunction runs for the stack (see infra/stack.ts). */
+/** esbuild options equal to what NodejsFunction runs for the stack (see infra/constructs/function.ts). */
 export function esbuildOptions(entry: string, outfile: string) {
   return {
     entryPoints: [entry],

@@ -1,0 +1,64 @@
+/**
+ * Alarms on one SNS topic: errors and throttles of every function, anything in the dispatcher's
+ * dead-letter queue, and the dispatcher falling behind the moves. `-c alarmEmail=` subscribes an address.
+ */
+import { Duration } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as cwActions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as snsSubs from 'aws-cdk-lib/aws-sns-subscriptions';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import type { FunctionName } from '../functions.js';
+
+export interface AlarmsProps {
+  functions: Record<FunctionName, lambda.IFunction>;
+  deadLetters: sqs.IQueue;
+  alarmEmail?: string;
+}
+
+export class Alarms {
+  readonly topic: sns.Topic;
+
+  /** Adds to `scope` (the stack, so the logical ids stay put) the topic `Alarms` and one alarm per id below. */
+  constructor(scope: Construct, { functions, deadLetters, alarmEmail }: AlarmsProps) {
+    this.topic = new sns.Topic(scope, 'Alarms', { displayName: 'Dutch alarms', enforceSSL: true });
+    if (alarmEmail) this.topic.addSubscription(new snsSubs.EmailSubscription(alarmEmail));
+    const notify = new cwActions.SnsAction(this.topic);
+    const alarm = (id: string, metric: cloudwatch.IMetric, threshold: number, description: string) => {
+      new cloudwatch.Alarm(scope, id, {
+        metric,
+        threshold,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        alarmDescription: description,
+      }).addAlarmAction(notify);
+    };
+    const fiveMinutes = { period: Duration.minutes(5), statistic: cloudwatch.Stats.SUM };
+    for (const [name, fn] of Object.entries(functions)) {
+      const id = name.charAt(0).toUpperCase() + name.slice(1);
+      alarm(`${id}Errors`, fn.metricErrors(fiveMinutes), 1, `The ${name} function failed at least once in 5 minutes`);
+      alarm(`${id}Throttles`, fn.metricThrottles(fiveMinutes), 1, `The ${name} function was throttled (reserved concurrency reached)`);
+    }
+    alarm(
+      'DeadLetterDepth',
+      deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: cloudwatch.Stats.MAXIMUM }),
+      1,
+      'Notification batches gave up after their retries and wait in the dead-letter queue',
+    );
+    alarm(
+      'DispatcherIteratorAge',
+      new cloudwatch.Metric({
+        namespace: 'AWS/Lambda',
+        metricName: 'IteratorAge',
+        dimensionsMap: { FunctionName: functions.dispatcher.functionName },
+        period: Duration.minutes(5),
+        statistic: cloudwatch.Stats.MAXIMUM,
+      }),
+      10 * 60 * 1000,
+      'Notifications are more than 10 minutes behind the moves',
+    );
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * The match API: the hono app (functions/lambda.ts) on Lambda behind an HTTP API whose `$default` stage
+ * throttles and writes a JSON access log. CloudFront reaches it at `originDomainName` (infra/constructs/site.ts).
+ */
+import { RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { AccessLogField, AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import type { DataTable } from './data.js';
+import { DutchFunction, LOG_RETENTION } from './function.js';
+
+/** Stated in the README: the most API invocations running at once (also caps the bill under abuse). */
+export const API_RESERVED_CONCURRENCY = 20;
+/** HTTP API stage throttling: steady requests per second and burst. */
+export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+
+export interface MatchApiProps {
+  data: DataTable;
+  reservedConcurrency?: number;
+  /** The site's address when it is known before CloudFront exists (a custom domain). */
+  publicUrl?: string;
+}
+
+export class MatchApi {
+  readonly function: DutchFunction;
+  readonly httpApi: apigw.HttpApi;
+
+  /** Adds `ApiFunction` (with its log group and role), `ApiAccessLogs` and `HttpApi` to `scope`. */
+  constructor(scope: Construct, { data, reservedConcurrency = API_RESERVED_CONCURRENCY, publicUrl }: MatchApiProps) {
+    // Without a custom domain the API takes the site's host from the request (x-forwarded-host):
+    // referencing the distribution here would be a cycle, since the distribution references the API.
+    this.function = new DutchFunction(scope, {
+      name: 'api',
+      reservedConcurrency,
+      environment: publicUrl ? { PUBLIC_URL: publicUrl } : {},
+    });
+    this.function.bindTable(data);
+
+    const accessLogs = new logs.LogGroup(scope, 'ApiAccessLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
+    this.httpApi = new apigw.HttpApi(scope, 'HttpApi', {
+      description: 'Dutch match API (reached through CloudFront /api/*)',
+      createDefaultStage: false,
+      defaultIntegration: new HttpLambdaIntegration('Api', this.function, {
+        payloadFormatVersion: apigw.PayloadFormatVersion.VERSION_2_0,
+      }),
+    });
+    this.httpApi.addStage('DefaultStage', {
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { ...API_THROTTLE },
+      accessLogSettings: {
+        destination: new apigw.LogGroupLogDestination(accessLogs),
+        // No source IP and no headers: the path holds only match ids; secrets never leave the fragment.
+        format: accessLogFormat(),
+      },
+    });
+  }
+
+  /** The host name CloudFront forwards /api/* to. */
+  get originDomainName(): string {
+    const stack = Stack.of(this.httpApi);
+    return `${this.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+  }
+}
+
+/** JSON access log lines; HTTP APIs take the same $context variables as the v1 helper builds. */
+function accessLogFormat(): AccessLogFormat {
+  return AccessLogFormat.custom(
+    JSON.stringify({
+      requestId: AccessLogField.contextRequestId(),
+      time: AccessLogField.contextRequestTime(),
+      method: AccessLogField.contextHttpMethod(),
+      path: AccessLogField.contextPath(),
+      status: AccessLogField.contextStatus(),
+      latencyMs: AccessLogField.contextResponseLatency(),
+      integrationLatencyMs: AccessLogField.contextIntegrationLatency(),
+      error: AccessLogField.contextErrorMessage(),
+    }),
+  );
+}

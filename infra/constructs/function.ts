@@ -1,0 +1,104 @@
+/**
+ * The defaults every function of the stack shares, held by one construct as the Powertools example app's
+ * FunctionWithLogGroup holds them: Node 22 pinned, arm64, JSON logs into a log group of its own with a
+ * retention period, a role of its own that may write only there, source maps on, and the bundling settings
+ * of infra/functions.ts BUNDLE. `bindTable` is the one way a function gets at the table.
+ */
+import { resolve } from 'node:path';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { BUNDLE, FUNCTIONS, type FunctionName } from '../functions.js';
+
+/** CloudWatch Logs retention for every function and the API access log. */
+export const LOG_RETENTION = logs.RetentionDays.ONE_MONTH;
+
+/** Every DynamoDB action the functions may use on the table: items only, never Scan or table admin. */
+export const TABLE_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:BatchWriteItem',
+] as const;
+
+/** A table with the names of its indexes, as `bindTable` grants it (infra/constructs/data.ts). */
+export interface BindableTable {
+  readonly table: dynamodb.ITable;
+  readonly indexNames: readonly string[];
+}
+
+export interface DutchFunctionProps {
+  /** Which of infra/functions.ts FUNCTIONS: its entry, memory and timeout. */
+  name: FunctionName;
+  reservedConcurrency: number;
+  /** Besides NODE_OPTIONS, which every function gets. */
+  environment?: Record<string, string>;
+}
+
+export class DutchFunction extends nodejs.NodejsFunction {
+  /**
+   * The log group and the role go into `scope` beside the function (as in the Powertools example), not
+   * inside it, and the function's id is `<Name>Function`: the logical ids of the one-constructor stack.
+   */
+  constructor(scope: Construct, { name, reservedConcurrency, environment = {} }: DutchFunctionProps) {
+    const spec = FUNCTIONS[name];
+    const id = name.charAt(0).toUpperCase() + name.slice(1);
+    const logGroup = new logs.LogGroup(scope, `${id}Logs`, {
+      retention: LOG_RETENTION,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    // An own role instead of AWSLambdaBasicExecutionRole: it may write to its own log group only.
+    const role = new iam.Role(scope, `${id}Role`, {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Runs the ${name} function`,
+    });
+    logGroup.grantWrite(role);
+    super(scope, `${id}Function`, {
+      entry: resolve(spec.entry),
+      handler: 'handler',
+      projectRoot: resolve('.'),
+      depsLockFilePath: resolve('package-lock.json'),
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: spec.memoryMb,
+      timeout: Duration.seconds(spec.timeoutSeconds),
+      reservedConcurrentExecutions: reservedConcurrency,
+      logGroup,
+      role,
+      loggingFormat: lambda.LoggingFormat.JSON,
+      // Stack traces in the logs point into the TypeScript sources (the bundles ship with source maps).
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...environment },
+      bundling: {
+        forceDockerBundling: false,
+        format: BUNDLE.format === 'esm' ? nodejs.OutputFormat.ESM : nodejs.OutputFormat.CJS,
+        target: BUNDLE.target,
+        mainFields: [...BUNDLE.mainFields],
+        minify: BUNDLE.minify,
+        sourceMap: BUNDLE.sourcemap,
+        sourcesContent: BUNDLE.sourcesContent,
+        externalModules: [...BUNDLE.external],
+        banner: BUNDLE.banner,
+        logLevel: nodejs.LogLevel.WARNING,
+      },
+    });
+  }
+
+  /** Least privilege on the table: the item actions above on the table and its indexes, nothing else. */
+  bindTable({ table, indexNames }: BindableTable): void {
+    this.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: [...TABLE_ACTIONS],
+        resources: [table.tableArn, ...indexNames.map((n) => `${table.tableArn}/index/${n}`)],
+      }),
+    );
+    this.addEnvironment('TABLE_NAME', table.tableName);
+  }
+}

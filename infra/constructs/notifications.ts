@@ -1,0 +1,153 @@
+/**
+ * Telling people things: SES for mail (sender address and domain as deploy-time parameters), the VAPID
+ * keys for web push, the dispatcher on the table's stream with its dead-letter queue, and the reminder and
+ * deadline sweep on EventBridge Scheduler. `allowMessaging` lets another function (the API, for
+ * confirmation mail and the public VAPID key) use mail and push the same way the dispatcher does.
+ */
+import { CfnParameter, Duration, Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import * as schedulerTargets from 'aws-cdk-lib/aws-scheduler-targets';
+import * as secrets from 'aws-cdk-lib/aws-secretsmanager';
+import * as ses from 'aws-cdk-lib/aws-ses';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { DISPATCH_FILTERS } from '../functions.js';
+import type { DataTable } from './data.js';
+import { DutchFunction } from './function.js';
+
+/** One dispatcher per stream shard is enough; a small cap keeps a poison batch from fanning out. */
+export const DISPATCHER_RESERVED_CONCURRENCY = 5;
+/** Sweeps never overlap: a slow sweep makes the next tick wait instead of racing it. */
+export const SWEEP_RESERVED_CONCURRENCY = 1;
+/** How often the sweep looks for due reminders and deadlines. */
+export const SWEEP_RATE = Duration.minutes(5);
+/** Stream batches retried this often before they go to the dead-letter queue. */
+export const STREAM_RETRY_ATTEMPTS = 3;
+/** The display name in the From header of every mail (the address is the SenderAddress parameter). */
+export const SENDER_NAME = 'Dutch';
+
+export class Notifications {
+  readonly mailIdentity: ses.EmailIdentity;
+  readonly vapidKeys: secrets.Secret;
+  readonly dispatcher: DutchFunction;
+  readonly sweep: DutchFunction;
+  readonly deadLetters: sqs.Queue;
+  /** Mail only from the stated sender, only through this identity and configuration set. */
+  private readonly sendMail: iam.PolicyStatement;
+  /** The settings functions/notify/env.ts reads to switch mail and push on. */
+  private readonly messagingEnv: Record<string, string>;
+
+  /**
+   * Adds to `scope` (the stack, so the logical ids stay put): the parameters `SenderAddress` and
+   * `SenderDomain`, `MailConfig`, `MailIdentity`, `VapidKeys`, the `Dispatcher…` and `Sweep…` functions,
+   * `DispatchDeadLetters`, `SweepSchedulerRole` and `SweepSchedule`.
+   */
+  constructor(scope: Construct, { data }: { data: DataTable }) {
+    const stack = Stack.of(scope);
+    const senderAddress = new CfnParameter(scope, 'SenderAddress', {
+      type: 'String',
+      description: 'The From address of notification mail, e.g. play@dutch.example (must be in SenderDomain).',
+      allowedPattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$',
+      constraintDescription: 'an e-mail address',
+    });
+    const senderDomain = new CfnParameter(scope, 'SenderDomain', {
+      type: 'String',
+      description: 'The domain SES sends from, e.g. dutch.example (verified through the DKIM records in the outputs).',
+      allowedPattern: '^[a-z0-9.-]+\\.[a-z]{2,}$',
+      constraintDescription: 'a lower-case domain name',
+    });
+    // Bounces and complaints land on SES's suppression list for this configuration set, so a bouncing
+    // address is not mailed again even before the app learns of it.
+    const mailConfig = new ses.ConfigurationSet(scope, 'MailConfig', {
+      suppressionReasons: ses.SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+    });
+    this.mailIdentity = new ses.EmailIdentity(scope, 'MailIdentity', {
+      identity: ses.Identity.domain(senderDomain.valueAsString),
+      configurationSet: mailConfig,
+    });
+    this.vapidKeys = new secrets.Secret(scope, 'VapidKeys', {
+      description:
+        'Web push VAPID key pair as JSON {"publicKey","privateKey","subject"}; set after the first deploy (infra/README.md).',
+    });
+    this.sendMail = new iam.PolicyStatement({
+      actions: ['ses:SendEmail'],
+      resources: [
+        stack.formatArn({ service: 'ses', resource: 'identity', resourceName: senderDomain.valueAsString }),
+        stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: mailConfig.configurationSetName }),
+      ],
+      conditions: { StringEquals: { 'ses:FromAddress': senderAddress.valueAsString } },
+    });
+    this.messagingEnv = {
+      EMAIL_FROM: `${SENDER_NAME} <${senderAddress.valueAsString}>`,
+      SES_CONFIGURATION_SET: mailConfig.configurationSetName,
+      VAPID_SECRET_ID: this.vapidKeys.secretArn,
+    };
+
+    this.dispatcher = new DutchFunction(scope, { name: 'dispatcher', reservedConcurrency: DISPATCHER_RESERVED_CONCURRENCY });
+    this.dispatcher.bindTable(data);
+    this.allowMessaging(this.dispatcher);
+    this.deadLetters = dispatchFromStream(scope, this.dispatcher, data);
+
+    // The sweep only writes timer notices into the outbox (the dispatcher sends them), so it gets neither
+    // the mail settings nor the VAPID keys.
+    this.sweep = new DutchFunction(scope, { name: 'sweep', reservedConcurrency: SWEEP_RESERVED_CONCURRENCY });
+    this.sweep.bindTable(data);
+    scheduleSweep(scope, this.sweep);
+  }
+
+  /** Mail settings and permission to send, and read access to the VAPID keys. */
+  allowMessaging(fn: lambda.Function): void {
+    for (const [key, value] of Object.entries(this.messagingEnv)) fn.addEnvironment(key, value);
+    fn.addToRolePolicy(this.sendMail);
+    this.vapidKeys.grantRead(fn);
+  }
+
+  /** Where mail and push links point: the dispatcher and the sweep write them. */
+  linkSite(siteUrl: string): void {
+    for (const fn of [this.dispatcher, this.sweep]) fn.addEnvironment('PUBLIC_URL', siteUrl);
+  }
+}
+
+/** The dispatcher drains the outbox from the table's stream; batches it gives up on go to the queue returned. */
+function dispatchFromStream(scope: Construct, dispatcher: lambda.Function, data: DataTable): sqs.Queue {
+  const deadLetters = new sqs.Queue(scope, 'DispatchDeadLetters', {
+    retentionPeriod: Duration.days(14),
+    enforceSSL: true,
+    encryption: sqs.QueueEncryption.SQS_MANAGED,
+  });
+  dispatcher.addEventSource(
+    new DynamoEventSource(data.table, {
+      startingPosition: lambda.StartingPosition.TRIM_HORIZON,
+      batchSize: 25,
+      maxBatchingWindow: Duration.seconds(1),
+      retryAttempts: STREAM_RETRY_ATTEMPTS,
+      maxRecordAge: Duration.hours(6),
+      bisectBatchOnError: true,
+      reportBatchItemFailures: true,
+      parallelizationFactor: 1,
+      onFailure: new SqsDlq(deadLetters),
+      filters: DISPATCH_FILTERS.map((pattern) => lambda.FilterCriteria.filter(pattern)),
+    }),
+  );
+  return deadLetters;
+}
+
+/** EventBridge Scheduler invokes the sweep every SWEEP_RATE through a role of its own. */
+function scheduleSweep(scope: Construct, sweep: lambda.IFunction): void {
+  // Assumable by the scheduler of this account only; the target grants it invoke on the sweep.
+  const role = new iam.Role(scope, 'SweepSchedulerRole', {
+    assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
+      conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(scope).account } },
+    }),
+    description: 'EventBridge Scheduler invokes the sweep',
+  });
+  new scheduler.Schedule(scope, 'SweepSchedule', {
+    description: 'Reminders and turn deadlines',
+    schedule: scheduler.ScheduleExpression.rate(SWEEP_RATE),
+    // A missed tick is covered by the next one; retrying an old tick would only overlap it.
+    target: new schedulerTargets.LambdaInvoke(sweep, { role, retryAttempts: 0, maxEventAge: Duration.minutes(1) }),
+  });
+}
