@@ -27,7 +27,7 @@ function described<T extends z.ZodMiniType>(schema: T, description: string): T {
 
 /**
  * A preset plus optional overrides; parses into fully resolved `Rules` (see rules.ts). `{}` is the
- * standard game: the bench rules with the memory aid on and a 12-hour minimum snap window.
+ * standard game: the bench rules with the memory aid on and a 24-hour minimum snap window.
  */
 export const dutchMemoryOptions = z.pipe(
   z.strictObject({

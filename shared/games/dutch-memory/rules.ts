@@ -118,9 +118,9 @@ export const HOUR_MS = 3_600_000;
 /**
  * Players here look in hours apart, and a discard is otherwise snappable only until the next
  * player covers it. With this window, whoever looks in within it still gets their snap
- * (measured in scripts/bench/dutch-memory-snaps.ts; see help.ts).
+ * (a day: measured in scripts/bench/dutch-memory-snaps.ts; see help.ts).
  */
-export const DEFAULT_SNAP_WINDOW_MS = 12 * HOUR_MS;
+export const DEFAULT_SNAP_WINDOW_MS = 24 * HOUR_MS;
 /** Defaults that are the same whatever the preset. See help.ts for why the memory aid is on. */
 export const COMMON_DEFAULTS = {
   memoryAid: true,

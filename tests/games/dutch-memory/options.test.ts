@@ -19,7 +19,7 @@ import {
 } from './helpers.js';
 
 describe('options schema', () => {
-  it('parses {} to the bench rules with the memory aid on and a 12-hour minimum snap window', () => {
+  it('parses {} to the bench rules with the memory aid on and a 24-hour minimum snap window', () => {
     expect(rulesOf({})).toEqual({
       preset: 'bench',
       drawFromDiscard: true,
@@ -41,7 +41,7 @@ describe('options schema', () => {
       firstDealer: 'last-seat',
       lastQueenExtends: false,
       memoryAid: true,
-      snapWindowMs: 12 * 3_600_000,
+      snapWindowMs: 24 * 3_600_000,
     });
   });
 
@@ -64,7 +64,7 @@ describe('options schema', () => {
       snapOthers: true,
       othersSnap: 'replace-and-penalty',
       firstDealer: 'random',
-      snapWindowMs: 12 * 3_600_000,
+      snapWindowMs: 24 * 3_600_000,
     });
   });
 
