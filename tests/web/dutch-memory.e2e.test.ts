@@ -85,9 +85,12 @@ describe('Dutch, the memory game, in the browser', () => {
     await a.getByLabel('Dutch (memory card game)').check();
     await a.getByRole('combobox', { name: 'Players', exact: true }).selectOption('3');
     const aid = a.getByLabel(/^Memory aid/);
-    // Ticked, then unticked: the form then sends "off" whatever it shows as the default.
+    // On by default, as the form shows; ticked, then unticked: the form then sends "off".
+    expect(await aid.isChecked()).toBe(true);
     await aid.setChecked(true);
     await aid.setChecked(false);
+    // No minimum snap window: this match plays a late snap, as at a table.
+    await a.locator('#opt-snapWindowMs').fill('0');
     await a.getByLabel('Your name').fill('Ann');
     await a.screenshot({ path: `${env.artifacts}/dm-01-create-desktop.png`, fullPage: true });
     await a.getByRole('button', { name: 'Create the match' }).click();
@@ -95,7 +98,7 @@ describe('Dutch, the memory game, in the browser', () => {
     const matchId = new URL(a.url()).pathname.split('/')[2]!;
     const invites = [await a.locator('#invite-1').inputValue(), await a.locator('#invite-2').inputValue()];
     const stored = await env.table.store.get(matchId);
-    expect(stored?.options).toMatchObject({ preset: 'bench', memoryAid: false, penaltyCards: 1 });
+    expect(stored?.options).toMatchObject({ preset: 'bench', memoryAid: false, penaltyCards: 1, snapWindowMs: 0 });
 
     // --- Bob and Cy join with their invite links
     for (const [p, invite, name] of [[b, invites[0]!, 'Bob'], [c, invites[1]!, 'Cy']] as const) {

@@ -8,7 +8,19 @@ import type { OptionLabel } from './games/types.js';
 export type OptionField =
   | { key: string; label: string; hint?: string; type: 'choice'; choices: { value: string; label: string }[]; default: string; optional: boolean }
   | { key: string; label: string; hint?: string; type: 'boolean'; default: boolean; optional: boolean }
-  | { key: string; label: string; hint?: string; type: 'number'; integer: boolean; min?: number; max?: number; default: number | null; optional: boolean };
+  | {
+      key: string;
+      label: string;
+      hint?: string;
+      type: 'number';
+      integer: boolean;
+      min?: number;
+      max?: number;
+      default: number | null;
+      optional: boolean;
+      /** The form shows and takes the value divided by this (hours for a value kept in ms); min, max and default stay in the game's unit. */
+      scale?: number;
+    };
 
 interface JsonSchema {
   type?: string | string[];
@@ -36,7 +48,9 @@ export function optionFields(schema: unknown, labels: Record<string, OptionLabel
   for (const [key, raw] of Object.entries(s.properties)) {
     const l = labels[key];
     const label = l?.label ?? words(key);
-    const hint = l?.hint ?? raw.description;
+    // A description that only says the label again adds nothing.
+    const described = raw.description && raw.description.trim().toLowerCase() !== label.trim().toLowerCase() ? raw.description : undefined;
+    const hint = l?.hint ?? described;
     const base = { key, label, ...(hint ? { hint } : {}), optional: !required.has(key) };
     const enumValues = raw.enum ?? (raw.anyOf?.every((a) => a.const !== undefined) ? raw.anyOf.map((a) => a.const) : undefined);
     if (enumValues && enumValues.every((v) => typeof v === 'string')) {
@@ -59,10 +73,30 @@ export function optionFields(schema: unknown, labels: Record<string, OptionLabel
         ...(typeof raw.minimum === 'number' ? { min: raw.minimum } : {}),
         ...(typeof raw.maximum === 'number' ? { max: raw.maximum } : {}),
         default: typeof raw.default === 'number' ? raw.default : null,
+        ...(l?.scale ? { scale: l.scale } : {}),
       });
     }
   }
   return out;
+}
+
+/**
+ * The fields with the defaults the game says apply for the current choices (a memory-game preset
+ * decides most of its options), so that the form shows the values the match would really get.
+ */
+export function withDefaults(fields: readonly OptionField[], defaults: Record<string, unknown>): OptionField[] {
+  return fields.map((f) => {
+    const d = defaults[f.key];
+    if (f.type === 'boolean' && typeof d === 'boolean') return { ...f, default: d };
+    if (f.type === 'choice' && typeof d === 'string' && f.choices.some((c) => c.value === d)) return { ...f, default: d };
+    if (f.type === 'number' && typeof d === 'number') return { ...f, default: d };
+    return f;
+  });
+}
+
+/** A number field's default as the form shows it (in the field's own unit), or '' when there is none. */
+export function shownNumber(f: Extract<OptionField, { type: 'number' }>): string {
+  return f.default === null ? '' : String(f.default / (f.scale ?? 1));
 }
 
 /** The options object to send: chosen values, leaving out optional fields left at "default". */
@@ -78,7 +112,7 @@ export function optionValues(fields: readonly OptionField[], chosen: Record<stri
       if (c !== '') out[f.key] = c;
     } else {
       const text = typeof v === 'string' ? v.trim() : '';
-      if (text !== '') out[f.key] = Number(text);
+      if (text !== '') out[f.key] = f.scale ? Math.round(Number(text) * f.scale) : Number(text);
       else if (!f.optional && f.default !== null) out[f.key] = f.default;
     }
   }

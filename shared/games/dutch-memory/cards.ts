@@ -45,6 +45,16 @@ export function isCardId(id: string): id is CardId {
 
 export const rankOf = (id: string): Rank => cardInfo(id).rank;
 
+/**
+ * Does `card` match `on` for a snap? Same rank; Kings also need the same colour, since a red and a
+ * black King are worth different points under both tables.
+ */
+export function snapMatches(card: string, on: string): boolean {
+  const a = cardInfo(card);
+  const b = cardInfo(on);
+  return a.rank === b.rank && (a.rank !== 'K' || a.red === b.red);
+}
+
 /** "7♥", "K♠": how a card is written in log lines. */
 export function cardLabel(id: string): string {
   const { rank, suit } = cardInfo(id);

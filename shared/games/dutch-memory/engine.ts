@@ -7,8 +7,8 @@
  */
 import type { Applied, MoveContext, Result, Seat } from '../../engine/game.js';
 import { fail, ok } from '../../engine/game.js';
-import { seedRng, shuffle } from '../../engine/random.js';
-import { ALL_CARDS, cardFace, cardLabel, rankOf, type CardFace, type CardId } from './cards.js';
+import { nextInt, seedRng, shuffle } from '../../engine/random.js';
+import { ALL_CARDS, cardFace, cardLabel, rankOf, snapMatches, type CardFace, type CardId } from './cards.js';
 import type { DutchMemoryMove, Position } from './moves.js';
 import type { Rules } from './rules.js';
 import { benchCards, benchSum, seatsBeatingCaller, winnersOf } from './score.js';
@@ -159,7 +159,8 @@ function discardDrawn(w: Work, seat: Seat, card: CardId): void {
   afterTurnDiscard(w, seat, card);
 }
 
-function penalise(w: Work, seat: Seat, count: number): void {
+/** Penalty cards for `seat`. A seen card is revealed in the move's answer only when `seat` made the move. */
+function penalise(w: Work, seat: Seat, count: number, mover: Seat = seat): void {
   for (let i = 0; i < count; i++) {
     const card = takeFromDeck(w);
     if (!card) {
@@ -169,7 +170,7 @@ function penalise(w: Work, seat: Seat, count: number): void {
     const seen = w.d.rules.penaltyCardSeen;
     const slot = placeInBench(w.d, seat, { card, seenBy: seen ? [seat] : [] });
     w.events.push({ type: 'penalty', seat, slot });
-    if (seen) w.reveal.push({ seat, slot, card: cardFace(w.d.rules.cardValues, card), why: 'penalty' });
+    if (seen && seat === mover) w.reveal.push({ seat, slot, card: cardFace(w.d.rules.cardValues, card), why: 'penalty' });
   }
 }
 
@@ -178,7 +179,8 @@ function penalise(w: Work, seat: Seat, count: number): void {
 function startRound(w: Work): void {
   const { d } = w;
   d.round += 1;
-  d.dealer = d.round === 1 ? d.seats - 1 : (d.dealer + 1) % d.seats;
+  // The first round keeps the dealer `setup` chose.
+  if (d.round > 1) d.dealer = (d.dealer + 1) % d.seats;
   const [cards, rng] = shuffle(d.rng, ALL_CARDS);
   d.rng = rng;
   const benches: BenchCard[][] = Array.from({ length: d.seats }, () => []);
@@ -313,6 +315,15 @@ function settle(w: Work): void {
 
 // ------------------------------------------------------------------ setup
 
+/**
+ * Marmot: "A dealer is randomly chosen". The draw comes from a generator of its own, seeded from
+ * the match's seed, so the deal and every later shuffle stay what they were for that seed.
+ */
+function firstDealer(rules: Rules, seats: number, seed: string): Seat {
+  if (rules.firstDealer !== 'random') return seats - 1;
+  return nextInt(seedRng(`${seed}/first-dealer`), seats)[0];
+}
+
 export function setup(seats: number, rules: Rules, seed: string): DutchMemoryState {
   if (!Number.isInteger(seats) || seats < 2 || seats > 8) throw new RangeError(`Dutch is played by 2 to 8, not ${seats}`);
   const d: Draft = {
@@ -320,7 +331,7 @@ export function setup(seats: number, rules: Rules, seed: string): DutchMemorySta
     seats,
     phase: 'look',
     round: 0,
-    dealer: seats - 1,
+    dealer: firstDealer(rules, seats, seed),
     deck: [],
     pile: [],
     aside: [],
@@ -568,9 +579,14 @@ function checkPosition(d: Draft, self: Seat, at: Position): Refusal | null {
 /**
  * A snap: put the card at `owner`'s `slot` on the pile, claiming it matches the discard numbered
  * `on`. It counts when that discard is still the open top card (not covered, taken or already
- * snapped), or, with a minimum snap window, was covered less than `snapWindowMs` ago. A matching
- * rank wins; otherwise the card is shown to the table and stays, and the snapper takes penalty
- * cards. A late snap costs the same penalty, but its card is not shown: it never reached the pile.
+ * snapped), or, with a minimum snap window, was covered less than `snapWindowMs` ago. A match
+ * (`snapMatches`: same rank, and a King only on a King of its colour) wins; otherwise the card is
+ * shown to the table and stays, and the snapper takes penalty cards. A late snap costs the same
+ * penalty, but its card is not shown: it never reached the pile.
+ *
+ * Another player's card (when the rules allow it): under `give-back` a miss costs double and a hit
+ * lets the snapper hand the owner a card; under `replace-and-penalty` a miss costs the usual
+ * penalty and a hit gives the owner a new card in that position plus a penalty card.
  */
 function snap(w: Work, seat: Seat, on: number, owner: Seat, slot: number): Refusal | null {
   const { d } = w;
@@ -588,13 +604,14 @@ function snap(w: Work, seat: Seat, on: number, owner: Seat, slot: number): Refus
     target !== null &&
     !target.closed &&
     (index === d.pile.length - 1 || (d.rules.snapWindowMs > 0 && w.now < target.at + d.rules.snapWindowMs));
-  const double = owner !== seat ? 2 : 1;
+  const others = owner !== seat;
+  const double = others && d.rules.othersSnap === 'give-back' ? 2 : 1;
   if (!timely) {
     w.events.push({ type: 'snap-failed', seat, owner, slot, card: mine.card, why: 'late', on: target?.card ?? null });
     penalise(w, seat, d.rules.penaltyCards * double);
     return null;
   }
-  if (rankOf(mine.card) !== rankOf(target.card)) {
+  if (!snapMatches(mine.card, target.card)) {
     // Everyone saw the card land and go back.
     setSlot(d, owner, slot, { card: mine.card, seenBy: everySeat(d.seats) });
     w.events.push({ type: 'snap-failed', seat, owner, slot, card: mine.card, why: 'wrong', on: target.card });
@@ -610,7 +627,16 @@ function snap(w: Work, seat: Seat, on: number, owner: Seat, slot: number): Refus
   pile.splice(index + 1, 0, { card: mine.card, serial, at: w.now, closed: true });
   d.pile = pile;
   w.events.push({ type: 'snapped', seat, owner, slot, card: mine.card, on: target.card, serial });
-  if (owner !== seat) d.pending = [...d.pending, { kind: 'give-back', seat, to: owner }];
+  if (others && d.rules.othersSnap === 'give-back') d.pending = [...d.pending, { kind: 'give-back', seat, to: owner }];
+  if (others && d.rules.othersSnap === 'replace-and-penalty') {
+    // The owner's new card is dealt face down into the emptied position: nobody has seen it.
+    const card = takeFromDeck(w);
+    if (card) {
+      setSlot(d, owner, slot, { card, seenBy: [] });
+      w.events.push({ type: 'replaced', seat: owner, slot });
+    }
+    penalise(w, owner, d.rules.penaltyCards, seat);
+  }
   queuePower(w, seat, mine.card);
   return null;
 }

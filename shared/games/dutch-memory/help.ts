@@ -31,7 +31,8 @@ export const rulesHelp: { title: string; intro: string; sections: { heading: str
       paragraphs: [
         'Ace 1. Two to ten: the number on the card. Red Kings (hearts, diamonds): 0 — the best card in the deck.',
         'Bench values: Jack 10, Queen 10, black King 13. Marmot values: Jack 11, Queen 12, black King 20.',
-        'Suits matter only for Kings.',
+        'Suits matter only for Kings — also when snapping: a red King goes only on a red King, a black King only on a ' +
+          'black King, because the two are worth different points.',
       ],
     },
     {
@@ -42,9 +43,10 @@ export const rulesHelp: { title: string; intro: string; sections: { heading: str
         'Before play starts, every player chooses two of their own four cards to look at. All players do this at the ' +
           'same time; the round starts once the last one has looked. Which two you picked is public, what they are is not. ' +
           'If your deadline passes first, the site looks at your first two positions for you.',
-        'The first round is dealt by the last seat, so the first seat starts; the deal then moves one seat clockwise each ' +
-          'round, and play always begins with the player after the dealer. Under the bench rules the dealer\'s first ' +
-          'discard is then turned face up.',
+        'Who deals first: under the bench rules the last seat, so the first seat starts; under the Marmot rules a seat ' +
+          'drawn at random when the match is set up (so the player who created the match does not always go first). The ' +
+          'deal then moves one seat clockwise each round, and play always begins with the player after the dealer. Under ' +
+          'the bench rules the dealer\'s first discard is then turned face up.',
       ],
     },
     {
@@ -80,20 +82,29 @@ export const rulesHelp: { title: string; intro: string; sections: { heading: str
       paragraphs: [
         'Whenever a card lands face up on the discard pile, any player — including the one who just discarded it, and ' +
           'players whose turn it is not — may snap: throw one of their own face-down cards on top of it, claiming it has ' +
-          'the same rank (a 7 on a 7, a King on a King, whatever the suit). Each discard can be snapped once, and a ' +
+          'the same rank (a 7 on a 7, whatever the suit; a King only on a King of the same colour). Each discard can be snapped once, and a ' +
           'snapped card cannot itself be snapped.',
         'A correct snap gets rid of the card, leaving that position empty. A wrong snap is shown to everyone, goes back ' +
           'where it was, and costs you a penalty card from the deck. A snap that arrives after the discard was covered, ' +
           'taken or already snapped is late: it costs the same penalty, but since it never landed, your card is not shown.',
-        'Because players visit the site hours apart, a discard stays snappable until it is covered by the next discard ' +
-          'or taken from the pile — however long that takes. The next player drawing a card does not close it; their ' +
-          'discard does. The page tells the next player that a snap window is open, so they know that their discard will ' +
-          'close it.',
-        'When two snaps race, the one the server records first wins; the other is judged as a late snap. A match can also ' +
-          'set a minimum snap window (in seconds or minutes): a snap sent within that time after a card landed still ' +
-          'counts even if the next player has already covered the card. It then slides in just above the card it matched.',
+        'A discard stays snappable until it is covered by the next discard or taken from the pile — however long that ' +
+          'takes. The next player drawing a card does not close it; their discard does.',
+        'Minimum snap window (24 hours unless the match was set up otherwise): players here look in hours apart, so a ' +
+          'snap sent within a day of a card landing still counts even if someone has covered the card since. It then ' +
+          'slides in just above the card it matched. Taking the card from the pile, or someone else snapping it first, ' +
+          'still closes it. Without such a window, a player who looks in a few times a day loses many snaps to whoever ' +
+          'happens to be online: in a simulation with one player always online and three looking in every 1 to 8 hours, ' +
+          'the three used 58% of their chances with no window and 81% with the 24-hour one (the always-online player about ' +
+          '90% either way; nobody reaches 100%, since each discard can be snapped only once). The match creator can ' +
+          'shorten the window or set it to 0 for matches played live.',
+        'When two snaps race for the same card, the one the server records first wins; the other is judged as a late snap.',
         'Penalty cards, and cards given by an Ace, go into your first empty position, or a new one. Bench rules: nobody ' +
           'sees a penalty card. Marmot rules: you see your own penalty card.',
+        'Marmot rules: you may also snap a card of another player that you know matches. If it matches, it stays on the ' +
+          'pile and its owner gets a fresh card from the deck, face down and unseen, in the same position — and a penalty ' +
+          'card on top of that. If it does not match, it goes back to its owner for everyone to see, and you take the ' +
+          'penalty card, as for any wrong snap. The owner sees their penalty card in their own view (with the memory aid ' +
+          'on), not in a message of yours.',
       ],
     },
     {
@@ -151,7 +162,7 @@ export const rulesHelp: { title: string; intro: string; sections: { heading: str
     {
       heading: 'Optional bench rules',
       paragraphs: [
-        'Snapping other players\' cards (off unless chosen): you may snap a matching card from someone else\'s cards. ' +
+        'Snapping other players\' cards (off unless chosen; the Marmot rules have their own version, above): you may snap a matching card from someone else\'s cards. ' +
           'If it matches, you may then hand that player one of your own cards, face down; it goes into their first empty position. A wrong or late ' +
           'snap of someone else\'s card costs double the penalty.',
         'Last Queen (off unless chosen): if the last player to take a final turn after a Dutch call puts a Queen on the pile ' +
@@ -161,7 +172,7 @@ export const rulesHelp: { title: string; intro: string; sections: { heading: str
     {
       heading: 'Choices this site made where the printed rules are silent',
       paragraphs: [
-        'Snaps match by rank only, so a red King matches a black King. Only one snap per discard under both rule sets.',
+        'Snaps match by rank, and Kings also by colour. Only one snap per discard under both rule sets.',
         'Every card a player puts onto the pile — discarded, replaced or snapped — triggers its power for that player; ' +
           'the dealer\'s first card does not. Powers are optional and resolved first-discarded-first.',
         'Dutch can be called on any turn, including your first, but only before drawing.',
@@ -172,8 +183,10 @@ export const rulesHelp: { title: string; intro: string; sections: { heading: str
         'Marmot rules: any player running out of cards ends the round immediately, even during the final turns; if Dutch ' +
           'was called, the caller\'s bonus or penalty still applies.',
         'A snap aimed at a discard from a round that is already over is simply refused, without a penalty.',
-        'Looking at cards out of turn, or touching another player\'s cards, cannot happen on this site, so the penalties ' +
-          'the printed rules give for those are never needed.',
+        'Looking at cards out of turn cannot happen on this site, so the penalty for it is never needed.',
+        'Marmot rules: a correct snap of another player\'s card costs its owner the replacement and the penalty card, and ' +
+          'the snapper nothing; a wrong or late one costs the snapper one penalty card (not double, as the bench option has ' +
+          'it). Whoever snaps a special card gets its power.',
       ],
     },
   ],

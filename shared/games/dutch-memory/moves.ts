@@ -9,7 +9,9 @@ import {
   CALLER_NOT_LOWEST,
   CALLER_TIES,
   EMPTY_BENCH,
+  FIRST_DEALERS,
   JACK_POWERS,
+  OTHERS_SNAP,
   PRESETS,
   QUEEN_POWERS,
   resolveRules,
@@ -25,7 +27,7 @@ function described<T extends z.ZodMiniType>(schema: T, description: string): T {
 
 /**
  * A preset plus optional overrides; parses into fully resolved `Rules` (see rules.ts). `{}` is the
- * standard game: the bench rules with the memory aid on and no minimum snap window.
+ * standard game: the bench rules with the memory aid on and a 24-hour minimum snap window.
  */
 export const dutchMemoryOptions = z.pipe(
   z.strictObject({
@@ -45,7 +47,9 @@ export const dutchMemoryOptions = z.pipe(
     /** Capped so that the score sheets of even a very long match keep the state well under 50 KB. */
     endScore: described(z.optional(z.int().check(z.minimum(1), z.maximum(500))), 'The game ends after the round in which a total reaches this'),
     tieBreak: described(z.optional(z.enum(TIE_BREAKS)), 'Equal lowest totals: lower final round wins, or a shared win'),
-    snapOthers: described(z.optional(z.boolean()), 'Optional bench rule: snap matching cards from other players'),
+    snapOthers: described(z.optional(z.boolean()), 'Snap matching cards from other players (Marmot: on; bench: an optional rule)'),
+    othersSnap: described(z.optional(z.enum(OTHERS_SNAP)), "After snapping another player's card: the snapper may hand them a card (wrong: double penalty), or the owner takes a replacement and a penalty card"),
+    firstDealer: described(z.optional(z.enum(FIRST_DEALERS)), 'Who deals the first round: the last seat, or a seat drawn at random'),
     lastQueenExtends: described(z.optional(z.boolean()), 'Optional bench rule: a Queen in the last final turn sends the final turns round again'),
     memoryAid: described(z.optional(z.boolean()), 'Keep the faces of the cards you have seen visible to you (default on)'),
     /** At most a week: longer would let a snap land long after everyone moved on. */

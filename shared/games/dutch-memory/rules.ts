@@ -18,6 +18,9 @@ export const CALLER_NOT_LOWEST = ['card-per-player', 'one-card', 'nothing'] as c
 export const CALLER_TIES = ['against-caller', 'for-caller'] as const;
 export const EMPTY_BENCH = ['auto-dutch', 'win-round'] as const;
 export const TIE_BREAKS = ['last-round', 'shared'] as const;
+/** Snapping another player's card: the snapper may hand them a card, or the owner draws a replacement and a penalty. */
+export const OTHERS_SNAP = ['give-back', 'replace-and-penalty'] as const;
+export const FIRST_DEALERS = ['last-seat', 'random'] as const;
 
 export interface Rules {
   readonly preset: Preset;
@@ -48,8 +51,16 @@ export interface Rules {
   readonly endScore: number;
   /** Equal lowest totals at the end: the lower final-round score wins, or the win is shared. */
   readonly tieBreak: (typeof TIE_BREAKS)[number];
-  /** Optional bench rule: snap a matching card from another player's bench. */
+  /** Snap a matching card from another player's cards (an optional bench rule; part of the Marmot text). */
   readonly snapOthers: boolean;
+  /**
+   * What follows a snap of another player's card. give-back (bench option): the snapper may hand
+   * the owner one of their own cards, and a wrong or late one costs double. replace-and-penalty
+   * (Marmot): the owner takes a new card in its place plus a penalty card.
+   */
+  readonly othersSnap: (typeof OTHERS_SNAP)[number];
+  /** Who deals the first round: the last seat (so the first seat starts), or a seat drawn from the match's seed. */
+  readonly firstDealer: (typeof FIRST_DEALERS)[number];
   /** Optional bench rule: a Queen played in the last final turn gives everyone else another turn. */
   readonly lastQueenExtends: boolean;
   /** Keep the faces of the cards one has legitimately seen visible in one's own view. */
@@ -58,7 +69,7 @@ export interface Rules {
   readonly snapWindowMs: number;
 }
 
-type PresetRules = Omit<Rules, 'preset' | 'memoryAid' | 'snapWindowMs' | 'snapOthers' | 'lastQueenExtends' | 'endScore'>;
+type PresetRules = Omit<Rules, 'preset' | 'memoryAid' | 'snapWindowMs' | 'lastQueenExtends' | 'endScore'>;
 
 /** The points where the two rule texts differ. */
 export const PRESET_RULES: Readonly<Record<Preset, PresetRules>> = {
@@ -76,6 +87,9 @@ export const PRESET_RULES: Readonly<Record<Preset, PresetRules>> = {
     penaltyCardSeen: false,
     emptyBench: 'auto-dutch',
     tieBreak: 'last-round',
+    snapOthers: false,
+    othersSnap: 'give-back',
+    firstDealer: 'last-seat',
   },
   marmot: {
     drawFromDiscard: false,
@@ -91,15 +105,26 @@ export const PRESET_RULES: Readonly<Record<Preset, PresetRules>> = {
     penaltyCardSeen: true,
     emptyBench: 'win-round',
     tieBreak: 'shared',
+    // "If player A plays the card of player B, player B takes a new card ... and also takes a penalty."
+    snapOthers: true,
+    othersSnap: 'replace-and-penalty',
+    // "A dealer is randomly chosen".
+    firstDealer: 'random',
   },
 };
 
 export const DEFAULT_END_SCORE = 100;
+export const HOUR_MS = 3_600_000;
+/**
+ * Players here look in hours apart, and a discard is otherwise snappable only until the next
+ * player covers it. With this window, whoever looks in within it still gets their snap
+ * (a day: measured in scripts/bench/dutch-memory-snaps.ts; see help.ts).
+ */
+export const DEFAULT_SNAP_WINDOW_MS = 24 * HOUR_MS;
 /** Defaults that are the same whatever the preset. See help.ts for why the memory aid is on. */
 export const COMMON_DEFAULTS = {
   memoryAid: true,
-  snapWindowMs: 0,
-  snapOthers: false,
+  snapWindowMs: DEFAULT_SNAP_WINDOW_MS,
   lastQueenExtends: false,
   endScore: DEFAULT_END_SCORE,
 } as const;

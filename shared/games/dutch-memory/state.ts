@@ -160,6 +160,8 @@ export type DutchMemoryEvent =
       readonly on: CardId | null;
     }
   | { readonly type: 'penalty'; readonly seat: Seat; readonly slot: number | null }
+  /** Marmot: `seat`'s card was snapped by someone else; a new card from the deck took its place. */
+  | { readonly type: 'replaced'; readonly seat: Seat; readonly slot: number }
   | { readonly type: 'reshuffled'; readonly cards: number }
   | {
       readonly type: 'round-ended';

@@ -273,6 +273,13 @@ export function viewEvent(event: DutchMemoryEvent, _viewer: Viewer): LogEntry | 
             ? `No card is left for {${event.seat}}'s penalty.`
             : `{${event.seat}} takes a penalty card, face down, in ${pos(event.slot)}.`,
       };
+    case 'replaced':
+      return {
+        type: event.type,
+        seat: event.seat,
+        text: `{${event.seat}} takes a new card from the deck, face down, in ${pos(event.slot)} to replace the snapped one.`,
+        data: { slot: event.slot },
+      };
     case 'reshuffled':
       return { type: event.type, text: `The deck ran out: the discard pile below its top card was shuffled into a new deck of ${event.cards}.` };
     case 'round-ended': {

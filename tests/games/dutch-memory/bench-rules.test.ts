@@ -290,9 +290,19 @@ describe('bench rules: snapping', () => {
     expectConserved(r.state);
   });
 
+  it('Kings: a King matches only a King of the same colour', () => {
+    // "Suits don't matter, except for Kings" (red Kings 0, black Kings 13).
+    const s = build({ benches: [[seen('KD', 0), seen('KS', 0), '2C'], ['3D', '4D']], pile: ['KC'] });
+    const wrong = play(s, 0, { kind: 'snap', on: 0, slot: 0 });
+    expect(eventsOf(wrong.events, 'snap-failed')[0]).toMatchObject({ why: 'wrong', card: 'KD', on: 'KC' });
+    expect(eventsOf(wrong.events, 'penalty')).toHaveLength(1);
+    expect(eventsOf(play(s, 0, { kind: 'snap', on: 0, slot: 1 }).events, 'snapped')[0]).toMatchObject({ card: 'KS', on: 'KC' });
+  });
+
   it('a snap at a discard already covered is late and costs a penalty; the card stays hidden', () => {
     // "or if the card they were snapping has already been covered or pulled, they must take the wrong card back and take a penalty card"
-    const s = table();
+    // (the table's words, without the site's minimum snap window).
+    const s = table({ options: { snapWindowMs: 0 } });
     const covered = play(s, 0, { kind: 'draw-and-discard' }).state;
     const r = play(covered, 1, { kind: 'snap', on: 0, slot: 3 });
     expect(cardAt(r.state, 1, 3)).toBe('6D');

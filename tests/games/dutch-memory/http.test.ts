@@ -17,7 +17,7 @@ import { renderToString } from 'preact-render-to-string';
 import { describe, expect, it } from 'vitest';
 import type { Seat as SeatNo } from '../../../shared/engine/game.js';
 import { nextInt, seedRng, type Rng } from '../../../shared/engine/random.js';
-import { ALL_CARDS, rankOf, type CardId } from '../../../shared/games/dutch-memory/cards.js';
+import { ALL_CARDS, rankOf, snapMatches, type CardId } from '../../../shared/games/dutch-memory/cards.js';
 import type { DutchMemoryMove, DutchMemoryState } from '../../../shared/games/dutch-memory/index.js';
 import type { DutchMemoryView } from '../../../shared/games/dutch-memory/view.js';
 import { GAMES } from '../../../shared/games/index.js';
@@ -58,13 +58,13 @@ interface RacePoint {
   before: DutchMemoryState;
 }
 
-/** The first card of each seat that matches the rank of the top discard. */
+/** The first card of each seat that would snap the top discard (same rank; a King of the same colour). */
 function holders(state: DutchMemoryState): Snapper[] {
   const top = state.pile[state.pile.length - 1];
   if (!top) return [];
   const out: Snapper[] = [];
   state.benches.forEach((bench, seat) => {
-    const slot = bench.findIndex((b) => b !== null && rankOf(b.card) === rankOf(top.card));
+    const slot = bench.findIndex((b) => b !== null && snapMatches(b.card, top.card));
     if (slot >= 0) out.push({ seat, slot, card: bench[slot]!.card });
   });
   return out;
@@ -163,7 +163,7 @@ interface TrialOutcome {
  * issue asks of it and returns who won.
  */
 async function trial(app: App, stale: { stale: number }, preset: 'bench' | 'marmot', players: number, seed: string): Promise<TrialOutcome> {
-  const { matchId, seats } = await app.api.started('dutch-memory', players, { preset });
+  const { matchId, seats } = await app.api.started('dutch-memory', players, { preset, snapWindowMs: 0 });
   const accepted = { moves: 0 };
   const race = await driveToRace(app, matchId, seats, seedRng(seed), accepted);
   const [a, b] = race.snappers;

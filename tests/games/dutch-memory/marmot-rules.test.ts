@@ -183,6 +183,70 @@ describe('Marmot rules: the simultaneous discard (snap)', () => {
   });
 });
 
+describe('Marmot rules: Kings and other players\' cards', () => {
+  it('a King matches only a King of its colour: red King 0 and black King 20 are not "the same value"', () => {
+    // "a memorized card of the same value" — red Kings are worth 0, black Kings 20.
+    const s = marmot({
+      benches: [
+        [seen('KH', 0), seen('KC', 0), '2C'],
+        [seen('KD', 1), '3D'],
+      ],
+      pile: ['KS'],
+    });
+    const wrong = play(s, 0, { kind: 'snap', on: 0, slot: 0 });
+    expect(eventsOf(wrong.events, 'snap-failed')[0]).toMatchObject({ why: 'wrong', card: 'KH', on: 'KS' });
+    expect(cardAt(wrong.state, 0, 0)).toBe('KH');
+    const right = play(s, 0, { kind: 'snap', on: 0, slot: 1 });
+    expect(eventsOf(right.events, 'snapped')[0]).toMatchObject({ card: 'KC', on: 'KS' });
+    const onRed = marmot({ benches: [[seen('KH', 0), '2C'], ['KC', '3D']], pile: ['KD'] });
+    expect(eventsOf(play(onRed, 0, { kind: 'snap', on: 0, slot: 0 }).events, 'snapped')[0]).toMatchObject({ card: 'KH', on: 'KD' });
+  });
+
+  it('player A may play player B\'s card: B takes a new card in its place and a penalty card', () => {
+    // "If player A plays the card of player B, player B takes a new card to replace the played card and also takes a penalty."
+    const s = play(table({ next: ['8H', '2S', '3S'] }), 0, { kind: 'draw-and-discard' }).state; // the 8♥; seat 1 to play
+    expect(game.legalMoves(s, 2)).toContainEqual({ kind: 'snap', on: 0, slot: 0, owner: 1 });
+    const r = play(s, 2, { kind: 'snap', on: 0, slot: 0, owner: 1 });
+    expect(eventsOf(r.events, 'snapped')[0]).toMatchObject({ seat: 2, owner: 1, slot: 0, card: '8C', on: '8H' });
+    expect(top(r.state)?.card).toBe('8C');
+    // The replacement, face down and unseen, in the same position; then the penalty card, which B sees (Marmot).
+    expect(r.state.benches[1]![0]).toEqual({ card: '2S', seenBy: [] });
+    expect(r.state.benches[1]![4]).toEqual({ card: '3S', seenBy: [1] });
+    expect(eventsOf(r.events, 'penalty')).toEqual([{ type: 'penalty', seat: 1, slot: 4 }]);
+    expect(r.state.benches[2]!.filter(Boolean)).toHaveLength(4);
+    expect(r.state.pending).toEqual([]);
+    // Only B sees the penalty card: not in A's answer, only in B's own view.
+    expect(r.reveal).toBeUndefined();
+    expect(viewOf(r.state, 1).benches[1]![4]!.card?.id).toBe('3S');
+    expect(viewOf(r.state, 2).benches[1]![4]!.card).toBeNull();
+    expect(viewOf(r.state, 2).benches[1]![0]!.card).toBeNull();
+    expectConserved(r.state);
+  });
+
+  it('playing another player\'s card wrongly: it goes back, shown to all, and the player who tried takes one penalty card', () => {
+    // "If a player mistakenly tries to discard the wrong card, they must take it back and draw an extra card as a penalty."
+    const s = play(table({ next: ['8H', '2S'] }), 0, { kind: 'draw-and-discard' }).state;
+    const r = play(s, 2, { kind: 'snap', on: 0, slot: 1, owner: 1 });
+    expect(eventsOf(r.events, 'snap-failed')[0]).toMatchObject({ why: 'wrong', owner: 1, card: 'QH' });
+    expect(seenAt(r.state, 1, 1)).toEqual([0, 1, 2]);
+    expect(eventsOf(r.events, 'penalty')).toEqual([{ type: 'penalty', seat: 2, slot: 4 }]);
+    expect(r.state.benches[1]!.filter(Boolean)).toHaveLength(4);
+    expectConserved(r.state);
+  });
+
+  it('the first dealer is drawn from the match\'s seed, so the creator does not always start', () => {
+    // "A dealer is randomly chosen"
+    const seeds = Array.from({ length: 60 }, (_, i) => `m-${i}`);
+    const dealers = seeds.map((seed) => game.setup(3, rulesOf({ preset: 'marmot' }), seed).dealer);
+    expect(new Set(dealers)).toEqual(new Set([0, 1, 2]));
+    for (const seed of seeds.slice(0, 5)) {
+      const a = game.setup(3, rulesOf({ preset: 'marmot' }), seed);
+      expect(game.setup(3, rulesOf({ preset: 'marmot' }), seed)).toEqual(a);
+      expect(a.turn.seat).toBe((a.dealer + 1) % 3);
+    }
+  });
+});
+
 describe('Marmot rules: the end of a round', () => {
   const duel = (a: Scenario['benches'][number], b: Scenario['benches'][number], next: Scenario['next'], extra: Partial<Scenario> = {}) =>
     playAll(marmot({ benches: [a, b], pile: ['3S'], caller: 0, turn: 1, next, ...extra }), [[1, { kind: 'draw-and-discard' }]]).state;

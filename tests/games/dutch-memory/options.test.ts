@@ -19,7 +19,7 @@ import {
 } from './helpers.js';
 
 describe('options schema', () => {
-  it('parses {} to the bench rules with the memory aid on and no minimum snap window', () => {
+  it('parses {} to the bench rules with the memory aid on and a 24-hour minimum snap window', () => {
     expect(rulesOf({})).toEqual({
       preset: 'bench',
       drawFromDiscard: true,
@@ -37,9 +37,11 @@ describe('options schema', () => {
       endScore: 100,
       tieBreak: 'last-round',
       snapOthers: false,
+      othersSnap: 'give-back',
+      firstDealer: 'last-seat',
       lastQueenExtends: false,
       memoryAid: true,
-      snapWindowMs: 0,
+      snapWindowMs: 24 * 3_600_000,
     });
   });
 
@@ -59,6 +61,10 @@ describe('options schema', () => {
       tieBreak: 'shared',
       endScore: 100,
       memoryAid: true,
+      snapOthers: true,
+      othersSnap: 'replace-and-penalty',
+      firstDealer: 'random',
+      snapWindowMs: 24 * 3_600_000,
     });
   });
 
@@ -218,12 +224,25 @@ describe('each option', () => {
     expect(game.result(tie({ preset: 'marmot', cardValues: 'bench', callerLowest: 'nothing', tieBreak: 'last-round' }))?.winners).toEqual([0]);
   });
 
-  it('snapOthers and lastQueenExtends are off unless asked for', () => {
+  it('snapOthers: off under the bench rules unless asked for, on under Marmot, and off there if asked', () => {
     expect(refuse(table({}), 0, { kind: 'snap', on: 0, slot: 3, owner: 1 })).toBe('not-your-card');
-    expect(refuse(table({ preset: 'marmot' }), 0, { kind: 'snap', on: 0, slot: 3, owner: 1 })).toBe('not-your-card');
-    // On: see bench-rules.test.ts, "bench optional rules".
-    expect(play(table({ preset: 'marmot', snapOthers: true }), 0, { kind: 'snap', on: 0, slot: 3, owner: 1 }).state.pending).toEqual([
+    expect(refuse(table({ preset: 'marmot', snapOthers: false }), 0, { kind: 'snap', on: 0, slot: 3, owner: 1 })).toBe('not-your-card');
+    // Marmot's own outcome: see marmot-rules.test.ts; the bench one: bench-rules.test.ts, "bench optional rules".
+    expect(play(table({ preset: 'marmot' }), 0, { kind: 'snap', on: 0, slot: 3, owner: 1 }).state.pending).toEqual([]);
+  });
+
+  it('othersSnap', () => {
+    expect(play(table({ preset: 'marmot', othersSnap: 'give-back' }), 0, { kind: 'snap', on: 0, slot: 3, owner: 1 }).state.pending).toEqual([
       { kind: 'give-back', seat: 0, to: 1 },
     ]);
+    const r = play(table({ snapOthers: true, othersSnap: 'replace-and-penalty' }), 0, { kind: 'snap', on: 0, slot: 3, owner: 1 });
+    expect(r.state.pending).toEqual([]);
+    expect(r.state.benches[1]!.map((b) => b?.card)).toEqual(['7S', 'QH', '3C', '10H', '2H']);
+  });
+
+  it('firstDealer', () => {
+    const seeds = Array.from({ length: 40 }, (_, i) => `seed-${i}`);
+    expect(new Set(seeds.map((seed) => game.setup(4, rulesOf({}), seed).dealer))).toEqual(new Set([3]));
+    expect(new Set(seeds.map((seed) => game.setup(4, rulesOf({ firstDealer: 'random' }), seed).dealer))).toEqual(new Set([0, 1, 2, 3]));
   });
 });

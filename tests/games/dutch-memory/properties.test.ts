@@ -27,6 +27,8 @@ const optionsArb: fc.Arbitrary<DutchMemoryOptionsInput> = fc.record(
     endScore: fc.integer({ min: 20, max: 150 }),
     tieBreak: fc.constantFrom('last-round' as const, 'shared' as const),
     snapOthers: fc.boolean(),
+    othersSnap: fc.constantFrom('give-back' as const, 'replace-and-penalty' as const),
+    firstDealer: fc.constantFrom('last-seat' as const, 'random' as const),
     lastQueenExtends: fc.boolean(),
     memoryAid: fc.boolean(),
     snapWindowMs: fc.constantFrom(0, 0, 15_000, 120_000),

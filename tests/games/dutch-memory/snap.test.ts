@@ -63,8 +63,8 @@ describe('two snaps against the same discard', () => {
     expectConserved(other);
   });
 
-  it('a snap that raced the next player covering the discard is late', () => {
-    const s = table();
+  it('a snap that raced the next player covering the discard is late (no minimum window)', () => {
+    const s = table({ options: { snapWindowMs: 0 } });
     const snap = { kind: 'snap' as const, on: 0, slot: 3 };
     const covered = play(s, 0, { kind: 'draw-and-discard' }).state;
     const r = play(covered, 1, snap);
@@ -74,7 +74,7 @@ describe('two snaps against the same discard', () => {
   });
 
   it('a late snap with a wrong card is still just late: the card is not shown', () => {
-    const covered = play(table(), 0, { kind: 'draw-and-discard' }).state;
+    const covered = play(table({ options: { snapWindowMs: 0 } }), 0, { kind: 'draw-and-discard' }).state;
     const r = play(covered, 1, { kind: 'snap', on: 0, slot: 0 });
     expect(eventsOf(r.events, 'snap-failed')[0]?.why).toBe('late');
     expect(r.state.benches[1]![0]).toEqual({ card: '7S', seenBy: [] });

@@ -27,6 +27,8 @@ export interface OptionLabel {
   hint?: string;
   /** Words for the values of an enum option. */
   values?: Record<string, string>;
+  /** A number option shown in a larger unit: the form divides by this (e.g. 3_600_000 for ms shown in hours). */
+  scale?: number;
 }
 
 export interface GameUi {
@@ -39,4 +41,9 @@ export interface GameUi {
   help?(): Promise<RulesHelp>;
   /** Labels for this game's match options on the create form. */
   optionLabels?: Record<string, OptionLabel>;
+  /**
+   * The value each option will have given the choices made so far, where that depends on them
+   * (a preset deciding the rest). The form shows these, and resets a choice whose default moved.
+   */
+  optionDefaults?(chosen: Readonly<Record<string, unknown>>): Record<string, unknown>;
 }

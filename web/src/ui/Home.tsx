@@ -5,8 +5,8 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiFailure, api } from '../api.js';
 import { loadGameUi } from '../games/index.js';
-import type { OptionLabel } from '../games/types.js';
-import { type OptionField, optionFields, optionValues } from '../options.js';
+import type { GameUi } from '../games/types.js';
+import { type OptionField, optionFields, optionValues, shownNumber, withDefaults } from '../options.js';
 import * as store from '../storage.js';
 import { listNames } from '../text.js';
 import {
@@ -138,13 +138,13 @@ function CreateForm() {
   }, []);
 
   const game = games?.find((g) => g.id === gameId);
-  const [labels, setLabels] = useState<Record<string, OptionLabel>>({});
+  const [ui, setUi] = useState<GameUi | null>(null);
   useEffect(() => {
-    setLabels({});
+    setUi(null);
     if (!gameId) return;
     let live = true;
     loadGameUi(gameId)
-      .then((ui) => live && setLabels(ui.optionLabels ?? {}))
+      .then((loaded) => live && setUi(loaded))
       .catch(() => {
         /* plain labels then */
       });
@@ -152,7 +152,21 @@ function CreateForm() {
       live = false;
     };
   }, [gameId]);
-  const fields = useMemo<OptionField[]>(() => optionFields(schemas[`Options_${gameId}`], labels), [schemas, gameId, labels]);
+  const fields = useMemo<OptionField[]>(
+    () => withDefaults(optionFields(schemas[`Options_${gameId}`], ui?.optionLabels ?? {}), ui?.optionDefaults?.(chosen) ?? {}),
+    [schemas, gameId, ui, chosen],
+  );
+  /** A new choice; other choices whose default it moves (a memory-game preset) go back to the new default. */
+  function choose(key: string, v: string | boolean) {
+    const next: Record<string, string | boolean> = { ...chosen, [key]: v };
+    const defaults = ui?.optionDefaults;
+    if (defaults) {
+      const before = defaults(chosen);
+      const after = defaults(next);
+      for (const k of Object.keys(after)) if (k !== key && JSON.stringify(before[k]) !== JSON.stringify(after[k])) delete next[k];
+    }
+    setChosen(next);
+  }
 
   async function create(e: Event) {
     e.preventDefault();
@@ -230,7 +244,7 @@ function CreateForm() {
             </label>
           )}
           {fields.map((f) => (
-            <OptionInput key={`${gameId}-${f.key}`} field={f} value={chosen[f.key]} onChange={(v) => setChosen({ ...chosen, [f.key]: v })} />
+            <OptionInput key={`${gameId}-${f.key}`} field={f} value={chosen[f.key]} onChange={(v) => choose(f.key, v)} />
           ))}
           <TimingChoices
             reminderHours={reminderHours}
@@ -338,12 +352,12 @@ function OptionInput({ field, value, onChange }: { field: OptionField; value: st
       <input
         id={id}
         type="number"
-        inputMode="numeric"
-        step={field.integer ? 1 : 'any'}
-        {...(field.min !== undefined ? { min: field.min } : {})}
-        {...(field.max !== undefined ? { max: field.max } : {})}
-        placeholder={field.default === null ? 'Game default' : String(field.default)}
-        value={typeof value === 'string' ? value : ''}
+        inputMode={field.integer && !field.scale ? 'numeric' : 'decimal'}
+        step={field.integer && !field.scale ? 1 : 'any'}
+        {...(field.min !== undefined ? { min: field.min / (field.scale ?? 1) } : {})}
+        {...(field.max !== undefined ? { max: field.max / (field.scale ?? 1) } : {})}
+        placeholder={field.default === null ? 'Game default' : shownNumber(field)}
+        value={typeof value === 'string' ? value : shownNumber(field)}
         onInput={(e) => onChange((e.target as HTMLInputElement).value)}
       />
     </label>

@@ -13,7 +13,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { CardFace } from '../../../../shared/games/dutch-memory/cards.js';
 import type { DutchMemoryReveal } from '../../../../shared/games/dutch-memory/engine.js';
 import { ConfirmButton } from '../../ui/Confirm.js';
-import { fillNames, seatName } from '../../text.js';
+import { duration, fillNames, seatName } from '../../text.js';
 import type { LogRecord } from '../../types.js';
 import type { BoardProps } from '../types.js';
 import { EmptySlot, PlayingCard, faceWords } from './Card.js';
@@ -270,17 +270,27 @@ function SnapBanner({ view, names, legal, now, coveredOpen }: { view: View; name
           ? ' You are next: your discard will close it (drawing does not).'
           : ''
         : ` It stays open until ${names.name(turn)} discards or takes it.`;
+  const windowMs = view.rules.snapWindowMs;
+  const kept =
+    windowMs > 0 ? ` Even once covered, a snap sent within ${windowWords(windowMs)} of the card landing counts (minimum snap window).` : '';
+  const others =
+    view.rules.snapOthers && view.rules.othersSnap === 'replace-and-penalty'
+      ? ' You may also snap another player’s card: if it matches, they take a new card in its place and a penalty card.'
+      : view.rules.snapOthers
+        ? ' You may also snap another player’s card (a wrong or late one costs double).'
+        : '';
   return (
     <>
       {view.snap.open && card && (
         <div class="dm-banner dm-snap" role="status" data-banner="snap" data-on={view.snap.on ?? ''}>
           <p>
             <strong>Snap window open:</strong> the {cardName(card)} on the discard pile can still be snapped.{closer}
+            {kept}
           </p>
           {canSnap && (
             <p class="dm-small">
-              Think one of your cards is a {cardName(card).split(' of ')[0]}? Select it and press Snap. A wrong or late snap costs{' '}
-              {plural(penalty, 'penalty card')}.
+              Think one of your cards is a {card.rank === 'K' ? `${card.suit === 'H' || card.suit === 'D' ? 'red' : 'black'} King` : cardName(card).split(' of ')[0]}? Select it and press Snap. A wrong or late snap costs{' '}
+              {plural(penalty, 'penalty card')}.{others}
             </p>
           )}
         </div>
@@ -290,8 +300,7 @@ function SnapBanner({ view, names, legal, now, coveredOpen }: { view: View; name
           .filter((c) => c.until > now)
           .map((c) => (
             <p class="dm-banner dm-snap" role="status" key={c.on} data-banner="snap-covered">
-              The {cardName(c.card)} has been covered but can still be snapped for {Math.max(1, Math.ceil((c.until - now) / 1000))} more seconds (minimum snap
-              window).
+              The {cardName(c.card)} has been covered but can still be snapped for {windowWords(c.until - now)} more (minimum snap window).
             </p>
           ))}
     </>
@@ -579,8 +588,15 @@ function RulesNote({ view }: { view: View }) {
     <p class="hint dm-rules-note">
       {r.preset === 'bench' ? 'Bench rules' : 'Marmot rules'}
       {powers.length ? ` · powers — ${powers.join('; ')}` : ''} · wrong or late snap: {plural(r.penaltyCards, 'penalty card')}
-      {r.snapWindowMs > 0 ? ` · minimum snap window ${Math.round(r.snapWindowMs / 1000)} s` : ''} · game ends at {r.endScore}
+      {r.snapWindowMs > 0 ? ` · minimum snap window ${windowWords(r.snapWindowMs)}` : ''}
+      {r.snapOthers ? ` · snapping other players’ cards allowed` : ''} · game ends at {r.endScore}
     </p>
   );
 }
 
+
+/** A snap window or what is left of it: seconds while short, then minutes, hours or days. */
+function windowWords(ms: number): string {
+  const s = Math.max(1, Math.ceil(ms / 1000));
+  return s < 120 ? `${s} seconds` : duration(ms);
+}
