@@ -446,8 +446,7 @@ describe("the loser's duty to buy the 1-cost card", () => {
       active: 1,
       display: ['blue-8', 'pink-7', 'red-6', 'green-5', null, null],
     });
-    const all = { kind: 'purchase', slot: 4, pay: ['green-2', 'green-3', 'pink-4', 'blue-P1'] } as const;
-    expect(refused(s, 1, all)).toBe('must-buy-one-cost');
+    expect(refused(s, 1, { kind: 'purchase', slot: 4, pay: ['green-2', 'green-3', 'pink-4', 'blue-P1'] })).toBe('must-buy-one-cost');
     expect(game.legalMoves(s, 1).filter((m) => m.kind === 'purchase' && m.slot === 4)).toEqual([]);
     // A dearer purchase that keeps a card back is fine; the kept card must then pay for position 1.
     const t = play(s, 1, { kind: 'purchase', slot: 3, pay: ['green-2', 'green-3', 'pink-4'] }).state;
