@@ -28,6 +28,7 @@ import {
   seatLetters,
 } from '../../web/src/games/golden-age/logic.js';
 import type { Match } from '../../web/src/types.js';
+import { blank, give, play, withMarker, withMoney } from '../games/golden-age/helpers.js';
 
 const NAMES = ['Ann', 'Bob', 'Cy', 'Dee'];
 
@@ -115,7 +116,9 @@ describe('Golden Age board logic against the engine’s legal moves', () => {
           check(a.label.length > 5 && !/undefined|NaN|\[object/.test(a.label), `label ${a.label}`);
           if (a.cost > 0) {
             check(!!a.question, `no question before ${a.label}`);
-            check(a.cost <= v.players[seat]!.money, `${a.label} costs more than the player has`);
+            // a bid may count the sets the bidder could cash in
+            const limit = a.move.kind === 'bid' ? (v.auction?.bidderMax ?? -1) : v.players[seat]!.money;
+            check(a.cost <= limit, `${a.label} costs more than the player has`);
           }
         }
         states++;
@@ -182,6 +185,33 @@ describe('Golden Age board rendering', () => {
     }
     expect(rendered).toBeGreaterThan(25);
     expect(handsSeen).toBeGreaterThan(5);
+  });
+
+  // Issue 13, §7.2: sets are cashed in "at any time", so a player who is not bidding is offered it
+  // during an auction, and the bidder next to its bids.
+  it('during an auction, players who are not bidding are offered to cash in their sets, and nothing else', () => {
+    let s = give(give(withMarker(blank(3), 'zeeland', 0), 2, 'investment-tulip-girl-1'), 1, 'spices-spice-single-1');
+    s = withMoney(s, 1, 2);
+    s = play(s, 0, { kind: 'auction', province: 'zeeland' }).state;
+    expect(s.phase).toBe('auction');
+    const render = (viewer: number) => renderToString(h(GoldenAgeBoard, { match: matchFor(s, viewer), submit: async () => true, busy: false }));
+    const cy = render(2);
+    expect(cy).toContain('Cash in cards');
+    expect(cy).toMatch(/<button[^>]*>Cash in one tulip girl for 5 guilders<\/button>/);
+    expect(cy).not.toContain('Your move');
+    expect(cy).not.toContain('Your bid');
+    // the bidder may bid up to its guilder plus the 7 its spice would bring, or cash it in first
+    const bob = render(1);
+    expect(bob).toContain('Your bid');
+    expect(bob).toContain('Bid 8 guilders (all you can)');
+    expect(bob).toMatch(/<button[^>]*>Cash in one single spice for 7 guilders<\/button>/);
+    expect(bob).not.toContain('Cash in cards');
+    // the auctioneer holds nothing to cash in: no panel at all
+    expect(render(0)).not.toContain('Cash in');
+    const v = goldenAge.view(s, 1) as GoldenAgeView;
+    expect(describeMove(v, { kind: 'bid', amount: 16 }, names(v)).question).toBe(
+      'Bid 8 guilders? If nobody bids more, you pay it to Ann and take the action. You hold 1 guilder, so the sets needed to cover the rest are cashed in at once.',
+    );
   });
 
   it('says "1 guilder", not "1 guilders"', () => {

@@ -68,7 +68,8 @@ export const rulesHelp: {
           'discards. The bought card always goes to your own discards, never into your bid. Buy as often as you can pay.',
         'The loser of the bid may not finish while the card in position 1 is still there and they can pay for it ' +
           '(they still have a card in their bid or, in the 2018 edition, a power card in hand they could play). ' +
-          'The winner has no such duty. Taking that card with a power also clears the duty.',
+          'Until that card is bought, the loser may not make another purchase that would use up the last cards ' +
+          'able to pay for it. The winner has no such duty. Taking that card with a power also clears the duty.',
         'When you press "done", whatever is left in your bid (and, in 2018, any card kept back in hand and not ' +
           'played) goes to your personal discards.',
       ],

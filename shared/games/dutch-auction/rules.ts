@@ -113,6 +113,19 @@ export function mustBuyOneCost(state: DutchState, seat: Seat): boolean {
   return state.edition === '2018' && me.hand.some((id) => hasPower(state.edition, id));
 }
 
+/**
+ * While the loser's duty is open, would buying the card at `slot` (not position 1) spend the last
+ * cards that could still pay for position 1? Only purchases take cards out of a loser's bid for
+ * good (a cash-in leaves its power card behind, and the loser cannot be stolen from on their own
+ * turn), so the duty can only be dodged by emptying the bid this way.
+ */
+export function purchaseDodgesDuty(state: DutchState, seat: Seat, slot: number): boolean {
+  if (slot === 1 || !mustBuyOneCost(state, seat)) return false;
+  const me = at(state, seat);
+  if (me.bid.length > slot) return false;
+  return !(state.edition === '2018' && me.hand.some((id) => hasPower(state.edition, id)));
+}
+
 function checkActive(state: DutchState, seat: Seat): RuleError | null {
   if (state.phase === 'commit') {
     return err('wrong-phase', 'Bids are not revealed yet: first seal your set-aside card and your bid.');
@@ -394,6 +407,12 @@ function applyPurchase(state: DutchState, seat: Seat, m: PurchaseMove): Applied_
     if (m.pay.indexOf(id) !== i) return fail('duplicate-card', `The ${cardName(id)} is named twice in your payment.`);
     if (!me.bid.some((b) => b.id === id)) return fail('not-in-bid', `The ${cardName(id)} is not in your bid.`);
   }
+  if (purchaseDodgesDuty(state, seat, m.slot)) {
+    return fail(
+      'must-buy-one-cost',
+      'As the loser of the bid you must buy the card in position 1: buy it first, or keep at least one card of your bid to pay for it.',
+    );
+  }
   const d = cloneState(state, seatIndex(seat));
   const p = at(d, seat);
   const suit = cardInfo(d.edition, bought).suit;
@@ -588,7 +607,7 @@ export function legalMoves(state: DutchState, seat: Seat): DutchAuctionMove[] {
   }
   const n = me.bid.length;
   for (let slot = 1; slot <= DISPLAY_SIZE && slot <= n; slot++) {
-    if (state.display[slot - 1] === null) continue;
+    if (state.display[slot - 1] === null || purchaseDodgesDuty(state, seat, slot)) continue;
     for (const idx of combos(n, slot)) {
       out.push({ kind: 'purchase', slot, pay: idx.map((i) => (me.bid[i] as BidCard).id) });
     }

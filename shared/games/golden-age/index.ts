@@ -28,8 +28,9 @@ export const goldenAge: Game<GoldenAgeState, GoldenAgeMove, GoldenAgeOptions, Go
   viewEvent,
   toAct,
   result,
-  // Every move depends on the exact current position (turn order, money, bids): none is rebased.
-  rebaseable: () => false,
+  // Every move but one depends on the exact current position (turn order, money, bids). Cashing
+  // in a set depends only on one's own hand and the bank, which apply checks again.
+  rebaseable: (_s, _seat, move) => move.kind === 'exchange',
   defaultMove,
 };
 

@@ -335,6 +335,44 @@ function cashCards(hand: readonly string[], set: CashSet): string[] | null {
   return null;
 }
 
+/**
+ * The sets `seat` could cash in, in `CASH_SETS` order, paying at least `need` half-guilders and at
+ * most `limit` (what the bank can spare) in all: the smallest such total, then the fewest cards.
+ * With `need` Infinity: the largest total within `limit`. null when no choice pays `need`.
+ */
+function cashPlan(s: GoldenAgeState, seat: Seat, need: number, limit: number): { sets: CashSet[]; amount: number } | null {
+  const hand = s.players[seat]!.hand;
+  const counts = CASH_SETS.map((c) => {
+    let n = 0;
+    for (const id of hand) if (card(id).kind === c.kind) n++;
+    return Math.floor(n / c.size);
+  });
+  if (counts.every((n) => n === 0)) return need <= 0 || need === Infinity ? { sets: [], amount: 0 } : null;
+  let best: { take: number[]; amount: number; cards: number } | null = null;
+  const take = CASH_SETS.map(() => 0);
+  const visit = (k: number, amount: number, cards: number): void => {
+    if (amount > limit) return;
+    if (k === CASH_SETS.length) {
+      const better =
+        need === Infinity
+          ? best === null || amount > best.amount
+          : amount >= need && (best === null || amount < best.amount || (amount === best.amount && cards < best.cards));
+      if (better) best = { take: take.slice(), amount, cards };
+      return;
+    }
+    const c = CASH_SETS[k]!;
+    for (let n = 0; n <= counts[k]!; n++) {
+      take[k] = n;
+      visit(k + 1, amount + n * c.pays * H, cards + n * c.size);
+    }
+    take[k] = 0;
+  };
+  visit(0, 0, 0);
+  if (best === null) return null;
+  const chosen: { take: number[]; amount: number } = best;
+  return { sets: CASH_SETS.flatMap((c, k) => Array.from({ length: chosen.take[k]! }, () => c.set)), amount: chosen.amount };
+}
+
 function isUnfinished(p: Painting): boolean {
   const c = card(p.card);
   return c.kind === 'painting' && p.paid < c.payments;
@@ -347,14 +385,18 @@ function unfinished(s: GoldenAgeState, seat: Seat, paintingId: string): boolean 
 
 const hasUnfinished = (s: GoldenAgeState, seat: Seat): boolean => s.players[seat]!.paintings.some(isUnfinished);
 
-/** One payment of 1 guilder from the player onto the painting. */
+/**
+ * One payment of 1 guilder onto the painting: from the player's purse for a special action,
+ * from the bank for an auction prize (the bid paid for the whole action, section 8.0).
+ */
 function payPainter(d: Draft, seat: Seat, paintingId: string, via: MarkerPlace | null, events: GoldenAgeEvent[]): void {
   const pl = d.players[seat]!;
   const idx = pl.paintings.findIndex((p) => p.card === paintingId);
   const p = pl.paintings[idx]!;
   const c = card(p.card);
   const payments = c.kind === 'painting' ? c.payments : 0;
-  pl.money -= COSTS.painter * H;
+  if (via === null) d.bank -= COSTS.painter * H;
+  else pl.money -= COSTS.painter * H;
   pl.paintings[idx] = { card: p.card, paid: p.paid + 1 };
   events.push({ type: 'painter-paid', seat, painting: p.card, paid: p.paid + 1, payments, finished: p.paid + 1 >= payments, via });
 }
@@ -415,32 +457,60 @@ function moveSteward(d: Draft, seat: Seat, steps: number, dice: readonly [number
 // Auctions (section 8)
 // ---------------------------------------------------------------------------------------------
 
+/** A brown prize with no arts card left can only pay a painter, whose guilder the bank puts on the painting. */
+const painterOnly = (s: GoldenAgeState, colour: number): boolean => COLOUR_ACTION[colourId(colour)].painter && !drawable(s, 'arts');
+
+/** Could `seat` use the action of a marker of colour `colour` if it won it? Public facts only. */
+function canUsePrize(s: GoldenAgeState, seat: Seat, colour: number): boolean {
+  const action = COLOUR_ACTION[colourId(colour)];
+  if (action.token) return s.players[seat]!.tokens > 0;
+  if (painterOnly(s, colour)) return hasUnfinished(s, seat) && s.bank >= COSTS.painter * H;
+  return action.deck !== null && drawable(s, action.deck);
+}
+
 /**
- * The most `seat` may bid for the action of a marker of colour `colour` and still be able to
- * use it afterwards; -1 when it could not use it at all. A brown prize with no arts card left
- * can only pay a painter, which costs the winner 1 guilder on top of the bid.
+ * Half-guilders the bank must keep while an auction whose prize can only pay a painter is under
+ * way or being used: that payment comes from the bank, so cashing in cards may not take it.
+ */
+function bankReserve(s: GoldenAgeState): number {
+  const province = s.phase === 'auction' ? s.auction?.province : s.phase === 'auction-action' ? s.pending?.province : undefined;
+  return province !== undefined && painterOnly(s, PROVINCE_COLOUR[province] as number) ? COSTS.painter * H : 0;
+}
+
+/**
+ * The most `seat` may bid for the action of a marker of colour `colour`: its money plus what it
+ * could raise by cashing in its investment and spice sets now (section 7.2: at any time); -1 when
+ * it could not use the action at all.
  */
 export function maxBid(s: GoldenAgeState, seat: Seat, colour: number): number {
-  const pl = s.players[seat]!;
-  const action = COLOUR_ACTION[colourId(colour)];
-  if (action.token) return pl.tokens > 0 ? pl.money : -1;
-  if (action.painter) {
-    if (drawable(s, 'arts')) return pl.money;
-    return hasUnfinished(s, seat) ? pl.money - COSTS.painter * H : -1;
-  }
-  return action.deck !== null && drawable(s, action.deck) ? pl.money : -1;
+  if (!canUsePrize(s, seat, colour)) return -1;
+  const reserve = painterOnly(s, colour) ? COSTS.painter * H : 0;
+  return s.players[seat]!.money + (cashPlan(s, seat, Infinity, s.bank - reserve)?.amount ?? 0);
 }
 
 export const minBid = (s: GoldenAgeState): number => (s.auction?.high?.amount ?? 0) + 1;
 
+/** Decks whose cards may include cash-in cards: a hand holding one of their backs might raise money. */
+const CASH_DECKS: ReadonlySet<DeckId> = new Set(DECKS.filter((d) => DECK_CARDS[d].some((id) => CASH_BY_SET[card(id).kind] !== undefined)));
+
+/**
+ * Is `seat` asked to bid at `min` rather than passed over? Decided on public facts only (money,
+ * the backs of its hand cards), so skipping a seat tells nobody what its hidden cards are worth:
+ * a seat holding a card that might be cashed in is asked, and may pass.
+ */
+function mightBid(s: GoldenAgeState, seat: Seat, colour: number, min: number): boolean {
+  if (!canUsePrize(s, seat, colour)) return false;
+  const pl = s.players[seat]!;
+  return pl.money >= min || pl.hand.some((id) => CASH_DECKS.has(card(id).deck));
+}
+
 function canBid(s: GoldenAgeState, seat: Seat): boolean {
-  const a = s.auction!;
-  return maxBid(s, seat, PROVINCE_COLOUR[a.province] as number) >= minBid(s);
+  return mightBid(s, seat, PROVINCE_COLOUR[s.auction!.province] as number, minBid(s));
 }
 
 function someoneCanBid(s: GoldenAgeState, seat: Seat, province: number): boolean {
   const colour = PROVINCE_COLOUR[province] as number;
-  for (let i = 0; i < s.seats; i++) if (i !== seat && maxBid(s, i, colour) >= 1) return true;
+  for (let i = 0; i < s.seats; i++) if (i !== seat && mightBid(s, i, colour, 1)) return true;
   return false;
 }
 
@@ -558,7 +628,7 @@ function checkPrize(s: GoldenAgeState, seat: Seat, province: number, move: Prize
     return drawable(s, 'arts') ? null : err('deck-empty', 'No arts card is left to draw.');
   }
   if (!unfinished(s, seat, move.painting)) return err('no-such-painting', 'You have no unfinished painting with that id.');
-  if (pl.money < COSTS.painter * H) return err('cannot-afford', 'Paying the painter costs 1 guilder, which you do not have.');
+  if (s.bank < COSTS.painter * H) return err('bank-short', 'The bank has no guilder left to put on the painting.');
   return null;
 }
 
@@ -639,6 +709,9 @@ function checkCreateMarker(s: GoldenAgeState, seat: Seat, m: Move<'create-marker
 function checkSail(s: GoldenAgeState, seat: Seat, m: Move<'sail'>): RuleError | Spot | 'reserve' {
   if (m.box !== WEST_INDIES_BOX && s.east[m.box - 2] !== null) return err('colony-taken', 'That East Indies box already holds a marker.');
   if (colonySet(s.players[seat]!.hand) === null) return err('no-colony-set', 'You need a ship, a captain and a cannon (VOC jokers stand in for any of them).');
+  if (m.box === WEST_INDIES_BOX && m.from?.at === 'colony' && m.from.box === WEST_INDIES_BOX) {
+    return err('same-space', 'A marker moved to the West Indies must come from another space: it is already there.');
+  }
   return checkSource(s, seat, m.from);
 }
 
@@ -646,6 +719,10 @@ function checkExchange(s: GoldenAgeState, seat: Seat, m: Move<'exchange'>): Rule
   if (cashCards(s.players[seat]!.hand, m.set) === null) return err('no-such-set', 'You do not hold that set of cards.');
   const pays = CASH_BY_SET[m.set]!.pays * H;
   if (s.bank < pays) return err('bank-short', `The bank holds only ${guilders(s.bank)} and cannot pay this set now.`);
+  const reserve = bankReserve(s);
+  if (s.bank - pays < reserve) {
+    return err('bank-short', `The bank must keep ${guilders(reserve)} for the painter payment this auction's winner receives, so it cannot pay this set now.`);
+  }
   return null;
 }
 
@@ -700,7 +777,9 @@ function checkBid(s: GoldenAgeState, seat: Seat, m: Move<'bid'>): RuleError | nu
   const min = minBid(s);
   if (m.amount < min) return err('bid-too-low', `The bid must be at least ${guilders(min)}.`);
   const max = maxBid(s, seat, PROVINCE_COLOUR[s.auction!.province] as number);
-  if (m.amount > max) return err('bid-too-high', `You can bid at most ${guilders(Math.max(0, max))}.`);
+  if (m.amount > max) {
+    return err('bid-too-high', `You can bid at most ${guilders(Math.max(0, max))}, counting the sets you could cash in.`);
+  }
   return null;
 }
 
@@ -714,13 +793,12 @@ const PHASE_MOVES: Readonly<Record<GoldenAgeState['phase'], readonly GoldenAgeMo
   'setup-marker': ['place-marker'],
   'setup-tokens': ['place-token'],
   'setup-steward': ['place-steward'],
-  roll: ['roll', 'play-dice', 'exchange'],
+  roll: ['roll', 'play-dice'],
   actions: [
     'move-token',
     'take-guild',
     'create-marker',
     'sail',
-    'exchange',
     'buy-card',
     'buy-token',
     'pay-painter',
@@ -759,10 +837,12 @@ export function toAct(s: GoldenAgeState): Seat[] {
 export function apply(s: GoldenAgeState, seat: Seat, move: GoldenAgeMove): Result<Applied<GoldenAgeState, GoldenAgeEvent>> {
   if (s.phase === 'over') return fail('game-over', 'The game is over.');
   if (!Number.isInteger(seat) || seat < 0 || seat >= s.seats) return fail('no-such-seat', 'There is no such seat.');
-  if (toAct(s)[0] !== seat) {
+  // Section 7.2: investment and spice sets are cashed in "at any time", whoever's turn it is.
+  const anyTime = move.kind === 'exchange';
+  if (!anyTime && toAct(s)[0] !== seat) {
     return s.phase === 'auction' ? fail('not-your-bid', 'It is not your turn to bid.') : fail('not-your-turn', 'It is not your turn.');
   }
-  if (!PHASE_MOVES[s.phase].includes(move.kind)) return fail('wrong-phase', PHASE_HINT[s.phase]);
+  if (!anyTime && !PHASE_MOVES[s.phase].includes(move.kind)) return fail('wrong-phase', PHASE_HINT[s.phase]);
   const events: GoldenAgeEvent[] = [];
   const d = draft(s);
   const e = perform(s, d, seat, move, events);
@@ -881,13 +961,7 @@ function perform(s: GoldenAgeState, d: Draft, seat: Seat, move: GoldenAgeMove, e
     case 'exchange': {
       const e = checkExchange(s, seat, move);
       if (e) return e;
-      const cards = cashCards(pl.hand, move.set)!;
-      const pays = CASH_BY_SET[move.set]!.pays * H;
-      pl.hand = pl.hand.filter((id) => !cards.includes(id));
-      for (const id of cards) discard(d, id);
-      d.bank -= pays;
-      pl.money += pays;
-      events.push({ type: 'exchanged', seat, set: move.set, cards, amount: pays });
+      exchange(d, seat, move.set, events);
       return null;
     }
     case 'buy-card': {
@@ -931,6 +1005,12 @@ function perform(s: GoldenAgeState, d: Draft, seat: Seat, move: GoldenAgeMove, e
     case 'bid': {
       const e = checkBid(s, seat, move);
       if (e) return e;
+      // A bid beyond the bidder's purse cashes in sets at once, so the winner can always pay.
+      if (move.amount > pl.money) {
+        const colour = PROVINCE_COLOUR[s.auction!.province] as number;
+        const plan = cashPlan(s, seat, move.amount - pl.money, s.bank - (painterOnly(s, colour) ? COSTS.painter * H : 0))!;
+        for (const set of plan.sets) exchange(d, seat, set, events);
+      }
       d.auction = { ...d.auction!, high: { seat, amount: move.amount } };
       events.push({ type: 'bid', seat, amount: move.amount });
       advanceAuction(d, events);
@@ -957,6 +1037,18 @@ function perform(s: GoldenAgeState, d: Draft, seat: Seat, move: GoldenAgeMove, e
       return null;
     }
   }
+}
+
+/** Cash in one set with the bank (checked before). */
+function exchange(d: Draft, seat: Seat, set: CashSet, events: GoldenAgeEvent[]): void {
+  const pl = d.players[seat]!;
+  const cards = cashCards(pl.hand, set)!;
+  const pays = CASH_BY_SET[set]!.pays * H;
+  pl.hand = pl.hand.filter((id) => !cards.includes(id));
+  for (const id of cards) discard(d, id);
+  d.bank -= pays;
+  pl.money += pays;
+  events.push({ type: 'exchanged', seat, set, cards, amount: pays });
 }
 
 function endTurn(d: Draft, seat: Seat, events: GoldenAgeEvent[]): void {
@@ -1028,11 +1120,15 @@ export function bidChoices(min: number, max: number): number[] {
 /**
  * Every legal move for `seat`, except that bids are a bounded sample (the minimum, +½, +1, +2
  * and +5 guilders over it, and all-in); `apply` accepts any amount between the minimum and the
- * bidder's limit.
+ * bidder's limit. A seat whose turn it is not may still cash in sets (section 7.2: at any time).
  */
 export function legalMoves(s: GoldenAgeState, seat: Seat): GoldenAgeMove[] {
-  if (s.phase === 'over' || toAct(s)[0] !== seat) return [];
+  if (s.phase === 'over' || !Number.isInteger(seat) || seat < 0 || seat >= s.seats) return [];
   const out: GoldenAgeMove[] = [];
+  if (toAct(s)[0] !== seat) {
+    pushExchanges(s, seat, out);
+    return out;
+  }
   const pl = s.players[seat]!;
   switch (s.phase) {
     case 'setup-marker':
@@ -1059,10 +1155,14 @@ export function legalMoves(s: GoldenAgeState, seat: Seat): GoldenAgeMove[] {
       out.push({ kind: 'pass' });
       const max = maxBid(s, seat, PROVINCE_COLOUR[s.auction!.province] as number);
       for (const amount of bidChoices(minBid(s), max)) out.push({ kind: 'bid', amount });
+      pushExchanges(s, seat, out);
       return out;
     }
     case 'auction-action':
-      return prizeMoves(s, seat, s.pending!.province);
+      // the prize moves come first: a missed deadline takes the first of them
+      out.push(...prizeMoves(s, seat, s.pending!.province));
+      pushExchanges(s, seat, out);
+      return out;
     case 'actions':
       break;
   }
@@ -1096,7 +1196,10 @@ export function legalMoves(s: GoldenAgeState, seat: Seat): GoldenAgeMove[] {
     for (const b of COLONY_BOXES) {
       const box: number = b.box;
       if (box !== WEST_INDIES_BOX && s.east[box - 2] !== null) continue;
-      for (const from of sources) out.push(from === undefined ? { kind: 'sail', box } : { kind: 'sail', box, from });
+      for (const from of sources) {
+        if (from === undefined) out.push({ kind: 'sail', box });
+        else if (!(box === WEST_INDIES_BOX && from.at === 'colony' && from.box === WEST_INDIES_BOX)) out.push({ kind: 'sail', box, from });
+      }
     }
   }
   // special actions and auctions
@@ -1128,8 +1231,9 @@ const RESERVE_ONLY: readonly undefined[] = [undefined];
 function pushExchanges(s: GoldenAgeState, seat: Seat, out: GoldenAgeMove[]): void {
   const hand = s.players[seat]!.hand;
   if (hand.length === 0) return;
+  const reserve = bankReserve(s);
   for (const c of CASH_SETS) {
-    if (s.bank < c.pays * H) continue;
+    if (s.bank - c.pays * H < reserve) continue;
     let n = 0;
     for (const id of hand) if (card(id).kind === c.kind) n++;
     if (n >= c.size) out.push({ kind: 'exchange', set: c.set });

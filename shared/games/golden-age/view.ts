@@ -146,8 +146,11 @@ export interface GoldenAgeView {
     readonly passed: readonly Seat[];
     readonly bidder: Seat;
     readonly minBid: number;
-    /** the most the seat to bid may offer (money, less 1 guilder when it can only pay a painter) */
-    readonly bidderMax: number;
+    /**
+     * the most the seat to bid may offer (its money plus the sets it could cash in), shown to
+     * that seat only: it depends on its hidden cards. null for every other viewer.
+     */
+    readonly bidderMax: number | null;
   } | null;
   readonly pending: { readonly winner: Seat; readonly province: ProvinceId; readonly colour: GuildColour } | null;
   readonly unsold: readonly ProvinceId[];
@@ -252,7 +255,7 @@ export function view(s: GoldenAgeState, viewer: Viewer): GoldenAgeView {
             passed: s.auction.passed.flatMap((p, i) => (p ? [i] : [])),
             bidder: s.auction.bidder,
             minBid: minBid(s),
-            bidderMax: Math.max(0, maxBid(s, s.auction.bidder, PROVINCE_COLOUR[s.auction.province] as number)),
+            bidderMax: own === s.auction.bidder ? Math.max(0, maxBid(s, own, PROVINCE_COLOUR[s.auction.province] as number)) : null,
           },
     pending:
       s.pending === null
@@ -368,11 +371,11 @@ export function viewEvent(e: GoldenAgeEvent, viewer: Viewer): LogEntry | null {
     }
     case 'painter-paid': {
       const done = e.finished ? ' The painting is finished!' : '';
-      const how = e.via === null ? ' (auction prize)' : '';
+      const who = e.via === null ? `The bank paid the painter 1 guilder for {${e.seat}}'s ${cardName(e.painting)} (auction prize)` : `{${e.seat}} paid the painter 1 guilder for the ${cardName(e.painting)}`;
       return {
         type: e.type,
         seat: e.seat,
-        text: `{${e.seat}} paid the painter 1 guilder for the ${cardName(e.painting)}${how}: payment ${e.paid} of ${e.payments}.${done}`,
+        text: `${who}: payment ${e.paid} of ${e.payments}.${done}`,
         data: e,
       };
     }

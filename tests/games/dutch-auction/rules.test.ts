@@ -433,11 +433,56 @@ describe("the loser's duty to buy the 1-cost card", () => {
     expect(game.legalMoves(s, 1).some((m) => m.kind === 'done')).toBe(false);
     expect(game.defaultMove?.(s, 1)).toEqual({ kind: 'purchase', slot: 1, pay: ['green-2'] });
     expect((game.view(s, 1) as DutchView).you?.mustBuyOneCost).toBe(true);
-    // Spending the bid elsewhere first is allowed; then there is nothing left to pay with.
-    const t = play(s, 1, { kind: 'purchase', slot: 2, pay: ['green-2', 'green-3'] }).state;
-    expect(game.legalMoves(t, 1)).toEqual([{ kind: 'done' }]);
     const u = play(s, 1, { kind: 'purchase', slot: 1, pay: ['green-2'] }).state;
     expect(game.legalMoves(u, 1)).toContainEqual({ kind: 'done' });
+  });
+
+  // Issue 13: spending the whole bid on a dearer card first left nothing to pay with, and then
+  // "done" was accepted with the 1-cost card still there.
+  it('current: the loser may not spend the whole bid elsewhere while the 1-cost card waits', () => {
+    const s = build({
+      seats: [{ bid: ['red-1'] }, { bid: ['green-2', 'green-3', 'pink-4', 'blue-P1'] }],
+      bidWinner: 0,
+      active: 1,
+      display: ['blue-8', 'pink-7', 'red-6', 'green-5', null, null],
+    });
+    expect(refused(s, 1, { kind: 'purchase', slot: 4, pay: ['green-2', 'green-3', 'pink-4', 'blue-P1'] })).toBe('must-buy-one-cost');
+    expect(game.legalMoves(s, 1).filter((m) => m.kind === 'purchase' && m.slot === 4)).toEqual([]);
+    // A dearer purchase that keeps a card back is fine; the kept card must then pay for position 1.
+    const t = play(s, 1, { kind: 'purchase', slot: 3, pay: ['green-2', 'green-3', 'pink-4'] }).state;
+    expect(refused(t, 1, { kind: 'done' })).toBe('must-buy-one-cost');
+    expect(refused(t, 1, { kind: 'purchase', slot: 2, pay: ['blue-P1'] })).toBe('wrong-payment');
+    expect(game.legalMoves(t, 1).filter((m) => m.kind === 'purchase')).toEqual([{ kind: 'purchase', slot: 1, pay: ['blue-P1'] }]);
+    // Once the 1-cost card is bought, the rest of the bid may go anywhere.
+    const u = play(s, 1, { kind: 'purchase', slot: 1, pay: ['blue-P1'] }).state;
+    expect(play(u, 1, { kind: 'purchase', slot: 3, pay: ['green-2', 'green-3', 'pink-4'] }).state.seats[1].bid).toEqual([]);
+    // The winner is free to spend everything.
+    const w = build({
+      seats: [{ bid: ['green-2', 'green-3'] }, { bid: ['red-1'] }],
+      display: ['blue-8', 'pink-7', null, null, null, null],
+    });
+    expect(play(w, 0, { kind: 'purchase', slot: 2, pay: ['green-2', 'green-3'] }).state.display[1]).toBe(null);
+  });
+
+  it('2018: the loser may not spend the whole offering elsewhere unless a power card in hand can still pay', () => {
+    const spec = {
+      edition: '2018' as const,
+      bidWinner: 0,
+      active: 1,
+      display: ['blue-8', 'pink-7', null, null, null, null],
+    };
+    const s = build({ ...spec, seats: [{ bid: ['red-1'] }, { bid: ['green-2', 'green-3'], hand: ['green-4'] }] });
+    expect(refused(s, 1, { kind: 'purchase', slot: 2, pay: ['green-2', 'green-3'] })).toBe('must-buy-one-cost');
+    expect(game.legalMoves(s, 1).filter((m) => m.kind === 'purchase')).toEqual([
+      { kind: 'purchase', slot: 1, pay: ['green-2'] },
+      { kind: 'purchase', slot: 1, pay: ['green-3'] },
+    ]);
+    // A power card kept back in hand can still be played into the offering to pay for position 1.
+    const t = build({ ...spec, seats: [{ bid: ['red-1'] }, { bid: ['green-2', 'green-3'], hand: ['green-9'] }] });
+    const u = play(t, 1, { kind: 'purchase', slot: 2, pay: ['green-2', 'green-3'] }).state;
+    expect(refused(u, 1, { kind: 'done' })).toBe('must-buy-one-cost');
+    const v = playAll(u, 1, [{ kind: 'play', card: 'green-9' }, { kind: 'purchase', slot: 1, pay: ['green-9'] }]);
+    expect(game.legalMoves(v, 1)).toContainEqual({ kind: 'done' });
   });
 
   it('the winner has no such duty, and if the winner bought or took it the loser is free', () => {

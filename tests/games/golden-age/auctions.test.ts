@@ -18,6 +18,7 @@ import {
   playAll,
   refuse,
   stack,
+  withBank,
   withColony,
   withGuild,
   withMarker,
@@ -28,6 +29,13 @@ import {
 
 const GEORGE = 0;
 const BARACK = 1;
+
+/** Every arts card left in the deck goes to George (the auctioneer) as a painting: none can be drawn. */
+const noArtsLeft = (s: GoldenAgeState): GoldenAgeState => ({
+  ...s,
+  players: s.players.map((p, i) => (i === GEORGE ? { ...p, paintings: [...p.paintings, ...s.decks.arts.map((card) => ({ card, paid: 0 }))] } : p)),
+  decks: { ...s.decks, arts: [] },
+});
 
 describe('8.0 auctions', () => {
   it('the worked example: Barack pays George 2 guilders for a blue action and takes the top blue card without paying the bank', () => {
@@ -195,7 +203,9 @@ describe('8.0 auctions', () => {
     expect(goldenAge.defaultMove!(s, 1)).toEqual({ kind: 'pass' });
   });
 
-  it('brown prize: the winner chooses a free arts card or one painter payment, which he pays himself', () => {
+  // Issue 13, §8.0: "Conducting the action does not cost additional money": the guilder put on
+  // the painting comes from the bank, not from the winner who already paid the bid.
+  it('brown prize: the winner chooses a free arts card or one painter payment, whose guilder comes from the bank', () => {
     let s = stack(give(withMarker(blank(), 'utrecht', 0), 1, 'arts-4vp-1'), 'arts-7vp-2');
     s = play(s, 0, { kind: 'auction', province: 'utrecht' }).state;
     s = playAll(s, [
@@ -213,19 +223,29 @@ describe('8.0 auctions', () => {
     expect(card.players[1]!.money).toBe(18);
     expect(card.phase).toBe('actions');
     expect(goldenAge.toAct(card)).toEqual([0]);
-    const painter = play(s, 1, { kind: 'prize-painter', painting: 'arts-4vp-1' }).state;
+    const paid = play(s, 1, { kind: 'prize-painter', painting: 'arts-4vp-1' });
+    const painter = paid.state;
     expect(painter.players[1]!.paintings).toEqual([{ card: 'arts-4vp-1', paid: 1 }]);
-    expect(painter.players[1]!.money).toBe(16);
-    expect(painter.bank).toBe(s.bank);
+    expect(painter.players[1]!.money).toBe(18);
+    expect(painter.bank).toBe(s.bank - 2);
+    expect(goldenAge.viewEvent(eventsOf(paid.events, 'painter-paid')[0]!, 2)!.text).toBe(
+      "The bank paid the painter 1 guilder for {1}'s 4-point painting (auction prize): payment 1 of 2.",
+    );
+    // with no guilder in the bank the painter cannot be paid this way; the card still can be taken
+    const broke = withBank(s, 1);
+    refuse(broke, 1, { kind: 'prize-painter', painting: 'arts-4vp-1' }, 'bank-short');
+    expect(goldenAge.legalMoves(broke, 1)).toEqual([{ kind: 'prize-card' }]);
   });
 
-  it('brown prize with no arts card left: bids leave 1 guilder for the painter, and the only use is taken at once', () => {
+  it('brown prize with no arts card left: bids may use all one’s money, and the only use is taken at once', () => {
     let s = give(withMoney(withMarker(blank(), 'utrecht', 0), 1, 6), 1, 'arts-4vp-1');
     s = { ...s, players: s.players.map((p, i) => (i === 2 ? { ...p, paintings: s.decks.arts.map((card) => ({ card, paid: 0 })) } : p)), decks: { ...s.decks, arts: [] } };
+    const bank = s.bank;
     s = play(s, 0, { kind: 'auction', province: 'utrecht' }).state;
-    // seat 1 may bid at most 3 halves (6 less the painter's guilder); seat 2 pays painters too
-    refuse(s, 1, { kind: 'bid', amount: 5 }, 'bid-too-high');
-    s = play(s, 1, { kind: 'bid', amount: 4 }).state;
+    // seat 1 may bid all its 6 halves: the painter's guilder is not its to pay; seat 2 pays painters too
+    refuse(s, 1, { kind: 'bid', amount: 7 }, 'bid-too-high');
+    expect(isListed(s, 1, { kind: 'bid', amount: 6 })).toBe(true);
+    s = play(s, 1, { kind: 'bid', amount: 6 }).state;
     // seat 3 has no painting and there is no card to draw: it passes automatically
     const r = play(s, 2, { kind: 'pass' });
     expect(eventsOf(r.events, 'passed').map((e) => [e.seat, e.auto])).toEqual([
@@ -234,6 +254,14 @@ describe('8.0 auctions', () => {
     ]);
     expect(r.state.phase).toBe('actions');
     expect(r.state.players[1]).toMatchObject({ money: 0, paintings: [{ card: 'arts-4vp-1', paid: 1 }] });
+    expect(r.state.players[0]!.money).toBe(20 + 6);
+    expect(r.state.bank).toBe(bank - 2);
+  });
+
+  it('brown prize with no arts card left: nobody can bid when the bank has no guilder for the painter', () => {
+    let s = give(withMarker(blank(), 'utrecht', 0), 1, 'arts-4vp-1');
+    s = withBank(noArtsLeft(s), 1);
+    refuse(s, 0, { kind: 'auction', province: 'utrecht' }, 'no-bidders');
   });
 
   it('green prize: the winner places a free token anywhere and may at once turn three into a marker', () => {
@@ -285,5 +313,86 @@ describe('8.0 auctions', () => {
       [3, { kind: 'pass' }],
     ]);
     expect(eventsOf(r.events, 'reshuffled')).toHaveLength(1);
+  });
+});
+
+// Issue 13, §7.2: investment cards are cashed in "at any time"; during an auction that was refused
+// (wrong-phase), so a bidder could not raise money to bid.
+describe('7.2 and 8.0: cashing in sets during an auction', () => {
+  const started = (s: GoldenAgeState): GoldenAgeState => play(s, GEORGE, { kind: 'auction', province: 'zeeland' }).state;
+  const base = () => stack(withMarker(blank(), 'zeeland', GEORGE), 'colony-ship-4');
+
+  it('any seat may cash in while someone else is bidding; the bidding goes on unchanged', () => {
+    const s = started(give(give(base(), 2, 'investment-tulip-girl-1'), BARACK, 'investment-tulip-girl-2'));
+    expect(goldenAge.toAct(s)).toEqual([BARACK]);
+    expect(goldenAge.legalMoves(s, 2)).toEqual([{ kind: 'exchange', set: 'tulip-girl' }]);
+    expect(goldenAge.legalMoves(s, 3)).toEqual([]);
+    const r = play(s, 2, { kind: 'exchange', set: 'tulip-girl' });
+    expect(r.state.players[2]!.money).toBe(30);
+    expect(r.state.phase).toBe('auction');
+    expect(r.state.auction).toEqual(s.auction);
+    // the bidder too, and it is still its turn to bid afterwards
+    expect(isListed(s, BARACK, { kind: 'exchange', set: 'tulip-girl' })).toBe(true);
+    const t = play(s, BARACK, { kind: 'exchange', set: 'tulip-girl' }).state;
+    expect(goldenAge.toAct(t)).toEqual([BARACK]);
+    expect(t.players[BARACK]!.money).toBe(30);
+    refuse(s, 2, { kind: 'bid', amount: 1 }, 'not-your-bid');
+  });
+
+  it('a bidder’s limit counts the sets it could cash in; a bid beyond its purse cashes them at once', () => {
+    let s = withMoney(give(base(), BARACK, 'investment-tulip-girl-1', 'spices-spice-single-1', 'investment-two-tulip-girls-1'), BARACK, 2);
+    s = started(s);
+    // 1 guilder + 5 (tulip girl) + 7 (single spice) = 13 guilders; a lone "two girls" card is worth nothing
+    expect(goldenAge.legalMoves(s, BARACK).filter((m) => m.kind === 'bid').at(-1)).toEqual({ kind: 'bid', amount: 26 });
+    refuse(s, BARACK, { kind: 'bid', amount: 27 }, 'bid-too-high');
+    expect(view(s, BARACK).auction!.bidderMax).toBe(26);
+    // what the bidder's hidden cards are worth is not shown to anyone else
+    expect(view(s, GEORGE).auction!.bidderMax).toBeNull();
+    expect(view(s, null).auction!.bidderMax).toBeNull();
+    // 7 guilders is 6 more than the purse: the tulip girl (5) falls short, the single spice (7) covers it
+    const r = play(s, BARACK, { kind: 'bid', amount: 14 });
+    expect(eventsOf(r.events, 'exchanged').map((e) => e.set)).toEqual(['spice-single']);
+    expect(r.events.map((e) => e.type)).toEqual(['exchanged', 'bid']);
+    expect(r.state.players[BARACK]!.money).toBe(16);
+    expect(r.state.players[BARACK]!.hand).toEqual(['investment-tulip-girl-1', 'investment-two-tulip-girls-1']);
+    const won = playAll(r.state, [
+      [2, { kind: 'pass' }],
+      [3, { kind: 'pass' }],
+    ]).state;
+    expect(won.players[BARACK]!.money).toBe(2);
+    expect(won.players[GEORGE]!.money).toBe(34);
+    expect(won.players[BARACK]!.hand).toEqual(['investment-tulip-girl-1', 'investment-two-tulip-girls-1', 'colony-ship-4']);
+  });
+
+  it('a seat out of money is still asked to bid if it holds a card that might be cashed in (so skipping it tells nothing)', () => {
+    let s = withMoney(withMoney(withMoney(base(), 1, 0), 2, 0), 3, 0);
+    s = give(s, 2, 'investment-two-tulip-girls-1');
+    s = give(s, 3, 'investment-tulip-girl-1');
+    s = started(s);
+    // seat 1 holds nothing: passed at once; seat 2 holds a card whose back may be worth money
+    expect(goldenAge.toAct(s)).toEqual([2]);
+    expect(goldenAge.legalMoves(s, 2)).toEqual([{ kind: 'pass' }]);
+    const r = play(s, 2, { kind: 'pass' });
+    expect(goldenAge.toAct(r.state)).toEqual([3]);
+    expect(goldenAge.legalMoves(r.state, 3)).toEqual([
+      { kind: 'pass' },
+      ...[1, 2, 3, 5, 10].map((amount) => ({ kind: 'bid', amount })),
+      { kind: 'exchange', set: 'tulip-girl' },
+    ]);
+  });
+
+  it('while a prize can only pay a painter, the bank keeps the guilder for it', () => {
+    let s = give(give(withMarker(blank(), 'utrecht', GEORGE), BARACK, 'arts-4vp-1'), 2, 'investment-tulip-girl-1');
+    s = withBank(noArtsLeft(s), 11);
+    s = play(s, GEORGE, { kind: 'auction', province: 'utrecht' }).state;
+    refuse(s, 2, { kind: 'exchange', set: 'tulip-girl' }, 'bank-short');
+    expect(goldenAge.legalMoves(s, 2)).toEqual([]);
+    // outside the auction the same exchange is paid
+    // seats 2 and 3 have no painting: they are passed over, and seat 1 wins at once
+    const after = play(s, BARACK, { kind: 'bid', amount: 1 }).state;
+    expect(after.phase).toBe('actions');
+    expect(after.bank).toBe(9);
+    refuse(after, 2, { kind: 'exchange', set: 'tulip-girl' }, 'bank-short');
+    expect(play(withBank(after, 10), 2, { kind: 'exchange', set: 'tulip-girl' }).state.bank).toBe(0);
   });
 });

@@ -81,7 +81,12 @@ describe('legal moves', () => {
             const listed = goldenAge.legalMoves(s, seat);
             const acting = goldenAge.toAct(s).includes(seat);
             if (!acting) {
-              expect(listed).toEqual([]);
+              // a seat whose turn it is not may only cash in sets (section 7.2: at any time)
+              for (const m of listed) {
+                expect(m.kind).toBe('exchange');
+                const r = goldenAge.apply(s, seat, m, CTX);
+                if (!r.ok) throw new Error(`${seed}: listed ${JSON.stringify(m)} refused: ${r.error.code}`);
+              }
               expect(goldenAge.defaultMove!(s, seat)).toBeNull();
             } else {
               expect(listed.length).toBeGreaterThan(0);

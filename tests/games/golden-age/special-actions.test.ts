@@ -116,9 +116,15 @@ describe('7.2 yellow: investment cards', () => {
     expect(goldenAge.legalMoves(s, 0).some((m) => m.kind === 'exchange')).toBe(false);
   });
 
-  it('exchanges happen in one’s own turn only (before or after the roll), and wait for a bank that can pay', () => {
+  // Issue 13, §7.2: "at any time" — also while another player acts.
+  it('exchanges happen at any time, also in another player’s turn, and wait for a bank that can pay', () => {
     const s = give(blank(), 1, 'investment-tulip-girl-1');
-    refuse(s, 1, { kind: 'exchange', set: 'tulip-girl' }, 'not-your-turn');
+    expect(goldenAge.legalMoves(s, 1)).toEqual([{ kind: 'exchange', set: 'tulip-girl' }]);
+    const other = play(s, 1, { kind: 'exchange', set: 'tulip-girl' }).state;
+    expect(other.players[1]!.money).toBe(30);
+    expect(goldenAge.toAct(other)).toEqual([0]);
+    expect(goldenAge.rebaseable!(s, 1, { kind: 'exchange', set: 'tulip-girl' })).toBe(true);
+    refuse(s, 1, { kind: 'end-turn' }, 'not-your-turn');
     const roll = give({ ...blank(), phase: 'roll' }, 0, 'investment-tulip-girl-1');
     expect(play(roll, 0, { kind: 'exchange', set: 'tulip-girl' }).state.phase).toBe('roll');
     const drained = withBank(give(blank(), 0, 'investment-tulip-girl-1'), 9);
@@ -207,6 +213,22 @@ describe('7.4 blue: colonies', () => {
     const r = play(s, 0, { kind: 'sail', box: 5, from: at('limburg') });
     expect(r.state.provinces[pi('limburg')]!.marker).toBeNull();
     expect(r.state.east[3]!.owner).toBe(0);
+  });
+
+  // Issue 13, §6.2: the marker comes "from any other space of the board". Sailing to the West
+  // Indies with a marker taken from the West Indies threw three cards away for nothing.
+  it('with an empty reserve, a West Indies marker cannot be the one that sails to the West Indies', () => {
+    let s = give(blank(), 0, 'colony-ship-1', 'colony-captain-1', 'colony-cannon-1');
+    for (const p of ['holland', 'utrecht', 'zeeland', 'brabant', 'limburg'] as const) s = withMarker(s, p, 0);
+    s = withColony(s, 7, 0);
+    expect(s.players[0]!.markers).toBe(0);
+    const west = { at: 'colony', box: 7 } as const;
+    refuse(s, 0, { kind: 'sail', box: 7, from: west }, 'same-space');
+    expect(isListed(s, 0, { kind: 'sail', box: 7, from: west })).toBe(false);
+    // the same marker may sail to the East Indies, and another marker to the West Indies
+    expect(isListed(s, 0, { kind: 'sail', box: 3, from: west })).toBe(true);
+    expect(play(s, 0, { kind: 'sail', box: 3, from: west }).state.west).toEqual([]);
+    expect(play(s, 0, { kind: 'sail', box: 7, from: at('utrecht') }).state.west).toHaveLength(2);
   });
 });
 

@@ -121,7 +121,10 @@ function GoldenAgeTable({ match, view, submit, busy }: BoardProps & { view: Gold
   };
 
   const mySeat = view.viewer;
-  const acting = legal.length > 0 && mySeat !== null;
+  // Whoever's turn it is, a player may cash in sets (the only moves offered out of turn); the
+  // board itself answers only the player whose turn it is.
+  const acting = legal.length > 0 && mySeat !== null && view.toAct.includes(mySeat);
+  const cashing = !acting && mySeat !== null ? legal.filter((m) => m.kind === 'exchange').map((m) => describe(view, m, names)) : [];
 
   return (
     <div class="ga" data-phase={view.phase} data-turn={view.turn} data-viewer={mySeat ?? ''}>
@@ -163,6 +166,7 @@ function GoldenAgeTable({ match, view, submit, busy }: BoardProps & { view: Gold
             }}
           />
         )}
+        {cashing.length > 0 && <CashPanel actions={cashing} busy={busy} refused={refused} act={act} />}
         {!acting && selected && <PlaceInfo view={view} place={selected} name={name} provinceName={provinceName} onClose={() => setSelected(null)} />}
         <Players view={view} letters={letters} name={name} toAct={match.toAct} />
         {view.hand !== null && <Hand view={view} />}
@@ -309,7 +313,7 @@ const PHASE_HINT: Readonly<Record<string, string>> = {
   roll: 'Roll the dice to move the Steward; everyone is paid for the box where it stops.',
   actions:
     'Select a place on the board to see what you can do there: a province with your tokens (then a neighbouring province to move one), a guild to take it over, your markers for their special actions, a colony box to sail.',
-  auction: 'It is your turn to bid. A pass is final.',
+  auction: 'It is your turn to bid. A pass is final. Sets you could cash in count towards what you can bid.',
   'auction-action': 'You won the auction: choose how to use the action. The bid already paid for it.',
 };
 
@@ -453,6 +457,24 @@ function ActionPanel({ view, legal, selected, pending, busy, refused, names, act
           <ActionButton a={end} act={act} busy={busy} />
         </div>
       )}
+    </section>
+  );
+}
+
+/** Out of turn (another player acting, or an auction someone else bids in), sets may still be cashed in. */
+function CashPanel({ actions, busy, refused, act }: { actions: readonly Action[]; busy: boolean; refused: boolean; act: (a: Action) => void }) {
+  return (
+    <section class="zone ga-cash" aria-labelledby="ga-cash-h">
+      <h2 id="ga-cash-h" tabIndex={-1}>
+        Cash in cards
+      </h2>
+      <p class="hint">Investment and spice sets can be cashed in with the bank at any time, even while others play.</p>
+      {refused && <p class="ga-refused">That move was not accepted; the reason is shown at the top of the page.</p>}
+      <div class="buttons">
+        {actions.map((a) => (
+          <ActionButton key={a.key} a={a} act={act} busy={busy} />
+        ))}
+      </div>
     </section>
   );
 }

@@ -248,10 +248,12 @@ export function describe(view: GoldenAgeView, m: Move, names: Names): Action {
     case 'bid': {
       const a = view.auction;
       const all = a !== null && m.amount === a.bidderMax;
+      const purse = view.viewer === null ? null : (view.players[view.viewer]?.money ?? null);
+      const cash = purse !== null && m.amount > purse ? ` You hold ${money(purse)}, so the sets needed to cover the rest are cashed in at once.` : '';
       return paid(
         `Bid ${money(m.amount)}${all ? ' (all you can)' : ''}`,
         m.amount,
-        `Bid ${money(m.amount)}? If nobody bids more, you pay it to ${a ? names.seat(a.auctioneer) : 'the auctioneer'} and take the action.`,
+        `Bid ${money(m.amount)}? If nobody bids more, you pay it to ${a ? names.seat(a.auctioneer) : 'the auctioneer'} and take the action.${cash}`,
         `Yes, bid ${money(m.amount)}`,
       );
     }
@@ -262,10 +264,9 @@ export function describe(view: GoldenAgeView, m: Move, names: Names): Action {
       const deck: DeckId = colour === null ? 'culture' : (COLOUR_ACTION[colour].deck ?? 'culture');
       return free(`Take your free ${DECK_WORDS[deck]} card`);
     }
-    case 'prize-painter': {
-      const what = paintingWords(view, m.painting);
-      return paid(`Pay the painter of your ${what}: 1 guilder`, COSTS.painter * 2, `Pay the painter 1 guilder for your ${what}?`);
-    }
+    case 'prize-painter':
+      // the bid paid for the action: the bank puts the guilder on the painting
+      return free(`Have the bank pay the painter of your ${paintingWords(view, m.painting)} 1 guilder`);
     case 'prize-token':
       return free(
         m.convert
