@@ -21,6 +21,7 @@ import {
 import { MatchService, type Caller } from './matches/service.js';
 import { sha256 } from './matches/tokens.js';
 import type { MatchStore } from './storage/port.js';
+import { DB_RETRY_AFTER_S, isDatabaseUnavailable } from './storage/bounds.js';
 
 export interface AppDeps {
   store: MatchStore;
@@ -54,6 +55,11 @@ export function createApp(deps: AppDeps): Hono {
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.toBody(), err.status);
+    if (isDatabaseUnavailable(err)) {
+      c.header('Retry-After', String(DB_RETRY_AFTER_S));
+      const message = `The database did not answer in time. Try again in ${DB_RETRY_AFTER_S} seconds; a move sent again with the same Idempotency-Key is made at most once.`;
+      return c.json(new ApiError(503, 'database-unavailable', message).toBody(), 503);
+    }
     console.error(JSON.stringify({ level: 'error', message: 'unhandled', path: c.req.path, error: String(err), stack: (err as Error).stack }));
     return c.json({ error: { code: 'internal', message: 'Something went wrong on our side. Nothing was changed; try again.' } }, 500);
   });
