@@ -85,6 +85,7 @@ export async function startDynamoLocal(opts: { dataDir?: string; port?: number }
   child.on('error', (err) => (spawnError = err));
   const killNow = () => child.exitCode === null && child.kill('SIGKILL');
   process.once('exit', killNow);
+  child.once('exit', () => process.off('exit', killNow));
 
   const endpoint = `http://127.0.0.1:${port}`;
   const client = localClient(endpoint);
