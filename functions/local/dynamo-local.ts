@@ -148,7 +148,8 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
   } catch (err) {
     if ((err as Error).name !== 'ResourceNotFoundException') throw err;
   }
-  await client.send(
+  // A CreateTable sent again after a slow first attempt (functions/storage/bounds.ts) finds the table made.
+  await ignoring('ResourceInUseException', () => client.send(
     new CreateTableCommand({
       TableName: tableName,
       BillingMode: 'PAY_PER_REQUEST',
@@ -164,10 +165,21 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
       GlobalSecondaryIndexes: TABLE.indexes.map(indexDefinition),
       StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' },
     }),
+  ));
+  await ignoring('ValidationException', () =>
+    client.send(
+      new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { Enabled: true, AttributeName: TABLE.ttlAttribute } }),
+    ),
   );
-  await client.send(
-    new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { Enabled: true, AttributeName: TABLE.ttlAttribute } }),
-  );
+}
+
+/** Runs `call`; an error named `name` is ignored when it came on a retry, i.e. the first attempt did the work. */
+async function ignoring(name: string, call: () => Promise<unknown>): Promise<void> {
+  try {
+    await call();
+  } catch (err) {
+    if ((err as Error).name !== name || (err as { $metadata?: { attempts?: number } }).$metadata?.attempts === 1) throw err;
+  }
 }
 
 type IndexSpec = (typeof TABLE.indexes)[number];

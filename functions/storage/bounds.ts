@@ -24,6 +24,15 @@ export interface DbBounds {
  */
 export const DB_BOUNDS: DbBounds = { connectMs: 1_000, attemptMs: 3_000, budgetMs: 7_000, maxAttempts: 3 };
 
+/**
+ * The bounds, with DYNAMODB_ATTEMPT_MS and DYNAMODB_BUDGET_MS from the environment when set (the test
+ * suite loosens them: dozens of files share one DynamoDB Local on two cores).
+ */
+export function boundsFromEnv(env: Record<string, string | undefined> = process.env): DbBounds {
+  const ms = (v: string | undefined, fallback: number) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : fallback);
+  return { ...DB_BOUNDS, attemptMs: ms(env.DYNAMODB_ATTEMPT_MS, DB_BOUNDS.attemptMs), budgetMs: ms(env.DYNAMODB_BUDGET_MS, DB_BOUNDS.budgetMs) };
+}
+
 /** Seconds a client is asked to wait after a 503 for an unavailable database. */
 export const DB_RETRY_AFTER_S = 5;
 
@@ -69,7 +78,7 @@ function token(startedAt: number, count: number, delay: number): BudgetToken {
 }
 
 /** The client settings with the bounds added (settings given explicitly win). */
-export function bounded(config: DynamoDBClientConfig = {}, bounds: DbBounds = DB_BOUNDS): DynamoDBClientConfig {
+export function bounded(config: DynamoDBClientConfig = {}, bounds: DbBounds = boundsFromEnv()): DynamoDBClientConfig {
   return {
     // An options object, not a handler instance: each client builds its own, so destroying one client
     // does not close another's connections.

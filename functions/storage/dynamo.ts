@@ -29,7 +29,7 @@ import type {
   MatchStore,
   NotificationIntent,
 } from './port.js';
-import { bounded } from './bounds.js';
+import { bounded, boundsFromEnv } from './bounds.js';
 import { dueShardOf, expiryOf, keys, OUTBOX_GRACE_MS } from './table.js';
 
 type Item = Record<string, unknown>;
@@ -62,7 +62,7 @@ export function dynamoClient(config: DynamoDBClientConfig = {}): DynamoDBDocumen
  */
 export function clientConfigFromEnv(env: Record<string, string | undefined> = process.env): DynamoDBClientConfig {
   const endpoint = env.DYNAMODB_ENDPOINT;
-  if (!endpoint) return bounded();
+  if (!endpoint) return bounded({}, boundsFromEnv(env));
   return bounded({
     endpoint,
     region: env.AWS_REGION ?? 'local',
@@ -70,7 +70,7 @@ export function clientConfigFromEnv(env: Record<string, string | undefined> = pr
       accessKeyId: env.AWS_ACCESS_KEY_ID ?? 'local',
       secretAccessKey: env.AWS_SECRET_ACCESS_KEY ?? 'local',
     },
-  });
+  }, boundsFromEnv(env));
 }
 
 function matchToItem(m: MatchRecord): Item {
