@@ -22,6 +22,7 @@ import {
 import { MatchService, type Caller } from './matches/service.js';
 import { sha256 } from './matches/tokens.js';
 import type { MatchStore } from './storage/port.js';
+import { DB_RETRY_AFTER_S, isDatabaseUnavailable } from './storage/bounds.js';
 
 export interface AppDeps {
   store: MatchStore;
@@ -61,6 +62,11 @@ export function createApp(deps: AppDeps): Hono {
     if (err instanceof ApiError) {
       if (err.retryAfter !== undefined) c.header('Retry-After', String(err.retryAfter));
       return c.json(err.toBody(), err.status);
+    }
+    if (isDatabaseUnavailable(err)) {
+      c.header('Retry-After', String(DB_RETRY_AFTER_S));
+      const message = `The database did not answer in time. Try again in ${DB_RETRY_AFTER_S} seconds; a move sent again with the same Idempotency-Key is made at most once.`;
+      return c.json(new ApiError(503, 'database-unavailable', message).toBody(), 503);
     }
     console.error(JSON.stringify({ level: 'error', message: 'unhandled', path: c.req.path, error: String(err), stack: (err as Error).stack }));
     // A failure after the write was sent cannot tell whether it was saved: say so, never "nothing changed".

@@ -1,11 +1,14 @@
 /**
  * `npm start`: DynamoDB Local (data under DATA_DIR, default .data/) unless DYNAMODB_ENDPOINT points
- * elsewhere, the table, the built web site and the API on PORT (default 3000). Ctrl-C stops it all.
+ * elsewhere, the table, the built web site and the API on PORT (default 3000).
+ *
+ * Ctrl-C (SIGINT) or SIGTERM stops it in order: no new connections, the requests in flight are
+ * answered (up to DRAIN_MS, default 10 s), then the notification dispatcher, then DynamoDB Local.
  */
 import { join } from 'node:path';
 import { depsFromEnv, DEFAULT_TABLE } from '../functions/deps.js';
-import { ensureTable, localClient, startDynamoLocal, type DynamoLocal } from '../functions/local/dynamo-local.js';
-import { createLocalApp, listen } from '../functions/local/server.js';
+import { ensureTable, JavaMissing, localClient, startDynamoLocal, type DynamoLocal } from '../functions/local/dynamo-local.js';
+import { createLocalApp, drain, listen } from '../functions/local/server.js';
 import { startLocalNotify } from '../functions/notify/local.js';
 import { buildWeb } from '../web/build.js';
 
@@ -13,10 +16,17 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const dataDir = process.env.DATA_DIR ?? '.data';
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
+const drainMs = Number(process.env.DRAIN_MS ?? 10_000);
 
 let dynamo: DynamoLocal | undefined;
 if (!process.env.DYNAMODB_ENDPOINT) {
-  dynamo = await startDynamoLocal({ dataDir: join(dataDir, 'dynamodb') });
+  try {
+    dynamo = await startDynamoLocal({ dataDir: join(dataDir, 'dynamodb') });
+  } catch (err) {
+    if (!(err instanceof JavaMissing)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   console.log(`DynamoDB Local on ${dynamo.endpoint}, data in ${join(dataDir, 'dynamodb')}`);
 }
@@ -40,14 +50,16 @@ const server = await listen(createLocalApp({ ...deps, publicUrl, extend: notify.
 console.log(`Dutch is running: http://localhost:${port}  (Ctrl-C to stop)`);
 
 let stopping = false;
-async function stop() {
+async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log('Stopping…');
-  server.close();
+  console.log(`${signal}: no new connections; finishing the requests in flight…`);
+  const clean = await drain(server, drainMs);
+  if (!clean) console.log(`Requests still open after ${drainMs} ms were cut.`);
   await notify.stop();
   await dynamo?.stop();
+  console.log('Stopped.');
   process.exit(0);
 }
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

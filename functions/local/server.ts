@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, normalize, relative, resolve } from 'node:path';
+import type { Server } from 'node:http';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApp, NOT_FOUND_BODY, type AppDeps } from '../app.js';
@@ -90,5 +91,31 @@ export function createLocalApp(deps: AppDeps, webRoot = resolve('web/dist')): Ho
 export function listen(app: Hono, port: number, hostname = '127.0.0.1'): Promise<ServerType> {
   return new Promise((res) => {
     const server = serve({ fetch: app.fetch, port, hostname }, () => res(server));
+  });
+}
+
+/**
+ * Stops taking new connections and waits (at most `graceMs`) for the requests in flight to be
+ * answered; keep-alive connections are closed as soon as they are idle, and whatever is still open
+ * at the end is cut. Resolves true when everything in flight was answered.
+ */
+export function drain(server: ServerType, graceMs = 10_000): Promise<boolean> {
+  const http = server as Server;
+  return new Promise((res) => {
+    let clean = true;
+    // A request arriving on a kept-alive connection while draining is answered, then the connection closes.
+    http.on('request', (_req, r) => r.setHeader('Connection', 'close'));
+    // Requests already in flight end on a connection that then idles: close those as they come.
+    const idle = setInterval(() => http.closeIdleConnections(), 50);
+    const timer = setTimeout(() => {
+      clean = false;
+      http.closeAllConnections();
+    }, graceMs);
+    http.close(() => {
+      clearInterval(idle);
+      clearTimeout(timer);
+      res(clean);
+    });
+    http.closeIdleConnections();
   });
 }

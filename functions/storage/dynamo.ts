@@ -29,6 +29,7 @@ import type {
   MatchStore,
   NotificationIntent,
 } from './port.js';
+import { bounded, boundsFromEnv } from './bounds.js';
 import { dueShardOf, expiryOf, keys, OUTBOX_GRACE_MS } from './table.js';
 
 type Item = Record<string, unknown>;
@@ -48,24 +49,28 @@ export function unpackData<T>(data: unknown): T {
   throw new Error(`unexpected data attribute: ${typeof data}`);
 }
 
+/** A document client; every call is time-bounded (./bounds.ts) unless `config` sets its own handler and retries. */
 export function dynamoClient(config: DynamoDBClientConfig = {}): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(new DynamoDBClient(config), {
+  return DynamoDBDocumentClient.from(new DynamoDBClient(bounded(config)), {
     marshallOptions: { removeUndefinedValues: true },
   });
 }
 
-/** Client settings from the environment: DYNAMODB_ENDPOINT points at DynamoDB Local. */
+/**
+ * Client settings from the environment: DYNAMODB_ENDPOINT points at DynamoDB Local. Time-bounded
+ * (./bounds.ts) everywhere, Lambda included, so every client built from them is too.
+ */
 export function clientConfigFromEnv(env: Record<string, string | undefined> = process.env): DynamoDBClientConfig {
   const endpoint = env.DYNAMODB_ENDPOINT;
-  if (!endpoint) return {};
-  return {
+  if (!endpoint) return bounded({}, boundsFromEnv(env));
+  return bounded({
     endpoint,
     region: env.AWS_REGION ?? 'local',
     credentials: {
       accessKeyId: env.AWS_ACCESS_KEY_ID ?? 'local',
       secretAccessKey: env.AWS_SECRET_ACCESS_KEY ?? 'local',
     },
-  };
+  }, boundsFromEnv(env));
 }
 
 function matchToItem(m: MatchRecord): Item {

@@ -3,8 +3,10 @@
  * quick after activity or while others act, slowing to one poll a minute, none while hidden,
  * one at once when shown, and nothing parsed or redrawn on a 304.
  */
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createApi } from '../../web/src/api.js';
+import { ApiFailure, createApi } from '../../web/src/api.js';
 import { Poller } from '../../web/src/poll/poller.js';
 import { CALM_MS, FAST_MS, MAX_MS, nextPollDelay, othersMayAct } from '../../web/src/poll/schedule.js';
 
@@ -23,6 +25,8 @@ describe('nextPollDelay', () => {
     ['a day of quiet: still once a minute', { lastActivity: 1_000_000 - 24 * 60 * MIN }, MAX_MS],
     ['two failures in a row: back off', { failures: 2 }, FAST_MS * 4],
     ['many failures: capped at a minute', { failures: 30 }, MAX_MS],
+    ['the server asked for 5 s (503 with Retry-After): then', { failures: 3, retryAfterMs: 5 * S }, 5 * S],
+    ['Retry-After is kept within a minute', { failures: 1, retryAfterMs: 10 * MIN }, MAX_MS],
     ['hidden beats everything', { visible: false, failures: 3, othersMayAct: true }, null],
   ] as const)('%s', (_what, change, expected) => {
     expect(nextPollDelay({ ...base, ...change })).toBe(expected);
@@ -170,6 +174,26 @@ describe('Poller', () => {
     expect(h.reads).toHaveLength(2);
   });
 
+  it('after a 503 with Retry-After the next read comes when the server asked, not on the backoff', async () => {
+    const h = harness();
+    let busy = true;
+    h.setAnswer(async () => {
+      if (busy) throw new ApiFailure(503, 'database-unavailable', 'The database did not answer in time.', undefined, undefined, 5 * S);
+      return null;
+    });
+    h.poller.start();
+    await h.flush();
+    await h.advance(5 * S);
+    await h.advance(5 * S);
+    await h.advance(5 * S);
+    expect(h.reads).toEqual([0, 5 * S, 10 * S, 15 * S]);
+    busy = false;
+    await h.advance(5 * S);
+    expect(h.reads).toEqual([0, 5 * S, 10 * S, 15 * S, 20 * S]);
+    // Answered again: back to the usual schedule.
+    expect(h.poller.nextDelay()).toBe(nextPollDelay({ visible: true, now: 20 * S, lastActivity: 0, othersMayAct: true, failures: 0 }));
+  });
+
   it('a focus while a read is in flight reads once more afterwards, never twice at once', async () => {
     const h = harness();
     let release: (v: unknown) => void = () => {};
@@ -238,5 +262,70 @@ describe('conditional reads', () => {
     await api.move('abcdefghijkl', 0, who.token, 4, { kind: 'done' }, 'key-12345678');
     expect(JSON.parse(body)).toEqual({ expectedVersion: 4, move: { kind: 'done' } });
     expect(headers['Idempotency-Key']).toBe('key-12345678');
+  });
+});
+
+describe('503 with Retry-After (the database did not answer in time)', () => {
+  /** A real HTTP server that answers 503 + Retry-After `busyFor` times, then 200. */
+  async function flakyServer(busyFor: number) {
+    const seen: { method: string; url: string; key: string | undefined }[] = [];
+    const server = createServer((req: IncomingMessage, res) => {
+      seen.push({ method: req.method!, url: req.url!, key: req.headers['idempotency-key'] as string | undefined });
+      req.resume();
+      req.on('end', () => {
+        if (seen.length <= busyFor) {
+          res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '5' });
+          res.end(JSON.stringify({ error: { code: 'database-unavailable', message: 'The database did not answer in time.' } }));
+        } else {
+          res.writeHead(200, { 'Content-Type': 'application/json' });
+          res.end(JSON.stringify({ version: 8 }));
+        }
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const waits: number[] = [];
+    const api = createApi(
+      (path, init) => fetch(base + path, init),
+      async (ms) => void waits.push(ms),
+    );
+    return { api, seen, waits, close: () => new Promise((r) => server.close(r)) };
+  }
+
+  it('a move is sent again after the wait asked for, with the same Idempotency-Key', async () => {
+    const s = await flakyServer(2);
+    try {
+      const res = await s.api.move('m1', 1, 'T'.repeat(43), 7, { kind: 'pass' }, 'key-1');
+      expect(res).toEqual({ version: 8 });
+      expect(s.waits).toEqual([5000, 5000]);
+      expect(s.seen.map((r) => r.key)).toEqual(['key-1', 'key-1', 'key-1']);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('gives up after two resends and hands the wait on with the error', async () => {
+    const s = await flakyServer(10);
+    try {
+      const err = await s.api.move('m1', 1, 'T'.repeat(43), 7, { kind: 'pass' }, 'key-1').catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ApiFailure);
+      expect((err as ApiFailure).status).toBe(503);
+      expect((err as ApiFailure).retryAfterMs).toBe(5000);
+      expect(s.seen).toHaveLength(3);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a write without an Idempotency-Key is not sent again (it may have been made)', async () => {
+    const s = await flakyServer(1);
+    try {
+      const err = await s.api.resign('m1', 1, 'T'.repeat(43)).catch((e: unknown) => e);
+      expect((err as ApiFailure).status).toBe(503);
+      expect(s.seen).toHaveLength(1);
+      expect(s.waits).toEqual([]);
+    } finally {
+      await s.close();
+    }
   });
 });

@@ -14,9 +14,24 @@ export class ApiFailure extends Error {
     message: string,
     readonly version?: number,
     readonly issues?: { path: string; message: string }[],
+    /** From Retry-After on a 503 or 429: how long the server asked us to wait. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
+}
+
+/** Longest Retry-After the page waits out by itself before giving the error to the player. */
+export const MAX_AUTO_RETRY_MS = 30_000;
+/** Resends of one request after a 503 with Retry-After. */
+export const AUTO_RETRIES = 2;
+
+/** Retry-After as milliseconds (seconds or an HTTP date), or undefined. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 /** The server could not be reached at all (offline, DNS, reset). Nothing is known to have happened. */
@@ -30,8 +45,25 @@ type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
 type SendOptions = { auth?: string; body?: unknown; headers?: Record<string, string> };
 
-export function createApi(fetchImpl: FetchLike = (i, r) => fetch(i, r)) {
+export function createApi(
+  fetchImpl: FetchLike = (i, r) => fetch(i, r),
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+) {
+  /**
+   * One request. A 503 with Retry-After (the database did not answer in time) is sent again after the
+   * wait the server asked for, if sending it again is safe: reads, and writes with an Idempotency-Key.
+   */
   async function send(method: string, path: string, opts: SendOptions = {}): Promise<Response> {
+    const safe = method === 'GET' || !!opts.headers?.['Idempotency-Key'];
+    for (let attempt = 0; ; attempt++) {
+      const res = await sendOnce(method, path, opts);
+      const after = res.status === 503 ? retryAfterMs(res.headers.get('Retry-After')) : undefined;
+      if (!safe || after === undefined || after > MAX_AUTO_RETRY_MS || attempt >= AUTO_RETRIES) return res;
+      await wait(after);
+    }
+  }
+
+  async function sendOnce(method: string, path: string, opts: SendOptions): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json', ...(opts.headers ?? {}) };
     if (opts.auth) headers.Authorization = `Bearer ${opts.auth}`;
     let body: string | undefined;
@@ -61,7 +93,8 @@ export function createApi(fetchImpl: FetchLike = (i, r) => fetch(i, r)) {
     } catch {
       /* not JSON: keep the generic message */
     }
-    return new ApiFailure(res.status, code, message, version, issues);
+    const after = res.status === 503 || res.status === 429 ? retryAfterMs(res.headers.get('Retry-After')) : undefined;
+    return new ApiFailure(res.status, code, message, version, issues, after);
   }
 
   async function json<T>(method: string, path: string, opts: SendOptions = {}): Promise<T> {

@@ -23,6 +23,8 @@ export class Poller<T> {
   private stopped = true;
   private lastActivity = 0;
   private failures = 0;
+  /** The wait the server asked for with the last failure (Retry-After), if any. */
+  private retryAfter: number | undefined;
 
   constructor(private readonly deps: PollerDeps<T>) {}
 
@@ -67,12 +69,15 @@ export class Poller<T> {
     try {
       const value = await this.deps.read();
       this.failures = 0;
+      this.retryAfter = undefined;
       if (value !== null && !this.stopped) {
         this.lastActivity = this.deps.now();
         this.deps.onChange(value);
       }
     } catch (e) {
       this.failures++;
+      const asked = (e as { retryAfterMs?: unknown } | null)?.retryAfterMs;
+      this.retryAfter = typeof asked === 'number' ? asked : undefined;
       if (!this.stopped) this.deps.onError(e);
     } finally {
       this.inFlight = false;
@@ -92,6 +97,7 @@ export class Poller<T> {
       lastActivity: this.lastActivity,
       othersMayAct: this.deps.othersMayAct(),
       failures: this.failures,
+      ...(this.retryAfter !== undefined ? { retryAfterMs: this.retryAfter } : {}),
     });
   }
 

@@ -7,7 +7,8 @@
  *   opponent's next step shows up while they are mid-turn.
  * - Nothing happens: the gap grows with the quiet time, up to one poll a minute.
  * - Only this seat can act (nothing will change until it does): start slower.
- * - After failures: back off, also up to a minute.
+ * - After failures: back off, also up to a minute; when the server said when to come back
+ *   (Retry-After on a 503), then, within the same limits.
  */
 
 export const FAST_MS = 1_500;
@@ -27,6 +28,8 @@ export interface ScheduleInput {
   othersMayAct: boolean;
   /** Polls that failed in a row (network or server errors). */
   failures: number;
+  /** The wait the server asked for with the last failure (Retry-After). */
+  retryAfterMs?: number;
 }
 
 /** Milliseconds until the next poll, or null for none (hidden tab). */
@@ -35,7 +38,8 @@ export function nextPollDelay(input: ScheduleInput): number | null {
   const quiet = Math.max(0, input.now - input.lastActivity);
   const base = input.othersMayAct ? FAST_MS : CALM_MS;
   let delay = Math.max(base, quiet / QUIET_DIVISOR);
-  if (input.failures > 0) delay = Math.max(delay, FAST_MS * 2 ** Math.min(input.failures, 6));
+  if (input.failures > 0 && input.retryAfterMs !== undefined) delay = Math.max(FAST_MS, input.retryAfterMs);
+  else if (input.failures > 0) delay = Math.max(delay, FAST_MS * 2 ** Math.min(input.failures, 6));
   return Math.round(Math.min(MAX_MS, delay));
 }
 

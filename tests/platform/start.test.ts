@@ -1,0 +1,118 @@
+/**
+ * `npm start` as a user runs it (scripts/start.ts in a child process with its own process group, as
+ * a terminal runs it): Ctrl-C lets the requests in flight finish before the dispatcher and DynamoDB
+ * Local stop, and a machine without Java gets one line on what to install instead of a stack trace.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, symlinkSync } from 'node:fs';
+import { request } from 'node:http';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { freePort } from '../../functions/local/dynamo-local.js';
+
+const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
+
+function startScript(env: Record<string, string>): { child: ChildProcess; output: () => string; waitFor: (text: string) => Promise<void>; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, [tsxCli, 'scripts/start.ts'], {
+    cwd: process.cwd(),
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const waiters: { text: string; resolve: () => void }[] = [];
+  const onData = (d: Buffer) => {
+    out += d.toString();
+    for (const w of waiters.filter((w) => out.includes(w.text))) {
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve();
+    }
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  return {
+    child,
+    output: () => out,
+    waitFor: (text) => (out.includes(text) ? Promise.resolve() : new Promise((resolve) => waiters.push({ text, resolve }))),
+    exited,
+  };
+}
+
+/** Processes still alive in a process group (none once `npm start` has stopped cleanly). */
+function groupMembers(pgid: number): string[] {
+  const r = spawnSync('ps', ['-o', 'pid=,args=', '-g', String(pgid)], { encoding: 'utf8' });
+  return r.stdout.split('\n').filter((l) => l.trim());
+}
+
+const createBody = JSON.stringify({ game: 'dutch-memory', seats: 2, options: {}, name: 'Ann' });
+
+/** A create whose body is sent in two halves: it is in flight from the first half until `finish()`. */
+function slowCreate(port: number) {
+  const half = Math.floor(createBody.length / 2);
+  let finish!: () => void;
+  const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, method: 'POST', path: '/api/matches', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(createBody) } },
+      (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', reject);
+    req.write(createBody.slice(0, half));
+    finish = () => req.end(createBody.slice(half));
+  });
+  return { answered, finish: () => finish() };
+}
+
+describe('npm start', () => {
+  it('on Ctrl-C stops taking connections, answers what is in flight, then stops the dispatcher and DynamoDB Local', async () => {
+    const port = await freePort();
+    const run = startScript({ PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'start-')), DISPATCH_POLL_MS: '100' });
+    const pgid = run.child.pid!;
+    try {
+      await run.waitFor('Dutch is running');
+      expect(groupMembers(pgid).some((l) => l.includes('DynamoDBLocal.jar'))).toBe(true);
+      const base = `http://127.0.0.1:${port}`;
+      expect((await fetch(`${base}/api/matches`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: createBody })).status).toBe(201);
+
+      const slow = [slowCreate(port), slowCreate(port)];
+      await new Promise((r) => setTimeout(r, 300)); // the server has both requests' heads by now
+      // What a terminal does on Ctrl-C: SIGINT to every process in the foreground group, Java included.
+      process.kill(-pgid, 'SIGINT');
+      await run.waitFor('no new connections');
+      await expect(fetch(`${base}/api/games`)).rejects.toThrow();
+
+      for (const s of slow) s.finish();
+      for (const answered of await Promise.all(slow.map((s) => s.answered))) {
+        expect(answered.status, answered.body).toBe(201);
+        expect(JSON.parse(answered.body).matchId).toMatch(/\S/);
+      }
+
+      expect(await run.exited).toBe(0);
+      expect(run.output()).toContain('Stopped.');
+      expect(groupMembers(pgid)).toEqual([]);
+    } finally {
+      if (groupMembers(pgid).length) process.kill(-pgid, 'SIGKILL');
+    }
+  });
+
+  it('without Java says in one line what to install and exits non-zero', async () => {
+    // A PATH holding only node: no java on it.
+    const bin = mkdtempSync(join(tmpdir(), 'nojava-'));
+    symlinkSync(process.execPath, join(bin, 'node'));
+    const run = startScript({ PATH: bin, DATA_DIR: mkdtempSync(join(tmpdir(), 'start-')), PORT: String(await freePort()) });
+    const code = await run.exited;
+    expect(code).not.toBe(0);
+    const lines = run.output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('sudo apt install openjdk-17-jre-headless');
+    expect(lines[0]).toContain('brew install openjdk@17');
+    expect(lines[0]).toContain('winget install Microsoft.OpenJDK.17');
+    expect(run.output()).not.toContain('ENOENT');
+  });
+});
