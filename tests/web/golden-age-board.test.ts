@@ -140,8 +140,13 @@ describe('Golden Age board logic against the engine’s legal moves', () => {
     expect(seatLetters(['Ann', 'Anna', 'Cy'])).toEqual(['1', '2', '3']);
     const s = goldenAge.setup(3, {}, 'words');
     const v = goldenAge.view(s, 0) as GoldenAgeView;
-    expect(describeMove(v, { kind: 'move-token', from: 'utrecht', to: 'holland' }, names(v)).question).toBe(
-      'Move one of your tokens from Utrecht to Holland for ½ guilder?',
+    // A ½-guilder token move is made on the click; what costs more (a guild, a bid) asks first.
+    const step = describeMove(v, { kind: 'move-token', from: 'utrecht', to: 'holland' }, names(v));
+    expect(step.label).toBe('Move a token to Holland (½ guilder)');
+    expect(step.question).toBeUndefined();
+    expect(describeMove(v, { kind: 'take-guild', colour: 'grey' }, names(v)).question).toBe('Take over the grey guild for 3 guilders?');
+    expect(describeMove(v, { kind: 'buy-card', marker: { at: 'guild', colour: 'yellow' } }, names(v)).label).toBe(
+      'Buy an investment (yellow) card for 3 guilders (marker in the yellow guild)',
     );
     expect(describeMove(v, { kind: 'take-guild', colour: 'grey' }, names(v)).label).toBe('Take over the grey guild for 3 guilders');
     expect(goldenAgeTurnText(v, (x) => NAMES[x]!)).toContain('Set-up: your move');

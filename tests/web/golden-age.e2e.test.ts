@@ -183,18 +183,16 @@ describe('The Dutch Golden Age in the browser', () => {
     }
     await a.screenshot({ path: `${env.artifacts}/02-rolled-desktop.png` });
 
-    // --- a token from Utrecht to Holland: select Utrecht, click Holland on the map, confirm
+    // --- a token from Utrecht to Holland: select Utrecht, click Holland on the map
     const annBefore = await money(a, 0);
     await province(a, 'utrecht').click();
     await expect.poll(() => province(a, 'holland').getAttribute('class')).toContain('target');
     expect(await province(a, 'gelderland').getAttribute('class')).toContain('target');
     expect(await province(a, 'friesland').getAttribute('class')).not.toContain('target');
-    await province(a, 'holland').click();
-    await a.locator('.ga-actions .confirm').getByText('Move one of your tokens from Utrecht to Holland for ½ guilder?').waitFor();
-    await a.screenshot({ path: `${env.artifacts}/03-move-confirm-desktop.png` });
-    // Nothing is sent before the confirmation.
-    expect(await tokensIn(a, 'holland')).toEqual([0, 0, 0]);
-    v = await moveBy(a, () => button(a, 'Move it for ½ guilder').click());
+    // A ½-guilder move goes at once: no question to answer first.
+    v = await moveBy(a, () => province(a, 'holland').click());
+    expect(await a.locator('.ga-actions .confirm').count()).toBe(0);
+    await a.screenshot({ path: `${env.artifacts}/03-move-made-desktop.png` });
     expect(await tokensIn(a, 'holland')).toEqual([1, 0, 0]);
     expect(await tokensIn(a, 'utrecht')).toEqual([1, 0, 0]);
     expect(await money(a, 0)).toBe(annBefore - 1);
@@ -313,25 +311,23 @@ describe('The Dutch Golden Age in the browser', () => {
     const into = (await focused(c)).place;
     expect(['holland', 'brabant', 'vlaanderen']).toContain(into);
     expect((await focused(c)).label).toMatch(/Move a token here\.$/);
-    const Into = `${into[0]!.toUpperCase()}${into.slice(1)}`;
-    await c.keyboard.press('Enter');
-    await expect.poll(async () => (await focused(c)).text).toBe('Move it for ½ guilder');
-    expect(await c.locator('.ga-actions .confirm').textContent()).toContain(`Move one of your tokens from Zeeland to ${Into} for ½ guilder?`);
-    // Escape withdraws the question and hands the focus back to the province that asked it.
-    await c.keyboard.press('Escape');
-    await expect.poll(async () => (await focused(c)).place).toBe(into);
-    expect(await c.locator('.ga-actions .confirm').count()).toBe(0);
-    await c.keyboard.press('Enter');
-    await expect.poll(async () => (await focused(c)).text).toBe('Move it for ½ guilder');
-    await c.screenshot({ path: `${env.artifacts}/09-keyboard-confirm-desktop.png` });
+    // A ½-guilder move is made on the key press, without a question.
     v = await moveBy(c, () => c.keyboard.press('Enter'));
+    expect(await c.locator('.ga-actions .confirm').count()).toBe(0);
     // After the move the focus is back on the province the token went to.
     await expect.poll(async () => (await focused(c)).place).toBe(into);
     expect((await tokensIn(c, into))[2]).toBeGreaterThanOrEqual(1);
-    v = await moveBy(c, async () => {
-      await button(c, 'End my turn').click();
-      await button(c, 'Yes, end my turn').click();
-    });
+    // A question (ending the turn) gets the focus; Escape withdraws it and hands the focus back.
+    await button(c, 'End my turn').focus();
+    await c.keyboard.press('Enter');
+    await expect.poll(async () => (await focused(c)).text).toBe('Yes, end my turn');
+    await c.screenshot({ path: `${env.artifacts}/09-keyboard-confirm-desktop.png` });
+    await c.keyboard.press('Escape');
+    await expect.poll(async () => (await focused(c)).text).toBe('End my turn');
+    expect(await c.locator('.ga-actions .confirm').count()).toBe(0);
+    await c.keyboard.press('Enter');
+    await expect.poll(async () => (await focused(c)).text).toBe('Yes, end my turn');
+    v = await moveBy(c, () => c.keyboard.press('Enter'));
     await everyoneAt(v);
     expect(await a.locator('.turn').textContent()).toContain('Turn 4: your move');
     expect(await b.locator('.turn').textContent()).toContain('Turn 4: waiting for Ann to roll');

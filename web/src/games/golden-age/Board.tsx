@@ -111,8 +111,7 @@ function GoldenAgeTable({ match, view, submit, busy }: BoardProps & { view: Gold
     if (selected?.kind === 'province' && p.kind === 'province' && targets.includes(p.id)) {
       const move = legal.find((m) => m.kind === 'move-token' && m.from === selected.id && m.to === p.id);
       if (move) {
-        setRefused(false);
-        ask(describe(view, move, names));
+        void act(describe(view, move, names));
         return;
       }
     }
@@ -122,6 +121,20 @@ function GoldenAgeTable({ match, view, submit, busy }: BoardProps & { view: Gold
 
   const mySeat = view.viewer;
   const acting = legal.length > 0 && mySeat !== null;
+
+  // On a phone the action panel sits below the board: when something to do appears there (the
+  // turn comes, a place is selected, a question is asked) the page brings it into view.
+  const wasActing = useRef(acting);
+  useEffect(() => {
+    const arrived = acting && !wasActing.current;
+    wasActing.current = acting;
+    if (!acting || !(arrived || selected || pending)) return;
+    const panel = document.querySelector('.ga-actions');
+    if (!panel) return;
+    const r = panel.getBoundingClientRect();
+    const inView = r.top >= 0 && r.top < innerHeight - Math.min(r.height, innerHeight / 3);
+    if (!inView) panel.scrollIntoView({ block: r.height > innerHeight ? 'start' : 'nearest' });
+  }, [acting, selected, pending?.key, phaseKey]);
 
   return (
     <div class="ga" data-phase={view.phase} data-turn={view.turn} data-viewer={mySeat ?? ''}>
@@ -339,7 +352,6 @@ function ActionPanel({ view, legal, selected, pending, busy, refused, names, act
   const end = general.find((a) => a.move.kind === 'end-turn');
   const tokenBuys = here.filter((a) => a.move.kind === 'buy-token');
   const hereOthers = here.filter((a) => a.move.kind !== 'buy-token');
-  const pendingTarget = pending?.move.kind === 'move-token' ? pending.move.to : null;
 
   if (pending) {
     return (
@@ -359,11 +371,6 @@ function ActionPanel({ view, legal, selected, pending, busy, refused, names, act
           <button type="button" onClick={cancel}>
             Cancel
           </button>
-          {pendingTarget && (
-            <button type="button" onClick={() => select({ kind: 'province', id: pendingTarget })}>
-              Select {names.province(pendingTarget)} instead
-            </button>
-          )}
         </div>
       </section>
     );
