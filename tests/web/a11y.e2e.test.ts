@@ -119,7 +119,7 @@ describe('accessibility of every main page state', () => {
     await a.getByRole('button', { name: 'Seal my bid' }).focus();
     await a.keyboard.press('Enter');
     await a.getByRole('button', { name: 'Seal', exact: true }).waitFor();
-    expect(await a.evaluate(() => document.activeElement?.textContent)).toBe('Seal');
+    await expect.poll(() => a.evaluate(() => document.activeElement?.textContent)).toBe('Seal');
     const before = Number(await a.locator('main.match').getAttribute('data-version'));
     await a.keyboard.press('Enter');
     await a.waitForFunction((v) => Number(document.querySelector('main.match')?.getAttribute('data-version')) > v, before);

@@ -48,6 +48,8 @@ async function moveBy(p: Page, clicks: () => Promise<void>): Promise<number> {
 }
 
 const province = (p: Page, id: string) => p.locator(`.ga-svg [data-province="${id}"]`);
+/** The pieces drawn on a place (kept outside its button: see Deco in BoardSvg.tsx). */
+const pieces = (p: Page, place: string) => p.locator(`.ga-svg [data-deco-for="${place}"]`);
 const button = (p: Page, name: string | RegExp) => p.locator('.ga-actions').getByRole('button', { name, exact: typeof name === 'string' });
 const tokensIn = async (p: Page, id: string) => (await province(p, id).getAttribute('data-tokens'))!.split(',').map(Number);
 const money = async (p: Page, seat: number) => Number(await p.locator(`.ga-player[data-seat="${seat}"]`).getAttribute('data-money'));
@@ -164,8 +166,8 @@ describe('The Dutch Golden Age in the browser', () => {
       // ... drawn, not only told: the Steward at box 7, Ann's marker (A) in Brabant, Bob's tokens (B) in Gelderland.
       expect(await p.locator('.ga-svg .ga-steward').count()).toBe(1);
       expect(await p.locator('.ga-svg .ga-box.steward-here').getAttribute('data-box')).toBe('7');
-      expect(await province(p, 'brabant').locator('.ga-marker .ga-piece-letter').textContent()).toBe('A');
-      expect(await province(p, 'gelderland').locator('.ga-token .ga-piece-letter').textContent()).toBe('B');
+      expect(await pieces(p, 'province:brabant').locator('.ga-marker .ga-piece-letter').textContent()).toBe('A');
+      expect(await pieces(p, 'province:gelderland').locator('.ga-token .ga-piece-letter').textContent()).toBe('B');
     }
 
     // --- turn 1, Ann: roll; every page shows the dice and where the Steward went
@@ -210,7 +212,7 @@ describe('The Dutch Golden Age in the browser', () => {
       expect(await g.getAttribute('data-holder')).toBe('0');
       expect(await g.getAttribute('data-level')).toBe('1');
       // Ann's marker is drawn on the yellow column of the Guilds Chart.
-      expect(await g.locator('.ga-marker .ga-piece-letter').textContent()).toBe('A');
+      expect(await pieces(p, 'guild:yellow').locator('.ga-marker .ga-piece-letter').textContent()).toBe('A');
       expect(await tokensIn(p, 'holland')).toEqual([1, 0, 0]);
     }
     await b.screenshot({ path: `${env.artifacts}/04-guild-taken-phone.png` });
@@ -332,7 +334,7 @@ describe('The Dutch Golden Age in the browser', () => {
     expect(await a.locator('.turn').textContent()).toContain('Turn 4: your move');
     expect(await b.locator('.turn').textContent()).toContain('Turn 4: waiting for Ann to roll');
     expect((await tokensIn(a, into))[2]).toBeGreaterThanOrEqual(1);
-    expect(await province(a, into).locator('.ga-token .ga-piece-letter').allTextContents()).toContain('C');
+    expect(await pieces(a, `province:${into}`).locator('.ga-token .ga-piece-letter').allTextContents()).toContain('C');
     await a.screenshot({ path: `${env.artifacts}/10-turn-4-desktop.png`, fullPage: true });
     await b.screenshot({ path: `${env.artifacts}/11-turn-4-phone.png`, fullPage: true });
     expect(errors).toEqual([]);

@@ -179,6 +179,8 @@ function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) 
       remember(m);
       if (isMyTurn(m, you) && !isMyTurn(before, you)) setAnnounce((a) => nextAnnouncement(a, 'It is your move.'));
       else if (m.status === 'over' && before?.status !== 'over') setAnnounce((a) => nextAnnouncement(a, 'The match is over.'));
+      // The turn passed: the region must not keep saying it is this player's move.
+      else if (!isMyTurn(m, you) && isMyTurn(before, you)) setAnnounce('');
     },
     [remember, you, snapKey],
   );
@@ -257,6 +259,18 @@ function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) 
   }, [myTurn, match?.game.name]);
   useEffect(() => () => showAttention(false, 'Dutch'), []);
 
+  // A keyboard player's focus stays on the page after a move: if the control used went away with
+  // the move (an action bar that closed, a confirmation answered), the board gets the first say —
+  // it may put the focus somewhere better — and what is left on the body goes to the turn line.
+  const keepFocus = () =>
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        const now = document.activeElement;
+        if (now && now !== document.body && now.isConnected) return;
+        document.getElementById('turn-line')?.focus();
+      }),
+    );
+
   const submit = useCallback(
     async (move: unknown): Promise<boolean> => {
       const m = matchRef.current;
@@ -270,6 +284,7 @@ function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) 
         etag.current = `"${res.version}"`;
         show({ ...res, log: [mine, ...prior.filter((r) => r.version < res.version)] });
         poller.current?.activity();
+        keepFocus();
         return true;
       } catch (e) {
         if (e instanceof ApiFailure) {
@@ -382,7 +397,7 @@ function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) 
             </li>
           ))}
         </ul>
-        <p class={myTurn ? 'turn mine' : 'turn'} elementtiming="match-ready">
+        <p class={myTurn ? 'turn mine' : 'turn'} id="turn-line" tabIndex={-1} elementtiming="match-ready">
           {creds.kind === 'watch' && <span class="badge">Watching</span>} {words}
         </p>
         <p class="visually-hidden" aria-live="polite">
