@@ -95,8 +95,11 @@ describe('accessibility of every main page state', () => {
       await expectAccessible(a, `${game.id}: finished`);
     }
 
-    // Home with matches in every state.
+    // Home with matches in every state, one of them at my move (its badge: white on orange).
+    const waiting = await makeMatch(base, 'dutch-auction', ['Ann', 'Bob']);
+    await openAt(a, waiting.seats[0]!.url, 0);
     await a.goto(`${base}/`);
+    await a.locator('.my-matches .badge.your-move').waitFor();
     await a.locator('.my-matches li').first().waitFor();
     await expectAccessible(a, 'home with my matches');
     await ctx.close();
