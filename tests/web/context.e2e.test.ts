@@ -18,13 +18,13 @@ import { makeMatch, playMove, readMatch, resign } from './support/matches.js';
 const env = e2eSite('context-web');
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
-/** Is the top part of the element on screen (at least its first 120 px, or all of it)? */
+/** Is the element wholly on screen? */
 const onScreen = (p: Page, selector: string) =>
   p.evaluate((sel) => {
     const el = document.querySelector(sel);
     if (!el) return false;
     const r = el.getBoundingClientRect();
-    return r.top >= 0 && r.top + Math.min(120, r.height) <= innerHeight;
+    return r.top >= 0 && r.bottom <= innerHeight;
   }, selector);
 
 describe('context on the pages', () => {
@@ -130,23 +130,26 @@ describe('context on the pages', () => {
     const [a, b] = [await ctx.newPage(), await (await env.browser.newContext(PHONE)).newPage()];
     await a.goto(m.seats[0]!.url);
     await a.locator('main.match[data-my-turn="true"] .ga').waitFor();
-    await a.evaluate(() => scrollTo(0, 0));
+    // The board enlarged (as a phone player does to hit a province): the panel is far below it.
+    await a.getByRole('button', { name: 'Enlarge the board' }).click();
     await a.locator('.ga-svg .ga-province.active').first().click();
-    await a.locator('.ga-actions .ga-here').waitFor();
-    await expect.poll(() => onScreen(a, '.ga-actions')).toBe(true);
+    await a.locator('.ga-actions .ga-here button.primary').first().waitFor();
+    await expect.poll(() => onScreen(a, '.ga-actions .ga-here button.primary')).toBe(true);
     await a.screenshot({ path: `${env.artifacts}/63-ga-selected-phone.png` });
 
     // Bob's page waits at the top of the board; when his turn comes, the panel comes into view.
     await b.goto(m.seats[1]!.url);
     await b.locator('main.match[data-my-turn="false"] .ga').waitFor();
+    await b.getByRole('button', { name: 'Enlarge the board' }).click();
     await b.evaluate(() => scrollTo(0, 0));
+    expect(await onScreen(b, '.ga-status')).toBe(false);
     for (let i = 0; i < 6 && !(await readMatch(base, m.matchId, m.seats[1]!)).toAct.includes(1); i++) {
       const now = await readMatch(base, m.matchId, m.seats[0]!);
       await playMove(base, m.matchId, m.seats[now.toAct[0]!]!);
     }
     await b.evaluate(() => dispatchEvent(new Event('focus')));
     await b.locator('main.match[data-my-turn="true"] .ga-actions').waitFor({ timeout: 20_000 });
-    await expect.poll(() => onScreen(b, '.ga-actions')).toBe(true);
+    await expect.poll(() => onScreen(b, '.ga-actions h2')).toBe(true);
     await b.screenshot({ path: `${env.artifacts}/64-ga-turn-came-phone.png` });
     await ctx.close();
   }, 120_000);

@@ -129,11 +129,10 @@ function GoldenAgeTable({ match, view, submit, busy }: BoardProps & { view: Gold
     const arrived = acting && !wasActing.current;
     wasActing.current = acting;
     if (!acting || !(arrived || selected || pending)) return;
-    const panel = document.querySelector('.ga-actions');
-    if (!panel) return;
-    const r = panel.getBoundingClientRect();
-    const inView = r.top >= 0 && r.top < innerHeight - Math.min(r.height, innerHeight / 3);
-    if (!inView) panel.scrollIntoView({ block: r.height > innerHeight ? 'start' : 'nearest' });
+    // The part that matters: the selected place's actions, else the whole panel ('nearest' does
+    // nothing when it is already in view, and shows the top of what is taller than the screen).
+    const target = document.querySelector('.ga-actions .ga-here, .ga-actions.asking') ?? document.querySelector('.ga-actions');
+    target?.scrollIntoView({ block: 'nearest' });
   }, [acting, selected, pending?.key, phaseKey]);
 
   return (
