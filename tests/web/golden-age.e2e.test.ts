@@ -274,7 +274,7 @@ describe('The Dutch Golden Age in the browser', () => {
     const prize = await c.locator('.ga-hand [data-card]').getAttribute('data-card');
     expect(prize).toMatch(/^investment-/);
     expect(await c.locator('.ga-hand').textContent()).toContain(cardName(prize!).replace(/^./, (x) => x.toUpperCase()));
-    expect(await province(a, 'brabant').locator('.ga-used').count()).toBe(1);
+    expect(await pieces(a, 'province:brabant').locator('.ga-used').count()).toBe(1);
     await c.screenshot({ path: `${env.artifacts}/07-prize-in-hand-desktop.png`, fullPage: true });
 
     // --- Ann ends her turn; Bob and Cy roll and end theirs; Ann is to roll again

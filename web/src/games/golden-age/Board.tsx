@@ -70,16 +70,20 @@ function GoldenAgeTable({ match, view, submit, busy }: BoardProps & { view: Gold
   // Roll button after the roll, a question once answered). It then goes back to what asked the
   // question if that is still there, else to the top of the action panel, else to the status.
   const opener = useRef<Element | null>(null);
-  const restoreFocus = (back: Element | null) =>
+  const restoreFocus = (back: Element | null) => {
+    const words = back instanceof HTMLButtonElement ? back.textContent : null;
     requestAnimationFrame(() => {
       const now = document.activeElement;
       if (now && now !== document.body && now.isConnected) return;
-      for (const el of [back, document.getElementById('ga-actions-h'), document.getElementById('ga-status')]) {
+      // A button drawn again (the panel is redrawn after a question) is the same control.
+      const again = words ? [...document.querySelectorAll<HTMLButtonElement>('.ga-actions button')].find((b) => b.textContent === words) : null;
+      for (const el of [back, again, document.getElementById('ga-actions-h'), document.getElementById('ga-status')]) {
         if (!(el instanceof HTMLElement || el instanceof SVGElement) || !el.isConnected) continue;
         el.focus();
         if (document.activeElement === el) return;
       }
     });
+  };
   const ask = (a: Action) => {
     opener.current = document.activeElement;
     setPending(a);
