@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { expectAccessible } from './support/axe.js';
 import { e2eSite } from './support/e2e.js';
 import { makeMatch, playMove, readMatch } from './support/matches.js';
 
@@ -74,6 +75,8 @@ describe('the action bar of Dutch covers none of the player’s own cards', () =
       await q.locator('.dutch[data-phase="actions"] .actionbar').waitFor();
       await q.locator('[data-zone="my-bid"] button.card').first().click();
       await check(q, 'acting');
+      // The 2018 cards (powers in words on their faces) pass axe too.
+      await expectAccessible(q, `2018 edition, acting, ${viewport.width}×${viewport.height}`);
       await ctx.close();
       await ctx2.close();
     }, 120_000);

@@ -25,7 +25,7 @@ describe('wording', () => {
     const words = all.map((id) => `${faceText('2018', id)} | ${cardLabel('2018', id)}`);
     for (const w of words) expect(w).not.toMatch(/take A\b|A\/D|take D\b|\+1 use/);
     const take8 = all.find((id) => EDITION_DATA['2018'].byId[id]!.takeFrom?.join() === 'auction-discards')!;
-    expect(faceText('2018', take8)).toContain('take from, auction pile');
+    expect(faceText('2018', take8)).toContain('take, from auction pile');
     expect(cardLabel('2018', take8)).toContain('power: take a card of its suit from the auction discards');
     const dup = all.find((id) => EDITION_DATA['2018'].byId[id]!.powers?.includes('duplicate'))!;
     expect(faceText('2018', dup)).toContain('extra use');

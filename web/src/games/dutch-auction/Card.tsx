@@ -30,9 +30,9 @@ const POWER_SENTENCE: Record<string, string> = {
 };
 
 const TAKE_WORDS: Record<string, { face: string; sentence: string }> = {
-  'auction-discards': { face: 'auction pile', sentence: 'take a card of its suit from the auction discards' },
-  'personal-discards': { face: 'your discards', sentence: 'take a card of its suit from your own discards' },
-  both: { face: 'either pile', sentence: 'take a card of its suit from the auction discards or your own' },
+  'auction-discards': { face: 'from auction pile', sentence: 'take a card of its suit from the auction discards' },
+  'personal-discards': { face: 'from your discards', sentence: 'take a card of its suit from your own discards' },
+  both: { face: 'from either pile', sentence: 'take a card of its suit from the auction discards or your own' },
 };
 
 export interface CardFacts {
@@ -59,7 +59,7 @@ export function facts(edition: Edition, id: CardId): CardFacts {
   else if (powers[0] === 'take') {
     const from = info?.takeFrom ?? [];
     const t = TAKE_WORDS[from.length > 1 ? 'both' : (from[0] ?? 'auction-discards')]!;
-    powerFace = ['take from', t.face];
+    powerFace = ['take', t.face];
     powerNote = t.sentence;
   } else if (powers[0]) {
     powerFace = FACE_WORDS[powers[0]] ?? [powers[0]];
@@ -130,7 +130,7 @@ function Face({ id, edition, suit }: { id: CardId; edition: Edition; suit?: Suit
       {' '}
       {SHAPES[shown]()}
       {edition === '2018' && f.powerFace?.[1] && (
-        <text class="power-line" x="25" y="57.5" text-anchor="middle" {...(f.powerFace[1].length > 9 ? { textLength: '42', lengthAdjust: 'spacingAndGlyphs' } : {})}>
+        <text class="power-line" x="25" y="55" text-anchor="middle" {...(f.powerFace[1].length > 12 ? { textLength: '44', lengthAdjust: 'spacingAndGlyphs' } : {})}>
           {f.powerFace[1]}
         </text>
       )}
