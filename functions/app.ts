@@ -20,7 +20,7 @@ import {
   SeatParam,
 } from './http/schemas.js';
 import { MatchService, type Caller } from './matches/service.js';
-import { sha256 } from './matches/tokens.js';
+import { sameHash, sha256 } from './matches/tokens.js';
 import type { MatchStore } from './storage/port.js';
 import { DB_RETRY_AFTER_S, isDatabaseUnavailable } from './storage/bounds.js';
 
@@ -162,6 +162,29 @@ export function createApp(deps: AppDeps): Hono {
     const input = parse(JoinRequest, (await jsonBody(c)).value);
     const joined = await service.join(id, input.invite, input.name, key?.key);
     return c.json({ matchId: id, seat: joined.seat, token: joined.token, url: links.seat(c, id, joined.seat, joined.token, joined.match.gameId) });
+  });
+
+  // An invite's holder sees what they are invited to before choosing a name: the game, its options,
+  // who made the match and which seats are taken — facts every player of the match sees. A used or
+  // replaced invite learns nothing but that (the page says so at once, not after a name is typed).
+  app.get('/api/matches/:id/invite', async (c) => {
+    const secret = bearer(c);
+    const { id } = target(c);
+    const match = await deps.store.get(id);
+    if (!match) throw new ApiError(404, 'no-such-match', 'There is no such match.');
+    const hash = sha256(secret);
+    const seat = match.seats.findIndex((s) => sameHash(s.inviteHash, hash));
+    if (seat < 0) throw new ApiError(403, 'invite-used', 'This invite link has already been used or was replaced.');
+    return c.json({
+      matchId: id,
+      game: { id: match.gameId, name: deps.games.get(match.gameId)?.name ?? match.gameId },
+      options: match.options,
+      status: match.status,
+      seat,
+      invitedBy: match.seats[0]?.name ?? null,
+      createdAt: match.createdAt,
+      seats: match.seats.map((s, i) => ({ seat: i, name: s.name, joined: s.tokenHash !== null })),
+    });
   });
 
   const readMatch = async (c: Context) => {

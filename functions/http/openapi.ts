@@ -6,6 +6,7 @@ import {
   CreateMatchResponse,
   ErrorResponse,
   JoinRequest,
+  InviteInfoResponse,
   JoinResponse,
   MatchResponse,
   MoveRequest,
@@ -79,6 +80,14 @@ export function openApiDocument(games: AnyGame[]) {
           parameters: [seatParams[0], idempotencyKey('a retry with the same invite returns the same seat and token (without a key, a second call gets 403 invite-used).')],
           requestBody: { required: true, content: json(JoinRequest) },
           responses: { 200: { description: 'Joined', content: json(JoinResponse) }, ...errors(400, 403, 404, 422) },
+        },
+      },
+      '/api/matches/{id}/invite': {
+        get: {
+          summary: 'What an invite link offers (game, options, who made it, the seats), with the invite secret as the bearer token; 403 once used',
+          security: auth,
+          parameters: [seatParams[0]],
+          responses: { 200: { description: 'The invite', content: json(InviteInfoResponse) }, ...errors(401, 403, 404) },
         },
       },
       '/api/matches/{id}/seats/{seat}': {

@@ -88,6 +88,20 @@ export const CreateMatchResponse = z.object({
 
 export const JoinResponse = z.object({ matchId: z.string(), seat: z.number(), token: z.string(), url: z.string() });
 
+/** What an invite shows before joining: only facts every player of the match sees anyway. */
+export const InviteInfoResponse = z.object({
+  matchId: z.string(),
+  game: z.object({ id: z.string(), name: z.string() }),
+  options: z.unknown(),
+  status: z.enum(['open', 'active', 'over']),
+  /** The seat this invite offers. */
+  seat: z.number(),
+  /** The name of whoever made the match. */
+  invitedBy: z.nullable(z.string()),
+  createdAt: z.number(),
+  seats: z.array(z.object({ seat: z.number(), name: z.nullable(z.string()), joined: z.boolean() })),
+});
+
 export const ErrorResponse = z.object({
   error: z.object({
     code: z.string(),

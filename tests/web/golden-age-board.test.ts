@@ -115,7 +115,8 @@ describe('Golden Age board logic against the engine’s legal moves', () => {
           kinds.add(a.move.kind);
           check(a.label.length > 5 && !/undefined|NaN|\[object/.test(a.label), `label ${a.label}`);
           if (a.cost > 0) {
-            check(!!a.question, `no question before ${a.label}`);
+            // Only a ½-guilder token move goes without a question (it can be moved back the same way).
+            check(!!a.question === (a.move.kind !== 'move-token'), `${a.question ? 'a' : 'no'} question before ${a.label}`);
             // a bid may count the sets the bidder could cash in
             const limit = a.move.kind === 'bid' ? (v.auction?.bidderMax ?? -1) : v.players[seat]!.money;
             check(a.cost <= limit, `${a.label} costs more than the player has`);
@@ -143,8 +144,13 @@ describe('Golden Age board logic against the engine’s legal moves', () => {
     expect(seatLetters(['Ann', 'Anna', 'Cy'])).toEqual(['1', '2', '3']);
     const s = goldenAge.setup(3, {}, 'words');
     const v = goldenAge.view(s, 0) as GoldenAgeView;
-    expect(describeMove(v, { kind: 'move-token', from: 'utrecht', to: 'holland' }, names(v)).question).toBe(
-      'Move one of your tokens from Utrecht to Holland for ½ guilder?',
+    // A ½-guilder token move is made on the click; what costs more (a guild, a bid) asks first.
+    const step = describeMove(v, { kind: 'move-token', from: 'utrecht', to: 'holland' }, names(v));
+    expect(step.label).toBe('Move a token to Holland (½ guilder)');
+    expect(step.question).toBeUndefined();
+    expect(describeMove(v, { kind: 'take-guild', colour: 'grey' }, names(v)).question).toBe('Take over the grey guild for 3 guilders?');
+    expect(describeMove(v, { kind: 'buy-card', marker: { at: 'guild', colour: 'yellow' } }, names(v)).label).toBe(
+      'Buy an investment (yellow) card for 3 guilders (marker in the yellow guild)',
     );
     expect(describeMove(v, { kind: 'take-guild', colour: 'grey' }, names(v)).label).toBe('Take over the grey guild for 3 guilders');
     expect(goldenAgeTurnText(v, (x) => NAMES[x]!)).toContain('Set-up: your move');

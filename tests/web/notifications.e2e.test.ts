@@ -14,7 +14,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { e2eSite } from './support/e2e.js';
+import { e2eSite, setVisible } from './support/e2e.js';
 
 const env = e2eSite('notify-web', { notify: true });
 const DAY = 24 * 3600 * 1000;
@@ -126,14 +126,17 @@ describe('reminders, deadlines and notifications in the browser', () => {
     // ---- confirmed through the mail's link (its page asks with a button), then the panel's email
     // switch: off and on again, each change stored on the server and said in the section
     const confirmUrl = /https?:\/\/\S+\/api\/notify\/confirm\?t=[\w-]+/.exec(env.server.outbox!.list()[0]!.text)![0];
+    // The match page goes to the background while the mail's tab is in front, and is shown again
+    // afterwards: its panel, still open, shows the address confirmed without a reload.
+    await setVisible(a, false);
     const mailTab = await ctx.newPage();
     await mailTab.goto(confirmUrl);
     await mailTab.getByRole('button', { name: 'Yes, send me email' }).click();
     await mailTab.getByText('We will email you when this match needs you.').waitFor();
     await mailTab.close();
-    await a.locator('.notify summary').click(); // closed, then opened again: the panel reads the settings afresh
-    await a.locator('.notify summary').click();
-    await panel.locator('[data-email-state="confirmed"]').waitFor();
+    expect(await panel.locator('[data-email-state="pending"]').count()).toBe(1);
+    await setVisible(a, true);
+    await panel.locator('[data-email-state="confirmed"]').waitFor({ timeout: 10_000 });
     const emailSwitch = panel.getByLabel('Email me about this match');
     expect(await emailSwitch.isChecked()).toBe(true);
     await emailSwitch.uncheck();

@@ -67,7 +67,8 @@ describe('Dutch board', () => {
     const shown = ids(html);
     for (const c of s.seats[0].hand) {
       expect(shown.has(c)).toBe(true);
-      expect(html).toContain(`aria-label="Your hand: ${cardName(c)}`);
+      // The name starts with the words on the card's face (WCAG 2.5.3), then where it is and what.
+      expect(html).toMatch(new RegExp(`aria-label="[^"]*: Your hand: ${cardName(c).replace(/[()]/g, '\\$&')}`));
     }
     // Nothing of Bob's hand or deck, neither as id nor by name.
     for (const c of [...s.seats[1].hand, ...s.seats[1].deck]) {
@@ -85,7 +86,7 @@ describe('Dutch board', () => {
     for (const suit of ['green', 'red', 'pink', 'blue']) {
       const html = renderToString(h(Card, { id: `${suit}-3`, edition: 'current' }));
       expect(html).toContain(`suit-${suit}`);
-      expect(html).toContain(`aria-label="${suit} 3-bid, bids 3, 6 VP"`);
+      expect(html).toContain(`aria-label="3, 6 VP: ${suit} 3-bid, bids 3, 6 VP"`);
       shapes.add(html.match(/<(path|circle|rect) class="sym"[^>]*>/)![0]);
     }
     expect(shapes.size).toBe(4);

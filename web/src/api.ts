@@ -2,7 +2,7 @@
  * The page's only door to the server: the HTTP API under /api. Secrets travel in the
  * Authorization header, never in a URL the server sees.
  */
-import type { Created, Credentials, GameSummary, Joined, LogRecord, Match } from './types.js';
+import type { Created, Credentials, GameSummary, InviteInfo, Joined, LogRecord, Match } from './types.js';
 
 /** An answer other than 2xx/304, with the API's stable error code and its message for people. */
 export class ApiFailure extends Error {
@@ -118,6 +118,8 @@ export function createApi(
       timing?: { reminderHours: number; deadlineDays: number };
     }) =>
       json<Created>('POST', '/api/matches', { body }),
+    /** What the invite offers; 403 `invite-used` once it was used or replaced. */
+    inviteInfo: (id: string, invite: string) => json<InviteInfo>('GET', `/api/matches/${id}/invite`, { auth: invite }),
     join: (id: string, invite: string, name: string) => json<Joined>('POST', `/api/matches/${id}/join`, { body: { invite, name } }),
 
     /**

@@ -4,6 +4,7 @@
  * Everything lives in localStorage (or sessionStorage for per-tab choices); if the browser refuses
  * storage (private modes), an in-memory stand-in keeps the page working for this visit.
  */
+import { resultWords, variantWords } from './text.js';
 import type { Match, MatchStatus } from './types.js';
 
 export interface StoredSeat {
@@ -22,6 +23,12 @@ export interface StoredSeat {
   /** Invite links still unanswered (kept for the creator's share panel). */
   invites?: { seat: number; url: string }[];
   spectatorUrl?: string;
+  /** "Edition: 2018 prototype", for games with more than one. */
+  variant?: string;
+  /** How it ended, in words, once over. */
+  result?: string;
+  /** When this browser first held the seat (the match was made or joined then). */
+  since?: number;
   updatedAt: number;
 }
 
@@ -110,7 +117,7 @@ export function saveSeat(entry: Partial<StoredSeat> & { matchId: string; seat: n
   const before = i >= 0 ? all[i] : undefined;
   const token = entry.token ?? before?.token;
   if (!token) return undefined;
-  const next: StoredSeat = { ...before, ...entry, token, updatedAt: Date.now() } as StoredSeat;
+  const next: StoredSeat = { ...before, ...entry, token, since: before?.since ?? entry.since ?? Date.now(), updatedAt: Date.now() } as StoredSeat;
   if (i >= 0) all[i] = next;
   else all.unshift(next);
   if (all.length > MAX_SEATS) {
@@ -132,7 +139,14 @@ export function rememberMatch(matchId: string, seat: number, m: Match): void {
     status: m.status,
     myTurn: m.status === 'active' && m.toAct.includes(seat),
     version: m.version,
+    ...(variantOf(m) ? { variant: variantOf(m)! } : {}),
+    ...(m.end ? { result: resultWords(m.end, m.seats, seat) } : {}),
   });
+}
+
+function variantOf(m: Match): string | undefined {
+  const v = variantWords(m.game.id, m.options);
+  return v ? `${v.label}: ${v.value}` : undefined;
 }
 
 export function forgetSeat(matchId: string, seat: number): void {

@@ -35,6 +35,40 @@ export function turnText(m: { status: string; toAct: readonly number[]; seats: r
   return `Waiting for ${listNames(others)}.`;
 }
 
+/**
+ * Which edition or rule set a match is played with, in words ("Edition: 2018 prototype"); null for
+ * games that have only one. Shown on the invite, the match page and "my matches".
+ */
+export function variantWords(gameId: string | undefined, options: unknown): { label: string; value: string } | null {
+  const o = (options ?? {}) as Record<string, unknown>;
+  if (gameId === 'dutch-auction') {
+    const e = o.edition ?? 'current';
+    return { label: 'Edition', value: e === '2018' ? '2018 prototype' : 'current edition' };
+  }
+  if (gameId === 'dutch-memory' && typeof o.preset === 'string') {
+    return { label: 'Rule set', value: o.preset === 'marmot' ? 'Marmot rules' : o.preset === 'bench' ? 'bench rules' : o.preset };
+  }
+  return null;
+}
+
+/** How a finished match ended, from one seat's point of view: "You won 31 to 24", "Bob won (you resigned)". */
+export function resultWords(
+  end: { winners: readonly number[]; scores?: readonly number[] | undefined; reason?: string | undefined; seat?: number | undefined },
+  seats: readonly Pick<SeatInfo, 'name'>[],
+  you: number,
+): string {
+  const won = end.winners.includes(you);
+  const others = end.winners.filter((s) => s !== you).map((s) => seatName(seats, s));
+  let words = won ? (others.length ? `You shared the win with ${listNames(others)}` : 'You won') : others.length ? `${listNames(others)} won` : 'Nobody won';
+  if (end.scores && end.scores.length === 2 && end.winners.length === 1) {
+    const w = end.winners[0]!;
+    words += ` ${end.scores[w]} to ${end.scores[1 - w]}`;
+  } else if (end.scores && end.scores[you] !== undefined) words += ` (you scored ${end.scores[you]})`;
+  if (end.reason === 'resigned') words += end.seat === you ? ' — you resigned' : end.seat !== undefined ? ` — ${seatName(seats, end.seat)} resigned` : ' by resignation';
+  if (end.reason === 'forfeit') words += end.seat === you ? ' — you missed a move deadline' : end.seat !== undefined ? ` — ${seatName(seats, end.seat)} missed a move deadline` : ' — a move deadline passed';
+  return `${words}.`;
+}
+
 /** "a moment", "5 minutes", "3 hours", "2 days". */
 export function duration(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));

@@ -83,6 +83,18 @@ export interface Created {
   spectatorUrl: string;
 }
 
+/** What an invite link offers (GET /api/matches/:id/invite with the invite secret). */
+export interface InviteInfo {
+  matchId: string;
+  game: { id: string; name: string };
+  options: unknown;
+  status: MatchStatus;
+  seat: number;
+  invitedBy: string | null;
+  createdAt: number;
+  seats: { seat: number; name: string | null; joined: boolean }[];
+}
+
 export interface Joined {
   matchId: string;
   seat: number;

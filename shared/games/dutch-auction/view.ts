@@ -208,7 +208,8 @@ export function viewEvent(e: DutchEvent, viewer: Viewer): LogEntry | null {
       return {
         type: e.type,
         seat: e.winner,
-        text: `{${e.winner}} wins the bid (${e.totals[0]} to ${e.totals[1]}) and acts first.`,
+        // The winner's total first, whichever seat won.
+        text: `{${e.winner}} wins the bid (${e.totals[e.winner]} to ${e.totals[1 - e.winner]}) and acts first.`,
         data: { totals: e.totals },
       };
     case 'played':

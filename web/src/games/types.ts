@@ -37,8 +37,8 @@ export interface GameUi {
   turnText?(match: Match): string | null;
   /** The game's own part of the final score breakdown (the page shows winners, scores, summary). */
   Outcome?: ComponentType<{ match: Match }>;
-  /** The rules help, loaded when asked for (kept out of the first download). */
-  help?(): Promise<RulesHelp>;
+  /** The rules help for a match with these options, loaded when asked for (kept out of the first download). */
+  help?(options?: unknown): Promise<RulesHelp>;
   /** Labels for this game's match options on the create form. */
   optionLabels?: Record<string, OptionLabel>;
   /**

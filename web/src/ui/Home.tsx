@@ -8,7 +8,7 @@ import { loadGameUi } from '../games/index.js';
 import type { GameUi } from '../games/types.js';
 import { type OptionField, optionFields, optionValues, shownNumber, withDefaults } from '../options.js';
 import * as store from '../storage.js';
-import { listNames } from '../text.js';
+import { formatWhen, listNames } from '../text.js';
 import {
   DEADLINE_CHOICES,
   DEFAULT_REMINDER_HOURS,
@@ -83,8 +83,11 @@ function MyMatches({ seats, onForget }: { seats: store.StoredSeat[]; onForget: (
               <a href={`/m/${s.matchId}`} onClick={(e) => onLinkClick(e, () => store.setCurrentSeat(s.matchId, s.seat))}>
                 <span class="game">{s.gameName ?? 'Match'}</span>
                 {others.length > 0 && <span class="with"> with {listNames(others)}</span>}
+                {/* What tells two matches of the same players apart: the edition and when it began. */}
+                <span class="match-facts">{[s.variant, s.since ? `since ${formatWhen(s.since)}` : ''].filter(Boolean).join(' · ')}</span>
               </a>
               <span class={s.myTurn ? 'badge your-move' : 'badge'}>{statusWords(s)}</span>
+              {s.status === 'over' && s.result && <span class="result">{s.result}</span>}
               {s.status === 'over' && (
                 <ConfirmButton
                   label="Forget"

@@ -12,9 +12,9 @@ import type { GameUi } from '../games/types.js';
 import { Poller } from '../poll/poller.js';
 import { othersMayAct } from '../poll/schedule.js';
 import * as store from '../storage.js';
-import { duration, fillNames, nextAnnouncement, seatName, turnText } from '../text.js';
+import { duration, fillNames, listNames, nextAnnouncement, seatName, turnText, variantWords } from '../text.js';
 import { dueText, formatWhen } from '../timing.js';
-import type { Credentials, LogRecord, Match } from '../types.js';
+import type { Credentials, InviteInfo, LogRecord, Match } from '../types.js';
 import { showAttention } from './attention.js';
 import { ConfirmButton } from './Confirm.js';
 import { LOG_PAGE, LogPanel } from './LogPanel.js';
@@ -77,7 +77,25 @@ function JoinForm({ matchId, secret, onJoined, onDismiss }: { matchId: string; s
   const [name, setName] = useState(store.lastName());
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [info, setInfo] = useState<InviteInfo | null>(null);
+  /** The invite can no longer be used (already used, replaced, or the match is gone): said at once. */
+  const [dead, setDead] = useState(false);
   const held = store.findSeat(matchId);
+
+  useEffect(() => {
+    let live = true;
+    api
+      .inviteInfo(matchId, secret)
+      .then((i) => live && setInfo(i))
+      .catch((err) => {
+        if (!live || !(err instanceof ApiFailure)) return; // offline: the form still works once it is back
+        setError(err.status === 404 ? 'This match does not exist (any more).' : err.message);
+        if (err.status === 403 || err.status === 404) setDead(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [matchId, secret]);
 
   async function join(e: Event) {
     e.preventDefault();
@@ -94,31 +112,62 @@ function JoinForm({ matchId, secret, onJoined, onDismiss }: { matchId: string; s
       store.saveName(name.trim());
       onJoined(joined.seat, joined.token);
     } catch (err) {
-      if (err instanceof ApiFailure) setError(err.issues?.length ? err.issues.map((i) => i.message).join(' ') : err.message);
-      else setError('The server could not be reached; try again.');
+      if (err instanceof ApiFailure) {
+        setError(err.issues?.length ? err.issues.map((i) => i.message).join(' ') : err.message);
+        if (err.code === 'invite-used') setDead(true);
+      } else setError('The server could not be reached; try again.');
     } finally {
       setBusy(false);
     }
   }
 
+  const variant = info ? variantWords(info.game.id, info.options) : null;
+  const others = info ? info.seats.filter((s) => s.joined && s.name).map((s) => s.name!) : [];
+  const open = info ? info.seats.filter((s) => !s.joined).length : 0;
   return (
     <main class="page join">
       <SiteBar />
-      <h1>You are invited to a match</h1>
-      <form class="zone" onSubmit={join}>
-        <label class="field">
-          <span>Your name (the other players see it)</span>
-          <input name="name" required maxLength={24} autoComplete="nickname" value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
-        </label>
-        <button type="submit" class="primary" disabled={busy || name.trim() === ''}>
-          Join the match
-        </button>
-        {error && (
+      <h1>{info ? `${info.invitedBy ?? 'A player'} invites you to play ${info.game.name}` : 'You are invited to a match'}</h1>
+      {info && (
+        <section class="zone invite-facts" aria-label="The match">
+          <ul class="option-list">
+            <li data-fact="game">Game: {info.game.name}</li>
+            {variant && (
+              <li data-fact="variant">
+                {variant.label}: {variant.value}
+              </li>
+            )}
+            <li data-fact="seats">
+              {info.seats.length} players: {others.length ? `${listNames(others)} ${others.length === 1 ? 'has' : 'have'} joined` : 'nobody has joined yet'};{' '}
+              {open === 1 ? 'yours is the last open seat' : `${open} seats are open, yours among them`}.
+            </li>
+            <li data-fact="created">Made on {formatWhen(info.createdAt)}.</li>
+          </ul>
+        </section>
+      )}
+      {dead ? (
+        <div class="zone">
           <p class="notice error" role="alert">
             {error}
           </p>
-        )}
-      </form>
+          <p>Ask whoever sent you the link for a new invite.</p>
+        </div>
+      ) : (
+        <form class="zone" onSubmit={join}>
+          <label class="field">
+            <span>Your name (the other players see it)</span>
+            <input name="name" required maxLength={24} autoComplete="nickname" value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+          </label>
+          <button type="submit" class="primary" disabled={busy || name.trim() === ''}>
+            Join the match
+          </button>
+          {error && (
+            <p class="notice error" role="alert">
+              {error}
+            </p>
+          )}
+        </form>
+      )}
       {held && (
         <p class="note">
           This browser already holds {seatName([], held.seat)} of this match.{' '}
@@ -179,6 +228,8 @@ function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) 
       remember(m);
       if (isMyTurn(m, you) && !isMyTurn(before, you)) setAnnounce((a) => nextAnnouncement(a, 'It is your move.'));
       else if (m.status === 'over' && before?.status !== 'over') setAnnounce((a) => nextAnnouncement(a, 'The match is over.'));
+      // The turn passed: the region must not keep saying it is this player's move.
+      else if (!isMyTurn(m, you) && isMyTurn(before, you)) setAnnounce('');
     },
     [remember, you, snapKey],
   );
@@ -257,6 +308,18 @@ function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) 
   }, [myTurn, match?.game.name]);
   useEffect(() => () => showAttention(false, 'Dutch'), []);
 
+  // A keyboard player's focus stays on the page after a move: if the control used went away with
+  // the move (an action bar that closed, a confirmation answered), the board gets the first say —
+  // it may put the focus somewhere better — and what is left on the body goes to the turn line.
+  const keepFocus = () =>
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        const now = document.activeElement;
+        if (now && now !== document.body && now.isConnected) return;
+        document.getElementById('turn-line')?.focus();
+      }),
+    );
+
   const submit = useCallback(
     async (move: unknown): Promise<boolean> => {
       const m = matchRef.current;
@@ -270,13 +333,19 @@ function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) 
         etag.current = `"${res.version}"`;
         show({ ...res, log: [mine, ...prior.filter((r) => r.version < res.version)] });
         poller.current?.activity();
+        keepFocus();
         return true;
       } catch (e) {
         if (e instanceof ApiFailure) {
           const seats = matchRef.current?.seats ?? [];
           const detail = e.issues?.length ? ` (${e.issues.map((i) => `${i.path}: ${i.message}`).join('; ')})` : '';
-          setNotice(fillNames(e.message, seats) + detail);
-          if (e.status === 409) void poller.current?.pollNow();
+          if (e.status === 409) {
+            // The server's words ask for a reload, but the page fetches the match itself at once.
+            setNotice(
+              'The match changed before your move arrived (a move made in another tab or on another device, or by another player), so it was not made. The page now shows the match as it stands: check it and choose again.',
+            );
+            void poller.current?.pollNow();
+          } else setNotice(fillNames(e.message, seats) + detail);
         } else {
           setNotice('The server could not be reached, so the move was not made. Check your connection and try again.');
         }
@@ -355,14 +424,20 @@ function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) 
 
   const Board = ui.Board;
   const words = ui.turnText?.(match) ?? turnText(match);
+  const variant = variantWords(match.game.id, match.options);
   return (
     <main class="page match" data-status={match.status} data-version={match.version} data-my-turn={myTurn ? 'true' : 'false'} data-busy={busy ? 'true' : 'false'} data-game={match.game.id}>
       <SiteBar />
       <header class="match-head">
         <div class="title-row">
           <h1>{match.game.name}</h1>
-          <RulesButton ui={ui} gameName={match.game.name} />
+          <RulesButton ui={ui} gameName={match.game.name} options={match.options} />
         </div>
+        {variant && (
+          <p class="variant" data-variant={variant.value}>
+            {variant.label}: {variant.value}
+          </p>
+        )}
         <ul class="players" aria-label="Players">
           {match.seats.map((s) => (
             <li key={s.seat} class={match.toAct.includes(s.seat) ? 'to-act' : ''}>
@@ -382,7 +457,7 @@ function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) 
             </li>
           ))}
         </ul>
-        <p class={myTurn ? 'turn mine' : 'turn'} elementtiming="match-ready">
+        <p class={myTurn ? 'turn mine' : 'turn'} id="turn-line" tabIndex={-1} elementtiming="match-ready">
           {creds.kind === 'watch' && <span class="badge">Watching</span>} {words}
         </p>
         <p class="visually-hidden" aria-live="polite">

@@ -45,6 +45,29 @@ export function NotifyPanel({ api, match, seat, token, onMatchChanged }: { api: 
   };
   useEffect(load, [n]);
 
+  // An address is confirmed from the mail, in another tab or on another device: when the player
+  // comes back to this page (it is shown again or gets the focus) the panel reads its settings
+  // afresh, and while a confirmation is pending it also looks again now and then.
+  const busyRef = useRef(false);
+  busyRef.current = busy;
+  const pending = sum?.email?.state === 'pending';
+  useEffect(() => {
+    const again = () => {
+      if (document.visibilityState !== 'visible' || busyRef.current) return;
+      n.summary()
+        .then((s) => !busyRef.current && setSum(s))
+        .catch(() => {});
+    };
+    document.addEventListener('visibilitychange', again);
+    addEventListener('focus', again);
+    const timer = pending ? setInterval(again, 20_000) : undefined;
+    return () => {
+      document.removeEventListener('visibilitychange', again);
+      removeEventListener('focus', again);
+      if (timer) clearInterval(timer);
+    };
+  }, [n, pending]);
+
   /**
    * Runs one change; the panel then shows the server's answer, and the outcome (or the server's
    * error) in the section where the player acted.

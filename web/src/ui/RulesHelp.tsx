@@ -2,7 +2,7 @@
 import { useRef, useState } from 'preact/hooks';
 import type { GameUi, RulesHelp as Help } from '../games/types.js';
 
-export function RulesButton({ ui, gameName }: { ui: GameUi; gameName: string }) {
+export function RulesButton({ ui, gameName, options }: { ui: GameUi; gameName: string; options?: unknown }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [help, setHelp] = useState<Help | null>(null);
   const [failed, setFailed] = useState(false);
@@ -11,7 +11,7 @@ export function RulesButton({ ui, gameName }: { ui: GameUi; gameName: string }) 
     dialog.current?.showModal();
     if (!help && ui.help) {
       try {
-        setHelp(await ui.help());
+        setHelp(await ui.help(options));
       } catch {
         setFailed(true);
       }

@@ -199,7 +199,7 @@ function DutchTable({ match, view, submit, busy }: BoardProps & { view: DutchVie
     <div class="dutch" data-phase={view.phase} data-round={view.round}>
       {view.previous && view.phase !== 'over' && (
         <p class="note">
-          Round {view.previous.round}: {name(view.previous.bidWinner)} won the bid ({view.previous.bidTotals[0]} to {view.previous.bidTotals[1]}).
+          Round {view.previous.round}: {name(view.previous.bidWinner)} won the bid ({view.previous.bidTotals[view.previous.bidWinner]} to {view.previous.bidTotals[1 - view.previous.bidWinner]}).
         </p>
       )}
       {view.tieTossed && <p class="note">The tied bids were decided by a coin toss.</p>}

@@ -13,12 +13,26 @@ const SHAPES: Record<Suit, () => JSX.Element> = {
   blue: () => <rect class="sym" x="15" y="28" width="20" height="20" rx="1.5" />,
 };
 
-const POWER_WORDS: Record<string, string> = {
-  'cash-in': 'cash in',
-  duplicate: '+1 use',
-  'change-suit': 'suit',
-  take: 'take',
-  steal: 'steal',
+/** Words on the face of a 2018 power card: a short first line on the band, an optional second one under the suit's shape. */
+const FACE_WORDS: Record<string, [string, string?]> = {
+  'cash-in': ['cash in'],
+  duplicate: ['extra use'],
+  'change-suit': ['suit'],
+  steal: ['steal'],
+};
+
+/** The power in a sentence, for screen readers and the card's tooltip. */
+const POWER_SENTENCE: Record<string, string> = {
+  'cash-in': 'cash in a card of its suit',
+  duplicate: 'give a power card of its suit one more use',
+  'change-suit': 'change the suit of a card',
+  steal: 'steal a card',
+};
+
+const TAKE_WORDS: Record<string, { face: string; sentence: string }> = {
+  'auction-discards': { face: 'from auction pile', sentence: 'take a card of its suit from the auction discards' },
+  'personal-discards': { face: 'from your discards', sentence: 'take a card of its suit from your own discards' },
+  both: { face: 'from either pile', sentence: 'take a card of its suit from the auction discards or your own' },
 };
 
 export interface CardFacts {
@@ -27,7 +41,9 @@ export interface CardFacts {
   bid: number;
   vp: number;
   power: boolean;
-  /** A short note of the card's power (2018 cards carry one each). */
+  /** The power's words on the card's face (2018 cards carry them), first line and optional second. */
+  powerFace: [string, string?] | null;
+  /** The power in plain words ("take a card of its suit from the auction discards"); '' for none. */
   powerNote: string;
 }
 
@@ -38,15 +54,30 @@ export function facts(edition: Edition, id: CardId): CardFacts {
   const rank = info?.rank ?? id.slice(dash + 1);
   const powers = info?.powers ?? [];
   let powerNote = '';
+  let powerFace: [string, string?] | null = null;
   if (powers.length > 1) powerNote = 'power';
   else if (powers[0] === 'take') {
     const from = info?.takeFrom ?? [];
-    powerNote = from.length > 1 ? 'take A/D' : from[0] === 'auction-discards' ? 'take A' : 'take D';
-  } else if (powers[0]) powerNote = POWER_WORDS[powers[0]] ?? powers[0];
-  return { suit, rank, bid: info?.bid ?? 0, vp: info?.vp ?? 0, power: powers.length > 0, powerNote };
+    const t = TAKE_WORDS[from.length > 1 ? 'both' : (from[0] ?? 'auction-discards')]!;
+    powerFace = ['take', t.face];
+    powerNote = t.sentence;
+  } else if (powers[0]) {
+    powerFace = FACE_WORDS[powers[0]] ?? [powers[0]];
+    powerNote = POWER_SENTENCE[powers[0]] ?? powers[0];
+  }
+  return { suit, rank, bid: info?.bid ?? 0, vp: info?.vp ?? 0, power: powers.length > 0, powerFace, powerNote };
 }
 
-/** "red 5-bid, bids 5, 4 VP" / "blue power card (P1), bids 0, 0 VP, power". */
+/** The words printed on the face, in reading order (the accessible name starts with them, WCAG 2.5.3). */
+export function faceText(edition: Edition, id: CardId): string {
+  const f = facts(edition, id);
+  const words = [f.rank];
+  if (f.power && edition === '2018' && f.powerFace) words.push(...f.powerFace.filter((w): w is string => !!w));
+  words.push(f.power && edition === 'current' ? 'power' : `${f.vp} VP`);
+  return words.join(', ');
+}
+
+/** "red 5-bid, bids 5, 4 VP" / "blue power card (P1), bids 0, 0 VP, power card". */
 export function cardLabel(edition: Edition, id: CardId, suit?: Suit): string {
   const f = facts(edition, id);
   const parts = [cardName(id)];
@@ -83,18 +114,27 @@ function Face({ id, edition, suit }: { id: CardId; edition: Edition; suit?: Suit
       <text class="rank" x="5" y="13">
         {f.rank}
       </text>
+      {/* Spaces between the texts (not drawn) keep the face's words apart when read as text. */}
+      {' '}
       {f.power && (
         <text
           class={edition === '2018' ? 'star note' : 'star'}
           x="46"
           y="12"
           text-anchor="end"
-          {...(edition === '2018' && f.powerNote.length > 6 ? { textLength: '23', lengthAdjust: 'spacingAndGlyphs' } : {})}
+          {...(edition === '2018' && (f.powerFace?.[0] ?? '').length > 6 ? { textLength: '27', lengthAdjust: 'spacingAndGlyphs' } : {})}
         >
-          {edition === '2018' ? f.powerNote : '★'}
+          {edition === '2018' ? f.powerFace?.[0] : '★'}
         </text>
       )}
+      {' '}
       {SHAPES[shown]()}
+      {edition === '2018' && f.powerFace?.[1] && (
+        <text class="power-line" x="25" y="55" text-anchor="middle" {...(f.powerFace[1].length > 12 ? { textLength: '44', lengthAdjust: 'spacingAndGlyphs' } : {})}>
+          {f.powerFace[1]}
+        </text>
+      )}
+      {' '}
       <text class="vp" x="25" y="63" text-anchor="middle">
         {f.power && edition === 'current' ? 'power' : `${f.vp} VP`}
       </text>
@@ -106,10 +146,13 @@ export function Card({ id, edition, suit, context, note, selected, onToggle, dis
   const f = facts(edition, id);
   const shown = suit ?? f.suit;
   const cls = `card suit-${shown}${small ? ' small' : ''}${selected ? ' selected' : ''}${suit && suit !== f.suit ? ' changed' : ''}`;
-  const label = (context ? `${context}: ` : '') + cardLabel(edition, id, suit) + (note ? `, ${note}` : '');
+  // What the face and the note under it say comes first, so the accessible name contains the
+  // visible words in their order (voice control: "click 5, 4 VP"); then where it is and what it is.
+  const label = `${faceText(edition, id)}${note ? `, ${note}` : ''}: ${context ? `${context}: ` : ''}${cardLabel(edition, id, suit)}`;
   const body = (
     <>
       <Face id={id} edition={edition} {...(suit ? { suit } : {})} />
+      {note && ' '}
       {note && <span class="card-note" aria-hidden="true">{note}</span>}
     </>
   );

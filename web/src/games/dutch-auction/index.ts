@@ -13,7 +13,11 @@ export const dutchAuctionUi: GameUi = {
     if (match.status !== 'active' || !view || view.game !== 'dutch-auction') return null;
     return dutchTurnText(view, match.you, (s) => seatName(match.seats, s));
   },
-  help: async (): Promise<RulesHelp> => (await import('../../../../shared/games/dutch-auction/help.js')).rulesHelp,
+  // Only the match's own edition: the shared text speaks of both.
+  help: async (options?: unknown): Promise<RulesHelp> => {
+    const [{ rulesHelp }, { helpForEdition }] = await Promise.all([import('../../../../shared/games/dutch-auction/help.js'), import('./help.js')]);
+    return helpForEdition(rulesHelp, (options as { edition?: string } | undefined)?.edition === '2018' ? '2018' : 'current');
+  },
   optionLabels: {
     edition: {
       label: 'Edition',

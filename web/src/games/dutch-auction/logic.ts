@@ -32,6 +32,9 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
 }
 
 const the = (id: CardId) => `the ${cardName(id)}`;
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** Whether the card carries a power in this match's edition. */
+const facts = (view: DutchView, id: CardId) => ({ power: (EDITION_DATA[view.edition].byId[id]?.powers ?? []).length > 0 });
 
 export function displayCardAt(view: DutchView, slot: number): CardId | null {
   return view.auction.display.find((d) => d.slot === slot)?.card ?? null;
@@ -114,6 +117,22 @@ export function selectionHint(view: DutchView, legal: readonly Move[], selected:
     if (need < 0) return `Position ${slot} costs ${slot}: you selected ${-need} card${need === -1 ? '' : 's'} too many.`;
   }
   if (displayed.length > 1) return 'Select one display card at a time.';
+  // A power card picked: say what it can act on now, rather than that nothing matches yet.
+  const powerCards = [...selected].filter((id) => legal.some((m) => m.kind === 'power' && m.card === id));
+  if (powerCards.length === 1) {
+    const card = powerCards[0]!;
+    const targets = [...new Set(legal.flatMap((m) => (m.kind === 'power' && m.card === card ? [m.target] : [])))];
+    const others = [...selected].filter((id) => id !== card);
+    const list = targets.map(cardName);
+    const choices = list.length === 1 ? list[0]! : `${list.slice(0, -1).join(', ')} or ${list[list.length - 1]}`;
+    if (others.length === 0) return `Now select the card ${the(card)} acts on: ${choices}.`;
+    return `${cap(the(card))} cannot act on ${others.map(cardName).join(' and ')}. It can act on: ${choices}.`;
+  }
+  if (powerCards.length > 1) return 'Select one power card at a time, with the card it acts on.';
+  const unusable = [...selected].filter((id) => facts(view, id).power);
+  if (unusable.length > 0 && !legal.some((m) => m.kind === 'power' && selected.has(m.card))) {
+    return `${cap(the(unusable[0]!))} has nothing it can act on now (or its use this round is spent).`;
+  }
   return 'No action uses exactly these cards. To use a power, select the power card and the card it acts on.';
 }
 

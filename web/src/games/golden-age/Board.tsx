@@ -70,16 +70,20 @@ function GoldenAgeTable({ match, view, submit, busy }: BoardProps & { view: Gold
   // Roll button after the roll, a question once answered). It then goes back to what asked the
   // question if that is still there, else to the top of the action panel, else to the status.
   const opener = useRef<Element | null>(null);
-  const restoreFocus = (back: Element | null) =>
+  const restoreFocus = (back: Element | null) => {
+    const words = back instanceof HTMLButtonElement ? back.textContent : null;
     requestAnimationFrame(() => {
       const now = document.activeElement;
       if (now && now !== document.body && now.isConnected) return;
-      for (const el of [back, document.getElementById('ga-actions-h'), document.getElementById('ga-status')]) {
+      // A button drawn again (the panel is redrawn after a question) is the same control.
+      const again = words ? [...document.querySelectorAll<HTMLButtonElement>('.ga-actions button')].find((b) => b.textContent === words) : null;
+      for (const el of [back, again, document.getElementById('ga-actions-h'), document.getElementById('ga-status')]) {
         if (!(el instanceof HTMLElement || el instanceof SVGElement) || !el.isConnected) continue;
         el.focus();
         if (document.activeElement === el) return;
       }
     });
+  };
   const ask = (a: Action) => {
     opener.current = document.activeElement;
     setPending(a);
@@ -111,8 +115,7 @@ function GoldenAgeTable({ match, view, submit, busy }: BoardProps & { view: Gold
     if (selected?.kind === 'province' && p.kind === 'province' && targets.includes(p.id)) {
       const move = legal.find((m) => m.kind === 'move-token' && m.from === selected.id && m.to === p.id);
       if (move) {
-        setRefused(false);
-        ask(describe(view, move, names));
+        void act(describe(view, move, names));
         return;
       }
     }
@@ -125,6 +128,19 @@ function GoldenAgeTable({ match, view, submit, busy }: BoardProps & { view: Gold
   // board itself answers only the player whose turn it is.
   const acting = legal.length > 0 && mySeat !== null && view.toAct.includes(mySeat);
   const cashing = !acting && mySeat !== null ? legal.filter((m) => m.kind === 'exchange').map((m) => describe(view, m, names)) : [];
+
+  // On a phone the action panel sits below the board: when something to do appears there (the
+  // turn comes, a place is selected, a question is asked) the page brings it into view.
+  const wasActing = useRef(acting);
+  useEffect(() => {
+    const arrived = acting && !wasActing.current;
+    wasActing.current = acting;
+    if (!acting || !(arrived || selected || pending)) return;
+    // The part that matters: the selected place's actions, else the whole panel ('nearest' does
+    // nothing when it is already in view, and shows the top of what is taller than the screen).
+    const target = document.querySelector('.ga-actions .ga-here, .ga-actions.asking') ?? document.querySelector('.ga-actions');
+    target?.scrollIntoView({ block: 'nearest' });
+  }, [acting, selected, pending?.key, phaseKey]);
 
   return (
     <div class="ga" data-phase={view.phase} data-turn={view.turn} data-viewer={mySeat ?? ''}>
@@ -343,7 +359,6 @@ function ActionPanel({ view, legal, selected, pending, busy, refused, names, act
   const end = general.find((a) => a.move.kind === 'end-turn');
   const tokenBuys = here.filter((a) => a.move.kind === 'buy-token');
   const hereOthers = here.filter((a) => a.move.kind !== 'buy-token');
-  const pendingTarget = pending?.move.kind === 'move-token' ? pending.move.to : null;
 
   if (pending) {
     return (
@@ -363,11 +378,6 @@ function ActionPanel({ view, legal, selected, pending, busy, refused, names, act
           <button type="button" onClick={cancel}>
             Cancel
           </button>
-          {pendingTarget && (
-            <button type="button" onClick={() => select({ kind: 'province', id: pendingTarget })}>
-              Select {names.province(pendingTarget)} instead
-            </button>
-          )}
         </div>
       </section>
     );

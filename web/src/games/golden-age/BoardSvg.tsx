@@ -7,7 +7,7 @@
  * colours apart. Places with a legal move are buttons (Tab, Enter/Space); the rest are labelled
  * images, still clickable to read what lies there.
  */
-import type { JSX } from 'preact';
+import { Fragment, type ComponentChildren, type JSX } from 'preact';
 import type { GuildColour, ProvinceId } from '../../../../shared/games/golden-age/board.js';
 import type { MarkerView } from '../../../../shared/games/golden-age/view.js';
 import { COLOUR_ACTION_WORDS, type GoldenAgeView, type Place, SEAT_COLOURS, SEAT_SHAPES, money, moneyShort, placeKey } from './logic.js';
@@ -106,6 +106,20 @@ interface PlaceAttrs {
   'aria-pressed': 'true' | 'false' | undefined;
   onClick: () => void;
   onKeyDown: ((e: KeyboardEvent) => void) | undefined;
+}
+
+/**
+ * What is drawn over a place but is not its name (pieces, counts, prices, the auction tag): kept
+ * out of the place's button, so the button's visible text is only the words its accessible name
+ * starts with (WCAG 2.5.3), and clicks go through it to the place below. Tests find a place's
+ * pieces by `data-deco-for`.
+ */
+function Deco({ place, children }: { place: Place; children: ComponentChildren }) {
+  return (
+    <g class="ga-deco" data-deco-for={placeKey(place)} aria-hidden="true">
+      {children}
+    </g>
+  );
 }
 
 function placeProps(p: Place, props: SvgProps, label: string, extraClass = ''): PlaceAttrs {
@@ -222,13 +236,15 @@ export function BoardSvg(props: SvgProps) {
             );
           }
           return (
-            <g key={b.box} data-box={b.box} data-kind={b.kind} {...placeProps(place, props, `${words}${here ? ' The Steward stands here.' : ''}`, here ? 'ga-box steward-here' : 'ga-box')}>
-              <rect class="hit ga-box-frame" x={x0} y={y0} width={b.w} height={b.h} />
-              {body}
-              <text class="ga-box-no" x={x0 + 4} y={y0 + 12}>
-                {b.box}
-              </text>
-            </g>
+            <Fragment key={b.box}>
+              <g data-box={b.box} data-kind={b.kind} {...placeProps(place, props, `${words}${here ? ' The Steward stands here.' : ''}`, here ? 'ga-box steward-here' : 'ga-box')}>
+                <rect class="hit ga-box-frame" x={x0} y={y0} width={b.w} height={b.h} />
+                <text class="ga-box-no" x={x0 + 4} y={y0 + 12}>
+                  {b.box}
+                </text>
+              </g>
+              <Deco place={place}>{body}</Deco>
+            </Fragment>
           );
         })}
       </g>
@@ -258,15 +274,19 @@ export function BoardSvg(props: SvgProps) {
           const gap = 27;
           const startX = p.x - ((tokenSeats.length - 1) * gap) / 2;
           return (
-            <g key={p.id} data-province={p.id} data-marker={p.marker ? p.marker.owner : ''} data-tokens={p.tokens.join(',')} {...placeProps(place, props, label, `ga-province${shown.has(p.id) ? ' shown' : ''}${auctioned ? ' auctioned' : ''}`)}>
+            <Fragment key={p.id}>
+            <g data-province={p.id} data-marker={p.marker ? p.marker.owner : ''} data-tokens={p.tokens.join(',')} {...placeProps(place, props, label, `ga-province${shown.has(p.id) ? ' shown' : ''}${auctioned ? ' auctioned' : ''}`)}>
               <circle class="hit ga-prov-shape" cx={p.x} cy={p.y} r={R} fill={PROVINCE_FILL[p.colour]} stroke={PROVINCE_STROKE[p.colour]} />
               {shown.has(p.id) && <circle class="ga-shown-ring" cx={p.x} cy={p.y} r={R + 7} />}
               <text class="ga-prov-name" x={p.x} y={p.y - R + 22}>
                 {p.name}
               </text>
+              {' '}
               <text class="ga-prov-colour" x={p.x} y={p.y - R + 36} fill={PROVINCE_STROKE[p.colour]}>
                 {p.colour}
               </text>
+            </g>
+            <Deco place={place}>
               {p.marker ? (
                 <Piece seat={p.marker.owner} x={p.x} y={p.y + R * 0.14} size={Math.min(17, R * 0.3)} letter={letters[p.marker.owner] ?? '?'} marker used={p.marker.used} />
               ) : (
@@ -291,7 +311,8 @@ export function BoardSvg(props: SvgProps) {
                   </text>
                 </g>
               )}
-            </g>
+            </Deco>
+            </Fragment>
           );
         })}
       </g>
@@ -309,29 +330,34 @@ export function BoardSvg(props: SvgProps) {
         const w = west ? 150 : 54;
         const h = west ? 62 : 54;
         const who = c.markers.map((m) => markerWords(m, name)).join(', ');
-        const label = `${west ? 'West Indies, box 7' : `East Indies, box ${c.box}`}: spice cards ${money(c.spicePrice)}. ${
+        const label = `Box ${c.box}, ${west ? 'West' : 'East'} Indies: spice cards ${money(c.spicePrice)}. ${
           who ? `${who}.` : 'Empty.'
         }`;
         const gap = 30;
         const startX = c.x - ((c.markers.length - 1) * gap) / 2;
         return (
-          <g key={c.box} data-colony={c.box} {...placeProps(place, props, label, 'ga-colony')}>
-            <rect class="hit ga-colony-box" x={c.x - w / 2} y={c.y - h / 2} width={w} height={h} rx="6" />
-            <text class="ga-colony-no" x={c.x - w / 2 + 5} y={c.y - h / 2 + 14}>
-              {c.box}
-            </text>
-            <text class="ga-colony-price" x={c.x + w / 2 - 5} y={c.y + h / 2 - 6}>
-              {moneyShort(c.spicePrice)}
-            </text>
-            {west && (
-              <text class="ga-colony-title" x={c.x} y={c.y - h / 2 + 17}>
-                West Indies
+          <Fragment key={c.box}>
+            <g data-colony={c.box} {...placeProps(place, props, label, 'ga-colony')}>
+              <rect class="hit ga-colony-box" x={c.x - w / 2} y={c.y - h / 2} width={w} height={h} rx="6" />
+              <text class="ga-colony-no" x={c.x - w / 2 + 5} y={c.y - h / 2 + 14}>
+                {c.box}
               </text>
-            )}
-            {c.markers.map((m, i) => (
-              <Piece key={i} seat={m.owner} x={startX + i * gap} y={west ? c.y + 12 : c.y + 2} size={west ? 11 : 14} letter={letters[m.owner] ?? '?'} marker used={m.used} />
-            ))}
-          </g>
+              {' '}
+              {west && (
+                <text class="ga-colony-title" x={c.x} y={c.y - h / 2 + 17}>
+                  West Indies
+                </text>
+              )}
+            </g>
+            <Deco place={place}>
+              <text class="ga-colony-price" x={c.x + w / 2 - 5} y={c.y + h / 2 - 6}>
+                {moneyShort(c.spicePrice)}
+              </text>
+              {c.markers.map((m, i) => (
+                <Piece key={i} seat={m.owner} x={startX + i * gap} y={west ? c.y + 12 : c.y + 2} size={west ? 11 : 14} letter={letters[m.owner] ?? '?'} marker used={m.used} />
+              ))}
+            </Deco>
+          </Fragment>
         );
       })}
 
@@ -361,11 +387,14 @@ function GuildsChart(props: SvgProps) {
           g.nextPrice === null ? 'All boxes are used: it cannot change hands.' : `A takeover costs ${money(g.nextPrice)}.`
         }`;
         return (
-          <g key={g.colour} data-guild={g.colour} data-level={g.level} data-holder={g.holder?.owner ?? ''} {...placeProps(place, props, label, 'ga-guild')}>
+          <Fragment key={g.colour}>
+          <g data-guild={g.colour} data-level={g.level} data-holder={g.holder?.owner ?? ''} {...placeProps(place, props, label, 'ga-guild')}>
             <rect class="hit ga-guild-col" x={x + 1} y={top - 20} width={c.columnWidth - 2} height={height + 20} fill={PROVINCE_FILL[g.colour]} stroke={PROVINCE_STROKE[g.colour]} />
             <text class="ga-guild-head" x={x + c.columnWidth / 2} y={top - 6} fill={PROVINCE_STROKE[g.colour]}>
               {g.colour}
             </text>
+          </g>
+          <Deco place={place}>
             {g.prices.map((price, i) => {
               const y = top + (c.boxes - 1 - i) * c.boxHeight;
               const cls = i < g.level ? 'ga-guild-box used' : i === g.level ? 'ga-guild-box next' : 'ga-guild-box';
@@ -389,7 +418,8 @@ function GuildsChart(props: SvgProps) {
                 used={g.holder.used}
               />
             )}
-          </g>
+          </Deco>
+          </Fragment>
         );
       })}
     </g>

@@ -134,6 +134,9 @@ const DECK_WORDS: Readonly<Record<DeckId, string>> = {
   colony: 'colony (blue)',
 };
 
+/** "an investment", "a colony": the article that goes with the word. */
+export const withArticle = (words: string) => `${/^[aeiou]/i.test(words) ? 'an' : 'a'} ${words}`;
+
 const CASH_WORDS: Readonly<Record<string, string>> = {
   'tulip-girl': 'one tulip girl',
   'two-tulip-girls': 'two “two tulip girls” cards',
@@ -193,12 +196,9 @@ export function describe(view: GoldenAgeView, m: Move, names: Names): Action {
     case 'play-dice':
       return free(`Play your dice card: ${m.value}`);
     case 'move-token':
-      return paid(
-        `Move a token to ${names.province(m.to)} (½ guilder)`,
-        COSTS.moveHalves,
-        `Move one of your tokens from ${names.province(m.from)} to ${names.province(m.to)} for ½ guilder?`,
-        'Move it for ½ guilder',
-      );
+      // Not asked first: it costs only ½ guilder and the token can be moved on or back the same way.
+      // Everything else that costs money asks, bids included (a bid binds its bidder to pay).
+      return { ...free(`Move a token to ${names.province(m.to)} (½ guilder)`), cost: COSTS.moveHalves };
     case 'take-guild': {
       const price = view.guilds.find((g) => g.colour === m.colour)?.nextPrice ?? 0;
       return paid(
@@ -222,7 +222,7 @@ export function describe(view: GoldenAgeView, m: Move, names: Names): Action {
       const cost = colony ? colony.spicePrice : COSTS.card * 2;
       const via = placeWords(m.marker, names);
       return paid(
-        `Buy a ${DECK_WORDS[deck]} card for ${money(cost)} (marker in ${via})`,
+        `Buy ${withArticle(DECK_WORDS[deck])} card for ${money(cost)} (marker in ${via})`,
         cost,
         `Buy the top ${DECK_WORDS[deck]} card for ${money(cost)}? Your marker in ${via} is used up for this turn.`,
       );
