@@ -36,6 +36,14 @@ export interface SmtpListener {
   recipients: string[];
   /** Addresses refused at RCPT TO with a permanent 550. */
   refuse: Set<string>;
+  /**
+   * Mail to these addresses is read in full but never answered after DATA: the sender waits for the
+   * server's reply that never comes. Such a mail is in `held`, not in `messages` (never completed).
+   */
+  hold: Set<string>;
+  held: ParsedMail[];
+  /** Resolves when the next mail is held. */
+  nextHeld(): Promise<ParsedMail>;
   to(address: string): ParsedMail[];
   close(): Promise<void>;
 }
@@ -44,6 +52,9 @@ export async function smtpListener(): Promise<SmtpListener> {
   const messages: ParsedMail[] = [];
   const recipients: string[] = [];
   const refuse = new Set<string>();
+  const hold = new Set<string>();
+  const held: ParsedMail[] = [];
+  let heldWaiters: ((m: ParsedMail) => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -57,9 +68,17 @@ export async function smtpListener(): Promise<SmtpListener> {
       }
       cb();
     },
-    onData(stream, _session, cb) {
+    onData(stream, session, cb) {
+      const holding = session.envelope.rcptTo.some((r) => hold.has(r.address));
       simpleParser(stream).then(
         (m) => {
+          if (holding) {
+            held.push(m);
+            const waiters = heldWaiters;
+            heldWaiters = [];
+            for (const w of waiters) w(m);
+            return; // no reply: the client is left waiting in the DATA phase
+          }
           messages.push(m);
           cb();
         },
@@ -74,6 +93,9 @@ export async function smtpListener(): Promise<SmtpListener> {
     messages,
     recipients,
     refuse,
+    hold,
+    held,
+    nextHeld: () => new Promise<ParsedMail>((res) => heldWaiters.push(res)),
     to: (address) => messages.filter((m) => addressesOf(m).includes(address)),
     close: () => new Promise<void>((res) => server.close(() => res())),
   };
