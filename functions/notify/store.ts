@@ -21,11 +21,13 @@ import { DUE_INDEX, dueShardOf, keys } from '../storage/table.js';
 import {
   CLAIM_TTL_SECONDS,
   CONFIRMATION_INTERVAL_MS,
+  CONFIRMATION_WINDOW_MS,
   DAY_SECONDS,
   epochSeconds,
   notifyKeys,
   PREFS_TTL_SECONDS,
   type ClaimState,
+  type ConfirmationCap,
   type EmailAddressRecord,
   type LinkTokenRecord,
   type PushSubscriptionRecord,
@@ -185,6 +187,63 @@ export class NotifyStore {
       );
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
+    }
+  }
+
+  /**
+   * Counts one confirmation mail against each cap (fixed windows of CONFIRMATION_WINDOW_MS), all or
+   * none in one transaction: a refused request uses up nothing. Returns the first cap that is full
+   * and when its window ends.
+   */
+  async takeConfirmationAllowance(
+    subjects: Partial<Record<ConfirmationCap, string>>,
+    caps: Record<ConfirmationCap, number>,
+    now: number,
+  ): Promise<{ ok: true; windowStart: number } | { ok: false; cap: ConfirmationCap; retryAt: number }> {
+    const windowStart = now - (now % CONFIRMATION_WINDOW_MS);
+    const entries = (Object.entries(subjects) as [ConfirmationCap, string | undefined][]).filter((e): e is [ConfirmationCap, string] => e[1] !== undefined);
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: entries.map(([cap, subject]) => ({
+            Update: {
+              TableName: this.tableName,
+              Key: notifyKeys.confirmCounter(cap, subject, windowStart),
+              UpdateExpression: 'ADD n :one SET expiresAt = :exp, #t = :t',
+              ConditionExpression: 'attribute_not_exists(n) OR n < :max',
+              ExpressionAttributeNames: { '#t': 'type' },
+              ExpressionAttributeValues: { ':one': 1, ':max': caps[cap], ':exp': epochSeconds(windowStart + CONFIRMATION_WINDOW_MS) + DAY_SECONDS, ':t': 'rate-counter' },
+            },
+          })),
+        }),
+      );
+      return { ok: true, windowStart };
+    } catch (err) {
+      if (!(err instanceof TransactionCanceledException)) throw err;
+      const reasons = err.CancellationReasons ?? [];
+      const full = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
+      if (full < 0) throw err;
+      return { ok: false, cap: entries[full]![0], retryAt: windowStart + CONFIRMATION_WINDOW_MS };
+    }
+  }
+
+  /** Gives the counts back when no mail went out after all (address refused, or the send failed). */
+  async returnConfirmationAllowance(subjects: Partial<Record<ConfirmationCap, string>>, windowStart: number): Promise<void> {
+    for (const [cap, subject] of Object.entries(subjects) as [ConfirmationCap, string | undefined][]) {
+      if (subject === undefined) continue;
+      try {
+        await this.db.send(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key: notifyKeys.confirmCounter(cap, subject, windowStart),
+            UpdateExpression: 'ADD n :minus',
+            ConditionExpression: 'n > :zero',
+            ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+          }),
+        );
+      } catch (err) {
+        if (!isConditionFailure(err)) throw err;
+      }
     }
   }
 

@@ -587,6 +587,12 @@ describe('CloudFront Functions, run as deployed', () => {
     const none = fwd(event('/api/games', { 'x-forwarded-host': { value: 'evil.example' } }));
     expect(none.headers['x-forwarded-host']).toBeUndefined();
   });
+
+  it('passes the viewer\'s IP to the API in x-viewer-address, replacing any the client sent', () => {
+    const fwd = load(FORWARD_HOST_CODE);
+    const out = fwd(event('/api/games', { host: { value: 'play.dutch.example' }, 'x-viewer-address': { value: '198.51.100.9' } }));
+    expect(out.headers['x-viewer-address']).toEqual({ value: '192.0.2.1' });
+  });
 });
 
 describe('mail, push keys, parameters', () => {

@@ -15,7 +15,7 @@ import { MatchService } from '../../functions/matches/service.js';
 import { Dispatcher, type DispatcherDeps } from '../../functions/notify/dispatcher.js';
 import type { EmailSender } from '../../functions/notify/email.js';
 import { WebPushSender } from '../../functions/notify/push.js';
-import { notificationRoutes } from '../../functions/notify/routes.js';
+import { notificationRoutes, type NotifyRoutesDeps } from '../../functions/notify/routes.js';
 import { NotifyStore } from '../../functions/notify/store.js';
 import { StreamReader } from '../../functions/notify/stream.js';
 import { Sweep } from '../../functions/notify/sweep.js';
@@ -192,6 +192,7 @@ export interface HarnessOptions {
   push?: boolean | { attempts?: number };
   faults?: DispatcherDeps['faults'];
   start?: number;
+  confirmationCaps?: NotifyRoutesDeps['confirmationCaps'];
 }
 
 export class Clock {
@@ -225,6 +226,7 @@ export async function harness(opts: HarnessOptions = {}) {
     clock: clock.fn,
     // The stand-in is plain HTTP on the loopback; production allows only the browsers' push services.
     allowPushEndpoint: (url) => url.hostname === '127.0.0.1',
+    ...(opts.confirmationCaps ? { confirmationCaps: opts.confirmationCaps } : {}),
   });
   const app = createApp({ store: table.store, games, clock: clock.fn, publicUrl: PUBLIC_URL, extend });
   const api = client(app);
