@@ -170,7 +170,8 @@ export class Dispatcher {
     const recipient = match.seats[intent.seat]?.name ?? null;
     const result = await within(
       this.deps.timeouts?.emailMs ?? EMAIL_TIMEOUT_MS,
-      this.deps.email!.send({
+      // SMTP and SES calls cannot be called back once started: a late answer is simply not waited for.
+      () => this.deps.email!.send({
         to: email.address,
         subject: composed.subject,
         text: mailText(composed, recipient, unsubscribeUrl),
@@ -205,7 +206,7 @@ export class Dispatcher {
     const now = this.clock();
     const claim = await store.claim(intent, channel, now, this.deps.leaseMs ?? CLAIM_LEASE_MS);
     if (claim.state !== 'claimed') return claim.state === 'done' ? 'duplicate' : 'in-flight';
-    const result = await within(this.deps.timeouts?.pushMs ?? PUSH_TIMEOUT_MS, this.deps.push!.send(device, pushMessage(composed, intent)));
+    const result = await within(this.deps.timeouts?.pushMs ?? PUSH_TIMEOUT_MS, (signal) => this.deps.push!.send(device, pushMessage(composed, intent), signal));
     await this.deps.faults?.afterSend?.({ intent, channel });
     if (result === TIMED_OUT) {
       this.log({ level: 'warn', message: 'push timed out; retried after the lease', matchId: intent.matchId, version: intent.version, seat: intent.seat, channel });
@@ -233,13 +234,17 @@ export function messageIdOf(intent: Pick<NotificationIntent, 'matchId' | 'versio
 
 const TIMED_OUT = Symbol('timed out');
 
-/** The promise's value, or TIMED_OUT after `ms` (the call itself is left to finish or fail on its own). */
-function within<T>(ms: number, work: Promise<T>): Promise<T | typeof TIMED_OUT> {
+/** The call's value, or TIMED_OUT after `ms`; the call's signal is then aborted (where it listens). */
+function within<T>(ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T | typeof TIMED_OUT> {
+  const abort = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
-    timer = setTimeout(() => resolve(TIMED_OUT), ms);
+    timer = setTimeout(() => {
+      resolve(TIMED_OUT);
+      abort.abort();
+    }, ms);
   });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([work(abort.signal), timeout]).finally(() => clearTimeout(timer));
 }
 
 /**

@@ -119,16 +119,28 @@ export interface PushStandIn {
   requests: PushRequest[];
   /** Status codes to answer with, in order; 201 once they run out. */
   answers: { status: number; headers?: Record<string, string> }[];
+  /** Paths the service never answers (a stuck push service): such requests go to `hung`. */
+  hang: Set<string>;
+  /** Requests left unanswered; `closed` once the sender gave up on one. */
+  hung: { path: string; closed: boolean }[];
   close(): Promise<void>;
 }
 
 export async function pushStandIn(): Promise<PushStandIn> {
   const requests: PushRequest[] = [];
   const answers: PushStandIn['answers'] = [];
+  const hang = new Set<string>();
+  const hung: PushStandIn['hung'] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      if (hang.has(req.url ?? '')) {
+        const entry = { path: req.url ?? '', closed: false };
+        hung.push(entry);
+        res.on('close', () => (entry.closed = true));
+        return;
+      }
       requests.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
       const answer = answers.shift() ?? { status: 201 };
       res.writeHead(answer.status, answer.headers ?? {});
@@ -141,7 +153,13 @@ export async function pushStandIn(): Promise<PushStandIn> {
     origin: `http://127.0.0.1:${port}`,
     requests,
     answers,
-    close: () => new Promise<void>((res) => server.close(() => res())),
+    hang,
+    hung,
+    close: () =>
+      new Promise<void>((res) => {
+        server.close(() => res());
+        server.closeAllConnections();
+      }),
   };
 }
 
