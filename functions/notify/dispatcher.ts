@@ -65,8 +65,8 @@ export type Delivery = 'sent' | 'duplicate' | 'in-flight' | 'skipped' | 'gone' |
  */
 export const CLAIM_LEASE_MS = 2 * 60 * 1000;
 /** A mail or push call that has not answered by then counts as failed for now (retried later). */
-export const EMAIL_TIMEOUT_MS = 40_000;
-export const PUSH_TIMEOUT_MS = 40_000;
+export const EMAIL_TIMEOUT_MS = 20_000;
+export const PUSH_TIMEOUT_MS = 20_000;
 
 export interface DispatchOutcome {
   result: 'done' | 'retry';

@@ -28,7 +28,7 @@ import { newSecret, sha256 } from '../matches/tokens.js';
 import type { MatchStore } from '../storage/port.js';
 import { confirmationMail, escapeHtml, formatTime, matchUrl } from './compose.js';
 import type { DevOutbox, EmailSender } from './email.js';
-import { CONFIRM_TOKEN_TTL_SECONDS, CONFIRMATION_CAPS, MAX_PUSH_PER_SEAT, type ConfirmationCap, type SeatPrefs } from './model.js';
+import { CONFIRM_TOKEN_TTL_SECONDS, CONFIRMATION_CAPS, CONFIRMATION_INTERVAL_MS, MAX_PUSH_PER_SEAT, type ConfirmationCap, type SeatPrefs } from './model.js';
 import { isBrowserPushEndpoint } from './push-hosts.js';
 import { emptyPrefs, type NotifyStore } from './store.js';
 import { DAY, PAUSE_BUDGET_DAYS, PAUSE_BUDGET_MS, pauseSeat, resumeSeat, withDue } from './timing.js';
@@ -180,6 +180,8 @@ export function notificationRoutes(deps: NotifyRoutesDeps) {
         if (reserved === 'suppressed') {
           throw new ApiError(409, 'address-suppressed', 'This address asked us to send no mail, or mail to it bounces. To allow mail again, use the link at the end of the last mail you had from us.');
         }
+        const last = (await deps.store.address(addressKey))?.lastConfirmationAt ?? now;
+        c.header('Retry-After', String(Math.max(1, Math.ceil((last + CONFIRMATION_INTERVAL_MS - now) / 1000))));
         throw new ApiError(429, 'confirmation-limit', 'We sent a confirmation mail to this address less than a day ago. Use the link in it, or try again tomorrow.');
       }
       const secret = newSecret();

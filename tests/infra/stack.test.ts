@@ -352,6 +352,8 @@ describe('dispatcher on the table stream', () => {
     expect(p.MaximumRetryAttempts).toBeGreaterThan(0);
     expect(p.MaximumRecordAgeInSeconds).toBeGreaterThan(0);
     expect(p.BisectBatchOnFunctionError).toBe(true);
+    // Matches are handled side by side: a slow delivery in one does not hold up another's.
+    expect(p.ParallelizationFactor).toBe(10);
     expect(p.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
     expect(p.StartingPosition).toBe('TRIM_HORIZON');
     expect(p.DestinationConfig).toEqual({ OnFailure: { Destination: arnOf(stack, stack.deadLetters) } });

@@ -79,7 +79,11 @@ describe('confirmation mail caps', () => {
     const h = await harness({ email: sender, start: T0, confirmationCaps: { seat: 2, match: 10, client: 10 } });
     const { matchId, seats } = await h.started(2, {}, ['Ann', 'Bob']);
     expect((await ask(h, matchId, seats[1]!, 'refused-a@example.test')).status).toBe(202);
-    for (let i = 0; i < 3; i++) expect((await ask(h, matchId, seats[0]!, 'refused-a@example.test')).json.error.code).toBe('confirmation-limit');
+    for (let i = 0; i < 3; i++) {
+      const refused = await ask(h, matchId, seats[0]!, 'refused-a@example.test');
+      expect(refused.json.error.code).toBe('confirmation-limit');
+      expect(refused.headers.get('Retry-After')).toBe(String(24 * 3600));
+    }
     expect((await ask(h, matchId, seats[0]!, 'refused-b@example.test')).status).toBe(202);
     await h.close();
   });
