@@ -93,27 +93,21 @@ export class Dispatcher {
   async handleRecords(records: readonly DynamoDBRecord[]): Promise<DynamoDBBatchResponse> {
     const failures: string[] = [];
     const queue = records.map((r, i) => ({ r, i }));
+    // One outbox entry may come twice in a batch (its insert and the sweep's re-drive): the second
+    // waits for the first and shares its outcome, rather than racing it for the claims.
+    const entries = new Map<string, Promise<boolean>>();
     const worker = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
         const entry = outboxOfRecord(next.r);
         if (!entry) continue;
         const id = next.r.dynamodb?.SequenceNumber ?? next.r.eventID ?? String(next.i);
-        const outcomes = await Promise.allSettled(entry.intents.map((intent) => this.dispatch(intent)));
-        let retry = false;
-        outcomes.forEach((o, k) => {
-          if (o.status === 'fulfilled') {
-            if (o.value.result === 'retry') retry = true;
-            return;
-          }
-          if (o.reason instanceof SimulatedCrash) throw o.reason;
-          const intent = entry.intents[k]!;
-          this.log({ level: 'error', message: 'dispatch failed', matchId: intent.matchId, version: intent.version, seat: intent.seat, error: String(o.reason) });
-          retry = true;
-        });
-        // The entry leaves the outbox once all its notifications are done; a retried record sends
-        // again only what is not yet settled (the claims).
-        if (retry) failures.push(id);
-        else await this.deps.store.settleOutbox(entry.key);
+        const key = `${entry.key.pk}\u0000${entry.key.sk}`;
+        let retried = entries.get(key);
+        if (!retried) {
+          retried = this.deliverEntry(entry);
+          entries.set(key, retried);
+        }
+        if (await retried) failures.push(id);
       }
     };
     // A crash stops each worker where it is; the batch fails only once none is running any more.
@@ -121,6 +115,26 @@ export class Dispatcher {
     const crash = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (crash) throw crash.reason;
     return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };
+  }
+
+  /** Delivers an outbox entry's notifications; true when it is to be retried. */
+  private async deliverEntry(entry: { key: OutboxKey; intents: NotificationIntent[] }): Promise<boolean> {
+    const outcomes = await Promise.allSettled(entry.intents.map((intent) => this.dispatch(intent)));
+    let retry = false;
+    outcomes.forEach((o, k) => {
+      if (o.status === 'fulfilled') {
+        if (o.value.result === 'retry') retry = true;
+        return;
+      }
+      if (o.reason instanceof SimulatedCrash) throw o.reason;
+      const intent = entry.intents[k]!;
+      this.log({ level: 'error', message: 'dispatch failed', matchId: intent.matchId, version: intent.version, seat: intent.seat, error: String(o.reason) });
+      retry = true;
+    });
+    // The entry leaves the outbox once all its notifications are done; a retried record sends
+    // again only what is not yet settled (the claims).
+    if (!retry) await this.deps.store.settleOutbox(entry.key);
+    return retry;
   }
 
   /** Delivers one notification on every channel the seat chose. */

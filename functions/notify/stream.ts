@@ -42,8 +42,8 @@ interface ShardState {
   done: boolean;
   /** Batches handed over and not yet checkpointed, oldest first. */
   inflight: Batch[];
-  /** Per lane, the end of its queue of work: one match's records are handled in order. */
-  lanes: Map<number, Promise<unknown>>;
+  /** Per partition key (a match), the end of its queue of work: its records are handled in order. */
+  lanes: Map<string, Promise<unknown>>;
   /** A batch had a failed record: read nothing new, and read again from here once the rest settled. */
   rewindTo: string | null;
 }
@@ -56,8 +56,8 @@ interface Batch {
   result?: { failed: Set<string> } | { error: unknown };
 }
 
-/** Batches read ahead while earlier ones are still being handled (Lambda's parallelization factor). */
-const LANES = 8;
+/** Batches handed over and not yet all handled, at most (Lambda's parallelization factor). */
+const MAX_IN_FLIGHT = 10;
 
 export class StreamReader {
   private streamArn: string | null = null;
@@ -172,7 +172,7 @@ export class StreamReader {
         break;
       }
       if (!read || !state.iterator) break;
-      if (state.inflight.length >= LANES) {
+      if (state.inflight.length >= MAX_IN_FLIGHT) {
         await Promise.race(state.inflight.map((b) => b.outcome.catch(() => undefined)));
         continue;
       }
@@ -209,14 +209,19 @@ export class StreamReader {
    * dispatcher after that lane's earlier ones, and lanes do not wait for each other.
    */
   private start(state: ShardState, records: StreamRecord[], lambdaRecords: DynamoDBRecord[]): void {
-    const byLane = new Map<number, DynamoDBRecord[]>();
+    const byLane = new Map<string, DynamoDBRecord[]>();
     for (const r of lambdaRecords) {
-      const lane = laneOf(r);
+      const lane = r.dynamodb?.Keys?.pk?.S ?? '';
       byLane.set(lane, [...(byLane.get(lane) ?? []), r]);
     }
     const parts = [...byLane].map(([lane, part]) => {
       const work = (state.lanes.get(lane) ?? Promise.resolve()).catch(() => undefined).then(() => this.deps.handle(part));
       state.lanes.set(lane, work);
+      // A lane with nothing queued behind this work is forgotten once it is done.
+      const forget = () => {
+        if (state.lanes.get(lane) === work) state.lanes.delete(lane);
+      };
+      work.then(forget, forget);
       return work;
     });
     const batch: Batch = {
@@ -276,14 +281,6 @@ export class StreamReader {
     }
     return handled;
   }
-}
-
-/** The lane of a record: its partition key (one match), hashed. */
-function laneOf(r: DynamoDBRecord): number {
-  const pk = r.dynamodb?.Keys?.pk?.S ?? '';
-  let h = 0;
-  for (let i = 0; i < pk.length; i++) h = (h * 31 + pk.charCodeAt(i)) >>> 0;
-  return h % LANES;
 }
 
 /** DynamoDB Streams' record as Lambda delivers it (the same fields, plain JSON attribute values). */

@@ -127,7 +127,7 @@ describe('reliable delivery', () => {
     h.clock.advance(CLAIM_LEASE_MS + 11 * 60 * 1000);
     await h.sweep.run();
     await h.reader().pollOnce();
-    expect(await h.store.pendingIntents(matchId)).toEqual([]);
+    expect(await h.store.pendingIntents(matchId), JSON.stringify(h.logs.filter((l) => l.level !== 'info' || l.delivery !== 'sent'))).toEqual([]);
     for (const seat of [1, 2] as const) {
       const now = count('crash', seat, /is over/);
       expect(now.mails).toBeGreaterThanOrEqual(1);
@@ -169,6 +169,24 @@ describe('reliable delivery', () => {
     // A reader started from scratch (no checkpoint memory of this instance) agrees.
     await h.reader().pollOnce();
     expect(count('dup', 2, /is over/)).toEqual({ mails: 1, pushes: 1 });
+    await h.close();
+  });
+
+  it('one outbox entry twice in a batch (its insert and a re-drive): delivered once, and the entry settles in that batch', async () => {
+    const h = await harness({ email: sender, push: true });
+    const { matchId, seats } = await subscribedMatch(h, 'twice');
+    await h.deliver();
+    await lastMove(h, matchId, seats, await playToLastMove(h, matchId, seats));
+    // The records of the last move, read off the stream by a reader that does not deliver them.
+    const kept: DynamoDBRecord[] = [];
+    await h.reader({ handleRecords: async (r: DynamoDBRecord[]) => (kept.push(...r), { batchItemFailures: [] }) } as never).pollOnce();
+    const over = kept.filter((r) => outboxOfRecord(r)?.intents.some((n) => n.kind === 'over'));
+    expect(over).toHaveLength(1);
+    const out = await h.dispatcher().handleRecords([...over, ...over, ...over]);
+    expect(out.batchItemFailures).toEqual([]);
+    expect((await h.store.pendingIntents(matchId)).filter((n) => n.kind === 'over')).toEqual([]);
+    expect(count('twice', 1, /is over/)).toEqual({ mails: 1, pushes: 1 });
+    expect(count('twice', 2, /is over/)).toEqual({ mails: 1, pushes: 1 });
     await h.close();
   });
 
