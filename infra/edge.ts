@@ -18,14 +18,16 @@ export const SPA_REWRITE_CODE = `function handler(event) {
 
 /**
  * `/api/*` behaviour: API Gateway only sees its own host name, so the site's host name travels in
- * `x-forwarded-host`; functions/lambda.ts uses it for the links it returns. A client's own value is
- * always replaced.
+ * `x-forwarded-host`; functions/lambda.ts uses it for the links it returns. The viewer's IP travels in
+ * `x-viewer-address` (API Gateway's sourceIp is CloudFront's), for per-client limits
+ * (functions/http/client-address.ts). A client's own values are always replaced.
  */
 export const FORWARD_HOST_CODE = `function handler(event) {
   var request = event.request;
   var host = request.headers.host;
   if (host) request.headers['x-forwarded-host'] = { value: host.value };
   else delete request.headers['x-forwarded-host'];
+  request.headers['x-viewer-address'] = { value: event.viewer.ip };
   return request;
 }`;
 

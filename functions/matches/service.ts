@@ -464,12 +464,14 @@ export class MatchService {
       next = this.advance(match, match.state, now, end);
       record = { version: next.version, seat, kind: 'forfeit', at: now, events: [] };
     }
-    const result = await this.commit({
-      match: next,
-      expectedVersion,
-      log: record,
-      intents: this.intentsFor(game, match, next, null, record),
-    });
+    let intents = this.intentsFor(game, match, next, null, record);
+    if (record.kind === 'default-move' && next.status !== 'over') {
+      // The late player did not move: tell them what was done in their name (an end of the match
+      // is news enough on its own, and they get it as 'over').
+      const lines = this.logEntries(game, record, seat).map((e) => e.text);
+      intents = [...intents.filter((n) => n.seat !== seat), this.intent(next, seat, 'moved-for-you', lines, now)];
+    }
+    const result = await this.commit({ match: next, expectedVersion, log: record, intents });
     return result.ok ? record.kind : 'stale';
   }
 

@@ -87,6 +87,16 @@ export function compose(input: {
       paragraphs.push(since !== null ? `It has been your move since ${formatTime(since)}.` : 'It is your move.');
       break;
     }
+    case 'moved-for-you': {
+      subject = `A move was made for you in ${game.name}${withWhom}`;
+      title = `A move was made for you in ${game.name}`;
+      paragraphs.push('Your time to move ran out, so the standard move of the game was made in your place.');
+      const next = match.toAct.filter((s) => s !== seat).map((s) => names[s] ?? 'another player');
+      if (match.status === 'over') paragraphs.push(`The match is over. ${match.end ? named(match.end.summary, names) : ''}`.trim());
+      else if (match.toAct.includes(seat)) paragraphs.push('It is your move again.');
+      else if (next.length > 0) paragraphs.push(`Now it is the turn of ${andList(next)}; you need not do anything until your next move.`);
+      break;
+    }
     case 'deadline-near': {
       const deadline = deadlineOf(match, seat);
       subject = `Your move in ${game.name} is due soon`;
@@ -145,6 +155,7 @@ const TTL_SECONDS: Record<NotificationKind, number> = {
   over: 7 * 24 * 3600,
   reminder: 12 * 3600,
   'deadline-near': 12 * 3600,
+  'moved-for-you': 2 * 24 * 3600,
 };
 
 /** A push topic for a seat of a match: a later push replaces an undelivered earlier one. */

@@ -3,14 +3,16 @@
  * push. The same code runs on the table's stream on AWS (functions/dispatcher.ts) and in the local
  * loop reading DynamoDB Local's stream (./stream.ts).
  *
- * At-least-once in, exactly one message out, per (match, version, seat, tag, channel):
- *   1. claim the delivery with a conditional write (a dedupe record);
- *   2. send;
- *   3. settle the claim (sent / failed) and, once every channel is settled, delete the outbox row.
- * A redelivered stream record, a duplicate, or a dispatcher restarted after a crash between 2 and 3
- * finds the claim and sends nothing. An error answer in 2 (throttled, 5xx) gives the claim back and
- * the record is retried. The one case left open is a crash inside the provider call itself, when
- * nobody can know whether the provider took the message: it counts as sent (no duplicate).
+ * At least once, with duplicates suppressed as far as can be, per (match, version, seat, tag, channel):
+ *   1. claim the delivery for a lease (CLAIM_LEASE_MS) with a conditional write;
+ *   2. send, bounded by a timeout;
+ *   3. mark the claim sent (or failed) and, once every channel is settled, delete the outbox row.
+ * A redelivered stream record or a second dispatcher finds a settled claim and sends nothing, or a
+ * live one and retries later. An error answer in 2 (throttled, 5xx) gives the claim back. A process
+ * that dies in 2 or before 3 leaves a claim that is never marked: once its lease has run out, the
+ * next attempt (the stream's retry, or the sweep's re-drive) takes it over and sends again. That
+ * second copy may duplicate one that did arrive; it carries the same Message-ID (and a push the same
+ * Topic), so the mail client or push service can drop it.
  */
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
@@ -39,6 +41,10 @@ export interface DispatcherDeps {
   log?: (entry: Record<string, unknown>) => void;
   /** Records handled at once within a batch. */
   concurrency?: number;
+  /** The claim's lease (CLAIM_LEASE_MS). */
+  leaseMs?: number;
+  /** Bounds on one mail or push call (EMAIL_TIMEOUT_MS, PUSH_TIMEOUT_MS). */
+  timeouts?: { emailMs?: number; pushMs?: number };
 }
 
 /** Thrown by fault injection to stand for the process dying: nothing after it runs. */
@@ -49,7 +55,18 @@ export class SimulatedCrash extends Error {
   }
 }
 
-export type Delivery = 'sent' | 'duplicate' | 'skipped' | 'gone' | 'bounced' | 'failed' | 'retry';
+/** `in-flight`: another attempt holds a live claim on it; the record is retried (after the lease, it is taken over). */
+export type Delivery = 'sent' | 'duplicate' | 'in-flight' | 'skipped' | 'gone' | 'bounced' | 'failed' | 'retry';
+
+/**
+ * How long a claim protects a delivery in progress. Longer than any send may take (the timeouts
+ * below), shorter than the sweep's re-drive grace (OUTBOX_GRACE_MS), so a re-driven entry finds the
+ * claim of a sender that died stale and takes it over.
+ */
+export const CLAIM_LEASE_MS = 2 * 60 * 1000;
+/** A mail or push call that has not answered by then counts as failed for now (retried later). */
+export const EMAIL_TIMEOUT_MS = 20_000;
+export const PUSH_TIMEOUT_MS = 20_000;
 
 export interface DispatchOutcome {
   result: 'done' | 'retry';
@@ -76,27 +93,21 @@ export class Dispatcher {
   async handleRecords(records: readonly DynamoDBRecord[]): Promise<DynamoDBBatchResponse> {
     const failures: string[] = [];
     const queue = records.map((r, i) => ({ r, i }));
+    // One outbox entry may come twice in a batch (its insert and the sweep's re-drive): the second
+    // waits for the first and shares its outcome, rather than racing it for the claims.
+    const entries = new Map<string, Promise<boolean>>();
     const worker = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
         const entry = outboxOfRecord(next.r);
         if (!entry) continue;
         const id = next.r.dynamodb?.SequenceNumber ?? next.r.eventID ?? String(next.i);
-        const outcomes = await Promise.allSettled(entry.intents.map((intent) => this.dispatch(intent)));
-        let retry = false;
-        outcomes.forEach((o, k) => {
-          if (o.status === 'fulfilled') {
-            if (o.value.result === 'retry') retry = true;
-            return;
-          }
-          if (o.reason instanceof SimulatedCrash) throw o.reason;
-          const intent = entry.intents[k]!;
-          this.log({ level: 'error', message: 'dispatch failed', matchId: intent.matchId, version: intent.version, seat: intent.seat, error: String(o.reason) });
-          retry = true;
-        });
-        // The entry leaves the outbox once all its notifications are done; a retried record sends
-        // again only what is not yet settled (the claims).
-        if (retry) failures.push(id);
-        else await this.deps.store.settleOutbox(entry.key);
+        const key = `${entry.key.pk}\u0000${entry.key.sk}`;
+        let retried = entries.get(key);
+        if (!retried) {
+          retried = this.deliverEntry(entry);
+          entries.set(key, retried);
+        }
+        if (await retried) failures.push(id);
       }
     };
     // A crash stops each worker where it is; the batch fails only once none is running any more.
@@ -104,6 +115,26 @@ export class Dispatcher {
     const crash = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (crash) throw crash.reason;
     return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };
+  }
+
+  /** Delivers an outbox entry's notifications; true when it is to be retried. */
+  private async deliverEntry(entry: { key: OutboxKey; intents: NotificationIntent[] }): Promise<boolean> {
+    const outcomes = await Promise.allSettled(entry.intents.map((intent) => this.dispatch(intent)));
+    let retry = false;
+    outcomes.forEach((o, k) => {
+      if (o.status === 'fulfilled') {
+        if (o.value.result === 'retry') retry = true;
+        return;
+      }
+      if (o.reason instanceof SimulatedCrash) throw o.reason;
+      const intent = entry.intents[k]!;
+      this.log({ level: 'error', message: 'dispatch failed', matchId: intent.matchId, version: intent.version, seat: intent.seat, error: String(o.reason) });
+      retry = true;
+    });
+    // The entry leaves the outbox once all its notifications are done; a retried record sends
+    // again only what is not yet settled (the claims).
+    if (!retry) await this.deps.store.settleOutbox(entry.key);
+    return retry;
   }
 
   /** Delivers one notification on every channel the seat chose. */
@@ -136,7 +167,7 @@ export class Dispatcher {
     for (const d of deliveries) {
       if (d.delivery !== 'duplicate') this.log({ level: 'info', message: 'notification', matchId: intent.matchId, version: intent.version, seat: intent.seat, kind: intent.kind, ...d });
     }
-    return { result: deliveries.some((d) => d.delivery === 'retry') ? 'retry' : 'done', deliveries };
+    return { result: deliveries.some((d) => d.delivery === 'retry' || d.delivery === 'in-flight') ? 'retry' : 'done', deliveries };
   }
 
   private async deliverEmail(intent: NotificationIntent, prefs: SeatPrefs, match: MatchRecord, composed: Composed): Promise<Delivery> {
@@ -145,27 +176,36 @@ export class Dispatcher {
     const address = await store.address(email.addressKey);
     if (address?.suppressed) return 'skipped';
     const now = this.clock();
-    if (!(await store.claim(intent, 'email', now))) return 'duplicate';
+    const claim = await store.claim(intent, 'email', now, this.deps.leaseMs ?? CLAIM_LEASE_MS);
+    if (claim.state !== 'claimed') return claim.state === 'done' ? 'duplicate' : 'in-flight';
     const secret = newSecret();
     await store.putToken(sha256(secret), { purpose: 'unsubscribe', addressKey: email.addressKey, matchId: intent.matchId, seat: intent.seat, createdAt: now }, UNSUBSCRIBE_TOKEN_TTL_SECONDS);
     const unsubscribeUrl = `${this.deps.publicUrl.replace(/\/+$/, '')}/api/notify/unsubscribe?t=${secret}`;
     const recipient = match.seats[intent.seat]?.name ?? null;
-    const host = new URL(this.deps.publicUrl).hostname || 'localhost';
-    const result = await this.deps.email!.send({
-      to: email.address,
-      subject: composed.subject,
-      text: mailText(composed, recipient, unsubscribeUrl),
-      html: mailHtml(composed, recipient, unsubscribeUrl),
-      unsubscribeUrl,
-      messageId: `<${intent.matchId}.${intent.version}.${intent.seat}.${intent.tag ?? 'n'}@${host}>`,
-    });
+    const result = await within(
+      this.deps.timeouts?.emailMs ?? EMAIL_TIMEOUT_MS,
+      // SMTP and SES calls cannot be called back once started: a late answer is simply not waited for.
+      () => this.deps.email!.send({
+        to: email.address,
+        subject: composed.subject,
+        text: mailText(composed, recipient, unsubscribeUrl),
+        html: mailHtml(composed, recipient, unsubscribeUrl),
+        unsubscribeUrl,
+        messageId: messageIdOf(intent, this.deps.publicUrl),
+      }),
+    );
     await this.deps.faults?.afterSend?.({ intent, channel: 'email' });
+    if (result === TIMED_OUT) {
+      // The mail may still leave: keep the claim, so a retry takes over only once its lease ran out.
+      this.log({ level: 'warn', message: 'email send timed out; retried after the lease', matchId: intent.matchId, version: intent.version, seat: intent.seat });
+      return 'retry';
+    }
     if (result.ok) {
       await store.settle(intent, 'email', 'sent');
       return 'sent';
     }
     if (result.kind === 'retry') {
-      await store.release(intent, 'email', now);
+      await store.release(intent, 'email', claim.claimId);
       this.log({ level: 'warn', message: 'email will be retried', matchId: intent.matchId, reason: result.reason });
       return 'retry';
     }
@@ -178,21 +218,47 @@ export class Dispatcher {
     const { store } = this.deps;
     const channel = `push:${device.id}`;
     const now = this.clock();
-    if (!(await store.claim(intent, channel, now))) return 'duplicate';
-    const result = await this.deps.push!.send(device, pushMessage(composed, intent));
+    const claim = await store.claim(intent, channel, now, this.deps.leaseMs ?? CLAIM_LEASE_MS);
+    if (claim.state !== 'claimed') return claim.state === 'done' ? 'duplicate' : 'in-flight';
+    const result = await within(this.deps.timeouts?.pushMs ?? PUSH_TIMEOUT_MS, (signal) => this.deps.push!.send(device, pushMessage(composed, intent), signal));
     await this.deps.faults?.afterSend?.({ intent, channel });
+    if (result === TIMED_OUT) {
+      this.log({ level: 'warn', message: 'push timed out; retried after the lease', matchId: intent.matchId, version: intent.version, seat: intent.seat, channel });
+      return 'retry';
+    }
     if (result.ok) {
       await store.settle(intent, channel, 'sent');
       return 'sent';
     }
     if (result.kind === 'retry') {
-      await store.release(intent, channel, now);
+      await store.release(intent, channel, claim.claimId);
       return 'retry';
     }
     if (result.kind === 'gone') await store.removePush(device.matchId, device.seat, device.id);
     await store.settle(intent, channel, 'failed', result.reason);
     return result.kind === 'gone' ? 'gone' : 'failed';
   }
+}
+
+/** The same for every attempt at one notification, so a mail client can drop a second copy. */
+export function messageIdOf(intent: Pick<NotificationIntent, 'matchId' | 'version' | 'seat' | 'tag'>, publicUrl: string): string {
+  const host = new URL(publicUrl).hostname || 'localhost';
+  return `<${intent.matchId}.${intent.version}.${intent.seat}.${intent.tag ?? 'n'}@${host}>`;
+}
+
+const TIMED_OUT = Symbol('timed out');
+
+/** The call's value, or TIMED_OUT after `ms`; the call's signal is then aborted (where it listens). */
+function within<T>(ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T | typeof TIMED_OUT> {
+  const abort = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => {
+      resolve(TIMED_OUT);
+      abort.abort();
+    }, ms);
+  });
+  return Promise.race([work(abort.signal), timeout]).finally(() => clearTimeout(timer));
 }
 
 /**

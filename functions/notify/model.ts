@@ -67,6 +67,8 @@ export const notifyKeys = {
     sk: `SENT#${pad(intent.version)}#${intent.seat}#${intent.tag ?? '-'}#${channel}`,
   }),
   checkpoint: (shardId: string) => ({ pk: 'STREAM', sk: `SHARD#${shardId}` }),
+  /** A fixed-window counter of confirmation mails, for one seat, match or client address. */
+  confirmCounter: (cap: string, subject: string, windowStart: number) => ({ pk: `RL#confirm#${cap}#${subject}`, sk: `W#${windowStart}` }),
 };
 
 export const DAY_SECONDS = 24 * 3600;
@@ -77,6 +79,14 @@ export const UNSUBSCRIBE_TOKEN_TTL_SECONDS = 365 * DAY_SECONDS;
 /** Longer than any redelivery of a stream record or re-drive of an outbox row. */
 export const CLAIM_TTL_SECONDS = 35 * DAY_SECONDS;
 export const CONFIRMATION_INTERVAL_MS = 24 * 3600 * 1000;
+
+/**
+ * Confirmation mails allowed per window, whatever the addresses: per seat, per match, and per client
+ * network address (so a seat, a match or one caller cannot make the site mail a list of strangers).
+ */
+export const CONFIRMATION_CAPS = { seat: 3, match: 8, client: 10 } as const;
+export type ConfirmationCap = keyof typeof CONFIRMATION_CAPS;
+export const CONFIRMATION_WINDOW_MS = 24 * 3600 * 1000;
 export const MAX_PUSH_PER_SEAT = 5;
 
 export const epochSeconds = (ms: number) => Math.floor(ms / 1000);

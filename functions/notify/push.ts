@@ -28,7 +28,8 @@ export interface PushMessage {
 export type PushResult = { ok: true; status: number } | { ok: false; kind: 'gone' | 'failed' | 'retry'; status?: number; reason: string };
 
 export interface PushSender {
-  send(target: PushTarget, message: PushMessage): Promise<PushResult>;
+  /** `signal`: the caller gives up (its timeout); no further attempt is made. */
+  send(target: PushTarget, message: PushMessage, signal?: AbortSignal): Promise<PushResult>;
 }
 
 export interface WebPushOptions {
@@ -46,7 +47,7 @@ const sleepReal = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 export class WebPushSender implements PushSender {
   constructor(private readonly opts: WebPushOptions) {}
 
-  async send(target: PushTarget, message: PushMessage): Promise<PushResult> {
+  async send(target: PushTarget, message: PushMessage, signal?: AbortSignal): Promise<PushResult> {
     const keys = await this.opts.vapid();
     const webpush = await loadWebPush();
     const doFetch = this.opts.fetch ?? fetch;
@@ -56,6 +57,7 @@ export class WebPushSender implements PushSender {
     const cap = this.opts.maxDelayMs ?? 10_000;
     let last: PushResult = { ok: false, kind: 'retry', reason: 'not sent' };
     for (let attempt = 1; attempt <= attempts; attempt++) {
+      if (signal?.aborted) return { ok: false, kind: 'retry', reason: 'given up by the caller' };
       // Encrypted afresh per attempt: each request has its own salt and VAPID signature.
       const details = webpush.generateRequestDetails(
         { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
@@ -75,7 +77,7 @@ export class WebPushSender implements PushSender {
           headers: details.headers as Record<string, string>,
           body: details.body ? new Uint8Array(details.body) : null,
           redirect: 'error',
-          signal: AbortSignal.timeout(10_000),
+          signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(10_000)]) : AbortSignal.timeout(10_000),
         });
       } catch (err) {
         last = { ok: false, kind: 'retry', reason: `network: ${String(err).slice(0, 150)}` };

@@ -20,6 +20,7 @@
 import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
 import { bearerToken } from '../http/bearer.js';
+import { clientAddressOf } from '../http/client-address.js';
 import { ApiError, parse } from '../http/errors.js';
 import { MatchId, SeatParam, Secret } from '../http/schemas.js';
 import { countSideChange, type MatchService } from '../matches/service.js';
@@ -27,7 +28,7 @@ import { newSecret, sha256 } from '../matches/tokens.js';
 import type { MatchStore } from '../storage/port.js';
 import { confirmationMail, escapeHtml, formatTime, matchUrl } from './compose.js';
 import type { DevOutbox, EmailSender } from './email.js';
-import { CONFIRM_TOKEN_TTL_SECONDS, MAX_PUSH_PER_SEAT, type SeatPrefs } from './model.js';
+import { CONFIRM_TOKEN_TTL_SECONDS, CONFIRMATION_CAPS, CONFIRMATION_INTERVAL_MS, MAX_PUSH_PER_SEAT, type ConfirmationCap, type SeatPrefs } from './model.js';
 import { isBrowserPushEndpoint } from './push-hosts.js';
 import { emptyPrefs, type NotifyStore } from './store.js';
 import { DAY, PAUSE_BUDGET_DAYS, PAUSE_BUDGET_MS, pauseSeat, resumeSeat, withDue } from './timing.js';
@@ -45,6 +46,10 @@ export interface NotifyRoutesDeps {
   /** Local runs without SMTP: the page that shows what would have been mailed. */
   devOutbox?: DevOutbox;
   siteName?: string;
+  /** Confirmation mails per window, per seat, match and client address (CONFIRMATION_CAPS). */
+  confirmationCaps?: Record<ConfirmationCap, number>;
+  /** The caller's network address for the per-client cap (clientAddressOf: the socket, or Lambda's event). */
+  clientAddress?: (c: Context) => string | null;
 }
 
 const base64url = (bytes: number) =>
@@ -69,6 +74,21 @@ export function notificationRoutes(deps: NotifyRoutesDeps) {
   const clock = deps.clock ?? Date.now;
   const allowEndpoint = deps.allowPushEndpoint ?? isBrowserPushEndpoint;
   const site = deps.siteName ?? 'Dutch';
+  const caps = deps.confirmationCaps ?? CONFIRMATION_CAPS;
+
+  /** A 429 naming the cap that is full, with Retry-After (seconds) for when its window ends. */
+  const tooMany = (c: Context, cap: ConfirmationCap, waitMs: number) => {
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    const hours = Math.max(1, Math.ceil(waitMs / 3_600_000));
+    const when = `Try again in about ${hours} ${hours === 1 ? 'hour' : 'hours'}.`;
+    const message = {
+      seat: `This seat has asked for ${caps.seat} confirmation mails today, the most we send. Use the link in one of them, or ${when.charAt(0).toLowerCase()}${when.slice(1)}`,
+      match: `This match has had ${caps.match} confirmation mails today, the most we send for one match. ${when}`,
+      client: `Too many confirmation mails were asked for from your network today. ${when}`,
+    }[cap];
+    c.header('Retry-After', String(seconds));
+    return c.json(new ApiError(429, `confirmation-limit-${cap}`, message).toBody(), 429);
+  };
 
   return (api: Hono, service: MatchService) => {
     const origin = (c: Context) => (deps.publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '');
@@ -149,11 +169,19 @@ export function notificationRoutes(deps: NotifyRoutesDeps) {
         return c.json(await summary(id, seat));
       }
       const now = clock();
+      // Per seat, match and caller first (all or none counted), then the address's one mail a day.
+      const client = (deps.clientAddress ?? clientAddressOf)(c);
+      const subjects = { seat: `${id}#${seat}`, match: id, ...(client ? { client } : {}) };
+      const allowance = await deps.store.takeConfirmationAllowance(subjects, caps, now);
+      if (!allowance.ok) return tooMany(c, allowance.cap, allowance.retryAt - now);
       const reserved = await deps.store.reserveConfirmation(addressKey, address, now);
-      if (reserved === 'suppressed') {
-        throw new ApiError(409, 'address-suppressed', 'This address asked us to send no mail, or mail to it bounces. To allow mail again, use the link at the end of the last mail you had from us.');
-      }
-      if (reserved === 'limited') {
+      if (reserved !== 'ok') {
+        await deps.store.returnConfirmationAllowance(subjects, allowance.windowStart);
+        if (reserved === 'suppressed') {
+          throw new ApiError(409, 'address-suppressed', 'This address asked us to send no mail, or mail to it bounces. To allow mail again, use the link at the end of the last mail you had from us.');
+        }
+        const last = (await deps.store.address(addressKey))?.lastConfirmationAt ?? now;
+        c.header('Retry-After', String(Math.max(1, Math.ceil((last + CONFIRMATION_INTERVAL_MS - now) / 1000))));
         throw new ApiError(429, 'confirmation-limit', 'We sent a confirmation mail to this address less than a day ago. Use the link in it, or try again tomorrow.');
       }
       const secret = newSecret();
@@ -169,6 +197,7 @@ export function notificationRoutes(deps: NotifyRoutesDeps) {
       const sent = await deps.email.send({ to: address, ...mail, unsubscribeUrl });
       if (!sent.ok) {
         await deps.store.releaseConfirmation(addressKey, now);
+        await deps.store.returnConfirmationAllowance(subjects, allowance.windowStart);
         if (sent.kind === 'bounce') await deps.store.suppress(addressKey, 'bouncing', now);
         throw new ApiError(503, 'email-failed', 'The confirmation mail could not be sent. Check the address, or try again later.');
       }

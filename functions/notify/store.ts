@@ -3,6 +3,7 @@
  * push subscriptions per seat, email addresses, link secrets (hashes only), delivery dedupe
  * records, stream checkpoints, and the sweep's writes to match items (cursor and `dueAt`).
  */
+import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
@@ -20,11 +21,13 @@ import { DUE_INDEX, dueShardOf, keys } from '../storage/table.js';
 import {
   CLAIM_TTL_SECONDS,
   CONFIRMATION_INTERVAL_MS,
+  CONFIRMATION_WINDOW_MS,
   DAY_SECONDS,
   epochSeconds,
   notifyKeys,
   PREFS_TTL_SECONDS,
   type ClaimState,
+  type ConfirmationCap,
   type EmailAddressRecord,
   type LinkTokenRecord,
   type PushSubscriptionRecord,
@@ -187,6 +190,63 @@ export class NotifyStore {
     }
   }
 
+  /**
+   * Counts one confirmation mail against each cap (fixed windows of CONFIRMATION_WINDOW_MS), all or
+   * none in one transaction: a refused request uses up nothing. Returns the first cap that is full
+   * and when its window ends.
+   */
+  async takeConfirmationAllowance(
+    subjects: Partial<Record<ConfirmationCap, string>>,
+    caps: Record<ConfirmationCap, number>,
+    now: number,
+  ): Promise<{ ok: true; windowStart: number } | { ok: false; cap: ConfirmationCap; retryAt: number }> {
+    const windowStart = now - (now % CONFIRMATION_WINDOW_MS);
+    const entries = (Object.entries(subjects) as [ConfirmationCap, string | undefined][]).filter((e): e is [ConfirmationCap, string] => e[1] !== undefined);
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: entries.map(([cap, subject]) => ({
+            Update: {
+              TableName: this.tableName,
+              Key: notifyKeys.confirmCounter(cap, subject, windowStart),
+              UpdateExpression: 'ADD n :one SET expiresAt = :exp, #t = :t',
+              ConditionExpression: 'attribute_not_exists(n) OR n < :max',
+              ExpressionAttributeNames: { '#t': 'type' },
+              ExpressionAttributeValues: { ':one': 1, ':max': caps[cap], ':exp': epochSeconds(windowStart + CONFIRMATION_WINDOW_MS) + DAY_SECONDS, ':t': 'rate-counter' },
+            },
+          })),
+        }),
+      );
+      return { ok: true, windowStart };
+    } catch (err) {
+      if (!(err instanceof TransactionCanceledException)) throw err;
+      const reasons = err.CancellationReasons ?? [];
+      const full = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
+      if (full < 0) throw err;
+      return { ok: false, cap: entries[full]![0], retryAt: windowStart + CONFIRMATION_WINDOW_MS };
+    }
+  }
+
+  /** Gives the counts back when no mail went out after all (address refused, or the send failed). */
+  async returnConfirmationAllowance(subjects: Partial<Record<ConfirmationCap, string>>, windowStart: number): Promise<void> {
+    for (const [cap, subject] of Object.entries(subjects) as [ConfirmationCap, string | undefined][]) {
+      if (subject === undefined) continue;
+      try {
+        await this.db.send(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key: notifyKeys.confirmCounter(cap, subject, windowStart),
+            UpdateExpression: 'ADD n :minus',
+            ConditionExpression: 'n > :zero',
+            ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+          }),
+        );
+      } catch (err) {
+        if (!isConditionFailure(err)) throw err;
+      }
+    }
+  }
+
   async suppress(addressKey: string, reason: 'unsubscribed' | 'bouncing', now: number): Promise<void> {
     // A bounce outranks an unsubscribe: keep 'bouncing' once set.
     try {
@@ -243,23 +303,44 @@ export class NotifyStore {
   // ------------------------------------------------------------------ delivery dedupe
 
   /**
-   * Claims one delivery (match, version, seat, tag, channel) with a conditional write. Only the
-   * claimant sends; a redelivered record or a restarted dispatcher finds the claim and skips.
+   * Claims one delivery (match, version, seat, tag, channel) for a lease, with a conditional write,
+   * before anything is sent. `claimed`: ours to send (a fresh claim, or a stale one taken over: its
+   * lease ran out and nobody marked it sent, so the holder died or hung mid-send); `done`: sent or
+   * given up already; `busy`: someone holds a live lease (sending now, or died less than a lease ago).
    */
-  async claim(intent: NotificationIntent, channel: string, now: number): Promise<boolean> {
+  async claim(intent: NotificationIntent, channel: string, now: number, leaseMs: number): Promise<{ state: 'claimed'; claimId: string } | { state: 'done' | 'busy' }> {
+    const claimId = randomUUID();
     try {
       await this.db.send(
         new PutCommand({
           TableName: this.tableName,
-          Item: { ...notifyKeys.sent(intent, channel), type: 'sent', state: 'claimed', at: now, expiresAt: epochSeconds(now) + CLAIM_TTL_SECONDS },
-          ConditionExpression: 'attribute_not_exists(pk)',
+          Item: {
+            ...notifyKeys.sent(intent, channel),
+            type: 'sent',
+            state: 'claimed',
+            at: now,
+            claimId,
+            leaseUntil: now + leaseMs,
+            expiresAt: epochSeconds(now) + CLAIM_TTL_SECONDS,
+          },
+          // Claims written before leases existed have none: they are stale by now.
+          ConditionExpression: 'attribute_not_exists(pk) OR (#s = :c AND (attribute_not_exists(leaseUntil) OR leaseUntil <= :now))',
+          ExpressionAttributeNames: { '#s': 'state' },
+          ExpressionAttributeValues: { ':c': 'claimed', ':now': now },
         }),
       );
-      return true;
+      return { state: 'claimed', claimId };
     } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
+      if (!isConditionFailure(err)) throw err;
     }
+    const out = await this.db.send(new GetCommand({ TableName: this.tableName, Key: notifyKeys.sent(intent, channel), ConsistentRead: true }));
+    return { state: out.Item?.state === 'claimed' ? 'busy' : 'done' };
+  }
+
+  /** The delivery record of one channel, for tests and the sweep's logs. */
+  async claimOf(intent: Pick<NotificationIntent, 'matchId' | 'version' | 'seat' | 'tag'>, channel: string): Promise<Item | null> {
+    const out = await this.db.send(new GetCommand({ TableName: this.tableName, Key: notifyKeys.sent(intent, channel), ConsistentRead: true }));
+    return out.Item ?? null;
   }
 
   async settle(intent: NotificationIntent, channel: string, state: Exclude<ClaimState, 'claimed'>, detail?: string): Promise<void> {
@@ -267,7 +348,7 @@ export class NotifyStore {
       new UpdateCommand({
         TableName: this.tableName,
         Key: notifyKeys.sent(intent, channel),
-        UpdateExpression: detail ? 'SET #s = :s, detail = :d' : 'SET #s = :s',
+        UpdateExpression: detail ? 'SET #s = :s, detail = :d REMOVE leaseUntil' : 'SET #s = :s REMOVE leaseUntil',
         ExpressionAttributeNames: { '#s': 'state' },
         ExpressionAttributeValues: detail ? { ':s': state, ':d': detail.slice(0, 200) } : { ':s': state },
       }),
@@ -275,15 +356,15 @@ export class NotifyStore {
   }
 
   /** Gives a claim back after a failure that is worth retrying (only our own claim). */
-  async release(intent: NotificationIntent, channel: string, claimedAt: number): Promise<void> {
+  async release(intent: NotificationIntent, channel: string, claimId: string): Promise<void> {
     try {
       await this.db.send(
         new DeleteCommand({
           TableName: this.tableName,
           Key: notifyKeys.sent(intent, channel),
-          ConditionExpression: '#s = :c AND #at = :at',
-          ExpressionAttributeNames: { '#s': 'state', '#at': 'at' },
-          ExpressionAttributeValues: { ':c': 'claimed', ':at': claimedAt },
+          ConditionExpression: '#s = :c AND claimId = :id',
+          ExpressionAttributeNames: { '#s': 'state' },
+          ExpressionAttributeValues: { ':c': 'claimed', ':id': claimId },
         }),
       );
     } catch (err) {

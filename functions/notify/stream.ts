@@ -40,7 +40,24 @@ interface ShardState {
   iterator: string | null;
   /** The shard has been read to its end (closed shards only). */
   done: boolean;
+  /** Batches handed over and not yet checkpointed, oldest first. */
+  inflight: Batch[];
+  /** Per partition key (a match), the end of its queue of work: its records are handled in order. */
+  lanes: Map<string, Promise<unknown>>;
+  /** A batch had a failed record: read nothing new, and read again from here once the rest settled. */
+  rewindTo: string | null;
 }
+
+interface Batch {
+  records: StreamRecord[];
+  lambdaRecords: DynamoDBRecord[];
+  outcome: Promise<Set<string>>;
+  /** Set once `outcome` settles. */
+  result?: { failed: Set<string> } | { error: unknown };
+}
+
+/** Batches handed over and not yet all handled, at most (Lambda's parallelization factor). */
+const MAX_IN_FLIGHT = 10;
 
 export class StreamReader {
   private streamArn: string | null = null;
@@ -50,30 +67,23 @@ export class StreamReader {
   constructor(private readonly deps: StreamReaderDeps) {}
 
   /**
-   * Reads everything available now on every shard and hands it to the dispatcher. Returns how
-   * many records were handled. A thrown error (a crash) leaves the checkpoints where they were.
+   * Reads everything available now on every shard, hands it to the dispatcher and waits until it is
+   * handled. Returns how many records were handled. A thrown error (a crash) leaves the checkpoints
+   * where they were.
    */
   async pollOnce(): Promise<number> {
-    const arn = await this.arn();
-    let handled = 0;
-    for (const shard of await this.listShards(arn)) {
-      const id = shard.ShardId!;
-      let state = this.shards.get(id);
-      if (!state) {
-        state = { iterator: await this.startIterator(arn, id), done: false };
-        this.shards.set(id, state);
-      }
-      if (state.done) continue;
-      handled += await this.drainShard(arn, id, state);
-    }
-    return handled;
+    return this.poll(true);
   }
 
-  /** Polls until the signal aborts; errors are logged and the reader starts afresh. */
+  /**
+   * Polls until the signal aborts; errors are logged and the reader starts afresh. A poll does not
+   * wait for the records it handed over: one slow delivery (a push service that never answers)
+   * does not hold up the records behind it, except those of the same match.
+   */
   async run(signal: AbortSignal, intervalMs = 1000): Promise<void> {
     while (!signal.aborted) {
       try {
-        await this.pollOnce();
+        await this.poll(false);
       } catch (err) {
         this.deps.log?.({ level: 'error', message: 'stream reader failed; restarting from the checkpoint', error: String(err) });
         this.reset();
@@ -81,12 +91,31 @@ export class StreamReader {
       // Wakes early when aborted; leaves no listener behind on the signal.
       await sleep(intervalMs, undefined, { signal }).catch(() => undefined);
     }
+    // Stopping: let what was handed over finish, and checkpoint it.
+    await this.poll(true, false).catch((err) => this.deps.log?.({ level: 'error', message: 'stream reader failed while stopping', error: String(err) }));
   }
 
   /** Forgets the iterators: the next poll starts from the checkpoints, as after a restart. */
   reset(): void {
     this.shards.clear();
     this.streamArn = null;
+  }
+
+  private async poll(wait: boolean, read = true): Promise<number> {
+    const arn = await this.arn();
+    let handled = 0;
+    for (const shard of await this.listShards(arn)) {
+      const id = shard.ShardId!;
+      let state = this.shards.get(id);
+      if (!state) {
+        if (!read) continue;
+        state = { iterator: await this.startIterator(arn, id), done: false, inflight: [], lanes: new Map(), rewindTo: null };
+        this.shards.set(id, state);
+      }
+      if (state.done && state.inflight.length === 0) continue;
+      handled += await this.drainShard(arn, id, state, wait, read);
+    }
+    return handled;
   }
 
   private async arn(): Promise<string> {
@@ -127,26 +156,97 @@ export class StreamReader {
     return out.ShardIterator ?? null;
   }
 
-  private async drainShard(arn: string, shardId: string, state: ShardState): Promise<number> {
+  private async drainShard(arn: string, shardId: string, state: ShardState, wait: boolean, read: boolean): Promise<number> {
     let handled = 0;
-    for (let round = 0; round < 100 && state.iterator; round++) {
+    for (let round = 0; round < 100; round++) {
+      handled += await this.settle(shardId, state);
+      if (state.rewindTo !== null) {
+        if (state.inflight.length > 0) {
+          if (!wait) return handled;
+          await Promise.allSettled(state.inflight.map((b) => b.outcome));
+          continue;
+        }
+        // As Lambda does: retry from the first failed record on the next poll.
+        state.iterator = await this.startIterator(arn, shardId, state.rewindTo);
+        state.rewindTo = null;
+        break;
+      }
+      if (!read || !state.iterator) break;
+      if (state.inflight.length >= MAX_IN_FLIGHT) {
+        await Promise.race(state.inflight.map((b) => b.outcome.catch(() => undefined)));
+        continue;
+      }
       let out;
       try {
         out = await this.deps.streams.send(new GetRecordsCommand({ ShardIterator: state.iterator, Limit: this.deps.batchSize ?? 100 }));
       } catch (err) {
         if ((err as Error).name !== 'ExpiredIteratorException') throw err;
-        state.iterator = await this.startIterator(arn, shardId);
+        state.iterator = await this.startIterator(arn, shardId, undefined);
         continue;
       }
       const records = out.Records ?? [];
+      state.iterator = out.NextShardIterator ?? null;
       if (records.length === 0) {
-        if (!out.NextShardIterator) state.done = true;
-        state.iterator = out.NextShardIterator ?? null;
+        if (!state.iterator) state.done = true;
         break;
       }
-      const lambdaRecords = records.map((r) => toLambdaRecord(r, arn));
-      const { batchItemFailures } = await this.deps.handle(lambdaRecords);
-      const failed = new Set(batchItemFailures.map((f) => f.itemIdentifier));
+      this.start(state, records, records.map((r) => toLambdaRecord(r, arn)));
+      if (!state.iterator) state.done = true;
+    }
+    if (wait) {
+      await Promise.allSettled(state.inflight.map((b) => b.outcome));
+      handled += await this.settle(shardId, state);
+      if (state.rewindTo !== null) {
+        state.iterator = await this.startIterator(arn, shardId, state.rewindTo);
+        state.rewindTo = null;
+      }
+    }
+    return handled;
+  }
+
+  /**
+   * Hands a batch over, split by partition key (a match) into lanes: each lane's records go to the
+   * dispatcher after that lane's earlier ones, and lanes do not wait for each other.
+   */
+  private start(state: ShardState, records: StreamRecord[], lambdaRecords: DynamoDBRecord[]): void {
+    const byLane = new Map<string, DynamoDBRecord[]>();
+    for (const r of lambdaRecords) {
+      const lane = r.dynamodb?.Keys?.pk?.S ?? '';
+      byLane.set(lane, [...(byLane.get(lane) ?? []), r]);
+    }
+    const parts = [...byLane].map(([lane, part]) => {
+      const work = (state.lanes.get(lane) ?? Promise.resolve()).catch(() => undefined).then(() => this.deps.handle(part));
+      state.lanes.set(lane, work);
+      // A lane with nothing queued behind this work is forgotten once it is done.
+      const forget = () => {
+        if (state.lanes.get(lane) === work) state.lanes.delete(lane);
+      };
+      work.then(forget, forget);
+      return work;
+    });
+    const batch: Batch = {
+      records,
+      lambdaRecords,
+      outcome: Promise.all(parts).then((answers) => new Set(answers.flatMap((a) => a.batchItemFailures.map((f) => f.itemIdentifier)))),
+    };
+    batch.outcome.then(
+      (failed) => (batch.result = { failed }),
+      (error: unknown) => (batch.result = { error }),
+    );
+    state.inflight.push(batch);
+  }
+
+  /** Checkpoints the batches handled so far, in order; stops at the first failed record. */
+  private async settle(shardId: string, state: ShardState): Promise<number> {
+    let handled = 0;
+    // Let outcomes that have just settled record themselves.
+    await Promise.resolve();
+    while (state.inflight.length > 0 && state.rewindTo === null) {
+      const batch = state.inflight[0]!;
+      if (!batch.result) break;
+      if ('error' in batch.result) throw batch.result.error;
+      const { records, lambdaRecords } = batch;
+      const failed = batch.result.failed;
       let firstFailed = records.findIndex((r) => failed.has(r.dynamodb?.SequenceNumber ?? ''));
       if (firstFailed >= 0) {
         const seq = records[firstFailed]!.dynamodb!.SequenceNumber!;
@@ -168,13 +268,16 @@ export class StreamReader {
       // Checkpoint after batches that carried outbox rows; other records are cheap to read again,
       // and writing a checkpoint for them would itself make a stream record to read.
       if (last && carriesIntents) await this.deps.checkpoints.saveCheckpoint(shardId, last, (this.deps.clock ?? Date.now)());
+      state.inflight.shift();
       if (firstFailed >= 0) {
-        // As Lambda does: retry from the first failed record on the next poll.
-        state.iterator = await this.startIterator(arn, shardId, records[firstFailed]!.dynamodb!.SequenceNumber!);
-        break;
+        state.rewindTo = records[firstFailed]!.dynamodb!.SequenceNumber!;
+        // Later batches are read again from there (what they delivered is not sent twice: the claims).
       }
-      state.iterator = out.NextShardIterator ?? null;
-      if (!state.iterator) state.done = true;
+    }
+    if (state.rewindTo !== null && state.inflight.every((b) => b.result)) {
+      const error = state.inflight.find((b) => b.result && 'error' in b.result);
+      state.inflight = [];
+      if (error) throw (error.result as { error: unknown }).error;
     }
     return handled;
   }

@@ -108,7 +108,8 @@ export interface LogRecord {
   response?: { status: number; body: string };
 }
 
-export type NotificationKind = 'your-move' | 'started' | 'joined' | 'over' | 'deadline-near' | 'reminder';
+/** `moved-for-you`: the seat's deadline passed and the sweep made the game's standard move for it. */
+export type NotificationKind = 'your-move' | 'started' | 'joined' | 'over' | 'deadline-near' | 'reminder' | 'moved-for-you';
 
 /** An outbox row, written in the same transaction as the change it reports. */
 export interface NotificationIntent {

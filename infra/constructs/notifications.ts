@@ -127,7 +127,9 @@ function dispatchFromStream(scope: Construct, dispatcher: lambda.Function, data:
       maxRecordAge: Duration.hours(6),
       bisectBatchOnError: true,
       reportBatchItemFailures: true,
-      parallelizationFactor: 1,
+      // Up to 10 batches per shard at once, split by partition key (a match): one match's slow
+      // push service holds up only that match's notices (its order is kept), not everyone's.
+      parallelizationFactor: 10,
       onFailure: new SqsDlq(deadLetters),
       filters: DISPATCH_FILTERS.map((pattern) => lambda.FilterCriteria.filter(pattern)),
     }),

@@ -352,6 +352,8 @@ describe('dispatcher on the table stream', () => {
     expect(p.MaximumRetryAttempts).toBeGreaterThan(0);
     expect(p.MaximumRecordAgeInSeconds).toBeGreaterThan(0);
     expect(p.BisectBatchOnFunctionError).toBe(true);
+    // Matches are handled side by side: a slow delivery in one does not hold up another's.
+    expect(p.ParallelizationFactor).toBe(10);
     expect(p.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
     expect(p.StartingPosition).toBe('TRIM_HORIZON');
     expect(p.DestinationConfig).toEqual({ OnFailure: { Destination: arnOf(stack, stack.deadLetters) } });
@@ -586,6 +588,12 @@ describe('CloudFront Functions, run as deployed', () => {
     expect(out.uri).toBe('/api/games');
     const none = fwd(event('/api/games', { 'x-forwarded-host': { value: 'evil.example' } }));
     expect(none.headers['x-forwarded-host']).toBeUndefined();
+  });
+
+  it('passes the viewer\'s IP to the API in x-viewer-address, replacing any the client sent', () => {
+    const fwd = load(FORWARD_HOST_CODE);
+    const out = fwd(event('/api/games', { host: { value: 'play.dutch.example' }, 'x-viewer-address': { value: '198.51.100.9' } }));
+    expect(out.headers['x-viewer-address']).toEqual({ value: '192.0.2.1' });
   });
 });
 

@@ -3,8 +3,10 @@
  * before marking, duplicate stream records, a record lost by the stream and re-driven by the
  * sweep. Messages are counted where they arrive: a real SMTP listener and a push stand-in.
  */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxOfRecord, SimulatedCrash } from '../../functions/notify/dispatcher.js';
+import { CLAIM_LEASE_MS, outboxOfRecord, SimulatedCrash } from '../../functions/notify/dispatcher.js';
 import { SmtpEmailSender } from '../../functions/notify/email.js';
 import type { DynamoDBRecord } from 'aws-lambda';
 import {
@@ -12,6 +14,7 @@ import {
   confirmedEmail,
   decryptPush,
   harness,
+  playUntilTurnOf,
   pushStandIn,
   smtpListener,
   type Harness,
@@ -82,7 +85,7 @@ const count = (tag: string, seat: number, subject: RegExp) => {
 };
 
 describe('reliable delivery', () => {
-  it('crash after sending and before marking: after a restart each player has exactly one message for that turn', async () => {
+  it('crash after sending and before marking: no second copy while the lease runs; after it, the message again with the same Message-ID', async () => {
     const h = await harness({ email: sender, push: true });
     const { matchId, seats } = await subscribedMatch(h, 'crash');
     const v = await playToLastMove(h, matchId, seats);
@@ -107,18 +110,38 @@ describe('reliable delivery', () => {
     await expect(crashing.pollOnce()).rejects.toBeInstanceOf(SimulatedCrash);
     expect(crashes).toBeGreaterThan(0);
     expect(push.requests.length + smtp.messages.length).toBeGreaterThan(before);
+    const sentBeforeCrash = { 1: count('crash', 1, /is over/), 2: count('crash', 2, /is over/) };
 
-    // Restart: a new process reads the stream from the last checkpoint.
-    const restarted = h.reader();
-    await restarted.pollOnce();
-    expect(await h.store.pendingIntents(matchId)).toEqual([]);
-    // Exactly one "over" message per channel for each player who has channels (seats 1 and 2).
-    expect(count('crash', 1, /is over/)).toEqual({ mails: 1, pushes: 1 });
-    expect(count('crash', 2, /is over/)).toEqual({ mails: 1, pushes: 1 });
-    // And a third start changes nothing.
+    // Restart at once: the dead process's claims are still within their lease, so nothing it may
+    // have sent goes twice; what it never reached goes now. The entry stays in the outbox.
     await h.reader().pollOnce();
-    expect(count('crash', 1, /is over/)).toEqual({ mails: 1, pushes: 1 });
-    expect(count('crash', 2, /is over/)).toEqual({ mails: 1, pushes: 1 });
+    const total = () => [count('crash', 1, /is over/), count('crash', 2, /is over/)];
+    expect(total()).toEqual([
+      { mails: 1, pushes: 1 },
+      { mails: 1, pushes: 1 },
+    ]);
+    expect(await h.store.pendingIntents(matchId)).not.toEqual([]);
+
+    // After the lease, the sweep re-drives the entry and the stale claims are taken over: every
+    // player has the message (at least once); a repeated mail carries the same Message-ID.
+    h.clock.advance(CLAIM_LEASE_MS + 11 * 60 * 1000);
+    await h.sweep.run();
+    await h.reader().pollOnce();
+    expect(await h.store.pendingIntents(matchId), JSON.stringify(h.logs.filter((l) => l.level !== 'info' || l.delivery !== 'sent'))).toEqual([]);
+    for (const seat of [1, 2] as const) {
+      const now = count('crash', seat, /is over/);
+      expect(now.mails).toBeGreaterThanOrEqual(1);
+      expect(now.pushes).toBeGreaterThanOrEqual(1);
+      // Only a message the crashed process had sent can arrive twice.
+      expect(now.mails).toBeLessThanOrEqual(1 + sentBeforeCrash[seat].mails);
+      expect(now.pushes).toBeLessThanOrEqual(1 + sentBeforeCrash[seat].pushes);
+      const ids = smtp.to(`crash-${seat}@example.test`).filter((m) => /is over/.test(m.subject ?? '')).map((m) => m.messageId);
+      expect(new Set(ids).size).toBe(1);
+    }
+    // And a further start changes nothing.
+    const settled = total();
+    await h.reader().pollOnce();
+    expect(total()).toEqual(settled);
     await h.close();
   });
 
@@ -146,6 +169,24 @@ describe('reliable delivery', () => {
     // A reader started from scratch (no checkpoint memory of this instance) agrees.
     await h.reader().pollOnce();
     expect(count('dup', 2, /is over/)).toEqual({ mails: 1, pushes: 1 });
+    await h.close();
+  });
+
+  it('one outbox entry twice in a batch (its insert and a re-drive): delivered once, and the entry settles in that batch', async () => {
+    const h = await harness({ email: sender, push: true });
+    const { matchId, seats } = await subscribedMatch(h, 'twice');
+    await h.deliver();
+    await lastMove(h, matchId, seats, await playToLastMove(h, matchId, seats));
+    // The records of the last move, read off the stream by a reader that does not deliver them.
+    const kept: DynamoDBRecord[] = [];
+    await h.reader({ handleRecords: async (r: DynamoDBRecord[]) => (kept.push(...r), { batchItemFailures: [] }) } as never).pollOnce();
+    const over = kept.filter((r) => outboxOfRecord(r)?.intents.some((n) => n.kind === 'over'));
+    expect(over).toHaveLength(1);
+    const out = await h.dispatcher().handleRecords([...over, ...over, ...over]);
+    expect(out.batchItemFailures).toEqual([]);
+    expect((await h.store.pendingIntents(matchId)).filter((n) => n.kind === 'over')).toEqual([]);
+    expect(count('twice', 1, /is over/)).toEqual({ mails: 1, pushes: 1 });
+    expect(count('twice', 2, /is over/)).toEqual({ mails: 1, pushes: 1 });
     await h.close();
   });
 
@@ -177,6 +218,57 @@ describe('reliable delivery', () => {
     // Later sweeps find nothing left to re-drive.
     h.clock.advance(60 * 60 * 1000);
     expect((await h.sweep.run()).redriven).toBe(0);
+    await h.close();
+  });
+
+  it('a dispatcher killed (SIGKILL) in the middle of sending a mail: the next run after its lease delivers the mail, once', async () => {
+    const h = await harness({ email: sender });
+    const { matchId, seats } = await h.started(2, { options: { target: 5 } }, ['Ann', 'Bob']);
+    const address = 'killed-1@example.test';
+    await confirmedEmail(h, matchId, seats[1]!, address, () => smtp.to(address).map((m) => m.text).join('\n'));
+    await h.deliver(); // everything so far is delivered and checkpointed
+    const before = smtp.to(address).length;
+
+    // Bob's move comes; a dispatcher in another process picks up his mail, and the SMTP server
+    // takes the whole message but never answers it: the process is killed while it waits.
+    smtp.hold.add(address);
+    await playUntilTurnOf(h, matchId, seats, 1);
+    const heldNow = smtp.nextHeld();
+    const child = spawn(
+      fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url)),
+      [fileURLToPath(new URL('./dispatcher-child.ts', import.meta.url)), h.table.endpoint, h.table.tableName, smtp.url, String(h.clock.now)],
+      { env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<NodeJS.Signals | number | null>((res) => child.on('exit', (code, signal) => res(signal ?? code)));
+    const first = await Promise.race([heldNow, exited.then(() => Promise.reject(new Error(`the child ended before sending: ${output}`)))]);
+    child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+    smtp.hold.delete(address);
+    const id = first.messageId!;
+    expect(id).toMatch(new RegExp(`^<${matchId}\\.\\d+\\.1\\.n@dutch\\.test>$`));
+    const completed = (messageId: string) => smtp.messages.filter((m) => m.messageId === messageId).length;
+    expect(completed(id)).toBe(0);
+
+    // At once, while the dead sender's lease still runs (it might have been only slow), a new
+    // dispatcher sends no second copy, and the mail stays in the outbox.
+    await h.reader().pollOnce();
+    expect(completed(id)).toBe(0);
+    expect((await h.store.pendingIntents(matchId)).some((n) => n.seat === 1)).toBe(true);
+
+    // After the lease (and the sweep's grace period) the sweep re-drives it and the next run sends it.
+    h.clock.advance(CLAIM_LEASE_MS + 11 * 60 * 1000);
+    await h.sweep.run();
+    await h.reader().pollOnce();
+    expect(completed(id)).toBe(1);
+    expect(await h.store.pendingIntents(matchId)).toEqual([]);
+    // Every mail Bob got is there once, and later runs change nothing.
+    await h.reader().pollOnce();
+    const ids = smtp.to(address).slice(before).map((m) => m.messageId);
+    expect(ids).toContain(id);
+    expect(new Set(ids).size).toBe(ids.length);
     await h.close();
   });
 });

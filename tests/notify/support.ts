@@ -15,7 +15,7 @@ import { MatchService } from '../../functions/matches/service.js';
 import { Dispatcher, type DispatcherDeps } from '../../functions/notify/dispatcher.js';
 import type { EmailSender } from '../../functions/notify/email.js';
 import { WebPushSender } from '../../functions/notify/push.js';
-import { notificationRoutes } from '../../functions/notify/routes.js';
+import { notificationRoutes, type NotifyRoutesDeps } from '../../functions/notify/routes.js';
 import { NotifyStore } from '../../functions/notify/store.js';
 import { StreamReader } from '../../functions/notify/stream.js';
 import { Sweep } from '../../functions/notify/sweep.js';
@@ -36,6 +36,14 @@ export interface SmtpListener {
   recipients: string[];
   /** Addresses refused at RCPT TO with a permanent 550. */
   refuse: Set<string>;
+  /**
+   * Mail to these addresses is read in full but never answered after DATA: the sender waits for the
+   * server's reply that never comes. Such a mail is in `held`, not in `messages` (never completed).
+   */
+  hold: Set<string>;
+  held: ParsedMail[];
+  /** Resolves when the next mail is held. */
+  nextHeld(): Promise<ParsedMail>;
   to(address: string): ParsedMail[];
   close(): Promise<void>;
 }
@@ -44,6 +52,9 @@ export async function smtpListener(): Promise<SmtpListener> {
   const messages: ParsedMail[] = [];
   const recipients: string[] = [];
   const refuse = new Set<string>();
+  const hold = new Set<string>();
+  const held: ParsedMail[] = [];
+  let heldWaiters: ((m: ParsedMail) => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -57,9 +68,17 @@ export async function smtpListener(): Promise<SmtpListener> {
       }
       cb();
     },
-    onData(stream, _session, cb) {
+    onData(stream, session, cb) {
+      const holding = session.envelope.rcptTo.some((r) => hold.has(r.address));
       simpleParser(stream).then(
         (m) => {
+          if (holding) {
+            held.push(m);
+            const waiters = heldWaiters;
+            heldWaiters = [];
+            for (const w of waiters) w(m);
+            return; // no reply: the client is left waiting in the DATA phase
+          }
           messages.push(m);
           cb();
         },
@@ -74,6 +93,9 @@ export async function smtpListener(): Promise<SmtpListener> {
     messages,
     recipients,
     refuse,
+    hold,
+    held,
+    nextHeld: () => new Promise<ParsedMail>((res) => heldWaiters.push(res)),
     to: (address) => messages.filter((m) => addressesOf(m).includes(address)),
     close: () => new Promise<void>((res) => server.close(() => res())),
   };
@@ -97,16 +119,28 @@ export interface PushStandIn {
   requests: PushRequest[];
   /** Status codes to answer with, in order; 201 once they run out. */
   answers: { status: number; headers?: Record<string, string> }[];
+  /** Paths the service never answers (a stuck push service): such requests go to `hung`. */
+  hang: Set<string>;
+  /** Requests left unanswered; `closed` once the sender gave up on one. */
+  hung: { path: string; closed: boolean }[];
   close(): Promise<void>;
 }
 
 export async function pushStandIn(): Promise<PushStandIn> {
   const requests: PushRequest[] = [];
   const answers: PushStandIn['answers'] = [];
+  const hang = new Set<string>();
+  const hung: PushStandIn['hung'] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      if (hang.has(req.url ?? '')) {
+        const entry = { path: req.url ?? '', closed: false };
+        hung.push(entry);
+        res.on('close', () => (entry.closed = true));
+        return;
+      }
       requests.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
       const answer = answers.shift() ?? { status: 201 };
       res.writeHead(answer.status, answer.headers ?? {});
@@ -119,7 +153,13 @@ export async function pushStandIn(): Promise<PushStandIn> {
     origin: `http://127.0.0.1:${port}`,
     requests,
     answers,
-    close: () => new Promise<void>((res) => server.close(() => res())),
+    hang,
+    hung,
+    close: () =>
+      new Promise<void>((res) => {
+        server.close(() => res());
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -170,6 +210,7 @@ export interface HarnessOptions {
   push?: boolean | { attempts?: number };
   faults?: DispatcherDeps['faults'];
   start?: number;
+  confirmationCaps?: NotifyRoutesDeps['confirmationCaps'];
 }
 
 export class Clock {
@@ -203,6 +244,7 @@ export async function harness(opts: HarnessOptions = {}) {
     clock: clock.fn,
     // The stand-in is plain HTTP on the loopback; production allows only the browsers' push services.
     allowPushEndpoint: (url) => url.hostname === '127.0.0.1',
+    ...(opts.confirmationCaps ? { confirmationCaps: opts.confirmationCaps } : {}),
   });
   const app = createApp({ store: table.store, games, clock: clock.fn, publicUrl: PUBLIC_URL, extend });
   const api = client(app);
