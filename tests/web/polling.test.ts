@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { ApiFailure, createApi } from '../../web/src/api.js';
+import { type Api, ApiFailure, createApi, idempotencyKey } from '../../web/src/api.js';
 import { Poller } from '../../web/src/poll/poller.js';
 import { CALM_MS, FAST_MS, MAX_MS, nextPollDelay, othersMayAct } from '../../web/src/poll/schedule.js';
 
@@ -320,12 +320,63 @@ describe('503 with Retry-After (the database did not answer in time)', () => {
   it('a write without an Idempotency-Key is not sent again (it may have been made)', async () => {
     const s = await flakyServer(1);
     try {
-      const err = await s.api.resign('m1', 1, 'T'.repeat(43)).catch((e: unknown) => e);
+      // Pausing is one of the changes beside the game that take no key.
+      const err = await s.api.call('POST', '/api/matches/m1/seats/1/pause', { auth: 'T'.repeat(43), body: { days: 1 } }).catch((e: unknown) => e);
       expect((err as ApiFailure).status).toBe(503);
       expect(s.seen).toHaveLength(1);
+      expect(s.seen[0]!.key).toBeUndefined();
       expect(s.waits).toEqual([]);
     } finally {
       await s.close();
     }
+  });
+
+  it('a create is sent again after the wait asked for, with the key made for it (long enough for a create)', async () => {
+    const s = await flakyServer(2);
+    try {
+      const key = idempotencyKey();
+      expect(key).toMatch(/^[A-Za-z0-9_-]{22,64}$/);
+      await s.api.create({ game: 'secret-sums', seats: 2, options: {}, name: 'Ann' }, key);
+      expect(s.waits).toEqual([5000, 5000]);
+      expect(s.seen.map((r) => [r.method, r.url, r.key])).toEqual(Array(3).fill(['POST', '/api/matches', key]));
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a resign is sent again after the wait asked for, with the same key', async () => {
+    const s = await flakyServer(1);
+    try {
+      const key = idempotencyKey();
+      const res = await s.api.resign('m1', 1, 'T'.repeat(43), key);
+      expect(res).toEqual({ version: 8 });
+      expect(s.waits).toEqual([5000]);
+      expect(s.seen.map((r) => [r.url, r.key])).toEqual(Array(2).fill(['/api/matches/m1/seats/1/resign', key]));
+    } finally {
+      await s.close();
+    }
+  });
+
+  it.each([
+    ['join', (a: Api, key: string) => a.join('m1', 'I'.repeat(43), 'Bob', key), '/api/matches/m1/join'],
+    ['new links', (a: Api, key: string) => a.links('m1', 0, 'T'.repeat(43), key), '/api/matches/m1/seats/0/links'],
+    ['rematch', (a: Api, key: string) => a.rematch('m1', 0, 'T'.repeat(43), key), '/api/matches/m1/seats/0/rematch'],
+  ] as const)('a %s is sent again with the same key', async (_what, call, path) => {
+    const s = await flakyServer(1);
+    try {
+      const key = idempotencyKey();
+      await call(s.api, key);
+      expect(s.seen.map((r) => [r.url, r.key])).toEqual([
+        [path, key],
+        [path, key],
+      ]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('each user action gets a key of its own', () => {
+    const keys = new Set(Array.from({ length: 100 }, () => idempotencyKey()));
+    expect(keys.size).toBe(100);
   });
 });

@@ -106,21 +106,29 @@ export function createApi(
   const matchPath = (id: string, who: Credentials) =>
     who.kind === 'seat' ? `/api/matches/${id}/seats/${who.seat}` : `/api/matches/${id}/spectate`;
   const secretOf = (who: Credentials) => (who.kind === 'seat' ? who.token : who.secret);
+  /**
+   * The key of one user action (see `idempotencyKey`). The caller makes it once per click, so the
+   * resends after a 503 carry the same key and the server makes the change at most once.
+   */
+  const keyed = (key: string) => ({ 'Idempotency-Key': key });
 
   return {
     games: () => json<{ games: GameSummary[] }>('GET', '/api/games'),
     openapi: () => json<{ components?: { schemas?: Record<string, unknown> } }>('GET', '/api/openapi.json'),
-    create: (body: {
-      game: string;
-      seats: number;
-      options: Record<string, unknown>;
-      name: string;
-      timing?: { reminderHours: number; deadlineDays: number };
-    }) =>
-      json<Created>('POST', '/api/matches', { body }),
+    create: (
+      body: {
+        game: string;
+        seats: number;
+        options: Record<string, unknown>;
+        name: string;
+        timing?: { reminderHours: number; deadlineDays: number };
+      },
+      key: string,
+    ) => json<Created>('POST', '/api/matches', { body, headers: keyed(key) }),
     /** What the invite offers; 403 `invite-used` once it was used or replaced. */
     inviteInfo: (id: string, invite: string) => json<InviteInfo>('GET', `/api/matches/${id}/invite`, { auth: invite }),
-    join: (id: string, invite: string, name: string) => json<Joined>('POST', `/api/matches/${id}/join`, { body: { invite, name } }),
+    join: (id: string, invite: string, name: string, key: string) =>
+      json<Joined>('POST', `/api/matches/${id}/join`, { body: { invite, name }, headers: keyed(key) }),
 
     /**
      * Reads the match, sending the last ETag. On 304 the body is neither read nor parsed, and
@@ -140,14 +148,20 @@ export function createApi(
       json<Match>('POST', `/api/matches/${id}/seats/${seat}/moves`, {
         auth: token,
         body: { expectedVersion, move },
-        headers: { 'Idempotency-Key': key },
+        headers: keyed(key),
       }),
-    resign: (id: string, seat: number, token: string) => json<Match>('POST', `/api/matches/${id}/seats/${seat}/resign`, { auth: token, body: {} }),
-    links: (id: string, seat: number, token: string) =>
-      json<{ invites: { seat: number; url: string }[]; spectatorUrl: string }>('POST', `/api/matches/${id}/seats/${seat}/links`, { auth: token, body: {} }),
+    resign: (id: string, seat: number, token: string, key: string) =>
+      json<Match>('POST', `/api/matches/${id}/seats/${seat}/resign`, { auth: token, body: {}, headers: keyed(key) }),
+    links: (id: string, seat: number, token: string, key: string) =>
+      json<{ invites: { seat: number; url: string }[]; spectatorUrl: string }>('POST', `/api/matches/${id}/seats/${seat}/links`, {
+        auth: token,
+        body: {},
+        headers: keyed(key),
+      }),
     /** Any other JSON route (the notification settings use this), with the same error handling. */
     call: <T>(method: string, path: string, opts: { auth?: string; body?: unknown } = {}) => json<T>(method, path, opts),
-    rematch: (id: string, seat: number, token: string) => json<Joined>('POST', `/api/matches/${id}/seats/${seat}/rematch`, { auth: token, body: {} }),
+    rematch: (id: string, seat: number, token: string, key: string) =>
+      json<Joined>('POST', `/api/matches/${id}/seats/${seat}/rematch`, { auth: token, body: {}, headers: keyed(key) }),
   };
 }
 
@@ -155,8 +169,14 @@ export type Api = ReturnType<typeof createApi>;
 
 export const api: Api = createApi();
 
-/** A fresh key for one intended move, so a retry of the same request is applied once. */
+/**
+ * A fresh Idempotency-Key for one user action (a move, creating or joining a match, resigning, new
+ * links, a rematch): a UUID, which also meets the longer key a create needs (22–64 characters, as it
+ * seeds the match's secrets). `randomUUID` exists only in secure contexts; a page served over plain
+ * http (a phone trying the local server on the LAN) gets as many random bytes from getRandomValues.
+ */
 export function idempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = new Uint8Array(18);
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');

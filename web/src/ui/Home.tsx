@@ -3,7 +3,7 @@
  * that starts a new match.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { ApiFailure, api } from '../api.js';
+import { ApiFailure, api, idempotencyKey } from '../api.js';
 import { loadGameUi } from '../games/index.js';
 import type { GameUi } from '../games/types.js';
 import { type OptionField, optionFields, optionValues, shownNumber, withDefaults } from '../options.js';
@@ -177,13 +177,16 @@ function CreateForm() {
     setBusy(true);
     setError('');
     try {
-      const c = await api.create({
-        game: game.id,
-        seats: players,
-        options: optionValues(fields, chosen),
-        name: name.trim(),
-        timing: { reminderHours, deadlineDays },
-      });
+      const c = await api.create(
+        {
+          game: game.id,
+          seats: players,
+          options: optionValues(fields, chosen),
+          name: name.trim(),
+          timing: { reminderHours, deadlineDays },
+        },
+        idempotencyKey(),
+      );
       store.saveName(name.trim());
       store.saveSeat({
         matchId: c.matchId,

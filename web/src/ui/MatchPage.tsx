@@ -102,7 +102,7 @@ function JoinForm({ matchId, secret, onJoined, onDismiss }: { matchId: string; s
     setBusy(true);
     setError('');
     try {
-      const joined = await api.join(matchId, secret, name.trim());
+      const joined = await api.join(matchId, secret, name.trim(), idempotencyKey());
       const link = parseFragment(new URL(joined.url, location.origin).hash);
       const gameId = link?.kind === 'seat' ? link.game : undefined;
       if (gameId) loadGameUi(gameId).catch(() => {}); // the board downloads while the match is read
@@ -361,7 +361,7 @@ function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) 
     if (creds.kind !== 'seat') return;
     setBusy(true);
     try {
-      await api.resign(matchId, creds.seat, creds.token);
+      await api.resign(matchId, creds.seat, creds.token, idempotencyKey());
       etag.current = null;
       await poller.current?.pollNow();
     } catch (e) {
@@ -375,7 +375,7 @@ function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) 
     if (creds.kind !== 'seat') return;
     setBusy(true);
     try {
-      const r = await api.rematch(matchId, creds.seat, creds.token);
+      const r = await api.rematch(matchId, creds.seat, creds.token, idempotencyKey());
       // A rematch is the same game: knowing it, the next page fetches the board while reading the match.
       store.saveSeat({ matchId: r.matchId, seat: r.seat, token: r.token, ...(matchRef.current ? { gameId: matchRef.current.game.id } : {}) });
       store.setCurrentSeat(r.matchId, r.seat);

@@ -3,7 +3,7 @@
  * for continuing on another device.
  */
 import { useState } from 'preact/hooks';
-import { ApiFailure, api } from '../api.js';
+import { ApiFailure, api, idempotencyKey } from '../api.js';
 import { seatLink } from '../fragment.js';
 import { seatName } from '../text.js';
 import type { Match } from '../types.js';
@@ -28,7 +28,7 @@ export function SharePanel({ match, seat, token, links, onLinks }: {
   const renew = async () => {
     setError('');
     try {
-      onLinks(await api.links(match.matchId, seat, token));
+      onLinks(await api.links(match.matchId, seat, token, idempotencyKey()));
     } catch (e) {
       setError(e instanceof ApiFailure ? e.message : 'The server could not be reached; try again.');
     }
