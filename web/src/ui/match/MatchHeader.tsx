@@ -1,0 +1,74 @@
+/**
+ * The head of the match page: the game's name and rules, the edition or rule set, the players with
+ * who is to move (and for how long, and until when), and the turn line that says what happens now.
+ */
+import type { GameUi } from '../../games/types.js';
+import { duration, seatName, turnText, variantWords } from '../../text.js';
+import { dueText, formatWhen } from '../../timing.js';
+import type { Credentials, Match } from '../../types.js';
+import { RulesButton } from '../RulesHelp.js';
+
+export function MatchHeader({
+  match,
+  ui,
+  creds,
+  myTurn,
+  now,
+  announce,
+}: {
+  match: Match;
+  ui: GameUi;
+  creds: Credentials;
+  myTurn: boolean;
+  now: number;
+  /** Said by the polite live region (the turn coming to this player, the match ending). */
+  announce: string;
+}) {
+  const words = ui.turnText?.(match) ?? turnText(match);
+  const variant = variantWords(match.game.id, match.options);
+  return (
+    <header class="match-head">
+      <div class="title-row">
+        <h1>{match.game.name}</h1>
+        <RulesButton ui={ui} gameName={match.game.name} options={match.options} />
+      </div>
+      {variant && (
+        <p class="variant" data-variant={variant.value}>
+          {variant.label}: {variant.value}
+        </p>
+      )}
+      <Players match={match} you={creds.kind === 'seat' ? creds.seat : null} now={now} />
+      <p class={myTurn ? 'turn mine' : 'turn'} id="turn-line" tabIndex={-1} elementtiming="match-ready">
+        {creds.kind === 'watch' && <span class="badge">Watching</span>} {words}
+      </p>
+      <p class="visually-hidden" aria-live="polite">
+        {announce}
+      </p>
+    </header>
+  );
+}
+
+/** The seats in order: who sits there, who is to move and since when, who is away. */
+function Players({ match, you, now }: { match: Match; you: number | null; now: number }) {
+  return (
+    <ul class="players" aria-label="Players">
+      {match.seats.map((s) => (
+        <li key={s.seat} class={match.toAct.includes(s.seat) ? 'to-act' : ''}>
+          <span class="who">
+            {s.joined ? seatName(match.seats, s.seat) : 'Open seat'}
+            {s.seat === you ? ' (you)' : ''}
+          </span>
+          {match.status === 'active' && match.toAct.includes(s.seat) && (
+            <span class="badge">
+              to move{s.waitingSince && now - s.waitingSince >= 60_000 ? ` · waiting ${duration(now - s.waitingSince)}` : ''}
+              {typeof s.deadlineAt === 'number' ? ` · ${dueText(s.deadlineAt, now)}` : ''}
+            </span>
+          )}
+          {match.status === 'active' && typeof s.pausedUntil === 'number' && s.pausedUntil > now && (
+            <span class="badge">away until {formatWhen(s.pausedUntil)}</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * One open match, for a seat or a watcher: the header, the board, and around it the result, the
+ * rematch, sharing, notifications, the match's options, the log and resigning. `useMatch` holds the
+ * state and talks to the server; this only lays the page out.
+ */
+import type { Credentials } from '../../types.js';
+import { LogPanel } from '../LogPanel.js';
+import { MatchOptions, NotifyZone } from '../MatchTiming.js';
+import { OutcomePanel } from '../Outcome.js';
+import { SiteBar } from '../SiteBar.js';
+import { RematchOffer, ResignZone, ShareZone } from './MatchActions.js';
+import { MatchHeader } from './MatchHeader.js';
+import { useMatch } from './useMatch.js';
+
+export function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) {
+  const m = useMatch(matchId, creds);
+  const { match, ui, busy } = m;
+  if (m.fatal) {
+    return (
+      <main class="page">
+        <SiteBar />
+        <h1>This match cannot be opened</h1>
+        <p role="alert">{m.fatal}</p>
+      </main>
+    );
+  }
+  if (!match || !ui) {
+    return (
+      <main class="page" aria-busy="true">
+        <SiteBar />
+        <p class="loading">{m.offline ? 'The server could not be reached; trying again…' : 'Loading the match…'}</p>
+      </main>
+    );
+  }
+
+  const Board = ui.Board;
+  const you = creds.kind === 'seat' ? creds.seat : null;
+  return (
+    <main
+      class="page match"
+      data-status={match.status}
+      data-version={match.version}
+      data-my-turn={m.myTurn ? 'true' : 'false'}
+      data-busy={busy ? 'true' : 'false'}
+      data-game={match.game.id}
+    >
+      <SiteBar />
+      <MatchHeader match={match} ui={ui} creds={creds} myTurn={m.myTurn} now={m.now} announce={m.announce} />
+      {m.notice && (
+        <div class="notice error" role="alert">
+          <p>{m.notice}</p>
+          <button type="button" onClick={m.dismissNotice}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {m.offline && <p class="notice">The server could not be reached; the page keeps trying.</p>}
+      {match.status === 'over' && (
+        <>
+          <OutcomePanel match={match} Details={ui.Outcome} />
+          {creds.kind === 'seat' && <RematchOffer match={match} busy={busy} onRematch={m.rematch} />}
+        </>
+      )}
+      {match.status === 'open' ? (
+        <p class="zone note">The game starts as soon as every seat is taken.</p>
+      ) : (
+        <Board match={match} submit={m.submit} busy={busy} />
+      )}
+      {creds.kind === 'seat' && <ShareZone match={match} seat={creds.seat} token={creds.token} />}
+      {creds.kind === 'seat' && match.status !== 'over' && (
+        <NotifyZone match={match} seat={creds.seat} token={creds.token} onMatchChanged={m.pollNow} />
+      )}
+      <MatchOptions match={match} you={you} now={m.now} />
+      <LogPanel log={m.log} seats={match.seats} you={you} seenUpTo={m.seenUpTo} now={m.now} onOlder={m.loadOlder} olderDone={m.olderDone} />
+      {creds.kind === 'seat' && match.status === 'active' && <ResignZone busy={busy} onResign={m.resign} />}
+    </main>
+  );
+}

@@ -1,0 +1,339 @@
+/**
+ * The match page's state and everything that changes it: the first read and polling (conditional
+ * reads through the Poller, paused while the tab is hidden), the game's board module, moves,
+ * resigning, the rematch and pages of older log. The components only draw what it returns.
+ */
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { snapshotKey, takeEarlyRead } from '../../access.js';
+import { ApiFailure, NetworkFailure, api, idempotencyKey } from '../../api.js';
+import { genericUi, loadGameUi, loadedGameUi } from '../../games/index.js';
+import type { GameUi } from '../../games/types.js';
+import { Poller } from '../../poll/poller.js';
+import { othersMayAct } from '../../poll/schedule.js';
+import * as store from '../../storage.js';
+import { fillNames, nextAnnouncement } from '../../text.js';
+import type { Credentials, LogRecord, Match } from '../../types.js';
+import { showAttention } from '../attention.js';
+import { LOG_PAGE } from '../LogPanel.js';
+import { navigate } from '../router.js';
+
+export function isMyTurn(m: Match | null, you: number | null): boolean {
+  return !!m && m.status === 'active' && you !== null && m.toAct.includes(you);
+}
+
+/** What the callbacks read between renders: the newest match shown, its ETag, the polling loop. */
+interface Live {
+  match: Match | null;
+  etag: string | null;
+  poller: Poller<Match> | null;
+}
+
+/** How the hooks below report to the page. */
+interface Report {
+  setOffline(offline: boolean): void;
+  setFatal(message: string): void;
+  setNotice(message: string | null): void;
+}
+
+export interface MatchState {
+  /** The match as last read or answered; null until the first answer (or a stored snapshot). */
+  match: Match | null;
+  /** The game's board module; undefined while it downloads. */
+  ui: GameUi | undefined;
+  /** Why the match cannot be opened at all (no such match, a link that no longer works). */
+  fatal: string | null;
+  offline: boolean;
+  notice: string | null;
+  dismissNotice(): void;
+  /** A move, resignation or rematch is on its way. */
+  busy: boolean;
+  myTurn: boolean;
+  /** For the polite live region: the turn coming to this player, or the match ending. */
+  announce: string;
+  /** The version this seat had seen when it last left the page (the log marks what came since). */
+  seenUpTo: number | null;
+  /** The clock of the last redraw, for waiting times and deadlines. */
+  now: number;
+  log: LogRecord[];
+  olderDone: boolean;
+  loadOlder(): Promise<void>;
+  submit(move: unknown): Promise<boolean>;
+  resign(): Promise<void>;
+  rematch(): Promise<void>;
+  pollNow(): void;
+}
+
+export function useMatch(matchId: string, creds: Credentials): MatchState {
+  const snapKey = snapshotKey(matchId, creds);
+  const you = creds.kind === 'seat' ? creds.seat : null;
+  const [cached] = useState(() => store.loadSnapshot<Match>(snapKey));
+  const [match, setMatch] = useState<Match | null>(cached?.match ?? null);
+  const [fatal, setFatal] = useState<string | null>(null);
+  const [offline, setOffline] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [announce, setAnnounce] = useState('');
+  const [now, setNow] = useState(Date.now());
+  const live = useRef<Live>({ match: cached?.match ?? null, etag: cached?.etag ?? null, poller: null }).current;
+  const report: Report = { setOffline, setFatal, setNotice };
+
+  const show = useCallback(
+    (m: Match) => {
+      const before = live.match;
+      // A poll answered after a newer move answer must not take the page back in time.
+      if (before && before.matchId === m.matchId && m.version < before.version) return;
+      live.match = m;
+      setMatch(m);
+      if (live.etag) {
+        // What a move showed once (a peeked card without the memory aid) is not kept for later.
+        const { reveal: _reveal, events: _events, ...kept } = m;
+        store.saveSnapshot(snapKey, live.etag, kept);
+      }
+      setNow(Date.now());
+      setOffline(false);
+      if (creds.kind === 'seat') store.rememberMatch(matchId, creds.seat, m);
+      setAnnounce((a) => announcement(a, before, m, you));
+    },
+    [matchId, creds, you, snapKey],
+  );
+
+  const seenUpTo = usePolling(matchId, creds, live, show, report);
+  const ui = useGameUi(match?.game.id, setNotice);
+  const myTurn = isMyTurn(match, you);
+  useEffect(() => {
+    if (match) showAttention(myTurn, `${match.game.name} · Dutch`);
+  }, [myTurn, match?.game.name]);
+  useEffect(() => () => showAttention(false, 'Dutch'), []);
+
+  const actions = useActions(matchId, creds, live, show, { setBusy, setNotice });
+  const older = useOlderLog(matchId, creds, match, setNotice);
+  return {
+    match,
+    ui,
+    fatal,
+    offline,
+    notice,
+    dismissNotice: () => setNotice(null),
+    busy,
+    myTurn,
+    announce,
+    seenUpTo,
+    now,
+    ...older,
+    ...actions,
+    pollNow: () => void live.poller?.pollNow(),
+  };
+}
+
+/** The live region's next words when `m` replaces `before` on the page. */
+function announcement(current: string, before: Match | null, m: Match, you: number | null): string {
+  if (isMyTurn(m, you) && !isMyTurn(before, you)) return nextAnnouncement(current, 'It is your move.');
+  if (m.status === 'over' && before?.status !== 'over') return nextAnnouncement(current, 'The match is over.');
+  // The turn passed: the region must not keep saying it is this player's move.
+  if (!isMyTurn(m, you) && isMyTurn(before, you)) return '';
+  return current;
+}
+
+/**
+ * Polling: conditional reads, paused while the tab is hidden. A layout effect, so the first read
+ * (started before the page was drawn, see access.ts) is taken over now rather than after a paint.
+ * Returns the version this seat had seen when it last left the page, refreshed when the tab is shown.
+ */
+function usePolling(matchId: string, creds: Credentials, live: Live, show: (m: Match) => void, report: Report): number | null {
+  const snapKey = snapshotKey(matchId, creds);
+  const you = creds.kind === 'seat' ? creds.seat : null;
+  const lastSeen = () => (creds.kind === 'seat' ? (store.findSeat(matchId, creds.seat)?.lastSeen ?? null) : null);
+  const [seenUpTo, setSeenUpTo] = useState<number | null>(lastSeen);
+
+  useLayoutEffect(() => {
+    const p = new Poller<Match>({
+      read: async () => {
+        const r = await (takeEarlyRead(matchId, creds, live.etag) ?? api.read(matchId, creds, live.etag));
+        if (!r.changed) return null;
+        live.etag = r.etag;
+        return r.match;
+      },
+      onChange: show,
+      onError: (e) => {
+        if (e instanceof NetworkFailure) report.setOffline(true);
+        else if (e instanceof ApiFailure && (e.status === 401 || e.status === 403 || e.status === 404)) {
+          report.setFatal(e.status === 404 ? 'This match does not exist (any more).' : e.message);
+          store.dropSnapshot(snapKey);
+          p.stop();
+        } else if (e instanceof ApiFailure) report.setNotice(e.message);
+      },
+      othersMayAct: () => (live.match ? othersMayAct(live.match, you) : true),
+      visible: () => document.visibilityState === 'visible',
+      now: () => Date.now(),
+      setTimer: (fn, ms) => setTimeout(fn, ms),
+      clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+    });
+    live.poller = p;
+    const markSeen = () => {
+      const m = live.match;
+      if (m && creds.kind === 'seat') store.saveSeat({ matchId, seat: creds.seat, lastSeen: m.version });
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') markSeen();
+      else if (creds.kind === 'seat') setSeenUpTo(lastSeen());
+      p.visibilityChanged();
+    };
+    const onFocus = () => p.visibilityChanged();
+    document.addEventListener('visibilitychange', onVisibility);
+    addEventListener('focus', onFocus);
+    addEventListener('pagehide', markSeen);
+    p.start();
+    return () => {
+      markSeen();
+      p.stop();
+      document.removeEventListener('visibilitychange', onVisibility);
+      removeEventListener('focus', onFocus);
+      removeEventListener('pagehide', markSeen);
+    };
+  }, [matchId, creds, show, you, snapKey]);
+  return seenUpTo;
+}
+
+/**
+ * The board module, usually fetched already (access.ts starts it with the first read): then the
+ * page draws the board in the same pass as the match, without waiting for an effect.
+ */
+function useGameUi(gameId: string | undefined, setNotice: (message: string) => void): GameUi | undefined {
+  const [loadedUi, setUi] = useState<GameUi | undefined>(undefined);
+  useLayoutEffect(() => {
+    if (!gameId || loadedGameUi(gameId)) return;
+    let live = true;
+    loadGameUi(gameId)
+      .then((u) => live && setUi(u))
+      .catch(() => {
+        if (!live) return;
+        setUi(genericUi);
+        setNotice('The board of this game could not be downloaded, so its moves are shown as a plain list. Reload the page to try again.');
+      });
+    return () => {
+      live = false;
+    };
+  }, [gameId]);
+  return loadedUi ?? (gameId ? loadedGameUi(gameId) : undefined);
+}
+
+/**
+ * A keyboard player's focus stays on the page after a move: if the control used went away with
+ * the move (an action bar that closed, a confirmation answered), the board gets the first say —
+ * it may put the focus somewhere better — and what is left on the body goes to the turn line.
+ */
+const keepFocus = () =>
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() => {
+      const now = document.activeElement;
+      if (now && now !== document.body && now.isConnected) return;
+      document.getElementById('turn-line')?.focus();
+    }),
+  );
+
+/** What a seat does to the match: moves, resigning, the rematch. Each click sends one Idempotency-Key. */
+function useActions(
+  matchId: string,
+  creds: Credentials,
+  live: Live,
+  show: (m: Match) => void,
+  page: { setBusy(busy: boolean): void; setNotice(message: string | null): void },
+) {
+  const { setBusy, setNotice } = page;
+  const submit = useCallback(
+    async (move: unknown): Promise<boolean> => {
+      const m = live.match;
+      if (!m || creds.kind !== 'seat') return false;
+      setBusy(true);
+      setNotice(null);
+      try {
+        const res = await api.move(matchId, creds.seat, creds.token, m.version, move, idempotencyKey());
+        const mine: LogRecord = { version: res.version, at: Date.now(), seat: creds.seat, entries: res.events ?? [] };
+        const prior = live.match?.log ?? m.log;
+        live.etag = `"${res.version}"`;
+        show({ ...res, log: [mine, ...prior.filter((r) => r.version < res.version)] });
+        live.poller?.activity();
+        keepFocus();
+        return true;
+      } catch (e) {
+        setNotice(moveFailure(e, live.match?.seats ?? []));
+        // The server's words ask for a reload, but the page fetches the match itself at once.
+        if (e instanceof ApiFailure && e.status === 409) void live.poller?.pollNow();
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [matchId, creds, show],
+  );
+
+  async function resign() {
+    if (creds.kind !== 'seat') return;
+    setBusy(true);
+    try {
+      await api.resign(matchId, creds.seat, creds.token, idempotencyKey());
+      live.etag = null;
+      await live.poller?.pollNow();
+    } catch (e) {
+      setNotice(e instanceof ApiFailure ? e.message : 'The server could not be reached; try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function rematch() {
+    if (creds.kind !== 'seat') return;
+    setBusy(true);
+    try {
+      const r = await api.rematch(matchId, creds.seat, creds.token, idempotencyKey());
+      // A rematch is the same game: knowing it, the next page fetches the board while reading the match.
+      store.saveSeat({ matchId: r.matchId, seat: r.seat, token: r.token, ...(live.match ? { gameId: live.match.game.id } : {}) });
+      store.setCurrentSeat(r.matchId, r.seat);
+      navigate(`/m/${r.matchId}`);
+    } catch (e) {
+      setNotice(e instanceof ApiFailure ? e.message : 'The server could not be reached; try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { submit, resign, rematch };
+}
+
+/** What the player reads when a move was not made. */
+function moveFailure(e: unknown, seats: Match['seats']): string {
+  if (!(e instanceof ApiFailure)) return 'The server could not be reached, so the move was not made. Check your connection and try again.';
+  if (e.status === 409) {
+    return 'The match changed before your move arrived (a move made in another tab or on another device, or by another player), so it was not made. The page now shows the match as it stands: check it and choose again.';
+  }
+  const detail = e.issues?.length ? ` (${e.issues.map((i) => `${i.path}: ${i.message}`).join('; ')})` : '';
+  return fillNames(e.message, seats) + detail;
+}
+
+/** The log as polled, followed by the older pages the player asked for, each record once. */
+function useOlderLog(matchId: string, creds: Credentials, match: Match | null, setNotice: (message: string) => void) {
+  const [older, setOlder] = useState<LogRecord[]>([]);
+  const [olderDone, setOlderDone] = useState(false);
+
+  async function loadOlder() {
+    const all = [...(match?.log ?? []), ...older];
+    const before = Math.min(...all.map((r) => r.version));
+    try {
+      const r = await api.olderLog(matchId, creds, before);
+      setOlder((o) => [...o, ...r.log]);
+      if (r.log.length < LOG_PAGE) setOlderDone(true);
+    } catch {
+      setNotice('The earlier log could not be loaded; try again.');
+    }
+  }
+
+  const log = useMemo(() => {
+    const seen = new Set<number>();
+    return [...(match?.log ?? []), ...older].filter((r) => {
+      if (seen.has(r.version)) return false;
+      seen.add(r.version);
+      return true;
+    });
+  }, [match, older]);
+  return { log, olderDone, loadOlder };
+}
