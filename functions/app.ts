@@ -21,7 +21,7 @@ import {
 } from './http/schemas.js';
 import { MatchService, type Caller } from './matches/service.js';
 import { sameHash, sha256 } from './matches/tokens.js';
-import type { MatchStore } from './storage/port.js';
+import type { MatchStore } from './matches/port.js';
 import { DB_RETRY_AFTER_S, isDatabaseUnavailable } from './storage/bounds.js';
 
 export interface AppDeps {

@@ -6,7 +6,7 @@
 import type { Context } from 'aws-lambda';
 import { gameRegistry } from '../shared/games/index.js';
 import { MatchService } from './matches/service.js';
-import { NotifyStore } from './notify/store.js';
+import { NotifyStore } from './storage/notify-dynamo.js';
 import { Sweep, type SweepReport } from './notify/sweep.js';
 import { clientConfigFromEnv, DynamoMatchStore, dynamoClient } from './storage/dynamo.js';
 import { DEFAULT_TABLE } from './storage/table.js';

@@ -13,7 +13,7 @@ import {
   ResignRequest,
 } from './schemas.js';
 import { SIDE_CHANGES } from '../matches/service.js';
-import { RECENT_KEYS_PER_SEAT } from '../storage/table.js';
+import { RECENT_KEYS_PER_SEAT } from '../matches/port.js';
 import { ChannelsRequest, EmailRequest, PauseRequest, PushSubscribeRequest, PushUnsubscribeRequest } from '../notify/routes.js';
 
 const json = (schema: z.ZodMiniType) => ({ 'application/json': { schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) } });

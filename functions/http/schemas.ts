@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { TOKEN_PATTERN } from '../matches/tokens.js';
-import { TimingRequest } from '../notify/timing.js';
+import { TimingRequest } from '../matches/timing.js';
 
 /** Names are shown to other players and put into emails: short, printable, trimmed. */
 export const DisplayName = z.string().check(

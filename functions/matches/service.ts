@@ -14,11 +14,12 @@ import type {
   NotificationKind,
   RecentKey,
   SeatRecord,
-} from '../storage/port.js';
-import { RECENT_KEYS_MS, RECENT_KEYS_PER_SEAT } from '../storage/table.js';
+} from './port.js';
+import { RECENT_KEYS_MS, RECENT_KEYS_PER_SEAT } from './port.js';
+
 import { RecentMatches } from './recent.js';
 import { derivedMatchId, derivedSecret, newMatchId, newSecret, newSeed, requestHash, sameHash, sha256 } from './tokens.js';
-import { deadlineOf, policyText, timingFrom, withDue, type TimingChoice } from '../notify/timing.js';
+import { deadlineOf, policyText, timingFrom, withDue, type TimingChoice } from './timing.js';
 
 export interface ServiceDeps {
   store: MatchStore;

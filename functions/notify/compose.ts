@@ -5,9 +5,9 @@
  * and no player text except display names, which are HTML-escaped in the HTML part.
  */
 import type { AnyGame, LogEntry, Seat } from '../../shared/engine/game.js';
-import type { MatchRecord, NotificationIntent, NotificationKind } from '../storage/port.js';
+import type { MatchRecord, NotificationIntent, NotificationKind } from '../matches/port.js';
 import type { PushMessage } from './push.js';
-import { clockStart, deadlineOf, policyText } from './timing.js';
+import { clockStart, deadlineOf, policyText } from '../matches/timing.js';
 
 export interface Composed {
   subject: string;

@@ -20,12 +20,12 @@ import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import type { AnyGame } from '../../shared/engine/game.js';
 import { MatchService } from '../matches/service.js';
 import { newSecret, sha256 } from '../matches/tokens.js';
-import type { MatchRecord, MatchStore, NotificationIntent } from '../storage/port.js';
+import type { MatchRecord, MatchStore, NotificationIntent } from '../matches/port.js';
 import { compose, mailHtml, mailText, pushMessage, type Composed } from './compose.js';
 import type { EmailSender } from './email.js';
 import { UNSUBSCRIBE_TOKEN_TTL_SECONDS, type PushSubscriptionRecord, type SeatPrefs } from './model.js';
 import type { PushSender } from './push.js';
-import { outboxOfItem, type NotifyStore, type OutboxKey } from './store.js';
+import { outboxOfItem, type NotifyStore, type OutboxKey } from '../storage/notify-dynamo.js';
 
 export interface DispatcherDeps {
   store: NotifyStore;

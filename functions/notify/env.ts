@@ -12,11 +12,11 @@
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { clientConfigFromEnv, dynamoClient } from '../storage/dynamo.js';
-import type { MatchStore } from '../storage/port.js';
+import type { MatchStore } from '../matches/port.js';
 import { emailSenderFromEnv, type EmailSender } from './email.js';
 import type { PushSender } from './push.js';
 import { notificationRoutes, type NotifyRoutesDeps } from './routes.js';
-import { NotifyStore } from './store.js';
+import { NotifyStore } from '../storage/notify-dynamo.js';
 import { secretVapidKeys, vapidSubject, type VapidKeys } from './vapid.js';
 
 export interface NotifyRuntime {

@@ -9,13 +9,13 @@ import type { AnyGame } from '../../shared/engine/game.js';
 import type { AppDeps } from '../app.js';
 import { MatchService } from '../matches/service.js';
 import { clientConfigFromEnv, dynamoClient } from '../storage/dynamo.js';
-import type { MatchStore } from '../storage/port.js';
+import type { MatchStore } from '../matches/port.js';
 import { Dispatcher } from './dispatcher.js';
 import { DEFAULT_FROM, DevOutbox, SmtpEmailSender, type EmailSender } from './email.js';
 import { notifyRoutesFor } from './env.js';
 import { WebPushSender } from './push.js';
-import { NotifyStore } from './store.js';
-import { StreamReader } from './stream.js';
+import { NotifyStore } from '../storage/notify-dynamo.js';
+import { StreamReader } from '../storage/stream.js';
 import { Sweep } from './sweep.js';
 import { localVapidKeys, secretVapidKeys, vapidSubject, type VapidKeys } from './vapid.js';
 

@@ -1,6 +1,6 @@
 /** Records of the notifications part, and the keys they live under (see functions/storage/table.ts). */
 import type { Seat } from '../../shared/engine/game.js';
-import type { NotificationIntent } from '../storage/port.js';
+import type { NotificationIntent } from '../matches/port.js';
 import { pad } from '../storage/table.js';
 
 export const CHANNELS = ['email', 'push'] as const;

@@ -25,13 +25,13 @@ import { ApiError, parse } from '../http/errors.js';
 import { MatchId, SeatParam, Secret } from '../http/schemas.js';
 import { countSideChange, type MatchService } from '../matches/service.js';
 import { newSecret, sha256 } from '../matches/tokens.js';
-import type { MatchStore } from '../storage/port.js';
+import type { MatchStore } from '../matches/port.js';
 import { confirmationMail, escapeHtml, formatTime, matchUrl } from './compose.js';
 import type { DevOutbox, EmailSender } from './email.js';
 import { CONFIRM_TOKEN_TTL_SECONDS, CONFIRMATION_CAPS, CONFIRMATION_INTERVAL_MS, MAX_PUSH_PER_SEAT, type ConfirmationCap, type SeatPrefs } from './model.js';
 import { isBrowserPushEndpoint } from './push-hosts.js';
-import { emptyPrefs, type NotifyStore } from './store.js';
-import { DAY, PAUSE_BUDGET_DAYS, PAUSE_BUDGET_MS, pauseSeat, resumeSeat, withDue } from './timing.js';
+import { emptyPrefs, type NotifyStore } from '../storage/notify-dynamo.js';
+import { DAY, PAUSE_BUDGET_DAYS, PAUSE_BUDGET_MS, pauseSeat, resumeSeat, withDue } from '../matches/timing.js';
 
 export interface NotifyRoutesDeps {
   store: NotifyStore;

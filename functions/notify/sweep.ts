@@ -10,11 +10,12 @@
  */
 import type { Seat } from '../../shared/engine/game.js';
 import type { MatchService } from '../matches/service.js';
-import type { MatchRecord, MatchStore, NotificationIntent } from '../storage/port.js';
-import { dueShard, DUE_SHARDS, OUTBOX_GRACE_MS } from '../storage/table.js';
+import type { MatchRecord, MatchStore, NotificationIntent } from '../matches/port.js';
+import { OUTBOX_GRACE_MS } from '../matches/port.js';
+import { dueShard, DUE_SHARDS } from '../storage/table.js';
 import { formatTime } from './compose.js';
-import type { NotifyStore } from './store.js';
-import { deadlineOf, nextDue, seatTimers, type TimerEvent } from './timing.js';
+import type { NotifyStore } from '../storage/notify-dynamo.js';
+import { deadlineOf, nextDue, seatTimers, type TimerEvent } from '../matches/timing.js';
 
 export interface SweepDeps {
   store: NotifyStore;

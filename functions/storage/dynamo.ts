@@ -28,9 +28,10 @@ import type {
   MatchRecord,
   MatchStore,
   NotificationIntent,
-} from './port.js';
+} from '../matches/port.js';
 import { bounded, boundsFromEnv } from './bounds.js';
-import { dueShardOf, expiryOf, keys, OUTBOX_GRACE_MS } from './table.js';
+import { OUTBOX_GRACE_MS } from '../matches/port.js';
+import { dueShardOf, expiryOf, keys } from './table.js';
 
 type Item = Record<string, unknown>;
 

@@ -7,8 +7,8 @@ import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { localClient } from '../../functions/local/dynamo-local.js';
 import { Dispatcher } from '../../functions/notify/dispatcher.js';
 import { SmtpEmailSender } from '../../functions/notify/email.js';
-import { NotifyStore } from '../../functions/notify/store.js';
-import { StreamReader } from '../../functions/notify/stream.js';
+import { NotifyStore } from '../../functions/storage/notify-dynamo.js';
+import { StreamReader } from '../../functions/storage/stream.js';
 import { DynamoMatchStore, dynamoClient } from '../../functions/storage/dynamo.js';
 import { secretSums } from '../support/test-game.js';
 

@@ -16,8 +16,8 @@ import { Dispatcher, type DispatcherDeps } from '../../functions/notify/dispatch
 import type { EmailSender } from '../../functions/notify/email.js';
 import { WebPushSender } from '../../functions/notify/push.js';
 import { notificationRoutes, type NotifyRoutesDeps } from '../../functions/notify/routes.js';
-import { NotifyStore } from '../../functions/notify/store.js';
-import { StreamReader } from '../../functions/notify/stream.js';
+import { NotifyStore } from '../../functions/storage/notify-dynamo.js';
+import { StreamReader } from '../../functions/storage/stream.js';
 import { Sweep } from '../../functions/notify/sweep.js';
 import type { VapidKeys } from '../../functions/notify/vapid.js';
 import webpush from 'web-push';

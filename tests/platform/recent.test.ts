@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app.js';
-import { NotifyStore } from '../../functions/notify/store.js';
-import type { MatchStore } from '../../functions/storage/port.js';
+import { NotifyStore } from '../../functions/storage/notify-dynamo.js';
+import type { MatchStore } from '../../functions/matches/port.js';
 import { client, testApp, toCountPhase } from '../support/api.js';
 import { secretSums } from '../support/test-game.js';
 

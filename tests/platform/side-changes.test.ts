@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app.js';
 import { SIDE_CHANGES } from '../../functions/matches/service.js';
 import { notificationRoutes } from '../../functions/notify/routes.js';
-import { NotifyStore } from '../../functions/notify/store.js';
+import { NotifyStore } from '../../functions/storage/notify-dynamo.js';
 import { client, toCountPhase, type Seat } from '../support/api.js';
 import { freshTable } from '../support/dynamo.js';
 import { secretSums } from '../support/test-game.js';

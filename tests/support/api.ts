@@ -3,7 +3,7 @@
  */
 import { createApp, type AppDeps } from '../../functions/app.js';
 import type { AnyGame } from '../../shared/engine/game.js';
-import type { CommitResult, MatchStore } from '../../functions/storage/port.js';
+import type { CommitResult, MatchStore } from '../../functions/matches/port.js';
 import { freshTable } from './dynamo.js';
 import { secretSums } from './test-game.js';
 

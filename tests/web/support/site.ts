@@ -11,7 +11,7 @@ import { Hono } from 'hono';
 import { chromium, type Browser } from 'playwright-core';
 import { createLocalApp, listen } from '../../../functions/local/server.js';
 import { startLocalNotify, type LocalNotify } from '../../../functions/notify/local.js';
-import type { MatchStore } from '../../../functions/storage/port.js';
+import type { MatchStore } from '../../../functions/matches/port.js';
 import { dutchAuction } from '../../../shared/games/dutch-auction/index.js';
 import { gameRegistry } from '../../../shared/games/index.js';
 import type { AnyGame } from '../../../shared/engine/game.js';

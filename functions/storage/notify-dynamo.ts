@@ -15,9 +15,9 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import type { Seat } from '../../shared/engine/game.js';
-import { intentToItem } from '../storage/dynamo.js';
-import type { MatchRecord, NotificationIntent } from '../storage/port.js';
-import { DUE_INDEX, dueShardOf, keys } from '../storage/table.js';
+import { intentToItem } from './dynamo.js';
+import type { MatchRecord, NotificationIntent } from '../matches/port.js';
+import { DUE_INDEX, dueShardOf, keys } from './table.js';
 import {
   CLAIM_TTL_SECONDS,
   CONFIRMATION_INTERVAL_MS,
@@ -32,7 +32,7 @@ import {
   type LinkTokenRecord,
   type PushSubscriptionRecord,
   type SeatPrefs,
-} from './model.js';
+} from '../notify/model.js';
 
 type Item = Record<string, unknown>;
 

@@ -10,7 +10,7 @@
  */
 import * as z from 'zod/mini';
 import type { Seat } from '../../shared/engine/game.js';
-import type { MatchRecord, MatchTiming } from '../storage/port.js';
+import type { MatchRecord, MatchTiming } from './port.js';
 
 export const HOUR = 3600 * 1000;
 export const DAY = 24 * HOUR;

@@ -15,8 +15,8 @@ import {
   type Shard,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
-import { outboxOfRecord } from './dispatcher.js';
-import type { NotifyStore } from './store.js';
+import { outboxOfRecord } from '../notify/dispatcher.js';
+import type { NotifyStore } from './notify-dynamo.js';
 
 export interface StreamReaderDeps {
   db: DynamoDBClient;

@@ -1,6 +1,6 @@
 /**
- * The storage port: everything the match service needs from a database, and nothing more.
- * One real adapter implements it (DynamoDB, ./dynamo.ts), tested against DynamoDB Local.
+ * The match store's port: everything the match side needs from a database, and nothing more.
+ * One real adapter implements it (DynamoDB, functions/storage/dynamo.ts), tested against DynamoDB Local.
  */
 import type { Outcome, Seat } from '../../shared/engine/game.js';
 
@@ -111,6 +111,9 @@ export interface LogRecord {
 /** `moved-for-you`: the seat's deadline passed and the sweep made the game's standard move for it. */
 export type NotificationKind = 'your-move' | 'started' | 'joined' | 'over' | 'deadline-near' | 'reminder' | 'moved-for-you';
 
+/** An outbox row still there this long after it was written is re-driven by the sweep. */
+export const OUTBOX_GRACE_MS = 10 * 60 * 1000;
+
 /** An outbox row, written in the same transaction as the change it reports. */
 export interface NotificationIntent {
   matchId: string;
@@ -125,6 +128,13 @@ export interface NotificationIntent {
   tag?: string;
 }
 
+/**
+ * Idempotency-Keys are honoured for a day, for the last few moves of each seat: a client retries
+ * its latest requests, and an older key that has been forgotten cannot apply twice anyway (the
+ * version has moved on, so it is refused as stale; a sealed move is refused by the rules as already made).
+ */
+export const RECENT_KEYS_MS = 24 * 3600 * 1000;
+export const RECENT_KEYS_PER_SEAT = 4;
 export interface RecentKey {
   seat: Seat;
   key: string;
