@@ -6,11 +6,11 @@
 
 export const FUNCTIONS = {
   /** The hono app behind the HTTP API (hono/aws-lambda). */
-  api: { entry: 'functions/lambda.ts', memoryMb: 512, timeoutSeconds: 10 },
+  api: { entry: 'functions/lambda/api.ts', memoryMb: 512, timeoutSeconds: 10 },
   /** Drains notification intents from the table's stream. */
-  dispatcher: { entry: 'functions/dispatcher.ts', memoryMb: 256, timeoutSeconds: 60 },
+  dispatcher: { entry: 'functions/lambda/stream.ts', memoryMb: 256, timeoutSeconds: 60 },
   /** Reminders and turn deadlines, on a schedule. */
-  sweep: { entry: 'functions/sweep.ts', memoryMb: 256, timeoutSeconds: 120 },
+  sweep: { entry: 'functions/lambda/schedule.ts', memoryMb: 256, timeoutSeconds: 120 },
 } as const;
 
 export type FunctionName = keyof typeof FUNCTIONS;

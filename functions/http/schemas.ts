@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { TOKEN_PATTERN } from '../matches/tokens.js';
-import { TimingRequest } from '../matches/timing.js';
+import { PAUSE_BUDGET_DAYS, TimingRequest } from '../matches/timing.js';
 
 /** Names are shown to other players and put into emails: short, printable, trimmed. */
 export const DisplayName = z.string().check(
@@ -110,3 +110,23 @@ export const ErrorResponse = z.object({
     version: z.optional(z.number()),
   }),
 });
+
+// ---------------------------------------------------------------- notifications and pausing
+
+const base64url = (bytes: number) =>
+  z.string().check(
+    z.regex(/^[A-Za-z0-9_-]+={0,2}$/, 'Not base64url.'),
+    z.refine((s) => Buffer.from(s, 'base64url').length === bytes, `Must hold ${bytes} bytes.`),
+  );
+const pushEndpoint = () => z.string().check(z.maxLength(1000), z.url());
+
+export const EmailRequest = z.strictObject({ address: z.pipe(z.string().check(z.trim(), z.maxLength(254)), z.email('Enter an email address.')) });
+export const ChannelsRequest = z.strictObject({ email: z.optional(z.boolean()), push: z.optional(z.boolean()) });
+export const PushSubscribeRequest = z.strictObject({
+  endpoint: pushEndpoint(),
+  expirationTime: z.optional(z.nullable(z.number())),
+  keys: z.strictObject({ p256dh: base64url(65), auth: base64url(16) }),
+});
+export const PushUnsubscribeRequest = z.strictObject({ endpoint: pushEndpoint() });
+export const PauseRequest = z.strictObject({ days: z.int().check(z.minimum(1), z.maximum(PAUSE_BUDGET_DAYS)) });
+export const TokenQuery = z.strictObject({ t: Secret });

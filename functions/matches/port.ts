@@ -175,4 +175,11 @@ export interface MatchStore {
   log(id: string, opts: { limit: number; before?: number }): Promise<LogRecord[]>;
   /** Every log record in version order (replay, audits). */
   fullLog(id: string): Promise<LogRecord[]>;
+  /**
+   * The sweep's visit: moves its cursor (`sweptUntil`) and next timer (`dueAt`) on and writes the timer
+   * notices it found, all or nothing, while the match is still at its version; false when a change came first.
+   */
+  advanceSweep(match: MatchRecord, sweptUntil: number, dueAt: number | undefined, intents: NotificationIntent[]): Promise<boolean>;
+  /** Takes a match that needs no more timers off the sweep's list (nothing when it changed meanwhile). */
+  clearDue(match: MatchRecord): Promise<void>;
 }

@@ -42,6 +42,9 @@ export function timingFrom(input: TimingChoice | undefined): MatchTiming {
   return input ? { reminderHours: input.reminderHours, deadlineDays: input.deadlineDays } : { ...DEFAULT_TIMING };
 }
 
+/** A time as players read it in messages: minutes, UTC. */
+export const formatTime = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+
 /** The deadline policy in words, for the match options. */
 export function policyText(timing: MatchTiming): string {
   if (timing.deadlineDays === 0) return 'No move deadline.';
