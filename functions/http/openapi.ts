@@ -3,15 +3,11 @@ import * as z from 'zod/mini';
 import type { AnyGame } from '../../shared/engine/game.js';
 import {
   CreateMatchRequest,
-  CreateMatchResponse,
-  ErrorResponse,
   JoinRequest,
-  InviteInfoResponse,
-  JoinResponse,
-  MatchResponse,
   MoveRequest,
   ResignRequest,
 } from './schemas.js';
+import { CreateMatchResponse, ErrorResponse, InviteInfoResponse, JoinResponse, MatchResponse } from './responses.js';
 import { SIDE_CHANGES } from '../matches/side-changes.js';
 import { RECENT_KEYS_PER_SEAT } from '../matches/port.js';
 import { ChannelsRequest, EmailRequest, PauseRequest, PushSubscribeRequest, PushUnsubscribeRequest } from './schemas.js';

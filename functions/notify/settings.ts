@@ -68,7 +68,7 @@ export class NotificationSettings {
     return {
       channels: prefs?.channels ?? { email: false, push: false },
       email: prefs?.email
-        ? { address: prefs.email.address, state: address?.suppressed ?? (prefs.email.confirmed ? 'confirmed' : 'pending') }
+        ? { address: prefs.email.address, state: address?.suppressed ?? (prefs.email.confirmed ? ('confirmed' as const) : ('pending' as const)) }
         : null,
       emailAvailable: this.deps.email !== undefined,
       push: { devices: push.length, available: this.deps.pushAvailable === true },

@@ -4,6 +4,7 @@
 import { Hono } from 'hono';
 import { parse } from '../errors.js';
 import { bearer, idempotencyKey, jsonBody, target, type RouteContext } from '../request.js';
+import type { Answer, InviteInfoResponse, JoinResponse } from '../responses.js';
 import { JoinRequest } from '../schemas.js';
 
 export function inviteRoutes({ service, links }: RouteContext): Hono {
@@ -14,7 +15,7 @@ export function inviteRoutes({ service, links }: RouteContext): Hono {
     const key = idempotencyKey(c);
     const input = parse(JoinRequest, (await jsonBody(c)).value);
     const joined = await service.join(id, input.invite, input.name, key?.key);
-    return c.json({ matchId: id, seat: joined.seat, token: joined.token, url: links.seat(c, id, joined.seat, joined.token, joined.match.gameId) });
+    return c.json({ matchId: id, seat: joined.seat, token: joined.token, url: links.seat(c, id, joined.seat, joined.token, joined.match.gameId) } satisfies Answer<typeof JoinResponse>);
   });
 
   // An invite's holder sees what they are invited to before choosing a name: the game, its options,
@@ -33,7 +34,7 @@ export function inviteRoutes({ service, links }: RouteContext): Hono {
       invitedBy: match.seats[0]?.name ?? null,
       createdAt: match.createdAt,
       seats: match.seats.map((s, i) => ({ seat: i, name: s.name, joined: s.tokenHash !== null })),
-    });
+    } satisfies Answer<typeof InviteInfoResponse>);
   });
 
   return app;

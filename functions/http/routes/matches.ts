@@ -5,6 +5,7 @@
 import { Hono, type Context } from 'hono';
 import { parse } from '../errors.js';
 import { authorize, bearer, etagOf, idempotencyKey, jsonBody, notModified, target, type RouteContext } from '../request.js';
+import type { Answer, CreateMatchResponse, JoinResponse, LinksResponse, LogPageResponse, MatchResponse } from '../responses.js';
 import { CreateIdempotencyKey, CreateMatchRequest, LogQuery } from '../schemas.js';
 
 export function matchRoutes({ service, links }: RouteContext): Hono {
@@ -23,7 +24,7 @@ export function matchRoutes({ service, links }: RouteContext): Hono {
         url: links.seat(c, id, 0, created.token, created.match.gameId),
         invites: created.invites.map((i) => ({ seat: i.seat, url: links.invite(c, id, i.secret) })),
         spectatorUrl: links.watch(c, id, created.spectator),
-      },
+      } satisfies Answer<typeof CreateMatchResponse>,
       201,
     );
   });
@@ -45,7 +46,7 @@ export function matchRoutes({ service, links }: RouteContext): Hono {
       body = await service.readAs(id, token, seat === undefined ? 'spectator' : { seat });
     }
     c.header('ETag', etagOf(body.version));
-    return c.json(body);
+    return c.json(body satisfies Answer<typeof MatchResponse>);
   };
   app.get('/:id/seats/:seat', readMatch);
   app.get('/:id/spectate', readMatch);
@@ -53,7 +54,7 @@ export function matchRoutes({ service, links }: RouteContext): Hono {
   const readLog = async (c: Context) => {
     const { id, caller } = await authorize(service, c);
     const q = parse(LogQuery, c.req.query(), 'query');
-    return c.json({ log: await service.olderLog(id, caller, q.before ?? Number.MAX_SAFE_INTEGER) });
+    return c.json({ log: await service.olderLog(id, caller, q.before ?? Number.MAX_SAFE_INTEGER) } satisfies Answer<typeof LogPageResponse>);
   };
   app.get('/:id/seats/:seat/log', readLog);
   app.get('/:id/spectate/log', readLog);
@@ -65,14 +66,14 @@ export function matchRoutes({ service, links }: RouteContext): Hono {
     return c.json({
       invites: renewed.invites.map((i) => ({ seat: i.seat, url: links.invite(c, id, i.secret) })),
       spectatorUrl: links.watch(c, id, renewed.spectator),
-    });
+    } satisfies Answer<typeof LinksResponse>);
   });
 
   app.post('/:id/seats/:seat/rematch', async (c) => {
     const { id, caller } = await authorize(service, c);
     idempotencyKey(c); // accepted and checked; a rematch is safe to repeat with or without one (service.rematch)
     const { gameId, ...r } = await service.rematch(id, (caller as { seat: number }).seat, bearer(c));
-    return c.json({ ...r, url: links.seat(c, r.matchId, r.seat, r.token, gameId) });
+    return c.json({ ...r, url: links.seat(c, r.matchId, r.seat, r.token, gameId) } satisfies Answer<typeof JoinResponse>);
   });
 
   return app;

@@ -19,6 +19,7 @@ import type { NotificationSettings } from '../../notify/settings.js';
 import { clientAddressOf } from '../client-address.js';
 import { ApiError, parse } from '../errors.js';
 import { requiredJsonBody, seatCaller, type RouteContext } from '../request.js';
+import type { Answer, NotificationSettingsResponse } from '../responses.js';
 import { ChannelsRequest, EmailRequest, PushSubscribeRequest, PushUnsubscribeRequest, TokenQuery } from '../schemas.js';
 import { form, page } from './pages.js';
 
@@ -43,14 +44,14 @@ export function notificationRoutes(ctx: NotificationRouteContext): Hono {
 
   app.get(path, async (c) => {
     const { id, seat } = await seatCaller(service, c);
-    return c.json(await settings.summary(id, seat));
+    return c.json((await settings.summary(id, seat)) satisfies Answer<typeof NotificationSettingsResponse>);
   });
 
   app.patch(path, async (c) => {
     const { id, seat } = await seatCaller(service, c);
     const input = await requiredJsonBody(c, ChannelsRequest);
     await settings.setChannels(id, seat, input);
-    return c.json(await settings.summary(id, seat));
+    return c.json((await settings.summary(id, seat)) satisfies Answer<typeof NotificationSettingsResponse>);
   });
 
   app.put(`${path}/email`, async (c) => {
@@ -59,13 +60,13 @@ export function notificationRoutes(ctx: NotificationRouteContext): Hono {
     const { address } = await requiredJsonBody(c, EmailRequest);
     const client = (ctx.clientAddress ?? clientAddressOf)(c);
     const done = await settings.setEmail(id, seat, address, { origin: origin(c), client });
-    return c.json(await settings.summary(id, seat), done === 'sent' ? 202 : 200);
+    return c.json((await settings.summary(id, seat)) satisfies Answer<typeof NotificationSettingsResponse>, done === 'sent' ? 202 : 200);
   });
 
   app.delete(`${path}/email`, async (c) => {
     const { id, seat } = await seatCaller(service, c);
     await settings.removeEmail(id, seat);
-    return c.json(await settings.summary(id, seat));
+    return c.json((await settings.summary(id, seat)) satisfies Answer<typeof NotificationSettingsResponse>);
   });
 
   app.post(`${path}/push`, async (c) => {
@@ -73,14 +74,14 @@ export function notificationRoutes(ctx: NotificationRouteContext): Hono {
     settings.requirePush();
     const sub = await requiredJsonBody(c, PushSubscribeRequest);
     await settings.addPush(id, seat, sub);
-    return c.json(await settings.summary(id, seat), 201);
+    return c.json((await settings.summary(id, seat)) satisfies Answer<typeof NotificationSettingsResponse>, 201);
   });
 
   app.delete(`${path}/push`, async (c) => {
     const { id, seat } = await seatCaller(service, c);
     const { endpoint } = await requiredJsonBody(c, PushUnsubscribeRequest);
     await settings.removePush(id, seat, endpoint);
-    return c.json(await settings.summary(id, seat));
+    return c.json((await settings.summary(id, seat)) satisfies Answer<typeof NotificationSettingsResponse>);
   });
 
   // ---------------------------------------------------------------- public
