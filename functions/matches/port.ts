@@ -17,7 +17,7 @@ export interface SeatRecord {
   reservedFor?: Seat;
   /** ms epoch from which this seat has been waiting to act (for reminders and deadlines). */
   waitingSince?: number | null;
-  /** The player's own pause of their deadlines (vacation): see functions/notify/timing.ts. */
+  /** The player's own pause of their deadlines (vacation): see functions/matches/timing.ts. */
   pausedFrom?: number;
   pausedUntil?: number;
   /** Pause time used up in this match (ms), against PAUSE_BUDGET_MS. */
@@ -77,7 +77,7 @@ export interface MatchRecord {
   sweptUntil?: number;
 }
 
-/** Reminders and move deadlines, chosen when the match is made (functions/notify/timing.ts). */
+/** Reminders and move deadlines, chosen when the match is made (functions/matches/timing.ts). */
 export interface MatchTiming {
   /** Hours without a move before a reminder (repeated a few times); 0 = no reminders. */
   reminderHours: number;

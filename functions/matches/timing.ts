@@ -1,7 +1,8 @@
 /**
  * Reminders and move deadlines: platform options of a match (not game options), and the pure
  * arithmetic of when each timer fires. The service stamps `dueAt` with `withDue` on every change;
- * the sweep (./sweep.ts) wakes up at `dueAt`, sends what is due and applies missed deadlines.
+ * the sweep (functions/notify/reminders.ts) wakes up at `dueAt`, applies missed deadlines (./deadlines.ts)
+ * and sends the reminders and warnings that are due.
  *
  * A seat's clock starts when it starts waiting to act (`waitingSince`). A pause stops the clock
  * for its length (the seat's `pausedFrom`..`pausedUntil`): a pause taken in the middle of a turn
