@@ -69,7 +69,7 @@ export function esbuildOptions(entry: string, outfile: string) {
 }
 
 /**
- * The stream records the dispatcher acts on (functions/notify/dispatcher.ts `outboxOfRecord`), as event
+ * The stream records the dispatcher acts on (functions/storage/stream-records.ts `outboxOfRecord`), as event
  * filter patterns (any one matches): outbox rows inserted or rewritten, and log items carrying the
  * notifications of their change while those are undelivered (`dueAt` set). Everything else (match
  * writes, plain log records, the dispatcher's own dedupe records and deletions) is dropped by the event

@@ -16,16 +16,15 @@ import type {
   SeatRecord,
 } from './port.js';
 import { RECENT_KEYS_MS, RECENT_KEYS_PER_SEAT } from './port.js';
-
 import { invalid, MatchError, RuleError } from './errors.js';
-import { logEntries, presentLog, presentMatch } from './present.js';
 import { changePause, type PauseChange } from './pausing.js';
+import { logEntries, presentLog, presentMatch } from './present.js';
 import { RecentMatches } from './recent.js';
-import { countSideChange, SIDE_CHANGES } from './side-changes.js';
-
-export { countSideChange, SIDE_CHANGES };
-import { derivedMatchId, derivedSecret, newMatchId, newSecret, newSeed, requestHash, sameHash, sha256 } from './tokens.js';
+import { countSideChange } from './side-changes.js';
 import { deadlineOf, timingFrom, withDue, type TimingChoice } from './timing.js';
+import { derivedMatchId, derivedSecret, newMatchId, newSecret, newSeed, requestHash, sameHash, sha256 } from './tokens.js';
+
+export { countSideChange, SIDE_CHANGES } from './side-changes.js';
 
 export interface ServiceDeps {
   store: MatchStore;
