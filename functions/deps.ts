@@ -1,8 +1,24 @@
-/** Wiring from environment variables: the same for Lambda and for the local server. */
+/**
+ * Wiring from environment variables: the same for Lambda (functions/lambda/*) and for the local server
+ * (`npm start` wires its own notifications part in functions/local/notify.ts).
+ *
+ *   TABLE_NAME, DYNAMODB_ENDPOINT     the table (as for the API)
+ *   PUBLIC_URL                        the site's origin, for links in messages (required off-request)
+ *   SMTP_URL                          send mail over SMTP (nodemailer), e.g. smtp://user:pass@host:587
+ *   EMAIL_FROM                        the sender, e.g. "Dutch <turns@dutch.example>"; with no SMTP_URL
+ *                                     on Lambda, mail goes through Amazon SES v2 (SES_CONFIGURATION_SET optional)
+ *   VAPID_SECRET_ID                   Secrets Manager secret with the VAPID keys (functions/notify/vapid.ts)
+ *   VAPID_SUBJECT                     mailto:/https: contact for the push services (optional)
+ */
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { gameRegistry } from '../shared/games/index.js';
-import type { AppDeps } from './app.js';
-import { notifyFromEnv, notifyRoutesFor } from './notify/env.js';
+import type { AppDeps, NotificationsDeps } from './app.js';
+import { emailSenderFromEnv, type EmailSender } from './notify/email.js';
+import type { NotifyStore } from './notify/port.js';
+import type { PushSender } from './notify/push.js';
+import { secretVapidKeys, vapidSubject, type VapidKeys } from './notify/vapid.js';
 import { clientConfigFromEnv, DynamoMatchStore, dynamoClient } from './storage/dynamo.js';
+import { DynamoNotifyStore } from './storage/notify-dynamo.js';
 import { DEFAULT_TABLE } from './storage/table.js';
 
 export { DEFAULT_TABLE };
@@ -16,6 +32,48 @@ export function depsFromEnv(env: Record<string, string | undefined> = process.en
     games: gameRegistry,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     // Notification settings, email confirmation and unsubscribe (functions/notify).
-    extend: notifyRoutesFor(notifyFromEnv(env, tableName, { db }), store),
+    notifications: notificationsOf(notifyFromEnv(env, tableName, { db })),
+  };
+}
+
+export interface NotifyRuntime {
+  store: NotifyStore;
+  email?: EmailSender;
+  push?: PushSender;
+  vapid?: () => Promise<VapidKeys>;
+  publicUrl?: string;
+}
+
+/**
+ * `push` makes the web push sender from the VAPID keys; only the dispatcher passes it (it sends the
+ * pushes), so the API, which only hands out the public key, does not load the web-push package.
+ * `db` shares the caller's DynamoDB client.
+ */
+export function notifyFromEnv(
+  env: Record<string, string | undefined>,
+  tableName: string,
+  opts: { push?: (vapid: () => Promise<VapidKeys>) => PushSender; db?: DynamoDBDocumentClient } = {},
+): NotifyRuntime {
+  // One client per process where the caller has one already: one set of connections, one setup at start.
+  const store = new DynamoNotifyStore(opts.db ?? dynamoClient(clientConfigFromEnv(env)), tableName);
+  const email = emailSenderFromEnv(env);
+  const vapid = env.VAPID_SECRET_ID ? secretVapidKeys(env.VAPID_SECRET_ID, vapidSubject(env)) : undefined;
+  return {
+    store,
+    ...(email ? { email } : {}),
+    ...(vapid ? { vapid, ...(opts.push ? { push: opts.push(vapid) } : {}) } : {}),
+    ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+  };
+}
+
+/** The API's notifications part for a runtime; `extra` adds local-only parts. */
+export function notificationsOf(rt: NotifyRuntime, extra: Partial<NotificationsDeps> = {}): NotificationsDeps {
+  const vapid = rt.vapid;
+  return {
+    store: rt.store,
+    ...(rt.email ? { email: rt.email } : {}),
+    ...(vapid ? { vapidPublicKey: async () => (await vapid()).publicKey } : {}),
+    ...(rt.publicUrl ? { publicUrl: rt.publicUrl } : {}),
+    ...extra,
   };
 }

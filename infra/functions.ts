@@ -6,11 +6,11 @@
 
 export const FUNCTIONS = {
   /** The hono app behind the HTTP API (hono/aws-lambda). */
-  api: { entry: 'functions/lambda.ts', memoryMb: 512, timeoutSeconds: 10 },
+  api: { entry: 'functions/lambda/api.ts', memoryMb: 512, timeoutSeconds: 10 },
   /** Drains notification intents from the table's stream. */
-  dispatcher: { entry: 'functions/dispatcher.ts', memoryMb: 256, timeoutSeconds: 60 },
+  dispatcher: { entry: 'functions/lambda/stream.ts', memoryMb: 256, timeoutSeconds: 60 },
   /** Reminders and turn deadlines, on a schedule. */
-  sweep: { entry: 'functions/sweep.ts', memoryMb: 256, timeoutSeconds: 120 },
+  sweep: { entry: 'functions/lambda/schedule.ts', memoryMb: 256, timeoutSeconds: 120 },
 } as const;
 
 export type FunctionName = keyof typeof FUNCTIONS;
@@ -69,7 +69,7 @@ export function esbuildOptions(entry: string, outfile: string) {
 }
 
 /**
- * The stream records the dispatcher acts on (functions/notify/dispatcher.ts `outboxOfRecord`), as event
+ * The stream records the dispatcher acts on (functions/storage/stream-records.ts `outboxOfRecord`), as event
  * filter patterns (any one matches): outbox rows inserted or rewritten, and log items carrying the
  * notifications of their change while those are undelivered (`dueAt` set). Everything else (match
  * writes, plain log records, the dispatcher's own dedupe records and deletions) is dropped by the event

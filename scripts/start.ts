@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { depsFromEnv, DEFAULT_TABLE } from '../functions/deps.js';
 import { ensureTable, JavaMissing, localClient, startDynamoLocal, type DynamoLocal } from '../functions/local/dynamo-local.js';
 import { createLocalApp, drain, listen } from '../functions/local/server.js';
-import { startLocalNotify } from '../functions/notify/local.js';
+import { startLocalNotify } from '../functions/local/notify.js';
 import { buildWeb } from '../web/build.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -46,7 +46,7 @@ const notify = startLocalNotify({
   matches: deps.store,
   games: deps.games,
 });
-const server = await listen(createLocalApp({ ...deps, publicUrl, extend: notify.extend }), port, host);
+const server = await listen(createLocalApp({ ...deps, publicUrl, notifications: notify.notifications }), port, host);
 console.log(`Dutch is running: http://localhost:${port}  (Ctrl-C to stop)`);
 
 let stopping = false;

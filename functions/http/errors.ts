@@ -1,45 +1,83 @@
-/** Errors the API answers with. Everything else that escapes a handler is a 500 (and a bug). */
-import * as z from 'zod/mini';
-import { en } from 'zod/locales';
+/**
+ * Errors as HTTP answers, in one place: the status of every domain error code (one table), the errors
+ * only HTTP has (a missing token, a body too large or not JSON), and the one `onError` the app uses.
+ * Everything else that escapes a handler is a 500 (and a bug).
+ */
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { MatchError, RuleError, type MatchErrorCode, type MatchErrorDetails } from '../matches/errors.js';
+import { DB_RETRY_AFTER_S, isDatabaseUnavailable } from '../storage/bounds.js';
 
-// zod/mini ships no messages (every issue would read "Invalid input"). Issue messages are written when a
-// parse fails, so English is set here, in the module that turns them into 400 bodies: whatever parses
-// and reports (this file's `parse`, the match service's move and option checks) has loaded it first.
-z.config(en());
+export { invalid, parse } from '../matches/errors.js';
 
+/** The status each domain error is answered with. */
+export const STATUS_OF = {
+  'invalid-request': 400,
+  'invalid-seats': 400,
+  'unknown-game': 404,
+  'idempotency-key-reused': 422,
+  forbidden: 403,
+  'invite-used': 403,
+  'no-such-match': 404,
+  'match-over': 409,
+  'match-not-started': 409,
+  'match-not-active': 409,
+  'match-not-over': 409,
+  'stale-version': 409,
+  'rematch-joined': 409,
+  busy: 503,
+  'too-many-changes': 429,
+  'already-paused': 409,
+  'not-paused': 409,
+  'pause-budget': 422,
+  'email-unavailable': 503,
+  'email-failed': 503,
+  'address-suppressed': 409,
+  'confirmation-limit': 429,
+  'confirmation-limit-seat': 429,
+  'confirmation-limit-match': 429,
+  'confirmation-limit-client': 429,
+  'push-unavailable': 503,
+  'too-many-devices': 409,
+} as const satisfies Record<MatchErrorCode, ContentfulStatusCode>;
+
+/** A move the rules refuse. */
+export const RULE_ERROR_STATUS = 422;
+
+/** An error only the HTTP edge raises (authorization header, body, address). */
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503,
+    readonly status: 400 | 401 | 404 | 413 | 415,
     readonly code: string,
     message: string,
-    readonly extra: { issues?: { path: string; message: string }[]; version?: number; retryAfter?: number } = {},
   ) {
     super(message);
   }
 
-  /** Seconds to wait before asking again (429, 503): sent as the Retry-After header too. */
-  get retryAfter(): number | undefined {
-    return this.extra.retryAfter;
-  }
-
   toBody() {
-    return { error: { code: this.code, message: this.message, ...this.extra } };
+    return { error: { code: this.code, message: this.message } };
   }
 }
 
-const MAX_ISSUES = 10;
+export const INTERNAL_MESSAGE =
+  'Something went wrong on our side. Your change may or may not have been saved: reload to see, then try again if it is missing.';
 
-/** A zod failure as a 400 with at most ten issues, each path and message kept short. */
-export function invalid(error: { issues: readonly unknown[] }, what = 'request'): ApiError {
-  const issues = (error.issues as { path?: PropertyKey[]; message?: string }[]).slice(0, MAX_ISSUES).map((i) => ({
-    path: (i.path ?? []).map(String).join('.').slice(0, 100),
-    message: String(i.message ?? 'invalid').slice(0, 200),
-  }));
-  return new ApiError(400, 'invalid-request', `The ${what} is not valid.`, { issues });
-}
+const body = (code: string, message: string, details: MatchErrorDetails = {}) => ({ error: { code, message, ...details } });
 
-export function parse<T>(schema: z.ZodMiniType<T>, input: unknown, what?: string): T {
-  const r = schema.safeParse(input);
-  if (!r.success) throw invalid(r.error, what);
-  return r.data;
+/** The app's one error handler: every refusal's status, body and Retry-After. */
+export function onError(err: Error, c: Context): Response {
+  if (err instanceof MatchError) {
+    if (err.retryAfter !== undefined) c.header('Retry-After', String(err.retryAfter));
+    return c.json(body(err.code, err.message, err.details), STATUS_OF[err.code]);
+  }
+  if (err instanceof RuleError) return c.json(body(err.code, err.message, err.details), RULE_ERROR_STATUS);
+  if (err instanceof ApiError) return c.json(err.toBody(), err.status);
+  if (isDatabaseUnavailable(err)) {
+    c.header('Retry-After', String(DB_RETRY_AFTER_S));
+    const message = `The database did not answer in time. Try again in ${DB_RETRY_AFTER_S} seconds; a move sent again with the same Idempotency-Key is made at most once.`;
+    return c.json(body('database-unavailable', message), 503);
+  }
+  console.error(JSON.stringify({ level: 'error', message: 'unhandled', path: c.req.path, error: String(err), stack: err.stack }));
+  // A failure after the write was sent cannot tell whether it was saved: say so, never "nothing changed".
+  return c.json({ error: { code: 'internal', message: INTERNAL_MESSAGE } }, 500);
 }

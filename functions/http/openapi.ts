@@ -3,18 +3,14 @@ import * as z from 'zod/mini';
 import type { AnyGame } from '../../shared/engine/game.js';
 import {
   CreateMatchRequest,
-  CreateMatchResponse,
-  ErrorResponse,
   JoinRequest,
-  InviteInfoResponse,
-  JoinResponse,
-  MatchResponse,
   MoveRequest,
   ResignRequest,
 } from './schemas.js';
-import { SIDE_CHANGES } from '../matches/service.js';
-import { RECENT_KEYS_PER_SEAT } from '../storage/table.js';
-import { ChannelsRequest, EmailRequest, PauseRequest, PushSubscribeRequest, PushUnsubscribeRequest } from '../notify/routes.js';
+import { CreateMatchResponse, ErrorResponse, InviteInfoResponse, JoinResponse, MatchResponse } from './responses.js';
+import { SIDE_CHANGES } from '../matches/side-changes.js';
+import { RECENT_KEYS_PER_SEAT } from '../matches/port.js';
+import { ChannelsRequest, EmailRequest, PauseRequest, PushSubscribeRequest, PushUnsubscribeRequest } from './schemas.js';
 
 const json = (schema: z.ZodMiniType) => ({ 'application/json': { schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) } });
 const errors = (...codes: number[]) =>
@@ -143,7 +139,7 @@ export function openApiDocument(games: AnyGame[]) {
   };
 }
 
-/** The notification routes (functions/notify/routes.ts), mounted beside the match routes. */
+/** The notification routes (functions/http/routes/notifications.ts and timing.ts), mounted beside the match routes. */
 function notificationPaths() {
   const seat = { security: auth, parameters: seatParams };
   const done = (what: string) => ({ 200: { description: what }, ...errors(400, 401, 403, 404) });

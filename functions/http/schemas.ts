@@ -1,10 +1,10 @@
 /**
- * Request and response shapes of the HTTP API. Every request is parsed with these before anything
- * else happens; the OpenAPI document is generated from the same schemas.
+ * Request shapes of the HTTP API. Every request is parsed with these before anything else happens;
+ * the OpenAPI document is generated from the same schemas (the answers' shapes: ./responses.ts).
  */
 import * as z from 'zod/mini';
 import { TOKEN_PATTERN } from '../matches/tokens.js';
-import { TimingRequest } from '../notify/timing.js';
+import { PAUSE_BUDGET_DAYS, TimingRequest } from '../matches/timing.js';
 
 /** Names are shown to other players and put into emails: short, printable, trimmed. */
 export const DisplayName = z.string().check(
@@ -47,66 +47,22 @@ export const ResignRequest = z.strictObject({ expectedVersion: z.optional(z.int(
 
 export const LogQuery = z.strictObject({ before: z.optional(z.coerce.number().check(z.int(), z.minimum(1))) });
 
-const LogEntry = z.object({ type: z.string(), text: z.string(), seat: z.optional(z.number()), data: z.optional(z.unknown()) });
+// ---------------------------------------------------------------- notifications and pausing
 
-export const MatchResponse = z.object({
-  matchId: z.string(),
-  game: z.object({ id: z.string(), name: z.string() }),
-  version: z.number(),
-  status: z.enum(['open', 'active', 'over']),
-  options: z.unknown(),
-  timing: z.optional(z.nullable(z.object({ reminderHours: z.number(), deadlineDays: z.number(), policy: z.string() }))),
-  seats: z.array(
-    z.object({
-      seat: z.number(),
-      name: z.nullable(z.string()),
-      joined: z.boolean(),
-      waitingSince: z.nullable(z.number()),
-      deadlineAt: z.optional(z.nullable(z.number())),
-      pausedUntil: z.optional(z.nullable(z.number())),
-    }),
-  ),
-  you: z.nullable(z.number()),
-  toAct: z.array(z.number()),
-  view: z.unknown(),
-  legalMoves: z.array(z.unknown()),
-  log: z.array(z.object({ version: z.number(), at: z.number(), seat: z.nullable(z.number()), entries: z.array(LogEntry) })),
-  end: z.nullable(z.unknown()),
-  rematchId: z.nullable(z.string()),
-  events: z.optional(z.array(LogEntry)),
-  reveal: z.optional(z.unknown()),
+const base64url = (bytes: number) =>
+  z.string().check(
+    z.regex(/^[A-Za-z0-9_-]+={0,2}$/, 'Not base64url.'),
+    z.refine((s) => Buffer.from(s, 'base64url').length === bytes, `Must hold ${bytes} bytes.`),
+  );
+const pushEndpoint = () => z.string().check(z.maxLength(1000), z.url());
+
+export const EmailRequest = z.strictObject({ address: z.pipe(z.string().check(z.trim(), z.maxLength(254)), z.email('Enter an email address.')) });
+export const ChannelsRequest = z.strictObject({ email: z.optional(z.boolean()), push: z.optional(z.boolean()) });
+export const PushSubscribeRequest = z.strictObject({
+  endpoint: pushEndpoint(),
+  expirationTime: z.optional(z.nullable(z.number())),
+  keys: z.strictObject({ p256dh: base64url(65), auth: base64url(16) }),
 });
-
-export const CreateMatchResponse = z.object({
-  matchId: z.string(),
-  seat: z.number(),
-  token: z.string(),
-  url: z.string(),
-  invites: z.array(z.object({ seat: z.number(), url: z.string() })),
-  spectatorUrl: z.string(),
-});
-
-export const JoinResponse = z.object({ matchId: z.string(), seat: z.number(), token: z.string(), url: z.string() });
-
-/** What an invite shows before joining: only facts every player of the match sees anyway. */
-export const InviteInfoResponse = z.object({
-  matchId: z.string(),
-  game: z.object({ id: z.string(), name: z.string() }),
-  options: z.unknown(),
-  status: z.enum(['open', 'active', 'over']),
-  /** The seat this invite offers. */
-  seat: z.number(),
-  /** The name of whoever made the match. */
-  invitedBy: z.nullable(z.string()),
-  createdAt: z.number(),
-  seats: z.array(z.object({ seat: z.number(), name: z.nullable(z.string()), joined: z.boolean() })),
-});
-
-export const ErrorResponse = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
-    version: z.optional(z.number()),
-  }),
-});
+export const PushUnsubscribeRequest = z.strictObject({ endpoint: pushEndpoint() });
+export const PauseRequest = z.strictObject({ days: z.int().check(z.minimum(1), z.maximum(PAUSE_BUDGET_DAYS)) });
+export const TokenQuery = z.strictObject({ t: Secret });

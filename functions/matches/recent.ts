@@ -5,7 +5,7 @@
  * the sweep's cursor) in the database, so a record changed elsewhere fails the write and the move
  * reads the match afresh.
  */
-import type { MatchRecord } from '../storage/port.js';
+import type { MatchRecord } from './port.js';
 
 export class RecentMatches {
   private readonly records = new Map<string, MatchRecord>();

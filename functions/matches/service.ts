@@ -1,9 +1,9 @@
 /**
  * The match lifecycle: create, join, read, move, resign, rematch. Knows the engine contract and
- * the storage port, and nothing of any particular game or of HTTP beyond ApiError.
+ * the match store's port, and nothing of any particular game or of HTTP: it refuses with
+ * MatchError (./errors.ts), which the API's one error handler turns into statuses.
  */
-import type { AnyGame, LogEntry, Seat, Viewer } from '../../shared/engine/game.js';
-import { ApiError, invalid } from '../http/errors.js';
+import type { AnyGame, Seat, Viewer } from '../../shared/engine/game.js';
 import type {
   Commit,
   LogRecord,
@@ -14,11 +14,17 @@ import type {
   NotificationKind,
   RecentKey,
   SeatRecord,
-} from '../storage/port.js';
-import { RECENT_KEYS_MS, RECENT_KEYS_PER_SEAT } from '../storage/table.js';
+} from './port.js';
+import { RECENT_KEYS_MS, RECENT_KEYS_PER_SEAT } from './port.js';
+import { invalid, MatchError, RuleError } from './errors.js';
+import { changePause, type PauseChange } from './pausing.js';
+import { logEntries, presentLog, presentMatch } from './present.js';
 import { RecentMatches } from './recent.js';
+import { countSideChange } from './side-changes.js';
+import { deadlineOf, timingFrom, withDue, type TimingChoice } from './timing.js';
 import { derivedMatchId, derivedSecret, newMatchId, newSecret, newSeed, requestHash, sameHash, sha256 } from './tokens.js';
-import { deadlineOf, policyText, timingFrom, withDue, type TimingChoice } from '../notify/timing.js';
+
+export { countSideChange, SIDE_CHANGES } from './side-changes.js';
 
 export interface ServiceDeps {
   store: MatchStore;
@@ -42,8 +48,13 @@ export class MatchService {
 
   game(id: string): AnyGame {
     const game = this.deps.games.get(id);
-    if (!game) throw new ApiError(404, 'unknown-game', `There is no game called "${id}".`);
+    if (!game) throw new MatchError('unknown-game', `There is no game called "${id}".`);
     return game;
+  }
+
+  /** A game's name, or its id for a game no longer offered. */
+  gameName(id: string): string {
+    return this.deps.games.get(id)?.name ?? id;
   }
 
   // ---------------------------------------------------------------- create and join
@@ -55,7 +66,7 @@ export class MatchService {
   async create(input: { game: string; options: Record<string, unknown>; seats: number; name: string; timing?: TimingChoice }, key?: string) {
     const game = this.game(input.game);
     if (input.seats < game.minSeats || input.seats > game.maxSeats) {
-      throw new ApiError(400, 'invalid-seats', `${game.name} is played by ${game.minSeats}–${game.maxSeats} players.`);
+      throw new MatchError('invalid-seats', `${game.name} is played by ${game.minSeats}–${game.maxSeats} players.`);
     }
     const parsed = game.options.safeParse(input.options);
     if (!parsed.success) throw invalid(parsed.error, 'options');
@@ -112,7 +123,7 @@ export class MatchService {
         if (mine >= 0) return { match, seat: mine, token };
       }
       const seat = match.seats.findIndex((s) => sameHash(s.inviteHash, inviteHash));
-      if (seat < 0) throw new ApiError(403, 'invite-used', 'This invite link has already been used or was replaced.');
+      if (seat < 0) throw new MatchError('invite-used', 'This invite link has already been used or was replaced.');
       const now = this.deps.clock();
       const seats = match.seats.map((s, i) => (i === seat ? { ...s, name, tokenHash: sha256(token), inviteHash: null } : s));
       let next: MatchRecord = { ...match, seats, version: match.version + 1, updatedAt: now };
@@ -130,7 +141,20 @@ export class MatchService {
       if (result.ok) return { match: next, seat, token };
       // Someone else joined or changed the match at the same moment: read again and retry.
     }
-    throw new ApiError(503, 'busy', 'The match is busy; try again.');
+    throw new MatchError('busy', 'The match is busy; try again.');
+  }
+
+  /**
+   * What an invite's holder may see before choosing a name: the match and the seat the invite is for.
+   * A used or replaced invite learns nothing but that.
+   */
+  async invitation(matchId: string, invite: string): Promise<{ match: MatchRecord; seat: Seat }> {
+    const match = await this.deps.store.get(matchId);
+    if (!match) throw new MatchError('no-such-match', 'There is no such match.');
+    const hash = sha256(invite);
+    const seat = match.seats.findIndex((s) => sameHash(s.inviteHash, hash));
+    if (seat < 0) throw new MatchError('invite-used', 'This invite link has already been used or was replaced.');
+    return { match, seat };
   }
 
   /** Fills in the seed and the game's first state once every seat has a player. */
@@ -163,18 +187,18 @@ export class MatchService {
     } else if (sameHash(head.tokenHashes[wanted.seat], hash)) {
       return { kind: 'seat', seat: wanted.seat };
     }
-    throw new ApiError(403, 'forbidden', 'This link does not open that seat.');
+    throw new MatchError('forbidden', 'This link does not open that seat.');
   }
 
   async head(matchId: string) {
     const head = await this.deps.store.head(matchId);
-    if (!head) throw new ApiError(404, 'no-such-match', 'There is no such match.');
+    if (!head) throw new MatchError('no-such-match', 'There is no such match.');
     return head;
   }
 
   async mustGet(matchId: string): Promise<MatchRecord> {
     const match = await this.deps.store.get(matchId);
-    if (!match) throw new ApiError(404, 'no-such-match', 'There is no such match.');
+    if (!match) throw new MatchError('no-such-match', 'There is no such match.');
     this.recent.remember(match);
     return match;
   }
@@ -191,61 +215,9 @@ export class MatchService {
     return result;
   }
 
-  /** The match as one viewer may see it. Everything a player receives is built here. */
+  /** The match as one viewer may see it (./present.ts), at this service's clock. */
   present(match: MatchRecord, viewer: Viewer, log: LogRecord[]) {
-    const game = this.game(match.gameId);
-    const active = match.status === 'active';
-    return {
-      matchId: match.id,
-      game: { id: game.id, name: game.name },
-      version: match.version,
-      status: match.status,
-      options: match.options,
-      timing: match.timing ? { ...match.timing, policy: policyText(match.timing) } : null,
-      seats: match.seats.map((s, seat) => ({
-        seat,
-        name: s.name,
-        joined: s.tokenHash !== null,
-        waitingSince: s.waitingSince ?? null,
-        deadlineAt: deadlineOf(match, seat),
-        pausedUntil: s.pausedUntil !== undefined && s.pausedUntil > this.deps.clock() ? s.pausedUntil : null,
-      })),
-      you: viewer,
-      toAct: match.toAct,
-      view: match.state === null ? null : game.view(match.state, viewer),
-      legalMoves: active && viewer !== null ? game.legalMoves(match.state, viewer) : [],
-      log: this.presentLog(game, log, viewer),
-      end: match.end,
-      rematchId: match.rematchId,
-    };
-  }
-
-  private presentLog(game: AnyGame, log: LogRecord[], viewer: Viewer) {
-    return log.map((l) => ({ version: l.version, at: l.at, seat: l.seat, entries: this.logEntries(game, l, viewer) }));
-  }
-
-  logEntries(game: AnyGame, record: LogRecord, viewer: Viewer): LogEntry[] {
-    const seat = record.seat;
-    switch (record.kind) {
-      case 'join':
-        return [{ type: 'joined', seat: seat!, text: `{${seat}} joined.` }];
-      case 'start':
-        return [
-          { type: 'joined', seat: seat!, text: `{${seat}} joined.` },
-          { type: 'started', text: 'Everyone is here: the game has started.' },
-        ];
-      case 'resign':
-        return [{ type: 'resigned', seat: seat!, text: `{${seat}} resigned.` }];
-      case 'forfeit':
-        return [{ type: 'forfeit', seat: seat!, text: `{${seat}} missed the move deadline and forfeits.` }];
-      case 'move':
-      case 'default-move': {
-        const lines = record.events.flatMap((e) => game.viewEvent(e, viewer) ?? []);
-        return record.kind === 'default-move'
-          ? [{ type: 'deadline', seat: seat!, text: `{${seat}}'s deadline passed; the standard move was made for them.` }, ...lines]
-          : lines;
-      }
-    }
+    return presentMatch(this.game(match.gameId), match, viewer, log, this.deps.clock());
   }
 
   async read(matchId: string, caller: Caller) {
@@ -276,7 +248,7 @@ export class MatchService {
 
   async olderLog(matchId: string, caller: Caller, before: number) {
     const [match, log] = await Promise.all([this.mustGet(matchId), this.deps.store.log(matchId, { limit: LOG_PAGE, before })]);
-    return this.presentLog(this.game(match.gameId), log, viewerOf(caller));
+    return presentLog(this.game(match.gameId), log, viewerOf(caller));
   }
 
   // ---------------------------------------------------------------- moves
@@ -300,7 +272,7 @@ export class MatchService {
       const match = recent && sameHash(recent.seats[seat]?.tokenHash, tokenHash) ? recent : await this.mustGet(matchId);
       // Authenticated against the record just read: no extra round trip on the hot path.
       if (!sameHash(match.seats[seat]?.tokenHash, tokenHash)) {
-        throw new ApiError(403, 'forbidden', 'This link does not open that seat.');
+        throw new MatchError('forbidden', 'This link does not open that seat.');
       }
       const game = this.game(match.gameId);
       const parsed = game.move.safeParse(request.move);
@@ -310,7 +282,7 @@ export class MatchService {
       const previous = keyed && match.recentKeys?.find((k) => k.seat === seat && k.key === keyed.key);
       if (previous) return this.replay(match.id, previous, keyed.requestHash);
       if (match.status !== 'active') {
-        throw new ApiError(409, match.status === 'over' ? 'match-over' : 'match-not-started',
+        throw new MatchError(match.status === 'over' ? 'match-over' : 'match-not-started',
           match.status === 'over' ? 'The match is over.' : 'The match starts when every seat is filled.', { version: match.version });
       }
       // Current from the game's last change on: new links or a pause since do not make the move stale.
@@ -319,7 +291,7 @@ export class MatchService {
       if (request.expectedVersion < current || request.expectedVersion > match.version) {
         const canRebase = request.expectedVersion < current && (game.rebaseable?.(match.state, seat, parsed.data) ?? false);
         if (!canRebase) {
-          throw new ApiError(409, 'stale-version', 'The match has changed since you last looked; reload and try again.', {
+          throw new MatchError('stale-version', 'The match has changed since you last looked; reload and try again.', {
             version: match.version,
           });
         }
@@ -327,7 +299,7 @@ export class MatchService {
       const now = this.deps.clock();
       const applied = game.apply(match.state, seat, parsed.data, { now });
       if (!applied.ok && match === recent) continue; // judge a refusal on a fresh read
-      if (!applied.ok) throw new ApiError(422, applied.error.code, applied.error.message, { version: match.version });
+      if (!applied.ok) throw new RuleError(applied.error.code, applied.error.message, { version: match.version });
       const { state, events, reveal } = applied.value;
       const next = this.advance(match, state, now);
       if (keyed) next.recentKeys = remember(match.recentKeys, { seat, ...keyed, version: next.version, at: now });
@@ -351,7 +323,7 @@ export class MatchService {
       if (result.ok) return { status: 200, version: next.version, json };
       // Lost the race (perhaps to the same key sent in parallel): read again; the loop decides.
     }
-    throw new ApiError(503, 'busy', 'The match is busy; try again in a moment.');
+    throw new MatchError('busy', 'The match is busy; try again in a moment.');
   }
 
   /** The stored response of the move first made with this key. */
@@ -392,7 +364,7 @@ export class MatchService {
       if (after.status === 'over') kind = 'over';
       else if (after.toAct.includes(seat) && !before.toAct.includes(seat)) kind = 'your-move';
       if (!kind) return;
-      const lines = this.logEntries(game, record, seat).map((e) => e.text);
+      const lines = logEntries(game, record, seat).map((e) => e.text);
       intents.push(this.intent(after, seat, kind, lines, record.at));
     });
     return intents;
@@ -414,10 +386,10 @@ export class MatchService {
       const match = await this.mustGet(matchId);
       const previous = keyed && match.recentKeys?.find((k) => k.seat === seat && k.key === keyed.key);
       if (previous) return this.replay(match.id, previous, keyed.requestHash);
-      if (match.status !== 'active') throw new ApiError(409, 'match-not-active', 'Only a match in play can be resigned.', { version: match.version });
+      if (match.status !== 'active') throw new MatchError('match-not-active', 'Only a match in play can be resigned.', { version: match.version });
       const e = request.expectedVersion;
       if (e !== undefined && (e < (match.gameVersion ?? match.version) || e > match.version)) {
-        throw new ApiError(409, 'stale-version', 'The match has changed since you last looked; reload and decide again.', { version: match.version });
+        throw new MatchError('stale-version', 'The match has changed since you last looked; reload and decide again.', { version: match.version });
       }
       const now = this.deps.clock();
       const end: MatchEnd = { winners: othersThan(match, seat), summary: `{${seat}} resigned.`, reason: 'resigned', seat };
@@ -435,7 +407,7 @@ export class MatchService {
       });
       if (result.ok) return { status: 200, version: next.version, json };
     }
-    throw new ApiError(503, 'busy', 'The match is busy; try again in a moment.');
+    throw new MatchError('busy', 'The match is busy; try again in a moment.');
   }
 
   /**
@@ -468,11 +440,16 @@ export class MatchService {
     if (record.kind === 'default-move' && next.status !== 'over') {
       // The late player did not move: tell them what was done in their name (an end of the match
       // is news enough on its own, and they get it as 'over').
-      const lines = this.logEntries(game, record, seat).map((e) => e.text);
+      const lines = logEntries(game, record, seat).map((e) => e.text);
       intents = [...intents.filter((n) => n.seat !== seat), this.intent(next, seat, 'moved-for-you', lines, now)];
     }
     const result = await this.commit({ match: next, expectedVersion, log: record, intents });
     return result.ok ? record.kind : 'stale';
+  }
+
+  /** The seat pauses its own deadlines, or ends its pause now (./pausing.ts). */
+  async pause(matchId: string, seat: Seat, change: PauseChange): Promise<void> {
+    await changePause({ get: (id) => this.mustGet(id), store: this.deps.store, clock: this.deps.clock }, matchId, seat, change);
   }
 
   /**
@@ -505,7 +482,7 @@ export class MatchService {
       const result = await this.commit({ match: next, expectedVersion: match.version });
       if (result.ok) return { invites, spectator };
     }
-    throw new ApiError(503, 'busy', 'The match is busy; try again in a moment.');
+    throw new MatchError('busy', 'The match is busy; try again in a moment.');
   }
 
   /**
@@ -519,7 +496,7 @@ export class MatchService {
   async rematch(matchId: string, seat: Seat, oldToken: string): Promise<{ matchId: string; seat: Seat; token: string; gameId: string }> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const old = await this.mustGet(matchId);
-      if (old.status !== 'over') throw new ApiError(409, 'match-not-over', 'A rematch can be asked for once the match is over.');
+      if (old.status !== 'over') throw new MatchError('match-not-over', 'A rematch can be asked for once the match is over.');
       const now = this.deps.clock();
       const n = old.seats.length;
       const newSeat = (seat - 1 + n) % n; // new seat i is kept for old seat (i + 1) mod n
@@ -553,7 +530,7 @@ export class MatchService {
       if (held !== null) {
         if (sameHash(held, sha256(token))) return { matchId: match.id, seat: newSeat, token, gameId: match.gameId };
         // Only a rematch made before tokens were derived can hold another token; it is not replaced.
-        throw new ApiError(409, 'rematch-joined', 'You have already joined the rematch; open it from the link you got then.');
+        throw new MatchError('rematch-joined', 'You have already joined the rematch; open it from the link you got then.');
       }
       const seats = match.seats.map((s, i) => (i === newSeat ? { ...s, tokenHash: sha256(token) } : s));
       let next: MatchRecord = { ...match, seats, version: match.version + 1, updatedAt: now };
@@ -569,28 +546,8 @@ export class MatchService {
       });
       if (result.ok) return { matchId: match.id, seat: newSeat, token, gameId: match.gameId };
     }
-    throw new ApiError(503, 'busy', 'The match is busy; try again in a moment.');
+    throw new MatchError('busy', 'The match is busy; try again in a moment.');
   }
-}
-
-/**
- * Changes beside the game (new links, pausing and resuming) a seat may make per window. Each one
- * rewrites the match, and every move in flight at that moment must read it again, so one seat must not
- * be able to keep the match busy.
- */
-export const SIDE_CHANGES = { perWindow: 6, windowMs: 3600 * 1000 } as const;
-
-/** The seats with this seat's side change counted, or a 429 (with Retry-After) once it has made enough. */
-export function countSideChange(match: Pick<MatchRecord, 'seats'>, seat: Seat, now: number): SeatRecord[] {
-  const recent = (match.seats[seat]?.sideChanges ?? []).filter((t) => t > now - SIDE_CHANGES.windowMs && t <= now);
-  if (recent.length >= SIDE_CHANGES.perWindow) {
-    const retryAfter = Math.max(1, Math.ceil((Math.min(...recent) + SIDE_CHANGES.windowMs - now) / 1000));
-    const minutes = Math.ceil(retryAfter / 60);
-    throw new ApiError(429, 'too-many-changes',
-      `You have changed links or pauses ${SIDE_CHANGES.perWindow} times in the last hour; try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
-      { retryAfter });
-  }
-  return match.seats.map((s, i) => (i === seat ? { ...s, sideChanges: [...recent, now] } : s));
 }
 
 export const viewerOf = (caller: Caller): Viewer => (caller.kind === 'seat' ? caller.seat : null);
@@ -598,7 +555,7 @@ export const viewerOf = (caller: Caller): Viewer => (caller.kind === 'seat' ? ca
 /** Every seat but this one: the winners when it resigns or forfeits. */
 const othersThan = (match: MatchRecord, seat: Seat): Seat[] => match.seats.map((_, i) => i).filter((i) => i !== seat);
 
-const keyReused = () => new ApiError(422, 'idempotency-key-reused', 'This Idempotency-Key was already used for a different request.');
+const keyReused = () => new MatchError('idempotency-key-reused', 'This Idempotency-Key was already used for a different request.');
 
 /** A new match waiting for its seats to be filled. */
 function openMatch(

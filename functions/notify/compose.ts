@@ -5,9 +5,9 @@
  * and no player text except display names, which are HTML-escaped in the HTML part.
  */
 import type { AnyGame, LogEntry, Seat } from '../../shared/engine/game.js';
-import type { MatchRecord, NotificationIntent, NotificationKind } from '../storage/port.js';
+import type { MatchRecord, NotificationIntent, NotificationKind } from '../matches/port.js';
 import type { PushMessage } from './push.js';
-import { clockStart, deadlineOf, policyText } from './timing.js';
+import { clockStart, deadlineOf, formatTime, policyText } from '../matches/timing.js';
 
 export interface Composed {
   subject: string;
@@ -22,7 +22,7 @@ export interface Composed {
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
-export const formatTime = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+export { formatTime };
 
 /** Puts seat names in place of `{n}`. */
 export function named(text: string, names: readonly (string | null)[]): string {

@@ -1,7 +1,8 @@
 /**
  * The dispatcher: drains the outbox (notification intents) and delivers them by email and web
- * push. The same code runs on the table's stream on AWS (functions/dispatcher.ts) and in the local
- * loop reading DynamoDB Local's stream (./stream.ts).
+ * push. The same code runs on the table's stream on AWS (functions/lambda/stream.ts) and in the local
+ * loop reading DynamoDB Local's stream (functions/storage/stream.ts); both read the stream's records
+ * into outbox entries with functions/storage/stream-records.ts.
  *
  * At least once, with duplicates suppressed as far as can be, per (match, version, seat, tag, channel):
  *   1. claim the delivery for a lease (CLAIM_LEASE_MS) with a conditional write;
@@ -14,18 +15,26 @@
  * second copy may duplicate one that did arrive; it carries the same Message-ID (and a push the same
  * Topic), so the mail client or push service can drop it.
  */
-import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import type { AnyGame } from '../../shared/engine/game.js';
-import { MatchService } from '../matches/service.js';
+import { logEntries } from '../matches/present.js';
 import { newSecret, sha256 } from '../matches/tokens.js';
-import type { MatchRecord, MatchStore, NotificationIntent } from '../storage/port.js';
+import type { MatchRecord, MatchStore, NotificationIntent } from '../matches/port.js';
 import { compose, mailHtml, mailText, pushMessage, type Composed } from './compose.js';
 import type { EmailSender } from './email.js';
 import { UNSUBSCRIBE_TOKEN_TTL_SECONDS, type PushSubscriptionRecord, type SeatPrefs } from './model.js';
 import type { PushSender } from './push.js';
-import { outboxOfItem, type NotifyStore, type OutboxKey } from './store.js';
+import type { NotifyStore, OutboxEntry } from './port.js';
+
+/** One change in a batch: its id (for a retry) and the outbox entry it carries, if any. */
+export interface BatchItem {
+  id: string;
+  entry: OutboxEntry | null;
+}
+
+/** The ids of the items to retry (Lambda's `DynamoDBBatchResponse`). */
+export interface BatchResult {
+  batchItemFailures: { itemIdentifier: string }[];
+}
 
 export interface DispatcherDeps {
   store: NotifyStore;
@@ -77,30 +86,28 @@ const defaultLog = (entry: Record<string, unknown>) => console.log(JSON.stringif
 
 export class Dispatcher {
   private readonly clock: () => number;
-  private readonly service: MatchService;
   private readonly log: (entry: Record<string, unknown>) => void;
 
   constructor(private readonly deps: DispatcherDeps) {
     this.clock = deps.clock ?? Date.now;
-    this.service = new MatchService({ store: deps.matches, games: deps.games, clock: this.clock });
     this.log = deps.log ?? defaultLog;
   }
 
   /**
-   * A batch of stream records (Lambda's shape). Outbox rows are delivered; every other record is
-   * ignored. Returns the records to retry, as Lambda's partial batch response expects.
+   * A batch of the table's changes (the stream's records, each read by the storage adapter as the
+   * outbox entry it carries, or null). Outbox entries are delivered; the rest are ignored. Returns the
+   * ids to retry, in the shape of Lambda's partial batch response.
    */
-  async handleRecords(records: readonly DynamoDBRecord[]): Promise<DynamoDBBatchResponse> {
+  async handleBatch(items: readonly BatchItem[]): Promise<BatchResult> {
     const failures: string[] = [];
-    const queue = records.map((r, i) => ({ r, i }));
+    const queue = [...items];
     // One outbox entry may come twice in a batch (its insert and the sweep's re-drive): the second
     // waits for the first and shares its outcome, rather than racing it for the claims.
     const entries = new Map<string, Promise<boolean>>();
     const worker = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
-        const entry = outboxOfRecord(next.r);
+        const { entry, id } = next;
         if (!entry) continue;
-        const id = next.r.dynamodb?.SequenceNumber ?? next.r.eventID ?? String(next.i);
         const key = `${entry.key.pk}\u0000${entry.key.sk}`;
         let retried = entries.get(key);
         if (!retried) {
@@ -118,7 +125,7 @@ export class Dispatcher {
   }
 
   /** Delivers an outbox entry's notifications; true when it is to be retried. */
-  private async deliverEntry(entry: { key: OutboxKey; intents: NotificationIntent[] }): Promise<boolean> {
+  private async deliverEntry(entry: OutboxEntry): Promise<boolean> {
     const outcomes = await Promise.allSettled(entry.intents.map((intent) => this.dispatch(intent)));
     let retry = false;
     outcomes.forEach((o, k) => {
@@ -154,7 +161,7 @@ export class Dispatcher {
       intent,
       match,
       game,
-      publicLines: record ? this.service.logEntries(game, record, null) : null,
+      publicLines: record ? logEntries(game, record, null) : null,
       publicUrl: this.deps.publicUrl,
     });
     const settled = await Promise.allSettled([
@@ -259,17 +266,4 @@ function within<T>(ms: number, work: (signal: AbortSignal) => Promise<T>): Promi
     }, ms);
   });
   return Promise.race([work(abort.signal), timeout]).finally(() => clearTimeout(timer));
-}
-
-/**
- * The outbox entry a stream record carries (INSERT, or MODIFY when the sweep re-drives it): an
- * outbox row, or a log item whose change has notifications not yet delivered.
- */
-export function outboxOfRecord(record: DynamoDBRecord): { key: OutboxKey; intents: NotificationIntent[] } | null {
-  if (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY') return null;
-  const image = record.dynamodb?.NewImage;
-  if (!image) return null;
-  const item = unmarshall(image as Record<string, AttributeValue>);
-  const intents = outboxOfItem(item);
-  return intents ? { key: { pk: item.pk as string, sk: item.sk as string }, intents } : null;
 }

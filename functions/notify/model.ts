@@ -1,7 +1,6 @@
-/** Records of the notifications part, and the keys they live under (see functions/storage/table.ts). */
+/** Records of the notifications part and their limits (their keys: functions/storage/notify-dynamo.ts). */
 import type { Seat } from '../../shared/engine/game.js';
-import type { NotificationIntent } from '../storage/port.js';
-import { pad } from '../storage/table.js';
+import type { NotificationIntent } from '../matches/port.js';
 
 export const CHANNELS = ['email', 'push'] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -54,22 +53,6 @@ export interface LinkTokenRecord {
 }
 
 export type ClaimState = 'claimed' | 'sent' | 'failed';
-
-export const notifyKeys = {
-  prefix: (matchId: string, seat: Seat) => ({ pk: `M#${matchId}`, sk: `N#${seat}#` }),
-  prefs: (matchId: string, seat: Seat) => ({ pk: `M#${matchId}`, sk: `N#${seat}#PREFS` }),
-  push: (matchId: string, seat: Seat, id: string) => ({ pk: `M#${matchId}`, sk: `N#${seat}#PUSH#${id}` }),
-  address: (addressKey: string) => ({ pk: `EMAIL#${addressKey}`, sk: 'EMAIL' }),
-  token: (hash: string) => ({ pk: `NT#${hash}`, sk: 'NT' }),
-  /** The dedupe record: one per (match, version, seat, tag, channel). */
-  sent: (intent: Pick<NotificationIntent, 'matchId' | 'version' | 'seat' | 'tag'>, channel: string) => ({
-    pk: `M#${intent.matchId}`,
-    sk: `SENT#${pad(intent.version)}#${intent.seat}#${intent.tag ?? '-'}#${channel}`,
-  }),
-  checkpoint: (shardId: string) => ({ pk: 'STREAM', sk: `SHARD#${shardId}` }),
-  /** A fixed-window counter of confirmation mails, for one seat, match or client address. */
-  confirmCounter: (cap: string, subject: string, windowStart: number) => ({ pk: `RL#confirm#${cap}#${subject}`, sk: `W#${windowStart}` }),
-};
 
 export const DAY_SECONDS = 24 * 3600;
 /** Kept a year after the last change; a match lasts far less. */

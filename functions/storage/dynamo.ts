@@ -19,6 +19,7 @@ import {
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type {
   Commit,
@@ -28,9 +29,10 @@ import type {
   MatchRecord,
   MatchStore,
   NotificationIntent,
-} from './port.js';
+} from '../matches/port.js';
 import { bounded, boundsFromEnv } from './bounds.js';
-import { dueShardOf, expiryOf, keys, OUTBOX_GRACE_MS } from './table.js';
+import { OUTBOX_GRACE_MS } from '../matches/port.js';
+import { dueShardOf, expiryOf, keys } from './table.js';
 
 type Item = Record<string, unknown>;
 
@@ -263,5 +265,68 @@ export class DynamoMatchStore implements MatchStore {
       start = out.LastEvaluatedKey;
     } while (start);
     return records;
+  }
+
+  // ------------------------------------------------------------------ the sweep's writes
+
+  /**
+   * Moves the sweep's cursor on a match and writes the timer notifications it found, in one
+   * transaction conditioned on the match version: either both happen or neither (a move came
+   * first, and the sweep looks again).
+   */
+  async advanceSweep(match: MatchRecord, sweptUntil: number, dueAt: number | undefined, intents: NotificationIntent[]): Promise<boolean> {
+    const update = {
+      TableName: this.tableName,
+      Key: keys.match(match.id),
+      ConditionExpression: 'version = :v',
+      ...(dueAt === undefined
+        ? {
+            UpdateExpression: 'SET sweptUntil = :c REMOVE dueAt, dueShard',
+            ExpressionAttributeValues: { ':v': match.version, ':c': sweptUntil },
+          }
+        : {
+            UpdateExpression: 'SET sweptUntil = :c, dueAt = :d, dueShard = :s',
+            ExpressionAttributeValues: { ':v': match.version, ':c': sweptUntil, ':d': dueAt, ':s': dueShardOf(match.id) },
+          }),
+    };
+    try {
+      if (intents.length === 0) {
+        await this.db.send(new UpdateCommand(update));
+      } else {
+        await this.db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Update: update },
+              ...intents.map((n) => ({
+                // Unconditional: a row written twice is delivered once anyway (the dedupe records).
+                Put: { TableName: this.tableName, Item: intentToItem(n) },
+              })),
+            ],
+          }),
+        );
+      }
+      return true;
+    } catch (err) {
+      // A failed version check, or a transaction cancelled by a write at the same moment: look again.
+      if (err instanceof ConditionalCheckFailedException || err instanceof TransactionCanceledException) return false;
+      throw err;
+    }
+  }
+
+  /** Takes a match that needs no more timers out of the index. */
+  async clearDue(match: MatchRecord): Promise<void> {
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.match(match.id),
+          UpdateExpression: 'REMOVE dueAt, dueShard',
+          ConditionExpression: 'version = :v',
+          ExpressionAttributeValues: { ':v': match.version },
+        }),
+      );
+    } catch (err) {
+      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+    }
   }
 }

@@ -40,9 +40,6 @@ export function dueShardOf(matchId: string): string {
   for (let i = 0; i < matchId.length; i++) h = (h * 31 + matchId.charCodeAt(i)) >>> 0;
   return dueShard(h % DUE_SHARDS);
 }
-/** An outbox row still there this long after it was written is re-driven by the sweep. */
-export const OUTBOX_GRACE_MS = 10 * 60 * 1000;
-
 /** The table's name when TABLE_NAME is not set (local runs). */
 export const DEFAULT_TABLE = 'dutch';
 
@@ -58,13 +55,6 @@ export const keys = {
 
 export const pad = (n: number) => String(n).padStart(8, '0');
 
-/**
- * Idempotency-Keys are honoured for a day, for the last few moves of each seat: a client retries
- * its latest requests, and an older key that has been forgotten cannot apply twice anyway (the
- * version has moved on, so it is refused as stale; a sealed move is refused by the rules as already made).
- */
-export const RECENT_KEYS_MS = 24 * 3600 * 1000;
-export const RECENT_KEYS_PER_SEAT = 4;
 /** Finished matches (and their logs) are kept this long after they end, then expire. */
 export const FINISHED_RETENTION_SECONDS = 180 * 24 * 3600;
 /** A match nobody has touched for this long is abandoned and expires; every write pushes it back. */

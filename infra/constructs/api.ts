@@ -1,5 +1,5 @@
 /**
- * The match API: the hono app (functions/lambda.ts) on Lambda behind an HTTP API whose `$default` stage
+ * The match API: the hono app (functions/lambda/api.ts) on Lambda behind an HTTP API whose `$default` stage
  * throttles and writes a JSON access log. CloudFront reaches it at `originDomainName` (infra/constructs/site.ts).
  */
 import { RemovalPolicy, Stack } from 'aws-cdk-lib';

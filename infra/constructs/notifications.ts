@@ -37,7 +37,7 @@ export class Notifications {
   readonly deadLetters: sqs.Queue;
   /** Mail only from the stated sender, only through this identity and configuration set. */
   private readonly sendMail: iam.PolicyStatement;
-  /** The settings functions/notify/env.ts reads to switch mail and push on. */
+  /** The settings functions/deps.ts reads to switch mail and push on. */
   private readonly messagingEnv: Record<string, string>;
 
   /**

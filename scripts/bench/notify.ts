@@ -13,11 +13,12 @@ import { MatchService } from '../../functions/matches/service.js';
 import { sha256 } from '../../functions/matches/tokens.js';
 import { Dispatcher } from '../../functions/notify/dispatcher.js';
 import { DevOutbox } from '../../functions/notify/email.js';
-import { NotifyStore } from '../../functions/notify/store.js';
-import { Sweep } from '../../functions/notify/sweep.js';
-import { HOUR } from '../../functions/notify/timing.js';
+import type { DueItem } from '../../functions/notify/port.js';
+import { DynamoNotifyStore } from '../../functions/storage/notify-dynamo.js';
+import { batchOf } from '../../functions/storage/stream-records.js';
+import { Sweep } from '../../functions/notify/reminders.js';
+import { HOUR } from '../../functions/matches/timing.js';
 import { DynamoMatchStore, dynamoClient, intentToItem } from '../../functions/storage/dynamo.js';
-import { DUE_SHARDS } from '../../functions/storage/table.js';
 import { secretSums } from '../../tests/support/test-game.js';
 
 const ACTIVE = 300;
@@ -42,7 +43,7 @@ export async function bench(report: (line: string) => void) {
     await ensureTable(raw, tableName);
     const doc = dynamoClient({ endpoint: dynamo.endpoint, region: 'local', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
     const matches = new DynamoMatchStore(doc, tableName);
-    const store = new NotifyStore(doc, tableName);
+    const store = new DynamoNotifyStore(doc, tableName);
     const games = new Map([[secretSums.id, secretSums]]);
     const T0 = Date.UTC(2026, 0, 5, 9);
     let now = T0;
@@ -59,8 +60,13 @@ export async function bench(report: (line: string) => void) {
     }
     now = T0;
     const viaIndex = async () => {
-      const items: { pk: string; sk: string }[] = [];
-      for (let s = 0; s < DUE_SHARDS; s++) items.push(...(await store.due(`DUE#${s}`, now, 100)).items);
+      const items: DueItem[] = [];
+      let cursor: unknown;
+      do {
+        const page = await store.due(now, 100, cursor);
+        items.push(...page.items);
+        cursor = page.next;
+      } while (cursor !== undefined);
       return items;
     };
     const viaScan = async () => {
@@ -78,7 +84,7 @@ export async function bench(report: (line: string) => void) {
       return { n, scanned };
     };
     const found = (await viaIndex()).length;
-    const dueMatches = (await viaIndex()).filter((i) => i.sk === 'MATCH').length;
+    const dueMatches = (await viaIndex()).filter((i) => i.kind === 'match').length;
     const scan = await viaScan();
     const indexMs = await timed(7, viaIndex);
     const scanMs = await timed(3, viaScan);
@@ -111,11 +117,11 @@ export async function bench(report: (line: string) => void) {
     }));
     const dispatcher = new Dispatcher({ store, matches, games, publicUrl: 'https://dutch.example', email: outbox, clock, log: () => undefined, concurrency: 4 });
     let t1 = performance.now();
-    await dispatcher.handleRecords(records);
+    await dispatcher.handleBatch(batchOf(records));
     const firstMs = performance.now() - t1;
     const delivered = outbox.list().length;
     t1 = performance.now();
-    await dispatcher.handleRecords(records);
+    await dispatcher.handleBatch(batchOf(records));
     const againMs = performance.now() - t1;
     report(
       `notify: dispatcher ${records.length} rows delivered in ${firstMs.toFixed(0)} ms (${(firstMs / records.length).toFixed(1)} ms each, ${delivered} mails); ` +

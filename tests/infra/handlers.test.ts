@@ -11,7 +11,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app.js';
-import { outboxOfRecord } from '../../functions/notify/dispatcher.js';
+import { outboxOfRecord } from '../../functions/storage/stream-records.js';
 import { DISPATCH_FILTERS } from '../../infra/functions.js';
 import { gameRegistry } from '../../shared/games/index.js';
 import { freshTable } from '../support/dynamo.js';
@@ -45,7 +45,7 @@ beforeAll(async () => {
   process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
   process.env.EMAIL_FROM = 'Dutch <turns@dutch.example>';
   delete process.env.PUBLIC_URL;
-  production = (await import('../../functions/lambda.js')).handler as unknown as V2Handler;
+  production = (await import('../../functions/lambda/api.js')).handler as unknown as V2Handler;
 });
 
 afterAll(async () => {
@@ -154,7 +154,7 @@ describe('API Lambda (hono/aws-lambda) with HTTP API v2 events on DynamoDB Local
     expect(intruder.json.view).toBeUndefined();
   });
 
-  it('functions/lambda.ts answers /api/games with the registered games and creates a match of each', async () => {
+  it('functions/lambda/api.ts answers /api/games with the registered games and creates a match of each', async () => {
     const api = viaGateway(production);
     const games = await api.get('/api/games');
     expect(games.status).toBe(200);
@@ -178,7 +178,7 @@ describe('API Lambda (hono/aws-lambda) with HTTP API v2 events on DynamoDB Local
     }
   });
 
-  it('functions/lambda.ts ignores a malformed x-forwarded-host and keeps the API host', async () => {
+  it('functions/lambda/api.ts ignores a malformed x-forwarded-host and keeps the API host', async () => {
     const game = [...gameRegistry.values()][0]!;
     const api = viaGateway(production, 'evil.example/<script>');
     const created = await api.post('/api/matches', { game: game.id, seats: game.minSeats, options: {}, name: 'Ann' });
@@ -256,7 +256,7 @@ describe('dispatcher Lambda with records from DynamoDB Local\'s stream', () => {
 
     // The dispatcher module reads PUBLIC_URL when it is loaded, as on Lambda.
     process.env.PUBLIC_URL = `https://${SITE}`;
-    const { handler } = await import('../../functions/dispatcher.js');
+    const { handler } = await import('../../functions/lambda/stream.js');
     const mailsBefore = mails.length;
     for (let i = 0; i < delivered.length; i += 25) {
       const result = await handler(streamEvent(delivered.slice(i, i + 25)));

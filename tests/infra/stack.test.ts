@@ -288,7 +288,7 @@ describe('least privilege', () => {
       }
       const granted = new Set(policiesOf(name).flatMap((st) => [st.Action].flat()));
       const env = t.toJSON().Resources[stack.getLogicalId(stack.functions[name].node.defaultChild as never)].Properties.Environment.Variables;
-      // Mail and push are switched on by their settings (functions/notify/env.ts): a function that has the
+      // Mail and push are switched on by their settings (functions/deps.ts): a function that has the
       // setting must have the permission, and one without the setting gets neither.
       const configured: Record<string, boolean> = { 'ses:SendEmail': 'EMAIL_FROM' in env, 'secretsmanager:GetSecretValue': 'VAPID_SECRET_ID' in env };
       for (const c of commands) {

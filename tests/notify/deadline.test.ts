@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmtpEmailSender } from '../../functions/notify/email.js';
-import { DAY } from '../../functions/notify/timing.js';
+import { DAY } from '../../functions/matches/timing.js';
 import { browserKeys, confirmedEmail, decryptPush, harness, PUBLIC_URL, pushStandIn, smtpListener, type PushStandIn, type SmtpListener } from './support.js';
 
 let smtp: SmtpListener;

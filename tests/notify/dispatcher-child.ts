@@ -7,8 +7,9 @@ import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { localClient } from '../../functions/local/dynamo-local.js';
 import { Dispatcher } from '../../functions/notify/dispatcher.js';
 import { SmtpEmailSender } from '../../functions/notify/email.js';
-import { NotifyStore } from '../../functions/notify/store.js';
-import { StreamReader } from '../../functions/notify/stream.js';
+import { DynamoNotifyStore } from '../../functions/storage/notify-dynamo.js';
+import { onStreamRecords } from '../../functions/storage/stream-records.js';
+import { StreamReader } from '../../functions/storage/stream.js';
 import { DynamoMatchStore, dynamoClient } from '../../functions/storage/dynamo.js';
 import { secretSums } from '../support/test-game.js';
 
@@ -16,7 +17,7 @@ const [endpoint, tableName, smtpUrl, nowText] = process.argv.slice(2) as [string
 const now = Number(nowText);
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 const doc = dynamoClient({ endpoint, region: 'local', credentials });
-const store = new NotifyStore(doc, tableName);
+const store = new DynamoNotifyStore(doc, tableName);
 const dispatcher = new Dispatcher({
   store,
   matches: new DynamoMatchStore(doc, tableName),
@@ -32,7 +33,7 @@ const reader = new StreamReader({
   tableName,
   checkpoints: store,
   clock: () => now,
-  handle: (records) => dispatcher.handleRecords(records),
+  handle: onStreamRecords(dispatcher),
 });
 process.stdout.write('reading\n');
 await reader.pollOnce();

@@ -6,7 +6,8 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLAIM_LEASE_MS, outboxOfRecord, SimulatedCrash } from '../../functions/notify/dispatcher.js';
+import { CLAIM_LEASE_MS, SimulatedCrash } from '../../functions/notify/dispatcher.js';
+import { batchOf, outboxOfRecord } from '../../functions/storage/stream-records.js';
 import { SmtpEmailSender } from '../../functions/notify/email.js';
 import type { DynamoDBRecord } from 'aws-lambda';
 import {
@@ -161,8 +162,8 @@ describe('reliable delivery', () => {
     expect(count('dup', 1, /is over/)).toEqual({ mails: 1, pushes: 1 });
 
     // The same records again, twice at once and once more, by other dispatcher instances.
-    await Promise.all([h.dispatcher().handleRecords(captured), h.dispatcher().handleRecords(captured)]);
-    const again = await h.dispatcher().handleRecords([...intents, ...intents]);
+    await Promise.all([h.dispatcher().handleBatch(batchOf(captured)), h.dispatcher().handleBatch(batchOf(captured))]);
+    const again = await h.dispatcher().handleBatch(batchOf([...intents, ...intents]));
     expect(again.batchItemFailures).toEqual([]);
     expect(count('dup', 1, /is over/)).toEqual({ mails: 1, pushes: 1 });
     expect(count('dup', 2, /is over/)).toEqual({ mails: 1, pushes: 1 });
@@ -179,10 +180,10 @@ describe('reliable delivery', () => {
     await lastMove(h, matchId, seats, await playToLastMove(h, matchId, seats));
     // The records of the last move, read off the stream by a reader that does not deliver them.
     const kept: DynamoDBRecord[] = [];
-    await h.reader({ handleRecords: async (r: DynamoDBRecord[]) => (kept.push(...r), { batchItemFailures: [] }) } as never).pollOnce();
+    await h.reader({ handleBatch: async () => ({ batchItemFailures: [] }) }, (r) => kept.push(...r)).pollOnce();
     const over = kept.filter((r) => outboxOfRecord(r)?.intents.some((n) => n.kind === 'over'));
     expect(over).toHaveLength(1);
-    const out = await h.dispatcher().handleRecords([...over, ...over, ...over]);
+    const out = await h.dispatcher().handleBatch(batchOf([...over, ...over, ...over]));
     expect(out.batchItemFailures).toEqual([]);
     expect((await h.store.pendingIntents(matchId)).filter((n) => n.kind === 'over')).toEqual([]);
     expect(count('twice', 1, /is over/)).toEqual({ mails: 1, pushes: 1 });
@@ -194,7 +195,7 @@ describe('reliable delivery', () => {
     const h = await harness({ email: sender, push: true });
     const { matchId, seats } = await subscribedMatch(h, 'lost');
     // A reader whose handler drops everything and reports success: the rows are checkpointed past.
-    const losing = h.reader({ handleRecords: async () => ({ batchItemFailures: [] }) } as never);
+    const losing = h.reader({ handleBatch: async () => ({ batchItemFailures: [] }) });
     await losing.pollOnce();
     await lastMove(h, matchId, seats, await playToLastMove(h, matchId, seats));
     await losing.pollOnce();

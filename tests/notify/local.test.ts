@@ -1,5 +1,5 @@
 /**
- * What `npm start` runs for notifications (functions/notify/local.ts): VAPID keys made once and
+ * What `npm start` runs for notifications (functions/local/notify.ts): VAPID keys made once and
  * kept in the data directory, the dispatcher loop on DynamoDB Local's stream, and the dev outbox
  * page. Plus the SES adapter's handling of faults that cannot be caused locally.
  */
@@ -10,7 +10,7 @@ import { SESv2Client, type SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { describe, expect, it, vi } from 'vitest';
 import { createLocalApp } from '../../functions/local/server.js';
 import { SesEmailSender } from '../../functions/notify/email.js';
-import { startLocalNotify } from '../../functions/notify/local.js';
+import { startLocalNotify } from '../../functions/local/notify.js';
 import { localVapidKeys, vapidSubject } from '../../functions/notify/vapid.js';
 import { client } from '../support/api.js';
 import { freshTable } from '../support/dynamo.js';
@@ -42,7 +42,7 @@ describe('local run (npm start)', () => {
       games,
     });
     try {
-      const app = createLocalApp({ store: table.store, games, publicUrl: 'http://localhost:3999', extend: notify.extend }, dataDir);
+      const app = createLocalApp({ store: table.store, games, publicUrl: 'http://localhost:3999', notifications: notify.notifications }, dataDir);
       const api = client(app);
       const { matchId, seats } = await api.started('secret-sums', 2);
       const address = `ann-${matchId}@example.test`;

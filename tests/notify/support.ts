@@ -10,15 +10,16 @@ import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { AnyGame } from '../../shared/engine/game.js';
-import { createApp } from '../../functions/app.js';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { createApp, type NotificationsDeps } from '../../functions/app.js';
 import { MatchService } from '../../functions/matches/service.js';
 import { Dispatcher, type DispatcherDeps } from '../../functions/notify/dispatcher.js';
 import type { EmailSender } from '../../functions/notify/email.js';
 import { WebPushSender } from '../../functions/notify/push.js';
-import { notificationRoutes, type NotifyRoutesDeps } from '../../functions/notify/routes.js';
-import { NotifyStore } from '../../functions/notify/store.js';
-import { StreamReader } from '../../functions/notify/stream.js';
-import { Sweep } from '../../functions/notify/sweep.js';
+import { DynamoNotifyStore } from '../../functions/storage/notify-dynamo.js';
+import { batchOf } from '../../functions/storage/stream-records.js';
+import { StreamReader } from '../../functions/storage/stream.js';
+import { Sweep } from '../../functions/notify/reminders.js';
 import type { VapidKeys } from '../../functions/notify/vapid.js';
 import webpush from 'web-push';
 import { client, type Json } from '../support/api.js';
@@ -210,7 +211,7 @@ export interface HarnessOptions {
   push?: boolean | { attempts?: number };
   faults?: DispatcherDeps['faults'];
   start?: number;
-  confirmationCaps?: NotifyRoutesDeps['confirmationCaps'];
+  confirmationCaps?: NotificationsDeps['confirmationCaps'];
 }
 
 export class Clock {
@@ -224,7 +225,7 @@ export class Clock {
 export async function harness(opts: HarnessOptions = {}) {
   const clock = new Clock(opts.start ?? Date.UTC(2026, 0, 5, 9, 0, 0));
   const table = await freshTable('n');
-  const store = new NotifyStore(table.doc, table.tableName);
+  const store = new DynamoNotifyStore(table.doc, table.tableName);
   const games = new Map((opts.games ?? [secretSums]).map((g) => [g.id, g]));
   const vapidKeys: VapidKeys = { ...webpush.generateVAPIDKeys(), subject: 'mailto:ops@dutch.test' };
   const sleeps: number[] = [];
@@ -235,9 +236,8 @@ export async function harness(opts: HarnessOptions = {}) {
         ...(typeof opts.push === 'object' && opts.push.attempts ? { attempts: opts.push.attempts } : {}),
       })
     : undefined;
-  const extend = notificationRoutes({
+  const notifications: NotificationsDeps = {
     store,
-    matches: table.store,
     ...(opts.email ? { email: opts.email } : {}),
     ...(push ? { vapidPublicKey: async () => vapidKeys.publicKey } : {}),
     publicUrl: PUBLIC_URL,
@@ -245,8 +245,8 @@ export async function harness(opts: HarnessOptions = {}) {
     // The stand-in is plain HTTP on the loopback; production allows only the browsers' push services.
     allowPushEndpoint: (url) => url.hostname === '127.0.0.1',
     ...(opts.confirmationCaps ? { confirmationCaps: opts.confirmationCaps } : {}),
-  });
-  const app = createApp({ store: table.store, games, clock: clock.fn, publicUrl: PUBLIC_URL, extend });
+  };
+  const app = createApp({ store: table.store, games, clock: clock.fn, publicUrl: PUBLIC_URL, notifications });
   const api = client(app);
   const logs: Record<string, unknown>[] = [];
   const dispatcherDeps = {
@@ -263,7 +263,7 @@ export async function harness(opts: HarnessOptions = {}) {
     new Dispatcher({ ...dispatcherDeps, ...(faults ? { faults } : {}), ...extra });
   const streams = new DynamoDBStreamsClient({ endpoint: table.endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   /** A stream reader for a dispatcher: a fresh one stands for a restarted process. */
-  const reader = (d: Dispatcher = dispatcher(opts.faults), wrap?: (records: Parameters<Dispatcher['handleRecords']>[0]) => void) =>
+  const reader = (d: Pick<Dispatcher, 'handleBatch'> = dispatcher(opts.faults), wrap?: (records: DynamoDBRecord[]) => void) =>
     new StreamReader({
       db: table.raw,
       streams,
@@ -272,7 +272,7 @@ export async function harness(opts: HarnessOptions = {}) {
       clock: clock.fn,
       handle: (records) => {
         wrap?.(records);
-        return d.handleRecords(records);
+        return d.handleBatch(batchOf(records));
       },
     });
   const service = new MatchService({ store: table.store, games, clock: clock.fn });

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DevOutbox } from '../../functions/notify/email.js';
-import { clockStart, DAY, deadlineOf, HOUR, nextDue, pauseSeat, resumeSeat, seatTimers } from '../../functions/notify/timing.js';
-import type { MatchRecord } from '../../functions/storage/port.js';
+import { clockStart, DAY, deadlineOf, HOUR, nextDue, pauseSeat, resumeSeat, seatTimers } from '../../functions/matches/timing.js';
+import type { MatchRecord } from '../../functions/matches/port.js';
 import { secretSums } from '../support/test-game.js';
 import { confirmedEmail, harness, type Harness } from './support.js';
 

@@ -47,7 +47,7 @@ describe('database time limits', () => {
   });
 
   it('a frozen database gets 503 with Retry-After; after it resumes the same move is made once', async () => {
-    // The wiring the Lambda handler uses (functions/lambda.ts), with the test game.
+    // The wiring the Lambda handler uses (functions/lambda/api.ts), with the test game.
     const deps = depsFromEnv({ DYNAMODB_ENDPOINT: dynamo.endpoint, TABLE_NAME, PUBLIC_URL: 'http://dutch.test' });
     const api = client(createApp({ ...deps, games: new Map([[secretSums.id, secretSums]]) }));
     const { matchId, seats } = await api.started('secret-sums', 2);

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app.js';
-import type { MatchStore } from '../../functions/storage/port.js';
+import type { MatchStore } from '../../functions/matches/port.js';
 import { client, testApp, toCountPhase, type Json } from '../support/api.js';
 import { secretSums } from '../support/test-game.js';
 

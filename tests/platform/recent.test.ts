@@ -5,8 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app.js';
-import { NotifyStore } from '../../functions/notify/store.js';
-import type { MatchStore } from '../../functions/storage/port.js';
+import type { MatchStore } from '../../functions/matches/port.js';
 import { client, testApp, toCountPhase } from '../support/api.js';
 import { secretSums } from '../support/test-game.js';
 
@@ -76,14 +75,13 @@ describe('remembered match records', () => {
 
   it('a sweep cursor moved after the read is kept: the move is applied on a fresh read, not over it', async () => {
     const { api, table } = await testApp();
-    const notify = new NotifyStore(table.doc, table.tableName);
     const { matchId, seats } = await api.started('secret-sums', 2, { target: 50 });
     const v = await toCountPhase(api, matchId, seats);
     expect((await api.read(matchId, seats[0]!)).status).toBe(200); // remembered without a cursor
 
     const atRead = (await table.store.get(matchId))!;
     const swept = atRead.updatedAt + 3_600_000;
-    expect(await notify.advanceSweep(atRead, swept, swept + 3_600_000, [])).toBe(true);
+    expect(await table.store.advanceSweep(atRead, swept, swept + 3_600_000, [])).toBe(true);
 
     const moved = await api.move(matchId, seats[0]!, v, { kind: 'add', amount: 1 });
     expect(moved.status, moved.text).toBe(200);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { MatchRecord } from '../../functions/storage/port.js';
+import type { MatchRecord } from '../../functions/matches/port.js';
 import { testApp } from '../support/api.js';
 import type { SecretSumsState } from '../support/test-game.js';
 

@@ -6,8 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app.js';
 import { SIDE_CHANGES } from '../../functions/matches/service.js';
-import { notificationRoutes } from '../../functions/notify/routes.js';
-import { NotifyStore } from '../../functions/notify/store.js';
+import { DynamoNotifyStore } from '../../functions/storage/notify-dynamo.js';
 import { client, toCountPhase, type Seat } from '../support/api.js';
 import { freshTable } from '../support/dynamo.js';
 import { secretSums } from '../support/test-game.js';
@@ -15,8 +14,8 @@ import { secretSums } from '../support/test-game.js';
 async function setup() {
   const table = await freshTable('side');
   const clock = { now: Date.UTC(2026, 0, 5, 9) };
-  const extend = notificationRoutes({ store: new NotifyStore(table.doc, table.tableName), matches: table.store, clock: () => clock.now });
-  const app = createApp({ store: table.store, games: new Map([[secretSums.id, secretSums]]), clock: () => clock.now, publicUrl: 'http://dutch.test', extend });
+  const notifications = { store: new DynamoNotifyStore(table.doc, table.tableName), clock: () => clock.now };
+  const app = createApp({ store: table.store, games: new Map([[secretSums.id, secretSums]]), clock: () => clock.now, publicUrl: 'http://dutch.test', notifications });
   const api = client(app);
   const started = await api.started('secret-sums', 2, { target: 30 });
   const version = await toCountPhase(api, started.matchId, started.seats);

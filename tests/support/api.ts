@@ -3,7 +3,7 @@
  */
 import { createApp, type AppDeps } from '../../functions/app.js';
 import type { AnyGame } from '../../shared/engine/game.js';
-import type { CommitResult, MatchStore } from '../../functions/storage/port.js';
+import type { CommitResult, MatchStore } from '../../functions/matches/port.js';
 import { freshTable } from './dynamo.js';
 import { secretSums } from './test-game.js';
 
@@ -32,11 +32,11 @@ export function afterCommit(after: (result: CommitResult) => void) {
     });
 }
 
-export async function testApp(opts: { games?: AnyGame[]; clock?: () => number; wrapStore?: (s: MatchStore) => MatchStore; extend?: AppDeps['extend'] } = {}) {
+export async function testApp(opts: { games?: AnyGame[]; clock?: () => number; wrapStore?: (s: MatchStore) => MatchStore; notifications?: AppDeps['notifications'] } = {}) {
   const table = await freshTable();
   const store = opts.wrapStore ? opts.wrapStore(table.store) : table.store;
   const games = new Map((opts.games ?? [secretSums]).map((g) => [g.id, g]));
-  const app = createApp({ store, games, clock: opts.clock, publicUrl: 'http://dutch.test', extend: opts.extend });
+  const app = createApp({ store, games, clock: opts.clock, publicUrl: 'http://dutch.test', notifications: opts.notifications });
   return { app, table, store, api: client(app) };
 }
 

@@ -8,7 +8,7 @@ import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import webpush from 'web-push';
 import { describe, expect, it } from 'vitest';
-import { DEADLINE_DAYS, PAUSE_BUDGET_DAYS as SERVER_PAUSE_DAYS, TimingRequest, policyText } from '../../functions/notify/timing.js';
+import { DEADLINE_DAYS, PAUSE_BUDGET_DAYS as SERVER_PAUSE_DAYS, TimingRequest, policyText } from '../../functions/matches/timing.js';
 import { ApiFailure, NetworkFailure, createApi } from '../../web/src/api.js';
 import {
   type NotifySummary,

@@ -1,22 +1,18 @@
 /**
- * The notification settings of one seat (functions/notify/routes.ts), and web push in this
+ * The notification settings of one seat (functions/http/routes/notifications.ts), and web push in this
  * browser: what it supports, subscribing it, and which of this browser's matches use its one
  * push subscription. Loaded with the notifications panel only, never with the match page itself.
  */
 // Only types from api.ts: the panel's chunk must not pull the API module out of the page's script.
+import type * as z from 'zod/mini';
+import type { NotificationSettingsResponse } from '../../functions/http/responses.js';
 import type { Api, ApiFailure } from './api.js';
 import { days } from './text.js';
 
-export type EmailState = 'pending' | 'confirmed' | 'unsubscribed' | 'bouncing';
+export type EmailState = NonNullable<NotifySummary['email']>['state'];
 
 /** The server's answer to every settings request: the seat's settings after the change. */
-export interface NotifySummary {
-  channels: { email: boolean; push: boolean };
-  email: { address: string; state: EmailState } | null;
-  emailAvailable: boolean;
-  push: { devices: number; available: boolean };
-  pause: { pausedUntil: number | null; budgetLeftMs: number };
-}
+export type NotifySummary = z.infer<typeof NotificationSettingsResponse>;
 
 export function notifyApi(api: Pick<Api, 'call'>, matchId: string, seat: number, token: string) {
   const base = `/api/matches/${encodeURIComponent(matchId)}/seats/${seat}`;

@@ -1,6 +1,6 @@
 /**
  * Reminders and move deadlines in words: the choices on the create form, the match's options on
- * the match page, and when a seat's move is due. The server's rules are in functions/notify/timing.ts;
+ * the match page, and when a seat's move is due. The server's rules are in functions/matches/timing.ts;
  * the page only offers its choices and shows what the match answers with.
  */
 import { days, duration, hours } from './text.js';

@@ -1,106 +1,35 @@
-/** The shapes the HTTP API answers with (see functions/http/schemas.ts), as the page uses them. */
+/**
+ * The shapes the HTTP API answers with, derived from the schemas the server uses
+ * (functions/http/responses.ts). Types only: `import type` keeps zod out of the page's bundle.
+ */
+import type * as z from 'zod/mini';
+import type {
+  CreateMatchResponse,
+  GamesResponse,
+  InviteInfoResponse,
+  JoinResponse,
+  LogEntryResponse,
+  LogRecordResponse,
+  MatchEndResponse,
+  MatchResponse,
+  SeatResponse,
+  TimingResponse,
+} from '../../functions/http/responses.js';
 
-export interface SeatInfo {
-  seat: number;
-  name: string | null;
-  joined: boolean;
-  waitingSince: number | null;
-  /** When this seat's current move is due (only with a move deadline, while it is to act). */
-  deadlineAt?: number | null;
-  /** The seat has paused its deadlines until then. */
-  pausedUntil?: number | null;
-}
-
+export type SeatInfo = z.infer<typeof SeatResponse>;
 /** Reminders and the move deadline of a match; `policy` says in words what a missed deadline does. */
-export interface MatchTiming {
-  reminderHours: number;
-  deadlineDays: number;
-  policy: string;
-}
-
-export interface LogEntry {
-  type: string;
-  /** Names seats as `{0}`, `{1}`…; the page puts the players' names in their place. */
-  text: string;
-  seat?: number;
-  data?: unknown;
-}
-
-export interface LogRecord {
-  version: number;
-  at: number;
-  /** Who acted; null for the platform itself. */
-  seat: number | null;
-  entries: LogEntry[];
-}
-
-export interface MatchEnd {
-  winners: readonly number[];
-  scores?: readonly number[];
-  summary: string;
-  details?: unknown;
-  reason?: 'finished' | 'resigned' | 'forfeit';
-  seat?: number;
-}
-
-export type MatchStatus = 'open' | 'active' | 'over';
-
-export interface Match {
-  matchId: string;
-  game: { id: string; name: string };
-  version: number;
-  status: MatchStatus;
-  options: unknown;
-  /** Absent or null for matches made before reminders and deadlines existed. */
-  timing?: MatchTiming | null;
-  seats: SeatInfo[];
-  /** The viewer's seat; null for a spectator. */
-  you: number | null;
-  toAct: number[];
-  view: unknown;
-  legalMoves: unknown[];
-  log: LogRecord[];
-  end: MatchEnd | null;
-  rematchId: string | null;
-  /** Only in the answer to a move: what it did, as log lines. */
-  events?: LogEntry[];
-  reveal?: unknown;
-}
-
-export interface GameSummary {
-  id: string;
-  name: string;
-  minSeats: number;
-  maxSeats: number;
-}
-
-export interface Created {
-  matchId: string;
-  seat: number;
-  token: string;
-  url: string;
-  invites: { seat: number; url: string }[];
-  spectatorUrl: string;
-}
-
+export type MatchTiming = z.infer<typeof TimingResponse>;
+/** Names seats as `{0}`, `{1}`…; the page puts the players' names in their place. */
+export type LogEntry = z.infer<typeof LogEntryResponse>;
+export type LogRecord = z.infer<typeof LogRecordResponse>;
+export type MatchEnd = z.infer<typeof MatchEndResponse>;
+export type Match = z.infer<typeof MatchResponse>;
+export type MatchStatus = Match['status'];
+export type GameSummary = z.infer<typeof GamesResponse>['games'][number];
+export type Created = z.infer<typeof CreateMatchResponse>;
 /** What an invite link offers (GET /api/matches/:id/invite with the invite secret). */
-export interface InviteInfo {
-  matchId: string;
-  game: { id: string; name: string };
-  options: unknown;
-  status: MatchStatus;
-  seat: number;
-  invitedBy: string | null;
-  createdAt: number;
-  seats: { seat: number; name: string | null; joined: boolean }[];
-}
-
-export interface Joined {
-  matchId: string;
-  seat: number;
-  token: string;
-  url: string;
-}
+export type InviteInfo = z.infer<typeof InviteInfoResponse>;
+export type Joined = z.infer<typeof JoinResponse>;
 
 /** How this browser opens a match: as a seat (token) or as a spectator (watch secret). */
 export type Credentials = { kind: 'seat'; seat: number; token: string } | { kind: 'watch'; secret: string };

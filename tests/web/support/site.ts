@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { chromium, type Browser } from 'playwright-core';
 import { createLocalApp, listen } from '../../../functions/local/server.js';
-import { startLocalNotify, type LocalNotify } from '../../../functions/notify/local.js';
-import type { MatchStore } from '../../../functions/storage/port.js';
+import { startLocalNotify, type LocalNotify } from '../../../functions/local/notify.js';
+import type { MatchStore } from '../../../functions/matches/port.js';
 import { dutchAuction } from '../../../shared/games/dutch-auction/index.js';
 import { gameRegistry } from '../../../shared/games/index.js';
 import type { AnyGame } from '../../../shared/engine/game.js';
@@ -46,7 +46,7 @@ export async function builtSite(): Promise<{ dir: string; remove: () => Promise<
 }
 
 /**
- * With `notify`, the notifications part runs as under `npm start` (functions/notify/local.ts):
+ * With `notify`, the notifications part runs as under `npm start` (functions/local/notify.ts):
  * its routes, the dispatcher loop on the table's stream, the sweep, VAPID keys in a temporary data
  * folder, and, with no SMTP_URL, the dev outbox at /dev/outbox.
  */
@@ -78,7 +78,7 @@ export async function startSite(opts: {
       games,
     });
   }
-  inner = createLocalApp({ store: opts.store, games, ...(notify ? { publicUrl: url, extend: notify.extend } : {}) }, opts.webRoot);
+  inner = createLocalApp({ store: opts.store, games, ...(notify ? { publicUrl: url, notifications: notify.notifications } : {}) }, opts.webRoot);
   return {
     url,
     outbox: notify?.outbox,

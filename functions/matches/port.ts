@@ -1,6 +1,6 @@
 /**
- * The storage port: everything the match service needs from a database, and nothing more.
- * One real adapter implements it (DynamoDB, ./dynamo.ts), tested against DynamoDB Local.
+ * The match store's port: everything the match side needs from a database, and nothing more.
+ * One real adapter implements it (DynamoDB, functions/storage/dynamo.ts), tested against DynamoDB Local.
  */
 import type { Outcome, Seat } from '../../shared/engine/game.js';
 
@@ -17,7 +17,7 @@ export interface SeatRecord {
   reservedFor?: Seat;
   /** ms epoch from which this seat has been waiting to act (for reminders and deadlines). */
   waitingSince?: number | null;
-  /** The player's own pause of their deadlines (vacation): see functions/notify/timing.ts. */
+  /** The player's own pause of their deadlines (vacation): see functions/matches/timing.ts. */
   pausedFrom?: number;
   pausedUntil?: number;
   /** Pause time used up in this match (ms), against PAUSE_BUDGET_MS. */
@@ -77,7 +77,7 @@ export interface MatchRecord {
   sweptUntil?: number;
 }
 
-/** Reminders and move deadlines, chosen when the match is made (functions/notify/timing.ts). */
+/** Reminders and move deadlines, chosen when the match is made (functions/matches/timing.ts). */
 export interface MatchTiming {
   /** Hours without a move before a reminder (repeated a few times); 0 = no reminders. */
   reminderHours: number;
@@ -111,6 +111,9 @@ export interface LogRecord {
 /** `moved-for-you`: the seat's deadline passed and the sweep made the game's standard move for it. */
 export type NotificationKind = 'your-move' | 'started' | 'joined' | 'over' | 'deadline-near' | 'reminder' | 'moved-for-you';
 
+/** An outbox row still there this long after it was written is re-driven by the sweep. */
+export const OUTBOX_GRACE_MS = 10 * 60 * 1000;
+
 /** An outbox row, written in the same transaction as the change it reports. */
 export interface NotificationIntent {
   matchId: string;
@@ -125,6 +128,13 @@ export interface NotificationIntent {
   tag?: string;
 }
 
+/**
+ * Idempotency-Keys are honoured for a day, for the last few moves of each seat: a client retries
+ * its latest requests, and an older key that has been forgotten cannot apply twice anyway (the
+ * version has moved on, so it is refused as stale; a sealed move is refused by the rules as already made).
+ */
+export const RECENT_KEYS_MS = 24 * 3600 * 1000;
+export const RECENT_KEYS_PER_SEAT = 4;
 export interface RecentKey {
   seat: Seat;
   key: string;
@@ -165,4 +175,11 @@ export interface MatchStore {
   log(id: string, opts: { limit: number; before?: number }): Promise<LogRecord[]>;
   /** Every log record in version order (replay, audits). */
   fullLog(id: string): Promise<LogRecord[]>;
+  /**
+   * The sweep's visit: moves its cursor (`sweptUntil`) and next timer (`dueAt`) on and writes the timer
+   * notices it found, all or nothing, while the match is still at its version; false when a change came first.
+   */
+  advanceSweep(match: MatchRecord, sweptUntil: number, dueAt: number | undefined, intents: NotificationIntent[]): Promise<boolean>;
+  /** Takes a match that needs no more timers off the sweep's list (nothing when it changed meanwhile). */
+  clearDue(match: MatchRecord): Promise<void>;
 }

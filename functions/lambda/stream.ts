@@ -1,15 +1,17 @@
 /**
  * The notification dispatcher on AWS Lambda: the table's stream (filtered to outbox rows) is its
  * event source, with partial batch responses (`ReportBatchItemFailures`), bounded retries, batch
- * bisection on error and a dead-letter queue set by the stack. The work is in functions/notify.
+ * bisection on error and a dead-letter queue set by the stack. The stream's records are read as outbox
+ * entries by functions/storage/stream-records.ts; the work is in functions/notify/dispatcher.ts.
  */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { gameRegistry } from '../shared/games/index.js';
-import { notifyFromEnv } from './notify/env.js';
-import { Dispatcher } from './notify/dispatcher.js';
-import { WebPushSender } from './notify/push.js';
-import { clientConfigFromEnv, DynamoMatchStore, dynamoClient } from './storage/dynamo.js';
-import { DEFAULT_TABLE } from './storage/table.js';
+import { gameRegistry } from '../../shared/games/index.js';
+import { notifyFromEnv } from '../deps.js';
+import { Dispatcher } from '../notify/dispatcher.js';
+import { WebPushSender } from '../notify/push.js';
+import { clientConfigFromEnv, DynamoMatchStore, dynamoClient } from '../storage/dynamo.js';
+import { onStreamRecords } from '../storage/stream-records.js';
+import { DEFAULT_TABLE } from '../storage/table.js';
 
 const tableName = process.env.TABLE_NAME ?? DEFAULT_TABLE;
 const db = dynamoClient(clientConfigFromEnv(process.env));
@@ -25,6 +27,8 @@ const dispatcher = new Dispatcher({
   ...(runtime.push ? { push: runtime.push } : {}),
 });
 
+const onRecords = onStreamRecords(dispatcher);
+
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
-  return dispatcher.handleRecords(event.Records);
+  return onRecords(event.Records);
 }

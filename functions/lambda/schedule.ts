@@ -1,22 +1,23 @@
 /**
  * The reminder and deadline sweep on AWS Lambda, invoked on a schedule (EventBridge, every few
  * minutes). It writes timer notices into the outbox (the dispatcher sends them) and applies missed
- * deadlines; it sends nothing itself. The work is in functions/notify/sweep.ts.
+ * deadlines; it sends nothing itself. The work is in functions/notify/reminders.ts (the sweep) and
+ * functions/matches/deadlines.ts.
  */
 import type { Context } from 'aws-lambda';
-import { gameRegistry } from '../shared/games/index.js';
-import { MatchService } from './matches/service.js';
-import { NotifyStore } from './notify/store.js';
-import { Sweep, type SweepReport } from './notify/sweep.js';
-import { clientConfigFromEnv, DynamoMatchStore, dynamoClient } from './storage/dynamo.js';
-import { DEFAULT_TABLE } from './storage/table.js';
+import { gameRegistry } from '../../shared/games/index.js';
+import { MatchService } from '../matches/service.js';
+import { Sweep, type SweepReport } from '../notify/reminders.js';
+import { clientConfigFromEnv, DynamoMatchStore, dynamoClient } from '../storage/dynamo.js';
+import { DynamoNotifyStore } from '../storage/notify-dynamo.js';
+import { DEFAULT_TABLE } from '../storage/table.js';
 
 const tableName = process.env.TABLE_NAME ?? DEFAULT_TABLE;
 const db = dynamoClient(clientConfigFromEnv(process.env));
 const matches = new DynamoMatchStore(db, tableName);
 // No mail or push settings here: the sweep only writes into the outbox.
 const sweep = new Sweep({
-  store: new NotifyStore(db, tableName),
+  store: new DynamoNotifyStore(db, tableName),
   matches,
   service: new MatchService({ store: matches, games: gameRegistry, clock: Date.now }),
 });

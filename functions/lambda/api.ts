@@ -1,7 +1,7 @@
 /** The API on AWS Lambda behind API Gateway (HTTP API, payload v2). */
 import { handle } from 'hono/aws-lambda';
-import { createApp } from './app.js';
-import { depsFromEnv } from './deps.js';
+import { createApp } from '../app.js';
+import { depsFromEnv } from '../deps.js';
 
 const serve = handle(createApp(depsFromEnv()));
 

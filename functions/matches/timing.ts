@@ -1,7 +1,8 @@
 /**
  * Reminders and move deadlines: platform options of a match (not game options), and the pure
  * arithmetic of when each timer fires. The service stamps `dueAt` with `withDue` on every change;
- * the sweep (./sweep.ts) wakes up at `dueAt`, sends what is due and applies missed deadlines.
+ * the sweep (functions/notify/reminders.ts) wakes up at `dueAt`, applies missed deadlines (./deadlines.ts)
+ * and sends the reminders and warnings that are due.
  *
  * A seat's clock starts when it starts waiting to act (`waitingSince`). A pause stops the clock
  * for its length (the seat's `pausedFrom`..`pausedUntil`): a pause taken in the middle of a turn
@@ -10,7 +11,7 @@
  */
 import * as z from 'zod/mini';
 import type { Seat } from '../../shared/engine/game.js';
-import type { MatchRecord, MatchTiming } from '../storage/port.js';
+import type { MatchRecord, MatchTiming } from './port.js';
 
 export const HOUR = 3600 * 1000;
 export const DAY = 24 * HOUR;
@@ -41,6 +42,9 @@ export type TimingChoice = z.output<typeof TimingRequest>;
 export function timingFrom(input: TimingChoice | undefined): MatchTiming {
   return input ? { reminderHours: input.reminderHours, deadlineDays: input.deadlineDays } : { ...DEFAULT_TIMING };
 }
+
+/** A time as players read it in messages: minutes, UTC. */
+export const formatTime = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
 
 /** The deadline policy in words, for the match options. */
 export function policyText(timing: MatchTiming): string {

@@ -15,8 +15,8 @@ import {
   type Shard,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
-import { outboxOfRecord } from './dispatcher.js';
-import type { NotifyStore } from './store.js';
+import { outboxOfRecord } from './stream-records.js';
+import type { DynamoNotifyStore } from './notify-dynamo.js';
 
 export interface StreamReaderDeps {
   db: DynamoDBClient;
@@ -24,7 +24,7 @@ export interface StreamReaderDeps {
   tableName: string;
   /** The dispatcher's `handleRecords`. */
   handle: (records: DynamoDBRecord[]) => Promise<DynamoDBBatchResponse>;
-  checkpoints: NotifyStore;
+  checkpoints: Pick<DynamoNotifyStore, 'checkpoint' | 'saveCheckpoint'>;
   clock?: () => number;
   log?: (entry: Record<string, unknown>) => void;
   /** Records per GetRecords call (Lambda's batch size). */

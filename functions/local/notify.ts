@@ -6,21 +6,23 @@
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { AnyGame } from '../../shared/engine/game.js';
-import type { AppDeps } from '../app.js';
+import type { NotificationsDeps } from '../app.js';
+import { notificationsOf } from '../deps.js';
+import type { MatchStore } from '../matches/port.js';
 import { MatchService } from '../matches/service.js';
+import { Dispatcher } from '../notify/dispatcher.js';
+import { DEFAULT_FROM, DevOutbox, SmtpEmailSender, type EmailSender } from '../notify/email.js';
+import { WebPushSender } from '../notify/push.js';
+import { Sweep } from '../notify/reminders.js';
+import { localVapidKeys, secretVapidKeys, vapidSubject, type VapidKeys } from '../notify/vapid.js';
 import { clientConfigFromEnv, dynamoClient } from '../storage/dynamo.js';
-import type { MatchStore } from '../storage/port.js';
-import { Dispatcher } from './dispatcher.js';
-import { DEFAULT_FROM, DevOutbox, SmtpEmailSender, type EmailSender } from './email.js';
-import { notifyRoutesFor } from './env.js';
-import { WebPushSender } from './push.js';
-import { NotifyStore } from './store.js';
-import { StreamReader } from './stream.js';
-import { Sweep } from './sweep.js';
-import { localVapidKeys, secretVapidKeys, vapidSubject, type VapidKeys } from './vapid.js';
+import { DynamoNotifyStore } from '../storage/notify-dynamo.js';
+import { StreamReader } from '../storage/stream.js';
+import { onStreamRecords } from '../storage/stream-records.js';
 
 export interface LocalNotify {
-  extend: NonNullable<AppDeps['extend']>;
+  /** The API's notifications part (createApp's `notifications`). */
+  notifications: NotificationsDeps;
   outbox?: DevOutbox;
   stop(): Promise<void>;
 }
@@ -35,7 +37,7 @@ export function startLocalNotify(opts: {
 }): LocalNotify {
   const { env } = opts;
   const config = clientConfigFromEnv(env);
-  const store = new NotifyStore(dynamoClient(config), opts.tableName);
+  const store = new DynamoNotifyStore(dynamoClient(config), opts.tableName);
   const from = env.EMAIL_FROM ?? DEFAULT_FROM;
   const outbox = env.SMTP_URL ? undefined : new DevOutbox({ from });
   const email: EmailSender = env.SMTP_URL ? new SmtpEmailSender(env.SMTP_URL, from) : outbox!;
@@ -55,7 +57,7 @@ export function startLocalNotify(opts: {
   const dispatcher = new Dispatcher({ store, matches: opts.matches, games: opts.games, publicUrl: opts.publicUrl, email, push, log });
   const raw = new DynamoDBClient(config);
   const streams = new DynamoDBStreamsClient(config);
-  const reader = new StreamReader({ db: raw, streams, tableName: opts.tableName, handle: (r) => dispatcher.handleRecords(r), checkpoints: store, log });
+  const reader = new StreamReader({ db: raw, streams, tableName: opts.tableName, handle: onStreamRecords(dispatcher), checkpoints: store, log });
   const abort = new AbortController();
   const readerDone = reader.run(abort.signal, Number(env.DISPATCH_POLL_MS ?? 1000));
 
@@ -70,7 +72,7 @@ export function startLocalNotify(opts: {
     `Notifications: email ${outbox ? 'to the dev outbox (/dev/outbox)' : 'over SMTP'}, web push with VAPID keys in ${opts.dataDir}/vapid.json`,
   );
   return {
-    extend: notifyRoutesFor({ store, email, vapid, push, publicUrl: opts.publicUrl }, opts.matches, outbox ? { devOutbox: outbox } : {}),
+    notifications: notificationsOf({ store, email, vapid, push, publicUrl: opts.publicUrl }, outbox ? { devOutbox: outbox } : {}),
     ...(outbox ? { outbox } : {}),
     async stop() {
       clearInterval(timer);

@@ -1,7 +1,8 @@
 /**
- * DynamoDB storage of the notifications part, in the platform's single table: channel choices and
- * push subscriptions per seat, email addresses, link secrets (hashes only), delivery dedupe
- * records, stream checkpoints, and the sweep's writes to match items (cursor and `dueAt`).
+ * The DynamoDB adapter of the notification store (functions/notify/port.ts), in the platform's single
+ * table: channel choices and push subscriptions per seat, email addresses, link secrets (hashes
+ * only), delivery dedupe records, the outbox and the `due` index, and stream checkpoints (local loop).
+ * The sweep's writes to match items are the match store's (./dynamo.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
@@ -15,16 +16,13 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import type { Seat } from '../../shared/engine/game.js';
-import { intentToItem } from '../storage/dynamo.js';
-import type { MatchRecord, NotificationIntent } from '../storage/port.js';
-import { DUE_INDEX, dueShardOf, keys } from '../storage/table.js';
+import type { NotificationIntent } from '../matches/port.js';
 import {
   CLAIM_TTL_SECONDS,
   CONFIRMATION_INTERVAL_MS,
   CONFIRMATION_WINDOW_MS,
   DAY_SECONDS,
   epochSeconds,
-  notifyKeys,
   PREFS_TTL_SECONDS,
   type ClaimState,
   type ConfirmationCap,
@@ -32,23 +30,35 @@ import {
   type LinkTokenRecord,
   type PushSubscriptionRecord,
   type SeatPrefs,
-} from './model.js';
+} from '../notify/model.js';
+import type { DueCursor, DueItem, NotifyStore, OutboxKey } from '../notify/port.js';
+import { DUE_INDEX, DUE_SHARDS, dueShard, pad } from './table.js';
 
 type Item = Record<string, unknown>;
+
+/** Where the notification records live in the single table (functions/storage/table.ts). */
+export const notifyKeys = {
+  prefix: (matchId: string, seat: Seat) => ({ pk: `M#${matchId}`, sk: `N#${seat}#` }),
+  prefs: (matchId: string, seat: Seat) => ({ pk: `M#${matchId}`, sk: `N#${seat}#PREFS` }),
+  push: (matchId: string, seat: Seat, id: string) => ({ pk: `M#${matchId}`, sk: `N#${seat}#PUSH#${id}` }),
+  address: (addressKey: string) => ({ pk: `EMAIL#${addressKey}`, sk: 'EMAIL' }),
+  token: (hash: string) => ({ pk: `NT#${hash}`, sk: 'NT' }),
+  /** The dedupe record: one per (match, version, seat, tag, channel). */
+  sent: (intent: Pick<NotificationIntent, 'matchId' | 'version' | 'seat' | 'tag'>, channel: string) => ({
+    pk: `M#${intent.matchId}`,
+    sk: `SENT#${pad(intent.version)}#${intent.seat}#${intent.tag ?? '-'}#${channel}`,
+  }),
+  checkpoint: (shardId: string) => ({ pk: 'STREAM', sk: `SHARD#${shardId}` }),
+  /** A fixed-window counter of confirmation mails, for one seat, match or client address. */
+  confirmCounter: (cap: string, subject: string, windowStart: number) => ({ pk: `RL#confirm#${cap}#${subject}`, sk: `W#${windowStart}` }),
+};
+
 
 const isConditionFailure = (err: unknown) =>
   err instanceof ConditionalCheckFailedException ||
   (err instanceof TransactionCanceledException && (err.CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed'));
 
-export const emptyPrefs = (matchId: string, seat: Seat, now: number): SeatPrefs => ({
-  matchId,
-  seat,
-  channels: { email: false, push: false },
-  email: null,
-  updatedAt: now,
-});
-
-export class NotifyStore {
+export class DynamoNotifyStore implements NotifyStore {
   constructor(
     readonly db: DynamoDBDocumentClient,
     readonly tableName: string,
@@ -397,9 +407,11 @@ export class NotifyStore {
     }
   }
 
-  async intentItem(pk: string, sk: string): Promise<Item | null> {
-    const out = await this.db.send(new GetCommand({ TableName: this.tableName, Key: { pk, sk }, ConsistentRead: true }));
-    return out.Item ?? null;
+  async outboxTimer(key: OutboxKey): Promise<{ dueAt?: number; redrives: number } | null> {
+    const out = await this.db.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
+    const item = out.Item;
+    if (!item) return null;
+    return { ...(item.dueAt === undefined ? {} : { dueAt: item.dueAt as number }), redrives: (item.redrives as number | undefined) ?? 0 };
   }
 
   /** The undelivered notifications of a match: outbox rows and log items still in the `due` index. */
@@ -428,12 +440,12 @@ export class NotifyStore {
    * Touches an undelivered outbox entry so the table's stream carries it to the dispatcher again
    * (a MODIFY record), and moves its timer on. Returns false when it is gone meanwhile.
    */
-  async redrive(pk: string, sk: string, attempt: number, nextDueAt: number): Promise<boolean> {
+  async redrive(key: OutboxKey, attempt: number, nextDueAt: number): Promise<boolean> {
     try {
       await this.db.send(
         new UpdateCommand({
           TableName: this.tableName,
-          Key: { pk, sk },
+          Key: key,
           UpdateExpression: 'SET redrives = :n, dueAt = :d',
           // Only while undelivered: a log item settled meanwhile must not come back into the index.
           ConditionExpression: 'attribute_exists(dueAt)',
@@ -449,84 +461,30 @@ export class NotifyStore {
 
   // ------------------------------------------------------------------ the sweep
 
-  /** Items whose timer has come, oldest first, from one shard of the sparse `due` index. */
-  async due(shard: string, now: number, limit: number, start?: Item): Promise<{ items: { pk: string; sk: string }[]; next?: Item }> {
+  /**
+   * Items whose timer has come, from the sparse `due` index: shard by shard, oldest first in each.
+   * `cursor` is the `next` of the page before.
+   */
+  async due(now: number, limit: number, cursor?: DueCursor): Promise<{ items: DueItem[]; next?: DueCursor }> {
+    const { shard, start } = (cursor as { shard: number; start?: Item } | undefined) ?? { shard: 0 };
     const out = await this.db.send(
       new QueryCommand({
         TableName: this.tableName,
         IndexName: DUE_INDEX.name,
         KeyConditionExpression: '#p = :p AND #d <= :now',
         ExpressionAttributeNames: { '#p': DUE_INDEX.partitionKey.name, '#d': DUE_INDEX.sortKey.name },
-        ExpressionAttributeValues: { ':p': shard, ':now': now },
+        ExpressionAttributeValues: { ':p': dueShard(shard), ':now': now },
         Limit: limit,
         ExclusiveStartKey: start,
       }),
     );
-    return {
-      items: (out.Items ?? []).map((i) => ({ pk: i.pk as string, sk: i.sk as string })),
-      ...(out.LastEvaluatedKey ? { next: out.LastEvaluatedKey } : {}),
-    };
-  }
-
-  /**
-   * Moves the sweep's cursor on a match and writes the timer notifications it found, in one
-   * transaction conditioned on the match version: either both happen or neither (a move came
-   * first, and the sweep looks again).
-   */
-  async advanceSweep(match: MatchRecord, sweptUntil: number, dueAt: number | undefined, intents: NotificationIntent[]): Promise<boolean> {
-    const update = {
-      TableName: this.tableName,
-      Key: keys.match(match.id),
-      ConditionExpression: 'version = :v',
-      ...(dueAt === undefined
-        ? {
-            UpdateExpression: 'SET sweptUntil = :c REMOVE dueAt, dueShard',
-            ExpressionAttributeValues: { ':v': match.version, ':c': sweptUntil },
-          }
-        : {
-            UpdateExpression: 'SET sweptUntil = :c, dueAt = :d, dueShard = :s',
-            ExpressionAttributeValues: { ':v': match.version, ':c': sweptUntil, ':d': dueAt, ':s': dueShardOf(match.id) },
-          }),
-    };
-    try {
-      if (intents.length === 0) {
-        await this.db.send(new UpdateCommand(update));
-      } else {
-        await this.db.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              { Update: update },
-              ...intents.map((n) => ({
-                // Unconditional: a row written twice is delivered once anyway (the dedupe records).
-                Put: { TableName: this.tableName, Item: intentToItem(n) },
-              })),
-            ],
-          }),
-        );
-      }
-      return true;
-    } catch (err) {
-      // A failed version check, or a transaction cancelled by a write at the same moment: look again.
-      if (err instanceof ConditionalCheckFailedException || err instanceof TransactionCanceledException) return false;
-      throw err;
-    }
-  }
-
-  /** Takes a match that needs no more timers out of the index. */
-  async clearDue(match: MatchRecord): Promise<void> {
-    try {
-      await this.db.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: keys.match(match.id),
-          UpdateExpression: 'REMOVE dueAt, dueShard',
-          ConditionExpression: 'version = :v',
-          ExpressionAttributeValues: { ':v': match.version },
-        }),
-      );
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-    }
+    const items = (out.Items ?? []).map((i): DueItem => {
+      const key = { pk: i.pk as string, sk: i.sk as string };
+      // A match item (a reminder, warning or deadline), or an outbox entry: a NOTIFY row or a log item.
+      return key.sk === 'MATCH' ? { kind: 'match', matchId: key.pk.slice(2) } : { kind: 'outbox', key };
+    });
+    const next = out.LastEvaluatedKey ? { shard, start: out.LastEvaluatedKey } : shard + 1 < DUE_SHARDS ? { shard: shard + 1 } : undefined;
+    return { items, ...(next ? { next } : {}) };
   }
 
   // ------------------------------------------------------------------ stream checkpoints (local loop)
@@ -544,11 +502,6 @@ export class NotifyStore {
       }),
     );
   }
-}
-
-export interface OutboxKey {
-  pk: string;
-  sk: string;
 }
 
 /**

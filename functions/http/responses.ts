@@ -1,0 +1,115 @@
+/**
+ * The shapes the HTTP API answers with, as zod schemas: the routes' answers are checked against them
+ * at compile time (`satisfies`), the OpenAPI document is generated from them, and the web's types are
+ * derived from them (web/src/types.ts, with `import type` only, so no zod reaches the page's bundle).
+ */
+import * as z from 'zod/mini';
+
+const Status = z.enum(['open', 'active', 'over']);
+
+export const LogEntryResponse = z.object({ type: z.string(), text: z.string(), seat: z.optional(z.number()), data: z.optional(z.unknown()) });
+
+/** One log record as a viewer may read it. */
+export const LogRecordResponse = z.object({ version: z.number(), at: z.number(), seat: z.nullable(z.number()), entries: z.array(LogEntryResponse) });
+
+export const SeatResponse = z.object({
+  seat: z.number(),
+  name: z.nullable(z.string()),
+  joined: z.boolean(),
+  waitingSince: z.nullable(z.number()),
+  /** When this seat's current move is due (only with a move deadline, while it is to act). */
+  deadlineAt: z.optional(z.nullable(z.number())),
+  /** The seat has paused its deadlines until then. */
+  pausedUntil: z.optional(z.nullable(z.number())),
+});
+
+/** Reminders and the move deadline; `policy` says in words what a missed deadline does. */
+export const TimingResponse = z.object({ reminderHours: z.number(), deadlineDays: z.number(), policy: z.string() });
+
+export const MatchEndResponse = z.object({
+  winners: z.readonly(z.array(z.number())),
+  scores: z.optional(z.readonly(z.array(z.number()))),
+  summary: z.string(),
+  details: z.optional(z.unknown()),
+  reason: z.optional(z.enum(['finished', 'resigned', 'forfeit'])),
+  seat: z.optional(z.number()),
+});
+
+export const MatchResponse = z.object({
+  matchId: z.string(),
+  game: z.object({ id: z.string(), name: z.string() }),
+  version: z.number(),
+  status: Status,
+  options: z.unknown(),
+  /** Absent or null for matches made before reminders and deadlines existed. */
+  timing: z.optional(z.nullable(TimingResponse)),
+  seats: z.array(SeatResponse),
+  /** The viewer's seat; null for a spectator. */
+  you: z.nullable(z.number()),
+  toAct: z.array(z.number()),
+  view: z.unknown(),
+  legalMoves: z.array(z.unknown()),
+  log: z.array(LogRecordResponse),
+  end: z.nullable(MatchEndResponse),
+  rematchId: z.nullable(z.string()),
+  /** Only in the answer to a move: what it did, as log lines. */
+  events: z.optional(z.array(LogEntryResponse)),
+  reveal: z.optional(z.unknown()),
+});
+
+/** A page of older log records (GET …/log?before=). */
+export const LogPageResponse = z.object({ log: z.array(LogRecordResponse) });
+
+export const GamesResponse = z.object({
+  games: z.array(z.object({ id: z.string(), name: z.string(), minSeats: z.number(), maxSeats: z.number() })),
+});
+
+export const CreateMatchResponse = z.object({
+  matchId: z.string(),
+  seat: z.number(),
+  token: z.string(),
+  url: z.string(),
+  invites: z.array(z.object({ seat: z.number(), url: z.string() })),
+  spectatorUrl: z.string(),
+});
+
+/** Joining a seat, and a seat in the rematch. */
+export const JoinResponse = z.object({ matchId: z.string(), seat: z.number(), token: z.string(), url: z.string() });
+
+export const LinksResponse = z.object({ invites: z.array(z.object({ seat: z.number(), url: z.string() })), spectatorUrl: z.string() });
+
+/** What an invite shows before joining: only facts every player of the match sees anyway. */
+export const InviteInfoResponse = z.object({
+  matchId: z.string(),
+  game: z.object({ id: z.string(), name: z.string() }),
+  options: z.unknown(),
+  status: Status,
+  /** The seat this invite offers. */
+  seat: z.number(),
+  /** The name of whoever made the match. */
+  invitedBy: z.nullable(z.string()),
+  createdAt: z.number(),
+  seats: z.array(z.object({ seat: z.number(), name: z.nullable(z.string()), joined: z.boolean() })),
+});
+
+/** The answer to every notification settings request (and pausing): the seat's settings after the change. */
+export const NotificationSettingsResponse = z.object({
+  channels: z.object({ email: z.boolean(), push: z.boolean() }),
+  email: z.nullable(z.object({ address: z.string(), state: z.enum(['pending', 'confirmed', 'unsubscribed', 'bouncing']) })),
+  emailAvailable: z.boolean(),
+  push: z.object({ devices: z.number(), available: z.boolean() }),
+  pause: z.object({ pausedUntil: z.nullable(z.number()), budgetLeftMs: z.number() }),
+});
+
+export const ErrorResponse = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
+    version: z.optional(z.number()),
+    retryAfter: z.optional(z.number()),
+  }),
+});
+
+/** What a route answers with, checked against its schema (`satisfies Answer<typeof MatchResponse>`). */
+export type Answer<S extends z.ZodMiniType> = z.output<S>;

@@ -1,0 +1,41 @@
+/**
+ * /api/matches/:id/invite and /join: what an invite is for, and taking the seat it opens.
+ */
+import { Hono } from 'hono';
+import { parse } from '../errors.js';
+import { bearer, idempotencyKey, jsonBody, target, type RouteContext } from '../request.js';
+import type { Answer, InviteInfoResponse, JoinResponse } from '../responses.js';
+import { JoinRequest } from '../schemas.js';
+
+export function inviteRoutes({ service, links }: RouteContext): Hono {
+  const app = new Hono();
+
+  app.post('/:id/join', async (c) => {
+    const { id } = target(c);
+    const key = idempotencyKey(c);
+    const input = parse(JoinRequest, (await jsonBody(c)).value);
+    const joined = await service.join(id, input.invite, input.name, key?.key);
+    return c.json({ matchId: id, seat: joined.seat, token: joined.token, url: links.seat(c, id, joined.seat, joined.token, joined.match.gameId) } satisfies Answer<typeof JoinResponse>);
+  });
+
+  // An invite's holder sees what they are invited to before choosing a name: the game, its options,
+  // who made the match and which seats are taken — facts every player of the match sees. A used or
+  // replaced invite learns nothing but that (the page says so at once, not after a name is typed).
+  app.get('/:id/invite', async (c) => {
+    const secret = bearer(c);
+    const { id } = target(c);
+    const { match, seat } = await service.invitation(id, secret);
+    return c.json({
+      matchId: id,
+      game: { id: match.gameId, name: service.gameName(match.gameId) },
+      options: match.options,
+      status: match.status,
+      seat,
+      invitedBy: match.seats[0]?.name ?? null,
+      createdAt: match.createdAt,
+      seats: match.seats.map((s, i) => ({ seat: i, name: s.name, joined: s.tokenHash !== null })),
+    } satisfies Answer<typeof InviteInfoResponse>);
+  });
+
+  return app;
+}

@@ -1,0 +1,48 @@
+/**
+ * Missed move deadlines: finding a seat whose deadline has passed and making the game's standard move
+ * for it (or its forfeit) through the match service's conditional commit (`expireTurn`). The sweep
+ * (functions/notify/reminders.ts) calls `step` for each match the `due` index names, before it looks
+ * for reminders to send. Never DynamoDB TTL, never only when somebody happens to open the match.
+ */
+import type { MatchRecord, MatchStore } from './port.js';
+import type { MatchService } from './service.js';
+import { deadlineOf } from './timing.js';
+
+export interface DeadlineDeps {
+  matches: MatchStore;
+  service: MatchService;
+  clock: () => number;
+  log: (entry: Record<string, unknown>) => void;
+}
+
+/**
+ * One look at a match: `gone` when it needs no timers any more (taken off the `due` index), `expired`
+ * when a late seat's turn was just expired (look again: the turn moved on, or someone moved first), or
+ * `waiting` with the match as read and the time of the look, when no deadline has passed.
+ */
+export type DeadlineStep =
+  | { kind: 'gone' }
+  | { kind: 'expired'; result: Awaited<ReturnType<MatchService['expireTurn']>> }
+  | { kind: 'waiting'; match: MatchRecord; now: number };
+
+export class Deadlines {
+  constructor(private readonly deps: DeadlineDeps) {}
+
+  async step(matchId: string): Promise<DeadlineStep> {
+    const match = await this.deps.matches.get(matchId);
+    if (!match) return { kind: 'gone' };
+    const now = this.deps.clock();
+    if (match.status !== 'active' || !match.timing) {
+      await this.deps.matches.clearDue(match);
+      return { kind: 'gone' };
+    }
+    const late = match.toAct.find((seat) => {
+      const d = deadlineOf(match, seat);
+      return d !== null && d <= now;
+    });
+    if (late === undefined) return { kind: 'waiting', match, now };
+    const result = await this.deps.service.expireTurn(matchId, late, match.version);
+    this.deps.log({ level: 'info', message: 'deadline passed', matchId, seat: late, result });
+    return { kind: 'expired', result };
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * What the match side (the match service, pausing, notification settings) refuses with: one closed
+ * list of codes, as chessops names its setup errors. Nothing here knows HTTP; functions/http/errors.ts
+ * gives each code its status in one table, and the app's one `onError` answers with it.
+ */
+import * as z from 'zod/mini';
+import { en } from 'zod/locales';
+
+// zod/mini ships no messages (every issue would read "Invalid input"). Issue messages are written when a
+// parse fails, so English is set here, in the module that turns them into errors: whatever parses and
+// reports (the match service's move and option checks, the API's request checks) has loaded it first.
+z.config(en());
+
+export const MATCH_ERROR_CODES = [
+  // input
+  'invalid-request',
+  'invalid-seats',
+  'unknown-game',
+  'idempotency-key-reused',
+  // who may
+  'forbidden',
+  'invite-used',
+  // what there is
+  'no-such-match',
+  // the match's state
+  'match-over',
+  'match-not-started',
+  'match-not-active',
+  'match-not-over',
+  'stale-version',
+  'rematch-joined',
+  // contention and limits
+  'busy',
+  'too-many-changes',
+  // pausing one's deadlines
+  'already-paused',
+  'not-paused',
+  'pause-budget',
+  // notification settings
+  'email-unavailable',
+  'email-failed',
+  'address-suppressed',
+  'confirmation-limit',
+  'confirmation-limit-seat',
+  'confirmation-limit-match',
+  'confirmation-limit-client',
+  'push-unavailable',
+  'too-many-devices',
+] as const;
+export type MatchErrorCode = (typeof MATCH_ERROR_CODES)[number];
+
+/** Fields an error carries besides its code and message; sent as they are, in this order of writing. */
+export interface MatchErrorDetails {
+  issues?: { path: string; message: string }[];
+  /** The match's version when the request was refused, so the page can catch up. */
+  version?: number;
+  /** Seconds to wait before asking again. */
+  retryAfter?: number;
+}
+
+export class MatchError extends Error {
+  /**
+   * `retryAfter`: seconds to wait before asking again, said in the Retry-After header; by default the
+   * one in `details` (some refusals give it only in the header).
+   */
+  constructor(
+    readonly code: MatchErrorCode,
+    message: string,
+    readonly details: MatchErrorDetails = {},
+    readonly retryAfter: number | undefined = details.retryAfter,
+  ) {
+    super(message);
+    this.name = 'MatchError';
+  }
+}
+
+/** A move the game's rules refuse, under the game's own code (its rule error vocabulary). */
+export class RuleError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly details: { version: number },
+  ) {
+    super(message);
+    this.name = 'RuleError';
+  }
+}
+
+const MAX_ISSUES = 10;
+
+/** A zod failure as an invalid request with at most ten issues, each path and message kept short. */
+export function invalid(error: { issues: readonly unknown[] }, what = 'request'): MatchError {
+  const issues = (error.issues as { path?: PropertyKey[]; message?: string }[]).slice(0, MAX_ISSUES).map((i) => ({
+    path: (i.path ?? []).map(String).join('.').slice(0, 100),
+    message: String(i.message ?? 'invalid').slice(0, 200),
+  }));
+  return new MatchError('invalid-request', `The ${what} is not valid.`, { issues });
+}
+
+/** The value, or an invalid-request error naming what was parsed. */
+export function parse<T>(schema: z.ZodMiniType<T>, input: unknown, what?: string): T {
+  const r = schema.safeParse(input);
+  if (!r.success) throw invalid(r.error, what);
+  return r.data;
+}

@@ -1,0 +1,66 @@
+/**
+ * A match or its log as one viewer may see it: a pure function of the record, the game and the time.
+ * Everything a player receives is built here (the match read, a move's answer, the log pages) or, for
+ * notifications, from the public log lines made here; `view(state, seat)` is the only door the game
+ * state leaves by.
+ */
+import type { AnyGame, LogEntry, Viewer } from '../../shared/engine/game.js';
+import type { LogRecord, MatchRecord } from './port.js';
+import { deadlineOf, policyText } from './timing.js';
+
+/** The match as one viewer may see it, at `now` (a pause that has ended is no longer shown). */
+export function presentMatch(game: AnyGame, match: MatchRecord, viewer: Viewer, log: LogRecord[], now: number) {
+  const active = match.status === 'active';
+  return {
+    matchId: match.id,
+    game: { id: game.id, name: game.name },
+    version: match.version,
+    status: match.status,
+    options: match.options,
+    timing: match.timing ? { ...match.timing, policy: policyText(match.timing) } : null,
+    seats: match.seats.map((s, seat) => ({
+      seat,
+      name: s.name,
+      joined: s.tokenHash !== null,
+      waitingSince: s.waitingSince ?? null,
+      deadlineAt: deadlineOf(match, seat),
+      pausedUntil: s.pausedUntil !== undefined && s.pausedUntil > now ? s.pausedUntil : null,
+    })),
+    you: viewer,
+    toAct: match.toAct,
+    view: match.state === null ? null : game.view(match.state, viewer),
+    legalMoves: active && viewer !== null ? game.legalMoves(match.state, viewer) : [],
+    log: presentLog(game, log, viewer),
+    end: match.end,
+    rematchId: match.rematchId,
+  };
+}
+
+export function presentLog(game: AnyGame, log: LogRecord[], viewer: Viewer) {
+  return log.map((l) => ({ version: l.version, at: l.at, seat: l.seat, entries: logEntries(game, l, viewer) }));
+}
+
+/** One log record's lines as the viewer may read them (null: the public, as in notifications). */
+export function logEntries(game: AnyGame, record: LogRecord, viewer: Viewer): LogEntry[] {
+  const seat = record.seat;
+  switch (record.kind) {
+    case 'join':
+      return [{ type: 'joined', seat: seat!, text: `{${seat}} joined.` }];
+    case 'start':
+      return [
+        { type: 'joined', seat: seat!, text: `{${seat}} joined.` },
+        { type: 'started', text: 'Everyone is here: the game has started.' },
+      ];
+    case 'resign':
+      return [{ type: 'resigned', seat: seat!, text: `{${seat}} resigned.` }];
+    case 'forfeit':
+      return [{ type: 'forfeit', seat: seat!, text: `{${seat}} missed the move deadline and forfeits.` }];
+    case 'move':
+    case 'default-move': {
+      const lines = record.events.flatMap((e) => game.viewEvent(e, viewer) ?? []);
+      return record.kind === 'default-move'
+        ? [{ type: 'deadline', seat: seat!, text: `{${seat}}'s deadline passed; the standard move was made for them.` }, ...lines]
+        : lines;
+    }
+  }
+}

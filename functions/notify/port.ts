@@ -1,0 +1,83 @@
+/**
+ * The notification store's port: everything the notifications part needs from a database. One real
+ * adapter implements it (DynamoDB, functions/storage/notify-dynamo.ts), tested against DynamoDB Local.
+ * The outbox itself is written by the match store, in the same transaction as the change it reports
+ * (functions/matches/port.ts `Commit.intents`); this port reads, re-drives and settles it.
+ */
+import type { Seat } from '../../shared/engine/game.js';
+import type { NotificationIntent } from '../matches/port.js';
+import type { ClaimState, ConfirmationCap, EmailAddressRecord, LinkTokenRecord, PushSubscriptionRecord, SeatPrefs } from './model.js';
+
+/** Where an outbox entry is, as the adapter names it (the dispatcher only compares and hands it back). */
+export interface OutboxKey {
+  pk: string;
+  sk: string;
+}
+
+/** An outbox entry and the notifications it carries. */
+export interface OutboxEntry {
+  key: OutboxKey;
+  intents: NotificationIntent[];
+}
+
+/** Something whose timer has come: a match (a reminder, warning or deadline), or an undelivered outbox entry. */
+export type DueItem = { kind: 'match'; matchId: string } | { kind: 'outbox'; key: OutboxKey };
+/** Where a walk of the due items goes on; the adapter's own value. */
+export type DueCursor = unknown;
+
+export type Claim = { state: 'claimed'; claimId: string } | { state: 'done' | 'busy' };
+
+export interface NotifyStore {
+  // ---------------------------------------------------------------- a seat's choices
+  /** A seat's choices and push subscriptions. */
+  seat(matchId: string, seat: Seat): Promise<{ prefs: SeatPrefs | null; push: PushSubscriptionRecord[] }>;
+  putPrefs(prefs: SeatPrefs): Promise<void>;
+  /** Marks the seat's address confirmed; false when the seat uses another address by now. */
+  confirmEmail(matchId: string, seat: Seat, addressKey: string, now: number): Promise<boolean>;
+  addPush(sub: PushSubscriptionRecord): Promise<void>;
+  removePush(matchId: string, seat: Seat, id: string): Promise<void>;
+
+  // ---------------------------------------------------------------- addresses and confirmation limits
+  address(addressKey: string): Promise<EmailAddressRecord | null>;
+  /** The address's one confirmation mail a day (CONFIRMATION_INTERVAL_MS), unless it is suppressed. */
+  reserveConfirmation(addressKey: string, address: string, now: number): Promise<'ok' | 'limited' | 'suppressed'>;
+  releaseConfirmation(addressKey: string, at: number): Promise<void>;
+  /** Counts one confirmation mail against every cap, or none: the first full cap and when its window ends. */
+  takeConfirmationAllowance(
+    subjects: Partial<Record<ConfirmationCap, string>>,
+    caps: Record<ConfirmationCap, number>,
+    now: number,
+  ): Promise<{ ok: true; windowStart: number } | { ok: false; cap: ConfirmationCap; retryAt: number }>;
+  returnConfirmationAllowance(subjects: Partial<Record<ConfirmationCap, string>>, windowStart: number): Promise<void>;
+  suppress(addressKey: string, reason: 'unsubscribed' | 'bouncing', now: number): Promise<void>;
+  unsuppress(addressKey: string): Promise<void>;
+
+  // ---------------------------------------------------------------- link secrets (hashes only)
+  putToken(hash: string, record: LinkTokenRecord, ttlSeconds: number): Promise<void>;
+  token(hash: string, now: number): Promise<LinkTokenRecord | null>;
+
+  // ---------------------------------------------------------------- delivery claims (dedupe)
+  claim(intent: NotificationIntent, channel: string, now: number, leaseMs: number): Promise<Claim>;
+  settle(intent: NotificationIntent, channel: string, state: Exclude<ClaimState, 'claimed'>, detail?: string): Promise<void>;
+  release(intent: NotificationIntent, channel: string, claimId: string): Promise<void>;
+
+  // ---------------------------------------------------------------- the outbox and the timers
+  /** The entry is delivered: it leaves the outbox. */
+  settleOutbox(key: OutboxKey): Promise<void>;
+  /** The undelivered notifications of a match. */
+  pendingIntents(matchId: string): Promise<NotificationIntent[]>;
+  /** An outbox entry's timer, or null when it is gone (`dueAt` absent: delivered meanwhile). */
+  outboxTimer(key: OutboxKey): Promise<{ dueAt?: number; redrives: number } | null>;
+  /** Hands an undelivered entry to the dispatcher again and moves its timer on; false when it is gone. */
+  redrive(key: OutboxKey, attempt: number, nextDueAt: number): Promise<boolean>;
+  /** Items whose timer has come by `now`, a page at a time (`next` while there are more). */
+  due(now: number, limit: number, cursor?: DueCursor): Promise<{ items: DueItem[]; next?: DueCursor }>;
+}
+
+export const emptyPrefs = (matchId: string, seat: Seat, now: number): SeatPrefs => ({
+  matchId,
+  seat,
+  channels: { email: false, push: false },
+  email: null,
+  updatedAt: now,
+});

@@ -1,0 +1,215 @@
+/**
+ * A seat's notification settings: which channels it wants, its email address (double opt-in, with
+ * confirmation mails capped per seat, match, client and address) and its push devices, and what the
+ * links in mails do (confirm, unsubscribe, undo). Refuses with MatchErrors; knows no HTTP (the routes
+ * are functions/http/routes/notifications.ts).
+ */
+import type { Seat } from '../../shared/engine/game.js';
+import { MatchError } from '../matches/errors.js';
+import type { MatchService } from '../matches/service.js';
+import { PAUSE_BUDGET_MS } from '../matches/timing.js';
+import { newSecret, sha256 } from '../matches/tokens.js';
+import { confirmationMail } from './compose.js';
+import type { EmailSender } from './email.js';
+import {
+  CONFIRM_TOKEN_TTL_SECONDS,
+  CONFIRMATION_CAPS,
+  CONFIRMATION_INTERVAL_MS,
+  MAX_PUSH_PER_SEAT,
+  type ConfirmationCap,
+  type LinkTokenRecord,
+  type SeatPrefs,
+} from './model.js';
+import { emptyPrefs, type NotifyStore } from './port.js';
+import { isBrowserPushEndpoint } from './push-hosts.js';
+
+export interface SettingsDeps {
+  store: NotifyStore;
+  email?: EmailSender;
+  /** Web push is set up (the VAPID keys are there). */
+  pushAvailable?: boolean;
+  clock?: () => number;
+  /** Which push endpoints the server will post to; the browsers' push services by default. */
+  allowPushEndpoint?: (url: URL) => boolean;
+  siteName?: string;
+  /** Confirmation mails per window, per seat, match and client address (CONFIRMATION_CAPS). */
+  confirmationCaps?: Record<ConfirmationCap, number>;
+}
+
+export interface PushSubscription {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+/** Names a push subscription in keys: a shortened hash of its endpoint. */
+const pushIdOf = (endpoint: string) => sha256(endpoint).slice(0, 24);
+
+export class NotificationSettings {
+  private readonly clock: () => number;
+  private readonly caps: Record<ConfirmationCap, number>;
+  readonly siteName: string;
+
+  constructor(
+    private readonly deps: SettingsDeps,
+    private readonly matches: MatchService,
+  ) {
+    this.clock = deps.clock ?? Date.now;
+    this.caps = deps.confirmationCaps ?? CONFIRMATION_CAPS;
+    this.siteName = deps.siteName ?? 'Dutch';
+  }
+
+  /** What the settings panel shows: channels, the address and its state, devices, the pause. */
+  async summary(id: string, seat: Seat) {
+    const { store } = this.deps;
+    const [{ prefs, push }, match] = await Promise.all([store.seat(id, seat), this.matches.mustGet(id)]);
+    const address = prefs?.email ? await store.address(prefs.email.addressKey) : null;
+    const s = match.seats[seat];
+    const now = this.clock();
+    return {
+      channels: prefs?.channels ?? { email: false, push: false },
+      email: prefs?.email
+        ? { address: prefs.email.address, state: address?.suppressed ?? (prefs.email.confirmed ? ('confirmed' as const) : ('pending' as const)) }
+        : null,
+      emailAvailable: this.deps.email !== undefined,
+      push: { devices: push.length, available: this.deps.pushAvailable === true },
+      pause: {
+        pausedUntil: s?.pausedUntil !== undefined && s.pausedUntil > now ? s.pausedUntil : null,
+        budgetLeftMs: Math.max(0, PAUSE_BUDGET_MS - (s?.pauseUsedMs ?? 0)),
+      },
+    };
+  }
+
+  private async prefsOf(id: string, seat: Seat): Promise<SeatPrefs> {
+    return (await this.deps.store.seat(id, seat)).prefs ?? emptyPrefs(id, seat, this.clock());
+  }
+
+  async setChannels(id: string, seat: Seat, input: { email?: boolean | undefined; push?: boolean | undefined }): Promise<void> {
+    const prefs = await this.prefsOf(id, seat);
+    await this.deps.store.putPrefs({
+      ...prefs,
+      channels: { email: input.email ?? prefs.channels.email, push: input.push ?? prefs.channels.push },
+      updatedAt: this.clock(),
+    });
+  }
+
+  requireEmail(): EmailSender {
+    if (!this.deps.email) throw new MatchError('email-unavailable', 'This site does not send email.');
+    return this.deps.email;
+  }
+
+  requirePush(): void {
+    if (!this.deps.pushAvailable) throw new MatchError('push-unavailable', 'This site does not send push notifications.');
+  }
+
+  /**
+   * Sets the seat's address. An address the seat has confirmed before is switched on at once
+   * ('confirmed'); otherwise the one confirmation mail goes out ('sent'), within the caps.
+   * `origin` makes the links in the mail; `client` is the caller's network, for its cap.
+   */
+  async setEmail(id: string, seat: Seat, address: string, at: { origin: string; client: string | null }): Promise<'confirmed' | 'sent'> {
+    const { store } = this.deps;
+    const email = this.requireEmail();
+    const addressKey = sha256(address.toLowerCase());
+    const [prefs, match] = await Promise.all([this.prefsOf(id, seat), this.matches.mustGet(id)]);
+    if (prefs.email?.addressKey === addressKey && prefs.email.confirmed) {
+      await store.putPrefs({ ...prefs, channels: { ...prefs.channels, email: true }, updatedAt: this.clock() });
+      return 'confirmed';
+    }
+    const now = this.clock();
+    // Per seat, match and caller first (all or none counted), then the address's one mail a day.
+    const subjects = { seat: `${id}#${seat}`, match: id, ...(at.client ? { client: at.client } : {}) };
+    const allowance = await store.takeConfirmationAllowance(subjects, this.caps, now);
+    if (!allowance.ok) throw this.capReached(allowance.cap, allowance.retryAt - now);
+    const reserved = await store.reserveConfirmation(addressKey, address, now);
+    if (reserved !== 'ok') {
+      await store.returnConfirmationAllowance(subjects, allowance.windowStart);
+      if (reserved === 'suppressed') {
+        throw new MatchError('address-suppressed', 'This address asked us to send no mail, or mail to it bounces. To allow mail again, use the link at the end of the last mail you had from us.');
+      }
+      const last = (await store.address(addressKey))?.lastConfirmationAt ?? now;
+      const retryAfter = Math.max(1, Math.ceil((last + CONFIRMATION_INTERVAL_MS - now) / 1000));
+      throw new MatchError('confirmation-limit', 'We sent a confirmation mail to this address less than a day ago. Use the link in it, or try again tomorrow.', {}, retryAfter);
+    }
+    const secret = newSecret();
+    await store.putToken(sha256(secret), { purpose: 'confirm', addressKey, matchId: id, seat, createdAt: now }, CONFIRM_TOKEN_TTL_SECONDS);
+    await store.putPrefs({
+      ...prefs,
+      channels: { ...prefs.channels, email: true },
+      email: { address, addressKey, confirmed: false, requestedAt: now },
+      updatedAt: now,
+    });
+    const unsubscribeUrl = `${at.origin}/api/notify/unsubscribe?t=${secret}`;
+    const mail = confirmationMail(this.matches.game(match.gameId).name, `${at.origin}/api/notify/confirm?t=${secret}`, unsubscribeUrl, this.siteName);
+    const sent = await email.send({ to: address, ...mail, unsubscribeUrl });
+    if (!sent.ok) {
+      await store.releaseConfirmation(addressKey, now);
+      await store.returnConfirmationAllowance(subjects, allowance.windowStart);
+      if (sent.kind === 'bounce') await store.suppress(addressKey, 'bouncing', now);
+      throw new MatchError('email-failed', 'The confirmation mail could not be sent. Check the address, or try again later.');
+    }
+    return 'sent';
+  }
+
+  /** The cap that is full, with the seconds until its window ends (said only in Retry-After). */
+  private capReached(cap: ConfirmationCap, waitMs: number): MatchError {
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    const hours = Math.max(1, Math.ceil(waitMs / 3_600_000));
+    const when = `Try again in about ${hours} ${hours === 1 ? 'hour' : 'hours'}.`;
+    const message = {
+      seat: `This seat has asked for ${this.caps.seat} confirmation mails today, the most we send. Use the link in one of them, or ${when.charAt(0).toLowerCase()}${when.slice(1)}`,
+      match: `This match has had ${this.caps.match} confirmation mails today, the most we send for one match. ${when}`,
+      client: `Too many confirmation mails were asked for from your network today. ${when}`,
+    }[cap];
+    return new MatchError(`confirmation-limit-${cap}`, message, {}, seconds);
+  }
+
+  async removeEmail(id: string, seat: Seat): Promise<void> {
+    const prefs = await this.prefsOf(id, seat);
+    await this.deps.store.putPrefs({ ...prefs, email: null, channels: { ...prefs.channels, email: false }, updatedAt: this.clock() });
+  }
+
+  async addPush(id: string, seat: Seat, sub: PushSubscription): Promise<void> {
+    const { store } = this.deps;
+    if (!(this.deps.allowPushEndpoint ?? isBrowserPushEndpoint)(new URL(sub.endpoint))) {
+      throw new MatchError('invalid-request', 'That push endpoint is not one of the browsers’ push services.', {
+        issues: [{ path: 'endpoint', message: 'Unknown push service.' }],
+      });
+    }
+    const pushId = pushIdOf(sub.endpoint);
+    const [prefs, { push }] = await Promise.all([this.prefsOf(id, seat), store.seat(id, seat)]);
+    if (!push.some((p) => p.id === pushId) && push.length >= MAX_PUSH_PER_SEAT) {
+      throw new MatchError('too-many-devices', `At most ${MAX_PUSH_PER_SEAT} devices per seat; remove one first.`);
+    }
+    const now = this.clock();
+    await store.addPush({ matchId: id, seat, id: pushId, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth, createdAt: now });
+    await store.putPrefs({ ...prefs, channels: { ...prefs.channels, push: true }, updatedAt: now });
+  }
+
+  async removePush(id: string, seat: Seat, endpoint: string): Promise<void> {
+    await this.deps.store.removePush(id, seat, pushIdOf(endpoint));
+  }
+
+  // ---------------------------------------------------------------- the links in mails
+
+  /** The record a mail link's secret stands for, while it is valid. */
+  linkToken(secret: string): Promise<LinkTokenRecord | null> {
+    return this.deps.store.token(sha256(secret), this.clock());
+  }
+
+  /** Confirms the address; false when the seat uses another address by now. */
+  async confirm(record: LinkTokenRecord): Promise<boolean> {
+    const ok = await this.deps.store.confirmEmail(record.matchId, record.seat, record.addressKey, this.clock());
+    if (!ok) return false;
+    // The owner just asked for mail: an earlier "stop all mail" no longer stands.
+    await this.deps.store.unsuppress(record.addressKey);
+    return true;
+  }
+
+  async unsubscribe(record: LinkTokenRecord): Promise<void> {
+    await this.deps.store.suppress(record.addressKey, 'unsubscribed', this.clock());
+  }
+
+  async resubscribe(record: LinkTokenRecord): Promise<void> {
+    await this.deps.store.unsuppress(record.addressKey);
+  }
+}
