@@ -8,10 +8,10 @@
 import type { Game } from '../../engine/game.js';
 import { type DutchAuctionMove, type DutchAuctionOptions, dutchAuctionMove, dutchAuctionOptions } from './moves.js';
 import { apply, defaultMove, legalMoves, rebaseable, result, setup, toAct } from './rules.js';
-import type { DutchEvent, DutchState } from './state.js';
+import type { DutchAuctionEvent, DutchAuctionState } from './state.js';
 import { view, viewEvent } from './view.js';
 
-export const dutchAuction: Game<DutchState, DutchAuctionMove, DutchAuctionOptions, DutchEvent> = {
+export const dutchAuction: Game<DutchAuctionState, DutchAuctionMove, DutchAuctionOptions, DutchAuctionEvent> = {
   id: 'dutch-auction',
   name: 'Dutch (auction deck-builder)',
   minSeats: 2,
@@ -32,6 +32,6 @@ export const dutchAuction: Game<DutchState, DutchAuctionMove, DutchAuctionOption
 export { rulesHelp } from './help.js';
 export { dutchAuctionMove, dutchAuctionOptions } from './moves.js';
 export type { DutchAuctionMove, DutchAuctionOptions } from './moves.js';
-export type { DutchEvent, DutchState } from './state.js';
-export type { DutchView } from './view.js';
+export type { DutchAuctionEvent, DutchAuctionState } from './state.js';
+export type { DutchAuctionView } from './view.js';
 export * as cards from './cards.js';
