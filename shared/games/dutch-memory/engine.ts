@@ -10,7 +10,7 @@ import { fail, ok } from '../../engine/game.js';
 import { nextInt, seedRng, shuffle } from '../../engine/random.js';
 import { ALL_CARDS, cardFace, cardLabel, rankOf, snapMatches, type CardFace, type CardId } from './cards.js';
 import type { DutchMemoryMove, Position } from './moves.js';
-import type { Rules } from './rules.js';
+import type { Rules } from './presets.js';
 import { benchCards, benchSum, seatsBeatingCaller, winnersOf } from './score.js';
 import type {
   Bench,
