@@ -32,9 +32,8 @@ import {
   WEST_INDIES_BOX,
 } from './board.js';
 import { card, DECK_CARDS } from './cards.js';
-import type { GoldenAgeEvent } from './events.js';
 import type { GoldenAgeMove, GoldenAgeOptions, MarkerPlace } from './moves.js';
-import { type Draft, draft, type GoldenAgeState, type Marker, type Painting } from './state.js';
+import { type Draft, draft, type GoldenAgeEvent, type GoldenAgeState, type Marker, type Painting } from './state.js';
 
 /** half-guilders per guilder */
 export const H = 2;
