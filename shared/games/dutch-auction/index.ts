@@ -29,6 +29,7 @@ export const dutchAuction: Game<DutchAuctionState, DutchAuctionMove, DutchAuctio
   defaultMove,
 };
 
+export type { ErrorCode as DutchAuctionErrorCode } from './errors.js';
 export { rulesHelp } from './help.js';
 export { dutchAuctionMove, dutchAuctionOptions } from './moves.js';
 export type { DutchAuctionMove, DutchAuctionOptions } from './moves.js';

@@ -2,8 +2,8 @@
  * The rules of Dutch: set-up, moves, turn order, the end of the game and scoring, for both
  * editions. Pure functions of the state; `apply` edits a private copy and never its input.
  */
-import type { Applied, Outcome, Result, RuleError, Seat } from '../../engine/game.js';
-import { fail, ok } from '../../engine/game.js';
+import type { Applied, Outcome, Result, Seat } from '../../engine/game.js';
+import { ok } from '../../engine/game.js';
 import { nextInt, seedRng, shuffle } from '../../engine/random.js';
 import {
   type CardId,
@@ -24,12 +24,12 @@ import {
   isCard,
   sortCards,
 } from './cards.js';
+import { type RuleError, fail, ruleError } from './errors.js';
 import type { CommitMove, DutchAuctionMove, PlayMove, PowerMove, PurchaseMove } from './moves.js';
 import { type BidCard, type DutchAuctionEvent, type DutchAuctionState, type Sealed, type SeatState, cloneState } from './state.js';
 
 type Applied_ = Result<Applied<DutchAuctionState, DutchAuctionEvent>>;
 
-const err = (code: string, message: string): RuleError => ({ code, message });
 const other = (seat: Seat): Seat => (seat === 0 ? 1 : 0);
 /** A seat's state (seats are 0 and 1; apply has checked the number). */
 const seatIndex = (seat: Seat): 0 | 1 => (seat === 0 ? 0 : 1);
@@ -128,10 +128,10 @@ export function purchaseDodgesDuty(state: DutchAuctionState, seat: Seat, slot: n
 
 function checkActive(state: DutchAuctionState, seat: Seat): RuleError | null {
   if (state.phase === 'commit') {
-    return err('wrong-phase', 'Bids are not revealed yet: first seal your set-aside card and your bid.');
+    return ruleError('wrong-phase', 'Bids are not revealed yet: first seal your set-aside card and your bid.');
   }
   if (state.active !== seat) {
-    return err('not-your-turn', 'It is not your turn: your opponent is using powers and buying now.');
+    return ruleError('not-your-turn', 'It is not your turn: your opponent is using powers and buying now.');
   }
   return null;
 }
@@ -166,32 +166,32 @@ function drawTop(d: DutchAuctionState, seat: Seat, events: DutchAuctionEvent[]):
 
 function checkCommit(state: DutchAuctionState, seat: Seat, m: CommitMove): RuleError | null {
   if (state.phase !== 'commit') {
-    return err('wrong-phase', 'Bids have already been revealed this round; it is phase 3 now.');
+    return ruleError('wrong-phase', 'Bids have already been revealed this round; it is phase 3 now.');
   }
   if (m.round !== undefined && m.round !== state.round) {
-    return err('stale-round', `That bid was made for round ${m.round}, but this is round ${state.round}.`);
+    return ruleError('stale-round', `That bid was made for round ${m.round}, but this is round ${state.round}.`);
   }
   const me = at(state, seat);
-  if (me.sealed) return err('already-committed', 'You have already sealed your set-aside card and bid this round.');
+  if (me.sealed) return ruleError('already-committed', 'You have already sealed your set-aside card and bid this round.');
   const hand = me.hand;
   if (hand.length === 0) {
     if (m.setAside !== null || m.bid.length > 0) {
-      return err('empty-hand', 'Your hand is empty: seal no set-aside card and an empty bid.');
+      return ruleError('empty-hand', 'Your hand is empty: seal no set-aside card and an empty bid.');
     }
     return null;
   }
-  if (m.setAside === null) return err('set-aside-required', 'Choose one card of your hand to set aside.');
-  if (!hand.includes(m.setAside)) return err('not-in-hand', `The ${cardName(m.setAside)} is not in your hand.`);
+  if (m.setAside === null) return ruleError('set-aside-required', 'Choose one card of your hand to set aside.');
+  if (!hand.includes(m.setAside)) return ruleError('not-in-hand', `The ${cardName(m.setAside)} is not in your hand.`);
   for (let i = 0; i < m.bid.length; i++) {
     const id = m.bid[i] as CardId;
-    if (id === m.setAside) return err('set-aside-in-bid', 'The card you set aside cannot be bid as well.');
-    if (!hand.includes(id)) return err('not-in-hand', `The ${cardName(id)} is not in your hand.`);
-    if (m.bid.indexOf(id) !== i) return err('duplicate-card', `The ${cardName(id)} is named twice in your bid.`);
+    if (id === m.setAside) return ruleError('set-aside-in-bid', 'The card you set aside cannot be bid as well.');
+    if (!hand.includes(id)) return ruleError('not-in-hand', `The ${cardName(id)} is not in your hand.`);
+    if (m.bid.indexOf(id) !== i) return ruleError('duplicate-card', `The ${cardName(id)} is named twice in your bid.`);
   }
   if (state.edition === 'current' && m.bid.length !== hand.length - 1) {
-    return err('bid-whole-hand', 'In this edition you bid every card left in your hand after setting one aside.');
+    return ruleError('bid-whole-hand', 'In this edition you bid every card left in your hand after setting one aside.');
   }
-  if (m.bid.length > MAX_BID_CARDS) return err('bid-too-large', `A bid has at most ${MAX_BID_CARDS} cards.`);
+  if (m.bid.length > MAX_BID_CARDS) return ruleError('bid-too-large', `A bid has at most ${MAX_BID_CARDS} cards.`);
   return null;
 }
 
@@ -270,64 +270,64 @@ function checkPower(state: DutchAuctionState, seat: Seat, m: PowerMove): RuleErr
   const a = checkActive(state, seat);
   if (a) return a;
   const edition = state.edition;
-  if (!isCard(edition, m.card)) return err('unknown-card', `There is no ${m.card} card in this edition.`);
-  if (!isCard(edition, m.target)) return err('unknown-card', `There is no ${m.target} card in this edition.`);
+  if (!isCard(edition, m.card)) return ruleError('unknown-card', `There is no ${m.card} card in this edition.`);
+  if (!isCard(edition, m.target)) return ruleError('unknown-card', `There is no ${m.target} card in this edition.`);
   const me = at(state, seat);
   const c = me.bid.find((b) => b.id === m.card);
   if (!c) {
     if (edition === '2018' && me.hand.includes(m.card) && hasPower(edition, m.card)) {
-      return err('play-first', `Play the ${cardName(m.card)} from your hand into your offering first.`);
+      return ruleError('play-first', `Play the ${cardName(m.card)} from your hand into your offering first.`);
     }
-    return err('not-in-bid', `The ${cardName(m.card)} is not in your bid.`);
+    return ruleError('not-in-bid', `The ${cardName(m.card)} is not in your bid.`);
   }
   const info = cardInfo(edition, m.card);
-  if (info.powers.length === 0) return err('not-a-power-card', `The ${cardName(m.card)} has no power.`);
+  if (info.powers.length === 0) return ruleError('not-a-power-card', `The ${cardName(m.card)} has no power.`);
   if (!info.powers.includes(m.power)) {
-    return err(
+    return ruleError(
       'wrong-power',
       `The ${cardName(m.card)} cannot ${POWER_WORDS[m.power]}; its power is: ${info.powers.map((p) => POWER_WORDS[p]).join(', ')}.`,
     );
   }
   if (!c.powered) {
-    return err('bid-for-value', `The ${cardName(m.card)} was bid for its value, so its power cannot be used this round.`);
+    return ruleError('bid-for-value', `The ${cardName(m.card)} was bid for its value, so its power cannot be used this round.`);
   }
-  if (c.charges <= 0) return err('power-used', `The ${cardName(m.card)} has already used its power.`);
-  if (m.power !== 'take' && m.from !== undefined) return err('bad-move', 'Only a "take" power names a pile to take from.');
-  if (m.power !== 'change-suit' && m.suit !== undefined) return err('bad-move', 'Only a "change suit" power names a new suit.');
+  if (c.charges <= 0) return ruleError('power-used', `The ${cardName(m.card)} has already used its power.`);
+  if (m.power !== 'take' && m.from !== undefined) return ruleError('bad-move', 'Only a "take" power names a pile to take from.');
+  if (m.power !== 'change-suit' && m.suit !== undefined) return ruleError('bad-move', 'Only a "change suit" power names a new suit.');
   const suit = effectiveSuit(edition, c);
   if (m.power === 'take') {
-    if (m.from === undefined) return err('source-required', 'Say which pile to take the card from.');
+    if (m.from === undefined) return ruleError('source-required', 'Say which pile to take the card from.');
     if (!info.takeFrom.includes(m.from)) {
-      return err('wrong-source', `The ${cardName(m.card)} cannot take from the ${m.from.replace('-', ' ')}.`);
+      return ruleError('wrong-source', `The ${cardName(m.card)} cannot take from the ${m.from.replace('-', ' ')}.`);
     }
     if (!takePile(state, me, m.from).includes(m.target)) {
-      return err('not-in-pile', `The ${cardName(m.target)} is not in the ${m.from.replace('-', ' ')}.`);
+      return ruleError('not-in-pile', `The ${cardName(m.target)} is not in the ${m.from.replace('-', ' ')}.`);
     }
     if (cardInfo(edition, m.target).suit !== suit) {
-      return err('suit-mismatch', `The ${cardName(m.card)} only takes ${suit} cards.`);
+      return ruleError('suit-mismatch', `The ${cardName(m.card)} only takes ${suit} cards.`);
     }
     return null;
   }
   if (m.power === 'steal') {
-    if (state.bidWinner !== seat) return err('steal-winner-only', 'Only the winner of the bid may steal.');
+    if (state.bidWinner !== seat) return ruleError('steal-winner-only', 'Only the winner of the bid may steal.');
     const t = at(state, other(seat)).bid.find((b) => b.id === m.target);
-    if (!t) return err('not-in-opponent-bid', `The ${cardName(m.target)} is not in your opponent's bid.`);
-    if (effectiveSuit(edition, t) !== suit) return err('suit-mismatch', `The ${cardName(m.card)} only steals ${suit} cards.`);
+    if (!t) return ruleError('not-in-opponent-bid', `The ${cardName(m.target)} is not in your opponent's bid.`);
+    if (effectiveSuit(edition, t) !== suit) return ruleError('suit-mismatch', `The ${cardName(m.card)} only steals ${suit} cards.`);
     return null;
   }
   // cash-in, change-suit, duplicate: another card of one's own bid, of the power card's suit.
-  if (m.target === m.card) return err('bad-target', 'A power card cannot act on itself.');
+  if (m.target === m.card) return ruleError('bad-target', 'A power card cannot act on itself.');
   const t = me.bid.find((b) => b.id === m.target);
-  if (!t) return err('not-in-bid', `The ${cardName(m.target)} is not in your bid.`);
+  if (!t) return ruleError('not-in-bid', `The ${cardName(m.target)} is not in your bid.`);
   if (effectiveSuit(edition, t) !== suit) {
-    return err('suit-mismatch', `The ${cardName(m.card)} only acts on ${suit} cards of your bid.`);
+    return ruleError('suit-mismatch', `The ${cardName(m.card)} only acts on ${suit} cards of your bid.`);
   }
   if (m.power === 'change-suit') {
-    if (m.suit === undefined) return err('suit-required', 'Say which suit the card should become.');
-    if (m.suit === suit) return err('same-suit', `The ${cardName(m.target)} is already ${suit}.`);
+    if (m.suit === undefined) return ruleError('suit-required', 'Say which suit the card should become.');
+    if (m.suit === suit) return ruleError('same-suit', `The ${cardName(m.target)} is already ${suit}.`);
   }
   if (m.power === 'duplicate' && !t.powered) {
-    return err('not-a-power-card', `The ${cardName(m.target)} is not a power card in play in your offering.`);
+    return ruleError('not-a-power-card', `The ${cardName(m.target)} is not a power card in play in your offering.`);
   }
   return null;
 }

@@ -19,6 +19,7 @@ export type { Rules as DutchMemoryRules } from './presets.js';
 export type { DutchMemoryEvent, DutchMemoryState } from './state.js';
 export type { DutchMemoryView } from './view.js';
 export type { DutchMemoryReveal } from './rules.js';
+export type { ErrorCode as DutchMemoryErrorCode } from './errors.js';
 export { rulesHelp } from './help.js';
 
 export const dutchMemory: Game<DutchMemoryState, DutchMemoryMove, Rules, DutchMemoryEvent> = {

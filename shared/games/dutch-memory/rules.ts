@@ -9,9 +9,10 @@
  * expect it to be accepted.
  */
 import type { Applied, MoveContext, Outcome, Result, Seat } from '../../engine/game.js';
-import { fail, ok } from '../../engine/game.js';
+import { ok } from '../../engine/game.js';
 import { nextInt, seedRng, shuffle } from '../../engine/random.js';
 import { ALL_CARDS, cardFace, cardLabel, rankOf, snapMatches, type CardFace, type CardId } from './cards.js';
+import { fail } from './errors.js';
 import type { DutchMemoryMove, Position } from './moves.js';
 import type { Rules } from './presets.js';
 import { benchCards, benchSum, seatsBeatingCaller, winnersOf } from './score.js';

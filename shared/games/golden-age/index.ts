@@ -35,5 +35,6 @@ export const goldenAge: Game<GoldenAgeState, GoldenAgeMove, GoldenAgeOptions, Go
 export type { GoldenAgeMove, GoldenAgeOptions, MarkerPlace } from './moves.js';
 export type { GoldenAgeEvent, GoldenAgeState } from './state.js';
 export type { GoldenAgeView } from './view.js';
+export type { ErrorCode as GoldenAgeErrorCode } from './errors.js';
 export { rulesHelp } from './help.js';
 export * as board from './board.js';
