@@ -2,8 +2,9 @@
  * Dutch, the 2-player auction deck-builder by Richard Hoile, in its current edition (default) and
  * its 2018 prototype edition, as a pure engine for the platform.
  *
- * Files: cards.ts (card data), state.ts (state and events), moves.ts (zod schemas), rules.ts
- * (set-up, moves, scoring), view.ts (what each viewer sees, log lines), help.ts (rules help).
+ * Files (the layout every game shares, ../README.md): cards.ts (card data), state.ts (state and
+ * events), moves.ts (zod schemas), rules.ts (set-up, moves, scoring), errors.ts (rule error codes),
+ * view.ts (what each viewer sees, log lines), help.ts (rules help).
  */
 import type { Game } from '../../engine/game.js';
 import { type DutchAuctionMove, type DutchAuctionOptions, dutchAuctionMove, dutchAuctionOptions } from './moves.js';

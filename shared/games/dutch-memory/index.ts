@@ -2,10 +2,11 @@
  * Dutch, the memory card game of the Cambio/Cactus family, for 2 to 8 players, with the "bench"
  * and "Marmot/Tamalou" rule sets as presets and every point where they differ as an option.
  *
- * Where to look: cards.ts (the deck and card values), presets.ts (presets and options), moves.ts
- * (zod schemas), state.ts (state and events), rules.ts (setup, apply, legal moves, who acts,
- * deadlines, rebasing, the result), score.ts (counting points), view.ts (views and log lines),
- * help.ts (the rules as players read them).
+ * Where to look (the layout every game shares, ../README.md): cards.ts (the deck and card values),
+ * presets.ts (presets and options), moves.ts (zod schemas), state.ts (state and events), rules.ts
+ * (setup, apply, legal moves, who acts, deadlines, rebasing, the result), score.ts (counting
+ * points), errors.ts (rule error codes), view.ts (views and log lines), help.ts (the rules as
+ * players read them).
  */
 import type { Game } from '../../engine/game.js';
 import { dutchMemoryMove, dutchMemoryOptions, type DutchMemoryMove } from './moves.js';

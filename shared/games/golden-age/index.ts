@@ -1,10 +1,10 @@
 /**
  * The Dutch Golden Age (Leo Colovini & Giuseppe Bau), 3–4 players, as a pure engine.
  *
- * Files: `board.ts` all board/track/guild/deck data with KNOWN / ASSUMPTION labels;
- * `cards.ts` card ids; `state.ts` the state and log events; `moves.ts` options and moves (zod);
- * `rules.ts` set-up, apply, legal moves, scoring; `view.ts` what each seat sees and log lines;
- * `help.ts` rules help.
+ * Files (the layout every game shares, ../README.md): `board.ts` all board/track/guild/deck data
+ * with KNOWN / ASSUMPTION labels; `cards.ts` card ids; `state.ts` the state and log events;
+ * `moves.ts` options and moves (zod); `rules.ts` set-up, apply, legal moves, scoring;
+ * `errors.ts` rule error codes; `view.ts` what each seat sees and log lines; `help.ts` rules help.
  */
 import type { Game } from '../../engine/game.js';
 import { type GoldenAgeMove, goldenAgeMove, type GoldenAgeOptions, goldenAgeOptions } from './moves.js';
