@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { type Rng, nextInt, seedRng } from '../../shared/engine/random.js';
 import type { Edition } from '../../shared/games/dutch-auction/cards.js';
 import { dutchAuction } from '../../shared/games/dutch-auction/index.js';
-import type { DutchState } from '../../shared/games/dutch-auction/state.js';
+import type { DutchAuctionState } from '../../shared/games/dutch-auction/state.js';
 
 const game = dutchAuction;
 
@@ -17,7 +17,7 @@ interface Timing {
 }
 
 /** Plays one random game; returns the number of moves made. */
-export function randomGame(edition: Edition, seed: string, timing?: Timing): { moves: number; state: DutchState } {
+export function randomGame(edition: Edition, seed: string, timing?: Timing): { moves: number; state: DutchAuctionState } {
   let state = game.setup(2, { edition }, seed);
   let rng: Rng = seedRng(`${seed}/players`);
   let moves = 0;

@@ -17,7 +17,7 @@ import type { Seat } from '../../shared/engine/game.js';
 import { cardValue, snapMatches } from '../../shared/games/dutch-memory/cards.js';
 import { dutchMemory as game } from '../../shared/games/dutch-memory/index.js';
 import type { DutchMemoryMove } from '../../shared/games/dutch-memory/moves.js';
-import { DEFAULT_SNAP_WINDOW_MS, HOUR_MS, type Rules } from '../../shared/games/dutch-memory/rules.js';
+import { DEFAULT_SNAP_WINDOW_MS, HOUR_MS, type Rules } from '../../shared/games/dutch-memory/presets.js';
 import type { DutchMemoryEvent, DutchMemoryState } from '../../shared/games/dutch-memory/state.js';
 import { testRng } from '../../tests/support/rng.js';
 

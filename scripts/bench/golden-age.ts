@@ -10,8 +10,8 @@
  */
 import { seedRng } from '../../shared/engine/random.js';
 import { goldenAge } from '../../shared/games/golden-age/index.js';
-import { randomMove } from '../../shared/games/golden-age/random-policy.js';
 import type { GoldenAgeState } from '../../shared/games/golden-age/state.js';
+import { randomMove } from '../../tests/games/golden-age/random-player.js';
 
 const SEATS = 4;
 const END_CHANCE = 0.3;

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { cardName } from '../../shared/games/dutch-auction/cards.js';
 import { dutchAuction } from '../../shared/games/dutch-auction/index.js';
-import type { DutchState } from '../../shared/games/dutch-auction/state.js';
+import type { DutchAuctionState } from '../../shared/games/dutch-auction/state.js';
 import { e2eSite, SNAPSHOT_SCRIPT, setVisible } from './support/e2e.js';
 
 const env = e2eSite('web');
@@ -75,11 +75,11 @@ async function hiddenFromA(matchId: string, seatB: number) {
   const log = await env.table.store.fullLog(matchId);
   expect(record?.seed).toBeTruthy();
   const start = log.find((l) => l.kind === 'start')!;
-  let state: DutchState = dutchAuction.setup(2, record!.options as { edition: 'current' }, record!.seed!);
+  let state: DutchAuctionState = dutchAuction.setup(2, record!.options as { edition: 'current' }, record!.seed!);
   const publicCards = new Set<string>();
   const hidden = new Map<number, Set<string>>();
   const handsA = new Map<number, Set<string>>();
-  const note = (v: number, s: DutchState) => {
+  const note = (v: number, s: DutchAuctionState) => {
     s.display.forEach((c) => c && publicCards.add(c));
     s.auctionDiscards.forEach((c) => publicCards.add(c));
     for (const p of s.seats) {

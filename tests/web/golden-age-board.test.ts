@@ -1,5 +1,5 @@
 /**
- * The Golden Age page against the real engine: over random games (the engine's own random
+ * The Golden Age page against the real engine: over random games (the game tests' random
  * player, 3 and 4 seats) the board offers exactly the legal moves — every legal move in exactly
  * one place of the board or among the general buttons, nothing else — anything that costs money
  * asks first, and the rendered page of one seat never holds another seat's hand.
@@ -11,7 +11,6 @@ import { seedRng } from '../../shared/engine/random.js';
 import { cardName } from '../../shared/games/golden-age/cards.js';
 import { goldenAge } from '../../shared/games/golden-age/index.js';
 import type { GoldenAgeMove } from '../../shared/games/golden-age/moves.js';
-import { randomMove } from '../../shared/games/golden-age/random-policy.js';
 import type { GoldenAgeState } from '../../shared/games/golden-age/state.js';
 import { GoldenAgeBoard } from '../../web/src/games/golden-age/Board.js';
 import {
@@ -29,6 +28,7 @@ import {
 } from '../../web/src/games/golden-age/logic.js';
 import type { Match } from '../../web/src/types.js';
 import { blank, give, play, withMarker, withMoney } from '../games/golden-age/helpers.js';
+import { randomMove } from '../games/golden-age/random-player.js';
 
 const NAMES = ['Ann', 'Bob', 'Cy', 'Dee'];
 

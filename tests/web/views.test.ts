@@ -8,11 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { cardName } from '../../shared/games/dutch-auction/cards.js';
 import { dutchAuction } from '../../shared/games/dutch-auction/index.js';
 import type { DutchAuctionMove } from '../../shared/games/dutch-auction/moves.js';
-import type { DutchState } from '../../shared/games/dutch-auction/state.js';
+import type { DutchAuctionState } from '../../shared/games/dutch-auction/state.js';
 import { Card } from '../../web/src/games/dutch-auction/Card.js';
-import { DutchBoard } from '../../web/src/games/dutch-auction/Board.js';
-import { DutchOutcome } from '../../web/src/games/dutch-auction/Score.js';
-import { type DutchView, actionsFor, commitFor, planFor, selectableCards, selectionHint } from '../../web/src/games/dutch-auction/logic.js';
+import { DutchAuctionBoard } from '../../web/src/games/dutch-auction/Board.js';
+import { DutchAuctionOutcome } from '../../web/src/games/dutch-auction/Score.js';
+import { type DutchAuctionView, actionsFor, commitFor, planFor, selectableCards, selectionHint } from '../../web/src/games/dutch-auction/logic.js';
 import { GenericBoard } from '../../web/src/games/generic/Board.js';
 import { moveLabel } from '../../web/src/games/generic/labels.js';
 import { LogPanel } from '../../web/src/ui/LogPanel.js';
@@ -24,7 +24,7 @@ const seats = [
   { seat: 1, name: 'Bob', joined: true, waitingSince: null },
 ];
 
-function matchFor(state: DutchState, you: number | null): Match {
+function matchFor(state: DutchAuctionState, you: number | null): Match {
   const over = state.phase === 'over';
   const r = dutchAuction.result(state);
   return {
@@ -44,20 +44,20 @@ function matchFor(state: DutchState, you: number | null): Match {
   };
 }
 
-const play = (s: DutchState, seat: number, m: DutchAuctionMove): DutchState => {
+const play = (s: DutchAuctionState, seat: number, m: DutchAuctionMove): DutchAuctionState => {
   const r = dutchAuction.apply(s, seat, m, { now: 0 });
   if (!r.ok) throw new Error(r.error.message);
   return r.value.state;
 };
 
 /** Both seats seal their first legal choice: the state enters phase 3. */
-function afterReveal(seed: string): DutchState {
+function afterReveal(seed: string): DutchAuctionState {
   let s = dutchAuction.setup(2, { edition: 'current' }, seed);
   for (const seat of [0, 1]) s = play(s, seat, dutchAuction.legalMoves(s, seat)[0]!);
   return s;
 }
 
-const board = (m: Match) => renderToString(h(DutchBoard, { match: m, submit: async () => true, busy: false }));
+const board = (m: Match) => renderToString(h(DutchAuctionBoard, { match: m, submit: async () => true, busy: false }));
 const ids = (html: string) => new Set([...html.matchAll(/data-card="([^"]+)"/g)].map((x) => x[1]!));
 
 describe('Dutch board', () => {
@@ -107,7 +107,7 @@ describe('Dutch board', () => {
 describe('Dutch selection logic against the engine’s legal moves', () => {
   it('commit: the card set aside and the rest as bid is exactly one legal move', () => {
     const s = dutchAuction.setup(2, { edition: 'current' }, 'logic-1');
-    const view = dutchAuction.view(s, 0) as DutchView;
+    const view = dutchAuction.view(s, 0) as DutchAuctionView;
     const legal = dutchAuction.legalMoves(s, 0);
     for (const aside of s.seats[0].hand) {
       const plan = planFor(view, aside, []);
@@ -120,7 +120,7 @@ describe('Dutch selection logic against the engine’s legal moves', () => {
   it('purchase: a display card plus as many bid cards as its cost, and nothing else', () => {
     const s = afterReveal('logic-2');
     const seat = s.active!;
-    const view = dutchAuction.view(s, seat) as DutchView;
+    const view = dutchAuction.view(s, seat) as DutchAuctionView;
     const legal = dutchAuction.legalMoves(s, seat);
     const bid = s.seats[seat]!.bid.map((c) => c.id);
     const slot2 = s.display[1]!;
@@ -144,7 +144,7 @@ describe('Dutch selection logic against the engine’s legal moves', () => {
     for (let i = 0; i < 40 && found < 3; i++) {
       const s = afterReveal(`power-${i}`);
       const seat = s.active!;
-      const view = dutchAuction.view(s, seat) as DutchView;
+      const view = dutchAuction.view(s, seat) as DutchAuctionView;
       const legal = dutchAuction.legalMoves(s, seat);
       const power = legal.find((m) => m.kind === 'power');
       if (!power || power.kind !== 'power') continue;
@@ -163,7 +163,7 @@ describe('Dutch selection logic against the engine’s legal moves', () => {
     const seat = s.active!;
     const html = board(matchFor(s, seat));
     const legal = dutchAuction.legalMoves(s, seat);
-    const view = dutchAuction.view(s, seat) as DutchView;
+    const view = dutchAuction.view(s, seat) as DutchAuctionView;
     const buttons = new Set([...html.matchAll(/<button[^>]*data-card="([^"]+)"/g)].map((x) => x[1]!));
     expect(buttons).toEqual(selectableCards(view, legal));
     expect(html).toContain('Finish my turn');
@@ -171,7 +171,7 @@ describe('Dutch selection logic against the engine’s legal moves', () => {
 });
 
 describe('final result', () => {
-  function finished(): DutchState {
+  function finished(): DutchAuctionState {
     let s = dutchAuction.setup(2, { edition: 'current' }, 'end-1');
     while (s.phase !== 'over') {
       const seat = dutchAuction.toAct(s)[0]!;
@@ -184,7 +184,7 @@ describe('final result', () => {
   it('shows the winner, the scores and the breakdown per suit', () => {
     const s = finished();
     const m = matchFor(s, 0);
-    const html = renderToString(h(OutcomePanel, { match: m, Details: DutchOutcome }));
+    const html = renderToString(h(OutcomePanel, { match: m, Details: DutchAuctionOutcome }));
     const r = dutchAuction.result(s)!;
     expect(html).toContain('Final result');
     expect(html).toContain(`Ann: ${r.scores![0]} VP`);

@@ -7,11 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { EDITION_DATA, cardName } from '../../shared/games/dutch-auction/cards.js';
 import { rulesHelp } from '../../shared/games/dutch-auction/help.js';
 import { dutchAuction } from '../../shared/games/dutch-auction/index.js';
-import type { DutchState } from '../../shared/games/dutch-auction/state.js';
+import type { DutchAuctionState } from '../../shared/games/dutch-auction/state.js';
 import { viewEvent } from '../../shared/games/dutch-auction/view.js';
 import { cardLabel, faceText } from '../../web/src/games/dutch-auction/Card.js';
 import { helpForEdition } from '../../web/src/games/dutch-auction/help.js';
-import { type DutchView, actionsFor, selectionHint } from '../../web/src/games/dutch-auction/logic.js';
+import { type DutchAuctionView, actionsFor, selectionHint } from '../../web/src/games/dutch-auction/logic.js';
 import { resultWords, variantWords } from '../../web/src/text.js';
 
 describe('wording', () => {
@@ -35,7 +35,7 @@ describe('wording', () => {
   it('after picking a power card the hint names what it can act on', () => {
     let found = 0;
     for (let i = 0; i < 300 && found < 3; i++) {
-      let s: DutchState = dutchAuction.setup(2, { edition: 'current' }, `hint-${i}`);
+      let s: DutchAuctionState = dutchAuction.setup(2, { edition: 'current' }, `hint-${i}`);
       for (const seat of [0, 1]) {
         const r = dutchAuction.apply(s, seat, dutchAuction.legalMoves(s, seat)[0]!, { now: 0 });
         if (!r.ok) throw new Error(r.error.message);
@@ -46,7 +46,7 @@ describe('wording', () => {
       const power = legal.find((m) => m.kind === 'power');
       if (!power || power.kind !== 'power') continue;
       found++;
-      const view = dutchAuction.view(s, seat) as DutchView;
+      const view = dutchAuction.view(s, seat) as DutchAuctionView;
       const picked = new Set([power.card]);
       expect(actionsFor(view, legal, picked)).toEqual([]);
       const hint = selectionHint(view, legal, picked)!;

@@ -2,16 +2,17 @@
  * Dutch, the 2-player auction deck-builder by Richard Hoile, in its current edition (default) and
  * its 2018 prototype edition, as a pure engine for the platform.
  *
- * Files: cards.ts (card data), state.ts (state and events), moves.ts (zod schemas), rules.ts
- * (set-up, moves, scoring), view.ts (what each viewer sees, log lines), help.ts (rules help).
+ * Files (the layout every game shares, ../README.md): cards.ts (card data), state.ts (state and
+ * events), moves.ts (zod schemas), rules.ts (set-up, moves, scoring), errors.ts (rule error codes),
+ * view.ts (what each viewer sees, log lines), help.ts (rules help).
  */
 import type { Game } from '../../engine/game.js';
 import { type DutchAuctionMove, type DutchAuctionOptions, dutchAuctionMove, dutchAuctionOptions } from './moves.js';
 import { apply, defaultMove, legalMoves, rebaseable, result, setup, toAct } from './rules.js';
-import type { DutchEvent, DutchState } from './state.js';
+import type { DutchAuctionEvent, DutchAuctionState } from './state.js';
 import { view, viewEvent } from './view.js';
 
-export const dutchAuction: Game<DutchState, DutchAuctionMove, DutchAuctionOptions, DutchEvent> = {
+export const dutchAuction: Game<DutchAuctionState, DutchAuctionMove, DutchAuctionOptions, DutchAuctionEvent> = {
   id: 'dutch-auction',
   name: 'Dutch (auction deck-builder)',
   minSeats: 2,
@@ -29,9 +30,10 @@ export const dutchAuction: Game<DutchState, DutchAuctionMove, DutchAuctionOption
   defaultMove,
 };
 
+export type { ErrorCode as DutchAuctionErrorCode } from './errors.js';
 export { rulesHelp } from './help.js';
 export { dutchAuctionMove, dutchAuctionOptions } from './moves.js';
 export type { DutchAuctionMove, DutchAuctionOptions } from './moves.js';
-export type { DutchEvent, DutchState } from './state.js';
-export type { DutchView } from './view.js';
+export type { DutchAuctionEvent, DutchAuctionState } from './state.js';
+export type { DutchAuctionView } from './view.js';
 export * as cards from './cards.js';

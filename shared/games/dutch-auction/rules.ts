@@ -2,8 +2,8 @@
  * The rules of Dutch: set-up, moves, turn order, the end of the game and scoring, for both
  * editions. Pure functions of the state; `apply` edits a private copy and never its input.
  */
-import type { Applied, Outcome, Result, RuleError, Seat } from '../../engine/game.js';
-import { fail, ok } from '../../engine/game.js';
+import type { Applied, Outcome, Result, Seat } from '../../engine/game.js';
+import { ok } from '../../engine/game.js';
 import { nextInt, seedRng, shuffle } from '../../engine/random.js';
 import {
   type CardId,
@@ -24,21 +24,21 @@ import {
   isCard,
   sortCards,
 } from './cards.js';
+import { type RuleError, fail, ruleError } from './errors.js';
 import type { CommitMove, DutchAuctionMove, PlayMove, PowerMove, PurchaseMove } from './moves.js';
-import { type BidCard, type DutchEvent, type DutchState, type Sealed, type SeatState, cloneState } from './state.js';
+import { type BidCard, type DutchAuctionEvent, type DutchAuctionState, type Sealed, type SeatState, cloneState } from './state.js';
 
-type Applied_ = Result<Applied<DutchState, DutchEvent>>;
+type Applied_ = Result<Applied<DutchAuctionState, DutchAuctionEvent>>;
 
-const err = (code: string, message: string): RuleError => ({ code, message });
 const other = (seat: Seat): Seat => (seat === 0 ? 1 : 0);
 /** A seat's state (seats are 0 and 1; apply has checked the number). */
 const seatIndex = (seat: Seat): 0 | 1 => (seat === 0 ? 0 : 1);
-const at = (state: DutchState, seat: Seat): SeatState => state.seats[seatIndex(seat)];
+const at = (state: DutchAuctionState, seat: Seat): SeatState => state.seats[seatIndex(seat)];
 
 // ---------------------------------------------------------------------------------------------
 // Set-up
 
-export function setup(seats: number, options: { edition: Edition }, seed: string): DutchState {
+export function setup(seats: number, options: { edition: Edition }, seed: string): DutchAuctionState {
   if (seats !== 2) throw new Error(`Dutch is played by exactly 2 players, not ${seats}`);
   const data = EDITION_DATA[options.edition];
   const [cards, rng] = shuffle(
@@ -105,7 +105,7 @@ export function bidTotal(edition: Edition, bid: readonly BidCard[]): number {
  * pay for it: with a card in their bid or (2018) a power card still in hand that they could
  * play into their offering.
  */
-export function mustBuyOneCost(state: DutchState, seat: Seat): boolean {
+export function mustBuyOneCost(state: DutchAuctionState, seat: Seat): boolean {
   if (state.phase !== 'actions' || state.active !== seat || state.bidWinner === seat) return false;
   if (state.display[0] === null || state.display[0] === undefined) return false;
   const me = at(state, seat);
@@ -119,25 +119,25 @@ export function mustBuyOneCost(state: DutchState, seat: Seat): boolean {
  * good (a cash-in leaves its power card behind, and the loser cannot be stolen from on their own
  * turn), so the duty can only be dodged by emptying the bid this way.
  */
-export function purchaseDodgesDuty(state: DutchState, seat: Seat, slot: number): boolean {
+export function purchaseDodgesDuty(state: DutchAuctionState, seat: Seat, slot: number): boolean {
   if (slot === 1 || !mustBuyOneCost(state, seat)) return false;
   const me = at(state, seat);
   if (me.bid.length > slot) return false;
   return !(state.edition === '2018' && me.hand.some((id) => hasPower(state.edition, id)));
 }
 
-function checkActive(state: DutchState, seat: Seat): RuleError | null {
+function checkActive(state: DutchAuctionState, seat: Seat): RuleError | null {
   if (state.phase === 'commit') {
-    return err('wrong-phase', 'Bids are not revealed yet: first seal your set-aside card and your bid.');
+    return ruleError('wrong-phase', 'Bids are not revealed yet: first seal your set-aside card and your bid.');
   }
   if (state.active !== seat) {
-    return err('not-your-turn', 'It is not your turn: your opponent is using powers and buying now.');
+    return ruleError('not-your-turn', 'It is not your turn: your opponent is using powers and buying now.');
   }
   return null;
 }
 
 /** Shuffles a seat's personal discards and puts them beneath what is left of its deck. */
-function reshuffleDiscards(d: DutchState, seat: Seat, when: 'tie' | 'draw', events: DutchEvent[]): void {
+function reshuffleDiscards(d: DutchAuctionState, seat: Seat, when: 'tie' | 'draw', events: DutchAuctionEvent[]): void {
   const p = at(d, seat);
   const [shuffled, rng] = shuffle(d.rng, p.discards);
   d.rng = rng;
@@ -147,12 +147,12 @@ function reshuffleDiscards(d: DutchState, seat: Seat, when: 'tie' | 'draw', even
 }
 
 /** The pile a "take" power draws from. */
-function takePile(state: DutchState, me: SeatState, from: Source): readonly (CardId | null)[] {
+function takePile(state: DutchAuctionState, me: SeatState, from: Source): readonly (CardId | null)[] {
   return from === 'auction-discards' ? state.auctionDiscards : from === 'personal-discards' ? me.discards : state.display;
 }
 
 /** Takes the top card of a personal deck, first shuffling the discards into a new deck if it is empty. */
-function drawTop(d: DutchState, seat: Seat, events: DutchEvent[]): CardId | null {
+function drawTop(d: DutchAuctionState, seat: Seat, events: DutchAuctionEvent[]): CardId | null {
   const p = at(d, seat);
   if (p.deck.length === 0 && p.discards.length > 0) reshuffleDiscards(d, seat, 'tie', events);
   const card = p.deck.shift();
@@ -164,50 +164,50 @@ function drawTop(d: DutchState, seat: Seat, events: DutchEvent[]): CardId | null
 // ---------------------------------------------------------------------------------------------
 // Phases 1 and 2: the sealed commit
 
-function checkCommit(state: DutchState, seat: Seat, m: CommitMove): RuleError | null {
+function checkCommit(state: DutchAuctionState, seat: Seat, m: CommitMove): RuleError | null {
   if (state.phase !== 'commit') {
-    return err('wrong-phase', 'Bids have already been revealed this round; it is phase 3 now.');
+    return ruleError('wrong-phase', 'Bids have already been revealed this round; it is phase 3 now.');
   }
   if (m.round !== undefined && m.round !== state.round) {
-    return err('stale-round', `That bid was made for round ${m.round}, but this is round ${state.round}.`);
+    return ruleError('stale-round', `That bid was made for round ${m.round}, but this is round ${state.round}.`);
   }
   const me = at(state, seat);
-  if (me.sealed) return err('already-committed', 'You have already sealed your set-aside card and bid this round.');
+  if (me.sealed) return ruleError('already-committed', 'You have already sealed your set-aside card and bid this round.');
   const hand = me.hand;
   if (hand.length === 0) {
     if (m.setAside !== null || m.bid.length > 0) {
-      return err('empty-hand', 'Your hand is empty: seal no set-aside card and an empty bid.');
+      return ruleError('empty-hand', 'Your hand is empty: seal no set-aside card and an empty bid.');
     }
     return null;
   }
-  if (m.setAside === null) return err('set-aside-required', 'Choose one card of your hand to set aside.');
-  if (!hand.includes(m.setAside)) return err('not-in-hand', `The ${cardName(m.setAside)} is not in your hand.`);
+  if (m.setAside === null) return ruleError('set-aside-required', 'Choose one card of your hand to set aside.');
+  if (!hand.includes(m.setAside)) return ruleError('not-in-hand', `The ${cardName(m.setAside)} is not in your hand.`);
   for (let i = 0; i < m.bid.length; i++) {
     const id = m.bid[i] as CardId;
-    if (id === m.setAside) return err('set-aside-in-bid', 'The card you set aside cannot be bid as well.');
-    if (!hand.includes(id)) return err('not-in-hand', `The ${cardName(id)} is not in your hand.`);
-    if (m.bid.indexOf(id) !== i) return err('duplicate-card', `The ${cardName(id)} is named twice in your bid.`);
+    if (id === m.setAside) return ruleError('set-aside-in-bid', 'The card you set aside cannot be bid as well.');
+    if (!hand.includes(id)) return ruleError('not-in-hand', `The ${cardName(id)} is not in your hand.`);
+    if (m.bid.indexOf(id) !== i) return ruleError('duplicate-card', `The ${cardName(id)} is named twice in your bid.`);
   }
   if (state.edition === 'current' && m.bid.length !== hand.length - 1) {
-    return err('bid-whole-hand', 'In this edition you bid every card left in your hand after setting one aside.');
+    return ruleError('bid-whole-hand', 'In this edition you bid every card left in your hand after setting one aside.');
   }
-  if (m.bid.length > MAX_BID_CARDS) return err('bid-too-large', `A bid has at most ${MAX_BID_CARDS} cards.`);
+  if (m.bid.length > MAX_BID_CARDS) return ruleError('bid-too-large', `A bid has at most ${MAX_BID_CARDS} cards.`);
   return null;
 }
 
-function applyCommit(state: DutchState, seat: Seat, m: CommitMove): Applied_ {
+function applyCommit(state: DutchAuctionState, seat: Seat, m: CommitMove): Applied_ {
   const e = checkCommit(state, seat, m);
   if (e) return fail(e.code, e.message);
   const last = at(state, other(seat)).sealed !== null;
   const d = last ? cloneState(state) : cloneState(state, seatIndex(seat));
   at(d, seat).sealed = { setAside: m.setAside, bid: m.bid.slice() };
-  const events: DutchEvent[] = [{ type: 'committed', seat, setAside: m.setAside, bid: m.bid.slice() }];
+  const events: DutchAuctionEvent[] = [{ type: 'committed', seat, setAside: m.setAside, bid: m.bid.slice() }];
   if (d.seats[0].sealed && d.seats[1].sealed) reveal(d, events);
   return ok({ state: d, events });
 }
 
 /** Both have sealed: set-aside cards go on top of the decks, bids are shown, ties are broken. */
-function reveal(d: DutchState, events: DutchEvent[]): void {
+function reveal(d: DutchAuctionState, events: DutchAuctionEvent[]): void {
   const edition = d.edition;
   for (const p of d.seats) {
     const sealed = p.sealed as Sealed;
@@ -266,73 +266,73 @@ const POWER_WORDS: Record<PowerName, string> = {
   duplicate: 'duplicate',
 };
 
-function checkPower(state: DutchState, seat: Seat, m: PowerMove): RuleError | null {
+function checkPower(state: DutchAuctionState, seat: Seat, m: PowerMove): RuleError | null {
   const a = checkActive(state, seat);
   if (a) return a;
   const edition = state.edition;
-  if (!isCard(edition, m.card)) return err('unknown-card', `There is no ${m.card} card in this edition.`);
-  if (!isCard(edition, m.target)) return err('unknown-card', `There is no ${m.target} card in this edition.`);
+  if (!isCard(edition, m.card)) return ruleError('unknown-card', `There is no ${m.card} card in this edition.`);
+  if (!isCard(edition, m.target)) return ruleError('unknown-card', `There is no ${m.target} card in this edition.`);
   const me = at(state, seat);
   const c = me.bid.find((b) => b.id === m.card);
   if (!c) {
     if (edition === '2018' && me.hand.includes(m.card) && hasPower(edition, m.card)) {
-      return err('play-first', `Play the ${cardName(m.card)} from your hand into your offering first.`);
+      return ruleError('play-first', `Play the ${cardName(m.card)} from your hand into your offering first.`);
     }
-    return err('not-in-bid', `The ${cardName(m.card)} is not in your bid.`);
+    return ruleError('not-in-bid', `The ${cardName(m.card)} is not in your bid.`);
   }
   const info = cardInfo(edition, m.card);
-  if (info.powers.length === 0) return err('not-a-power-card', `The ${cardName(m.card)} has no power.`);
+  if (info.powers.length === 0) return ruleError('not-a-power-card', `The ${cardName(m.card)} has no power.`);
   if (!info.powers.includes(m.power)) {
-    return err(
+    return ruleError(
       'wrong-power',
       `The ${cardName(m.card)} cannot ${POWER_WORDS[m.power]}; its power is: ${info.powers.map((p) => POWER_WORDS[p]).join(', ')}.`,
     );
   }
   if (!c.powered) {
-    return err('bid-for-value', `The ${cardName(m.card)} was bid for its value, so its power cannot be used this round.`);
+    return ruleError('bid-for-value', `The ${cardName(m.card)} was bid for its value, so its power cannot be used this round.`);
   }
-  if (c.charges <= 0) return err('power-used', `The ${cardName(m.card)} has already used its power.`);
-  if (m.power !== 'take' && m.from !== undefined) return err('bad-move', 'Only a "take" power names a pile to take from.');
-  if (m.power !== 'change-suit' && m.suit !== undefined) return err('bad-move', 'Only a "change suit" power names a new suit.');
+  if (c.charges <= 0) return ruleError('power-used', `The ${cardName(m.card)} has already used its power.`);
+  if (m.power !== 'take' && m.from !== undefined) return ruleError('bad-move', 'Only a "take" power names a pile to take from.');
+  if (m.power !== 'change-suit' && m.suit !== undefined) return ruleError('bad-move', 'Only a "change suit" power names a new suit.');
   const suit = effectiveSuit(edition, c);
   if (m.power === 'take') {
-    if (m.from === undefined) return err('source-required', 'Say which pile to take the card from.');
+    if (m.from === undefined) return ruleError('source-required', 'Say which pile to take the card from.');
     if (!info.takeFrom.includes(m.from)) {
-      return err('wrong-source', `The ${cardName(m.card)} cannot take from the ${m.from.replace('-', ' ')}.`);
+      return ruleError('wrong-source', `The ${cardName(m.card)} cannot take from the ${m.from.replace('-', ' ')}.`);
     }
     if (!takePile(state, me, m.from).includes(m.target)) {
-      return err('not-in-pile', `The ${cardName(m.target)} is not in the ${m.from.replace('-', ' ')}.`);
+      return ruleError('not-in-pile', `The ${cardName(m.target)} is not in the ${m.from.replace('-', ' ')}.`);
     }
     if (cardInfo(edition, m.target).suit !== suit) {
-      return err('suit-mismatch', `The ${cardName(m.card)} only takes ${suit} cards.`);
+      return ruleError('suit-mismatch', `The ${cardName(m.card)} only takes ${suit} cards.`);
     }
     return null;
   }
   if (m.power === 'steal') {
-    if (state.bidWinner !== seat) return err('steal-winner-only', 'Only the winner of the bid may steal.');
+    if (state.bidWinner !== seat) return ruleError('steal-winner-only', 'Only the winner of the bid may steal.');
     const t = at(state, other(seat)).bid.find((b) => b.id === m.target);
-    if (!t) return err('not-in-opponent-bid', `The ${cardName(m.target)} is not in your opponent's bid.`);
-    if (effectiveSuit(edition, t) !== suit) return err('suit-mismatch', `The ${cardName(m.card)} only steals ${suit} cards.`);
+    if (!t) return ruleError('not-in-opponent-bid', `The ${cardName(m.target)} is not in your opponent's bid.`);
+    if (effectiveSuit(edition, t) !== suit) return ruleError('suit-mismatch', `The ${cardName(m.card)} only steals ${suit} cards.`);
     return null;
   }
   // cash-in, change-suit, duplicate: another card of one's own bid, of the power card's suit.
-  if (m.target === m.card) return err('bad-target', 'A power card cannot act on itself.');
+  if (m.target === m.card) return ruleError('bad-target', 'A power card cannot act on itself.');
   const t = me.bid.find((b) => b.id === m.target);
-  if (!t) return err('not-in-bid', `The ${cardName(m.target)} is not in your bid.`);
+  if (!t) return ruleError('not-in-bid', `The ${cardName(m.target)} is not in your bid.`);
   if (effectiveSuit(edition, t) !== suit) {
-    return err('suit-mismatch', `The ${cardName(m.card)} only acts on ${suit} cards of your bid.`);
+    return ruleError('suit-mismatch', `The ${cardName(m.card)} only acts on ${suit} cards of your bid.`);
   }
   if (m.power === 'change-suit') {
-    if (m.suit === undefined) return err('suit-required', 'Say which suit the card should become.');
-    if (m.suit === suit) return err('same-suit', `The ${cardName(m.target)} is already ${suit}.`);
+    if (m.suit === undefined) return ruleError('suit-required', 'Say which suit the card should become.');
+    if (m.suit === suit) return ruleError('same-suit', `The ${cardName(m.target)} is already ${suit}.`);
   }
   if (m.power === 'duplicate' && !t.powered) {
-    return err('not-a-power-card', `The ${cardName(m.target)} is not a power card in play in your offering.`);
+    return ruleError('not-a-power-card', `The ${cardName(m.target)} is not a power card in play in your offering.`);
   }
   return null;
 }
 
-function applyPower(state: DutchState, seat: Seat, m: PowerMove): Applied_ {
+function applyPower(state: DutchAuctionState, seat: Seat, m: PowerMove): Applied_ {
   const e = checkPower(state, seat, m);
   if (e) return fail(e.code, e.message);
   const d = m.power === 'steal' ? cloneState(state) : cloneState(state, seatIndex(seat));
@@ -363,13 +363,13 @@ function applyPower(state: DutchState, seat: Seat, m: PowerMove): Applied_ {
       break;
     }
   }
-  const ev: Extract<DutchEvent, { type: 'power' }> = { type: 'power', seat, card: m.card, power: m.power, target: m.target };
+  const ev: Extract<DutchAuctionEvent, { type: 'power' }> = { type: 'power', seat, card: m.card, power: m.power, target: m.target };
   if (m.from !== undefined) ev.from = m.from;
   if (m.suit !== undefined) ev.suit = m.suit;
   return ok({ state: d, events: [ev] });
 }
 
-function applyPlay(state: DutchState, seat: Seat, m: PlayMove): Applied_ {
+function applyPlay(state: DutchAuctionState, seat: Seat, m: PlayMove): Applied_ {
   const a = checkActive(state, seat);
   if (a) return fail(a.code, a.message);
   if (state.edition !== '2018') {
@@ -390,7 +390,7 @@ function applyPlay(state: DutchState, seat: Seat, m: PlayMove): Applied_ {
 // ---------------------------------------------------------------------------------------------
 // Phase 3: purchases and the end of a turn
 
-function applyPurchase(state: DutchState, seat: Seat, m: PurchaseMove): Applied_ {
+function applyPurchase(state: DutchAuctionState, seat: Seat, m: PurchaseMove): Applied_ {
   const a = checkActive(state, seat);
   if (a) return fail(a.code, a.message);
   const bought = state.display[m.slot - 1];
@@ -430,7 +430,7 @@ function applyPurchase(state: DutchState, seat: Seat, m: PurchaseMove): Applied_
   return ok({ state: d, events: [{ type: 'purchased', seat, slot: m.slot, card: bought, toPersonal, toAuction }] });
 }
 
-function applyDone(state: DutchState, seat: Seat): Applied_ {
+function applyDone(state: DutchAuctionState, seat: Seat): Applied_ {
   const a = checkActive(state, seat);
   if (a) return fail(a.code, a.message);
   if (mustBuyOneCost(state, seat)) {
@@ -448,14 +448,14 @@ function applyDone(state: DutchState, seat: Seat): Applied_ {
   p.bid = [];
   p.hand = [];
   p.done = true;
-  const events: DutchEvent[] = [{ type: 'done', seat, discarded, keptBack }];
+  const events: DutchAuctionEvent[] = [{ type: 'done', seat, discarded, keptBack }];
   if (seat === d.bidWinner) d.active = other(seat);
   else endRound(d, events);
   return ok({ state: d, events });
 }
 
 /** After both players' phase 3: the end check, then phase 4 (restock) and phase 5 (draw). */
-function endRound(d: DutchState, events: DutchEvent[]): void {
+function endRound(d: DutchAuctionState, events: DutchAuctionEvent[]): void {
   d.previous = {
     round: d.round,
     bidWinner: d.bidWinner as Seat,
@@ -499,7 +499,7 @@ function endRound(d: DutchState, events: DutchEvent[]): void {
 // ---------------------------------------------------------------------------------------------
 // The contract's entry points
 
-export function apply(state: DutchState, seat: Seat, move: DutchAuctionMove): Applied_ {
+export function apply(state: DutchAuctionState, seat: Seat, move: DutchAuctionMove): Applied_ {
   if (seat !== 0 && seat !== 1) return fail('no-such-seat', 'Dutch has only seats 0 and 1.');
   if (state.phase === 'over') return fail('game-over', 'The game is over.');
   switch (move.kind) {
@@ -544,7 +544,7 @@ function combos(n: number, k: number): number[][] {
  * Every legal move of `seat`. Sets of cards (bids, payments) are listed once each, in the order
  * the cards lie in hand or bid: other orders of the same cards are accepted too and do the same.
  */
-export function legalMoves(state: DutchState, seat: Seat): DutchAuctionMove[] {
+export function legalMoves(state: DutchAuctionState, seat: Seat): DutchAuctionMove[] {
   const me = at(state, seat);
   if (!me || state.phase === 'over') return [];
   const edition = state.edition;
@@ -615,7 +615,7 @@ export function legalMoves(state: DutchState, seat: Seat): DutchAuctionMove[] {
   return out;
 }
 
-export function toAct(state: DutchState): Seat[] {
+export function toAct(state: DutchAuctionState): Seat[] {
   if (state.phase === 'commit') {
     const out: Seat[] = [];
     if (!state.seats[0].sealed) out.push(0);
@@ -627,7 +627,7 @@ export function toAct(state: DutchState): Seat[] {
 }
 
 /** A sealed commit does not depend on anything the other seat does, so it survives a version race. */
-export function rebaseable(state: DutchState, seat: Seat, move: DutchAuctionMove): boolean {
+export function rebaseable(state: DutchAuctionState, seat: Seat, move: DutchAuctionMove): boolean {
   if (move.kind !== 'commit' || state.phase !== 'commit') return false;
   if (move.round !== undefined && move.round !== state.round) return false;
   const me = at(state, seat);
@@ -639,7 +639,7 @@ export function rebaseable(state: DutchState, seat: Seat, move: DutchAuctionMove
  * finish at once, unless the loser is obliged to buy the 1-cost card (then buy it with the first
  * card of the bid, or in the 2018 edition first play a power card from hand to pay with).
  */
-export function defaultMove(state: DutchState, seat: Seat): DutchAuctionMove | null {
+export function defaultMove(state: DutchAuctionState, seat: Seat): DutchAuctionMove | null {
   const me = at(state, seat);
   if (!me || state.phase === 'over') return null;
   if (state.phase === 'commit') {
@@ -701,7 +701,7 @@ export function scoreCards(edition: Edition, seat: Seat, cards: readonly CardId[
   return { seat, total: suits.reduce((a, s) => a + s.total, 0), cardCount: cards.length, suits };
 }
 
-function outcome(state: DutchState): { scores: [number, number]; winners: Seat[]; seats: [SeatScore, SeatScore]; decidedBy: 'score' | 'fewer-cards' | 'shared' } {
+function outcome(state: DutchAuctionState): { scores: [number, number]; winners: Seat[]; seats: [SeatScore, SeatScore]; decidedBy: 'score' | 'fewer-cards' | 'shared' } {
   const seats: [SeatScore, SeatScore] = [
     scoreCards(state.edition, 0, ownedCards(state.seats[0])),
     scoreCards(state.edition, 1, ownedCards(state.seats[1])),
@@ -715,7 +715,7 @@ function outcome(state: DutchState): { scores: [number, number]; winners: Seat[]
   return { scores, seats, winners: [0, 1], decidedBy: 'shared' };
 }
 
-export function result(state: DutchState): Outcome | null {
+export function result(state: DutchAuctionState): Outcome | null {
   if (state.phase !== 'over') return null;
   const o = outcome(state);
   const [a, b] = o.seats;

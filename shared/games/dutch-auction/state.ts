@@ -54,7 +54,7 @@ export interface SeatState {
   done: boolean;
 }
 
-export interface DutchState {
+export interface DutchAuctionState {
   game: 'dutch-auction';
   edition: Edition;
   round: number;
@@ -79,7 +79,7 @@ export interface DutchState {
   rng: Rng;
 }
 
-export type DutchEvent =
+export type DutchAuctionEvent =
   | { type: 'committed'; seat: Seat; setAside: CardId | null; bid: CardId[] }
   | { type: 'revealed'; bids: [CardId[], CardId[]]; totals: [number, number]; keptBack: [number, number] }
   | { type: 'reshuffled'; seat: Seat; count: number; when: 'tie' | 'draw' }
@@ -113,7 +113,7 @@ export type DutchEvent =
  * Copies everything a move may change, so apply can edit the copy and never its input. Written
  * out field by field (no spreads): this runs once per move and dominates the cost of `apply`.
  */
-export function cloneState(s: DutchState, onlySeat?: 0 | 1): DutchState {
+export function cloneState(s: DutchAuctionState, onlySeat?: 0 | 1): DutchAuctionState {
   // With `onlySeat`, the move changes that seat alone (plus the display and auction discards):
   // the other seat and the auction deck are shared with the input, which nobody mutates.
   return {

@@ -10,7 +10,7 @@
 import type { LogEntry, Outcome, Seat, Viewer } from '../../engine/game.js';
 import { type CardId, type Edition, type PowerName, type Source, type Suit, cardInfo, cardName, sortCards } from './cards.js';
 import { effectiveSuit, mustBuyOneCost, result, toAct } from './rules.js';
-import type { DutchEvent, DutchState, Phase, Sealed } from './state.js';
+import type { DutchAuctionEvent, DutchAuctionState, Phase, Sealed } from './state.js';
 
 export interface BidCardView {
   id: CardId;
@@ -54,7 +54,7 @@ export interface OwnView {
   mustBuyOneCost: boolean;
 }
 
-export interface DutchView {
+export interface DutchAuctionView {
   game: 'dutch-auction';
   edition: Edition;
   round: number;
@@ -65,7 +65,7 @@ export interface DutchView {
   /** Whose phase 3 turn it is. */
   active: Seat | null;
   tieTossed: boolean;
-  previous: DutchState['previous'];
+  previous: DutchAuctionState['previous'];
   auction: {
     deckCount: number;
     /** Positions 1..6; `cost` equals the position. */
@@ -79,7 +79,7 @@ export interface DutchView {
   result: Outcome | null;
 }
 
-export function view(state: DutchState, viewer: Viewer): DutchView {
+export function view(state: DutchAuctionState, viewer: Viewer): DutchAuctionView {
   const edition = state.edition;
   const revealed = state.phase !== 'commit';
   const seats: SeatView[] = state.seats.map((p, seat) => ({
@@ -145,7 +145,7 @@ const SOURCE_WORDS: Record<Source, string> = {
   display: 'the auction display',
 };
 
-function powerText(e: Extract<DutchEvent, { type: 'power' }>): string {
+function powerText(e: Extract<DutchAuctionEvent, { type: 'power' }>): string {
   const who = `{${e.seat}}`;
   const by = `with the ${cardName(e.card)}`;
   const verbs: Record<PowerName, string> = {
@@ -159,7 +159,7 @@ function powerText(e: Extract<DutchEvent, { type: 'power' }>): string {
 }
 
 /** A log line for `viewer`. Card ids reach a viewer only for cards that viewer may see. */
-export function viewEvent(e: DutchEvent, viewer: Viewer): LogEntry | null {
+export function viewEvent(e: DutchAuctionEvent, viewer: Viewer): LogEntry | null {
   switch (e.type) {
     case 'committed':
       if (viewer === e.seat) {

@@ -2,25 +2,25 @@
  * Dutch, the memory card game of the Cambio/Cactus family, for 2 to 8 players, with the "bench"
  * and "Marmot/Tamalou" rule sets as presets and every point where they differ as an option.
  *
- * Where to look: cards.ts (the deck and card values), rules.ts (presets and options), moves.ts
- * (zod schemas), state.ts (state and events), engine.ts (setup and apply), legal.ts (legal moves,
- * who acts, deadlines, rebasing), view.ts (views and log lines), score.ts and outcome.ts (scoring),
- * help.ts (the rules as players read them).
+ * Where to look (the layout every game shares, ../README.md): cards.ts (the deck and card values),
+ * presets.ts (presets and options), moves.ts (zod schemas), state.ts (state and events), rules.ts
+ * (setup, apply, legal moves, who acts, deadlines, rebasing, the result), score.ts (counting
+ * points), errors.ts (rule error codes), view.ts (views and log lines), help.ts (the rules as
+ * players read them).
  */
 import type { Game } from '../../engine/game.js';
-import { apply, setup } from './engine.js';
-import { defaultMove, legalMoves, rebaseable, toAct } from './legal.js';
 import { dutchMemoryMove, dutchMemoryOptions, type DutchMemoryMove } from './moves.js';
-import { result } from './outcome.js';
-import type { Rules } from './rules.js';
+import type { Rules } from './presets.js';
+import { apply, defaultMove, legalMoves, rebaseable, result, setup, toAct } from './rules.js';
 import type { DutchMemoryEvent, DutchMemoryState } from './state.js';
 import { view, viewEvent } from './view.js';
 
 export type { DutchMemoryMove } from './moves.js';
-export type { Rules as DutchMemoryRules } from './rules.js';
+export type { Rules as DutchMemoryRules } from './presets.js';
 export type { DutchMemoryEvent, DutchMemoryState } from './state.js';
 export type { DutchMemoryView } from './view.js';
-export type { DutchMemoryReveal } from './engine.js';
+export type { DutchMemoryReveal } from './rules.js';
+export type { ErrorCode as DutchMemoryErrorCode } from './errors.js';
 export { rulesHelp } from './help.js';
 
 export const dutchMemory: Game<DutchMemoryState, DutchMemoryMove, Rules, DutchMemoryEvent> = {

@@ -16,7 +16,7 @@ import {
   QUEEN_POWERS,
   resolveRules,
   TIE_BREAKS,
-} from './rules.js';
+} from './presets.js';
 import { VALUE_TABLES } from './cards.js';
 
 /** zod/mini has no `.describe()`: the description goes into the global registry, where z.toJSONSchema finds it. */
@@ -26,7 +26,7 @@ function described<T extends z.ZodMiniType>(schema: T, description: string): T {
 }
 
 /**
- * A preset plus optional overrides; parses into fully resolved `Rules` (see rules.ts). `{}` is the
+ * A preset plus optional overrides; parses into fully resolved `Rules` (see presets.ts). `{}` is the
  * standard game: the bench rules with the memory aid on and a 24-hour minimum snap window.
  */
 export const dutchMemoryOptions = z.pipe(

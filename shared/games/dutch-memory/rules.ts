@@ -1,151 +1,815 @@
 /**
- * The two rule sets as data, and how a match's options resolve into one complete set of rules.
+ * The rules: setup, apply and the automatic steps between moves (ending a turn, calling Dutch for a
+ * player with no cards, scoring a round, dealing the next one); every legal move of a seat, who must
+ * act, the move made at a deadline, which moves may be re-applied after a race; and the result.
  *
- * A match picks a preset ('bench' or 'marmot'); every point where the two rule texts differ is
- * also an option of its own that overrides the preset. `resolveRules` turns preset + overrides
- * into a `Rules` object with every field filled in, which is what `setup` receives and what the
- * state carries. Resolving is idempotent: resolving a resolved `Rules` gives it back unchanged.
+ * `apply` works on a draft: a shallow copy of the state whose fields are replaced, never mutated in
+ * place, so the input state is untouched and unchanged parts are shared with the result.
+ * `legalMoves` is kept in step with `apply`: the property tests apply every move it lists and
+ * expect it to be accepted.
  */
-import type { ValueTable } from './cards.js';
+import type { Applied, MoveContext, Outcome, Result, Seat } from '../../engine/game.js';
+import { ok } from '../../engine/game.js';
+import { nextInt, seedRng, shuffle } from '../../engine/random.js';
+import { ALL_CARDS, cardFace, cardLabel, rankOf, snapMatches, type CardFace, type CardId } from './cards.js';
+import { fail } from './errors.js';
+import type { DutchMemoryMove, Position } from './moves.js';
+import type { Rules } from './presets.js';
+import { benchCards, benchSum, seatsBeatingCaller, winnersOf } from './score.js';
+import type {
+  Bench,
+  BenchCard,
+  DutchMemoryEvent,
+  DutchMemoryState,
+  Pending,
+  PileCard,
+  PowerName,
+  RoundEnd,
+  RoundRecord,
+} from './state.js';
 
-export const PRESETS = ['bench', 'marmot'] as const;
-export type Preset = (typeof PRESETS)[number];
+export const CARDS_PER_BENCH = 4;
 
-export const QUEEN_POWERS = ['peek-any', 'none'] as const;
-export const JACK_POWERS = ['swap-different-benches', 'swap-any', 'none'] as const;
-export const CALLER_LOWEST = ['nothing', 'bonus-card'] as const;
-export const CALLER_NOT_LOWEST = ['card-per-player', 'one-card', 'nothing'] as const;
-export const CALLER_TIES = ['against-caller', 'for-caller'] as const;
-export const EMPTY_BENCH = ['auto-dutch', 'win-round'] as const;
-export const TIE_BREAKS = ['last-round', 'shared'] as const;
-/** Snapping another player's card: the snapper may hand them a card, or the owner draws a replacement and a penalty. */
-export const OTHERS_SNAP = ['give-back', 'replace-and-penalty'] as const;
-export const FIRST_DEALERS = ['last-seat', 'random'] as const;
-
-export interface Rules {
-  readonly preset: Preset;
-  /** May a turn take the top card of the discard pile (and must then exchange it)? */
-  readonly drawFromDiscard: boolean;
-  /** Does the dealer turn up a first discard when the round starts? */
-  readonly openingDiscard: boolean;
-  /** Ace discarded: give the top card of the deck to another player, face down. */
-  readonly acePower: boolean;
-  /** Queen discarded: look at any one face-down card on the table. */
-  readonly queenPower: (typeof QUEEN_POWERS)[number];
-  /** Jack discarded: swap two face-down cards, unseen; in two different benches or anywhere. */
-  readonly jackPower: (typeof JACK_POWERS)[number];
-  readonly cardValues: ValueTable;
-  /** What the Dutch caller gets when they are lowest after the final turns. */
-  readonly callerLowest: (typeof CALLER_LOWEST)[number];
-  /** ...and when they are not: a penalty card per player at or below them, one card, or nothing. */
-  readonly callerNotLowest: (typeof CALLER_NOT_LOWEST)[number];
-  /** Does a tie with the caller count against the caller or for them? */
-  readonly callerTies: (typeof CALLER_TIES)[number];
-  /** Penalty cards for a wrong or late snap (doubled for a wrong snap of someone else's card). */
-  readonly penaltyCards: number;
-  /** Does the penalised player get to see their penalty card? */
-  readonly penaltyCardSeen: boolean;
-  /** A player with no cards left: Dutch is called for them at their turn, or they win the round at once. */
-  readonly emptyBench: (typeof EMPTY_BENCH)[number];
-  /** The game ends after the round in which any total reaches this. */
-  readonly endScore: number;
-  /** Equal lowest totals at the end: the lower final-round score wins, or the win is shared. */
-  readonly tieBreak: (typeof TIE_BREAKS)[number];
-  /** Snap a matching card from another player's cards (an optional bench rule; part of the Marmot text). */
-  readonly snapOthers: boolean;
-  /**
-   * What follows a snap of another player's card. give-back (bench option): the snapper may hand
-   * the owner one of their own cards, and a wrong or late one costs double. replace-and-penalty
-   * (Marmot): the owner takes a new card in its place plus a penalty card.
-   */
-  readonly othersSnap: (typeof OTHERS_SNAP)[number];
-  /** Who deals the first round: the last seat (so the first seat starts), or a seat drawn from the match's seed. */
-  readonly firstDealer: (typeof FIRST_DEALERS)[number];
-  /** Optional bench rule: a Queen played in the last final turn gives everyone else another turn. */
-  readonly lastQueenExtends: boolean;
-  /** Keep the faces of the cards one has legitimately seen visible in one's own view. */
-  readonly memoryAid: boolean;
-  /** A snap sent within this many ms of a discard still counts after the discard was covered. */
-  readonly snapWindowMs: number;
+/** A face shown once to the acting seat in the response to its move (see `Applied.reveal`). */
+export interface RevealedCard {
+  readonly seat: Seat;
+  readonly slot: number;
+  readonly card: CardFace;
+  readonly why: 'look' | 'peek' | 'penalty';
 }
 
-type PresetRules = Omit<Rules, 'preset' | 'memoryAid' | 'snapWindowMs' | 'lastQueenExtends' | 'endScore'>;
+export interface DutchMemoryReveal {
+  /** Face-down cards the mover just looked at: starting look, Queen's peek, a seen penalty card. */
+  readonly cards: readonly RevealedCard[];
+  /** The card just drawn from the deck (also in the mover's view while they hold it). */
+  readonly drawn: CardFace | null;
+}
 
-/** The points where the two rule texts differ. */
-export const PRESET_RULES: Readonly<Record<Preset, PresetRules>> = {
-  bench: {
-    drawFromDiscard: true,
-    openingDiscard: true,
-    acePower: false,
-    queenPower: 'peek-any',
-    jackPower: 'swap-different-benches',
-    cardValues: 'bench',
-    callerLowest: 'nothing',
-    callerNotLowest: 'card-per-player',
-    callerTies: 'against-caller',
-    penaltyCards: 1,
-    penaltyCardSeen: false,
-    emptyBench: 'auto-dutch',
-    tieBreak: 'last-round',
-    snapOthers: false,
-    othersSnap: 'give-back',
-    firstDealer: 'last-seat',
-  },
-  marmot: {
-    drawFromDiscard: false,
-    openingDiscard: false,
-    acePower: true,
-    queenPower: 'peek-any',
-    jackPower: 'swap-any',
-    cardValues: 'marmot',
-    callerLowest: 'bonus-card',
-    callerNotLowest: 'one-card',
-    callerTies: 'for-caller',
-    penaltyCards: 1,
-    penaltyCardSeen: true,
-    emptyBench: 'win-round',
-    tieBreak: 'shared',
-    // "If player A plays the card of player B, player B takes a new card ... and also takes a penalty."
-    snapOthers: true,
-    othersSnap: 'replace-and-penalty',
-    // "A dealer is randomly chosen".
-    firstDealer: 'random',
-  },
-};
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+type Draft = Mutable<DutchMemoryState>;
 
-export const DEFAULT_END_SCORE = 100;
-export const HOUR_MS = 3_600_000;
-/**
- * Players here look in hours apart, and a discard is otherwise snappable only until the next
- * player covers it. With this window, whoever looks in within it still gets their snap
- * (a day: measured in scripts/bench/dutch-memory-snaps.ts; see help.ts).
- */
-export const DEFAULT_SNAP_WINDOW_MS = 24 * HOUR_MS;
-/** Defaults that are the same whatever the preset. See help.ts for why the memory aid is on. */
-export const COMMON_DEFAULTS = {
-  memoryAid: true,
-  snapWindowMs: DEFAULT_SNAP_WINDOW_MS,
-  lastQueenExtends: false,
-  endScore: DEFAULT_END_SCORE,
-} as const;
+/** Everything one `apply` builds up. */
+interface Work {
+  readonly d: Draft;
+  readonly events: DutchMemoryEvent[];
+  readonly reveal: RevealedCard[];
+  drawn: CardFace | null;
+  readonly now: number;
+}
 
-/** Options as parsed: a preset and any overrides. */
-export type RuleOverrides = { readonly preset?: Preset | undefined } & {
-  readonly [K in Exclude<keyof Rules, 'preset'>]?: Rules[K] | undefined;
-};
+type ApplyResult = Result<Applied<DutchMemoryState, DutchMemoryEvent>>;
 
-export function resolveRules(options: RuleOverrides): Rules {
-  const preset = options.preset ?? 'bench';
-  const base: Rules = { preset, ...PRESET_RULES[preset], ...COMMON_DEFAULTS };
-  const out: Record<string, unknown> = { ...base };
-  for (const key of Object.keys(base) as (keyof Rules)[]) {
-    const v = options[key];
-    if (v !== undefined) out[key] = v;
+// ------------------------------------------------------------------ small helpers
+
+const SEAT_LISTS: readonly (readonly Seat[])[] = Array.from({ length: 9 }, (_, n) => Array.from({ length: n }, (_, i) => i));
+export const everySeat = (n: number): readonly Seat[] => SEAT_LISTS[n] ?? Array.from({ length: n }, (_, i) => i);
+
+export function cardCount(bench: Bench): number {
+  let n = 0;
+  for (const b of bench) if (b) n++;
+  return n;
+}
+
+export function withSeen(card: BenchCard, seat: Seat): BenchCard {
+  if (card.seenBy.includes(seat)) return card;
+  return { card: card.card, seenBy: [...card.seenBy, seat].sort((a, b) => a - b) };
+}
+
+/** A card can be drawn now: from the deck, or from a reshuffle of the pile below its top card. */
+export function canDraw(state: DutchMemoryState): boolean {
+  return state.deck.length > 0 || state.pile.length > 1;
+}
+
+/** The power a card gives under these rules when a player puts it on the pile, if any. */
+export function powerOf(rules: Rules, card: CardId): PowerName | null {
+  switch (rankOf(card)) {
+    case 'Q':
+      return rules.queenPower === 'none' ? null : 'peek';
+    case 'J':
+      return rules.jackPower === 'none' ? null : 'swap';
+    case 'A':
+      return rules.acePower ? 'give' : null;
+    default:
+      return null;
   }
-  return out as unknown as Rules;
 }
 
-/** How a page should lay the four starting cards out: the bench text says 2×2, the Marmot text a row. */
-export function layoutOf(rules: Rules): 'grid' | 'row' {
-  return rules.preset === 'bench' ? 'grid' : 'row';
+const ordinal = (slot: number) => `position ${slot + 1}`;
+
+function slotAt(d: Draft, seat: Seat, slot: number): BenchCard | null {
+  return d.benches[seat]?.[slot] ?? null;
+}
+
+function setSlot(d: Draft, seat: Seat, slot: number, value: BenchCard | null): void {
+  const bench = (d.benches[seat] as Bench).slice();
+  bench[slot] = value;
+  const benches = d.benches.slice();
+  benches[seat] = bench;
+  d.benches = benches;
+}
+
+/** New cards fill the first empty position, else a new one at the end. Returns the position. */
+function placeInBench(d: Draft, seat: Seat, card: BenchCard): number {
+  const bench = d.benches[seat] as Bench;
+  let slot = bench.indexOf(null);
+  if (slot < 0) slot = bench.length;
+  setSlot(d, seat, slot, card);
+  return slot;
+}
+
+function takeFromDeck(w: Work): CardId | null {
+  const { d } = w;
+  if (d.deck.length === 0) {
+    if (d.pile.length <= 1) return null;
+    const top = d.pile[d.pile.length - 1] as PileCard;
+    const [deck, rng] = shuffle(
+      d.rng,
+      d.pile.slice(0, -1).map((p) => p.card),
+    );
+    d.rng = rng;
+    d.deck = deck;
+    d.pile = [top];
+    w.events.push({ type: 'reshuffled', cards: deck.length });
+  }
+  const card = d.deck[d.deck.length - 1] as CardId;
+  d.deck = d.deck.slice(0, -1);
+  return card;
+}
+
+function pushPile(w: Work, card: CardId, closed: boolean): number {
+  const serial = w.d.nextSerial;
+  w.d.nextSerial = serial + 1;
+  w.d.pile = [...w.d.pile, { card, serial, at: w.now, closed }];
+  return serial;
+}
+
+function queuePower(w: Work, seat: Seat, card: CardId): void {
+  const power = powerOf(w.d.rules, card);
+  if (!power) return;
+  w.d.pending = [...w.d.pending, { kind: power, seat, card }];
+  w.events.push({ type: 'power', seat, power, card });
+}
+
+/** A card the player whose turn it is has put on the pile: its power, and the last-Queen rule. */
+function afterTurnDiscard(w: Work, seat: Seat, card: CardId): void {
+  if (rankOf(card) === 'Q') w.d.turn = { ...w.d.turn, placedQueen: true };
+  queuePower(w, seat, card);
+}
+
+/** The drawn card goes straight onto the pile. */
+function discardDrawn(w: Work, seat: Seat, card: CardId): void {
+  const serial = pushPile(w, card, false);
+  w.events.push({ type: 'discarded', seat, card, serial });
+  afterTurnDiscard(w, seat, card);
+}
+
+/** Penalty cards for `seat`. A seen card is revealed in the move's answer only when `seat` made the move. */
+function penalise(w: Work, seat: Seat, count: number, mover: Seat = seat): void {
+  for (let i = 0; i < count; i++) {
+    const card = takeFromDeck(w);
+    if (!card) {
+      w.events.push({ type: 'penalty', seat, slot: null });
+      continue;
+    }
+    const seen = w.d.rules.penaltyCardSeen;
+    const slot = placeInBench(w.d, seat, { card, seenBy: seen ? [seat] : [] });
+    w.events.push({ type: 'penalty', seat, slot });
+    if (seen && seat === mover) w.reveal.push({ seat, slot, card: cardFace(w.d.rules.cardValues, card), why: 'penalty' });
+  }
+}
+
+// ------------------------------------------------------------------ rounds
+
+function startRound(w: Work): void {
+  const { d } = w;
+  d.round += 1;
+  // The first round keeps the dealer `setup` chose.
+  if (d.round > 1) d.dealer = (d.dealer + 1) % d.seats;
+  const [cards, rng] = shuffle(d.rng, ALL_CARDS);
+  d.rng = rng;
+  const benches: BenchCard[][] = Array.from({ length: d.seats }, () => []);
+  // Dealt one at a time from the top of the deck, as at a table.
+  for (let k = 0; k < CARDS_PER_BENCH; k++) {
+    for (let s = 0; s < d.seats; s++) (benches[s] as BenchCard[]).push({ card: cards.pop() as CardId, seenBy: [] });
+  }
+  d.deck = cards;
+  d.pile = [];
+  d.aside = [];
+  d.benches = benches;
+  d.looked = d.benches.map(() => false);
+  d.turn = { seat: (d.dealer + 1) % d.seats, step: 'start', held: null, placedQueen: false };
+  d.pending = [];
+  d.caller = null;
+  d.roundFirstSerial = d.nextSerial;
+  d.phase = 'look';
+  w.events.push({ type: 'round-started', round: d.round, dealer: d.dealer });
+}
+
+/**
+ * Everyone has looked: play begins with the dealer's left (already set by `startRound`), after
+ * the dealer turns up a first discard under the bench rules.
+ */
+function beginPlay(w: Work): void {
+  const { d } = w;
+  d.phase = 'play';
+  if (d.rules.openingDiscard) {
+    const card = takeFromDeck(w) as CardId;
+    const serial = pushPile(w, card, false);
+    w.events.push({ type: 'opening-discard', card, serial });
+  }
+}
+
+function endRound(w: Work, reason: RoundEnd, emptied: Seat | null): void {
+  const { d } = w;
+  const rules = d.rules;
+  const benches = d.benches.map(benchCards);
+  const sums = benches.map((cards) => benchSum(rules, cards));
+  const scores = sums.slice();
+  const callerCards: CardId[] = [];
+  let callerDelta = 0;
+  let callerLowest: boolean | null = null;
+  if (d.caller !== null) {
+    const beating = seatsBeatingCaller(rules, sums, d.caller);
+    callerLowest = beating.length === 0;
+    const wanted = callerLowest
+      ? rules.callerLowest === 'bonus-card'
+        ? 1
+        : 0
+      : rules.callerNotLowest === 'card-per-player'
+        ? beating.length
+        : rules.callerNotLowest === 'one-card'
+          ? 1
+          : 0;
+    for (let i = 0; i < wanted; i++) {
+      const card = takeFromDeck(w);
+      if (card) callerCards.push(card);
+    }
+    const value = benchSum(rules, callerCards);
+    callerDelta = callerLowest ? 0 - value : value; // never -0: the state must survive a JSON round trip unchanged
+    scores[d.caller] = (scores[d.caller] ?? 0) + callerDelta;
+  }
+  const totals = d.totals.map((t, s) => t + (scores[s] ?? 0));
+  const record: RoundRecord = {
+    round: d.round,
+    dealer: d.dealer,
+    caller: d.caller,
+    reason,
+    benches,
+    sums,
+    callerLowest,
+    callerCards,
+    callerDelta,
+    scores,
+    totals,
+  };
+  d.aside = callerCards;
+  d.totals = totals;
+  d.history = [...d.history, record];
+  d.pending = [];
+  w.events.push({ type: 'round-ended', round: d.round, reason, emptied, record });
+  if (totals.some((t) => t >= rules.endScore)) {
+    d.phase = 'over';
+    w.events.push({ type: 'game-ended', winners: winnersOf(rules, totals, d.history), totals });
+    return;
+  }
+  startRound(w);
+}
+
+/**
+ * Runs the steps nobody chooses, until someone has to act: the round ends when a bench empties
+ * (Marmot rules), when the deck is exhausted, or when the turn comes back to the Dutch caller;
+ * otherwise a finished turn passes clockwise, and a player found with no cards at the start of
+ * their turn has Dutch called for them (bench rules).
+ */
+function settle(w: Work): void {
+  const { d } = w;
+  for (;;) {
+    if (d.phase !== 'play') return;
+    if (d.rules.emptyBench === 'win-round') {
+      const emptied = d.benches.findIndex((b) => cardCount(b) === 0);
+      if (emptied >= 0) {
+        endRound(w, 'bench-emptied', emptied);
+        continue;
+      }
+    }
+    if (d.pending.length > 0) return;
+    if (d.turn.step === 'drawn') return;
+    if (d.turn.step === 'start') {
+      if (canDraw(d)) return;
+      endRound(w, 'deck-empty', null);
+      continue;
+    }
+    let next = (d.turn.seat + 1) % d.seats;
+    if (d.caller !== null && next === d.caller) {
+      if (!(d.rules.lastQueenExtends && d.turn.placedQueen)) {
+        endRound(w, 'dutch', null);
+        continue;
+      }
+      // Optional bench rule: a Queen in the last final turn sends the final turns round once more.
+      next = (next + 1) % d.seats;
+    }
+    d.turn = { seat: next, step: 'start', held: null, placedQueen: false };
+    if (d.rules.emptyBench === 'auto-dutch' && d.caller === null && cardCount(d.benches[next] as Bench) === 0) {
+      d.caller = next;
+      d.turn = { ...d.turn, step: 'done' };
+      w.events.push({ type: 'called-dutch', seat: next, automatic: true });
+    }
+  }
+}
+
+// ------------------------------------------------------------------ setup
+
+/**
+ * Marmot: "A dealer is randomly chosen". The draw comes from a generator of its own, seeded from
+ * the match's seed, so the deal and every later shuffle stay what they were for that seed.
+ */
+function firstDealer(rules: Rules, seats: number, seed: string): Seat {
+  if (rules.firstDealer !== 'random') return seats - 1;
+  return nextInt(seedRng(`${seed}/first-dealer`), seats)[0];
+}
+
+export function setup(seats: number, rules: Rules, seed: string): DutchMemoryState {
+  if (!Number.isInteger(seats) || seats < 2 || seats > 8) throw new RangeError(`Dutch is played by 2 to 8, not ${seats}`);
+  const d: Draft = {
+    rules,
+    seats,
+    phase: 'look',
+    round: 0,
+    dealer: firstDealer(rules, seats, seed),
+    deck: [],
+    pile: [],
+    aside: [],
+    benches: [],
+    looked: [],
+    turn: { seat: 0, step: 'start', held: null, placedQueen: false },
+    pending: [],
+    caller: null,
+    nextSerial: 0,
+    roundFirstSerial: 0,
+    totals: Array.from({ length: seats }, () => 0),
+    history: [],
+    rng: seedRng(seed),
+  };
+  startRound({ d, events: [], reveal: [], drawn: null, now: 0 });
+  return d;
+}
+
+// ------------------------------------------------------------------ apply
+
+export function apply(state: DutchMemoryState, seat: Seat, move: DutchMemoryMove, ctx: MoveContext): ApplyResult {
+  if (state.phase === 'over') return fail('game-over', 'The game is over.');
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return fail('no-such-seat', 'There is no such seat at this table.');
+  const w: Work = {
+    d: { ...state },
+    events: [],
+    reveal: [],
+    drawn: null,
+    now: ctx.now,
+  };
+  const error = dispatch(w, seat, move);
+  if (error) return error;
+  settle(w);
+  const reveal: DutchMemoryReveal | undefined =
+    w.reveal.length > 0 || w.drawn ? { cards: w.reveal, drawn: w.drawn } : undefined;
+  return ok(reveal ? { state: w.d, events: w.events, reveal } : { state: w.d, events: w.events });
+}
+
+type Refusal = Result<never>;
+
+function dispatch(w: Work, seat: Seat, move: DutchMemoryMove): Refusal | null {
+  switch (move.kind) {
+    case 'look':
+      return look(w, seat, move.slots);
+    case 'snap':
+      return snap(w, seat, move.on, move.owner ?? seat, move.slot);
+    case 'peek':
+    case 'swap':
+    case 'give':
+    case 'give-back':
+    case 'skip':
+      return resolvePending(w, seat, move);
+    default:
+      return turnMove(w, seat, move);
+  }
+}
+
+function noCard(seat: Seat, slot: number, self: Seat): Refusal {
+  return seat === self
+    ? fail('empty-position', `You have no card at ${ordinal(slot)}.`)
+    : fail('empty-position', `That player has no card at ${ordinal(slot)}.`);
+}
+
+function look(w: Work, seat: Seat, slots: readonly [number, number]): Refusal | null {
+  const { d } = w;
+  if (d.phase !== 'look') return fail('not-looking-time', 'The starting look is over; the round is under way.');
+  if (d.looked[seat]) return fail('already-looked', 'You have already looked at two of your cards this round.');
+  const [a, b] = slots;
+  if (a === b) return fail('same-position', 'Choose two different cards.');
+  for (const s of slots) if (!slotAt(d, seat, s)) return noCard(seat, s, seat);
+  for (const s of slots) {
+    const card = slotAt(d, seat, s) as BenchCard;
+    setSlot(d, seat, s, withSeen(card, seat));
+    w.reveal.push({ seat, slot: s, card: cardFace(d.rules.cardValues, card.card), why: 'look' });
+  }
+  const looked = d.looked.slice();
+  looked[seat] = true;
+  d.looked = looked;
+  w.events.push({ type: 'looked', seat, slots: [a, b] });
+  if (looked.every(Boolean)) beginPlay(w);
+  return null;
+}
+
+function turnMove(
+  w: Work,
+  seat: Seat,
+  move: Extract<DutchMemoryMove, { kind: 'draw' | 'draw-and-discard' | 'exchange' | 'discard' | 'take-discard' | 'call-dutch' }>,
+): Refusal | null {
+  const { d } = w;
+  if (d.phase !== 'play') return fail('not-started', 'Everyone must look at their starting cards first.');
+  const front = d.pending[0];
+  if (front) {
+    return front.seat === seat
+      ? fail('power-pending', 'First use or skip the power waiting for you.')
+      : fail('power-pending', 'Another player must first use or skip a power.');
+  }
+  if (d.turn.seat !== seat) return fail('not-your-turn', 'It is not your turn.');
+  const step = d.turn.step;
+  switch (move.kind) {
+    case 'draw':
+    case 'draw-and-discard': {
+      if (step !== 'start') return fail('already-drawn', 'You have already drawn this turn.');
+      const card = takeFromDeck(w);
+      if (!card) return fail('deck-empty', 'There is no card left to draw.');
+      w.events.push({ type: 'drew', seat });
+      if (move.kind === 'draw') {
+        d.turn = { ...d.turn, step: 'drawn', held: card };
+        w.drawn = cardFace(d.rules.cardValues, card);
+        return null;
+      }
+      d.turn = { ...d.turn, step: 'done' };
+      discardDrawn(w, seat, card);
+      return null;
+    }
+    case 'discard': {
+      if (step !== 'drawn' || !d.turn.held) return fail('nothing-drawn', 'Draw a card first.');
+      const card = d.turn.held;
+      d.turn = { ...d.turn, step: 'done', held: null };
+      discardDrawn(w, seat, card);
+      return null;
+    }
+    case 'exchange': {
+      if (step !== 'drawn' || !d.turn.held) return fail('nothing-drawn', 'Draw a card first.');
+      const old = slotAt(d, seat, move.slot);
+      if (!old) return noCard(seat, move.slot, seat);
+      const card = d.turn.held;
+      setSlot(d, seat, move.slot, { card, seenBy: [seat] });
+      d.turn = { ...d.turn, step: 'done', held: null };
+      const serial = pushPile(w, old.card, false);
+      w.events.push({ type: 'exchanged', seat, slot: move.slot, discarded: old.card, serial, took: null });
+      afterTurnDiscard(w, seat, old.card);
+      return null;
+    }
+    case 'take-discard': {
+      if (!d.rules.drawFromDiscard) return fail('no-discard-draws', 'These rules do not allow taking from the discard pile.');
+      if (step !== 'start') return fail('already-drawn', 'You have already drawn this turn.');
+      const top = d.pile[d.pile.length - 1];
+      if (!top) return fail('pile-empty', 'The discard pile is empty.');
+      const old = slotAt(d, seat, move.slot);
+      if (!old) return noCard(seat, move.slot, seat);
+      d.pile = d.pile.slice(0, -1);
+      // It came face up from the pile: the whole table has seen it.
+      setSlot(d, seat, move.slot, { card: top.card, seenBy: everySeat(d.seats) });
+      d.turn = { ...d.turn, step: 'done' };
+      const serial = pushPile(w, old.card, false);
+      w.events.push({ type: 'exchanged', seat, slot: move.slot, discarded: old.card, serial, took: top.card });
+      afterTurnDiscard(w, seat, old.card);
+      return null;
+    }
+    case 'call-dutch': {
+      if (step !== 'start') return fail('too-late-to-call', 'Dutch can only be called at the start of your turn, before drawing.');
+      if (d.caller !== null) return fail('dutch-already-called', 'Dutch has already been called this round.');
+      d.caller = seat;
+      d.turn = { ...d.turn, step: 'done' };
+      w.events.push({ type: 'called-dutch', seat, automatic: false });
+      return null;
+    }
+  }
+}
+
+function resolvePending(
+  w: Work,
+  seat: Seat,
+  move: Extract<DutchMemoryMove, { kind: 'peek' | 'swap' | 'give' | 'give-back' | 'skip' }>,
+): Refusal | null {
+  const { d } = w;
+  if (d.phase !== 'play') return fail('no-power', 'There is no power to use right now.');
+  const front = d.pending[0];
+  if (!front || front.seat !== seat) {
+    return front
+      ? fail('not-your-power', 'Another player has a power to use first.')
+      : fail('no-power', 'You have no power to use right now.');
+  }
+  if (move.kind === 'skip') {
+    w.events.push({ type: 'skipped', seat, what: front.kind });
+    d.pending = d.pending.slice(1);
+    return null;
+  }
+  if (move.kind !== front.kind) return fail('wrong-power', `The power waiting for you is ${describePending(front)}.`);
+  switch (move.kind) {
+    case 'peek': {
+      const err = checkPosition(d, seat, move.at);
+      if (err) return err;
+      const card = slotAt(d, move.at.seat, move.at.slot) as BenchCard;
+      setSlot(d, move.at.seat, move.at.slot, withSeen(card, seat));
+      w.reveal.push({ seat: move.at.seat, slot: move.at.slot, card: cardFace(d.rules.cardValues, card.card), why: 'peek' });
+      w.events.push({ type: 'peeked', seat, at: { seat: move.at.seat, slot: move.at.slot } });
+      break;
+    }
+    case 'swap': {
+      const err = checkPosition(d, seat, move.a) ?? checkPosition(d, seat, move.b);
+      if (err) return err;
+      if (move.a.seat === move.b.seat && move.a.slot === move.b.slot) return fail('same-position', 'Choose two different cards.');
+      if (d.rules.jackPower === 'swap-different-benches' && move.a.seat === move.b.seat) {
+        return fail('same-bench', 'Under these rules a Jack swaps cards between two different players.');
+      }
+      const a = slotAt(d, move.a.seat, move.a.slot);
+      const b = slotAt(d, move.b.seat, move.b.slot);
+      setSlot(d, move.a.seat, move.a.slot, b);
+      setSlot(d, move.b.seat, move.b.slot, a);
+      w.events.push({ type: 'swapped', seat, a: { ...move.a }, b: { ...move.b } });
+      break;
+    }
+    case 'give': {
+      if (move.to === seat) return fail('give-to-self', 'The Ace gives a card to another player.');
+      if (move.to >= d.seats) return fail('no-such-seat', 'There is no such seat at this table.');
+      const card = takeFromDeck(w);
+      if (!card) return fail('deck-empty', 'There is no card left to give; skip the power.');
+      const slot = placeInBench(d, move.to, { card, seenBy: [] });
+      w.events.push({ type: 'gave', seat, to: move.to, slot });
+      break;
+    }
+    case 'give-back': {
+      if (front.kind !== 'give-back') return fail('wrong-power', 'Nothing to give back.');
+      const mine = slotAt(d, seat, move.slot);
+      if (!mine) return noCard(seat, move.slot, seat);
+      setSlot(d, seat, move.slot, null);
+      const slot = placeInBench(d, front.to, mine);
+      w.events.push({ type: 'gave-back', seat, to: front.to, from: move.slot, slot });
+      break;
+    }
+  }
+  d.pending = d.pending.slice(1);
+  return null;
+}
+
+function describePending(p: Pending): string {
+  switch (p.kind) {
+    case 'peek':
+      return `the ${cardLabel(p.card)}'s look at one card`;
+    case 'swap':
+      return `the ${cardLabel(p.card)}'s swap of two cards`;
+    case 'give':
+      return `the ${cardLabel(p.card)}'s gift of a card from the deck`;
+    case 'give-back':
+      return 'handing one of your cards to the player whose card you snapped (or keeping them all)';
+  }
+}
+
+function checkPosition(d: Draft, self: Seat, at: Position): Refusal | null {
+  if (at.seat >= d.seats) return fail('no-such-seat', 'There is no such seat at this table.');
+  return slotAt(d, at.seat, at.slot) ? null : noCard(at.seat, at.slot, self);
+}
+
+/**
+ * A snap: put the card at `owner`'s `slot` on the pile, claiming it matches the discard numbered
+ * `on`. It counts when that discard is still the open top card (not covered, taken or already
+ * snapped), or, with a minimum snap window, was covered less than `snapWindowMs` ago. A match
+ * (`snapMatches`: same rank, and a King only on a King of its colour) wins; otherwise the card is
+ * shown to the table and stays, and the snapper takes penalty cards. A late snap costs the same
+ * penalty, but its card is not shown: it never reached the pile.
+ *
+ * Another player's card (when the rules allow it): under `give-back` a miss costs double and a hit
+ * lets the snapper hand the owner a card; under `replace-and-penalty` a miss costs the usual
+ * penalty and a hit gives the owner a new card in that position plus a penalty card.
+ */
+function snap(w: Work, seat: Seat, on: number, owner: Seat, slot: number): Refusal | null {
+  const { d } = w;
+  if (d.phase !== 'play') return fail('not-started', 'There is nothing to snap before the round is under way.');
+  if (owner >= d.seats) return fail('no-such-seat', 'There is no such seat at this table.');
+  if (owner !== seat && !d.rules.snapOthers) return fail('not-your-card', 'You may only snap your own cards.');
+  if (d.nextSerial === d.roundFirstSerial) return fail('nothing-to-snap', 'Nothing has been discarded yet this round.');
+  if (on < d.roundFirstSerial) return fail('round-over', 'That discard belongs to a round that is over.');
+  if (on >= d.nextSerial) return fail('unknown-discard', 'There is no such discard.');
+  const mine = slotAt(d, owner, slot);
+  if (!mine) return noCard(owner, slot, seat);
+  const index = findSerial(d.pile, on);
+  const target = index >= 0 ? (d.pile[index] as PileCard) : null;
+  const timely =
+    target !== null &&
+    !target.closed &&
+    (index === d.pile.length - 1 || (d.rules.snapWindowMs > 0 && w.now < target.at + d.rules.snapWindowMs));
+  const others = owner !== seat;
+  const double = others && d.rules.othersSnap === 'give-back' ? 2 : 1;
+  if (!timely) {
+    w.events.push({ type: 'snap-failed', seat, owner, slot, card: mine.card, why: 'late', on: target?.card ?? null });
+    penalise(w, seat, d.rules.penaltyCards * double);
+    return null;
+  }
+  if (!snapMatches(mine.card, target.card)) {
+    // Everyone saw the card land and go back.
+    setSlot(d, owner, slot, { card: mine.card, seenBy: everySeat(d.seats) });
+    w.events.push({ type: 'snap-failed', seat, owner, slot, card: mine.card, why: 'wrong', on: target.card });
+    penalise(w, seat, d.rules.penaltyCards * double);
+    return null;
+  }
+  setSlot(d, owner, slot, null);
+  const serial = d.nextSerial;
+  d.nextSerial = serial + 1;
+  const pile = d.pile.slice();
+  pile[index] = { ...target, closed: true };
+  // Within a minimum window the snap may arrive after the target was covered: it goes in just above it.
+  pile.splice(index + 1, 0, { card: mine.card, serial, at: w.now, closed: true });
+  d.pile = pile;
+  w.events.push({ type: 'snapped', seat, owner, slot, card: mine.card, on: target.card, serial });
+  if (others && d.rules.othersSnap === 'give-back') d.pending = [...d.pending, { kind: 'give-back', seat, to: owner }];
+  if (others && d.rules.othersSnap === 'replace-and-penalty') {
+    // The owner's new card is dealt face down into the emptied position: nobody has seen it.
+    const card = takeFromDeck(w);
+    if (card) {
+      setSlot(d, owner, slot, { card, seenBy: [] });
+      w.events.push({ type: 'replaced', seat: owner, slot });
+    }
+    penalise(w, owner, d.rules.penaltyCards, seat);
+  }
+  queuePower(w, seat, mine.card);
+  return null;
+}
+
+function findSerial(pile: readonly PileCard[], serial: number): number {
+  for (let i = pile.length - 1; i >= 0; i--) if ((pile[i] as PileCard).serial === serial) return i;
+  return -1;
+}
+
+// ------------------------------------------------------------------ legal moves, who acts, deadlines, rebasing
+
+function filledSlots(state: DutchMemoryState, seat: Seat): number[] {
+  const out: number[] = [];
+  (state.benches[seat] ?? []).forEach((b, i) => {
+    if (b) out.push(i);
+  });
+  return out;
+}
+
+/**
+ * Snaps are offered against the open top discard only, with every card the seat may snap (its own,
+ * and with the optional rule everyone else's). Whether the card matches is for `apply` to find
+ * out: a wrong snap is a legal move that costs a penalty.
+ *
+ * Not listed, though `apply` accepts them: snaps naming an older discard of this round. They are
+ * what a raced snap looks like when the platform re-applies it (judged late: a penalty), and,
+ * with a minimum snap window, snaps at a covered discard still inside its window — which this
+ * function cannot see, as it has no clock. The view lists those under `snap.covered`.
+ */
+function snaps(state: DutchMemoryState, seat: Seat): DutchMemoryMove[] {
+  const top = state.pile[state.pile.length - 1];
+  if (!top || top.closed) return [];
+  const out: DutchMemoryMove[] = [];
+  for (const slot of filledSlots(state, seat)) out.push({ kind: 'snap', on: top.serial, slot });
+  if (state.rules.snapOthers) {
+    for (let owner = 0; owner < state.seats; owner++) {
+      if (owner === seat) continue;
+      for (const slot of filledSlots(state, owner)) out.push({ kind: 'snap', on: top.serial, slot, owner });
+    }
+  }
+  return out;
+}
+
+export function legalMoves(state: DutchMemoryState, seat: Seat): DutchMemoryMove[] {
+  if (seat < 0 || seat >= state.seats) return [];
+  if (state.phase === 'look') {
+    if (state.looked[seat]) return [];
+    const slots = filledSlots(state, seat);
+    const out: DutchMemoryMove[] = [];
+    for (let i = 0; i < slots.length; i++) {
+      for (let j = i + 1; j < slots.length; j++) out.push({ kind: 'look', slots: [slots[i] as number, slots[j] as number] });
+    }
+    return out;
+  }
+  if (state.phase !== 'play') return [];
+  const out = snaps(state, seat);
+  const front = state.pending[0];
+  if (front) {
+    if (front.seat !== seat) return out;
+    out.push({ kind: 'skip' });
+    switch (front.kind) {
+      case 'peek':
+        for (let s = 0; s < state.seats; s++) for (const slot of filledSlots(state, s)) out.push({ kind: 'peek', at: { seat: s, slot } });
+        break;
+      case 'swap': {
+        // Unordered pairs: swapping a with b is the same as swapping b with a.
+        const all: { seat: Seat; slot: number }[] = [];
+        for (let s = 0; s < state.seats; s++) for (const slot of filledSlots(state, s)) all.push({ seat: s, slot });
+        const apart = state.rules.jackPower === 'swap-different-benches';
+        for (let i = 0; i < all.length; i++) {
+          for (let j = i + 1; j < all.length; j++) {
+            const a = all[i] as { seat: Seat; slot: number };
+            const b = all[j] as { seat: Seat; slot: number };
+            if (apart && a.seat === b.seat) continue;
+            out.push({ kind: 'swap', a, b });
+          }
+        }
+        break;
+      }
+      case 'give':
+        if (canDraw(state)) for (let s = 0; s < state.seats; s++) if (s !== seat) out.push({ kind: 'give', to: s });
+        break;
+      case 'give-back':
+        for (const slot of filledSlots(state, seat)) out.push({ kind: 'give-back', slot });
+        break;
+    }
+    return out;
+  }
+  if (state.turn.seat !== seat) return out;
+  if (state.turn.step === 'start') {
+    if (canDraw(state)) out.push({ kind: 'draw' }, { kind: 'draw-and-discard' });
+    if (state.rules.drawFromDiscard && state.pile.length > 0) {
+      for (const slot of filledSlots(state, seat)) out.push({ kind: 'take-discard', slot });
+    }
+    if (state.caller === null) out.push({ kind: 'call-dutch' });
+  } else if (state.turn.step === 'drawn') {
+    out.push({ kind: 'discard' });
+    for (const slot of filledSlots(state, seat)) out.push({ kind: 'exchange', slot });
+  }
+  return out;
+}
+
+/** Seats that must act before the game can go on. Snapping is never required, so never listed. */
+export function toAct(state: DutchMemoryState): Seat[] {
+  if (state.phase === 'look') return state.looked.flatMap((l, s) => (l ? [] : [s]));
+  if (state.phase !== 'play') return [];
+  const front = state.pending[0];
+  return [front ? front.seat : state.turn.seat];
+}
+
+/**
+ * At a deadline: look at the first two cards; skip a pending power; at the start of a turn draw
+ * and discard at once (the bench and the knowledge stay as they were); with a card in hand, discard
+ * it. Off-turn seats have nothing to do.
+ */
+export function defaultMove(state: DutchMemoryState, seat: Seat): DutchMemoryMove | null {
+  if (state.phase === 'look') {
+    if (state.looked[seat]) return null;
+    const slots = filledSlots(state, seat);
+    return { kind: 'look', slots: [slots[0] ?? 0, slots[1] ?? 1] };
+  }
+  if (state.phase !== 'play') return null;
+  const front = state.pending[0];
+  if (front) return front.seat === seat ? { kind: 'skip' } : null;
+  if (state.turn.seat !== seat) return null;
+  if (state.turn.step === 'drawn') return { kind: 'discard' };
+  if (state.turn.step === 'start') {
+    if (canDraw(state)) return { kind: 'draw-and-discard' };
+    return state.caller === null ? { kind: 'call-dutch' } : null;
+  }
+  return null;
+}
+
+/**
+ * Snaps are judged against the discard they name, so one sent before someone else's move can be
+ * applied after it: it is then late and costs the penalty, as at a table. A starting look is a
+ * private choice that nobody else's move changes.
+ */
+export function rebaseable(state: DutchMemoryState, _seat: Seat, move: DutchMemoryMove): boolean {
+  return move.kind === 'snap' || (move.kind === 'look' && state.phase === 'look');
+}
+
+// ------------------------------------------------------------------ result
+
+/** The result of a finished game, with every round's score sheet as the public breakdown. */
+export interface DutchMemoryDetails {
+  readonly endScore: number;
+  readonly totals: readonly number[];
+  /** Whether equal lowest totals were separated by the final round's scores. */
+  readonly tieBrokenByLastRound: boolean;
+  readonly rounds: readonly RoundRecord[];
+}
+
+export function result(state: DutchMemoryState): Outcome | null {
+  if (state.phase !== 'over') return null;
+  const { rules, totals, history } = state;
+  const winners = winnersOf(rules, totals, history);
+  const best = Math.min(...totals);
+  const level = totals.filter((t) => t === best).length;
+  const names = winners.map((w) => `{${w}}`).join(' and ');
+  const summary =
+    winners.length === 1
+      ? `${names} wins with ${best} points${level > 1 ? ', having scored less in the final round' : ''}.`
+      : `${names} share the win with ${best} points.`;
+  const details: DutchMemoryDetails = {
+    endScore: rules.endScore,
+    totals,
+    tieBrokenByLastRound: level > winners.length,
+    rounds: history,
+  };
+  return { winners, scores: totals, summary, details };
 }

@@ -4,7 +4,7 @@
  */
 import type { Seat } from '../../engine/game.js';
 import { cardValue, type CardId } from './cards.js';
-import type { Rules } from './rules.js';
+import type { Rules } from './presets.js';
 import type { Bench, RoundRecord } from './state.js';
 
 export function benchCards(bench: Bench): CardId[] {

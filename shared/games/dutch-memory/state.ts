@@ -15,7 +15,7 @@
 import type { Rng } from '../../engine/random.js';
 import type { Seat } from '../../engine/game.js';
 import type { CardId } from './cards.js';
-import type { Rules } from './rules.js';
+import type { Rules } from './presets.js';
 
 export interface BenchCard {
   readonly card: CardId;

@@ -9,9 +9,8 @@
  */
 import type { LogEntry, Outcome, Seat, Viewer } from '../../engine/game.js';
 import { cardFace, cardLabel, type CardFace, type CardId } from './cards.js';
-import { result } from './outcome.js';
-import { toAct } from './legal.js';
-import { layoutOf, type Rules } from './rules.js';
+import { layoutOf, type Rules } from './presets.js';
+import { result, toAct } from './rules.js';
 import type { DutchMemoryEvent, DutchMemoryState, PowerName, RoundRecord, Step } from './state.js';
 
 export interface SlotView {

@@ -1,17 +1,15 @@
 /**
  * The Dutch Golden Age (Leo Colovini & Giuseppe Bau), 3–4 players, as a pure engine.
  *
- * Files: `board.ts` all board/track/guild/deck data with KNOWN / ASSUMPTION labels;
- * `cards.ts` card ids; `state.ts` the state; `moves.ts` options and moves (zod);
- * `events.ts` log events; `rules.ts` set-up, apply, legal moves, scoring;
- * `view.ts` what each seat sees and log lines; `help.ts` rules help;
- * `random-policy.ts` a random player for tests, benchmarks and stand-in bots.
+ * Files (the layout every game shares, ../README.md): `board.ts` all board/track/guild/deck data
+ * with KNOWN / ASSUMPTION labels; `cards.ts` card ids; `state.ts` the state and log events;
+ * `moves.ts` options and moves (zod); `rules.ts` set-up, apply, legal moves, scoring;
+ * `errors.ts` rule error codes; `view.ts` what each seat sees and log lines; `help.ts` rules help.
  */
 import type { Game } from '../../engine/game.js';
-import type { GoldenAgeEvent } from './events.js';
 import { type GoldenAgeMove, goldenAgeMove, type GoldenAgeOptions, goldenAgeOptions } from './moves.js';
 import { apply, defaultMove, legalMoves, result, setup, toAct } from './rules.js';
-import type { GoldenAgeState } from './state.js';
+import type { GoldenAgeEvent, GoldenAgeState } from './state.js';
 import { view, viewEvent } from './view.js';
 
 export const goldenAge: Game<GoldenAgeState, GoldenAgeMove, GoldenAgeOptions, GoldenAgeEvent> = {
@@ -34,9 +32,9 @@ export const goldenAge: Game<GoldenAgeState, GoldenAgeMove, GoldenAgeOptions, Go
   defaultMove,
 };
 
-export type { GoldenAgeEvent } from './events.js';
 export type { GoldenAgeMove, GoldenAgeOptions, MarkerPlace } from './moves.js';
-export type { GoldenAgeState } from './state.js';
+export type { GoldenAgeEvent, GoldenAgeState } from './state.js';
 export type { GoldenAgeView } from './view.js';
+export type { ErrorCode as GoldenAgeErrorCode } from './errors.js';
 export { rulesHelp } from './help.js';
 export * as board from './board.js';

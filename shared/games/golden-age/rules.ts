@@ -5,8 +5,8 @@
  * that `legalMoves` lists is always accepted by `apply`.
  * Money is in half-guilders throughout (`H` half-guilders make a guilder).
  */
-import type { Applied, Outcome, Result, RuleError, Seat } from '../../engine/game.js';
-import { fail, ok } from '../../engine/game.js';
+import type { Applied, Outcome, Result, Seat } from '../../engine/game.js';
+import { ok } from '../../engine/game.js';
 import { rollDice, seedRng, shuffle } from '../../engine/random.js';
 import {
   BORDERS,
@@ -32,9 +32,9 @@ import {
   WEST_INDIES_BOX,
 } from './board.js';
 import { card, DECK_CARDS } from './cards.js';
-import type { GoldenAgeEvent } from './events.js';
+import { fail, ruleError, type RuleError } from './errors.js';
 import type { GoldenAgeMove, GoldenAgeOptions, MarkerPlace } from './moves.js';
-import { type Draft, draft, type GoldenAgeState, type Marker, type Painting } from './state.js';
+import { type Draft, draft, type GoldenAgeEvent, type GoldenAgeState, type Marker, type Painting } from './state.js';
 
 /** half-guilders per guilder */
 export const H = 2;
@@ -70,8 +70,6 @@ export function guilders(halves: number): string {
   if (whole === 0 && half) return '½ guilder';
   return `${whole}${half ? '½' : ''} ${whole === 1 && !half ? 'guilder' : 'guilders'}`;
 }
-
-const err = (code: string, message: string): RuleError => ({ code, message });
 
 // ---------------------------------------------------------------------------------------------
 // Set-up (section 3)
@@ -252,11 +250,11 @@ function checkSource(s: GoldenAgeState, seat: Seat, from: MarkerPlace | undefine
   if (from === undefined) {
     return reserve > 0
       ? 'reserve'
-      : err('no-marker', 'You have no influence marker in your reserve: name one of yours on the board to move.');
+      : ruleError('no-marker', 'You have no influence marker in your reserve: name one of yours on the board to move.');
   }
-  if (reserve > 0) return err('reserve-not-empty', 'You still have an influence marker in your reserve: use that one.');
+  if (reserve > 0) return ruleError('reserve-not-empty', 'You still have an influence marker in your reserve: use that one.');
   const spot = findOwn(s, seat, from, movable);
-  return spot ?? err('marker-not-movable', 'You have no marker there that may move: a flipped marker, or one placed or moved this turn, stays put.');
+  return spot ?? ruleError('marker-not-movable', 'You have no marker there that may move: a flipped marker, or one placed or moved this turn, stays put.');
 }
 
 function takeSource(d: Draft, seat: Seat, source: Spot | 'reserve'): void {
@@ -613,22 +611,22 @@ function checkPrize(s: GoldenAgeState, seat: Seat, province: number, move: Prize
   const colour = PROVINCE_COLOUR[province] as number;
   const pl = s.players[seat]!;
   if (move.kind === 'prize-token') {
-    if (colour !== GREEN) return err('wrong-action', 'This prize is not a green action.');
-    if (pl.tokens === 0) return err('no-token', 'You have no movement token in your reserve.');
+    if (colour !== GREEN) return ruleError('wrong-action', 'This prize is not a green action.');
+    if (pl.tokens === 0) return ruleError('no-token', 'You have no movement token in your reserve.');
     if (move.convert) {
       const p = s.provinces[provinceIndex(move.province)]!;
       if ((p.tokens[seat] ?? 0) < 2 || p.marker !== null || pl.markers === 0) {
-        return err('cannot-convert', 'Three of your tokens and a free spot are needed to turn them into an influence marker, and a marker in your reserve.');
+        return ruleError('cannot-convert', 'Three of your tokens and a free spot are needed to turn them into an influence marker, and a marker in your reserve.');
       }
     }
     return null;
   }
-  if (colour !== BROWN) return err('wrong-action', 'This prize is not a brown action.');
+  if (colour !== BROWN) return ruleError('wrong-action', 'This prize is not a brown action.');
   if (move.kind === 'prize-card') {
-    return drawable(s, 'arts') ? null : err('deck-empty', 'No arts card is left to draw.');
+    return drawable(s, 'arts') ? null : ruleError('deck-empty', 'No arts card is left to draw.');
   }
-  if (!unfinished(s, seat, move.painting)) return err('no-such-painting', 'You have no unfinished painting with that id.');
-  if (s.bank < COSTS.painter * H) return err('bank-short', 'The bank has no guilder left to put on the painting.');
+  if (!unfinished(s, seat, move.painting)) return ruleError('no-such-painting', 'You have no unfinished painting with that id.');
+  if (s.bank < COSTS.painter * H) return ruleError('bank-short', 'The bank has no guilder left to put on the painting.');
   return null;
 }
 
@@ -661,74 +659,74 @@ type Move<K extends GoldenAgeMove['kind']> = Extract<GoldenAgeMove, { kind: K }>
 function checkPlaceMarker(s: GoldenAgeState, m: Move<'place-marker'>): RuleError | null {
   return s.provinces[provinceIndex(m.province)]!.marker === null
     ? null
-    : err('province-taken', 'That province already has an influence marker: each province holds only one.');
+    : ruleError('province-taken', 'That province already has an influence marker: each province holds only one.');
 }
 
 function checkPlaceToken(s: GoldenAgeState, m: Move<'place-token'>): RuleError | null {
   const p = s.provinces[provinceIndex(m.province)]!;
-  if (p.marker !== null) return err('province-has-marker', 'At set-up, tokens may not go where an influence marker stands.');
+  if (p.marker !== null) return ruleError('province-has-marker', 'At set-up, tokens may not go where an influence marker stands.');
   let n = 0;
   for (const t of p.tokens) n += t;
-  if (n >= START.setupTokensPerProvince) return err('province-full', 'At set-up, a province holds at most two movement tokens.');
+  if (n >= START.setupTokensPerProvince) return ruleError('province-full', 'At set-up, a province holds at most two movement tokens.');
   return null;
 }
 
 function checkPlaceSteward(m: Move<'place-steward'>): RuleError | null {
-  return TRACK[m.box]?.kind === 'merchant' ? null : err('not-merchant-box', 'The Steward starts on one of the six merchant boxes.');
+  return TRACK[m.box]?.kind === 'merchant' ? null : ruleError('not-merchant-box', 'The Steward starts on one of the six merchant boxes.');
 }
 
 function checkPlayDice(s: GoldenAgeState, seat: Seat): RuleError | null {
-  return s.players[seat]!.hand.some((id) => card(id).kind === 'dice') ? null : err('no-dice-card', 'You have no dice card.');
+  return s.players[seat]!.hand.some((id) => card(id).kind === 'dice') ? null : ruleError('no-dice-card', 'You have no dice card.');
 }
 
 function checkMoveToken(s: GoldenAgeState, seat: Seat, m: Move<'move-token'>): RuleError | null {
   const from = provinceIndex(m.from);
   const to = provinceIndex(m.to);
-  if ((s.provinces[from]!.tokens[seat] ?? 0) === 0) return err('no-token-there', 'You have no movement token in that province.');
-  if (!ADJACENT[from]!.includes(to)) return err('not-adjacent', 'A token moves one province at a time, into a neighbouring province.');
-  if (s.players[seat]!.money < COSTS.moveHalves) return err('cannot-afford', 'Moving a token costs ½ guilder, which you do not have.');
+  if ((s.provinces[from]!.tokens[seat] ?? 0) === 0) return ruleError('no-token-there', 'You have no movement token in that province.');
+  if (!ADJACENT[from]!.includes(to)) return ruleError('not-adjacent', 'A token moves one province at a time, into a neighbouring province.');
+  if (s.players[seat]!.money < COSTS.moveHalves) return ruleError('cannot-afford', 'Moving a token costs ½ guilder, which you do not have.');
   return null;
 }
 
 function checkTakeGuild(s: GoldenAgeState, seat: Seat, m: Move<'take-guild'>): RuleError | Spot | 'reserve' {
   const g = s.guilds[colourIndex(m.colour)]!;
-  if (g.level >= MAX_LEVEL) return err('guild-full', 'That guild column is full: nobody can take it over any more.');
-  if (g.holder?.owner === seat) return err('own-guild', 'You already control that guild.');
+  if (g.level >= MAX_LEVEL) return ruleError('guild-full', 'That guild column is full: nobody can take it over any more.');
+  if (g.holder?.owner === seat) return ruleError('own-guild', 'You already control that guild.');
   const price = GUILD_PRICES[g.level]! * H;
-  if (s.players[seat]!.money < price) return err('cannot-afford', `Taking that guild costs ${guilders(price)}.`);
+  if (s.players[seat]!.money < price) return ruleError('cannot-afford', `Taking that guild costs ${guilders(price)}.`);
   return checkSource(s, seat, m.from);
 }
 
 function checkCreateMarker(s: GoldenAgeState, seat: Seat, m: Move<'create-marker'>): RuleError | Spot | 'reserve' {
   const p = s.provinces[provinceIndex(m.province)]!;
-  if ((p.tokens[seat] ?? 0) < 3) return err('need-three-tokens', 'You need three of your movement tokens in that province.');
-  if (p.marker !== null) return err('province-has-marker', 'That province already has an influence marker.');
+  if ((p.tokens[seat] ?? 0) < 3) return ruleError('need-three-tokens', 'You need three of your movement tokens in that province.');
+  if (p.marker !== null) return ruleError('province-has-marker', 'That province already has an influence marker.');
   return checkSource(s, seat, m.from);
 }
 
 function checkSail(s: GoldenAgeState, seat: Seat, m: Move<'sail'>): RuleError | Spot | 'reserve' {
-  if (m.box !== WEST_INDIES_BOX && s.east[m.box - 2] !== null) return err('colony-taken', 'That East Indies box already holds a marker.');
-  if (colonySet(s.players[seat]!.hand) === null) return err('no-colony-set', 'You need a ship, a captain and a cannon (VOC jokers stand in for any of them).');
+  if (m.box !== WEST_INDIES_BOX && s.east[m.box - 2] !== null) return ruleError('colony-taken', 'That East Indies box already holds a marker.');
+  if (colonySet(s.players[seat]!.hand) === null) return ruleError('no-colony-set', 'You need a ship, a captain and a cannon (VOC jokers stand in for any of them).');
   if (m.box === WEST_INDIES_BOX && m.from?.at === 'colony' && m.from.box === WEST_INDIES_BOX) {
-    return err('same-space', 'A marker moved to the West Indies must come from another space: it is already there.');
+    return ruleError('same-space', 'A marker moved to the West Indies must come from another space: it is already there.');
   }
   return checkSource(s, seat, m.from);
 }
 
 function checkExchange(s: GoldenAgeState, seat: Seat, m: Move<'exchange'>): RuleError | null {
-  if (cashCards(s.players[seat]!.hand, m.set) === null) return err('no-such-set', 'You do not hold that set of cards.');
+  if (cashCards(s.players[seat]!.hand, m.set) === null) return ruleError('no-such-set', 'You do not hold that set of cards.');
   const pays = CASH_BY_SET[m.set]!.pays * H;
-  if (s.bank < pays) return err('bank-short', `The bank holds only ${guilders(s.bank)} and cannot pay this set now.`);
+  if (s.bank < pays) return ruleError('bank-short', `The bank holds only ${guilders(s.bank)} and cannot pay this set now.`);
   const reserve = bankReserve(s);
   if (s.bank - pays < reserve) {
-    return err('bank-short', `The bank must keep ${guilders(reserve)} for the painter payment this auction's winner receives, so it cannot pay this set now.`);
+    return ruleError('bank-short', `The bank must keep ${guilders(reserve)} for the painter payment this auction's winner receives, so it cannot pay this set now.`);
   }
   return null;
 }
 
 function checkBuyCard(s: GoldenAgeState, seat: Seat, m: Move<'buy-card'>): RuleError | { spot: Spot; deck: DeckId; cost: number } {
   const spot = findOwn(s, seat, m.marker, activeOnly);
-  if (spot === null) return err('no-active-marker', 'You have no unused influence marker there.');
+  if (spot === null) return ruleError('no-active-marker', 'You have no unused influence marker there.');
   let deck: DeckId;
   let cost: number;
   if (m.marker.at === 'colony') {
@@ -736,49 +734,49 @@ function checkBuyCard(s: GoldenAgeState, seat: Seat, m: Move<'buy-card'>): RuleE
     cost = m.marker.box * H;
   } else {
     const d = COLOUR_ACTION[colourId(placeColour(m.marker))].deck;
-    if (d === null) return err('wrong-action', 'A green marker buys movement tokens, not cards.');
+    if (d === null) return ruleError('wrong-action', 'A green marker buys movement tokens, not cards.');
     deck = d;
     cost = COSTS.card * H;
   }
-  if (s.players[seat]!.money < cost) return err('cannot-afford', `That card costs ${guilders(cost)}.`);
-  if (!drawable(s, deck)) return err('deck-empty', 'No card of that kind is left.');
+  if (s.players[seat]!.money < cost) return ruleError('cannot-afford', `That card costs ${guilders(cost)}.`);
+  if (!drawable(s, deck)) return ruleError('deck-empty', 'No card of that kind is left.');
   return { spot, deck, cost };
 }
 
 function checkBuyToken(s: GoldenAgeState, seat: Seat, m: Move<'buy-token'>): RuleError | Spot {
   const spot = findOwn(s, seat, m.marker, activeOnly);
-  if (spot === null) return err('no-active-marker', 'You have no unused influence marker there.');
-  if (placeColour(m.marker) !== GREEN) return err('wrong-action', 'Only a green marker buys movement tokens.');
-  if (s.players[seat]!.tokens === 0) return err('no-token', 'You have no movement token in your reserve.');
-  if (s.players[seat]!.money < COSTS.token * H) return err('cannot-afford', `A movement token costs ${COSTS.token} guilders.`);
+  if (spot === null) return ruleError('no-active-marker', 'You have no unused influence marker there.');
+  if (placeColour(m.marker) !== GREEN) return ruleError('wrong-action', 'Only a green marker buys movement tokens.');
+  if (s.players[seat]!.tokens === 0) return ruleError('no-token', 'You have no movement token in your reserve.');
+  if (s.players[seat]!.money < COSTS.token * H) return ruleError('cannot-afford', `A movement token costs ${COSTS.token} guilders.`);
   return spot;
 }
 
 function checkPayPainter(s: GoldenAgeState, seat: Seat, m: Move<'pay-painter'>): RuleError | Spot {
   const spot = findOwn(s, seat, m.marker, activeOnly);
-  if (spot === null) return err('no-active-marker', 'You have no unused influence marker there.');
-  if (placeColour(m.marker) !== BROWN) return err('wrong-action', 'Only a brown marker pays painters.');
-  if (!unfinished(s, seat, m.painting)) return err('no-such-painting', 'You have no unfinished painting with that id.');
-  if (s.players[seat]!.money < COSTS.painter * H) return err('cannot-afford', 'Paying the painter costs 1 guilder.');
+  if (spot === null) return ruleError('no-active-marker', 'You have no unused influence marker there.');
+  if (placeColour(m.marker) !== BROWN) return ruleError('wrong-action', 'Only a brown marker pays painters.');
+  if (!unfinished(s, seat, m.painting)) return ruleError('no-such-painting', 'You have no unfinished painting with that id.');
+  if (s.players[seat]!.money < COSTS.painter * H) return ruleError('cannot-afford', 'Paying the painter costs 1 guilder.');
   return spot;
 }
 
 function checkAuction(s: GoldenAgeState, seat: Seat, m: Move<'auction'>): RuleError | null {
   const pi = provinceIndex(m.province);
   const mk = s.provinces[pi]!.marker;
-  if (mk === null || mk.owner !== seat) return err('not-your-province', 'Only the action of your own marker in a province can be auctioned (never a guild or colony).');
-  if (mk.used) return err('marker-used', 'That marker has already been used this turn.');
-  if (s.unsold.includes(pi)) return err('already-offered', 'Nobody bid for that action this turn; you may still use it yourself.');
-  if (!someoneCanBid(s, seat, pi)) return err('no-bidders', 'No other player could bid for that action.');
+  if (mk === null || mk.owner !== seat) return ruleError('not-your-province', 'Only the action of your own marker in a province can be auctioned (never a guild or colony).');
+  if (mk.used) return ruleError('marker-used', 'That marker has already been used this turn.');
+  if (s.unsold.includes(pi)) return ruleError('already-offered', 'Nobody bid for that action this turn; you may still use it yourself.');
+  if (!someoneCanBid(s, seat, pi)) return ruleError('no-bidders', 'No other player could bid for that action.');
   return null;
 }
 
 function checkBid(s: GoldenAgeState, seat: Seat, m: Move<'bid'>): RuleError | null {
   const min = minBid(s);
-  if (m.amount < min) return err('bid-too-low', `The bid must be at least ${guilders(min)}.`);
+  if (m.amount < min) return ruleError('bid-too-low', `The bid must be at least ${guilders(min)}.`);
   const max = maxBid(s, seat, PROVINCE_COLOUR[s.auction!.province] as number);
   if (m.amount > max) {
-    return err('bid-too-high', `You can bid at most ${guilders(Math.max(0, max))}, counting the sets you could cash in.`);
+    return ruleError('bid-too-high', `You can bid at most ${guilders(Math.max(0, max))}, counting the sets you could cash in.`);
   }
   return null;
 }

@@ -32,10 +32,9 @@ import {
   WEST_INDIES_BOX,
 } from './board.js';
 import { card, cardName, isPublicCard } from './cards.js';
-import type { GoldenAgeEvent } from './events.js';
 import type { MarkerPlace } from './moves.js';
 import { ADJACENT, guilders, H, maxBid, minBid, PROVINCE_COLOUR, type ScoreBreakdown, scoreOf, toAct } from './rules.js';
-import type { GoldenAgeState, LastRoll, Marker, Phase } from './state.js';
+import type { GoldenAgeEvent, GoldenAgeState, LastRoll, Marker, Phase } from './state.js';
 
 export interface MarkerView {
   readonly owner: Seat;

@@ -9,7 +9,7 @@ import { type CardId, type Edition, EDITION_DATA, hasPower } from '../../../shar
 import { dutchAuction } from '../../../shared/games/dutch-auction/index.js';
 import type { DutchAuctionMove } from '../../../shared/games/dutch-auction/moves.js';
 import { bidTotal } from '../../../shared/games/dutch-auction/rules.js';
-import type { BidCard, DutchEvent, DutchState, Phase, SeatState } from '../../../shared/games/dutch-auction/state.js';
+import type { BidCard, DutchAuctionEvent, DutchAuctionState, Phase, SeatState } from '../../../shared/games/dutch-auction/state.js';
 
 export const game = dutchAuction;
 
@@ -51,7 +51,7 @@ function bidCard(edition: Edition, spec: BidSpec): BidCard {
  * Builds a state from a partial description. Cards not placed anywhere go to the bottom of the
  * auction deck, so every card is in exactly one zone.
  */
-export function build(spec: Spec): DutchState {
+export function build(spec: Spec): DutchAuctionState {
   const edition = spec.edition ?? 'current';
   const seatSpecs = spec.seats ?? [{}, {}];
   const seat = (s: SeatSpec): SeatState => ({
@@ -111,7 +111,7 @@ export function build(spec: Spec): DutchState {
 }
 
 /** Applies a move that must be legal; returns the new state and its events. */
-export function play(state: DutchState, seat: Seat, move: DutchAuctionMove): { state: DutchState; events: DutchEvent[] } {
+export function play(state: DutchAuctionState, seat: Seat, move: DutchAuctionMove): { state: DutchAuctionState; events: DutchAuctionEvent[] } {
   const parsed = game.move.safeParse(move);
   expect(parsed.success, `schema refused ${JSON.stringify(move)}`).toBe(true);
   const r = game.apply(state, seat, move, { now: 0 });
@@ -120,14 +120,14 @@ export function play(state: DutchState, seat: Seat, move: DutchAuctionMove): { s
 }
 
 /** Plays a sequence of moves by one seat. */
-export function playAll(state: DutchState, seat: Seat, moves: DutchAuctionMove[]): DutchState {
+export function playAll(state: DutchAuctionState, seat: Seat, moves: DutchAuctionMove[]): DutchAuctionState {
   let s = state;
   for (const m of moves) s = play(s, seat, m).state;
   return s;
 }
 
 /** Applies a move that must be refused; returns the error code. */
-export function refused(state: DutchState, seat: Seat, move: DutchAuctionMove): string {
+export function refused(state: DutchAuctionState, seat: Seat, move: DutchAuctionMove): string {
   const r = game.apply(state, seat, move, { now: 0 });
   if (r.ok) throw new Error(`move ${JSON.stringify(move)} by seat ${seat} was accepted`);
   expect(r.error.code).toMatch(/^[a-z]+(-[a-z0-9]+)*$/);
@@ -138,7 +138,7 @@ export function refused(state: DutchState, seat: Seat, move: DutchAuctionMove): 
 export const ids = (bid: readonly BidCard[]): CardId[] => bid.map((c) => c.id);
 
 /** Every zone a card can be in, as [zone name, ids]. */
-export function zones(s: DutchState): [string, CardId[]][] {
+export function zones(s: DutchAuctionState): [string, CardId[]][] {
   const out: [string, CardId[]][] = [];
   s.seats.forEach((p, i) => {
     out.push([`deck${i}`, p.deck], [`hand${i}`, p.hand], [`discards${i}`, p.discards]);
@@ -153,8 +153,8 @@ export function zones(s: DutchState): [string, CardId[]][] {
 export function randomGame(
   edition: Edition,
   seed: string,
-  onStep?: (state: DutchState, seat: Seat, move: DutchAuctionMove, legal: DutchAuctionMove[], rng: Rng) => void,
-): { moves: { seat: Seat; move: DutchAuctionMove }[]; final: DutchState } {
+  onStep?: (state: DutchAuctionState, seat: Seat, move: DutchAuctionMove, legal: DutchAuctionMove[], rng: Rng) => void,
+): { moves: { seat: Seat; move: DutchAuctionMove }[]; final: DutchAuctionState } {
   let state = game.setup(2, { edition }, seed);
   let rng = seedRng(`${seed}/player`);
   const moves: { seat: Seat; move: DutchAuctionMove }[] = [];

@@ -8,7 +8,7 @@ import type { Seat, Viewer } from '../../../shared/engine/game.js';
 import { type Rng, nextInt, seedRng, shuffle } from '../../../shared/engine/random.js';
 import { ALL_CARD_IDS, type CardId, type Edition, EDITION_DATA, POWERS, SOURCES, SUITS } from '../../../shared/games/dutch-auction/cards.js';
 import type { DutchAuctionMove } from '../../../shared/games/dutch-auction/moves.js';
-import type { DutchEvent, DutchState } from '../../../shared/games/dutch-auction/state.js';
+import type { DutchAuctionEvent, DutchAuctionState } from '../../../shared/games/dutch-auction/state.js';
 import { cloneState } from '../../../shared/games/dutch-auction/state.js';
 import { assertJsonExact } from '../../support/json.js';
 import { game, randomGame } from './helpers.js';
@@ -21,7 +21,7 @@ const stamp = new Uint32Array(40);
 let generation = 0;
 
 /** Every one of the edition's 40 cards lies in exactly one zone (written to be cheap: it runs at every step). */
-function checkConservation(s: DutchState): void {
+function checkConservation(s: DutchAuctionState): void {
   generation++;
   let count = 0;
   const see = (id: CardId | null): void => {
@@ -54,7 +54,7 @@ function checkConservation(s: DutchState): void {
   if (s.display.length !== 6) throw new Error('display must have six positions');
 }
 
-function checkTurn(s: DutchState): void {
+function checkTurn(s: DutchAuctionState): void {
   const acting = game.toAct(s);
   for (const seat of [0, 1]) {
     const n = game.legalMoves(s, seat).length;
@@ -69,7 +69,7 @@ function checkTurn(s: DutchState): void {
 }
 
 /** Same outcome ⇔ same key: card sets compared as sets, a commit's round only when it differs. */
-function moveKey(s: DutchState, m: DutchAuctionMove): string {
+function moveKey(s: DutchAuctionState, m: DutchAuctionMove): string {
   switch (m.kind) {
     case 'commit':
       return `commit|${m.setAside}|${m.bid.slice().sort().join(',')}|${m.round === undefined || m.round === s.round ? '' : m.round}`;
@@ -85,7 +85,7 @@ function moveKey(s: DutchState, m: DutchAuctionMove): string {
 }
 
 /** A random move of any shape, usually built from cards near the seat so it is a near miss. */
-function randomMove(s: DutchState, seat: Seat, rng0: Rng): [unknown, Rng] {
+function randomMove(s: DutchAuctionState, seat: Seat, rng0: Rng): [unknown, Rng] {
   let rng = rng0;
   const int = (n: number): number => {
     let x: number;
@@ -126,7 +126,7 @@ function randomMove(s: DutchState, seat: Seat, rng0: Rng): [unknown, Rng] {
 const ID_RE = /\b(?:green|red|pink|blue)-(?:10|[1-9]|P1|P2)\b/g;
 const NAME_RE = /\b(green|red|pink|blue) (?:(\d+)-bid|power card \((P\d)\))/g;
 
-function permuteHidden(s: DutchState, viewer: Viewer, rng0: Rng): [DutchState, Rng] {
+function permuteHidden(s: DutchAuctionState, viewer: Viewer, rng0: Rng): [DutchAuctionState, Rng] {
   let rng = rng0;
   const d = cloneState(s);
   const hidden: CardId[][] = [d.auctionDeck];
@@ -161,7 +161,7 @@ function permuteHidden(s: DutchState, viewer: Viewer, rng0: Rng): [DutchState, R
 }
 
 /** Card ids in a view, leaving out the final result (which shows every card once the game is over). */
-function visibleIds(s: DutchState, viewer: Viewer): Set<string> {
+function visibleIds(s: DutchAuctionState, viewer: Viewer): Set<string> {
   const { result: _result, ...rest } = game.view(s, viewer) as Record<string, unknown>;
   return new Set(JSON.stringify(rest).match(ID_RE) ?? []);
 }
@@ -281,7 +281,7 @@ describe(`random games, ${edition} edition`, () => {
             assertNoUndefined(view);
             const v = JSON.stringify(view);
             expect(v).not.toMatch(/rng|seed/);
-            let permuted: DutchState;
+            let permuted: DutchAuctionState;
             [permuted, rng] = permuteHidden(state, viewer, rng);
             checkConservation(permuted);
             expect(JSON.stringify(game.view(permuted, viewer))).toBe(v);
@@ -291,7 +291,7 @@ describe(`random games, ${edition} edition`, () => {
           if (!r.ok) throw new Error(r.error.code);
           for (const viewer of [0, 1, null] as Viewer[]) {
             const seen = new Set([...visibleIds(state, viewer), ...visibleIds(r.value.state, viewer)]);
-            for (const e of r.value.events as DutchEvent[]) {
+            for (const e of r.value.events as DutchAuctionEvent[]) {
               const line = game.viewEvent(e, viewer);
               assertNoUndefined(line);
               assertNoUndefined(e);

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { dutchAuctionMove, dutchAuctionOptions } from '../../../shared/games/dutch-auction/moves.js';
 import { scoreCards } from '../../../shared/games/dutch-auction/rules.js';
-import type { DutchView } from '../../../shared/games/dutch-auction/view.js';
+import type { DutchAuctionView } from '../../../shared/games/dutch-auction/view.js';
 import { build, game, ids, play, playAll, refused, zones } from './helpers.js';
 
 describe('options and set-up', () => {
@@ -100,16 +100,16 @@ describe('phases 1 and 2: sealed set-aside and bid', () => {
 
   it('a seat commits once; the other seat sees only that it has committed', () => {
     const s = fresh();
-    const before1 = game.view(s, 1) as DutchView;
+    const before1 = game.view(s, 1) as DutchAuctionView;
     const r = play(s, 0, { kind: 'commit', setAside: 'green-3', bid: ['green-1', 'green-2', 'green-4', 'green-P1'] });
-    const after1 = game.view(r.state, 1) as DutchView;
+    const after1 = game.view(r.state, 1) as DutchAuctionView;
     expect(after1.seats[0]?.committed).toBe(true);
     expect({ ...after1, seats: before1.seats, toAct: before1.toAct }).toEqual(before1);
     expect(JSON.stringify(after1)).not.toContain('green');
     expect(JSON.stringify(game.viewEvent(r.events[0]!, 1))).not.toContain('green');
     expect(JSON.stringify(game.viewEvent(r.events[0]!, null))).not.toContain('green');
     expect(game.viewEvent(r.events[0]!, 0)?.text).toContain('green 3-bid');
-    expect((game.view(r.state, 0) as DutchView).you?.sealed).toEqual({ setAside: 'green-3', bid: ['green-1', 'green-2', 'green-4', 'green-P1'] });
+    expect((game.view(r.state, 0) as DutchAuctionView).you?.sealed).toEqual({ setAside: 'green-3', bid: ['green-1', 'green-2', 'green-4', 'green-P1'] });
     expect(game.toAct(r.state)).toEqual([1]);
     expect(refused(r.state, 0, { kind: 'commit', setAside: 'green-3', bid: ['green-1', 'green-2', 'green-4', 'green-P1'] })).toBe('already-committed');
   });
@@ -293,7 +293,7 @@ describe('phase 3 powers, current edition', () => {
     // The blue power card may now cash in the (blue) red 4-bid.
     const legal = game.legalMoves(s, 0);
     expect(legal).toContainEqual({ kind: 'power', card: 'blue-P1', power: 'cash-in', target: 'red-4' });
-    expect((game.view(s, 1) as DutchView).seats[0]?.bid.find((c) => c.id === 'red-4')).toMatchObject({ suit: 'blue', changed: true });
+    expect((game.view(s, 1) as DutchAuctionView).seats[0]?.bid.find((c) => c.id === 'red-4')).toMatchObject({ suit: 'blue', changed: true });
     // Paying for the blue 1-bid with it keeps it in the personal discards; the red power card goes.
     s = play(s, 0, { kind: 'purchase', slot: 3, pay: ['red-4', 'blue-2', 'red-P1'] }).state;
     expect(s.seats[0].discards).toEqual(['red-6', 'red-4', 'blue-2', 'blue-1']);
@@ -432,7 +432,7 @@ describe("the loser's duty to buy the 1-cost card", () => {
     expect(refused(s, 1, { kind: 'done' })).toBe('must-buy-one-cost');
     expect(game.legalMoves(s, 1).some((m) => m.kind === 'done')).toBe(false);
     expect(game.defaultMove?.(s, 1)).toEqual({ kind: 'purchase', slot: 1, pay: ['green-2'] });
-    expect((game.view(s, 1) as DutchView).you?.mustBuyOneCost).toBe(true);
+    expect((game.view(s, 1) as DutchAuctionView).you?.mustBuyOneCost).toBe(true);
     const u = play(s, 1, { kind: 'purchase', slot: 1, pay: ['green-2'] }).state;
     expect(game.legalMoves(u, 1)).toContainEqual({ kind: 'done' });
   });
@@ -599,7 +599,7 @@ describe('end of the game and the result', () => {
     const r = play(ending([null, 'pink-1', null, null, null, null], 1), 1, { kind: 'done' });
     expect(r.state.phase).toBe('commit');
     expect(r.state.display).toEqual(['pink-1', null, null, null, null, null]);
-    expect((game.view(r.state, null) as DutchView).finalRounds).toBe(true);
+    expect((game.view(r.state, null) as DutchAuctionView).finalRounds).toBe(true);
   });
 
   it('goes on while the auction deck has cards even if nobody bought', () => {
@@ -690,14 +690,14 @@ describe('views', () => {
     });
     s = play(s, 0, { kind: 'commit', setAside: 'green-5', bid: ['green-1', 'green-2', 'green-3', 'green-4'] }).state;
     s = play(s, 1, { kind: 'commit', setAside: 'blue-2', bid: ['blue-3', 'blue-4', 'blue-5', 'blue-6'] }).state;
-    const v0 = game.view(s, 0) as DutchView;
+    const v0 = game.view(s, 0) as DutchAuctionView;
     expect(v0.you?.deck).toEqual(['green-5', 'red-2', 'red-8', 'blue-1']);
     expect(v0.you?.setAside).toBe('green-5');
     expect(v0.you?.discards).toEqual(['pink-3']);
     expect(v0.seats[1]).toMatchObject({ handCount: 0, deckCount: 2, discardsCount: 1 });
     expect(v0.seats[1]?.bid.map((c) => c.id)).toEqual(['blue-3', 'blue-4', 'blue-5', 'blue-6']);
     expect(JSON.stringify(v0)).not.toMatch(/blue-2|pink-1|pink-2/);
-    const spectator = game.view(s, null) as DutchView;
+    const spectator = game.view(s, null) as DutchAuctionView;
     expect(spectator.you).toBeNull();
     expect(JSON.stringify(spectator)).not.toMatch(/green-5|blue-2|pink-1|pink-2|pink-3|red-8/);
     expect(spectator.auction.deckCount).toBe(s.auctionDeck.length);

@@ -1,11 +1,11 @@
 /**
  * The rules help says what the engine does on the points issue 13 found wrong or missing: Kings
  * snap only on a King of their colour, Marmot's snap of another player's card, Marmot's random first
- * dealer, and the default minimum snap window (its figure taken from rules.ts, not written twice).
+ * dealer, and the default minimum snap window (its figure taken from presets.ts, not written twice).
  */
 import { describe, expect, it } from 'vitest';
 import { rulesHelp } from '../../../shared/games/dutch-memory/help.js';
-import { DEFAULT_SNAP_WINDOW_MS, HOUR_MS } from '../../../shared/games/dutch-memory/rules.js';
+import { DEFAULT_SNAP_WINDOW_MS, HOUR_MS } from '../../../shared/games/dutch-memory/presets.js';
 import { rulesOf } from './helpers.js';
 
 const paragraphs = rulesHelp.sections.flatMap((s) => s.paragraphs);

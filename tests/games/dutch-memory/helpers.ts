@@ -4,10 +4,10 @@
 import { expect } from 'vitest';
 import type { Seat, Viewer } from '../../../shared/engine/game.js';
 import { ALL_CARDS, type CardId } from '../../../shared/games/dutch-memory/cards.js';
-import type { DutchMemoryReveal } from '../../../shared/games/dutch-memory/engine.js';
+import type { DutchMemoryReveal } from '../../../shared/games/dutch-memory/rules.js';
 import { dutchMemory } from '../../../shared/games/dutch-memory/index.js';
 import { dutchMemoryOptions, type DutchMemoryMove, type DutchMemoryOptionsInput } from '../../../shared/games/dutch-memory/moves.js';
-import type { Rules } from '../../../shared/games/dutch-memory/rules.js';
+import type { Rules } from '../../../shared/games/dutch-memory/presets.js';
 import type {
   BenchCard,
   DutchMemoryEvent,

@@ -12,7 +12,7 @@ import { seatName } from '../../text.js';
 import type { BoardProps } from '../types.js';
 import { Backs, Card } from './Card.js';
 import {
-  type DutchView,
+  type DutchAuctionView,
   type Move,
   type Plan,
   actionsFor,
@@ -89,7 +89,7 @@ function CardRow({
   );
 }
 
-function SeatPanel({ seat, view, name, you }: { seat: SeatView; view: DutchView; name: string; you: boolean }) {
+function SeatPanel({ seat, view, name, you }: { seat: SeatView; view: DutchAuctionView; name: string; you: boolean }) {
   const { phase } = view;
   const winner = view.bidWinner === seat.seat;
   return (
@@ -145,13 +145,13 @@ function Pile({ title, ids, edition, zone, open, selectable, selected, onToggle,
   );
 }
 
-export function DutchBoard({ match, submit, busy }: BoardProps) {
-  const view = match.view as DutchView | null;
+export function DutchAuctionBoard({ match, submit, busy }: BoardProps) {
+  const view = match.view as DutchAuctionView | null;
   if (!view || view.game !== 'dutch-auction') return <p>Waiting for the game to start.</p>;
-  return <DutchTable match={match} view={view} submit={submit} busy={busy} />;
+  return <DutchAuctionTable match={match} view={view} submit={submit} busy={busy} />;
 }
 
-function DutchTable({ match, view, submit, busy }: BoardProps & { view: DutchView }) {
+function DutchAuctionTable({ match, view, submit, busy }: BoardProps & { view: DutchAuctionView }) {
   const legal = match.legalMoves as Move[];
   const me = view.you;
   const edition = view.edition;
@@ -329,7 +329,7 @@ function DutchTable({ match, view, submit, busy }: BoardProps & { view: DutchVie
 }
 
 function CommitBar({ view, legal, selected, plan, setPlan, clear, submit, busy }: {
-  view: DutchView;
+  view: DutchAuctionView;
   legal: Move[];
   selected: ReadonlySet<CardId>;
   plan: Plan;
@@ -398,7 +398,7 @@ function CommitBar({ view, legal, selected, plan, setPlan, clear, submit, busy }
 }
 
 function ActionBar({ view, legal, selected, clear, submit, busy }: {
-  view: DutchView;
+  view: DutchAuctionView;
   legal: Move[];
   selected: ReadonlySet<CardId>;
   clear: () => void;

@@ -37,7 +37,7 @@ const DECIDED: Record<Details['decidedBy'], string> = {
   shared: 'Equal victory points and equal card counts: the win is shared.',
 };
 
-export function DutchOutcome({ match }: { match: Match }) {
+export function DutchAuctionOutcome({ match }: { match: Match }) {
   const details = match.end?.details;
   if (!isDetails(details)) return null;
   const bonusRule =

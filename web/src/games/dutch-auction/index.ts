@@ -1,17 +1,17 @@
 /** The page module of Dutch (the auction deck-builder), registered in ../index.ts. */
 import type { GameUi, RulesHelp } from '../types.js';
-import { DutchBoard } from './Board.js';
-import { type DutchView, dutchTurnText } from './logic.js';
-import { DutchOutcome } from './Score.js';
+import { DutchAuctionBoard } from './Board.js';
+import { type DutchAuctionView, dutchAuctionTurnText } from './logic.js';
+import { DutchAuctionOutcome } from './Score.js';
 import { seatName } from '../../text.js';
 
 export const dutchAuctionUi: GameUi = {
-  Board: DutchBoard,
-  Outcome: DutchOutcome,
+  Board: DutchAuctionBoard,
+  Outcome: DutchAuctionOutcome,
   turnText(match) {
-    const view = match.view as DutchView | null;
+    const view = match.view as DutchAuctionView | null;
     if (match.status !== 'active' || !view || view.game !== 'dutch-auction') return null;
-    return dutchTurnText(view, match.you, (s) => seatName(match.seats, s));
+    return dutchAuctionTurnText(view, match.you, (s) => seatName(match.seats, s));
   },
   // Only the match's own edition: the shared text speaks of both.
   help: async (options?: unknown): Promise<RulesHelp> => {

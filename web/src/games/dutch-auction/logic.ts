@@ -8,10 +8,10 @@
  */
 import { type CardId, type Edition, type Suit, EDITION_DATA, cardName } from '../../../../shared/games/dutch-auction/cards.js';
 import type { DutchAuctionMove } from '../../../../shared/games/dutch-auction/moves.js';
-import type { DutchView } from '../../../../shared/games/dutch-auction/view.js';
+import type { DutchAuctionView } from '../../../../shared/games/dutch-auction/view.js';
 
 export type Move = DutchAuctionMove;
-export type { DutchView };
+export type { DutchAuctionView };
 
 export interface Action {
   key: string;
@@ -34,18 +34,18 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
 const the = (id: CardId) => `the ${cardName(id)}`;
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /** Whether the card carries a power in this match's edition. */
-const facts = (view: DutchView, id: CardId) => ({ power: (EDITION_DATA[view.edition].byId[id]?.powers ?? []).length > 0 });
+const facts = (view: DutchAuctionView, id: CardId) => ({ power: (EDITION_DATA[view.edition].byId[id]?.powers ?? []).length > 0 });
 
-export function displayCardAt(view: DutchView, slot: number): CardId | null {
+export function displayCardAt(view: DutchAuctionView, slot: number): CardId | null {
   return view.auction.display.find((d) => d.slot === slot)?.card ?? null;
 }
 
-export function slotOf(view: DutchView, id: CardId): number | null {
+export function slotOf(view: DutchAuctionView, id: CardId): number | null {
   return view.auction.display.find((d) => d.card === id)?.slot ?? null;
 }
 
 /** Cards that take part in at least one legal action now (the others are not offered). */
-export function selectableCards(view: DutchView, legal: readonly Move[]): Set<CardId> {
+export function selectableCards(view: DutchAuctionView, legal: readonly Move[]): Set<CardId> {
   const out = new Set<CardId>();
   for (const m of legal) {
     if (m.kind === 'purchase') {
@@ -79,7 +79,7 @@ function powerLabel(m: Extract<Move, { kind: 'power' }>): string {
 }
 
 /** The legal actions that use exactly the selected cards. */
-export function actionsFor(view: DutchView, legal: readonly Move[], selected: ReadonlySet<CardId>): Action[] {
+export function actionsFor(view: DutchAuctionView, legal: readonly Move[], selected: ReadonlySet<CardId>): Action[] {
   const sel = [...selected];
   const out: Action[] = [];
   for (const m of legal) {
@@ -104,7 +104,7 @@ export function actionsFor(view: DutchView, legal: readonly Move[], selected: Re
 }
 
 /** A sentence that helps when the selection is not (yet) an action. */
-export function selectionHint(view: DutchView, legal: readonly Move[], selected: ReadonlySet<CardId>): string | null {
+export function selectionHint(view: DutchAuctionView, legal: readonly Move[], selected: ReadonlySet<CardId>): string | null {
   if (selected.size === 0) return null;
   if (actionsFor(view, legal, selected).length > 0) return null;
   const displayed = [...selected].filter((id) => slotOf(view, id) !== null);
@@ -157,14 +157,14 @@ export function commitFor(legal: readonly Move[], plan: Plan): Extract<Move, { k
 }
 
 /** Current edition: the bid is always every card but the one set aside. */
-export function planFor(view: DutchView, setAside: CardId | null, bid: readonly CardId[]): Plan {
+export function planFor(view: DutchAuctionView, setAside: CardId | null, bid: readonly CardId[]): Plan {
   const hand = view.you?.hand ?? [];
   if (view.edition === 'current') return { setAside, bid: hand.filter((id) => id !== setAside) };
   return { setAside, bid: bid.filter((id) => hand.includes(id) && id !== setAside) };
 }
 
 /** Where paying cards go when buying `card`: same suit (as it counts now) to one's own discards. */
-export function paymentDestinations(view: DutchView, card: CardId, pay: readonly CardId[]): { own: CardId[]; auction: CardId[] } {
+export function paymentDestinations(view: DutchAuctionView, card: CardId, pay: readonly CardId[]): { own: CardId[]; auction: CardId[] } {
   const suitOf = (id: CardId): Suit | undefined => EDITION_DATA[view.edition].byId[id]?.suit;
   const bid = view.seats[view.you?.seat ?? -1]?.bid ?? [];
   const target = suitOf(card);
@@ -178,7 +178,7 @@ export function paymentDestinations(view: DutchView, card: CardId, pay: readonly
 }
 
 /** Whose move it is in the words of the game. */
-export function dutchTurnText(view: DutchView, you: number | null, name: (seat: number) => string): string {
+export function dutchAuctionTurnText(view: DutchAuctionView, you: number | null, name: (seat: number) => string): string {
   if (view.phase === 'over') return 'The game is over.';
   if (view.phase === 'commit') {
     const waiting = view.toAct;

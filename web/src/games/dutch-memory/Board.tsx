@@ -11,7 +11,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { CardFace } from '../../../../shared/games/dutch-memory/cards.js';
-import type { DutchMemoryReveal } from '../../../../shared/games/dutch-memory/engine.js';
+import type { DutchMemoryReveal } from '../../../../shared/games/dutch-memory/rules.js';
 import { ConfirmButton } from '../../ui/Confirm.js';
 import { duration, fillNames, seatName } from '../../text.js';
 import type { LogRecord } from '../../types.js';

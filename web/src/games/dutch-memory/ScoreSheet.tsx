@@ -5,8 +5,8 @@
  */
 import type { CardFace, CardId } from '../../../../shared/games/dutch-memory/cards.js';
 import { cardFace } from '../../../../shared/games/dutch-memory/cards.js';
-import type { DutchMemoryDetails } from '../../../../shared/games/dutch-memory/outcome.js';
-import type { Rules } from '../../../../shared/games/dutch-memory/rules.js';
+import type { DutchMemoryDetails } from '../../../../shared/games/dutch-memory/rules.js';
+import type { Rules } from '../../../../shared/games/dutch-memory/presets.js';
 import type { RoundRecord } from '../../../../shared/games/dutch-memory/state.js';
 import { seatName } from '../../text.js';
 import type { Match } from '../../types.js';

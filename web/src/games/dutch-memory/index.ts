@@ -1,5 +1,5 @@
 /** The page module of Dutch, the memory card game (Cambio family), registered in ../index.ts. */
-import { HOUR_MS, PRESET_RULES, PRESETS, type Preset, resolveRules } from '../../../../shared/games/dutch-memory/rules.js';
+import { HOUR_MS, PRESET_RULES, PRESETS, type Preset, resolveRules } from '../../../../shared/games/dutch-memory/presets.js';
 import { seatName } from '../../text.js';
 import type { GameUi, OptionLabel, RulesHelp } from '../types.js';
 import { DutchMemoryBoard } from './Board.js';

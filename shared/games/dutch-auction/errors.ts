@@ -1,0 +1,57 @@
+/**
+ * Every code a broken rule of the auction game can carry, as one closed list. Codes are stable:
+ * the API passes them on and the web page and the tests switch on them; the message beside each
+ * is for people. The rules build their errors only through `ruleError` and `fail` below, so a code
+ * not in the list (a typo) fails to compile.
+ */
+import { type RuleError as EngineRuleError, fail as refuse, type Result } from '../../engine/game.js';
+
+/** In the order the rules first use them. */
+export const ERROR_CODES = [
+  'wrong-phase',
+  'not-your-turn',
+  'stale-round',
+  'already-committed',
+  'empty-hand',
+  'set-aside-required',
+  'not-in-hand',
+  'set-aside-in-bid',
+  'duplicate-card',
+  'bid-whole-hand',
+  'bid-too-large',
+  'unknown-card',
+  'play-first',
+  'not-in-bid',
+  'not-a-power-card',
+  'wrong-power',
+  'bid-for-value',
+  'power-used',
+  'bad-move',
+  'source-required',
+  'wrong-source',
+  'not-in-pile',
+  'suit-mismatch',
+  'steal-winner-only',
+  'not-in-opponent-bid',
+  'bad-target',
+  'suit-required',
+  'same-suit',
+  'not-in-edition',
+  'empty-slot',
+  'wrong-payment',
+  'must-buy-one-cost',
+  'no-such-seat',
+  'game-over',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** A broken rule of this game: the engine's `RuleError`, its code from `ERROR_CODES`. */
+export interface RuleError extends EngineRuleError {
+  readonly code: ErrorCode;
+}
+
+/** A broken rule as a value, for the checks that `apply` and `legalMoves` share. */
+export const ruleError = (code: ErrorCode, message: string): RuleError => ({ code, message });
+
+/** A refused move, as `apply` returns it. */
+export const fail = (code: ErrorCode, message: string): Result<never> => refuse(code, message);

@@ -1,0 +1,48 @@
+/**
+ * Every code a broken rule of the memory game can carry, as one closed list. Codes are stable:
+ * the API passes them on and the web page and the tests switch on them; the message beside each
+ * is for people. The rules build their errors only through `ruleError` and `fail` below, so a code
+ * not in the list (a typo) fails to compile.
+ */
+import { type RuleError as EngineRuleError, fail as refuse, type Result } from '../../engine/game.js';
+
+/** In the order the rules first use them. */
+export const ERROR_CODES = [
+  'game-over',
+  'no-such-seat',
+  'empty-position',
+  'not-looking-time',
+  'already-looked',
+  'same-position',
+  'not-started',
+  'power-pending',
+  'not-your-turn',
+  'already-drawn',
+  'deck-empty',
+  'nothing-drawn',
+  'no-discard-draws',
+  'pile-empty',
+  'too-late-to-call',
+  'dutch-already-called',
+  'no-power',
+  'not-your-power',
+  'wrong-power',
+  'same-bench',
+  'give-to-self',
+  'not-your-card',
+  'nothing-to-snap',
+  'round-over',
+  'unknown-discard',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** A broken rule of this game: the engine's `RuleError`, its code from `ERROR_CODES`. */
+export interface RuleError extends EngineRuleError {
+  readonly code: ErrorCode;
+}
+
+/** A broken rule as a value, for the checks that `apply` and `legalMoves` share. */
+export const ruleError = (code: ErrorCode, message: string): RuleError => ({ code, message });
+
+/** A refused move, as `apply` returns it. */
+export const fail = (code: ErrorCode, message: string): Result<never> => refuse(code, message);

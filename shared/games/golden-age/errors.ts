@@ -1,0 +1,59 @@
+/**
+ * Every code a broken rule of The Dutch Golden Age can carry, as one closed list. Codes are stable:
+ * the API passes them on and the web page and the tests switch on them; the message beside each
+ * is for people. The rules build their errors only through `ruleError` and `fail` below, so a code
+ * not in the list (a typo) fails to compile.
+ */
+import { type RuleError as EngineRuleError, fail as refuse, type Result } from '../../engine/game.js';
+
+/** In the order the rules first use them. */
+export const ERROR_CODES = [
+  'no-marker',
+  'reserve-not-empty',
+  'marker-not-movable',
+  'wrong-action',
+  'no-token',
+  'cannot-convert',
+  'deck-empty',
+  'no-such-painting',
+  'bank-short',
+  'province-taken',
+  'province-has-marker',
+  'province-full',
+  'not-merchant-box',
+  'no-dice-card',
+  'no-token-there',
+  'not-adjacent',
+  'cannot-afford',
+  'guild-full',
+  'own-guild',
+  'need-three-tokens',
+  'colony-taken',
+  'no-colony-set',
+  'same-space',
+  'no-such-set',
+  'no-active-marker',
+  'not-your-province',
+  'marker-used',
+  'already-offered',
+  'no-bidders',
+  'bid-too-low',
+  'bid-too-high',
+  'game-over',
+  'no-such-seat',
+  'not-your-bid',
+  'not-your-turn',
+  'wrong-phase',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** A broken rule of this game: the engine's `RuleError`, its code from `ERROR_CODES`. */
+export interface RuleError extends EngineRuleError {
+  readonly code: ErrorCode;
+}
+
+/** A broken rule as a value, for the checks that `apply` and `legalMoves` share. */
+export const ruleError = (code: ErrorCode, message: string): RuleError => ({ code, message });
+
+/** A refused move, as `apply` returns it. */
+export const fail = (code: ErrorCode, message: string): Result<never> => refuse(code, message);
