@@ -5,7 +5,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { AnyGame } from '../shared/engine/game.js';
+import type { AnyGame } from '#shared/engine/game.js';
 import { ApiError, INTERNAL_MESSAGE, onError } from './http/errors.js';
 import { openApiDocument } from './http/openapi.js';
 import { linksFor, type RouteContext } from './http/request.js';

@@ -11,7 +11,7 @@
  *   VAPID_SUBJECT                     mailto:/https: contact for the push services (optional)
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { gameRegistry } from '../shared/games/index.js';
+import { gameRegistry } from '#shared/games/index.js';
 import type { AppDeps, NotificationsDeps } from './app.js';
 import { emailSenderFromEnv, type EmailSender } from './notify/email.js';
 import type { NotifyStore } from './notify/port.js';

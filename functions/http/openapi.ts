@@ -1,6 +1,6 @@
 /** The OpenAPI 3.1 document, generated from the same zod schemas that parse requests. */
 import * as z from 'zod/mini';
-import type { AnyGame } from '../../shared/engine/game.js';
+import type { AnyGame } from '#shared/engine/game.js';
 import {
   CreateMatchRequest,
   JoinRequest,

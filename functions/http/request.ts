@@ -4,7 +4,7 @@
  * (authenticated against the match's head), ETags, and the links the API hands out.
  */
 import type { Context } from 'hono';
-import type { Seat } from '../../shared/engine/game.js';
+import type { Seat } from '#shared/engine/game.js';
 import type { Caller, MatchService } from '../matches/service.js';
 import { bearerToken } from './bearer.js';
 import { ApiError, parse } from './errors.js';

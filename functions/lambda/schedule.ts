@@ -5,7 +5,7 @@
  * functions/matches/deadlines.ts.
  */
 import type { Context } from 'aws-lambda';
-import { gameRegistry } from '../../shared/games/index.js';
+import { gameRegistry } from '#shared/games/index.js';
 import { MatchService } from '../matches/service.js';
 import { Sweep, type SweepReport } from '../notify/reminders.js';
 import { clientConfigFromEnv, DynamoMatchStore, dynamoClient } from '../storage/dynamo.js';

@@ -5,7 +5,7 @@
  * entries by functions/storage/stream-records.ts; the work is in functions/notify/dispatcher.ts.
  */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { gameRegistry } from '../../shared/games/index.js';
+import { gameRegistry } from '#shared/games/index.js';
 import { notifyFromEnv } from '../deps.js';
 import { Dispatcher } from '../notify/dispatcher.js';
 import { WebPushSender } from '../notify/push.js';

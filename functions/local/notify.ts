@@ -5,7 +5,7 @@
  */
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { AnyGame } from '../../shared/engine/game.js';
+import type { AnyGame } from '#shared/engine/game.js';
 import type { NotificationsDeps } from '../app.js';
 import { notificationsOf } from '../deps.js';
 import type { MatchStore } from '../matches/port.js';

@@ -2,7 +2,7 @@
  * A seat pausing its own deadlines (holidays) and ending the pause early. A change beside the game:
  * it raises the match's version but not its game version, and counts against the seat's side changes.
  */
-import type { Seat } from '../../shared/engine/game.js';
+import type { Seat } from '#shared/engine/game.js';
 import { MatchError } from './errors.js';
 import type { MatchRecord, MatchStore } from './port.js';
 import { countSideChange } from './side-changes.js';

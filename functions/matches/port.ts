@@ -2,7 +2,7 @@
  * The match store's port: everything the match side needs from a database, and nothing more.
  * One real adapter implements it (DynamoDB, functions/storage/dynamo.ts), tested against DynamoDB Local.
  */
-import type { Outcome, Seat } from '../../shared/engine/game.js';
+import type { Outcome, Seat } from '#shared/engine/game.js';
 
 export type MatchStatus = 'open' | 'active' | 'over';
 

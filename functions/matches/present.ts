@@ -4,7 +4,7 @@
  * notifications, from the public log lines made here; `view(state, seat)` is the only door the game
  * state leaves by.
  */
-import type { AnyGame, LogEntry, Viewer } from '../../shared/engine/game.js';
+import type { AnyGame, LogEntry, Viewer } from '#shared/engine/game.js';
 import type { LogRecord, MatchRecord } from './port.js';
 import { deadlineOf, policyText } from './timing.js';
 

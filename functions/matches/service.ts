@@ -3,7 +3,7 @@
  * the match store's port, and nothing of any particular game or of HTTP: it refuses with
  * MatchError (./errors.ts), which the API's one error handler turns into statuses.
  */
-import type { AnyGame, Seat, Viewer } from '../../shared/engine/game.js';
+import type { AnyGame, Seat, Viewer } from '#shared/engine/game.js';
 import type {
   Commit,
   LogRecord,

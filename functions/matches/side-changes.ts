@@ -2,7 +2,7 @@
  * Changes beside the game (new links, pausing and resuming): each rewrites the match, so each seat may
  * make only a few per window.
  */
-import type { Seat } from '../../shared/engine/game.js';
+import type { Seat } from '#shared/engine/game.js';
 import { MatchError } from './errors.js';
 import type { MatchRecord, SeatRecord } from './port.js';
 

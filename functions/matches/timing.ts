@@ -10,7 +10,7 @@
  * starts the clock when the pause ends.
  */
 import * as z from 'zod/mini';
-import type { Seat } from '../../shared/engine/game.js';
+import type { Seat } from '#shared/engine/game.js';
 import type { MatchRecord, MatchTiming } from './port.js';
 
 export const HOUR = 3600 * 1000;

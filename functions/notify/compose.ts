@@ -4,7 +4,7 @@
  * the timers. Nothing from anyone's hand, not even the recipient's own (a lock screen is public),
  * and no player text except display names, which are HTML-escaped in the HTML part.
  */
-import type { AnyGame, LogEntry, Seat } from '../../shared/engine/game.js';
+import type { AnyGame, LogEntry, Seat } from '#shared/engine/game.js';
 import type { MatchRecord, NotificationIntent, NotificationKind } from '../matches/port.js';
 import type { PushMessage } from './push.js';
 import { clockStart, deadlineOf, formatTime, policyText } from '../matches/timing.js';

@@ -15,7 +15,7 @@
  * second copy may duplicate one that did arrive; it carries the same Message-ID (and a push the same
  * Topic), so the mail client or push service can drop it.
  */
-import type { AnyGame } from '../../shared/engine/game.js';
+import type { AnyGame } from '#shared/engine/game.js';
 import { logEntries } from '../matches/present.js';
 import { newSecret, sha256 } from '../matches/tokens.js';
 import type { MatchRecord, MatchStore, NotificationIntent } from '../matches/port.js';

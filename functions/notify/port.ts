@@ -4,7 +4,7 @@
  * The outbox itself is written by the match store, in the same transaction as the change it reports
  * (functions/matches/port.ts `Commit.intents`); this port reads, re-drives and settles it.
  */
-import type { Seat } from '../../shared/engine/game.js';
+import type { Seat } from '#shared/engine/game.js';
 import type { NotificationIntent } from '../matches/port.js';
 import type { ClaimState, ConfirmationCap, EmailAddressRecord, LinkTokenRecord, PushSubscriptionRecord, SeatPrefs } from './model.js';
 

@@ -6,7 +6,7 @@
  *     outbox, in the same transaction that moves its cursor on (so each goes out once);
  * and re-drives outbox entries that the dispatcher has not delivered after a grace period.
  */
-import type { Seat } from '../../shared/engine/game.js';
+import type { Seat } from '#shared/engine/game.js';
 import { Deadlines } from '../matches/deadlines.js';
 import { OUTBOX_GRACE_MS, type MatchRecord, type MatchStore, type NotificationIntent } from '../matches/port.js';
 import type { MatchService } from '../matches/service.js';

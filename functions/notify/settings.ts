@@ -4,7 +4,7 @@
  * links in mails do (confirm, unsubscribe, undo). Refuses with MatchErrors; knows no HTTP (the routes
  * are functions/http/routes/notifications.ts).
  */
-import type { Seat } from '../../shared/engine/game.js';
+import type { Seat } from '#shared/engine/game.js';
 import { MatchError } from '../matches/errors.js';
 import type { MatchService } from '../matches/service.js';
 import { PAUSE_BUDGET_MS } from '../matches/timing.js';

@@ -15,7 +15,7 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import type { Seat } from '../../shared/engine/game.js';
+import type { Seat } from '#shared/engine/game.js';
 import type { NotificationIntent } from '../matches/port.js';
 import {
   CLAIM_TTL_SECONDS,

@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gameRegistry } from '../../shared/games/index.js';
+import { gameRegistry } from '#shared/games/index.js';
 import { createApp } from '../../functions/app.js';
 import { ensureTable, localClient, startDynamoLocal } from '../../functions/local/dynamo-local.js';
 import { DynamoMatchStore, dynamoClient } from '../../functions/storage/dynamo.js';

@@ -4,10 +4,10 @@
  * in `toAct`, so the figure includes move generation, not just `apply`.
  */
 import { performance } from 'node:perf_hooks';
-import { type Rng, nextInt, seedRng } from '../../shared/engine/random.js';
-import type { Edition } from '../../shared/games/dutch-auction/cards.js';
-import { dutchAuction } from '../../shared/games/dutch-auction/index.js';
-import type { DutchAuctionState } from '../../shared/games/dutch-auction/state.js';
+import { type Rng, nextInt, seedRng } from '#shared/engine/random.js';
+import type { Edition } from '#shared/games/dutch-auction/cards.js';
+import { dutchAuction } from '#shared/games/dutch-auction/index.js';
+import type { DutchAuctionState } from '#shared/games/dutch-auction/state.js';
 
 const game = dutchAuction;
 

@@ -13,12 +13,12 @@
  * skip powers, and call Dutch once the round has lasted six turns each. The online seat acts at the
  * moment anything happens, so it wins every race it is part of — that is what "always online" buys.
  */
-import type { Seat } from '../../shared/engine/game.js';
-import { cardValue, snapMatches } from '../../shared/games/dutch-memory/cards.js';
-import { dutchMemory as game } from '../../shared/games/dutch-memory/index.js';
-import type { DutchMemoryMove } from '../../shared/games/dutch-memory/moves.js';
-import { DEFAULT_SNAP_WINDOW_MS, HOUR_MS, type Rules } from '../../shared/games/dutch-memory/presets.js';
-import type { DutchMemoryEvent, DutchMemoryState } from '../../shared/games/dutch-memory/state.js';
+import type { Seat } from '#shared/engine/game.js';
+import { cardValue, snapMatches } from '#shared/games/dutch-memory/cards.js';
+import { dutchMemory as game } from '#shared/games/dutch-memory/index.js';
+import type { DutchMemoryMove } from '#shared/games/dutch-memory/moves.js';
+import { DEFAULT_SNAP_WINDOW_MS, HOUR_MS, type Rules } from '#shared/games/dutch-memory/presets.js';
+import type { DutchMemoryEvent, DutchMemoryState } from '#shared/games/dutch-memory/state.js';
 import { testRng } from '../../tests/support/rng.js';
 
 const SEATS = 4;

@@ -5,10 +5,10 @@
  * has been scored. Games run to their end and a new one is set up, so dealing is part of the cost.
  */
 import { loadavg } from 'node:os';
-import type { Seat } from '../../shared/engine/game.js';
-import { dutchMemory as game } from '../../shared/games/dutch-memory/index.js';
-import type { DutchMemoryOptionsInput } from '../../shared/games/dutch-memory/moves.js';
-import type { DutchMemoryState } from '../../shared/games/dutch-memory/state.js';
+import type { Seat } from '#shared/engine/game.js';
+import { dutchMemory as game } from '#shared/games/dutch-memory/index.js';
+import type { DutchMemoryOptionsInput } from '#shared/games/dutch-memory/moves.js';
+import type { DutchMemoryState } from '#shared/games/dutch-memory/state.js';
 import { testRng } from '../../tests/support/rng.js';
 
 const SEATS = 4;

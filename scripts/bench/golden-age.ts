@@ -8,9 +8,9 @@
  * Rates are per second of this process's CPU time (one thread: one core), so a busy shared
  * machine does not distort them; the wall-clock rate is reported beside them.
  */
-import { seedRng } from '../../shared/engine/random.js';
-import { goldenAge } from '../../shared/games/golden-age/index.js';
-import type { GoldenAgeState } from '../../shared/games/golden-age/state.js';
+import { seedRng } from '#shared/engine/random.js';
+import { goldenAge } from '#shared/games/golden-age/index.js';
+import type { GoldenAgeState } from '#shared/games/golden-age/state.js';
 import { randomMove } from '../../tests/games/golden-age/random-player.js';
 
 const SEATS = 4;

@@ -28,8 +28,8 @@ import { ensureTable, localClient, startDynamoLocal } from '../../functions/loca
 import { LOG_PAGE } from '../../functions/matches/service.js';
 import { DynamoMatchStore, dynamoClient, unpackData } from '../../functions/storage/dynamo.js';
 import { keys, pad } from '../../functions/storage/table.js';
-import { nextInt, seedRng, type Rng } from '../../shared/engine/random.js';
-import { GAMES } from '../../shared/games/index.js';
+import { nextInt, seedRng, type Rng } from '#shared/engine/random.js';
+import { GAMES } from '#shared/games/index.js';
 
 const RUNS = 7;
 const API_GOAL_BYTES = 150 * 1024;

@@ -15,8 +15,8 @@ import { createApp } from '../../functions/app.js';
 import { ensureTable, localClient, startDynamoLocal } from '../../functions/local/dynamo-local.js';
 import { DynamoMatchStore, dynamoClient } from '../../functions/storage/dynamo.js';
 import { keys } from '../../functions/storage/table.js';
-import type { AnyGame } from '../../shared/engine/game.js';
-import { GAMES } from '../../shared/games/index.js';
+import type { AnyGame } from '#shared/engine/game.js';
+import { GAMES } from '#shared/games/index.js';
 import { secretSums } from '../../tests/support/test-game.js';
 
 const median = (xs: number[]) => {

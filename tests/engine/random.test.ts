@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nextInt, nextU32, rollDice, seedRng, shuffle } from '../../shared/engine/random.js';
+import { nextInt, nextU32, rollDice, seedRng, shuffle } from '#shared/engine/random.js';
 
 describe('seeded PRNG (sfc32)', () => {
   it('is deterministic per seed and differs between seeds', () => {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app.js';
 import { outboxOfRecord } from '../../functions/storage/stream-records.js';
 import { DISPATCH_FILTERS } from '../../infra/functions.js';
-import { gameRegistry } from '../../shared/games/index.js';
+import { gameRegistry } from '#shared/games/index.js';
 import { freshTable } from '../support/dynamo.js';
 import { secretSums } from '../support/test-game.js';
 import { API_HOST, invoke, readStream, streamEvent, type V2Handler } from './events.js';

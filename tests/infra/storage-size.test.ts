@@ -11,8 +11,8 @@ import { emailSenderFromEnv } from '../../functions/notify/email.js';
 import { unpackData } from '../../functions/storage/dynamo.js';
 import { keys } from '../../functions/storage/table.js';
 import { itemBytes } from '../../infra/cost.js';
-import { nextInt, seedRng, type Rng } from '../../shared/engine/random.js';
-import { GAMES } from '../../shared/games/index.js';
+import { nextInt, seedRng, type Rng } from '#shared/engine/random.js';
+import { GAMES } from '#shared/games/index.js';
 import { testApp, type Json } from '../support/api.js';
 
 type Item = Record<string, AttributeValue>;

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import type { AnyGame } from '../../shared/engine/game.js';
+import type { AnyGame } from '#shared/engine/game.js';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { createApp, type NotificationsDeps } from '../../functions/app.js';
 import { MatchService } from '../../functions/matches/service.js';

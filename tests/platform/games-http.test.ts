@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nextInt, seedRng, type Rng } from '../../shared/engine/random.js';
-import { GAMES } from '../../shared/games/index.js';
+import { nextInt, seedRng, type Rng } from '#shared/engine/random.js';
+import { GAMES } from '#shared/games/index.js';
 import { testApp, type Json } from '../support/api.js';
 
 /** Largest a match item may be (DynamoDB's item limit is 400 KB; we promise 64 KB). */

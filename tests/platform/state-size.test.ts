@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nextInt, seedRng, type Rng } from '../../shared/engine/random.js';
-import { GAMES } from '../../shared/games/index.js';
+import { nextInt, seedRng, type Rng } from '#shared/engine/random.js';
+import { GAMES } from '#shared/games/index.js';
 
 /**
  * The match item must stay under 64 KB for the longest game: the state is the bulk of it. Plays

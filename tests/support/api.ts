@@ -2,7 +2,7 @@
  * Drives the real hono app (createApp) with web-standard requests, backed by DynamoDB Local.
  */
 import { createApp, type AppDeps } from '../../functions/app.js';
-import type { AnyGame } from '../../shared/engine/game.js';
+import type { AnyGame } from '#shared/engine/game.js';
 import type { CommitResult, MatchStore } from '../../functions/matches/port.js';
 import { freshTable } from './dynamo.js';
 import { secretSums } from './test-game.js';

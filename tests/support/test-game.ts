@@ -7,9 +7,9 @@
  * - a game end with scores.
  */
 import * as z from 'zod/mini';
-import type { Game, LogEntry, Seat, Viewer } from '../../shared/engine/game.js';
-import { fail, ok } from '../../shared/engine/game.js';
-import { type Rng, seedRng, shuffle } from '../../shared/engine/random.js';
+import type { Game, LogEntry, Seat, Viewer } from '#shared/engine/game.js';
+import { fail, ok } from '#shared/engine/game.js';
+import { type Rng, seedRng, shuffle } from '#shared/engine/random.js';
 
 export const secretSumsOptions = z.strictObject({ target: z._default(z.int().check(z.minimum(3), z.maximum(50)), 10) });
 export type SecretSumsOptions = z.infer<typeof secretSumsOptions>;

@@ -9,9 +9,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { cardFace } from '../../shared/games/dutch-memory/cards.js';
-import { DEFAULT_SNAP_WINDOW_MS, HOUR_MS, resolveRules } from '../../shared/games/dutch-memory/presets.js';
-import type { DutchMemoryState } from '../../shared/games/dutch-memory/state.js';
+import { cardFace } from '#shared/games/dutch-memory/cards.js';
+import { DEFAULT_SNAP_WINDOW_MS, HOUR_MS, resolveRules } from '#shared/games/dutch-memory/presets.js';
+import type { DutchMemoryState } from '#shared/games/dutch-memory/state.js';
 import { cardName } from '../../web/src/games/dutch-memory/logic.js';
 import { client, type Seat } from '../support/api.js';
 import { e2eSite } from './support/e2e.js';

@@ -14,10 +14,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { ALL_CARDS, cardFace, cardLabel, rankOf, type CardId } from '../../shared/games/dutch-memory/cards.js';
-import { dutchMemory } from '../../shared/games/dutch-memory/index.js';
-import { dutchMemoryOptions } from '../../shared/games/dutch-memory/moves.js';
-import type { DutchMemoryState } from '../../shared/games/dutch-memory/state.js';
+import { ALL_CARDS, cardFace, cardLabel, rankOf, type CardId } from '#shared/games/dutch-memory/cards.js';
+import { dutchMemory } from '#shared/games/dutch-memory/index.js';
+import { dutchMemoryOptions } from '#shared/games/dutch-memory/moves.js';
+import type { DutchMemoryState } from '#shared/games/dutch-memory/state.js';
 import { cardName, positionWords } from '../../web/src/games/dutch-memory/logic.js';
 import { e2eSite, SNAPSHOT_SCRIPT, type Snap, setVisible } from './support/e2e.js';
 

@@ -11,9 +11,9 @@
 import { existsSync, rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { cardName } from '../../shared/games/dutch-auction/cards.js';
-import { dutchAuction } from '../../shared/games/dutch-auction/index.js';
-import type { DutchAuctionState } from '../../shared/games/dutch-auction/state.js';
+import { cardName } from '#shared/games/dutch-auction/cards.js';
+import { dutchAuction } from '#shared/games/dutch-auction/index.js';
+import type { DutchAuctionState } from '#shared/games/dutch-auction/state.js';
 import { e2eSite, SNAPSHOT_SCRIPT, setVisible } from './support/e2e.js';
 
 const env = e2eSite('web');

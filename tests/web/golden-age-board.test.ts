@@ -7,11 +7,11 @@
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { describe, expect, it } from 'vitest';
-import { seedRng } from '../../shared/engine/random.js';
-import { cardName } from '../../shared/games/golden-age/cards.js';
-import { goldenAge } from '../../shared/games/golden-age/index.js';
-import type { GoldenAgeMove } from '../../shared/games/golden-age/moves.js';
-import type { GoldenAgeState } from '../../shared/games/golden-age/state.js';
+import { seedRng } from '#shared/engine/random.js';
+import { cardName } from '#shared/games/golden-age/cards.js';
+import { goldenAge } from '#shared/games/golden-age/index.js';
+import type { GoldenAgeMove } from '#shared/games/golden-age/moves.js';
+import type { GoldenAgeState } from '#shared/games/golden-age/state.js';
 import { GoldenAgeBoard } from '../../web/src/games/golden-age/Board.js';
 import {
   type GoldenAgeView,

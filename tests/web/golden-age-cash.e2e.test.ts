@@ -6,8 +6,8 @@
  * by clicking; the auction goes on with Bob to bid.
  */
 import { describe, expect, it } from 'vitest';
-import { TRACK } from '../../shared/games/golden-age/board.js';
-import type { GoldenAgeState } from '../../shared/games/golden-age/state.js';
+import { TRACK } from '#shared/games/golden-age/board.js';
+import type { GoldenAgeState } from '#shared/games/golden-age/state.js';
 import { client } from '../support/api.js';
 import { e2eSite } from './support/e2e.js';
 

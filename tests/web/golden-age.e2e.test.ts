@@ -10,8 +10,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { cardName } from '../../shared/games/golden-age/cards.js';
-import type { GoldenAgeState } from '../../shared/games/golden-age/state.js';
+import { cardName } from '#shared/games/golden-age/cards.js';
+import type { GoldenAgeState } from '#shared/games/golden-age/state.js';
 import { e2eSite, SNAPSHOT_SCRIPT, type Snap } from './support/e2e.js';
 
 const env = e2eSite('ga-web', { artifacts: 'test-artifacts/web/golden-age' });

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { dutchAuctionOptions } from '../../shared/games/dutch-auction/moves.js';
+import { dutchAuctionOptions } from '#shared/games/dutch-auction/moves.js';
 import { absorbFragment, matchIdOf, parseFragment, seatLink } from '../../web/src/fragment.js';
 import { dutchAuctionUi } from '../../web/src/games/dutch-auction/index.js';
 import { optionFields, optionValues } from '../../web/src/options.js';

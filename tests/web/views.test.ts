@@ -5,10 +5,10 @@
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { describe, expect, it } from 'vitest';
-import { cardName } from '../../shared/games/dutch-auction/cards.js';
-import { dutchAuction } from '../../shared/games/dutch-auction/index.js';
-import type { DutchAuctionMove } from '../../shared/games/dutch-auction/moves.js';
-import type { DutchAuctionState } from '../../shared/games/dutch-auction/state.js';
+import { cardName } from '#shared/games/dutch-auction/cards.js';
+import { dutchAuction } from '#shared/games/dutch-auction/index.js';
+import type { DutchAuctionMove } from '#shared/games/dutch-auction/moves.js';
+import type { DutchAuctionState } from '#shared/games/dutch-auction/state.js';
 import { Card } from '../../web/src/games/dutch-auction/Card.js';
 import { DutchAuctionBoard } from '../../web/src/games/dutch-auction/Board.js';
 import { DutchAuctionOutcome } from '../../web/src/games/dutch-auction/Score.js';

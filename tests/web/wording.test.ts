@@ -4,11 +4,11 @@
  * rules help of one edition only, and how "my matches" names a result and an edition.
  */
 import { describe, expect, it } from 'vitest';
-import { EDITION_DATA, cardName } from '../../shared/games/dutch-auction/cards.js';
-import { rulesHelp } from '../../shared/games/dutch-auction/help.js';
-import { dutchAuction } from '../../shared/games/dutch-auction/index.js';
-import type { DutchAuctionState } from '../../shared/games/dutch-auction/state.js';
-import { viewEvent } from '../../shared/games/dutch-auction/view.js';
+import { EDITION_DATA, cardName } from '#shared/games/dutch-auction/cards.js';
+import { rulesHelp } from '#shared/games/dutch-auction/help.js';
+import { dutchAuction } from '#shared/games/dutch-auction/index.js';
+import type { DutchAuctionState } from '#shared/games/dutch-auction/state.js';
+import { viewEvent } from '#shared/games/dutch-auction/view.js';
 import { cardLabel, faceText } from '../../web/src/games/dutch-auction/Card.js';
 import { helpForEdition } from '../../web/src/games/dutch-auction/help.js';
 import { type DutchAuctionView, actionsFor, selectionHint } from '../../web/src/games/dutch-auction/logic.js';

@@ -3,7 +3,7 @@
  * pause now (DELETE). Answers with the seat's notification summary, as the settings panel shows both.
  */
 import { Hono, type Context } from 'hono';
-import type { Seat } from '../../../shared/engine/game.js';
+import type { Seat } from '#shared/engine/game.js';
 import { requiredJsonBody, seatCaller, type RouteContext } from '../request.js';
 import { PauseRequest } from '../schemas.js';
 

@@ -3,7 +3,7 @@
  * reproduces; where a picture leaves a card unnamed, the test picks one that fits the text.
  */
 import { describe, expect, it } from 'vitest';
-import { scoreCards } from '../../../shared/games/dutch-auction/rules.js';
+import { scoreCards } from '#shared/games/dutch-auction/rules.js';
 import { build, game, ids, play, playAll } from './helpers.js';
 
 describe('current edition (dutch-auction.md)', () => {

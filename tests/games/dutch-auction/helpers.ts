@@ -3,13 +3,13 @@
  * fails loudly, and a seeded random player for the property tests.
  */
 import { expect } from 'vitest';
-import type { Seat } from '../../../shared/engine/game.js';
-import { type Rng, nextInt, seedRng } from '../../../shared/engine/random.js';
-import { type CardId, type Edition, EDITION_DATA, hasPower } from '../../../shared/games/dutch-auction/cards.js';
-import { dutchAuction } from '../../../shared/games/dutch-auction/index.js';
-import type { DutchAuctionMove } from '../../../shared/games/dutch-auction/moves.js';
-import { bidTotal } from '../../../shared/games/dutch-auction/rules.js';
-import type { BidCard, DutchAuctionEvent, DutchAuctionState, Phase, SeatState } from '../../../shared/games/dutch-auction/state.js';
+import type { Seat } from '#shared/engine/game.js';
+import { type Rng, nextInt, seedRng } from '#shared/engine/random.js';
+import { type CardId, type Edition, EDITION_DATA, hasPower } from '#shared/games/dutch-auction/cards.js';
+import { dutchAuction } from '#shared/games/dutch-auction/index.js';
+import type { DutchAuctionMove } from '#shared/games/dutch-auction/moves.js';
+import { bidTotal } from '#shared/games/dutch-auction/rules.js';
+import type { BidCard, DutchAuctionEvent, DutchAuctionState, Phase, SeatState } from '#shared/games/dutch-auction/state.js';
 
 export const game = dutchAuction;
 

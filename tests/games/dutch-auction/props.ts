@@ -4,12 +4,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Seat, Viewer } from '../../../shared/engine/game.js';
-import { type Rng, nextInt, seedRng, shuffle } from '../../../shared/engine/random.js';
-import { ALL_CARD_IDS, type CardId, type Edition, EDITION_DATA, POWERS, SOURCES, SUITS } from '../../../shared/games/dutch-auction/cards.js';
-import type { DutchAuctionMove } from '../../../shared/games/dutch-auction/moves.js';
-import type { DutchAuctionEvent, DutchAuctionState } from '../../../shared/games/dutch-auction/state.js';
-import { cloneState } from '../../../shared/games/dutch-auction/state.js';
+import type { Seat, Viewer } from '#shared/engine/game.js';
+import { type Rng, nextInt, seedRng, shuffle } from '#shared/engine/random.js';
+import { ALL_CARD_IDS, type CardId, type Edition, EDITION_DATA, POWERS, SOURCES, SUITS } from '#shared/games/dutch-auction/cards.js';
+import type { DutchAuctionMove } from '#shared/games/dutch-auction/moves.js';
+import type { DutchAuctionEvent, DutchAuctionState } from '#shared/games/dutch-auction/state.js';
+import { cloneState } from '#shared/games/dutch-auction/state.js';
 import { assertJsonExact } from '../../support/json.js';
 import { game, randomGame } from './helpers.js';
 

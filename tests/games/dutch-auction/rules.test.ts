@@ -3,9 +3,9 @@
  * implementation made where the rule texts are silent (tie exhaustion, empty hands, 2018 details).
  */
 import { describe, expect, it } from 'vitest';
-import { dutchAuctionMove, dutchAuctionOptions } from '../../../shared/games/dutch-auction/moves.js';
-import { scoreCards } from '../../../shared/games/dutch-auction/rules.js';
-import type { DutchAuctionView } from '../../../shared/games/dutch-auction/view.js';
+import { dutchAuctionMove, dutchAuctionOptions } from '#shared/games/dutch-auction/moves.js';
+import { scoreCards } from '#shared/games/dutch-auction/rules.js';
+import type { DutchAuctionView } from '#shared/games/dutch-auction/view.js';
 import { build, game, ids, play, playAll, refused, zones } from './helpers.js';
 
 describe('options and set-up', () => {

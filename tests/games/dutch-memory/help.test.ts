@@ -4,8 +4,8 @@
  * dealer, and the default minimum snap window (its figure taken from presets.ts, not written twice).
  */
 import { describe, expect, it } from 'vitest';
-import { rulesHelp } from '../../../shared/games/dutch-memory/help.js';
-import { DEFAULT_SNAP_WINDOW_MS, HOUR_MS } from '../../../shared/games/dutch-memory/presets.js';
+import { rulesHelp } from '#shared/games/dutch-memory/help.js';
+import { DEFAULT_SNAP_WINDOW_MS, HOUR_MS } from '#shared/games/dutch-memory/presets.js';
 import { rulesOf } from './helpers.js';
 
 const paragraphs = rulesHelp.sections.flatMap((s) => s.paragraphs);

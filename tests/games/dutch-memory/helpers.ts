@@ -2,12 +2,12 @@
  * Builds scenario states directly (no seed hunting) and small helpers to play moves on them.
  */
 import { expect } from 'vitest';
-import type { Seat, Viewer } from '../../../shared/engine/game.js';
-import { ALL_CARDS, type CardId } from '../../../shared/games/dutch-memory/cards.js';
-import type { DutchMemoryReveal } from '../../../shared/games/dutch-memory/rules.js';
-import { dutchMemory } from '../../../shared/games/dutch-memory/index.js';
-import { dutchMemoryOptions, type DutchMemoryMove, type DutchMemoryOptionsInput } from '../../../shared/games/dutch-memory/moves.js';
-import type { Rules } from '../../../shared/games/dutch-memory/presets.js';
+import type { Seat, Viewer } from '#shared/engine/game.js';
+import { ALL_CARDS, type CardId } from '#shared/games/dutch-memory/cards.js';
+import type { DutchMemoryReveal } from '#shared/games/dutch-memory/rules.js';
+import { dutchMemory } from '#shared/games/dutch-memory/index.js';
+import { dutchMemoryOptions, type DutchMemoryMove, type DutchMemoryOptionsInput } from '#shared/games/dutch-memory/moves.js';
+import type { Rules } from '#shared/games/dutch-memory/presets.js';
 import type {
   BenchCard,
   DutchMemoryEvent,
@@ -16,8 +16,8 @@ import type {
   PileCard,
   RoundRecord,
   Step,
-} from '../../../shared/games/dutch-memory/state.js';
-import type { DutchMemoryView } from '../../../shared/games/dutch-memory/view.js';
+} from '#shared/games/dutch-memory/state.js';
+import type { DutchMemoryView } from '#shared/games/dutch-memory/view.js';
 
 export const game = dutchMemory;
 

@@ -15,12 +15,12 @@
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { describe, expect, it } from 'vitest';
-import type { Seat as SeatNo } from '../../../shared/engine/game.js';
-import { nextInt, seedRng, type Rng } from '../../../shared/engine/random.js';
-import { ALL_CARDS, rankOf, snapMatches, type CardId } from '../../../shared/games/dutch-memory/cards.js';
-import type { DutchMemoryMove, DutchMemoryState } from '../../../shared/games/dutch-memory/index.js';
-import type { DutchMemoryView } from '../../../shared/games/dutch-memory/view.js';
-import { GAMES } from '../../../shared/games/index.js';
+import type { Seat as SeatNo } from '#shared/engine/game.js';
+import { nextInt, seedRng, type Rng } from '#shared/engine/random.js';
+import { ALL_CARDS, rankOf, snapMatches, type CardId } from '#shared/games/dutch-memory/cards.js';
+import type { DutchMemoryMove, DutchMemoryState } from '#shared/games/dutch-memory/index.js';
+import type { DutchMemoryView } from '#shared/games/dutch-memory/view.js';
+import { GAMES } from '#shared/games/index.js';
 import { DutchMemoryBoard } from '../../../web/src/games/dutch-memory/Board.js';
 import { afterCommit, testApp, type Json, type Seat } from '../../support/api.js';
 

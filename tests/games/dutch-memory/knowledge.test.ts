@@ -2,7 +2,7 @@
  * Who may see which card: per-seat knowledge, the memory aid, reveals, and the log.
  */
 import { describe, expect, it } from 'vitest';
-import type { Viewer } from '../../../shared/engine/game.js';
+import type { Viewer } from '#shared/engine/game.js';
 import {
   build,
   game,
@@ -127,7 +127,7 @@ describe('views and the log never leak', () => {
 
 describe('rules help', () => {
   it('explains both rule sets, the snap window, deadlines, and why the memory aid is on by default', async () => {
-    const { rulesHelp } = await import('../../../shared/games/dutch-memory/help.js');
+    const { rulesHelp } = await import('#shared/games/dutch-memory/help.js');
     const text = JSON.stringify(rulesHelp);
     for (const words of ['Marmot', 'snap window', 'Deadlines', 'on by default', 'Choices this site made']) expect(text).toContain(words);
     expect(rulesOf({}).memoryAid).toBe(true);

@@ -3,7 +3,7 @@
  * against the preset it changes.
  */
 import { describe, expect, it } from 'vitest';
-import { dutchMemoryOptions } from '../../../shared/games/dutch-memory/moves.js';
+import { dutchMemoryOptions } from '#shared/games/dutch-memory/moves.js';
 import {
   build,
   cardAt,

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { DutchMemoryOptionsInput } from '../../../shared/games/dutch-memory/moves.js';
+import type { DutchMemoryOptionsInput } from '#shared/games/dutch-memory/moves.js';
 import { game, rulesOf } from './helpers.js';
 import { playRandomGame } from './random-play.js';
 import { assertJsonExact } from '../../support/json.js';

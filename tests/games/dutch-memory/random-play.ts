@@ -3,10 +3,10 @@
  * and runs the invariant checks it is asked to along the way.
  */
 import { expect } from 'vitest';
-import type { Seat, Viewer } from '../../../shared/engine/game.js';
-import type { CardId } from '../../../shared/games/dutch-memory/cards.js';
-import type { DutchMemoryMove, DutchMemoryOptionsInput } from '../../../shared/games/dutch-memory/moves.js';
-import type { DutchMemoryState, RoundRecord } from '../../../shared/games/dutch-memory/state.js';
+import type { Seat, Viewer } from '#shared/engine/game.js';
+import type { CardId } from '#shared/games/dutch-memory/cards.js';
+import type { DutchMemoryMove, DutchMemoryOptionsInput } from '#shared/games/dutch-memory/moves.js';
+import type { DutchMemoryState, RoundRecord } from '#shared/games/dutch-memory/state.js';
 import { testRng } from '../../support/rng.js';
 import { game, rulesOf } from './helpers.js';
 

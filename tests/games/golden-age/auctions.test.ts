@@ -3,10 +3,10 @@
  * (Barack pays George 2 guilders for a blue action) and every auction case.
  */
 import { describe, expect, it } from 'vitest';
-import { view } from '../../../shared/games/golden-age/view.js';
-import { goldenAge } from '../../../shared/games/golden-age/index.js';
-import type { GoldenAgeState } from '../../../shared/games/golden-age/state.js';
-import { scoreOf } from '../../../shared/games/golden-age/rules.js';
+import { view } from '#shared/games/golden-age/view.js';
+import { goldenAge } from '#shared/games/golden-age/index.js';
+import type { GoldenAgeState } from '#shared/games/golden-age/state.js';
+import { scoreOf } from '#shared/games/golden-age/rules.js';
 import {
   blank,
   emptyDeck,

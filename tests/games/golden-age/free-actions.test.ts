@@ -3,7 +3,7 @@
  * example), creating an influence marker (6.3), and moving markers when the reserve is empty.
  */
 import { describe, expect, it } from 'vitest';
-import { goldenAge } from '../../../shared/games/golden-age/index.js';
+import { goldenAge } from '#shared/games/golden-age/index.js';
 import { blank, ci, eventsOf, isListed, pi, play, playAll, refuse, withColony, withGuild, withMarker, withMoney, withTokens } from './helpers.js';
 
 describe('6.1 movement', () => {

@@ -4,12 +4,12 @@
  * decks or the bank), so `checkInvariants` holds for built states too.
  */
 import { expect } from 'vitest';
-import type { Seat } from '../../../shared/engine/game.js';
-import { goldenAge } from '../../../shared/games/golden-age/index.js';
-import { type DeckId, DECKS, GUILD_COLOURS, type GuildColour, MONEY_SUPPLY_GUILDERS, PROVINCE_IDS, type ProvinceId, START } from '../../../shared/games/golden-age/board.js';
-import { ALL_CARD_IDS, card } from '../../../shared/games/golden-age/cards.js';
-import type { GoldenAgeMove } from '../../../shared/games/golden-age/moves.js';
-import type { GoldenAgeEvent, GoldenAgeState, Marker, Phase } from '../../../shared/games/golden-age/state.js';
+import type { Seat } from '#shared/engine/game.js';
+import { goldenAge } from '#shared/games/golden-age/index.js';
+import { type DeckId, DECKS, GUILD_COLOURS, type GuildColour, MONEY_SUPPLY_GUILDERS, PROVINCE_IDS, type ProvinceId, START } from '#shared/games/golden-age/board.js';
+import { ALL_CARD_IDS, card } from '#shared/games/golden-age/cards.js';
+import type { GoldenAgeMove } from '#shared/games/golden-age/moves.js';
+import type { GoldenAgeEvent, GoldenAgeState, Marker, Phase } from '#shared/games/golden-age/state.js';
 
 export const CTX = { now: 0 };
 export const TOTAL_MONEY = MONEY_SUPPLY_GUILDERS * 2;

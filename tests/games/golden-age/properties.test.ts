@@ -9,12 +9,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Viewer } from '../../../shared/engine/game.js';
-import { seedRng } from '../../../shared/engine/random.js';
-import { ALL_CARD_IDS, card, isPublicCard } from '../../../shared/games/golden-age/cards.js';
-import { goldenAge } from '../../../shared/games/golden-age/index.js';
-import { maxBid, minBid, PROVINCE_COLOUR } from '../../../shared/games/golden-age/rules.js';
-import type { GoldenAgeEvent } from '../../../shared/games/golden-age/state.js';
+import type { Viewer } from '#shared/engine/game.js';
+import { seedRng } from '#shared/engine/random.js';
+import { ALL_CARD_IDS, card, isPublicCard } from '#shared/games/golden-age/cards.js';
+import { goldenAge } from '#shared/games/golden-age/index.js';
+import { maxBid, minBid, PROVINCE_COLOUR } from '#shared/games/golden-age/rules.js';
+import type { GoldenAgeEvent } from '#shared/games/golden-age/state.js';
 import { assertJsonExact } from '../../support/json.js';
 import { CTX } from './helpers.js';
 import { randomMove } from './random-player.js';

@@ -4,14 +4,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Seat, Viewer } from '../../../shared/engine/game.js';
-import { nextInt, type Rng, seedRng, shuffle } from '../../../shared/engine/random.js';
-import { CASH_SETS, DECKS, GUILD_COLOURS, PROVINCE_IDS } from '../../../shared/games/golden-age/board.js';
-import { card } from '../../../shared/games/golden-age/cards.js';
-import { goldenAge } from '../../../shared/games/golden-age/index.js';
-import type { GoldenAgeMove, MarkerPlace } from '../../../shared/games/golden-age/moves.js';
-import { scoreTotals } from '../../../shared/games/golden-age/rules.js';
-import type { GoldenAgeEvent, GoldenAgeState } from '../../../shared/games/golden-age/state.js';
+import type { Seat, Viewer } from '#shared/engine/game.js';
+import { nextInt, type Rng, seedRng, shuffle } from '#shared/engine/random.js';
+import { CASH_SETS, DECKS, GUILD_COLOURS, PROVINCE_IDS } from '#shared/games/golden-age/board.js';
+import { card } from '#shared/games/golden-age/cards.js';
+import { goldenAge } from '#shared/games/golden-age/index.js';
+import type { GoldenAgeMove, MarkerPlace } from '#shared/games/golden-age/moves.js';
+import { scoreTotals } from '#shared/games/golden-age/rules.js';
+import type { GoldenAgeEvent, GoldenAgeState } from '#shared/games/golden-age/state.js';
 import { CTX, invariantProblems, nobodyNegative } from './helpers.js';
 import { randomMove } from './random-player.js';
 

@@ -3,11 +3,11 @@
  * it ends the turn with probability `endChance` (otherwise a random non-ending move). Used by
  * the property tests and the benchmark; deterministic for a given generator state.
  */
-import type { Seat } from '../../../shared/engine/game.js';
-import { nextInt, nextU32, type Rng } from '../../../shared/engine/random.js';
-import type { GoldenAgeMove } from '../../../shared/games/golden-age/moves.js';
-import { legalMoves } from '../../../shared/games/golden-age/rules.js';
-import type { GoldenAgeState } from '../../../shared/games/golden-age/state.js';
+import type { Seat } from '#shared/engine/game.js';
+import { nextInt, nextU32, type Rng } from '#shared/engine/random.js';
+import type { GoldenAgeMove } from '#shared/games/golden-age/moves.js';
+import { legalMoves } from '#shared/games/golden-age/rules.js';
+import type { GoldenAgeState } from '#shared/games/golden-age/state.js';
 
 export function randomMove(s: GoldenAgeState, seat: Seat, rng: Rng, endChance = 0.3): [GoldenAgeMove, Rng] {
   const moves = legalMoves(s, seat);

@@ -3,10 +3,10 @@
  * each viewer sees.
  */
 import { describe, expect, it } from 'vitest';
-import { view } from '../../../shared/games/golden-age/view.js';
-import { goldenAge, rulesHelp } from '../../../shared/games/golden-age/index.js';
-import { scoreOf } from '../../../shared/games/golden-age/rules.js';
-import type { GoldenAgeState } from '../../../shared/games/golden-age/state.js';
+import { view } from '#shared/games/golden-age/view.js';
+import { goldenAge, rulesHelp } from '#shared/games/golden-age/index.js';
+import { scoreOf } from '#shared/games/golden-age/rules.js';
+import type { GoldenAgeState } from '#shared/games/golden-age/state.js';
 import {
   blank,
   eventsOf,

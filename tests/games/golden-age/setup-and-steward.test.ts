@@ -3,9 +3,9 @@
  * payment case) of dutch-golden-age.md.
  */
 import { describe, expect, it } from 'vitest';
-import { goldenAge } from '../../../shared/games/golden-age/index.js';
-import { TRACK } from '../../../shared/games/golden-age/board.js';
-import { owedFor } from '../../../shared/games/golden-age/rules.js';
+import { goldenAge } from '#shared/games/golden-age/index.js';
+import { TRACK } from '#shared/games/golden-age/board.js';
+import { owedFor } from '#shared/games/golden-age/rules.js';
 import {
   blank,
   checkInvariants,

@@ -3,10 +3,10 @@
  * exchanges, paintings (with the worked 6-point example), colonies and culture cards.
  */
 import { describe, expect, it } from 'vitest';
-import { view } from '../../../shared/games/golden-age/view.js';
-import { goldenAge } from '../../../shared/games/golden-age/index.js';
-import type { MarkerPlace } from '../../../shared/games/golden-age/moves.js';
-import { scoreOf } from '../../../shared/games/golden-age/rules.js';
+import { view } from '#shared/games/golden-age/view.js';
+import { goldenAge } from '#shared/games/golden-age/index.js';
+import type { MarkerPlace } from '#shared/games/golden-age/moves.js';
+import { scoreOf } from '#shared/games/golden-age/rules.js';
 import {
   blank,
   eventsOf,

@@ -12,9 +12,9 @@ import { chromium, type Browser } from 'playwright-core';
 import { createLocalApp, listen } from '../../../functions/local/server.js';
 import { startLocalNotify, type LocalNotify } from '../../../functions/local/notify.js';
 import type { MatchStore } from '../../../functions/matches/port.js';
-import { dutchAuction } from '../../../shared/games/dutch-auction/index.js';
-import { gameRegistry } from '../../../shared/games/index.js';
-import type { AnyGame } from '../../../shared/engine/game.js';
+import { dutchAuction } from '#shared/games/dutch-auction/index.js';
+import { gameRegistry } from '#shared/games/index.js';
+import type { AnyGame } from '#shared/engine/game.js';
 import { buildWeb } from '../../../web/build.js';
 import { secretSums } from '../../support/test-game.js';
 

@@ -4,9 +4,9 @@
  * Select cards, then act; sealing a bid and finishing a turn ask for confirmation.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { CardId, Edition } from '../../../../shared/games/dutch-auction/cards.js';
-import { cardName } from '../../../../shared/games/dutch-auction/cards.js';
-import type { BidCardView, SeatView } from '../../../../shared/games/dutch-auction/view.js';
+import type { CardId, Edition } from '#shared/games/dutch-auction/cards.js';
+import { cardName } from '#shared/games/dutch-auction/cards.js';
+import type { BidCardView, SeatView } from '#shared/games/dutch-auction/view.js';
 import { ConfirmButton } from '../../ui/Confirm.js';
 import { seatName } from '../../text.js';
 import type { BoardProps } from '../types.js';

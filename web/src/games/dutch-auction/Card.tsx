@@ -4,7 +4,7 @@
  * words is the accessible label.
  */
 import type { JSX } from 'preact';
-import { type CardId, type Edition, type Suit, EDITION_DATA, cardName } from '../../../../shared/games/dutch-auction/cards.js';
+import { type CardId, type Edition, type Suit, EDITION_DATA, cardName } from '#shared/games/dutch-auction/cards.js';
 
 const SHAPES: Record<Suit, () => JSX.Element> = {
   green: () => <path class="sym" d="M25 26 L37 47 L13 47 Z" />,

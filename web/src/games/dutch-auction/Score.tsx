@@ -2,7 +2,7 @@
  * The final score breakdown of Dutch: per player and suit, the cards owned, their VP and the
  * suit bonus, and how the winner was decided.
  */
-import type { Edition, Suit } from '../../../../shared/games/dutch-auction/cards.js';
+import type { Edition, Suit } from '#shared/games/dutch-auction/cards.js';
 import { seatName } from '../../text.js';
 import type { Match } from '../../types.js';
 import { Card, SuitMark } from './Card.js';

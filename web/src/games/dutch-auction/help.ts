@@ -3,7 +3,7 @@
  * ("Current edition: …", "2018 edition: …", "(… in 2018 …)"); a match is played with one, so its
  * page shows only that edition's words.
  */
-import type { Edition } from '../../../../shared/games/dutch-auction/cards.js';
+import type { Edition } from '#shared/games/dutch-auction/cards.js';
 import type { RulesHelp } from '../types.js';
 
 const WORDS: Record<Edition, { other: string; name: string }> = {

@@ -15,7 +15,7 @@ export const dutchAuctionUi: GameUi = {
   },
   // Only the match's own edition: the shared text speaks of both.
   help: async (options?: unknown): Promise<RulesHelp> => {
-    const [{ rulesHelp }, { helpForEdition }] = await Promise.all([import('../../../../shared/games/dutch-auction/help.js'), import('./help.js')]);
+    const [{ rulesHelp }, { helpForEdition }] = await Promise.all([import('#shared/games/dutch-auction/help.js'), import('./help.js')]);
     return helpForEdition(rulesHelp, (options as { edition?: string } | undefined)?.edition === '2018' ? '2018' : 'current');
   },
   optionLabels: {

@@ -6,9 +6,9 @@
  * purchase; a power card plus the card it acts on is a power; a power card in hand (2018) can be
  * played. Only combinations the engine lists as legal are offered.
  */
-import { type CardId, type Edition, type Suit, EDITION_DATA, cardName } from '../../../../shared/games/dutch-auction/cards.js';
-import type { DutchAuctionMove } from '../../../../shared/games/dutch-auction/moves.js';
-import type { DutchAuctionView } from '../../../../shared/games/dutch-auction/view.js';
+import { type CardId, type Edition, type Suit, EDITION_DATA, cardName } from '#shared/games/dutch-auction/cards.js';
+import type { DutchAuctionMove } from '#shared/games/dutch-auction/moves.js';
+import type { DutchAuctionView } from '#shared/games/dutch-auction/view.js';
 
 export type Move = DutchAuctionMove;
 export type { DutchAuctionView };

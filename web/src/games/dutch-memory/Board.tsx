@@ -10,8 +10,8 @@
  * the card, and are never stored by this board.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { CardFace } from '../../../../shared/games/dutch-memory/cards.js';
-import type { DutchMemoryReveal } from '../../../../shared/games/dutch-memory/rules.js';
+import type { CardFace } from '#shared/games/dutch-memory/cards.js';
+import type { DutchMemoryReveal } from '#shared/games/dutch-memory/rules.js';
 import { ConfirmButton } from '../../ui/Confirm.js';
 import { duration, fillNames, seatName } from '../../text.js';
 import type { LogRecord } from '../../types.js';

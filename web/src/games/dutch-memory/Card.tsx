@@ -7,7 +7,7 @@
  * accident in the page's markup — the browser test searches the markup for hidden card ids.
  */
 import type { JSX } from 'preact';
-import type { CardFace, Suit } from '../../../../shared/games/dutch-memory/cards.js';
+import type { CardFace, Suit } from '#shared/games/dutch-memory/cards.js';
 import { cardName } from './logic.js';
 
 /** Suit shapes in a 20×20 box. */

@@ -3,11 +3,11 @@
  * totals, and (folded away) the cards each player held when the round was counted. Used on the
  * board during the match and as the breakdown of the final result.
  */
-import type { CardFace, CardId } from '../../../../shared/games/dutch-memory/cards.js';
-import { cardFace } from '../../../../shared/games/dutch-memory/cards.js';
-import type { DutchMemoryDetails } from '../../../../shared/games/dutch-memory/rules.js';
-import type { Rules } from '../../../../shared/games/dutch-memory/presets.js';
-import type { RoundRecord } from '../../../../shared/games/dutch-memory/state.js';
+import type { CardFace, CardId } from '#shared/games/dutch-memory/cards.js';
+import { cardFace } from '#shared/games/dutch-memory/cards.js';
+import type { DutchMemoryDetails } from '#shared/games/dutch-memory/rules.js';
+import type { Rules } from '#shared/games/dutch-memory/presets.js';
+import type { RoundRecord } from '#shared/games/dutch-memory/state.js';
 import { seatName } from '../../text.js';
 import type { Match } from '../../types.js';
 import { PlayingCard, faceWords } from './Card.js';

@@ -1,5 +1,5 @@
 /** The page module of Dutch, the memory card game (Cambio family), registered in ../index.ts. */
-import { HOUR_MS, PRESET_RULES, PRESETS, type Preset, resolveRules } from '../../../../shared/games/dutch-memory/presets.js';
+import { HOUR_MS, PRESET_RULES, PRESETS, type Preset, resolveRules } from '#shared/games/dutch-memory/presets.js';
 import { seatName } from '../../text.js';
 import type { GameUi, OptionLabel, RulesHelp } from '../types.js';
 import { DutchMemoryBoard } from './Board.js';
@@ -31,7 +31,7 @@ export const dutchMemoryUi: GameUi = {
     if (match.status !== 'active' || !view || view.game !== 'dutch-memory') return null;
     return turnText(view, { name: (s) => seatName(match.seats, s), me: match.you });
   },
-  help: async (): Promise<RulesHelp> => (await import('../../../../shared/games/dutch-memory/help.js')).rulesHelp,
+  help: async (): Promise<RulesHelp> => (await import('#shared/games/dutch-memory/help.js')).rulesHelp,
   optionLabels: {
     preset: {
       label: 'Rule set',

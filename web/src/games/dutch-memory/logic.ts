@@ -9,9 +9,9 @@
  * selected only while some legal move still fits the selection with it. Moves without a position
  * (draw, discard, call Dutch, skip, give) are plain buttons.
  */
-import { SUIT_NAMES, type CardFace, type Rank } from '../../../../shared/games/dutch-memory/cards.js';
-import type { DutchMemoryMove } from '../../../../shared/games/dutch-memory/moves.js';
-import type { DutchMemoryView } from '../../../../shared/games/dutch-memory/view.js';
+import { SUIT_NAMES, type CardFace, type Rank } from '#shared/games/dutch-memory/cards.js';
+import type { DutchMemoryMove } from '#shared/games/dutch-memory/moves.js';
+import type { DutchMemoryView } from '#shared/games/dutch-memory/view.js';
 import { listNames } from '../../text.js';
 
 export type Move = DutchMemoryMove;

@@ -9,7 +9,7 @@
  * of the match answer, and anything that costs money asks first.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { ProvinceId } from '../../../../shared/games/golden-age/board.js';
+import type { ProvinceId } from '#shared/games/golden-age/board.js';
 import { seatName } from '../../text.js';
 import type { BoardProps } from '../types.js';
 import { BoardSvg, Piece } from './BoardSvg.js';

@@ -8,8 +8,8 @@
  * images, still clickable to read what lies there.
  */
 import { Fragment, type ComponentChildren, type JSX } from 'preact';
-import type { GuildColour, ProvinceId } from '../../../../shared/games/golden-age/board.js';
-import type { MarkerView } from '../../../../shared/games/golden-age/view.js';
+import type { GuildColour, ProvinceId } from '#shared/games/golden-age/board.js';
+import type { MarkerView } from '#shared/games/golden-age/view.js';
 import { COLOUR_ACTION_WORDS, type GoldenAgeView, type Place, SEAT_COLOURS, SEAT_SHAPES, money, moneyShort, placeKey } from './logic.js';
 
 export const PROVINCE_FILL: Readonly<Record<GuildColour, string>> = {

@@ -13,5 +13,5 @@ export const goldenAgeUi: GameUi = {
     if (match.status !== 'active' || !view || view.game !== 'golden-age') return null;
     return goldenAgeTurnText(view, (s) => seatName(match.seats, s));
   },
-  help: async (): Promise<RulesHelp> => (await import('../../../../shared/games/golden-age/help.js')).rulesHelp,
+  help: async (): Promise<RulesHelp> => (await import('#shared/games/golden-age/help.js')).rulesHelp,
 };

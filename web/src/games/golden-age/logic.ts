@@ -6,9 +6,9 @@
  * A move belongs to the place it happens at (a province, a guild column, a colony box, a track
  * box); moves that belong nowhere in particular (roll, cash in, bid, end the turn…) are general.
  */
-import { CASH_SETS, COLOUR_ACTION, COSTS, type DeckId, type GuildColour, type ProvinceId } from '../../../../shared/games/golden-age/board.js';
-import type { GoldenAgeMove, MarkerPlace } from '../../../../shared/games/golden-age/moves.js';
-import type { CardView, GoldenAgeView } from '../../../../shared/games/golden-age/view.js';
+import { CASH_SETS, COLOUR_ACTION, COSTS, type DeckId, type GuildColour, type ProvinceId } from '#shared/games/golden-age/board.js';
+import type { GoldenAgeMove, MarkerPlace } from '#shared/games/golden-age/moves.js';
+import type { CardView, GoldenAgeView } from '#shared/games/golden-age/view.js';
 
 export type Move = GoldenAgeMove;
 export type { GoldenAgeView };
