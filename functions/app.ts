@@ -85,7 +85,16 @@ export function createApp(deps: AppDeps): Hono {
   if (notify) {
     const { vapidPublicKey, publicUrl, devOutbox, clientAddress, ...settingsDeps } = notify;
     const settings = new NotificationSettings({ ...settingsDeps, pushAvailable: vapidPublicKey !== undefined }, service);
-    app.route('/api', notificationRoutes({ ...ctx, settings, ...(vapidPublicKey ? { vapidPublicKey } : {}), ...(publicUrl ? { publicUrl } : {}), ...(clientAddress ? { clientAddress } : {}) }));
+    app.route(
+      '/api',
+      notificationRoutes({
+        ...ctx,
+        settings,
+        ...(vapidPublicKey ? { vapidPublicKey } : {}),
+        ...(publicUrl ? { publicUrl } : {}),
+        ...(clientAddress ? { clientAddress } : {}),
+      }),
+    );
     app.route('/api/matches', timingRoutes({ ...ctx, summary: (id, seat) => settings.summary(id, seat) }));
     if (devOutbox) app.route('/dev/outbox', devOutboxRoutes(devOutbox));
   }

@@ -98,7 +98,11 @@ export function unitCosts(p: MatchProfile) {
      * One notification on the stream: a dispatcher invocation; the seat's settings, the match and the log
      * record read; claim, settle, and the outbox entry settled (the log item leaves the `due` index).
      */
-    notification: PRICES.lambdaRequest + lambda(DISPATCHER_GB, SECONDS.notification) + (1 + rru(p.matchItem) + 1) * PRICES.dynamoRru + 4 * PRICES.dynamoWru,
+    notification:
+      PRICES.lambdaRequest +
+      lambda(DISPATCHER_GB, SECONDS.notification) +
+      (1 + rru(p.matchItem) + 1) * PRICES.dynamoRru +
+      4 * PRICES.dynamoWru,
     /** API container init, billed since August 2025. */
     coldStart: lambda(API_GB, SECONDS.init),
     email: PRICES.sesPerMail,
@@ -128,7 +132,17 @@ export function pollBudget(goalUsd: number, p: MatchProfile = DUTCH_AUCTION): nu
 // ------------------------------------------------------------------ item sizes as DynamoDB bills them
 
 /** A marshalled attribute value (the low-level client's shape), as far as sizing needs it. */
-type Attr = { S?: string; N?: string; B?: Uint8Array; BOOL?: boolean; NULL?: boolean; L?: Attr[]; M?: Record<string, Attr>; SS?: string[]; NS?: string[] };
+type Attr = {
+  S?: string;
+  N?: string;
+  B?: Uint8Array;
+  BOOL?: boolean;
+  NULL?: boolean;
+  L?: Attr[];
+  M?: Record<string, Attr>;
+  SS?: string[];
+  NS?: string[];
+};
 
 /**
  * Bytes of an item by DynamoDB's published rules: names and strings as UTF-8, numbers one byte per two

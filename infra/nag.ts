@@ -3,7 +3,7 @@
  * validation plugin; an acknowledgement is `Validations.of(construct).acknowledge({ id, reason })` on the
  * one construct it concerns, and every IAM wildcard finding is acknowledged one by one.
  */
-import { Stack, Validations } from 'aws-cdk-lib';
+import { type Stack, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 
@@ -30,14 +30,14 @@ export function ownAcknowledgements(opts: AckOptions): Acknowledgement[] {
       path: 'VapidKeys',
       id: 'AwsSolutions-SMG4',
       reason:
-        'The VAPID key pair identifies this server to the browsers\' push services; every push subscription is bound to its public key, so an automatic rotation would silently cut off all web push. Rotation is a manual step (infra/README.md).',
+        "The VAPID key pair identifies this server to the browsers' push services; every push subscription is bound to its public key, so an automatic rotation would silently cut off all web push. Rotation is a manual step (infra/README.md).",
     },
     ...['ApiFunction', 'DispatcherFunction', 'SweepFunction'].map((path) => ({ path, id: 'AwsSolutions-L1', reason: NODE_22 })),
     {
       path: 'DispatcherRole',
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason:
-        'dynamodb:ListStreams (added by the DynamoDB event source) has no resource-level permissions; the stream reads themselves are limited to this table\'s stream ARN.',
+        "dynamodb:ListStreams (added by the DynamoDB event source) has no resource-level permissions; the stream reads themselves are limited to this table's stream ARN.",
     },
     {
       path: 'SweepSchedulerRole',
@@ -48,13 +48,14 @@ export function ownAcknowledgements(opts: AckOptions): Acknowledgement[] {
     {
       path: 'DispatchDeadLetters',
       id: 'AwsSolutions-SQS3',
-      reason: 'This queue is itself the dead-letter (on-failure) destination of the stream mapping; a dead-letter queue behind it would add nothing.',
+      reason:
+        'This queue is itself the dead-letter (on-failure) destination of the stream mapping; a dead-letter queue behind it would add nothing.',
     },
     {
       path: 'HttpApi',
       id: 'AwsSolutions-APIG4',
       reason:
-        'Authorization is in the application: every match route requires the seat\'s bearer token (only its SHA-256 is stored) or an invite/spectator secret; creating a match and listing games are public by design. Capability links, not user accounts.',
+        "Authorization is in the application: every match route requires the seat's bearer token (only its SHA-256 is stored) or an invite/spectator secret; creating a match and listing games are public by design. Capability links, not user accounts.",
     },
     {
       path: 'Site',
@@ -66,7 +67,7 @@ export function ownAcknowledgements(opts: AckOptions): Acknowledgement[] {
       path: 'Distribution',
       id: 'AwsSolutions-CFR3',
       reason:
-        'CloudFront standard logs would keep every viewer\'s IP address next to match ids. Operations use CloudFront metrics and the API access log (no IPs, no headers) instead: a privacy choice.',
+        "CloudFront standard logs would keep every viewer's IP address next to match ids. Operations use CloudFront metrics and the API access log (no IPs, no headers) instead: a privacy choice.",
     },
     {
       path: 'Distribution',
@@ -100,7 +101,7 @@ export const CDK_OWNED: { pathPrefix: string; rules: string[]; reason: string }[
     pathPrefix: 'Custom::CDKBucketDeployment',
     rules: ['AwsSolutions-IAM4', 'AwsSolutions-IAM5', 'AwsSolutions-L1'],
     reason:
-      'The handler of aws-cdk-lib\'s BucketDeployment: its runtime, managed logging policy and grants (read the CDK asset bucket, write the site bucket, invalidate the distribution, which has no resource-level permission) are set by the CDK, scoped to those two buckets, and run only during a deployment.',
+      "The handler of aws-cdk-lib's BucketDeployment: its runtime, managed logging policy and grants (read the CDK asset bucket, write the site bucket, invalidate the distribution, which has no resource-level permission) are set by the CDK, scoped to those two buckets, and run only during a deployment.",
   },
 ];
 

@@ -89,8 +89,9 @@ export class DutchStack extends Stack {
     new CfnOutput(this, 'VapidSecretArn', { value: notifications.vapidKeys.secretArn });
     new CfnOutput(this, 'DeadLetterQueueUrl', { value: this.deadLetters.queueUrl });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
-    notifications.mailIdentity.dkimRecords.forEach((r, i) =>
-      new CfnOutput(this, `DkimRecord${i + 1}`, { value: `${r.name} CNAME ${r.value}`, description: 'Add to the SenderDomain DNS zone' }),
+    notifications.mailIdentity.dkimRecords.forEach(
+      (r, i) =>
+        new CfnOutput(this, `DkimRecord${i + 1}`, { value: `${r.name} CNAME ${r.value}`, description: 'Add to the SenderDomain DNS zone' }),
     );
 
     acknowledgeFindings(this, {

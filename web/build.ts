@@ -41,7 +41,7 @@ export async function buildWeb(opts: { outdir?: string } = {}) {
     logLevel: 'warning',
   });
 
-  const url = (file: string) => '/' + relative(outdir, file).split('\\').join('/');
+  const url = (file: string) => `/${relative(outdir, file).split('\\').join('/')}`;
   let script = '';
   let mainCss = '';
   let preload: string[] = [];
@@ -63,10 +63,15 @@ export async function buildWeb(opts: { outdir?: string } = {}) {
   for (const file of [mainCss, ...otherCss.sort()]) {
     parts.push((await readFile(file, 'utf8')).replace(/\/\*# sourceMappingURL=.*?\*\/\s*$/s, '').trim());
     await rm(file, { force: true });
-    await rm(file + '.map', { force: true });
+    await rm(`${file}.map`, { force: true });
   }
-  const css = parts.join('\n') + '\n';
-  const hash = createHash('sha256').update(css).digest('base64url').replace(/[^A-Za-z0-9]/g, '').slice(0, 8).toUpperCase();
+  const css = `${parts.join('\n')}\n`;
+  const hash = createHash('sha256')
+    .update(css)
+    .digest('base64url')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 8)
+    .toUpperCase();
   const style = `/site.${hash}.css`;
   await writeFile(join(outdir, style.slice(1)), css);
 

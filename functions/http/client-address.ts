@@ -31,5 +31,8 @@ export function networkOf(address: string): string {
   const h = head ? head.split(':') : [];
   const t = a.includes('::') ? (tail ? tail.split(':') : []) : [];
   const groups = [...h, ...Array(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t];
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

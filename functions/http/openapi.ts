@@ -1,18 +1,15 @@
 /** The OpenAPI 3.1 document, generated from the same zod schemas that parse requests. */
 import * as z from 'zod/mini';
 import type { AnyGame } from '#shared/engine/game.js';
-import {
-  CreateMatchRequest,
-  JoinRequest,
-  MoveRequest,
-  ResignRequest,
-} from './schemas.js';
+import { CreateMatchRequest, JoinRequest, MoveRequest, ResignRequest } from './schemas.js';
 import { CreateMatchResponse, ErrorResponse, InviteInfoResponse, JoinResponse, MatchResponse } from './responses.js';
 import { SIDE_CHANGES } from '../matches/side-changes.js';
 import { RECENT_KEYS_PER_SEAT } from '../matches/port.js';
 import { ChannelsRequest, EmailRequest, PauseRequest, PushSubscribeRequest, PushUnsubscribeRequest } from './schemas.js';
 
-const json = (schema: z.ZodMiniType) => ({ 'application/json': { schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) } });
+const json = (schema: z.ZodMiniType) => ({
+  'application/json': { schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) },
+});
 const errors = (...codes: number[]) =>
   Object.fromEntries(codes.map((code) => [String(code), { description: ERROR_TEXT[code] ?? 'Error', content: json(ErrorResponse) }]));
 const ERROR_TEXT: Record<number, string> = {
@@ -27,7 +24,13 @@ const ERROR_TEXT: Record<number, string> = {
 };
 const seatParams = [
   { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
-  { name: 'seat', in: 'path', required: true, schema: { type: 'string', pattern: '^(0|[1-7])$' }, description: 'Seat number, written plainly (0–7)' },
+  {
+    name: 'seat',
+    in: 'path',
+    required: true,
+    schema: { type: 'string', pattern: '^(0|[1-7])$' },
+    description: 'Seat number, written plainly (0–7)',
+  },
 ];
 /** The Idempotency-Key header, with what a retry with the same key gets on this route. */
 const idempotencyKey = (retry: string, pattern = '^[A-Za-z0-9_-]{8,64}$') => ({
@@ -42,12 +45,8 @@ const IDEMPOTENCY = `Every call that changes something accepts an Idempotency-Ke
 const auth = [{ seatToken: [] }];
 
 export function openApiDocument(games: AnyGame[]) {
-  const moveSchemas = Object.fromEntries(
-    games.map((g) => [`Move_${g.id}`, tryJsonSchema(g.move)]).filter(([, s]) => s !== null),
-  );
-  const optionSchemas = Object.fromEntries(
-    games.map((g) => [`Options_${g.id}`, tryJsonSchema(g.options)]).filter(([, s]) => s !== null),
-  );
+  const moveSchemas = Object.fromEntries(games.map((g) => [`Move_${g.id}`, tryJsonSchema(g.move)]).filter(([, s]) => s !== null));
+  const optionSchemas = Object.fromEntries(games.map((g) => [`Options_${g.id}`, tryJsonSchema(g.options)]).filter(([, s]) => s !== null));
   return {
     openapi: '3.1.0',
     info: { title: 'Dutch play-by-web API', version: '1', description: IDEMPOTENCY },
@@ -73,14 +72,20 @@ export function openApiDocument(games: AnyGame[]) {
       '/api/matches/{id}/join': {
         post: {
           summary: 'Claim a seat through an invite link',
-          parameters: [seatParams[0], idempotencyKey('a retry with the same invite returns the same seat and token (without a key, a second call gets 403 invite-used).')],
+          parameters: [
+            seatParams[0],
+            idempotencyKey(
+              'a retry with the same invite returns the same seat and token (without a key, a second call gets 403 invite-used).',
+            ),
+          ],
           requestBody: { required: true, content: json(JoinRequest) },
           responses: { 200: { description: 'Joined', content: json(JoinResponse) }, ...errors(400, 403, 404, 422) },
         },
       },
       '/api/matches/{id}/invite': {
         get: {
-          summary: 'What an invite link offers (game, options, who made it, the seats), with the invite secret as the bearer token; 403 once used',
+          summary:
+            'What an invite link offers (game, options, who made it, the seats), with the invite secret as the bearer token; 403 once used',
           security: auth,
           parameters: [seatParams[0]],
           responses: { 200: { description: 'The invite', content: json(InviteInfoResponse) }, ...errors(401, 403, 404) },
@@ -88,23 +93,35 @@ export function openApiDocument(games: AnyGame[]) {
       },
       '/api/matches/{id}/seats/{seat}': {
         get: {
-          summary: "Read the match as this seat sees it (ETag = version; If-None-Match → 304)",
+          summary: 'Read the match as this seat sees it (ETag = version; If-None-Match → 304)',
           security: auth,
           parameters: seatParams,
-          responses: { 200: { description: 'Match', content: json(MatchResponse) }, 304: { description: 'Unchanged' }, ...errors(401, 403, 404) },
+          responses: {
+            200: { description: 'Match', content: json(MatchResponse) },
+            304: { description: 'Unchanged' },
+            ...errors(401, 403, 404),
+          },
         },
       },
       '/api/matches/{id}/seats/{seat}/moves': {
         post: {
           summary: 'Submit a move',
           security: auth,
-          parameters: [...seatParams, idempotencyKey('a retry returns the response of the move first made with the key, and the move is applied once.')],
+          parameters: [
+            ...seatParams,
+            idempotencyKey('a retry returns the response of the move first made with the key, and the move is applied once.'),
+          ],
           requestBody: { required: true, content: json(MoveRequest) },
           responses: { 200: { description: 'Accepted', content: json(MatchResponse) }, ...errors(400, 401, 403, 404, 409, 413, 422) },
         },
       },
       '/api/matches/{id}/seats/{seat}/log': {
-        get: { summary: 'Older log entries', security: auth, parameters: seatParams, responses: { 200: { description: 'Log' }, ...errors(401, 403, 404) } },
+        get: {
+          summary: 'Older log entries',
+          security: auth,
+          parameters: seatParams,
+          responses: { 200: { description: 'Log' }, ...errors(401, 403, 404) },
+        },
       },
       '/api/matches/{id}/seats/{seat}/resign': {
         post: {
@@ -125,7 +142,8 @@ export function openApiDocument(games: AnyGame[]) {
       },
       '/api/matches/{id}/seats/{seat}/rematch': {
         post: {
-          summary: 'Ask for or join the rematch. Safe to repeat, with or without an Idempotency-Key: every call from a seat returns the same rematch seat and token',
+          summary:
+            'Ask for or join the rematch. Safe to repeat, with or without an Idempotency-Key: every call from a seat returns the same rematch seat and token',
           security: auth,
           parameters: [...seatParams, idempotencyKey('as without one, the same rematch seat and token.')],
           responses: { 200: { description: 'Your seat in the rematch', content: json(JoinResponse) }, ...errors(401, 403, 404, 409) },
@@ -133,7 +151,16 @@ export function openApiDocument(games: AnyGame[]) {
       },
       ...notificationPaths(),
       '/api/matches/{id}/spectate': {
-        get: { summary: 'Spectator view', security: auth, parameters: [seatParams[0]], responses: { 200: { description: 'Match', content: json(MatchResponse) }, 304: { description: 'Unchanged' }, ...errors(401, 403, 404) } },
+        get: {
+          summary: 'Spectator view',
+          security: auth,
+          parameters: [seatParams[0]],
+          responses: {
+            200: { description: 'Match', content: json(MatchResponse) },
+            304: { description: 'Unchanged' },
+            ...errors(401, 403, 404),
+          },
+        },
       },
     },
   };
@@ -146,31 +173,75 @@ function notificationPaths() {
   const tokenQuery = [{ name: 't', in: 'query', required: true, schema: { type: 'string' }, description: 'The secret from the mail' }];
   return {
     '/api/matches/{id}/seats/{seat}/notifications': {
-      get: { summary: 'My notification settings for this match: channels, email state, devices, pause', ...seat, responses: done('Settings') },
-      patch: { summary: 'Switch a channel on or off', ...seat, requestBody: { required: true, content: json(ChannelsRequest) }, responses: done('Settings') },
+      get: {
+        summary: 'My notification settings for this match: channels, email state, devices, pause',
+        ...seat,
+        responses: done('Settings'),
+      },
+      patch: {
+        summary: 'Switch a channel on or off',
+        ...seat,
+        requestBody: { required: true, content: json(ChannelsRequest) },
+        responses: done('Settings'),
+      },
     },
     '/api/matches/{id}/seats/{seat}/notifications/email': {
-      put: { summary: 'Set my own email address (one confirmation mail is sent)', ...seat, requestBody: { required: true, content: json(EmailRequest) }, responses: done('Settings') },
+      put: {
+        summary: 'Set my own email address (one confirmation mail is sent)',
+        ...seat,
+        requestBody: { required: true, content: json(EmailRequest) },
+        responses: done('Settings'),
+      },
       delete: { summary: 'Forget my email address for this match', ...seat, responses: done('Settings') },
     },
     '/api/matches/{id}/seats/{seat}/notifications/push': {
-      post: { summary: "Add this device's web push subscription", ...seat, requestBody: { required: true, content: json(PushSubscribeRequest) }, responses: done('Settings') },
-      delete: { summary: 'Remove a web push subscription', ...seat, requestBody: { required: true, content: json(PushUnsubscribeRequest) }, responses: done('Settings') },
+      post: {
+        summary: "Add this device's web push subscription",
+        ...seat,
+        requestBody: { required: true, content: json(PushSubscribeRequest) },
+        responses: done('Settings'),
+      },
+      delete: {
+        summary: 'Remove a web push subscription',
+        ...seat,
+        requestBody: { required: true, content: json(PushUnsubscribeRequest) },
+        responses: done('Settings'),
+      },
     },
     '/api/matches/{id}/seats/{seat}/pause': {
-      post: { summary: 'Pause my move deadlines for some days', ...seat, requestBody: { required: true, content: json(PauseRequest) }, responses: { ...done('Paused'), ...errors(409, 422, 429) } },
+      post: {
+        summary: 'Pause my move deadlines for some days',
+        ...seat,
+        requestBody: { required: true, content: json(PauseRequest) },
+        responses: { ...done('Paused'), ...errors(409, 422, 429) },
+      },
       delete: { summary: 'End my pause now', ...seat, responses: { ...done('Resumed'), ...errors(409, 429) } },
     },
-    '/api/push/public-key': { get: { summary: 'The VAPID public key for web push', responses: { 200: { description: 'Key' }, 404: { description: 'Web push is not set up' } } } },
+    '/api/push/public-key': {
+      get: {
+        summary: 'The VAPID public key for web push',
+        responses: { 200: { description: 'Key' }, 404: { description: 'Web push is not set up' } },
+      },
+    },
     '/api/notify/confirm': {
-      get: { summary: 'Page with a button confirming an email address', parameters: tokenQuery, responses: { 200: { description: 'HTML page' } } },
-      post: { summary: 'Confirm an email address (double opt-in)', parameters: tokenQuery, responses: { 200: { description: 'HTML page' } } },
+      get: {
+        summary: 'Page with a button confirming an email address',
+        parameters: tokenQuery,
+        responses: { 200: { description: 'HTML page' } },
+      },
+      post: {
+        summary: 'Confirm an email address (double opt-in)',
+        parameters: tokenQuery,
+        responses: { 200: { description: 'HTML page' } },
+      },
     },
     '/api/notify/unsubscribe': {
       get: { summary: 'Page with an unsubscribe button', parameters: tokenQuery, responses: { 200: { description: 'HTML page' } } },
       post: { summary: 'One-click unsubscribe (RFC 8058)', parameters: tokenQuery, responses: { 200: { description: 'Unsubscribed' } } },
     },
-    '/api/notify/resubscribe': { post: { summary: 'Undo an unsubscribe', parameters: tokenQuery, responses: { 200: { description: 'HTML page' } } } },
+    '/api/notify/resubscribe': {
+      post: { summary: 'Undo an unsubscribe', parameters: tokenQuery, responses: { 200: { description: 'HTML page' } } },
+    },
   };
 }
 

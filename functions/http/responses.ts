@@ -7,10 +7,20 @@ import * as z from 'zod/mini';
 
 const Status = z.enum(['open', 'active', 'over']);
 
-export const LogEntryResponse = z.object({ type: z.string(), text: z.string(), seat: z.optional(z.number()), data: z.optional(z.unknown()) });
+export const LogEntryResponse = z.object({
+  type: z.string(),
+  text: z.string(),
+  seat: z.optional(z.number()),
+  data: z.optional(z.unknown()),
+});
 
 /** One log record as a viewer may read it. */
-export const LogRecordResponse = z.object({ version: z.number(), at: z.number(), seat: z.nullable(z.number()), entries: z.array(LogEntryResponse) });
+export const LogRecordResponse = z.object({
+  version: z.number(),
+  at: z.number(),
+  seat: z.nullable(z.number()),
+  entries: z.array(LogEntryResponse),
+});
 
 export const SeatResponse = z.object({
   seat: z.number(),

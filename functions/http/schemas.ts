@@ -19,13 +19,18 @@ export const MatchId = z.string().check(z.regex(/^[A-Za-z0-9_-]{12}$/, 'Not a ma
 /** A seat number as written in a path: canonical digits only ("1", not "01", "1e0" or "0x1"). */
 export const SeatParam = z.pipe(
   z.string().check(z.regex(/^(0|[1-9][0-9]?)$/, 'A seat is a whole number written plainly, such as 0 or 1.')),
-  z.pipe(z.transform((s: string) => Number(s)), z.int().check(z.minimum(0), z.maximum(7))),
+  z.pipe(
+    z.transform((s: string) => Number(s)),
+    z.int().check(z.minimum(0), z.maximum(7)),
+  ),
 );
 export const IdempotencyKey = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'Idempotency-Key must be 8–64 letters, digits, - or _.'));
 /** Creating a match derives its secrets from the key, so the key must be as hard to guess as a secret. */
-export const CreateIdempotencyKey = z.string().check(
-  z.regex(/^[A-Za-z0-9_-]{22,64}$/, 'To create a match, the Idempotency-Key must be 22–64 random letters, digits, - or _ (e.g. a UUID).'),
-);
+export const CreateIdempotencyKey = z
+  .string()
+  .check(
+    z.regex(/^[A-Za-z0-9_-]{22,64}$/, 'To create a match, the Idempotency-Key must be 22–64 random letters, digits, - or _ (e.g. a UUID).'),
+  );
 
 export const CreateMatchRequest = z.strictObject({
   game: z.string().check(z.minLength(1), z.maxLength(40)),
@@ -56,7 +61,9 @@ const base64url = (bytes: number) =>
   );
 const pushEndpoint = () => z.string().check(z.maxLength(1000), z.url());
 
-export const EmailRequest = z.strictObject({ address: z.pipe(z.string().check(z.trim(), z.maxLength(254)), z.email('Enter an email address.')) });
+export const EmailRequest = z.strictObject({
+  address: z.pipe(z.string().check(z.trim(), z.maxLength(254)), z.email('Enter an email address.')),
+});
 export const ChannelsRequest = z.strictObject({ email: z.optional(z.boolean()), push: z.optional(z.boolean()) });
 export const PushSubscribeRequest = z.strictObject({
   endpoint: pushEndpoint(),

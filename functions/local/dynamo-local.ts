@@ -42,13 +42,21 @@ function jarDir(): string {
 
 function spawnDynamoLocal(opts: { port: number; path?: string }): ChildProcess {
   const dir = jarDir();
-  const args = [`-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`, '-jar', join(dir, 'DynamoDBLocal.jar'), '-port', String(opts.port)];
+  const args = [
+    `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
+    '-jar',
+    join(dir, 'DynamoDBLocal.jar'),
+    '-port',
+    String(opts.port),
+  ];
   args.push(...(opts.path ? ['-dbPath', opts.path] : ['-inMemory']), '-sharedDb', '-disableTelemetry');
   const java = process.env.JAVA ?? 'java';
   if (process.platform === 'win32') return spawn(java, args, { stdio: 'pipe' });
   // `trap '' INT TERM` before exec: ignored signals stay ignored across exec, and the JVM then leaves
   // them alone. "$0" is java, "$@" its arguments (no shell quoting of paths needed).
-  return spawn('/bin/sh', ['-c', `trap '' INT TERM; command -v "$0" >/dev/null 2>&1 || exit 127; exec "$0" "$@"`, java, ...args], { stdio: 'pipe' });
+  return spawn('/bin/sh', ['-c', `trap '' INT TERM; command -v "$0" >/dev/null 2>&1 || exit 127; exec "$0" "$@"`, java, ...args], {
+    stdio: 'pipe',
+  });
 }
 
 export interface DynamoLocal {
@@ -149,23 +157,25 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
     if ((err as Error).name !== 'ResourceNotFoundException') throw err;
   }
   // A CreateTable sent again after a slow first attempt (functions/storage/bounds.ts) finds the table made.
-  await ignoring('ResourceInUseException', () => client.send(
-    new CreateTableCommand({
-      TableName: tableName,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [
-        { AttributeName: TABLE.partitionKey, AttributeType: 'S' },
-        { AttributeName: TABLE.sortKey, AttributeType: 'S' },
-        ...indexAttributes(TABLE.indexes),
-      ],
-      KeySchema: [
-        { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
-        { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
-      ],
-      GlobalSecondaryIndexes: TABLE.indexes.map(indexDefinition),
-      StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' },
-    }),
-  ));
+  await ignoring('ResourceInUseException', () =>
+    client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [
+          { AttributeName: TABLE.partitionKey, AttributeType: 'S' },
+          { AttributeName: TABLE.sortKey, AttributeType: 'S' },
+          ...indexAttributes(TABLE.indexes),
+        ],
+        KeySchema: [
+          { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
+          { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: TABLE.indexes.map(indexDefinition),
+        StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' },
+      }),
+    ),
+  );
   await ignoring('ValidationException', () =>
     client.send(
       new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { Enabled: true, AttributeName: TABLE.ttlAttribute } }),

@@ -57,16 +57,28 @@ export function startLocalNotify(opts: {
   const dispatcher = new Dispatcher({ store, matches: opts.matches, games: opts.games, publicUrl: opts.publicUrl, email, push, log });
   const raw = new DynamoDBClient(config);
   const streams = new DynamoDBStreamsClient(config);
-  const reader = new StreamReader({ db: raw, streams, tableName: opts.tableName, handle: onStreamRecords(dispatcher), checkpoints: store, log });
+  const reader = new StreamReader({
+    db: raw,
+    streams,
+    tableName: opts.tableName,
+    handle: onStreamRecords(dispatcher),
+    checkpoints: store,
+    log,
+  });
   const abort = new AbortController();
   const readerDone = reader.run(abort.signal, Number(env.DISPATCH_POLL_MS ?? 1000));
 
   const service = new MatchService({ store: opts.matches, games: opts.games, clock: Date.now });
   const sweep = new Sweep({ store, matches: opts.matches, service, log });
   let sweeping: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    sweeping = sweeping.then(() => sweep.run({ budgetMs: 20_000 })).catch((err) => log({ level: 'error', message: 'sweep failed', error: String(err) }));
-  }, Number(env.SWEEP_INTERVAL_MS ?? 30_000));
+  const timer = setInterval(
+    () => {
+      sweeping = sweeping
+        .then(() => sweep.run({ budgetMs: 20_000 }))
+        .catch((err) => log({ level: 'error', message: 'sweep failed', error: String(err) }));
+    },
+    Number(env.SWEEP_INTERVAL_MS ?? 30_000),
+  );
 
   console.log(
     `Notifications: email ${outbox ? 'to the dev outbox (/dev/outbox)' : 'over SMTP'}, web push with VAPID keys in ${opts.dataDir}/vapid.json`,

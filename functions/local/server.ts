@@ -44,7 +44,7 @@ function loadSite(webRoot: string): Map<string, SiteFile> {
   for (const entry of readdirSync(webRoot, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const full = join(entry.parentPath, entry.name);
-    const path = '/' + relative(webRoot, full).split('\\').join('/');
+    const path = `/${relative(webRoot, full).split('\\').join('/')}`;
     const body = new Uint8Array(readFileSync(full));
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
     const headers = {
@@ -74,7 +74,9 @@ export function createLocalApp(deps: AppDeps, webRoot = resolve('web/dist')): Ho
   app.get('*', (c) => {
     let path: string;
     try {
-      path = normalize(decodeURIComponent(new URL(c.req.url).pathname)).split('\\').join('/');
+      path = normalize(decodeURIComponent(new URL(c.req.url).pathname))
+        .split('\\')
+        .join('/');
     } catch {
       return c.text('Not found', 404);
     }

@@ -13,7 +13,6 @@ import type {
   NotificationIntent,
   NotificationKind,
   RecentKey,
-  SeatRecord,
 } from './port.js';
 import { RECENT_KEYS_MS, RECENT_KEYS_PER_SEAT } from './port.js';
 import { invalid, MatchError, RuleError } from './errors.js';
@@ -63,7 +62,10 @@ export class MatchService {
    * A new match. With an Idempotency-Key its id and every secret are derived from the key, so a retry
    * finds the match already written and answers with the same links (the key must be unguessable).
    */
-  async create(input: { game: string; options: Record<string, unknown>; seats: number; name: string; timing?: TimingChoice }, key?: string) {
+  async create(
+    input: { game: string; options: Record<string, unknown>; seats: number; name: string; timing?: TimingChoice },
+    key?: string,
+  ) {
     const game = this.game(input.game);
     if (input.seats < game.minSeats || input.seats > game.maxSeats) {
       throw new MatchError('invalid-seats', `${game.name} is played by ${game.minSeats}–${game.maxSeats} players.`);
@@ -228,7 +230,11 @@ export class MatchService {
   /** A read that authenticates against the match it reads: one round trip (the log is fetched alongside). */
   async readAs(matchId: string, token: string, wanted: { seat: Seat } | 'spectator') {
     const [match, log] = await this.matchWithLog(matchId);
-    const caller = this.authenticate({ tokenHashes: match.seats.map((s) => s.tokenHash), spectatorHash: match.spectatorHash }, token, wanted);
+    const caller = this.authenticate(
+      { tokenHashes: match.seats.map((s) => s.tokenHash), spectatorHash: match.spectatorHash },
+      token,
+      wanted,
+    );
     return this.present(match, viewerOf(caller), log);
   }
 
@@ -278,12 +284,18 @@ export class MatchService {
       const parsed = game.move.safeParse(request.move);
       if (!parsed.success) throw invalid(parsed.error, 'move');
       // The parsed move is compared, so a retry with its keys in another order or spaced otherwise replays.
-      const keyed = idempotency && { key: idempotency.key, requestHash: requestHash({ expectedVersion: request.expectedVersion, move: parsed.data }) };
+      const keyed = idempotency && {
+        key: idempotency.key,
+        requestHash: requestHash({ expectedVersion: request.expectedVersion, move: parsed.data }),
+      };
       const previous = keyed && match.recentKeys?.find((k) => k.seat === seat && k.key === keyed.key);
       if (previous) return this.replay(match.id, previous, keyed.requestHash);
       if (match.status !== 'active') {
-        throw new MatchError(match.status === 'over' ? 'match-over' : 'match-not-started',
-          match.status === 'over' ? 'The match is over.' : 'The match starts when every seat is filled.', { version: match.version });
+        throw new MatchError(
+          match.status === 'over' ? 'match-over' : 'match-not-started',
+          match.status === 'over' ? 'The match is over.' : 'The match starts when every seat is filled.',
+          { version: match.version },
+        );
       }
       // Current from the game's last change on: new links or a pause since do not make the move stale.
       // The commit below is conditional on the version read, so this holds at the moment of the write.
@@ -386,10 +398,13 @@ export class MatchService {
       const match = await this.mustGet(matchId);
       const previous = keyed && match.recentKeys?.find((k) => k.seat === seat && k.key === keyed.key);
       if (previous) return this.replay(match.id, previous, keyed.requestHash);
-      if (match.status !== 'active') throw new MatchError('match-not-active', 'Only a match in play can be resigned.', { version: match.version });
+      if (match.status !== 'active')
+        throw new MatchError('match-not-active', 'Only a match in play can be resigned.', { version: match.version });
       const e = request.expectedVersion;
       if (e !== undefined && (e < (match.gameVersion ?? match.version) || e > match.version)) {
-        throw new MatchError('stale-version', 'The match has changed since you last looked; reload and decide again.', { version: match.version });
+        throw new MatchError('stale-version', 'The match has changed since you last looked; reload and decide again.', {
+          version: match.version,
+        });
       }
       const now = this.deps.clock();
       const end: MatchEnd = { winners: othersThan(match, seat), summary: `{${seat}} resigned.`, reason: 'resigned', seat };
@@ -432,7 +447,12 @@ export class MatchService {
       next = this.advance(match, applied.value.state, now);
       record = { version: next.version, seat, kind: 'default-move', move: parsed.data, at: now, events: [...applied.value.events] };
     } else {
-      const end: MatchEnd = { winners: othersThan(match, seat), summary: `{${seat}} missed the move deadline and forfeits.`, reason: 'forfeit', seat };
+      const end: MatchEnd = {
+        winners: othersThan(match, seat),
+        summary: `{${seat}} missed the move deadline and forfeits.`,
+        reason: 'forfeit',
+        seat,
+      };
       next = this.advance(match, match.state, now, end);
       record = { version: next.version, seat, kind: 'forfeit', at: now, events: [] };
     }
@@ -465,7 +485,10 @@ export class MatchService {
       const previous = keyed && match.recentKeys?.find((k) => k.seat === seat && k.key === keyed.key);
       if (previous) {
         if (previous.requestHash !== keyed.requestHash) throw keyReused();
-        return { invites: (previous.invites ?? []).map((s) => ({ seat: s, secret: secret(`invite:${s}`) })), spectator: secret('spectator') };
+        return {
+          invites: (previous.invites ?? []).map((s) => ({ seat: s, secret: secret(`invite:${s}`) })),
+          spectator: secret('spectator'),
+        };
       }
       const invites: { seat: Seat; secret: string }[] = [];
       const seats = match.seats.map((s, i) => {
@@ -478,7 +501,14 @@ export class MatchService {
       const now = this.deps.clock();
       const counted = countSideChange({ ...match, seats }, seat, now);
       const next: MatchRecord = { ...match, seats: counted, spectatorHash: sha256(spectator), version: match.version + 1, updatedAt: now };
-      if (keyed) next.recentKeys = remember(match.recentKeys, { seat, ...keyed, version: next.version, at: now, invites: invites.map((i) => i.seat) });
+      if (keyed)
+        next.recentKeys = remember(match.recentKeys, {
+          seat,
+          ...keyed,
+          version: next.version,
+          at: now,
+          invites: invites.map((i) => i.seat),
+        });
       const result = await this.commit({ match: next, expectedVersion: match.version });
       if (result.ok) return { invites, spectator };
     }
@@ -559,7 +589,11 @@ const keyReused = () => new MatchError('idempotency-key-reused', 'This Idempoten
 
 /** A new match waiting for its seats to be filled. */
 function openMatch(
-  f: Pick<MatchRecord, 'gameId' | 'options' | 'seats' | 'spectatorHash' | 'rematchOf' | 'timing'> & { now: number; id?: string; createdWith?: string },
+  f: Pick<MatchRecord, 'gameId' | 'options' | 'seats' | 'spectatorHash' | 'rematchOf' | 'timing'> & {
+    now: number;
+    id?: string;
+    createdWith?: string;
+  },
 ): MatchRecord {
   const { now, timing, id, createdWith, ...fields } = f;
   return {

@@ -19,9 +19,11 @@ export function countSideChange(match: Pick<MatchRecord, 'seats'>, seat: Seat, n
   if (recent.length >= SIDE_CHANGES.perWindow) {
     const retryAfter = Math.max(1, Math.ceil((Math.min(...recent) + SIDE_CHANGES.windowMs - now) / 1000));
     const minutes = Math.ceil(retryAfter / 60);
-    throw new MatchError('too-many-changes',
+    throw new MatchError(
+      'too-many-changes',
       `You have changed links or pauses ${SIDE_CHANGES.perWindow} times in the last hour; try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
-      { retryAfter });
+      { retryAfter },
+    );
   }
   return match.seats.map((s, i) => (i === seat ? { ...s, sideChanges: [...recent, now] } : s));
 }

@@ -44,7 +44,7 @@ export function timingFrom(input: TimingChoice | undefined): MatchTiming {
 }
 
 /** A time as players read it in messages: minutes, UTC. */
-export const formatTime = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+export const formatTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /** The deadline policy in words, for the match options. */
 export function policyText(timing: MatchTiming): string {

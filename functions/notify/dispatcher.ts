@@ -135,7 +135,14 @@ export class Dispatcher {
       }
       if (o.reason instanceof SimulatedCrash) throw o.reason;
       const intent = entry.intents[k]!;
-      this.log({ level: 'error', message: 'dispatch failed', matchId: intent.matchId, version: intent.version, seat: intent.seat, error: String(o.reason) });
+      this.log({
+        level: 'error',
+        message: 'dispatch failed',
+        matchId: intent.matchId,
+        version: intent.version,
+        seat: intent.seat,
+        error: String(o.reason),
+      });
       retry = true;
     });
     // The entry leaves the outbox once all its notifications are done; a retried record sends
@@ -172,7 +179,16 @@ export class Dispatcher {
     if (failed) throw failed.reason;
     const deliveries = settled.map((r) => (r as PromiseFulfilledResult<{ channel: string; delivery: Delivery }>).value);
     for (const d of deliveries) {
-      if (d.delivery !== 'duplicate') this.log({ level: 'info', message: 'notification', matchId: intent.matchId, version: intent.version, seat: intent.seat, kind: intent.kind, ...d });
+      if (d.delivery !== 'duplicate')
+        this.log({
+          level: 'info',
+          message: 'notification',
+          matchId: intent.matchId,
+          version: intent.version,
+          seat: intent.seat,
+          kind: intent.kind,
+          ...d,
+        });
     }
     return { result: deliveries.some((d) => d.delivery === 'retry' || d.delivery === 'in-flight') ? 'retry' : 'done', deliveries };
   }
@@ -186,25 +202,36 @@ export class Dispatcher {
     const claim = await store.claim(intent, 'email', now, this.deps.leaseMs ?? CLAIM_LEASE_MS);
     if (claim.state !== 'claimed') return claim.state === 'done' ? 'duplicate' : 'in-flight';
     const secret = newSecret();
-    await store.putToken(sha256(secret), { purpose: 'unsubscribe', addressKey: email.addressKey, matchId: intent.matchId, seat: intent.seat, createdAt: now }, UNSUBSCRIBE_TOKEN_TTL_SECONDS);
+    await store.putToken(
+      sha256(secret),
+      { purpose: 'unsubscribe', addressKey: email.addressKey, matchId: intent.matchId, seat: intent.seat, createdAt: now },
+      UNSUBSCRIBE_TOKEN_TTL_SECONDS,
+    );
     const unsubscribeUrl = `${this.deps.publicUrl.replace(/\/+$/, '')}/api/notify/unsubscribe?t=${secret}`;
     const recipient = match.seats[intent.seat]?.name ?? null;
     const result = await within(
       this.deps.timeouts?.emailMs ?? EMAIL_TIMEOUT_MS,
       // SMTP and SES calls cannot be called back once started: a late answer is simply not waited for.
-      () => this.deps.email!.send({
-        to: email.address,
-        subject: composed.subject,
-        text: mailText(composed, recipient, unsubscribeUrl),
-        html: mailHtml(composed, recipient, unsubscribeUrl),
-        unsubscribeUrl,
-        messageId: messageIdOf(intent, this.deps.publicUrl),
-      }),
+      () =>
+        this.deps.email!.send({
+          to: email.address,
+          subject: composed.subject,
+          text: mailText(composed, recipient, unsubscribeUrl),
+          html: mailHtml(composed, recipient, unsubscribeUrl),
+          unsubscribeUrl,
+          messageId: messageIdOf(intent, this.deps.publicUrl),
+        }),
     );
     await this.deps.faults?.afterSend?.({ intent, channel: 'email' });
     if (result === TIMED_OUT) {
       // The mail may still leave: keep the claim, so a retry takes over only once its lease ran out.
-      this.log({ level: 'warn', message: 'email send timed out; retried after the lease', matchId: intent.matchId, version: intent.version, seat: intent.seat });
+      this.log({
+        level: 'warn',
+        message: 'email send timed out; retried after the lease',
+        matchId: intent.matchId,
+        version: intent.version,
+        seat: intent.seat,
+      });
       return 'retry';
     }
     if (result.ok) {
@@ -227,10 +254,19 @@ export class Dispatcher {
     const now = this.clock();
     const claim = await store.claim(intent, channel, now, this.deps.leaseMs ?? CLAIM_LEASE_MS);
     if (claim.state !== 'claimed') return claim.state === 'done' ? 'duplicate' : 'in-flight';
-    const result = await within(this.deps.timeouts?.pushMs ?? PUSH_TIMEOUT_MS, (signal) => this.deps.push!.send(device, pushMessage(composed, intent), signal));
+    const result = await within(this.deps.timeouts?.pushMs ?? PUSH_TIMEOUT_MS, (signal) =>
+      this.deps.push!.send(device, pushMessage(composed, intent), signal),
+    );
     await this.deps.faults?.afterSend?.({ intent, channel });
     if (result === TIMED_OUT) {
-      this.log({ level: 'warn', message: 'push timed out; retried after the lease', matchId: intent.matchId, version: intent.version, seat: intent.seat, channel });
+      this.log({
+        level: 'warn',
+        message: 'push timed out; retried after the lease',
+        matchId: intent.matchId,
+        version: intent.version,
+        seat: intent.seat,
+        channel,
+      });
       return 'retry';
     }
     if (result.ok) {

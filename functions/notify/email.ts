@@ -86,7 +86,10 @@ export class SmtpEmailSender implements EmailSender {
   close() {
     if (this.closed) return;
     this.closed = true;
-    void this.transport?.then((t) => t.close(), () => undefined);
+    void this.transport?.then(
+      (t) => t.close(),
+      () => undefined,
+    );
   }
 }
 
@@ -170,14 +173,23 @@ export class DevOutbox implements EmailSender {
   private readonly clock: () => number;
   private readonly announce: (line: string) => void;
 
-  constructor(opts: { from?: string; clock?: () => number; announce?: (line: string) => void } = {}, private readonly limit = 200) {
+  constructor(
+    opts: { from?: string; clock?: () => number; announce?: (line: string) => void } = {},
+    private readonly limit = 200,
+  ) {
     this.from = opts.from ?? DEFAULT_FROM;
     this.clock = opts.clock ?? Date.now;
     this.announce = opts.announce ?? ((line) => console.log(line));
   }
 
   async send(mail: OutgoingMail): Promise<SendResult> {
-    const message: OutboxMessage = { ...mail, id: this.nextId++, from: this.from, at: this.clock(), headers: unsubscribeHeaders(mail.unsubscribeUrl) };
+    const message: OutboxMessage = {
+      ...mail,
+      id: this.nextId++,
+      from: this.from,
+      at: this.clock(),
+      headers: unsubscribeHeaders(mail.unsubscribeUrl),
+    };
     this.messages.push(message);
     if (this.messages.length > this.limit) this.messages.shift();
     this.announce(`[outbox] mail to ${mail.to}: ${mail.subject}  (see /dev/outbox)`);

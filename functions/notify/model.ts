@@ -1,6 +1,5 @@
 /** Records of the notifications part and their limits (their keys: functions/storage/notify-dynamo.ts). */
 import type { Seat } from '#shared/engine/game.js';
-import type { NotificationIntent } from '../matches/port.js';
 
 export const CHANNELS = ['email', 'push'] as const;
 export type Channel = (typeof CHANNELS)[number];

@@ -7,7 +7,7 @@ import type { VapidKeys } from './vapid.js';
 
 /** web-push and its crypto dependencies load with the first push, not with the dispatcher's start. */
 let webpushModule: Promise<typeof import('web-push')> | undefined;
-const loadWebPush = () => (webpushModule ??= import('web-push').then((m) => ((m as { default?: typeof import('web-push') }).default ?? m)));
+const loadWebPush = () => (webpushModule ??= import('web-push').then((m) => (m as { default?: typeof import('web-push') }).default ?? m));
 
 export interface PushTarget {
   endpoint: string;
@@ -86,7 +86,8 @@ export class WebPushSender implements PushSender {
       }
       await res.body?.cancel().catch(() => undefined);
       if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status };
-      if (res.status === 404 || res.status === 410) return { ok: false, kind: 'gone', status: res.status, reason: `push service answered ${res.status}` };
+      if (res.status === 404 || res.status === 410)
+        return { ok: false, kind: 'gone', status: res.status, reason: `push service answered ${res.status}` };
       if (res.status === 429 || res.status >= 500) {
         last = { ok: false, kind: 'retry', status: res.status, reason: `push service answered ${res.status}` };
         if (attempt < attempts) await sleep(Math.min(cap, retryAfterMs(res.headers.get('Retry-After')) ?? base * 2 ** (attempt - 1)));

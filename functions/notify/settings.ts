@@ -68,7 +68,10 @@ export class NotificationSettings {
     return {
       channels: prefs?.channels ?? { email: false, push: false },
       email: prefs?.email
-        ? { address: prefs.email.address, state: address?.suppressed ?? (prefs.email.confirmed ? ('confirmed' as const) : ('pending' as const)) }
+        ? {
+            address: prefs.email.address,
+            state: address?.suppressed ?? (prefs.email.confirmed ? ('confirmed' as const) : ('pending' as const)),
+          }
         : null,
       emailAvailable: this.deps.email !== undefined,
       push: { devices: push.length, available: this.deps.pushAvailable === true },
@@ -124,11 +127,19 @@ export class NotificationSettings {
     if (reserved !== 'ok') {
       await store.returnConfirmationAllowance(subjects, allowance.windowStart);
       if (reserved === 'suppressed') {
-        throw new MatchError('address-suppressed', 'This address asked us to send no mail, or mail to it bounces. To allow mail again, use the link at the end of the last mail you had from us.');
+        throw new MatchError(
+          'address-suppressed',
+          'This address asked us to send no mail, or mail to it bounces. To allow mail again, use the link at the end of the last mail you had from us.',
+        );
       }
       const last = (await store.address(addressKey))?.lastConfirmationAt ?? now;
       const retryAfter = Math.max(1, Math.ceil((last + CONFIRMATION_INTERVAL_MS - now) / 1000));
-      throw new MatchError('confirmation-limit', 'We sent a confirmation mail to this address less than a day ago. Use the link in it, or try again tomorrow.', {}, retryAfter);
+      throw new MatchError(
+        'confirmation-limit',
+        'We sent a confirmation mail to this address less than a day ago. Use the link in it, or try again tomorrow.',
+        {},
+        retryAfter,
+      );
     }
     const secret = newSecret();
     await store.putToken(sha256(secret), { purpose: 'confirm', addressKey, matchId: id, seat, createdAt: now }, CONFIRM_TOKEN_TTL_SECONDS);
@@ -139,7 +150,12 @@ export class NotificationSettings {
       updatedAt: now,
     });
     const unsubscribeUrl = `${at.origin}/api/notify/unsubscribe?t=${secret}`;
-    const mail = confirmationMail(this.matches.game(match.gameId).name, `${at.origin}/api/notify/confirm?t=${secret}`, unsubscribeUrl, this.siteName);
+    const mail = confirmationMail(
+      this.matches.game(match.gameId).name,
+      `${at.origin}/api/notify/confirm?t=${secret}`,
+      unsubscribeUrl,
+      this.siteName,
+    );
     const sent = await email.send({ to: address, ...mail, unsubscribeUrl });
     if (!sent.ok) {
       await store.releaseConfirmation(addressKey, now);
@@ -181,7 +197,15 @@ export class NotificationSettings {
       throw new MatchError('too-many-devices', `At most ${MAX_PUSH_PER_SEAT} devices per seat; remove one first.`);
     }
     const now = this.clock();
-    await store.addPush({ matchId: id, seat, id: pushId, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth, createdAt: now });
+    await store.addPush({
+      matchId: id,
+      seat,
+      id: pushId,
+      endpoint: sub.endpoint,
+      p256dh: sub.keys.p256dh,
+      auth: sub.keys.auth,
+      createdAt: now,
+    });
     await store.putPrefs({ ...prefs, channels: { ...prefs.channels, push: true }, updatedAt: now });
   }
 

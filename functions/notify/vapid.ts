@@ -35,7 +35,10 @@ export function generateVapidKeys(): { publicKey: string; privateKey: string } {
   const curve = createECDH('prime256v1');
   curve.generateKeys();
   const fixed = (b: Buffer, n: number) => (b.length < n ? Buffer.concat([Buffer.alloc(n - b.length), b]) : b);
-  return { publicKey: fixed(curve.getPublicKey(), 65).toString('base64url'), privateKey: fixed(curve.getPrivateKey(), 32).toString('base64url') };
+  return {
+    publicKey: fixed(curve.getPublicKey(), 65).toString('base64url'),
+    privateKey: fixed(curve.getPrivateKey(), 32).toString('base64url'),
+  };
 }
 
 /** Reads DATA_DIR/vapid.json, making it on the first run. */
@@ -48,7 +51,7 @@ export function localVapidKeys(dataDir: string, subject: string): VapidKeys {
   }
   mkdirSync(dataDir, { recursive: true });
   const keys = { ...generateVapidKeys(), subject };
-  writeFileSync(file, JSON.stringify(keys, null, 2) + '\n', { mode: 0o600, flag: 'wx' });
+  writeFileSync(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
   return keys;
 }
 

@@ -30,7 +30,11 @@ export const DB_BOUNDS: DbBounds = { connectMs: 1_000, attemptMs: 3_000, budgetM
  */
 export function boundsFromEnv(env: Record<string, string | undefined> = process.env): DbBounds {
   const ms = (v: string | undefined, fallback: number) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : fallback);
-  return { ...DB_BOUNDS, attemptMs: ms(env.DYNAMODB_ATTEMPT_MS, DB_BOUNDS.attemptMs), budgetMs: ms(env.DYNAMODB_BUDGET_MS, DB_BOUNDS.budgetMs) };
+  return {
+    ...DB_BOUNDS,
+    attemptMs: ms(env.DYNAMODB_ATTEMPT_MS, DB_BOUNDS.attemptMs),
+    budgetMs: ms(env.DYNAMODB_BUDGET_MS, DB_BOUNDS.budgetMs),
+  };
 }
 
 /** Seconds a client is asked to wait after a 503 for an unavailable database. */
@@ -89,7 +93,16 @@ export function bounded(config: DynamoDBClientConfig = {}, bounds: DbBounds = bo
   };
 }
 
-const NETWORK_CODES = new Set(['ETIMEDOUT', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+const NETWORK_CODES = new Set([
+  'ETIMEDOUT',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+]);
 const BUSY_NAMES = new Set([
   'TimeoutError',
   'RequestTimeout',

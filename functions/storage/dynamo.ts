@@ -13,23 +13,8 @@ import {
   TransactionCanceledException,
   type DynamoDBClientConfig,
 } from '@aws-sdk/client-dynamodb';
-import {
-  DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import type {
-  Commit,
-  CommitResult,
-  LogRecord,
-  MatchHead,
-  MatchRecord,
-  MatchStore,
-  NotificationIntent,
-} from '../matches/port.js';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Commit, CommitResult, LogRecord, MatchHead, MatchRecord, MatchStore, NotificationIntent } from '../matches/port.js';
 import { bounded, boundsFromEnv } from './bounds.js';
 import { OUTBOX_GRACE_MS } from '../matches/port.js';
 import { dueShardOf, expiryOf, keys } from './table.js';
@@ -65,14 +50,17 @@ export function dynamoClient(config: DynamoDBClientConfig = {}): DynamoDBDocumen
 export function clientConfigFromEnv(env: Record<string, string | undefined> = process.env): DynamoDBClientConfig {
   const endpoint = env.DYNAMODB_ENDPOINT;
   if (!endpoint) return bounded({}, boundsFromEnv(env));
-  return bounded({
-    endpoint,
-    region: env.AWS_REGION ?? 'local',
-    credentials: {
-      accessKeyId: env.AWS_ACCESS_KEY_ID ?? 'local',
-      secretAccessKey: env.AWS_SECRET_ACCESS_KEY ?? 'local',
+  return bounded(
+    {
+      endpoint,
+      region: env.AWS_REGION ?? 'local',
+      credentials: {
+        accessKeyId: env.AWS_ACCESS_KEY_ID ?? 'local',
+        secretAccessKey: env.AWS_SECRET_ACCESS_KEY ?? 'local',
+      },
     },
-  }, boundsFromEnv(env));
+    boundsFromEnv(env),
+  );
 }
 
 function matchToItem(m: MatchRecord): Item {
@@ -202,14 +190,24 @@ export class DynamoMatchStore implements MatchStore {
           // The version, and the sweep's cursor, which the sweep moves without a new version: a
           // change based on an older read must not put back a cursor the sweep has moved since.
           ...(match.sweptUntil === undefined
-            ? { ConditionExpression: 'version = :expected AND attribute_not_exists(sweptUntil)', ExpressionAttributeValues: { ':expected': expectedVersion } }
-            : { ConditionExpression: 'version = :expected AND sweptUntil = :swept', ExpressionAttributeValues: { ':expected': expectedVersion, ':swept': match.sweptUntil } }),
+            ? {
+                ConditionExpression: 'version = :expected AND attribute_not_exists(sweptUntil)',
+                ExpressionAttributeValues: { ':expected': expectedVersion },
+              }
+            : {
+                ConditionExpression: 'version = :expected AND sweptUntil = :swept',
+                ExpressionAttributeValues: { ':expected': expectedVersion, ':swept': match.sweptUntil },
+              }),
         },
       },
     ];
     if (c.log) {
       items.push({
-        Put: { TableName: this.tableName, Item: logToItem(match.id, c.log, expiresAt, c.intents), ConditionExpression: 'attribute_not_exists(pk)' },
+        Put: {
+          TableName: this.tableName,
+          Item: logToItem(match.id, c.log, expiresAt, c.intents),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
       });
     } else {
       for (const n of c.intents ?? []) items.push({ Put: { TableName: this.tableName, Item: intentToItem(n) } });

@@ -53,7 +53,6 @@ export const notifyKeys = {
   confirmCounter: (cap: string, subject: string, windowStart: number) => ({ pk: `RL#confirm#${cap}#${subject}`, sk: `W#${windowStart}` }),
 };
 
-
 const isConditionFailure = (err: unknown) =>
   err instanceof ConditionalCheckFailedException ||
   (err instanceof TransactionCanceledException && (err.CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed'));
@@ -140,7 +139,9 @@ export class DynamoNotifyStore implements NotifyStore {
   // ------------------------------------------------------------------ addresses and link secrets
 
   async address(addressKey: string): Promise<EmailAddressRecord | null> {
-    const out = await this.db.send(new GetCommand({ TableName: this.tableName, Key: notifyKeys.address(addressKey), ConsistentRead: true }));
+    const out = await this.db.send(
+      new GetCommand({ TableName: this.tableName, Key: notifyKeys.address(addressKey), ConsistentRead: true }),
+    );
     return out.Item ? (out.Item.record as EmailAddressRecord) : null;
   }
 
@@ -211,7 +212,9 @@ export class DynamoNotifyStore implements NotifyStore {
     now: number,
   ): Promise<{ ok: true; windowStart: number } | { ok: false; cap: ConfirmationCap; retryAt: number }> {
     const windowStart = now - (now % CONFIRMATION_WINDOW_MS);
-    const entries = (Object.entries(subjects) as [ConfirmationCap, string | undefined][]).filter((e): e is [ConfirmationCap, string] => e[1] !== undefined);
+    const entries = (Object.entries(subjects) as [ConfirmationCap, string | undefined][]).filter(
+      (e): e is [ConfirmationCap, string] => e[1] !== undefined,
+    );
     try {
       await this.db.send(
         new TransactWriteCommand({
@@ -222,7 +225,12 @@ export class DynamoNotifyStore implements NotifyStore {
               UpdateExpression: 'ADD n :one SET expiresAt = :exp, #t = :t',
               ConditionExpression: 'attribute_not_exists(n) OR n < :max',
               ExpressionAttributeNames: { '#t': 'type' },
-              ExpressionAttributeValues: { ':one': 1, ':max': caps[cap], ':exp': epochSeconds(windowStart + CONFIRMATION_WINDOW_MS) + DAY_SECONDS, ':t': 'rate-counter' },
+              ExpressionAttributeValues: {
+                ':one': 1,
+                ':max': caps[cap],
+                ':exp': epochSeconds(windowStart + CONFIRMATION_WINDOW_MS) + DAY_SECONDS,
+                ':t': 'rate-counter',
+              },
             },
           })),
         }),
@@ -318,7 +326,12 @@ export class DynamoNotifyStore implements NotifyStore {
    * lease ran out and nobody marked it sent, so the holder died or hung mid-send); `done`: sent or
    * given up already; `busy`: someone holds a live lease (sending now, or died less than a lease ago).
    */
-  async claim(intent: NotificationIntent, channel: string, now: number, leaseMs: number): Promise<{ state: 'claimed'; claimId: string } | { state: 'done' | 'busy' }> {
+  async claim(
+    intent: NotificationIntent,
+    channel: string,
+    now: number,
+    leaseMs: number,
+  ): Promise<{ state: 'claimed'; claimId: string } | { state: 'done' | 'busy' }> {
     const claimId = randomUUID();
     try {
       await this.db.send(
@@ -343,13 +356,17 @@ export class DynamoNotifyStore implements NotifyStore {
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
     }
-    const out = await this.db.send(new GetCommand({ TableName: this.tableName, Key: notifyKeys.sent(intent, channel), ConsistentRead: true }));
+    const out = await this.db.send(
+      new GetCommand({ TableName: this.tableName, Key: notifyKeys.sent(intent, channel), ConsistentRead: true }),
+    );
     return { state: out.Item?.state === 'claimed' ? 'busy' : 'done' };
   }
 
   /** The delivery record of one channel, for tests and the sweep's logs. */
   async claimOf(intent: Pick<NotificationIntent, 'matchId' | 'version' | 'seat' | 'tag'>, channel: string): Promise<Item | null> {
-    const out = await this.db.send(new GetCommand({ TableName: this.tableName, Key: notifyKeys.sent(intent, channel), ConsistentRead: true }));
+    const out = await this.db.send(
+      new GetCommand({ TableName: this.tableName, Key: notifyKeys.sent(intent, channel), ConsistentRead: true }),
+    );
     return out.Item ?? null;
   }
 
@@ -490,7 +507,9 @@ export class DynamoNotifyStore implements NotifyStore {
   // ------------------------------------------------------------------ stream checkpoints (local loop)
 
   async checkpoint(shardId: string): Promise<string | null> {
-    const out = await this.db.send(new GetCommand({ TableName: this.tableName, Key: notifyKeys.checkpoint(shardId), ConsistentRead: true }));
+    const out = await this.db.send(
+      new GetCommand({ TableName: this.tableName, Key: notifyKeys.checkpoint(shardId), ConsistentRead: true }),
+    );
     return (out.Item?.sequenceNumber as string | undefined) ?? null;
   }
 
@@ -498,7 +517,12 @@ export class DynamoNotifyStore implements NotifyStore {
     await this.db.send(
       new PutCommand({
         TableName: this.tableName,
-        Item: { ...notifyKeys.checkpoint(shardId), type: 'stream-checkpoint', sequenceNumber, expiresAt: epochSeconds(now) + 2 * DAY_SECONDS },
+        Item: {
+          ...notifyKeys.checkpoint(shardId),
+          type: 'stream-checkpoint',
+          sequenceNumber,
+          expiresAt: epochSeconds(now) + 2 * DAY_SECONDS,
+        },
       }),
     );
   }

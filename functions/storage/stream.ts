@@ -92,7 +92,9 @@ export class StreamReader {
       await sleep(intervalMs, undefined, { signal }).catch(() => undefined);
     }
     // Stopping: let what was handed over finish, and checkpoint it.
-    await this.poll(true, false).catch((err) => this.deps.log?.({ level: 'error', message: 'stream reader failed while stopping', error: String(err) }));
+    await this.poll(true, false).catch((err) =>
+      this.deps.log?.({ level: 'error', message: 'stream reader failed while stopping', error: String(err) }),
+    );
   }
 
   /** Forgets the iterators: the next poll starts from the checkpoints, as after a restart. */
@@ -137,7 +139,10 @@ export class StreamReader {
     } while (start);
     // Parents before children, so a key's records stay in order across a shard split.
     const ids = new Set(shards.map((s) => s.ShardId));
-    return [...shards.filter((s) => !s.ParentShardId || !ids.has(s.ParentShardId)), ...shards.filter((s) => s.ParentShardId && ids.has(s.ParentShardId))];
+    return [
+      ...shards.filter((s) => !s.ParentShardId || !ids.has(s.ParentShardId)),
+      ...shards.filter((s) => s.ParentShardId && ids.has(s.ParentShardId)),
+    ];
   }
 
   private async startIterator(arn: string, shardId: string, at?: string): Promise<string | null> {
@@ -190,7 +195,11 @@ export class StreamReader {
         if (!state.iterator) state.done = true;
         break;
       }
-      this.start(state, records, records.map((r) => toLambdaRecord(r, arn)));
+      this.start(
+        state,
+        records,
+        records.map((r) => toLambdaRecord(r, arn)),
+      );
       if (!state.iterator) state.done = true;
     }
     if (wait) {
@@ -254,7 +263,12 @@ export class StreamReader {
         const count = prior?.sequenceNumber === seq ? prior.count + 1 : 1;
         this.failures.set(shardId, { sequenceNumber: seq, count });
         if (count > (this.deps.maxRetries ?? 5)) {
-          this.deps.log?.({ level: 'error', message: 'stream record given up after retries; the sweep will re-drive its outbox row', shardId, sequenceNumber: seq });
+          this.deps.log?.({
+            level: 'error',
+            message: 'stream record given up after retries; the sweep will re-drive its outbox row',
+            shardId,
+            sequenceNumber: seq,
+          });
           this.failures.delete(shardId);
           // Past the poison record: the rest of this batch was handled (or is retried) as usual.
           const later = records.slice(firstFailed + 1).findIndex((r) => failed.has(r.dynamodb?.SequenceNumber ?? ''));
@@ -298,7 +312,9 @@ function toLambdaRecord(r: StreamRecord, arn: string): DynamoDBRecord {
       SequenceNumber: r.dynamodb?.SequenceNumber,
       SizeBytes: r.dynamodb?.SizeBytes,
       StreamViewType: r.dynamodb?.StreamViewType as NonNullable<DynamoDBRecord['dynamodb']>['StreamViewType'],
-      ApproximateCreationDateTime: r.dynamodb?.ApproximateCreationDateTime ? r.dynamodb.ApproximateCreationDateTime.getTime() / 1000 : undefined,
+      ApproximateCreationDateTime: r.dynamodb?.ApproximateCreationDateTime
+        ? r.dynamodb.ApproximateCreationDateTime.getTime() / 1000
+        : undefined,
     },
   };
 }

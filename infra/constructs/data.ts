@@ -24,7 +24,8 @@ export function tableIndexes(table: unknown = TABLE): { name: string; def: Index
   const list: { name: string; def: IndexDef }[] = Array.isArray(raw)
     ? (raw as IndexDef[]).map((d) => ({ name: d.name ?? d.indexName ?? '', def: d }))
     : Object.entries(raw as Record<string, IndexDef>).map(([name, d]) => ({ name: d.name ?? d.indexName ?? name, def: d }));
-  for (const { name, def } of list) if (!name || !def.partitionKey) throw new Error(`TABLE.indexes: each index needs a name and a partitionKey`);
+  for (const { name, def } of list)
+    if (!name || !def.partitionKey) throw new Error(`TABLE.indexes: each index needs a name and a partitionKey`);
   return list;
 }
 

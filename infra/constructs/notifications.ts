@@ -69,8 +69,7 @@ export class Notifications {
       configurationSet: mailConfig,
     });
     this.vapidKeys = new secrets.Secret(scope, 'VapidKeys', {
-      description:
-        'Web push VAPID key pair as JSON {"publicKey","privateKey","subject"}; set after the first deploy (infra/README.md).',
+      description: 'Web push VAPID key pair as JSON {"publicKey","privateKey","subject"}; set after the first deploy (infra/README.md).',
     });
     this.sendMail = new iam.PolicyStatement({
       actions: ['ses:SendEmail'],

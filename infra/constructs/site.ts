@@ -55,11 +55,14 @@ export class Site {
       removalPolicy: RemovalPolicy.RETAIN,
     });
     const certificate =
-      props.domainName && props.certificateArn
-        ? acm.Certificate.fromCertificateArn(scope, 'Certificate', props.certificateArn)
-        : undefined;
+      props.domainName && props.certificateArn ? acm.Certificate.fromCertificateArn(scope, 'Certificate', props.certificateArn) : undefined;
     this.customDomain = Boolean(certificate);
-    this.distribution = distribution(scope, bucket, props.apiDomainName, certificate && props.domainName ? { certificate, domainName: props.domainName } : undefined);
+    this.distribution = distribution(
+      scope,
+      bucket,
+      props.apiDomainName,
+      certificate && props.domainName ? { certificate, domainName: props.domainName } : undefined,
+    );
     this.url = props.domainName ? `https://${props.domainName}` : `https://${this.distribution.distributionDomainName}`;
     deploySite(scope, { bucket, dir: props.webDist, logGroup: deployLogs, distribution: this.distribution });
   }
@@ -91,7 +94,11 @@ function distribution(
     httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
     priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
     ...(custom
-      ? { certificate: custom.certificate, domainNames: [custom.domainName], minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 }
+      ? {
+          certificate: custom.certificate,
+          domainNames: [custom.domainName],
+          minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+        }
       : {}),
     defaultBehavior: {
       origin: origins.S3BucketOrigin.withOriginAccessControl(bucket),
@@ -129,7 +136,12 @@ function distribution(
  */
 function deploySite(
   scope: Construct,
-  { bucket, dir, logGroup, distribution }: { bucket: s3.IBucket; dir: string; logGroup: logs.ILogGroup; distribution: cloudfront.IDistribution },
+  {
+    bucket,
+    dir,
+    logGroup,
+    distribution,
+  }: { bucket: s3.IBucket; dir: string; logGroup: logs.ILogGroup; distribution: cloudfront.IDistribution },
 ): void {
   const files = filesUnder(dir);
   const hashed = files.filter((f) => HASHED.test(f));
@@ -224,7 +236,10 @@ export function responseHeaders(headers: Readonly<Record<string, string>> = SECU
 }
 
 function strictTransportSecurity(value: string): cloudfront.ResponseHeadersStrictTransportSecurity {
-  const parts = value.split(';').map((p) => p.trim().toLowerCase()).filter(Boolean);
+  const parts = value
+    .split(';')
+    .map((p) => p.trim().toLowerCase())
+    .filter(Boolean);
   const maxAge = /^max-age=(\d+)$/.exec(parts[0] ?? '');
   const rest = new Set(parts.slice(1));
   if (!maxAge || [...rest].some((p) => p !== 'includesubdomains' && p !== 'preload')) {

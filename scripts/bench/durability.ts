@@ -32,7 +32,11 @@ async function trial(delayMs: number): Promise<boolean> {
     const first = await openStore(dataDir);
     const app = createApp({ store: first.store, games: gameRegistry, publicUrl: 'http://dutch.test' });
     // A first write so the table and its files exist before the one measured.
-    await app.request('/api/matches', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ game: 'dutch-memory', seats: 2, options: {}, name: 'Warm' }) });
+    await app.request('/api/matches', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ game: 'dutch-memory', seats: 2, options: {}, name: 'Warm' }),
+    });
     const res = await app.request('/api/matches', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

@@ -45,7 +45,7 @@ function simulate(windowMs: number, minH: number, maxH: number, rounds: number, 
   const open = new Set<string>();
 
   const knownMatches = (s: DutchMemoryState, seat: Seat, card: string) =>
-    (s.benches[seat] ?? []).flatMap((b, slot) => (b && b.seenBy.includes(seat) && snapMatches(b.card, card) ? [slot] : []));
+    (s.benches[seat] ?? []).flatMap((b, slot) => (b?.seenBy.includes(seat) && snapMatches(b.card, card) ? [slot] : []));
 
   function move(seat: Seat, m: DutchMemoryMove): readonly DutchMemoryEvent[] {
     const r = game.apply(state, seat, m, { now });
@@ -111,7 +111,7 @@ function simulate(windowMs: number, minH: number, maxH: number, rounds: number, 
       let worst = -1;
       let worstValue = cardValue(rules.cardValues, held);
       (state.benches[seat] ?? []).forEach((b, slot) => {
-        if (b && b.seenBy.includes(seat) && cardValue(rules.cardValues, b.card) > worstValue) {
+        if (b?.seenBy.includes(seat) && cardValue(rules.cardValues, b.card) > worstValue) {
           worst = slot;
           worstValue = cardValue(rules.cardValues, b.card);
         }
@@ -159,7 +159,12 @@ export async function bench(report: (line: string) => void): Promise<void> {
       const t = simulate(windowH * HOUR_MS, minH, maxH, rounds, 7);
       const slowGot = t.got.slice(1).reduce((a, b) => a + b, 0);
       const slowChances = t.chances.slice(1).reduce((a, b) => a + b, 0);
-      const label = windowH === 0 ? 'no window (old default)' : windowH * HOUR_MS === DEFAULT_SNAP_WINDOW_MS ? `${windowH} h window (new default)` : `${windowH} h window`;
+      const label =
+        windowH === 0
+          ? 'no window (old default)'
+          : windowH * HOUR_MS === DEFAULT_SNAP_WINDOW_MS
+            ? `${windowH} h window (new default)`
+            : `${windowH} h window`;
       report(
         `dutch-memory snaps: 1 seat always online vs 3 looking in every ${minH}–${maxH} h, ${label}: online seat gets ${pct(t.got[0]!, t.chances[0]!)} of its ${t.chances[0]} snap chances, the others ${pct(slowGot, slowChances)} of ${slowChances} (per seat ${t.got
           .slice(1)

@@ -77,7 +77,10 @@ export async function bench(report: (line: string) => void): Promise<void> {
   const split = run(2500, 'split', true);
   const other = split.ms - split.legalMs - split.applyMs;
   const pct = (x: number) => `${((x / split.ms) * 100).toFixed(0)}%`;
-  const top = split.applyMs >= split.legalMs ? 'apply (copying the state for each move, validating, events)' : 'legalMoves (listing every legal move before each choice)';
+  const top =
+    split.applyMs >= split.legalMs
+      ? 'apply (copying the state for each move, validating, events)'
+      : 'legalMoves (listing every legal move before each choice)';
   report(
     `golden-age: cost dominated by ${top} — legalMoves + policy ${pct(split.legalMs)}, apply ${pct(split.applyMs)}, ` +
       `set-up and timing ${pct(other)}`,

@@ -55,11 +55,15 @@ const median = (xs: number[]) => {
 };
 
 /** Loaded first into every timed child (baseline too): prints the process's CPU time at exit. */
-const CPU_HOOK = "import{writeSync}from'node:fs';process.on('exit',()=>{const u=process.cpuUsage();writeSync(2,`\\ncpu-us ${u.user+u.system}\\n`)});";
+const CPU_HOOK =
+  "import{writeSync}from'node:fs';process.on('exit',()=>{const u=process.cpuUsage();writeSync(2,`\\ncpu-us ${u.user+u.system}\\n`)});";
 
 function timeNode(args: string[], hook: string): { wall: number; cpu: number } {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, ['--import', hook, ...args], { env: { ...process.env, ...LAMBDA_ENV }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const r = spawnSync(process.execPath, ['--import', hook, ...args], {
+    env: { ...process.env, ...LAMBDA_ENV },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const wall = Number(process.hrtime.bigint() - t0) / 1e6;
   const cpu = /cpu-us (\d+)/.exec(r.stderr.toString());
   if (r.status !== 0 || !cpu) throw new Error(`node ${args.join(' ')} failed: ${r.stderr.toString().slice(0, 500)}`);
@@ -77,7 +81,9 @@ export async function bench(report: (line: string) => void): Promise<void> {
   writeFileSync(hook, CPU_HOOK);
   const bundles: Record<FunctionName, string> = {} as Record<FunctionName, string>;
 
-  report(`infra: Lambda bundles as deployed (ESM, minified, source maps apart, @aws-sdk/* and nodemailer external, node${process.versions.node.split('.')[0]} here, Node 22 on Lambda)`);
+  report(
+    `infra: Lambda bundles as deployed (ESM, minified, source maps apart, @aws-sdk/* and nodemailer external, node${process.versions.node.split('.')[0]} here, Node 22 on Lambda)`,
+  );
   for (const name of FUNCTION_NAMES) {
     const dir = join(root, name);
     mkdirSync(dir, { recursive: true });
@@ -93,17 +99,31 @@ export async function bench(report: (line: string) => void): Promise<void> {
       const key = m ? m[1]! : file.split('/').slice(0, 2).join('/');
       byPackage.set(key, (byPackage.get(key) ?? 0) + info.bytesInOutput);
     }
-    const top = [...byPackage.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, v]) => `${k} ${kb(v)}`).join(', ');
+    const top = [...byPackage.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([k, v]) => `${k} ${kb(v)}`)
+      .join(', ');
     const goal = name === 'api' ? ` (goal ≤ ${kb(API_GOAL_BYTES)}: ${bytes <= API_GOAL_BYTES ? 'met' : 'NOT met'})` : '';
-    const atStart = [...new Set((output?.imports ?? []).filter((i) => i.external && i.kind === 'import-statement' && i.path.startsWith('@aws-sdk/')).map((i) => i.path))];
-    report(`  ${name.padEnd(10)} ${kb(bytes).padStart(9)} minified, ${kb(gz).padStart(8)} gzip${goal}; largest: ${top}; SDK at start: ${atStart.join(', ')}`);
+    const atStart = [
+      ...new Set(
+        (output?.imports ?? [])
+          .filter((i) => i.external && i.kind === 'import-statement' && i.path.startsWith('@aws-sdk/'))
+          .map((i) => i.path),
+      ),
+    ];
+    report(
+      `  ${name.padEnd(10)} ${kb(bytes).padStart(9)} minified, ${kb(gz).padStart(8)} gzip${goal}; largest: ${top}; SDK at start: ${atStart.join(', ')}`,
+    );
   }
 
   // For comparison only (not what the stack deploys): the API with the AWS SDK bundled in, one file.
   const apiWithSdk = join(root, 'api-with-sdk', 'index.mjs');
   mkdirSync(join(root, 'api-with-sdk'), { recursive: true });
   await build({ ...esbuildOptions(FUNCTIONS.api.entry, apiWithSdk), external: ['nodemailer'], logLevel: 'error' });
-  report(`  ${'(api+SDK)'.padEnd(10)} ${kb(statSync(apiWithSdk).size).padStart(9)} minified: the API with the SDK bundled in, for comparison only`);
+  report(
+    `  ${'(api+SDK)'.padEnd(10)} ${kb(statSync(apiWithSdk).size).padStart(9)} minified: the API with the SDK bundled in, for comparison only`,
+  );
 
   // Warm the file cache once, then interleave: baseline, SDK, api, dispatcher, sweep, api+SDK, baseline, ...
   const sdkOnly = ['--input-type=module', '-e', "await import('@aws-sdk/client-dynamodb'); await import('@aws-sdk/lib-dynamodb')"];
@@ -124,16 +144,21 @@ export async function bench(report: (line: string) => void): Promise<void> {
   }
   const bw = median(runs[0]!.wall);
   const bc = median(runs[0]!.cpu);
-  report(`infra: cold import, median of ${RUNS} fresh processes (NODE_OPTIONS=--enable-source-maps as on Lambda); bare \`node -e 0\` = ${bw.toFixed(0)} ms wall, ${bc.toFixed(0)} ms CPU`);
+  report(
+    `infra: cold import, median of ${RUNS} fresh processes (NODE_OPTIONS=--enable-source-maps as on Lambda); bare \`node -e 0\` = ${bw.toFixed(0)} ms wall, ${bc.toFixed(0)} ms CPU`,
+  );
   variants.forEach(([label, , note], v) => {
     if (v === 0) return;
     const w = median(runs[v]!.wall) / bw;
     const c = median(runs[v]!.cpu) / bc;
     const verdict = note === 'goal' ? `goal ≤ ${IMPORT_GOAL}×: ${w <= IMPORT_GOAL ? 'met' : 'NOT met'}` : note;
-    report(`  ${label.padEnd(10)} ${median(runs[v]!.wall).toFixed(0).padStart(5)} ms = ${w.toFixed(2)}× wall, ${c.toFixed(2)}× CPU (${verdict})`);
+    report(
+      `  ${label.padEnd(10)} ${median(runs[v]!.wall).toFixed(0).padStart(5)} ms = ${w.toFixed(2)}× wall, ${c.toFixed(2)}× CPU (${verdict})`,
+    );
   });
 
-  const paper = (p: MatchProfile) => [0, 10, 30].map((n) => `${n} polls/move $${matchCost({ ...p, pollsPerMove: n }).total.toFixed(4)}`).join(', ');
+  const paper = (p: MatchProfile) =>
+    [0, 10, 30].map((n) => `${n} polls/move $${matchCost({ ...p, pollsPerMove: n }).total.toFixed(4)}`).join(', ');
   report(`infra: on paper, a ${DUTCH_AUCTION.moves}-move Dutch auction match (infra/cost.ts, list prices, email apart; goal ≤ $0.002)`);
   report(`  stated profile:        ${paper(DUTCH_AUCTION)}; polls the goal leaves room for: ${pollBudget(0.002).toFixed(1)} per move`);
   report(`  as stored before:      ${paper(DUTCH_AUCTION_UNCOMPRESSED)}`);
@@ -147,7 +172,9 @@ export async function bench(report: (line: string) => void): Promise<void> {
   report(`  with these, deflated:  ${paper(measured.stored)}`);
   report(`  with these, plain:     ${paper(measured.plain)}`);
   const c = matchCost();
-  report(`  per poll (304) $${c.units.poll.toExponential(2)}; email, if every notice goes by mail: +$${c.emailIfAllByMail.toFixed(4)} a match`);
+  report(
+    `  per poll (304) $${c.units.poll.toExponential(2)}; email, if every notice goes by mail: +$${c.emailIfAllByMail.toFixed(4)} a match`,
+  );
 }
 
 /**
@@ -163,11 +190,19 @@ async function measureMatches(minMoves = 100) {
     const table = 'bench-cost';
     await ensureTable(raw, table);
     const doc = dynamoClient({ endpoint: dynamo.endpoint, region: 'local', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
-    const app = createApp({ store: new DynamoMatchStore(doc, table), games: new Map(GAMES.map((g) => [g.id, g])), publicUrl: 'https://dutch.example' });
+    const app = createApp({
+      store: new DynamoMatchStore(doc, table),
+      games: new Map(GAMES.map((g) => [g.id, g])),
+      publicUrl: 'https://dutch.example',
+    });
     const call = async (method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) => {
       const res = await app.request(path, {
         method,
-        headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}), ...headers },
+        headers: {
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(body ? { 'Content-Type': 'application/json' } : {}),
+          ...headers,
+        },
         body: body ? JSON.stringify(body) : undefined,
       });
       const text = await res.text();
@@ -185,18 +220,29 @@ async function measureMatches(minMoves = 100) {
       (await raw.send(new GetItemCommand({ TableName: table, Key: { pk: { S: key.pk }, sk: { S: key.sk } }, ConsistentRead: true }))).Item!;
     const dueKey = (item: Item) => (item.dueAt ? `${item.dueShard?.S}/${item.dueAt.N}` : null);
 
-    const sum = { stored: { match: 0, log: 0, wru: 0, page: 0 }, plain: { match: 0, log: 0, wru: 0, page: 0 }, intents: 0, readOut: 0, moveOut: 0 };
+    const sum = {
+      stored: { match: 0, log: 0, wru: 0, page: 0 },
+      plain: { match: 0, log: 0, wru: 0, page: 0 },
+      intents: 0,
+      readOut: 0,
+      moveOut: 0,
+    };
     let moves = 0;
     let games = 0;
     while (moves < minMoves) {
       games++;
       const created = await call('POST', '/api/matches', undefined, { game: 'dutch-auction', seats: 2, name: 'Ann', options: {} });
       const id = created.json.matchId as string;
-      const joined = await call('POST', `/api/matches/${id}/join`, undefined, { invite: new URL(created.json.invites[0].url).hash.slice('#invite='.length), name: 'Bo' });
+      const joined = await call('POST', `/api/matches/${id}/join`, undefined, {
+        invite: new URL(created.json.invites[0].url).hash.slice('#invite='.length),
+        name: 'Bo',
+      });
       const tokens = [created.json.token as string, joined.json.token as string];
       const logSizes: { stored: number; plain: number }[] = [];
       for (let v = 1; ; v++) {
-        const item = (await raw.send(new GetItemCommand({ TableName: table, Key: { pk: { S: keys.log(id, v).pk }, sk: { S: keys.log(id, v).sk } } }))).Item;
+        const item = (
+          await raw.send(new GetItemCommand({ TableName: table, Key: { pk: { S: keys.log(id, v).pk }, sk: { S: keys.log(id, v).sk } } }))
+        ).Item;
         if (!item) break;
         logSizes.push(sizes(item));
       }
@@ -210,16 +256,27 @@ async function measureMatches(minMoves = 100) {
         const read = await call('GET', `/api/matches/${id}/seats/${s}`, tokens[s]);
         let i: number;
         [i, rng] = nextInt(rng, read.json.legalMoves.length);
-        const moved = await call('POST', `/api/matches/${id}/seats/${s}/moves`, tokens[s], { expectedVersion: read.json.version, move: read.json.legalMoves[i] }, { 'Idempotency-Key': randomUUID() });
+        const moved = await call(
+          'POST',
+          `/api/matches/${id}/seats/${s}/moves`,
+          tokens[s],
+          { expectedVersion: read.json.version, move: read.json.legalMoves[i] },
+          { 'Idempotency-Key': randomUUID() },
+        );
         const v = moved.json.version as number;
         const after = await get(keys.match(id));
         const log = await get(keys.log(id, v));
         // The move's notifications ride in its log item (an outbox row of their own only without a log record).
-        const rows = (await raw.send(new QueryCommand({
-          TableName: table,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-          ExpressionAttributeValues: { ':pk': { S: keys.match(id).pk }, ':sk': { S: `NOTIFY#${pad(v)}#` } },
-        }))).Items ?? [];
+        const rows =
+          (
+            await raw.send(
+              new QueryCommand({
+                TableName: table,
+                KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+                ExpressionAttributeValues: { ':pk': { S: keys.match(id).pk }, ':sk': { S: `NOTIFY#${pad(v)}#` } },
+              }),
+            )
+          ).Items ?? [];
         const carried = log.intents?.L?.length ?? 0;
         const page = logSizes.slice(-LOG_PAGE);
         logSizes.push(sizes(log));
@@ -249,7 +306,13 @@ async function measureMatches(minMoves = 100) {
       readBytesOut: sum.readOut / moves,
       moveBytesOut: sum.moveOut / moves,
     });
-    return { games, moves, stored: profile('stored'), plain: profile('plain'), logRecord: { stored: sum.stored.log / moves, plain: sum.plain.log / moves } };
+    return {
+      games,
+      moves,
+      stored: profile('stored'),
+      plain: profile('plain'),
+      logRecord: { stored: sum.stored.log / moves, plain: sum.plain.log / moves },
+    };
   } finally {
     await dynamo.stop();
   }

@@ -54,7 +54,13 @@ export async function bench(report: (line: string) => void) {
     const ids: string[] = [];
     for (let i = 0; i < ACTIVE; i++) {
       now = i < DUE ? T0 - 25 * HOUR : T0;
-      const created = await service.create({ game: secretSums.id, options: {}, seats: 2, name: 'Ann', timing: { reminderHours: 24, deadlineDays: 0 } });
+      const created = await service.create({
+        game: secretSums.id,
+        options: {},
+        seats: 2,
+        name: 'Ann',
+        timing: { reminderHours: 24, deadlineDays: 0 },
+      });
       await service.join(created.match.id, created.invites[0]!.secret, 'Bob');
       ids.push(created.match.id);
     }
@@ -75,7 +81,12 @@ export async function bench(report: (line: string) => void) {
       let start: Record<string, unknown> | undefined;
       do {
         const out = await doc.send(
-          new ScanCommand({ TableName: tableName, FilterExpression: 'dueAt <= :now', ExpressionAttributeValues: { ':now': now }, ExclusiveStartKey: start }),
+          new ScanCommand({
+            TableName: tableName,
+            FilterExpression: 'dueAt <= :now',
+            ExpressionAttributeValues: { ':now': now },
+            ExclusiveStartKey: start,
+          }),
         );
         n += out.Count ?? 0;
         scanned += out.ScannedCount ?? 0;
@@ -88,16 +99,20 @@ export async function bench(report: (line: string) => void) {
     const scan = await viaScan();
     const indexMs = await timed(7, viaIndex);
     const scanMs = await timed(3, viaScan);
-    report(`notify: finding due work among ${ACTIVE} active matches (${DUE} due): index ${indexMs.toFixed(1)} ms, reading ${found} items ` +
-      `(${dueMatches} matches, ${found - dueMatches} undelivered outbox rows); ` +
-      `table scan ${scanMs.toFixed(1)} ms, reading ${scan.scanned} items → index ${(scanMs / indexMs).toFixed(1)}× faster, ${(scan.scanned / Math.max(1, found)).toFixed(0)}× fewer items`);
+    report(
+      `notify: finding due work among ${ACTIVE} active matches (${DUE} due): index ${indexMs.toFixed(1)} ms, reading ${found} items ` +
+        `(${dueMatches} matches, ${found - dueMatches} undelivered outbox rows); ` +
+        `table scan ${scanMs.toFixed(1)} ms, reading ${scan.scanned} items → index ${(scanMs / indexMs).toFixed(1)}× faster, ${(scan.scanned / Math.max(1, found)).toFixed(0)}× fewer items`,
+    );
 
     // The sweep itself: visits the due matches and writes their reminders into the outbox.
     const sweep = new Sweep({ store, matches, service, clock, log: () => undefined });
     const t = performance.now();
     const swept = await sweep.run();
     const sweepMs = performance.now() - t;
-    report(`notify: sweep pass ${sweepMs.toFixed(0)} ms for ${swept.matches} due matches (${(sweepMs / Math.max(1, swept.matches)).toFixed(1)} ms each), ${swept.reminders} reminders written`);
+    report(
+      `notify: sweep pass ${sweepMs.toFixed(0)} ms for ${swept.matches} due matches (${(sweepMs / Math.max(1, swept.matches)).toFixed(1)} ms each), ${swept.reminders} reminders written`,
+    );
 
     // Dispatcher: every seat of the due matches has a confirmed address.
     const outbox = new DevOutbox({ announce: () => undefined, clock });
@@ -106,16 +121,36 @@ export async function bench(report: (line: string) => void) {
         const address = `${id}-${seat}@bench.test`;
         const addressKey = sha256(address);
         await store.reserveConfirmation(addressKey, address, now);
-        await store.putPrefs({ matchId: id, seat, channels: { email: true, push: false }, email: { address, addressKey, confirmed: true, requestedAt: now }, updatedAt: now });
+        await store.putPrefs({
+          matchId: id,
+          seat,
+          channels: { email: true, push: false },
+          email: { address, addressKey, confirmed: true, requestedAt: now },
+          updatedAt: now,
+        });
       }
     }
-    const intents = (await Promise.all(ids.slice(0, DUE).map((id) => store.pendingIntents(id)))).flat().filter((n) => n.kind === 'reminder');
+    const intents = (await Promise.all(ids.slice(0, DUE).map((id) => store.pendingIntents(id))))
+      .flat()
+      .filter((n) => n.kind === 'reminder');
     const records: DynamoDBRecord[] = intents.map((n, i) => ({
       eventName: 'INSERT',
       eventID: String(i),
-      dynamodb: { SequenceNumber: String(i).padStart(21, '0'), NewImage: marshall(intentToItem(n), { removeUndefinedValues: true }) as never },
+      dynamodb: {
+        SequenceNumber: String(i).padStart(21, '0'),
+        NewImage: marshall(intentToItem(n), { removeUndefinedValues: true }) as never,
+      },
     }));
-    const dispatcher = new Dispatcher({ store, matches, games, publicUrl: 'https://dutch.example', email: outbox, clock, log: () => undefined, concurrency: 4 });
+    const dispatcher = new Dispatcher({
+      store,
+      matches,
+      games,
+      publicUrl: 'https://dutch.example',
+      email: outbox,
+      clock,
+      log: () => undefined,
+      concurrency: 4,
+    });
     let t1 = performance.now();
     await dispatcher.handleBatch(batchOf(records));
     const firstMs = performance.now() - t1;

@@ -52,7 +52,14 @@ export async function bench(report: (line: string) => void) {
     type App = ReturnType<typeof createApp>;
     // As an HTTP client sends it (API Gateway passes Content-Length on): the body and its length. `ms` is
     // the server's time: until the app hands back its response (the client reading the JSON is not in it).
-    const call = async (method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}, via: App = app) => {
+    const call = async (
+      method: string,
+      path: string,
+      token?: string,
+      body?: unknown,
+      headers: Record<string, string> = {},
+      via: App = app,
+    ) => {
       const text = body ? JSON.stringify(body) : undefined;
       const t0 = performance.now();
       const res = await via.request(path, {
@@ -75,14 +82,32 @@ export async function bench(report: (line: string) => void) {
         invite: new URL(created.json.invites[0].url).hash.slice('#invite='.length),
         name: 'B',
       });
-      const m = { id: created.json.matchId as string, tokens: [created.json.token as string, join.json.token as string], version: 0, moves: 0 };
+      const m = {
+        id: created.json.matchId as string,
+        tokens: [created.json.token as string, join.json.token as string],
+        version: 0,
+        moves: 0,
+      };
       m.version = (await call('GET', `/api/matches/${m.id}/seats/0`, m.tokens[0])).json.version as number;
-      for (const seat of [0, 1]) m.version = (await call('POST', `/api/matches/${m.id}/seats/${seat}/moves`, m.tokens[seat], { expectedVersion: m.version, move: { kind: 'commit', secret: 1 } })).json.version;
+      for (const seat of [0, 1])
+        m.version = (
+          await call('POST', `/api/matches/${m.id}/seats/${seat}/moves`, m.tokens[seat], {
+            expectedVersion: m.version,
+            move: { kind: 'commit', secret: 1 },
+          })
+        ).json.version;
       return m;
     };
     const moveIn = async (m: Awaited<ReturnType<typeof newMatch>>, i: number, via: App = app) => {
       const seat = i % 2;
-      const r = await call('POST', `/api/matches/${m.id}/seats/${seat}/moves`, m.tokens[seat], { expectedVersion: m.version, move: { kind: 'add', amount: 1 } }, { 'Idempotency-Key': `bench-move-${i}` }, via);
+      const r = await call(
+        'POST',
+        `/api/matches/${m.id}/seats/${seat}/moves`,
+        m.tokens[seat],
+        { expectedVersion: m.version, move: { kind: 'add', amount: 1 } },
+        { 'Idempotency-Key': `bench-move-${i}` },
+        via,
+      );
       if (r.status !== 200) throw new Error(`move failed: ${r.status} ${JSON.stringify(r.json)}`);
       m.version = r.json.version;
       m.moves++;
@@ -107,7 +132,17 @@ export async function bench(report: (line: string) => void) {
     // notification items a move writes (the issue requires them in one TransactWriteItems).
     const item = (await doc.send(new GetCommand({ TableName: 'bench', Key: keys.match(main.id), ConsistentRead: true }))).Item!;
     const newest = async (prefix: string) =>
-      (await doc.send(new QueryCommand({ TableName: 'bench', KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': `M#${main.id}`, ':p': prefix }, ScanIndexForward: false, Limit: 1 }))).Items?.[0];
+      (
+        await doc.send(
+          new QueryCommand({
+            TableName: 'bench',
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+            ExpressionAttributeValues: { ':pk': `M#${main.id}`, ':p': prefix },
+            ScanIndexForward: false,
+            Limit: 1,
+          }),
+        )
+      ).Items?.[0];
     const logItem = (await newest('LOG#'))!;
     const intentItem = await newest('NOTIFY#');
     const copyKey = { pk: 'M#bench-copy', sk: 'MATCH' };
@@ -115,15 +150,35 @@ export async function bench(report: (line: string) => void) {
     await doc.send(new PutCommand({ TableName: 'bench', Item: { ...item, ...copyKey, version: copyVersion } }));
     const bareGetPut = async () => {
       await doc.send(new GetCommand({ TableName: 'bench', Key: copyKey, ConsistentRead: true }));
-      await doc.send(new PutCommand({ TableName: 'bench', Item: { ...item, ...copyKey, version: copyVersion + 1 }, ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': copyVersion } }));
+      await doc.send(
+        new PutCommand({
+          TableName: 'bench',
+          Item: { ...item, ...copyKey, version: copyVersion + 1 },
+          ConditionExpression: 'version = :v',
+          ExpressionAttributeValues: { ':v': copyVersion },
+        }),
+      );
       copyVersion++;
     };
     const bareTransaction = async () => {
       await doc.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: 'bench', Item: { ...item, ...copyKey, version: copyVersion + 1 }, ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': copyVersion } } },
-            { Put: { TableName: 'bench', Item: { ...logItem, pk: copyKey.pk, sk: `LOG#${copyVersion}` }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            {
+              Put: {
+                TableName: 'bench',
+                Item: { ...item, ...copyKey, version: copyVersion + 1 },
+                ConditionExpression: 'version = :v',
+                ExpressionAttributeValues: { ':v': copyVersion },
+              },
+            },
+            {
+              Put: {
+                TableName: 'bench',
+                Item: { ...logItem, pk: copyKey.pk, sk: `LOG#${copyVersion}` },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
             ...(intentItem ? [{ Put: { TableName: 'bench', Item: { ...intentItem, pk: copyKey.pk, sk: `NOTIFY#${copyVersion}` } } }] : []),
           ],
         }),
@@ -198,15 +253,27 @@ export async function bench(report: (line: string) => void) {
       const part = (xs: number[]) => xs.slice(k * third, (k + 1) * third);
       return `${(median(part(moveTimes)) / median(part(bareTimes))).toFixed(2)}×`;
     });
-    report(`platform: accepted move ${move.toFixed(2)} ms vs bare GetItem+conditional PutItem ${bare.toFixed(2)} ms → ${(move / bare).toFixed(2)}× (target ≤ 1.3×; by thirds of the run ${thirds.join(', ')})`);
+    report(
+      `platform: accepted move ${move.toFixed(2)} ms vs bare GetItem+conditional PutItem ${bare.toFixed(2)} ms → ${(move / bare).toFixed(2)}× (target ≤ 1.3×; by thirds of the run ${thirds.join(', ')})`,
+    );
     const floor = median(txTimes);
     const carried = Array.isArray(logItem.intents) ? `, the log item carrying ${logItem.intents.length} notification(s)` : '';
-    report(`platform: accepted move ${move.toFixed(2)} ms vs bare TransactWriteItems of the same ${intentItem ? 3 : 2} items${carried} ${floor.toFixed(2)} ms → ${(move / floor).toFixed(2)}× (the app's own overhead over the storage design's floor; that transaction alone is ${(floor / bare).toFixed(2)}× the bare GetItem+PutItem)`);
+    report(
+      `platform: accepted move ${move.toFixed(2)} ms vs bare TransactWriteItems of the same ${intentItem ? 3 : 2} items${carried} ${floor.toFixed(2)} ms → ${(move / floor).toFixed(2)}× (the app's own overhead over the storage design's floor; that transaction alone is ${(floor / bare).toFixed(2)}× the bare GetItem+PutItem)`,
+    );
     const freshMove = median(freshTimes);
-    report(`platform: accepted move by a process new to the match (reads it first) ${freshMove.toFixed(2)} ms vs bare GetItem+conditional PutItem ${bare.toFixed(2)} ms → ${(freshMove / bare).toFixed(2)}×`);
-    report(`platform: time of a move spent outside DynamoDB calls (routing, zod, tokens, engine, JSON) ${median(outsideDynamo).toFixed(2)} ms = ${((median(outsideDynamo) / move) * 100).toFixed(1)} %`);
-    report(`platform: unchanged poll (304) ${poll.toFixed(2)} ms vs bare GetItem ${get.toFixed(2)} ms → ${(poll / get).toFixed(2)}× (target ≤ 1.2×)`);
-    report(`platform: engine share of a move ${engine.toFixed(3)} ms of ${move.toFixed(2)} ms = ${((engine / move) * 100).toFixed(1)} % (the match item's state attribute: ${dataBytes} bytes${typeof data === 'string' ? '' : ', deflated'})`);
+    report(
+      `platform: accepted move by a process new to the match (reads it first) ${freshMove.toFixed(2)} ms vs bare GetItem+conditional PutItem ${bare.toFixed(2)} ms → ${(freshMove / bare).toFixed(2)}×`,
+    );
+    report(
+      `platform: time of a move spent outside DynamoDB calls (routing, zod, tokens, engine, JSON) ${median(outsideDynamo).toFixed(2)} ms = ${((median(outsideDynamo) / move) * 100).toFixed(1)} %`,
+    );
+    report(
+      `platform: unchanged poll (304) ${poll.toFixed(2)} ms vs bare GetItem ${get.toFixed(2)} ms → ${(poll / get).toFixed(2)}× (target ≤ 1.2×)`,
+    );
+    report(
+      `platform: engine share of a move ${engine.toFixed(3)} ms of ${move.toFixed(2)} ms = ${((engine / move) * 100).toFixed(1)} % (the match item's state attribute: ${dataBytes} bytes${typeof data === 'string' ? '' : ', deflated'})`,
+    );
     raw.destroy();
     doc.destroy();
   } finally {

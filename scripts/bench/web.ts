@@ -95,9 +95,14 @@ export async function bench(report: (line: string) => void) {
 
     // A match of Dutch in play, opened by its first seat.
     const post = async (path: string, body: unknown) =>
-      (await (await fetch(server!.url + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).json()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+      (await (
+        await fetch(server!.url + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+      ).json()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
     const created = await post('/api/matches', { game: 'dutch-auction', seats: 2, options: {}, name: 'Ann' });
-    await post(`/api/matches/${created.matchId}/join`, { invite: new URL(created.invites[0].url).hash.slice('#invite='.length), name: 'Bob' });
+    await post(`/api/matches/${created.matchId}/join`, {
+      invite: new URL(created.invites[0].url).hash.slice('#invite='.length),
+      name: 'Bob',
+    });
     // The seat link exactly as the API hands it to the player (its fragment names the seat, the token and the game).
     const matchUrl = created.url as string;
     if (!matchUrl.startsWith(`${server.url}/m/${created.matchId}#seat=0&token=`)) throw new Error(`unexpected seat link ${matchUrl}`);
@@ -160,11 +165,16 @@ export async function bench(report: (line: string) => void) {
       }
       await ctx.close();
     }
-    report(`web: the match page's first API read took ${median(timelines.cold.map((t) => t.apiEnd - t.apiStart)).toFixed(0)} ms (median, cold loads)`);
+    report(
+      `web: the match page's first API read took ${median(timelines.cold.map((t) => t.apiEnd - t.apiStart)).toFixed(0)} ms (median, cold loads)`,
+    );
     // Where the time goes (medians, ms from navigation start; files from the cache count as instant).
     report(`web: timeline, cold: ${describeTimeline(timelines.cold, cold.match)}`);
     report(`web: timeline, warm: ${describeTimeline(timelines.warm, warm.match)}`);
-    for (const [name, t] of [['cold', cold], ['warm', warm]] as const) {
+    for (const [name, t] of [
+      ['cold', cold],
+      ['warm', warm],
+    ] as const) {
       const m = median(t.match);
       const b = median(t.blank);
       report(

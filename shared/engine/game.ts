@@ -22,9 +22,7 @@ export interface RuleError {
   readonly message: string;
 }
 
-export type Result<T, E = RuleError> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly error: E };
+export type Result<T, E = RuleError> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
 
 export const ok = <T>(value: T): Result<T, never> => ({ ok: true, value });
 export const fail = (code: string, message: string): Result<never> => ({
@@ -73,9 +71,7 @@ export interface Outcome {
 
 /** Structural schema type: a zod schema fits it, but the engine does not depend on zod. */
 export interface Schema<T> {
-  safeParse(
-    input: unknown,
-  ): { success: true; data: T } | { success: false; error: { issues: readonly unknown[] } };
+  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly unknown[] } };
 }
 
 export interface GameInfo {

@@ -12,7 +12,13 @@ import {
   GetShardIteratorCommand,
   type _Record as StreamRecordSdk,
 } from '@aws-sdk/client-dynamodb-streams';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, AttributeValue, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import type {
+  APIGatewayProxyEventV2,
+  APIGatewayProxyStructuredResultV2,
+  AttributeValue,
+  DynamoDBRecord,
+  DynamoDBStreamEvent,
+} from 'aws-lambda';
 
 export const API_HOST = 'abc123.execute-api.eu-west-1.amazonaws.com';
 
@@ -139,9 +145,10 @@ function toLambdaRecord(r: StreamRecordSdk, streamArn: string): DynamoDBRecord {
 
 /** Binary values travel base64-encoded in Lambda events; everything else is already JSON-shaped. */
 function image(img: Record<string, unknown>): Record<string, AttributeValue> {
-  return JSON.parse(
-    JSON.stringify(img, (_k, v: unknown) => (v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v)),
-  ) as Record<string, AttributeValue>;
+  return JSON.parse(JSON.stringify(img, (_k, v: unknown) => (v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v))) as Record<
+    string,
+    AttributeValue
+  >;
 }
 
 export function streamEvent(records: DynamoDBRecord[]): DynamoDBStreamEvent {

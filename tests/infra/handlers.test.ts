@@ -206,7 +206,7 @@ async function waitForMail(count: number): Promise<void> {
   for (let i = 0; i < 200 && mails.length < count; i++) await new Promise((r) => setTimeout(r, 25));
 }
 
-describe('dispatcher Lambda with records from DynamoDB Local\'s stream', () => {
+describe("dispatcher Lambda with records from DynamoDB Local's stream", () => {
   it('a player confirms email through the API Lambda; the dispatcher mails them once per turn, also when records come twice', async () => {
     const api = viaGateway(production);
     const game = [...gameRegistry.values()][0]!;
@@ -220,18 +220,30 @@ describe('dispatcher Lambda with records from DynamoDB Local\'s stream', () => {
 
     // Bob asks for mail: the API Lambda sends the one confirmation mail, with a link to the site.
     const before = mails.length;
-    const asked = await api.put(`/api/matches/${matchId}/seats/1/notifications/email`, { address: 'bob@player.example' }, { token: tokens[1] });
+    const asked = await api.put(
+      `/api/matches/${matchId}/seats/1/notifications/email`,
+      { address: 'bob@player.example' },
+      { token: tokens[1] },
+    );
     expect(asked.status, asked.text).toBe(202);
     await waitForMail(before + 1);
     const confirmation = mails[before]!;
     expect(confirmation.to && 'text' in confirmation.to ? confirmation.to.text : '').toContain('bob@player.example');
     const link = new URL(/https:\/\/[^\s"<>]+\/api\/notify\/confirm\?t=[A-Za-z0-9_-]+/.exec(confirmation.text ?? '')![0]);
     expect(link.host).toBe(SITE);
-    const confirmed = await invoke(production, { method: 'POST', path: link.pathname, query: link.search.slice(1), headers: { 'x-forwarded-host': SITE } });
+    const confirmed = await invoke(production, {
+      method: 'POST',
+      path: link.pathname,
+      query: link.search.slice(1),
+      headers: { 'x-forwarded-host': SITE },
+    });
     expect(confirmed.status).toBe(200);
 
     // Play (first legal move each time) until the outbox holds a notice for Bob: it becomes his move.
-    const forBobIn = (rs: DynamoDBRecord[]) => rs.filter((r) => r.dynamodb?.Keys?.pk?.S === `M#${matchId}` && passesFilter(r) && outboxOfRecord(r)?.intents.some((n) => n.seat === 1));
+    const forBobIn = (rs: DynamoDBRecord[]) =>
+      rs.filter(
+        (r) => r.dynamodb?.Keys?.pk?.S === `M#${matchId}` && passesFilter(r) && outboxOfRecord(r)?.intents.some((n) => n.seat === 1),
+      );
     let records: DynamoDBRecord[] = [];
     for (let round = 0; round < 12 && forBobIn(records).length === 0; round++) {
       for (const seat of [0, 1]) {

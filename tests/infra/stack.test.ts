@@ -135,7 +135,7 @@ describe('Lambda functions', () => {
     }
   });
 
-  it('the API answers well inside API Gateway\'s 30 s and is capped by reserved concurrency', () => {
+  it("the API answers well inside API Gateway's 30 s and is capped by reserved concurrency", () => {
     const p = t.toJSON().Resources[stack.getLogicalId(stack.functions.api.node.defaultChild as never)].Properties;
     expect(p.Timeout).toBeLessThanOrEqual(10);
     expect(p.ReservedConcurrentExecutions).toBe(API_RESERVED_CONCURRENCY);
@@ -158,7 +158,10 @@ describe('Lambda functions', () => {
       expect(existsSync(join(dir, 'index.mjs.map'))).toBe(true);
       // File and line only: the sources themselves are not shipped inside the map.
       const map = JSON.parse(readFileSync(join(dir, 'index.mjs.map'), 'utf8')) as { sources: string[]; sourcesContent?: unknown[] };
-      expect(map.sources.some((f) => f.endsWith(FUNCTIONS[name].entry)), name).toBe(true);
+      expect(
+        map.sources.some((f) => f.endsWith(FUNCTIONS[name].entry)),
+        name,
+      ).toBe(true);
       expect(map.sourcesContent ?? []).toEqual([]);
       expect(code).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\s*$/);
       // Minified: long lines, no indentation.
@@ -234,8 +237,12 @@ describe('least privilege', () => {
       const statements = policiesOf(name);
       for (const s of statements) {
         const actions: string[] = [s.Action].flat();
-        expect(actions.some((a) => a === '*' || a.endsWith(':*')), JSON.stringify(s)).toBe(false);
-        if (s.Resource === '*') expect(actions, `${name}: only ListStreams lacks resource-level permissions`).toEqual(['dynamodb:ListStreams']);
+        expect(
+          actions.some((a) => a === '*' || a.endsWith(':*')),
+          JSON.stringify(s),
+        ).toBe(false);
+        if (s.Resource === '*')
+          expect(actions, `${name}: only ListStreams lacks resource-level permissions`).toEqual(['dynamodb:ListStreams']);
       }
       const dynamo = statements.filter((s) => [s.Action].flat().some((a: string) => a.startsWith('dynamodb:')) && s.Resource !== '*');
       const itemStatements = dynamo.filter((s) => ![s.Action].flat().some((a: string) => /Stream|GetRecords|GetShardIterator/.test(a)));
@@ -248,12 +255,13 @@ describe('least privilege', () => {
       expect(resources.slice(1)).toEqual(indexes.map((i) => ({ 'Fn::Join': ['', [tableArn, `/index/${i.name}`]] })));
       const logs = statements.filter((s) => [s.Action].flat().some((a: string) => a.startsWith('logs:')));
       expect(logs).toHaveLength(1);
-      const logGroupId = t.toJSON().Resources[stack.getLogicalId(stack.functions[name].node.defaultChild as never)].Properties.LoggingConfig.LogGroup.Ref;
+      const logGroupId =
+        t.toJSON().Resources[stack.getLogicalId(stack.functions[name].node.defaultChild as never)].Properties.LoggingConfig.LogGroup.Ref;
       expect(logs[0].Resource).toEqual({ 'Fn::GetAtt': [logGroupId, 'Arn'] });
     }
   });
 
-  it('grants every AWS call the code in each bundle makes (read from the bundle\'s own esbuild metafile)', async () => {
+  it("grants every AWS call the code in each bundle makes (read from the bundle's own esbuild metafile)", async () => {
     const ACTIONS: Record<string, string[]> = {
       GetCommand: ['dynamodb:GetItem'],
       GetItemCommand: ['dynamodb:GetItem'],
@@ -277,7 +285,12 @@ describe('least privilege', () => {
     };
     const SDK_CALL = /\b([A-Z][A-Za-z]+Command)\b/g;
     for (const name of FUNCTION_NAMES) {
-      const out = await build({ ...esbuildOptions(FUNCTIONS[name].entry, join(tmpdir(), `meta-${name}.mjs`)), write: false, metafile: true, logLevel: 'silent' });
+      const out = await build({
+        ...esbuildOptions(FUNCTIONS[name].entry, join(tmpdir(), `meta-${name}.mjs`)),
+        write: false,
+        metafile: true,
+        logLevel: 'silent',
+      });
       const sources = Object.keys(out.metafile.inputs).filter((f) => !f.includes('node_modules'));
       expect(sources).toContain(FUNCTIONS[name].entry);
       const commands = new Set<string>();
@@ -287,10 +300,14 @@ describe('least privilege', () => {
         for (const m of text.matchAll(SDK_CALL)) commands.add(m[1]!);
       }
       const granted = new Set(policiesOf(name).flatMap((st) => [st.Action].flat()));
-      const env = t.toJSON().Resources[stack.getLogicalId(stack.functions[name].node.defaultChild as never)].Properties.Environment.Variables;
+      const env =
+        t.toJSON().Resources[stack.getLogicalId(stack.functions[name].node.defaultChild as never)].Properties.Environment.Variables;
       // Mail and push are switched on by their settings (functions/deps.ts): a function that has the
       // setting must have the permission, and one without the setting gets neither.
-      const configured: Record<string, boolean> = { 'ses:SendEmail': 'EMAIL_FROM' in env, 'secretsmanager:GetSecretValue': 'VAPID_SECRET_ID' in env };
+      const configured: Record<string, boolean> = {
+        'ses:SendEmail': 'EMAIL_FROM' in env,
+        'secretsmanager:GetSecretValue': 'VAPID_SECRET_ID' in env,
+      };
       for (const c of commands) {
         expect(ACTIONS[c], `${name}: ${c} is called but has no IAM mapping in this test`).toBeDefined();
         for (const a of ACTIONS[c]!) expect(granted.has(a), `${name}: ${a} for ${c}`).toBe(configured[a] ?? true);
@@ -327,7 +344,10 @@ describe('HTTP API', () => {
     const [, stage] = only(t, 'AWS::ApiGatewayV2::Stage');
     expect(stage.Properties.StageName).toBe('$default');
     expect(stage.Properties.AutoDeploy).toBe(true);
-    expect(stage.Properties.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: API_THROTTLE.rateLimit, ThrottlingBurstLimit: API_THROTTLE.burstLimit });
+    expect(stage.Properties.DefaultRouteSettings).toEqual({
+      ThrottlingRateLimit: API_THROTTLE.rateLimit,
+      ThrottlingBurstLimit: API_THROTTLE.burstLimit,
+    });
     const format = JSON.parse(stage.Properties.AccessLogSettings.Format);
     expect(Object.values(format)).toContain('$context.requestId');
     // No viewer IPs or headers in the access log.
@@ -374,7 +394,10 @@ describe('alarms', () => {
     for (const name of FUNCTION_NAMES) {
       for (const metric of ['Errors', 'Throttles']) {
         const a = alarms().find(
-          (p) => p.MetricName === metric && p.Namespace === 'AWS/Lambda' && JSON.stringify(p.Dimensions) === JSON.stringify([{ Name: 'FunctionName', Value: ref(stack, stack.functions[name]) }]),
+          (p) =>
+            p.MetricName === metric &&
+            p.Namespace === 'AWS/Lambda' &&
+            JSON.stringify(p.Dimensions) === JSON.stringify([{ Name: 'FunctionName', Value: ref(stack, stack.functions[name]) }]),
         );
         expect(a, `${metric} alarm for ${name}`).toBeDefined();
         expect(a.Threshold).toBe(1);
@@ -437,7 +460,11 @@ describe('web: private bucket behind CloudFront', () => {
     expect(allow[0].Action).toBe('s3:GetObject');
     expect(JSON.stringify(allow[0].Condition)).toContain(stack.getLogicalId(stack.distribution.node.defaultChild as never));
     const [oacId, oac] = only(t, 'AWS::CloudFront::OriginAccessControl');
-    expect(oac.Properties.OriginAccessControlConfig).toMatchObject({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always', SigningProtocol: 'sigv4' });
+    expect(oac.Properties.OriginAccessControlConfig).toMatchObject({
+      OriginAccessControlOriginType: 's3',
+      SigningBehavior: 'always',
+      SigningProtocol: 'sigv4',
+    });
     const dist = distributionConfig(t);
     const s3Origin = dist.Origins.find((o: Json) => o.S3OriginConfig);
     expect(s3Origin.DomainName).toEqual({ 'Fn::GetAtt': [bucketId, 'RegionalDomainName'] });
@@ -472,7 +499,7 @@ describe('web: private bucket behind CloudFront', () => {
     expect(dist.CustomErrorResponses).toBeUndefined();
   });
 
-  it('adds exactly the local server\'s security headers to every response, site and API', () => {
+  it("adds exactly the local server's security headers to every response, site and API", () => {
     const [policyId, policy] = only(t, 'AWS::CloudFront::ResponseHeadersPolicy');
     const dist = distributionConfig(t);
     expect(dist.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
@@ -485,7 +512,8 @@ describe('web: private bucket behind CloudFront', () => {
     if (sh.ContentTypeOptions) sent['X-Content-Type-Options'] = 'nosniff';
     sent['X-Frame-Options'] = sh.FrameOptions.FrameOption;
     const hsts = sh.StrictTransportSecurity;
-    sent['Strict-Transport-Security'] = `max-age=${hsts.AccessControlMaxAgeSec}${hsts.IncludeSubdomains ? '; includeSubDomains' : ''}${hsts.Preload ? '; preload' : ''}`;
+    sent['Strict-Transport-Security'] =
+      `max-age=${hsts.AccessControlMaxAgeSec}${hsts.IncludeSubdomains ? '; includeSubDomains' : ''}${hsts.Preload ? '; preload' : ''}`;
     for (const h of c.CustomHeadersConfig?.Items ?? []) sent[h.Header] = h.Value;
     expect(sent).toEqual(SECURITY_HEADERS);
     for (const v of Object.values(sh) as Json[]) expect(v.Override).toBe(true);
@@ -562,8 +590,14 @@ describe('CloudFront Functions, run as deployed', () => {
   });
 
   it('the template carries the same code, on the JS 2.0 runtime', () => {
-    t.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: SPA_REWRITE_CODE, FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }) });
-    t.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: FORWARD_HOST_CODE, FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }) });
+    t.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: SPA_REWRITE_CODE,
+      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
+    });
+    t.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: FORWARD_HOST_CODE,
+      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
+    });
   });
 
   it('serves the single page for app paths and passes files through', () => {
@@ -581,7 +615,7 @@ describe('CloudFront Functions, run as deployed', () => {
     for (const [uri, expected] of cases) expect(spa(event(uri)).uri, uri).toBe(expected);
   });
 
-  it('passes the viewer\'s host to the API and replaces any x-forwarded-host the client sent', () => {
+  it("passes the viewer's host to the API and replaces any x-forwarded-host the client sent", () => {
     const fwd = load(FORWARD_HOST_CODE);
     const out = fwd(event('/api/games', { host: { value: 'play.dutch.example' }, 'x-forwarded-host': { value: 'evil.example' } }));
     expect(out.headers['x-forwarded-host']).toEqual({ value: 'play.dutch.example' });
@@ -590,7 +624,7 @@ describe('CloudFront Functions, run as deployed', () => {
     expect(none.headers['x-forwarded-host']).toBeUndefined();
   });
 
-  it('passes the viewer\'s IP to the API in x-viewer-address, replacing any the client sent', () => {
+  it("passes the viewer's IP to the API in x-viewer-address, replacing any the client sent", () => {
     const fwd = load(FORWARD_HOST_CODE);
     const out = fwd(event('/api/games', { host: { value: 'play.dutch.example' }, 'x-viewer-address': { value: '198.51.100.9' } }));
     expect(out.headers['x-viewer-address']).toEqual({ value: '192.0.2.1' });
@@ -625,7 +659,8 @@ describe('mail, push keys, parameters', () => {
       expect(JSON.stringify(mail.Resource)).toContain('SenderDomain');
       const secret = st.find((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue'));
       expect(secret.Resource).toEqual({ Ref: secretId });
-      const env = t.toJSON().Resources[stack.getLogicalId(stack.functions[name].node.defaultChild as never)].Properties.Environment.Variables;
+      const env =
+        t.toJSON().Resources[stack.getLogicalId(stack.functions[name].node.defaultChild as never)].Properties.Environment.Variables;
       expect(env.VAPID_SECRET_ID).toEqual({ Ref: secretId });
       expect(env.EMAIL_FROM).toEqual({ 'Fn::Join': ['', ['Dutch <', { Ref: 'SenderAddress' }, '>']] });
       expect(env.SES_CONFIGURATION_SET).toEqual({ Ref: stack.getLogicalId(stack.node.findChild('MailConfig').node.defaultChild as never) });
@@ -633,8 +668,11 @@ describe('mail, push keys, parameters', () => {
   });
 
   it('gives mail and push links the site address: CloudFront name by default, the custom domain when set', () => {
-    const env = (tpl: Template, s: DutchStack, fn: IConstruct) => tpl.toJSON().Resources[s.getLogicalId(fn.node.defaultChild as never)].Properties.Environment.Variables;
-    expect(env(t, stack, stack.functions.dispatcher).PUBLIC_URL).toEqual({ 'Fn::Join': ['', ['https://', arnOf(stack, stack.distribution, 'DomainName')]] });
+    const env = (tpl: Template, s: DutchStack, fn: IConstruct) =>
+      tpl.toJSON().Resources[s.getLogicalId(fn.node.defaultChild as never)].Properties.Environment.Variables;
+    expect(env(t, stack, stack.functions.dispatcher).PUBLIC_URL).toEqual({
+      'Fn::Join': ['', ['https://', arnOf(stack, stack.distribution, 'DomainName')]],
+    });
     expect(env(t, stack, stack.functions.api).PUBLIC_URL).toBeUndefined();
     for (const fn of Object.values(domainStack.functions)) expect(env(dt, domainStack, fn).PUBLIC_URL).toBe('https://play.dutch.example');
   });
@@ -642,7 +680,11 @@ describe('mail, push keys, parameters', () => {
   it('with a custom domain, the distribution uses its certificate and TLS 1.2 at least', () => {
     const d = distributionConfig(dt);
     expect(d.Aliases).toEqual(['play.dutch.example']);
-    expect(d.ViewerCertificate).toMatchObject({ AcmCertificateArn: CERT, MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' });
+    expect(d.ViewerCertificate).toMatchObject({
+      AcmCertificateArn: CERT,
+      MinimumProtocolVersion: 'TLSv1.2_2021',
+      SslSupportMethod: 'sni-only',
+    });
   });
 });
 
@@ -656,7 +698,9 @@ describe('cdk-nag AwsSolutions', () => {
   it('reports nothing unacknowledged, errors or warnings, with and without a custom domain', () => {
     for (const s of [stack, domainStack]) {
       const report = new AwsSolutionsChecks().validateScope(s);
-      expect(report.violations.map((v) => `${v.severity} ${v.ruleName} ${v.violatingResources.map((r) => r.constructPath).join(',')}`)).toEqual([]);
+      expect(
+        report.violations.map((v) => `${v.severity} ${v.ruleName} ${v.violatingResources.map((r) => r.constructPath).join(',')}`),
+      ).toEqual([]);
       expect(report.success).toBe(true);
     }
   });
@@ -672,7 +716,11 @@ describe('cdk-nag AwsSolutions', () => {
 
   it('the custom-domain stack needs no acknowledgement for the TLS minimum', () => {
     expect(acknowledgements(stack).map(([id]) => id)).toContainEqual(expect.stringContaining('AwsSolutions-CFR4'));
-    expect(acknowledgements(domainStack).map(([id]) => id).some((id) => id.includes('CFR4'))).toBe(false);
+    expect(
+      acknowledgements(domainStack)
+        .map(([id]) => id)
+        .some((id) => id.includes('CFR4')),
+    ).toBe(false);
   });
 
   it('does find errors where there are some (a plain bucket)', () => {

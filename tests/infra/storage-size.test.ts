@@ -18,7 +18,9 @@ import { testApp, type Json } from '../support/api.js';
 type Item = Record<string, AttributeValue>;
 
 async function rawItem(table: Awaited<ReturnType<typeof testApp>>['table'], key: { pk: string; sk: string }): Promise<Item> {
-  const out = await table.raw.send(new GetItemCommand({ TableName: table.tableName, Key: { pk: { S: key.pk }, sk: { S: key.sk } }, ConsistentRead: true }));
+  const out = await table.raw.send(
+    new GetItemCommand({ TableName: table.tableName, Key: { pk: { S: key.pk }, sk: { S: key.sk } }, ConsistentRead: true }),
+  );
   if (!out.Item) throw new Error(`no item ${key.pk} ${key.sk}`);
   return out.Item;
 }
@@ -80,7 +82,9 @@ describe('stored sizes', () => {
     // Rewrite both items as the earlier code stored them: `data` as a JSON string.
     for (const k of [keys.match(matchId), keys.log(matchId, first.json.version)]) {
       const item = await rawItem(table, k);
-      await table.raw.send(new PutItemCommand({ TableName: table.tableName, Item: { ...item, data: { S: JSON.stringify(unpackData(item.data!.B)) } } }));
+      await table.raw.send(
+        new PutItemCommand({ TableName: table.tableName, Item: { ...item, data: { S: JSON.stringify(unpackData(item.data!.B)) } } }),
+      );
       expect((await rawItem(table, k)).data?.S).toBeTypeOf('string');
     }
     expect((await api.read(matchId, seats[0]!)).json).toEqual(before);

@@ -45,7 +45,9 @@ describe('confirmation mail caps', () => {
     const third = await ask(h, matchId, seats[1]!, 'seat-c@example.test');
     expect(third.status).toBe(429);
     expect(third.json.error.code).toBe('confirmation-limit-seat');
-    expect(third.json.error.message).toBe('This seat has asked for 2 confirmation mails today, the most we send. Use the link in one of them, or try again in about 15 hours.');
+    expect(third.json.error.message).toBe(
+      'This seat has asked for 2 confirmation mails today, the most we send. Use the link in one of them, or try again in about 15 hours.',
+    );
     expect(third.headers.get('Retry-After')).toBe(String(UNTIL_MIDNIGHT_S));
     expect(mailed('seat-c@example.test')).toBe(0);
     // The seat's email settings did not change either.
@@ -108,7 +110,10 @@ describe('confirmation mail caps', () => {
       expect(refused.status).toBe(429);
       expect(refused.headers.get('Retry-After')).toBe(String(UNTIL_MIDNIGHT_S));
       const body = (await refused.json()) as { error: { code: string; message: string } };
-      expect(body.error).toEqual({ code: 'confirmation-limit-client', message: 'Too many confirmation mails were asked for from your network today. Try again in about 15 hours.' });
+      expect(body.error).toEqual({
+        code: 'confirmation-limit-client',
+        message: 'Too many confirmation mails were asked for from your network today. Try again in about 15 hours.',
+      });
       expect(mailed('client-d@example.test')).toBe(0);
 
       // On Lambda: API Gateway's event in the env, the viewer address from the edge function.
@@ -117,7 +122,11 @@ describe('confirmation mail caps', () => {
       const viaLambda = (m: typeof c, seat: number, address: string, viewer: string) =>
         h.app.request(
           `/api/matches/${m.matchId}/seats/${seat}/notifications/email`,
-          { method: 'PUT', headers: { Authorization: `Bearer ${m.seats[seat]!.token}`, 'Content-Type': 'application/json', 'x-viewer-address': viewer }, body: JSON.stringify({ address }) },
+          {
+            method: 'PUT',
+            headers: { Authorization: `Bearer ${m.seats[seat]!.token}`, 'Content-Type': 'application/json', 'x-viewer-address': viewer },
+            body: JSON.stringify({ address }),
+          },
           { event: { requestContext: { http: { sourceIp: '130.176.0.1' } } } },
         );
       expect((await viaLambda(c, 0, 'edge-a@example.test', '2001:db8:1:2::5')).status).toBe(202);

@@ -6,7 +6,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmtpEmailSender } from '../../functions/notify/email.js';
 import { DAY } from '../../functions/matches/timing.js';
-import { browserKeys, confirmedEmail, decryptPush, harness, PUBLIC_URL, pushStandIn, smtpListener, type PushStandIn, type SmtpListener } from './support.js';
+import {
+  browserKeys,
+  confirmedEmail,
+  decryptPush,
+  harness,
+  PUBLIC_URL,
+  pushStandIn,
+  smtpListener,
+  type PushStandIn,
+  type SmtpListener,
+} from './support.js';
 
 let smtp: SmtpListener;
 let sender: SmtpEmailSender;
@@ -30,7 +40,12 @@ describe('a move made for a late player', () => {
     const h = await harness({ email: sender, push: true, start: T0 });
     const { matchId, seats } = await h.started(2, { timing: { reminderHours: 0, deadlineDays: 1 } }, ['Ann', 'Bob']);
     const address = `late-${matchId}@example.test`;
-    await confirmedEmail(h, matchId, seats[1]!, address, () => smtp.to(address).map((m) => m.text).join('\n'));
+    await confirmedEmail(h, matchId, seats[1]!, address, () =>
+      smtp
+        .to(address)
+        .map((m) => m.text)
+        .join('\n'),
+    );
     const keys = browserKeys();
     const sub = await h.api.call('POST', `/api/matches/${matchId}/seats/1/notifications/push`, {
       token: seats[1]!.token,

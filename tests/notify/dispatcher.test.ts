@@ -45,7 +45,12 @@ async function subscribedMatch(h: Harness, tag: string) {
   const { matchId, seats } = await h.started(3, { options: { target: 5 } }, ['Ann', 'Bob', 'Cy']);
   for (const s of seats.slice(1)) {
     const address = `${tag}-${s.seat}@example.test`;
-    await confirmedEmail(h, matchId, s, address, () => smtp.to(address).map((m) => m.text).join('\n'));
+    await confirmedEmail(h, matchId, s, address, () =>
+      smtp
+        .to(address)
+        .map((m) => m.text)
+        .join('\n'),
+    );
     await h.api.call('POST', `/api/matches/${matchId}/seats/${s.seat}/notifications/push`, {
       token: s.token,
       body: keysFor(`/push/${tag}-${s.seat}`).json(`${push.origin}/push/${tag}-${s.seat}`),
@@ -64,7 +69,11 @@ function keysFor(path: string) {
 async function playToLastMove(h: Harness, matchId: string, seats: { seat: number; token: string }[]) {
   let v = await h.version(matchId, seats[0]!);
   for (const s of seats) v = (await h.api.move(matchId, s, v, { kind: 'commit', secret: 4 })).json.version;
-  for (const [seat, amount] of [[0, 2], [1, 1], [2, 1]] as const) {
+  for (const [seat, amount] of [
+    [0, 2],
+    [1, 1],
+    [2, 1],
+  ] as const) {
     v = (await h.api.move(matchId, seats[seat]!, v, { kind: 'add', amount })).json.version;
   }
   return v;
@@ -128,7 +137,10 @@ describe('reliable delivery', () => {
     h.clock.advance(CLAIM_LEASE_MS + 11 * 60 * 1000);
     await h.sweep.run();
     await h.reader().pollOnce();
-    expect(await h.store.pendingIntents(matchId), JSON.stringify(h.logs.filter((l) => l.level !== 'info' || l.delivery !== 'sent'))).toEqual([]);
+    expect(
+      await h.store.pendingIntents(matchId),
+      JSON.stringify(h.logs.filter((l) => l.level !== 'info' || l.delivery !== 'sent')),
+    ).toEqual([]);
     for (const seat of [1, 2] as const) {
       const now = count('crash', seat, /is over/);
       expect(now.mails).toBeGreaterThanOrEqual(1);
@@ -136,7 +148,10 @@ describe('reliable delivery', () => {
       // Only a message the crashed process had sent can arrive twice.
       expect(now.mails).toBeLessThanOrEqual(1 + sentBeforeCrash[seat].mails);
       expect(now.pushes).toBeLessThanOrEqual(1 + sentBeforeCrash[seat].pushes);
-      const ids = smtp.to(`crash-${seat}@example.test`).filter((m) => /is over/.test(m.subject ?? '')).map((m) => m.messageId);
+      const ids = smtp
+        .to(`crash-${seat}@example.test`)
+        .filter((m) => /is over/.test(m.subject ?? ''))
+        .map((m) => m.messageId);
       expect(new Set(ids).size).toBe(1);
     }
     // And a further start changes nothing.
@@ -226,7 +241,12 @@ describe('reliable delivery', () => {
     const h = await harness({ email: sender });
     const { matchId, seats } = await h.started(2, { options: { target: 5 } }, ['Ann', 'Bob']);
     const address = 'killed-1@example.test';
-    await confirmedEmail(h, matchId, seats[1]!, address, () => smtp.to(address).map((m) => m.text).join('\n'));
+    await confirmedEmail(h, matchId, seats[1]!, address, () =>
+      smtp
+        .to(address)
+        .map((m) => m.text)
+        .join('\n'),
+    );
     await h.deliver(); // everything so far is delivered and checkpointed
     const before = smtp.to(address).length;
 
@@ -237,7 +257,13 @@ describe('reliable delivery', () => {
     const heldNow = smtp.nextHeld();
     const child = spawn(
       fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url)),
-      [fileURLToPath(new URL('./dispatcher-child.ts', import.meta.url)), h.table.endpoint, h.table.tableName, smtp.url, String(h.clock.now)],
+      [
+        fileURLToPath(new URL('./dispatcher-child.ts', import.meta.url)),
+        h.table.endpoint,
+        h.table.tableName,
+        smtp.url,
+        String(h.clock.now),
+      ],
       { env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let output = '';
@@ -267,7 +293,10 @@ describe('reliable delivery', () => {
     expect(await h.store.pendingIntents(matchId)).toEqual([]);
     // Every mail Bob got is there once, and later runs change nothing.
     await h.reader().pollOnce();
-    const ids = smtp.to(address).slice(before).map((m) => m.messageId);
+    const ids = smtp
+      .to(address)
+      .slice(before)
+      .map((m) => m.messageId);
     expect(ids).toContain(id);
     expect(new Set(ids).size).toBe(ids.length);
     await h.close();

@@ -26,14 +26,21 @@ afterAll(async () => {
 /** A header as sent (unfolded), e.g. "List-Unsubscribe: <https://…>". */
 const rawHeader = (mail: ParsedMail, key: string) => mail.headerLines.find((l) => l.key === key)?.line.replace(/\r?\n/g, '');
 
-const textOf = (address: string) => () => smtp.to(address).map((m) => m.text ?? '').join('\n');
+const textOf = (address: string) => () =>
+  smtp
+    .to(address)
+    .map((m) => m.text ?? '')
+    .join('\n');
 
 describe('email notices', () => {
   it('sends an unconfirmed address only the confirmation mail, at most one a day', async () => {
     const h = await harness({ email: sender });
     const { matchId, seats } = await h.started(2, {}, ['Ann', 'Bob']);
     const address = 'bob.unconfirmed@example.test';
-    const put = await h.api.call('PUT', `/api/matches/${matchId}/seats/1/notifications/email`, { token: seats[1]!.token, body: { address } });
+    const put = await h.api.call('PUT', `/api/matches/${matchId}/seats/1/notifications/email`, {
+      token: seats[1]!.token,
+      body: { address },
+    });
     expect(put.status).toBe(202);
     expect(put.json.email).toEqual({ address, state: 'pending' });
     expect(smtp.to(address)).toHaveLength(1);
@@ -53,15 +60,24 @@ describe('email notices', () => {
     expect(await h.store.pendingIntents(matchId)).toEqual([]);
 
     // Asking again the same day sends nothing; a day later, one more confirmation.
-    const again = await h.api.call('PUT', `/api/matches/${matchId}/seats/1/notifications/email`, { token: seats[1]!.token, body: { address } });
+    const again = await h.api.call('PUT', `/api/matches/${matchId}/seats/1/notifications/email`, {
+      token: seats[1]!.token,
+      body: { address },
+    });
     expect(again.status).toBe(429);
     expect(again.json.error.code).toBe('confirmation-limit');
     const other = await h.started(2, {}, ['Cy', 'Dee']);
-    const viaOtherMatch = await h.api.call('PUT', `/api/matches/${other.matchId}/seats/0/notifications/email`, { token: other.seats[0]!.token, body: { address: 'Bob.Unconfirmed@example.test' } });
+    const viaOtherMatch = await h.api.call('PUT', `/api/matches/${other.matchId}/seats/0/notifications/email`, {
+      token: other.seats[0]!.token,
+      body: { address: 'Bob.Unconfirmed@example.test' },
+    });
     expect(viaOtherMatch.status).toBe(429);
     expect(smtp.to(address)).toHaveLength(1);
     h.clock.advance(24 * 3600 * 1000 + 1);
-    const nextDay = await h.api.call('PUT', `/api/matches/${matchId}/seats/1/notifications/email`, { token: seats[1]!.token, body: { address } });
+    const nextDay = await h.api.call('PUT', `/api/matches/${matchId}/seats/1/notifications/email`, {
+      token: seats[1]!.token,
+      body: { address },
+    });
     expect(nextDay.status).toBe(202);
     expect(smtp.to(address)).toHaveLength(2);
     await h.close();
@@ -150,7 +166,10 @@ describe('email notices', () => {
     // Not even tried again.
     expect(smtp.recipients.filter((r) => r === address).length).toBe(attempts);
     // And it cannot be signed up again.
-    const again = await h.api.call('PUT', `/api/matches/${matchId}/seats/0/notifications/email`, { token: seats[0]!.token, body: { address } });
+    const again = await h.api.call('PUT', `/api/matches/${matchId}/seats/0/notifications/email`, {
+      token: seats[0]!.token,
+      body: { address },
+    });
     expect(again.status).toBe(409);
     expect(again.json.error.code).toBe('address-suppressed');
     await h.close();
@@ -169,12 +188,16 @@ describe('email notices', () => {
     expect(get.status).toBe(200);
     expect(await get.text()).toContain('name="List-Unsubscribe" value="One-Click"');
     expect((await h.notifications(matchId, seats[1]!)).json.email.state).toBe('confirmed');
-    await h.app.request(url.replace(PUBLIC_URL, ''), { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    await h.app.request(url.replace(PUBLIC_URL, ''), {
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect((await h.notifications(matchId, seats[1]!)).json.email.state).toBe('unsubscribed');
     const undo = await h.app.request(url.replace(PUBLIC_URL, '').replace('/unsubscribe', '/resubscribe'), { method: 'POST' });
     expect(undo.status).toBe(200);
     expect((await h.notifications(matchId, seats[1]!)).json.email.state).toBe('confirmed');
-    const bad = await h.app.request('/api/notify/unsubscribe?t=' + 'A'.repeat(43), { method: 'POST' });
+    const bad = await h.app.request(`/api/notify/unsubscribe?t=${'A'.repeat(43)}`, { method: 'POST' });
     expect(bad.status).toBe(404);
     await h.close();
   });

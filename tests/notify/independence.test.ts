@@ -8,7 +8,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_LEASE_MS } from '../../functions/notify/dispatcher.js';
 import { SmtpEmailSender } from '../../functions/notify/email.js';
-import { addOne, browserKeys, confirmedEmail, harness, playUntilTurnOf, pushStandIn, smtpListener, type PushStandIn, type SmtpListener } from './support.js';
+import {
+  addOne,
+  browserKeys,
+  confirmedEmail,
+  harness,
+  playUntilTurnOf,
+  pushStandIn,
+  smtpListener,
+  type PushStandIn,
+  type SmtpListener,
+} from './support.js';
 
 let smtp: SmtpListener;
 let sender: SmtpEmailSender;
@@ -35,7 +45,9 @@ async function until(what: string, cond: () => boolean | Promise<boolean>) {
 }
 
 describe('independent deliveries', () => {
-  it('a push service that never answers does not hold up another match’s mail; the hung push times out and is delivered later', { timeout: 120_000 }, async () => {
+  it('a push service that never answers does not hold up another match’s mail; the hung push times out and is delivered later', {
+    timeout: 120_000,
+  }, async () => {
     const h = await harness({ email: sender, push: { attempts: 1 } });
     // Match A: Bob has a device whose push service will get stuck.
     const a = await h.started(2, {}, ['Ann', 'Bob']);
@@ -47,7 +59,12 @@ describe('independent deliveries', () => {
     // Match B: Dee has a confirmed address.
     const b = await h.started(2, {}, ['Cy', 'Dee']);
     const dee = 'dee.independent@example.test';
-    await confirmedEmail(h, b.matchId, b.seats[1]!, dee, () => smtp.to(dee).map((m) => m.text).join('\n'));
+    await confirmedEmail(h, b.matchId, b.seats[1]!, dee, () =>
+      smtp
+        .to(dee)
+        .map((m) => m.text)
+        .join('\n'),
+    );
     // In B, Cy is to add: one move and it is Dee's turn.
     await playUntilTurnOf(h, b.matchId, b.seats, 0);
     await h.deliver(); // what is out so far is checkpointed
@@ -63,12 +80,19 @@ describe('independent deliveries', () => {
       await until('the push to the stuck service is under way', () => push.hung.length > 0);
       // Now Dee's turn comes in another match: her mail arrives while Bob's push still hangs.
       expect(await addOne(h, b.matchId, b.seats)).toBeGreaterThan(0);
-      await until('Dee’s mail', () => smtp.to(dee).slice(deeBefore).some((m) => m.subject?.startsWith('Your move')));
+      await until('Dee’s mail', () =>
+        smtp
+          .to(dee)
+          .slice(deeBefore)
+          .some((m) => m.subject?.startsWith('Your move')),
+      );
       expect(push.hung[0]!.closed).toBe(false);
       expect(push.requests.some((r) => r.path === '/push/stuck')).toBe(false);
 
       // The stuck push times out: the call is given up, logged, and the notice stays in the outbox.
-      await until('the push timed out', () => h.logs.some((l) => l.message === 'push timed out; retried after the lease' && l.matchId === a.matchId));
+      await until('the push timed out', () =>
+        h.logs.some((l) => l.message === 'push timed out; retried after the lease' && l.matchId === a.matchId),
+      );
       await until('the stuck request given up', () => push.hung.every((r) => r.closed));
       expect((await h.store.pendingIntents(a.matchId)).some((n) => n.seat === 1)).toBe(true);
 

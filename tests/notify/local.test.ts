@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SESv2Client, type SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { describe, expect, it, vi } from 'vitest';
 import { createLocalApp } from '../../functions/local/server.js';
 import { SesEmailSender } from '../../functions/notify/email.js';
@@ -42,11 +42,17 @@ describe('local run (npm start)', () => {
       games,
     });
     try {
-      const app = createLocalApp({ store: table.store, games, publicUrl: 'http://localhost:3999', notifications: notify.notifications }, dataDir);
+      const app = createLocalApp(
+        { store: table.store, games, publicUrl: 'http://localhost:3999', notifications: notify.notifications },
+        dataDir,
+      );
       const api = client(app);
       const { matchId, seats } = await api.started('secret-sums', 2);
       const address = `ann-${matchId}@example.test`;
-      expect((await api.call('PUT', `/api/matches/${matchId}/seats/0/notifications/email`, { token: seats[0]!.token, body: { address } })).status).toBe(202);
+      expect(
+        (await api.call('PUT', `/api/matches/${matchId}/seats/0/notifications/email`, { token: seats[0]!.token, body: { address } }))
+          .status,
+      ).toBe(202);
       const key = (await api.call('GET', '/api/push/public-key')).json.publicKey;
       expect(key).toBe(JSON.parse(readFileSync(join(dataDir, 'vapid.json'), 'utf8')).publicKey);
 
@@ -71,7 +77,7 @@ describe('local run (npm start)', () => {
         },
         { timeout: 30_000, interval: 100 },
       );
-      expect((await (await app.request('/dev/outbox')).text())).toContain('Your move: Secret sums (test game) with P1');
+      expect(await (await app.request('/dev/outbox')).text()).toContain('Your move: Secret sums (test game) with P1');
     } finally {
       await notify.stop();
       vi.restoreAllMocks();
@@ -80,11 +86,21 @@ describe('local run (npm start)', () => {
 });
 
 describe('SES adapter', () => {
-  const mail = { to: 'a@b.test', subject: 'S', text: 'T', html: '<p>H</p>', unsubscribeUrl: 'https://dutch.example/api/notify/unsubscribe?t=x' };
+  const mail = {
+    to: 'a@b.test',
+    subject: 'S',
+    text: 'T',
+    html: '<p>H</p>',
+    unsubscribeUrl: 'https://dutch.example/api/notify/unsubscribe?t=x',
+  };
 
   it('sends both parts and the one-click unsubscribe headers', async () => {
     const sent: SendEmailCommand[] = [];
-    const ses = new SesEmailSender({ send: async (c: SendEmailCommand) => void sent.push(c) } as unknown as SESv2Client, 'Dutch <t@dutch.example>', 'cfg');
+    const ses = new SesEmailSender(
+      { send: async (c: SendEmailCommand) => void sent.push(c) } as unknown as SESv2Client,
+      'Dutch <t@dutch.example>',
+      'cfg',
+    );
     expect(await ses.send(mail)).toEqual({ ok: true });
     const input = sent[0]!.input;
     expect(input.ConfigurationSetName).toBe('cfg');

@@ -20,7 +20,10 @@ describe('web push', () => {
     const { matchId, seats } = await h.started(2, {}, ['Ann', 'Bob']);
     const keys = browserKeys();
     const path = `/push/${matchId}-bob`;
-    const sub = await h.api.call('POST', `/api/matches/${matchId}/seats/1/notifications/push`, { token: seats[1]!.token, body: keys.json(service.origin + path) });
+    const sub = await h.api.call('POST', `/api/matches/${matchId}/seats/1/notifications/push`, {
+      token: seats[1]!.token,
+      body: keys.json(service.origin + path),
+    });
     expect(sub.status).toBe(201);
     expect(sub.json.push.devices).toBe(1);
     expect(sub.json.channels.push).toBe(true);
@@ -59,7 +62,10 @@ describe('web push', () => {
     const h = await harness({ push: true });
     const { matchId, seats } = await h.started(2, {}, ['Ann', 'Bob']);
     const path = `/push/${matchId}-gone`;
-    await h.api.call('POST', `/api/matches/${matchId}/seats/1/notifications/push`, { token: seats[1]!.token, body: browserKeys().json(service.origin + path) });
+    await h.api.call('POST', `/api/matches/${matchId}/seats/1/notifications/push`, {
+      token: seats[1]!.token,
+      body: browserKeys().json(service.origin + path),
+    });
     service.answers.push({ status: 410 });
     await playUntilTurnOf(h, matchId, seats, 1);
     await h.deliver();
@@ -78,7 +84,10 @@ describe('web push', () => {
     const h = await harness({ push: { attempts: 3 } });
     const { matchId, seats } = await h.started(2, {}, ['Ann', 'Bob']);
     const path = `/push/${matchId}-busy`;
-    await h.api.call('POST', `/api/matches/${matchId}/seats/1/notifications/push`, { token: seats[1]!.token, body: browserKeys().json(service.origin + path) });
+    await h.api.call('POST', `/api/matches/${matchId}/seats/1/notifications/push`, {
+      token: seats[1]!.token,
+      body: browserKeys().json(service.origin + path),
+    });
     service.answers.push({ status: 429, headers: { 'Retry-After': '2' } }, { status: 503 });
     await playUntilTurnOf(h, matchId, seats, 1);
     await h.deliver();
@@ -107,7 +116,10 @@ describe('web push', () => {
     const h = await harness({ push: { attempts: 1 } });
     const { matchId, seats } = await h.started(2, {}, ['Ann', 'Bob']);
     const path = `/push/${matchId}-down`;
-    await h.api.call('POST', `/api/matches/${matchId}/seats/1/notifications/push`, { token: seats[1]!.token, body: browserKeys().json(service.origin + path) });
+    await h.api.call('POST', `/api/matches/${matchId}/seats/1/notifications/push`, {
+      token: seats[1]!.token,
+      body: browserKeys().json(service.origin + path),
+    });
     await playUntilTurnOf(h, matchId, seats, 1);
     service.answers.push(...Array.from({ length: 6 }, () => ({ status: 503 })));
     for (let i = 0; i < 8; i++) await h.deliver();
@@ -125,7 +137,7 @@ describe('web push', () => {
     const h = await harness({ push: true });
     const { matchId, seats } = await h.started(2, {}, ['Ann', 'Bob']);
     const url = `/api/matches/${matchId}/seats/1/notifications/push`;
-    const body = browserKeys().json(service.origin + '/push/x');
+    const body = browserKeys().json(`${service.origin}/push/x`);
     expect((await h.api.call('POST', url, { body })).status).toBe(401);
     expect((await h.api.call('POST', url, { body, token: seats[0]!.token })).status).toBe(403);
     const badKeys = await h.api.call('POST', url, { token: seats[1]!.token, body: { ...body, keys: { p256dh: 'abc', auth: 'def' } } });

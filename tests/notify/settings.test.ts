@@ -29,11 +29,22 @@ describe('notification settings API', () => {
     expect((await put({ address: 'not an address' })).status).toBe(400);
     expect((await put({ address: 'a@b.test', cc: 'c@d.test' })).status).toBe(400);
     expect((await put({ address: `${'a'.repeat(250)}@b.test` })).status).toBe(400);
-    expect((await h.api.call('PUT', `${url}/email`, { token: seats[1]!.token, raw: 'address=a@b.test', headers: { 'Content-Type': 'text/plain' } })).status).toBe(415);
+    expect(
+      (
+        await h.api.call('PUT', `${url}/email`, {
+          token: seats[1]!.token,
+          raw: 'address=a@b.test',
+          headers: { 'Content-Type': 'text/plain' },
+        })
+      ).status,
+    ).toBe(415);
     expect((await h.api.call('PATCH', url, { token: seats[1]!.token, body: { sms: true } })).status).toBe(400);
     expect(outbox.list()).toEqual([]);
     // No VAPID keys on this server: push is refused up front.
-    const push = await h.api.call('POST', `${url}/push`, { token: seats[1]!.token, body: browserKeys().json('https://fcm.googleapis.com/fcm/send/x') });
+    const push = await h.api.call('POST', `${url}/push`, {
+      token: seats[1]!.token,
+      body: browserKeys().json('https://fcm.googleapis.com/fcm/send/x'),
+    });
     expect(push.status).toBe(503);
     expect((await h.api.call('GET', '/api/push/public-key')).status).toBe(404);
     await h.close();
@@ -46,7 +57,12 @@ describe('notification settings API', () => {
     const { matchId, seats } = await h.started(2, {}, ['Ann', 'Bob']);
     const url = `/api/matches/${matchId}/seats/1/notifications`;
     const address = `bob-${matchId}@example.test`;
-    const firstLink = await confirmedEmail(h, matchId, seats[1]!, address, () => outbox.list().map((m) => m.text).join('\n'));
+    const firstLink = await confirmedEmail(h, matchId, seats[1]!, address, () =>
+      outbox
+        .list()
+        .map((m) => m.text)
+        .join('\n'),
+    );
     await h.api.call('POST', `${url}/push`, { token: seats[1]!.token, body: browserKeys().json(`${service.origin}/p/${matchId}`) });
 
     // Email off, push on: only a push.

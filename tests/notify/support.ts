@@ -261,7 +261,11 @@ export async function harness(opts: HarnessOptions = {}) {
   };
   const dispatcher = (faults?: DispatcherDeps['faults'], extra: Partial<DispatcherDeps> = {}) =>
     new Dispatcher({ ...dispatcherDeps, ...(faults ? { faults } : {}), ...extra });
-  const streams = new DynamoDBStreamsClient({ endpoint: table.endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const streams = new DynamoDBStreamsClient({
+    endpoint: table.endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   /** A stream reader for a dispatcher: a fresh one stands for a restarted process. */
   const reader = (d: Pick<Dispatcher, 'handleBatch'> = dispatcher(opts.faults), wrap?: (records: DynamoDBRecord[]) => void) =>
     new StreamReader({
@@ -295,7 +299,13 @@ export async function harness(opts: HarnessOptions = {}) {
     deliver: () => mainReader.pollOnce(),
     async started(seats: number, body: Json = {}, names?: string[]) {
       const created = await api.call('POST', '/api/matches', {
-        body: { game: body.game ?? 'secret-sums', seats, options: body.options ?? {}, name: names?.[0] ?? 'Ann', ...(body.timing ? { timing: body.timing } : {}) },
+        body: {
+          game: body.game ?? 'secret-sums',
+          seats,
+          options: body.options ?? {},
+          name: names?.[0] ?? 'Ann',
+          ...(body.timing ? { timing: body.timing } : {}),
+        },
       });
       if (created.status !== 201) throw new Error(`create failed ${created.status} ${created.text}`);
       const all = [{ seat: 0, token: created.json.token as string }];
@@ -330,7 +340,7 @@ export async function playUntilTurnOf(h: Harness, matchId: string, seats: { seat
     const r = await h.api.move(matchId, seats[turn]!, m.json.version, move);
     if (r.status !== 200) throw new Error(`move failed ${r.status} ${r.text}`);
   }
-  throw new Error('never became the turn of seat ' + seat);
+  throw new Error(`never became the turn of seat ${seat}`);
 }
 
 /** Makes one "add 1" move for whoever is to act; returns the new version. */
@@ -343,7 +353,13 @@ export async function addOne(h: Harness, matchId: string, seats: { seat: number;
 }
 
 /** Gives a seat a confirmed email address: request, read the confirmation link, press the button. */
-export async function confirmedEmail(h: Harness, matchId: string, s: { seat: number; token: string }, address: string, inbox: () => string) {
+export async function confirmedEmail(
+  h: Harness,
+  matchId: string,
+  s: { seat: number; token: string },
+  address: string,
+  inbox: () => string,
+) {
   const put = await h.api.call('PUT', `/api/matches/${matchId}/seats/${s.seat}/notifications/email`, { token: s.token, body: { address } });
   if (put.status !== 202) throw new Error(`email failed ${put.status} ${put.text}`);
   const link = /(http:\/\/dutch\.test\/api\/notify\/confirm\?t=[A-Za-z0-9_-]{43})/.exec(inbox())?.[1];

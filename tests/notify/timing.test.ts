@@ -17,7 +17,13 @@ async function timedMatch(h: Harness, outbox: DevOutbox, timing: { reminderHours
   const { matchId, seats } = await h.started(2, { game, timing }, ['Ann', 'Bob']);
   for (const s of seats) {
     const address = `${matchId}-${s.seat}@example.test`;
-    await confirmedEmail(h, matchId, s, address, () => outbox.list().filter((m) => m.to === address).map((m) => m.text).join('\n'));
+    await confirmedEmail(h, matchId, s, address, () =>
+      outbox
+        .list()
+        .filter((m) => m.to === address)
+        .map((m) => m.text)
+        .join('\n'),
+    );
   }
   return { matchId, seats };
 }
@@ -40,18 +46,57 @@ async function at(h: Harness, time: number) {
 
 describe('timers (pure)', () => {
   const base = (over: Partial<MatchRecord> = {}): MatchRecord => ({
-    id: 'm', gameId: 'g', options: {}, status: 'active', version: 5, spectatorHash: '', state: null, seed: null,
-    toAct: [1], end: null, createdAt: T0, updatedAt: T0, rematchId: null, rematchOf: null,
-    seats: [{ name: 'A', tokenHash: 'x', inviteHash: null, waitingSince: null }, { name: 'B', tokenHash: 'y', inviteHash: null, waitingSince: T0 }],
+    id: 'm',
+    gameId: 'g',
+    options: {},
+    status: 'active',
+    version: 5,
+    spectatorHash: '',
+    state: null,
+    seed: null,
+    toAct: [1],
+    end: null,
+    createdAt: T0,
+    updatedAt: T0,
+    rematchId: null,
+    rematchOf: null,
+    seats: [
+      { name: 'A', tokenHash: 'x', inviteHash: null, waitingSince: null },
+      { name: 'B', tokenHash: 'y', inviteHash: null, waitingSince: T0 },
+    ],
     timing: { reminderHours: 24, deadlineDays: 3 },
     ...over,
   });
 
   it.each([
     // [what, match, expected timers of seat 1 as [kind, hours after T0]]
-    ['reminders every 24 h before a 3-day deadline, warning at 80 %', base(), [['reminder', 24], ['reminder', 48], ['warning', 57.6], ['deadline', 72]]],
-    ['three reminders then none, without a deadline', base({ timing: { reminderHours: 5, deadlineDays: 0 } }), [['reminder', 5], ['reminder', 10], ['reminder', 15]]],
-    ['no reminders (0 h), deadline of one day', base({ timing: { reminderHours: 0, deadlineDays: 1 } }), [['warning', 19.2], ['deadline', 24]]],
+    [
+      'reminders every 24 h before a 3-day deadline, warning at 80 %',
+      base(),
+      [
+        ['reminder', 24],
+        ['reminder', 48],
+        ['warning', 57.6],
+        ['deadline', 72],
+      ],
+    ],
+    [
+      'three reminders then none, without a deadline',
+      base({ timing: { reminderHours: 5, deadlineDays: 0 } }),
+      [
+        ['reminder', 5],
+        ['reminder', 10],
+        ['reminder', 15],
+      ],
+    ],
+    [
+      'no reminders (0 h), deadline of one day',
+      base({ timing: { reminderHours: 0, deadlineDays: 1 } }),
+      [
+        ['warning', 19.2],
+        ['deadline', 24],
+      ],
+    ],
     ['no timing at all (a match made before timers existed)', base({ timing: undefined }), []],
     ['a seat that is not to act has no timers', base({ toAct: [0] }), []],
   ] as const)('%s', (_what, match, expected) => {
@@ -180,7 +225,9 @@ describe('reminders and deadlines (sweep)', () => {
     expect(paused.json.pause).toEqual({ pausedUntil: T0 + 12 * HOUR + 2 * DAY, budgetLeftMs: 12 * DAY });
     expect((await pause(seats[1]!, 1)).json.error.code).toBe('already-paused');
     expect((await pause(seats[0]!, 15)).status).toBe(400);
-    expect((await h.api.call('POST', `/api/matches/${matchId}/seats/1/pause`, { token: seats[0]!.token, body: { days: 1 } })).status).toBe(403);
+    expect((await h.api.call('POST', `/api/matches/${matchId}/seats/1/pause`, { token: seats[0]!.token, body: { days: 1 } })).status).toBe(
+      403,
+    );
 
     // At the original deadline only seat 0's passes.
     await at(h, T0 + DAY);

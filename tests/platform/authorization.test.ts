@@ -18,7 +18,11 @@ describe('authorization', () => {
       { method: 'GET', path: `/api/matches/${a.matchId}/seats/0`, headers: poll },
       { method: 'GET', path: `/api/matches/${a.matchId}/spectate`, headers: poll },
       { method: 'GET', path: `/api/matches/${a.matchId}/seats/0/log` },
-      { method: 'POST', path: `/api/matches/${a.matchId}/seats/0/moves`, body: { expectedVersion: v, move: { kind: 'commit', secret: 3 } } },
+      {
+        method: 'POST',
+        path: `/api/matches/${a.matchId}/seats/0/moves`,
+        body: { expectedVersion: v, move: { kind: 'commit', secret: 3 } },
+      },
       { method: 'POST', path: `/api/matches/${a.matchId}/seats/0/resign`, body: {} },
       { method: 'POST', path: `/api/matches/${a.matchId}/seats/0/links`, body: {} },
       { method: 'POST', path: `/api/matches/${a.matchId}/seats/0/rematch`, body: {} },
@@ -37,7 +41,9 @@ describe('authorization', () => {
       for (const t of tokens) {
         if (t.label === 'spectator on a seat route' && route.path.includes('/spectate')) continue;
         const r = await api.call(route.method, route.path, { token: t.token, body: route.body, headers: route.headers });
-        expect(t.expect, `${route.method} ${route.path} ${route.headers ? '(poll) ' : ''}with ${t.label} → ${r.status}`).toContain(r.status);
+        expect(t.expect, `${route.method} ${route.path} ${route.headers ? '(poll) ' : ''}with ${t.label} → ${r.status}`).toContain(
+          r.status,
+        );
         expect(Object.keys(r.json ?? {})).toEqual(['error']);
         expect(r.text).not.toContain('"view"');
         checked++;
@@ -52,7 +58,11 @@ describe('authorization', () => {
   it('stores no raw token: a scan of the table holds only hashes', async () => {
     const { api, table } = await testApp();
     const created = await api.create('secret-sums', 3);
-    const secrets = [created.token, ...created.invites.map((i) => new URL(i.url).hash.split('=')[1]!), new URL(created.spectatorUrl).hash.split('=')[1]!];
+    const secrets = [
+      created.token,
+      ...created.invites.map((i) => new URL(i.url).hash.split('=')[1]!),
+      new URL(created.spectatorUrl).hash.split('=')[1]!,
+    ];
     const j = await api.join(created.matchId, created.invites[0]!.url, 'Bob');
     secrets.push(j.json.token);
     const renewed = await api.call('POST', `/api/matches/${created.matchId}/seats/0/links`, { token: created.token });

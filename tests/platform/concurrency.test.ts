@@ -14,7 +14,8 @@ describe('concurrency', () => {
       const statuses = results.map((r) => r.status);
       expect(statuses.filter((s) => s === 200)).toHaveLength(1);
       expect(statuses.filter((s) => s === 409)).toHaveLength(49);
-      for (const r of results.filter((r) => r.status === 409)) expect(r.json.error).toMatchObject({ code: 'stale-version', version: v + 1 });
+      for (const r of results.filter((r) => r.status === 409))
+        expect(r.json.error).toMatchObject({ code: 'stale-version', version: v + 1 });
       const after = await table.store.get(matchId);
       expect(after!.version).toBe(v + 1);
       expect((await table.store.fullLog(matchId)).length).toBe(logBefore + 1);

@@ -11,7 +11,10 @@ describe('bad input', () => {
     const moveish = fc.oneof(
       anyJson,
       fc.record({ expectedVersion: fc.oneof(fc.integer(), fc.double(), fc.string(), fc.constant(null)), move: anyJson }),
-      fc.record({ expectedVersion: fc.nat(5), move: fc.record({ kind: fc.constantFrom('commit', 'add', 'x', ''), secret: anyJson, amount: anyJson }) }),
+      fc.record({
+        expectedVersion: fc.nat(5),
+        move: fc.record({ kind: fc.constantFrom('commit', 'add', 'x', ''), secret: anyJson, amount: anyJson }),
+      }),
     );
     const path = fc.constantFrom(
       `/api/matches/${matchId}/seats/0/moves`,
@@ -29,7 +32,11 @@ describe('bad input', () => {
     await fc.assert(
       fc.asyncProperty(
         path,
-        fc.oneof(moveish.map((b) => JSON.stringify(b)), fc.string({ maxLength: 200 }), fc.constant('')),
+        fc.oneof(
+          moveish.map((b) => JSON.stringify(b)),
+          fc.string({ maxLength: 200 }),
+          fc.constant(''),
+        ),
         fc.constantFrom('application/json', 'text/plain', ''),
         fc.option(fc.string({ maxLength: 80 })),
         async (p, raw, type, key) => {

@@ -44,6 +44,8 @@ describe('invite information', () => {
     expect((await api.call('GET', `/api/matches/${created.matchId}/invite`)).status).toBe(401);
     const doc = await api.call('GET', '/api/openapi.json');
     expect(doc.json.paths['/api/matches/{id}/invite'].get.responses['200']).toBeTruthy();
-    expect((await api.call('GET', `/api/matches/nosuchmatch000000000/invite`, { token: secretOf(second!.url) })).status).toBeGreaterThanOrEqual(400);
+    expect(
+      (await api.call('GET', `/api/matches/nosuchmatch000000000/invite`, { token: secretOf(second!.url) })).status,
+    ).toBeGreaterThanOrEqual(400);
   });
 });

@@ -34,7 +34,7 @@ describe('match lifecycle over HTTP', () => {
     expect(r.json.you).toBe(1);
     expect(r.json.legalMoves).toHaveLength(9);
     expect(r.json.seats.map((s: { name: string }) => s.name)).toEqual(['Ann', 'Bob']);
-    expect(r.json.log.map((l: { entries: { type: string }[] }) => l.entries.map((e) => e.type)).flat()).toContain('started');
+    expect(r.json.log.flatMap((l: { entries: { type: string }[] }) => l.entries.map((e) => e.type))).toContain('started');
   });
 
   it('answers 304 to If-None-Match with the current version, and 200 after a change', async () => {
@@ -105,7 +105,10 @@ describe('match lifecycle over HTTP', () => {
     const malformed = await api.move(matchId, seats[0]!, v, { kind: 'commit', secret: 'x' });
     expect(malformed.status).toBe(400);
     expect(malformed.json.error.issues.length).toBeGreaterThan(0);
-    const noMove = await api.call('POST', `/api/matches/${matchId}/seats/0/moves`, { token: seats[0]!.token, body: { expectedVersion: v } });
+    const noMove = await api.call('POST', `/api/matches/${matchId}/seats/0/moves`, {
+      token: seats[0]!.token,
+      body: { expectedVersion: v },
+    });
     expect(noMove.status).toBe(400);
     const big = await api.call('POST', `/api/matches/${matchId}/seats/0/moves`, {
       token: seats[0]!.token,
@@ -169,15 +172,22 @@ describe('match lifecycle over HTTP', () => {
     expect(r.json.components.schemas['Move_secret-sums']).toBeTruthy();
     const email = r.json.paths['/api/matches/{id}/seats/{seat}/notifications/email'].put;
     expect(email.requestBody.content['application/json'].schema.required).toEqual(['address']);
-    expect(r.json.paths['/api/matches/{id}/seats/{seat}/pause'].post.requestBody.content['application/json'].schema.properties.days.maximum).toBeGreaterThan(0);
+    expect(
+      r.json.paths['/api/matches/{id}/seats/{seat}/pause'].post.requestBody.content['application/json'].schema.properties.days.maximum,
+    ).toBeGreaterThan(0);
   });
 
   it('refuses bad create requests clearly', async () => {
     const { api } = await testApp();
     expect((await api.call('POST', '/api/matches', { body: { game: 'chess', seats: 2, name: 'A' } })).json.error.code).toBe('unknown-game');
     expect((await api.call('POST', '/api/matches', { body: { game: 'secret-sums', seats: 9, name: 'A' } })).status).toBe(400);
-    expect((await api.call('POST', '/api/matches', { body: { game: 'secret-sums', seats: 5, name: 'A' } })).json.error.code).toBe('invalid-seats');
+    expect((await api.call('POST', '/api/matches', { body: { game: 'secret-sums', seats: 5, name: 'A' } })).json.error.code).toBe(
+      'invalid-seats',
+    );
     expect((await api.call('POST', '/api/matches', { body: { game: 'secret-sums', seats: 2, name: ' ' } })).status).toBe(400);
-    expect((await api.call('POST', '/api/matches', { body: { game: 'secret-sums', seats: 2, name: 'A', options: { target: 1000 } } })).json.error.code).toBe('invalid-request');
+    expect(
+      (await api.call('POST', '/api/matches', { body: { game: 'secret-sums', seats: 2, name: 'A', options: { target: 1000 } } })).json.error
+        .code,
+    ).toBe('invalid-request');
   });
 });

@@ -8,7 +8,8 @@ describe('retention (DynamoDB TTL attribute)', () => {
     let now = Date.UTC(2026, 10, 23);
     const { api, table } = await testApp({ clock: () => now });
     const expiry = async (id: string) =>
-      (await table.doc.send(new GetCommand({ TableName: table.tableName, Key: keys.match(id), ConsistentRead: true }))).Item!.expiresAt as number;
+      (await table.doc.send(new GetCommand({ TableName: table.tableName, Key: keys.match(id), ConsistentRead: true }))).Item!
+        .expiresAt as number;
     const created = await api.create('secret-sums', 2, { target: 3 });
     const sec = Math.floor(now / 1000);
     expect(await expiry(created.matchId)).toBe(sec + OPEN_RETENTION_SECONDS);
@@ -16,7 +17,10 @@ describe('retention (DynamoDB TTL attribute)', () => {
     now += 3600_000;
     const j = await api.join(created.matchId, created.invites[0]!.url, 'Bob');
     expect(await expiry(created.matchId)).toBe(Math.floor(now / 1000) + IDLE_RETENTION_SECONDS);
-    const seats = [{ seat: 0, token: created.token }, { seat: 1, token: j.json.token as string }];
+    const seats = [
+      { seat: 0, token: created.token },
+      { seat: 1, token: j.json.token as string },
+    ];
     let v = (await api.read(created.matchId, seats[0]!)).json.version;
     for (const s of seats) v = (await api.move(created.matchId, s, v, { kind: 'commit', secret: 2 })).json.version;
     now += 24 * 3600_000;
@@ -26,7 +30,11 @@ describe('retention (DynamoDB TTL attribute)', () => {
     expect(await expiry(created.matchId)).toBe(Math.floor(now / 1000) + FINISHED_RETENTION_SECONDS);
 
     const items = await table.doc.send(
-      new QueryCommand({ TableName: table.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.match(created.matchId).pk } }),
+      new QueryCommand({
+        TableName: table.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.match(created.matchId).pk },
+      }),
     );
     const logs = items.Items!.filter((i) => String(i.sk).startsWith('LOG#'));
     expect(logs.length).toBeGreaterThan(3);
@@ -39,7 +47,11 @@ describe('retention (DynamoDB TTL attribute)', () => {
     const created = await api.create('secret-sums', 3);
     expect((await api.join(created.matchId, created.invites[0]!.url, 'Bob')).status).toBe(200);
     const items = await table.doc.send(
-      new QueryCommand({ TableName: table.tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :log)', ExpressionAttributeValues: { ':pk': keys.match(created.matchId).pk, ':log': 'LOG#' } }),
+      new QueryCommand({
+        TableName: table.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :log)',
+        ExpressionAttributeValues: { ':pk': keys.match(created.matchId).pk, ':log': 'LOG#' },
+      }),
     );
     expect(items.Items!.length).toBeGreaterThan(0);
     for (const l of items.Items!) expect(l.expiresAt).toBe(Math.floor(now / 1000) + IDLE_RETENTION_SECONDS);

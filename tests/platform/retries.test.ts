@@ -30,7 +30,10 @@ describe('retrying changes with an Idempotency-Key', () => {
     const before = (await table.store.get(matchId))!.version;
     const calls = await Promise.all(
       Array.from({ length: 4 }, () =>
-        api.call('POST', `/api/matches/${matchId}/seats/1/rematch`, { token: seats[1]!.token, headers: { 'Idempotency-Key': 'rematch-key-1' } }),
+        api.call('POST', `/api/matches/${matchId}/seats/1/rematch`, {
+          token: seats[1]!.token,
+          headers: { 'Idempotency-Key': 'rematch-key-1' },
+        }),
       ),
     );
     expect(calls.map((c) => c.status)).toEqual([200, 200, 200, 200]);
@@ -46,7 +49,10 @@ describe('retrying changes with an Idempotency-Key', () => {
   it('concurrent rematch calls from one seat with different keys (or none) return the same working token', async () => {
     const { api, matchId, seats } = await finished();
     const call = (key?: string) =>
-      api.call('POST', `/api/matches/${matchId}/seats/0/rematch`, { token: seats[0]!.token, headers: key ? { 'Idempotency-Key': key } : {} });
+      api.call('POST', `/api/matches/${matchId}/seats/0/rematch`, {
+        token: seats[0]!.token,
+        headers: key ? { 'Idempotency-Key': key } : {},
+      });
     const calls = await Promise.all([call('rematch-a-123'), call('rematch-b-123'), call(), call()]);
     expect(calls.map((c) => c.status)).toEqual([200, 200, 200, 200]);
     expect(new Set(calls.map((c) => c.json.token)).size).toBe(1);
@@ -64,7 +70,11 @@ describe('retrying changes with an Idempotency-Key', () => {
     const { api, table } = await testApp();
     const { matchId, seats } = await api.started('secret-sums', 2);
     const resign = (key?: string, body: unknown = {}) =>
-      api.call('POST', `/api/matches/${matchId}/seats/1/resign`, { token: seats[1]!.token, body, headers: key ? { 'Idempotency-Key': key } : {} });
+      api.call('POST', `/api/matches/${matchId}/seats/1/resign`, {
+        token: seats[1]!.token,
+        body,
+        headers: key ? { 'Idempotency-Key': key } : {},
+      });
     const first = await resign('resign-key-1');
     const again = await resign('resign-key-1');
     expect(first.status).toBe(200);
@@ -79,7 +89,11 @@ describe('retrying changes with an Idempotency-Key', () => {
     const { api, table } = await testApp();
     const created = await api.create('secret-sums', 3);
     const owner: Seat = { seat: 0, token: created.token };
-    const links = () => api.call('POST', `/api/matches/${created.matchId}/seats/0/links`, { token: owner.token, headers: { 'Idempotency-Key': 'links-key-1' } });
+    const links = () =>
+      api.call('POST', `/api/matches/${created.matchId}/seats/0/links`, {
+        token: owner.token,
+        headers: { 'Idempotency-Key': 'links-key-1' },
+      });
     const first = await links();
     const version = (await table.store.get(created.matchId))!.version;
     const again = await links();
@@ -125,17 +139,23 @@ describe('retrying changes with an Idempotency-Key', () => {
 });
 
 describe('smaller API items', () => {
-  it("resign honours expectedVersion: refused with 409 once the game has moved on, the match still in play", async () => {
+  it('resign honours expectedVersion: refused with 409 once the game has moved on, the match still in play', async () => {
     const { api } = await testApp();
     const { matchId, seats } = await api.started('secret-sums', 2, { target: 30 });
     const seen = (await api.read(matchId, seats[0]!)).json.version;
     const v = await toCountPhase(api, matchId, seats);
     expect(v).toBeGreaterThan(seen);
-    const stale = await api.call('POST', `/api/matches/${matchId}/seats/0/resign`, { token: seats[0]!.token, body: { expectedVersion: seen } });
+    const stale = await api.call('POST', `/api/matches/${matchId}/seats/0/resign`, {
+      token: seats[0]!.token,
+      body: { expectedVersion: seen },
+    });
     expect(stale.status).toBe(409);
     expect(stale.json.error.code).toBe('stale-version');
     expect((await api.read(matchId, seats[0]!)).json.status).toBe('active');
-    const current = await api.call('POST', `/api/matches/${matchId}/seats/0/resign`, { token: seats[0]!.token, body: { expectedVersion: v } });
+    const current = await api.call('POST', `/api/matches/${matchId}/seats/0/resign`, {
+      token: seats[0]!.token,
+      body: { expectedVersion: v },
+    });
     expect(current.status).toBe(200);
     expect(current.json.status).toBe('over');
   });
@@ -187,7 +207,11 @@ describe('smaller API items', () => {
     try {
       writeFileSync(join(root, 'index.html'), '<!doctype html><title>Dutch</title>');
       const app = createLocalApp({ store: (await freshTable('site')).store, games: new Map([[secretSums.id, secretSums]]) }, root);
-      for (const [method, path] of [['GET', '/api/no-such-route'], ['POST', '/api/no-such-route'], ['GET', '/api/matches']] as const) {
+      for (const [method, path] of [
+        ['GET', '/api/no-such-route'],
+        ['POST', '/api/no-such-route'],
+        ['GET', '/api/matches'],
+      ] as const) {
         const r = await app.request(path, { method });
         expect(r.status).toBe(404);
         expect(r.headers.get('content-type')).toContain('application/json');

@@ -15,7 +15,13 @@ async function setup() {
   const table = await freshTable('side');
   const clock = { now: Date.UTC(2026, 0, 5, 9) };
   const notifications = { store: new DynamoNotifyStore(table.doc, table.tableName), clock: () => clock.now };
-  const app = createApp({ store: table.store, games: new Map([[secretSums.id, secretSums]]), clock: () => clock.now, publicUrl: 'http://dutch.test', notifications });
+  const app = createApp({
+    store: table.store,
+    games: new Map([[secretSums.id, secretSums]]),
+    clock: () => clock.now,
+    publicUrl: 'http://dutch.test',
+    notifications,
+  });
   const api = client(app);
   const started = await api.started('secret-sums', 2, { target: 30 });
   const version = await toCountPhase(api, started.matchId, started.seats);
@@ -23,7 +29,8 @@ async function setup() {
   const mover = started.seats[read.json.toAct[0]]!;
   const other = started.seats.find((s) => s !== mover)!;
   const links = (s: Seat) => api.call('POST', `/api/matches/${started.matchId}/seats/${s.seat}/links`, { token: s.token });
-  const pause = (s: Seat, days: number) => api.call('POST', `/api/matches/${started.matchId}/seats/${s.seat}/pause`, { token: s.token, body: { days } });
+  const pause = (s: Seat, days: number) =>
+    api.call('POST', `/api/matches/${started.matchId}/seats/${s.seat}/pause`, { token: s.token, body: { days } });
   const resume = (s: Seat) => api.call('DELETE', `/api/matches/${started.matchId}/seats/${s.seat}/pause`, { token: s.token });
   return { api, clock, matchId: started.matchId, version, mover, other, links, pause, resume };
 }

@@ -14,7 +14,12 @@ import { freePort } from '../../functions/local/dynamo-local.js';
 
 const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
 
-function startScript(env: Record<string, string>): { child: ChildProcess; output: () => string; waitFor: (text: string) => Promise<void>; exited: Promise<number | null> } {
+function startScript(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => string;
+  waitFor: (text: string) => Promise<void>;
+  exited: Promise<number | null>;
+} {
   const child = spawn(process.execPath, [tsxCli, 'scripts/start.ts'], {
     cwd: process.cwd(),
     env: { ...process.env, ...env },
@@ -55,7 +60,13 @@ function slowCreate(port: number) {
   let finish!: () => void;
   const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, method: 'POST', path: '/api/matches', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(createBody) } },
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/matches',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(createBody) },
+      },
       (res) => {
         let body = '';
         res.on('data', (d) => (body += d));
@@ -78,7 +89,9 @@ describe('npm start', () => {
       await run.waitFor('Dutch is running');
       expect(groupMembers(pgid).some((l) => l.includes('DynamoDBLocal.jar'))).toBe(true);
       const base = `http://127.0.0.1:${port}`;
-      expect((await fetch(`${base}/api/matches`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: createBody })).status).toBe(201);
+      expect(
+        (await fetch(`${base}/api/matches`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: createBody })).status,
+      ).toBe(201);
 
       const slow = [slowCreate(port), slowCreate(port)];
       await new Promise((r) => setTimeout(r, 300)); // the server has both requests' heads by now

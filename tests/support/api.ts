@@ -32,7 +32,14 @@ export function afterCommit(after: (result: CommitResult) => void) {
     });
 }
 
-export async function testApp(opts: { games?: AnyGame[]; clock?: () => number; wrapStore?: (s: MatchStore) => MatchStore; notifications?: AppDeps['notifications'] } = {}) {
+export async function testApp(
+  opts: {
+    games?: AnyGame[];
+    clock?: () => number;
+    wrapStore?: (s: MatchStore) => MatchStore;
+    notifications?: AppDeps['notifications'];
+  } = {},
+) {
   const table = await freshTable();
   const store = opts.wrapStore ? opts.wrapStore(table.store) : table.store;
   const games = new Map((opts.games ?? [secretSums]).map((g) => [g.id, g]));
@@ -48,7 +55,11 @@ export async function toCountPhase(api: ReturnType<typeof client>, matchId: stri
 }
 
 export function client(app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> }) {
-  async function call(method: string, path: string, opts: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {}) {
+  async function call(
+    method: string,
+    path: string,
+    opts: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {},
+  ) {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
     let body: string | undefined = opts.raw;

@@ -6,7 +6,8 @@
 export function assertJsonExact(value: unknown, path = '$'): void {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return;
   if (typeof value === 'number') {
-    if (!Number.isFinite(value) || Object.is(value, -0)) throw new Error(`${path} is ${Object.is(value, -0) ? '-0' : value}, which JSON does not keep`);
+    if (!Number.isFinite(value) || Object.is(value, -0))
+      throw new Error(`${path} is ${Object.is(value, -0) ? '-0' : value}, which JSON does not keep`);
     return;
   }
   if (Array.isArray(value)) {
@@ -15,7 +16,8 @@ export function assertJsonExact(value: unknown, path = '$'): void {
   }
   if (typeof value === 'object') {
     const proto = Object.getPrototypeOf(value);
-    if (proto !== Object.prototype && proto !== null) throw new Error(`${path} is a ${proto?.constructor?.name ?? 'non-plain object'}, which JSON does not keep`);
+    if (proto !== Object.prototype && proto !== null)
+      throw new Error(`${path} is a ${proto?.constructor?.name ?? 'non-plain object'}, which JSON does not keep`);
     for (const [k, v] of Object.entries(value)) assertJsonExact(v, `${path}.${k}`);
     return;
   }

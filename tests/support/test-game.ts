@@ -85,9 +85,7 @@ export const secretSums: Game<SecretSumsState, SecretSumsMove, SecretSumsOptions
 
   legalMoves(state, seat) {
     if (state.phase === 'commit') {
-      return state.secrets[seat] === null
-        ? Array.from({ length: 9 }, (_, i) => ({ kind: 'commit' as const, secret: i + 1 }))
-        : [];
+      return state.secrets[seat] === null ? Array.from({ length: 9 }, (_, i) => ({ kind: 'commit' as const, secret: i + 1 })) : [];
     }
     if (state.phase === 'count' && seat === state.turn) {
       return [

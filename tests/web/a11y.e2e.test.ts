@@ -72,7 +72,7 @@ describe('accessibility of every main page state', () => {
           await openAt(a, me.url, now.version);
           await expectAccessible(a, `${game.id}: ${state}`);
         }
-        const mover = now.toAct.includes(0) && seen.has('my move') ? 0 : now.toAct.find((s) => s !== 0) ?? 0;
+        const mover = now.toAct.includes(0) && seen.has('my move') ? 0 : (now.toAct.find((s) => s !== 0) ?? 0);
         await playMove(base, m.matchId, m.seats[mover]!);
       }
       expect([...seen].sort()).toEqual(['another’s move', 'my move']);
@@ -130,7 +130,9 @@ describe('accessibility of every main page state', () => {
     // The turn passed: the live region no longer says it is my move.
     await expect.poll(() => live.textContent()).not.toContain('It is your move.');
     // The focus went to the page's own words about the turn, not the page body.
-    await expect.poll(() => a.evaluate(() => document.activeElement !== document.body && document.activeElement?.isConnected === true)).toBe(true);
+    await expect
+      .poll(() => a.evaluate(() => document.activeElement !== document.body && document.activeElement?.isConnected === true))
+      .toBe(true);
     expect(await a.evaluate(() => document.activeElement?.closest('main.match') !== null)).toBe(true);
     await ctx.close();
   }, 120_000);

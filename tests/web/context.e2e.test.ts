@@ -119,7 +119,10 @@ describe('context on the pages', () => {
     expect(words).toContain('The page now shows the match as it stands');
     // And it does (the page, shown again — the test kept it "hidden" only to stop its polls): Ann's sealed choice.
     await setVisible(a, true);
-    await a.locator('.dutch[data-phase="commit"]').getByText(/^Sealed:/).waitFor();
+    await a
+      .locator('.dutch[data-phase="commit"]')
+      .getByText(/^Sealed:/)
+      .waitFor();
     await ctx.close();
   }, 120_000);
 

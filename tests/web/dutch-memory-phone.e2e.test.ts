@@ -79,7 +79,17 @@ describe('Dutch, the memory game, on a phone', () => {
       for (const key of ['drawFromDiscard', 'openingDiscard', 'acePower', 'penaltyCardSeen', 'snapOthers', 'memoryAid'] as const) {
         expect(marmot[key]?.value, key).toBe(want[key]);
       }
-      for (const key of ['jackPower', 'cardValues', 'callerLowest', 'callerNotLowest', 'callerTies', 'emptyBench', 'tieBreak', 'othersSnap', 'firstDealer'] as const) {
+      for (const key of [
+        'jackPower',
+        'cardValues',
+        'callerLowest',
+        'callerNotLowest',
+        'callerTies',
+        'emptyBench',
+        'tieBreak',
+        'othersSnap',
+        'firstDealer',
+      ] as const) {
         expect(marmot[key]?.value, key).toBe(want[key]);
       }
       expect(marmot.memoryAid?.value).toBe(true);
@@ -156,11 +166,15 @@ describe('Dutch, the memory game, on a phone', () => {
       }
       expect(Math.max(...state.benches.map((b) => b.length))).toBeGreaterThan(4);
       await p.evaluate(() => window.dispatchEvent(new Event('focus')));
-      await expect.poll(async () => Number(await p.locator('main.match').getAttribute('data-version')), { timeout: 20_000 }).toBeGreaterThanOrEqual(rec.version);
+      await expect
+        .poll(async () => Number(await p.locator('main.match').getAttribute('data-version')), { timeout: 20_000 })
+        .toBeGreaterThanOrEqual(rec.version);
       await p.screenshot({ path: `${env.artifacts}/dm-phone-03-marmot-board.png`, fullPage: true });
       expect(await overflow(p)).toBeLessThanOrEqual(0);
       // Nothing on the board sticks out past the screen's right edge either (hidden overflow would clip cards).
-      const past = await p.locator('.dm .dm-card').evaluateAll((els) => els.filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5).length);
+      const past = await p
+        .locator('.dm .dm-card')
+        .evaluateAll((els) => els.filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5).length);
       expect(past).toBe(0);
 
       // Marmot: seat 0 may play another player's card onto the open discard.

@@ -23,8 +23,6 @@ import { e2eSite, SNAPSHOT_SCRIPT, type Snap, setVisible } from './support/e2e.j
 
 const env = e2eSite('dm-web');
 
-
-
 const version = async (p: Page) => Number(await p.locator('main.match').getAttribute('data-version'));
 
 /** Waits until the page shows at least version `v` with no move in flight; a focus event asks it to poll now. */
@@ -101,7 +99,10 @@ describe('Dutch, the memory game, in the browser', () => {
     expect(stored?.options).toMatchObject({ preset: 'bench', memoryAid: false, penaltyCards: 1, snapWindowMs: 0 });
 
     // --- Bob and Cy join with their invite links
-    for (const [p, invite, name] of [[b, invites[0]!, 'Bob'], [c, invites[1]!, 'Cy']] as const) {
+    for (const [p, invite, name] of [
+      [b, invites[0]!, 'Bob'],
+      [c, invites[1]!, 'Cy'],
+    ] as const) {
       await p.goto(invite);
       await p.getByLabel(/Your name/).fill(name);
       await p.getByRole('button', { name: 'Join the match' }).click();
@@ -132,7 +133,9 @@ describe('Dutch, the memory game, in the browser', () => {
       const shown = [s.benches[seat]![x]!.card, s.benches[seat]![y]!.card];
       // The two faces are on show, in place and in the panel, with the memory aid off.
       await p.locator('[data-reveal="open"]').waitFor();
-      const onBench = await p.locator(`.dm-bench[data-seat="${seat}"] [data-card]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+      const onBench = await p
+        .locator(`.dm-bench[data-seat="${seat}"] [data-card]`)
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
       expect(onBench.sort()).toEqual([...shown].sort());
       expect(await p.locator('[data-reveal="open"]').innerText()).toContain('memory aid is off');
       if (seat === 0) await a.screenshot({ path: `${env.artifacts}/dm-02-look-reveal-desktop.png`, fullPage: true });
@@ -184,7 +187,13 @@ describe('Dutch, the memory game, in the browser', () => {
       if (shotName) await shot(p, shotName);
       await btn.click();
       await waitVersion(p, before + 1);
-      expect(await p.locator('.notice.error').count(), await p.locator('.notice.error').allInnerTexts().then((t) => t.join())).toBe(0);
+      expect(
+        await p.locator('.notice.error').count(),
+        await p
+          .locator('.notice.error')
+          .allInnerTexts()
+          .then((t) => t.join()),
+      ).toBe(0);
     }
 
     for (let guard = 0; ; guard++) {
@@ -213,7 +222,14 @@ describe('Dutch, the memory game, in the browser', () => {
           expect(await cardAt(p, other, target.slot).getAttribute('data-card')).toBeNull();
         } else if (front.kind === 'swap') {
           const mine = filled(front.seat)[0]!;
-          await act(p, [{ seat: front.seat, slot: mine.slot }, { seat: other, slot: target.slot }], /^Swap your card in /);
+          await act(
+            p,
+            [
+              { seat: front.seat, slot: mine.slot },
+              { seat: other, slot: target.slot },
+            ],
+            /^Swap your card in /,
+          );
           const after = (await read()).state;
           // (Unless the swap was the round's last move and the next round has been dealt.)
           if (after.round === s.round) {
@@ -230,7 +246,9 @@ describe('Dutch, the memory game, in the browser', () => {
       if (open && !snapped) {
         // Whoever holds a card of the same rank snaps it — someone other than the player to move, if possible.
         const order = [1, 2, 0].map((k) => (t + k) % 3);
-        const snapper = order.map((seat) => ({ seat, hit: filled(seat).find((x) => rankOf(x.card) === rankOf(top!.card)) })).find((x) => x.hit);
+        const snapper = order
+          .map((seat) => ({ seat, hit: filled(seat).find((x) => rankOf(x.card) === rankOf(top!.card)) }))
+          .find((x) => x.hit);
         if (snapper) {
           const name = cardName(cardFace('bench', top!.card));
           // Every page says that the discard can still be snapped, the next player's page that their discard closes it.
@@ -245,7 +263,12 @@ describe('Dutch, the memory game, in the browser', () => {
           }
           bannerChecked = true;
           const p = pages[snapper.seat]!;
-          await act(p, [{ seat: snapper.seat, slot: snapper.hit!.slot }], `Snap your card in ${pos(snapper.hit!.slot)} onto the ${name}`, `dm-05-snap-choice-seat${snapper.seat}.png`);
+          await act(
+            p,
+            [{ seat: snapper.seat, slot: snapper.hit!.slot }],
+            `Snap your card in ${pos(snapper.hit!.slot)} onto the ${name}`,
+            `dm-05-snap-choice-seat${snapper.seat}.png`,
+          );
           await p.locator('[data-outcome="snapped"]').waitFor();
           const after = (await read()).state;
           expect(after.benches[snapper.seat]![snapper.hit!.slot]).toBeNull();
@@ -385,10 +408,13 @@ describe('Dutch, the memory game, in the browser', () => {
         st.pile.forEach((x) => k.add(x.card));
         st.aside.forEach((x) => k.add(x));
         st.history.forEach((r) => [...r.benches.flat(), ...r.callerCards].forEach((x) => k.add(x)));
-        st.benches.forEach((bench) => bench.forEach((x) => x && x.seenBy.includes(seat) && k.add(x.card)));
+        st.benches.forEach((bench) => bench.forEach((x) => x?.seenBy.includes(seat) && k.add(x.card)));
         if (st.phase === 'play' && st.turn.held && st.turn.seat === seat) k.add(st.turn.held);
       }
-      hiddenAt.set(v, known.map((k) => ALL_CARDS.filter((x) => !k.has(x))));
+      hiddenAt.set(
+        v,
+        known.map((k) => ALL_CARDS.filter((x) => !k.has(x))),
+      );
     };
     const start = log.find((l) => l.kind === 'start')!;
     note(start.version, state);
@@ -422,7 +448,9 @@ describe('Dutch, the memory game, in the browser', () => {
     };
     let checked = 0;
     for (const [seat, p] of pages.entries()) {
-      const snaps = ((await p.evaluate(() => (window as unknown as { __snaps: Snap[] }).__snaps)) ?? []).filter((x) => x.status === 'active' && x.version > 0);
+      const snaps = ((await p.evaluate(() => (window as unknown as { __snaps: Snap[] }).__snaps)) ?? []).filter(
+        (x) => x.status === 'active' && x.version > 0,
+      );
       expect(snaps.length).toBeGreaterThan(20);
       for (const x of snaps) {
         const hidden = hiddenFor(seat, x.version);

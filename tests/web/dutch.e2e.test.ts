@@ -32,7 +32,6 @@ async function waitForVersionAbove(p: Page, v: number) {
   );
 }
 
-
 /** One step for the player on this page, if it is their move: returns whether it acted. */
 async function playStep(p: Page, shots: { commit?: string; buy?: string }): Promise<boolean> {
   const main = p.locator('main.match');
@@ -47,9 +46,9 @@ async function playStep(p: Page, shots: { commit?: string; buy?: string }): Prom
     await p.getByRole('button', { name: 'Seal', exact: true }).click();
   } else {
     const bid = await p.locator('[data-zone="my-bid"] [data-card]').count();
-    const slots = await p.locator('[data-zone="display"] li[data-slot]').evaluateAll((lis) =>
-      lis.filter((li) => li.querySelector('button[data-card]')).map((li) => Number(li.getAttribute('data-slot'))),
-    );
+    const slots = await p
+      .locator('[data-zone="display"] li[data-slot]')
+      .evaluateAll((lis) => lis.filter((li) => li.querySelector('button[data-card]')).map((li) => Number(li.getAttribute('data-slot'))));
     const slot = slots.filter((s) => s <= bid).sort((x, y) => x - y)[0];
     if (slot !== undefined) {
       await p.locator(`[data-zone="display"] li[data-slot="${slot}"] button.card`).click();
@@ -122,7 +121,12 @@ describe('Dutch in the browser', () => {
   it('two players create, share, join and play a whole game; A never sees B’s hidden cards; a hidden tab does not poll', async () => {
     const ctxA: BrowserContext = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
     await ctxA.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url });
-    const ctxB: BrowserContext = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const ctxB: BrowserContext = await env.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+    });
     const a = await ctxA.newPage();
     const b = await ctxB.newPage();
     await a.addInitScript(SNAPSHOT_SCRIPT);
@@ -172,11 +176,17 @@ describe('Dutch in the browser', () => {
     rmSync(`${env.artifacts}/07-buy-phone.png`, { force: true });
     let steps = 0;
     let idleRounds = 0;
-    while ((await a.locator('main.match').getAttribute('data-status')) !== 'over' || (await b.locator('main.match').getAttribute('data-status')) !== 'over') {
+    while (
+      (await a.locator('main.match').getAttribute('data-status')) !== 'over' ||
+      (await b.locator('main.match').getAttribute('data-status')) !== 'over'
+    ) {
       expect(steps).toBeLessThan(400);
       const first = steps === 0;
       const actedA = await playStep(a, first ? { commit: `${env.artifacts}/05-commit-desktop.png` } : {});
-      const actedB = await playStep(b, first ? { commit: `${env.artifacts}/06-commit-phone.png` } : shotBuy ? {} : { buy: `${env.artifacts}/07-buy-phone.png` });
+      const actedB = await playStep(
+        b,
+        first ? { commit: `${env.artifacts}/06-commit-phone.png` } : shotBuy ? {} : { buy: `${env.artifacts}/07-buy-phone.png` },
+      );
       if (!first && actedB && existsSync(`${env.artifacts}/07-buy-phone.png`)) shotBuy = true;
       if (actedA || actedB) {
         steps++;
@@ -242,7 +252,8 @@ describe('Dutch in the browser', () => {
 
     // --- nothing of B's hidden cards ever reached A
     const { hiddenAt, handOfAAt } = await hiddenFromA(matchId, seatB);
-    const snaps = (await a.evaluate(() => (window as unknown as { __snaps: { version: number; status: string; html: string }[] }).__snaps)) ?? [];
+    const snaps =
+      (await a.evaluate(() => (window as unknown as { __snaps: { version: number; status: string; html: string }[] }).__snaps)) ?? [];
     const answers = await Promise.all(answersA);
     let checked = 0;
     for (const s of snaps) {

@@ -128,7 +128,19 @@ describe('Golden Age board logic against the engine’s legal moves', () => {
     expect(problems).toEqual([]);
     expect(states).toBeGreaterThan(1500);
     // The random games reached the interesting kinds of move.
-    for (const k of ['place-steward', 'roll', 'move-token', 'take-guild', 'create-marker', 'buy-card', 'buy-token', 'auction', 'bid', 'pass', 'end-turn']) {
+    for (const k of [
+      'place-steward',
+      'roll',
+      'move-token',
+      'take-guild',
+      'create-marker',
+      'buy-card',
+      'buy-token',
+      'auction',
+      'bid',
+      'pass',
+      'end-turn',
+    ]) {
       expect(kinds, k).toContain(k);
     }
   });
@@ -200,7 +212,8 @@ describe('Golden Age board rendering', () => {
     s = withMoney(s, 1, 2);
     s = play(s, 0, { kind: 'auction', province: 'zeeland' }).state;
     expect(s.phase).toBe('auction');
-    const render = (viewer: number) => renderToString(h(GoldenAgeBoard, { match: matchFor(s, viewer), submit: async () => true, busy: false }));
+    const render = (viewer: number) =>
+      renderToString(h(GoldenAgeBoard, { match: matchFor(s, viewer), submit: async () => true, busy: false }));
     const cy = render(2);
     expect(cy).toContain('Cash in cards');
     expect(cy).toMatch(/<button[^>]*>Cash in one tulip girl for 5 guilders<\/button>/);

@@ -24,8 +24,20 @@ describe('The Dutch Golden Age in the browser: cashing in out of turn', () => {
       v = r.json.version;
     };
     // Set-up: Ann's marker in Zeeland (a blue province), tokens away from the markers, the Steward, a roll.
-    for (const [seat, province] of [[0, 'zeeland'], [1, 'groningen'], [2, 'friesland']] as const) await move(seat, { kind: 'place-marker', province });
-    for (const [seat, province] of [[0, 'holland'], [0, 'holland'], [1, 'limburg'], [1, 'limburg'], [2, 'brabant'], [2, 'brabant']] as const) {
+    for (const [seat, province] of [
+      [0, 'zeeland'],
+      [1, 'groningen'],
+      [2, 'friesland'],
+    ] as const)
+      await move(seat, { kind: 'place-marker', province });
+    for (const [seat, province] of [
+      [0, 'holland'],
+      [0, 'holland'],
+      [1, 'limburg'],
+      [1, 'limburg'],
+      [2, 'brabant'],
+      [2, 'brabant'],
+    ] as const) {
       await move(seat, { kind: 'place-token', province });
     }
     await move(2, { kind: 'place-steward', box: TRACK.findIndex((b) => b.kind === 'merchant') });
@@ -40,7 +52,9 @@ describe('The Dutch Golden Age in the browser: cashing in out of turn', () => {
       decks: { ...state.decks, investment: state.decks.investment.filter((id) => id !== tulip) },
       players: state.players.map((p, i) => (i === 2 ? { ...p, hand: [...p.hand, tulip] } : p)),
     };
-    expect(await env.table.store.commit({ match: { ...record, version: record.version + 1, state: dealt }, expectedVersion: record.version })).toEqual({ ok: true });
+    expect(
+      await env.table.store.commit({ match: { ...record, version: record.version + 1, state: dealt }, expectedVersion: record.version }),
+    ).toEqual({ ok: true });
     v = record.version + 1;
     await move(0, { kind: 'auction', province: 'zeeland' });
 

@@ -60,7 +60,13 @@ const focused = (p: Page) =>
     const el = document.activeElement;
     if (!el || el === document.body) return { place: '', text: '', pressed: null as string | null, label: '', target: false };
     const place = ['data-province', 'data-guild', 'data-colony', 'data-box'].map((a) => el.getAttribute(a)).find((x) => x !== null) ?? '';
-    return { place, text: el.textContent?.trim() ?? '', pressed: el.getAttribute('aria-pressed'), label: el.getAttribute('aria-label') ?? '', target: el.classList.contains('target') };
+    return {
+      place,
+      text: el.textContent?.trim() ?? '',
+      pressed: el.getAttribute('aria-pressed'),
+      label: el.getAttribute('aria-label') ?? '',
+      target: el.classList.contains('target'),
+    };
   });
 
 /** Presses `key` until the focus is where `want` says, at most 40 times (a keyboard player tabbing along). */
@@ -84,7 +90,12 @@ function leaks(text: string, ids: readonly string[]): string[] {
 describe('The Dutch Golden Age in the browser', () => {
   it('three players set up and play turns by clicks: a token move, a guild takeover and an auction; hands stay private', async () => {
     const ctxA: BrowserContext = await env.browser.newContext({ viewport: { width: 1366, height: 900 } });
-    const ctxB: BrowserContext = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const ctxB: BrowserContext = await env.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+    });
     const ctxC: BrowserContext = await env.browser.newContext({ viewport: { width: 1024, height: 800 } });
     const [a, b, c] = await Promise.all([ctxA.newPage(), ctxB.newPage(), ctxC.newPage()]);
     const pages = [a, b, c] as const;
@@ -107,7 +118,12 @@ describe('The Dutch Golden Age in the browser', () => {
     await a.locator('main.match[data-status="open"]').waitFor();
     const matchId = new URL(a.url()).pathname.split('/')[2]!;
     const invites = [await a.locator('#invite-1').inputValue(), await a.locator('#invite-2').inputValue()];
-    for (const [i, [p, name]] of ([[b, 'Bob'], [c, 'Cy']] as const).entries()) {
+    for (const [i, [p, name]] of (
+      [
+        [b, 'Bob'],
+        [c, 'Cy'],
+      ] as const
+    ).entries()) {
       expect(invites[i]).toMatch(new RegExp(`^${env.server.url}/m/${matchId}#invite=`));
       await p.goto(invites[i]!);
       await p.getByLabel(/Your name/).fill(name);
@@ -176,7 +192,10 @@ describe('The Dutch Golden Age in the browser', () => {
     await everyoneAt(v);
     const roll = await a.locator('.ga-roll').getAttribute('data-roll');
     expect(roll).toMatch(/^[1-6]\+[1-6]$/);
-    const steps = roll!.split('+').map(Number).reduce((x, y) => x + y, 0);
+    const steps = roll!
+      .split('+')
+      .map(Number)
+      .reduce((x, y) => x + y, 0);
     for (const p of pages) {
       expect(await p.locator('.ga-roll').getAttribute('data-roll')).toBe(roll);
       expect(await p.locator('.ga-svg').getAttribute('data-steward')).toBe(String(7 + steps));
@@ -231,7 +250,10 @@ describe('The Dutch Golden Age in the browser', () => {
     expect(await a.locator('.ga-actions').count()).toBe(0);
     expect(await c.locator('.ga-actions').count()).toBe(0);
     await button(b, 'Bid ½ guilder').click();
-    await b.locator('.ga-actions .confirm').getByText(/^Bid ½ guilder\? If nobody bids more, you pay it to Ann/).waitFor();
+    await b
+      .locator('.ga-actions .confirm')
+      .getByText(/^Bid ½ guilder\? If nobody bids more, you pay it to Ann/)
+      .waitFor();
     await b.screenshot({ path: `${env.artifacts}/05-bid-confirm-phone.png` });
     v = await moveBy(b, () => button(b, 'Yes, bid ½ guilder').click());
     await everyoneAt(v);
@@ -344,7 +366,10 @@ describe('The Dutch Golden Age in the browser', () => {
     const state = record!.state as GoldenAgeState;
     const hidden = state.players[2]!.hand;
     expect(hidden).toContain(prize);
-    for (const [seat, p] of [[0, a], [1, b]] as const) {
+    for (const [seat, p] of [
+      [0, a],
+      [1, b],
+    ] as const) {
       const snaps = await p.evaluate(() => (window as unknown as { __snaps: Snap[] }).__snaps);
       expect(snaps.length).toBeGreaterThan(20);
       for (const { html } of snaps) expect(leaks(html, hidden), `page of seat ${seat}`).toEqual([]);

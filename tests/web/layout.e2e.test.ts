@@ -23,7 +23,8 @@ function coveredCards(p: Page) {
       for (const y of [r.top + Math.min(12, r.height / 4), r.top + r.height / 2]) {
         if (y < 0 || y > innerHeight) continue;
         const hit = document.elementFromPoint(x, y);
-        if (!hit || !el.contains(hit)) out.push(`${el.getAttribute('data-card')} at y=${Math.round(y)} under ${hit?.closest('[class]')?.className ?? 'nothing'}`);
+        if (!hit || !el.contains(hit))
+          out.push(`${el.getAttribute('data-card')} at y=${Math.round(y)} under ${hit?.closest('[class]')?.className ?? 'nothing'}`);
       }
     }
     return out;
@@ -33,14 +34,18 @@ function coveredCards(p: Page) {
 async function check(p: Page, where: string) {
   await p.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
   expect(await coveredCards(p), `${where}, scrolled to the bottom`).toEqual([]);
-  const ids = await p.locator('[data-zone="hand"] .card, [data-zone="my-bid"] .card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')!));
+  const ids = await p
+    .locator('[data-zone="hand"] .card, [data-zone="my-bid"] .card')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')!));
   expect(ids.length).toBeGreaterThan(0);
   for (const id of ids) {
     // Scrolled down from the top just until the card shows (at the bottom edge of the screen), as
     // a player scrolling down to it would.
     await p.evaluate((c) => {
       scrollTo(0, 0);
-      document.querySelector(`[data-zone="hand"] [data-card="${c}"], [data-zone="my-bid"] [data-card="${c}"]`)?.scrollIntoView({ block: 'nearest' });
+      document
+        .querySelector(`[data-zone="hand"] [data-card="${c}"], [data-zone="my-bid"] [data-card="${c}"]`)
+        ?.scrollIntoView({ block: 'nearest' });
     }, id);
     expect(await coveredCards(p), `${where}, ${id} scrolled into view`).toEqual([]);
   }

@@ -88,7 +88,9 @@ describe('reminders, deadlines and notifications in the browser', () => {
     const panel = a.locator('.notify');
     const token = await seatToken(a, matchId);
     const summary = async () =>
-      (await (await fetch(`${env.server.url}/api/matches/${matchId}/seats/0/notifications`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+      (await (
+        await fetch(`${env.server.url}/api/matches/${matchId}/seats/0/notifications`, { headers: { Authorization: `Bearer ${token}` } })
+      ).json()) as {
         email: unknown;
         channels: { email: boolean };
       };
@@ -158,7 +160,11 @@ describe('reminders, deadlines and notifications in the browser', () => {
     expect(pausedUntil - Date.now()).toBeLessThanOrEqual(2 * DAY);
     expect(await panel.locator('.paused').innerText()).toContain('Your deadlines are paused until');
     expect(await panel.innerText()).toContain('You have 12 days of pause left in this match.');
-    await a.waitForFunction((want) => Number(document.querySelector('.match-options .due')?.getAttribute('data-due')) === want, dueAt + 2 * DAY, { timeout: 20_000 });
+    await a.waitForFunction(
+      (want) => Number(document.querySelector('.match-options .due')?.getAttribute('data-due')) === want,
+      dueAt + 2 * DAY,
+      { timeout: 20_000 },
+    );
     expect(await a.locator('.players li', { hasText: 'Ann (you)' }).innerText()).toContain('away until');
     await a.screenshot({ path: `${env.artifacts}/43-paused-phone.png`, fullPage: true });
 
@@ -167,7 +173,9 @@ describe('reminders, deadlines and notifications in the browser', () => {
     await panel.getByRole('button', { name: 'Notify this device' }).click();
     const pushSection = panel.locator('section[aria-labelledby="nt-push-h"]');
     await pushSection.locator('.notice.error').waitFor({ timeout: 30_000 });
-    expect(await pushSection.locator('.notice.error').innerText()).toContain('Push notifications are not available in this browser right now');
+    expect(await pushSection.locator('.notice.error').innerText()).toContain(
+      'Push notifications are not available in this browser right now',
+    );
     expect(await panel.getByRole('button', { name: 'Notify this device' }).isEnabled()).toBe(true);
     await a.screenshot({ path: `${env.artifacts}/44-push-unavailable-phone.png`, fullPage: true });
 
@@ -181,7 +189,12 @@ describe('reminders, deadlines and notifications in the browser', () => {
     const manifest = await fetch(`${env.server.url}/manifest.webmanifest`);
     expect(manifest.headers.get('content-type')).toBe('application/manifest+json');
     expect(manifest.headers.get('content-security-policy')).toContain("manifest-src 'self'");
-    expect(await manifest.json()).toMatchObject({ short_name: 'Dutch', start_url: '/', display: 'standalone', icons: [{ src: '/favicon.svg' }] });
+    expect(await manifest.json()).toMatchObject({
+      short_name: 'Dutch',
+      start_url: '/',
+      display: 'standalone',
+      icons: [{ src: '/favicon.svg' }],
+    });
 
     expect(errors).toEqual([]);
     await ctx.close();

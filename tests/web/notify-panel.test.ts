@@ -110,11 +110,25 @@ describe('settings requests and errors', () => {
     const seen: { method: string; path: string; auth: string | null; body: unknown }[] = [];
     const fake = async (path: string, init?: RequestInit) => {
       const headers = new Headers(init?.headers);
-      seen.push({ method: init?.method ?? 'GET', path, auth: headers.get('Authorization'), body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      seen.push({
+        method: init?.method ?? 'GET',
+        path,
+        auth: headers.get('Authorization'),
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      });
       if (path.endsWith('/email')) {
-        return new Response(JSON.stringify({ error: { code: 'invalid-request', message: 'The request is not valid.', issues: [{ path: 'address', message: 'Enter an email address.' }] } }), {
-          status: 400,
-        });
+        return new Response(
+          JSON.stringify({
+            error: {
+              code: 'invalid-request',
+              message: 'The request is not valid.',
+              issues: [{ path: 'address', message: 'Enter an email address.' }],
+            },
+          }),
+          {
+            status: 400,
+          },
+        );
       }
       return new Response('{}', { status: 200 });
     };
@@ -137,7 +151,15 @@ describe('settings requests and errors', () => {
     ]);
     expect(seen.slice(0, 5).every((s) => s.auth === 'Bearer tok')).toBe(true);
     expect(seen[5]!.auth).toBeNull();
-    expect(seen.map((s) => s.body)).toEqual([undefined, { push: false }, { endpoint: 'https://push.example/x' }, { days: 3 }, undefined, undefined, { address: 'nope' }]);
+    expect(seen.map((s) => s.body)).toEqual([
+      undefined,
+      { push: false },
+      { endpoint: 'https://push.example/x' },
+      { days: 3 },
+      undefined,
+      undefined,
+      { address: 'nope' },
+    ]);
     expect(failure).toBeInstanceOf(ApiFailure);
     expect(errorText(failure)).toBe('The request is not valid. Enter an email address.');
   });
@@ -148,7 +170,9 @@ describe('settings requests and errors', () => {
     expect(errorText(new PushProblem('No push here.'))).toBe('No push here.');
     expect(errorText(new Error('internal detail'))).toBe('Something went wrong; try again.');
     expect(pushFailureText(new DOMException('x', 'NotAllowedError'))).toContain('blocked for this site');
-    expect(pushFailureText(new DOMException('Registration failed - push service not available', 'AbortError'))).toContain('not available in this browser');
+    expect(pushFailureText(new DOMException('Registration failed - push service not available', 'AbortError'))).toContain(
+      'not available in this browser',
+    );
     expect(pushFailureText('weird')).toContain('not available in this browser');
   });
 
@@ -165,7 +189,14 @@ describe('settings requests and errors', () => {
 });
 
 describe('push support in this browser', () => {
-  const env = (o: Partial<PushEnv>): PushEnv => ({ secure: true, serviceWorker: true, pushManager: true, appleMobile: false, standalone: false, ...o });
+  const env = (o: Partial<PushEnv>): PushEnv => ({
+    secure: true,
+    serviceWorker: true,
+    pushManager: true,
+    appleMobile: false,
+    standalone: false,
+    ...o,
+  });
 
   it.each([
     ['a desktop browser with push', env({}), 'ok'],
@@ -187,8 +218,12 @@ describe('push support in this browser', () => {
   it('recognises iPhones and iPads (also iPadOS posing as a Mac)', () => {
     expect(isAppleMobile('Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15', 5)).toBe(true);
     expect(isAppleMobile('Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X)', 5)).toBe(true);
-    expect(isAppleMobile('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 Version/17.4 Safari/605.1.15', 5)).toBe(true);
-    expect(isAppleMobile('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 Version/17.4 Safari/605.1.15', 0)).toBe(false);
+    expect(isAppleMobile('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 Version/17.4 Safari/605.1.15', 5)).toBe(
+      true,
+    );
+    expect(isAppleMobile('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 Version/17.4 Safari/605.1.15', 0)).toBe(
+      false,
+    );
     expect(isAppleMobile('Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/126.0 Mobile', 5)).toBe(false);
   });
 
@@ -244,7 +279,12 @@ const section = (sum: NotifySummary, msg: SectionProps['msg'] = null): SectionPr
   sum,
   busy: false,
   act: async () => true,
-  n: notifyApi(createApi(async () => new Response('{}')), 'abcdefghijkl', 0, 'tok'),
+  n: notifyApi(
+    createApi(async () => new Response('{}')),
+    'abcdefghijkl',
+    0,
+    'tok',
+  ),
   msg,
   setMsg: () => undefined,
 });
@@ -280,14 +320,18 @@ describe('panel sections', () => {
   });
 
   it('email: the address with its state, the channel switch once confirmed, and a remove button', () => {
-    const pending = renderToString(h(EmailSection, section(summary({ email: { address: 'a<b>@c.test', state: 'pending' }, channels: { email: true, push: false } }))));
+    const pending = renderToString(
+      h(EmailSection, section(summary({ email: { address: 'a<b>@c.test', state: 'pending' }, channels: { email: true, push: false } }))),
+    );
     expect(pending).toContain('data-email-state="pending"');
     expect(pending).toContain('Confirmation pending');
     expect(pending).toContain('a&lt;b>@c.test');
     expect(pending).not.toContain('a<b>');
     expect(pending).not.toContain('Email me about this match');
     expect(pending).toContain('Remove this address');
-    const confirmed = renderToString(h(EmailSection, section(summary({ email: { address: 'a@c.test', state: 'confirmed' }, channels: { email: true, push: false } }))));
+    const confirmed = renderToString(
+      h(EmailSection, section(summary({ email: { address: 'a@c.test', state: 'confirmed' }, channels: { email: true, push: false } }))),
+    );
     expect(confirmed).toMatch(/<input type="checkbox" checked[^>]*><span>Email me about this match<\/span>/);
     const bouncing = renderToString(h(EmailSection, section(summary({ email: { address: 'a@c.test', state: 'bouncing' } }))));
     expect(bouncing).toContain('data-email-state="bouncing"');
@@ -304,7 +348,9 @@ describe('panel sections', () => {
   });
 
   it('push: a clear sentence instead of a button when the site or the browser cannot push', () => {
-    const off = renderToString(h(PushSection, { ...section(summary({ push: { devices: 0, available: false } })), matchId: 'abcdefghijkl', seat: 0 }));
+    const off = renderToString(
+      h(PushSection, { ...section(summary({ push: { devices: 0, available: false } })), matchId: 'abcdefghijkl', seat: 0 }),
+    );
     expect(off).toContain('data-push="unavailable"');
     expect(off).toContain('not set up to send notifications to devices');
     expect(off).not.toContain('Notify this device');
@@ -316,23 +362,35 @@ describe('panel sections', () => {
   });
 
   it('push: the channel switch counts the seat’s devices', () => {
-    const two = renderToString(h(PushSection, { ...section(summary({ push: { devices: 2, available: true }, channels: { email: false, push: true } })), matchId: 'abcdefghijkl', seat: 0 }));
+    const two = renderToString(
+      h(PushSection, {
+        ...section(summary({ push: { devices: 2, available: true }, channels: { email: false, push: true } })),
+        matchId: 'abcdefghijkl',
+        seat: 0,
+      }),
+    );
     expect(two).toMatch(/<input type="checkbox" checked[^>]*><span>Notify my 2 devices about this match<\/span>/);
   });
 
   it('pause: a labelled choice of days within the budget, or until when it is paused', () => {
-    const free = renderToString(h(PauseSection, { ...section(summary({ pause: { pausedUntil: null, budgetLeftMs: 3 * DAY + HOUR } })), match: match() }));
+    const free = renderToString(
+      h(PauseSection, { ...section(summary({ pause: { pausedUntil: null, budgetLeftMs: 3 * DAY + HOUR } })), match: match() }),
+    );
     expect(free).toContain('<label class="field" for="nt-pause-days"><span>Pause for</span><select id="nt-pause-days"');
     expect([...free.matchAll(/<option [^>]*value="(\d+)"/g)].map((m) => m[1])).toEqual(['1', '2', '3']);
     expect(free).toContain('You have 3 days of pause left in this match.');
     expect(free).toContain('Pause my deadlines</button>');
     const until = Date.UTC(2026, 0, 15, 8, 0);
-    const paused = renderToString(h(PauseSection, { ...section(summary({ pause: { pausedUntil: until, budgetLeftMs: 12 * DAY } })), match: match() }));
+    const paused = renderToString(
+      h(PauseSection, { ...section(summary({ pause: { pausedUntil: until, budgetLeftMs: 12 * DAY } })), match: match() }),
+    );
     expect(paused).toContain(`data-paused-until="${until}"`);
     expect(paused).toContain('<time datetime="2026-01-15T08:00:00.000Z">');
     expect(paused).toContain('End the pause now');
     expect(paused).not.toContain('nt-pause-days');
-    const spent = renderToString(h(PauseSection, { ...section(summary({ pause: { pausedUntil: null, budgetLeftMs: 0 } })), match: match() }));
+    const spent = renderToString(
+      h(PauseSection, { ...section(summary({ pause: { pausedUntil: null, budgetLeftMs: 0 } })), match: match() }),
+    );
     expect(spent).not.toContain('Pause my deadlines</button>');
     expect(spent).toContain('used all the pause');
     const open = renderToString(h(PauseSection, { ...section(summary()), match: match({ status: 'open' }) }));
@@ -352,7 +410,16 @@ describe('match options', () => {
 
   it('has no due line for a spectator, a match without deadline, or one that is over, and nothing without timing', () => {
     expect(renderToString(h(MatchOptions, { match: match(), you: null, now: 1000 }))).not.toContain('data-due');
-    const none = renderToString(h(MatchOptions, { match: match({ timing: { reminderHours: 0, deadlineDays: 0, policy: 'No move deadline.' }, seats: match().seats.map((s) => ({ ...s, deadlineAt: null })) }), you: 0, now: 1000 }));
+    const none = renderToString(
+      h(MatchOptions, {
+        match: match({
+          timing: { reminderHours: 0, deadlineDays: 0, policy: 'No move deadline.' },
+          seats: match().seats.map((s) => ({ ...s, deadlineAt: null })),
+        }),
+        you: 0,
+        now: 1000,
+      }),
+    );
     expect(none).toContain('No reminders.');
     expect(none).toContain('No move deadline.');
     expect(none).not.toContain('class="hint policy"');

@@ -14,7 +14,7 @@ import { fillNames, listNames, nextAnnouncement, turnText } from '../../web/src/
 import { PLAIN_ICON, TURN_ICON, showAttention } from '../../web/src/ui/attention.js';
 import { secretSumsOptions } from '../support/test-game.js';
 
-const T = 'A'.repeat(21) + '-_' + 'b'.repeat(20);
+const T = `${'A'.repeat(21)}-_${'b'.repeat(20)}`;
 const ID = 'abcDEF123_-x';
 
 const memory = store.memoryStorage;
@@ -40,7 +40,10 @@ describe('link fragments', () => {
 
   it('moves a seat link into storage and leaves only the bare match path in the address bar', () => {
     const calls: unknown[][] = [];
-    const found = absorbFragment({ pathname: `/m/${ID}`, hash: `#seat=1&token=${T}` }, { replaceState: (...a: unknown[]) => void calls.push(a) });
+    const found = absorbFragment(
+      { pathname: `/m/${ID}`, hash: `#seat=1&token=${T}` },
+      { replaceState: (...a: unknown[]) => void calls.push(a) },
+    );
     expect(found).toEqual({ kind: 'seat', seat: 1, token: T });
     expect(calls).toEqual([[null, '', `/m/${ID}`]]);
     expect(store.findSeat(ID)).toMatchObject({ matchId: ID, seat: 1, token: T });
@@ -71,8 +74,15 @@ describe('link fragments', () => {
   it('builds the “continue on another device” link and recognises match paths', () => {
     expect(seatLink('https://dutch.example', ID, 0, T)).toBe(`https://dutch.example/m/${ID}#seat=0&token=${T}`);
     expect(parseFragment(new URL(seatLink('https://x', ID, 0, T)).hash)).toEqual({ kind: 'seat', seat: 0, token: T });
-    expect(seatLink('https://dutch.example', ID, 2, T, 'dutch-memory')).toBe(`https://dutch.example/m/${ID}#seat=2&token=${T}&game=dutch-memory`);
-    expect(parseFragment(new URL(seatLink('https://x', ID, 2, T, 'dutch-memory')).hash)).toEqual({ kind: 'seat', seat: 2, token: T, game: 'dutch-memory' });
+    expect(seatLink('https://dutch.example', ID, 2, T, 'dutch-memory')).toBe(
+      `https://dutch.example/m/${ID}#seat=2&token=${T}&game=dutch-memory`,
+    );
+    expect(parseFragment(new URL(seatLink('https://x', ID, 2, T, 'dutch-memory')).hash)).toEqual({
+      kind: 'seat',
+      seat: 2,
+      token: T,
+      game: 'dutch-memory',
+    });
     expect(matchIdOf(`/m/${ID}`)).toBe(ID);
     expect(matchIdOf(`/m/${ID}/`)).toBe(ID);
     expect(matchIdOf('/m/short')).toBeNull();
@@ -158,7 +168,9 @@ describe('create form options from the game’s own schema', () => {
 
   it('a number option with its bounds; an empty field keeps the game’s default', () => {
     const fields = optionFields(z.toJSONSchema(secretSumsOptions, { io: 'input' }));
-    expect(fields).toEqual([{ key: 'target', label: 'Target', type: 'number', integer: true, min: 3, max: 50, default: 10, optional: true }]);
+    expect(fields).toEqual([
+      { key: 'target', label: 'Target', type: 'number', integer: true, min: 3, max: 50, default: 10, optional: true },
+    ]);
     expect(optionValues(fields, {})).toEqual({});
     expect(optionValues(fields, { target: '12' })).toEqual({ target: 12 });
     expect(secretSumsOptions.parse(optionValues(fields, {}))).toEqual({ target: 10 });

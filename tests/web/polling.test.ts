@@ -238,7 +238,9 @@ describe('conditional reads', () => {
   it('returns the match and its ETag on 200, and a typed failure with the rule message on 422', async () => {
     const api = createApi(async (url) =>
       url.endsWith('/moves')
-        ? new Response(JSON.stringify({ error: { code: 'not-your-turn', message: 'It is not your turn: {0} is buying.', version: 8 } }), { status: 422 })
+        ? new Response(JSON.stringify({ error: { code: 'not-your-turn', message: 'It is not your turn: {0} is buying.', version: 8 } }), {
+            status: 422,
+          })
         : new Response(JSON.stringify({ version: 8, status: 'active' }), { status: 200, headers: { ETag: '"8"' } }),
     );
     const r = await api.read('abcdefghijkl', who, null);
@@ -321,7 +323,9 @@ describe('503 with Retry-After (the database did not answer in time)', () => {
     const s = await flakyServer(1);
     try {
       // Pausing is one of the changes beside the game that take no key.
-      const err = await s.api.call('POST', '/api/matches/m1/seats/1/pause', { auth: 'T'.repeat(43), body: { days: 1 } }).catch((e: unknown) => e);
+      const err = await s.api
+        .call('POST', '/api/matches/m1/seats/1/pause', { auth: 'T'.repeat(43), body: { days: 1 } })
+        .catch((e: unknown) => e);
       expect((err as ApiFailure).status).toBe(503);
       expect(s.seen).toHaveLength(1);
       expect(s.seen[0]!.key).toBeUndefined();

@@ -125,7 +125,9 @@ describe('the site around the games', () => {
     await a.goto(`${env.server.url}/`);
     await a.locator('.match-list li').nth(1).waitFor();
     await a.locator('.match-list li.my-turn').waitFor();
-    const items = await a.locator('.match-list li').evaluateAll((lis) => lis.map((li) => ({ id: li.getAttribute('data-match'), text: li.textContent })));
+    const items = await a
+      .locator('.match-list li')
+      .evaluateAll((lis) => lis.map((li) => ({ id: li.getAttribute('data-match'), text: li.textContent })));
     expect(items.map((i) => i.id)).toEqual([rematchId, matchId]);
     expect(items[0]!.text).toContain('Your move');
     expect(items[1]!.text).toContain('Finished');

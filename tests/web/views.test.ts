@@ -12,7 +12,14 @@ import type { DutchAuctionState } from '#shared/games/dutch-auction/state.js';
 import { Card } from '../../web/src/games/dutch-auction/Card.js';
 import { DutchAuctionBoard } from '../../web/src/games/dutch-auction/Board.js';
 import { DutchAuctionOutcome } from '../../web/src/games/dutch-auction/Score.js';
-import { type DutchAuctionView, actionsFor, commitFor, planFor, selectableCards, selectionHint } from '../../web/src/games/dutch-auction/logic.js';
+import {
+  type DutchAuctionView,
+  actionsFor,
+  commitFor,
+  planFor,
+  selectableCards,
+  selectionHint,
+} from '../../web/src/games/dutch-auction/logic.js';
 import { GenericBoard } from '../../web/src/games/generic/Board.js';
 import { moveLabel } from '../../web/src/games/generic/labels.js';
 import { LogPanel } from '../../web/src/ui/LogPanel.js';
@@ -147,7 +154,7 @@ describe('Dutch selection logic against the engine’s legal moves', () => {
       const view = dutchAuction.view(s, seat) as DutchAuctionView;
       const legal = dutchAuction.legalMoves(s, seat);
       const power = legal.find((m) => m.kind === 'power');
-      if (!power || power.kind !== 'power') continue;
+      if (power?.kind !== 'power') continue;
       found++;
       const offered = actionsFor(view, legal, new Set([power.card, power.target])).map((a) => a.move);
       const pair = new Set([power.card, power.target]);
@@ -176,7 +183,11 @@ describe('final result', () => {
     while (s.phase !== 'over') {
       const seat = dutchAuction.toAct(s)[0]!;
       const legal = dutchAuction.legalMoves(s, seat);
-      s = play(s, seat, legal.find((m) => m.kind === 'commit') ?? legal.find((m) => m.kind === 'purchase') ?? legal.find((m) => m.kind === 'done')!);
+      s = play(
+        s,
+        seat,
+        legal.find((m) => m.kind === 'commit') ?? legal.find((m) => m.kind === 'purchase') ?? legal.find((m) => m.kind === 'done')!,
+      );
     }
     return s;
   }

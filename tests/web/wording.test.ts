@@ -44,7 +44,7 @@ describe('wording', () => {
       const seat = s.active!;
       const legal = dutchAuction.legalMoves(s, seat);
       const power = legal.find((m) => m.kind === 'power');
-      if (!power || power.kind !== 'power') continue;
+      if (power?.kind !== 'power') continue;
       found++;
       const view = dutchAuction.view(s, seat) as DutchAuctionView;
       const picked = new Set([power.card]);

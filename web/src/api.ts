@@ -80,12 +80,14 @@ export function createApi(
   }
 
   async function failure(res: Response): Promise<ApiFailure> {
-    let code = 'http-' + res.status;
+    let code = `http-${res.status}`;
     let message = `The server answered ${res.status}.`;
     let version: number | undefined;
     let issues: { path: string; message: string }[] | undefined;
     try {
-      const body = (await res.json()) as { error?: { code?: string; message?: string; version?: number; issues?: { path: string; message: string }[] } };
+      const body = (await res.json()) as {
+        error?: { code?: string; message?: string; version?: number; issues?: { path: string; message: string }[] };
+      };
       if (body.error?.code) code = body.error.code;
       if (body.error?.message) message = body.error.message;
       version = body.error?.version;

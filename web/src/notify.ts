@@ -19,10 +19,12 @@ export function notifyApi(api: Pick<Api, 'call'>, matchId: string, seat: number,
   const auth = token;
   return {
     summary: () => api.call<NotifySummary>('GET', `${base}/notifications`, { auth }),
-    channels: (change: { email?: boolean; push?: boolean }) => api.call<NotifySummary>('PATCH', `${base}/notifications`, { auth, body: change }),
+    channels: (change: { email?: boolean; push?: boolean }) =>
+      api.call<NotifySummary>('PATCH', `${base}/notifications`, { auth, body: change }),
     setEmail: (address: string) => api.call<NotifySummary>('PUT', `${base}/notifications/email`, { auth, body: { address } }),
     removeEmail: () => api.call<NotifySummary>('DELETE', `${base}/notifications/email`, { auth }),
-    addPush: (subscription: PushSubscriptionJSON) => api.call<NotifySummary>('POST', `${base}/notifications/push`, { auth, body: subscription }),
+    addPush: (subscription: PushSubscriptionJSON) =>
+      api.call<NotifySummary>('POST', `${base}/notifications/push`, { auth, body: subscription }),
     removePush: (endpoint: string) => api.call<NotifySummary>('DELETE', `${base}/notifications/push`, { auth, body: { endpoint } }),
     pause: (n: number) => api.call<NotifySummary>('POST', `${base}/pause`, { auth, body: { days: n } }),
     resume: () => api.call<NotifySummary>('DELETE', `${base}/pause`, { auth }),
@@ -56,7 +58,9 @@ export function emailStateText(email: NonNullable<NotifySummary['email']>, email
     case 'pending':
       return `Confirmation pending: we sent one mail to ${email.address}. Press the button in it to start getting email for this match.`;
     case 'confirmed':
-      return emailOn ? `Confirmed: email goes to ${email.address} when this match needs you.` : `Confirmed, but email for this match is switched off.`;
+      return emailOn
+        ? `Confirmed: email goes to ${email.address} when this match needs you.`
+        : `Confirmed, but email for this match is switched off.`;
     case 'unsubscribed':
       return `${email.address} has unsubscribed from all our mail, so nothing is sent to it. The last mail you had from us has a link to allow mail again.`;
     case 'bouncing':
@@ -122,7 +126,8 @@ export function readPushEnv(w: (Window & typeof globalThis) | undefined = typeof
     serviceWorker: 'serviceWorker' in nav,
     pushManager: 'PushManager' in w,
     appleMobile: isAppleMobile(nav.userAgent, nav.maxTouchPoints ?? 0),
-    standalone: w.matchMedia?.('(display-mode: standalone)').matches === true || (nav as Navigator & { standalone?: boolean }).standalone === true,
+    standalone:
+      w.matchMedia?.('(display-mode: standalone)').matches === true || (nav as Navigator & { standalone?: boolean }).standalone === true,
   };
 }
 
@@ -210,7 +215,9 @@ function storage(): Storage | null {
 export function loadDevices(s: Storage | null = storage()): DeviceMap {
   try {
     const v = JSON.parse(s?.getItem(DEVICES) ?? '{}') as unknown;
-    return v && typeof v === 'object' && !Array.isArray(v) ? (Object.fromEntries(Object.entries(v).filter(([, e]) => typeof e === 'string')) as DeviceMap) : {};
+    return v && typeof v === 'object' && !Array.isArray(v)
+      ? (Object.fromEntries(Object.entries(v).filter(([, e]) => typeof e === 'string')) as DeviceMap)
+      : {};
   } catch {
     return {};
   }

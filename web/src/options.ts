@@ -6,7 +6,15 @@
 import type { OptionLabel } from './games/types.js';
 
 export type OptionField =
-  | { key: string; label: string; hint?: string; type: 'choice'; choices: { value: string; label: string }[]; default: string; optional: boolean }
+  | {
+      key: string;
+      label: string;
+      hint?: string;
+      type: 'choice';
+      choices: { value: string; label: string }[];
+      default: string;
+      optional: boolean;
+    }
   | { key: string; label: string; hint?: string; type: 'boolean'; default: boolean; optional: boolean }
   | {
       key: string;
@@ -36,7 +44,10 @@ interface JsonSchema {
 }
 
 const words = (key: string) => {
-  const s = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' ').toLowerCase();
+  const s = key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[-_]+/g, ' ')
+    .toLowerCase();
   return s[0]!.toUpperCase() + s.slice(1);
 };
 
@@ -53,7 +64,7 @@ export function optionFields(schema: unknown, labels: Record<string, OptionLabel
     const hint = l?.hint ?? described;
     const base = { key, label, ...(hint ? { hint } : {}), optional: !required.has(key) };
     const enumValues = raw.enum ?? (raw.anyOf?.every((a) => a.const !== undefined) ? raw.anyOf.map((a) => a.const) : undefined);
-    if (enumValues && enumValues.every((v) => typeof v === 'string')) {
+    if (enumValues?.every((v) => typeof v === 'string')) {
       const def = typeof raw.default === 'string' ? raw.default : '';
       // The default first, then the others in the game's order.
       const values = [...(enumValues as string[])].sort((x, y) => Number(y === def) - Number(x === def));

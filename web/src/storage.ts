@@ -33,9 +33,9 @@ export interface StoredSeat {
 }
 
 const PREFIX = 'dutch:v1:';
-const SEATS = PREFIX + 'seats';
-const WATCH = PREFIX + 'watch';
-const NAME = PREFIX + 'name';
+const SEATS = `${PREFIX}seats`;
+const WATCH = `${PREFIX}watch`;
+const NAME = `${PREFIX}name`;
 /** At most this many matches are remembered; the oldest finished ones go first. */
 const MAX_SEATS = 60;
 
@@ -57,7 +57,7 @@ export function memoryStorage(): Storage {
 function pick(kind: 'localStorage' | 'sessionStorage'): Storage {
   try {
     const s = globalThis[kind];
-    const probe = PREFIX + 'probe';
+    const probe = `${PREFIX}probe`;
     s.setItem(probe, '1');
     s.removeItem(probe);
     return s;
@@ -117,7 +117,13 @@ export function saveSeat(entry: Partial<StoredSeat> & { matchId: string; seat: n
   const before = i >= 0 ? all[i] : undefined;
   const token = entry.token ?? before?.token;
   if (!token) return undefined;
-  const next: StoredSeat = { ...before, ...entry, token, since: before?.since ?? entry.since ?? Date.now(), updatedAt: Date.now() } as StoredSeat;
+  const next: StoredSeat = {
+    ...before,
+    ...entry,
+    token,
+    since: before?.since ?? entry.since ?? Date.now(),
+    updatedAt: Date.now(),
+  } as StoredSeat;
   if (i >= 0) all[i] = next;
   else all.unshift(next);
   if (all.length > MAX_SEATS) {
@@ -150,17 +156,21 @@ function variantOf(m: Match): string | undefined {
 }
 
 export function forgetSeat(matchId: string, seat: number): void {
-  writeJson(ls(), SEATS, listSeats().filter((s) => !(s.matchId === matchId && s.seat === seat)));
+  writeJson(
+    ls(),
+    SEATS,
+    listSeats().filter((s) => !(s.matchId === matchId && s.seat === seat)),
+  );
 }
 
 /** The seat this tab last used for a match (one browser may hold several seats of one match). */
 export function currentSeat(matchId: string): number | undefined {
-  const v = ss().getItem(PREFIX + 'tab-seat:' + matchId);
+  const v = ss().getItem(`${PREFIX}tab-seat:${matchId}`);
   return v === null ? undefined : Number(v);
 }
 
 export function setCurrentSeat(matchId: string, seat: number): void {
-  write(ss(), PREFIX + 'tab-seat:' + matchId, String(seat));
+  write(ss(), `${PREFIX}tab-seat:${matchId}`, String(seat));
 }
 
 // ------------------------------------------------------------------ spectating, invites, name
@@ -177,15 +187,15 @@ export function findWatch(matchId: string): string | undefined {
 
 /** The invite this tab is answering, kept out of the address bar but across a reload. */
 export function savePendingInvite(matchId: string, secret: string): void {
-  write(ss(), PREFIX + 'invite:' + matchId, secret);
+  write(ss(), `${PREFIX}invite:${matchId}`, secret);
 }
 
 export function pendingInvite(matchId: string): string | undefined {
-  return ss().getItem(PREFIX + 'invite:' + matchId) ?? undefined;
+  return ss().getItem(`${PREFIX}invite:${matchId}`) ?? undefined;
 }
 
 export function clearPendingInvite(matchId: string): void {
-  ss().removeItem(PREFIX + 'invite:' + matchId);
+  ss().removeItem(`${PREFIX}invite:${matchId}`);
 }
 
 export function lastName(): string {
@@ -208,7 +218,7 @@ export interface Snapshot<T> {
   savedAt: number;
 }
 
-const SNAP = PREFIX + 'snap:';
+const SNAP = `${PREFIX}snap:`;
 /** Snapshots kept at most; the oldest are dropped. */
 const MAX_SNAPSHOTS = 12;
 

@@ -6,7 +6,7 @@ import type { SeatInfo } from './types.js';
 
 export function seatName(seats: readonly Pick<SeatInfo, 'name'>[], seat: number): string {
   const name = seats[seat]?.name;
-  return name && name.trim() ? name : `Seat ${seat + 1}`;
+  return name?.trim() ? name : `Seat ${seat + 1}`;
 }
 
 /** Puts the players' names in place of `{0}`, `{1}`… Unknown placeholders stay as they are. */
@@ -59,13 +59,26 @@ export function resultWords(
 ): string {
   const won = end.winners.includes(you);
   const others = end.winners.filter((s) => s !== you).map((s) => seatName(seats, s));
-  let words = won ? (others.length ? `You shared the win with ${listNames(others)}` : 'You won') : others.length ? `${listNames(others)} won` : 'Nobody won';
+  let words = won
+    ? others.length
+      ? `You shared the win with ${listNames(others)}`
+      : 'You won'
+    : others.length
+      ? `${listNames(others)} won`
+      : 'Nobody won';
   if (end.scores && end.scores.length === 2 && end.winners.length === 1) {
     const w = end.winners[0]!;
     words += ` ${end.scores[w]} to ${end.scores[1 - w]}`;
   } else if (end.scores && end.scores[you] !== undefined) words += ` (you scored ${end.scores[you]})`;
-  if (end.reason === 'resigned') words += end.seat === you ? ' — you resigned' : end.seat !== undefined ? ` — ${seatName(seats, end.seat)} resigned` : ' by resignation';
-  if (end.reason === 'forfeit') words += end.seat === you ? ' — you missed a move deadline' : end.seat !== undefined ? ` — ${seatName(seats, end.seat)} missed a move deadline` : ' — a move deadline passed';
+  if (end.reason === 'resigned')
+    words += end.seat === you ? ' — you resigned' : end.seat !== undefined ? ` — ${seatName(seats, end.seat)} resigned` : ' by resignation';
+  if (end.reason === 'forfeit')
+    words +=
+      end.seat === you
+        ? ' — you missed a move deadline'
+        : end.seat !== undefined
+          ? ` — ${seatName(seats, end.seat)} missed a move deadline`
+          : ' — a move deadline passed';
   return `${words}.`;
 }
 

@@ -19,7 +19,12 @@ export function devOutboxRoutes(outbox: DevOutbox): Hono {
           `</article><hr>`,
       )
       .join('\n');
-    return c.html(page('Dev outbox', `<p>Mail this local server would have sent (newest first; no SMTP_URL is set).</p>${items || '<p>Nothing yet.</p>'}`));
+    return c.html(
+      page(
+        'Dev outbox',
+        `<p>Mail this local server would have sent (newest first; no SMTP_URL is set).</p>${items || '<p>Nothing yet.</p>'}`,
+      ),
+    );
   });
   app.get('/:n', (c) => {
     const m = outbox.get(Number(c.req.param('n')));

@@ -15,7 +15,12 @@ export function inviteRoutes({ service, links }: RouteContext): Hono {
     const key = idempotencyKey(c);
     const input = parse(JoinRequest, (await jsonBody(c)).value);
     const joined = await service.join(id, input.invite, input.name, key?.key);
-    return c.json({ matchId: id, seat: joined.seat, token: joined.token, url: links.seat(c, id, joined.seat, joined.token, joined.match.gameId) } satisfies Answer<typeof JoinResponse>);
+    return c.json({
+      matchId: id,
+      seat: joined.seat,
+      token: joined.token,
+      url: links.seat(c, id, joined.seat, joined.token, joined.match.gameId),
+    } satisfies Answer<typeof JoinResponse>);
   });
 
   // An invite's holder sees what they are invited to before choosing a name: the game, its options,

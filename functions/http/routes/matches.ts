@@ -54,7 +54,9 @@ export function matchRoutes({ service, links }: RouteContext): Hono {
   const readLog = async (c: Context) => {
     const { id, caller } = await authorize(service, c);
     const q = parse(LogQuery, c.req.query(), 'query');
-    return c.json({ log: await service.olderLog(id, caller, q.before ?? Number.MAX_SAFE_INTEGER) } satisfies Answer<typeof LogPageResponse>);
+    return c.json({ log: await service.olderLog(id, caller, q.before ?? Number.MAX_SAFE_INTEGER) } satisfies Answer<
+      typeof LogPageResponse
+    >);
   };
   app.get('/:id/seats/:seat/log', readLog);
   app.get('/:id/spectate/log', readLog);

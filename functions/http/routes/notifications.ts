@@ -101,7 +101,7 @@ export function notificationRoutes(ctx: NotificationRouteContext): Hono {
 
   app.get('/notify/confirm', async (c) => {
     const { secret, record } = await linkToken(c);
-    if (!record || record.purpose !== 'confirm') return gone(c);
+    if (record?.purpose !== 'confirm') return gone(c);
     // A button, not an action on GET: mail scanners open links, and must not confirm anything.
     return c.html(
       page(
@@ -113,12 +113,15 @@ export function notificationRoutes(ctx: NotificationRouteContext): Hono {
 
   app.post('/notify/confirm', async (c) => {
     const { record } = await linkToken(c);
-    if (!record || record.purpose !== 'confirm') return gone(c);
+    if (record?.purpose !== 'confirm') return gone(c);
     if (!(await settings.confirm(record))) {
       return c.html(page('Not confirmed', '<p>This seat now uses another address, so there is nothing to confirm.</p>'), 409);
     }
     return c.html(
-      page('Confirmed', `<p>Done. We will email you when this match needs you.</p><p><a href="${escapeHtml(matchUrl(origin(c), record.matchId))}">Back to the match</a></p>`),
+      page(
+        'Confirmed',
+        `<p>Done. We will email you when this match needs you.</p><p><a href="${escapeHtml(matchUrl(origin(c), record.matchId))}">Back to the match</a></p>`,
+      ),
     );
   });
 
@@ -126,7 +129,10 @@ export function notificationRoutes(ctx: NotificationRouteContext): Hono {
     const { secret, record } = await linkToken(c);
     if (!record) return gone(c);
     return c.html(
-      page('Stop email', `<p>Stop all email from ${escapeHtml(settings.siteName)} to this address?</p>${form(`/api/notify/unsubscribe?t=${secret}`, 'Stop all email', { 'List-Unsubscribe': 'One-Click' })}`),
+      page(
+        'Stop email',
+        `<p>Stop all email from ${escapeHtml(settings.siteName)} to this address?</p>${form(`/api/notify/unsubscribe?t=${secret}`, 'Stop all email', { 'List-Unsubscribe': 'One-Click' })}`,
+      ),
     );
   });
 
@@ -136,7 +142,10 @@ export function notificationRoutes(ctx: NotificationRouteContext): Hono {
     if (!record) return gone(c);
     await settings.unsubscribe(record);
     return c.html(
-      page('Unsubscribed', `<p>We will send no more email to this address.</p>${form(`/api/notify/resubscribe?t=${secret}`, 'Undo: allow email again')}`),
+      page(
+        'Unsubscribed',
+        `<p>We will send no more email to this address.</p>${form(`/api/notify/resubscribe?t=${secret}`, 'Undo: allow email again')}`,
+      ),
     );
   });
 

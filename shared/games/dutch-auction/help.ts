@@ -10,7 +10,7 @@ export const rulesHelp: {
   title: 'Dutch (the auction deck-builder by Richard Hoile)',
   intro:
     'Two players build decks by buying from an auction row whose prices fall the longer a card waits. ' +
-    'The cards you need to win bids, protect your cards or grab your rival\'s are rarely the ones worth ' +
+    "The cards you need to win bids, protect your cards or grab your rival's are rarely the ones worth " +
     'the most points at the end, so every round is a trade-off. Two editions are offered: the current one ' +
     '(the default) and the 2018 prototype.',
   sections: [
@@ -37,7 +37,7 @@ export const rulesHelp: {
       heading: 'Sealing your choice (phases 1 and 2)',
       paragraphs: [
         'Both players choose at the same time, in one sealed move: one card of the hand to put face down on top ' +
-          'of their own personal deck, and a bid. Neither player learns anything about the other\'s choice until ' +
+          "of their own personal deck, and a bid. Neither player learns anything about the other's choice until " +
           'both have sealed; then the bids are turned over together.',
         'Current edition: the bid is simply the four other cards; power cards add nothing to its total.',
         '2018 edition: bid any of the four other cards, from none to all four. Cards you do not bid stay in your ' +
@@ -50,10 +50,10 @@ export const rulesHelp: {
       paragraphs: [
         'On a tie, each player moves the top card of their personal deck into their bid (the card just set aside ' +
           'is the first to go), and the totals are compared again, as often as needed.',
-        'This site\'s choice where the rules are silent: if a player\'s personal deck is empty when a card must be ' +
+        "This site's choice where the rules are silent: if a player's personal deck is empty when a card must be " +
           'added, that player first shuffles their personal discards into a new deck, just as when drawing a hand. ' +
           'A player with no deck and no discards adds nothing that step while the other still adds. If neither ' +
-          'player has any card left to add and the totals are still equal, a fair coin toss (from the match\'s ' +
+          "player has any card left to add and the totals are still equal, a fair coin toss (from the match's " +
           'recorded randomness) decides who wins the bid.',
         'In the 2018 edition, cards added to break a tie count only for their bid value, like the rest of the bid.',
       ],
@@ -78,10 +78,10 @@ export const rulesHelp: {
       heading: 'Powers, current edition',
       paragraphs: [
         'Each power card in your bid may be used once per round, for one of these, always acting on a card of the ' +
-          'power card\'s own suit: cash in another card of your bid (it leaves play but still scores at the end); ' +
+          "power card's own suit: cash in another card of your bid (it leaves play but still scores at the end); " +
           'change the suit of another card of your bid until it leaves the bid; take a card from the auction ' +
           'discards, your own discards or the display into your bid; or, for the bid winner only, steal a card ' +
-          'from the loser\'s bid into yours.',
+          "from the loser's bid into yours.",
         'A power card that comes into your bid by a take or a steal can then be used too, even if it was used ' +
           'before. A card whose suit was changed counts as its new suit for everything this round, including which ' +
           'cards a power card of that suit may act on and where it goes when you pay with it.',
@@ -114,7 +114,7 @@ export const rulesHelp: {
     {
       heading: 'End and scoring',
       paragraphs: [
-        'The game ends when, at the end of a round\'s phase 3, the auction deck is empty and either the display is ' +
+        "The game ends when, at the end of a round's phase 3, the auction deck is empty and either the display is " +
           'empty or nobody bought anything that round.',
         'Everyone adds up the VP of all their cards, wherever they lie, cashed-in cards included. Current edition: ' +
           'for each suit you own, add a bonus equal to the VP of your lowest-scoring card of that suit. 2018 edition: ' +
@@ -127,7 +127,7 @@ export const rulesHelp: {
       paragraphs: [
         'Everyone sees the display, the auction discards, the size of the auction deck, both bids once revealed and ' +
           'all cashed-in cards. You see your own hand, your own discards and which cards are in your personal deck ' +
-          '(listed in a fixed order, since nobody knows how the deck is stacked), but of your rival\'s hand, deck and ' +
+          "(listed in a fixed order, since nobody knows how the deck is stacked), but of your rival's hand, deck and " +
           'discards only their sizes. Looking at your own deck here never disturbs it: the card you set aside stays on top.',
       ],
     },

@@ -701,7 +701,12 @@ export function scoreCards(edition: Edition, seat: Seat, cards: readonly CardId[
   return { seat, total: suits.reduce((a, s) => a + s.total, 0), cardCount: cards.length, suits };
 }
 
-function outcome(state: DutchAuctionState): { scores: [number, number]; winners: Seat[]; seats: [SeatScore, SeatScore]; decidedBy: 'score' | 'fewer-cards' | 'shared' } {
+function outcome(state: DutchAuctionState): {
+  scores: [number, number];
+  winners: Seat[];
+  seats: [SeatScore, SeatScore];
+  decidedBy: 'score' | 'fewer-cards' | 'shared';
+} {
   const seats: [SeatScore, SeatScore] = [
     scoreCards(state.edition, 0, ownedCards(state.seats[0])),
     scoreCards(state.edition, 1, ownedCards(state.seats[1])),

@@ -121,10 +121,7 @@ export function cloneState(s: DutchAuctionState, onlySeat?: 0 | 1): DutchAuction
     edition: s.edition,
     round: s.round,
     phase: s.phase,
-    seats: [
-      onlySeat === 1 ? s.seats[0] : cloneSeat(s.seats[0]),
-      onlySeat === 0 ? s.seats[1] : cloneSeat(s.seats[1]),
-    ],
+    seats: [onlySeat === 1 ? s.seats[0] : cloneSeat(s.seats[0]), onlySeat === 0 ? s.seats[1] : cloneSeat(s.seats[1])],
     auctionDeck: onlySeat === undefined ? s.auctionDeck.slice() : s.auctionDeck,
     display: s.display.slice(),
     auctionDiscards: s.auctionDiscards.slice(),

@@ -19,7 +19,7 @@ export const rulesHelp: { title: string; intro: string; sections: { heading: str
           'instead of drawing; Queens and Jacks have powers; Jacks and Queens count 10 and black Kings 13; a Dutch caller ' +
           'who is not strictly lowest takes a penalty card for every player who scored the same or less; a player left ' +
           'with no cards has Dutch called for them when their turn comes; equal final totals are split by the last ' +
-          'round\'s scores.',
+          "round's scores.",
         'Marmot: your four cards lie in a row; there is no first discard and you can never take from the pile; Aces have ' +
           'a power too; Jacks count 11, Queens 12 and black Kings 20; a caller who is lowest (a tie is good enough) draws ' +
           'a bonus card that is taken off their score, otherwise one penalty card that is added; whoever gets rid of all ' +
@@ -46,7 +46,7 @@ export const rulesHelp: { title: string; intro: string; sections: { heading: str
         'Who deals first: under the bench rules the last seat, so the first seat starts; under the Marmot rules a seat ' +
           'drawn at random when the match is set up (so the player who created the match does not always go first). The ' +
           'deal then moves one seat clockwise each round, and play always begins with the player after the dealer. Under ' +
-          'the bench rules the dealer\'s first discard is then turned face up.',
+          "the bench rules the dealer's first discard is then turned face up.",
       ],
     },
     {
@@ -65,12 +65,12 @@ export const rulesHelp: { title: string; intro: string; sections: { heading: str
     {
       heading: 'Special cards',
       paragraphs: [
-        'Queen: look at any one face-down card on the table — yours or anyone else\'s. Only you see it.',
+        "Queen: look at any one face-down card on the table — yours or anyone else's. Only you see it.",
         'Jack: swap two face-down cards without looking at them. Bench rules: the two cards must come from two different ' +
           'players (you may be one of them). Marmot rules: any two cards, even two of the same player.',
         'Ace (Marmot rules only): give another player the top card of the deck, face down; nobody sees it.',
         'A power belongs to whoever puts the card onto the discard pile: a drawn card you throw away, a card you replace ' +
-          'from your own cards, and a card you snap all count. The dealer\'s first discard gives nothing. Using a power ' +
+          "from your own cards, and a card you snap all count. The dealer's first discard gives nothing. Using a power " +
           'is optional — you may skip it.',
         'If several special cards land one after another (a Jack, then someone snaps another Jack on it), their powers ' +
           'are used in the order the cards landed. While a power waits to be used, nobody else can take their turn; the ' +
@@ -129,17 +129,17 @@ export const rulesHelp: { title: string; intro: string; sections: { heading: str
     {
       heading: 'End of the game',
       paragraphs: [
-        'Round scores add up. At the end of the round in which someone\'s total reaches 100 (or the end score chosen for ' +
+        "Round scores add up. At the end of the round in which someone's total reaches 100 (or the end score chosen for " +
           'the match), the game is over and the lowest total wins.',
         'Equal lowest totals: under the bench rules the player with the lower score in the final round wins (still equal: ' +
-          'shared win); under the Marmot rules the win is shared. The result shows every round\'s cards and scores.',
+          "shared win); under the Marmot rules the win is shared. The result shows every round's cards and scores.",
       ],
     },
     {
       heading: 'Memory aid (on by default)',
       paragraphs: [
-        'The site always knows which cards each player has legitimately seen: their starting look, a Queen\'s peek, a card ' +
-          'they drew and kept, a card that came face up from the pile, a wrong snap everyone saw. Nobody, not even a card\'s ' +
+        "The site always knows which cards each player has legitimately seen: their starting look, a Queen's peek, a card " +
+          "they drew and kept, a card that came face up from the pile, a wrong snap everyone saw. Nobody, not even a card's " +
           'owner, is ever shown a face-down card they have not seen that way. When a Jack moves a card, whoever had seen it ' +
           'still knows it, in its new place — the whole table watched the swap.',
         'With the memory aid on, the faces of the cards you have seen stay visible to you (and only you) on your screen. ' +
@@ -154,7 +154,7 @@ export const rulesHelp: { title: string; intro: string; sections: { heading: str
     {
       heading: 'Deadlines',
       paragraphs: [
-        'If a player\'s deadline passes, the site moves for them: at the start of a round it looks at their first two ' +
+        "If a player's deadline passes, the site moves for them: at the start of a round it looks at their first two " +
           'cards; at the start of a turn it draws and discards the card, leaving their cards as they were; holding a drawn ' +
           'card, it discards it; with a power waiting, it skips the power. Nobody is ever forced to snap.',
       ],
@@ -162,9 +162,9 @@ export const rulesHelp: { title: string; intro: string; sections: { heading: str
     {
       heading: 'Optional bench rules',
       paragraphs: [
-        'Snapping other players\' cards (off unless chosen; the Marmot rules have their own version, above): you may snap a matching card from someone else\'s cards. ' +
+        "Snapping other players' cards (off unless chosen; the Marmot rules have their own version, above): you may snap a matching card from someone else's cards. " +
           'If it matches, you may then hand that player one of your own cards, face down; it goes into their first empty position. A wrong or late ' +
-          'snap of someone else\'s card costs double the penalty.',
+          "snap of someone else's card costs double the penalty.",
         'Last Queen (off unless chosen): if the last player to take a final turn after a Dutch call puts a Queen on the pile ' +
           'during that turn, the final turns go round once more (the caller still sits out).',
       ],
@@ -174,17 +174,17 @@ export const rulesHelp: { title: string; intro: string; sections: { heading: str
       paragraphs: [
         'Snaps match by rank, and Kings also by colour. Only one snap per discard under both rule sets.',
         'Every card a player puts onto the pile — discarded, replaced or snapped — triggers its power for that player; ' +
-          'the dealer\'s first card does not. Powers are optional and resolved first-discarded-first.',
+          "the dealer's first card does not. Powers are optional and resolved first-discarded-first.",
         'Dutch can be called on any turn, including your first, but only before drawing.',
         'A late snap costs the penalty without showing the card; a wrong snap shows it to everyone.',
         'Penalty cards and Ace gifts fill your first empty position, or start a new one.',
         'An empty deck is refilled from the pile below its top card; if there is still nothing to draw when a turn ' +
           'starts, the round ends and is counted.',
         'Marmot rules: any player running out of cards ends the round immediately, even during the final turns; if Dutch ' +
-          'was called, the caller\'s bonus or penalty still applies.',
+          "was called, the caller's bonus or penalty still applies.",
         'A snap aimed at a discard from a round that is already over is simply refused, without a penalty.',
         'Looking at cards out of turn cannot happen on this site, so the penalty for it is never needed.',
-        'Marmot rules: a correct snap of another player\'s card costs its owner the replacement and the penalty card, and ' +
+        "Marmot rules: a correct snap of another player's card costs its owner the replacement and the penalty card, and " +
           'the snapper nothing; a wrong or late one costs the snapper one penalty card (not double, as the bench option has ' +
           'it). Whoever snaps a special card gets its power.',
       ],

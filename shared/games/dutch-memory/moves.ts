@@ -39,21 +39,39 @@ export const dutchMemoryOptions = z.pipe(
     jackPower: described(z.optional(z.enum(JACK_POWERS)), 'A discarded Jack swaps two cards: between two players, anywhere, or not at all'),
     cardValues: described(z.optional(z.enum(VALUE_TABLES)), 'bench: J/Q 10, black K 13; marmot: J 11, Q 12, black K 20'),
     callerLowest: described(z.optional(z.enum(CALLER_LOWEST)), 'A lowest Dutch caller gets nothing more, or a bonus card off their score'),
-    callerNotLowest: described(z.optional(z.enum(CALLER_NOT_LOWEST)), 'A Dutch caller who is not lowest takes a card per player at or below them, one card, or nothing'),
+    callerNotLowest: described(
+      z.optional(z.enum(CALLER_NOT_LOWEST)),
+      'A Dutch caller who is not lowest takes a card per player at or below them, one card, or nothing',
+    ),
     callerTies: described(z.optional(z.enum(CALLER_TIES)), 'A tie with the Dutch caller counts against or for the caller'),
     penaltyCards: described(z.optional(z.int().check(z.minimum(0), z.maximum(3))), 'Penalty cards for a wrong or late snap'),
     penaltyCardSeen: described(z.optional(z.boolean()), 'The penalised player sees their penalty card'),
-    emptyBench: described(z.optional(z.enum(EMPTY_BENCH)), 'No cards left: Dutch is called for you at your turn, or you win the round at once'),
+    emptyBench: described(
+      z.optional(z.enum(EMPTY_BENCH)),
+      'No cards left: Dutch is called for you at your turn, or you win the round at once',
+    ),
     /** Capped so that the score sheets of even a very long match keep the state well under 50 KB. */
-    endScore: described(z.optional(z.int().check(z.minimum(1), z.maximum(500))), 'The game ends after the round in which a total reaches this'),
+    endScore: described(
+      z.optional(z.int().check(z.minimum(1), z.maximum(500))),
+      'The game ends after the round in which a total reaches this',
+    ),
     tieBreak: described(z.optional(z.enum(TIE_BREAKS)), 'Equal lowest totals: lower final round wins, or a shared win'),
     snapOthers: described(z.optional(z.boolean()), 'Snap matching cards from other players (Marmot: on; bench: an optional rule)'),
-    othersSnap: described(z.optional(z.enum(OTHERS_SNAP)), "After snapping another player's card: the snapper may hand them a card (wrong: double penalty), or the owner takes a replacement and a penalty card"),
+    othersSnap: described(
+      z.optional(z.enum(OTHERS_SNAP)),
+      "After snapping another player's card: the snapper may hand them a card (wrong: double penalty), or the owner takes a replacement and a penalty card",
+    ),
     firstDealer: described(z.optional(z.enum(FIRST_DEALERS)), 'Who deals the first round: the last seat, or a seat drawn at random'),
-    lastQueenExtends: described(z.optional(z.boolean()), 'Optional bench rule: a Queen in the last final turn sends the final turns round again'),
+    lastQueenExtends: described(
+      z.optional(z.boolean()),
+      'Optional bench rule: a Queen in the last final turn sends the final turns round again',
+    ),
     memoryAid: described(z.optional(z.boolean()), 'Keep the faces of the cards you have seen visible to you (default on)'),
     /** At most a week: longer would let a snap land long after everyone moved on. */
-    snapWindowMs: described(z.optional(z.int().check(z.minimum(0), z.maximum(604_800_000))), 'Minimum snap window in ms: a snap this soon after a discard counts even if it was covered'),
+    snapWindowMs: described(
+      z.optional(z.int().check(z.minimum(0), z.maximum(604_800_000))),
+      'Minimum snap window in ms: a snap this soon after a discard counts even if it was covered',
+    ),
   }),
   z.transform((o) => resolveRules(o)),
 );

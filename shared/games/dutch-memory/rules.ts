@@ -16,17 +16,7 @@ import { fail } from './errors.js';
 import type { DutchMemoryMove, Position } from './moves.js';
 import type { Rules } from './presets.js';
 import { benchCards, benchSum, seatsBeatingCaller, winnersOf } from './score.js';
-import type {
-  Bench,
-  BenchCard,
-  DutchMemoryEvent,
-  DutchMemoryState,
-  Pending,
-  PileCard,
-  PowerName,
-  RoundEnd,
-  RoundRecord,
-} from './state.js';
+import type { Bench, BenchCard, DutchMemoryEvent, DutchMemoryState, Pending, PileCard, PowerName, RoundEnd, RoundRecord } from './state.js';
 
 export const CARDS_PER_BENCH = 4;
 
@@ -369,8 +359,7 @@ export function apply(state: DutchMemoryState, seat: Seat, move: DutchMemoryMove
   const error = dispatch(w, seat, move);
   if (error) return error;
   settle(w);
-  const reveal: DutchMemoryReveal | undefined =
-    w.reveal.length > 0 || w.drawn ? { cards: w.reveal, drawn: w.drawn } : undefined;
+  const reveal: DutchMemoryReveal | undefined = w.reveal.length > 0 || w.drawn ? { cards: w.reveal, drawn: w.drawn } : undefined;
   return ok(reveal ? { state: w.d, events: w.events, reveal } : { state: w.d, events: w.events });
 }
 

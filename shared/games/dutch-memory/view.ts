@@ -95,7 +95,8 @@ export function view(state: DutchMemoryState, viewer: Viewer): DutchMemoryView {
       if (!p.closed) covered.push({ on: p.serial, card: face(p.card), until: p.at + rules.snapWindowMs });
     }
   }
-  const held = playing && state.turn.held ? { seat: state.turn.seat, card: viewer === state.turn.seat ? face(state.turn.held) : null } : null;
+  const held =
+    playing && state.turn.held ? { seat: state.turn.seat, card: viewer === state.turn.seat ? face(state.turn.held) : null } : null;
   return {
     game: 'dutch-memory',
     rules,
@@ -242,9 +243,7 @@ export function viewEvent(event: DutchMemoryEvent, _viewer: Viewer): LogEntry | 
         type: event.type,
         seat: event.seat,
         text:
-          event.what === 'give-back'
-            ? `{${event.seat}} kept all their cards.`
-            : `{${event.seat}} chose not to ${POWER_WORDS[event.what]}.`,
+          event.what === 'give-back' ? `{${event.seat}} kept all their cards.` : `{${event.seat}} chose not to ${POWER_WORDS[event.what]}.`,
       };
     case 'snapped':
       return {
@@ -280,7 +279,10 @@ export function viewEvent(event: DutchMemoryEvent, _viewer: Viewer): LogEntry | 
         data: { slot: event.slot },
       };
     case 'reshuffled':
-      return { type: event.type, text: `The deck ran out: the discard pile below its top card was shuffled into a new deck of ${event.cards}.` };
+      return {
+        type: event.type,
+        text: `The deck ran out: the discard pile below its top card was shuffled into a new deck of ${event.cards}.`,
+      };
     case 'round-ended': {
       const r = event.record;
       const lines = r.scores.map((s, seat) => `{${seat}} ${s} (total ${r.totals[seat]})`).join(', ');

@@ -349,7 +349,14 @@ export const TRACK_LAYOUT: readonly { x: number; y: number; w: number; h: number
 })();
 
 /** LAYOUT: Guilds Chart (upper left): one column per colour, box 0 (price 3) at the bottom. */
-export const GUILD_CHART_LAYOUT = { x: 90, y: 230, columnWidth: 48, boxHeight: 34, columns: GUILD_COLOURS.length, boxes: GUILD_PRICES.length } as const;
+export const GUILD_CHART_LAYOUT = {
+  x: 90,
+  y: 230,
+  columnWidth: 48,
+  boxHeight: 34,
+  columns: GUILD_COLOURS.length,
+  boxes: GUILD_PRICES.length,
+} as const;
 
 /** LAYOUT: the colony boxes; West Indies in the top-left corner, East Indies in the top-right. */
 export const COLONY_LAYOUT: Readonly<Record<ColonyBox, { x: number; y: number }>> = {

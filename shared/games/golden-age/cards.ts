@@ -16,12 +16,24 @@ export type CardKind = CardInfo['kind'];
 
 function buildDeck(deck: DeckId): CardInfo[] {
   const cards: CardInfo[] = [];
-  for (const entry of DECK_MAKEUP[deck] as readonly ({ kind: CardKind; count: number; province?: ProvinceId; vp?: number; payments?: number })[]) {
+  for (const entry of DECK_MAKEUP[deck] as readonly {
+    kind: CardKind;
+    count: number;
+    province?: ProvinceId;
+    vp?: number;
+    payments?: number;
+  }[]) {
     for (let i = 1; i <= entry.count; i++) {
       if (entry.kind === 'governor') {
         cards.push({ id: `${deck}-governor-${entry.province}`, deck, kind: 'governor', province: entry.province as ProvinceId });
       } else if (entry.kind === 'painting') {
-        cards.push({ id: `${deck}-${entry.vp}vp-${i}`, deck, kind: 'painting', vp: entry.vp as number, payments: entry.payments as number });
+        cards.push({
+          id: `${deck}-${entry.vp}vp-${i}`,
+          deck,
+          kind: 'painting',
+          vp: entry.vp as number,
+          payments: entry.payments as number,
+        });
       } else {
         cards.push({ id: `${deck}-${entry.kind}-${i}`, deck, kind: entry.kind } as CardInfo);
       }

@@ -254,7 +254,13 @@ function checkSource(s: GoldenAgeState, seat: Seat, from: MarkerPlace | undefine
   }
   if (reserve > 0) return ruleError('reserve-not-empty', 'You still have an influence marker in your reserve: use that one.');
   const spot = findOwn(s, seat, from, movable);
-  return spot ?? ruleError('marker-not-movable', 'You have no marker there that may move: a flipped marker, or one placed or moved this turn, stays put.');
+  return (
+    spot ??
+    ruleError(
+      'marker-not-movable',
+      'You have no marker there that may move: a flipped marker, or one placed or moved this turn, stays put.',
+    )
+  );
 }
 
 function takeSource(d: Draft, seat: Seat, source: Spot | 'reserve'): void {
@@ -433,7 +439,14 @@ export function owedFor(s: GoldenAgeState, box: number): number[] {
 }
 
 /** Move the Steward and pay everyone; a short bank pays in turn order from the acting player. */
-function moveSteward(d: Draft, seat: Seat, steps: number, dice: readonly [number, number] | null, cardId: string | null, events: GoldenAgeEvent[]): void {
+function moveSteward(
+  d: Draft,
+  seat: Seat,
+  steps: number,
+  dice: readonly [number, number] | null,
+  cardId: string | null,
+  events: GoldenAgeEvent[],
+): void {
   const from = d.steward ?? 0;
   const to = (from + steps) % TRACK.length;
   d.steward = to;
@@ -616,7 +629,10 @@ function checkPrize(s: GoldenAgeState, seat: Seat, province: number, move: Prize
     if (move.convert) {
       const p = s.provinces[provinceIndex(move.province)]!;
       if ((p.tokens[seat] ?? 0) < 2 || p.marker !== null || pl.markers === 0) {
-        return ruleError('cannot-convert', 'Three of your tokens and a free spot are needed to turn them into an influence marker, and a marker in your reserve.');
+        return ruleError(
+          'cannot-convert',
+          'Three of your tokens and a free spot are needed to turn them into an influence marker, and a marker in your reserve.',
+        );
       }
     }
     return null;
@@ -683,8 +699,10 @@ function checkMoveToken(s: GoldenAgeState, seat: Seat, m: Move<'move-token'>): R
   const from = provinceIndex(m.from);
   const to = provinceIndex(m.to);
   if ((s.provinces[from]!.tokens[seat] ?? 0) === 0) return ruleError('no-token-there', 'You have no movement token in that province.');
-  if (!ADJACENT[from]!.includes(to)) return ruleError('not-adjacent', 'A token moves one province at a time, into a neighbouring province.');
-  if (s.players[seat]!.money < COSTS.moveHalves) return ruleError('cannot-afford', 'Moving a token costs ½ guilder, which you do not have.');
+  if (!ADJACENT[from]!.includes(to))
+    return ruleError('not-adjacent', 'A token moves one province at a time, into a neighbouring province.');
+  if (s.players[seat]!.money < COSTS.moveHalves)
+    return ruleError('cannot-afford', 'Moving a token costs ½ guilder, which you do not have.');
   return null;
 }
 
@@ -705,8 +723,10 @@ function checkCreateMarker(s: GoldenAgeState, seat: Seat, m: Move<'create-marker
 }
 
 function checkSail(s: GoldenAgeState, seat: Seat, m: Move<'sail'>): RuleError | Spot | 'reserve' {
-  if (m.box !== WEST_INDIES_BOX && s.east[m.box - 2] !== null) return ruleError('colony-taken', 'That East Indies box already holds a marker.');
-  if (colonySet(s.players[seat]!.hand) === null) return ruleError('no-colony-set', 'You need a ship, a captain and a cannon (VOC jokers stand in for any of them).');
+  if (m.box !== WEST_INDIES_BOX && s.east[m.box - 2] !== null)
+    return ruleError('colony-taken', 'That East Indies box already holds a marker.');
+  if (colonySet(s.players[seat]!.hand) === null)
+    return ruleError('no-colony-set', 'You need a ship, a captain and a cannon (VOC jokers stand in for any of them).');
   if (m.box === WEST_INDIES_BOX && m.from?.at === 'colony' && m.from.box === WEST_INDIES_BOX) {
     return ruleError('same-space', 'A marker moved to the West Indies must come from another space: it is already there.');
   }
@@ -719,7 +739,10 @@ function checkExchange(s: GoldenAgeState, seat: Seat, m: Move<'exchange'>): Rule
   if (s.bank < pays) return ruleError('bank-short', `The bank holds only ${guilders(s.bank)} and cannot pay this set now.`);
   const reserve = bankReserve(s);
   if (s.bank - pays < reserve) {
-    return ruleError('bank-short', `The bank must keep ${guilders(reserve)} for the painter payment this auction's winner receives, so it cannot pay this set now.`);
+    return ruleError(
+      'bank-short',
+      `The bank must keep ${guilders(reserve)} for the painter payment this auction's winner receives, so it cannot pay this set now.`,
+    );
   }
   return null;
 }
@@ -764,7 +787,8 @@ function checkPayPainter(s: GoldenAgeState, seat: Seat, m: Move<'pay-painter'>):
 function checkAuction(s: GoldenAgeState, seat: Seat, m: Move<'auction'>): RuleError | null {
   const pi = provinceIndex(m.province);
   const mk = s.provinces[pi]!.marker;
-  if (mk === null || mk.owner !== seat) return ruleError('not-your-province', 'Only the action of your own marker in a province can be auctioned (never a guild or colony).');
+  if (mk === null || mk.owner !== seat)
+    return ruleError('not-your-province', 'Only the action of your own marker in a province can be auctioned (never a guild or colony).');
   if (mk.used) return ruleError('marker-used', 'That marker has already been used this turn.');
   if (s.unsold.includes(pi)) return ruleError('already-offered', 'Nobody bid for that action this turn; you may still use it yourself.');
   if (!someoneCanBid(s, seat, pi)) return ruleError('no-bidders', 'No other player could bid for that action.');
@@ -792,17 +816,7 @@ const PHASE_MOVES: Readonly<Record<GoldenAgeState['phase'], readonly GoldenAgeMo
   'setup-tokens': ['place-token'],
   'setup-steward': ['place-steward'],
   roll: ['roll', 'play-dice'],
-  actions: [
-    'move-token',
-    'take-guild',
-    'create-marker',
-    'sail',
-    'buy-card',
-    'buy-token',
-    'pay-painter',
-    'auction',
-    'end-turn',
-  ],
+  actions: ['move-token', 'take-guild', 'create-marker', 'sail', 'buy-card', 'buy-token', 'pay-painter', 'auction', 'end-turn'],
   auction: ['bid', 'pass'],
   'auction-action': ['prize-card', 'prize-painter', 'prize-token'],
   over: [],
@@ -1187,7 +1201,8 @@ export function legalMoves(s: GoldenAgeState, seat: Seat): GoldenAgeMove[] {
   for (let i = 0; i < s.provinces.length; i++) {
     if ((s.provinces[i]!.tokens[seat] ?? 0) < 3 || s.provinces[i]!.marker !== null) continue;
     const province = provinceId(i);
-    for (const from of sources) out.push(from === undefined ? { kind: 'create-marker', province } : { kind: 'create-marker', province, from });
+    for (const from of sources)
+      out.push(from === undefined ? { kind: 'create-marker', province } : { kind: 'create-marker', province, from });
   }
   // sailing to the colonies
   if (pl.hand.length >= 3 && colonySet(pl.hand) !== null) {
@@ -1217,7 +1232,11 @@ export function legalMoves(s: GoldenAgeState, seat: Seat): GoldenAgeMove[] {
         }
       }
     }
-    if (place.at === 'province' && !s.unsold.includes(provinceIndex(place.province)) && someoneCanBid(s, seat, provinceIndex(place.province))) {
+    if (
+      place.at === 'province' &&
+      !s.unsold.includes(provinceIndex(place.province)) &&
+      someoneCanBid(s, seat, provinceIndex(place.province))
+    ) {
       out.push({ kind: 'auction', province: place.province });
     }
   }

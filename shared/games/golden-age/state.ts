@@ -8,16 +8,7 @@ import type { Rng } from '../../engine/random.js';
 import type { CashSet, DeckId, GuildColour, ProvinceId } from './board.js';
 import type { MarkerPlace } from './moves.js';
 
-export const PHASES = [
-  'setup-marker',
-  'setup-tokens',
-  'setup-steward',
-  'roll',
-  'actions',
-  'auction',
-  'auction-action',
-  'over',
-] as const;
+export const PHASES = ['setup-marker', 'setup-tokens', 'setup-steward', 'roll', 'actions', 'auction', 'auction-action', 'over'] as const;
 export type Phase = (typeof PHASES)[number];
 
 /** An influence marker on the board. */
@@ -155,12 +146,31 @@ export type GoldenAgeEvent =
       readonly from: MarkerPlace | null;
     }
   | { readonly type: 'marker-created'; readonly seat: Seat; readonly province: ProvinceId; readonly from: MarkerPlace | null }
-  | { readonly type: 'sailed'; readonly seat: Seat; readonly box: number; readonly cards: readonly string[]; readonly from: MarkerPlace | null }
+  | {
+      readonly type: 'sailed';
+      readonly seat: Seat;
+      readonly box: number;
+      readonly cards: readonly string[];
+      readonly from: MarkerPlace | null;
+    }
   | { readonly type: 'exchanged'; readonly seat: Seat; readonly set: CashSet; readonly cards: readonly string[]; readonly amount: number }
   /** `via` null: the card is the prize of an auction (no cost) */
-  | { readonly type: 'card-drawn'; readonly seat: Seat; readonly deck: DeckId; readonly card: string; readonly cost: number; readonly via: MarkerPlace | null }
+  | {
+      readonly type: 'card-drawn';
+      readonly seat: Seat;
+      readonly deck: DeckId;
+      readonly card: string;
+      readonly cost: number;
+      readonly via: MarkerPlace | null;
+    }
   | { readonly type: 'reshuffled'; readonly deck: DeckId }
-  | { readonly type: 'token-bought'; readonly seat: Seat; readonly province: ProvinceId; readonly cost: number; readonly via: MarkerPlace | null }
+  | {
+      readonly type: 'token-bought';
+      readonly seat: Seat;
+      readonly province: ProvinceId;
+      readonly cost: number;
+      readonly via: MarkerPlace | null;
+    }
   | {
       readonly type: 'painter-paid';
       readonly seat: Seat;
@@ -192,7 +202,9 @@ export type DraftPlayer = Mutable<Omit<PlayerState, 'hand' | 'paintings' | 'wind
   governors: string[];
 };
 
-export type Draft = Mutable<Omit<GoldenAgeState, 'players' | 'provinces' | 'guilds' | 'east' | 'west' | 'decks' | 'discards' | 'unsold'>> & {
+export type Draft = Mutable<
+  Omit<GoldenAgeState, 'players' | 'provinces' | 'guilds' | 'east' | 'west' | 'decks' | 'discards' | 'unsold'>
+> & {
   players: DraftPlayer[];
   provinces: { marker: Marker | null; tokens: number[] }[];
   guilds: { holder: Marker | null; level: number }[];

@@ -133,7 +133,12 @@ export interface GoldenAgeView {
     readonly x: number;
     readonly y: number;
   }[];
-  readonly decks: readonly { readonly deck: DeckId; readonly colour: string; readonly count: number; readonly discard: readonly CardView[] }[];
+  readonly decks: readonly {
+    readonly deck: DeckId;
+    readonly colour: string;
+    readonly count: number;
+    readonly discard: readonly CardView[];
+  }[];
   readonly players: readonly PlayerView[];
   /** the viewer's own hand; null for spectators */
   readonly hand: readonly CardView[] | null;
@@ -336,7 +341,12 @@ export function viewEvent(e: GoldenAgeEvent, viewer: Viewer): LogEntry | null {
     }
     case 'marker-created': {
       const from = e.from === null ? '' : ` (the marker comes from ${placeText(e.from)})`;
-      return { type: e.type, seat: e.seat, text: `{${e.seat}} turned three movement tokens in ${pname(e.province)} into an influence marker${from}.`, data: e };
+      return {
+        type: e.type,
+        seat: e.seat,
+        text: `{${e.seat}} turned three movement tokens in ${pname(e.province)} into an influence marker${from}.`,
+        data: e,
+      };
     }
     case 'sailed': {
       const where = placeText({ at: 'colony', box: e.box });
@@ -370,7 +380,10 @@ export function viewEvent(e: GoldenAgeEvent, viewer: Viewer): LogEntry | null {
     }
     case 'painter-paid': {
       const done = e.finished ? ' The painting is finished!' : '';
-      const who = e.via === null ? `The bank paid the painter 1 guilder for {${e.seat}}'s ${cardName(e.painting)} (auction prize)` : `{${e.seat}} paid the painter 1 guilder for the ${cardName(e.painting)}`;
+      const who =
+        e.via === null
+          ? `The bank paid the painter 1 guilder for {${e.seat}}'s ${cardName(e.painting)} (auction prize)`
+          : `{${e.seat}} paid the painter 1 guilder for the ${cardName(e.painting)}`;
       return {
         type: e.type,
         seat: e.seat,
@@ -379,7 +392,12 @@ export function viewEvent(e: GoldenAgeEvent, viewer: Viewer): LogEntry | null {
       };
     }
     case 'auction-started':
-      return { type: e.type, seat: e.seat, text: `{${e.seat}} auctions the ${e.colour} action of the marker in ${pname(e.province)}.`, data: e };
+      return {
+        type: e.type,
+        seat: e.seat,
+        text: `{${e.seat}} auctions the ${e.colour} action of the marker in ${pname(e.province)}.`,
+        data: e,
+      };
     case 'bid':
       return { type: e.type, seat: e.seat, text: `{${e.seat}} bids ${guilders(e.amount)}.`, data: e };
     case 'passed':

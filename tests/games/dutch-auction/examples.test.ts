@@ -26,7 +26,7 @@ describe('current edition (dutch-auction.md)', () => {
     expect(r.events.map((e) => e.type)).toEqual(['committed', 'revealed', 'bid-won']);
   });
 
-  it("Phase 3 powers example: Catherine cashes in her blue 2-bid and takes the pink 2-bid from her discards", () => {
+  it('Phase 3 powers example: Catherine cashes in her blue 2-bid and takes the pink 2-bid from her discards', () => {
     let s = build({
       seats: [{ bid: ['green-7', 'blue-2', 'blue-P1', 'pink-P1'], discards: ['pink-2'] }, { bid: ['red-1'] }],
       display: ['red-5', 'green-5', 'pink-5', 'blue-5', 'red-6', 'green-6'],
@@ -80,12 +80,20 @@ describe('current edition (dutch-auction.md)', () => {
     expect(r.events.find((e) => e.type === 'restocked')).toMatchObject({ added: 3 });
   });
 
-  it("Scoring example: Imran scores 22 + 20 + 14 + 7 = 63", () => {
+  it('Scoring example: Imran scores 22 + 20 + 14 + 7 = 63', () => {
     const cards = [
-      'pink-2', 'pink-1', // 7 + 8, bonus 7
-      'green-6', 'green-3', 'green-1', // 3 + 6 + 8, bonus 3
-      'blue-P1', 'blue-P2', 'blue-7', 'blue-4', 'blue-2', // 0 + 0 + 2 + 5 + 7, bonus 0
-      'red-P1', 'red-2', // 0 + 7, bonus 0
+      'pink-2',
+      'pink-1', // 7 + 8, bonus 7
+      'green-6',
+      'green-3',
+      'green-1', // 3 + 6 + 8, bonus 3
+      'blue-P1',
+      'blue-P2',
+      'blue-7',
+      'blue-4',
+      'blue-2', // 0 + 0 + 2 + 5 + 7, bonus 0
+      'red-P1',
+      'red-2', // 0 + 7, bonus 0
     ];
     const score = scoreCards('current', 0, cards);
     expect(score.total).toBe(63);
@@ -95,7 +103,12 @@ describe('current edition (dutch-auction.md)', () => {
     const end = build({
       phase: 'over',
       seats: [
-        { deck: ['pink-2', 'blue-P1'], discards: ['pink-1', 'green-6', 'green-3', 'blue-7'], cashedIn: ['green-1', 'blue-2'], hand: ['blue-P2', 'blue-4', 'red-P1', 'red-2'] },
+        {
+          deck: ['pink-2', 'blue-P1'],
+          discards: ['pink-1', 'green-6', 'green-3', 'blue-7'],
+          cashedIn: ['green-1', 'blue-2'],
+          hand: ['blue-P2', 'blue-4', 'red-P1', 'red-2'],
+        },
         { deck: ['red-8'] },
       ],
     });
@@ -104,7 +117,7 @@ describe('current edition (dutch-auction.md)', () => {
     expect(res?.winners).toEqual([0]);
   });
 
-  it("Further example: Frida buys the pink 4-bid, takes her pink 3-bid back, and buys the pink 8-bid", () => {
+  it('Further example: Frida buys the pink 4-bid, takes her pink 3-bid back, and buys the pink 8-bid', () => {
     let s = build({
       seats: [{ bid: ['pink-3', 'pink-P1'] }, { bid: ['red-1'] }],
       display: ['pink-4', 'pink-8', 'green-5', 'blue-5', 'red-6', 'green-6'],
@@ -117,7 +130,7 @@ describe('current edition (dutch-auction.md)', () => {
     expect(s.auctionDiscards).toEqual([]);
   });
 
-  it("Further example: Femi cashes in, takes a red power card, re-suits his red 4-bid to pink and buys the pink card", () => {
+  it('Further example: Femi cashes in, takes a red power card, re-suits his red 4-bid to pink and buys the pink card', () => {
     let s = build({
       seats: [{ bid: ['blue-P1', 'blue-3', 'red-P1', 'red-4'] }, { bid: ['green-1'] }],
       auctionDiscards: ['red-P2'],
@@ -184,7 +197,7 @@ describe('2018 edition (dutch-auction-2018-prototype.md)', () => {
     expect(ids(s.seats[0].bid)).toEqual(['green-7']);
   });
 
-  it("Purchase example: Dieter buys the 1-cost red 8 with a blue card, then the 2-cost green 9 with a green and a pink card", () => {
+  it('Purchase example: Dieter buys the 1-cost red 8 with a blue card, then the 2-cost green 9 with a green and a pink card', () => {
     let s = build({
       edition: '2018',
       seats: [{ bid: ['blue-2', 'green-3', 'pink-4'] }, { bid: ['red-1'] }],
@@ -217,10 +230,7 @@ describe('2018 edition (dutch-auction-2018-prototype.md)', () => {
   it('More about powers: Femi chains 6, 10, 9 and 7 and ends with the 9, 10, 6 and 7 in his offering', () => {
     let s = build({
       edition: '2018',
-      seats: [
-        { bid: ['blue-3', 'blue-5'], hand: ['blue-6', 'blue-10'], discards: ['blue-7'] },
-        { bid: ['red-1'] },
-      ],
+      seats: [{ bid: ['blue-3', 'blue-5'], hand: ['blue-6', 'blue-10'], discards: ['blue-7'] }, { bid: ['red-1'] }],
       auctionDiscards: ['blue-9'],
     });
     s = playAll(s, 0, [

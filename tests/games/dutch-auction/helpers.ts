@@ -88,8 +88,7 @@ export function build(spec: Spec): DutchAuctionState {
   note(spec.auctionDiscards ?? []);
   note(spec.auctionDeck ?? []);
   const rest = EDITION_DATA[edition].cards.map((c) => c.id).filter((id) => !placed.has(id));
-  const inActions =
-    seats[0].bid.length + seats[1].bid.length > 0 || spec.active !== undefined || spec.bidWinner !== undefined;
+  const inActions = seats[0].bid.length + seats[1].bid.length > 0 || spec.active !== undefined || spec.bidWinner !== undefined;
   const phase = spec.phase ?? (inActions ? 'actions' : 'commit');
   const bidWinner = spec.bidWinner !== undefined ? spec.bidWinner : phase === 'actions' ? 0 : null;
   return {
@@ -111,7 +110,11 @@ export function build(spec: Spec): DutchAuctionState {
 }
 
 /** Applies a move that must be legal; returns the new state and its events. */
-export function play(state: DutchAuctionState, seat: Seat, move: DutchAuctionMove): { state: DutchAuctionState; events: DutchAuctionEvent[] } {
+export function play(
+  state: DutchAuctionState,
+  seat: Seat,
+  move: DutchAuctionMove,
+): { state: DutchAuctionState; events: DutchAuctionEvent[] } {
   const parsed = game.move.safeParse(move);
   expect(parsed.success, `schema refused ${JSON.stringify(move)}`).toBe(true);
   const r = game.apply(state, seat, move, { now: 0 });

@@ -92,9 +92,15 @@ function randomMove(s: DutchAuctionState, seat: Seat, rng0: Rng): [unknown, Rng]
     [x, rng] = nextInt(rng, n);
     return x;
   };
-  const pickOf = <T,>(xs: readonly T[]): T => xs[int(xs.length)] as T;
+  const pickOf = <T>(xs: readonly T[]): T => xs[int(xs.length)] as T;
   const p = s.seats[seat === 0 ? 0 : 1];
-  const near = [...p.hand, ...p.bid.map((c) => c.id), ...p.discards, ...s.auctionDiscards, ...s.display.filter((c): c is string => c !== null)];
+  const near = [
+    ...p.hand,
+    ...p.bid.map((c) => c.id),
+    ...p.discards,
+    ...s.auctionDiscards,
+    ...s.display.filter((c): c is string => c !== null),
+  ];
   const card = (): CardId => (near.length > 0 && int(3) > 0 ? pickOf(near) : pickOf(ALL_CARD_IDS));
   const cards = (n: number): CardId[] => Array.from({ length: n }, card);
   switch (int(5)) {
@@ -182,128 +188,129 @@ function logIds(entry: unknown): string[] {
 
 /** The whole property suite for one edition (each edition's test file calls it, so they run in parallel). */
 export function propertySuite(edition: Edition): void {
-describe(`random games, ${edition} edition`, () => {
-  it('2,000 games: every card in exactly one zone, turns consistent, every game ends, state small', () => {
-    let maxSize = 0;
-    let games = 0;
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 31 }), (n) => {
-        const { final } = randomGame(edition, `cons-${n}`, (state) => {
-          checkConservation(state);
-          if (games < 100) {
-            checkTurn(state);
-            maxSize = Math.max(maxSize, JSON.stringify(state).length);
-          }
-        });
-        games++;
-        checkConservation(final);
-        expect(final.phase).toBe('over');
-        expect(game.toAct(final)).toEqual([]);
-        expect(final.auctionDeck).toEqual([]);
-        const res = game.result(final);
-        expect(res).not.toBeNull();
-        expect(res?.scores).toHaveLength(2);
-        expect(JSON.parse(JSON.stringify(final))).toEqual(final);
-        maxSize = Math.max(maxSize, JSON.stringify(final).length);
-      }),
-      { ...FC, numRuns: 2000 },
-    );
-    expect(maxSize).toBeLessThan(50_000);
-  });
+  describe(`random games, ${edition} edition`, () => {
+    it('2,000 games: every card in exactly one zone, turns consistent, every game ends, state small', () => {
+      let maxSize = 0;
+      let games = 0;
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: 2 ** 31 }), (n) => {
+          const { final } = randomGame(edition, `cons-${n}`, (state) => {
+            checkConservation(state);
+            if (games < 100) {
+              checkTurn(state);
+              maxSize = Math.max(maxSize, JSON.stringify(state).length);
+            }
+          });
+          games++;
+          checkConservation(final);
+          expect(final.phase).toBe('over');
+          expect(game.toAct(final)).toEqual([]);
+          expect(final.auctionDeck).toEqual([]);
+          const res = game.result(final);
+          expect(res).not.toBeNull();
+          expect(res?.scores).toHaveLength(2);
+          expect(JSON.parse(JSON.stringify(final))).toEqual(final);
+          maxSize = Math.max(maxSize, JSON.stringify(final).length);
+        }),
+        { ...FC, numRuns: 2000 },
+      );
+      expect(maxSize).toBeLessThan(50_000);
+    });
 
-  it('every listed legal move is accepted without touching the input; a sample of others is refused', () => {
-    let refusedCount = 0;
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 31 }), (n) => {
-        randomGame(edition, `legal-${n}`, (state, seat, _move, legal, rng0) => {
-          let rng = rng0;
-          const before = JSON.stringify(state);
-          const keys = new Set<string>();
-          for (const m of legal) {
-            expect(game.move.safeParse(m).success).toBe(true);
-            const r = game.apply(state, seat, m, { now: 0 });
-            if (!r.ok) throw new Error(`listed move refused: ${JSON.stringify(m)} → ${r.error.code}`);
-            keys.add(moveKey(state, m));
-          }
-          expect(JSON.stringify(state)).toBe(before);
-          for (const s of [0, 1] as const) {
-            for (let i = 0; i < 6; i++) {
-              let raw: unknown;
-              [raw, rng] = randomMove(state, s, rng);
-              const parsed = game.move.safeParse(raw);
-              if (!parsed.success) continue;
-              const m = parsed.data;
-              const isLegal = s === seat ? keys.has(moveKey(state, m)) : game.legalMoves(state, s).some((x) => moveKey(state, x) === moveKey(state, m));
-              const r = game.apply(state, s, m, { now: 0 });
-              if (isLegal) {
-                expect(r.ok, JSON.stringify(m)).toBe(true);
-              } else {
-                if (r.ok) throw new Error(`unlisted move accepted: seat ${s} ${JSON.stringify(m)}`);
-                expect(r.error.code).toMatch(/^[a-z]+(-[a-z0-9]+)*$/);
-                refusedCount++;
+    it('every listed legal move is accepted without touching the input; a sample of others is refused', () => {
+      let refusedCount = 0;
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: 2 ** 31 }), (n) => {
+          randomGame(edition, `legal-${n}`, (state, seat, _move, legal, rng0) => {
+            let rng = rng0;
+            const before = JSON.stringify(state);
+            const keys = new Set<string>();
+            for (const m of legal) {
+              expect(game.move.safeParse(m).success).toBe(true);
+              const r = game.apply(state, seat, m, { now: 0 });
+              if (!r.ok) throw new Error(`listed move refused: ${JSON.stringify(m)} → ${r.error.code}`);
+              keys.add(moveKey(state, m));
+            }
+            expect(JSON.stringify(state)).toBe(before);
+            for (const s of [0, 1] as const) {
+              for (let i = 0; i < 6; i++) {
+                let raw: unknown;
+                [raw, rng] = randomMove(state, s, rng);
+                const parsed = game.move.safeParse(raw);
+                if (!parsed.success) continue;
+                const m = parsed.data;
+                const isLegal =
+                  s === seat ? keys.has(moveKey(state, m)) : game.legalMoves(state, s).some((x) => moveKey(state, x) === moveKey(state, m));
+                const r = game.apply(state, s, m, { now: 0 });
+                if (isLegal) {
+                  expect(r.ok, JSON.stringify(m)).toBe(true);
+                } else {
+                  if (r.ok) throw new Error(`unlisted move accepted: seat ${s} ${JSON.stringify(m)}`);
+                  expect(r.error.code).toMatch(/^[a-z]+(-[a-z0-9]+)*$/);
+                  refusedCount++;
+                }
               }
             }
-          }
-          expect(JSON.stringify(state)).toBe(before);
-        });
-      }),
-      { ...FC, numRuns: 30 },
-    );
-    expect(refusedCount).toBeGreaterThan(1000);
-  });
+            expect(JSON.stringify(state)).toBe(before);
+          });
+        }),
+        { ...FC, numRuns: 30 },
+      );
+      expect(refusedCount).toBeGreaterThan(1000);
+    });
 
-  it('replaying the seed and the moves gives the same states, each one kept exactly by JSON', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 31 }), (n) => {
-        const seed = `replay-${n}`;
-        const { moves, final } = randomGame(edition, seed);
-        let s = game.setup(2, { edition }, seed);
-        for (const { seat, move } of moves) {
-          const r = game.apply(s, seat, JSON.parse(JSON.stringify(move)) as DutchAuctionMove, { now: 0 });
-          if (!r.ok) throw new Error(r.error.code);
-          s = r.value.state;
-          assertJsonExact(s); // stored as JSON after every move: it must come back exactly
-        }
-        expect(JSON.stringify(s)).toBe(JSON.stringify(final));
-      }),
-      { ...FC, numRuns: 200 },
-    );
-  });
-
-  it('no view or log line ever holds a card its viewer may not see', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 31 }), (n) => {
-        let rng = seedRng(`perm-${n}`);
-        randomGame(edition, `hidden-${n}`, (state, seat, move) => {
-          assertNoUndefined(state);
-          for (const viewer of [0, 1, null] as Viewer[]) {
-            const view = game.view(state, viewer);
-            assertNoUndefined(view);
-            const v = JSON.stringify(view);
-            expect(v).not.toMatch(/rng|seed/);
-            let permuted: DutchAuctionState;
-            [permuted, rng] = permuteHidden(state, viewer, rng);
-            checkConservation(permuted);
-            expect(JSON.stringify(game.view(permuted, viewer))).toBe(v);
-            if (viewer !== null) expect(game.legalMoves(permuted, viewer)).toEqual(game.legalMoves(state, viewer));
+    it('replaying the seed and the moves gives the same states, each one kept exactly by JSON', () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: 2 ** 31 }), (n) => {
+          const seed = `replay-${n}`;
+          const { moves, final } = randomGame(edition, seed);
+          let s = game.setup(2, { edition }, seed);
+          for (const { seat, move } of moves) {
+            const r = game.apply(s, seat, JSON.parse(JSON.stringify(move)) as DutchAuctionMove, { now: 0 });
+            if (!r.ok) throw new Error(r.error.code);
+            s = r.value.state;
+            assertJsonExact(s); // stored as JSON after every move: it must come back exactly
           }
-          const r = game.apply(state, seat, move, { now: 0 });
-          if (!r.ok) throw new Error(r.error.code);
-          for (const viewer of [0, 1, null] as Viewer[]) {
-            const seen = new Set([...visibleIds(state, viewer), ...visibleIds(r.value.state, viewer)]);
-            for (const e of r.value.events as DutchAuctionEvent[]) {
-              const line = game.viewEvent(e, viewer);
-              assertNoUndefined(line);
-              assertNoUndefined(e);
-              for (const id of logIds(line)) {
-                if (!seen.has(id)) throw new Error(`log line ${JSON.stringify(line)} shows ${id} to viewer ${viewer}`);
+          expect(JSON.stringify(s)).toBe(JSON.stringify(final));
+        }),
+        { ...FC, numRuns: 200 },
+      );
+    });
+
+    it('no view or log line ever holds a card its viewer may not see', () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: 2 ** 31 }), (n) => {
+          let rng = seedRng(`perm-${n}`);
+          randomGame(edition, `hidden-${n}`, (state, seat, move) => {
+            assertNoUndefined(state);
+            for (const viewer of [0, 1, null] as Viewer[]) {
+              const view = game.view(state, viewer);
+              assertNoUndefined(view);
+              const v = JSON.stringify(view);
+              expect(v).not.toMatch(/rng|seed/);
+              let permuted: DutchAuctionState;
+              [permuted, rng] = permuteHidden(state, viewer, rng);
+              checkConservation(permuted);
+              expect(JSON.stringify(game.view(permuted, viewer))).toBe(v);
+              if (viewer !== null) expect(game.legalMoves(permuted, viewer)).toEqual(game.legalMoves(state, viewer));
+            }
+            const r = game.apply(state, seat, move, { now: 0 });
+            if (!r.ok) throw new Error(r.error.code);
+            for (const viewer of [0, 1, null] as Viewer[]) {
+              const seen = new Set([...visibleIds(state, viewer), ...visibleIds(r.value.state, viewer)]);
+              for (const e of r.value.events as DutchAuctionEvent[]) {
+                const line = game.viewEvent(e, viewer);
+                assertNoUndefined(line);
+                assertNoUndefined(e);
+                for (const id of logIds(line)) {
+                  if (!seen.has(id)) throw new Error(`log line ${JSON.stringify(line)} shows ${id} to viewer ${viewer}`);
+                }
               }
             }
-          }
-        });
-      }),
-      { ...FC, numRuns: 50 },
-    );
+          });
+        }),
+        { ...FC, numRuns: 50 },
+      );
+    });
   });
-});
 }

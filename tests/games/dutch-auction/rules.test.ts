@@ -37,9 +37,11 @@ describe('options and set-up', () => {
       expect(p.deck).toHaveLength(3);
     }
     expect(s.auctionDeck).toHaveLength(18);
-    expect(zones(s).flatMap(([, z]) => z).sort()).toEqual(
-      ['green', 'red', 'pink', 'blue'].flatMap((suit) => Array.from({ length: 10 }, (_, i) => `${suit}-${i + 1}`)).sort(),
-    );
+    expect(
+      zones(s)
+        .flatMap(([, z]) => z)
+        .sort(),
+    ).toEqual(['green', 'red', 'pink', 'blue'].flatMap((suit) => Array.from({ length: 10 }, (_, i) => `${suit}-${i + 1}`)).sort());
   });
 
   it('only two seats', () => {
@@ -73,10 +75,14 @@ describe('phases 1 and 2: sealed set-aside and bid', () => {
   it('current: the bid must be all four other cards', () => {
     const s = fresh();
     expect(refused(s, 0, { kind: 'commit', setAside: 'green-1', bid: ['green-2', 'green-3'] })).toBe('bid-whole-hand');
-    expect(refused(s, 0, { kind: 'commit', setAside: 'green-1', bid: ['green-1', 'green-2', 'green-3', 'green-4'] })).toBe('set-aside-in-bid');
+    expect(refused(s, 0, { kind: 'commit', setAside: 'green-1', bid: ['green-1', 'green-2', 'green-3', 'green-4'] })).toBe(
+      'set-aside-in-bid',
+    );
     expect(refused(s, 0, { kind: 'commit', setAside: 'red-1', bid: [] })).toBe('not-in-hand');
     expect(refused(s, 0, { kind: 'commit', setAside: null, bid: [] })).toBe('set-aside-required');
-    expect(refused(s, 0, { kind: 'commit', setAside: 'green-1', bid: ['green-2', 'green-2', 'green-3', 'green-4'] })).toBe('duplicate-card');
+    expect(refused(s, 0, { kind: 'commit', setAside: 'green-1', bid: ['green-2', 'green-2', 'green-3', 'green-4'] })).toBe(
+      'duplicate-card',
+    );
     expect(game.legalMoves(s, 0)).toHaveLength(5);
   });
 
@@ -109,9 +115,14 @@ describe('phases 1 and 2: sealed set-aside and bid', () => {
     expect(JSON.stringify(game.viewEvent(r.events[0]!, 1))).not.toContain('green');
     expect(JSON.stringify(game.viewEvent(r.events[0]!, null))).not.toContain('green');
     expect(game.viewEvent(r.events[0]!, 0)?.text).toContain('green 3-bid');
-    expect((game.view(r.state, 0) as DutchAuctionView).you?.sealed).toEqual({ setAside: 'green-3', bid: ['green-1', 'green-2', 'green-4', 'green-P1'] });
+    expect((game.view(r.state, 0) as DutchAuctionView).you?.sealed).toEqual({
+      setAside: 'green-3',
+      bid: ['green-1', 'green-2', 'green-4', 'green-P1'],
+    });
     expect(game.toAct(r.state)).toEqual([1]);
-    expect(refused(r.state, 0, { kind: 'commit', setAside: 'green-3', bid: ['green-1', 'green-2', 'green-4', 'green-P1'] })).toBe('already-committed');
+    expect(refused(r.state, 0, { kind: 'commit', setAside: 'green-3', bid: ['green-1', 'green-2', 'green-4', 'green-P1'] })).toBe(
+      'already-committed',
+    );
   });
 
   it('either seat may commit first; both orders give the same state', () => {
@@ -196,7 +207,9 @@ describe('ties', () => {
     s = play(s, 1, { kind: 'commit', setAside: 'blue-7', bid: ['blue-1', 'blue-2', 'blue-3', 'blue-4'] }).state;
     expect(s.bidWinner).toBe(1);
     expect(s.seats[0].bid.find((c) => c.id === 'green-6')).toMatchObject({ charges: 0, powered: false });
-    expect(refused(play(s, 1, { kind: 'done' }).state, 0, { kind: 'power', card: 'green-6', power: 'cash-in', target: 'green-1' })).toBe('bid-for-value');
+    expect(refused(play(s, 1, { kind: 'done' }).state, 0, { kind: 'power', card: 'green-6', power: 'cash-in', target: 'green-1' })).toBe(
+      'bid-for-value',
+    );
   });
 
   it('an empty personal deck is refilled from the personal discards during a tie', () => {
@@ -293,7 +306,10 @@ describe('phase 3 powers, current edition', () => {
     // The blue power card may now cash in the (blue) red 4-bid.
     const legal = game.legalMoves(s, 0);
     expect(legal).toContainEqual({ kind: 'power', card: 'blue-P1', power: 'cash-in', target: 'red-4' });
-    expect((game.view(s, 1) as DutchAuctionView).seats[0]?.bid.find((c) => c.id === 'red-4')).toMatchObject({ suit: 'blue', changed: true });
+    expect((game.view(s, 1) as DutchAuctionView).seats[0]?.bid.find((c) => c.id === 'red-4')).toMatchObject({
+      suit: 'blue',
+      changed: true,
+    });
     // Paying for the blue 1-bid with it keeps it in the personal discards; the red power card goes.
     s = play(s, 0, { kind: 'purchase', slot: 3, pay: ['red-4', 'blue-2', 'red-P1'] }).state;
     expect(s.seats[0].discards).toEqual(['red-6', 'red-4', 'blue-2', 'blue-1']);
@@ -356,10 +372,7 @@ describe('phase 3 powers, 2018 edition', () => {
   const base = () =>
     build({
       edition: '2018',
-      seats: [
-        { bid: ['green-1', 'blue-6'], hand: ['blue-7', 'blue-8', 'blue-2'], discards: ['blue-4'] },
-        { bid: ['red-3'] },
-      ],
+      seats: [{ bid: ['green-1', 'blue-6'], hand: ['blue-7', 'blue-8', 'blue-2'], discards: ['blue-4'] }, { bid: ['red-3'] }],
       auctionDiscards: ['blue-5', 'blue-10'],
       display: ['pink-6', 'red-1', 'blue-1', 'green-5', 'red-5', 'green-6'],
     });
@@ -378,7 +391,9 @@ describe('phase 3 powers, 2018 edition', () => {
 
   it('each card has its own power: 8 takes only from the auction discards, 10 from either', () => {
     let s = play(base(), 0, { kind: 'play', card: 'blue-8' }).state;
-    expect(refused(s, 0, { kind: 'power', card: 'blue-8', power: 'take', target: 'blue-4', from: 'personal-discards' })).toBe('wrong-source');
+    expect(refused(s, 0, { kind: 'power', card: 'blue-8', power: 'take', target: 'blue-4', from: 'personal-discards' })).toBe(
+      'wrong-source',
+    );
     expect(refused(s, 0, { kind: 'power', card: 'blue-8', power: 'take', target: 'blue-1', from: 'display' })).toBe('wrong-source');
     expect(refused(s, 0, { kind: 'power', card: 'blue-8', power: 'cash-in', target: 'blue-6' })).toBe('wrong-power');
     s = play(s, 0, { kind: 'power', card: 'blue-8', power: 'take', target: 'blue-10', from: 'auction-discards' }).state;
@@ -481,7 +496,10 @@ describe("the loser's duty to buy the 1-cost card", () => {
     const t = build({ ...spec, seats: [{ bid: ['red-1'] }, { bid: ['green-2', 'green-3'], hand: ['green-9'] }] });
     const u = play(t, 1, { kind: 'purchase', slot: 2, pay: ['green-2', 'green-3'] }).state;
     expect(refused(u, 1, { kind: 'done' })).toBe('must-buy-one-cost');
-    const v = playAll(u, 1, [{ kind: 'play', card: 'green-9' }, { kind: 'purchase', slot: 1, pay: ['green-9'] }]);
+    const v = playAll(u, 1, [
+      { kind: 'play', card: 'green-9' },
+      { kind: 'purchase', slot: 1, pay: ['green-9'] },
+    ]);
     expect(game.legalMoves(v, 1)).toContainEqual({ kind: 'done' });
   });
 
@@ -549,7 +567,10 @@ describe('phase 5 and the next round', () => {
 
   it('a player owning fewer than five cards draws them all; an empty hand commits an empty choice', () => {
     const s = build({
-      seats: [{ deck: [], discards: [], cashedIn: ['green-1'] }, { deck: ['blue-1', 'blue-2', 'blue-3', 'blue-4', 'blue-5'], bid: [] }],
+      seats: [
+        { deck: [], discards: [], cashedIn: ['green-1'] },
+        { deck: ['blue-1', 'blue-2', 'blue-3', 'blue-4', 'blue-5'], bid: [] },
+      ],
       bidWinner: 0,
       active: 1,
       display: ['pink-1', null, null, null, null, null],
@@ -570,7 +591,10 @@ describe('phase 5 and the next round', () => {
 describe('end of the game and the result', () => {
   const ending = (display: (string | null)[], purchases: number) => {
     const s = build({
-      seats: [{ bid: [], discards: ['green-1', 'green-2'] }, { bid: [], discards: ['blue-P1'] }],
+      seats: [
+        { bid: [], discards: ['green-1', 'green-2'] },
+        { bid: [], discards: ['blue-P1'] },
+      ],
       bidWinner: 0,
       active: 1,
       display,
@@ -642,8 +666,16 @@ describe('end of the game and the result', () => {
 
   it('result details break the score down by suit with the bonus', () => {
     const s = build({ phase: 'over', seats: [{ deck: ['red-1', 'red-8'] }, { deck: ['blue-1'] }] });
-    const details = game.result(s)?.details as { seats: { total: number; cardCount: number; suits: { suit: string; cards: string[]; vp: number; bonus: number; total: number }[] }[] };
-    expect(details.seats[0]?.suits.find((x) => x.suit === 'red')).toEqual({ suit: 'red', cards: ['red-1', 'red-8'], vp: 9, bonus: 1, total: 10 });
+    const details = game.result(s)?.details as {
+      seats: { total: number; cardCount: number; suits: { suit: string; cards: string[]; vp: number; bonus: number; total: number }[] }[];
+    };
+    expect(details.seats[0]?.suits.find((x) => x.suit === 'red')).toEqual({
+      suit: 'red',
+      cards: ['red-1', 'red-8'],
+      vp: 9,
+      bonus: 1,
+      total: 10,
+    });
     expect(details.seats[0]?.cardCount).toBe(2);
   });
 });
@@ -652,7 +684,10 @@ describe('default moves for missed deadlines', () => {
   it('commit phase: set aside the first card and bid the rest; phase 3: done', () => {
     const s = build({
       edition: '2018',
-      seats: [{ hand: ['green-1', 'green-2', 'green-3', 'green-4', 'green-5'] }, { hand: ['blue-1', 'blue-2', 'blue-3', 'blue-4', 'blue-5'] }],
+      seats: [
+        { hand: ['green-1', 'green-2', 'green-3', 'green-4', 'green-5'] },
+        { hand: ['blue-1', 'blue-2', 'blue-3', 'blue-4', 'blue-5'] },
+      ],
     });
     const m = game.defaultMove?.(s, 0);
     expect(m).toEqual({ kind: 'commit', setAside: 'green-1', bid: ['green-2', 'green-3', 'green-4', 'green-5'], round: 1 });

@@ -292,7 +292,13 @@ describe('bench rules: snapping', () => {
 
   it('Kings: a King matches only a King of the same colour', () => {
     // "Suits don't matter, except for Kings" (red Kings 0, black Kings 13).
-    const s = build({ benches: [[seen('KD', 0), seen('KS', 0), '2C'], ['3D', '4D']], pile: ['KC'] });
+    const s = build({
+      benches: [
+        [seen('KD', 0), seen('KS', 0), '2C'],
+        ['3D', '4D'],
+      ],
+      pile: ['KC'],
+    });
     const wrong = play(s, 0, { kind: 'snap', on: 0, slot: 0 });
     expect(eventsOf(wrong.events, 'snap-failed')[0]).toMatchObject({ why: 'wrong', card: 'KD', on: 'KC' });
     expect(eventsOf(wrong.events, 'penalty')).toHaveLength(1);

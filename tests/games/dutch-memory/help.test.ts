@@ -17,7 +17,7 @@ describe('rules help', () => {
     expect(saying(/red King matches a black King/)).toEqual([]);
   });
 
-  it('explains the Marmot snap of another player\'s card: a replacement and a penalty card for its owner', () => {
+  it("explains the Marmot snap of another player's card: a replacement and a penalty card for its owner", () => {
     expect(saying(/Marmot/, /another player/, /owner/, /penalty/, /same position/).length).toBeGreaterThan(0);
   });
 

@@ -88,7 +88,9 @@ async function driveToRace(app: App, matchId: string, seats: Seat[], rng: Rng, a
       // Everyone looks at once, at the same version: looks are rebaseable, so all are accepted.
       const views = await Promise.all(seats.map((s) => app.api.read(matchId, s)));
       const results = await Promise.all(
-        seats.map((s, i) => app.api.move(matchId, s, version, pick(views[i]!.json.legalMoves as DutchMemoryMove[]), `look-key-${step}-${s.seat}`)),
+        seats.map((s, i) =>
+          app.api.move(matchId, s, version, pick(views[i]!.json.legalMoves as DutchMemoryMove[]), `look-key-${step}-${s.seat}`),
+        ),
       );
       for (const r of results) expect(r.status, r.text).toBe(200);
       accepted.moves += seats.length;
@@ -97,7 +99,14 @@ async function driveToRace(app: App, matchId: string, seats: Seat[], rng: Rng, a
     const top = state.pile[state.pile.length - 1];
     const found = holders(state);
     if (top && !top.closed && found.length >= 2 && state.pending.length === 0 && state.turn.step === 'start' && state.deck.length > 0) {
-      return { version, on: top.serial, top: top.card, turn: state.turn.seat, snappers: [found[0]!, found[1]!], before: state } satisfies RacePoint;
+      return {
+        version,
+        on: top.serial,
+        top: top.card,
+        turn: state.turn.seat,
+        snappers: [found[0]!, found[1]!],
+        before: state,
+      } satisfies RacePoint;
     }
     const actor = state.pending[0]?.seat ?? state.turn.seat;
     const mine = await app.api.read(matchId, seats[actor]!);
@@ -225,7 +234,10 @@ async function trial(app: App, stale: { stale: number }, preset: 'bench' | 'marm
   expect(lateEvents.map((e) => e.type)).toEqual(['snap-failed', 'penalty']);
   expect(lateEvents[0]).toMatchObject({ seat: lose.seat, data: { owner: lose.seat, slot: lose.slot, why: 'late', card: null } });
   expect(lateEvents[0]!.text).toContain(`{${lose.seat}} snapped too late`);
-  expect(lateEvents[1]).toMatchObject({ seat: lose.seat, text: `{${lose.seat}} takes a penalty card, face down, in position ${penaltySlot + 1}.` });
+  expect(lateEvents[1]).toMatchObject({
+    seat: lose.seat,
+    text: `{${lose.seat}} takes a penalty card, face down, in position ${penaltySlot + 1}.`,
+  });
   expect(JSON.stringify(lateEvents)).not.toContain(`"${lose.card}"`);
 
   // Server side: the stored state after both.

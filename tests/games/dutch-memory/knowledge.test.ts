@@ -3,18 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Viewer } from '#shared/engine/game.js';
-import {
-  build,
-  game,
-  idsIn,
-  play,
-  playAll,
-  rulesOf,
-  seen,
-  seenAt,
-  viewOf,
-  type Scenario,
-} from './helpers.js';
+import { build, game, idsIn, play, playAll, rulesOf, seen, seenAt, viewOf, type Scenario } from './helpers.js';
 
 const table = (memoryAid: boolean, extra: Partial<Scenario> = {}) =>
   build({

@@ -183,7 +183,7 @@ describe('Marmot rules: the simultaneous discard (snap)', () => {
   });
 });
 
-describe('Marmot rules: Kings and other players\' cards', () => {
+describe("Marmot rules: Kings and other players' cards", () => {
   it('a King matches only a King of its colour: red King 0 and black King 20 are not "the same value"', () => {
     // "a memorized card of the same value" — red Kings are worth 0, black Kings 20.
     const s = marmot({
@@ -198,11 +198,17 @@ describe('Marmot rules: Kings and other players\' cards', () => {
     expect(cardAt(wrong.state, 0, 0)).toBe('KH');
     const right = play(s, 0, { kind: 'snap', on: 0, slot: 1 });
     expect(eventsOf(right.events, 'snapped')[0]).toMatchObject({ card: 'KC', on: 'KS' });
-    const onRed = marmot({ benches: [[seen('KH', 0), '2C'], ['KC', '3D']], pile: ['KD'] });
+    const onRed = marmot({
+      benches: [
+        [seen('KH', 0), '2C'],
+        ['KC', '3D'],
+      ],
+      pile: ['KD'],
+    });
     expect(eventsOf(play(onRed, 0, { kind: 'snap', on: 0, slot: 0 }).events, 'snapped')[0]).toMatchObject({ card: 'KH', on: 'KD' });
   });
 
-  it('player A may play player B\'s card: B takes a new card in its place and a penalty card', () => {
+  it("player A may play player B's card: B takes a new card in its place and a penalty card", () => {
     // "If player A plays the card of player B, player B takes a new card to replace the played card and also takes a penalty."
     const s = play(table({ next: ['8H', '2S', '3S'] }), 0, { kind: 'draw-and-discard' }).state; // the 8♥; seat 1 to play
     expect(game.legalMoves(s, 2)).toContainEqual({ kind: 'snap', on: 0, slot: 0, owner: 1 });
@@ -223,7 +229,7 @@ describe('Marmot rules: Kings and other players\' cards', () => {
     expectConserved(r.state);
   });
 
-  it('playing another player\'s card wrongly: it goes back, shown to all, and the player who tried takes one penalty card', () => {
+  it("playing another player's card wrongly: it goes back, shown to all, and the player who tried takes one penalty card", () => {
     // "If a player mistakenly tries to discard the wrong card, they must take it back and draw an extra card as a penalty."
     const s = play(table({ next: ['8H', '2S'] }), 0, { kind: 'draw-and-discard' }).state;
     const r = play(s, 2, { kind: 'snap', on: 0, slot: 1, owner: 1 });
@@ -234,7 +240,7 @@ describe('Marmot rules: Kings and other players\' cards', () => {
     expectConserved(r.state);
   });
 
-  it('the first dealer is drawn from the match\'s seed, so the creator does not always start', () => {
+  it("the first dealer is drawn from the match's seed, so the creator does not always start", () => {
     // "A dealer is randomly chosen"
     const seeds = Array.from({ length: 60 }, (_, i) => `m-${i}`);
     const dealers = seeds.map((seed) => game.setup(3, rulesOf({ preset: 'marmot' }), seed).dealer);

@@ -4,19 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { dutchMemoryOptions } from '#shared/games/dutch-memory/moves.js';
-import {
-  build,
-  cardAt,
-  eventsOf,
-  game,
-  play,
-  playAll,
-  refuse,
-  rulesOf,
-  seen,
-  seenAt,
-  type Scenario,
-} from './helpers.js';
+import { build, cardAt, eventsOf, game, play, playAll, refuse, rulesOf, seen, seenAt, type Scenario } from './helpers.js';
 
 describe('options schema', () => {
   it('parses {} to the bench rules with the memory aid on and a 24-hour minimum snap window', () => {
@@ -105,14 +93,21 @@ const table = (options: Scenario['options'], extra: Partial<Scenario> = {}) =>
   });
 
 /** Two players; seat 0 has called, seat 1 takes its last turn, then the round is counted. */
-const countRound = (options: Scenario['options'], a: Scenario['benches'][number], b: Scenario['benches'][number], extra: Partial<Scenario> = {}) =>
+const countRound = (
+  options: Scenario['options'],
+  a: Scenario['benches'][number],
+  b: Scenario['benches'][number],
+  extra: Partial<Scenario> = {},
+) =>
   play(build({ options, benches: [a, b], pile: ['3S'], caller: 0, turn: 1, next: ['4C', '9D', '8D'], ...extra }), 1, {
     kind: 'draw-and-discard',
   }).state;
 
 describe('each option', () => {
   it('drawFromDiscard', () => {
-    expect(play(table({ preset: 'marmot', drawFromDiscard: true }), 0, { kind: 'take-discard', slot: 2 }).state.benches[0]![2]!.card).toBe('6S');
+    expect(play(table({ preset: 'marmot', drawFromDiscard: true }), 0, { kind: 'take-discard', slot: 2 }).state.benches[0]![2]!.card).toBe(
+      '6S',
+    );
     expect(refuse(table({ drawFromDiscard: false }), 0, { kind: 'take-discard', slot: 2 })).toBe('no-discard-draws');
   });
 
@@ -194,7 +189,11 @@ describe('each option', () => {
     const lone = (options: Scenario['options']) =>
       build({
         options,
-        benches: [['9H', '6C'], [null, seen('6D', 1)], ['2H', '3C']],
+        benches: [
+          ['9H', '6C'],
+          [null, seen('6D', 1)],
+          ['2H', '3C'],
+        ],
         pile: ['6S'],
         next: ['2S', '3S', '4S'],
       });
@@ -221,7 +220,9 @@ describe('each option', () => {
   it('tieBreak', () => {
     const tie = (options: Scenario['options']) => countRound(options, ['5H', '5C'], ['7H', '8C'], { totals: [90, 85] });
     expect(game.result(tie({ tieBreak: 'shared' }))?.winners).toEqual([0, 1]);
-    expect(game.result(tie({ preset: 'marmot', cardValues: 'bench', callerLowest: 'nothing', tieBreak: 'last-round' }))?.winners).toEqual([0]);
+    expect(game.result(tie({ preset: 'marmot', cardValues: 'bench', callerLowest: 'nothing', tieBreak: 'last-round' }))?.winners).toEqual([
+      0,
+    ]);
   });
 
   it('snapOthers: off under the bench rules unless asked for, on under Marmot, and off there if asked', () => {
@@ -232,9 +233,9 @@ describe('each option', () => {
   });
 
   it('othersSnap', () => {
-    expect(play(table({ preset: 'marmot', othersSnap: 'give-back' }), 0, { kind: 'snap', on: 0, slot: 3, owner: 1 }).state.pending).toEqual([
-      { kind: 'give-back', seat: 0, to: 1 },
-    ]);
+    expect(play(table({ preset: 'marmot', othersSnap: 'give-back' }), 0, { kind: 'snap', on: 0, slot: 3, owner: 1 }).state.pending).toEqual(
+      [{ kind: 'give-back', seat: 0, to: 1 }],
+    );
     const r = play(table({ snapOthers: true, othersSnap: 'replace-and-penalty' }), 0, { kind: 'snap', on: 0, slot: 3, owner: 1 });
     expect(r.state.pending).toEqual([]);
     expect(r.state.benches[1]!.map((b) => b?.card)).toEqual(['7S', 'QH', '3C', '10H', '2H']);

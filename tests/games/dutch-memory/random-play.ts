@@ -250,8 +250,7 @@ function checkViewHidesUnseen(state: DutchMemoryState, viewer: Viewer, r: () => 
   const hidden: CardId[] = [...state.deck];
   const heldHidden = state.turn.held !== null && viewer !== state.turn.seat;
   if (heldHidden) hidden.push(state.turn.held!);
-  const benchHidden = (seenBy: readonly number[]) =>
-    !over && !(state.rules.memoryAid && viewer !== null && seenBy.includes(viewer));
+  const benchHidden = (seenBy: readonly number[]) => !over && !(state.rules.memoryAid && viewer !== null && seenBy.includes(viewer));
   for (const b of state.benches) for (const c of b) if (c && benchHidden(c.seenBy)) hidden.push(c.card);
   // Fisher–Yates with the test's generator.
   const shuffled = hidden.slice();

@@ -3,20 +3,7 @@
  * snaps racing a covering move, the optional minimum snap window, and powers from snapped cards.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  build,
-  cardAt,
-  eventsOf,
-  expectConserved,
-  game,
-  play,
-  refuse,
-  seen,
-  top,
-  viewOf,
-  whereCards,
-  type Scenario,
-} from './helpers.js';
+import { build, cardAt, eventsOf, expectConserved, game, play, refuse, seen, top, viewOf, whereCards, type Scenario } from './helpers.js';
 
 /** Seat 0 to play; the 6♠ open on the pile; seats 1 and 2 each remember a six. */
 const table = (extra: Partial<Scenario> = {}) =>

@@ -33,7 +33,9 @@ const BARACK = 1;
 /** Every arts card left in the deck goes to George (the auctioneer) as a painting: none can be drawn. */
 const noArtsLeft = (s: GoldenAgeState): GoldenAgeState => ({
   ...s,
-  players: s.players.map((p, i) => (i === GEORGE ? { ...p, paintings: [...p.paintings, ...s.decks.arts.map((card) => ({ card, paid: 0 }))] } : p)),
+  players: s.players.map((p, i) =>
+    i === GEORGE ? { ...p, paintings: [...p.paintings, ...s.decks.arts.map((card) => ({ card, paid: 0 }))] } : p,
+  ),
   decks: { ...s.decks, arts: [] },
 });
 
@@ -195,10 +197,7 @@ describe('8.0 auctions', () => {
 
   it('lists pass and a bounded set of bids from the minimum up to all-in', () => {
     const s = play(withMoney(withMarker(blank(), 'brabant', 0), 1, 40), 0, { kind: 'auction', province: 'brabant' }).state;
-    expect(goldenAge.legalMoves(s, 1)).toEqual([
-      { kind: 'pass' },
-      ...[1, 2, 3, 5, 11, 40].map((amount) => ({ kind: 'bid', amount })),
-    ]);
+    expect(goldenAge.legalMoves(s, 1)).toEqual([{ kind: 'pass' }, ...[1, 2, 3, 5, 11, 40].map((amount) => ({ kind: 'bid', amount }))]);
     expect(goldenAge.legalMoves(s, 2)).toEqual([]);
     expect(goldenAge.defaultMove!(s, 1)).toEqual({ kind: 'pass' });
   });
@@ -239,7 +238,11 @@ describe('8.0 auctions', () => {
 
   it('brown prize with no arts card left: bids may use all one’s money, and the only use is taken at once', () => {
     let s = give(withMoney(withMarker(blank(), 'utrecht', 0), 1, 6), 1, 'arts-4vp-1');
-    s = { ...s, players: s.players.map((p, i) => (i === 2 ? { ...p, paintings: s.decks.arts.map((card) => ({ card, paid: 0 })) } : p)), decks: { ...s.decks, arts: [] } };
+    s = {
+      ...s,
+      players: s.players.map((p, i) => (i === 2 ? { ...p, paintings: s.decks.arts.map((card) => ({ card, paid: 0 })) } : p)),
+      decks: { ...s.decks, arts: [] },
+    };
     const bank = s.bank;
     s = play(s, 0, { kind: 'auction', province: 'utrecht' }).state;
     // seat 1 may bid all its 6 halves: the painter's guilder is not its to pay; seat 2 pays painters too
@@ -343,7 +346,12 @@ describe('7.2 and 8.0: cashing in sets during an auction', () => {
     let s = withMoney(give(base(), BARACK, 'investment-tulip-girl-1', 'spices-spice-single-1', 'investment-two-tulip-girls-1'), BARACK, 2);
     s = started(s);
     // 1 guilder + 5 (tulip girl) + 7 (single spice) = 13 guilders; a lone "two girls" card is worth nothing
-    expect(goldenAge.legalMoves(s, BARACK).filter((m) => m.kind === 'bid').at(-1)).toEqual({ kind: 'bid', amount: 26 });
+    expect(
+      goldenAge
+        .legalMoves(s, BARACK)
+        .filter((m) => m.kind === 'bid')
+        .at(-1),
+    ).toEqual({ kind: 'bid', amount: 26 });
     refuse(s, BARACK, { kind: 'bid', amount: 27 }, 'bid-too-high');
     expect(view(s, BARACK).auction!.bidderMax).toBe(26);
     // what the bidder's hidden cards are worth is not shown to anyone else

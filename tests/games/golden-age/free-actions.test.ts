@@ -4,7 +4,21 @@
  */
 import { describe, expect, it } from 'vitest';
 import { goldenAge } from '#shared/games/golden-age/index.js';
-import { blank, ci, eventsOf, isListed, pi, play, playAll, refuse, withColony, withGuild, withMarker, withMoney, withTokens } from './helpers.js';
+import {
+  blank,
+  ci,
+  eventsOf,
+  isListed,
+  pi,
+  play,
+  playAll,
+  refuse,
+  withColony,
+  withGuild,
+  withMarker,
+  withMoney,
+  withTokens,
+} from './helpers.js';
 
 describe('6.1 movement', () => {
   it('moves a token into a neighbouring province for ½ guilder, paid to the bank, as often as one likes', () => {
@@ -64,7 +78,8 @@ describe('6.2 guild control', () => {
 
   it('the worked example, end: a holder who moves his marker away leaves the column empty, and it costs 3 again', () => {
     let s = withGuild(blank(), 'blue', 0, 5); // seat 0 holds blue, taken at 7 guilders
-    for (let i = 0; i < 5; i++) s = withMarker(s, (['holland', 'utrecht', 'zeeland', 'brabant', 'limburg'] as const)[i]!, 0, { used: true });
+    for (let i = 0; i < 5; i++)
+      s = withMarker(s, (['holland', 'utrecht', 'zeeland', 'brabant', 'limburg'] as const)[i]!, 0, { used: true });
     expect(s.players[0]!.markers).toBe(0);
     s = withMoney(s, 0, 40);
     const r = play(s, 0, { kind: 'take-guild', colour: 'grey', from: { at: 'guild', colour: 'blue' } });
@@ -117,7 +132,12 @@ describe('6.2 guild control', () => {
     r = play(r.state, 0, { kind: 'take-guild', colour: 'yellow', from: { at: 'colony', box: 3 } });
     expect(r.state.east[1]).toBeNull();
     // a reserve marker must be used first when there is one
-    refuse(withGuild(blank(), 'green', 0), 0, { kind: 'take-guild', colour: 'grey', from: { at: 'guild', colour: 'green' } }, 'reserve-not-empty');
+    refuse(
+      withGuild(blank(), 'green', 0),
+      0,
+      { kind: 'take-guild', colour: 'grey', from: { at: 'guild', colour: 'green' } },
+      'reserve-not-empty',
+    );
   });
 
   it('lists a takeover per colour from the reserve, or per movable marker when the reserve is empty', () => {

@@ -6,7 +6,16 @@
 import { expect } from 'vitest';
 import type { Seat } from '#shared/engine/game.js';
 import { goldenAge } from '#shared/games/golden-age/index.js';
-import { type DeckId, DECKS, GUILD_COLOURS, type GuildColour, MONEY_SUPPLY_GUILDERS, PROVINCE_IDS, type ProvinceId, START } from '#shared/games/golden-age/board.js';
+import {
+  type DeckId,
+  DECKS,
+  GUILD_COLOURS,
+  type GuildColour,
+  MONEY_SUPPLY_GUILDERS,
+  PROVINCE_IDS,
+  type ProvinceId,
+  START,
+} from '#shared/games/golden-age/board.js';
 import { ALL_CARD_IDS, card } from '#shared/games/golden-age/cards.js';
 import type { GoldenAgeMove } from '#shared/games/golden-age/moves.js';
 import type { GoldenAgeEvent, GoldenAgeState, Marker, Phase } from '#shared/games/golden-age/state.js';

@@ -148,7 +148,11 @@ describe('views', () => {
     expect(own.hand!.map((c) => c.id)).toEqual(['investment-tulip-girl-1', 'colony-ship-1', 'culture-dice-1']);
     const other = view(s, 0);
     expect(other.hand).toEqual([]);
-    expect(other.players[1]).toMatchObject({ handCount: 3, handBacks: { culture: 1, arts: 0, investment: 1, spices: 0, colony: 1 }, windmills: 1 });
+    expect(other.players[1]).toMatchObject({
+      handCount: 3,
+      handBacks: { culture: 1, arts: 0, investment: 1, spices: 0, colony: 1 },
+      windmills: 1,
+    });
     expect(other.players[1]!.paintings[0]!.card.id).toBe('arts-4vp-1');
     const text = JSON.stringify(other);
     for (const id of ['investment-tulip-girl-1', 'colony-ship-1', 'culture-dice-1']) expect(text).not.toContain(id);

@@ -54,11 +54,18 @@ describe('7.1 green: movement tokens', () => {
 
   it('the green guild does the same; green markers buy no cards; an empty token reserve blocks it', () => {
     let s = withGuild(blank(), 'green', 0);
-    expect(play(s, 0, { kind: 'buy-token', marker: { at: 'guild', colour: 'green' }, province: 'limburg' }).state.players[0]!.tokens).toBe(4);
+    expect(play(s, 0, { kind: 'buy-token', marker: { at: 'guild', colour: 'green' }, province: 'limburg' }).state.players[0]!.tokens).toBe(
+      4,
+    );
     refuse(s, 0, { kind: 'buy-card', marker: { at: 'guild', colour: 'green' } }, 'wrong-action');
     s = withTokens(s, 'limburg', 0, 5);
     refuse(s, 0, { kind: 'buy-token', marker: { at: 'guild', colour: 'green' }, province: 'limburg' }, 'no-token');
-    refuse(withMoney(withGuild(blank(), 'green', 0), 0, 9), 0, { kind: 'buy-token', marker: { at: 'guild', colour: 'green' }, province: 'limburg' }, 'cannot-afford');
+    refuse(
+      withMoney(withGuild(blank(), 'green', 0), 0, 9),
+      0,
+      { kind: 'buy-token', marker: { at: 'guild', colour: 'green' }, province: 'limburg' },
+      'cannot-afford',
+    );
     refuse(withMarker(blank(), 'brabant', 0), 0, { kind: 'buy-token', marker: at('brabant'), province: 'limburg' }, 'wrong-action');
   });
 
@@ -74,7 +81,7 @@ describe('7.1 green: movement tokens', () => {
 
 describe('7.2 yellow: investment cards', () => {
   it('3 guilders take the top investment card into the hand, privately', () => {
-    let s = stack(withMarker(blank(), 'groningen', 0), 'investment-tulip-girl-4');
+    const s = stack(withMarker(blank(), 'groningen', 0), 'investment-tulip-girl-4');
     const r = play(s, 0, { kind: 'buy-card', marker: at('groningen') });
     expect(r.state.players[0]!.hand).toEqual(['investment-tulip-girl-4']);
     expect(r.state.players[0]!.money).toBe(14);
@@ -85,7 +92,7 @@ describe('7.2 yellow: investment cards', () => {
   });
 
   it('exchanges: one tulip girl for 5, two "two girls" for 12, three shipping companies for 20; money is usable at once', () => {
-    let s = give(
+    const s = give(
       withMoney(withMarker(blank(), 'brabant', 0), 0, 0),
       0,
       'investment-tulip-girl-1',
@@ -135,7 +142,7 @@ describe('7.2 yellow: investment cards', () => {
 
 describe('7.3 brown: arts', () => {
   it('3 guilders order a painting, placed face up; it scores only once finished', () => {
-    let s = stack(withMarker(blank(), 'utrecht', 0), 'arts-3vp-2');
+    const s = stack(withMarker(blank(), 'utrecht', 0), 'arts-3vp-2');
     const r = play(s, 0, { kind: 'buy-card', marker: at('utrecht') });
     expect(r.state.players[0]!.paintings).toEqual([{ card: 'arts-3vp-2', paid: 0 }]);
     expect(goldenAge.viewEvent(eventsOf(r.events, 'card-drawn')[0]!, 2)!.text).toMatch(/3-point painting/);
@@ -266,7 +273,11 @@ describe('7.5 grey: culture cards', () => {
     expect(eventsOf(r.events, 'reshuffled')).toHaveLength(1);
     expect(r.state.decks.culture).toHaveLength(26);
     s = { ...withMarker(blank(), 'gelderland', 0) };
-    s = { ...s, players: s.players.map((p, i) => (i === 1 ? { ...p, windmills: [...s.decks.culture] } : p)), decks: { ...s.decks, culture: [] } };
+    s = {
+      ...s,
+      players: s.players.map((p, i) => (i === 1 ? { ...p, windmills: [...s.decks.culture] } : p)),
+      decks: { ...s.decks, culture: [] },
+    };
     refuse(s, 0, { kind: 'buy-card', marker: at('gelderland') }, 'deck-empty');
   });
 });

@@ -26,20 +26,37 @@ export interface AxeFinding {
 /** The A/AA violations axe finds in the page as it is now. */
 export async function axeViolations(p: Page): Promise<AxeFinding[]> {
   if (!(await p.evaluate(() => 'axe' in window))) await p.evaluate(`${axeSource()}\n;void 0`);
-  return p.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] }> } }).axe;
-    const r = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return r.violations.map((v) => ({
-      rule: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => `${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`),
-    }));
-  }, [...WCAG_TAGS]);
+  return p.evaluate(
+    async (tags) => {
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (
+              ctx: unknown,
+              opts: unknown,
+            ) => Promise<{
+              violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[];
+            }>;
+          };
+        }
+      ).axe;
+      const r = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+      return r.violations.map((v) => ({
+        rule: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.map((n) => `${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`),
+      }));
+    },
+    [...WCAG_TAGS],
+  );
 }
 
 /** Fails the test, naming every rule and element, when the page has any A/AA violation. */
 export async function expectAccessible(p: Page, where: string): Promise<void> {
   const found = await axeViolations(p);
-  expect(found, `axe violations on ${where}:\n${found.map((f) => `${f.rule} (${f.impact}): ${f.help}\n  ${f.nodes.slice(0, 6).join('\n  ')}`).join('\n')}`).toEqual([]);
+  expect(
+    found,
+    `axe violations on ${where}:\n${found.map((f) => `${f.rule} (${f.impact}): ${f.help}\n  ${f.nodes.slice(0, 6).join('\n  ')}`).join('\n')}`,
+  ).toEqual([]);
 }

@@ -26,7 +26,10 @@ interface MatchAnswer {
 async function call<T>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
   const res = await fetch(`${base}${path}`, {
     method,
-    headers: { ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
@@ -40,17 +43,25 @@ export async function makeMatch(
   names: string[],
   opts: { options?: Record<string, unknown>; join?: boolean } = {},
 ): Promise<MadeMatch> {
-  const created = await call<{ matchId: string; token: string; url: string; invites: { seat: number; url: string }[] }>(base, 'POST', '/api/matches', {
-    game,
-    seats: names.length,
-    options: opts.options ?? {},
-    name: names[0],
-  });
+  const created = await call<{ matchId: string; token: string; url: string; invites: { seat: number; url: string }[] }>(
+    base,
+    'POST',
+    '/api/matches',
+    {
+      game,
+      seats: names.length,
+      options: opts.options ?? {},
+      name: names[0],
+    },
+  );
   const seats: SeatLink[] = [{ seat: 0, token: created.token, url: created.url }];
   if (opts.join !== false) {
     for (const inv of created.invites) {
       const invite = new URL(inv.url).hash.slice('#invite='.length);
-      const j = await call<{ seat: number; token: string; url: string }>(base, 'POST', `/api/matches/${created.matchId}/join`, { invite, name: names[inv.seat] });
+      const j = await call<{ seat: number; token: string; url: string }>(base, 'POST', `/api/matches/${created.matchId}/join`, {
+        invite,
+        name: names[inv.seat],
+      });
       seats.push({ seat: j.seat, token: j.token, url: j.url });
     }
   }
@@ -62,9 +73,20 @@ export async function readMatch(base: string, matchId: string, s: SeatLink): Pro
 }
 
 /** Makes `pick(legal)` (by default the first legal move) for this seat; returns the answer. */
-export async function playMove(base: string, matchId: string, s: SeatLink, pick: (legal: unknown[]) => unknown = (l) => l[0]): Promise<MatchAnswer> {
+export async function playMove(
+  base: string,
+  matchId: string,
+  s: SeatLink,
+  pick: (legal: unknown[]) => unknown = (l) => l[0],
+): Promise<MatchAnswer> {
   const m = await readMatch(base, matchId, s);
-  return call<MatchAnswer>(base, 'POST', `/api/matches/${matchId}/seats/${s.seat}/moves`, { expectedVersion: m.version, move: pick(m.legalMoves) }, s.token);
+  return call<MatchAnswer>(
+    base,
+    'POST',
+    `/api/matches/${matchId}/seats/${s.seat}/moves`,
+    { expectedVersion: m.version, move: pick(m.legalMoves) },
+    s.token,
+  );
 }
 
 export async function resign(base: string, matchId: string, s: SeatLink): Promise<void> {

@@ -78,7 +78,10 @@ export async function startSite(opts: {
       games,
     });
   }
-  inner = createLocalApp({ store: opts.store, games, ...(notify ? { publicUrl: url, notifications: notify.notifications } : {}) }, opts.webRoot);
+  inner = createLocalApp(
+    { store: opts.store, games, ...(notify ? { publicUrl: url, notifications: notify.notifications } : {}) },
+    opts.webRoot,
+  );
   return {
     url,
     outbox: notify?.outbox,

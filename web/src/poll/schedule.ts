@@ -44,7 +44,10 @@ export function nextPollDelay(input: ScheduleInput): number | null {
 }
 
 /** Can anyone but `you` change this match now? Spectators: anyone acting counts. */
-export function othersMayAct(match: { status: string; toAct: readonly number[]; seats: readonly { joined: boolean }[] }, you: number | null): boolean {
+export function othersMayAct(
+  match: { status: string; toAct: readonly number[]; seats: readonly { joined: boolean }[] },
+  you: number | null,
+): boolean {
   if (match.status === 'open') return match.seats.some((s) => !s.joined);
   if (match.status === 'over') return false;
   return match.toAct.some((s) => s !== you);

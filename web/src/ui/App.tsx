@@ -13,7 +13,10 @@ export function App() {
     <main class="page">
       <h1>Page not found</h1>
       <p>
-        There is nothing at this address. <a href="/" onClick={(e) => onLinkClick(e)}>Go to the start page.</a>
+        There is nothing at this address.{' '}
+        <a href="/" onClick={(e) => onLinkClick(e)}>
+          Go to the start page.
+        </a>
       </p>
     </main>
   );

@@ -4,7 +4,19 @@
  */
 import { useRef, useState } from 'preact/hooks';
 
-export function CopyLink({ id, label, url, shareText, concealed }: { id: string; label: string; url: string; shareText?: string; concealed?: boolean }) {
+export function CopyLink({
+  id,
+  label,
+  url,
+  shareText,
+  concealed,
+}: {
+  id: string;
+  label: string;
+  url: string;
+  shareText?: string;
+  concealed?: boolean;
+}) {
   const [status, setStatus] = useState('');
   const [shown, setShown] = useState(!concealed);
   const input = useRef<HTMLInputElement>(null);

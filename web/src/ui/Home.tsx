@@ -34,7 +34,8 @@ export function Home() {
           const r = await api.read(s.matchId, { kind: 'seat', seat: s.seat, token: s.token }, null);
           if (r.changed) store.rememberMatch(s.matchId, s.seat, r.match);
         } catch (e) {
-          if (e instanceof ApiFailure && e.status === 404) store.saveSeat({ matchId: s.matchId, seat: s.seat, status: 'over', myTurn: false });
+          if (e instanceof ApiFailure && e.status === 404)
+            store.saveSeat({ matchId: s.matchId, seat: s.seat, status: 'over', myTurn: false });
         }
       }
       if (live) setSeats(store.listSeats());
@@ -52,7 +53,9 @@ export function Home() {
     <main class="page home">
       <header class="home-head">
         <h1>Dutch</h1>
-        <p>Card games called Dutch, played in turns over hours or days. Start a match, send the link, and come back when it is your move.</p>
+        <p>
+          Card games called Dutch, played in turns over hours or days. Start a match, send the link, and come back when it is your move.
+        </p>
       </header>
       <MyMatches seats={seats} onForget={() => setSeats(store.listSeats())} />
       <CreateForm />
@@ -202,7 +205,8 @@ function CreateForm() {
       store.setCurrentSeat(c.matchId, c.seat);
       navigate(`/m/${c.matchId}`);
     } catch (err) {
-      if (err instanceof ApiFailure) setError(err.issues?.length ? `${err.message} ${err.issues.map((i) => i.message).join(' ')}` : err.message);
+      if (err instanceof ApiFailure)
+        setError(err.issues?.length ? `${err.message} ${err.issues.map((i) => i.message).join(' ')}` : err.message);
       else setError('The server could not be reached; try again.');
     } finally {
       setBusy(false);
@@ -260,7 +264,14 @@ function CreateForm() {
           />
           <label class="field">
             <span>Your name (the other players see it)</span>
-            <input name="name" required maxLength={24} autoComplete="nickname" value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+            <input
+              name="name"
+              required
+              maxLength={24}
+              autoComplete="nickname"
+              value={name}
+              onInput={(e) => setName((e.target as HTMLInputElement).value)}
+            />
           </label>
           <button type="submit" class="primary" disabled={busy || !game || name.trim() === ''}>
             Create the match
@@ -277,7 +288,12 @@ function CreateForm() {
 }
 
 /** Reminders and the move deadline: options of the site, the same for every game. */
-function TimingChoices({ reminderHours, deadlineDays, onReminder, onDeadline }: {
+function TimingChoices({
+  reminderHours,
+  deadlineDays,
+  onReminder,
+  onDeadline,
+}: {
   reminderHours: number;
   deadlineDays: number;
   onReminder: (h: number) => void;
@@ -290,7 +306,11 @@ function TimingChoices({ reminderHours, deadlineDays, onReminder, onDeadline }: 
         <span>
           Remind whoever is to move <span class="muted">(by email or on their device, if they turned that on)</span>
         </span>
-        <select id="timing-reminder" value={String(reminderHours)} onChange={(e) => onReminder(Number((e.currentTarget as HTMLSelectElement).value))}>
+        <select
+          id="timing-reminder"
+          value={String(reminderHours)}
+          onChange={(e) => onReminder(Number((e.currentTarget as HTMLSelectElement).value))}
+        >
           {REMINDER_CHOICES.map((h) => (
             <option key={h} value={h}>
               {reminderChoiceLabel(h)}
@@ -320,13 +340,26 @@ function TimingChoices({ reminderHours, deadlineDays, onReminder, onDeadline }: 
   );
 }
 
-function OptionInput({ field, value, onChange }: { field: OptionField; value: string | boolean | undefined; onChange: (v: string | boolean) => void }) {
+function OptionInput({
+  field,
+  value,
+  onChange,
+}: {
+  field: OptionField;
+  value: string | boolean | undefined;
+  onChange: (v: string | boolean) => void;
+}) {
   const id = `opt-${field.key}`;
   const hint = field.hint ? <span class="muted">{field.hint}</span> : null;
   if (field.type === 'boolean') {
     return (
       <label class="check" for={id}>
-        <input id={id} type="checkbox" checked={typeof value === 'boolean' ? value : field.default} onChange={(e) => onChange((e.target as HTMLInputElement).checked)} />
+        <input
+          id={id}
+          type="checkbox"
+          checked={typeof value === 'boolean' ? value : field.default}
+          onChange={(e) => onChange((e.target as HTMLInputElement).checked)}
+        />
         <span>
           {field.label} {hint}
         </span>
@@ -339,7 +372,11 @@ function OptionInput({ field, value, onChange }: { field: OptionField; value: st
         <span>
           {field.label} {hint}
         </span>
-        <select id={id} value={typeof value === 'string' ? value : field.default} onChange={(e) => onChange((e.target as HTMLSelectElement).value)}>
+        <select
+          id={id}
+          value={typeof value === 'string' ? value : field.default}
+          onChange={(e) => onChange((e.target as HTMLSelectElement).value)}
+        >
           {field.default === '' && <option value="">Game default</option>}
           {field.choices.map((c) => (
             <option key={c.value} value={c.value}>

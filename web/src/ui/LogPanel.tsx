@@ -26,7 +26,15 @@ function Lines({ records, seats, now }: { records: LogRecord[]; seats: SeatInfo[
   );
 }
 
-export function LogPanel({ log, seats, you, seenUpTo, now, onOlder, olderDone }: {
+export function LogPanel({
+  log,
+  seats,
+  you,
+  seenUpTo,
+  now,
+  onOlder,
+  olderDone,
+}: {
   log: LogRecord[];
   seats: SeatInfo[];
   you: number | null;

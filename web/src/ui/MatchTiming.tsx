@@ -44,9 +44,7 @@ export function NotifyZone(props: PanelProps) {
     if (!open || Panel) return;
     let live = true;
     setFailed(false);
-    import('./NotifyPanel.js')
-      .then((m) => live && setPanel(() => m.NotifyPanel))
-      .catch(() => live && setFailed(true));
+    import('./NotifyPanel.js').then((m) => live && setPanel(() => m.NotifyPanel)).catch(() => live && setFailed(true));
     return () => {
       live = false;
     };

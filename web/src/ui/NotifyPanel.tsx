@@ -30,7 +30,19 @@ import { days, formatWhen } from '../text.js';
 import type { Match } from '../types.js';
 
 /** `api` comes from the page (not imported here), so this chunk holds only the panel's own code. */
-export function NotifyPanel({ api, match, seat, token, onMatchChanged }: { api: Pick<Api, 'call'>; match: Match; seat: number; token: string; onMatchChanged?: () => void }) {
+export function NotifyPanel({
+  api,
+  match,
+  seat,
+  token,
+  onMatchChanged,
+}: {
+  api: Pick<Api, 'call'>;
+  match: Match;
+  seat: number;
+  token: string;
+  onMatchChanged?: () => void;
+}) {
   const n = useMemo(() => notifyApi(api, match.matchId, seat, token), [api, match.matchId, seat, token]);
   const [sum, setSum] = useState<NotifySummary | null>(null);
   const [loadError, setLoadError] = useState('');
@@ -136,7 +148,15 @@ export interface SectionProps {
 }
 
 /** A channel's on/off switch for this match, with the confirmation for each way. */
-function ChannelSwitch({ channel, said, sum, busy, act, n, children }: Pick<SectionProps, 'sum' | 'busy' | 'act' | 'n'> & {
+function ChannelSwitch({
+  channel,
+  said,
+  sum,
+  busy,
+  act,
+  n,
+  children,
+}: Pick<SectionProps, 'sum' | 'busy' | 'act' | 'n'> & {
   channel: 'email' | 'push';
   said: { on: string; off: string };
   children: ComponentChildren;
@@ -213,12 +233,20 @@ export function EmailSection({ sum, busy, act, n, msg, setMsg }: SectionProps) {
           </p>
           <p>{emailStateText(email, sum.channels.email)}</p>
           {email.state === 'confirmed' && (
-            <ChannelSwitch channel="email" said={{ on: 'Email is on for this match.', off: 'Email is off for this match.' }} {...{ sum, busy, act, n }}>
+            <ChannelSwitch
+              channel="email"
+              said={{ on: 'Email is on for this match.', off: 'Email is off for this match.' }}
+              {...{ sum, busy, act, n }}
+            >
               <span>Email me about this match</span>
             </ChannelSwitch>
           )}
           <div class="buttons">
-            <button type="button" disabled={busy} onClick={() => act('email', () => n.removeEmail(), 'The address is removed from this match.')}>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => act('email', () => n.removeEmail(), 'The address is removed from this match.')}
+            >
               Remove this address
             </button>
           </div>
@@ -241,8 +269,8 @@ export function EmailSection({ sum, busy, act, n, msg, setMsg }: SectionProps) {
             />
           </label>
           <p class="hint" id="nt-email-hint">
-            Only your own address, please. It gets a single mail asking you to confirm, and nothing more until you do. Every mail has a
-            link to stop all mail.
+            Only your own address, please. It gets a single mail asking you to confirm, and nothing more until you do. Every mail has a link
+            to stop all mail.
           </p>
           <button type="submit" class="primary" disabled={busy || address.trim() === ''}>
             Send the confirmation mail
@@ -288,10 +316,15 @@ export function PushSection({ sum, busy, act, n, msg, setMsg, matchId, seat }: S
       return;
     }
     const s = sub;
-    const ok = await act('push', () => n.addPush(s.toJSON()), 'This device will be notified.', () => {
-      saveDevices({ ...loadDevices(), [key]: s.endpoint });
-      setEndpoint(s.endpoint);
-    });
+    const ok = await act(
+      'push',
+      () => n.addPush(s.toJSON()),
+      'This device will be notified.',
+      () => {
+        saveDevices({ ...loadDevices(), [key]: s.endpoint });
+        setEndpoint(s.endpoint);
+      },
+    );
     // Not registered with the server: leave nothing behind that no match uses.
     if (!ok && !Object.values(loadDevices()).includes(s.endpoint)) await s.unsubscribe().catch(() => false);
     setWorking(false);
@@ -300,13 +333,18 @@ export function PushSection({ sum, busy, act, n, msg, setMsg, matchId, seat }: S
   async function turnOff() {
     if (!endpoint) return;
     setWorking(true);
-    await act('push', () => n.removePush(endpoint), 'This device will not be notified about this match any more.', async () => {
-      const { map, stillUsed } = withoutDevice(loadDevices(), key);
-      saveDevices(map);
-      setEndpoint(null);
-      // The browser's one subscription serves every match here: keep it while another uses it.
-      if (!stillUsed) await (await currentBrowserSubscription())?.unsubscribe().catch(() => false);
-    });
+    await act(
+      'push',
+      () => n.removePush(endpoint),
+      'This device will not be notified about this match any more.',
+      async () => {
+        const { map, stillUsed } = withoutDevice(loadDevices(), key);
+        saveDevices(map);
+        setEndpoint(null);
+        // The browser's one subscription serves every match here: keep it while another uses it.
+        if (!stillUsed) await (await currentBrowserSubscription())?.unsubscribe().catch(() => false);
+      },
+    );
     setWorking(false);
   }
 
@@ -338,7 +376,9 @@ export function PushSection({ sum, busy, act, n, msg, setMsg, matchId, seat }: S
         </div>
       )}
       {support !== 'add-to-home-screen' && (
-        <p class="hint">On iPhone and iPad, first add this site to the Home Screen (Share, then “Add to Home Screen”) and open the match from there.</p>
+        <p class="hint">
+          On iPhone and iPad, first add this site to the Home Screen (Share, then “Add to Home Screen”) and open the match from there.
+        </p>
       )}
       {sum.push.available && sum.push.devices > 0 && (
         <ChannelSwitch
@@ -346,9 +386,7 @@ export function PushSection({ sum, busy, act, n, msg, setMsg, matchId, seat }: S
           said={{ on: 'Device notifications are on for this match.', off: 'Device notifications are off for this match.' }}
           {...{ sum, busy, act, n }}
         >
-          <span>
-            Notify my {sum.push.devices === 1 ? 'device' : `${sum.push.devices} devices`} about this match
-          </span>
+          <span>Notify my {sum.push.devices === 1 ? 'device' : `${sum.push.devices} devices`} about this match</span>
         </ChannelSwitch>
       )}
       <Outcome where="push" msg={msg} setMsg={setMsg} />
@@ -356,7 +394,16 @@ export function PushSection({ sum, busy, act, n, msg, setMsg, matchId, seat }: S
   );
 }
 
-export function PauseSection({ match, sum, busy, act, n, msg, setMsg, onMatchChanged }: SectionProps & { match: Match; onMatchChanged?: (() => void) | undefined }) {
+export function PauseSection({
+  match,
+  sum,
+  busy,
+  act,
+  n,
+  msg,
+  setMsg,
+  onMatchChanged,
+}: SectionProps & { match: Match; onMatchChanged?: (() => void) | undefined }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const change = async (run: () => Promise<NotifySummary>, done: string) => {
     // The button pressed is replaced by another: keep keyboard focus in this section.
@@ -391,7 +438,11 @@ export function PauseSection({ match, sum, busy, act, n, msg, setMsg, onMatchCha
         <div class="pause-row">
           <label class="field" for="nt-pause-days">
             <span>Pause for</span>
-            <select id="nt-pause-days" value={String(pick)} onChange={(e) => setChosen(Number((e.currentTarget as HTMLSelectElement).value))}>
+            <select
+              id="nt-pause-days"
+              value={String(pick)}
+              onChange={(e) => setChosen(Number((e.currentTarget as HTMLSelectElement).value))}
+            >
               {Array.from({ length: left }, (_, i) => i + 1).map((d) => (
                 <option key={d} value={d}>
                   {days(d)}

@@ -15,7 +15,13 @@ export interface ShareLinks {
   spectatorUrl?: string;
 }
 
-export function SharePanel({ match, seat, token, links, onLinks }: {
+export function SharePanel({
+  match,
+  seat,
+  token,
+  links,
+  onLinks,
+}: {
   match: Match;
   seat: number;
   token: string;
@@ -42,8 +48,8 @@ export function SharePanel({ match, seat, token, links, onLinks }: {
       {open.length > 0 && (
         <div class="share-block">
           <p>
-            Send {open.length === 1 ? 'this link' : 'these links'} to the {open.length === 1 ? 'player' : 'players'} you want to play with. Each
-            link works once: whoever opens it picks a name and takes the seat.
+            Send {open.length === 1 ? 'this link' : 'these links'} to the {open.length === 1 ? 'player' : 'players'} you want to play with.
+            Each link works once: whoever opens it picks a name and takes the seat.
           </p>
           {open.map((s) => {
             const invite = links.invites?.find((i) => i.seat === s.seat);
@@ -60,7 +66,12 @@ export function SharePanel({ match, seat, token, links, onLinks }: {
         </div>
       )}
       {links.spectatorUrl && (
-        <CopyLink id="watch" label="Watch link (follow the match without playing)" url={links.spectatorUrl} shareText={`Watch a match of ${match.game.name}`} />
+        <CopyLink
+          id="watch"
+          label="Watch link (follow the match without playing)"
+          url={links.spectatorUrl}
+          shareText={`Watch a match of ${match.game.name}`}
+        />
       )}
       {(missing || !links.spectatorUrl) && (
         <div class="share-block">
@@ -79,7 +90,12 @@ export function SharePanel({ match, seat, token, links, onLinks }: {
           This link opens your seat ({seatName(match.seats, seat)}) in any browser. Anyone who has it can play as you, so keep it to
           yourself.
         </p>
-        <CopyLink id="own-seat" label="Your seat link" url={seatLink(location.origin, match.matchId, seat, token, match.game.id)} concealed />
+        <CopyLink
+          id="own-seat"
+          label="Your seat link"
+          url={seatLink(location.origin, match.matchId, seat, token, match.game.id)}
+          concealed
+        />
       </div>
       {error && (
         <p class="notice error" role="alert">

@@ -115,7 +115,17 @@ function SeatPanel({ seat, view, name, you }: { seat: SeatView; view: DutchAucti
   );
 }
 
-function Pile({ title, ids, edition, zone, open, selectable, selected, onToggle, disabled }: {
+function Pile({
+  title,
+  ids,
+  edition,
+  zone,
+  open,
+  selectable,
+  selected,
+  onToggle,
+  disabled,
+}: {
   title: string;
   ids: readonly CardId[];
   edition: Edition;
@@ -147,7 +157,7 @@ function Pile({ title, ids, edition, zone, open, selectable, selected, onToggle,
 
 export function DutchAuctionBoard({ match, submit, busy }: BoardProps) {
   const view = match.view as DutchAuctionView | null;
-  if (!view || view.game !== 'dutch-auction') return <p>Waiting for the game to start.</p>;
+  if (view?.game !== 'dutch-auction') return <p>Waiting for the game to start.</p>;
   return <DutchAuctionTable match={match} view={view} submit={submit} busy={busy} />;
 }
 
@@ -185,7 +195,11 @@ function DutchAuctionTable({ match, view, submit, busy }: BoardProps & { view: D
   };
 
   // The choice being sealed, shown on the hand's cards.
-  const draft = myTurnToCommit ? (edition === 'current' ? planFor(view, [...selected][0] ?? null, []) : planFor(view, plan.setAside, plan.bid)) : null;
+  const draft = myTurnToCommit
+    ? edition === 'current'
+      ? planFor(view, [...selected][0] ?? null, [])
+      : planFor(view, plan.setAside, plan.bid)
+    : null;
   const handNotes =
     draft && me && (draft.setAside || draft.bid.length)
       ? Object.fromEntries(me.hand.map((id) => [id, id === draft.setAside ? 'set aside' : draft.bid.includes(id) ? 'bid' : 'kept in hand']))
@@ -199,7 +213,8 @@ function DutchAuctionTable({ match, view, submit, busy }: BoardProps & { view: D
     <div class="dutch" data-phase={view.phase} data-round={view.round}>
       {view.previous && view.phase !== 'over' && (
         <p class="note">
-          Round {view.previous.round}: {name(view.previous.bidWinner)} won the bid ({view.previous.bidTotals[view.previous.bidWinner]} to {view.previous.bidTotals[1 - view.previous.bidWinner]}).
+          Round {view.previous.round}: {name(view.previous.bidWinner)} won the bid ({view.previous.bidTotals[view.previous.bidWinner]} to{' '}
+          {view.previous.bidTotals[1 - view.previous.bidWinner]}).
         </p>
       )}
       {view.tieTossed && <p class="note">The tied bids were decided by a coin toss.</p>}
@@ -314,21 +329,49 @@ function DutchAuctionTable({ match, view, submit, busy }: BoardProps & { view: D
               {me.sealed.bid.length ? me.sealed.bid.map(cardName).join(', ') : 'nothing'} (total {bidValue(edition, me.sealed.bid)}).
             </p>
           )}
-          <Pile title="Your discards" ids={me.discards} edition={edition} zone="my-discards" open={acting && takeFrom('personal-discards')} selectable={selectable} selected={selected} onToggle={toggle} disabled={busy} />
+          <Pile
+            title="Your discards"
+            ids={me.discards}
+            edition={edition}
+            zone="my-discards"
+            open={acting && takeFrom('personal-discards')}
+            selectable={selectable}
+            selected={selected}
+            onToggle={toggle}
+            disabled={busy}
+          />
           <Pile title="Cards in your deck (in no particular order)" ids={me.deck} edition={edition} zone="my-deck" />
           {mySeat.cashedIn.length > 0 && <Pile title="Your cashed-in cards" ids={mySeat.cashedIn} edition={edition} zone="my-cashed" />}
         </section>
       )}
 
       {myTurnToCommit && me && (
-        <CommitBar view={view} legal={legal} selected={selected} plan={plan} setPlan={setPlan} clear={() => setPicked(new Set())} submit={submit} busy={busy} />
+        <CommitBar
+          view={view}
+          legal={legal}
+          selected={selected}
+          plan={plan}
+          setPlan={setPlan}
+          clear={() => setPicked(new Set())}
+          submit={submit}
+          busy={busy}
+        />
       )}
       {acting && <ActionBar view={view} legal={legal} selected={selected} clear={() => setPicked(new Set())} submit={submit} busy={busy} />}
     </div>
   );
 }
 
-function CommitBar({ view, legal, selected, plan, setPlan, clear, submit, busy }: {
+function CommitBar({
+  view,
+  legal,
+  selected,
+  plan,
+  setPlan,
+  clear,
+  submit,
+  busy,
+}: {
   view: DutchAuctionView;
   legal: Move[];
   selected: ReadonlySet<CardId>;
@@ -369,13 +412,40 @@ function CommitBar({ view, legal, selected, plan, setPlan, clear, submit, busy }
             {kept.length > 0 && ` · Kept in hand: ${kept.length}`}
           </p>
           <div class="buttons">
-            <button type="button" disabled={sel.length !== 1 || busy} onClick={() => { setPlan({ setAside: sel[0]!, bid: plan.bid.filter((id) => id !== sel[0]) }); clear(); }}>
+            <button
+              type="button"
+              disabled={sel.length !== 1 || busy}
+              onClick={() => {
+                setPlan({ setAside: sel[0]!, bid: plan.bid.filter((id) => id !== sel[0]) });
+                clear();
+              }}
+            >
               Set aside selected
             </button>
-            <button type="button" disabled={sel.length === 0 || busy} onClick={() => { setPlan({ setAside: plan.setAside && selected.has(plan.setAside) ? null : plan.setAside, bid: [...new Set([...plan.bid, ...sel])].slice(0, 4) }); clear(); }}>
+            <button
+              type="button"
+              disabled={sel.length === 0 || busy}
+              onClick={() => {
+                setPlan({
+                  setAside: plan.setAside && selected.has(plan.setAside) ? null : plan.setAside,
+                  bid: [...new Set([...plan.bid, ...sel])].slice(0, 4),
+                });
+                clear();
+              }}
+            >
               Bid selected
             </button>
-            <button type="button" disabled={sel.length === 0 || busy} onClick={() => { setPlan({ setAside: plan.setAside && selected.has(plan.setAside) ? null : plan.setAside, bid: plan.bid.filter((id) => !selected.has(id)) }); clear(); }}>
+            <button
+              type="button"
+              disabled={sel.length === 0 || busy}
+              onClick={() => {
+                setPlan({
+                  setAside: plan.setAside && selected.has(plan.setAside) ? null : plan.setAside,
+                  bid: plan.bid.filter((id) => !selected.has(id)),
+                });
+                clear();
+              }}
+            >
               Keep selected in hand
             </button>
           </div>
@@ -397,7 +467,14 @@ function CommitBar({ view, legal, selected, plan, setPlan, clear, submit, busy }
   );
 }
 
-function ActionBar({ view, legal, selected, clear, submit, busy }: {
+function ActionBar({
+  view,
+  legal,
+  selected,
+  clear,
+  submit,
+  busy,
+}: {
   view: DutchAuctionView;
   legal: Move[];
   selected: ReadonlySet<CardId>;
@@ -417,7 +494,9 @@ function ActionBar({ view, legal, selected, clear, submit, busy }: {
     <div class="actionbar" role="region" aria-label="Your actions">
       {selected.size === 0 && (
         <p>
-          {view.edition === '2018' ? 'Select a display card and that many cards of your offering to buy it, or a power card and its target.' : 'Select a display card and as many cards of your bid as its cost to buy it, or a power card and the card it acts on.'}
+          {view.edition === '2018'
+            ? 'Select a display card and that many cards of your offering to buy it, or a power card and its target.'
+            : 'Select a display card and as many cards of your bid as its cost to buy it, or a power card and the card it acts on.'}
         </p>
       )}
       {hint && <p class="hint">{hint}</p>}

@@ -114,8 +114,7 @@ function Face({ id, edition, suit }: { id: CardId; edition: Edition; suit?: Suit
       <text class="rank" x="5" y="13">
         {f.rank}
       </text>
-      {/* Spaces between the texts (not drawn) keep the face's words apart when read as text. */}
-      {' '}
+      {/* Spaces between the texts (not drawn) keep the face's words apart when read as text. */}{' '}
       {f.power && (
         <text
           class={edition === '2018' ? 'star note' : 'star'}
@@ -126,15 +125,19 @@ function Face({ id, edition, suit }: { id: CardId; edition: Edition; suit?: Suit
         >
           {edition === '2018' ? f.powerFace?.[0] : '★'}
         </text>
-      )}
-      {' '}
+      )}{' '}
       {SHAPES[shown]()}
       {edition === '2018' && f.powerFace?.[1] && (
-        <text class="power-line" x="25" y="55" text-anchor="middle" {...(f.powerFace[1].length > 12 ? { textLength: '44', lengthAdjust: 'spacingAndGlyphs' } : {})}>
+        <text
+          class="power-line"
+          x="25"
+          y="55"
+          text-anchor="middle"
+          {...(f.powerFace[1].length > 12 ? { textLength: '44', lengthAdjust: 'spacingAndGlyphs' } : {})}
+        >
           {f.powerFace[1]}
         </text>
-      )}
-      {' '}
+      )}{' '}
       <text class="vp" x="25" y="63" text-anchor="middle">
         {f.power && edition === 'current' ? 'power' : `${f.vp} VP`}
       </text>
@@ -153,7 +156,11 @@ export function Card({ id, edition, suit, context, note, selected, onToggle, dis
     <>
       <Face id={id} edition={edition} {...(suit ? { suit } : {})} />
       {note && ' '}
-      {note && <span class="card-note" aria-hidden="true">{note}</span>}
+      {note && (
+        <span class="card-note" aria-hidden="true">
+          {note}
+        </span>
+      )}
     </>
   );
   if (onToggle) {

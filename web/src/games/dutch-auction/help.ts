@@ -25,7 +25,10 @@ function forEdition(paragraph: string, edition: Edition): string {
     if (!/offering/.test(paragraph) || edition === '2018') return '';
   }
   // "(9 cards in the current edition, 8 in 2018)": the count of this edition only.
-  let text = paragraph.replace(/\((\d+) cards in the current edition, (\d+) in 2018\)/g, (_, cur: string, old: string) => `(${edition === 'current' ? cur : old} cards)`);
+  let text = paragraph.replace(
+    /\((\d+) cards in the current edition, (\d+) in 2018\)/g,
+    (_, cur: string, old: string) => `(${edition === 'current' ? cur : old} cards)`,
+  );
   // Asides (in brackets, or "or, in the 2018 edition, …") about the other edition.
   text = text.replace(/\s*\(([^()]*)\)/g, (whole, inner: string) => {
     if ((mentions(inner, otherEd) && !mentions(inner, edition)) || /both editions/.test(inner)) return '';
@@ -41,7 +44,10 @@ function forEdition(paragraph: string, edition: Edition): string {
     // Words only one edition uses: the 2018 "offering", the current edition's change of suit.
     if (edition === 'current' && /\boffering\b/.test(t)) return [];
     if (edition === '2018' && /\bchange of suit\b/.test(t)) return [];
-    const mine = new RegExp(`^(${edition === 'current' ? 'current' : '2018'} edition:\\s*|in the ${edition === 'current' ? 'current' : '2018'} edition,?\\s*|in ${edition === 'current' ? 'the current edition' : '2018'},?\\s*)`, 'i');
+    const mine = new RegExp(
+      `^(${edition === 'current' ? 'current' : '2018'} edition:\\s*|in the ${edition === 'current' ? 'current' : '2018'} edition,?\\s*|in ${edition === 'current' ? 'the current edition' : '2018'},?\\s*)`,
+      'i',
+    );
     return [cap(t.replace(mine, ''))];
   });
   return kept.join(' ');
@@ -56,6 +62,9 @@ export function helpForEdition(help: RulesHelp, edition: Edition): RulesHelp {
     intro: `${intro} This match is played with ${name}; only its rules are shown here.`,
     sections: help.sections
       .filter((s) => !otherHeading.test(s.heading))
-      .map((s) => ({ heading: s.heading.replace(/,\s*(current|2018) edition$/i, ''), paragraphs: s.paragraphs.map((p) => forEdition(p, edition)).filter((p) => p.trim() !== '') })),
+      .map((s) => ({
+        heading: s.heading.replace(/,\s*(current|2018) edition$/i, ''),
+        paragraphs: s.paragraphs.map((p) => forEdition(p, edition)).filter((p) => p.trim() !== ''),
+      })),
   };
 }

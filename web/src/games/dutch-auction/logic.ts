@@ -86,7 +86,13 @@ export function actionsFor(view: DutchAuctionView, legal: readonly Move[], selec
     if (m.kind === 'purchase') {
       const card = displayCardAt(view, m.slot);
       if (!card || !selected.has(card)) continue;
-      if (!sameSet(m.pay, sel.filter((id) => id !== card))) continue;
+      if (
+        !sameSet(
+          m.pay,
+          sel.filter((id) => id !== card),
+        )
+      )
+        continue;
       out.push({
         key: `buy-${m.slot}`,
         label: `Buy ${the(card)} (position ${m.slot}) for ${m.slot} card${m.slot === 1 ? '' : 's'}`,

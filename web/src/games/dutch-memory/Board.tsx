@@ -57,7 +57,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 export function DutchMemoryBoard({ match, submit, busy }: BoardProps) {
   const view = match.view as View | null;
-  if (!view || view.game !== 'dutch-memory') return <p>Waiting for the game to start.</p>;
+  if (view?.game !== 'dutch-memory') return <p>Waiting for the game to start.</p>;
   return <Table match={match} view={view} submit={submit} busy={busy} />;
 }
 
@@ -105,7 +105,9 @@ function Table({ match, view, submit, busy }: BoardProps & { view: View }) {
     const events = match.events ?? [];
     const snaps = events.filter((e) => e.type === 'snapped' || e.type === 'snap-failed');
     if (snaps.length > 0) {
-      const lines = events.filter((e) => e.type === 'snapped' || e.type === 'snap-failed' || e.type === 'penalty').map((e) => fillNames(e.text, match.seats));
+      const lines = events
+        .filter((e) => e.type === 'snapped' || e.type === 'snap-failed' || e.type === 'penalty')
+        .map((e) => fillNames(e.text, match.seats));
       setOutcome({ lines, good: !snaps.some((e) => e.type === 'snap-failed') });
     }
   }, [match]);
@@ -152,7 +154,13 @@ function Table({ match, view, submit, busy }: BoardProps & { view: View }) {
   const lastRound = view.rounds[view.rounds.length - 1];
 
   return (
-    <div class={`dm dm-layout-${view.layout}`} data-phase={view.phase} data-round={view.round} data-step={view.step ?? ''} data-turn={view.turn ?? ''}>
+    <div
+      class={`dm dm-layout-${view.layout}`}
+      data-phase={view.phase}
+      data-round={view.round}
+      data-step={view.step ?? ''}
+      data-turn={view.turn ?? ''}
+    >
       <StatusLine view={view} names={names} />
       {view.phase === 'look' && lastRound && lastRound.round === view.round - 1 && (
         <p class="dm-banner dm-info" data-banner="round-over">
@@ -199,11 +207,31 @@ function Table({ match, view, submit, busy }: BoardProps & { view: View }) {
       <Centre view={view} names={names} />
 
       {me !== null && (
-        <Bench seat={me} view={view} names={names} size="lg" selection={sel} selectable={selectable} overlay={overlay} onToggle={onToggle} busy={busy} mine />
+        <Bench
+          seat={me}
+          view={view}
+          names={names}
+          size="lg"
+          selection={sel}
+          selectable={selectable}
+          overlay={overlay}
+          onToggle={onToggle}
+          busy={busy}
+          mine
+        />
       )}
 
       {me !== null && view.phase !== 'over' && (mustAct || sel.length > 0) && (
-        <ActionBar view={view} names={names} legal={legal} selection={sel} ready={ready} busy={busy} send={send} clear={() => setSelection([])} />
+        <ActionBar
+          view={view}
+          names={names}
+          legal={legal}
+          selection={sel}
+          ready={ready}
+          busy={busy}
+          send={send}
+          clear={() => setSelection([])}
+        />
       )}
 
       {view.phase !== 'over' && (
@@ -256,7 +284,19 @@ function StatusLine({ view, names }: { view: View; names: Names }) {
   );
 }
 
-function SnapBanner({ view, names, legal, now, coveredOpen }: { view: View; names: Names; legal: readonly Move[]; now: number; coveredOpen: boolean }) {
+function SnapBanner({
+  view,
+  names,
+  legal,
+  now,
+  coveredOpen,
+}: {
+  view: View;
+  names: Names;
+  legal: readonly Move[];
+  now: number;
+  coveredOpen: boolean;
+}) {
   if (view.phase !== 'play') return null;
   const card = view.snap.card;
   const canSnap = legal.some((m) => m.kind === 'snap');
@@ -289,8 +329,9 @@ function SnapBanner({ view, names, legal, now, coveredOpen }: { view: View; name
           </p>
           {canSnap && (
             <p class="dm-small">
-              Think one of your cards is a {card.rank === 'K' ? `${card.suit === 'H' || card.suit === 'D' ? 'red' : 'black'} King` : cardName(card).split(' of ')[0]}? Select it and press Snap. A wrong or late snap costs{' '}
-              {plural(penalty, 'penalty card')}.{others}
+              Think one of your cards is a{' '}
+              {card.rank === 'K' ? `${card.suit === 'H' || card.suit === 'D' ? 'red' : 'black'} King` : cardName(card).split(' of ')[0]}?
+              Select it and press Snap. A wrong or late snap costs {plural(penalty, 'penalty card')}.{others}
             </p>
           )}
         </div>
@@ -314,7 +355,9 @@ function DutchBanner({ view, names }: { view: View; names: Names }) {
   return (
     <p class="dm-banner dm-dutch" data-banner="dutch">
       <strong>{who} called Dutch.</strong>{' '}
-      {left.length > 0 ? `Final turns left: ${listWords(left)}. Then every card is turned over and counted.` : 'The round is about to be counted.'}
+      {left.length > 0
+        ? `Final turns left: ${listWords(left)}. Then every card is turned over and counted.`
+        : 'The round is about to be counted.'}
     </p>
   );
 }
@@ -368,10 +411,17 @@ function RevealPanel({ view, names, cards, onHide }: { view: View; names: Names;
   );
 }
 
-function seenNote(seenBy: readonly number[], seats: number, names: Names, memoryAid: boolean, faceShown: boolean): { note?: string; words: string } {
+function seenNote(
+  seenBy: readonly number[],
+  seats: number,
+  names: Names,
+  memoryAid: boolean,
+  faceShown: boolean,
+): { note?: string; words: string } {
   const meSeen = names.me !== null && seenBy.includes(names.me);
   const others = seenBy.filter((s) => s !== names.me);
-  const words = seenBy.length === 0 ? 'nobody has seen it' : `seen by ${listWords(seenBy.map((s) => (s === names.me ? 'you' : names.name(s))))}`;
+  const words =
+    seenBy.length === 0 ? 'nobody has seen it' : `seen by ${listWords(seenBy.map((s) => (s === names.me ? 'you' : names.name(s))))}`;
   let note: string | undefined;
   if (seenBy.length > 1 && seenBy.length === seats) note = 'seen by all';
   else if (meSeen && !faceShown) note = memoryAid ? 'seen' : 'you saw it';
@@ -413,7 +463,11 @@ function Bench({
   if (view.held?.seat === seat) badges.push('holding a drawn card');
   const selected = new Set(selection.map(posKey));
   return (
-    <section class={`zone dm-bench${mine ? ' mine' : ''}${view.turn === seat && view.phase === 'play' ? ' dm-turn' : ''}`} data-seat={seat} aria-labelledby={`dm-bench-${seat}`}>
+    <section
+      class={`zone dm-bench${mine ? ' mine' : ''}${view.turn === seat && view.phase === 'play' ? ' dm-turn' : ''}`}
+      data-seat={seat}
+      aria-labelledby={`dm-bench-${seat}`}
+    >
       <h2 id={`dm-bench-${seat}`} class="dm-bench-head">
         <span>{mine ? `Your cards (${names.name(seat)})` : names.name(seat)}</span>
         <span class="dm-total-badge">total {view.totals[seat] ?? 0}</span>
@@ -463,12 +517,21 @@ function Centre({ view, names }: { view: View; names: Names }) {
   return (
     <section class="zone dm-centre" aria-label="Deck, discard pile and drawn card">
       <div class="dm-pile" data-zone="deck">
-        {view.deckCount > 0 ? <PlayingCard face={null} size="md" label={`Deck: ${plural(view.deckCount, 'card')}`} /> : <EmptySlot size="md" label="Deck: empty" />}
+        {view.deckCount > 0 ? (
+          <PlayingCard face={null} size="md" label={`Deck: ${plural(view.deckCount, 'card')}`} />
+        ) : (
+          <EmptySlot size="md" label="Deck: empty" />
+        )}
         <span class="dm-pile-label">Deck · {view.deckCount}</span>
       </div>
       <div class={`dm-pile${view.snap.open ? ' dm-pile-open' : ''}`} data-zone="discard">
         {top ? (
-          <PlayingCard face={top} size="md" label={`Top of the discard pile: ${faceWords(top)}${view.snap.open ? '; can still be snapped' : ''}`} marks={view.snap.open ? ['snappable'] : []} />
+          <PlayingCard
+            face={top}
+            size="md"
+            label={`Top of the discard pile: ${faceWords(top)}${view.snap.open ? '; can still be snapped' : ''}`}
+            marks={view.snap.open ? ['snappable'] : []}
+          />
         ) : (
           <EmptySlot size="md" label="Discard pile: empty" />
         )}
@@ -479,7 +542,11 @@ function Centre({ view, names }: { view: View; names: Names }) {
           <PlayingCard
             face={held.card}
             size="md"
-            label={held.seat === names.me && held.card ? `Your drawn card: ${faceWords(held.card)}` : `${names.name(held.seat)}'s drawn card, face down`}
+            label={
+              held.seat === names.me && held.card
+                ? `Your drawn card: ${faceWords(held.card)}`
+                : `${names.name(held.seat)}'s drawn card, face down`
+            }
             marks={held.card ? ['drawn'] : []}
           />
           <span class="dm-pile-label">{held.seat === names.me ? 'You drew' : `${names.name(held.seat)} drew`}</span>
@@ -519,7 +586,13 @@ function ActionBar({
   const hint = selectionHint(view, legal, names, selection);
   const held = view.held?.card;
   const skipLabel =
-    front?.kind === 'give-back' ? 'Keep all my cards' : front?.kind === 'peek' ? 'Skip the look' : front?.kind === 'swap' ? 'Skip the swap' : 'Skip the gift';
+    front?.kind === 'give-back'
+      ? 'Keep all my cards'
+      : front?.kind === 'peek'
+        ? 'Skip the look'
+        : front?.kind === 'swap'
+          ? 'Skip the swap'
+          : 'Skip the gift';
   return (
     <div class="actionbar dm-actions" role="region" aria-label="Your actions">
       {hint && <p>{hint}</p>}
@@ -593,7 +666,6 @@ function RulesNote({ view }: { view: View }) {
     </p>
   );
 }
-
 
 /** A snap window or what is left of it: seconds while short, then minutes, hours or days. */
 function windowWords(ms: number): string {

@@ -89,7 +89,10 @@ function BackSvg() {
     <svg class="dm-svg" viewBox="0 0 50 70" aria-hidden="true" focusable="false">
       <rect class="dm-back-paper" x="1" y="1" width="48" height="68" rx="5" />
       <rect class="dm-back-inner" x="5" y="5" width="40" height="60" rx="3" />
-      <path class="dm-back-lines" d="m5 15l40 40m-40-30l30 30m-30-20l20 20m-20-10l10 10m0-40l30 30m-20-30l20 20m-10-20l10 10m-40 10l40-40m-40 50l40-40m-30 50l30-30m-20 30l20-20m-40-10l30-30m-30 20l20-20m-20 10l10-10" />
+      <path
+        class="dm-back-lines"
+        d="m5 15l40 40m-40-30l30 30m-30-20l20 20m-20-10l10 10m0-40l30 30m-20-30l20 20m-10-20l10 10m-40 10l40-40m-40 50l40-40m-30 50l30-30m-20 30l20-20m-40-10l30-30m-30 20l20-20m-20 10l10-10"
+      />
       <path class="dm-back-mark" d="m25 24l9 11l-9 11l-9-11z" />
     </svg>
   );
@@ -140,7 +143,15 @@ export function PlayingCard({ face, label, size = 'md', note, selected, onClick,
   );
   if (onClick) {
     return (
-      <button type="button" class={cls} aria-label={label} aria-pressed={selected ? 'true' : 'false'} disabled={disabled} onClick={onClick} {...attrs}>
+      <button
+        type="button"
+        class={cls}
+        aria-label={label}
+        aria-pressed={selected ? 'true' : 'false'}
+        disabled={disabled}
+        onClick={onClick}
+        {...attrs}
+      >
         {body}
       </button>
     );

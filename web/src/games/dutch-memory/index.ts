@@ -93,7 +93,10 @@ export const dutchMemoryUi: GameUi = {
       hint: 'Snapping can leave someone with none.',
       values: { 'auto-dutch': 'Has Dutch called for them at their turn', 'win-round': 'Ends the round at once' },
     }),
-    endScore: { label: 'End score', hint: 'The game ends after the round in which someone’s total reaches this; the lowest total wins. 1 to 500.' },
+    endScore: {
+      label: 'End score',
+      hint: 'The game ends after the round in which someone’s total reaches this; the lowest total wins. 1 to 500.',
+    },
     tieBreak: withPresets('tieBreak', {
       label: 'Equal lowest totals',
       hint: 'At the end of the game.',

@@ -162,7 +162,7 @@ export function actionLabel(view: View, move: Move, n: Names): string {
     }
     case 'snap': {
       const owner = move.owner ?? me;
-      const target = move.on === view.snap.on ? view.snap.card : view.snap.covered.find((c) => c.on === move.on)?.card ?? null;
+      const target = move.on === view.snap.on ? view.snap.card : (view.snap.covered.find((c) => c.on === move.on)?.card ?? null);
       return `Snap ${whose(n, owner)} card in ${pos(move.slot)} onto the ${target ? cardName(target) : 'discard'}`;
     }
     default:
@@ -231,7 +231,8 @@ export function turnText(view: View, n: Names): string {
   }
   const front = view.pending[0];
   if (front) {
-    if (front.seat === me) return `Your move: use or skip ${front.kind === 'give-back' ? 'the give-back' : `the power of ${front.card ? `the ${cardName(front.card)}` : 'your card'}`}.`;
+    if (front.seat === me)
+      return `Your move: use or skip ${front.kind === 'give-back' ? 'the give-back' : `the power of ${front.card ? `the ${cardName(front.card)}` : 'your card'}`}.`;
     return `Waiting for ${n.name(front.seat)} to use or skip a power.`;
   }
   if (view.turn === null) return '';

@@ -43,7 +43,13 @@ export function GenericBoard({ match, submit, busy }: BoardProps) {
                 {idx
                   .filter((i) => !needle || labels[i]!.toLowerCase().includes(needle))
                   .map((i) => (
-                    <button type="button" key={i} class="move" aria-pressed={pick === i ? 'true' : 'false'} onClick={() => setChosen(pick === i ? null : i)}>
+                    <button
+                      type="button"
+                      key={i}
+                      class="move"
+                      aria-pressed={pick === i ? 'true' : 'false'}
+                      onClick={() => setChosen(pick === i ? null : i)}
+                    >
                       {labels[i]}
                     </button>
                   ))}

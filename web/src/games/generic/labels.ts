@@ -4,7 +4,11 @@
  * becomes "Take guild: colour red, from province holland".
  */
 
-const words = (s: string) => s.replace(/[-_]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+const words = (s: string) =>
+  s
+    .replace(/[-_]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
 const capital = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
 function valueText(v: unknown): string {

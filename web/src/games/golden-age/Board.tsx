@@ -35,7 +35,7 @@ import './board.css';
 
 export function GoldenAgeBoard({ match, submit, busy }: BoardProps) {
   const view = match.view as GoldenAgeView | null;
-  if (!view || view.game !== 'golden-age') return <p>Waiting for the game to start.</p>;
+  if (view?.game !== 'golden-age') return <p>Waiting for the game to start.</p>;
   return <GoldenAgeTable match={match} view={view} submit={submit} busy={busy} />;
 }
 
@@ -76,7 +76,9 @@ function GoldenAgeTable({ match, view, submit, busy }: BoardProps & { view: Gold
       const now = document.activeElement;
       if (now && now !== document.body && now.isConnected) return;
       // A button drawn again (the panel is redrawn after a question) is the same control.
-      const again = words ? [...document.querySelectorAll<HTMLButtonElement>('.ga-actions button')].find((b) => b.textContent === words) : null;
+      const again = words
+        ? [...document.querySelectorAll<HTMLButtonElement>('.ga-actions button')].find((b) => b.textContent === words)
+        : null;
       for (const el of [back, again, document.getElementById('ga-actions-h'), document.getElementById('ga-status')]) {
         if (!(el instanceof HTMLElement || el instanceof SVGElement) || !el.isConnected) continue;
         el.focus();
@@ -183,7 +185,9 @@ function GoldenAgeTable({ match, view, submit, busy }: BoardProps & { view: Gold
           />
         )}
         {cashing.length > 0 && <CashPanel actions={cashing} busy={busy} refused={refused} act={act} />}
-        {!acting && selected && <PlaceInfo view={view} place={selected} name={name} provinceName={provinceName} onClose={() => setSelected(null)} />}
+        {!acting && selected && (
+          <PlaceInfo view={view} place={selected} name={name} provinceName={provinceName} onClose={() => setSelected(null)} />
+        )}
         <Players view={view} letters={letters} name={name} toAct={match.toAct} />
         {view.hand !== null && <Hand view={view} />}
         <BankAndDecks view={view} />
@@ -225,7 +229,8 @@ function Status({ view, name }: { view: GoldenAgeView; name: (s: number) => stri
         <div class="ga-auction" data-high={a.high ? `${a.high.seat}:${a.high.amount}` : ''} data-bidder={a.bidder}>
           <h2>Auction</h2>
           <p>
-            {name(a.auctioneer)} auctions the {a.colour} action of {pname(a.province)} ({COLOUR_ACTION_WORDS[a.colour].replace(/ \(.*\)$/, '')}).
+            {name(a.auctioneer)} auctions the {a.colour} action of {pname(a.province)} (
+            {COLOUR_ACTION_WORDS[a.colour].replace(/ \(.*\)$/, '')}).
           </p>
           <p class="ga-high">{a.high ? `Highest bid: ${name(a.high.seat)}, ${money(a.high.amount)}.` : 'No bid yet.'}</p>
           {a.passed.length > 0 && <p>Passed: {a.passed.map(name).join(', ')}.</p>}
@@ -236,7 +241,8 @@ function Status({ view, name }: { view: GoldenAgeView; name: (s: number) => stri
       )}
       {view.pending && (
         <p class="ga-pending">
-          {name(view.pending.winner)} won the auction for {pname(view.pending.province)} and is choosing how to use the {view.pending.colour} action.
+          {name(view.pending.winner)} won the auction for {pname(view.pending.province)} and is choosing how to use the{' '}
+          {view.pending.colour} action.
         </p>
       )}
       {view.phase === 'over' && view.winner !== null && <p class="ga-winner">{name(view.winner)} has won the game.</p>}
@@ -294,7 +300,13 @@ function placeFacts(view: GoldenAgeView, p: Place, name: (s: number) => string):
   return view.track[p.box]?.kind === 'merchant' ? ['A merchant box: everyone gets 1 guilder when the Steward stops here.'] : [];
 }
 
-function PlaceInfo({ view, place, name, provinceName, onClose }: {
+function PlaceInfo({
+  view,
+  place,
+  name,
+  provinceName,
+  onClose,
+}: {
   view: GoldenAgeView;
   place: Place;
   name: (s: number) => string;
@@ -333,7 +345,18 @@ const PHASE_HINT: Readonly<Record<string, string>> = {
   'auction-action': 'You won the auction: choose how to use the action. The bid already paid for it.',
 };
 
-function ActionPanel({ view, legal, selected, pending, busy, refused, names, act, cancel, select }: {
+function ActionPanel({
+  view,
+  legal,
+  selected,
+  pending,
+  busy,
+  refused,
+  names,
+  act,
+  cancel,
+  select,
+}: {
   view: GoldenAgeView;
   legal: readonly Move[];
   selected: Place | null;
@@ -394,7 +417,9 @@ function ActionPanel({ view, legal, selected, pending, busy, refused, names, act
           : (PHASE_HINT[view.phase] ?? '')}
       </p>
       <p class="visually-hidden" aria-live="polite">
-        {selected ? `${placeTitle(view, selected, names.province)} selected: ${here.length === 0 ? 'nothing to do there now' : `${here.length} ${here.length === 1 ? 'action' : 'actions'} in the Your move panel`}.` : ''}
+        {selected
+          ? `${placeTitle(view, selected, names.province)} selected: ${here.length === 0 ? 'nothing to do there now' : `${here.length} ${here.length === 1 ? 'action' : 'actions'} in the Your move panel`}.`
+          : ''}
       </p>
       {refused && <p class="ga-refused">That move was not accepted; the reason is shown at the top of the page.</p>}
       {selected && (
@@ -472,7 +497,17 @@ function ActionPanel({ view, legal, selected, pending, busy, refused, names, act
 }
 
 /** Out of turn (another player acting, or an auction someone else bids in), sets may still be cashed in. */
-function CashPanel({ actions, busy, refused, act }: { actions: readonly Action[]; busy: boolean; refused: boolean; act: (a: Action) => void }) {
+function CashPanel({
+  actions,
+  busy,
+  refused,
+  act,
+}: {
+  actions: readonly Action[];
+  busy: boolean;
+  refused: boolean;
+  act: (a: Action) => void;
+}) {
   return (
     <section class="zone ga-cash" aria-labelledby="ga-cash-h">
       <h2 id="ga-cash-h" tabIndex={-1}>
@@ -499,11 +534,23 @@ function PieceSwatch({ seat, letter }: { seat: number; letter: string }) {
   );
 }
 
-function Players({ view, letters, name, toAct }: { view: GoldenAgeView; letters: readonly string[]; name: (s: number) => string; toAct: readonly number[] }) {
+function Players({
+  view,
+  letters,
+  name,
+  toAct,
+}: {
+  view: GoldenAgeView;
+  letters: readonly string[];
+  name: (s: number) => string;
+  toAct: readonly number[];
+}) {
   return (
     <section class="zone ga-players" aria-labelledby="ga-players-h">
       <h2 id="ga-players-h">Players</h2>
-      <p class="hint">Large pieces are influence markers, small ones movement tokens; a cross means used this turn. {view.target} points win.</p>
+      <p class="hint">
+        Large pieces are influence markers, small ones movement tokens; a cross means used this turn. {view.target} points win.
+      </p>
       <ul>
         {view.players.map((p) => {
           const s = p.score;
@@ -518,7 +565,13 @@ function Players({ view, letters, name, toAct }: { view: GoldenAgeView; letters:
             ['money', s.money],
           ] as const;
           return (
-            <li key={p.seat} class={`ga-player${toAct.includes(p.seat) ? ' to-act' : ''}${view.current === p.seat ? ' current' : ''}`} data-seat={p.seat} data-money={p.money} data-score={s.total}>
+            <li
+              key={p.seat}
+              class={`ga-player${toAct.includes(p.seat) ? ' to-act' : ''}${view.current === p.seat ? ' current' : ''}`}
+              data-seat={p.seat}
+              data-money={p.money}
+              data-score={s.total}
+            >
               <div class="ga-player-head">
                 <PieceSwatch seat={p.seat} letter={letters[p.seat] ?? '?'} />
                 <strong>

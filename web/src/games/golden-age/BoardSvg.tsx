@@ -30,7 +30,15 @@ export const PROVINCE_STROKE: Readonly<Record<GuildColour, string>> = {
 // ----------------------------------------------------------------------------------- pieces
 
 /** One player's piece: a token (small) or an influence marker (large, with an inner ring). */
-export function Piece({ seat, x, y, size, letter, marker, used }: {
+export function Piece({
+  seat,
+  x,
+  y,
+  size,
+  letter,
+  marker,
+  used,
+}: {
   seat: number;
   x: number;
   y: number;
@@ -57,7 +65,12 @@ export function Piece({ seat, x, y, size, letter, marker, used }: {
   };
   const ly = shape === 'triangle' ? s * 0.22 : 0;
   return (
-    <g class={`ga-piece${marker ? ' ga-marker' : ' ga-token'}${used ? ' ga-used' : ''}`} transform={`translate(${x} ${y})`} data-seat={seat} aria-hidden="true">
+    <g
+      class={`ga-piece${marker ? ' ga-marker' : ' ga-token'}${used ? ' ga-used' : ''}`}
+      transform={`translate(${x} ${y})`}
+      data-seat={seat}
+      aria-hidden="true"
+    >
       {outline(1, { fill, stroke: '#111', 'stroke-width': marker ? 2 : 1.5 })}
       {marker && outline(0.74, { fill: 'none', stroke: '#fff', 'stroke-width': 2 })}
       <text class="ga-piece-letter" y={ly} font-size={s * (marker ? 0.95 : 1.1)}>
@@ -127,7 +140,9 @@ function placeProps(p: Place, props: SvgProps, label: string, extraClass = ''): 
   const active = props.active.has(key) && !props.disabled;
   const target = p.kind === 'province' && props.targets.includes(p.id) && !props.disabled;
   const selected = props.selected !== null && placeKey(props.selected) === key;
-  const cls = ['ga-place', extraClass, active ? 'active' : '', target ? 'target' : '', selected ? 'selected' : ''].filter(Boolean).join(' ');
+  const cls = ['ga-place', extraClass, active ? 'active' : '', target ? 'target' : '', selected ? 'selected' : '']
+    .filter(Boolean)
+    .join(' ');
   const act = () => props.onPlace(p);
   const interactive = active || target;
   return {
@@ -167,7 +182,7 @@ export function BoardSvg(props: SvgProps) {
   const H = view.size.height;
   const byId = new Map(view.provinces.map((p) => [p.id, p]));
   const nameOf = (id: ProvinceId) => byId.get(id)?.name ?? id;
-  const stewardBox = view.steward === null ? null : view.track[view.steward] ?? null;
+  const stewardBox = view.steward === null ? null : (view.track[view.steward] ?? null);
   const shown = new Set<ProvinceId>(stewardBox?.provinces ?? []);
   const sel = props.selected;
   const selProvince = sel?.kind === 'province' ? byId.get(sel.id) : undefined;
@@ -177,7 +192,13 @@ export function BoardSvg(props: SvgProps) {
   for (const p of view.provinces) for (const q of p.adjacent) if (p.id < q) borders.push([p.id, q]);
 
   return (
-    <svg class="ga-svg" viewBox={`0 0 ${W} ${H}`} role="group" aria-label="The board: provinces, province track, Guilds Chart and colonies" data-steward={view.steward ?? ''}>
+    <svg
+      class="ga-svg"
+      viewBox={`0 0 ${W} ${H}`}
+      role="group"
+      aria-label="The board: provinces, province track, Guilds Chart and colonies"
+      data-steward={view.steward ?? ''}
+    >
       <rect class="ga-paper" x="0" y="0" width={W} height={H} rx="18" />
       <rect class="ga-inner" x="72" y="78" width={W - 144} height={H - 156} rx="10" />
 
@@ -237,7 +258,11 @@ export function BoardSvg(props: SvgProps) {
           }
           return (
             <Fragment key={b.box}>
-              <g data-box={b.box} data-kind={b.kind} {...placeProps(place, props, `${words}${here ? ' The Steward stands here.' : ''}`, here ? 'ga-box steward-here' : 'ga-box')}>
+              <g
+                data-box={b.box}
+                data-kind={b.kind}
+                {...placeProps(place, props, `${words}${here ? ' The Steward stands here.' : ''}`, here ? 'ga-box steward-here' : 'ga-box')}
+              >
                 <rect class="hit ga-box-frame" x={x0} y={y0} width={b.w} height={b.h} />
                 <text class="ga-box-no" x={x0 + 4} y={y0 + 12}>
                   {b.box}
@@ -260,7 +285,9 @@ export function BoardSvg(props: SvgProps) {
       {selProvince &&
         props.targets.map((t) => {
           const q = byId.get(t);
-          return q ? <line key={t} class="ga-move-path" aria-hidden="true" x1={selProvince.x} y1={selProvince.y} x2={q.x} y2={q.y} /> : null;
+          return q ? (
+            <line key={t} class="ga-move-path" aria-hidden="true" x1={selProvince.x} y1={selProvince.y} x2={q.x} y2={q.y} />
+          ) : null;
         })}
       <g class="ga-provinces">
         {view.provinces.map((p) => {
@@ -275,43 +302,62 @@ export function BoardSvg(props: SvgProps) {
           const startX = p.x - ((tokenSeats.length - 1) * gap) / 2;
           return (
             <Fragment key={p.id}>
-            <g data-province={p.id} data-marker={p.marker ? p.marker.owner : ''} data-tokens={p.tokens.join(',')} {...placeProps(place, props, label, `ga-province${shown.has(p.id) ? ' shown' : ''}${auctioned ? ' auctioned' : ''}`)}>
-              <circle class="hit ga-prov-shape" cx={p.x} cy={p.y} r={R} fill={PROVINCE_FILL[p.colour]} stroke={PROVINCE_STROKE[p.colour]} />
-              {shown.has(p.id) && <circle class="ga-shown-ring" cx={p.x} cy={p.y} r={R + 7} />}
-              <text class="ga-prov-name" x={p.x} y={p.y - R + 22}>
-                {p.name}
-              </text>
-              {' '}
-              <text class="ga-prov-colour" x={p.x} y={p.y - R + 36} fill={PROVINCE_STROKE[p.colour]}>
-                {p.colour}
-              </text>
-            </g>
-            <Deco place={place}>
-              {p.marker ? (
-                <Piece seat={p.marker.owner} x={p.x} y={p.y + R * 0.14} size={Math.min(17, R * 0.3)} letter={letters[p.marker.owner] ?? '?'} marker used={p.marker.used} />
-              ) : (
-                <circle class="ga-slot" cx={p.x} cy={p.y + R * 0.14} r={Math.min(15, R * 0.27)} />
-              )}
-              {tokenSeats.map((s, i) => {
-                const x = startX + i * gap;
-                const y = p.y + R - 17;
-                const n = p.tokens[s] ?? 0;
-                return (
-                  <g key={s}>
-                    <Piece seat={s} x={x} y={y} size={10.5} letter={letters[s] ?? '?'} />
-                    {n > 1 && <Count x={x + 10} y={y - 11} n={n} size={7.5} />}
+              <g
+                data-province={p.id}
+                data-marker={p.marker ? p.marker.owner : ''}
+                data-tokens={p.tokens.join(',')}
+                {...placeProps(place, props, label, `ga-province${shown.has(p.id) ? ' shown' : ''}${auctioned ? ' auctioned' : ''}`)}
+              >
+                <circle
+                  class="hit ga-prov-shape"
+                  cx={p.x}
+                  cy={p.y}
+                  r={R}
+                  fill={PROVINCE_FILL[p.colour]}
+                  stroke={PROVINCE_STROKE[p.colour]}
+                />
+                {shown.has(p.id) && <circle class="ga-shown-ring" cx={p.x} cy={p.y} r={R + 7} />}
+                <text class="ga-prov-name" x={p.x} y={p.y - R + 22}>
+                  {p.name}
+                </text>{' '}
+                <text class="ga-prov-colour" x={p.x} y={p.y - R + 36} fill={PROVINCE_STROKE[p.colour]}>
+                  {p.colour}
+                </text>
+              </g>
+              <Deco place={place}>
+                {p.marker ? (
+                  <Piece
+                    seat={p.marker.owner}
+                    x={p.x}
+                    y={p.y + R * 0.14}
+                    size={Math.min(17, R * 0.3)}
+                    letter={letters[p.marker.owner] ?? '?'}
+                    marker
+                    used={p.marker.used}
+                  />
+                ) : (
+                  <circle class="ga-slot" cx={p.x} cy={p.y + R * 0.14} r={Math.min(15, R * 0.27)} />
+                )}
+                {tokenSeats.map((s, i) => {
+                  const x = startX + i * gap;
+                  const y = p.y + R - 17;
+                  const n = p.tokens[s] ?? 0;
+                  return (
+                    <g key={s}>
+                      <Piece seat={s} x={x} y={y} size={10.5} letter={letters[s] ?? '?'} />
+                      {n > 1 && <Count x={x + 10} y={y - 11} n={n} size={7.5} />}
+                    </g>
+                  );
+                })}
+                {auctioned && (
+                  <g class="ga-auction-tag" aria-hidden="true">
+                    <rect x={p.x - 38} y={p.y + R + 1} width="76" height="22" rx="11" />
+                    <text x={p.x} y={p.y + R + 12}>
+                      auction
+                    </text>
                   </g>
-                );
-              })}
-              {auctioned && (
-                <g class="ga-auction-tag" aria-hidden="true">
-                  <rect x={p.x - 38} y={p.y + R + 1} width="76" height="22" rx="11" />
-                  <text x={p.x} y={p.y + R + 12}>
-                    auction
-                  </text>
-                </g>
-              )}
-            </Deco>
+                )}
+              </Deco>
             </Fragment>
           );
         })}
@@ -330,9 +376,7 @@ export function BoardSvg(props: SvgProps) {
         const w = west ? 150 : 54;
         const h = west ? 62 : 54;
         const who = c.markers.map((m) => markerWords(m, name)).join(', ');
-        const label = `Box ${c.box}, ${west ? 'West' : 'East'} Indies: spice cards ${money(c.spicePrice)}. ${
-          who ? `${who}.` : 'Empty.'
-        }`;
+        const label = `Box ${c.box}, ${west ? 'West' : 'East'} Indies: spice cards ${money(c.spicePrice)}. ${who ? `${who}.` : 'Empty.'}`;
         const gap = 30;
         const startX = c.x - ((c.markers.length - 1) * gap) / 2;
         return (
@@ -341,8 +385,7 @@ export function BoardSvg(props: SvgProps) {
               <rect class="hit ga-colony-box" x={c.x - w / 2} y={c.y - h / 2} width={w} height={h} rx="6" />
               <text class="ga-colony-no" x={c.x - w / 2 + 5} y={c.y - h / 2 + 14}>
                 {c.box}
-              </text>
-              {' '}
+              </text>{' '}
               {west && (
                 <text class="ga-colony-title" x={c.x} y={c.y - h / 2 + 17}>
                   West Indies
@@ -354,7 +397,16 @@ export function BoardSvg(props: SvgProps) {
                 {moneyShort(c.spicePrice)}
               </text>
               {c.markers.map((m, i) => (
-                <Piece key={i} seat={m.owner} x={startX + i * gap} y={west ? c.y + 12 : c.y + 2} size={west ? 11 : 14} letter={letters[m.owner] ?? '?'} marker used={m.used} />
+                <Piece
+                  key={i}
+                  seat={m.owner}
+                  x={startX + i * gap}
+                  y={west ? c.y + 12 : c.y + 2}
+                  size={west ? 11 : 14}
+                  letter={letters[m.owner] ?? '?'}
+                  marker
+                  used={m.used}
+                />
               ))}
             </Deco>
           </Fragment>
@@ -388,37 +440,50 @@ function GuildsChart(props: SvgProps) {
         }`;
         return (
           <Fragment key={g.colour}>
-          <g data-guild={g.colour} data-level={g.level} data-holder={g.holder?.owner ?? ''} {...placeProps(place, props, label, 'ga-guild')}>
-            <rect class="hit ga-guild-col" x={x + 1} y={top - 20} width={c.columnWidth - 2} height={height + 20} fill={PROVINCE_FILL[g.colour]} stroke={PROVINCE_STROKE[g.colour]} />
-            <text class="ga-guild-head" x={x + c.columnWidth / 2} y={top - 6} fill={PROVINCE_STROKE[g.colour]}>
-              {g.colour}
-            </text>
-          </g>
-          <Deco place={place}>
-            {g.prices.map((price, i) => {
-              const y = top + (c.boxes - 1 - i) * c.boxHeight;
-              const cls = i < g.level ? 'ga-guild-box used' : i === g.level ? 'ga-guild-box next' : 'ga-guild-box';
-              return (
-                <g key={i}>
-                  <rect class={cls} x={x + 4} y={y + 2} width={c.columnWidth - 8} height={c.boxHeight - 4} rx="3" />
-                  <text class="ga-guild-price" x={x + c.columnWidth / 2} y={y + c.boxHeight / 2 + 1}>
-                    {moneyShort(price)}
-                  </text>
-                </g>
-              );
-            })}
-            {g.holder && g.level > 0 && (
-              <Piece
-                seat={g.holder.owner}
-                x={x + c.columnWidth / 2}
-                y={top + (c.boxes - g.level) * c.boxHeight + c.boxHeight / 2}
-                size={13}
-                letter={letters[g.holder.owner] ?? '?'}
-                marker
-                used={g.holder.used}
+            <g
+              data-guild={g.colour}
+              data-level={g.level}
+              data-holder={g.holder?.owner ?? ''}
+              {...placeProps(place, props, label, 'ga-guild')}
+            >
+              <rect
+                class="hit ga-guild-col"
+                x={x + 1}
+                y={top - 20}
+                width={c.columnWidth - 2}
+                height={height + 20}
+                fill={PROVINCE_FILL[g.colour]}
+                stroke={PROVINCE_STROKE[g.colour]}
               />
-            )}
-          </Deco>
+              <text class="ga-guild-head" x={x + c.columnWidth / 2} y={top - 6} fill={PROVINCE_STROKE[g.colour]}>
+                {g.colour}
+              </text>
+            </g>
+            <Deco place={place}>
+              {g.prices.map((price, i) => {
+                const y = top + (c.boxes - 1 - i) * c.boxHeight;
+                const cls = i < g.level ? 'ga-guild-box used' : i === g.level ? 'ga-guild-box next' : 'ga-guild-box';
+                return (
+                  <g key={i}>
+                    <rect class={cls} x={x + 4} y={y + 2} width={c.columnWidth - 8} height={c.boxHeight - 4} rx="3" />
+                    <text class="ga-guild-price" x={x + c.columnWidth / 2} y={y + c.boxHeight / 2 + 1}>
+                      {moneyShort(price)}
+                    </text>
+                  </g>
+                );
+              })}
+              {g.holder && g.level > 0 && (
+                <Piece
+                  seat={g.holder.owner}
+                  x={x + c.columnWidth / 2}
+                  y={top + (c.boxes - g.level) * c.boxHeight + c.boxHeight / 2}
+                  size={13}
+                  letter={letters[g.holder.owner] ?? '?'}
+                  marker
+                  used={g.holder.used}
+                />
+              )}
+            </Deco>
           </Fragment>
         );
       })}
@@ -428,11 +493,36 @@ function GuildsChart(props: SvgProps) {
 
 const PIPS: Readonly<Record<number, readonly [number, number][]>> = {
   1: [[0, 0]],
-  2: [[-1, -1], [1, 1]],
-  3: [[-1, -1], [0, 0], [1, 1]],
-  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
-  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
-  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+  2: [
+    [-1, -1],
+    [1, 1],
+  ],
+  3: [
+    [-1, -1],
+    [0, 0],
+    [1, 1],
+  ],
+  4: [
+    [-1, -1],
+    [1, -1],
+    [-1, 1],
+    [1, 1],
+  ],
+  5: [
+    [-1, -1],
+    [1, -1],
+    [0, 0],
+    [-1, 1],
+    [1, 1],
+  ],
+  6: [
+    [-1, -1],
+    [1, -1],
+    [-1, 0],
+    [1, 0],
+    [-1, 1],
+    [1, 1],
+  ],
 };
 
 function Die({ x, y, value }: { x: number; y: number; value: number }) {
@@ -460,7 +550,7 @@ function RollAndBank({ view, name }: { view: GoldenAgeView; name: (s: number) =>
         <text class="ga-panel-title" x="186" y="572">
           Last roll
         </text>
-        {r && r.dice ? (
+        {r?.dice ? (
           <>
             <Die x={150} y={620} value={r.dice[0]} />
             <Die x={222} y={620} value={r.dice[1]} />

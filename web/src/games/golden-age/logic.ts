@@ -249,7 +249,8 @@ export function describe(view: GoldenAgeView, m: Move, names: Names): Action {
       const a = view.auction;
       const all = a !== null && m.amount === a.bidderMax;
       const purse = view.viewer === null ? null : (view.players[view.viewer]?.money ?? null);
-      const cash = purse !== null && m.amount > purse ? ` You hold ${money(purse)}, so the sets needed to cover the rest are cashed in at once.` : '';
+      const cash =
+        purse !== null && m.amount > purse ? ` You hold ${money(purse)}, so the sets needed to cover the rest are cashed in at once.` : '';
       return paid(
         `Bid ${money(m.amount)}${all ? ' (all you can)' : ''}`,
         m.amount,
@@ -288,10 +289,12 @@ export function describe(view: GoldenAgeView, m: Move, names: Names): Action {
 /** The legal moves at a place, described. */
 export function actionsAt(view: GoldenAgeView, legal: readonly Move[], place: Place, names: Names): Action[] {
   const key = placeKey(place);
-  return legal.filter((m) => {
-    const p = placeOf(m);
-    return p !== null && placeKey(p) === key;
-  }).map((m) => describe(view, m, names));
+  return legal
+    .filter((m) => {
+      const p = placeOf(m);
+      return p !== null && placeKey(p) === key;
+    })
+    .map((m) => describe(view, m, names));
 }
 
 /** The legal moves that belong to no place, described. */
@@ -336,17 +339,23 @@ export function goldenAgeTurnText(view: GoldenAgeView, name: (seat: number) => s
   const turn = `Turn ${view.turn}`;
   switch (view.phase) {
     case 'setup-marker':
-      return mine ? 'Set-up: your move. Put an influence marker in a province that has none.' : `Set-up: ${them} is placing an influence marker.`;
+      return mine
+        ? 'Set-up: your move. Put an influence marker in a province that has none.'
+        : `Set-up: ${them} is placing an influence marker.`;
     case 'setup-tokens':
-      return mine ? 'Set-up: your move. Put a movement token in a province (two tokens each, at most two in a province).' : `Set-up: ${them} is placing movement tokens.`;
+      return mine
+        ? 'Set-up: your move. Put a movement token in a province (two tokens each, at most two in a province).'
+        : `Set-up: ${them} is placing movement tokens.`;
     case 'setup-steward':
-      return mine ? 'Set-up: your move. Choose the merchant box where the Steward starts.' : `Set-up: ${them} chooses where the Steward starts.`;
+      return mine
+        ? 'Set-up: your move. Choose the merchant box where the Steward starts.'
+        : `Set-up: ${them} chooses where the Steward starts.`;
     case 'roll':
       return mine ? `${turn}: your move. Roll the dice to move the Steward.` : `${turn}: waiting for ${them} to roll the dice.`;
     case 'actions':
       return mine ? `${turn}: your move. Take any actions you like, then end your turn.` : `${turn}: ${them} is taking actions.`;
     case 'auction': {
-      const where = view.auction ? view.provinces.find((p) => p.id === view.auction!.province)?.name ?? '' : '';
+      const where = view.auction ? (view.provinces.find((p) => p.id === view.auction!.province)?.name ?? '') : '';
       return mine ? `Auction for ${where}: your bid. Bid or pass.` : `Auction for ${where}: waiting for ${them} to bid or pass.`;
     }
     case 'auction-action':
