@@ -30,6 +30,19 @@ export const fail = (code: string, message: string): Result<never> => ({
   error: { code, message },
 });
 
+/**
+ * A game's rule errors, typed by its closed list of codes (`ERROR_CODES` in the game's errors.ts):
+ * `ruleError` builds one as a value (for checks that `apply` and `legalMoves` share), `fail` as the
+ * refused result `apply` returns. A code outside the list does not compile.
+ */
+export function ruleErrors<const C extends readonly string[]>(_codes: C) {
+  type Code = C[number];
+  return {
+    ruleError: (code: Code, message: string): RuleError & { readonly code: Code } => ({ code, message }),
+    fail: (code: Code, message: string): Result<never> => fail(code, message),
+  };
+}
+
 /** What the server passes into `apply` besides the move. Recorded with every move. */
 export interface MoveContext {
   /** Server time in ms since the epoch. Rules that care about time (snap windows) read it here. */

@@ -4,7 +4,7 @@
  * is for people. The rules build their errors only through `ruleError` and `fail` below, so a code
  * not in the list (a typo) fails to compile.
  */
-import { type RuleError as EngineRuleError, fail as refuse, type Result } from '../../engine/game.js';
+import { type RuleError as EngineRuleError, ruleErrors } from '../../engine/game.js';
 
 /** In the order the rules first use them. */
 export const ERROR_CODES = [
@@ -48,12 +48,7 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** A broken rule of this game: the engine's `RuleError`, its code from `ERROR_CODES`. */
-export interface RuleError extends EngineRuleError {
-  readonly code: ErrorCode;
-}
+export type RuleError = EngineRuleError & { readonly code: ErrorCode };
 
-/** A broken rule as a value, for the checks that `apply` and `legalMoves` share. */
-export const ruleError = (code: ErrorCode, message: string): RuleError => ({ code, message });
-
-/** A refused move, as `apply` returns it. */
-export const fail = (code: ErrorCode, message: string): Result<never> => refuse(code, message);
+/** `ruleError` builds one as a value (checks shared by `apply` and `legalMoves`); `fail` refuses a move. */
+export const { ruleError, fail } = ruleErrors(ERROR_CODES);
