@@ -3,45 +3,21 @@
  * is told so on their own channels (mail to the real SMTP listener, push to the stand-in): what
  * was done for them, whose turn it is now, and the link to the match.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SmtpEmailSender } from '../../functions/notify/email.js';
+import { describe, expect, it } from 'vitest';
 import { DAY } from '../../functions/matches/timing.js';
-import {
-  browserKeys,
-  confirmedEmail,
-  decryptPush,
-  harness,
-  PUBLIC_URL,
-  pushStandIn,
-  smtpListener,
-  type PushStandIn,
-  type SmtpListener,
-} from './support.js';
+import { browserKeys, confirmedEmail, decryptPush, harness, PUBLIC_URL, mailAndPush } from './support.js';
 
-let smtp: SmtpListener;
-let sender: SmtpEmailSender;
-let push: PushStandIn;
-
-beforeAll(async () => {
-  smtp = await smtpListener();
-  sender = new SmtpEmailSender(smtp.url);
-  push = await pushStandIn();
-});
-afterAll(async () => {
-  sender.close();
-  await smtp.close();
-  await push.close();
-});
+const io = mailAndPush();
 
 const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
 
 describe('a move made for a late player', () => {
   it('tells the late player by mail and push what was done for them, that it is the others’ turn, with the link', async () => {
-    const h = await harness({ email: sender, push: true, start: T0 });
+    const h = await harness({ email: io.sender, push: true, start: T0 });
     const { matchId, seats } = await h.started(2, { timing: { reminderHours: 0, deadlineDays: 1 } }, ['Ann', 'Bob']);
     const address = `late-${matchId}@example.test`;
     await confirmedEmail(h, matchId, seats[1]!, address, () =>
-      smtp
+      io.smtp
         .to(address)
         .map((m) => m.text)
         .join('\n'),
@@ -49,14 +25,14 @@ describe('a move made for a late player', () => {
     const keys = browserKeys();
     const sub = await h.api.call('POST', `/api/matches/${matchId}/seats/1/notifications/push`, {
       token: seats[1]!.token,
-      body: keys.json(`${push.origin}/push/late-${matchId}`),
+      body: keys.json(`${io.push.origin}/push/late-${matchId}`),
     });
     expect(sub.status).toBe(201);
     // Ann commits her secret in time; Bob does not.
     const v = await h.version(matchId, seats[0]!);
     expect((await h.api.move(matchId, seats[0]!, v, { kind: 'commit', secret: 3 })).status).toBe(200);
     await h.deliver();
-    const mailsBefore = smtp.to(address).length;
+    const mailsBefore = io.smtp.to(address).length;
 
     h.clock.now = T0 + DAY;
     expect((await h.sweep.run()).defaultMoves).toBe(1);
@@ -64,7 +40,7 @@ describe('a move made for a late player', () => {
     const read = await h.api.read(matchId, seats[0]!);
     expect(read.json.toAct).toEqual([0]);
 
-    const mails = smtp.to(address).slice(mailsBefore);
+    const mails = io.smtp.to(address).slice(mailsBefore);
     expect(mails.map((m) => m.subject)).toEqual(['A move was made for you in Secret sums (test game) with Ann']);
     const text = mails[0]!.text!;
     expect(text).toContain('Your time to move ran out, so the standard move of the game was made in your place.');
@@ -73,13 +49,13 @@ describe('a move made for a late player', () => {
     expect(text).toContain(`Open the match: ${PUBLIC_URL}/m/${matchId}`);
     expect(mails[0]!.html).toContain(`href="${PUBLIC_URL}/m/${matchId}"`);
 
-    const pushes = push.requests.filter((r) => r.path === `/push/late-${matchId}`).map((r) => JSON.parse(decryptPush(r.body, keys)));
+    const pushes = io.push.requests.filter((r) => r.path === `/push/late-${matchId}`).map((r) => JSON.parse(decryptPush(r.body, keys)));
     expect(pushes.at(-1)).toMatchObject({ title: 'A move was made for you in Secret sums (test game)', url: `${PUBLIC_URL}/m/${matchId}` });
     expect(pushes.at(-1).body).toContain('Now it is the turn of Ann');
     // The sweep running again sends nothing more.
     await h.sweep.run();
     await h.deliver();
-    expect(smtp.to(address).length).toBe(mailsBefore + 1);
+    expect(io.smtp.to(address).length).toBe(mailsBefore + 1);
     await h.close();
   });
 });

@@ -5,38 +5,13 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLAIM_LEASE_MS, SimulatedCrash } from '../../functions/notify/dispatcher.js';
 import { batchOf, outboxOfRecord } from '../../functions/storage/stream-records.js';
-import { SmtpEmailSender } from '../../functions/notify/email.js';
 import type { DynamoDBRecord } from 'aws-lambda';
-import {
-  browserKeys,
-  confirmedEmail,
-  decryptPush,
-  harness,
-  playUntilTurnOf,
-  pushStandIn,
-  smtpListener,
-  type Harness,
-  type PushStandIn,
-  type SmtpListener,
-} from './support.js';
+import { browserKeys, confirmedEmail, decryptPush, harness, playUntilTurnOf, mailAndPush, type Harness } from './support.js';
 
-let smtp: SmtpListener;
-let sender: SmtpEmailSender;
-let push: PushStandIn;
-
-beforeAll(async () => {
-  smtp = await smtpListener();
-  sender = new SmtpEmailSender(smtp.url);
-  push = await pushStandIn();
-});
-afterAll(async () => {
-  sender.close();
-  await smtp.close();
-  await push.close();
-});
+const io = mailAndPush();
 
 const browsers = new Map<string, ReturnType<typeof browserKeys>>();
 
@@ -46,14 +21,14 @@ async function subscribedMatch(h: Harness, tag: string) {
   for (const s of seats.slice(1)) {
     const address = `${tag}-${s.seat}@example.test`;
     await confirmedEmail(h, matchId, s, address, () =>
-      smtp
+      io.smtp
         .to(address)
         .map((m) => m.text)
         .join('\n'),
     );
     await h.api.call('POST', `/api/matches/${matchId}/seats/${s.seat}/notifications/push`, {
       token: s.token,
-      body: keysFor(`/push/${tag}-${s.seat}`).json(`${push.origin}/push/${tag}-${s.seat}`),
+      body: keysFor(`/push/${tag}-${s.seat}`).json(`${io.push.origin}/push/${tag}-${s.seat}`),
     });
   }
   return { matchId, seats };
@@ -89,19 +64,20 @@ async function lastMove(h: Harness, matchId: string, seats: { seat: number; toke
 const count = (tag: string, seat: number, subject: RegExp) => {
   const path = `/push/${tag}-${seat}`;
   return {
-    mails: smtp.to(`${tag}-${seat}@example.test`).filter((m) => subject.test(m.subject ?? '')).length,
-    pushes: push.requests.filter((r) => r.path === path && subject.test(JSON.parse(decryptPush(r.body, browsers.get(path)!)).title)).length,
+    mails: io.smtp.to(`${tag}-${seat}@example.test`).filter((m) => subject.test(m.subject ?? '')).length,
+    pushes: io.push.requests.filter((r) => r.path === path && subject.test(JSON.parse(decryptPush(r.body, browsers.get(path)!)).title))
+      .length,
   };
 };
 
 describe('reliable delivery', () => {
   it('crash after sending and before marking: no second copy while the lease runs; after it, the message again with the same Message-ID', async () => {
-    const h = await harness({ email: sender, push: true });
+    const h = await harness({ email: io.sender, push: true });
     const { matchId, seats } = await subscribedMatch(h, 'crash');
     const v = await playToLastMove(h, matchId, seats);
     await h.deliver();
     expect(count('crash', 1, /Your move/)).toEqual({ mails: 1, pushes: 1 });
-    const before = push.requests.length + smtp.messages.length;
+    const before = io.push.requests.length + io.smtp.messages.length;
     await lastMove(h, matchId, seats, v);
 
     // The first dispatcher dies right after each message leaves, before recording it.
@@ -119,7 +95,7 @@ describe('reliable delivery', () => {
     );
     await expect(crashing.pollOnce()).rejects.toBeInstanceOf(SimulatedCrash);
     expect(crashes).toBeGreaterThan(0);
-    expect(push.requests.length + smtp.messages.length).toBeGreaterThan(before);
+    expect(io.push.requests.length + io.smtp.messages.length).toBeGreaterThan(before);
     const sentBeforeCrash = { 1: count('crash', 1, /is over/), 2: count('crash', 2, /is over/) };
 
     // Restart at once: the dead process's claims are still within their lease, so nothing it may
@@ -148,7 +124,7 @@ describe('reliable delivery', () => {
       // Only a message the crashed process had sent can arrive twice.
       expect(now.mails).toBeLessThanOrEqual(1 + sentBeforeCrash[seat].mails);
       expect(now.pushes).toBeLessThanOrEqual(1 + sentBeforeCrash[seat].pushes);
-      const ids = smtp
+      const ids = io.smtp
         .to(`crash-${seat}@example.test`)
         .filter((m) => /is over/.test(m.subject ?? ''))
         .map((m) => m.messageId);
@@ -162,7 +138,7 @@ describe('reliable delivery', () => {
   });
 
   it('duplicate stream records (redelivered, or two dispatchers at once) send no duplicate messages', async () => {
-    const h = await harness({ email: sender, push: true });
+    const h = await harness({ email: io.sender, push: true });
     const { matchId, seats } = await subscribedMatch(h, 'dup');
     const v = await playToLastMove(h, matchId, seats);
     await h.deliver();
@@ -189,7 +165,7 @@ describe('reliable delivery', () => {
   });
 
   it('one outbox entry twice in a batch (its insert and a re-drive): delivered once, and the entry settles in that batch', async () => {
-    const h = await harness({ email: sender, push: true });
+    const h = await harness({ email: io.sender, push: true });
     const { matchId, seats } = await subscribedMatch(h, 'twice');
     await h.deliver();
     await lastMove(h, matchId, seats, await playToLastMove(h, matchId, seats));
@@ -207,7 +183,7 @@ describe('reliable delivery', () => {
   });
 
   it('the sweep re-drives an outbox row the stream lost, through the stream again', async () => {
-    const h = await harness({ email: sender, push: true });
+    const h = await harness({ email: io.sender, push: true });
     const { matchId, seats } = await subscribedMatch(h, 'lost');
     // A reader whose handler drops everything and reports success: the rows are checkpointed past.
     const losing = h.reader({ handleBatch: async () => ({ batchItemFailures: [] }) });
@@ -238,30 +214,30 @@ describe('reliable delivery', () => {
   });
 
   it('a dispatcher killed (SIGKILL) in the middle of sending a mail: the next run after its lease delivers the mail, once', async () => {
-    const h = await harness({ email: sender });
+    const h = await harness({ email: io.sender });
     const { matchId, seats } = await h.started(2, { options: { target: 5 } }, ['Ann', 'Bob']);
     const address = 'killed-1@example.test';
     await confirmedEmail(h, matchId, seats[1]!, address, () =>
-      smtp
+      io.smtp
         .to(address)
         .map((m) => m.text)
         .join('\n'),
     );
     await h.deliver(); // everything so far is delivered and checkpointed
-    const before = smtp.to(address).length;
+    const before = io.smtp.to(address).length;
 
     // Bob's move comes; a dispatcher in another process picks up his mail, and the SMTP server
     // takes the whole message but never answers it: the process is killed while it waits.
-    smtp.hold.add(address);
+    io.smtp.hold.add(address);
     await playUntilTurnOf(h, matchId, seats, 1);
-    const heldNow = smtp.nextHeld();
+    const heldNow = io.smtp.nextHeld();
     const child = spawn(
       fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url)),
       [
         fileURLToPath(new URL('./dispatcher-child.ts', import.meta.url)),
         h.table.endpoint,
         h.table.tableName,
-        smtp.url,
+        io.smtp.url,
         String(h.clock.now),
       ],
       { env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] },
@@ -273,10 +249,10 @@ describe('reliable delivery', () => {
     const first = await Promise.race([heldNow, exited.then(() => Promise.reject(new Error(`the child ended before sending: ${output}`)))]);
     child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
-    smtp.hold.delete(address);
+    io.smtp.hold.delete(address);
     const id = first.messageId!;
     expect(id).toMatch(new RegExp(`^<${matchId}\\.\\d+\\.1\\.n@dutch\\.test>$`));
-    const completed = (messageId: string) => smtp.messages.filter((m) => m.messageId === messageId).length;
+    const completed = (messageId: string) => io.smtp.messages.filter((m) => m.messageId === messageId).length;
     expect(completed(id)).toBe(0);
 
     // At once, while the dead sender's lease still runs (it might have been only slow), a new
@@ -293,7 +269,7 @@ describe('reliable delivery', () => {
     expect(await h.store.pendingIntents(matchId)).toEqual([]);
     // Every mail Bob got is there once, and later runs change nothing.
     await h.reader().pollOnce();
-    const ids = smtp
+    const ids = io.smtp
       .to(address)
       .slice(before)
       .map((m) => m.messageId);

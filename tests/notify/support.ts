@@ -9,12 +9,13 @@ import type { AddressInfo } from 'node:net';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
 import type { AnyGame } from '#shared/engine/game.js';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { createApp, type NotificationsDeps } from '../../functions/app.js';
 import { MatchService } from '../../functions/matches/service.js';
 import { Dispatcher, type DispatcherDeps } from '../../functions/notify/dispatcher.js';
-import type { EmailSender } from '../../functions/notify/email.js';
+import { type EmailSender, SmtpEmailSender } from '../../functions/notify/email.js';
 import { WebPushSender } from '../../functions/notify/push.js';
 import { DynamoNotifyStore } from '../../functions/storage/notify-dynamo.js';
 import { batchOf } from '../../functions/storage/stream-records.js';
@@ -162,6 +163,25 @@ export async function pushStandIn(): Promise<PushStandIn> {
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * For a test file: a real SMTP listener, a mail sender to it and a push stand-in, opened before the
+ * file's tests and closed after them. Read the fields inside tests (they are set by then).
+ */
+export function mailAndPush(): { smtp: SmtpListener; sender: SmtpEmailSender; push: PushStandIn } {
+  const io = {} as { smtp: SmtpListener; sender: SmtpEmailSender; push: PushStandIn };
+  beforeAll(async () => {
+    io.smtp = await smtpListener();
+    io.sender = new SmtpEmailSender(io.smtp.url);
+    io.push = await pushStandIn();
+  });
+  afterAll(async () => {
+    io.sender.close();
+    await io.smtp.close();
+    await io.push.close();
+  });
+  return io;
 }
 
 /** A browser's side of a push subscription: its key pair and auth secret. */
