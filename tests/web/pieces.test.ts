@@ -180,7 +180,9 @@ describe('create form options from the game’s own schema', () => {
 describe('title and icon', () => {
   function fakeDoc() {
     const attrs: Record<string, string> = { href: PLAIN_ICON };
-    const icon = { getAttribute: (k: string) => attrs[k] ?? null, setAttribute: (k: string, v: string) => {
+    const icon = {
+      getAttribute: (k: string) => attrs[k] ?? null,
+      setAttribute: (k: string, v: string) => {
         attrs[k] = v;
       },
     };
