@@ -4,7 +4,7 @@
  */
 import type { Seat } from '#shared/engine/game.js';
 import { MatchError } from './errors.js';
-import type { MatchRecord, MatchStore } from './port.js';
+import type { MatchRecord, MatchStore, SeatRecord } from './port.js';
 import { countSideChange } from './side-changes.js';
 import { DAY, formatTime, PAUSE_BUDGET_MS, pauseSeat, resumeSeat, withDue } from './timing.js';
 
@@ -27,7 +27,7 @@ export async function changePause({ get, store, clock }: PauseDeps, matchId: str
     if (match.status !== 'active') throw new MatchError('match-not-active', 'Only a match in play has deadlines to pause.');
     const now = clock();
     const s = match.seats[seat]!;
-    let fields;
+    let fields: Partial<SeatRecord> | null;
     if (change.kind === 'pause') {
       if (s.pausedUntil !== undefined && s.pausedUntil > now) {
         throw new MatchError('already-paused', `Your deadlines are paused until ${formatTime(s.pausedUntil)}.`);

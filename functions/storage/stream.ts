@@ -11,6 +11,7 @@ import {
   GetRecordsCommand,
   GetShardIteratorCommand,
   type DynamoDBStreamsClient,
+  type GetRecordsCommandOutput,
   type _Record as StreamRecord,
   type Shard,
 } from '@aws-sdk/client-dynamodb-streams';
@@ -181,7 +182,7 @@ export class StreamReader {
         await Promise.race(state.inflight.map((b) => b.outcome.catch(() => undefined)));
         continue;
       }
-      let out;
+      let out: GetRecordsCommandOutput;
       try {
         out = await this.deps.streams.send(new GetRecordsCommand({ ShardIterator: state.iterator, Limit: this.deps.batchSize ?? 100 }));
       } catch (err) {

@@ -47,7 +47,8 @@ function run(options: DutchMemoryOptionsInput, ms: number, seed: number, timed =
       const move = legal[Math.floor(r() * legal.length)];
       const t2 = timed ? performance.now() : 0;
       if (!move) throw new Error('a seat that must act has no legal move');
-      const res = game.apply(state, seat, move, { now: (now += 1000) });
+      now += 1000;
+      const res = game.apply(state, seat, move, { now });
       if (!res.ok) throw new Error(`legal move refused: ${res.error.code}`);
       if (timed) {
         const t3 = performance.now();

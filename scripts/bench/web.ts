@@ -97,14 +97,14 @@ export async function bench(report: (line: string) => void) {
     const post = async (path: string, body: unknown) =>
       (await (
         await fetch(server!.url + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
-      ).json()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+      ).json()) as { matchId: string; url: string; invites: { url: string }[] };
     const created = await post('/api/matches', { game: 'dutch-auction', seats: 2, options: {}, name: 'Ann' });
     await post(`/api/matches/${created.matchId}/join`, {
-      invite: new URL(created.invites[0].url).hash.slice('#invite='.length),
+      invite: new URL(created.invites[0]!.url).hash.slice('#invite='.length),
       name: 'Bob',
     });
     // The seat link exactly as the API hands it to the player (its fragment names the seat, the token and the game).
-    const matchUrl = created.url as string;
+    const matchUrl = created.url;
     if (!matchUrl.startsWith(`${server.url}/m/${created.matchId}#seat=0&token=`)) throw new Error(`unexpected seat link ${matchUrl}`);
     const blankUrl = `${server.url}/blank.html`;
 

@@ -126,5 +126,5 @@ export interface Game<S = unknown, M = unknown, O = unknown, E = unknown> extend
 }
 
 /** A game whose type parameters have been forgotten, as the platform holds it. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: Game is invariant in its parameters (they appear in both argument and result positions), so no other type lets every concrete game be assigned here.
 export type AnyGame = Game<any, any, any, any>;

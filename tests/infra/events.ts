@@ -19,6 +19,7 @@ import type {
   DynamoDBRecord,
   DynamoDBStreamEvent,
 } from 'aws-lambda';
+import type { Json } from '../support/api.js';
 
 export const API_HOST = 'abc123.execute-api.eu-west-1.amazonaws.com';
 
@@ -75,7 +76,7 @@ export type V2Handler = (event: APIGatewayProxyEventV2, context?: never) => Prom
 export async function invoke(handler: V2Handler, req: V2Request) {
   const out = (await handler(v2Event(req))) as APIGatewayProxyStructuredResultV2;
   const text = out.isBase64Encoded ? Buffer.from(out.body ?? '', 'base64').toString('utf8') : (out.body ?? '');
-  let json: any = null; // eslint-disable-line @typescript-eslint/no-explicit-any
+  let json: Json = null;
   try {
     json = text ? JSON.parse(text) : null;
   } catch {

@@ -14,12 +14,12 @@ import { createApp } from '../../functions/app.js';
 import { outboxOfRecord } from '../../functions/storage/stream-records.js';
 import { DISPATCH_FILTERS } from '../../infra/functions.js';
 import { gameRegistry } from '#shared/games/index.js';
+import type { Json } from '../support/api.js';
 import { freshTable } from '../support/dynamo.js';
 import { secretSums } from '../support/test-game.js';
 import { API_HOST, invoke, readStream, streamEvent, type V2Handler } from './events.js';
 
 type Table = Awaited<ReturnType<typeof freshTable>>;
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const SITE = 'dutch.example';
 
@@ -35,7 +35,10 @@ beforeAll(async () => {
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
     onData(stream, _session, done) {
-      simpleParser(stream).then((m) => (mails.push(m), done()), done);
+      simpleParser(stream).then((m) => {
+        mails.push(m);
+        done();
+      }, done);
     },
   });
   await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));

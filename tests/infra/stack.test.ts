@@ -27,8 +27,7 @@ import {
   TABLE_ACTIONS,
   responseHeaders,
 } from '../../infra/stack.js';
-
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { Json } from '../support/api.js';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';

@@ -14,8 +14,18 @@ function countingReads(counter: { gets: number; heads: number }) {
   return (store: MatchStore): MatchStore =>
     new Proxy(store, {
       get(target, prop, receiver) {
-        if (prop === 'get') return (id: string) => (counter.gets++, target.get(id));
-        if (prop === 'head') return (id: string) => (counter.heads++, target.head(id));
+        if (prop === 'get') {
+          return (id: string) => {
+            counter.gets++;
+            return target.get(id);
+          };
+        }
+        if (prop === 'head') {
+          return (id: string) => {
+            counter.heads++;
+            return target.head(id);
+          };
+        }
         return Reflect.get(target, prop, receiver);
       },
     });

@@ -180,7 +180,12 @@ describe('create form options from the game’s own schema', () => {
 describe('title and icon', () => {
   function fakeDoc() {
     const attrs: Record<string, string> = { href: PLAIN_ICON };
-    const icon = { getAttribute: (k: string) => attrs[k] ?? null, setAttribute: (k: string, v: string) => void (attrs[k] = v) };
+    const icon = {
+      getAttribute: (k: string) => attrs[k] ?? null,
+      setAttribute: (k: string, v: string) => {
+        attrs[k] = v;
+      },
+    };
     return { doc: { title: '', querySelector: () => icon } as unknown as Document, attrs };
   }
   it('say when it is my move, and go back when it is not', () => {

@@ -152,7 +152,11 @@ describe('Poller', () => {
     const gapBefore = h.poller.nextDelay();
     expect(gapBefore).toBe(MAX_MS);
     let fresh = true;
-    h.setAnswer(async () => (fresh ? ((fresh = false), { version: 9 }) : null));
+    h.setAnswer(async () => {
+      if (!fresh) return null;
+      fresh = false;
+      return { version: 9 };
+    });
     const k = h.reads.length;
     await h.advance(MAX_MS);
     expect(h.changes).toEqual([{ version: 9 }]);
@@ -219,8 +223,14 @@ describe('conditional reads', () => {
       status: 304,
       ok: false,
       headers: new Headers(),
-      json: () => ((touched = true), Promise.reject(new Error('parsed a 304'))),
-      text: () => ((touched = true), Promise.reject(new Error('read a 304'))),
+      json: () => {
+        touched = true;
+        return Promise.reject(new Error('parsed a 304'));
+      },
+      text: () => {
+        touched = true;
+        return Promise.reject(new Error('read a 304'));
+      },
     } as unknown as Response;
     const api = createApi(async (_url, init) => {
       seen.push(init!);

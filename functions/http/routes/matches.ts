@@ -32,7 +32,7 @@ export function matchRoutes({ service, links }: RouteContext): Hono {
   const readMatch = async (c: Context) => {
     c.header('Cache-Control', 'private, no-cache');
     c.header('Vary', 'Authorization');
-    let body;
+    let body: Awaited<ReturnType<typeof service.read>>;
     if (c.req.header('If-None-Match')) {
       // A poll: the small projection first, and nothing more while the match is unchanged.
       const { id, caller, version } = await authorize(service, c);

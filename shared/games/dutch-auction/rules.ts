@@ -519,7 +519,11 @@ export function apply(state: DutchAuctionState, seat: Seat, move: DutchAuctionMo
 const COMBOS: number[][][][] = [];
 /** All k-element subsets of 0..n-1, as ascending index lists (cached). */
 function combos(n: number, k: number): number[][] {
-  const byN = (COMBOS[n] ??= []);
+  let byN = COMBOS[n];
+  if (!byN) {
+    byN = [];
+    COMBOS[n] = byN;
+  }
   const cached = byN[k];
   if (cached) return cached;
   const out: number[][] = [];

@@ -537,8 +537,14 @@ function advanceAuction(d: Draft, events: GoldenAgeEvent[]): void {
         last = i;
       }
     }
-    if (a.high !== null && remaining === 1 && last === a.high.seat) return settleWon(d, events);
-    if (remaining === 0) return settleUnsold(d, events);
+    if (a.high !== null && remaining === 1 && last === a.high.seat) {
+      settleWon(d, events);
+      return;
+    }
+    if (remaining === 0) {
+      settleUnsold(d, events);
+      return;
+    }
     let next = a.bidder;
     do next = (next + 1) % d.seats;
     while (next === a.auctioneer || a.passed[next]);

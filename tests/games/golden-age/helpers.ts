@@ -23,7 +23,7 @@ import type { GoldenAgeEvent, GoldenAgeState, Marker, Phase } from '#shared/game
 export const CTX = { now: 0 };
 export const TOTAL_MONEY = MONEY_SUPPLY_GUILDERS * 2;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: tests build odd positions by writing freely into a deep copy of the state, past its readonly and union types.
 type Any = any;
 const clone = (s: GoldenAgeState): Any => JSON.parse(JSON.stringify(s));
 export const pi = (p: ProvinceId): number => PROVINCE_IDS.indexOf(p);

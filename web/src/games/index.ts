@@ -27,7 +27,10 @@ export function loadGameUi(id: string): Promise<GameUi> {
   if (!load) return Promise.resolve(genericUi);
   let p = loading.get(id);
   if (!p) {
-    p = load().then((ui) => (loaded.set(id, ui), ui));
+    p = load().then((ui) => {
+      loaded.set(id, ui);
+      return ui;
+    });
     // A failed download may be retried later.
     p.catch(() => loading.delete(id));
     loading.set(id, p);

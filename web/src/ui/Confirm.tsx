@@ -17,7 +17,7 @@ export function ConfirmButton({
   question: string;
   confirmLabel: string;
   cancelLabel?: string;
-  onConfirm: () => void | Promise<unknown>;
+  onConfirm: () => unknown;
   disabled?: boolean;
   danger?: boolean;
 }) {

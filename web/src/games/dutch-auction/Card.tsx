@@ -189,7 +189,7 @@ export function Card({ id, edition, suit, context, note, selected, onToggle, dis
 export function CardBack({ small }: { small?: boolean }) {
   return (
     <span class={`card back${small ? ' small' : ''}`} aria-hidden="true">
-      <svg class="face" viewBox="0 0 50 70" focusable="false">
+      <svg class="face" viewBox="0 0 50 70" focusable="false" aria-hidden="true">
         <rect class="back-paper" x="1" y="1" width="48" height="68" rx="5" />
         <rect class="back-inner" x="6" y="6" width="38" height="58" rx="3" />
         <path class="back-mark" d="M25 22 L35 35 L25 48 L15 35 Z" />

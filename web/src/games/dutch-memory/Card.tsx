@@ -32,7 +32,7 @@ const SHAPES: Record<Suit, () => JSX.Element> = {
 
 const RED: Record<Suit, boolean> = { H: true, D: true, C: false, S: false };
 
-function Symbol({ suit, x, y, size }: { suit: Suit; x: number; y: number; size: number }) {
+function SuitSymbol({ suit, x, y, size }: { suit: Suit; x: number; y: number; size: number }) {
   return <g transform={`translate(${x} ${y}) scale(${size / 20})`}>{SHAPES[suit]()}</g>;
 }
 
@@ -53,7 +53,7 @@ function CornerIndex({ card }: { card: CardFace }) {
       <text class={wide ? 'dm-rank dm-rank-10' : 'dm-rank'} x={wide ? 2.5 : 4.5} y="13">
         {card.rank}
       </text>
-      <Symbol suit={card.suit} x={4} y={15.5} size={8} />
+      <SuitSymbol suit={card.suit} x={4} y={15.5} size={8} />
     </>
   );
 }
@@ -74,10 +74,10 @@ function FaceSvg({ card }: { card: CardFace }) {
             <text class="dm-court-letter" x="25" y="38" text-anchor="middle">
               {card.rank}
             </text>
-            <Symbol suit={card.suit} x={19} y={41} size={12} />
+            <SuitSymbol suit={card.suit} x={19} y={41} size={12} />
           </>
         ) : (
-          <Symbol suit={card.suit} x={12} y={22} size={26} />
+          <SuitSymbol suit={card.suit} x={12} y={22} size={26} />
         )}
       </g>
     </svg>

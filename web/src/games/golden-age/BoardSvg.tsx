@@ -65,6 +65,7 @@ export function Piece({
   };
   const ly = shape === 'triangle' ? s * 0.22 : 0;
   return (
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: SVG elements without a tabindex cannot take focus and none is set here; biome counts every SVG element as focusable.
     <g
       class={`ga-piece${marker ? ' ga-marker' : ' ga-token'}${used ? ' ga-used' : ''}`}
       transform={`translate(${x} ${y})`}
@@ -88,6 +89,7 @@ export function Piece({
 
 function Count({ x, y, n, size }: { x: number; y: number; n: number; size: number }) {
   return (
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: SVG elements without a tabindex cannot take focus and none is set here; biome counts every SVG element as focusable.
     <g class="ga-count" transform={`translate(${x} ${y})`} aria-hidden="true">
       <circle r={size} />
       <text font-size={size * 1.35}>{n}</text>
@@ -129,6 +131,7 @@ interface PlaceAttrs {
  */
 function Deco({ place, children }: { place: Place; children: ComponentChildren }) {
   return (
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: SVG elements without a tabindex cannot take focus and none is set here; biome counts every SVG element as focusable.
     <g class="ga-deco" data-deco-for={placeKey(place)} aria-hidden="true">
       {children}
     </g>
@@ -275,6 +278,7 @@ export function BoardSvg(props: SvgProps) {
       </g>
 
       {/* --------------------------------------------------------------------- provinces */}
+      {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: SVG elements without a tabindex cannot take focus and none is set here; biome counts every SVG element as focusable. */}
       <g class="ga-borders" aria-hidden="true">
         {borders.map(([a, b]) => {
           const p = byId.get(a)!;
@@ -286,6 +290,7 @@ export function BoardSvg(props: SvgProps) {
         props.targets.map((t) => {
           const q = byId.get(t);
           return q ? (
+            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: SVG elements without a tabindex cannot take focus and none is set here; biome counts every SVG element as focusable.
             <line key={t} class="ga-move-path" aria-hidden="true" x1={selProvince.x} y1={selProvince.y} x2={q.x} y2={q.y} />
           ) : null;
         })}
@@ -350,6 +355,7 @@ export function BoardSvg(props: SvgProps) {
                   );
                 })}
                 {auctioned && (
+                  // biome-ignore lint/a11y/noAriaHiddenOnFocusable: SVG elements without a tabindex cannot take focus and none is set here; biome counts every SVG element as focusable.
                   <g class="ga-auction-tag" aria-hidden="true">
                     <rect x={p.x - 38} y={p.y + R + 1} width="76" height="22" rx="11" />
                     <text x={p.x} y={p.y + R + 12}>
@@ -527,6 +533,7 @@ const PIPS: Readonly<Record<number, readonly [number, number][]>> = {
 
 function Die({ x, y, value }: { x: number; y: number; value: number }) {
   return (
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: SVG elements without a tabindex cannot take focus and none is set here; biome counts every SVG element as focusable.
     <g class="ga-die" transform={`translate(${x} ${y})`} aria-hidden="true">
       <rect x="-24" y="-24" width="48" height="48" rx="8" />
       {(PIPS[value] ?? []).map(([px, py], i) => (
@@ -545,6 +552,7 @@ function RollAndBank({ view, name }: { view: GoldenAgeView; name: (s: number) =>
     : 'No roll yet.';
   return (
     <g class="ga-side-info">
+      {/* biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: an SVG <g> is not interactive (no tabindex, no handlers); biome counts every SVG element as interactive. */}
       <g role="img" aria-label={rollWords} class="ga-roll" data-roll={r ? (r.dice ? r.dice.join('+') : `card:${r.steps}`) : ''}>
         <rect class="ga-panel" x="88" y="548" width="196" height="128" rx="10" />
         <text class="ga-panel-title" x="186" y="572">
@@ -570,6 +578,7 @@ function RollAndBank({ view, name }: { view: GoldenAgeView; name: (s: number) =>
           </text>
         )}
       </g>
+      {/* biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: an SVG <g> is not interactive (no tabindex, no handlers); biome counts every SVG element as interactive. */}
       <g role="img" aria-label={`The bank holds ${money(view.bank)}.`} class="ga-bank">
         <rect class="ga-panel" x="88" y="694" width="196" height="70" rx="10" />
         <text class="ga-panel-title" x="186" y="718">
@@ -593,6 +602,7 @@ function Steward({ x, y, w, h, width, height }: { x: number; y: number; w: numbe
   const px = x + sx;
   const py = y + sy;
   return (
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: SVG elements without a tabindex cannot take focus and none is set here; biome counts every SVG element as focusable.
     <g class="ga-steward" aria-hidden="true">
       <rect class="ga-steward-box" x={x - w / 2 + 2} y={y - h / 2 + 2} width={w - 4} height={h - 4} rx="4" />
       <line class="ga-steward-link" x1={x} y1={y} x2={px} y2={py} />
