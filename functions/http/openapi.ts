@@ -103,52 +103,7 @@ export function openApiDocument(games: AnyGame[]) {
           },
         },
       },
-      '/api/matches/{id}/seats/{seat}/moves': {
-        post: {
-          summary: 'Submit a move',
-          security: auth,
-          parameters: [
-            ...seatParams,
-            idempotencyKey('a retry returns the response of the move first made with the key, and the move is applied once.'),
-          ],
-          requestBody: { required: true, content: json(MoveRequest) },
-          responses: { 200: { description: 'Accepted', content: json(MatchResponse) }, ...errors(400, 401, 403, 404, 409, 413, 422) },
-        },
-      },
-      '/api/matches/{id}/seats/{seat}/log': {
-        get: {
-          summary: 'Older log entries',
-          security: auth,
-          parameters: seatParams,
-          responses: { 200: { description: 'Log' }, ...errors(401, 403, 404) },
-        },
-      },
-      '/api/matches/{id}/seats/{seat}/resign': {
-        post: {
-          summary: 'Resign (with expectedVersion: refused with 409 stale-version if the game has moved on since)',
-          security: auth,
-          parameters: [...seatParams, idempotencyKey('a retry returns the first response (not 409 match-not-active).')],
-          requestBody: { required: false, content: json(ResignRequest) },
-          responses: { 200: { description: 'Resigned', content: json(MatchResponse) }, ...errors(400, 401, 403, 404, 409, 422) },
-        },
-      },
-      '/api/matches/{id}/seats/{seat}/links': {
-        post: {
-          summary: 'New invite and spectator links (the old ones stop working; pending moves stay current)',
-          security: auth,
-          parameters: [...seatParams, idempotencyKey('a retry returns the same new links and changes nothing more.')],
-          responses: { 200: { description: 'Links' }, ...errors(401, 403, 404, 422, 429) },
-        },
-      },
-      '/api/matches/{id}/seats/{seat}/rematch': {
-        post: {
-          summary:
-            'Ask for or join the rematch. Safe to repeat, with or without an Idempotency-Key: every call from a seat returns the same rematch seat and token',
-          security: auth,
-          parameters: [...seatParams, idempotencyKey('as without one, the same rematch seat and token.')],
-          responses: { 200: { description: 'Your seat in the rematch', content: json(JoinResponse) }, ...errors(401, 403, 404, 409) },
-        },
-      },
+      ...seatActionPaths(),
       ...notificationPaths(),
       '/api/matches/{id}/spectate': {
         get: {
@@ -161,6 +116,58 @@ export function openApiDocument(games: AnyGame[]) {
             ...errors(401, 403, 404),
           },
         },
+      },
+    },
+  };
+}
+
+/** What a seat does besides reading: moves, older log pages, resigning, new links, the rematch. */
+function seatActionPaths() {
+  return {
+    '/api/matches/{id}/seats/{seat}/moves': {
+      post: {
+        summary: 'Submit a move',
+        security: auth,
+        parameters: [
+          ...seatParams,
+          idempotencyKey('a retry returns the response of the move first made with the key, and the move is applied once.'),
+        ],
+        requestBody: { required: true, content: json(MoveRequest) },
+        responses: { 200: { description: 'Accepted', content: json(MatchResponse) }, ...errors(400, 401, 403, 404, 409, 413, 422) },
+      },
+    },
+    '/api/matches/{id}/seats/{seat}/log': {
+      get: {
+        summary: 'Older log entries',
+        security: auth,
+        parameters: seatParams,
+        responses: { 200: { description: 'Log' }, ...errors(401, 403, 404) },
+      },
+    },
+    '/api/matches/{id}/seats/{seat}/resign': {
+      post: {
+        summary: 'Resign (with expectedVersion: refused with 409 stale-version if the game has moved on since)',
+        security: auth,
+        parameters: [...seatParams, idempotencyKey('a retry returns the first response (not 409 match-not-active).')],
+        requestBody: { required: false, content: json(ResignRequest) },
+        responses: { 200: { description: 'Resigned', content: json(MatchResponse) }, ...errors(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    '/api/matches/{id}/seats/{seat}/links': {
+      post: {
+        summary: 'New invite and spectator links (the old ones stop working; pending moves stay current)',
+        security: auth,
+        parameters: [...seatParams, idempotencyKey('a retry returns the same new links and changes nothing more.')],
+        responses: { 200: { description: 'Links' }, ...errors(401, 403, 404, 422, 429) },
+      },
+    },
+    '/api/matches/{id}/seats/{seat}/rematch': {
+      post: {
+        summary:
+          'Ask for or join the rematch. Safe to repeat, with or without an Idempotency-Key: every call from a seat returns the same rematch seat and token',
+        security: auth,
+        parameters: [...seatParams, idempotencyKey('as without one, the same rematch seat and token.')],
+        responses: { 200: { description: 'Your seat in the rematch', content: json(JoinResponse) }, ...errors(401, 403, 404, 409) },
       },
     },
   };

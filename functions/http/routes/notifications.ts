@@ -35,12 +35,19 @@ export interface NotificationRouteContext extends RouteContext {
 
 /** Mounted under /api. */
 export function notificationRoutes(ctx: NotificationRouteContext): Hono {
-  const { service, settings } = ctx;
   const app = new Hono();
   const origin = (c: Context) => (ctx.publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '');
-  const path = '/matches/:id/seats/:seat/notifications';
+  seatSettingRoutes(app, ctx, origin);
+  linkRoutes(app, ctx, origin);
+  return app;
+}
 
-  // ---------------------------------------------------------------- per seat
+type Origin = (c: Context) => string;
+
+/** A seat's own settings: channels, the address, push devices (the seat's token). */
+function seatSettingRoutes(app: Hono, ctx: NotificationRouteContext, origin: Origin): void {
+  const { service, settings } = ctx;
+  const path = '/matches/:id/seats/:seat/notifications';
 
   app.get(path, async (c) => {
     const { id, seat } = await seatCaller(service, c);
@@ -83,9 +90,11 @@ export function notificationRoutes(ctx: NotificationRouteContext): Hono {
     await settings.removePush(id, seat, endpoint);
     return c.json((await settings.summary(id, seat)) satisfies Answer<typeof NotificationSettingsResponse>);
   });
+}
 
-  // ---------------------------------------------------------------- public
-
+/** Public: the push key, and the confirmation and unsubscribe links in mails (their own secrets). */
+function linkRoutes(app: Hono, ctx: NotificationRouteContext, origin: Origin): void {
+  const { settings } = ctx;
   app.get('/push/public-key', async (c) => {
     if (!ctx.vapidPublicKey) throw new ApiError(404, 'push-unavailable', 'This site does not send push notifications.');
     c.header('Cache-Control', 'public, max-age=3600');
@@ -155,6 +164,4 @@ export function notificationRoutes(ctx: NotificationRouteContext): Hono {
     await settings.resubscribe(record);
     return c.html(page('Email allowed again', '<p>Email to this address is allowed again, for the matches you confirmed.</p>'));
   });
-
-  return app;
 }
