@@ -10,6 +10,7 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import {
   ConditionalCheckFailedException,
   DynamoDBClient,
+  GetItemCommand,
   TransactionCanceledException,
   type DynamoDBClientConfig,
 } from '@aws-sdk/client-dynamodb';
@@ -30,7 +31,7 @@ import type {
   NotificationIntent,
 } from './port.js';
 import { bounded, boundsFromEnv } from './bounds.js';
-import { dueShardOf, expiryOf, keys, OUTBOX_GRACE_MS } from './table.js';
+import { dueShardOf, expiryOf, keys, OUTBOX_GRACE_MS, TABLE } from './table.js';
 
 type Item = Record<string, unknown>;
 
@@ -49,12 +50,53 @@ export function unpackData<T>(data: unknown): T {
   throw new Error(`unexpected data attribute: ${typeof data}`);
 }
 
-/** A document client; every call is time-bounded (./bounds.ts) unless `config` sets its own handler and retries. */
+/**
+ * A document client; every call is time-bounded (./bounds.ts) unless `config` sets its own handler and retries.
+ * With an `endpoint` (DynamoDB Local) a TransactWriteItems is followed by a read (commitBarrier) before it resolves.
+ */
 export function dynamoClient(config: DynamoDBClientConfig = {}): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(new DynamoDBClient(bounded(config)), {
+  const raw = new DynamoDBClient(bounded(config));
+  if (config.endpoint) commitBarrier(raw);
+  return DynamoDBDocumentClient.from(raw, {
     marshallOptions: { removeUndefinedValues: true },
   });
 }
+
+/**
+ * DynamoDB Local answers a TransactWriteItems before the transaction is committed: its
+ * `SQLiteDBAccess.commitTransaction` puts the `COMMIT` on the SQLite job queue and returns without
+ * waiting for it (a PutItem or UpdateItem does wait). Killed in that gap, Java loses a write it
+ * acknowledged, and `npm start` a move it answered 200 (issue 13 item 26; `npm run bench -- durability`).
+ * That queue runs one job at a time in order, so a read sent after the answer completes only once the
+ * COMMIT before it has (SQLite's rollback journal, synchronous=FULL): one GetItem of a key that does
+ * not exist, on the same table, before the call resolves. Only for DynamoDB Local (an `endpoint`):
+ * DynamoDB itself commits before it answers.
+ */
+export function commitBarrier(client: DynamoDBClient): void {
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const out = await next(args);
+      if (context.commandName !== 'TransactWriteItemsCommand') return out;
+      const items = ((args.input as { TransactItems?: Record<string, { TableName?: string } | undefined>[] }).TransactItems ?? []);
+      const first = items[0];
+      const tableName = first && Object.values(first).find((op) => op?.TableName)?.TableName;
+      if (tableName) {
+        await client.send(
+          new GetItemCommand({
+            TableName: tableName,
+            Key: { [TABLE.partitionKey]: { S: COMMIT_BARRIER_KEY }, [TABLE.sortKey]: { S: COMMIT_BARRIER_KEY } },
+            ConsistentRead: true,
+          }),
+        );
+      }
+      return out;
+    },
+    { step: 'initialize', name: 'dynamoLocalCommitBarrier', override: true },
+  );
+}
+
+/** The key the barrier reads: never written. */
+const COMMIT_BARRIER_KEY = '#commit-barrier';
 
 /**
  * Client settings from the environment: DYNAMODB_ENDPOINT points at DynamoDB Local. Time-bounded
