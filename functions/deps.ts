@@ -17,14 +17,14 @@ import { emailSenderFromEnv, type EmailSender } from './notify/email.js';
 import type { NotifyStore } from './notify/port.js';
 import type { PushSender } from './notify/push.js';
 import { secretVapidKeys, vapidSubject, type VapidKeys } from './notify/vapid.js';
-import { clientConfigFromEnv, DynamoMatchStore, dynamoClient } from './storage/dynamo.js';
+import { DynamoMatchStore, dynamoClientFromEnv } from './storage/dynamo.js';
 import { DynamoNotifyStore } from './storage/notify-dynamo.js';
 import { DEFAULT_TABLE } from './storage/table.js';
 
 export { DEFAULT_TABLE };
 
 export function depsFromEnv(env: Record<string, string | undefined> = process.env): AppDeps {
-  const db = dynamoClient(clientConfigFromEnv(env));
+  const db = dynamoClientFromEnv(env);
   const tableName = env.TABLE_NAME ?? DEFAULT_TABLE;
   const store = new DynamoMatchStore(db, tableName);
   return {
@@ -55,7 +55,7 @@ export function notifyFromEnv(
   opts: { push?: (vapid: () => Promise<VapidKeys>) => PushSender; db?: DynamoDBDocumentClient } = {},
 ): NotifyRuntime {
   // One client per process where the caller has one already: one set of connections, one setup at start.
-  const store = new DynamoNotifyStore(opts.db ?? dynamoClient(clientConfigFromEnv(env)), tableName);
+  const store = new DynamoNotifyStore(opts.db ?? dynamoClientFromEnv(env), tableName);
   const email = emailSenderFromEnv(env);
   const vapid = env.VAPID_SECRET_ID ? secretVapidKeys(env.VAPID_SECRET_ID, vapidSubject(env)) : undefined;
   return {

@@ -28,6 +28,8 @@ if (!process.env.DYNAMODB_ENDPOINT) {
     process.exit(1);
   }
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+  // DynamoDB Local acknowledges a transaction before its COMMIT: wait for it (functions/storage/dynamo.ts).
+  process.env.DYNAMODB_COMMIT_BARRIER = '1';
   console.log(`DynamoDB Local on ${dynamo.endpoint}, data in ${join(dataDir, 'dynamodb')}`);
 }
 const raw = localClient(process.env.DYNAMODB_ENDPOINT);

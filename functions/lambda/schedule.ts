@@ -8,12 +8,12 @@ import type { Context } from 'aws-lambda';
 import { gameRegistry } from '#shared/games/index.js';
 import { MatchService } from '../matches/service.js';
 import { Sweep, type SweepReport } from '../notify/reminders.js';
-import { clientConfigFromEnv, DynamoMatchStore, dynamoClient } from '../storage/dynamo.js';
+import { DynamoMatchStore, dynamoClientFromEnv } from '../storage/dynamo.js';
 import { DynamoNotifyStore } from '../storage/notify-dynamo.js';
 import { DEFAULT_TABLE } from '../storage/table.js';
 
 const tableName = process.env.TABLE_NAME ?? DEFAULT_TABLE;
-const db = dynamoClient(clientConfigFromEnv(process.env));
+const db = dynamoClientFromEnv(process.env);
 const matches = new DynamoMatchStore(db, tableName);
 // No mail or push settings here: the sweep only writes into the outbox.
 const sweep = new Sweep({

@@ -9,12 +9,12 @@ import { gameRegistry } from '#shared/games/index.js';
 import { notifyFromEnv } from '../deps.js';
 import { Dispatcher } from '../notify/dispatcher.js';
 import { WebPushSender } from '../notify/push.js';
-import { clientConfigFromEnv, DynamoMatchStore, dynamoClient } from '../storage/dynamo.js';
+import { DynamoMatchStore, dynamoClientFromEnv } from '../storage/dynamo.js';
 import { onStreamRecords } from '../storage/stream-records.js';
 import { DEFAULT_TABLE } from '../storage/table.js';
 
 const tableName = process.env.TABLE_NAME ?? DEFAULT_TABLE;
-const db = dynamoClient(clientConfigFromEnv(process.env));
+const db = dynamoClientFromEnv(process.env);
 const runtime = notifyFromEnv(process.env, tableName, { db, push: (vapid) => new WebPushSender({ vapid }) });
 if (!runtime.publicUrl) throw new Error('PUBLIC_URL must be set for the dispatcher (links in messages)');
 

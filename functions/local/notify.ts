@@ -15,7 +15,7 @@ import { DEFAULT_FROM, DevOutbox, SmtpEmailSender, type EmailSender } from '../n
 import { WebPushSender } from '../notify/push.js';
 import { Sweep } from '../notify/reminders.js';
 import { localVapidKeys, secretVapidKeys, vapidSubject, type VapidKeys } from '../notify/vapid.js';
-import { clientConfigFromEnv, dynamoClient } from '../storage/dynamo.js';
+import { clientConfigFromEnv, dynamoClientFromEnv } from '../storage/dynamo.js';
 import { DynamoNotifyStore } from '../storage/notify-dynamo.js';
 import { StreamReader } from '../storage/stream.js';
 import { onStreamRecords } from '../storage/stream-records.js';
@@ -37,7 +37,7 @@ export function startLocalNotify(opts: {
 }): LocalNotify {
   const { env } = opts;
   const config = clientConfigFromEnv(env);
-  const store = new DynamoNotifyStore(dynamoClient(config), opts.tableName);
+  const store = new DynamoNotifyStore(dynamoClientFromEnv(env), opts.tableName);
   const from = env.EMAIL_FROM ?? DEFAULT_FROM;
   const outbox = env.SMTP_URL ? undefined : new DevOutbox({ from });
   const email: EmailSender = env.SMTP_URL ? new SmtpEmailSender(env.SMTP_URL, from) : outbox!;

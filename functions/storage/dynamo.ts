@@ -10,6 +10,7 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import {
   ConditionalCheckFailedException,
   DynamoDBClient,
+  GetItemCommand,
   TransactionCanceledException,
   type DynamoDBClientConfig,
 } from '@aws-sdk/client-dynamodb';
@@ -17,7 +18,7 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactW
 import type { Commit, CommitResult, LogRecord, MatchHead, MatchRecord, MatchStore, NotificationIntent } from '../matches/port.js';
 import { bounded, boundsFromEnv } from './bounds.js';
 import { OUTBOX_GRACE_MS } from '../matches/port.js';
-import { dueShardOf, expiryOf, keys } from './table.js';
+import { dueShardOf, expiryOf, keys, TABLE } from './table.js';
 
 type Item = Record<string, unknown>;
 
@@ -36,17 +37,65 @@ export function unpackData<T>(data: unknown): T {
   throw new Error(`unexpected data attribute: ${typeof data}`);
 }
 
-/** A document client; every call is time-bounded (./bounds.ts) unless `config` sets its own handler and retries. */
-export function dynamoClient(config: DynamoDBClientConfig = {}): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(new DynamoDBClient(bounded(config)), {
+/**
+ * A document client; every call is time-bounded (./bounds.ts) unless `config` sets its own handler and retries.
+ * With `commitBarrier` (npm start's DynamoDB Local on disk) a TransactWriteItems is followed by a read
+ * before it resolves (see commitBarrier).
+ */
+export function dynamoClient(config: DynamoDBClientConfig = {}, opts: { commitBarrier?: boolean } = {}): DynamoDBDocumentClient {
+  const raw = new DynamoDBClient(bounded(config));
+  if (opts.commitBarrier) commitBarrier(raw);
+  return DynamoDBDocumentClient.from(raw, {
     marshallOptions: { removeUndefinedValues: true },
   });
 }
 
 /**
+ * DynamoDB Local answers a TransactWriteItems before the transaction is committed: its
+ * `SQLiteDBAccess.commitTransaction` puts the `COMMIT` on the SQLite job queue and returns without
+ * waiting for it (a PutItem or UpdateItem does wait). Killed in that gap, Java loses a write it
+ * acknowledged, and `npm start` a move it answered 200 (issue 13 item 26; `npm run bench -- durability`).
+ * That queue runs one job at a time in order, so a read sent after the answer completes only once the
+ * COMMIT before it has (SQLite's rollback journal, synchronous=FULL): one GetItem of a key that does
+ * not exist, on the same table, before the call resolves. Only for DynamoDB Local keeping data on disk
+ * (`npm start` sets DYNAMODB_COMMIT_BARRIER=1): DynamoDB itself commits before it answers, and the
+ * in-memory DynamoDB Local of the tests and benchmarks has nothing to lose.
+ */
+export function commitBarrier(client: DynamoDBClient): void {
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const out = await next(args);
+      if (context.commandName !== 'TransactWriteItemsCommand') return out;
+      const items = (args.input as { TransactItems?: Record<string, { TableName?: string } | undefined>[] }).TransactItems ?? [];
+      const first = items[0];
+      const tableName = first && Object.values(first).find((op) => op?.TableName)?.TableName;
+      if (tableName) {
+        await client.send(
+          new GetItemCommand({
+            TableName: tableName,
+            Key: { [TABLE.partitionKey]: { S: COMMIT_BARRIER_KEY }, [TABLE.sortKey]: { S: COMMIT_BARRIER_KEY } },
+            ConsistentRead: true,
+          }),
+        );
+      }
+      return out;
+    },
+    { step: 'initialize', name: 'dynamoLocalCommitBarrier', override: true },
+  );
+}
+
+/** The key the barrier reads: never written. */
+const COMMIT_BARRIER_KEY = '#commit-barrier';
+
+/**
  * Client settings from the environment: DYNAMODB_ENDPOINT points at DynamoDB Local. Time-bounded
  * (./bounds.ts) everywhere, Lambda included, so every client built from them is too.
  */
+/** The client the environment describes (clientConfigFromEnv), with the commit barrier when DYNAMODB_COMMIT_BARRIER=1. */
+export function dynamoClientFromEnv(env: Record<string, string | undefined> = process.env): DynamoDBDocumentClient {
+  return dynamoClient(clientConfigFromEnv(env), { commitBarrier: env.DYNAMODB_COMMIT_BARRIER === '1' });
+}
+
 export function clientConfigFromEnv(env: Record<string, string | undefined> = process.env): DynamoDBClientConfig {
   const endpoint = env.DYNAMODB_ENDPOINT;
   if (!endpoint) return bounded({}, boundsFromEnv(env));
