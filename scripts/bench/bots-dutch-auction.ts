@@ -11,17 +11,12 @@ import { bots } from '#shared/games/dutch-auction/bots.js';
 import type { Edition } from '#shared/games/dutch-auction/cards.js';
 import { dutchAuction as game } from '#shared/games/dutch-auction/index.js';
 import type { DutchAuctionMove } from '#shared/games/dutch-auction/moves.js';
-import type { DutchAuctionView } from '#shared/games/dutch-auction/view.js';
+import { type DutchAuctionView, view } from '#shared/games/dutch-auction/view.js';
 
 type Player = Bot<DutchAuctionView, DutchAuctionMove> | 'random';
 
 /** Plays one game; returns the points of seat 0 (1 win, 0.5 shared, 0 loss). */
-export function playGame(
-  edition: Edition,
-  players: [Player, Player],
-  seed: string,
-  think?: Record<string, number[]>,
-): number {
+export function playGame(edition: Edition, players: [Player, Player], seed: string, think?: Record<string, number[]>): number {
   let state = game.setup(2, { edition }, seed);
   let rng: Rng = seedRng(`${seed}/random`);
   for (let n = 0; ; n++) {
@@ -38,9 +33,9 @@ export function playGame(
       [k, rng] = nextInt(rng, legal.length);
       move = legal[k]!;
     } else {
-      const view = game.view(state, seat);
+      const seen = view(state, seat);
       const t0 = process.cpuUsage();
-      move = p.choose({ seat, view, legal, now: 0, seed: `${seed}/${n}` });
+      move = p.choose({ seat, view: seen, legal, now: 0, seed: `${seed}/${n}` });
       const used = process.cpuUsage(t0);
       (think?.[p.level] ?? []).push((used.user + used.system) / 1000);
     }

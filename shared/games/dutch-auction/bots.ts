@@ -74,7 +74,6 @@ function margin(state: State, seat: Seat): number {
 // The sealed commit
 
 const bidValue = (edition: Edition, id: CardId): number => EDITION_DATA[edition].byId[id]?.bid ?? 0;
-const vpOf = (edition: Edition, id: CardId): number => EDITION_DATA[edition].byId[id]?.vp ?? 0;
 
 /**
  * The easy commit: set aside the card that adds least to the bid (a power card carries its power
@@ -232,8 +231,8 @@ export function determinize(view: View, seat: Seat, rng0: Rng): [State, Rng] {
         };
   const seats: [SeatState, SeatState] =
     seat === 0 ? [seatState(mine, true), seatState(opp, false)] : [seatState(opp, false), seatState(mine, true)];
-  let stateRng: Rng;
-  [stateRng, rng] = splitRng(rng);
+  const [stateRng, after] = splitRng(rng);
+  rng = after;
   const state: State = {
     game: 'dutch-auction',
     edition,

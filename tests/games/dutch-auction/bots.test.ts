@@ -11,7 +11,7 @@ import { bots, strongBot } from '#shared/games/dutch-auction/bots.js';
 import type { CardId, Edition } from '#shared/games/dutch-auction/cards.js';
 import type { DutchAuctionMove } from '#shared/games/dutch-auction/moves.js';
 import type { DutchAuctionState } from '#shared/games/dutch-auction/state.js';
-import type { DutchAuctionView } from '#shared/games/dutch-auction/view.js';
+import { type DutchAuctionView, view } from '#shared/games/dutch-auction/view.js';
 import { game } from './helpers.js';
 
 type AuctionBot = Bot<DutchAuctionView, DutchAuctionMove>;
@@ -44,7 +44,7 @@ function play(edition: Edition, players: [Player, Player], seed: string, onDecis
       move = legal[k]!;
     } else {
       onDecision?.(state, seat);
-      move = p.choose({ seat, view: game.view(state, seat), legal, now: 0, seed: `${seed}/${n}` });
+      move = p.choose({ seat, view: view(state, seat), legal, now: 0, seed: `${seed}/${n}` });
       if (!legal.some((m) => same(m, move))) throw new Error(`${seed}: ${p.level} chose a move not in legalMoves: ${JSON.stringify(move)}`);
     }
     const r = game.apply(state, seat, move, { now: 0 });
@@ -79,8 +79,7 @@ function lookalike(s: DutchAuctionState, seat: Seat, seed: string): DutchAuction
   copy.auctionDeck = copy.auctionDeck.map(m);
   const mine = copy.seats[me]!;
   const top = mine.setAside !== null ? 1 : 0;
-  let rest: CardId[];
-  [rest, rng] = shuffle(rng, mine.deck.slice(top));
+  const [rest] = shuffle(rng, mine.deck.slice(top));
   mine.deck = [...mine.deck.slice(0, top), ...rest];
   copy.rng = [7, 11, 13, 17];
   return copy;
@@ -93,15 +92,15 @@ describe('dutch-auction bots: a bot sees only its view', () => {
       for (let g = 0; g < 3; g++) {
         play(edition, [bots.easy, quickStrong], `view-${edition}-${g}`, (state, seat) => {
           const twin = lookalike(state, seat, `twin-${g}-${state.round}`);
-          expect(JSON.stringify(game.view(twin, seat))).toBe(JSON.stringify(game.view(state, seat)));
+          expect(JSON.stringify(view(twin, seat))).toBe(JSON.stringify(view(state, seat)));
           const legal = game.legalMoves(state, seat);
           expect(game.legalMoves(twin, seat)).toEqual(legal);
           checked[state.phase]! += 1;
           if (state.phase === 'commit' && state.seats[1 - seat]!.sealed) checked.opponentSealed! += 1;
           for (const bot of [bots.easy, quickStrong, strongBot({ samples: 4, playoutsPerSample: 4, depth: 12 })]) {
             const input = { seat, legal, now: 0, seed: `same-${g}` };
-            const a = bot.choose({ ...input, view: game.view(state, seat) });
-            const b = bot.choose({ ...input, view: game.view(twin, seat) });
+            const a = bot.choose({ ...input, view: view(state, seat) });
+            const b = bot.choose({ ...input, view: view(twin, seat) });
             expect(b).toEqual(a);
           }
         });
