@@ -157,13 +157,15 @@ function matchup(preset: Preset, other: Player, games: number, think: Record<Pla
 }
 
 export async function bench(report: (line: string) => void): Promise<void> {
-  const games = Number(process.env.BOT_LADDER_GAMES ?? 40);
+  // The default keeps `npm run bench` near a minute; BOT_LADDER_GAMES=60 BOT_LADDER_PRESETS=bench for the report.
+  const games = Number(process.env.BOT_LADDER_GAMES ?? 8);
+  const presets = (process.env.BOT_LADDER_PRESETS?.split(',') ?? ['bench', 'marmot']) as Preset[];
   const think: Record<Player, number[]> = { easy: [], strong: [], random: [] };
   const t0 = performance.now();
   let played = 0;
-  for (const preset of ['bench', 'marmot'] as const) {
+  for (const preset of presets) {
     for (const other of ['easy', 'random'] as const) {
-      const r = matchup(preset, other, games, think);
+      const r = matchup(preset, other, other === 'easy' ? games : Math.max(4, Math.ceil(games / 2)), think);
       played += r.games;
       const [lo, hi] = wilson(r.wins, r.games);
       report(
