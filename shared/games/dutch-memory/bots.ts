@@ -57,6 +57,7 @@ interface Table {
   readonly top: CardId | null;
   readonly snapOpen: boolean;
   readonly held: CardId | null;
+  readonly deck: number;
 }
 
 function tableOfView(v: View): Table {
@@ -72,6 +73,7 @@ function tableOfView(v: View): Table {
     top: v.discard.top?.id ?? null,
     snapOpen: v.snap.open,
     held: v.held?.card?.id ?? null,
+    deck: v.deckCount,
   };
 }
 
@@ -97,6 +99,7 @@ function knowledgeOfState(s: DutchMemoryState, me: Seat): Know {
     top: top ? top.card : null,
     snapOpen: playing && top !== null && !top.closed,
     held,
+    deck: s.deck.length,
   };
   let sum = TOTALS[table];
   let n = 52;
@@ -236,6 +239,11 @@ export function knownSnap(legal: readonly Move[], k: Know): Move | null {
 function wantsDutch(k: Know): boolean {
   if (k.t.caller !== null) return false;
   const mine = estimate(k, k.me);
+  let others = Number.POSITIVE_INFINITY;
+  for (let s = 0; s < k.t.seats; s++) if (s !== k.me) others = Math.min(others, estimate(k, s));
+  // The deck is nearly through: end the round unless clearly behind. Without the memory aid the
+  // bot knows no faces and would otherwise never call (and a round only ends on a call).
+  if (k.t.deck <= k.t.seats && mine <= others + 2) return true;
   if (unknownCount(k, k.me) > 0) return false;
   const limit = k.table === 'marmot' ? 5 : 4;
   if (mine > limit) return false;
@@ -400,7 +408,7 @@ function candidates(legal: readonly Move[], k: Know, easy: Move): Move[] {
     switch (m.kind) {
       case 'call-dutch':
         // Calling on a high bench is never right; the search would only waste playouts on it.
-        if (estimate(k, k.me) <= (k.table === 'marmot' ? 12 : 10)) push(m);
+        if (estimate(k, k.me) <= (k.table === 'marmot' ? 12 : 10) || k.t.deck <= k.t.seats) push(m);
         break;
       case 'draw':
       case 'take-discard':
@@ -470,7 +478,7 @@ export interface StrongBudget {
   readonly depth: number;
 }
 
-export const STRONG_BUDGET: StrongBudget = { playouts: 160, depth: 30 };
+export const STRONG_BUDGET: StrongBudget = { playouts: 120, depth: 30 };
 
 function searchBudget(b: StrongBudget, candidates: number): SearchBudget {
   const per = 2 * candidates;
