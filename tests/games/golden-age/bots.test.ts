@@ -1,0 +1,139 @@
+/**
+ * The Golden Age bots (issue 15):
+ * - view-only: a state whose hidden cards (other hands, deck order, the PRNG) are changed gives the
+ *   seat the same view, and each level then picks the same move;
+ * - property: seeded bot-vs-bot games (easy and strong mixed, strong on a small budget) with 3 and
+ *   4 seats end with no illegal move, no exception and no stuck position (a move cap);
+ * - smoke: the strong level beats the random player more often than not.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Bot } from '#shared/engine/bot.js';
+import { nextInt, type Rng, seedRng, shuffle } from '#shared/engine/random.js';
+import { bots, easy, strongBot } from '#shared/games/golden-age/bots.js';
+import { DECKS } from '#shared/games/golden-age/board.js';
+import { card, isPublicCard } from '#shared/games/golden-age/cards.js';
+import { goldenAge } from '#shared/games/golden-age/index.js';
+import type { GoldenAgeMove, GoldenAgeState, GoldenAgeView } from '#shared/games/golden-age/index.js';
+import { randomMove } from './random-player.js';
+
+type GaBot = Bot<GoldenAgeView, GoldenAgeMove>;
+const CTX = { now: 0 };
+const SMALL = strongBot({ samples: 1, playoutsPerSample: 2, depth: 30, candidates: 3, turns: 1 });
+const MOVE_CAP = 5000;
+
+function choose(bot: GaBot, s: GoldenAgeState, seat: number, seed: string): GoldenAgeMove {
+  return bot.choose({ seat, view: goldenAge.view(s, seat), legal: goldenAge.legalMoves(s, seat), now: 0, seed });
+}
+
+/**
+ * The same position with everything `seat` cannot see changed: each other hand card swapped with
+ * an unseen card of the same deck (one that could lie in a hand), the decks reshuffled, a new PRNG.
+ */
+function scramble(s: GoldenAgeState, seat: number, rng0: Rng): GoldenAgeState {
+  let rng = rng0;
+  const decks = { ...s.decks } as Record<(typeof DECKS)[number], string[]>;
+  for (const d of DECKS) [decks[d], rng] = shuffle(rng, s.decks[d]);
+  const players = s.players.map((p, i) => {
+    if (i === seat) return p;
+    const hand = p.hand.map((id) => {
+      const d = card(id).deck;
+      const pile = decks[d];
+      const swaps = pile.flatMap((x, j) => (isPublicCard(x) ? [] : [j]));
+      if (swaps.length === 0) return id;
+      let k: number;
+      [k, rng] = nextInt(rng, swaps.length);
+      const j = swaps[k]!;
+      const other = pile[j]!;
+      decks[d] = pile.map((x, n) => (n === j ? id : x));
+      return other;
+    });
+    return { ...p, hand };
+  });
+  const [a] = nextInt(rng, 1 << 30);
+  return { ...s, players, decks, rng: [a | 1, 7, 11, 13] };
+}
+
+describe('golden-age bots see only their view', () => {
+  it('the same view gives the same move at each level', () => {
+    let checked = 0;
+    let changed = 0;
+    for (let g = 0; g < 6; g++) {
+      let s = goldenAge.setup(3 + (g % 2), {}, `view-${g}`);
+      let rng = seedRng(`view-policy-${g}`);
+      for (let n = 0; n < 400 && s.phase !== 'over'; n++) {
+        const seat = goldenAge.toAct(s)[0]!;
+        if (n % 7 === 3) {
+          const t = scramble(s, seat, seedRng(`scramble-${g}-${n}`));
+          expect(goldenAge.view(t, seat)).toEqual(goldenAge.view(s, seat));
+          if (JSON.stringify(t.players) !== JSON.stringify(s.players)) changed++;
+          for (const bot of [easy, SMALL]) {
+            expect(choose(bot, t, seat, `v${n}`)).toEqual(choose(bot, s, seat, `v${n}`));
+          }
+          checked++;
+        }
+        let move: GoldenAgeMove;
+        [move, rng] = randomMove(s, seat, rng);
+        const r = goldenAge.apply(s, seat, move, CTX);
+        if (!r.ok) throw new Error(r.error.code);
+        s = r.value.state;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    expect(changed).toBeGreaterThan(20);
+  });
+});
+
+/** One game between `players` (seat i plays players[i]); returns the winner, or throws on a bad move. */
+function play(players: readonly GaBot[], seed: string): { winner: number; moves: number } {
+  let s = goldenAge.setup(players.length, {}, seed);
+  for (let n = 0; n < MOVE_CAP; n++) {
+    if (s.phase === 'over') return { winner: s.winner!, moves: n };
+    const seat = goldenAge.toAct(s)[0]!;
+    const legal = goldenAge.legalMoves(s, seat);
+    const move = players[seat]!.choose({ seat, view: goldenAge.view(s, seat), legal, now: 0, seed: `${seed}/${n}` });
+    expect(legal).toContainEqual(move);
+    const r = goldenAge.apply(s, seat, move, CTX);
+    if (!r.ok) throw new Error(`refused ${JSON.stringify(move)}: ${r.error.code}`);
+    s = r.value.state;
+  }
+  throw new Error(`game ${seed} stuck after ${MOVE_CAP} moves`);
+}
+
+describe('golden-age bot-vs-bot games', () => {
+  for (const seats of [3, 4]) {
+    it(`${seats} seats: easy and strong mixed play legal moves to the end`, () => {
+      const games = 60;
+      const kinds = new Set<string>();
+      for (let g = 0; g < games; g++) {
+        const players = Array.from({ length: seats }, (_, i) => ((g >> i) & 1 ? SMALL : easy));
+        const { winner } = play(players, `prop-${seats}-${g}`);
+        expect(winner).toBeGreaterThanOrEqual(0);
+        kinds.add(String(winner));
+      }
+      expect(kinds.size).toBeGreaterThan(1);
+    }, 120_000);
+  }
+});
+
+describe('golden-age strong bot', () => {
+  it('beats two random players more often than not', () => {
+    let wins = 0;
+    const games = 6;
+    for (let g = 0; g < games; g++) {
+      const hero = g % 3;
+      let s = goldenAge.setup(3, {}, `smoke-${g}`);
+      let rng = seedRng(`smoke-random-${g}`);
+      for (let n = 0; n < MOVE_CAP && s.phase !== 'over'; n++) {
+        const seat = goldenAge.toAct(s)[0]!;
+        let move: GoldenAgeMove;
+        if (seat === hero) move = choose(bots.strong, s, seat, `smoke-${g}-${n}`);
+        else [move, rng] = randomMove(s, seat, rng);
+        const r = goldenAge.apply(s, seat, move, CTX);
+        if (!r.ok) throw new Error(r.error.code);
+        s = r.value.state;
+      }
+      if (s.winner === hero) wins++;
+    }
+    expect(wins).toBeGreaterThan(games / 2);
+  }, 120_000);
+});
