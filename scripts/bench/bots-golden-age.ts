@@ -9,6 +9,7 @@ import type { Bot } from '#shared/engine/bot.js';
 import { seedRng } from '#shared/engine/random.js';
 import { bots } from '#shared/games/golden-age/bots.js';
 import { goldenAge } from '#shared/games/golden-age/index.js';
+import { view } from '#shared/games/golden-age/view.js';
 import type { GoldenAgeMove, GoldenAgeState, GoldenAgeView } from '#shared/games/golden-age/index.js';
 import { randomMove } from '../../tests/games/golden-age/random-player.js';
 
@@ -17,6 +18,8 @@ const MOVE_CAP = 20_000;
 type Player = Bot<GoldenAgeView, GoldenAgeMove> | 'random';
 
 export const times: Record<string, number[]> = { easy: [], strong: [] };
+/** CPU milliseconds spent choosing, per level (the wall-clock times above suffer on a busy machine) */
+export const cpu: Record<string, number> = { easy: 0, strong: 0 };
 
 /** One game; returns the winner's seat (or -1 when the move cap is hit). */
 function play(players: readonly Player[], seed: string): number {
@@ -29,9 +32,13 @@ function play(players: readonly Player[], seed: string): number {
     if (p === 'random') [move, rng] = randomMove(s, seat, rng);
     else {
       const legal = goldenAge.legalMoves(s, seat);
+      const v = view(s, seat);
+      const c0 = process.cpuUsage();
       const t0 = performance.now();
-      move = p.choose({ seat, view: goldenAge.view(s, seat), legal, now: 0, seed: `${seed}/${n}` });
+      move = p.choose({ seat, view: v, legal, now: 0, seed: `${seed}/${n}` });
       times[p.level]!.push(performance.now() - t0);
+      const c = process.cpuUsage(c0);
+      cpu[p.level]! += (c.user + c.system) / 1000;
     }
     const r = goldenAge.apply(s, seat, move, { now: 0 });
     if (!r.ok) throw new Error(`illegal bot move ${JSON.stringify(move)}: ${r.error.code}`);
@@ -88,6 +95,8 @@ export async function bench(report: (line: string) => void): Promise<void> {
   const n = Number(process.env.GA_BENCH_GAMES ?? 30);
   times.easy = [];
   times.strong = [];
+  cpu.easy = 0;
+  cpu.strong = 0;
   const t0 = performance.now();
   let total = 0;
   for (const [name, hero, villain, k] of [
@@ -102,8 +111,8 @@ export async function bench(report: (line: string) => void): Promise<void> {
   for (const level of ['easy', 'strong'] as const) {
     const xs = times[level]!;
     report(
-      `golden-age bots: ${level} think time per move: median ${quantile(xs, 0.5).toFixed(2)} ms, p99 ${quantile(xs, 0.99).toFixed(2)} ms, ` +
-        `max ${quantile(xs, 1).toFixed(1)} ms (${xs.length} moves)`,
+      `golden-age bots: ${level} think time per move (wall clock): median ${quantile(xs, 0.5).toFixed(2)} ms, p99 ${quantile(xs, 0.99).toFixed(2)} ms, ` +
+        `max ${quantile(xs, 1).toFixed(1)} ms; mean CPU ${(cpu[level]! / Math.max(1, xs.length)).toFixed(2)} ms (${xs.length} moves)`,
     );
   }
 }

@@ -25,15 +25,13 @@ import { nextInt, nextU32, type Rng, seedRng, shuffle } from '../../engine/rando
 import { COLOUR_ACTION, type DeckId, DECKS, GUILD_COLOURS, PROVINCE_IDS } from './board.js';
 import { card, DECK_CARDS, isPublicCard } from './cards.js';
 import type { GoldenAgeMove } from './moves.js';
-import { apply, H, legalMoves, owedFor, PROVINCE_COLOUR, scoreOf, toAct } from './rules.js';
+import { apply, legalMoves, owedFor, PROVINCE_COLOUR, scoreOf, toAct } from './rules.js';
 import type { GoldenAgeState, Marker, PlayerState } from './state.js';
 import type { GoldenAgeView } from './view.js';
 
 type View = GoldenAgeView;
 type Move = GoldenAgeMove;
 type State = GoldenAgeState;
-
-const CTX = { now: 0 };
 
 // ---------------------------------------------------------------------------------------------
 // Determinization: a full state that agrees with the view
@@ -250,7 +248,7 @@ const isExchange = (m: Move) => m.kind === 'exchange';
 function ranked(s: State, seat: Seat, legal: readonly Move[], k: Weights): { move: Move; score: number }[] {
   const out: { move: Move; score: number }[] = [];
   for (const m of legal) {
-    const r = apply(s, seat, m, CTX);
+    const r = apply(s, seat, m);
     if (!r.ok) continue;
     let score = judge(r.value.state, seat, k);
     if (m.kind === 'auction') score += k.auction;
@@ -261,7 +259,7 @@ function ranked(s: State, seat: Seat, legal: readonly Move[], k: Weights): { mov
       if (toAct(after)[0] === seat) {
         for (const f of legalMoves(after, seat)) {
           if (isExchange(f)) continue;
-          const r2 = apply(after, seat, f, CTX);
+          const r2 = apply(after, seat, f);
           if (r2.ok) best = Math.max(best, judge(r2.value.state, seat, k));
         }
       }

@@ -13,6 +13,7 @@ import { bots, easy, strongBot } from '#shared/games/golden-age/bots.js';
 import { DECKS } from '#shared/games/golden-age/board.js';
 import { card, isPublicCard } from '#shared/games/golden-age/cards.js';
 import { goldenAge } from '#shared/games/golden-age/index.js';
+import { view } from '#shared/games/golden-age/view.js';
 import type { GoldenAgeMove, GoldenAgeState, GoldenAgeView } from '#shared/games/golden-age/index.js';
 import { randomMove } from './random-player.js';
 
@@ -22,7 +23,7 @@ const SMALL = strongBot({ samples: 1, playoutsPerSample: 2, depth: 30, candidate
 const MOVE_CAP = 5000;
 
 function choose(bot: GaBot, s: GoldenAgeState, seat: number, seed: string): GoldenAgeMove {
-  return bot.choose({ seat, view: goldenAge.view(s, seat), legal: goldenAge.legalMoves(s, seat), now: 0, seed });
+  return bot.choose({ seat, view: view(s, seat), legal: goldenAge.legalMoves(s, seat), now: 0, seed });
 }
 
 /**
@@ -64,7 +65,7 @@ describe('golden-age bots see only their view', () => {
         const seat = goldenAge.toAct(s)[0]!;
         if (n % 7 === 3) {
           const t = scramble(s, seat, seedRng(`scramble-${g}-${n}`));
-          expect(goldenAge.view(t, seat)).toEqual(goldenAge.view(s, seat));
+          expect(view(t, seat)).toEqual(view(s, seat));
           if (JSON.stringify(t.players) !== JSON.stringify(s.players)) changed++;
           for (const bot of [easy, SMALL]) {
             expect(choose(bot, t, seat, `v${n}`)).toEqual(choose(bot, s, seat, `v${n}`));
@@ -90,7 +91,7 @@ function play(players: readonly GaBot[], seed: string): { winner: number; moves:
     if (s.phase === 'over') return { winner: s.winner!, moves: n };
     const seat = goldenAge.toAct(s)[0]!;
     const legal = goldenAge.legalMoves(s, seat);
-    const move = players[seat]!.choose({ seat, view: goldenAge.view(s, seat), legal, now: 0, seed: `${seed}/${n}` });
+    const move = players[seat]!.choose({ seat, view: view(s, seat), legal, now: 0, seed: `${seed}/${n}` });
     expect(legal).toContainEqual(move);
     const r = goldenAge.apply(s, seat, move, CTX);
     if (!r.ok) throw new Error(`refused ${JSON.stringify(move)}: ${r.error.code}`);
