@@ -92,7 +92,7 @@ export function ladder(
 }
 
 export async function bench(report: (line: string) => void): Promise<void> {
-  const n = Number(process.env.GA_BENCH_GAMES ?? 30);
+  const n = Number(process.env.GA_BENCH_GAMES ?? 10);
   times.easy = [];
   times.strong = [];
   cpu.easy = 0;

@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import type { Bot } from '#shared/engine/bot.js';
 import { nextInt, type Rng, seedRng, shuffle } from '#shared/engine/random.js';
 import { bots, easy, strongBot } from '#shared/games/golden-age/bots.js';
-import { DECKS } from '#shared/games/golden-age/board.js';
+import { DECKS, GUILD_COLOURS, PROVINCE_IDS } from '#shared/games/golden-age/board.js';
+import { PROVINCE_COLOUR } from '#shared/games/golden-age/rules.js';
 import { card, isPublicCard } from '#shared/games/golden-age/cards.js';
 import { goldenAge } from '#shared/games/golden-age/index.js';
 import { view } from '#shared/games/golden-age/view.js';
@@ -20,6 +21,8 @@ import { randomMove } from './random-player.js';
 type GaBot = Bot<GoldenAgeView, GoldenAgeMove>;
 const CTX = { now: 0 };
 const SMALL = strongBot({ samples: 1, playoutsPerSample: 2, depth: 30, candidates: 3, turns: 1 });
+/** the smoke test's strong bot: the real search on a reduced budget, so the test stays quick */
+const MEDIUM = strongBot({ samples: 2, playoutsPerSample: 4, depth: 60, candidates: 4, turns: 2 });
 const MOVE_CAP = 5000;
 
 function choose(bot: GaBot, s: GoldenAgeState, seat: number, seed: string): GoldenAgeMove {
@@ -84,8 +87,20 @@ describe('golden-age bots see only their view', () => {
   });
 });
 
+/** What a move uses: its kind, and for special actions the colour of the marker's action. */
+function use(s: GoldenAgeState, move: GoldenAgeMove): string {
+  if (move.kind === 'buy-card' || move.kind === 'buy-token' || move.kind === 'pay-painter') {
+    const m = move.marker;
+    const colour =
+      m.at === 'guild' ? m.colour : m.at === 'colony' ? 'spices' : GUILD_COLOURS[PROVINCE_COLOUR[PROVINCE_IDS.indexOf(m.province)]!];
+    return `${move.kind}:${colour}`;
+  }
+  if (move.kind === 'auction') return `auction:${GUILD_COLOURS[PROVINCE_COLOUR[PROVINCE_IDS.indexOf(move.province)]!]}`;
+  return s.phase === 'auction' && move.kind === 'bid' ? 'bid' : move.kind;
+}
+
 /** One game between `players` (seat i plays players[i]); returns the winner, or throws on a bad move. */
-function play(players: readonly GaBot[], seed: string): { winner: number; moves: number } {
+function play(players: readonly GaBot[], seed: string, uses?: Set<string>): { winner: number; moves: number } {
   let s = goldenAge.setup(players.length, {}, seed);
   for (let n = 0; n < MOVE_CAP; n++) {
     if (s.phase === 'over') return { winner: s.winner!, moves: n };
@@ -93,6 +108,7 @@ function play(players: readonly GaBot[], seed: string): { winner: number; moves:
     const legal = goldenAge.legalMoves(s, seat);
     const move = players[seat]!.choose({ seat, view: view(s, seat), legal, now: 0, seed: `${seed}/${n}` });
     expect(legal).toContainEqual(move);
+    uses?.add(use(s, move));
     const r = goldenAge.apply(s, seat, move, CTX);
     if (!r.ok) throw new Error(`refused ${JSON.stringify(move)}: ${r.error.code}`);
     s = r.value.state;
@@ -105,21 +121,46 @@ describe('golden-age bot-vs-bot games', () => {
     it(`${seats} seats: easy and strong mixed play legal moves to the end`, () => {
       const games = 60;
       const kinds = new Set<string>();
+      const uses = new Set<string>();
       for (let g = 0; g < games; g++) {
         const players = Array.from({ length: seats }, (_, i) => ((g >> i) & 1 ? SMALL : easy));
-        const { winner } = play(players, `prop-${seats}-${g}`);
+        const { winner } = play(players, `prop-${seats}-${g}`, uses);
         expect(winner).toBeGreaterThanOrEqual(0);
         kinds.add(String(winner));
       }
       expect(kinds.size).toBeGreaterThan(1);
+      // every action colour is used, and the bots bid, auction, sail, take guilds and cash in
+      for (const colour of GUILD_COLOURS) {
+        expect(uses.has(colour === 'green' ? 'buy-token:green' : `buy-card:${colour}`) || uses.has(`auction:${colour}`)).toBe(true);
+      }
+      for (const u of [
+        'buy-card:spices',
+        'pay-painter:brown',
+        'bid',
+        'pass',
+        'sail',
+        'take-guild',
+        'exchange',
+        'create-marker',
+        'move-token',
+      ]) {
+        expect([u, uses.has(u)]).toEqual([u, true]);
+      }
     }, 120_000);
   }
+});
+
+describe('golden-age bot levels', () => {
+  it('exports both levels', () => {
+    expect(bots.easy.level).toBe('easy');
+    expect(bots.strong.level).toBe('strong');
+  });
 });
 
 describe('golden-age strong bot', () => {
   it('beats two random players more often than not', () => {
     let wins = 0;
-    const games = 6;
+    const games = 8;
     for (let g = 0; g < games; g++) {
       const hero = g % 3;
       let s = goldenAge.setup(3, {}, `smoke-${g}`);
@@ -127,7 +168,7 @@ describe('golden-age strong bot', () => {
       for (let n = 0; n < MOVE_CAP && s.phase !== 'over'; n++) {
         const seat = goldenAge.toAct(s)[0]!;
         let move: GoldenAgeMove;
-        if (seat === hero) move = choose(bots.strong, s, seat, `smoke-${g}-${n}`);
+        if (seat === hero) move = choose(MEDIUM, s, seat, `smoke-${g}-${n}`);
         else [move, rng] = randomMove(s, seat, rng);
         const r = goldenAge.apply(s, seat, move, CTX);
         if (!r.ok) throw new Error(r.error.code);
