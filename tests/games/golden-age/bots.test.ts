@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Bot } from '#shared/engine/bot.js';
 import { nextInt, type Rng, seedRng, shuffle } from '#shared/engine/random.js';
-import { bots, easy, strongBot } from '#shared/games/golden-age/bots.js';
+import { bots, determinize, easy, strongBot } from '#shared/games/golden-age/bots.js';
 import { DECKS, GUILD_COLOURS, PROVINCE_IDS } from '#shared/games/golden-age/board.js';
 import { PROVINCE_COLOUR } from '#shared/games/golden-age/rules.js';
 import { card, isPublicCard } from '#shared/games/golden-age/cards.js';
@@ -98,6 +98,40 @@ function use(s: GoldenAgeState, move: GoldenAgeMove): string {
   if (move.kind === 'auction') return `auction:${GUILD_COLOURS[PROVINCE_COLOUR[PROVINCE_IDS.indexOf(move.province)]!]}`;
   return s.phase === 'auction' && move.kind === 'bid' ? 'bid' : move.kind;
 }
+
+describe('golden-age determinize', () => {
+  it('builds a state with the same view, deck sizes and set of cards', () => {
+    const cards = (x: GoldenAgeState) =>
+      [
+        ...Object.values(x.decks).flat(),
+        ...Object.values(x.discards).flat(),
+        ...x.players.flatMap((p) => [...p.hand, ...p.paintings.map((q) => q.card), ...p.windmills, ...p.governors]),
+      ]
+        .sort()
+        .join();
+    let checked = 0;
+    for (let g = 0; g < 4; g++) {
+      let s = goldenAge.setup(3 + (g % 2), {}, `det-${g}`);
+      let rng = seedRng(`det-policy-${g}`);
+      for (let n = 0; s.phase !== 'over'; n++) {
+        const seat = goldenAge.toAct(s)[0]!;
+        if (n % 5 === 0) {
+          const [d] = determinize(view(s, seat), seat, seedRng(`det-${g}-${n}`));
+          expect(view(d, seat)).toEqual(view(s, seat));
+          for (const k of DECKS) expect(d.decks[k].length).toBe(s.decks[k].length);
+          expect(cards(d)).toBe(cards(s));
+          checked++;
+        }
+        let move: GoldenAgeMove;
+        [move, rng] = randomMove(s, seat, rng);
+        const r = goldenAge.apply(s, seat, move, CTX);
+        if (!r.ok) throw new Error(r.error.code);
+        s = r.value.state;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+});
 
 /** One game between `players` (seat i plays players[i]); returns the winner, or throws on a bad move. */
 function play(players: readonly GaBot[], seed: string, uses?: Set<string>): { winner: number; moves: number } {
