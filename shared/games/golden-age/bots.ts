@@ -364,7 +364,7 @@ export interface StrongBudget extends SearchBudget {
   readonly turns: number;
 }
 
-export const STRONG_BUDGET: StrongBudget = { samples: 4, playoutsPerSample: 6, depth: 60, candidates: 5, turns: 2 };
+export const STRONG_BUDGET: StrongBudget = { samples: 8, playoutsPerSample: 8, depth: 60, candidates: 6, turns: 2 };
 
 /** The strong level with a given budget (tests use a small one). */
 export function strongBot(budget: StrongBudget = STRONG_BUDGET): Bot<View, Move> {
