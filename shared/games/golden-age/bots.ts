@@ -14,10 +14,10 @@
  *   candidates, each sample played forward with the easy policy and judged by the margin of
  *   `worth` over the best opponent (or the result when the game ends).
  *
- * Exchanges are legal for every seat at any time. A bot asked when it is not its turn (only
- * exchanges listed) returns the first of them; the platform should ask a bot only in its turn,
- * and bots cash in themselves when a bid or action needs the money (a bid beyond the purse cashes
- * in at once in `apply`).
+ * Exchanges are legal for every seat at any time. The bots cash in only when it is worth it: in
+ * their own turn for what the money buys next, and in an auction by bidding beyond their purse
+ * (`apply` cashes in the sets the bid needs). Out of turn they have nothing to do:
+ * `wantsToMove` says so, and `choose`, which must return a move, then returns the first listed.
  */
 import type { Seat } from '../../engine/game.js';
 import { type Bot, type BotInput, type BotLevel, type SearchBudget, type SearchHooks, searchMove } from '../../engine/bot.js';
@@ -346,6 +346,9 @@ export function greedyBot(k: Weights, level: BotLevel = 'easy'): Bot<View, Move>
 // ---------------------------------------------------------------------------------------------
 
 const notMyTurn = (input: BotInput<View, Move>) => !input.view.toAct.includes(input.seat);
+
+/** Whether a bot of this game has a move to make: only when its seat is to act (never an idle exchange). */
+export const wantsToMove = (input: BotInput<View, Move>): boolean => !notMyTurn(input) && input.legal.length > 0;
 
 export const easy: Bot<View, Move> = greedyBot(EASY_WEIGHTS);
 

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Bot } from '#shared/engine/bot.js';
 import { nextInt, type Rng, seedRng, shuffle } from '#shared/engine/random.js';
-import { bots, determinize, easy, strongBot } from '#shared/games/golden-age/bots.js';
+import { bots, determinize, easy, strongBot, wantsToMove } from '#shared/games/golden-age/bots.js';
 import { DECKS, GUILD_COLOURS, PROVINCE_IDS } from '#shared/games/golden-age/board.js';
 import { PROVINCE_COLOUR } from '#shared/games/golden-age/rules.js';
 import { card, isPublicCard } from '#shared/games/golden-age/cards.js';
@@ -188,6 +188,27 @@ describe('golden-age bot levels', () => {
   it('exports both levels', () => {
     expect(bots.easy.level).toBe('easy');
     expect(bots.strong.level).toBe('strong');
+  });
+
+  it('do not want to move out of turn (cashing in is only listed, never needed then)', () => {
+    let s = goldenAge.setup(3, {}, 'off-turn');
+    let rng = seedRng('off-turn-policy');
+    let offTurnWithExchange = 0;
+    for (let n = 0; n < 3000 && s.phase !== 'over'; n++) {
+      const seat = goldenAge.toAct(s)[0]!;
+      for (let other = 0; other < 3; other++) {
+        const legal = goldenAge.legalMoves(s, other);
+        const input = { seat: other, view: view(s, other), legal, now: 0, seed: 'x' };
+        expect(wantsToMove(input)).toBe(other === seat);
+        if (other !== seat && legal.length > 0) offTurnWithExchange++;
+      }
+      let move: GoldenAgeMove;
+      [move, rng] = randomMove(s, seat, rng);
+      const r = goldenAge.apply(s, seat, move, CTX);
+      if (!r.ok) throw new Error(r.error.code);
+      s = r.value.state;
+    }
+    expect(offTurnWithExchange).toBeGreaterThan(0);
   });
 });
 
