@@ -153,7 +153,7 @@ function play(players: readonly GaBot[], seed: string, uses?: Set<string>): { wi
 describe('golden-age bot-vs-bot games', () => {
   for (const seats of [3, 4]) {
     it(`${seats} seats: easy and strong mixed play legal moves to the end`, () => {
-      const games = 60;
+      const games = 200;
       const kinds = new Set<string>();
       const uses = new Set<string>();
       for (let g = 0; g < games; g++) {
