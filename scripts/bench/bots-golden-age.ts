@@ -1,0 +1,120 @@
+/**
+ * Ladder for the Golden Age bots (issue 15): seeded 3-seat games, one bot of the tested level
+ * against two opponents of another, the tested seat rotating through the seats. Reports win rates
+ * with 95 % Wilson intervals (33 % is par; goal: strong ≥ 60 % against two easy bots), games per
+ * second of the ladder, and the think time per move of each level (median, p99, CPU of this
+ * one-thread process). GA_BENCH_GAMES overrides the games per matchup.
+ */
+import type { Bot } from '#shared/engine/bot.js';
+import { seedRng } from '#shared/engine/random.js';
+import { bots } from '#shared/games/golden-age/bots.js';
+import { goldenAge } from '#shared/games/golden-age/index.js';
+import { view } from '#shared/games/golden-age/view.js';
+import type { GoldenAgeMove, GoldenAgeState, GoldenAgeView } from '#shared/games/golden-age/index.js';
+import { randomMove } from '../../tests/games/golden-age/random-player.js';
+
+const SEATS = 3;
+const MOVE_CAP = 20_000;
+type Player = Bot<GoldenAgeView, GoldenAgeMove> | 'random';
+
+export const times: Record<string, number[]> = { easy: [], strong: [] };
+/** CPU milliseconds spent choosing, per level (the wall-clock times above suffer on a busy machine) */
+export const cpu: Record<string, number> = { easy: 0, strong: 0 };
+
+/** One game; returns the winner's seat (or -1 when the move cap is hit). */
+function play(players: readonly Player[], seed: string): number {
+  let s: GoldenAgeState = goldenAge.setup(SEATS, {}, seed);
+  let rng = seedRng(`${seed}/random`);
+  for (let n = 0; n < MOVE_CAP && s.phase !== 'over'; n++) {
+    const seat = goldenAge.toAct(s)[0]!;
+    const p = players[seat]!;
+    let move: GoldenAgeMove;
+    if (p === 'random') [move, rng] = randomMove(s, seat, rng);
+    else {
+      const legal = goldenAge.legalMoves(s, seat);
+      const v = view(s, seat);
+      const c0 = process.cpuUsage();
+      const t0 = performance.now();
+      move = p.choose({ seat, view: v, legal, now: 0, seed: `${seed}/${n}` });
+      times[p.level]!.push(performance.now() - t0);
+      const c = process.cpuUsage(c0);
+      cpu[p.level]! += (c.user + c.system) / 1000;
+    }
+    const r = goldenAge.apply(s, seat, move, { now: 0 });
+    if (!r.ok) throw new Error(`illegal bot move ${JSON.stringify(move)}: ${r.error.code}`);
+    s = r.value.state;
+  }
+  return s.phase === 'over' ? s.winner! : -1;
+}
+
+function wilson(wins: number, n: number): [number, number] {
+  if (n === 0) return [0, 1];
+  const z = 1.96;
+  const p = wins / n;
+  const d = 1 + (z * z) / n;
+  const c = (p + (z * z) / (2 * n)) / d;
+  const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
+  return [Math.max(0, c - h), Math.min(1, c + h)];
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+function quantile(xs: number[], q: number): number {
+  if (xs.length === 0) return 0;
+  const sorted = xs.slice().sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+export function ladder(
+  name: string,
+  hero: Player,
+  villain: Player,
+  games: number,
+  report: (line: string) => void,
+): { wins: number; games: number; ms: number } {
+  const t0 = performance.now();
+  let wins = 0;
+  let capped = 0;
+  for (let g = 0; g < games; g++) {
+    const heroSeat = g % SEATS;
+    const players = Array.from({ length: SEATS }, (_, i) => (i === heroSeat ? hero : villain));
+    const w = play(players, `ladder-${name}-${g}`);
+    if (w === heroSeat) wins++;
+    if (w < 0) capped++;
+  }
+  const ms = performance.now() - t0;
+  const [lo, hi] = wilson(wins, games);
+  report(
+    `golden-age bots: ${name}: ${wins}/${games} = ${pct(wins / games)} (95% CI ${pct(lo)}–${pct(hi)}; par 33.3%)` +
+      `${capped > 0 ? `, ${capped} games hit the move cap` : ''}, ${((games / ms) * 1000).toFixed(1)} games/s`,
+  );
+  return { wins, games, ms };
+}
+
+export async function bench(report: (line: string) => void): Promise<void> {
+  const n = Number(process.env.GA_BENCH_GAMES ?? 10);
+  times.easy = [];
+  times.strong = [];
+  cpu.easy = 0;
+  cpu.strong = 0;
+  const t0 = performance.now();
+  let total = 0;
+  for (const [name, hero, villain, k] of [
+    ['easy vs 2 random', bots.easy, 'random', n * 2],
+    ['strong vs 2 random', bots.strong, 'random', n],
+    ['strong vs 2 easy (goal ≥ 60%)', bots.strong, bots.easy, n * 2],
+  ] as const) {
+    total += ladder(name, hero, villain, k, report).games;
+  }
+  const ms = performance.now() - t0;
+  report(`golden-age bots: ladder ${total} games in ${(ms / 1000).toFixed(1)} s = ${((total / ms) * 1000).toFixed(2)} games/s`);
+  for (const level of ['easy', 'strong'] as const) {
+    const xs = times[level]!;
+    report(
+      `golden-age bots: ${level} think time per move (wall clock): median ${quantile(xs, 0.5).toFixed(2)} ms, p99 ${quantile(xs, 0.99).toFixed(2)} ms, ` +
+        `max ${quantile(xs, 1).toFixed(1)} ms; mean CPU ${(cpu[level]! / Math.max(1, xs.length)).toFixed(2)} ms (${xs.length} moves)`,
+    );
+  }
+}
+
+if (process.argv[1]?.endsWith('bots-golden-age.ts')) void bench(console.log);
