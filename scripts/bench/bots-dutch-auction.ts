@@ -12,6 +12,7 @@ import type { Edition } from '#shared/games/dutch-auction/cards.js';
 import { dutchAuction as game } from '#shared/games/dutch-auction/index.js';
 import type { DutchAuctionMove } from '#shared/games/dutch-auction/moves.js';
 import { type DutchAuctionView, view } from '#shared/games/dutch-auction/view.js';
+import { pct, quantile, wilson } from '../ladder-stats.js';
 
 type Player = Bot<DutchAuctionView, DutchAuctionMove> | 'random';
 
@@ -46,22 +47,6 @@ export function playGame(edition: Edition, players: [Player, Player], seed: stri
   const w = game.result(state)!.winners;
   return w.length === 2 ? 0.5 : w[0] === 0 ? 1 : 0;
 }
-
-/** Wilson score interval at 95 %. */
-export function wilson(wins: number, n: number): [number, number] {
-  const z = 1.96;
-  const p = wins / n;
-  const d = 1 + (z * z) / n;
-  const c = (p + (z * z) / (2 * n)) / d;
-  const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return [c - h, c + h];
-}
-
-const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-const quantile = (xs: number[], q: number) => {
-  const s = xs.slice().sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
-};
 
 export async function bench(report: (line: string) => void): Promise<void> {
   // Games per matchup: enough for the lower Wilson bound to clear the issue's goals when the bots

@@ -16,6 +16,7 @@ import type { Preset } from '#shared/games/dutch-memory/presets.js';
 import { resolveRules } from '#shared/games/dutch-memory/presets.js';
 import type { DutchMemoryState } from '#shared/games/dutch-memory/state.js';
 import { view } from '#shared/games/dutch-memory/view.js';
+import { pct, quantile, wilson } from '../ladder-stats.js';
 
 export type Player = BotLevel | 'random';
 
@@ -108,24 +109,6 @@ export function playGame(
     }
   }
   return { state, moves, think };
-}
-
-export function wilson(wins: number, n: number): [number, number] {
-  if (n === 0) return [0, 1];
-  const z = 1.96;
-  const p = wins / n;
-  const d = 1 + (z * z) / n;
-  const c = (p + (z * z) / (2 * n)) / d;
-  const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return [c - h, c + h];
-}
-
-const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
-
-function quantile(xs: number[], q: number): number {
-  if (xs.length === 0) return 0;
-  const s = xs.slice().sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
 }
 
 /** Strong (seat rotating) against three of `other`; win share and the per-round score margin. */

@@ -12,6 +12,7 @@ import { goldenAge } from '#shared/games/golden-age/index.js';
 import { view } from '#shared/games/golden-age/view.js';
 import type { GoldenAgeMove, GoldenAgeState, GoldenAgeView } from '#shared/games/golden-age/index.js';
 import { randomMove } from '../../tests/games/golden-age/random-player.js';
+import { pct, quantile, wilson } from '../ladder-stats.js';
 
 const SEATS = 3;
 const MOVE_CAP = 20_000;
@@ -45,24 +46,6 @@ function play(players: readonly Player[], seed: string): number {
     s = r.value.state;
   }
   return s.phase === 'over' ? s.winner! : -1;
-}
-
-function wilson(wins: number, n: number): [number, number] {
-  if (n === 0) return [0, 1];
-  const z = 1.96;
-  const p = wins / n;
-  const d = 1 + (z * z) / n;
-  const c = (p + (z * z) / (2 * n)) / d;
-  const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return [Math.max(0, c - h), Math.min(1, c + h)];
-}
-
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-
-function quantile(xs: number[], q: number): number {
-  if (xs.length === 0) return 0;
-  const sorted = xs.slice().sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
 export function ladder(
