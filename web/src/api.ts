@@ -45,6 +45,44 @@ type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
 type SendOptions = { auth?: string; body?: unknown; headers?: Record<string, string> };
 
+/** One request as sent, with no retry. */
+async function sendOnce(fetchImpl: FetchLike, method: string, path: string, opts: SendOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...(opts.headers ?? {}) };
+  if (opts.auth) headers.Authorization = `Bearer ${opts.auth}`;
+  let body: string | undefined;
+  if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  try {
+    // no-store: the page does its own revalidation with If-None-Match and wants every 304.
+    return await fetchImpl(path, { method, headers, body, cache: 'no-store', credentials: 'omit' });
+  } catch {
+    throw new NetworkFailure('The server could not be reached. Check your connection; the page keeps trying.');
+  }
+}
+
+/** The ApiFailure an answer other than 2xx/304 stands for. */
+async function failure(res: Response): Promise<ApiFailure> {
+  let code = `http-${res.status}`;
+  let message = `The server answered ${res.status}.`;
+  let version: number | undefined;
+  let issues: { path: string; message: string }[] | undefined;
+  try {
+    const body = (await res.json()) as {
+      error?: { code?: string; message?: string; version?: number; issues?: { path: string; message: string }[] };
+    };
+    if (body.error?.code) code = body.error.code;
+    if (body.error?.message) message = body.error.message;
+    version = body.error?.version;
+    issues = body.error?.issues;
+  } catch {
+    /* not JSON: keep the generic message */
+  }
+  const after = res.status === 503 || res.status === 429 ? retryAfterMs(res.headers.get('Retry-After')) : undefined;
+  return new ApiFailure(res.status, code, message, version, issues, after);
+}
+
 export function createApi(
   fetchImpl: FetchLike = (i, r) => fetch(i, r),
   wait: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
@@ -56,47 +94,11 @@ export function createApi(
   async function send(method: string, path: string, opts: SendOptions = {}): Promise<Response> {
     const safe = method === 'GET' || !!opts.headers?.['Idempotency-Key'];
     for (let attempt = 0; ; attempt++) {
-      const res = await sendOnce(method, path, opts);
+      const res = await sendOnce(fetchImpl, method, path, opts);
       const after = res.status === 503 ? retryAfterMs(res.headers.get('Retry-After')) : undefined;
       if (!safe || after === undefined || after > MAX_AUTO_RETRY_MS || attempt >= AUTO_RETRIES) return res;
       await wait(after);
     }
-  }
-
-  async function sendOnce(method: string, path: string, opts: SendOptions): Promise<Response> {
-    const headers: Record<string, string> = { Accept: 'application/json', ...(opts.headers ?? {}) };
-    if (opts.auth) headers.Authorization = `Bearer ${opts.auth}`;
-    let body: string | undefined;
-    if (opts.body !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(opts.body);
-    }
-    try {
-      // no-store: the page does its own revalidation with If-None-Match and wants every 304.
-      return await fetchImpl(path, { method, headers, body, cache: 'no-store', credentials: 'omit' });
-    } catch {
-      throw new NetworkFailure('The server could not be reached. Check your connection; the page keeps trying.');
-    }
-  }
-
-  async function failure(res: Response): Promise<ApiFailure> {
-    let code = `http-${res.status}`;
-    let message = `The server answered ${res.status}.`;
-    let version: number | undefined;
-    let issues: { path: string; message: string }[] | undefined;
-    try {
-      const body = (await res.json()) as {
-        error?: { code?: string; message?: string; version?: number; issues?: { path: string; message: string }[] };
-      };
-      if (body.error?.code) code = body.error.code;
-      if (body.error?.message) message = body.error.message;
-      version = body.error?.version;
-      issues = body.error?.issues;
-    } catch {
-      /* not JSON: keep the generic message */
-    }
-    const after = res.status === 503 || res.status === 429 ? retryAfterMs(res.headers.get('Retry-After')) : undefined;
-    return new ApiFailure(res.status, code, message, version, issues, after);
   }
 
   async function json<T>(method: string, path: string, opts: SendOptions = {}): Promise<T> {
