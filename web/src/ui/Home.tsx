@@ -17,7 +17,7 @@ import {
   deadlineExplained,
   reminderChoiceLabel,
 } from '../timing.js';
-import type { GameSummary } from '../types.js';
+import type { Created, GameSummary } from '../types.js';
 import { showAttention } from './attention.js';
 import { ConfirmButton } from './Confirm.js';
 import { navigate, onLinkClick } from './router.js';
@@ -113,7 +113,6 @@ function MyMatches({ seats, onForget }: { seats: store.StoredSeat[]; onForget: (
 
 function CreateForm() {
   const [games, setGames] = useState<GameSummary[] | null>(null);
-  const [schemas, setSchemas] = useState<Record<string, unknown>>({});
   const [gameId, setGameId] = useState('');
   const [players, setPlayers] = useState(2);
   const [name, setName] = useState(store.lastName());
@@ -135,43 +134,18 @@ function CreateForm() {
         }
       })
       .catch(() => setError('The list of games could not be loaded. Reload the page to try again.'));
-    api
-      .openapi()
-      .then((doc) => setSchemas(doc.components?.schemas ?? {}))
-      .catch(() => {
-        /* options then keep their defaults */
-      });
   }, []);
+  const schemas = useOptionSchemas();
 
   const game = games?.find((g) => g.id === gameId);
-  const [ui, setUi] = useState<GameUi | null>(null);
-  useEffect(() => {
-    setUi(null);
-    if (!gameId) return;
-    let live = true;
-    loadGameUi(gameId)
-      .then((loaded) => live && setUi(loaded))
-      .catch(() => {
-        /* plain labels then */
-      });
-    return () => {
-      live = false;
-    };
-  }, [gameId]);
+  const ui = useGameUi(gameId);
   const fields = useMemo<OptionField[]>(
     () => withDefaults(optionFields(schemas[`Options_${gameId}`], ui?.optionLabels ?? {}), ui?.optionDefaults?.(chosen) ?? {}),
     [schemas, gameId, ui, chosen],
   );
   /** A new choice; other choices whose default it moves (a memory-game preset) go back to the new default. */
   function choose(key: string, v: string | boolean) {
-    const next: Record<string, string | boolean> = { ...chosen, [key]: v };
-    const defaults = ui?.optionDefaults;
-    if (defaults) {
-      const before = defaults(chosen);
-      const after = defaults(next);
-      for (const k of Object.keys(after)) if (k !== key && JSON.stringify(before[k]) !== JSON.stringify(after[k])) delete next[k];
-    }
-    setChosen(next);
+    setChosen(withChoice(chosen, key, v, ui?.optionDefaults));
   }
 
   async function create(e: Event) {
@@ -191,23 +165,11 @@ function CreateForm() {
         idempotencyKey(),
       );
       store.saveName(name.trim());
-      store.saveSeat({
-        matchId: c.matchId,
-        seat: c.seat,
-        token: c.token,
-        gameId: game.id,
-        gameName: game.name,
-        names: Array.from({ length: players }, (_, i) => (i === c.seat ? name.trim() : null)),
-        status: players === 1 ? 'active' : 'open',
-        invites: c.invites,
-        spectatorUrl: c.spectatorUrl,
-      });
+      saveCreatedSeat(c, game, players, name.trim());
       store.setCurrentSeat(c.matchId, c.seat);
       navigate(`/m/${c.matchId}`);
     } catch (err) {
-      if (err instanceof ApiFailure)
-        setError(err.issues?.length ? `${err.message} ${err.issues.map((i) => i.message).join(' ')}` : err.message);
-      else setError('The server could not be reached; try again.');
+      setError(createErrorText(err));
     } finally {
       setBusy(false);
     }
@@ -220,39 +182,16 @@ function CreateForm() {
       {games && games.length === 0 && <p>No games are offered yet.</p>}
       {games && games.length > 0 && (
         <form onSubmit={create}>
-          <fieldset class="game-choice">
-            <legend>Game</legend>
-            {games.map((g) => (
-              <label key={g.id} class="radio">
-                <input
-                  type="radio"
-                  name="game"
-                  value={g.id}
-                  checked={g.id === gameId}
-                  onChange={() => {
-                    setGameId(g.id);
-                    setPlayers(g.minSeats);
-                    setChosen({});
-                  }}
-                />
-                <span>
-                  {g.name} <span class="muted">({g.minSeats === g.maxSeats ? g.minSeats : `${g.minSeats}–${g.maxSeats}`} players)</span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
-          {game && game.minSeats !== game.maxSeats && (
-            <label class="field">
-              <span>Players</span>
-              <select value={String(players)} onChange={(e) => setPlayers(Number((e.target as HTMLSelectElement).value))}>
-                {Array.from({ length: game.maxSeats - game.minSeats + 1 }, (_, i) => game.minSeats + i).map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
+          <GameChoice
+            games={games}
+            gameId={gameId}
+            onPick={(g) => {
+              setGameId(g.id);
+              setPlayers(g.minSeats);
+              setChosen({});
+            }}
+          />
+          {game && game.minSeats !== game.maxSeats && <PlayersField game={game} players={players} onChange={setPlayers} />}
           {fields.map((f) => (
             <OptionInput key={`${gameId}-${f.key}`} field={f} value={chosen[f.key]} onChange={(v) => choose(f.key, v)} />
           ))}
@@ -262,17 +201,7 @@ function CreateForm() {
             onReminder={setReminderHours}
             onDeadline={setDeadlineDays}
           />
-          <label class="field">
-            <span>Your name (the other players see it)</span>
-            <input
-              name="name"
-              required
-              maxLength={24}
-              autoComplete="nickname"
-              value={name}
-              onInput={(e) => setName((e.target as HTMLInputElement).value)}
-            />
-          </label>
+          <NameField name={name} onChange={setName} />
           <button type="submit" class="primary" disabled={busy || !game || name.trim() === ''}>
             Create the match
           </button>
@@ -285,6 +214,126 @@ function CreateForm() {
       )}
     </section>
   );
+}
+
+/** The game picker of the create form. */
+function GameChoice({ games, gameId, onPick }: { games: GameSummary[]; gameId: string; onPick: (g: GameSummary) => void }) {
+  return (
+    <fieldset class="game-choice">
+      <legend>Game</legend>
+      {games.map((g) => (
+        <label key={g.id} class="radio">
+          <input type="radio" name="game" value={g.id} checked={g.id === gameId} onChange={() => onPick(g)} />
+          <span>
+            {g.name} <span class="muted">({g.minSeats === g.maxSeats ? g.minSeats : `${g.minSeats}–${g.maxSeats}`} players)</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** How many players, for a game that allows more than one count. */
+function PlayersField({ game, players, onChange }: { game: GameSummary; players: number; onChange: (n: number) => void }) {
+  return (
+    <label class="field">
+      <span>Players</span>
+      <select value={String(players)} onChange={(e) => onChange(Number((e.target as HTMLSelectElement).value))}>
+        {Array.from({ length: game.maxSeats - game.minSeats + 1 }, (_, i) => game.minSeats + i).map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** Remembers the creator's seat of a match just created. */
+function saveCreatedSeat(c: Created, game: GameSummary, players: number, name: string) {
+  store.saveSeat({
+    matchId: c.matchId,
+    seat: c.seat,
+    token: c.token,
+    gameId: game.id,
+    gameName: game.name,
+    names: Array.from({ length: players }, (_, i) => (i === c.seat ? name : null)),
+    status: players === 1 ? 'active' : 'open',
+    invites: c.invites,
+    spectatorUrl: c.spectatorUrl,
+  });
+}
+
+/** The game's UI module (option labels and defaults), once loaded; null before. */
+function useGameUi(gameId: string): GameUi | null {
+  const [ui, setUi] = useState<GameUi | null>(null);
+  useEffect(() => {
+    setUi(null);
+    if (!gameId) return;
+    let live = true;
+    loadGameUi(gameId)
+      .then((loaded) => live && setUi(loaded))
+      .catch(() => {
+        /* plain labels then */
+      });
+    return () => {
+      live = false;
+    };
+  }, [gameId]);
+  return ui;
+}
+
+/** The player's name field of the create form. */
+function NameField({ name, onChange }: { name: string; onChange: (name: string) => void }) {
+  return (
+    <label class="field">
+      <span>Your name (the other players see it)</span>
+      <input
+        name="name"
+        required
+        maxLength={24}
+        autoComplete="nickname"
+        value={name}
+        onInput={(e) => onChange((e.target as HTMLInputElement).value)}
+      />
+    </label>
+  );
+}
+
+/** What the create form says when creating failed. */
+function createErrorText(err: unknown): string {
+  if (err instanceof ApiFailure) return err.issues?.length ? `${err.message} ${err.issues.map((i) => i.message).join(' ')}` : err.message;
+  return 'The server could not be reached; try again.';
+}
+
+/** The API's option schemas (from its OpenAPI document); empty until loaded, and if it cannot be. */
+function useOptionSchemas(): Record<string, unknown> {
+  const [schemas, setSchemas] = useState<Record<string, unknown>>({});
+  useEffect(() => {
+    api
+      .openapi()
+      .then((doc) => setSchemas(doc.components?.schemas ?? {}))
+      .catch(() => {
+        /* options then keep their defaults */
+      });
+  }, []);
+  return schemas;
+}
+
+/** The choices after choosing v for key: others whose default that moves go back to the new default. */
+function withChoice(
+  chosen: Record<string, string | boolean>,
+  key: string,
+  v: string | boolean,
+  defaults: GameUi['optionDefaults'],
+): Record<string, string | boolean> {
+  const next: Record<string, string | boolean> = { ...chosen, [key]: v };
+  if (defaults) {
+    const before = defaults(chosen);
+    const after = defaults(next);
+    for (const k of Object.keys(after)) if (k !== key && JSON.stringify(before[k]) !== JSON.stringify(after[k])) delete next[k];
+  }
+  return next;
 }
 
 /** Reminders and the move deadline: options of the site, the same for every game. */
