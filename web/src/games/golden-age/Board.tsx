@@ -8,11 +8,12 @@
  * (roll, cash in, bid, pass, end the turn) is a button. Every action comes from the legal moves
  * of the match answer, and anything that costs money asks first.
  */
+import type { Ref } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ProvinceId } from '#shared/games/golden-age/board.js';
 import { seatName } from '../../text.js';
 import type { BoardProps } from '../types.js';
-import { BoardSvg, Piece } from './BoardSvg.js';
+import { BoardSvg, Piece, type SvgProps } from './BoardSvg.js';
 import {
   type Action,
   COLOUR_ACTION_WORDS,
@@ -49,7 +50,6 @@ function GoldenAgeTable({ match, view, submit, busy }: BoardProps & { view: Gold
   const [selected, setSelected] = useState<Place | null>(null);
   const [pending, setPending] = useState<Action | null>(null);
   const [refused, setRefused] = useState(false);
-  const [zoomed, setZoomed] = useState(false);
 
   // A new phase or turn starts with a clean slate.
   const phaseKey = `${view.turn}:${view.phase}:${view.toAct.join(',')}`;
@@ -65,52 +65,7 @@ function GoldenAgeTable({ match, view, submit, busy }: BoardProps & { view: Gold
   const active = useMemo(() => activePlaces(legal), [legal]);
   const targets = selected?.kind === 'province' ? moveTargets(legal, selected.id) : [];
 
-  // Focus stays where the player is working: selecting a place leaves it on the place (like any
-  // toggle button), and a move only moves focus when the element the player used went away (the
-  // Roll button after the roll, a question once answered). It then goes back to what asked the
-  // question if that is still there, else to the top of the action panel, else to the status.
-  const opener = useRef<Element | null>(null);
-  const restoreFocus = (back: Element | null) => {
-    const words = back instanceof HTMLButtonElement ? back.textContent : null;
-    requestAnimationFrame(() => {
-      const now = document.activeElement;
-      if (now && now !== document.body && now.isConnected) return;
-      // A button drawn again (the panel is redrawn after a question) is the same control.
-      const again = words
-        ? [...document.querySelectorAll<HTMLButtonElement>('.ga-actions button')].find((b) => b.textContent === words)
-        : null;
-      for (const el of [back, again, document.getElementById('ga-actions-h'), document.getElementById('ga-status')]) {
-        if (!(el instanceof HTMLElement || el instanceof SVGElement) || !el.isConnected) continue;
-        el.focus();
-        if (document.activeElement === el) return;
-      }
-    });
-  };
-  const ask = (a: Action) => {
-    opener.current = document.activeElement;
-    setPending(a);
-  };
-
-  const act = async (a: Action) => {
-    setRefused(false);
-    if (a.question && pending?.key !== a.key) {
-      ask(a);
-      return;
-    }
-    const from = pending ? opener.current : document.activeElement;
-    opener.current = null;
-    setPending(null);
-    const ok = await submit(a.move);
-    if (!ok) setRefused(true);
-    restoreFocus(from);
-  };
-
-  const cancel = () => {
-    const back = opener.current;
-    opener.current = null;
-    setPending(null);
-    restoreFocus(back);
-  };
+  const { act, cancel } = useActions(submit, pending, setPending, setRefused);
 
   const onPlace = (p: Place) => {
     if (busy) return;
@@ -131,40 +86,20 @@ function GoldenAgeTable({ match, view, submit, busy }: BoardProps & { view: Gold
   const acting = legal.length > 0 && mySeat !== null && view.toAct.includes(mySeat);
   const cashing = !acting && mySeat !== null ? legal.filter((m) => m.kind === 'exchange').map((m) => describe(view, m, names)) : [];
 
-  // On a phone the action panel sits below the board: when something to do appears there (the
-  // turn comes, a place is selected, a question is asked) the page brings it into view.
-  const wasActing = useRef(acting);
-  useEffect(() => {
-    const arrived = acting && !wasActing.current;
-    wasActing.current = acting;
-    if (!acting || !(arrived || selected || pending)) return;
-    // The part that matters: the selected place's actions, else the whole panel ('nearest' does
-    // nothing when it is already in view, and shows the top of what is taller than the screen).
-    const target = document.querySelector('.ga-actions .ga-here, .ga-actions.asking') ?? document.querySelector('.ga-actions');
-    target?.scrollIntoView({ block: 'nearest' });
-  }, [acting, selected, pending?.key, phaseKey]);
+  useBringActionsIntoView(acting, selected, pending, phaseKey);
 
   return (
     <div class="ga" data-phase={view.phase} data-turn={view.turn} data-viewer={mySeat ?? ''}>
-      <section class={zoomed ? 'ga-board zoomed' : 'ga-board'} aria-label="Board">
-        <div class="ga-board-tools">
-          <button type="button" class="ga-zoom" aria-pressed={zoomed ? 'true' : 'false'} onClick={() => setZoomed(!zoomed)}>
-            {zoomed ? 'Fit the board to the screen' : 'Enlarge the board'}
-          </button>
-        </div>
-        <div class="ga-board-scroll">
-          <BoardSvg
-            view={view}
-            letters={letters}
-            name={name}
-            active={acting ? active : new Set()}
-            selected={selected}
-            targets={acting ? targets : []}
-            onPlace={onPlace}
-            disabled={busy}
-          />
-        </div>
-      </section>
+      <BoardZone
+        view={view}
+        letters={letters}
+        name={name}
+        active={acting ? active : new Set()}
+        selected={selected}
+        targets={acting ? targets : []}
+        onPlace={onPlace}
+        disabled={busy}
+      />
       <div class="ga-side">
         <Status view={view} name={name} />
         {acting && (
@@ -194,6 +129,95 @@ function GoldenAgeTable({ match, view, submit, busy }: BoardProps & { view: Gold
       </div>
     </div>
   );
+}
+
+/** The board, with the button that enlarges it. */
+function BoardZone(props: SvgProps) {
+  const [zoomed, setZoomed] = useState(false);
+  return (
+    <section class={zoomed ? 'ga-board zoomed' : 'ga-board'} aria-label="Board">
+      <div class="ga-board-tools">
+        <button type="button" class="ga-zoom" aria-pressed={zoomed ? 'true' : 'false'} onClick={() => setZoomed(!zoomed)}>
+          {zoomed ? 'Fit the board to the screen' : 'Enlarge the board'}
+        </button>
+      </div>
+      <div class="ga-board-scroll">
+        <BoardSvg {...props} />
+      </div>
+    </section>
+  );
+}
+
+// Focus stays where the player is working: selecting a place leaves it on the place (like any
+// toggle button), and a move only moves focus when the element the player used went away (the
+// Roll button after the roll, a question once answered). It then goes back to what asked the
+// question if that is still there, else to the top of the action panel, else to the status.
+function restoreFocus(back: Element | null) {
+  const words = back instanceof HTMLButtonElement ? back.textContent : null;
+  requestAnimationFrame(() => {
+    const now = document.activeElement;
+    if (now && now !== document.body && now.isConnected) return;
+    // A button drawn again (the panel is redrawn after a question) is the same control.
+    const again = words
+      ? [...document.querySelectorAll<HTMLButtonElement>('.ga-actions button')].find((b) => b.textContent === words)
+      : null;
+    for (const el of [back, again, document.getElementById('ga-actions-h'), document.getElementById('ga-status')]) {
+      if (!(el instanceof HTMLElement || el instanceof SVGElement) || !el.isConnected) continue;
+      el.focus();
+      if (document.activeElement === el) return;
+    }
+  });
+}
+
+/** Acting on an action (asking first when it has a question) and withdrawing the question. */
+function useActions(
+  submit: BoardProps['submit'],
+  pending: Action | null,
+  setPending: (a: Action | null) => void,
+  setRefused: (r: boolean) => void,
+) {
+  const opener = useRef<Element | null>(null);
+  const ask = (a: Action) => {
+    opener.current = document.activeElement;
+    setPending(a);
+  };
+
+  const act = async (a: Action) => {
+    setRefused(false);
+    if (a.question && pending?.key !== a.key) {
+      ask(a);
+      return;
+    }
+    const from = pending ? opener.current : document.activeElement;
+    opener.current = null;
+    setPending(null);
+    const ok = await submit(a.move);
+    if (!ok) setRefused(true);
+    restoreFocus(from);
+  };
+
+  const cancel = () => {
+    const back = opener.current;
+    opener.current = null;
+    setPending(null);
+    restoreFocus(back);
+  };
+  return { act, cancel };
+}
+
+// On a phone the action panel sits below the board: when something to do appears there (the
+// turn comes, a place is selected, a question is asked) the page brings it into view.
+function useBringActionsIntoView(acting: boolean, selected: Place | null, pending: Action | null, phaseKey: string) {
+  const wasActing = useRef(acting);
+  useEffect(() => {
+    const arrived = acting && !wasActing.current;
+    wasActing.current = acting;
+    if (!acting || !(arrived || selected || pending)) return;
+    // The part that matters: the selected place's actions, else the whole panel ('nearest' does
+    // nothing when it is already in view, and shows the top of what is taller than the screen).
+    const target = document.querySelector('.ga-actions .ga-here, .ga-actions.asking') ?? document.querySelector('.ga-actions');
+    target?.scrollIntoView({ block: 'nearest' });
+  }, [acting, selected, pending?.key, phaseKey]);
 }
 
 // --------------------------------------------------------------------------------- status
@@ -380,31 +404,8 @@ function ActionPanel({
   const bids = general.filter((a) => a.move.kind === 'bid');
   const others = general.filter((a) => a.move.kind !== 'play-dice' && a.move.kind !== 'bid' && a.move.kind !== 'end-turn');
   const end = general.find((a) => a.move.kind === 'end-turn');
-  const tokenBuys = here.filter((a) => a.move.kind === 'buy-token');
-  const hereOthers = here.filter((a) => a.move.kind !== 'buy-token');
 
-  if (pending) {
-    return (
-      <section class="zone ga-actions asking" aria-label="Confirm your move">
-        <div
-          class="confirm"
-          role="group"
-          aria-label={pending.question ?? pending.label}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') cancel();
-          }}
-        >
-          <p>{pending.question ?? pending.label}</p>
-          <button type="button" ref={confirmRef} class="primary" disabled={busy} onClick={() => act(pending)}>
-            {pending.confirmLabel ?? 'Confirm'}
-          </button>
-          <button type="button" onClick={cancel}>
-            Cancel
-          </button>
-        </div>
-      </section>
-    );
-  }
+  if (pending) return <ConfirmPanel pending={pending} busy={busy} act={act} cancel={cancel} confirmRef={confirmRef} />;
 
   return (
     <section class="zone ga-actions" aria-labelledby="ga-actions-h">
@@ -422,42 +423,7 @@ function ActionPanel({
           : ''}
       </p>
       {refused && <p class="ga-refused">That move was not accepted; the reason is shown at the top of the page.</p>}
-      {selected && (
-        <div class="ga-here" data-place={placeKey(selected)}>
-          <h3>{placeTitle(view, selected, names.province)}</h3>
-          {placeFacts(view, selected, names.seat).map((f) => (
-            <p key={f} class="ga-fact">
-              {f}
-            </p>
-          ))}
-          {here.length === 0 && <p class="hint">Nothing you can do here right now.</p>}
-          {selected.kind === 'province' && here.some((a) => a.move.kind === 'move-token') && (
-            <p class="hint">To move a token, you can also click a neighbouring province outlined in orange on the board.</p>
-          )}
-          {hereOthers.length > 0 && (
-            <div class="buttons">
-              {hereOthers.map((a) => (
-                <ActionButton key={a.key} a={a} act={act} busy={busy} primary />
-              ))}
-            </div>
-          )}
-          {tokenBuys.length > 0 && (
-            <fieldset class="ga-choice">
-              <legend>Buy a movement token for 5 guilders and put it in:</legend>
-              <div class="buttons">
-                {tokenBuys.map((a) => (
-                  <ActionButton key={a.key} a={a} act={act} busy={busy} />
-                ))}
-              </div>
-            </fieldset>
-          )}
-          <div class="buttons">
-            <button type="button" class="ga-clear" onClick={clear}>
-              Clear the selection
-            </button>
-          </div>
-        </div>
-      )}
+      {selected && <HereActions view={view} selected={selected} here={here} names={names} busy={busy} act={act} clear={clear} />}
       {others.length > 0 && (
         <div class="buttons">
           {others.map((a) => (
@@ -493,6 +459,100 @@ function ActionPanel({
         </div>
       )}
     </section>
+  );
+}
+
+/** The question asked before a move that costs money, with its Confirm and Cancel buttons. */
+function ConfirmPanel({
+  pending,
+  busy,
+  act,
+  cancel,
+  confirmRef,
+}: {
+  pending: Action;
+  busy: boolean;
+  act: (a: Action) => void;
+  cancel: () => void;
+  confirmRef: Ref<HTMLButtonElement>;
+}) {
+  return (
+    <section class="zone ga-actions asking" aria-label="Confirm your move">
+      <div
+        class="confirm"
+        role="group"
+        aria-label={pending.question ?? pending.label}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') cancel();
+        }}
+      >
+        <p>{pending.question ?? pending.label}</p>
+        <button type="button" ref={confirmRef} class="primary" disabled={busy} onClick={() => act(pending)}>
+          {pending.confirmLabel ?? 'Confirm'}
+        </button>
+        <button type="button" onClick={cancel}>
+          Cancel
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** The selected place in the action panel: what lies there and what can be done there. */
+function HereActions({
+  view,
+  selected,
+  here,
+  names,
+  busy,
+  act,
+  clear,
+}: {
+  view: GoldenAgeView;
+  selected: Place;
+  here: readonly Action[];
+  names: Names;
+  busy: boolean;
+  act: (a: Action) => void;
+  clear: () => void;
+}) {
+  const tokenBuys = here.filter((a) => a.move.kind === 'buy-token');
+  const hereOthers = here.filter((a) => a.move.kind !== 'buy-token');
+  return (
+    <div class="ga-here" data-place={placeKey(selected)}>
+      <h3>{placeTitle(view, selected, names.province)}</h3>
+      {placeFacts(view, selected, names.seat).map((f) => (
+        <p key={f} class="ga-fact">
+          {f}
+        </p>
+      ))}
+      {here.length === 0 && <p class="hint">Nothing you can do here right now.</p>}
+      {selected.kind === 'province' && here.some((a) => a.move.kind === 'move-token') && (
+        <p class="hint">To move a token, you can also click a neighbouring province outlined in orange on the board.</p>
+      )}
+      {hereOthers.length > 0 && (
+        <div class="buttons">
+          {hereOthers.map((a) => (
+            <ActionButton key={a.key} a={a} act={act} busy={busy} primary />
+          ))}
+        </div>
+      )}
+      {tokenBuys.length > 0 && (
+        <fieldset class="ga-choice">
+          <legend>Buy a movement token for 5 guilders and put it in:</legend>
+          <div class="buttons">
+            {tokenBuys.map((a) => (
+              <ActionButton key={a.key} a={a} act={act} busy={busy} />
+            ))}
+          </div>
+        </fieldset>
+      )}
+      <div class="buttons">
+        <button type="button" class="ga-clear" onClick={clear}>
+          Clear the selection
+        </button>
+      </div>
+    </div>
   );
 }
 

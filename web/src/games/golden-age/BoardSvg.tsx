@@ -180,19 +180,10 @@ function tokensWords(tokens: readonly number[], name: (s: number) => string): st
 }
 
 export function BoardSvg(props: SvgProps) {
-  const { view, letters, name } = props;
+  const { view, name } = props;
   const W = view.size.width;
   const H = view.size.height;
-  const byId = new Map(view.provinces.map((p) => [p.id, p]));
-  const nameOf = (id: ProvinceId) => byId.get(id)?.name ?? id;
   const stewardBox = view.steward === null ? null : (view.track[view.steward] ?? null);
-  const shown = new Set<ProvinceId>(stewardBox?.provinces ?? []);
-  const sel = props.selected;
-  const selProvince = sel?.kind === 'province' ? byId.get(sel.id) : undefined;
-
-  // Borders once each.
-  const borders: [ProvinceId, ProvinceId][] = [];
-  for (const p of view.provinces) for (const q of p.adjacent) if (p.id < q) borders.push([p.id, q]);
 
   return (
     <svg
@@ -206,78 +197,120 @@ export function BoardSvg(props: SvgProps) {
       <rect class="ga-inner" x="72" y="78" width={W - 144} height={H - 156} rx="10" />
 
       {/* ------------------------------------------------------------ the province track */}
-      <g class="ga-track" aria-label="Province track">
-        {view.track.map((b) => {
-          const x0 = b.x - b.w / 2;
-          const y0 = b.y - b.h / 2;
-          const place: Place = { kind: 'box', box: b.box };
-          const here = view.steward === b.box;
-          let words: string;
-          let body: JSX.Element;
-          if (b.kind === 'provinces') {
-            const [a, c] = b.provinces as [ProvinceId, ProvinceId];
-            const pa = byId.get(a)!;
-            const pc = byId.get(c)!;
-            words = `Box ${b.box}: ${pa.name} and ${pc.name}.`;
-            body = (
-              <>
-                <rect class="ga-box-half" x={x0 + 2} y={y0 + 2} width={b.w - 4} height={b.h / 2 - 2} fill={PROVINCE_FILL[pa.colour]} />
-                <rect class="ga-box-half" x={x0 + 2} y={b.y} width={b.w - 4} height={b.h / 2 - 2} fill={PROVINCE_FILL[pc.colour]} />
-                <text class="ga-box-abbr" x={b.x + 6} y={y0 + b.h * 0.28}>
-                  {abbr(pa.name)}
-                </text>
-                <text class="ga-box-abbr" x={b.x + 6} y={y0 + b.h * 0.76}>
-                  {abbr(pc.name)}
-                </text>
-              </>
-            );
-          } else if (b.kind === 'merchant') {
-            const gov = b.governorOf ? nameOf(b.governorOf) : '';
-            words = `Box ${b.box}: merchant, everyone gets 1 guilder${gov ? `; the governor of ${gov}` : ''}.`;
-            body = (
-              <>
-                <rect class="ga-box-merchant" x={x0 + 2} y={y0 + 2} width={b.w - 4} height={b.h - 4} />
-                <text class="ga-box-word" x={b.x} y={y0 + b.h * 0.42}>
-                  Merchant
-                </text>
-                <text class="ga-box-small" x={b.x} y={y0 + b.h * 0.72}>
-                  {gov ? `gov. ${abbr(gov)}` : ''}
-                </text>
-              </>
-            );
-          } else {
-            words = `Box ${b.box}: Willem III, everyone gets 3 guilders.`;
-            body = (
-              <>
-                <rect class="ga-box-willem" x={x0 + 2} y={y0 + 2} width={b.w - 4} height={b.h - 4} />
-                <text class="ga-box-word" x={b.x} y={y0 + b.h * 0.42}>
-                  Willem III
-                </text>
-                <text class="ga-box-small" x={b.x} y={y0 + b.h * 0.72}>
-                  ƒ3 each
-                </text>
-              </>
-            );
-          }
-          return (
-            <Fragment key={b.box}>
-              <g
-                data-box={b.box}
-                data-kind={b.kind}
-                {...placeProps(place, props, `${words}${here ? ' The Steward stands here.' : ''}`, here ? 'ga-box steward-here' : 'ga-box')}
-              >
-                <rect class="hit ga-box-frame" x={x0} y={y0} width={b.w} height={b.h} />
-                <text class="ga-box-no" x={x0 + 4} y={y0 + 12}>
-                  {b.box}
-                </text>
-              </g>
-              <Deco place={place}>{body}</Deco>
-            </Fragment>
-          );
-        })}
-      </g>
+      <ProvinceTrack {...props} />
 
       {/* --------------------------------------------------------------------- provinces */}
+      <Provinces {...props} />
+
+      {/* ------------------------------------------------------------------ Guilds Chart */}
+      <GuildsChart {...props} />
+
+      {/* ---------------------------------------------------------------------- colonies */}
+      <Colonies {...props} />
+
+      {/* ------------------------------------------------------------- roll and bank */}
+      <RollAndBank view={view} name={name} />
+
+      {/* ------------------------------------------------------------------- the Steward */}
+      {stewardBox && <Steward x={stewardBox.x} y={stewardBox.y} w={stewardBox.w} h={stewardBox.h} width={W} height={H} />}
+    </svg>
+  );
+}
+
+/** The boxes round the edge of the board. */
+function ProvinceTrack(props: SvgProps) {
+  const { view } = props;
+  const byId = new Map(view.provinces.map((p) => [p.id, p]));
+  const nameOf = (id: ProvinceId) => byId.get(id)?.name ?? id;
+  return (
+    <g class="ga-track" aria-label="Province track">
+      {view.track.map((b) => {
+        const x0 = b.x - b.w / 2;
+        const y0 = b.y - b.h / 2;
+        const place: Place = { kind: 'box', box: b.box };
+        const here = view.steward === b.box;
+        let words: string;
+        let body: JSX.Element;
+        if (b.kind === 'provinces') {
+          const [a, c] = b.provinces as [ProvinceId, ProvinceId];
+          const pa = byId.get(a)!;
+          const pc = byId.get(c)!;
+          words = `Box ${b.box}: ${pa.name} and ${pc.name}.`;
+          body = (
+            <>
+              <rect class="ga-box-half" x={x0 + 2} y={y0 + 2} width={b.w - 4} height={b.h / 2 - 2} fill={PROVINCE_FILL[pa.colour]} />
+              <rect class="ga-box-half" x={x0 + 2} y={b.y} width={b.w - 4} height={b.h / 2 - 2} fill={PROVINCE_FILL[pc.colour]} />
+              <text class="ga-box-abbr" x={b.x + 6} y={y0 + b.h * 0.28}>
+                {abbr(pa.name)}
+              </text>
+              <text class="ga-box-abbr" x={b.x + 6} y={y0 + b.h * 0.76}>
+                {abbr(pc.name)}
+              </text>
+            </>
+          );
+        } else if (b.kind === 'merchant') {
+          const gov = b.governorOf ? nameOf(b.governorOf) : '';
+          words = `Box ${b.box}: merchant, everyone gets 1 guilder${gov ? `; the governor of ${gov}` : ''}.`;
+          body = (
+            <>
+              <rect class="ga-box-merchant" x={x0 + 2} y={y0 + 2} width={b.w - 4} height={b.h - 4} />
+              <text class="ga-box-word" x={b.x} y={y0 + b.h * 0.42}>
+                Merchant
+              </text>
+              <text class="ga-box-small" x={b.x} y={y0 + b.h * 0.72}>
+                {gov ? `gov. ${abbr(gov)}` : ''}
+              </text>
+            </>
+          );
+        } else {
+          words = `Box ${b.box}: Willem III, everyone gets 3 guilders.`;
+          body = (
+            <>
+              <rect class="ga-box-willem" x={x0 + 2} y={y0 + 2} width={b.w - 4} height={b.h - 4} />
+              <text class="ga-box-word" x={b.x} y={y0 + b.h * 0.42}>
+                Willem III
+              </text>
+              <text class="ga-box-small" x={b.x} y={y0 + b.h * 0.72}>
+                ƒ3 each
+              </text>
+            </>
+          );
+        }
+        return (
+          <Fragment key={b.box}>
+            <g
+              data-box={b.box}
+              data-kind={b.kind}
+              {...placeProps(place, props, `${words}${here ? ' The Steward stands here.' : ''}`, here ? 'ga-box steward-here' : 'ga-box')}
+            >
+              <rect class="hit ga-box-frame" x={x0} y={y0} width={b.w} height={b.h} />
+              <text class="ga-box-no" x={x0 + 4} y={y0 + 12}>
+                {b.box}
+              </text>
+            </g>
+            <Deco place={place}>{body}</Deco>
+          </Fragment>
+        );
+      })}
+    </g>
+  );
+}
+
+/** The provinces with their borders, the paths a token can take, and their pieces. */
+function Provinces(props: SvgProps) {
+  const { view, letters, name } = props;
+  const byId = new Map(view.provinces.map((p) => [p.id, p]));
+  const stewardBox = view.steward === null ? null : (view.track[view.steward] ?? null);
+  const shown = new Set<ProvinceId>(stewardBox?.provinces ?? []);
+  const sel = props.selected;
+  const selProvince = sel?.kind === 'province' ? byId.get(sel.id) : undefined;
+
+  // Borders once each.
+  const borders: [ProvinceId, ProvinceId][] = [];
+  for (const p of view.provinces) for (const q of p.adjacent) if (p.id < q) borders.push([p.id, q]);
+
+  return (
+    <>
       {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: SVG elements without a tabindex cannot take focus and none is set here; biome counts every SVG element as focusable. */}
       <g class="ga-borders" aria-hidden="true">
         {borders.map(([a, b]) => {
@@ -368,11 +401,15 @@ export function BoardSvg(props: SvgProps) {
           );
         })}
       </g>
+    </>
+  );
+}
 
-      {/* ------------------------------------------------------------------ Guilds Chart */}
-      <GuildsChart {...props} />
-
-      {/* ---------------------------------------------------------------------- colonies */}
+/** The colony boxes: the East Indies and the West Indies. */
+function Colonies(props: SvgProps) {
+  const { view, letters, name } = props;
+  return (
+    <>
       <text class="ga-title" x="760" y="182">
         East Indies
       </text>
@@ -418,13 +455,7 @@ export function BoardSvg(props: SvgProps) {
           </Fragment>
         );
       })}
-
-      {/* ------------------------------------------------------------- roll and bank */}
-      <RollAndBank view={view} name={name} />
-
-      {/* ------------------------------------------------------------------- the Steward */}
-      {stewardBox && <Steward x={stewardBox.x} y={stewardBox.y} w={stewardBox.w} h={stewardBox.h} width={W} height={H} />}
-    </svg>
+    </>
   );
 }
 
