@@ -245,6 +245,18 @@ export function viewEvent(event: DutchMemoryEvent, _viewer: Viewer): LogEntry | 
         text:
           event.what === 'give-back' ? `{${event.seat}} kept all their cards.` : `{${event.seat}} chose not to ${POWER_WORDS[event.what]}.`,
       };
+    default:
+      return viewSnapAndEndEvent(event);
+  }
+}
+
+type SnapAndEndEvent = Extract<
+  DutchMemoryEvent,
+  { type: 'snapped' | 'snap-failed' | 'penalty' | 'replaced' | 'reshuffled' | 'round-ended' | 'game-ended' }
+>;
+
+function viewSnapAndEndEvent(event: SnapAndEndEvent): LogEntry {
+  switch (event.type) {
     case 'snapped':
       return {
         type: event.type,

@@ -90,27 +90,9 @@ function Table({ match, view, submit, busy }: BoardProps & { view: View }) {
   const me = view.viewer;
   const name = (s: number) => seatName(match.seats, s);
   const names: Names = { name, me };
-  const mountedAt = useRef(match.version);
   const [selection, setSelection] = useState<Pos[]>([]);
-  const [seen, setSeen] = useState<Seen | null>(null);
-  const [outcome, setOutcome] = useState<MoveOutcome | null>(null);
+  const { seen, setSeen, outcome, setOutcome } = useMoveResults(match, view);
   const [now, setNow] = useState(() => Date.now());
-
-  // A reveal or a move's events arrive only in the answer to this page's own move. A match taken
-  // from the browser's cache when the page opened may still carry them: those are not shown again.
-  useEffect(() => {
-    if (match.version <= mountedAt.current) return;
-    const r = match.reveal as DutchMemoryReveal | undefined;
-    if (r && Array.isArray(r.cards) && r.cards.length > 0) setSeen({ version: match.version, round: view.round, cards: r.cards });
-    const events = match.events ?? [];
-    const snaps = events.filter((e) => e.type === 'snapped' || e.type === 'snap-failed');
-    if (snaps.length > 0) {
-      const lines = events
-        .filter((e) => e.type === 'snapped' || e.type === 'snap-failed' || e.type === 'penalty')
-        .map((e) => fillNames(e.text, match.seats));
-      setOutcome({ lines, good: !snaps.some((e) => e.type === 'snap-failed') });
-    }
-  }, [match]);
 
   const coveredOpen = view.snap.covered.some((c) => c.until > now);
   useEffect(() => {
@@ -128,16 +110,7 @@ function Table({ match, view, submit, busy }: BoardProps & { view: View }) {
   const ready = me === null ? [] : readyMoves(legal, me, sel);
 
   // Faces from a reveal, while the card is still where it was seen.
-  const overlay = useMemo(() => {
-    const out = new Map<string, CardFace>();
-    if (!seen || seen.round !== view.round || view.phase === 'over') return out;
-    const moved = touchedSince(match.log, seen.version);
-    for (const c of seen.cards) {
-      const k = posKey(c);
-      if (!moved.has(k) && view.benches[c.seat]?.[c.slot]) out.set(k, c.card);
-    }
-    return out;
-  }, [seen, view, match.log]);
+  const overlay = useMemo(() => revealOverlay(seen, view, match.log), [seen, view, match.log]);
 
   const send = async (m: Move) => {
     setSeen(null);
@@ -151,7 +124,6 @@ function Table({ match, view, submit, busy }: BoardProps & { view: View }) {
   const mustAct = me !== null && view.toAct.includes(me);
   const order = seatOrder(view);
   const others = order.filter((s) => s !== me);
-  const lastRound = view.rounds[view.rounds.length - 1];
 
   return (
     <div
@@ -162,27 +134,12 @@ function Table({ match, view, submit, busy }: BoardProps & { view: View }) {
       data-turn={view.turn ?? ''}
     >
       <StatusLine view={view} names={names} />
-      {view.phase === 'look' && lastRound && lastRound.round === view.round - 1 && (
-        <p class="dm-banner dm-info" data-banner="round-over">
-          Round {lastRound.round} is over. Scores: {lastRound.scores.map((s, i) => `${name(i)} ${s}`).join(', ')}. Totals:{' '}
-          {view.totals.map((t, i) => `${name(i)} ${t}`).join(', ')}. Round {view.round} has been dealt.
-        </p>
-      )}
+      <RoundOverBanner view={view} names={names} />
       <SnapBanner view={view} names={names} legal={legal} now={now} coveredOpen={coveredOpen} />
       <DutchBanner view={view} names={names} />
       <PendingList view={view} names={names} />
 
-      {outcome && (
-        <div class={`dm-outcome ${outcome.good ? 'dm-good' : 'dm-bad'}`} role="status" data-outcome={outcome.good ? 'snapped' : 'failed'}>
-          <p class="dm-outcome-head">{outcome.good ? 'Your snap counted.' : 'Your snap did not count.'}</p>
-          {outcome.lines.map((l, i) => (
-            <p key={i}>{l}</p>
-          ))}
-          <button type="button" onClick={() => setOutcome(null)}>
-            OK
-          </button>
-        </div>
-      )}
+      {outcome && <OutcomePanel outcome={outcome} onHide={() => setOutcome(null)} />}
       {seen && overlay.size > 0 && me !== null && (
         <RevealPanel view={view} names={names} cards={seen.cards.filter((c) => overlay.has(posKey(c)))} onHide={() => setSeen(null)} />
       )}
@@ -234,22 +191,87 @@ function Table({ match, view, submit, busy }: BoardProps & { view: View }) {
         />
       )}
 
-      {view.phase !== 'over' && (
-        <section class="zone dm-scores" aria-labelledby="dm-scores-h">
-          <h2 id="dm-scores-h">Scores</h2>
-          <ScoreSheet
-            rounds={view.rounds}
-            totals={view.totals}
-            seatCount={view.seats}
-            name={name}
-            rules={view.rules}
-            openLast={view.phase === 'look'}
-            you={me}
-          />
-        </section>
-      )}
+      {view.phase !== 'over' && <ScoresZone view={view} names={names} />}
       <RulesNote view={view} />
     </div>
+  );
+}
+
+function useMoveResults(match: BoardProps['match'], view: View) {
+  const mountedAt = useRef(match.version);
+  const [seen, setSeen] = useState<Seen | null>(null);
+  const [outcome, setOutcome] = useState<MoveOutcome | null>(null);
+
+  // A reveal or a move's events arrive only in the answer to this page's own move. A match taken
+  // from the browser's cache when the page opened may still carry them: those are not shown again.
+  useEffect(() => {
+    if (match.version <= mountedAt.current) return;
+    const r = match.reveal as DutchMemoryReveal | undefined;
+    if (r && Array.isArray(r.cards) && r.cards.length > 0) setSeen({ version: match.version, round: view.round, cards: r.cards });
+    const events = match.events ?? [];
+    const snaps = events.filter((e) => e.type === 'snapped' || e.type === 'snap-failed');
+    if (snaps.length > 0) {
+      const lines = events
+        .filter((e) => e.type === 'snapped' || e.type === 'snap-failed' || e.type === 'penalty')
+        .map((e) => fillNames(e.text, match.seats));
+      setOutcome({ lines, good: !snaps.some((e) => e.type === 'snap-failed') });
+    }
+  }, [match]);
+
+  return { seen, setSeen, outcome, setOutcome };
+}
+
+function revealOverlay(seen: Seen | null, view: View, log: readonly LogRecord[]): Map<string, CardFace> {
+  const out = new Map<string, CardFace>();
+  if (!seen || seen.round !== view.round || view.phase === 'over') return out;
+  const moved = touchedSince(log, seen.version);
+  for (const c of seen.cards) {
+    const k = posKey(c);
+    if (!moved.has(k) && view.benches[c.seat]?.[c.slot]) out.set(k, c.card);
+  }
+  return out;
+}
+
+function RoundOverBanner({ view, names }: { view: View; names: Names }) {
+  const { name } = names;
+  const lastRound = view.rounds[view.rounds.length - 1];
+  if (!(view.phase === 'look' && lastRound && lastRound.round === view.round - 1)) return null;
+  return (
+    <p class="dm-banner dm-info" data-banner="round-over">
+      Round {lastRound.round} is over. Scores: {lastRound.scores.map((s, i) => `${name(i)} ${s}`).join(', ')}. Totals:{' '}
+      {view.totals.map((t, i) => `${name(i)} ${t}`).join(', ')}. Round {view.round} has been dealt.
+    </p>
+  );
+}
+
+function OutcomePanel({ outcome, onHide }: { outcome: MoveOutcome; onHide: () => void }) {
+  return (
+    <div class={`dm-outcome ${outcome.good ? 'dm-good' : 'dm-bad'}`} role="status" data-outcome={outcome.good ? 'snapped' : 'failed'}>
+      <p class="dm-outcome-head">{outcome.good ? 'Your snap counted.' : 'Your snap did not count.'}</p>
+      {outcome.lines.map((l, i) => (
+        <p key={i}>{l}</p>
+      ))}
+      <button type="button" onClick={onHide}>
+        OK
+      </button>
+    </div>
+  );
+}
+
+function ScoresZone({ view, names }: { view: View; names: Names }) {
+  return (
+    <section class="zone dm-scores" aria-labelledby="dm-scores-h">
+      <h2 id="dm-scores-h">Scores</h2>
+      <ScoreSheet
+        rounds={view.rounds}
+        totals={view.totals}
+        seatCount={view.seats}
+        name={names.name}
+        rules={view.rules}
+        openLast={view.phase === 'look'}
+        you={names.me}
+      />
+    </section>
   );
 }
 
