@@ -196,21 +196,7 @@ async function measureMatches(minMoves = 100) {
       games: new Map(GAMES.map((g) => [g.id, g])),
       publicUrl: 'https://dutch.example',
     });
-    const call = async (method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) => {
-      const res = await app.request(path, {
-        method,
-        headers: {
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-          ...(body ? { 'Content-Type': 'application/json' } : {}),
-          ...headers,
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const text = await res.text();
-      if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
-      // biome-ignore lint/suspicious/noExplicitAny: the bench reads fields of several different API answers straight off the parsed JSON.
-      return { json: JSON.parse(text) as any, bytes: Buffer.byteLength(text) };
-    };
+    const call = apiCaller(app);
     type Item = Record<string, AttributeValue>;
     /** The item's size as stored, and with `data` stored as plain JSON text. */
     const sizes = (item: Item) => {
@@ -299,23 +285,55 @@ async function measureMatches(minMoves = 100) {
         moves++;
       }
     }
-    const profile = (kind: 'stored' | 'plain'): MatchProfile => ({
-      ...DUTCH_AUCTION,
-      matchItem: sum[kind].match / moves,
-      moveWru: sum[kind].wru / moves,
-      logPageBytes: sum[kind].page / moves,
-      intentsPerMove: sum.intents / moves,
-      readBytesOut: sum.readOut / moves,
-      moveBytesOut: sum.moveOut / moves,
-    });
-    return {
-      games,
-      moves,
-      stored: profile('stored'),
-      plain: profile('plain'),
-      logRecord: { stored: sum.stored.log / moves, plain: sum.plain.log / moves },
-    };
+    return summarise(sum, moves, games);
   } finally {
     await dynamo.stop();
   }
+}
+
+/** Requests to the app as a client sends them; an answer of 300 or more is an error. */
+function apiCaller(app: ReturnType<typeof createApp>) {
+  return async (method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await app.request(path, {
+      method,
+      headers: {
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(body ? { 'Content-Type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+    // biome-ignore lint/suspicious/noExplicitAny: the bench reads fields of several different API answers straight off the parsed JSON.
+    return { json: JSON.parse(text) as any, bytes: Buffer.byteLength(text) };
+  };
+}
+
+interface Sums {
+  stored: { match: number; log: number; wru: number; page: number };
+  plain: { match: number; log: number; wru: number; page: number };
+  intents: number;
+  readOut: number;
+  moveOut: number;
+}
+
+/** Per-move averages of the sums, as the cost model's match profile, stored and as plain JSON. */
+function summarise(sum: Sums, moves: number, games: number) {
+  const profile = (kind: 'stored' | 'plain'): MatchProfile => ({
+    ...DUTCH_AUCTION,
+    matchItem: sum[kind].match / moves,
+    moveWru: sum[kind].wru / moves,
+    logPageBytes: sum[kind].page / moves,
+    intentsPerMove: sum.intents / moves,
+    readBytesOut: sum.readOut / moves,
+    moveBytesOut: sum.moveOut / moves,
+  });
+  return {
+    games,
+    moves,
+    stored: profile('stored'),
+    plain: profile('plain'),
+    logRecord: { stored: sum.stored.log / moves, plain: sum.plain.log / moves },
+  };
 }

@@ -35,6 +35,116 @@ async function timed(runs: number, f: () => Promise<unknown>) {
   return median(out);
 }
 
+/** The sparse `due` index ÷ a full table scan: time and items read. */
+async function measureDueWork(
+  report: (line: string) => void,
+  store: DynamoNotifyStore,
+  doc: ReturnType<typeof dynamoClient>,
+  tableName: string,
+  now: number,
+) {
+  const viaIndex = async () => {
+    const items: DueItem[] = [];
+    let cursor: unknown;
+    do {
+      const page = await store.due(now, 100, cursor);
+      items.push(...page.items);
+      cursor = page.next;
+    } while (cursor !== undefined);
+    return items;
+  };
+  const viaScan = async () => {
+    let n = 0;
+    let scanned = 0;
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await doc.send(
+        new ScanCommand({
+          TableName: tableName,
+          FilterExpression: 'dueAt <= :now',
+          ExpressionAttributeValues: { ':now': now },
+          ExclusiveStartKey: start,
+        }),
+      );
+      n += out.Count ?? 0;
+      scanned += out.ScannedCount ?? 0;
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return { n, scanned };
+  };
+  const found = (await viaIndex()).length;
+  const dueMatches = (await viaIndex()).filter((i) => i.kind === 'match').length;
+  const scan = await viaScan();
+  const indexMs = await timed(7, viaIndex);
+  const scanMs = await timed(3, viaScan);
+  report(
+    `notify: finding due work among ${ACTIVE} active matches (${DUE} due): index ${indexMs.toFixed(1)} ms, reading ${found} items ` +
+      `(${dueMatches} matches, ${found - dueMatches} undelivered outbox rows); ` +
+      `table scan ${scanMs.toFixed(1)} ms, reading ${scan.scanned} items → index ${(scanMs / indexMs).toFixed(1)}× faster, ${(scan.scanned / Math.max(1, found)).toFixed(0)}× fewer items`,
+  );
+}
+
+/** Dispatcher: a batch of outbox rows delivered, then the same batch again (all duplicates). */
+async function measureDispatcher(
+  report: (line: string) => void,
+  ctx: {
+    store: DynamoNotifyStore;
+    matches: DynamoMatchStore;
+    games: Map<string, typeof secretSums>;
+    clock: () => number;
+    ids: string[];
+    now: number;
+  },
+) {
+  const { store, matches, games, clock, ids, now } = ctx;
+  // Dispatcher: every seat of the due matches has a confirmed address.
+  const outbox = new DevOutbox({ announce: () => undefined, clock });
+  for (const id of ids.slice(0, DUE)) {
+    for (const seat of [0, 1]) {
+      const address = `${id}-${seat}@bench.test`;
+      const addressKey = sha256(address);
+      await store.reserveConfirmation(addressKey, address, now);
+      await store.putPrefs({
+        matchId: id,
+        seat,
+        channels: { email: true, push: false },
+        email: { address, addressKey, confirmed: true, requestedAt: now },
+        updatedAt: now,
+      });
+    }
+  }
+  const intents = (await Promise.all(ids.slice(0, DUE).map((id) => store.pendingIntents(id)))).flat().filter((n) => n.kind === 'reminder');
+  const records: DynamoDBRecord[] = intents.map((n, i) => ({
+    eventName: 'INSERT',
+    eventID: String(i),
+    dynamodb: {
+      SequenceNumber: String(i).padStart(21, '0'),
+      NewImage: marshall(intentToItem(n), { removeUndefinedValues: true }) as never,
+    },
+  }));
+  const dispatcher = new Dispatcher({
+    store,
+    matches,
+    games,
+    publicUrl: 'https://dutch.example',
+    email: outbox,
+    clock,
+    log: () => undefined,
+    concurrency: 4,
+  });
+  let t1 = performance.now();
+  await dispatcher.handleBatch(batchOf(records));
+  const firstMs = performance.now() - t1;
+  const delivered = outbox.list().length;
+  t1 = performance.now();
+  await dispatcher.handleBatch(batchOf(records));
+  const againMs = performance.now() - t1;
+  report(
+    `notify: dispatcher ${records.length} rows delivered in ${firstMs.toFixed(0)} ms (${(firstMs / records.length).toFixed(1)} ms each, ${delivered} mails); ` +
+      `the same rows again (all duplicates) ${againMs.toFixed(0)} ms → a duplicate costs ${((againMs / firstMs) * 100).toFixed(0)} % of a delivery, ${outbox.list().length - delivered} extra mails`,
+  );
+}
+
 export async function bench(report: (line: string) => void) {
   const dynamo = await startDynamoLocal();
   try {
@@ -65,45 +175,7 @@ export async function bench(report: (line: string) => void) {
       ids.push(created.match.id);
     }
     now = T0;
-    const viaIndex = async () => {
-      const items: DueItem[] = [];
-      let cursor: unknown;
-      do {
-        const page = await store.due(now, 100, cursor);
-        items.push(...page.items);
-        cursor = page.next;
-      } while (cursor !== undefined);
-      return items;
-    };
-    const viaScan = async () => {
-      let n = 0;
-      let scanned = 0;
-      let start: Record<string, unknown> | undefined;
-      do {
-        const out = await doc.send(
-          new ScanCommand({
-            TableName: tableName,
-            FilterExpression: 'dueAt <= :now',
-            ExpressionAttributeValues: { ':now': now },
-            ExclusiveStartKey: start,
-          }),
-        );
-        n += out.Count ?? 0;
-        scanned += out.ScannedCount ?? 0;
-        start = out.LastEvaluatedKey;
-      } while (start);
-      return { n, scanned };
-    };
-    const found = (await viaIndex()).length;
-    const dueMatches = (await viaIndex()).filter((i) => i.kind === 'match').length;
-    const scan = await viaScan();
-    const indexMs = await timed(7, viaIndex);
-    const scanMs = await timed(3, viaScan);
-    report(
-      `notify: finding due work among ${ACTIVE} active matches (${DUE} due): index ${indexMs.toFixed(1)} ms, reading ${found} items ` +
-        `(${dueMatches} matches, ${found - dueMatches} undelivered outbox rows); ` +
-        `table scan ${scanMs.toFixed(1)} ms, reading ${scan.scanned} items → index ${(scanMs / indexMs).toFixed(1)}× faster, ${(scan.scanned / Math.max(1, found)).toFixed(0)}× fewer items`,
-    );
+    await measureDueWork(report, store, doc, tableName, now);
 
     // The sweep itself: visits the due matches and writes their reminders into the outbox.
     const sweep = new Sweep({ store, matches, service, clock, log: () => undefined });
@@ -114,54 +186,7 @@ export async function bench(report: (line: string) => void) {
       `notify: sweep pass ${sweepMs.toFixed(0)} ms for ${swept.matches} due matches (${(sweepMs / Math.max(1, swept.matches)).toFixed(1)} ms each), ${swept.reminders} reminders written`,
     );
 
-    // Dispatcher: every seat of the due matches has a confirmed address.
-    const outbox = new DevOutbox({ announce: () => undefined, clock });
-    for (const id of ids.slice(0, DUE)) {
-      for (const seat of [0, 1]) {
-        const address = `${id}-${seat}@bench.test`;
-        const addressKey = sha256(address);
-        await store.reserveConfirmation(addressKey, address, now);
-        await store.putPrefs({
-          matchId: id,
-          seat,
-          channels: { email: true, push: false },
-          email: { address, addressKey, confirmed: true, requestedAt: now },
-          updatedAt: now,
-        });
-      }
-    }
-    const intents = (await Promise.all(ids.slice(0, DUE).map((id) => store.pendingIntents(id))))
-      .flat()
-      .filter((n) => n.kind === 'reminder');
-    const records: DynamoDBRecord[] = intents.map((n, i) => ({
-      eventName: 'INSERT',
-      eventID: String(i),
-      dynamodb: {
-        SequenceNumber: String(i).padStart(21, '0'),
-        NewImage: marshall(intentToItem(n), { removeUndefinedValues: true }) as never,
-      },
-    }));
-    const dispatcher = new Dispatcher({
-      store,
-      matches,
-      games,
-      publicUrl: 'https://dutch.example',
-      email: outbox,
-      clock,
-      log: () => undefined,
-      concurrency: 4,
-    });
-    let t1 = performance.now();
-    await dispatcher.handleBatch(batchOf(records));
-    const firstMs = performance.now() - t1;
-    const delivered = outbox.list().length;
-    t1 = performance.now();
-    await dispatcher.handleBatch(batchOf(records));
-    const againMs = performance.now() - t1;
-    report(
-      `notify: dispatcher ${records.length} rows delivered in ${firstMs.toFixed(0)} ms (${(firstMs / records.length).toFixed(1)} ms each, ${delivered} mails); ` +
-        `the same rows again (all duplicates) ${againMs.toFixed(0)} ms → a duplicate costs ${((againMs / firstMs) * 100).toFixed(0)} % of a delivery, ${outbox.list().length - delivered} extra mails`,
-    );
+    await measureDispatcher(report, { store, matches, games, clock, ids, now });
     raw.destroy();
   } finally {
     await dynamo.stop();
