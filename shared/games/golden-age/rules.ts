@@ -872,44 +872,22 @@ export function apply(s: GoldenAgeState, seat: Seat, move: GoldenAgeMove): Resul
 function perform(s: GoldenAgeState, d: Draft, seat: Seat, move: GoldenAgeMove, events: GoldenAgeEvent[]): RuleError | null {
   const pl = d.players[seat]!;
   switch (move.kind) {
-    case 'place-marker': {
-      const e = checkPlaceMarker(s, move);
-      if (e) return e;
-      pl.markers -= 1;
-      d.provinces[provinceIndex(move.province)]!.marker = { owner: seat, used: false, moved: false };
-      events.push({ type: 'setup-marker', seat, province: move.province });
-      d.setupStep += 1;
-      if (d.setupStep >= d.seats) {
-        d.phase = 'setup-tokens';
-        d.setupStep = 0;
-        d.current = 0;
-      } else d.current = d.setupStep;
-      return null;
-    }
-    case 'place-token': {
-      const e = checkPlaceToken(s, move);
-      if (e) return e;
-      pl.tokens -= 1;
-      d.provinces[provinceIndex(move.province)]!.tokens[seat]! += 1;
-      events.push({ type: 'setup-token', seat, province: move.province });
-      d.setupStep += 1;
-      if (d.setupStep >= d.seats * START.setupTokens) {
-        d.phase = 'setup-steward';
-        d.setupStep = 0;
-        d.current = d.seats - 1;
-      } else d.current = Math.floor(d.setupStep / START.setupTokens);
-      return null;
-    }
-    case 'place-steward': {
-      const e = checkPlaceSteward(move);
-      if (e) return e;
-      d.steward = move.box;
-      events.push({ type: 'steward-placed', seat, box: move.box });
-      d.phase = 'roll';
-      d.current = 0;
-      d.turn = 1;
-      return null;
-    }
+    case 'place-marker':
+    case 'place-token':
+    case 'place-steward':
+      return performSetup(s, d, seat, move, events);
+    case 'exchange':
+    case 'buy-card':
+    case 'buy-token':
+    case 'pay-painter':
+      return performPurchase(s, d, seat, move, events);
+    case 'auction':
+    case 'bid':
+    case 'pass':
+    case 'prize-card':
+    case 'prize-painter':
+    case 'prize-token':
+      return performAuctionMove(s, d, seat, move, events);
     case 'roll': {
       const [dice, rng] = rollDice(d.rng, 2);
       d.rng = rng;
@@ -976,6 +954,74 @@ function perform(s: GoldenAgeState, d: Draft, seat: Seat, move: GoldenAgeMove, e
       events.push({ type: 'sailed', seat, box: move.box, cards, from: move.from ?? null });
       return null;
     }
+    case 'end-turn': {
+      endTurn(d, seat, events);
+      return null;
+    }
+  }
+}
+
+/** The set-up placements: a marker, a token, the steward. */
+function performSetup(
+  s: GoldenAgeState,
+  d: Draft,
+  seat: Seat,
+  move: Extract<GoldenAgeMove, { kind: 'place-marker' | 'place-token' | 'place-steward' }>,
+  events: GoldenAgeEvent[],
+): RuleError | null {
+  const pl = d.players[seat]!;
+  switch (move.kind) {
+    case 'place-marker': {
+      const e = checkPlaceMarker(s, move);
+      if (e) return e;
+      pl.markers -= 1;
+      d.provinces[provinceIndex(move.province)]!.marker = { owner: seat, used: false, moved: false };
+      events.push({ type: 'setup-marker', seat, province: move.province });
+      d.setupStep += 1;
+      if (d.setupStep >= d.seats) {
+        d.phase = 'setup-tokens';
+        d.setupStep = 0;
+        d.current = 0;
+      } else d.current = d.setupStep;
+      return null;
+    }
+    case 'place-token': {
+      const e = checkPlaceToken(s, move);
+      if (e) return e;
+      pl.tokens -= 1;
+      d.provinces[provinceIndex(move.province)]!.tokens[seat]! += 1;
+      events.push({ type: 'setup-token', seat, province: move.province });
+      d.setupStep += 1;
+      if (d.setupStep >= d.seats * START.setupTokens) {
+        d.phase = 'setup-steward';
+        d.setupStep = 0;
+        d.current = d.seats - 1;
+      } else d.current = Math.floor(d.setupStep / START.setupTokens);
+      return null;
+    }
+    case 'place-steward': {
+      const e = checkPlaceSteward(move);
+      if (e) return e;
+      d.steward = move.box;
+      events.push({ type: 'steward-placed', seat, box: move.box });
+      d.phase = 'roll';
+      d.current = 0;
+      d.turn = 1;
+      return null;
+    }
+  }
+}
+
+/** Cashing in sets, buying cards and tokens, paying a painter. */
+function performPurchase(
+  s: GoldenAgeState,
+  d: Draft,
+  seat: Seat,
+  move: Extract<GoldenAgeMove, { kind: 'exchange' | 'buy-card' | 'buy-token' | 'pay-painter' }>,
+  events: GoldenAgeEvent[],
+): RuleError | null {
+  const pl = d.players[seat]!;
+  switch (move.kind) {
     case 'exchange': {
       const e = checkExchange(s, seat, move);
       if (e) return e;
@@ -1010,6 +1056,19 @@ function perform(s: GoldenAgeState, d: Draft, seat: Seat, move: GoldenAgeMove, e
       payPainter(d, seat, move.painting, move.marker, events);
       return null;
     }
+  }
+}
+
+/** Starting an auction, bidding, passing, and the winner using the prize. */
+function performAuctionMove(
+  s: GoldenAgeState,
+  d: Draft,
+  seat: Seat,
+  move: Extract<GoldenAgeMove, { kind: 'auction' | 'bid' | 'pass' | 'prize-card' | 'prize-painter' | 'prize-token' }>,
+  events: GoldenAgeEvent[],
+): RuleError | null {
+  const pl = d.players[seat]!;
+  switch (move.kind) {
     case 'auction': {
       const e = checkAuction(s, seat, move);
       if (e) return e;
@@ -1048,10 +1107,6 @@ function perform(s: GoldenAgeState, d: Draft, seat: Seat, move: GoldenAgeMove, e
       performPrize(d, seat, move, events);
       d.pending = null;
       d.phase = 'actions';
-      return null;
-    }
-    case 'end-turn': {
-      endTurn(d, seat, events);
       return null;
     }
   }
