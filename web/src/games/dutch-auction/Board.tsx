@@ -208,6 +208,7 @@ function DutchAuctionTable({ match, view, submit, busy }: BoardProps & { view: D
   const others = view.seats.filter((s) => s.seat !== me?.seat);
   const mySeat = me ? view.seats[me.seat] : undefined;
   const takeFrom = (src: string) => legal.some((m) => m.kind === 'power' && m.from === src);
+  const sel: Selection = { selectable, selected, toggle, busy };
 
   return (
     <div class="dutch" data-phase={view.phase} data-round={view.round}>
@@ -246,103 +247,19 @@ function DutchAuctionTable({ match, view, submit, busy }: BoardProps & { view: D
         </section>
       ))}
 
-      <section class="zone auction" aria-labelledby="auction-h">
-        <h2 id="auction-h">Auction</h2>
-        <p class="stats-line">Auction deck: {plural(view.auction.deckCount, 'card')}</p>
-        <ol class="display" data-zone="display" aria-label="The display: position n costs n cards">
-          {view.auction.display.map((d) => (
-            <li key={d.slot} data-slot={d.slot} class={d.card ? 'slot' : 'slot empty'}>
-              <span class="cost" aria-hidden="true">
-                {d.cost}
-              </span>
-              {d.card ? (
-                <Card
-                  id={d.card}
-                  edition={edition}
-                  context={`Display position ${d.slot}, costs ${d.cost}`}
-                  selected={selected.has(d.card)}
-                  {...(selectable.has(d.card) ? { onToggle: toggle } : {})}
-                  disabled={busy}
-                />
-              ) : (
-                <span class="card placeholder" role="img" aria-label={`Display position ${d.slot}: empty`} />
-              )}
-            </li>
-          ))}
-        </ol>
-        <Pile
-          title="Auction discards"
-          ids={view.auction.discards}
-          edition={edition}
-          zone="auction-discards"
-          open={acting && takeFrom('auction-discards')}
-          selectable={selectable}
-          selected={selected}
-          onToggle={toggle}
-          disabled={busy}
-        />
-      </section>
+      <AuctionZone view={view} open={acting && takeFrom('auction-discards')} sel={sel} />
 
       {me && mySeat && (
-        <section class="zone mine" aria-labelledby="me-h">
-          <h2 id="me-h">You ({name(me.seat)})</h2>
-          <SeatPanel seat={mySeat} view={view} name={name(me.seat)} you />
-          {view.phase === 'actions' && (
-            <CardRow
-              ids={mySeat.bid.map((c) => c.id)}
-              bid={mySeat.bid}
-              edition={edition}
-              zone="my-bid"
-              label={edition === '2018' ? 'Your offering' : 'Your bid'}
-              caption={`${edition === '2018' ? 'Your offering' : 'Your bid'}${mySeat.bidTotal !== null ? ` (bid total ${mySeat.bidTotal})` : ''}`}
-              selectable={selectable}
-              selected={selected}
-              onToggle={toggle}
-              empty="Nothing left in your bid."
-              disabled={busy}
-            />
-          )}
-          {(view.phase !== 'actions' || me.hand.length > 0) && (
-            <CardRow
-              ids={me.hand}
-              edition={edition}
-              zone="hand"
-              label={view.phase === 'actions' ? 'Kept back in your hand' : 'Your hand'}
-              caption={view.phase === 'actions' ? 'Kept back in your hand' : 'Your hand'}
-              {...(handNotes ? { notes: handNotes } : {})}
-              selectable={myTurnToCommit ? new Set(me.hand) : selectable}
-              selected={selected}
-              onToggle={toggle}
-              empty="Your hand is empty."
-              disabled={busy}
-            />
-          )}
-          {me.setAside && (
-            <div class="aside-line">
-              <span>On top of your deck:</span>
-              <Card id={me.setAside} edition={edition} context="Set aside on top of your deck" small />
-            </div>
-          )}
-          {me.sealed && view.phase === 'commit' && (
-            <p class="note">
-              Sealed: {me.sealed.setAside ? `set aside the ${cardName(me.sealed.setAside)}` : 'nothing set aside'}; bid{' '}
-              {me.sealed.bid.length ? me.sealed.bid.map(cardName).join(', ') : 'nothing'} (total {bidValue(edition, me.sealed.bid)}).
-            </p>
-          )}
-          <Pile
-            title="Your discards"
-            ids={me.discards}
-            edition={edition}
-            zone="my-discards"
-            open={acting && takeFrom('personal-discards')}
-            selectable={selectable}
-            selected={selected}
-            onToggle={toggle}
-            disabled={busy}
-          />
-          <Pile title="Cards in your deck (in no particular order)" ids={me.deck} edition={edition} zone="my-deck" />
-          {mySeat.cashedIn.length > 0 && <Pile title="Your cashed-in cards" ids={mySeat.cashedIn} edition={edition} zone="my-cashed" />}
-        </section>
+        <MyZone
+          view={view}
+          me={me}
+          mySeat={mySeat}
+          name={name}
+          handNotes={handNotes}
+          commit={myTurnToCommit}
+          openDiscards={acting && takeFrom('personal-discards')}
+          sel={sel}
+        />
       )}
 
       {myTurnToCommit && me && (
@@ -359,6 +276,141 @@ function DutchAuctionTable({ match, view, submit, busy }: BoardProps & { view: D
       )}
       {acting && <ActionBar view={view} legal={legal} selected={selected} clear={() => setPicked(new Set())} submit={submit} busy={busy} />}
     </div>
+  );
+}
+
+/** What a zone needs to offer cards for selection. */
+interface Selection {
+  selectable: Set<CardId>;
+  selected: Set<CardId>;
+  toggle: (id: CardId) => void;
+  busy: boolean;
+}
+
+/** The auction: the deck's count, the display with its costs, and the discards. */
+function AuctionZone({ view, open, sel }: { view: DutchAuctionView; open: boolean; sel: Selection }) {
+  const edition = view.edition;
+  return (
+    <section class="zone auction" aria-labelledby="auction-h">
+      <h2 id="auction-h">Auction</h2>
+      <p class="stats-line">Auction deck: {plural(view.auction.deckCount, 'card')}</p>
+      <ol class="display" data-zone="display" aria-label="The display: position n costs n cards">
+        {view.auction.display.map((d) => (
+          <li key={d.slot} data-slot={d.slot} class={d.card ? 'slot' : 'slot empty'}>
+            <span class="cost" aria-hidden="true">
+              {d.cost}
+            </span>
+            {d.card ? (
+              <Card
+                id={d.card}
+                edition={edition}
+                context={`Display position ${d.slot}, costs ${d.cost}`}
+                selected={sel.selected.has(d.card)}
+                {...(sel.selectable.has(d.card) ? { onToggle: sel.toggle } : {})}
+                disabled={sel.busy}
+              />
+            ) : (
+              <span class="card placeholder" role="img" aria-label={`Display position ${d.slot}: empty`} />
+            )}
+          </li>
+        ))}
+      </ol>
+      <Pile
+        title="Auction discards"
+        ids={view.auction.discards}
+        edition={edition}
+        zone="auction-discards"
+        open={open}
+        selectable={sel.selectable}
+        selected={sel.selected}
+        onToggle={sel.toggle}
+        disabled={sel.busy}
+      />
+    </section>
+  );
+}
+
+/** The player's own side: seat panel, bid, hand (with the sealed plan's notes), set-aside card, piles. */
+function MyZone({
+  view,
+  me,
+  mySeat,
+  name,
+  handNotes,
+  commit,
+  openDiscards,
+  sel,
+}: {
+  view: DutchAuctionView;
+  me: NonNullable<DutchAuctionView['you']>;
+  mySeat: DutchAuctionView['seats'][number];
+  name: (s: number) => string;
+  handNotes: Record<string, string> | undefined;
+  commit: boolean;
+  openDiscards: boolean;
+  sel: Selection;
+}) {
+  const edition = view.edition;
+  return (
+    <section class="zone mine" aria-labelledby="me-h">
+      <h2 id="me-h">You ({name(me.seat)})</h2>
+      <SeatPanel seat={mySeat} view={view} name={name(me.seat)} you />
+      {view.phase === 'actions' && (
+        <CardRow
+          ids={mySeat.bid.map((c) => c.id)}
+          bid={mySeat.bid}
+          edition={edition}
+          zone="my-bid"
+          label={edition === '2018' ? 'Your offering' : 'Your bid'}
+          caption={`${edition === '2018' ? 'Your offering' : 'Your bid'}${mySeat.bidTotal !== null ? ` (bid total ${mySeat.bidTotal})` : ''}`}
+          selectable={sel.selectable}
+          selected={sel.selected}
+          onToggle={sel.toggle}
+          empty="Nothing left in your bid."
+          disabled={sel.busy}
+        />
+      )}
+      {(view.phase !== 'actions' || me.hand.length > 0) && (
+        <CardRow
+          ids={me.hand}
+          edition={edition}
+          zone="hand"
+          label={view.phase === 'actions' ? 'Kept back in your hand' : 'Your hand'}
+          caption={view.phase === 'actions' ? 'Kept back in your hand' : 'Your hand'}
+          {...(handNotes ? { notes: handNotes } : {})}
+          selectable={commit ? new Set(me.hand) : sel.selectable}
+          selected={sel.selected}
+          onToggle={sel.toggle}
+          empty="Your hand is empty."
+          disabled={sel.busy}
+        />
+      )}
+      {me.setAside && (
+        <div class="aside-line">
+          <span>On top of your deck:</span>
+          <Card id={me.setAside} edition={edition} context="Set aside on top of your deck" small />
+        </div>
+      )}
+      {me.sealed && view.phase === 'commit' && (
+        <p class="note">
+          Sealed: {me.sealed.setAside ? `set aside the ${cardName(me.sealed.setAside)}` : 'nothing set aside'}; bid{' '}
+          {me.sealed.bid.length ? me.sealed.bid.map(cardName).join(', ') : 'nothing'} (total {bidValue(edition, me.sealed.bid)}).
+        </p>
+      )}
+      <Pile
+        title="Your discards"
+        ids={me.discards}
+        edition={edition}
+        zone="my-discards"
+        open={openDiscards}
+        selectable={sel.selectable}
+        selected={sel.selected}
+        onToggle={sel.toggle}
+        disabled={sel.busy}
+      />
+      <Pile title="Cards in your deck (in no particular order)" ids={me.deck} edition={edition} zone="my-deck" />
+      {mySeat.cashedIn.length > 0 && <Pile title="Your cashed-in cards" ids={mySeat.cashedIn} edition={edition} zone="my-cashed" />}
+    </section>
   );
 }
 
