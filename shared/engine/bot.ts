@@ -33,6 +33,22 @@ export interface Bot<V, M> {
   choose(input: BotInput<V, M>): M;
 }
 
+/**
+ * What the platform asks of a game's computer players (`shared/games/bots.ts` lists one per game):
+ * for a bot of `level` in `input.seat`, the move it makes now, or null when it has nothing to do (not
+ * its turn, no snap it knows of). `reaction` marks a move made off turn in answer to what another
+ * seat just did (a snap): the platform waits a human-like moment before making it, so people get a
+ * fair chance, and asks again then, on the state of that moment.
+ */
+export interface BotPlayer<V, M> {
+  decide(level: BotLevel, input: BotInput<V, M>): BotDecision<M> | null;
+}
+
+export interface BotDecision<M> {
+  readonly move: M;
+  readonly reaction?: boolean;
+}
+
 /** A uniform draw in [0, 1) and the generator's next state. */
 export function nextUnit(rng: Rng): [number, Rng] {
   const [u, next] = nextU32(rng);

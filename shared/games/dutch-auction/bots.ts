@@ -17,7 +17,7 @@
  * choice from a random hand when the opponent has already sealed, and otherwise lets the playout
  * policy (which never looks at the other seat's sealed cards) seal for it.
  */
-import type { Bot, BotInput, BotLevel, SearchBudget, SearchHooks } from '../../engine/bot.js';
+import type { Bot, BotInput, BotPlayer, BotLevel, SearchBudget, SearchHooks } from '../../engine/bot.js';
 import { nextUnit, searchMove } from '../../engine/bot.js';
 import type { Seat } from '../../engine/game.js';
 import { type Rng, nextInt, seedRng, shuffle } from '../../engine/random.js';
@@ -389,3 +389,9 @@ export const bots: Record<BotLevel, Bot<View, Move>> = {
 export function botFor(level: BotLevel): Bot<View, Move> {
   return bots[level];
 }
+
+/** The platform's entry (../bots.ts): a bot moves when its seat is to act (sealed bids included). */
+export const botPlayer: BotPlayer<View, Move> = {
+  decide: (level, input) =>
+    input.view.toAct.includes(input.seat) && input.legal.length > 0 ? { move: botFor(level).choose(input) } : null,
+};

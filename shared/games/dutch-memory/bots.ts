@@ -16,7 +16,15 @@
  * cannot see at random, and playouts use the easy heuristic (without forgetting) for every seat, on
  * what that seat's own view would show.
  */
-import { type Bot, type BotInput, type BotLevel, type SearchBudget, type SearchHooks, searchMove } from '../../engine/bot.js';
+import {
+  type Bot,
+  type BotPlayer,
+  type BotInput,
+  type BotLevel,
+  type SearchBudget,
+  type SearchHooks,
+  searchMove,
+} from '../../engine/bot.js';
 import type { Seat } from '../../engine/game.js';
 import { nextU32, type Rng, seedRng, shuffle } from '../../engine/random.js';
 import { ALL_CARDS, type CardId, cardValue, type ValueTable, snapMatches } from './cards.js';
@@ -525,3 +533,16 @@ export function offTurnSnap(level: BotLevel, input: BotInput<View, Move>): Move 
 
 export const bots: Record<BotLevel, Bot<View, Move>> = { easy: easyBot(), strong: strongBot() };
 export const botFor = (level: BotLevel): Bot<View, Move> => bots[level];
+
+/**
+ * The platform's entry (../bots.ts): a bot moves when its seat is to act; otherwise it snaps a card it
+ * knows matches the open discard, as a reaction (the platform lets people answer first).
+ */
+export const botPlayer: BotPlayer<View, Move> = {
+  decide(level, input) {
+    if (input.legal.length === 0) return null;
+    if (input.view.toAct.includes(input.seat)) return { move: botFor(level).choose(input) };
+    const snap = offTurnSnap(level, input);
+    return snap ? { move: snap, reaction: true } : null;
+  },
+};

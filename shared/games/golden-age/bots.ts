@@ -20,7 +20,15 @@
  * `wantsToMove` says so, and `choose`, which must return a move, then returns the first listed.
  */
 import type { Seat } from '../../engine/game.js';
-import { type Bot, type BotInput, type BotLevel, type SearchBudget, type SearchHooks, searchMove } from '../../engine/bot.js';
+import {
+  type Bot,
+  type BotPlayer,
+  type BotInput,
+  type BotLevel,
+  type SearchBudget,
+  type SearchHooks,
+  searchMove,
+} from '../../engine/bot.js';
 import { nextInt, nextU32, type Rng, seedRng, shuffle } from '../../engine/random.js';
 import { COLOUR_ACTION, type DeckId, DECKS, GUILD_COLOURS, PROVINCE_IDS } from './board.js';
 import { card, DECK_CARDS, isPublicCard } from './cards.js';
@@ -399,3 +407,8 @@ export function strongBot(budget: StrongBudget = STRONG_BUDGET): Bot<View, Move>
 export const bots: Record<BotLevel, Bot<View, Move>> = { easy, strong: strongBot() };
 
 export const botFor = (level: BotLevel): Bot<View, Move> => bots[level];
+
+/** The platform's entry (../bots.ts): a bot moves only when its seat is to act (no idle exchanges). */
+export const botPlayer: BotPlayer<View, Move> = {
+  decide: (level, input) => (wantsToMove(input) ? { move: botFor(level).choose(input) } : null),
+};
