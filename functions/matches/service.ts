@@ -6,7 +6,16 @@
 import type { AnyGame, Seat, Viewer } from '#shared/engine/game.js';
 import type { Commit, LogRecord, MatchEnd, MatchRecord, MatchStore, NotificationIntent, NotificationKind, RecentKey } from './port.js';
 import { RECENT_KEYS_MS, RECENT_KEYS_PER_SEAT } from './port.js';
-import { botSeatsOf, computerSeat, everySeatFilled, isComputerSeat, isStoodIn, withoutBot, type BotLevel, type BotSeatRequest } from './bot-seats.js';
+import {
+  botSeatsOf,
+  computerSeat,
+  everySeatFilled,
+  isComputerSeat,
+  isStoodIn,
+  withoutBot,
+  type BotLevel,
+  type BotSeatRequest,
+} from './bot-seats.js';
 import { invalid, MatchError, RuleError } from './errors.js';
 import { changePause, type PauseChange } from './pausing.js';
 import { logEntries, presentLog, presentMatch } from './present.js';
@@ -320,7 +329,11 @@ export class MatchService {
       const { state, events, reveal } = applied.value;
       // The player's own move takes their seat back from a computer standing in, in the same commit.
       const tookBack = isStoodIn(match.seats[seat]);
-      const next = this.advance(tookBack ? { ...match, seats: match.seats.map((s, i) => (i === seat ? withoutBot(s) : s)) } : match, state, now);
+      const next = this.advance(
+        tookBack ? { ...match, seats: match.seats.map((s, i) => (i === seat ? withoutBot(s) : s)) } : match,
+        state,
+        now,
+      );
       if (keyed) next.recentKeys = remember(match.recentKeys, { seat, ...keyed, version: next.version, at: now });
       const body = {
         ...this.present(next, seat, []),
@@ -513,8 +526,21 @@ export class MatchService {
     const applied = game.apply(match.state, seat, parsed.data, { now });
     if (!applied.ok) return { ok: false, reason: 'refused', code: applied.error.code, message: applied.error.message };
     const next = this.advance(match, applied.value.state, now);
-    const record: LogRecord = { version: next.version, seat, kind: 'move', move: parsed.data, at: now, events: [...applied.value.events], bot: level };
-    const result = await this.commit({ match: next, expectedVersion, log: record, intents: this.intentsFor(game, match, next, seat, record) });
+    const record: LogRecord = {
+      version: next.version,
+      seat,
+      kind: 'move',
+      move: parsed.data,
+      at: now,
+      events: [...applied.value.events],
+      bot: level,
+    };
+    const result = await this.commit({
+      match: next,
+      expectedVersion,
+      log: record,
+      intents: this.intentsFor(game, match, next, seat, record),
+    });
     return result.ok ? { ok: true, version: next.version } : { ok: false, reason: 'stale' };
   }
 
@@ -532,13 +558,17 @@ export class MatchService {
   private async changeStandIn(matchId: string, seat: Seat, level: BotLevel | null) {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const match = await this.mustGet(matchId);
-      if (match.status !== 'active') throw new MatchError('match-not-active', 'Only a seat in a match in play can be handed over or taken back.');
+      if (match.status !== 'active')
+        throw new MatchError('match-not-active', 'Only a seat in a match in play can be handed over or taken back.');
       const s = match.seats[seat];
       if (!s || isComputerSeat(s)) throw new MatchError('forbidden', 'This link does not open that seat.');
       if (level !== null && s.bot) {
-        throw new MatchError('already-stood-in', 'A computer player already plays your seat; make a move or take it back.', { version: match.version });
+        throw new MatchError('already-stood-in', 'A computer player already plays your seat; make a move or take it back.', {
+          version: match.version,
+        });
       }
-      if (level === null && !s.bot) throw new MatchError('not-stood-in', 'You play this seat yourself already.', { version: match.version });
+      if (level === null && !s.bot)
+        throw new MatchError('not-stood-in', 'You play this seat yourself already.', { version: match.version });
       const now = this.deps.clock();
       const seats = countSideChange(match, seat, now).map((x, i) =>
         i !== seat ? x : level === null ? withoutBot(x) : { ...x, bot: { level, standIn: 'asked' as const } },
