@@ -8,7 +8,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BotPlayer } from '#shared/engine/bot.js';
 import { botPlayers } from '#shared/games/bots.js';
-import { DAY } from '../../functions/matches/timing.js';
 import type { Json, Seat } from '../support/api.js';
 import { botHarness } from './bots.support.js';
 
