@@ -91,7 +91,7 @@ describe('playing against the computer', () => {
     expect(links.json.invites).toEqual([]);
 
     const bad: [Json, string][] = [
-      [[{ seat: 0, level: 'easy' }], 'invalid-request'],
+      [[{ seat: 0, level: 'easy' }], 'invalid-bots'],
       [[{ seat: 3, level: 'easy' }], 'invalid-bots'],
       [
         [
