@@ -89,7 +89,7 @@ const mappingOf = (fn: IConstruct): Json => {
     (m) => JSON.stringify(m.Properties.FunctionName) === JSON.stringify(ref(stack, fn)),
   );
   expect(all, fn.node.id).toHaveLength(1);
-  return all[0].Properties;
+  return all[0]!.Properties;
 };
 
 describe('DynamoDB table', () => {
