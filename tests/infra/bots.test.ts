@@ -13,7 +13,8 @@ import { createApp } from '../../functions/app.js';
 import type { MatchRecord } from '../../functions/matches/port.js';
 import { DynamoMatchStore, dynamoClient } from '../../functions/storage/dynamo.js';
 import { keys } from '../../functions/storage/table.js';
-import { BOT_FILTERS, BOT_TABLE_ACTIONS } from '../../infra/functions.js';
+import { BOT_GB, botMatchCost, DUTCH_AUCTION, matchCost, unitCosts } from '../../infra/cost.js';
+import { BOT_FILTERS, BOT_TABLE_ACTIONS, FUNCTIONS } from '../../infra/functions.js';
 import { gameRegistry } from '#shared/games/index.js';
 import { client } from '../support/api.js';
 import { freshTable } from '../support/dynamo.js';
@@ -226,5 +227,30 @@ describe('least privilege of the bot path, at the wire', () => {
       expect(c.table).toBe(table.tableName);
       expect(c.index).toBeUndefined();
     }
+  });
+});
+
+describe('what a bot move costs, on paper (infra/cost.ts, the figures in infra/README.md)', () => {
+  it('a Lambda invocation at the bot function’s memory: cheaper than the visit of the person it replaces; a snap’s wait on top', () => {
+    expect(BOT_GB).toBe(FUNCTIONS.bots.memoryMb / 1024);
+    const micro = (usd: number) => Math.round(usd * 1e8) / 100;
+    const bot = botMatchCost();
+    expect(Object.fromEntries(Object.entries(bot.units).map(([k, v]) => [k, micro(v)]))).toEqual({
+      strongMove: 8.91,
+      easyMove: 6.38,
+      wake: 0.59,
+      reactionWait: 30.13,
+      coldStart: 13.33,
+    });
+    const u = unitCosts(DUTCH_AUCTION);
+    const visit = u.pageLoad + u.read + u.move + DUTCH_AUCTION.coldShare * u.coldStart;
+    expect(bot.perBotMove).toBeLessThan(visit);
+    expect(bot.units.reactionWait).toBeGreaterThan(bot.units.strongMove);
+    const quiet = { ...DUTCH_AUCTION, pollsPerMove: 0 };
+    expect(botMatchCost(quiet).total.toFixed(4)).toBe('0.0016');
+    expect(botMatchCost(quiet, { level: 'easy' }).total.toFixed(4)).toBe('0.0015');
+    expect(matchCost(quiet).total.toFixed(4)).toBe('0.0018');
+    expect(botMatchCost({ ...DUTCH_AUCTION, pollsPerMove: 10 }).total.toFixed(4)).toBe('0.0041');
+    expect(botMatchCost(quiet, { reactionsPerBotMove: 0.2 }).total.toFixed(4)).toBe('0.0019');
   });
 });
