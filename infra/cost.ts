@@ -3,7 +3,9 @@
  * times what each request does. The DynamoDB side (item sizes, hence request units) is measured by
  * `npm run bench infra`, which plays Dutch auction matches through the API on DynamoDB Local and prints
  * this model with its own measurements next to the figures below; infra/README.md explains the rest.
+ * Computer players' moves are Lambda invocations of their own (botUnitCosts, botMatchCost).
  */
+import { FUNCTIONS } from './functions.js';
 
 /** USD, us-east-1 list prices as published (DynamoDB on demand after its November 2024 price cut). */
 export const PRICES = {
@@ -107,6 +109,62 @@ export function unitCosts(p: MatchProfile) {
     coldStart: lambda(API_GB, SECONDS.init),
     email: PRICES.sesPerMail,
   };
+}
+
+// ------------------------------------------------------------------ computer players
+
+/** The bot function's memory as deployed (infra/functions.ts), in GB: its billed seconds cost this much more. */
+export const BOT_GB = FUNCTIONS.bots.memoryMb / 1024;
+/**
+ * Billed seconds assumed per bot invocation (not measured on AWS): a strong move is 100 ms of CPU on a
+ * full vCPU (issue 15), about 170 ms at 1 GB, plus the match read and the commit; an easy one a few ms
+ * plus the same I/O. `wake` is an invocation that finds no bot turn (woken by the bot's own commit, or
+ * by a change that is no bot's turn). A `reaction` (a snap) waits 1.5–3 s first, billed as it sleeps.
+ */
+export const BOT_SECONDS = { strong: 0.25, easy: 0.06, wake: 0.02, reaction: 2.25, init: 1.0 } as const;
+
+/** USD per unit of the bot players' work. */
+export function botUnitCosts(p: MatchProfile) {
+  const read = rru(p.matchItem) * PRICES.dynamoRru;
+  // A bot's move is the same transaction as a person's: the same write units.
+  const move = (seconds: number) => PRICES.lambdaRequest + lambda(BOT_GB, seconds) + read + p.moveWru * PRICES.dynamoWru;
+  return {
+    strongMove: move(BOT_SECONDS.strong),
+    easyMove: move(BOT_SECONDS.easy),
+    /** Each bot move's own commit wakes the function once more (the stream), which reads and finds nothing to do. */
+    wake: PRICES.lambdaRequest + lambda(BOT_GB, BOT_SECONDS.wake) + read,
+    /** On top of a move made as a reaction: the wait, billed at the function's memory, and the second read. */
+    reactionWait: lambda(BOT_GB, BOT_SECONDS.reaction) + read,
+    coldStart: lambda(BOT_GB, BOT_SECONDS.init),
+  };
+}
+
+/**
+ * A match against the computer: `botShare` of the moves are made by bots (of `level`), the rest by people
+ * visiting as in `matchCost`. Each bot move: the move, one idle wake, a share of cold starts, and its
+ * reactions' waits. Polls and notifications as for people.
+ */
+export function botMatchCost(
+  p: MatchProfile = DUTCH_AUCTION,
+  {
+    botShare = 0.5,
+    level = 'strong',
+    reactionsPerBotMove = 0,
+  }: { botShare?: number; level?: 'easy' | 'strong'; reactionsPerBotMove?: number } = {},
+) {
+  const u = unitCosts(p);
+  const b = botUnitCosts(p);
+  const humanMoves = p.moves * (1 - botShare);
+  const botMoves = p.moves * botShare;
+  const perBotMove =
+    (level === 'strong' ? b.strongMove : b.easyMove) + b.wake + p.coldShare * b.coldStart + reactionsPerBotMove * b.reactionWait;
+  const parts = {
+    visits: humanMoves * (u.pageLoad + u.read + u.move + p.coldShare * u.coldStart),
+    bots: botMoves * perBotMove,
+    polls: p.moves * p.pollsPerMove * u.poll,
+    notifications: p.moves * p.intentsPerMove * u.notification,
+  };
+  return { units: b, perBotMove, parts, total: parts.visits + parts.bots + parts.polls + parts.notifications };
 }
 
 /** USD for the whole match, email apart (push costs nothing beyond the dispatcher). */

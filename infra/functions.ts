@@ -1,8 +1,10 @@
 /**
- * The Lambda functions the stack deploys: entries, sizes, how each is bundled, what feeds the dispatcher.
- * Plain data with no aws-cdk-lib import, so the benchmark (scripts/bench/infra.ts) and the handler tests
- * use exactly what the stack ships without paying for loading the CDK.
+ * The Lambda functions the stack deploys: entries, sizes, how each is bundled, what feeds the dispatcher
+ * and the bot players, and the table actions the bot players may use. Plain data with no aws-cdk-lib
+ * import, so the benchmark (scripts/bench/infra.ts) and the handler tests use exactly what the stack ships
+ * without paying for loading the CDK.
  */
+import { keys } from '../functions/storage/table.js';
 
 export const FUNCTIONS = {
   /** The hono app behind the HTTP API (hono/aws-lambda). */
@@ -11,6 +13,15 @@ export const FUNCTIONS = {
   dispatcher: { entry: 'functions/lambda/stream.ts', memoryMb: 256, timeoutSeconds: 60 },
   /** Reminders and turn deadlines, on a schedule. */
   sweep: { entry: 'functions/lambda/schedule.ts', memoryMb: 256, timeoutSeconds: 120 },
+  /**
+   * Computer players' moves, from the table's stream. Memory buys CPU (a full vCPU only at 1,769 MB):
+   * at 1,024 MB a strong move of 100 ms CPU (p99 250 ms, issue 15) takes about 170 ms (p99 430 ms), far
+   * inside the 2 s a bot may think (BOT_TIME_LIMIT_MS) and the 1–2 s a turn should take to land; 512 MB
+   * would make that p99 about 860 ms. More than 1,769 MB buys nothing (the search uses one thread), and
+   * the reaction waits (1.5–3 s before a snap) are billed by memory × wall time. 60 s covers a batch:
+   * per match a few bot turns of at most 2 s thinking plus 3 s waiting each (infra/README.md).
+   */
+  bots: { entry: 'functions/lambda/bots.ts', memoryMb: 1024, timeoutSeconds: 60 },
 } as const;
 
 export type FunctionName = keyof typeof FUNCTIONS;
@@ -79,3 +90,30 @@ export const DISPATCH_FILTERS = [
   { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { type: { S: ['intent'] } } } },
   { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { type: { S: ['log'] }, dueAt: { N: [{ exists: true }] } } } },
 ] as const;
+
+/**
+ * The stream records that may need a computer player to move (PLATFORM.md): match items written with the
+ * `botSeats` attribute, which functions/storage/dynamo.ts sets only on an active match with at least one
+ * bot seat. Keys as functions/storage/table.ts makes them (pk `M#<id>`, sk `MATCH`): log records, outbox
+ * rows, settings, deletions and matches with people only never invoke the bot function.
+ */
+const MATCH_KEY = keys.match('');
+export const BOT_FILTERS = [
+  {
+    eventName: ['INSERT', 'MODIFY'],
+    dynamodb: {
+      Keys: { pk: { S: [{ prefix: MATCH_KEY.pk }] }, sk: { S: [MATCH_KEY.sk] } },
+      NewImage: { botSeats: { N: [{ exists: true }] } },
+    },
+  },
+] as const;
+
+/**
+ * The only DynamoDB actions the bot function gets, on the table alone (not its indexes): the bot path
+ * reads the match and its log (functions/storage/dynamo.ts `get`, `head`, `logAt`: GetItem; `log`:
+ * Query on the table's own key) and commits a move as one TransactWriteItems of conditional Puts (the
+ * match, its log record carrying the notifications): IAM checks a transaction's Put as PutItem.
+ * No UpdateItem, DeleteItem, BatchWriteItem or ConditionCheckItem: those are the sweep's and the
+ * dispatcher's. tests/infra/bots.test.ts records the calls that path makes against DynamoDB Local.
+ */
+export const BOT_TABLE_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem'] as const;

@@ -32,25 +32,29 @@ export function ownAcknowledgements(opts: AckOptions): Acknowledgement[] {
       reason:
         "The VAPID key pair identifies this server to the browsers' push services; every push subscription is bound to its public key, so an automatic rotation would silently cut off all web push. Rotation is a manual step (infra/README.md).",
     },
-    ...['ApiFunction', 'DispatcherFunction', 'SweepFunction'].map((path) => ({ path, id: 'AwsSolutions-L1', reason: NODE_22 })),
-    {
-      path: 'DispatcherRole',
+    ...['ApiFunction', 'DispatcherFunction', 'SweepFunction', 'BotsFunction'].map((path) => ({
+      path,
+      id: 'AwsSolutions-L1',
+      reason: NODE_22,
+    })),
+    ...['DispatcherRole', 'BotsRole'].map((path) => ({
+      path,
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason:
         "dynamodb:ListStreams (added by the DynamoDB event source) has no resource-level permissions; the stream reads themselves are limited to this table's stream ARN.",
-    },
+    })),
     {
       path: 'SweepSchedulerRole',
       id: `AwsSolutions-IAM5[Resource::<${opts.sweepLogicalId}.Arn>:*]`,
       reason:
         'The EventBridge Scheduler target grants invoke on the sweep function and its versions (`:*`); it is still this one function, and the role can only be assumed by the scheduler of this account.',
     },
-    {
-      path: 'DispatchDeadLetters',
+    ...['DispatchDeadLetters', 'BotDeadLetters'].map((path) => ({
+      path,
       id: 'AwsSolutions-SQS3',
       reason:
-        'This queue is itself the dead-letter (on-failure) destination of the stream mapping; a dead-letter queue behind it would add nothing.',
-    },
+        'This queue is itself the dead-letter (on-failure) destination of a stream mapping; a dead-letter queue behind it would add nothing.',
+    })),
     {
       path: 'HttpApi',
       id: 'AwsSolutions-APIG4',

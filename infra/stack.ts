@@ -2,9 +2,9 @@
  * The whole site as one CDK stack, composed of a few parts (infra/constructs/): the function defaults
  * every Lambda shares (function.ts), the single-table DynamoDB design (data.ts), the hono API on Lambda
  * behind an HTTP API (api.ts), mail, push keys, the notification dispatcher on the table's stream and the
- * reminder/deadline sweep on EventBridge Scheduler (notifications.ts), the static site in a private
- * bucket behind CloudFront, which also routes /api/* (site.ts), and alarms (alarms.ts). It deploys the
- * same code the local server runs.
+ * reminder/deadline sweep on EventBridge Scheduler (notifications.ts), the computer players on the
+ * table's stream (bots.ts), the static site in a private bucket behind CloudFront, which also routes
+ * /api/* (site.ts), and alarms (alarms.ts). It deploys the same code the local server runs.
  */
 import { resolve } from 'node:path';
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
@@ -16,6 +16,7 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { Alarms } from './constructs/alarms.js';
 import { MatchApi } from './constructs/api.js';
+import { BotPlayers } from './constructs/bots.js';
 import { DataTable } from './constructs/data.js';
 import { Notifications } from './constructs/notifications.js';
 import { checkSite, Site } from './constructs/site.js';
@@ -23,6 +24,7 @@ import type { FunctionName } from './functions.js';
 import { acknowledgeFindings } from './nag.js';
 
 export { API_RESERVED_CONCURRENCY, API_THROTTLE } from './constructs/api.js';
+export { BOT_BATCH_SIZE, BOT_RETRY_ATTEMPTS, BOTS_RESERVED_CONCURRENCY } from './constructs/bots.js';
 export { tableIndexes } from './constructs/data.js';
 export { LOG_RETENTION, TABLE_ACTIONS } from './constructs/function.js';
 export {
@@ -50,6 +52,7 @@ export class DutchStack extends Stack {
   readonly functions: Record<FunctionName, nodejs.NodejsFunction>;
   readonly distribution: cloudfront.Distribution;
   readonly deadLetters: sqs.Queue;
+  readonly botDeadLetters: sqs.Queue;
 
   /**
    * Every part adds its resources to this stack itself rather than to a child construct of its own: a
@@ -77,17 +80,25 @@ export class DutchStack extends Stack {
       certificateArn: props.certificateArn,
     });
     notifications.linkSite(site.url);
+    const bots = new BotPlayers(this, { data });
 
     this.table = data.table;
-    this.functions = { api: api.function, dispatcher: notifications.dispatcher, sweep: notifications.sweep };
+    this.functions = { api: api.function, dispatcher: notifications.dispatcher, sweep: notifications.sweep, bots: bots.function };
     this.distribution = site.distribution;
     this.deadLetters = notifications.deadLetters;
-    const alarms = new Alarms(this, { functions: this.functions, deadLetters: this.deadLetters, alarmEmail: props.alarmEmail });
+    this.botDeadLetters = bots.deadLetters;
+    const alarms = new Alarms(this, {
+      functions: this.functions,
+      deadLetters: this.deadLetters,
+      botDeadLetters: this.botDeadLetters,
+      alarmEmail: props.alarmEmail,
+    });
 
     new CfnOutput(this, 'SiteUrl', { value: site.url });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'VapidSecretArn', { value: notifications.vapidKeys.secretArn });
     new CfnOutput(this, 'DeadLetterQueueUrl', { value: this.deadLetters.queueUrl });
+    new CfnOutput(this, 'BotDeadLetterQueueUrl', { value: this.botDeadLetters.queueUrl });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
     notifications.mailIdentity.dkimRecords.forEach(
       (r, i) =>

@@ -1,6 +1,7 @@
 /**
- * Alarms on one SNS topic: errors and throttles of every function, anything in the dispatcher's
- * dead-letter queue, and the dispatcher falling behind the moves. `-c alarmEmail=` subscribes an address.
+ * Alarms on one SNS topic: errors and throttles of every function, anything in the dispatcher's or the
+ * bot players' dead-letter queue, and either of them falling behind the moves. `-c alarmEmail=` subscribes
+ * an address.
  */
 import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
@@ -15,6 +16,8 @@ import type { FunctionName } from '../functions.js';
 export interface AlarmsProps {
   functions: Record<FunctionName, lambda.IFunction>;
   deadLetters: sqs.IQueue;
+  /** The bot function's own dead-letter queue (infra/constructs/bots.ts). */
+  botDeadLetters: sqs.IQueue;
   alarmEmail?: string;
 }
 
@@ -22,7 +25,7 @@ export class Alarms {
   readonly topic: sns.Topic;
 
   /** Adds to `scope` (the stack, so the logical ids stay put) the topic `Alarms` and one alarm per id below. */
-  constructor(scope: Construct, { functions, deadLetters, alarmEmail }: AlarmsProps) {
+  constructor(scope: Construct, { functions, deadLetters, botDeadLetters, alarmEmail }: AlarmsProps) {
     this.topic = new sns.Topic(scope, 'Alarms', { displayName: 'Dutch alarms', enforceSSL: true });
     if (alarmEmail) this.topic.addSubscription(new snsSubs.EmailSubscription(alarmEmail));
     const notify = new cwActions.SnsAction(this.topic);
@@ -42,23 +45,30 @@ export class Alarms {
       alarm(`${id}Errors`, fn.metricErrors(fiveMinutes), 1, `The ${name} function failed at least once in 5 minutes`);
       alarm(`${id}Throttles`, fn.metricThrottles(fiveMinutes), 1, `The ${name} function was throttled (reserved concurrency reached)`);
     }
-    alarm(
-      'DeadLetterDepth',
-      deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: cloudwatch.Stats.MAXIMUM }),
-      1,
-      'Notification batches gave up after their retries and wait in the dead-letter queue',
-    );
-    alarm(
-      'DispatcherIteratorAge',
+    const depth = (q: sqs.IQueue) =>
+      q.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: cloudwatch.Stats.MAXIMUM });
+    const iteratorAge = (fn: lambda.IFunction) =>
       new cloudwatch.Metric({
         namespace: 'AWS/Lambda',
         metricName: 'IteratorAge',
-        dimensionsMap: { FunctionName: functions.dispatcher.functionName },
+        dimensionsMap: { FunctionName: fn.functionName },
         period: Duration.minutes(5),
         statistic: cloudwatch.Stats.MAXIMUM,
-      }),
+      });
+    alarm('DeadLetterDepth', depth(deadLetters), 1, 'Notification batches gave up after their retries and wait in the dead-letter queue');
+    alarm(
+      'DispatcherIteratorAge',
+      iteratorAge(functions.dispatcher),
       10 * 60 * 1000,
       'Notifications are more than 10 minutes behind the moves',
     );
+    alarm(
+      'BotDeadLetterDepth',
+      depth(botDeadLetters),
+      1,
+      'Bot turns gave up after their retries and wait in the bot dead-letter queue: those matches wait for a bot move',
+    );
+    // A bot move should land within a second or two of its turn; a minute behind means people are waiting.
+    alarm('BotsIteratorAge', iteratorAge(functions.bots), 60 * 1000, 'Computer players are more than a minute behind their turns');
   }
 }

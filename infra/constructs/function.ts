@@ -35,6 +35,12 @@ export interface BindableTable {
   readonly indexNames: readonly string[];
 }
 
+/** Which item actions `bindTable` grants, and whether on the indexes too. */
+export interface TableAccess {
+  readonly actions: readonly string[];
+  readonly indexes: boolean;
+}
+
 export interface DutchFunctionProps {
   /** Which of infra/functions.ts FUNCTIONS: its entry, memory and timeout. */
   name: FunctionName;
@@ -91,12 +97,15 @@ export class DutchFunction extends nodejs.NodejsFunction {
     });
   }
 
-  /** Least privilege on the table: the item actions above on the table and its indexes, nothing else. */
-  bindTable({ table, indexNames }: BindableTable): void {
+  /**
+   * Least privilege on the table: the item actions above on the table and its indexes, nothing else; or
+   * fewer, as `access` names them (`indexes: false`: the table alone, for a function that never queries one).
+   */
+  bindTable({ table, indexNames }: BindableTable, access: TableAccess = { actions: TABLE_ACTIONS, indexes: true }): void {
     this.addToRolePolicy(
       new iam.PolicyStatement({
-        actions: [...TABLE_ACTIONS],
-        resources: [table.tableArn, ...indexNames.map((n) => `${table.tableArn}/index/${n}`)],
+        actions: [...access.actions],
+        resources: [table.tableArn, ...(access.indexes ? indexNames.map((n) => `${table.tableArn}/index/${n}`) : [])],
       }),
     );
     this.addEnvironment('TABLE_NAME', table.tableName);

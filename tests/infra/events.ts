@@ -155,3 +155,23 @@ function image(img: Record<string, unknown>): Record<string, AttributeValue> {
 export function streamEvent(records: DynamoDBRecord[]): DynamoDBStreamEvent {
   return { Records: records };
 }
+
+/**
+ * Lambda event filtering as the event source mapping applies it to a stream record: a record passes when
+ * any pattern matches; in a pattern, a list matches when one of its entries does (a literal by equality,
+ * `{ exists }` by presence, `{ prefix }` by the start of a string), an object when all its keys do.
+ */
+export function passesFilters(filters: readonly unknown[], record: DynamoDBRecord): boolean {
+  const leaf = (p: unknown, value: unknown): boolean => {
+    if (typeof p !== 'object' || p === null) return p === value;
+    if ('exists' in p) return (value !== undefined) === p.exists;
+    if ('prefix' in p) return typeof value === 'string' && value.startsWith(String(p.prefix));
+    throw new Error(`filter rule this test does not know: ${JSON.stringify(p)}`);
+  };
+  const matches = (pattern: unknown, value: unknown): boolean => {
+    if (Array.isArray(pattern)) return pattern.some((p) => leaf(p, value));
+    if (typeof value !== 'object' || value === null) return false;
+    return Object.entries(pattern as Record<string, unknown>).every(([k, p]) => matches(p, (value as Record<string, unknown>)[k]));
+  };
+  return filters.some((pattern) => matches(pattern, record));
+}

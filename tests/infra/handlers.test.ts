@@ -17,7 +17,7 @@ import { gameRegistry } from '#shared/games/index.js';
 import type { Json } from '../support/api.js';
 import { freshTable } from '../support/dynamo.js';
 import { secretSums } from '../support/test-game.js';
-import { API_HOST, invoke, readStream, streamEvent, type V2Handler } from './events.js';
+import { API_HOST, invoke, passesFilters, readStream, streamEvent, type V2Handler } from './events.js';
 
 type Table = Awaited<ReturnType<typeof freshTable>>;
 
@@ -190,20 +190,8 @@ describe('API Lambda (hono/aws-lambda) with HTTP API v2 events on DynamoDB Local
   });
 });
 
-/**
- * The filters of the event source mapping (infra/functions.ts), applied as Lambda applies them: a record
- * passes when any pattern matches; a list of values matches one of them, `{ exists: true }` any value.
- */
-function passesFilter(r: DynamoDBRecord): boolean {
-  const matches = (pattern: unknown, value: unknown): boolean => {
-    if (Array.isArray(pattern)) {
-      return pattern.some((p) => (typeof p === 'object' && p !== null && 'exists' in p ? (value !== undefined) === p.exists : p === value));
-    }
-    if (typeof value !== 'object' || value === null) return false;
-    return Object.entries(pattern as Record<string, unknown>).every(([k, p]) => matches(p, (value as Record<string, unknown>)[k]));
-  };
-  return DISPATCH_FILTERS.some((pattern) => matches(pattern, r));
-}
+/** The dispatcher's filters (infra/functions.ts), applied as Lambda applies them. */
+const passesFilter = (r: DynamoDBRecord) => passesFilters(DISPATCH_FILTERS, r);
 
 async function waitForMail(count: number): Promise<void> {
   for (let i = 0; i < 200 && mails.length < count; i++) await new Promise((r) => setTimeout(r, 25));

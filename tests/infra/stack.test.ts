@@ -16,11 +16,14 @@ import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_HEADERS } from '../../functions/http/security-headers.js';
 import { TABLE } from '../../functions/storage/table.js';
-import { DISPATCH_FILTERS, FUNCTION_NAMES, FUNCTIONS, esbuildOptions } from '../../infra/functions.js';
+import { BOT_FILTERS, BOT_TABLE_ACTIONS, DISPATCH_FILTERS, FUNCTION_NAMES, FUNCTIONS, esbuildOptions } from '../../infra/functions.js';
 import { FORWARD_HOST_CODE, ROBOTS_TXT, SPA_REWRITE_CODE } from '../../infra/edge.js';
 import {
   API_RESERVED_CONCURRENCY,
   API_THROTTLE,
+  BOT_BATCH_SIZE,
+  BOT_RETRY_ATTEMPTS,
+  BOTS_RESERVED_CONCURRENCY,
   DutchStack,
   HASHED_GLOBS,
   STREAM_RETRY_ATTEMPTS,
@@ -80,6 +83,14 @@ const only = (tpl: Template, type: string): [string, Json] => {
   expect(all, type).toHaveLength(1);
   return all[0]!;
 };
+/** The one stream mapping that feeds `fn`. */
+const mappingOf = (fn: IConstruct): Json => {
+  const all = Object.values(t.findResources('AWS::Lambda::EventSourceMapping')).filter(
+    (m) => JSON.stringify(m.Properties.FunctionName) === JSON.stringify(ref(stack, fn)),
+  );
+  expect(all, fn.node.id).toHaveLength(1);
+  return all[0]!.Properties;
+};
 
 describe('DynamoDB table', () => {
   it('is the single-table design of functions/storage/table.ts: on demand, PITR, TTL, NEW_IMAGE stream, its indexes', () => {
@@ -116,7 +127,7 @@ describe('DynamoDB table', () => {
 describe('Lambda functions', () => {
   it('are Node 22 on arm64 with source maps, their own log group with retention, and TABLE_NAME', () => {
     const fns = t.findResources('AWS::Lambda::Function', { Properties: { Runtime: 'nodejs22.x' } });
-    expect(Object.keys(fns)).toHaveLength(3);
+    expect(Object.keys(fns)).toHaveLength(FUNCTION_NAMES.length);
     const groups = t.findResources('AWS::Logs::LogGroup');
     for (const name of FUNCTION_NAMES) {
       const spec = FUNCTIONS[name];
@@ -142,7 +153,8 @@ describe('Lambda functions', () => {
 
   it('every log group in the stack (functions, API access log, site deployment) has a retention period', () => {
     const groups = t.findResources('AWS::Logs::LogGroup');
-    expect(Object.keys(groups)).toHaveLength(5);
+    // One per function, the API access log and the site deployment's.
+    expect(Object.keys(groups)).toHaveLength(FUNCTION_NAMES.length + 2);
     for (const g of Object.values(groups)) expect(g.Properties.RetentionInDays).toBe(30);
     // Every function in the stack, the CDK's own deployment handler included, logs into one of them.
     for (const fn of Object.values(t.findResources('AWS::Lambda::Function'))) {
@@ -246,11 +258,13 @@ describe('least privilege', () => {
       const dynamo = statements.filter((s) => [s.Action].flat().some((a: string) => a.startsWith('dynamodb:')) && s.Resource !== '*');
       const itemStatements = dynamo.filter((s) => ![s.Action].flat().some((a: string) => /Stream|GetRecords|GetShardIterator/.test(a)));
       expect(itemStatements).toHaveLength(1);
-      expect([itemStatements[0].Action].flat().sort()).toEqual([...TABLE_ACTIONS].sort());
+      // The bot players get fewer actions, on the table alone (their own test below).
+      const granted = name === 'bots' ? BOT_TABLE_ACTIONS : TABLE_ACTIONS;
+      expect([itemStatements[0].Action].flat().sort()).toEqual([...granted].sort());
       expect([itemStatements[0].Action].flat()).not.toContain('dynamodb:Scan');
       const resources = [itemStatements[0].Resource].flat();
       expect(resources[0]).toEqual(tableArn);
-      const indexes = (TABLE as { indexes?: readonly { name: string }[] }).indexes ?? [];
+      const indexes = name === 'bots' ? [] : ((TABLE as { indexes?: readonly { name: string }[] }).indexes ?? []);
       expect(resources.slice(1)).toEqual(indexes.map((i) => ({ 'Fn::Join': ['', [tableArn, `/index/${i.name}`]] })));
       const logs = statements.filter((s) => [s.Action].flat().some((a: string) => a.startsWith('logs:')));
       expect(logs).toHaveLength(1);
@@ -309,7 +323,12 @@ describe('least privilege', () => {
       };
       for (const c of commands) {
         expect(ACTIONS[c], `${name}: ${c} is called but has no IAM mapping in this test`).toBeDefined();
-        for (const a of ACTIONS[c]!) expect(granted.has(a), `${name}: ${a} for ${c}`).toBe(configured[a] ?? true);
+        for (const a of ACTIONS[c]!) {
+          // The bot bundle holds the whole match store, of which the bot path uses a few calls: its
+          // DynamoDB actions are checked against the calls that path makes (tests/infra/bots.test.ts).
+          if (name === 'bots' && a.startsWith('dynamodb:')) continue;
+          expect(granted.has(a), `${name}: ${a} for ${c}`).toBe(configured[a] ?? true);
+        }
       }
       for (const [a, on] of Object.entries(configured)) if (!on) expect(granted.has(a), `${name} has ${a} without its setting`).toBe(false);
       if (name === 'api') expect([...commands]).toEqual(expect.arrayContaining(['GetCommand', 'TransactWriteCommand']));
@@ -363,10 +382,8 @@ describe('HTTP API', () => {
 
 describe('dispatcher on the table stream', () => {
   it('has bounded retries, bisect on error, partial batch failures and an SQS on-failure destination', () => {
-    const [, esm] = only(t, 'AWS::Lambda::EventSourceMapping');
-    const p = esm.Properties;
+    const p = mappingOf(stack.functions.dispatcher);
     expect(p.EventSourceArn).toEqual(arnOf(stack, stack.table, 'StreamArn'));
-    expect(p.FunctionName).toEqual(ref(stack, stack.functions.dispatcher));
     expect(p.MaximumRetryAttempts).toBe(STREAM_RETRY_ATTEMPTS);
     expect(p.MaximumRetryAttempts).toBeGreaterThan(0);
     expect(p.MaximumRecordAgeInSeconds).toBeGreaterThan(0);
@@ -379,9 +396,109 @@ describe('dispatcher on the table stream', () => {
     // Only outbox rows reach the dispatcher (the filter is checked against the dispatcher's own test of a
     // record in tests/infra/handlers.test.ts).
     expect(p.FilterCriteria.Filters.map((f: Json) => JSON.parse(f.Pattern))).toEqual(DISPATCH_FILTERS);
-    const [, queue] = only(t, 'AWS::SQS::Queue');
+    const queue = t.toJSON().Resources[stack.getLogicalId(stack.deadLetters.node.defaultChild as never)];
     expect(queue.Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
     expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
+  });
+});
+
+describe('bot players on the table stream', () => {
+  const botsId = () => stack.getLogicalId(stack.functions.bots.node.defaultChild as never);
+
+  it('the bot function runs functions/lambda/bots.ts with CPU for a strong move, TABLE_NAME and nothing to send mail or push with', () => {
+    const p = t.toJSON().Resources[botsId()].Properties;
+    expect(FUNCTIONS.bots.entry).toBe('functions/lambda/bots.ts');
+    expect(p.MemorySize).toBe(FUNCTIONS.bots.memoryMb);
+    // At least half a vCPU for a strong move (a full one at 1,769 MB), and no more than one thread can use.
+    expect(p.MemorySize).toBeGreaterThanOrEqual(1024);
+    expect(p.MemorySize).toBeLessThanOrEqual(1769);
+    // Room for a few bot turns of 2 s thinking and 3 s waiting each, within Lambda's 15 minutes.
+    expect(p.Timeout).toBeGreaterThanOrEqual(30);
+    expect(p.Timeout).toBeLessThanOrEqual(120);
+    expect(p.ReservedConcurrentExecutions).toBe(BOTS_RESERVED_CONCURRENCY);
+    expect(p.Environment.Variables).toEqual({ NODE_OPTIONS: '--enable-source-maps', TABLE_NAME: ref(stack, stack.table) });
+  });
+
+  it('its stream mapping passes only match items with bot seats, reports failed items, bisects, retries a bounded number of times', () => {
+    const p = mappingOf(stack.functions.bots);
+    expect(p.EventSourceArn).toEqual(arnOf(stack, stack.table, 'StreamArn'));
+    expect(p.StartingPosition).toBe('TRIM_HORIZON');
+    expect(p.BatchSize).toBe(BOT_BATCH_SIZE);
+    // No batching window: a bot's move should land within a second or two of its turn.
+    expect(p.MaximumBatchingWindowInSeconds).toBeUndefined();
+    expect(p.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+    expect(p.BisectBatchOnFunctionError).toBe(true);
+    expect(p.MaximumRetryAttempts).toBe(BOT_RETRY_ATTEMPTS);
+    expect(p.MaximumRetryAttempts).toBeGreaterThan(0);
+    expect(p.MaximumRetryAttempts).toBeLessThanOrEqual(5);
+    expect(p.MaximumRecordAgeInSeconds).toBeGreaterThan(0);
+    expect(p.ParallelizationFactor).toBe(10);
+    // The filter as the contract states it (PLATFORM.md: NewImage.botSeats exists), on the keys of a
+    // match item (functions/storage/table.ts keys.match), written out so a change to either shows here.
+    const patterns = p.FilterCriteria.Filters.map((f: Json) => JSON.parse(f.Pattern));
+    expect(patterns).toEqual(BOT_FILTERS);
+    expect(patterns).toEqual([
+      {
+        eventName: ['INSERT', 'MODIFY'],
+        dynamodb: {
+          Keys: { pk: { S: [{ prefix: 'M#' }] }, sk: { S: ['MATCH'] } },
+          NewImage: { botSeats: { N: [{ exists: true }] } },
+        },
+      },
+    ]);
+  });
+
+  it("what it gives up on goes to a dead-letter queue of its own, not the dispatcher's", () => {
+    const p = mappingOf(stack.functions.bots);
+    expect(p.DestinationConfig).toEqual({ OnFailure: { Destination: arnOf(stack, stack.botDeadLetters) } });
+    expect(stack.botDeadLetters).not.toBe(stack.deadLetters);
+    const queue = t.toJSON().Resources[stack.getLogicalId(stack.botDeadLetters.node.defaultChild as never)];
+    expect(queue.Type).toBe('AWS::SQS::Queue');
+    expect(queue.Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+    expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
+    expect(Object.keys(t.findResources('AWS::SQS::Queue'))).toHaveLength(2);
+    expect(t.toJSON().Outputs.BotDeadLetterQueueUrl.Value).toEqual(ref(stack, stack.botDeadLetters));
+  });
+
+  it('its role may do exactly this: read the match and its log, put the move, read the stream, log, dead-letter', () => {
+    const roleId = stack.getLogicalId(stack.functions.bots.role!.node.defaultChild as never);
+    expect(t.toJSON().Resources[roleId].Properties.ManagedPolicyArns).toBeUndefined();
+    const statements = Object.values(t.findResources('AWS::IAM::Policy'))
+      .filter((p) => p.Properties.Roles.some((r: Json) => r.Ref === roleId))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement);
+    const logGroupId = t.toJSON().Resources[botsId()].Properties.LoggingConfig.LogGroup.Ref;
+    const granted = statements.map((s) => ({ effect: s.Effect, actions: [s.Action].flat().sort(), resource: s.Resource }));
+    const expected = [
+      { effect: 'Allow', actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resource: { 'Fn::GetAtt': [logGroupId, 'Arn'] } },
+      // The table alone, not its indexes: GetItem (get, head, logAt), Query (the log), PutItem (the move's transaction).
+      { effect: 'Allow', actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'], resource: arnOf(stack, stack.table) },
+      {
+        effect: 'Allow',
+        actions: ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
+        resource: arnOf(stack, stack.table, 'StreamArn'),
+      },
+      { effect: 'Allow', actions: ['dynamodb:ListStreams'], resource: '*' },
+      {
+        effect: 'Allow',
+        actions: ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'],
+        resource: arnOf(stack, stack.botDeadLetters),
+      },
+    ];
+    const key = (g: Json) => JSON.stringify(g);
+    expect(granted.map(key).sort()).toEqual(expected.map(key).sort());
+    expect([...BOT_TABLE_ACTIONS].sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query']);
+    // Nothing of the other functions': no updates, deletes, batch writes, condition checks, indexes, mail, secrets.
+    const all = granted.flatMap((g) => g.actions);
+    for (const a of [
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:BatchWriteItem',
+      'dynamodb:ConditionCheckItem',
+      'dynamodb:Scan',
+    ])
+      expect(all).not.toContain(a);
+    expect(all.some((a) => a.includes('*') || a.startsWith('ses:') || a.startsWith('secretsmanager:'))).toBe(false);
+    expect(JSON.stringify(statements)).not.toContain('/index/');
   });
 });
 
@@ -414,6 +531,34 @@ describe('alarms', () => {
     expect(dlq.AlarmActions).toHaveLength(1);
     const age = alarms().find((p) => p.MetricName === 'IteratorAge');
     expect(age.Dimensions).toEqual([{ Name: 'FunctionName', Value: ref(stack, stack.functions.dispatcher) }]);
+  });
+
+  it('fire when bot turns wait in their dead-letter queue, when bots fall behind, and when the bot function fails', () => {
+    const [topicId] = only(t, 'AWS::SNS::Topic');
+    const queueName = (q: IConstruct) => JSON.stringify([{ Name: 'QueueName', Value: arnOf(stack, q, 'QueueName') }]);
+    const depth = alarms().filter((p) => p.MetricName === 'ApproximateNumberOfMessagesVisible');
+    expect(depth.map((p) => JSON.stringify(p.Dimensions)).sort()).toEqual(
+      [queueName(stack.deadLetters), queueName(stack.botDeadLetters)].sort(),
+    );
+    const bots = depth.find((p) => JSON.stringify(p.Dimensions) === queueName(stack.botDeadLetters));
+    expect(bots.Namespace).toBe('AWS/SQS');
+    expect(bots.Threshold).toBe(1);
+    expect(bots.ComparisonOperator).toBe('GreaterThanOrEqualToThreshold');
+    expect(bots.AlarmActions).toEqual([{ Ref: topicId }]);
+    const behind = alarms().find(
+      (p) =>
+        p.MetricName === 'IteratorAge' &&
+        JSON.stringify(p.Dimensions) === JSON.stringify([{ Name: 'FunctionName', Value: ref(stack, stack.functions.bots) }]),
+    );
+    expect(behind.Threshold).toBeLessThanOrEqual(60_000);
+    expect(behind.AlarmActions).toEqual([{ Ref: topicId }]);
+    const errors = alarms().find(
+      (p) =>
+        p.MetricName === 'Errors' &&
+        JSON.stringify(p.Dimensions) === JSON.stringify([{ Name: 'FunctionName', Value: ref(stack, stack.functions.bots) }]),
+    );
+    expect(errors.Threshold).toBe(1);
+    expect(errors.AlarmActions).toEqual([{ Ref: topicId }]);
   });
 
   it('mail the operator when -c alarmEmail is given', () => {
@@ -673,7 +818,10 @@ describe('mail, push keys, parameters', () => {
       'Fn::Join': ['', ['https://', arnOf(stack, stack.distribution, 'DomainName')]],
     });
     expect(env(t, stack, stack.functions.api).PUBLIC_URL).toBeUndefined();
-    for (const fn of Object.values(domainStack.functions)) expect(env(dt, domainStack, fn).PUBLIC_URL).toBe('https://play.dutch.example');
+    // Every function that makes links; the bot players make none (their moves' notices go out through the dispatcher).
+    for (const fn of [domainStack.functions.api, domainStack.functions.dispatcher, domainStack.functions.sweep])
+      expect(env(dt, domainStack, fn).PUBLIC_URL).toBe('https://play.dutch.example');
+    expect(env(dt, domainStack, domainStack.functions.bots).PUBLIC_URL).toBeUndefined();
   });
 
   it('with a custom domain, the distribution uses its certificate and TLS 1.2 at least', () => {
