@@ -14,6 +14,7 @@ import { inviteRoutes } from './http/routes/invites.js';
 import { matchRoutes } from './http/routes/matches.js';
 import { moveRoutes } from './http/routes/moves.js';
 import { notificationRoutes } from './http/routes/notifications.js';
+import { standInRoutes } from './http/routes/stand-in.js';
 import { timingRoutes } from './http/routes/timing.js';
 import type { MatchStore } from './matches/port.js';
 import { MatchService } from './matches/service.js';
@@ -80,6 +81,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api/matches', matchRoutes(ctx));
   app.route('/api/matches', inviteRoutes(ctx));
   app.route('/api/matches', moveRoutes(ctx));
+  app.route('/api/matches', standInRoutes(ctx));
 
   const notify = deps.notifications;
   if (notify) {

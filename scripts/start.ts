@@ -3,13 +3,15 @@
  * elsewhere, the table, the built web site and the API on PORT (default 3000).
  *
  * Ctrl-C (SIGINT) or SIGTERM stops it in order: no new connections, the requests in flight are
- * answered (up to DRAIN_MS, default 10 s), then the notification dispatcher, then DynamoDB Local.
+ * answered (up to DRAIN_MS, default 10 s), then the computer players and the notification dispatcher,
+ * then DynamoDB Local.
  */
 import { join } from 'node:path';
 import { depsFromEnv, DEFAULT_TABLE } from '../functions/deps.js';
 import { ensureTable, JavaMissing, localClient, startDynamoLocal, type DynamoLocal } from '../functions/local/dynamo-local.js';
 import { createLocalApp, drain, listen } from '../functions/local/server.js';
 import { startLocalNotify } from '../functions/local/notify.js';
+import { startLocalBots } from '../functions/local/bots.js';
 import { buildWeb } from '../web/build.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -48,6 +50,13 @@ const notify = startLocalNotify({
   matches: deps.store,
   games: deps.games,
 });
+// Computer players: a second reader of the same stream runs the bots' moves (functions/bots/).
+const bots = startLocalBots({
+  env: process.env,
+  tableName: process.env.TABLE_NAME ?? DEFAULT_TABLE,
+  matches: deps.store,
+  games: deps.games,
+});
 const server = await listen(createLocalApp({ ...deps, publicUrl, notifications: notify.notifications }), port, host);
 console.log(`Dutch is running: http://localhost:${port}  (Ctrl-C to stop)`);
 
@@ -58,6 +67,7 @@ async function stop(signal: string) {
   console.log(`${signal}: no new connections; finishing the requests in flight…`);
   const clean = await drain(server, drainMs);
   if (!clean) console.log(`Requests still open after ${drainMs} ms were cut.`);
+  await bots.stop();
   await notify.stop();
   await dynamo?.stop();
   console.log('Stopped.');

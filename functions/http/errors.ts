@@ -14,6 +14,7 @@ export { invalid, parse } from '../matches/errors.js';
 export const STATUS_OF = {
   'invalid-request': 400,
   'invalid-seats': 400,
+  'invalid-bots': 400,
   'unknown-game': 404,
   'idempotency-key-reused': 422,
   forbidden: 403,
@@ -30,6 +31,8 @@ export const STATUS_OF = {
   'already-paused': 409,
   'not-paused': 409,
   'pause-budget': 422,
+  'already-stood-in': 409,
+  'not-stood-in': 409,
   'email-unavailable': 503,
   'email-failed': 503,
   'address-suppressed': 409,

@@ -5,7 +5,7 @@ import { CreateMatchRequest, JoinRequest, MoveRequest, ResignRequest } from './s
 import { CreateMatchResponse, ErrorResponse, InviteInfoResponse, JoinResponse, MatchResponse } from './responses.js';
 import { SIDE_CHANGES } from '../matches/side-changes.js';
 import { RECENT_KEYS_PER_SEAT } from '../matches/port.js';
-import { ChannelsRequest, EmailRequest, PauseRequest, PushSubscribeRequest, PushUnsubscribeRequest } from './schemas.js';
+import { ChannelsRequest, EmailRequest, PauseRequest, PushSubscribeRequest, PushUnsubscribeRequest, StandInRequest } from './schemas.js';
 
 const json = (schema: z.ZodMiniType) => ({
   'application/json': { schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) },
@@ -17,8 +17,9 @@ const ERROR_TEXT: Record<number, string> = {
   401: 'Missing or malformed token',
   403: 'Token does not open this seat',
   404: 'No such match',
-  409: 'Stale version or match not in play',
+  409: 'Stale version, match not in play, or the seat already (or not) played by a computer',
   413: 'Body over 16 KB',
+  415: 'Body not sent as application/json',
   422: 'Move breaks a rule, or an Idempotency-Key reused for another request (stable code + message)',
   429: 'Too many changes beside the game (links, pauses) from this seat; wait Retry-After seconds',
 };
@@ -58,7 +59,8 @@ export function openApiDocument(games: AnyGame[]) {
       '/api/games': { get: { summary: 'List the games', responses: { 200: { description: 'Games' } } } },
       '/api/matches': {
         post: {
-          summary: 'Create a match',
+          summary:
+            'Create a match. `bots` puts computer players in seats 1..n-1 (no invite is made for them); with every other seat a computer the match starts at once. `timing.onDeadline` says what a passed deadline does: the standard move (default), a computer plays the seat until its player moves again, or the seat forfeits.',
           parameters: [
             idempotencyKey(
               'a retry returns the same match, token and links (201 again). The new secrets are derived from the key, so it must be random and unguessable.',
@@ -151,6 +153,28 @@ function seatActionPaths() {
         parameters: [...seatParams, idempotencyKey('a retry returns the first response (not 409 match-not-active).')],
         requestBody: { required: false, content: json(ResignRequest) },
         responses: { 200: { description: 'Resigned', content: json(MatchResponse) }, ...errors(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    '/api/matches/{id}/seats/{seat}/stand-in': {
+      put: {
+        summary:
+          'Hand my seat to a computer player for now (it moves for me until I move again or take it back); a change beside the game, rate limited like links and pauses',
+        security: auth,
+        parameters: seatParams,
+        requestBody: { required: true, content: json(StandInRequest) },
+        responses: {
+          200: { description: 'The match as my seat sees it', content: json(MatchResponse) },
+          ...errors(400, 401, 403, 404, 409, 415, 429),
+        },
+      },
+      delete: {
+        summary: 'Take my seat back from the computer player standing in',
+        security: auth,
+        parameters: seatParams,
+        responses: {
+          200: { description: 'The match as my seat sees it', content: json(MatchResponse) },
+          ...errors(401, 403, 404, 409, 429),
+        },
       },
     },
     '/api/matches/{id}/seats/{seat}/links': {

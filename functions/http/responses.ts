@@ -6,6 +6,10 @@
 import * as z from 'zod/mini';
 
 const Status = z.enum(['open', 'active', 'over']);
+const BotLevel = z.enum(['easy', 'strong']);
+
+/** A computer plays this seat: made for it (no standIn), or standing in for its player until they are back. */
+export const SeatBotResponse = z.object({ level: BotLevel, standIn: z.optional(z.enum(['deadline', 'asked'])) });
 
 export const LogEntryResponse = z.object({
   type: z.string(),
@@ -19,6 +23,8 @@ export const LogRecordResponse = z.object({
   version: z.number(),
   at: z.number(),
   seat: z.nullable(z.number()),
+  /** On a move a computer made: its level. */
+  bot: z.optional(BotLevel),
   entries: z.array(LogEntryResponse),
 });
 
@@ -31,10 +37,18 @@ export const SeatResponse = z.object({
   deadlineAt: z.optional(z.nullable(z.number())),
   /** The seat has paused its deadlines until then. */
   pausedUntil: z.optional(z.nullable(z.number())),
+  /** A computer plays this seat (its name says so too). */
+  bot: z.optional(SeatBotResponse),
 });
 
 /** Reminders and the move deadline; `policy` says in words what a missed deadline does. */
-export const TimingResponse = z.object({ reminderHours: z.number(), deadlineDays: z.number(), policy: z.string() });
+export const TimingResponse = z.object({
+  reminderHours: z.number(),
+  deadlineDays: z.number(),
+  /** What a passed deadline does; absent means the standard move. */
+  onDeadline: z.optional(z.enum(['default-move', 'bot', 'forfeit'])),
+  policy: z.string(),
+});
 
 export const MatchEndResponse = z.object({
   winners: z.readonly(z.array(z.number())),
@@ -99,7 +113,7 @@ export const InviteInfoResponse = z.object({
   /** The name of whoever made the match. */
   invitedBy: z.nullable(z.string()),
   createdAt: z.number(),
-  seats: z.array(z.object({ seat: z.number(), name: z.nullable(z.string()), joined: z.boolean() })),
+  seats: z.array(z.object({ seat: z.number(), name: z.nullable(z.string()), joined: z.boolean(), bot: z.optional(SeatBotResponse) })),
 });
 
 /** The answer to every notification settings request (and pausing): the seat's settings after the change. */

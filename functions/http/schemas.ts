@@ -3,6 +3,7 @@
  * the OpenAPI document is generated from the same schemas (the answers' shapes: ./responses.ts).
  */
 import * as z from 'zod/mini';
+import { BOT_LEVELS } from '../matches/bot-seats.js';
 import { TOKEN_PATTERN } from '../matches/tokens.js';
 import { PAUSE_BUDGET_DAYS, TimingRequest } from '../matches/timing.js';
 
@@ -32,6 +33,15 @@ export const CreateIdempotencyKey = z
     z.regex(/^[A-Za-z0-9_-]{22,64}$/, 'To create a match, the Idempotency-Key must be 22–64 random letters, digits, - or _ (e.g. a UUID).'),
   );
 
+/** A computer player's level. */
+export const BotLevelRequest = z.enum(BOT_LEVELS, `A computer player is ${BOT_LEVELS.join(' or ')}.`);
+
+/** A seat a computer plays from the start (seats 1..n-1; seat 0 is the creator's). */
+export const BotSeatRequest = z.strictObject({
+  seat: z.int('A seat is a whole number.').check(z.minimum(1, 'Seat 0 is yours; computer players sit in seats 1 and up.'), z.maximum(7)),
+  level: BotLevelRequest,
+});
+
 export const CreateMatchRequest = z.strictObject({
   game: z.string().check(z.minLength(1), z.maxLength(40)),
   options: z._default(z.record(z.string(), z.unknown()), {}),
@@ -39,7 +49,12 @@ export const CreateMatchRequest = z.strictObject({
   name: DisplayName,
   /** Platform options (reminders, move deadline), apart from the game's own options. */
   timing: z.optional(TimingRequest),
+  /** Seats a computer plays; with every other seat a computer, the match starts at once. */
+  bots: z.optional(z.array(BotSeatRequest).check(z.maxLength(7))),
 });
+
+/** Handing one's seat to a computer for now (PUT …/stand-in). */
+export const StandInRequest = z.strictObject({ level: BotLevelRequest });
 
 export const JoinRequest = z.strictObject({ invite: Secret, name: DisplayName });
 

@@ -15,6 +15,7 @@ export const MATCH_ERROR_CODES = [
   // input
   'invalid-request',
   'invalid-seats',
+  'invalid-bots',
   'unknown-game',
   'idempotency-key-reused',
   // who may
@@ -36,6 +37,9 @@ export const MATCH_ERROR_CODES = [
   'already-paused',
   'not-paused',
   'pause-budget',
+  // computer players standing in for a seat
+  'already-stood-in',
+  'not-stood-in',
   // notification settings
   'email-unavailable',
   'email-failed',

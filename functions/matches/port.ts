@@ -2,6 +2,7 @@
  * The match store's port: everything the match side needs from a database, and nothing more.
  * One real adapter implements it (DynamoDB, functions/storage/dynamo.ts), tested against DynamoDB Local.
  */
+import type { BotLevel } from '#shared/engine/bot.js';
 import type { Outcome, Seat } from '#shared/engine/game.js';
 
 export type MatchStatus = 'open' | 'active' | 'over';
@@ -24,6 +25,17 @@ export interface SeatRecord {
   pauseUsedMs?: number;
   /** When this seat last changed the match beside the game (new links, pausing): the rate limit's window. */
   sideChanges?: number[];
+  /**
+   * A computer plays this seat. Made at creation: `{ level }`, with no token and no invite (nobody can
+   * take or open it). A stand-in for the player who holds the seat (after a missed deadline, or at
+   * their request): `{ level, standIn }`, their token kept; their next move takes the seat back.
+   */
+  bot?: SeatBot;
+}
+
+export interface SeatBot {
+  level: BotLevel;
+  standIn?: 'deadline' | 'asked';
 }
 
 export interface MatchEnd extends Outcome {
@@ -83,6 +95,11 @@ export interface MatchTiming {
   reminderHours: number;
   /** Days per move before the deadline policy applies; 0 = no deadline. */
   deadlineDays: 0 | 1 | 3 | 7;
+  /**
+   * What a passed deadline does: the game's standard move (absent: today's behaviour), a computer
+   * plays the seat until its player comes back, or the seat forfeits.
+   */
+  onDeadline?: 'default-move' | 'bot' | 'forfeit';
 }
 
 /** The few attributes a poll needs: read without the state. */
@@ -97,7 +114,14 @@ export interface LogRecord {
   version: number;
   /** Who acted; null for the platform itself (start, deadlines). */
   seat: Seat | null;
-  kind: 'move' | 'join' | 'start' | 'resign' | 'forfeit' | 'default-move';
+  /** `stand-in`: a computer took the seat over; `take-back`: its player took it back. */
+  kind: 'move' | 'join' | 'start' | 'resign' | 'forfeit' | 'default-move' | 'stand-in' | 'take-back';
+  /** On a move a computer made: its level. On a `stand-in`: the level of the computer that took over. */
+  bot?: BotLevel;
+  /** On a `stand-in`: why (a missed deadline, or the player asked). */
+  standIn?: 'deadline' | 'asked';
+  /** On a move: the player took their seat back from a stand-in with it. */
+  tookBack?: boolean;
   /** The move as applied, kept for replay. Never sent to players as is. */
   move?: unknown;
   /** What the move was applied with (server clock), for replay. */
@@ -108,8 +132,11 @@ export interface LogRecord {
   response?: { status: number; body: string };
 }
 
-/** `moved-for-you`: the seat's deadline passed and the sweep made the game's standard move for it. */
-export type NotificationKind = 'your-move' | 'started' | 'joined' | 'over' | 'deadline-near' | 'reminder' | 'moved-for-you';
+/**
+ * `moved-for-you`: the seat's deadline passed and the sweep made the game's standard move for it.
+ * `stood-in`: the seat's deadline passed and a computer now plays it until its player moves again.
+ */
+export type NotificationKind = 'your-move' | 'started' | 'joined' | 'over' | 'deadline-near' | 'reminder' | 'moved-for-you' | 'stood-in';
 
 /** An outbox row still there this long after it was written is re-driven by the sweep. */
 export const OUTBOX_GRACE_MS = 10 * 60 * 1000;

@@ -21,10 +21,12 @@ export function presentMatch(game: AnyGame, match: MatchRecord, viewer: Viewer, 
     seats: match.seats.map((s, seat) => ({
       seat,
       name: s.name,
-      joined: s.tokenHash !== null,
+      // A computer seat is filled from the start: it has no token, and no invite can take it.
+      joined: s.tokenHash !== null || s.bot !== undefined,
       waitingSince: s.waitingSince ?? null,
       deadlineAt: deadlineOf(match, seat),
       pausedUntil: s.pausedUntil !== undefined && s.pausedUntil > now ? s.pausedUntil : null,
+      ...(s.bot ? { bot: s.bot.standIn ? { level: s.bot.level, standIn: s.bot.standIn } : { level: s.bot.level } } : {}),
     })),
     you: viewer,
     toAct: match.toAct,
@@ -37,7 +39,14 @@ export function presentMatch(game: AnyGame, match: MatchRecord, viewer: Viewer, 
 }
 
 export function presentLog(game: AnyGame, log: LogRecord[], viewer: Viewer) {
-  return log.map((l) => ({ version: l.version, at: l.at, seat: l.seat, entries: logEntries(game, l, viewer) }));
+  return log.map((l) => ({
+    version: l.version,
+    at: l.at,
+    seat: l.seat,
+    // Only a move a computer made says so (a stand-in record names the level in its words).
+    ...(l.bot !== undefined && (l.kind === 'move' || l.kind === 'default-move') ? { bot: l.bot } : {}),
+    entries: logEntries(game, l, viewer),
+  }));
 }
 
 /** One log record's lines as the viewer may read them (null: the public, as in notifications). */
@@ -55,12 +64,28 @@ export function logEntries(game: AnyGame, record: LogRecord, viewer: Viewer): Lo
       return [{ type: 'resigned', seat: seat!, text: `{${seat}} resigned.` }];
     case 'forfeit':
       return [{ type: 'forfeit', seat: seat!, text: `{${seat}} missed the move deadline and forfeits.` }];
+    case 'stand-in':
+      return [
+        {
+          type: 'stand-in',
+          seat: seat!,
+          text:
+            record.standIn === 'deadline'
+              ? `{${seat}}'s deadline passed; a computer player (${record.bot ?? 'strong'}) plays for them until they are back.`
+              : `{${seat}} handed their seat to a computer player (${record.bot ?? 'strong'}) for now.`,
+        },
+      ];
+    case 'take-back':
+      return [takeBackEntry(seat!)];
     case 'move':
     case 'default-move': {
       const lines = record.events.flatMap((e) => game.viewEvent(e, viewer) ?? []);
-      return record.kind === 'default-move'
-        ? [{ type: 'deadline', seat: seat!, text: `{${seat}}'s deadline passed; the standard move was made for them.` }, ...lines]
-        : lines;
+      if (record.kind === 'default-move') {
+        return [{ type: 'deadline', seat: seat!, text: `{${seat}}'s deadline passed; the standard move was made for them.` }, ...lines];
+      }
+      return record.tookBack ? [takeBackEntry(seat!), ...lines] : lines;
     }
   }
 }
+
+const takeBackEntry = (seat: number): LogEntry => ({ type: 'take-back', seat, text: `{${seat}} is back and plays their own seat again.` });

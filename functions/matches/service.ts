@@ -6,6 +6,16 @@
 import type { AnyGame, Seat, Viewer } from '#shared/engine/game.js';
 import type { Commit, LogRecord, MatchEnd, MatchRecord, MatchStore, NotificationIntent, NotificationKind, RecentKey } from './port.js';
 import { RECENT_KEYS_MS, RECENT_KEYS_PER_SEAT } from './port.js';
+import {
+  botSeatsOf,
+  computerSeat,
+  everySeatFilled,
+  isComputerSeat,
+  isStoodIn,
+  withoutBot,
+  type BotLevel,
+  type BotSeatRequest,
+} from './bot-seats.js';
 import { invalid, MatchError, RuleError } from './errors.js';
 import { changePause, type PauseChange } from './pausing.js';
 import { logEntries, presentLog, presentMatch } from './present.js';
@@ -54,7 +64,14 @@ export class MatchService {
    * finds the match already written and answers with the same links (the key must be unguessable).
    */
   async create(
-    input: { game: string; options: Record<string, unknown>; seats: number; name: string; timing?: TimingChoice },
+    input: {
+      game: string;
+      options: Record<string, unknown>;
+      seats: number;
+      name: string;
+      timing?: TimingChoice;
+      bots?: BotSeatRequest[];
+    },
     key?: string,
   ) {
     const game = this.game(input.game);
@@ -63,27 +80,32 @@ export class MatchService {
     }
     const parsed = game.options.safeParse(input.options);
     if (!parsed.success) throw invalid(parsed.error, 'options');
+    const bots = botSeatsOf(input.seats, input.bots);
     const now = this.deps.clock();
     const secret = (label: string) => (key === undefined ? newSecret() : derivedSecret(key, `create:${label}`));
     const token = secret('seat:0');
-    const invites = Array.from({ length: input.seats - 1 }, (_, i) => secret(`invite:${i + 1}`));
+    // Invites only for the seats people take; a computer seat has none.
+    const invites = Array.from({ length: input.seats - 1 }, (_, i) => (bots.has(i + 1) ? null : secret(`invite:${i + 1}`)));
     const spectator = secret('spectator');
     const createdWith = key === undefined ? undefined : requestHash({ op: 'create', ...input });
     const match = openMatch({
       ...(key === undefined ? {} : { id: derivedMatchId(key, 'create:id'), createdWith }),
       gameId: game.id,
       options: parsed.data,
-      seats: Array.from({ length: input.seats }, (_, seat) =>
-        seat === 0
+      seats: Array.from({ length: input.seats }, (_, seat) => {
+        const level = bots.get(seat);
+        if (level) return computerSeat(level);
+        return seat === 0
           ? { name: input.name, tokenHash: sha256(token), inviteHash: null }
-          : { name: null, tokenHash: null, inviteHash: sha256(invites[seat - 1]!) },
-      ),
+          : { name: null, tokenHash: null, inviteHash: sha256(invites[seat - 1]!) };
+      }),
       spectatorHash: sha256(spectator),
       now,
       rematchOf: null,
       timing: timingFrom(input.timing),
     });
-    let started = input.seats === 1 ? this.start(match, now) : match;
+    // Alone, or against computers only: the match starts at once.
+    let started = everySeatFilled(match.seats) ? this.start(match, now) : match;
     if ((await this.deps.store.create(started)) === 'exists') {
       const existing = await this.mustGet(started.id);
       // The same key and request again: the match made the first time, with the same secrets.
@@ -95,7 +117,7 @@ export class MatchService {
     return {
       match: started,
       token,
-      invites: invites.map((secret, i) => ({ seat: i + 1, secret })),
+      invites: invites.flatMap((secret, i) => (secret === null ? [] : [{ seat: i + 1, secret }])),
       spectator,
     };
   }
@@ -120,7 +142,7 @@ export class MatchService {
       const now = this.deps.clock();
       const seats = match.seats.map((s, i) => (i === seat ? { ...s, name, tokenHash: sha256(token), inviteHash: null } : s));
       let next: MatchRecord = { ...match, seats, version: match.version + 1, updatedAt: now };
-      const full = seats.every((s) => s.tokenHash !== null);
+      const full = everySeatFilled(seats);
       if (full) next = this.start(next, now);
       const intents = seats.flatMap((s, i) =>
         i === seat || s.tokenHash === null ? [] : [this.intent(next, i, full ? 'started' : 'joined', [`{${seat}} joined.`], now)],
@@ -201,7 +223,8 @@ export class MatchService {
    * with a log record changes the game, so it also moves `gameVersion` (what moves are checked against).
    */
   private async commit(c: Commit) {
-    if (c.log) c.match.gameVersion = c.log.version;
+    // A computer standing in or the player taking the seat back changes who plays, not the game.
+    if (c.log && c.log.kind !== 'stand-in' && c.log.kind !== 'take-back') c.match.gameVersion = c.log.version;
     const result = await this.deps.store.commit(c);
     if (result.ok) this.recent.remember(c.match);
     else this.recent.forget(c.match.id);
@@ -304,7 +327,13 @@ export class MatchService {
       if (!applied.ok && match === recent) continue; // judge a refusal on a fresh read
       if (!applied.ok) throw new RuleError(applied.error.code, applied.error.message, { version: match.version });
       const { state, events, reveal } = applied.value;
-      const next = this.advance(match, state, now);
+      // The player's own move takes their seat back from a computer standing in, in the same commit.
+      const tookBack = isStoodIn(match.seats[seat]);
+      const next = this.advance(
+        tookBack ? { ...match, seats: match.seats.map((s, i) => (i === seat ? withoutBot(s) : s)) } : match,
+        state,
+        now,
+      );
       if (keyed) next.recentKeys = remember(match.recentKeys, { seat, ...keyed, version: next.version, at: now });
       const body = {
         ...this.present(next, seat, []),
@@ -315,6 +344,7 @@ export class MatchService {
       // The response as sent, and kept verbatim for a retry with the same Idempotency-Key.
       const json = JSON.stringify(body);
       const record: LogRecord = { version: next.version, seat, kind: 'move', move: parsed.data, at: now, events: [...events] };
+      if (tookBack) record.tookBack = true;
       if (keyed) record.response = { status: 200, body: json };
       const commit: Commit = {
         match: next,
@@ -358,14 +388,15 @@ export class MatchService {
     });
   }
 
-  /** At most one intent per seat for this version; never to the seat that acted. */
+  /** At most one intent per seat for this version; never to the seat that acted, never to a computer. */
   private intentsFor(game: AnyGame, before: MatchRecord, after: MatchRecord, actor: Seat | null, record: LogRecord): NotificationIntent[] {
     const intents: NotificationIntent[] = [];
-    after.seats.forEach((_, seat) => {
-      if (seat === actor) return;
+    after.seats.forEach((s, seat) => {
+      // Nobody reads a computer's mail; a player whose seat a computer plays for now is not asked to move.
+      if (seat === actor || isComputerSeat(s)) return;
       let kind: NotificationKind | null = null;
       if (after.status === 'over') kind = 'over';
-      else if (after.toAct.includes(seat) && !before.toAct.includes(seat)) kind = 'your-move';
+      else if (after.toAct.includes(seat) && !before.toAct.includes(seat) && !isStoodIn(s)) kind = 'your-move';
       if (!kind) return;
       const lines = logEntries(game, record, seat).map((e) => e.text);
       intents.push(this.intent(after, seat, kind, lines, record.at));
@@ -422,14 +453,18 @@ export class MatchService {
    * Acts only while the match is still at `expectedVersion` and the seat's deadline has passed, in
    * one conditional commit, so a late or repeated sweep cannot act on a turn that has moved on.
    */
-  async expireTurn(matchId: string, seat: Seat, expectedVersion: number): Promise<'default-move' | 'forfeit' | 'stale' | 'not-due'> {
+  async expireTurn(matchId: string, seat: Seat, expectedVersion: number): Promise<ExpiredTurn> {
     const match = await this.deps.store.get(matchId);
     if (!match || match.version !== expectedVersion) return 'stale';
     const now = this.deps.clock();
     const deadline = deadlineOf(match, seat);
     if (deadline === null || deadline > now) return 'not-due';
+    // The match's choice for a passed deadline; a seat a computer already plays (and did not move in
+    // time) gets the standard move whatever the choice.
+    const policy = match.seats[seat]?.bot ? 'default-move' : (match.timing?.onDeadline ?? 'default-move');
+    if (policy === 'bot') return this.standInAtDeadline(match, seat, now);
     const game = this.game(match.gameId);
-    const proposed = game.defaultMove?.(match.state, seat) ?? null;
+    const proposed = policy === 'forfeit' ? null : (game.defaultMove?.(match.state, seat) ?? null);
     const parsed = proposed === null ? null : game.move.safeParse(proposed);
     const applied = parsed?.success ? game.apply(match.state, seat, parsed.data, { now }) : null;
     let next: MatchRecord;
@@ -458,6 +493,97 @@ export class MatchService {
     return result.ok ? record.kind : 'stale';
   }
 
+  /**
+   * A passed deadline in a match that chose 'bot': a computer (strong) plays the seat until its player
+   * moves again; its clock starts afresh (the deadline stays as the fallback should it never move).
+   * The player is told. Conditional on the version read, as every change.
+   */
+  private async standInAtDeadline(match: MatchRecord, seat: Seat, now: number): Promise<'stand-in' | 'stale'> {
+    const level: BotLevel = 'strong';
+    const seats = match.seats.map((s, i) => (i === seat ? { ...s, bot: { level, standIn: 'deadline' as const }, waitingSince: now } : s));
+    const next = withDue({ ...match, seats, version: match.version + 1, updatedAt: now });
+    const record: LogRecord = { version: next.version, seat, kind: 'stand-in', bot: level, standIn: 'deadline', at: now, events: [] };
+    const lines = logEntries(this.game(match.gameId), record, seat).map((e) => e.text);
+    const intents = [this.intent(next, seat, 'stood-in', lines, now)];
+    const result = await this.commit({ match: next, expectedVersion: match.version, log: record, intents });
+    return result.ok ? 'stand-in' : 'stale';
+  }
+
+  /**
+   * A computer's move for a seat it plays (functions/bots/ decides it from the seat's view): the same
+   * conditional commit, log record (with the computer's level) and notifications as a person's move.
+   * Only at exactly the version the runner read: anything else is stale and the runner reads again.
+   */
+  async botMove(matchId: string, seat: Seat, expectedVersion: number, move: unknown, level: BotLevel): Promise<BotMoveResult> {
+    const match = await this.deps.store.get(matchId);
+    if (!match || match.version !== expectedVersion) return { ok: false, reason: 'stale' };
+    if (match.status !== 'active') return { ok: false, reason: 'not-active' };
+    if (!match.seats[seat]?.bot) return { ok: false, reason: 'not-bot' };
+    const game = this.game(match.gameId);
+    const parsed = game.move.safeParse(move);
+    if (!parsed.success) return { ok: false, reason: 'refused', code: 'invalid-move', message: 'The move does not parse.' };
+    const now = this.deps.clock();
+    const applied = game.apply(match.state, seat, parsed.data, { now });
+    if (!applied.ok) return { ok: false, reason: 'refused', code: applied.error.code, message: applied.error.message };
+    const next = this.advance(match, applied.value.state, now);
+    const record: LogRecord = {
+      version: next.version,
+      seat,
+      kind: 'move',
+      move: parsed.data,
+      at: now,
+      events: [...applied.value.events],
+      bot: level,
+    };
+    const result = await this.commit({
+      match: next,
+      expectedVersion,
+      log: record,
+      intents: this.intentsFor(game, match, next, seat, record),
+    });
+    return result.ok ? { ok: true, version: next.version } : { ok: false, reason: 'stale' };
+  }
+
+  /** The seat's player hands it to a computer for now (holidays); their next move, or takeBack, ends it. */
+  standIn(matchId: string, seat: Seat, level: BotLevel) {
+    return this.changeStandIn(matchId, seat, level);
+  }
+
+  /** The seat's player takes it back from the computer standing in. */
+  takeBack(matchId: string, seat: Seat) {
+    return this.changeStandIn(matchId, seat, null);
+  }
+
+  /** Hands the seat to a computer (`level`) or takes it back (null): a change beside the game, logged and rate limited. */
+  private async changeStandIn(matchId: string, seat: Seat, level: BotLevel | null) {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const match = await this.mustGet(matchId);
+      if (match.status !== 'active')
+        throw new MatchError('match-not-active', 'Only a seat in a match in play can be handed over or taken back.');
+      const s = match.seats[seat];
+      if (!s || isComputerSeat(s)) throw new MatchError('forbidden', 'This link does not open that seat.');
+      if (level !== null && s.bot) {
+        throw new MatchError('already-stood-in', 'A computer player already plays your seat; make a move or take it back.', {
+          version: match.version,
+        });
+      }
+      if (level === null && !s.bot)
+        throw new MatchError('not-stood-in', 'You play this seat yourself already.', { version: match.version });
+      const now = this.deps.clock();
+      const seats = countSideChange(match, seat, now).map((x, i) =>
+        i !== seat ? x : level === null ? withoutBot(x) : { ...x, bot: { level, standIn: 'asked' as const } },
+      );
+      const next = withDue({ ...match, seats, version: match.version + 1, updatedAt: now });
+      const record: LogRecord =
+        level === null
+          ? { version: next.version, seat, kind: 'take-back', at: now, events: [] }
+          : { version: next.version, seat, kind: 'stand-in', bot: level, standIn: 'asked', at: now, events: [] };
+      const result = await this.commit({ match: next, expectedVersion: match.version, log: record });
+      if (result.ok) return this.read(matchId, { kind: 'seat', seat });
+    }
+    throw new MatchError('busy', 'The match is busy; try again in a moment.');
+  }
+
   /** The seat pauses its own deadlines, or ends its pause now (./pausing.ts). */
   async pause(matchId: string, seat: Seat, change: PauseChange): Promise<void> {
     await changePause({ get: (id) => this.mustGet(id), store: this.deps.store, clock: this.deps.clock }, matchId, seat, change);
@@ -483,7 +609,7 @@ export class MatchService {
       }
       const invites: { seat: Seat; secret: string }[] = [];
       const seats = match.seats.map((s, i) => {
-        if (s.tokenHash !== null || s.reservedFor !== undefined) return s;
+        if (s.tokenHash !== null || s.reservedFor !== undefined || s.bot !== undefined) return s;
         const invite = secret(`invite:${i}`);
         invites.push({ seat: i, secret: invite });
         return { ...s, inviteHash: sha256(invite) };
@@ -530,7 +656,10 @@ export class MatchService {
           options: old.options,
           seats: old.seats.map((_, i) => {
             const from = (i + 1) % n;
-            return { name: old.seats[from]!.name, tokenHash: i === newSeat ? sha256(token) : null, inviteHash: null, reservedFor: from };
+            const was = old.seats[from]!;
+            // A computer made for the match plays the rematch too (one standing in for a player does not).
+            if (isComputerSeat(was)) return computerSeat(was.bot!.level);
+            return { name: was.name, tokenHash: i === newSeat ? sha256(token) : null, inviteHash: null, reservedFor: from };
           }),
           spectatorHash: sha256(newSecret()),
           now,
@@ -538,10 +667,12 @@ export class MatchService {
           timing: old.timing,
         });
         const next = { ...old, rematchId: created.id, version: old.version + 1, updatedAt: now };
-        const intents = old.seats.flatMap((_, i) =>
-          i === seat ? [] : [this.intent(next, i, 'joined', [`{${seat}} asked for a rematch.`], now)],
+        const intents = old.seats.flatMap((s, i) =>
+          i === seat || isComputerSeat(s) ? [] : [this.intent(next, i, 'joined', [`{${seat}} asked for a rematch.`], now)],
         );
-        const result = await this.commit({ match: next, expectedVersion: old.version, create: created, intents });
+        // Against computers only, the rematch starts at once.
+        const create = everySeatFilled(created.seats) ? this.start(created, now) : created;
+        const result = await this.commit({ match: next, expectedVersion: old.version, create, intents });
         if (result.ok) return { matchId: created.id, seat: newSeat, token, gameId: old.gameId };
         continue;
       }
@@ -555,14 +686,16 @@ export class MatchService {
       }
       const seats = match.seats.map((s, i) => (i === newSeat ? { ...s, tokenHash: sha256(token) } : s));
       let next: MatchRecord = { ...match, seats, version: match.version + 1, updatedAt: now };
-      const starting = match.status === 'open' && seats.every((s) => s.tokenHash !== null);
+      const starting = match.status === 'open' && everySeatFilled(seats);
       if (starting) next = this.start(next, now);
       const result = await this.commit({
         match: next,
         expectedVersion: match.version,
         log: starting ? { version: next.version, seat: newSeat, kind: 'start', at: now, events: [] } : undefined,
         intents: starting
-          ? seats.flatMap((_, i) => (i === newSeat ? [] : [this.intent(next, i, 'started', [`{${newSeat}} joined the rematch.`], now)]))
+          ? seats.flatMap((s, i) =>
+              i === newSeat || isComputerSeat(s) ? [] : [this.intent(next, i, 'started', [`{${newSeat}} joined the rematch.`], now)],
+            )
           : [],
       });
       if (result.ok) return { matchId: match.id, seat: newSeat, token, gameId: match.gameId };
@@ -570,6 +703,15 @@ export class MatchService {
     throw new MatchError('busy', 'The match is busy; try again in a moment.');
   }
 }
+
+/** What the sweep did with a passed deadline (functions/matches/deadlines.ts). */
+export type ExpiredTurn = 'default-move' | 'forfeit' | 'stand-in' | 'stale' | 'not-due';
+
+/** A computer's move: made (at `version`), or not, and why; 'stale' means read again and decide again. */
+export type BotMoveResult =
+  | { ok: true; version: number }
+  | { ok: false; reason: 'stale' | 'not-active' | 'not-bot' }
+  | { ok: false; reason: 'refused'; code: string; message: string };
 
 export const viewerOf = (caller: Caller): Viewer => (caller.kind === 'seat' ? caller.seat : null);
 

@@ -36,11 +36,16 @@ export const TimingRequest = z.strictObject({
     z.union(DEADLINE_DAYS.map((d) => z.literal(d)) as [z.ZodMiniLiteral<0>, z.ZodMiniLiteral<1>, z.ZodMiniLiteral<3>, z.ZodMiniLiteral<7>]),
     0,
   ),
+  /** What a passed deadline does (absent: the standard move). */
+  onDeadline: z.optional(z.enum(['default-move', 'bot', 'forfeit'])),
 });
 export type TimingChoice = z.output<typeof TimingRequest>;
 
 export function timingFrom(input: TimingChoice | undefined): MatchTiming {
-  return input ? { reminderHours: input.reminderHours, deadlineDays: input.deadlineDays } : { ...DEFAULT_TIMING };
+  if (!input) return { ...DEFAULT_TIMING };
+  const timing: MatchTiming = { reminderHours: input.reminderHours, deadlineDays: input.deadlineDays };
+  if (input.onDeadline !== undefined && input.onDeadline !== 'default-move') timing.onDeadline = input.onDeadline;
+  return timing;
 }
 
 /** A time as players read it in messages: minutes, UTC. */
@@ -50,10 +55,12 @@ export const formatTime = (ms: number) => `${new Date(ms).toISOString().slice(0,
 export function policyText(timing: MatchTiming): string {
   if (timing.deadlineDays === 0) return 'No move deadline.';
   const days = timing.deadlineDays === 1 ? '1 day' : `${timing.deadlineDays} days`;
-  return (
-    `Each move is due within ${days}; a warning goes out shortly before. When a deadline passes, the game's ` +
-    `standard move is made for that player, or, where the game has none, that player forfeits.`
-  );
+  const due = `Each move is due within ${days}; a warning goes out shortly before. When a deadline passes, `;
+  if (timing.onDeadline === 'bot') {
+    return `${due}a computer player takes over that seat until its player makes a move again, which takes it back.`;
+  }
+  if (timing.onDeadline === 'forfeit') return `${due}that player forfeits the match.`;
+  return `${due}the game's standard move is made for that player, or, where the game has none, that player forfeits.`;
 }
 
 /** When the seat's clock for this turn effectively started, or null when it is not waiting. */
@@ -78,13 +85,17 @@ export type TimerEvent =
   | { kind: 'warning'; seat: Seat; at: number; deadline: number }
   | { kind: 'deadline'; seat: Seat; at: number };
 
-/** Every timer of this seat's current turn, in time order. */
+/**
+ * Every timer of this seat's current turn, in time order. A seat a computer plays gets no reminders
+ * or warnings (nobody to tell); its deadline stays, as the fallback should the computer never move.
+ */
 export function seatTimers(match: MatchRecord, seat: Seat): TimerEvent[] {
   const timing = match.timing;
   const start = clockStart(match, seat);
   if (!timing || start === null) return [];
   const deadline = deadlineOf(match, seat);
   const out: TimerEvent[] = [];
+  if (match.seats[seat]?.bot) return deadline === null ? [] : [{ kind: 'deadline', seat, at: deadline }];
   if (timing.reminderHours > 0) {
     for (let n = 1; n <= REMINDER_COUNT; n++) {
       const at = start + n * timing.reminderHours * HOUR;

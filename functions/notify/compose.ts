@@ -97,6 +97,13 @@ export function compose(input: {
       else if (next.length > 0) paragraphs.push(`Now it is the turn of ${andList(next)}; you need not do anything until your next move.`);
       break;
     }
+    case 'stood-in': {
+      subject = `A computer player took your seat in ${game.name}${withWhom}`;
+      title = `A computer player took your seat in ${game.name}`;
+      paragraphs.push('Your time to move ran out, so a computer player now plays your seat.');
+      paragraphs.push('Make any move in the match to take your seat back; until then it plays for you.');
+      break;
+    }
     case 'deadline-near': {
       const deadline = deadlineOf(match, seat);
       subject = `Your move in ${game.name} is due soon`;
@@ -156,6 +163,7 @@ const TTL_SECONDS: Record<NotificationKind, number> = {
   reminder: 12 * 3600,
   'deadline-near': 12 * 3600,
   'moved-for-you': 2 * 24 * 3600,
+  'stood-in': 2 * 24 * 3600,
 };
 
 /** A push topic for a seat of a match: a later push replaces an undelivered earlier one. */

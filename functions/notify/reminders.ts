@@ -27,6 +27,8 @@ export interface SweepReport {
   warnings: number;
   defaultMoves: number;
   forfeits: number;
+  /** Seats a computer took over at their deadline (a match with `onDeadline: 'bot'`). */
+  standIns: number;
   redriven: number;
 }
 
@@ -49,7 +51,7 @@ export class Sweep {
 
   /** One pass over everything due now. `budgetMs` bounds a pass (a Lambda's timeout). */
   async run(opts: { budgetMs?: number } = {}): Promise<SweepReport> {
-    const report: SweepReport = { matches: 0, reminders: 0, warnings: 0, defaultMoves: 0, forfeits: 0, redriven: 0 };
+    const report: SweepReport = { matches: 0, reminders: 0, warnings: 0, defaultMoves: 0, forfeits: 0, standIns: 0, redriven: 0 };
     const started = Date.now();
     const now = this.clock();
     let cursor: unknown;
@@ -78,6 +80,7 @@ export class Sweep {
       if (look.kind === 'expired') {
         if (look.result === 'default-move') report.defaultMoves++;
         if (look.result === 'forfeit') report.forfeits++;
+        if (look.result === 'stand-in') report.standIns++;
         continue; // read again: the turn moved on (or someone else moved first)
       }
       const { match, now } = look;

@@ -128,8 +128,17 @@ function matchToItem(m: MatchRecord): Item {
     // Top-level, outside `data`: the sweep updates them alone, and `dueAt` keys the sparse `due` index.
     ...(dueAt !== undefined && status === 'active' ? { dueAt, dueShard: dueShardOf(id) } : {}),
     sweptUntil,
+    // Top-level for the bot function's stream filter ("NewImage.botSeats exists"): only a match in play
+    // with a seat a computer plays wakes it.
+    ...botSeatsOf(status, seats),
     data: packData({ ...rest, seats }),
   };
+}
+
+/** `{ botSeats: n }` for an active match with n > 0 seats played by a computer, else nothing. */
+export function botSeatsOf(status: MatchRecord['status'], seats: MatchRecord['seats']): { botSeats?: number } {
+  const n = status === 'active' ? seats.filter((s) => s.bot !== undefined).length : 0;
+  return n > 0 ? { botSeats: n } : {};
 }
 
 function itemToMatch(item: Item): MatchRecord {

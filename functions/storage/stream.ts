@@ -23,8 +23,14 @@ export interface StreamReaderDeps {
   db: DynamoDBClient;
   streams: DynamoDBStreamsClient;
   tableName: string;
-  /** The dispatcher's `handleRecords`. */
+  /** The dispatcher's `handleRecords` (or the bot runner's, functions/bots/records.ts). */
   handle: (records: DynamoDBRecord[]) => Promise<DynamoDBBatchResponse>;
+  /**
+   * Which handled records are worth a checkpoint (writing one makes a stream record of its own):
+   * by default those that carry outbox entries. A second reader on the same stream (the bots) passes
+   * its own, with its own checkpoint names.
+   */
+  checkpointAfter?: (record: DynamoDBRecord) => boolean;
   checkpoints: Pick<DynamoNotifyStore, 'checkpoint' | 'saveCheckpoint'>;
   clock?: () => number;
   log?: (entry: Record<string, unknown>) => void;
@@ -278,7 +284,8 @@ export class StreamReader {
       }
       const upTo = firstFailed < 0 ? records.length : firstFailed;
       handled += upTo;
-      const carriesIntents = lambdaRecords.slice(0, upTo).some((r) => outboxOfRecord(r) !== null);
+      const worth = this.deps.checkpointAfter ?? ((r: DynamoDBRecord) => outboxOfRecord(r) !== null);
+      const carriesIntents = lambdaRecords.slice(0, upTo).some(worth);
       const last = records[upTo - 1]?.dynamodb?.SequenceNumber;
       // Checkpoint after batches that carried outbox rows; other records are cheap to read again,
       // and writing a checkpoint for them would itself make a stream record to read.

@@ -38,7 +38,12 @@ export function inviteRoutes({ service, links }: RouteContext): Hono {
       seat,
       invitedBy: match.seats[0]?.name ?? null,
       createdAt: match.createdAt,
-      seats: match.seats.map((s, i) => ({ seat: i, name: s.name, joined: s.tokenHash !== null })),
+      seats: match.seats.map((s, i) => ({
+        seat: i,
+        name: s.name,
+        joined: s.tokenHash !== null || s.bot !== undefined,
+        ...(s.bot ? { bot: s.bot.standIn ? { level: s.bot.level, standIn: s.bot.standIn } : { level: s.bot.level } } : {}),
+      })),
     } satisfies Answer<typeof InviteInfoResponse>);
   });
 

@@ -1,0 +1,58 @@
+/**
+ * Seats a computer plays (issue 15): made so at creation ("play against the computer", a bot in a seat
+ * of a match among friends), or standing in for the player who holds the seat (after a missed deadline,
+ * or at their request). Pure helpers of the match service; the bots themselves run in functions/bots/.
+ */
+import { BOT_LEVELS, type BotLevel } from '#shared/engine/bot.js';
+import type { Seat } from '#shared/engine/game.js';
+import { MatchError } from './errors.js';
+import type { SeatRecord } from './port.js';
+
+export { BOT_LEVELS, type BotLevel };
+
+/** The `bots` of a create request: which seats a computer plays, at which level. */
+export interface BotSeatRequest {
+  seat: number;
+  level: BotLevel;
+}
+
+/** A computer seat's name as the players read it. */
+export const botName = (level: BotLevel): string => (level === 'strong' ? 'Computer (strong)' : 'Computer (easy)');
+
+/** A seat made for a computer: no token and no invite, so nobody can take it or open it. */
+export const computerSeat = (level: BotLevel): SeatRecord => ({ name: botName(level), tokenHash: null, inviteHash: null, bot: { level } });
+
+/** A seat a computer was made for (not one standing in for a player). */
+export const isComputerSeat = (s: SeatRecord | undefined): boolean => s?.bot !== undefined && s.bot.standIn === undefined;
+
+/** A seat held by a player whose seat a computer is playing for now. */
+export const isStoodIn = (s: SeatRecord | undefined): boolean => s?.bot?.standIn !== undefined;
+
+/** The match can start: every seat has a player (a token) or a computer. */
+export const everySeatFilled = (seats: readonly SeatRecord[]): boolean => seats.every((s) => s.tokenHash !== null || s.bot !== undefined);
+
+/** The seat without its stand-in (the player took it back). */
+export function withoutBot(s: SeatRecord): SeatRecord {
+  const { bot: _gone, ...rest } = s;
+  return rest;
+}
+
+/**
+ * The computer seats of a new match by seat, from the create request: seats 1..n-1 (seat 0 is the
+ * creator's), each at most once, a known level. Anything else is refused and nothing is made.
+ */
+export function botSeatsOf(seats: number, bots: readonly BotSeatRequest[] | undefined): Map<Seat, BotLevel> {
+  const out = new Map<Seat, BotLevel>();
+  for (const b of bots ?? []) {
+    if (!Number.isInteger(b.seat) || b.seat < 1 || b.seat >= seats) {
+      const where = seats > 1 ? `in seats 1 to ${seats - 1}` : 'nowhere in a match for one';
+      throw new MatchError('invalid-bots', `A computer player can sit ${where}; seat 0 is yours.`);
+    }
+    if (out.has(b.seat)) throw new MatchError('invalid-bots', `Seat ${b.seat} is given a computer player twice.`);
+    if (!(BOT_LEVELS as readonly string[]).includes(b.level)) {
+      throw new MatchError('invalid-bots', `A computer player is ${BOT_LEVELS.join(' or ')}, not "${String(b.level)}".`);
+    }
+    out.set(b.seat, b.level);
+  }
+  return out;
+}
