@@ -129,8 +129,8 @@ describe('computer players in the browser', () => {
 
     await openForm(a, /Dutch \(memory/, 'Ann');
     await a.getByRole('combobox', { name: 'Players', exact: true }).selectOption('3');
-    await a.getByLabel('Seat 2', { exact: true }).selectOption('easy');
-    await a.getByLabel('Seat 3', { exact: true }).selectOption('strong');
+    await a.getByRole('combobox', { name: 'Seat 2', exact: true }).selectOption('easy');
+    await a.getByRole('combobox', { name: 'Seat 3', exact: true }).selectOption('strong');
     await a.screenshot({ path: `${env.artifacts}/bots-04-memory-seats.png`, fullPage: true });
     await a.getByRole('button', { name: 'Create the match' }).click();
     await a.locator('main.match[data-status="active"]').waitFor({ timeout: 20_000 });
@@ -230,7 +230,7 @@ describe('computer players in the browser', () => {
     // Golden Age among three: a friend in seat 2, a computer in seat 3; a day per move, and a computer
     // plays for whoever misses a deadline.
     await openForm(a, /The Dutch Golden Age/, 'Ann');
-    await a.getByLabel('Seat 3', { exact: true }).selectOption('strong');
+    await a.getByRole('combobox', { name: 'Seat 3', exact: true }).selectOption('strong');
     await a.getByLabel('Move deadline').selectOption('1');
     await a.getByLabel('When a deadline passes').selectOption('bot');
     expect(await a.locator('#timing-deadline-hint').innerText()).toContain('a computer player takes over their seat');
