@@ -49,13 +49,6 @@ export function onDeadlineLabel(c: OnDeadline): string {
   return 'The standard move is made for them';
 }
 
-/** The rule of a match, as a line in its options. */
-export function onDeadlineText(c: OnDeadline | undefined): string {
-  if (c === 'bot') return 'When a deadline passes, a computer player takes the seat until its player comes back.';
-  if (c === 'forfeit') return 'When a deadline passes, that player forfeits.';
-  return 'When a deadline passes, the standard move is made for that player.';
-}
-
 /** The badge of a seat with a computer player (its whole text is what screen readers say). */
 export function botBadge(bot: SeatBot, you: boolean): string {
   if (!bot.standIn) return `Computer player, ${bot.level}`;
