@@ -134,7 +134,7 @@ export class BotRunner {
     const game = this.deps.service.game(match.gameId);
     const player = this.deps.players.get(match.gameId);
     const legal = game.legalMoves(match.state, seat);
-    const where = { matchId: match.id, version: match.version, seat, level };
+    const where = { matchId: match.id, version: match.version, seat, botLevel: level };
     if (!player) return this.fallback(game, match, seat, level, { ...where, why: 'no computer player for this game' });
     const t0 = this.timer();
     try {
@@ -156,7 +156,7 @@ export class BotRunner {
   private fallback(game: AnyGame, match: MatchRecord, seat: Seat, level: BotLevel, why: Record<string, unknown>): Choice | null {
     const standard = game.defaultMove?.(match.state, seat) ?? null;
     const move = standard ?? (match.toAct.includes(seat) ? (game.legalMoves(match.state, seat)[0] ?? null) : null);
-    this.log({ level: 'warn', message: 'computer player failed; making the standard move instead', ...why, move: move !== null });
+    this.log({ ...why, level: 'warn', message: 'computer player failed; making the standard move instead', standardMove: move !== null });
     return move === null ? null : { seat, level, move, reaction: false, fallback: true };
   }
 

@@ -1,0 +1,110 @@
+/**
+ * Computer players woken by the table's stream, as they run: under `npm start` by a second local
+ * StreamReader (functions/local/bots.ts) polling DynamoDB Local's real stream, on AWS by the Lambda
+ * handler (functions/lambda/bots.ts) fed the stream's records filtered on `NewImage.botSeats`, with
+ * partial batch failures.
+ */
+import type { DynamoDBRecord } from 'aws-lambda';
+import { afterAll, describe, expect, it } from 'vitest';
+import { gameRegistry } from '#shared/games/index.js';
+import { createApp } from '../../functions/app.js';
+import { botMatchOf, onBotRecords } from '../../functions/bots/records.js';
+import { startLocalBots } from '../../functions/local/bots.js';
+import { client, type Json, type Seat } from '../support/api.js';
+import { freshTable } from '../support/dynamo.js';
+import { readStream, streamEvent } from '../infra/events.js';
+
+const stops: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const stop of stops) await stop();
+});
+
+async function vsComputer() {
+  const table = await freshTable('botstream');
+  const api = client(createApp({ store: table.store, games: gameRegistry, publicUrl: 'http://dutch.test' }));
+  const r = await api.call('POST', '/api/matches', {
+    body: { game: 'dutch-auction', seats: 2, name: 'Ann', bots: [{ seat: 1, level: 'strong' }] },
+  });
+  expect(r.status, r.text).toBe(201);
+  return { table, api, matchId: r.json.matchId as string, me: { seat: 0, token: r.json.token } as Seat };
+}
+
+describe('the bots on the stream', () => {
+  it('npm start: the local stream reader makes the computer move after the match starts and after each human move', async () => {
+    const { table, api, matchId, me } = await vsComputer();
+    const bots = startLocalBots({
+      env: { DYNAMODB_ENDPOINT: table.endpoint, DISPATCH_POLL_MS: '100' },
+      tableName: table.tableName,
+      matches: table.store,
+      games: gameRegistry,
+      log: () => undefined,
+    });
+    stops.push(() => bots.stop());
+    const botMoved = async (after: number) => {
+      const read = await api.read(matchId, me);
+      return read.json.log.some((l: Json) => l.seat === 1 && l.bot === 'strong' && l.version > after);
+    };
+    await expect.poll(() => botMoved(0), { timeout: 30_000, interval: 100 }).toBe(true);
+    // Ann seals her bid; when both have, the game goes on, and the computer answers whenever it is its turn.
+    for (let i = 0; i < 6; i++) {
+      const read = await api.read(matchId, me);
+      if (read.json.status !== 'active') break;
+      if (!read.json.toAct.includes(0)) {
+        await expect
+          .poll(async () => (await api.read(matchId, me)).json.toAct.includes(0) || (await api.read(matchId, me)).json.status === 'over', {
+            timeout: 30_000,
+            interval: 100,
+          })
+          .toBe(true);
+        continue;
+      }
+      const moved = await api.move(matchId, me, read.json.version, read.json.legalMoves[0]);
+      expect(moved.status, moved.text).toBe(200);
+    }
+    expect((await api.read(matchId, me)).json.log.filter((l: Json) => l.seat === 1).length).toBeGreaterThan(1);
+    await bots.stop();
+  }, 90_000);
+
+  it('AWS: the Lambda handler takes the filtered stream records and makes the computer move; a failing match is reported alone', async () => {
+    const { table, api, matchId, me } = await vsComputer();
+    process.env.TABLE_NAME = table.tableName;
+    process.env.DYNAMODB_ENDPOINT = table.endpoint;
+    const { handler } = await import('../../functions/lambda/bots.js');
+    // The event source mapping's filter: NewImage.botSeats exists.
+    const records = (await readStream(table.raw, table.endpoint, table.tableName)).filter(
+      (r) => r.dynamodb?.NewImage?.botSeats !== undefined,
+    );
+    expect(records.length).toBeGreaterThan(0);
+    expect(records.every((r) => botMatchOf(r) === matchId)).toBe(true);
+    const answer = await handler(streamEvent(records));
+    expect(answer).toEqual({ batchItemFailures: [] });
+    expect((await api.read(matchId, me)).json.log.some((l: Json) => l.seat === 1 && l.bot === 'strong')).toBe(true);
+
+    // Partial batch failure: only the records of the match whose run failed are reported (the fault is injected).
+    const record = (id: string, seq: string, botSeats = true): DynamoDBRecord => ({
+      eventName: 'MODIFY',
+      dynamodb: {
+        Keys: { pk: { S: `M#${id}` }, sk: { S: 'MATCH' } },
+        NewImage: botSeats ? { botSeats: { N: '1' } } : {},
+        SequenceNumber: seq,
+      },
+    });
+    const onRecords = onBotRecords(
+      {
+        handle: async (id) => {
+          if (id === 'broken') throw new Error('database down');
+          return { moves: 0, fallbacks: 0, reactions: 0, stopped: 'idle' };
+        },
+      },
+      () => undefined,
+    );
+    const out = await onRecords([
+      record('ok', '1'),
+      record('broken', '2'),
+      record('ok', '3'),
+      record('broken', '4'),
+      record('none', '5', false),
+    ]);
+    expect(out.batchItemFailures).toEqual([{ itemIdentifier: '2' }, { itemIdentifier: '4' }]);
+  }, 60_000);
+});
