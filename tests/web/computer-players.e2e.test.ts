@@ -246,16 +246,17 @@ describe('computer players in the browser', () => {
     expect(await a.locator('#turn-line').innerText()).toContain('Waiting for one more player to join.');
     await expectAccessible(a, 'waiting for a friend, with a computer seat');
 
-    // Bob joins with his link.
-    const invite = new URL(await a.locator('#invite-1').inputValue()).hash.slice('#invite='.length);
-    const joined = (await (
-      await fetch(`${base}/api/matches/${matchId}/join`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ invite, name: 'Bob' }),
-      })
-    ).json()) as { seat: number; token: string; url: string };
-    const bob = { seat: joined.seat, token: joined.token, url: joined.url };
+    // Bob opens his invite: it says a computer plays one seat; he joins.
+    const ctxB = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const b = await ctxB.newPage();
+    await b.goto(await a.locator('#invite-1').inputValue());
+    const facts = await b.locator('[data-fact="seats"]').innerText();
+    expect(facts).toContain('Ann has joined, and a computer plays one seat; yours is the last open seat.');
+    await b.getByLabel(/Your name/).fill('Bob');
+    await b.getByRole('button', { name: 'Join the match' }).click();
+    await b.locator('main.match[data-status="active"]').waitFor({ timeout: 20_000 });
+    const bob = { seat: 1, token: await storedToken(b, matchId, 1), url: '' };
+    await ctxB.close();
     await a.locator('main.match[data-status="active"]').waitFor({ timeout: 20_000 });
     expect((await env.table.store.get(matchId))!.timing).toMatchObject({ deadlineDays: 1, onDeadline: 'bot' });
     expect(await a.locator('.match-options .policy').innerText()).toContain('computer');
