@@ -298,6 +298,8 @@ describe('computer players in the browser', () => {
     // Ann's page learns of it by polling: it says a computer plays for her, why, and how to come back.
     await notice.waitFor({ timeout: 30_000 });
     expect(await notice.getAttribute('data-standin')).toBe('deadline');
+    // Screen readers hear it once, from the page's polite live region.
+    await expect.poll(() => a.locator('main.match [aria-live]').first().textContent()).toContain('A computer is now playing for you.');
     const words = await notice.innerText();
     expect(words).toContain('Your move deadline passed');
     expect(words).toContain('make your next move yourself');

@@ -130,10 +130,13 @@ export function useMatch(matchId: string, creds: Credentials): MatchState {
 
 /** The live region's next words when `m` replaces `before` on the page. */
 function announcement(current: string, before: Match | null, m: Match, you: number | null): string {
+  const standIn = (x: Match | null) => (you !== null && !!x?.seats[you]?.bot?.standIn) || false;
+  // Said once when it happens while the page is open (a missed deadline, or the player's own request).
+  if (before && standIn(m) && !standIn(before)) return nextAnnouncement(current, 'A computer is now playing for you.');
   if (isMyTurn(m, you) && !isMyTurn(before, you)) return nextAnnouncement(current, 'It is your move.');
   if (m.status === 'over' && before?.status !== 'over') return nextAnnouncement(current, 'The match is over.');
   // The turn passed: the region must not keep saying it is this player's move.
-  if (!isMyTurn(m, you) && isMyTurn(before, you)) return '';
+  if (!isMyTurn(m, you) && isMyTurn(before, you) && current.startsWith('It is your move.')) return '';
   return current;
 }
 
