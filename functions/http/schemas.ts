@@ -36,9 +36,10 @@ export const CreateIdempotencyKey = z
 /** A computer player's level. */
 export const BotLevelRequest = z.enum(BOT_LEVELS, `A computer player is ${BOT_LEVELS.join(' or ')}.`);
 
-/** A seat a computer plays from the start (seats 1..n-1; seat 0 is the creator's). */
+/** A seat a computer plays from the start (seats 1..n-1; seat 0 is the creator's: checked by the service). */
 export const BotSeatRequest = z.strictObject({
-  seat: z.int('A seat is a whole number.').check(z.minimum(1, 'Seat 0 is yours; computer players sit in seats 1 and up.'), z.maximum(7)),
+  // Which seats are allowed depends on the match's size: the service refuses the others ('invalid-bots').
+  seat: z.int('A seat is a whole number.').check(z.minimum(0), z.maximum(7)),
   level: BotLevelRequest,
 });
 

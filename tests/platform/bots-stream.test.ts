@@ -5,14 +5,17 @@
  * partial batch failures.
  */
 import type { DynamoDBRecord } from 'aws-lambda';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gameRegistry } from '#shared/games/index.js';
 import { createApp } from '../../functions/app.js';
 import { botMatchOf, onBotRecords } from '../../functions/bots/records.js';
 import { startLocalBots } from '../../functions/local/bots.js';
+import { keys } from '../../functions/storage/table.js';
 import { client, type Json, type Seat } from '../support/api.js';
 import { freshTable } from '../support/dynamo.js';
 import { readStream, streamEvent } from '../infra/events.js';
+import { botHarness } from './bots.support.js';
 
 const stops: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -107,4 +110,44 @@ describe('the bots on the stream', () => {
     ]);
     expect(out.batchItemFailures).toEqual([{ itemIdentifier: '2' }, { itemIdentifier: '4' }]);
   }, 60_000);
+});
+
+describe('what wakes the bots, and how far one wake-up goes', () => {
+  it('the match item carries botSeats only while a match with a computer seat is in play', async () => {
+    const { table, api, matchId, me } = await vsComputer();
+    const item = async (id: string) => (await table.doc.send(new GetCommand({ TableName: table.tableName, Key: keys.match(id) }))).Item!;
+    expect((await item(matchId)).botSeats).toBe(1);
+    const people = await api.started('dutch-auction', 2);
+    expect((await item(people.matchId)).botSeats).toBeUndefined();
+    // A stand-in counts while it plays.
+    const put = await api.call('PUT', `/api/matches/${people.matchId}/seats/1/stand-in`, {
+      token: people.seats[1]!.token,
+      body: { level: 'easy' },
+    });
+    expect(put.status).toBe(200);
+    expect((await item(people.matchId)).botSeats).toBe(1);
+    expect((await api.call('POST', `/api/matches/${matchId}/seats/0/resign`, { token: me.token })).status).toBe(200);
+    expect((await item(matchId)).botSeats).toBeUndefined();
+  });
+
+  it('one wake-up makes at most the bounded number of moves; the next record carries on', async () => {
+    const h = await botHarness({ limits: { moves: 1 } });
+    const created = await h.create({
+      game: 'golden-age',
+      seats: 3,
+      bots: [
+        { seat: 1, level: 'easy' },
+        { seat: 2, level: 'easy' },
+      ],
+    });
+    const me: Seat = { seat: 0, token: created.token };
+    const before = (await h.api.read(created.matchId, me)).json.version;
+    let report = await h.runner.handle(created.matchId);
+    for (let i = 0; i < 20 && report.stopped !== 'limit'; i++) {
+      expect(await h.humanMove(created.matchId, me)).toBe('moved');
+      report = await h.runner.handle(created.matchId);
+    }
+    expect(report).toMatchObject({ moves: 1, stopped: 'limit' });
+    expect((await h.api.read(created.matchId, me)).json.version).toBeGreaterThan(before);
+  });
 });

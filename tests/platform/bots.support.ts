@@ -19,7 +19,9 @@ import { testRng } from '../support/rng.js';
 
 export const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
 
-export async function botHarness(opts: { players?: BotPlayers; timer?: () => number; seed?: number } = {}) {
+export async function botHarness(
+  opts: { players?: BotPlayers; timer?: () => number; seed?: number; limits?: { moves?: number; budgetMs?: number } } = {},
+) {
   const table = await freshTable('bots');
   const clock = { now: T0 };
   const now = () => clock.now;
@@ -47,6 +49,7 @@ export async function botHarness(opts: { players?: BotPlayers; timer?: () => num
       await during.sleep?.();
     },
     ...(opts.timer ? { timer: opts.timer } : {}),
+    ...(opts.limits ? { limits: opts.limits } : {}),
     log: (e) => {
       if (e.level === 'warn') warnings.push(e);
     },

@@ -91,7 +91,7 @@ describe('playing against the computer', () => {
     expect(links.json.invites).toEqual([]);
 
     const bad: [Json, string][] = [
-      [[{ seat: 0, level: 'easy' }], 'invalid-request'],
+      [[{ seat: 0, level: 'easy' }], 'invalid-bots'],
       [[{ seat: 3, level: 'easy' }], 'invalid-bots'],
       [
         [
@@ -144,6 +144,9 @@ describe('playing against the computer', () => {
     });
     const me: Seat = { seat: 0, token: created.token };
     const played = await h.playOut(created.matchId, me, 60);
+    // Several rounds of turns went round the table (or the game ended).
+    const view = (await h.api.read(created.matchId, me)).json.view;
+    expect(played.over || view.turn >= 6, `turn ${view.turn}`).toBe(true);
     const log = await h.fullLog(created.matchId, me);
     const bySeat = (s: number) => log.filter((l: Json) => l.seat === s);
     expect(played.humanMoves).toBeGreaterThanOrEqual(played.over ? 5 : 60);
