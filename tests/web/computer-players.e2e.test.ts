@@ -236,7 +236,8 @@ describe('computer players in the browser', () => {
     expect(await a.locator('#timing-deadline-hint').innerText()).toContain('a computer player takes over their seat');
     await a.screenshot({ path: `${env.artifacts}/bots-06-form-seats-deadline.png`, fullPage: true });
     await expectAccessible(a, 'create form with seat choices and the missed-deadline rule');
-    await a.getByRole('button', { name: 'Create the match' }).click();
+    // Enter in a field means "Create the match" (not "Play against the computer", which comes first on the form).
+    await a.getByLabel(/Your name/).press('Enter');
     await a.locator('main.match[data-status="open"]').waitFor();
     const matchId = matchIdOf(a);
     // One invite, for the friend's seat; none for the computer's.

@@ -74,16 +74,25 @@ describe('the create form', () => {
     expect(renderToString(h(SeatChoices, { players: 1, choices: [], onChange: () => undefined }))).toBe('');
   });
 
-  it('offers "Play against the computer" with a labelled level, as a submit button of the form', () => {
+  it('offers "Play against the computer" with a labelled level, a button apart from the form’s submit button', () => {
     const html = renderToString(
-      h(VsComputer, { gameName: 'The Dutch Golden Age', players: 3, level: 'strong', onLevel: () => undefined, disabled: false }),
+      h(VsComputer, {
+        gameName: 'The Dutch Golden Age',
+        players: 3,
+        level: 'strong',
+        onLevel: () => undefined,
+        disabled: false,
+        onPlay: () => undefined,
+      }),
     );
     expect(html).toContain('<h3 id="vs-computer-h">Play against the computer</h3>');
     expect(html).toContain('2 computer players take the other seats');
     expect(html).toMatch(/<label class="field" for="vs-computer-level"><span>Computer level<\/span><select id="vs-computer-level"/);
-    expect(html).toMatch(/<button type="submit" class="primary big" data-submit="computer">Play against the computer<\/button>/);
+    expect(html).toMatch(/<button type="button" class="primary big">Play against the computer<\/button>/);
     expect(
-      renderToString(h(VsComputer, { gameName: 'Dutch', players: 2, level: 'easy', onLevel: () => undefined, disabled: true })),
+      renderToString(
+        h(VsComputer, { gameName: 'Dutch', players: 2, level: 'easy', onLevel: () => undefined, disabled: true, onPlay: () => undefined }),
+      ),
     ).toContain('A computer player takes the other seat');
   });
 

@@ -60,11 +60,9 @@ export function CreateForm() {
     [schemas, gameId, ui, chosen],
   );
 
-  async function create(e: Event) {
-    e.preventDefault();
+  /** Sends the form; "Play against the computer" sends it with every other seat a computer player. */
+  async function create(vsComputer: boolean) {
     if (!game) return;
-    // "Play against the computer" sends the same form with every other seat a computer player.
-    const vsComputer = (e as SubmitEvent).submitter?.getAttribute('data-submit') === 'computer';
     const bots = botsFor(vsComputer ? allComputer(players, level) : seatChoices, players);
     setBusy(true);
     setError('');
@@ -98,11 +96,25 @@ export function CreateForm() {
       {!games && !error && <p class="loading">Loading the games…</p>}
       {games && games.length === 0 && <p>No games are offered yet.</p>}
       {games && games.length > 0 && (
-        <form onSubmit={create}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void create(false);
+          }}
+        >
           <GameChoice games={games} gameId={gameId} onPick={pick} />
           {game && game.minSeats !== game.maxSeats && <PlayersField game={game} players={players} onChange={setPlayers} />}
           <NameField name={name} onChange={setName} />
-          {game && <VsComputer gameName={game.name} players={players} level={level} onLevel={setLevel} disabled={cannot} />}
+          {game && (
+            <VsComputer
+              gameName={game.name}
+              players={players}
+              level={level}
+              onLevel={setLevel}
+              disabled={cannot}
+              onPlay={() => void create(true)}
+            />
+          )}
           <SeatChoices
             players={players}
             choices={seatChoices}
@@ -124,7 +136,7 @@ export function CreateForm() {
             onDeadline={setDeadlineDays}
             onMissed={setMissed}
           />
-          <button type="submit" class="primary" data-submit="create" disabled={cannot}>
+          <button type="submit" class="primary" disabled={cannot}>
             Create the match
           </button>
         </form>

@@ -245,7 +245,8 @@ export function SeatChoices({
 
 /**
  * The quickest way in: every other seat a computer player of the chosen level, and the game begins
- * at once. Its button submits the form (so the name is asked for like any create).
+ * at once. Its button is not the form's submit button (Enter in a field still means "Create the
+ * match"), but checks the form the same way before sending it.
  */
 export function VsComputer({
   gameName,
@@ -253,12 +254,14 @@ export function VsComputer({
   level,
   onLevel,
   disabled,
+  onPlay,
 }: {
   gameName: string;
   players: number;
   level: BotLevel;
   onLevel: (l: BotLevel) => void;
   disabled: boolean;
+  onPlay: () => void;
 }) {
   const others = players - 1;
   return (
@@ -278,7 +281,14 @@ export function VsComputer({
           ))}
         </select>
       </label>
-      <button type="submit" class="primary big" data-submit="computer" disabled={disabled}>
+      <button
+        type="button"
+        class="primary big"
+        disabled={disabled}
+        onClick={(e) => {
+          if (e.currentTarget.form?.reportValidity() !== false) onPlay();
+        }}
+      >
         Play against the computer
       </button>
     </section>
