@@ -1,10 +1,11 @@
 /**
  * Accessibility in real headless Chromium: axe-core (WCAG 2.0/2.1/2.2, A and AA) finds nothing on
- * any main page state — home, the create form of each game, an invite, each game's match page
- * waiting for players, at my move, at another's move and finished, the notifications panel and
- * the rules help. Also, for keyboard and screen-reader players: the hidden live region stops
- * saying "It is your move." once the move is made, and a move made with the keyboard leaves the
- * focus on the page's content, not on the page body.
+ * any main page state — home, the create form of each game (and with a computer seat and a deadline
+ * rule), a match with a computer player's badge and the offer to hand one's seat over, an invite,
+ * each game's match page waiting for players, at my move, at another's move and finished, the
+ * notifications panel and the rules help. Also, for keyboard and screen-reader players: the hidden
+ * live region stops saying "It is your move." once the move is made, and a move made with the
+ * keyboard leaves the focus on the page's content, not on the page body.
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -49,6 +50,18 @@ describe('accessibility of every main page state', () => {
       await a.getByLabel(/Your name/).fill('Ann');
       await expectAccessible(a, `create form: ${game.id}`);
     }
+    // The form with a computer in a seat and a deadline (which asks what a missed one does).
+    await a.getByRole('combobox', { name: 'Seat 2', exact: true }).selectOption('easy');
+    await a.getByLabel('Move deadline').selectOption('3');
+    await a.getByLabel('When a deadline passes').selectOption('bot');
+    await expectAccessible(a, 'create form: computer seat and missed-deadline rule');
+
+    // A match with a computer player: its badge, and the offer to let a computer play one's seat.
+    const vsBot = await makeMatch(base, 'dutch-auction', ['Ann', 'unused'], { bots: [{ seat: 1, level: 'strong' }] });
+    await openAt(a, vsBot.seats[0]!.url, 0);
+    await a.locator('.players .badge.bot').waitFor();
+    await a.locator('details.away summary').click();
+    await expectAccessible(a, 'match with a computer player, the away offer open');
 
     for (const game of GAMES) {
       // Waiting for players, and the invite as the guest sees it.
@@ -99,7 +112,7 @@ describe('accessibility of every main page state', () => {
     const waiting = await makeMatch(base, 'dutch-auction', ['Ann', 'Bob']);
     await openAt(a, waiting.seats[0]!.url, 0);
     await a.goto(`${base}/`);
-    await a.locator('.my-matches .badge.your-move').waitFor();
+    await a.locator('.my-matches .badge.your-move').first().waitFor();
     await a.locator('.my-matches li').first().waitFor();
     await expectAccessible(a, 'home with my matches');
     await ctx.close();

@@ -2,7 +2,7 @@
  * The page's only door to the server: the HTTP API under /api. Secrets travel in the
  * Authorization header, never in a URL the server sees.
  */
-import type { Created, Credentials, GameSummary, InviteInfo, Joined, LogRecord, Match } from './types.js';
+import type { BotLevel, Created, Credentials, GameSummary, InviteInfo, Joined, LogRecord, Match, OnDeadline } from './types.js';
 
 /** An answer other than 2xx/304, with the API's stable error code and its message for people. */
 export class ApiFailure extends Error {
@@ -125,7 +125,9 @@ export function createApi(
         seats: number;
         options: Record<string, unknown>;
         name: string;
-        timing?: { reminderHours: number; deadlineDays: number };
+        timing?: { reminderHours: number; deadlineDays: number; onDeadline?: OnDeadline };
+        /** Seats taken by computer players (never seat 0, the creator's). */
+        bots?: { seat: number; level: BotLevel }[];
       },
       key: string,
     ) => json<Created>('POST', '/api/matches', { body, headers: keyed(key) }),
@@ -162,6 +164,11 @@ export function createApi(
         body: {},
         headers: keyed(key),
       }),
+    /** A computer player makes this seat's moves until its player takes the seat back. */
+    standIn: (id: string, seat: number, token: string, level: BotLevel, key: string) =>
+      json<Match>('PUT', `/api/matches/${id}/seats/${seat}/stand-in`, { auth: token, body: { level }, headers: keyed(key) }),
+    takeBack: (id: string, seat: number, token: string, key: string) =>
+      json<Match>('DELETE', `/api/matches/${id}/seats/${seat}/stand-in`, { auth: token, headers: keyed(key) }),
     /** Any other JSON route (the notification settings use this), with the same error handling. */
     call: <T>(method: string, path: string, opts: { auth?: string; body?: unknown } = {}) => json<T>(method, path, opts),
     rematch: (id: string, seat: number, token: string, key: string) =>

@@ -23,7 +23,7 @@ export function listNames(names: readonly string[]): string {
 /** Whose move it is, in words, for any game. */
 export function turnText(m: { status: string; toAct: readonly number[]; seats: readonly SeatInfo[]; you: number | null }): string {
   if (m.status === 'open') {
-    const open = m.seats.filter((s) => !s.joined).length;
+    const open = m.seats.filter((s) => !s.joined && !s.bot).length;
     return open === 1 ? 'Waiting for one more player to join.' : `Waiting for ${open} more players to join.`;
   }
   if (m.status === 'over') return 'The match is over.';

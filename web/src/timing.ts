@@ -4,6 +4,7 @@
  * the page only offers its choices and shows what the match answers with.
  */
 import { days, duration, hours } from './text.js';
+import type { OnDeadline } from './types.js';
 
 export { days, formatWhen } from './text.js';
 
@@ -23,13 +24,18 @@ export function deadlineChoiceLabel(d: number): string {
   return d === 0 ? 'No deadline' : `${days(d)} per move`;
 }
 
-/** What the chosen deadline means, for the create form. */
-export function deadlineExplained(d: number): string {
+/** What the chosen deadline means, for the create form, with what a missed one does (`onDeadline`). */
+export function deadlineExplained(d: number, onDeadline: OnDeadline = 'default-move'): string {
   if (d === 0) return 'Without a deadline the match simply waits, however long a player takes.';
+  const missed =
+    onDeadline === 'bot'
+      ? 'a computer player takes over their seat until they come back (their next move takes it back)'
+      : onDeadline === 'forfeit'
+        ? 'that player forfeits the match'
+        : `the site moves for them: the game's standard move (passing, for example) where the game has one, otherwise that player forfeits the match`;
   return (
     `Whoever is to move has ${days(d)} to do it, and is warned shortly before the time runs out. ` +
-    `If the time runs out, the site moves for them: the game's standard move (passing, for example) where the game ` +
-    `has one, otherwise that player forfeits the match. Each player can pause their own deadlines for up to ` +
+    `If the time runs out, ${missed}. Each player can pause their own deadlines for up to ` +
     `${PAUSE_BUDGET_DAYS} days per match, for a holiday say.`
   );
 }

@@ -12,15 +12,26 @@ import type {
   LogRecordResponse,
   MatchEndResponse,
   MatchResponse,
+  SeatBotResponse,
   SeatResponse,
   TimingResponse,
 } from '../../functions/http/responses.js';
 
 export type SeatInfo = z.infer<typeof SeatResponse>;
+/**
+ * A seat's computer player: one that holds the seat since the match was made (no `standIn`), or
+ * one that stands in for the seat's player — after a missed deadline or because they asked.
+ */
+export type SeatBot = z.infer<typeof SeatBotResponse>;
+/** A computer player's strength. */
+export type BotLevel = SeatBot['level'];
 /** Reminders and the move deadline of a match; `policy` says in words what a missed deadline does. */
 export type MatchTiming = z.infer<typeof TimingResponse>;
+/** What happens to a seat whose move deadline passes. */
+export type OnDeadline = NonNullable<MatchTiming['onDeadline']>;
 /** Names seats as `{0}`, `{1}`…; the page puts the players' names in their place. */
 export type LogEntry = z.infer<typeof LogEntryResponse>;
+/** `bot`: the move was made by a computer player of that level. */
 export type LogRecord = z.infer<typeof LogRecordResponse>;
 export type MatchEnd = z.infer<typeof MatchEndResponse>;
 export type Match = z.infer<typeof MatchResponse>;

@@ -36,12 +36,15 @@ async function call<T>(base: string, method: string, path: string, body?: unknow
   return (await res.json()) as T;
 }
 
-/** Creates a match as `names[0]`; with `join`, the other names take the open seats at once. */
+/**
+ * Creates a match as `names[0]`; with `join`, the other names take the open seats at once. `bots`
+ * seats are computer players (their names in `names` are not used).
+ */
 export async function makeMatch(
   base: string,
   game: string,
   names: string[],
-  opts: { options?: Record<string, unknown>; join?: boolean } = {},
+  opts: { options?: Record<string, unknown>; join?: boolean; bots?: { seat: number; level: 'easy' | 'strong' }[] } = {},
 ): Promise<MadeMatch> {
   const created = await call<{ matchId: string; token: string; url: string; invites: { seat: number; url: string }[] }>(
     base,
@@ -52,6 +55,7 @@ export async function makeMatch(
       seats: names.length,
       options: opts.options ?? {},
       name: names[0],
+      ...(opts.bots ? { bots: opts.bots } : {}),
     },
   );
   const seats: SeatLink[] = [{ seat: 0, token: created.token, url: created.url }];

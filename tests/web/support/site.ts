@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { chromium, type Browser } from 'playwright-core';
 import { createLocalApp, listen } from '../../../functions/local/server.js';
+import { startLocalBots, type LocalBots } from '../../../functions/local/bots.js';
 import { startLocalNotify, type LocalNotify } from '../../../functions/local/notify.js';
 import type { MatchStore } from '../../../functions/matches/port.js';
 import { dutchAuction } from '#shared/games/dutch-auction/index.js';
@@ -46,6 +47,7 @@ export async function builtSite(): Promise<{ dir: string; remove: () => Promise<
 }
 
 /**
+ * With `bots`, the computer players move as under `npm start` (a second reader of the table's stream).
  * With `notify`, the notifications part runs as under `npm start` (functions/local/notify.ts):
  * its routes, the dispatcher loop on the table's stream, the sweep, VAPID keys in a temporary data
  * folder, and, with no SMTP_URL, the dev outbox at /dev/outbox.
@@ -55,6 +57,8 @@ export async function startSite(opts: {
   webRoot: string;
   games?: Map<string, AnyGame>;
   notify?: { endpoint: string; tableName: string; env?: Record<string, string> };
+  /** Computer players: the bot runner on the table's stream, as `npm start` runs it (functions/local/bots.ts). */
+  bots?: { endpoint: string; tableName: string };
 }) {
   const games = opts.games ?? siteGames();
   // The port is known only once listening, and the notifications part wants the site's address
@@ -78,6 +82,15 @@ export async function startSite(opts: {
       games,
     });
   }
+  let bots: LocalBots | undefined;
+  if (opts.bots) {
+    bots = startLocalBots({
+      env: { DYNAMODB_ENDPOINT: opts.bots.endpoint, DISPATCH_POLL_MS: '200' },
+      tableName: opts.bots.tableName,
+      matches: opts.store,
+      games,
+    });
+  }
   inner = createLocalApp(
     { store: opts.store, games, ...(notify ? { publicUrl: url, notifications: notify.notifications } : {}) },
     opts.webRoot,
@@ -87,6 +100,7 @@ export async function startSite(opts: {
     outbox: notify?.outbox,
     close: async () => {
       await new Promise<void>((res) => server.close(() => res()));
+      await bots?.stop();
       await notify?.stop();
       if (dataDir) await rm(dataDir, { recursive: true, force: true });
     },

@@ -1,8 +1,10 @@
 /**
  * What happened: the entries since this player last looked first, then the rest, newest first.
- * Log text names seats as {0}, {1}…; names are put in as plain text.
+ * Log text names seats as {0}, {1}…; names are put in as plain text. A move a computer made for a
+ * player (standing in for them) says so.
  */
 import { useState } from 'preact/hooks';
+import { isComputerSeat } from '../bots.js';
 import { ago, fillNames } from '../text.js';
 import type { LogRecord, SeatInfo } from '../types.js';
 
@@ -18,6 +20,9 @@ function Lines({ records, seats, now }: { records: LogRecord[]; seats: SeatInfo[
         r.entries.map((e, i) => (
           <li key={`${r.version}-${i}`} data-version={r.version}>
             <span class="log-text">{fillNames(e.text, seats)}</span>
+            {i === 0 && r.bot && r.seat !== null && !isComputerSeat(seats[r.seat]) && (
+              <span class="log-by"> · made by a computer ({r.bot}) for them</span>
+            )}
             {i === 0 && <span class="log-time"> · {ago(r.at, now)}</span>}
           </li>
         )),

@@ -4,6 +4,7 @@
  */
 import { useState } from 'preact/hooks';
 import { ApiFailure, api, idempotencyKey } from '../api.js';
+import { openSeats } from '../bots.js';
 import { seatLink } from '../fragment.js';
 import { seatName } from '../text.js';
 import type { Match } from '../types.js';
@@ -29,7 +30,8 @@ export function SharePanel({
   onLinks: (links: ShareLinks) => void;
 }) {
   const [error, setError] = useState('');
-  const open = match.seats.filter((s) => !s.joined);
+  // Seats a friend can still take: never a computer player's.
+  const open = openSeats(match.seats);
   const missing = open.some((s) => !links.invites?.some((i) => i.seat === s.seat));
   const renew = async () => {
     setError('');

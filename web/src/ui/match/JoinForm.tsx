@@ -124,8 +124,9 @@ function useInviteInfo(matchId: string, secret: string, onError: (message: strin
 
 function InviteFacts({ info }: { info: InviteInfo }) {
   const variant = variantWords(info.game.id, info.options);
-  const others = info.seats.filter((s) => s.joined && s.name).map((s) => s.name!);
-  const open = info.seats.filter((s) => !s.joined).length;
+  const others = info.seats.filter((s) => s.joined && s.name && !s.bot).map((s) => s.name!);
+  const computers = info.seats.filter((s) => s.bot).length;
+  const open = info.seats.filter((s) => !s.joined && !s.bot).length;
   return (
     <section class="zone invite-facts" aria-label="The match">
       <ul class="option-list">
@@ -137,7 +138,8 @@ function InviteFacts({ info }: { info: InviteInfo }) {
         )}
         <li data-fact="seats">
           {info.seats.length} players:{' '}
-          {others.length ? `${listNames(others)} ${others.length === 1 ? 'has' : 'have'} joined` : 'nobody has joined yet'};{' '}
+          {others.length ? `${listNames(others)} ${others.length === 1 ? 'has' : 'have'} joined` : 'nobody has joined yet'}
+          {computers > 0 && (computers === 1 ? ', and a computer plays one seat' : `, and computers play ${computers} seats`)};{' '}
           {open === 1 ? 'yours is the last open seat' : `${open} seats are open, yours among them`}.
         </li>
         <li data-fact="created">Made on {formatWhen(info.createdAt)}.</li>

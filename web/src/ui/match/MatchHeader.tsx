@@ -2,6 +2,7 @@
  * The head of the match page: the game's name and rules, the edition or rule set, the players with
  * who is to move (and for how long, and until when), and the turn line that says what happens now.
  */
+import { botBadge } from '../../bots.js';
 import type { GameUi } from '../../games/types.js';
 import { duration, seatName, turnText, variantWords } from '../../text.js';
 import { dueText, formatWhen } from '../../timing.js';
@@ -48,16 +49,21 @@ export function MatchHeader({
   );
 }
 
-/** The seats in order: who sits there, who is to move and since when, who is away. */
+/** The seats in order: who sits there (a computer player?), who is to move and since when, who is away. */
 function Players({ match, you, now }: { match: Match; you: number | null; now: number }) {
   return (
     <ul class="players" aria-label="Players">
       {match.seats.map((s) => (
         <li key={s.seat} class={match.toAct.includes(s.seat) ? 'to-act' : ''}>
           <span class="who">
-            {s.joined ? seatName(match.seats, s.seat) : 'Open seat'}
+            {s.joined || s.bot ? seatName(match.seats, s.seat) : 'Open seat'}
             {s.seat === you ? ' (you)' : ''}
           </span>
+          {s.bot && (
+            <span class={s.bot.standIn ? 'badge bot stand-in' : 'badge bot'} data-bot={s.bot.level}>
+              {botBadge(s.bot, s.seat === you)}
+            </span>
+          )}
           {match.status === 'active' && match.toAct.includes(s.seat) && (
             <span class="badge">
               to move{s.waitingSince && now - s.waitingSince >= 60_000 ? ` · waiting ${duration(now - s.waitingSince)}` : ''}

@@ -1,6 +1,7 @@
 /**
  * One open match, for a seat or a watcher: the header, the board, and around it the result, the
- * rematch, sharing, notifications, the match's options, the log and resigning. `useMatch` holds the
+ * rematch, a computer standing in for this seat (or the offer of one), sharing, notifications, the
+ * match's options, the log and resigning. `useMatch` holds the
  * state and talks to the server; this only lays the page out.
  */
 import type { Credentials } from '../../types.js';
@@ -10,6 +11,7 @@ import { OutcomePanel } from '../Outcome.js';
 import { SiteBar } from '../SiteBar.js';
 import { RematchOffer, ResignZone, ShareZone } from './MatchActions.js';
 import { MatchHeader } from './MatchHeader.js';
+import { AwayZone, StandInNotice } from './StandIn.js';
 import { useMatch } from './useMatch.js';
 
 export function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) {
@@ -35,6 +37,7 @@ export function MatchView({ matchId, creds }: { matchId: string; creds: Credenti
 
   const Board = ui.Board;
   const you = creds.kind === 'seat' ? creds.seat : null;
+  const mine = you !== null ? match.seats[you] : undefined;
   return (
     <main
       class="page match"
@@ -55,6 +58,7 @@ export function MatchView({ matchId, creds }: { matchId: string; creds: Credenti
         </div>
       )}
       {m.offline && <p class="notice">The server could not be reached; the page keeps trying.</p>}
+      {mine?.bot?.standIn && match.status === 'active' && <StandInNotice bot={mine.bot} busy={busy} onTakeBack={m.takeBack} />}
       {match.status === 'over' && (
         <>
           <OutcomePanel match={match} Details={ui.Outcome} />
@@ -72,6 +76,7 @@ export function MatchView({ matchId, creds }: { matchId: string; creds: Credenti
       )}
       <MatchOptions match={match} you={you} now={m.now} />
       <LogPanel log={m.log} seats={match.seats} you={you} seenUpTo={m.seenUpTo} now={m.now} onOlder={m.loadOlder} olderDone={m.olderDone} />
+      {mine && !mine.bot && match.status === 'active' && <AwayZone busy={busy} onStandIn={m.standIn} />}
       {creds.kind === 'seat' && match.status === 'active' && <ResignZone busy={busy} onResign={m.resign} />}
     </main>
   );

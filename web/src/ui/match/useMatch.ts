@@ -12,7 +12,7 @@ import { Poller } from '../../poll/poller.js';
 import { othersMayAct } from '../../poll/schedule.js';
 import * as store from '../../storage.js';
 import { fillNames, nextAnnouncement } from '../../text.js';
-import type { Credentials, LogRecord, Match } from '../../types.js';
+import type { BotLevel, Credentials, LogRecord, Match } from '../../types.js';
 import { showAttention } from '../attention.js';
 import { LOG_PAGE } from '../LogPanel.js';
 import { navigate } from '../router.js';
@@ -60,6 +60,9 @@ export interface MatchState {
   submit(move: unknown): Promise<boolean>;
   resign(): Promise<void>;
   rematch(): Promise<void>;
+  /** Hands this seat to a computer player of that level until the player takes it back. */
+  standIn(level: BotLevel): Promise<void>;
+  takeBack(): Promise<void>;
   pollNow(): void;
 }
 
@@ -127,10 +130,13 @@ export function useMatch(matchId: string, creds: Credentials): MatchState {
 
 /** The live region's next words when `m` replaces `before` on the page. */
 function announcement(current: string, before: Match | null, m: Match, you: number | null): string {
+  const standIn = (x: Match | null) => (you !== null && !!x?.seats[you]?.bot?.standIn) || false;
+  // Said once when it happens while the page is open (a missed deadline, or the player's own request).
+  if (before && standIn(m) && !standIn(before)) return nextAnnouncement(current, 'A computer is now playing for you.');
   if (isMyTurn(m, you) && !isMyTurn(before, you)) return nextAnnouncement(current, 'It is your move.');
   if (m.status === 'over' && before?.status !== 'over') return nextAnnouncement(current, 'The match is over.');
   // The turn passed: the region must not keep saying it is this player's move.
-  if (!isMyTurn(m, you) && isMyTurn(before, you)) return '';
+  if (!isMyTurn(m, you) && isMyTurn(before, you) && current.startsWith('It is your move.')) return '';
   return current;
 }
 
@@ -267,19 +273,25 @@ function useActions(
     [matchId, creds, show],
   );
 
-  async function resign() {
+  /** A change to the seat beside moves (resigning, a computer standing in or not): sent, then the match read afresh. */
+  async function seatChange(send: (seat: number, token: string, key: string) => Promise<unknown>) {
     if (creds.kind !== 'seat') return;
     setBusy(true);
+    setNotice(null);
     try {
-      await api.resign(matchId, creds.seat, creds.token, idempotencyKey());
+      await send(creds.seat, creds.token, idempotencyKey());
       live.etag = null;
       await live.poller?.pollNow();
+      live.poller?.activity();
     } catch (e) {
       setNotice(e instanceof ApiFailure ? e.message : 'The server could not be reached; try again.');
     } finally {
       setBusy(false);
     }
   }
+  const resign = () => seatChange((seat, token, key) => api.resign(matchId, seat, token, key));
+  const standIn = (level: BotLevel) => seatChange((seat, token, key) => api.standIn(matchId, seat, token, level, key));
+  const takeBack = () => seatChange((seat, token, key) => api.takeBack(matchId, seat, token, key));
 
   async function rematch() {
     if (creds.kind !== 'seat') return;
@@ -297,7 +309,7 @@ function useActions(
     }
   }
 
-  return { submit, resign, rematch };
+  return { submit, resign, rematch, standIn, takeBack };
 }
 
 /** What the player reads when a move was not made. */
