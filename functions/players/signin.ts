@@ -71,7 +71,7 @@ export class SignIn {
       UNSUBSCRIBE_TOKEN_TTL_SECONDS,
     );
     const unsubscribeUrl = `${at.origin}/api/notify/unsubscribe?t=${stop}`;
-    const mail = signInMail(`${at.origin}/api/session/link?t=${secret}`, unsubscribeUrl, this.deps.siteName ?? 'Dutch', LINK_TTL_MS);
+    const mail = signInMail(`${at.origin}/api/session/open?t=${secret}`, unsubscribeUrl, this.deps.siteName ?? 'Dutch', LINK_TTL_MS);
     // A failed send is not told apart either: the caller may ask again (within the caps).
     await email.send({ to: address, ...mail, unsubscribeUrl });
   }
