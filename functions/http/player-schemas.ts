@@ -6,10 +6,9 @@ import { EmailRequest, MatchId, Secret } from './schemas.js';
 export const SignInRequest = EmailRequest;
 
 export const ClaimSeatsRequest = z.strictObject({
-  seats: z.array(z.strictObject({ matchId: MatchId, seat: z.int().check(z.minimum(0), z.maximum(7)), token: Secret })).check(
-    z.minLength(1, 'Send at least one seat.'),
-    z.maxLength(50, 'Send at most 50 seats at once.'),
-  ),
+  seats: z
+    .array(z.strictObject({ matchId: MatchId, seat: z.int().check(z.minimum(0), z.maximum(7)), token: Secret }))
+    .check(z.minLength(1, 'Send at least one seat.'), z.maxLength(50, 'Send at most 50 seats at once.')),
 });
 
 export const NoticesRequest = z.strictObject({ notices: z.enum(NOTICE_CHOICES), reminders: z.boolean() });

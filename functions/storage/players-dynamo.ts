@@ -116,7 +116,12 @@ export class DynamoPlayerStore implements PlayerStore {
               UpdateExpression: 'ADD n :one SET expiresAt = :exp, #t = :t',
               ConditionExpression: 'attribute_not_exists(n) OR n < :max',
               ExpressionAttributeNames: { '#t': 'type' },
-              ExpressionAttributeValues: { ':one': 1, ':max': caps[cap], ':exp': seconds(windowStart + 2 * SIGN_IN_WINDOW_MS), ':t': 'rate-counter' },
+              ExpressionAttributeValues: {
+                ':one': 1,
+                ':max': caps[cap],
+                ':exp': seconds(windowStart + 2 * SIGN_IN_WINDOW_MS),
+                ':t': 'rate-counter',
+              },
             },
           })),
         }),

@@ -65,7 +65,10 @@ function signInRoutes(app: Hono, ctx: PlayerRouteContext): void {
     const { address } = await requiredJsonBody(c, SignInRequest);
     const client = (ctx.clientAddress ?? clientAddressOf)(c);
     await signIn.requestLink(address, { origin: siteOrigin(c, ctx.publicUrl), client });
-    return c.json({ message: 'If this address can receive mail from us, a sign-in link is on its way. It works once, for 15 minutes.' }, 202);
+    return c.json(
+      { message: 'If this address can receive mail from us, a sign-in link is on its way. It works once, for 15 minutes.' },
+      202,
+    );
   });
 
   const notValid = (c: Context) =>
@@ -158,7 +161,10 @@ function seatRoutes(app: Hono, ctx: PlayerRouteContext): void {
     return c.json({ defaults: input });
   });
   const path = '/me/matches/:id/seats/:seat/notices';
-  const seatOf = (c: Context) => ({ id: parse(MatchId, c.req.param('id'), 'match id'), seat: parse(SeatParam, c.req.param('seat'), 'seat') });
+  const seatOf = (c: Context) => ({
+    id: parse(MatchId, c.req.param('id'), 'match id'),
+    seat: parse(SeatParam, c.req.param('seat'), 'seat'),
+  });
   app.put(path, async (c) => {
     const who = await mustBeSignedIn(c, signIn);
     const { id, seat } = seatOf(c);
