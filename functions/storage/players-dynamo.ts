@@ -183,8 +183,9 @@ export class DynamoPlayerStore implements PlayerStore {
       new UpdateCommand({
         TableName: this.tableName,
         Key: playerKeys.player(id),
-        UpdateExpression: 'SET player.defaults = :d',
+        UpdateExpression: 'SET #p.#d = :d',
         ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#p': 'player', '#d': 'defaults' },
         ExpressionAttributeValues: { ':d': defaults },
       }),
     );
@@ -195,8 +196,9 @@ export class DynamoPlayerStore implements PlayerStore {
       new UpdateCommand({
         TableName: this.tableName,
         Key: playerKeys.player(id),
-        UpdateExpression: 'SET player.signedOutAt = :at',
+        UpdateExpression: 'SET #p.signedOutAt = :at',
         ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#p': 'player' },
         ExpressionAttributeValues: { ':at': at },
       }),
     );
@@ -293,8 +295,9 @@ export class DynamoPlayerStore implements PlayerStore {
         new UpdateCommand({
           TableName: this.tableName,
           Key: playerKeys.seat(playerId, matchId, seat),
-          UpdateExpression: override ? 'SET seat.override = :o' : 'REMOVE seat.override',
+          UpdateExpression: override ? 'SET #s.#o = :o' : 'REMOVE #s.#o',
           ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#s': 'seat', '#o': 'override' },
           ...(override ? { ExpressionAttributeValues: { ':o': override } } : {}),
         }),
       );
