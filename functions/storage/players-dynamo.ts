@@ -52,8 +52,9 @@ export class DynamoPlayerStore implements PlayerStore {
       const out = await this.db.send(
         new QueryCommand({
           TableName: this.tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-          ExpressionAttributeValues: { ':pk': playerKeys.player(playerId).pk, ':sk': prefix },
+          // An empty prefix: the whole collection (begins_with refuses an empty string).
+          KeyConditionExpression: prefix ? 'pk = :pk AND begins_with(sk, :sk)' : 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': playerKeys.player(playerId).pk, ...(prefix ? { ':sk': prefix } : {}) },
           ConsistentRead: true,
           ExclusiveStartKey: start,
         }),

@@ -30,7 +30,12 @@ describe('claiming seats and my matches', () => {
     const fromLaptop = await laptop.call('POST', '/api/me/seats', { body: { seats: [{ matchId: one.matchId, ...one.seats[0]! }] } });
     expect(fromLaptop.json.results).toEqual([{ matchId: one.matchId, seat: 0, claimed: true }]);
     const fromPhone = await phone.call('POST', '/api/me/seats', {
-      body: { seats: [{ matchId: two.matchId, ...two.seats[0]! }, { matchId: one.matchId, seat: 1, token: two.seats[1]!.token }] },
+      body: {
+        seats: [
+          { matchId: two.matchId, ...two.seats[0]! },
+          { matchId: one.matchId, seat: 1, token: two.seats[1]!.token },
+        ],
+      },
     });
     expect(fromPhone.json.results.map((r: { claimed: boolean }) => r.claimed)).toEqual([true, false]);
     // Claiming again changes nothing.
@@ -42,7 +47,13 @@ describe('claiming seats and my matches', () => {
     expect(mine.status).toBe(200);
     const list = mine.json.matches as Mine[];
     expect(list.map((m) => m.matchId)).toEqual([one.matchId, two.matchId]);
-    expect(list[0]).toMatchObject({ seat: 0, state: 'your-move', game: { id: 'secret-sums' }, you: 'Ann', opponents: [{ seat: 1, name: 'Bob' }] });
+    expect(list[0]).toMatchObject({
+      seat: 0,
+      state: 'your-move',
+      game: { id: 'secret-sums' },
+      you: 'Ann',
+      opponents: [{ seat: 1, name: 'Bob' }],
+    });
     expect(mine.text).not.toContain('bob@example.test');
     // What the listing gives opens the seat, as its link does.
     for (const m of list) {
@@ -98,10 +109,15 @@ describe('claiming seats and my matches', () => {
     const d = new Device(h);
     await signIn(d, io.smtp, 'bob@example.test');
     const invite = (k: number) => new URL(created.json.invites[k].url).hash.replace('#invite=', '');
-    expect((await d.call('POST', `/api/matches/${created.json.matchId}/join`, { body: { invite: invite(0), name: 'Bob' } })).status).toBe(200);
+    expect((await d.call('POST', `/api/matches/${created.json.matchId}/join`, { body: { invite: invite(0), name: 'Bob' } })).status).toBe(
+      200,
+    );
     expect((await d.call('GET', '/api/me/matches')).json.matches.map((m: Mine) => m.seat)).toEqual([1]);
     // No Origin: the seat is taken (the match API is as it was) but does not join the record.
-    const other = await d.call('POST', `/api/matches/${created.json.matchId}/join`, { body: { invite: invite(1), name: 'Bo2' }, origin: null });
+    const other = await d.call('POST', `/api/matches/${created.json.matchId}/join`, {
+      body: { invite: invite(1), name: 'Bo2' },
+      origin: null,
+    });
     expect(other.status).toBe(200);
     expect((await d.call('GET', '/api/me/matches')).json.matches).toHaveLength(1);
   });
@@ -123,7 +139,10 @@ describe('one confirmed address for every claimed seat', () => {
     expect(settings.json.email).toEqual({ address, state: 'confirmed' });
     // Asking the seat for the same address again is no new confirmation, and no "try again tomorrow".
     for (const m of matches) {
-      const put = await h.api.call('PUT', `/api/matches/${m.matchId}/seats/0/notifications/email`, { token: m.seats[0]!.token, body: { address } });
+      const put = await h.api.call('PUT', `/api/matches/${m.matchId}/seats/0/notifications/email`, {
+        token: m.seats[0]!.token,
+        body: { address },
+      });
       expect(put.status).toBe(200);
     }
     const before = io.smtp.to(address).length;
@@ -135,11 +154,15 @@ describe('one confirmed address for every claimed seat', () => {
 
     // The third match's own choice: no mail; the defaults change the others.
     const third = matches[2]!;
-    expect((await d.call('PUT', `/api/me/matches/${third.matchId}/seats/0/notices`, { body: { notices: 'none', reminders: false } })).status).toBe(200);
+    expect(
+      (await d.call('PUT', `/api/me/matches/${third.matchId}/seats/0/notices`, { body: { notices: 'none', reminders: false } })).status,
+    ).toBe(200);
     expect((await h.notifications(third.matchId, third.seats[0]!)).json.channels).toEqual({ email: false, push: false });
     expect((await d.call('PUT', '/api/me/notices', { body: { notices: 'push', reminders: true } })).status).toBe(200);
     expect((await h.notifications(matches[0]!.matchId, matches[0]!.seats[0]!)).json.channels).toEqual({ email: false, push: true });
     expect((await d.call('PUT', '/api/me/notices', { body: { notices: 'loud', reminders: true } })).status).toBe(400);
-    expect((await d.call('PUT', `/api/me/matches/${third.matchId}/seats/1/notices`, { body: { notices: 'none', reminders: false } })).status).toBe(404);
+    expect(
+      (await d.call('PUT', `/api/me/matches/${third.matchId}/seats/1/notices`, { body: { notices: 'none', reminders: false } })).status,
+    ).toBe(404);
   });
 });
