@@ -23,7 +23,7 @@ import { NotificationSettings, type SettingsDeps } from './notify/settings.js';
 import { PlayerData } from './players/data.js';
 import type { SignInCap } from './players/model.js';
 import type { PlayerStore } from './players/port.js';
-import { PlayerSeats } from './players/seats.js';
+import { PlayerSeats, signedInAddress } from './players/seats.js';
 import { SignIn } from './players/signin.js';
 import { SeatVault } from './players/vault.js';
 
@@ -102,7 +102,14 @@ export function createApp(deps: AppDeps): Hono {
   const notify = deps.notifications;
   if (notify) {
     const { vapidPublicKey, publicUrl, devOutbox, clientAddress, ...settingsDeps } = notify;
-    const settings = new NotificationSettings({ ...settingsDeps, pushAvailable: vapidPublicKey !== undefined }, service);
+    const settings = new NotificationSettings(
+      {
+        ...settingsDeps,
+        pushAvailable: vapidPublicKey !== undefined,
+        ...(deps.players ? { signedInAddress: signedInAddress(deps.players.store) } : {}),
+      },
+      service,
+    );
     app.route(
       '/api',
       notificationRoutes({

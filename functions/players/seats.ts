@@ -114,3 +114,11 @@ export class PlayerSeats {
     return this.deps.games.get(id)?.name ?? id;
   }
 }
+
+/** For the seat's own settings: is this the address of a signed-in player who claimed the seat? */
+export function signedInAddress(players: PlayerStore) {
+  return async (matchId: string, seat: Seat, addressKey: string): Promise<boolean> => {
+    const player = await players.playerByAddress(addressKey);
+    return player !== null && (await players.seat(player.id, matchId, seat)) !== null;
+  };
+}

@@ -4,7 +4,7 @@
  * themselves; the next match waiting; one signed-in address covers the notices of every claimed seat.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { harness, mailAndPush, playUntilTurnOf, type Harness } from '../notify/support.js';
+import { addOne, harness, mailAndPush, playUntilTurnOf, type Harness } from '../notify/support.js';
 import { Device, signIn } from './support.js';
 
 const io = mailAndPush();
@@ -145,6 +145,15 @@ describe('one confirmed address for every claimed seat', () => {
       });
       expect(put.status).toBe(200);
     }
+    // Even after the seat dropped the address, taking it again needs no confirmation (and is never 429).
+    const first = matches[0]!;
+    await h.api.call('DELETE', `/api/matches/${first.matchId}/seats/0/notifications/email`, { token: first.seats[0]!.token });
+    const again = await h.api.call('PUT', `/api/matches/${first.matchId}/seats/0/notifications/email`, {
+      token: first.seats[0]!.token,
+      body: { address },
+    });
+    expect(again.status).toBe(200);
+    expect(again.json.email).toEqual({ address, state: 'confirmed' });
     const before = io.smtp.to(address).length;
     for (const m of matches) await playUntilTurnOf(h, m.matchId, m.seats, 0);
     await h.deliver();
@@ -158,6 +167,15 @@ describe('one confirmed address for every claimed seat', () => {
       (await d.call('PUT', `/api/me/matches/${third.matchId}/seats/0/notices`, { body: { notices: 'none', reminders: false } })).status,
     ).toBe(200);
     expect((await h.notifications(third.matchId, third.seats[0]!)).json.channels).toEqual({ email: false, push: false });
+    const sent = io.smtp.to(address).length;
+    for (const m of [first, third]) {
+      await addOne(h, m.matchId, m.seats);
+      await addOne(h, m.matchId, m.seats);
+    }
+    await h.deliver();
+    const later = io.smtp.to(address).slice(sent);
+    expect(later.some((x) => x.messageId?.startsWith(`<${first.matchId}.`))).toBe(true);
+    expect(later.some((x) => x.messageId?.startsWith(`<${third.matchId}.`))).toBe(false);
     expect((await d.call('PUT', '/api/me/notices', { body: { notices: 'push', reminders: true } })).status).toBe(200);
     expect((await h.notifications(matches[0]!.matchId, matches[0]!.seats[0]!)).json.channels).toEqual({ email: false, push: true });
     expect((await d.call('PUT', '/api/me/notices', { body: { notices: 'loud', reminders: true } })).status).toBe(400);

@@ -15,7 +15,7 @@ let h: Harness;
 afterEach(async () => h?.close());
 
 const start = Date.UTC(2026, 0, 5, 9, 0, 0);
-const open = (players: Parameters<typeof harness>[0]['players'] = true) => harness({ email: io.sender, start, players });
+const open = (players: NonNullable<Parameters<typeof harness>[0]>['players'] = true) => harness({ email: io.sender, start, players });
 
 async function tableText(hh: Harness): Promise<string> {
   const out = await hh.table.doc.send(new ScanCommand({ TableName: hh.table.tableName }));
