@@ -4,6 +4,7 @@
  * themselves; the next match waiting; one signed-in address covers the notices of every claimed seat.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import type { NotificationIntent } from '../../functions/matches/port.js';
 import { addOne, harness, mailAndPush, playUntilTurnOf, type Harness } from '../notify/support.js';
 import { Device, signIn } from './support.js';
 
@@ -182,5 +183,32 @@ describe('one confirmed address for every claimed seat', () => {
     expect(
       (await d.call('PUT', `/api/me/matches/${third.matchId}/seats/1/notices`, { body: { notices: 'none', reminders: false } })).status,
     ).toBe(404);
+  });
+});
+
+describe('reminders', () => {
+  it('a player who turned reminders off gets none for a claimed seat; turned on, the reminder is mailed', async () => {
+    h = await harness({ email: io.sender, start, players: true });
+    const address = 'remind@example.test';
+    const d = new Device(h);
+    await signIn(d, io.smtp, address);
+    const m = await h.started(2, {}, ['Ann', 'Bob']);
+    await d.call('PUT', '/api/me/notices', { body: { notices: 'email', reminders: false } });
+    await d.call('POST', '/api/me/seats', { body: { seats: [{ matchId: m.matchId, ...m.seats[0]! }] } });
+    const version = await h.version(m.matchId, m.seats[0]!);
+    const reminder: NotificationIntent = {
+      matchId: m.matchId,
+      version,
+      seat: 0,
+      kind: 'reminder',
+      gameId: 'secret-sums',
+      lines: [],
+      createdAt: h.clock.now,
+      tag: 'r1',
+    };
+    expect((await h.dispatcher().dispatch(reminder)).deliveries).toEqual([]);
+    await d.call('PUT', '/api/me/notices', { body: { notices: 'email', reminders: true } });
+    expect((await h.dispatcher().dispatch(reminder)).deliveries).toEqual([{ channel: 'email', delivery: 'sent' }]);
+    expect(io.smtp.to(address).some((x) => x.messageId === `<${m.matchId}.${version}.0.r1@dutch.test>`)).toBe(true);
   });
 });

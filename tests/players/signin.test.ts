@@ -105,7 +105,47 @@ describe('signing in by an email link', () => {
   });
 });
 
+describe('races', () => {
+  it('one link pressed twice at once signs in once; two first sign-ins at once make one player', async () => {
+    h = await open();
+    const d = new Device(h);
+    await d.call('POST', '/api/session/link', { body: { address: 'race@example.test' } });
+    await d.call('POST', '/api/session/link', { body: { address: 'race@example.test' } });
+    const [l1, l2] = signInLinks(io.smtp, 'race@example.test');
+    const a = new Device(h);
+    const b = new Device(h);
+    const both = await Promise.all([a.call('POST', l1!), b.call('POST', l1!)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 410]);
+    // The second link, on a third device, at the same time as nothing else: the same player.
+    const c = new Device(h);
+    expect((await c.call('POST', l2!)).status).toBe(200);
+    const winner = a.cookie ? a : b;
+    const ids = await Promise.all([winner, c].map(async (x) => (await x.call('GET', '/api/session')).json.player.id));
+    expect(ids[0]).toBe(ids[1]);
+
+    const e = new Device(h);
+    await e.call('POST', '/api/session/link', { body: { address: 'twin@example.test' } });
+    await e.call('POST', '/api/session/link', { body: { address: 'twin@example.test' } });
+    const [t1, t2] = signInLinks(io.smtp, 'twin@example.test');
+    const [x, y] = [new Device(h), new Device(h)];
+    const opened = await Promise.all([x.call('POST', t1!), y.call('POST', t2!)]);
+    expect(opened.map((r) => r.status)).toEqual([200, 200]);
+    const twins = await Promise.all([x, y].map(async (z) => (await z.call('GET', '/api/session')).json.player.id));
+    expect(twins[0]).toBe(twins[1]);
+  });
+});
+
 describe('sessions', () => {
+  it('ends a session after 30 days', async () => {
+    h = await open();
+    const d = new Device(h);
+    await signIn(d, io.smtp, 'month@example.test');
+    h.clock.advance(30 * 24 * 3600 * 1000 - 1);
+    expect((await d.call('GET', '/api/me/sessions')).status).toBe(200);
+    h.clock.advance(1);
+    expect((await d.call('GET', '/api/me/sessions')).status).toBe(401);
+  });
+
   it('lists sessions, revokes one, signs out, and signs out everywhere (voiding links sent before)', async () => {
     h = await open();
     const a = new Device(h, 'Laptop');
