@@ -4,7 +4,9 @@
  * themselves; the next match waiting; one signed-in address covers the notices of every claimed seat.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { NotificationIntent } from '../../functions/matches/port.js';
+import { SeatVault } from '../../functions/players/vault.js';
 import { addOne, harness, mailAndPush, playUntilTurnOf, type Harness } from '../notify/support.js';
 import { Device, signIn } from './support.js';
 
@@ -39,6 +41,10 @@ describe('claiming seats and my matches', () => {
       },
     });
     expect(fromPhone.json.results.map((r: { claimed: boolean }) => r.claimed)).toEqual([true, false]);
+    // The table keeps no raw seat token: the claimed one is sealed.
+    const items = JSON.stringify((await h.table.doc.send(new ScanCommand({ TableName: h.table.tableName }))).Items ?? []);
+    expect(items).not.toContain(one.seats[0]!.token);
+    expect(items).not.toContain(two.seats[0]!.token);
     // Claiming again changes nothing.
     await laptop.call('POST', '/api/me/seats', { body: { seats: [{ matchId: one.matchId, ...one.seats[0]! }] } });
 
@@ -121,6 +127,47 @@ describe('claiming seats and my matches', () => {
     });
     expect(other.status).toBe(200);
     expect((await d.call('GET', '/api/me/matches')).json.matches).toHaveLength(1);
+  });
+});
+
+describe('sealed seat tokens', () => {
+  it('open only with their key and for the player, match and seat they were sealed for', () => {
+    const key = Buffer.alloc(32, 7);
+    const vault = new SeatVault(key);
+    const sealed = vault.seal('A'.repeat(43), 'p1:m1:0');
+    expect(vault.open(sealed, 'p1:m1:0')).toBe('A'.repeat(43));
+    expect(vault.open(sealed, 'p2:m1:0')).toBeNull();
+    expect(vault.open(sealed, 'p1:m1:1')).toBeNull();
+    expect(new SeatVault(Buffer.alloc(32, 8)).open(sealed, 'p1:m1:0')).toBeNull();
+    expect(vault.open('garbage', 'p1:m1:0')).toBeNull();
+  });
+});
+
+describe('rematch while signed in', () => {
+  it('the rematch seat joins the record by itself, and the API document lists the player routes', async () => {
+    h = await harness({ email: io.sender, start, players: true });
+    const d = new Device(h);
+    await signIn(d, io.smtp, 'again@example.test');
+    const m = await h.started(2, {}, ['Ann', 'Bob']);
+    await h.api.call('POST', `/api/matches/${m.matchId}/seats/0/resign`, { token: m.seats[0]!.token, body: {} });
+    const asked = await d.call('POST', `/api/matches/${m.matchId}/seats/0/rematch`, {
+      headers: { Authorization: `Bearer ${m.seats[0]!.token}` },
+    });
+    expect(asked.status).toBe(200);
+    const list = (await d.call('GET', '/api/me/matches')).json.matches as Mine[];
+    expect(list.map((x) => [x.matchId, x.seat])).toEqual([[asked.json.matchId, asked.json.seat]]);
+    const doc = (await h.api.call('GET', '/api/openapi.json')).json;
+    for (const path of [
+      '/api/session/link',
+      '/api/session/open',
+      '/api/me/seats',
+      '/api/me/matches',
+      '/api/me/next',
+      '/api/me/export',
+      '/api/me',
+    ]) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
   });
 });
 
