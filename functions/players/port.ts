@@ -36,7 +36,7 @@ export interface PlayerStore {
   deleteSession(playerId: string, id: string): Promise<boolean>;
 
   // ---------------------------------------------------------------- claimed seats
-  /** Adds the seat, or keeps the one there (a claim is idempotent); false when the player has too many. */
+  /** Adds the seat, or keeps the one there (a claim is idempotent). */
   putSeat(playerId: string, seat: ClaimedSeat): Promise<void>;
   seats(playerId: string): Promise<ClaimedSeat[]>;
   seat(playerId: string, matchId: string, seat: number): Promise<ClaimedSeat | null>;
