@@ -15,11 +15,18 @@ import { matchRoutes } from './http/routes/matches.js';
 import { moveRoutes } from './http/routes/moves.js';
 import { notificationRoutes } from './http/routes/notifications.js';
 import { standInRoutes } from './http/routes/stand-in.js';
+import { autoClaim, playerRoutes } from './http/routes/players.js';
 import { timingRoutes } from './http/routes/timing.js';
 import type { MatchStore } from './matches/port.js';
 import { MatchService } from './matches/service.js';
 import type { DevOutbox } from './notify/email.js';
 import { NotificationSettings, type SettingsDeps } from './notify/settings.js';
+import { PlayerData } from './players/data.js';
+import type { SignInCap } from './players/model.js';
+import type { PlayerStore } from './players/port.js';
+import { PlayerSeats, signedInAddress } from './players/seats.js';
+import { SignIn } from './players/signin.js';
+import { SeatVault } from './players/vault.js';
 
 export { INTERNAL_MESSAGE };
 
@@ -43,6 +50,16 @@ export interface AppDeps {
   publicUrl?: string;
   /** Notification settings, pausing and the mail links (functions/notify); without, those routes are absent. */
   notifications?: NotificationsDeps;
+  /** Signed-in players (functions/players); needs `notifications` (the mail, the seats' settings). */
+  players?: PlayersDeps;
+}
+
+/** The player side: its store, the key that seals the seat tokens it keeps, and its mail caps. */
+export interface PlayersDeps {
+  store: PlayerStore;
+  /** 32 bytes, kept outside the table (functions/players/vault.ts). */
+  seatKey: Buffer;
+  signInCaps?: Record<SignInCap, number>;
 }
 
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -78,6 +95,7 @@ export function createApp(deps: AppDeps): Hono {
   );
   app.get('/api/openapi.json', (c) => c.json(openApiDocument([...deps.games.values()])));
 
+  mountPlayers(app, deps, ctx);
   app.route('/api/matches', matchRoutes(ctx));
   app.route('/api/matches', inviteRoutes(ctx));
   app.route('/api/matches', moveRoutes(ctx));
@@ -86,7 +104,14 @@ export function createApp(deps: AppDeps): Hono {
   const notify = deps.notifications;
   if (notify) {
     const { vapidPublicKey, publicUrl, devOutbox, clientAddress, ...settingsDeps } = notify;
-    const settings = new NotificationSettings({ ...settingsDeps, pushAvailable: vapidPublicKey !== undefined }, service);
+    const settings = new NotificationSettings(
+      {
+        ...settingsDeps,
+        pushAvailable: vapidPublicKey !== undefined,
+        ...(deps.players ? { signedInAddress: signedInAddress(deps.players.store) } : {}),
+      },
+      service,
+    );
     app.route(
       '/api',
       notificationRoutes({
@@ -101,4 +126,39 @@ export function createApp(deps: AppDeps): Hono {
     if (devOutbox) app.route('/dev/outbox', devOutboxRoutes(devOutbox));
   }
   return app;
+}
+
+/** The player routes, and the claim of seats taken while signed in (before the match routes it wraps). */
+function mountPlayers(app: Hono, deps: AppDeps, ctx: RouteContext): void {
+  const notify = deps.notifications;
+  if (!notify || !deps.players) return;
+  const clock = deps.clock ?? Date.now;
+  const players = deps.players.store;
+  const signIn = new SignIn({
+    players,
+    notify: notify.store,
+    clock,
+    ...(notify.email ? { email: notify.email } : {}),
+    ...(deps.players.signInCaps ? { caps: deps.players.signInCaps } : {}),
+  });
+  const seats = new PlayerSeats({
+    players,
+    matches: deps.store,
+    notify: notify.store,
+    games: deps.games,
+    vault: new SeatVault(deps.players.seatKey),
+    clock,
+  });
+  const publicUrl = notify.publicUrl ?? deps.publicUrl;
+  const routeCtx = {
+    signIn,
+    seats,
+    data: new PlayerData({ players, notify: notify.store, clock }),
+    links: ctx.links,
+    ...(publicUrl ? { publicUrl } : {}),
+    ...(notify.clientAddress ? { clientAddress: notify.clientAddress } : {}),
+  };
+  app.use('/api/matches', autoClaim(routeCtx));
+  app.use('/api/matches/*', autoClaim(routeCtx));
+  app.route('/api', playerRoutes(routeCtx));
 }

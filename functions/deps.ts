@@ -9,16 +9,20 @@
  *                                     on Lambda, mail goes through Amazon SES v2 (SES_CONFIGURATION_SET optional)
  *   VAPID_SECRET_ID                   Secrets Manager secret with the VAPID keys (functions/notify/vapid.ts)
  *   VAPID_SUBJECT                     mailto:/https: contact for the push services (optional)
+ *   SEAT_KEY                          32 random bytes (base64url) that seal the seat tokens a signed-in
+ *                                     player's record keeps (functions/players/vault.ts); without it,
+ *                                     signing in is off. `npm start` makes one in its data folder.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { gameRegistry } from '#shared/games/index.js';
-import type { AppDeps, NotificationsDeps } from './app.js';
+import type { AppDeps, NotificationsDeps, PlayersDeps } from './app.js';
 import { emailSenderFromEnv, type EmailSender } from './notify/email.js';
 import type { NotifyStore } from './notify/port.js';
 import type { PushSender } from './notify/push.js';
 import { secretVapidKeys, vapidSubject, type VapidKeys } from './notify/vapid.js';
 import { DynamoMatchStore, dynamoClientFromEnv } from './storage/dynamo.js';
 import { DynamoNotifyStore } from './storage/notify-dynamo.js';
+import { DynamoPlayerStore } from './storage/players-dynamo.js';
 import { DEFAULT_TABLE } from './storage/table.js';
 
 export { DEFAULT_TABLE };
@@ -27,13 +31,27 @@ export function depsFromEnv(env: Record<string, string | undefined> = process.en
   const db = dynamoClientFromEnv(env);
   const tableName = env.TABLE_NAME ?? DEFAULT_TABLE;
   const store = new DynamoMatchStore(db, tableName);
+  const players = playersFromEnv(env, db, tableName);
   return {
     store,
     games: gameRegistry,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     // Notification settings, email confirmation and unsubscribe (functions/notify).
     notifications: notificationsOf(notifyFromEnv(env, tableName, { db })),
+    ...(players ? { players } : {}),
   };
+}
+
+/** Signed-in players, when SEAT_KEY is set (32 bytes, base64url). */
+export function playersFromEnv(
+  env: Record<string, string | undefined>,
+  db: DynamoDBDocumentClient,
+  tableName: string,
+): PlayersDeps | undefined {
+  if (!env.SEAT_KEY) return undefined;
+  const seatKey = Buffer.from(env.SEAT_KEY, 'base64url');
+  if (seatKey.length !== 32) throw new Error('SEAT_KEY must be 32 bytes, base64url.');
+  return { store: new DynamoPlayerStore(db, tableName), seatKey };
 }
 
 export interface NotifyRuntime {

@@ -12,6 +12,7 @@ import { ensureTable, JavaMissing, localClient, startDynamoLocal, type DynamoLoc
 import { createLocalApp, drain, listen } from '../functions/local/server.js';
 import { startLocalNotify } from '../functions/local/notify.js';
 import { startLocalBots } from '../functions/local/bots.js';
+import { localSeatKey } from '../functions/local/seat-key.js';
 import { buildWeb } from '../web/build.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -39,6 +40,8 @@ await ensureTable(raw, process.env.TABLE_NAME ?? DEFAULT_TABLE);
 raw.destroy();
 
 await buildWeb();
+// Signing in keeps seat tokens sealed under this key (functions/players/vault.ts).
+process.env.SEAT_KEY ??= localSeatKey(dataDir);
 const deps = depsFromEnv();
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
 // Notifications: dispatcher loop on the table's stream, reminder/deadline sweep, dev outbox.

@@ -6,6 +6,8 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { MatchError, RuleError, type MatchErrorCode, type MatchErrorDetails } from '../matches/errors.js';
+import { PlayerError } from '../players/errors.js';
+import { PLAYER_STATUS_OF } from './player-errors.js';
 import { DB_RETRY_AFTER_S, isDatabaseUnavailable } from '../storage/bounds.js';
 
 export { invalid, parse } from '../matches/errors.js';
@@ -72,6 +74,10 @@ export function onError(err: Error, c: Context): Response {
   if (err instanceof MatchError) {
     if (err.retryAfter !== undefined) c.header('Retry-After', String(err.retryAfter));
     return c.json(body(err.code, err.message, err.details), STATUS_OF[err.code]);
+  }
+  if (err instanceof PlayerError) {
+    if (err.retryAfter !== undefined) c.header('Retry-After', String(err.retryAfter));
+    return c.json(body(err.code, err.message), PLAYER_STATUS_OF[err.code]);
   }
   if (err instanceof RuleError) return c.json(body(err.code, err.message, err.details), RULE_ERROR_STATUS);
   if (err instanceof ApiError) return c.json(err.toBody(), err.status);

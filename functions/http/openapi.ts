@@ -5,6 +5,7 @@ import { CreateMatchRequest, JoinRequest, MoveRequest, ResignRequest } from './s
 import { CreateMatchResponse, ErrorResponse, InviteInfoResponse, JoinResponse, MatchResponse } from './responses.js';
 import { SIDE_CHANGES } from '../matches/side-changes.js';
 import { RECENT_KEYS_PER_SEAT } from '../matches/port.js';
+import { playerPaths, SESSION_SCHEME } from './openapi-players.js';
 import { ChannelsRequest, EmailRequest, PauseRequest, PushSubscribeRequest, PushUnsubscribeRequest, StandInRequest } from './schemas.js';
 
 const json = (schema: z.ZodMiniType) => ({
@@ -52,7 +53,10 @@ export function openApiDocument(games: AnyGame[]) {
     openapi: '3.1.0',
     info: { title: 'Dutch play-by-web API', version: '1', description: IDEMPOTENCY },
     components: {
-      securitySchemes: { seatToken: { type: 'http', scheme: 'bearer', description: 'Seat or spectator secret from the match link' } },
+      securitySchemes: {
+        seatToken: { type: 'http', scheme: 'bearer', description: 'Seat or spectator secret from the match link' },
+        session: SESSION_SCHEME,
+      },
       schemas: { ...moveSchemas, ...optionSchemas },
     },
     paths: {
@@ -107,6 +111,7 @@ export function openApiDocument(games: AnyGame[]) {
       },
       ...seatActionPaths(),
       ...notificationPaths(),
+      ...playerPaths(),
       '/api/matches/{id}/spectate': {
         get: {
           summary: 'Spectator view',

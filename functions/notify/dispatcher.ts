@@ -155,6 +155,7 @@ export class Dispatcher {
   async dispatch(intent: NotificationIntent): Promise<DispatchOutcome> {
     const { store } = this.deps;
     const { prefs, push } = await store.seat(intent.matchId, intent.seat);
+    if (intent.kind === 'reminder' && prefs?.reminders === false) return { result: 'done', deliveries: [] };
     const wantsEmail = !!(this.deps.email && prefs?.channels.email && prefs.email?.confirmed);
     const devices = this.deps.push && prefs?.channels.push ? push : [];
     if (!wantsEmail && devices.length === 0) return { result: 'done', deliveries: [] };

@@ -10,6 +10,8 @@ export interface SeatPrefs {
   seat: Seat;
   channels: Record<Channel, boolean>;
   email: SeatEmail | null;
+  /** False: no reminders for this seat (a signed-in player's choice, functions/players); absent means yes. */
+  reminders?: boolean;
   updatedAt: number;
 }
 

@@ -34,6 +34,11 @@ export interface SettingsDeps {
   siteName?: string;
   /** Confirmation mails per window, per seat, match and client address (CONFIRMATION_CAPS). */
   confirmationCaps?: Record<ConfirmationCap, number>;
+  /**
+   * True when the seat belongs to a signed-in player whose address this is (functions/players): that
+   * address is confirmed already, for every seat the player claimed, with no mail and no daily limit.
+   */
+  signedInAddress?: (matchId: string, seat: Seat, addressKey: string) => Promise<boolean>;
 }
 
 export interface PushSubscription {
@@ -114,7 +119,10 @@ export class NotificationSettings {
     const email = this.requireEmail();
     const addressKey = sha256(address.toLowerCase());
     const [prefs, match] = await Promise.all([this.prefsOf(id, seat), this.matches.mustGet(id)]);
-    if (prefs.email?.addressKey === addressKey && prefs.email.confirmed) {
+    const confirmed =
+      (prefs.email?.addressKey === addressKey && prefs.email.confirmed) || (await this.deps.signedInAddress?.(id, seat, addressKey));
+    if (confirmed) {
+      if (prefs.email?.addressKey !== addressKey) prefs.email = { address, addressKey, confirmed: true, requestedAt: this.clock() };
       await store.putPrefs({ ...prefs, channels: { ...prefs.channels, email: true }, updatedAt: this.clock() });
       return 'confirmed';
     }

@@ -10,6 +10,12 @@
  *                      sk = SENT#<version:8>#<seat>#<tag>#<channel>  delivery dedupe records
  *   pk = EMAIL#<sha256> sk = EMAIL                   an email address: suppression, confirmation rate limit
  *   pk = NT#<sha256>   sk = NT                       a confirm / unsubscribe link secret (hash only)
+ *   pk = P#<playerId>  sk = PLAYER                   a signed-in player's record (functions/players)
+ *                      sk = SESSION#<sessionId>      a signed-in device: the secret's hash, TTL at its end
+ *                      sk = SEAT#<matchId>#<seat>    a claimed seat, its token sealed (players/vault.ts)
+ *   pk = PADDR#<sha256> sk = PADDR                   an address → its player (one player per address)
+ *   pk = SIGNIN#<sha256> sk = SIGNIN                 a sign-in link's secret (hash only), TTL after 15 min
+ *   pk = RL#signin#<cap>#<subject> sk = W#<start>    hourly counters of sign-in mails (address, client, site)
  *
  * The sparse index `due` (TABLE.indexes) holds only items with a timer: active matches with a reminder
  * or deadline coming (dueAt = the next one) and undelivered outbox entries, log items with intents and
@@ -51,6 +57,18 @@ export const keys = {
     pk: `M#${id}`,
     sk: `NOTIFY#${pad(version)}#${seat}${tag ? `#${tag}` : ''}`,
   }),
+};
+
+/** The player side's items (functions/storage/players-dynamo.ts); "my matches" is one Query of `P#<id>`. */
+export const playerKeys = {
+  player: (id: string) => ({ pk: `P#${id}`, sk: 'PLAYER' }),
+  session: (playerId: string, id: string) => ({ pk: `P#${playerId}`, sk: `SESSION#${id}` }),
+  sessionPrefix: 'SESSION#',
+  seat: (playerId: string, matchId: string, seat: number) => ({ pk: `P#${playerId}`, sk: `SEAT#${matchId}#${seat}` }),
+  seatPrefix: 'SEAT#',
+  address: (addressKey: string) => ({ pk: `PADDR#${addressKey}`, sk: 'PADDR' }),
+  link: (hash: string) => ({ pk: `SIGNIN#${hash}`, sk: 'SIGNIN' }),
+  signInCounter: (cap: string, subject: string, windowStart: number) => ({ pk: `RL#signin#${cap}#${subject}`, sk: `W#${windowStart}` }),
 };
 
 export const pad = (n: number) => String(n).padStart(8, '0');

@@ -12,7 +12,8 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll } from 'vitest';
 import type { AnyGame } from '#shared/engine/game.js';
 import type { DynamoDBRecord } from 'aws-lambda';
-import { createApp, type NotificationsDeps } from '../../functions/app.js';
+import { createApp, type NotificationsDeps, type PlayersDeps } from '../../functions/app.js';
+import { DynamoPlayerStore } from '../../functions/storage/players-dynamo.js';
 import { MatchService } from '../../functions/matches/service.js';
 import { Dispatcher, type DispatcherDeps } from '../../functions/notify/dispatcher.js';
 import { type EmailSender, SmtpEmailSender } from '../../functions/notify/email.js';
@@ -232,6 +233,8 @@ export interface HarnessOptions {
   faults?: DispatcherDeps['faults'];
   start?: number;
   confirmationCaps?: NotificationsDeps['confirmationCaps'];
+  /** Signed-in players (functions/players), with these sign-in caps when given. */
+  players?: boolean | { signInCaps?: PlayersDeps['signInCaps'] };
 }
 
 export class Clock {
@@ -266,7 +269,20 @@ export async function harness(opts: HarnessOptions = {}) {
     allowPushEndpoint: (url) => url.hostname === '127.0.0.1',
     ...(opts.confirmationCaps ? { confirmationCaps: opts.confirmationCaps } : {}),
   };
-  const app = createApp({ store: table.store, games, clock: clock.fn, publicUrl: PUBLIC_URL, notifications });
+  const playerStore = opts.players ? new DynamoPlayerStore(table.doc, table.tableName) : undefined;
+  const players: PlayersDeps | undefined = playerStore && {
+    store: playerStore,
+    seatKey: randomBytes(32),
+    ...(typeof opts.players === 'object' && opts.players.signInCaps ? { signInCaps: opts.players.signInCaps } : {}),
+  };
+  const app = createApp({
+    store: table.store,
+    games,
+    clock: clock.fn,
+    publicUrl: PUBLIC_URL,
+    notifications,
+    ...(players ? { players } : {}),
+  });
   const api = client(app);
   const logs: Record<string, unknown>[] = [];
   const dispatcherDeps = {
@@ -307,6 +323,7 @@ export async function harness(opts: HarnessOptions = {}) {
     clock,
     table,
     store,
+    playerStore,
     app,
     api,
     logs,

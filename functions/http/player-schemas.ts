@@ -1,0 +1,17 @@
+/** Request shapes of the player routes (functions/http/routes/players.ts); parsed before anything else. */
+import * as z from 'zod/mini';
+import { NOTICE_CHOICES } from '../players/model.js';
+import { EmailRequest, MatchId, Secret } from './schemas.js';
+
+export const SignInRequest = EmailRequest;
+
+export const ClaimSeatsRequest = z.strictObject({
+  seats: z
+    .array(z.strictObject({ matchId: MatchId, seat: z.int().check(z.minimum(0), z.maximum(7)), token: Secret }))
+    .check(z.minLength(1, 'Send at least one seat.'), z.maxLength(50, 'Send at most 50 seats at once.')),
+});
+
+export const NoticesRequest = z.strictObject({ notices: z.enum(NOTICE_CHOICES), reminders: z.boolean() });
+
+/** A session's public id, as the session list shows it. */
+export const SessionId = z.string().check(z.regex(/^[A-Za-z0-9_-]{16}$/, 'Not a session id.'));

@@ -1,0 +1,57 @@
+/**
+ * A player's own data: everything stored about them as one JSON document, and the deletion of their
+ * record. Deleting takes the address, the sessions and the claimed seats; the seats stay playable by
+ * their links, and the notification settings of those seats no longer hold the address.
+ */
+import type { NotifyStore } from '../notify/port.js';
+import type { PlayerStore } from './port.js';
+import type { PlayerRecord } from './model.js';
+
+export interface PlayerDataDeps {
+  players: PlayerStore;
+  notify: NotifyStore;
+  clock: () => number;
+}
+
+export class PlayerData {
+  constructor(private readonly deps: PlayerDataDeps) {}
+
+  async export(player: PlayerRecord) {
+    const { players, notify } = this.deps;
+    const [sessions, seats] = await Promise.all([players.sessions(player.id), players.seats(player.id)]);
+    const notices = await Promise.all(seats.map(async (s) => (await notify.seat(s.matchId, s.seat)).prefs));
+    return {
+      exportedAt: this.deps.clock(),
+      player: {
+        id: player.id,
+        address: player.address,
+        createdAt: player.createdAt,
+        defaults: player.defaults,
+        signedOutEverywhereAt: player.signedOutAt ?? null,
+      },
+      sessions: sessions.map((s) => ({ id: s.id, device: s.device, createdAt: s.createdAt, expiresAt: s.expiresAtMs })),
+      // The seat tokens themselves are kept sealed under a server key; the links you hold are what open them.
+      seats: seats.map((s, i) => ({
+        matchId: s.matchId,
+        seat: s.seat,
+        claimedAt: s.claimedAt,
+        override: s.override ?? null,
+        notifications: notices[i]
+          ? { channels: notices[i].channels, address: notices[i].email?.address ?? null, reminders: notices[i].reminders ?? true }
+          : null,
+      })),
+    };
+  }
+
+  async delete(player: PlayerRecord): Promise<void> {
+    const { players, notify } = this.deps;
+    const seats = await players.seats(player.id);
+    await players.deletePlayer(player);
+    const now = this.deps.clock();
+    for (const s of seats) {
+      const prefs = (await notify.seat(s.matchId, s.seat)).prefs;
+      if (prefs?.email?.addressKey !== player.addressKey) continue;
+      await notify.putPrefs({ ...prefs, email: null, channels: { ...prefs.channels, email: false }, updatedAt: now });
+    }
+  }
+}

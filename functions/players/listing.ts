@@ -1,0 +1,65 @@
+/**
+ * "My matches" as a player sees them (pure): the seats waiting for their move first (longest waiting
+ * first), then matches waiting for someone else, then those still filling their seats, then finished
+ * ones with their result. Opponents appear by name only; nothing of another player's record is read.
+ */
+import type { Seat } from '#shared/engine/game.js';
+import type { MatchRecord } from '../matches/port.js';
+
+export const LISTING_STATES = ['your-move', 'their-move', 'open', 'over'] as const;
+export type ListingState = (typeof LISTING_STATES)[number];
+
+export interface MyMatch {
+  matchId: string;
+  seat: Seat;
+  game: { id: string; name: string };
+  state: ListingState;
+  /** When the match began waiting for this seat's move (your-move only). */
+  waitingSince: number | null;
+  you: string | null;
+  opponents: { seat: Seat; name: string | null }[];
+  result: { outcome: 'won' | 'lost' | 'shared' | 'nobody'; summary: string } | null;
+  updatedAt: number;
+  /** What the page needs to open the seat without its link. */
+  open: { seat: Seat; token: string };
+}
+
+const stateOf = (m: MatchRecord, seat: Seat): ListingState =>
+  m.status === 'over' ? 'over' : m.status === 'open' ? 'open' : m.toAct.includes(seat) ? 'your-move' : 'their-move';
+
+function resultOf(m: MatchRecord, seat: Seat): MyMatch['result'] {
+  if (!m.end) return null;
+  const w = m.end.winners;
+  const outcome = w.length === 0 ? 'nobody' : !w.includes(seat) ? 'lost' : w.length > 1 ? 'shared' : 'won';
+  const summary = m.end.summary.replace(/\{(\d+)\}/g, (_, n: string) => m.seats[Number(n)]?.name ?? `Seat ${Number(n) + 1}`);
+  return { outcome, summary };
+}
+
+export function myMatch(m: MatchRecord, seat: Seat, token: string, gameName: string): MyMatch {
+  const state = stateOf(m, seat);
+  return {
+    matchId: m.id,
+    seat,
+    game: { id: m.gameId, name: gameName },
+    state,
+    waitingSince: state === 'your-move' ? (m.seats[seat]?.waitingSince ?? m.updatedAt) : null,
+    you: m.seats[seat]?.name ?? null,
+    opponents: m.seats.flatMap((s, i) => (i === seat ? [] : [{ seat: i, name: s.name }])),
+    result: resultOf(m, seat),
+    updatedAt: m.updatedAt,
+    open: { seat, token },
+  };
+}
+
+/** The listing's order (see the top of this file). */
+export function ordered(list: MyMatch[]): MyMatch[] {
+  const rank = (x: MyMatch) => LISTING_STATES.indexOf(x.state);
+  return [...list].sort((a, b) => {
+    if (rank(a) !== rank(b)) return rank(a) - rank(b);
+    if (a.state === 'your-move') return (a.waitingSince ?? 0) - (b.waitingSince ?? 0) || a.matchId.localeCompare(b.matchId);
+    return b.updatedAt - a.updatedAt || a.matchId.localeCompare(b.matchId);
+  });
+}
+
+/** The match that has waited longest for this player's move, or null. */
+export const nextWaiting = (list: MyMatch[]): MyMatch | null => ordered(list).find((x) => x.state === 'your-move') ?? null;

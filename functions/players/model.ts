@@ -1,0 +1,66 @@
+/** The records of a player's identity and their limits (their keys: functions/storage/players-dynamo.ts). */
+import type { Seat } from '#shared/engine/game.js';
+
+/** How a player wants to hear about their matches, unless a match says otherwise. */
+export const NOTICE_CHOICES = ['email', 'push', 'both', 'none'] as const;
+export type NoticeChoice = (typeof NOTICE_CHOICES)[number];
+
+export interface NoticeDefaults {
+  notices: NoticeChoice;
+  /** Reminders after a while without a move (when the match has them). */
+  reminders: boolean;
+}
+
+export const DEFAULT_NOTICES: NoticeDefaults = { notices: 'email', reminders: true };
+
+/** One per player: the signed-in address counts as confirmed for every claimed seat. */
+export interface PlayerRecord {
+  id: string;
+  address: string;
+  /** sha256 of the lower-cased address (the key of the address's pointer to this record). */
+  addressKey: string;
+  createdAt: number;
+  defaults: NoticeDefaults;
+  /** "Sign out everywhere": sessions and sign-in links made at or before this time are refused. */
+  signedOutAt?: number;
+}
+
+/** A signed-in device. The cookie holds the secret; only its hash is stored. */
+export interface SessionRecord {
+  playerId: string;
+  /** Public name of the session (listing, revoking); not a secret. */
+  id: string;
+  secretHash: string;
+  createdAt: number;
+  expiresAtMs: number;
+  /** The browser's own description (User-Agent), shortened, so the list can be told apart. */
+  device: string;
+}
+
+/** A sign-in link's secret, stored by its hash only, for LINK_TTL_MS. */
+export interface SignInLinkRecord {
+  address: string;
+  addressKey: string;
+  createdAt: number;
+  expiresAtMs: number;
+}
+
+/** A seat that joined a player's record. The seat token is kept sealed (functions/players/vault.ts), never raw. */
+export interface ClaimedSeat {
+  matchId: string;
+  seat: Seat;
+  claimedAt: number;
+  sealedToken: string;
+  /** This match's own choice, over the player's defaults. */
+  override?: NoticeDefaults;
+}
+
+export const LINK_TTL_MS = 15 * 60 * 1000;
+export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+export const MAX_SESSIONS = 20;
+export const MAX_SEATS = 500;
+
+/** Sign-in mails per hour: per address, per client network, and for the whole site. */
+export const SIGN_IN_CAPS = { address: 3, client: 10, site: 200 } as const;
+export type SignInCap = keyof typeof SIGN_IN_CAPS;
+export const SIGN_IN_WINDOW_MS = 3600 * 1000;

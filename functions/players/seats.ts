@@ -1,0 +1,124 @@
+/**
+ * A signed-in player's seats: claiming the seats a browser holds (each checked against the match's own
+ * token hash), "my matches" on any device, the match that has waited longest for them, and their
+ * notice choices, which are written into each claimed seat's notification settings with the signed-in
+ * address as confirmed (so no seat needs a confirmation mail of its own).
+ */
+import type { AnyGame, Seat } from '#shared/engine/game.js';
+import type { MatchRecord, MatchStore } from '../matches/port.js';
+import { sameHash, sha256 } from '../matches/tokens.js';
+import { emptyPrefs, type NotifyStore } from '../notify/port.js';
+import { PlayerError } from './errors.js';
+import { MAX_SEATS, type ClaimedSeat, type NoticeDefaults, type PlayerRecord } from './model.js';
+import type { PlayerStore } from './port.js';
+import { seatBinding, type SeatVault } from './vault.js';
+
+export interface PlayerSeatsDeps {
+  players: PlayerStore;
+  matches: MatchStore;
+  notify: NotifyStore;
+  games: ReadonlyMap<string, AnyGame>;
+  vault: SeatVault;
+  clock: () => number;
+}
+
+export interface SeatClaim {
+  matchId: string;
+  seat: Seat;
+  token: string;
+}
+
+export type ClaimOutcome = { matchId: string; seat: Seat; claimed: true } | { matchId: string; seat: Seat; claimed: false; reason: string };
+
+export class PlayerSeats {
+  constructor(private readonly deps: PlayerSeatsDeps) {}
+
+  /** Claims each seat whose token opens it; the others are answered with why not, and change nothing. */
+  async claim(player: PlayerRecord, claims: readonly SeatClaim[]): Promise<ClaimOutcome[]> {
+    const held = await this.deps.players.seats(player.id);
+    let room = MAX_SEATS - held.length;
+    const out: ClaimOutcome[] = [];
+    for (const c of claims) {
+      const head = await this.deps.matches.head(c.matchId);
+      if (!head || !sameHash(head.tokenHashes[c.seat], sha256(c.token))) {
+        out.push({ matchId: c.matchId, seat: c.seat, claimed: false, reason: 'This link does not open that seat (or the match is gone).' });
+        continue;
+      }
+      const known = held.find((h) => h.matchId === c.matchId && h.seat === c.seat);
+      if (!known && room <= 0) throw new PlayerError('too-many-seats', `A player record holds at most ${MAX_SEATS} seats.`);
+      if (!known) room--;
+      const seat: ClaimedSeat = known ?? {
+        matchId: c.matchId,
+        seat: c.seat,
+        claimedAt: this.deps.clock(),
+        sealedToken: this.deps.vault.seal(c.token, seatBinding(player.id, c.matchId, c.seat)),
+      };
+      if (!known) await this.deps.players.putSeat(player.id, seat);
+      await this.applyNotices(player, seat);
+      out.push({ matchId: c.matchId, seat: c.seat, claimed: true });
+    }
+    return out;
+  }
+
+  /**
+   * Writes the seat's notification settings from the player's choices: the signed-in address counts as
+   * confirmed. Push devices stay the seat's own (a browser subscribes per seat).
+   */
+  async applyNotices(player: PlayerRecord, seat: ClaimedSeat): Promise<void> {
+    const now = this.deps.clock();
+    const choice = seat.override ?? player.defaults;
+    const prefs = (await this.deps.notify.seat(seat.matchId, seat.seat)).prefs ?? emptyPrefs(seat.matchId, seat.seat, now);
+    await this.deps.notify.putPrefs({
+      ...prefs,
+      channels: {
+        email: choice.notices === 'email' || choice.notices === 'both',
+        push: choice.notices === 'push' || choice.notices === 'both',
+      },
+      email: { address: player.address, addressKey: player.addressKey, confirmed: true, requestedAt: now, confirmedAt: now },
+      reminders: choice.reminders,
+      updatedAt: now,
+    });
+  }
+
+  async setDefaults(player: PlayerRecord, defaults: NoticeDefaults): Promise<void> {
+    await this.deps.players.setDefaults(player.id, defaults);
+    const updated = { ...player, defaults };
+    for (const seat of await this.deps.players.seats(player.id)) if (!seat.override) await this.applyNotices(updated, seat);
+  }
+
+  /** One match's own choice (null: back to the defaults). */
+  async setOverride(player: PlayerRecord, matchId: string, seat: Seat, override: NoticeDefaults | null): Promise<void> {
+    if (!(await this.deps.players.setOverride(player.id, matchId, seat, override))) {
+      throw new PlayerError('no-such-seat', 'That seat is not in your record; claim it first.');
+    }
+    const claimed = await this.deps.players.seat(player.id, matchId, seat);
+    if (claimed) await this.applyNotices(player, claimed);
+  }
+
+  /** Every claimed seat whose match is still there, with its match and its token (opened from the seal). */
+  async held(player: PlayerRecord): Promise<{ claim: ClaimedSeat; match: MatchRecord; token: string }[]> {
+    const claims = await this.deps.players.seats(player.id);
+    const found = await Promise.all(
+      claims.map(async (claim) => {
+        const match = await this.deps.matches.get(claim.matchId);
+        const token = this.deps.vault.open(claim.sealedToken, seatBinding(player.id, claim.matchId, claim.seat));
+        // A match that expired, or a token the match no longer takes, is left out.
+        if (!match || !token || !sameHash(match.seats[claim.seat]?.tokenHash, sha256(token))) return null;
+        return { claim, match, token };
+      }),
+    );
+    return found.filter((f) => f !== null);
+  }
+
+  gameName(id: string): string {
+    return this.deps.games.get(id)?.name ?? id;
+  }
+}
+
+/** For the seat's own settings: is this the address of a signed-in player who claimed the seat? */
+export function signedInAddress(players: PlayerStore) {
+  return async (matchId: string, seat: Seat, addressKey: string): Promise<boolean> => {
+    const player = await players.playerByAddress(addressKey);
+    return player !== null && (await players.seat(player.id, matchId, seat)) !== null;
+  };
+}

@@ -1,0 +1,313 @@
+/**
+ * The DynamoDB adapter of the player store (functions/players/port.ts), in the platform's single table
+ * (key design: ./table.ts). A player's record, sessions and claimed seats are one item collection
+ * under `P#<playerId>`, so "my matches", the session list, the export and the deletion are each one
+ * Query of one partition, with no index. Every write that can race is conditional.
+ */
+import { TransactionCanceledException, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import {
+  SIGN_IN_WINDOW_MS,
+  type ClaimedSeat,
+  type NoticeDefaults,
+  type PlayerRecord,
+  type SessionRecord,
+  type SignInCap,
+  type SignInLinkRecord,
+} from '../players/model.js';
+import type { PlayerStore } from '../players/port.js';
+import { playerKeys } from './table.js';
+
+type Item = Record<string, unknown>;
+const seconds = (ms: number) => Math.ceil(ms / 1000);
+
+const isConditionFailure = (err: unknown) =>
+  err instanceof ConditionalCheckFailedException ||
+  (err instanceof TransactionCanceledException && (err.CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed'));
+
+export class DynamoPlayerStore implements PlayerStore {
+  constructor(
+    readonly db: DynamoDBDocumentClient,
+    readonly tableName: string,
+  ) {}
+
+  private async getItem(key: { pk: string; sk: string }): Promise<Item | null> {
+    const out = await this.db.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
+    return out.Item ?? null;
+  }
+
+  private async collection(playerId: string, prefix: string): Promise<Item[]> {
+    const items: Item[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await this.db.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          // An empty prefix: the whole collection (begins_with refuses an empty string).
+          KeyConditionExpression: prefix ? 'pk = :pk AND begins_with(sk, :sk)' : 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': playerKeys.player(playerId).pk, ...(prefix ? { ':sk': prefix } : {}) },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      items.push(...(out.Items ?? []));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return items;
+  }
+
+  // ------------------------------------------------------------------ sign-in links
+
+  async putLink(hash: string, link: SignInLinkRecord): Promise<void> {
+    await this.db.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: { ...playerKeys.link(hash), type: 'signin-link', link, expiresAt: seconds(link.expiresAtMs) },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  }
+
+  async link(hash: string): Promise<SignInLinkRecord | null> {
+    return ((await this.getItem(playerKeys.link(hash)))?.link as SignInLinkRecord | undefined) ?? null;
+  }
+
+  async takeLink(hash: string): Promise<SignInLinkRecord | null> {
+    try {
+      const out = await this.db.send(
+        new DeleteCommand({
+          TableName: this.tableName,
+          Key: playerKeys.link(hash),
+          ConditionExpression: 'attribute_exists(pk)',
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
+      return (out.Attributes?.link as SignInLinkRecord | undefined) ?? null;
+    } catch (err) {
+      if (isConditionFailure(err)) return null;
+      throw err;
+    }
+  }
+
+  async takeSignInAllowance(
+    subjects: Partial<Record<SignInCap, string>>,
+    caps: Record<SignInCap, number>,
+    now: number,
+  ): Promise<{ ok: true } | { ok: false; cap: SignInCap; retryAt: number }> {
+    const windowStart = now - (now % SIGN_IN_WINDOW_MS);
+    const entries = (Object.entries(subjects) as [SignInCap, string | undefined][]).filter(
+      (e): e is [SignInCap, string] => e[1] !== undefined,
+    );
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: entries.map(([cap, subject]) => ({
+            Update: {
+              TableName: this.tableName,
+              Key: playerKeys.signInCounter(cap, subject, windowStart),
+              UpdateExpression: 'ADD n :one SET expiresAt = :exp, #t = :t',
+              ConditionExpression: 'attribute_not_exists(n) OR n < :max',
+              ExpressionAttributeNames: { '#t': 'type' },
+              ExpressionAttributeValues: {
+                ':one': 1,
+                ':max': caps[cap],
+                ':exp': seconds(windowStart + 2 * SIGN_IN_WINDOW_MS),
+                ':t': 'rate-counter',
+              },
+            },
+          })),
+        }),
+      );
+      return { ok: true };
+    } catch (err) {
+      if (!(err instanceof TransactionCanceledException)) throw err;
+      const full = (err.CancellationReasons ?? []).findIndex((r) => r.Code === 'ConditionalCheckFailed');
+      if (full < 0) throw err;
+      return { ok: false, cap: entries[full]![0], retryAt: windowStart + SIGN_IN_WINDOW_MS };
+    }
+  }
+
+  // ------------------------------------------------------------------ players
+
+  async player(id: string): Promise<PlayerRecord | null> {
+    return ((await this.getItem(playerKeys.player(id)))?.player as PlayerRecord | undefined) ?? null;
+  }
+
+  async playerByAddress(addressKey: string): Promise<PlayerRecord | null> {
+    const pointer = await this.getItem(playerKeys.address(addressKey));
+    return pointer ? this.player(pointer.playerId as string) : null;
+  }
+
+  async createPlayer(player: PlayerRecord): Promise<PlayerRecord> {
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: { ...playerKeys.address(player.addressKey), type: 'player-address', playerId: player.id },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: { ...playerKeys.player(player.id), type: 'player', player },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+          ],
+        }),
+      );
+      return player;
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+      // Two first sign-ins at once: the one written first is the player's record.
+      const there = await this.playerByAddress(player.addressKey);
+      if (!there) throw err;
+      return there;
+    }
+  }
+
+  async setDefaults(id: string, defaults: NoticeDefaults): Promise<void> {
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: playerKeys.player(id),
+        UpdateExpression: 'SET #p.#d = :d',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#p': 'player', '#d': 'defaults' },
+        ExpressionAttributeValues: { ':d': defaults },
+      }),
+    );
+  }
+
+  async signOutEverywhere(id: string, at: number): Promise<void> {
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: playerKeys.player(id),
+        UpdateExpression: 'SET #p.signedOutAt = :at',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#p': 'player' },
+        ExpressionAttributeValues: { ':at': at },
+      }),
+    );
+    await this.deleteAll((await this.collection(id, playerKeys.sessionPrefix)).map(keyOf));
+  }
+
+  async deletePlayer(player: PlayerRecord): Promise<void> {
+    // The record and its address pointer go first and together: from then on no session authenticates.
+    await this.db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: this.tableName, Key: playerKeys.player(player.id) } },
+          {
+            Delete: {
+              TableName: this.tableName,
+              Key: playerKeys.address(player.addressKey),
+              ConditionExpression: 'attribute_not_exists(pk) OR playerId = :id',
+              ExpressionAttributeValues: { ':id': player.id },
+            },
+          },
+        ],
+      }),
+    );
+    await this.deleteAll((await this.collection(player.id, '')).map(keyOf));
+  }
+
+  private async deleteAll(keys: { pk: string; sk: string }[]): Promise<void> {
+    for (let i = 0; i < keys.length; i += 25) {
+      let requests: Record<string, { DeleteRequest: { Key: Item } }[]> | undefined = {
+        [this.tableName]: keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })),
+      };
+      while (requests && Object.keys(requests).length > 0) {
+        const out = await this.db.send(new BatchWriteCommand({ RequestItems: requests }));
+        requests = out.UnprocessedItems as typeof requests;
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ sessions
+
+  async putSession(session: SessionRecord): Promise<void> {
+    await this.db.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: { ...playerKeys.session(session.playerId, session.id), type: 'session', session, expiresAt: seconds(session.expiresAtMs) },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  }
+
+  async session(playerId: string, id: string): Promise<SessionRecord | null> {
+    return ((await this.getItem(playerKeys.session(playerId, id)))?.session as SessionRecord | undefined) ?? null;
+  }
+
+  async sessions(playerId: string): Promise<SessionRecord[]> {
+    return (await this.collection(playerId, playerKeys.sessionPrefix)).map((i) => i.session as SessionRecord);
+  }
+
+  async deleteSession(playerId: string, id: string): Promise<boolean> {
+    const out = await this.db.send(
+      new DeleteCommand({ TableName: this.tableName, Key: playerKeys.session(playerId, id), ReturnValues: 'ALL_OLD' }),
+    );
+    return out.Attributes !== undefined;
+  }
+
+  // ------------------------------------------------------------------ claimed seats
+
+  async putSeat(playerId: string, seat: ClaimedSeat): Promise<void> {
+    try {
+      await this.db.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: { ...playerKeys.seat(playerId, seat.matchId, seat.seat), type: 'claimed-seat', seat },
+          // A second claim of the same seat (another tab, a retry) keeps the first.
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+  }
+
+  async seats(playerId: string): Promise<ClaimedSeat[]> {
+    return (await this.collection(playerId, playerKeys.seatPrefix)).map((i) => i.seat as ClaimedSeat);
+  }
+
+  async seat(playerId: string, matchId: string, seat: number): Promise<ClaimedSeat | null> {
+    return ((await this.getItem(playerKeys.seat(playerId, matchId, seat)))?.seat as ClaimedSeat | undefined) ?? null;
+  }
+
+  async setOverride(playerId: string, matchId: string, seat: number, override: NoticeDefaults | null): Promise<boolean> {
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: playerKeys.seat(playerId, matchId, seat),
+          UpdateExpression: override ? 'SET #s.#o = :o' : 'REMOVE #s.#o',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#s': 'seat', '#o': 'override' },
+          ...(override ? { ExpressionAttributeValues: { ':o': override } } : {}),
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  }
+}
+
+const keyOf = (i: Item) => ({ pk: i.pk as string, sk: i.sk as string });
