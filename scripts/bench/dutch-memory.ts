@@ -3,11 +3,13 @@
  * 4 players (goal ≥ 5,000). A random player picks uniformly among the legal moves of a seat that
  * must act (its snaps included, so wrong snaps and penalties happen too); a round counts when it
  * has been scored. Games run to their end and a new one is set up, so dealing is part of the cost.
+ * Also: actions per CPU-second in uniform random play without snaps (goal ≥ 3.5 M, about twice the
+ * fastest public Cambio engine on this machine), the speed a search bot's playouts run at.
  */
 import { loadavg } from 'node:os';
 import type { Seat } from '#shared/engine/game.js';
 import { dutchMemory as game } from '#shared/games/dutch-memory/index.js';
-import type { DutchMemoryOptionsInput } from '#shared/games/dutch-memory/moves.js';
+import type { DutchMemoryMove, DutchMemoryOptionsInput } from '#shared/games/dutch-memory/moves.js';
 import type { DutchMemoryState } from '#shared/games/dutch-memory/state.js';
 import { testRng } from '../../tests/support/rng.js';
 
@@ -68,12 +70,68 @@ function run(options: DutchMemoryOptionsInput, ms: number, seed: number, timed =
   return timed ? { rounds, moves, ms: elapsed, cpuMs, split } : { rounds, moves, ms: elapsed, cpuMs };
 }
 
+/**
+ * Uniform random play without snaps, as the engines of the Cambio family are compared: a seat that
+ * must act picks uniformly among its legal moves other than snaps. Counts actions (applied moves)
+ * per CPU-second over one window of about `ms` milliseconds; the whole loop is counted (toAct,
+ * legalMoves, apply), as a search's playouts would run it.
+ */
+function actions(options: DutchMemoryOptionsInput, ms: number, seed: number): number {
+  const parsed = game.options.safeParse(options);
+  if (!parsed.success) throw new Error('bad options');
+  const rules = parsed.data;
+  const r = testRng(seed);
+  let games = 0;
+  let state: DutchMemoryState = game.setup(SEATS, rules, `actions-${seed}-${games}`);
+  let now = 0;
+  let count = 0;
+  const start = performance.now();
+  const cpuStart = process.cpuUsage();
+  while (performance.now() - start < ms) {
+    for (let i = 0; i < 1024; i++) {
+      const toAct = game.toAct(state);
+      const seat = toAct[Math.floor(r() * toAct.length)] as Seat;
+      const legal = game.legalMoves(state, seat);
+      let n = 0;
+      for (const m of legal) if (m.kind !== 'snap') n++;
+      let k = Math.floor(r() * n);
+      let move: DutchMemoryMove | undefined;
+      for (const m of legal) {
+        if (m.kind === 'snap') continue;
+        if (k-- === 0) {
+          move = m;
+          break;
+        }
+      }
+      if (!move) throw new Error('a seat that must act has no legal move');
+      now += 1000;
+      const res = game.apply(state, seat, move, { now });
+      if (!res.ok) throw new Error(`legal move refused: ${res.error.code}`);
+      count++;
+      state = res.value.state;
+      if (state.phase === 'over') state = game.setup(SEATS, rules, `actions-${seed}-${++games}`);
+    }
+  }
+  const cpu = process.cpuUsage(cpuStart);
+  return (count / (cpu.user + cpu.system)) * 1e6;
+}
+
 const perCpuSecond = (s: Sample) => (s.rounds / s.cpuMs) * 1000;
 const perWallSecond = (s: Sample) => (s.rounds / s.ms) * 1000;
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 export async function bench(report: (line: string) => void): Promise<void> {
   run({}, 1000, 1); // warm up the JIT
+  actions({ preset: 'marmot' }, 500, 1);
+  for (const [label, options] of [
+    ['bench rules', {}],
+    ['Marmot rules', { preset: 'marmot' }],
+  ] as const) {
+    const windows = Array.from({ length: 7 }, (_, i) => actions(options, 500, 20 + i));
+    report(
+      `dutch-memory: ${fmt(Math.max(...windows))} actions per CPU-second on one core, uniform random play without snaps, 4 players, ${label} (goal ≥ 3,500,000; best of ${windows.length} × 0.5 s; median ${fmt(windows.sort((a, b) => a - b)[3] as number)})`,
+    );
+  }
   for (const [label, options] of [
     ['bench rules', {}],
     ['Marmot rules', { preset: 'marmot' }],
