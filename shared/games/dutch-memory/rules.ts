@@ -10,8 +10,8 @@
  */
 import type { Applied, MoveContext, Outcome, Result, Seat } from '../../engine/game.js';
 import { ok } from '../../engine/game.js';
-import { nextInt, seedRng, shuffle } from '../../engine/random.js';
-import { ALL_CARDS, cardFace, cardLabel, rankOf, snapMatches, type CardFace, type CardId } from './cards.js';
+import { nextInt, type Rng, seedRng } from '../../engine/random.js';
+import { ALL_CARDS, cardFace, cardLabel, snapMatches, type CardFace, type CardId } from './cards.js';
 import { fail } from './errors.js';
 import type { DutchMemoryMove, Position } from './moves.js';
 import type { Rules } from './presets.js';
@@ -38,31 +38,61 @@ export interface DutchMemoryReveal {
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type Draft = Mutable<DutchMemoryState>;
 
-/** Everything one `apply` builds up. */
+/**
+ * Everything one `apply` builds up. The draft's arrays start out as the input's; the first change
+ * to one copies it (and notes that here), later changes in the same `apply` go to that copy.
+ */
 interface Work {
   readonly d: Draft;
   readonly events: DutchMemoryEvent[];
-  readonly reveal: RevealedCard[];
+  /** Faces shown to the mover, made when the first one is. */
+  reveal: RevealedCard[] | null;
   drawn: CardFace | null;
   readonly now: number;
+  ownDeck: boolean;
+  ownPile: boolean;
+  ownBenches: boolean;
+  /** Seats whose bench this `apply` has copied, one bit each. */
+  ownBench: number;
 }
 
 type ApplyResult = Result<Applied<DutchMemoryState, DutchMemoryEvent>>;
 
-// ------------------------------------------------------------------ small helpers
+// ------------------------------------------------------------------ shared pieces
 
-const SEAT_LISTS: readonly (readonly Seat[])[] = Array.from({ length: 9 }, (_, n) => Array.from({ length: n }, (_, i) => i));
-export const everySeat = (n: number): readonly Seat[] => SEAT_LISTS[n] ?? Array.from({ length: n }, (_, i) => i);
+const MAX_SEATS = 8;
+/** Positions never run past the 52 cards of the deck (moves.ts caps slots at 51). */
+const MAX_SLOTS = 52;
+
+/**
+ * Every set of seats as its ascending list, by bitmask. `seenBy` lists are taken from here, so
+ * marking a card seen is a bit operation and a lookup; the lists are shared and frozen.
+ */
+const SEAT_SETS: readonly (readonly Seat[])[] = Array.from({ length: 1 << MAX_SEATS }, (_, mask) => {
+  const seats: Seat[] = [];
+  for (let s = 0; s < MAX_SEATS; s++) if (mask & (1 << s)) seats.push(s);
+  return Object.freeze(seats);
+});
+const NOBODY = SEAT_SETS[0] as readonly Seat[];
+
+export const everySeat = (n: number): readonly Seat[] => SEAT_SETS[(1 << n) - 1] ?? Array.from({ length: n }, (_, i) => i);
 
 export function cardCount(bench: Bench): number {
   let n = 0;
-  for (const b of bench) if (b) n++;
+  for (let i = 0; i < bench.length; i++) if (bench[i]) n++;
   return n;
 }
 
 export function withSeen(card: BenchCard, seat: Seat): BenchCard {
-  if (card.seenBy.includes(seat)) return card;
-  return { card: card.card, seenBy: [...card.seenBy, seat].sort((a, b) => a - b) };
+  const seen = card.seenBy;
+  let mask = 1 << seat;
+  for (let i = 0; i < seen.length; i++) {
+    const s = seen[i] as Seat;
+    if (s === seat) return card;
+    mask |= 1 << s;
+  }
+  const seenBy = seat < MAX_SEATS ? SEAT_SETS[mask] : undefined;
+  return { card: card.card, seenBy: seenBy ?? [...seen, seat].sort((a, b) => a - b) };
 }
 
 /** A card can be drawn now: from the deck, or from a reshuffle of the pile below its top card. */
@@ -72,16 +102,52 @@ export function canDraw(state: DutchMemoryState): boolean {
 
 /** The power a card gives under these rules when a player puts it on the pile, if any. */
 export function powerOf(rules: Rules, card: CardId): PowerName | null {
-  switch (rankOf(card)) {
-    case 'Q':
+  // The rank is the id's first character ("10" is the only two-character rank, and gives no power).
+  switch (card.charCodeAt(0)) {
+    case QUEEN:
       return rules.queenPower === 'none' ? null : 'peek';
-    case 'J':
+    case JACK:
       return rules.jackPower === 'none' ? null : 'swap';
-    case 'A':
+    case ACE:
       return rules.acePower ? 'give' : null;
     default:
       return null;
   }
+}
+
+const QUEEN = 'Q'.charCodeAt(0);
+const JACK = 'J'.charCodeAt(0);
+const ACE = 'A'.charCodeAt(0);
+
+/**
+ * Fisher–Yates in place, drawing from the engine's generator (sfc32, see engine/random.ts) with its
+ * steps written out: the same order `shuffle` gives for the same generator state, without the two
+ * arrays `nextInt` allocates per draw. Returns the generator's next state.
+ */
+export function shuffleInPlace<T>(rng: Rng, items: T[]): Rng {
+  let a = rng[0] | 0;
+  let b = rng[1] | 0;
+  let c = rng[2] | 0;
+  let d = rng[3] | 0;
+  for (let i = items.length - 1; i > 0; i--) {
+    const n = i + 1;
+    const limit = 0x1_0000_0000 - (0x1_0000_0000 % n);
+    let x: number;
+    do {
+      const t = (((a + b) | 0) + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (c << 21) | (c >>> 11);
+      c = (c + t) | 0;
+      x = t >>> 0;
+    } while (x >= limit);
+    const j = x % n;
+    const tmp = items[i] as T;
+    items[i] = items[j] as T;
+    items[j] = tmp;
+  }
+  return [a >>> 0, b >>> 0, c >>> 0, d >>> 0];
 }
 
 const ordinal = (slot: number) => `position ${slot + 1}`;
@@ -90,21 +156,35 @@ function slotAt(d: Draft, seat: Seat, slot: number): BenchCard | null {
   return d.benches[seat]?.[slot] ?? null;
 }
 
-function setSlot(d: Draft, seat: Seat, slot: number, value: BenchCard | null): void {
-  const bench = (d.benches[seat] as Bench).slice();
-  bench[slot] = value;
-  const benches = d.benches.slice();
-  benches[seat] = bench;
-  d.benches = benches;
+function setSlot(w: Work, seat: Seat, slot: number, value: BenchCard | null): void {
+  const { d } = w;
+  if (!w.ownBenches) {
+    d.benches = d.benches.slice();
+    w.ownBenches = true;
+  }
+  const benches = d.benches as Bench[];
+  if ((w.ownBench & (1 << seat)) === 0) {
+    benches[seat] = (benches[seat] as Bench).slice();
+    w.ownBench |= 1 << seat;
+  }
+  (benches[seat] as (BenchCard | null)[])[slot] = value;
 }
 
 /** New cards fill the first empty position, else a new one at the end. Returns the position. */
-function placeInBench(d: Draft, seat: Seat, card: BenchCard): number {
-  const bench = d.benches[seat] as Bench;
+function placeInBench(w: Work, seat: Seat, card: BenchCard): number {
+  const bench = w.d.benches[seat] as Bench;
   let slot = bench.indexOf(null);
   if (slot < 0) slot = bench.length;
-  setSlot(d, seat, slot, card);
+  setSlot(w, seat, slot, card);
   return slot;
+}
+
+function ownPile(w: Work): PileCard[] {
+  if (!w.ownPile) {
+    w.d.pile = w.d.pile.slice();
+    w.ownPile = true;
+  }
+  return w.d.pile as PileCard[];
 }
 
 function takeFromDeck(w: Work): CardId | null {
@@ -112,37 +192,47 @@ function takeFromDeck(w: Work): CardId | null {
   if (d.deck.length === 0) {
     if (d.pile.length <= 1) return null;
     const top = d.pile[d.pile.length - 1] as PileCard;
-    const [deck, rng] = shuffle(
-      d.rng,
-      d.pile.slice(0, -1).map((p) => p.card),
-    );
-    d.rng = rng;
+    const deck: CardId[] = [];
+    for (let i = 0; i < d.pile.length - 1; i++) deck.push((d.pile[i] as PileCard).card);
+    d.rng = shuffleInPlace(d.rng, deck);
     d.deck = deck;
+    w.ownDeck = true;
     d.pile = [top];
+    w.ownPile = true;
     w.events.push({ type: 'reshuffled', cards: deck.length });
   }
-  const card = d.deck[d.deck.length - 1] as CardId;
-  d.deck = d.deck.slice(0, -1);
+  const deck = d.deck;
+  const card = deck[deck.length - 1] as CardId;
+  if (w.ownDeck) (deck as CardId[]).pop();
+  else {
+    d.deck = deck.slice(0, -1);
+    w.ownDeck = true;
+  }
   return card;
 }
 
 function pushPile(w: Work, card: CardId, closed: boolean): number {
   const serial = w.d.nextSerial;
   w.d.nextSerial = serial + 1;
-  w.d.pile = [...w.d.pile, { card, serial, at: w.now, closed }];
+  ownPile(w).push({ card, serial, at: w.now, closed });
   return serial;
 }
 
 function queuePower(w: Work, seat: Seat, card: CardId): void {
   const power = powerOf(w.d.rules, card);
   if (!power) return;
-  w.d.pending = [...w.d.pending, { kind: power, seat, card }];
+  const pending = w.d.pending.slice();
+  pending.push({ kind: power, seat, card });
+  w.d.pending = pending;
   w.events.push({ type: 'power', seat, power, card });
 }
 
 /** A card the player whose turn it is has put on the pile: its power, and the last-Queen rule. */
 function afterTurnDiscard(w: Work, seat: Seat, card: CardId): void {
-  if (rankOf(card) === 'Q') w.d.turn = { ...w.d.turn, placedQueen: true };
+  if (card.charCodeAt(0) === QUEEN) {
+    const t = w.d.turn;
+    w.d.turn = { seat: t.seat, step: t.step, held: t.held, placedQueen: true };
+  }
   queuePower(w, seat, card);
 }
 
@@ -151,6 +241,11 @@ function discardDrawn(w: Work, seat: Seat, card: CardId): void {
   const serial = pushPile(w, card, false);
   w.events.push({ type: 'discarded', seat, card, serial });
   afterTurnDiscard(w, seat, card);
+}
+
+function show(w: Work, card: RevealedCard): void {
+  if (w.reveal) w.reveal.push(card);
+  else w.reveal = [card];
 }
 
 /** Penalty cards for `seat`. A seen card is revealed in the move's answer only when `seat` made the move. */
@@ -162,9 +257,9 @@ function penalise(w: Work, seat: Seat, count: number, mover: Seat = seat): void 
       continue;
     }
     const seen = w.d.rules.penaltyCardSeen;
-    const slot = placeInBench(w.d, seat, { card, seenBy: seen ? [seat] : [] });
+    const slot = placeInBench(w, seat, { card, seenBy: seen ? (SEAT_SETS[1 << seat] as readonly Seat[]) : NOBODY });
     w.events.push({ type: 'penalty', seat, slot });
-    if (seen && seat === mover) w.reveal.push({ seat, slot, card: cardFace(w.d.rules.cardValues, card), why: 'penalty' });
+    if (seen && seat === mover) show(w, { seat, slot, card: cardFace(w.d.rules.cardValues, card), why: 'penalty' });
   }
 }
 
@@ -175,18 +270,28 @@ function startRound(w: Work): void {
   d.round += 1;
   // The first round keeps the dealer `setup` chose.
   if (d.round > 1) d.dealer = (d.dealer + 1) % d.seats;
-  const [cards, rng] = shuffle(d.rng, ALL_CARDS);
-  d.rng = rng;
-  const benches: BenchCard[][] = Array.from({ length: d.seats }, () => []);
+  const cards = ALL_CARDS.slice();
+  d.rng = shuffleInPlace(d.rng, cards);
+  const benches: BenchCard[][] = [];
+  const looked: boolean[] = [];
+  for (let s = 0; s < d.seats; s++) {
+    benches.push([]);
+    looked.push(false);
+  }
   // Dealt one at a time from the top of the deck, as at a table.
   for (let k = 0; k < CARDS_PER_BENCH; k++) {
-    for (let s = 0; s < d.seats; s++) (benches[s] as BenchCard[]).push({ card: cards.pop() as CardId, seenBy: [] });
+    for (let s = 0; s < d.seats; s++) (benches[s] as BenchCard[]).push({ card: cards.pop() as CardId, seenBy: NOBODY });
   }
   d.deck = cards;
   d.pile = [];
   d.aside = [];
   d.benches = benches;
-  d.looked = d.benches.map(() => false);
+  // Everything just dealt is this apply's own.
+  w.ownDeck = true;
+  w.ownPile = true;
+  w.ownBenches = true;
+  w.ownBench = -1;
+  d.looked = looked;
   d.turn = { seat: (d.dealer + 1) % d.seats, step: 'start', held: null, placedQueen: false };
   d.pending = [];
   d.caller = null;
@@ -276,7 +381,7 @@ function settle(w: Work): void {
   for (;;) {
     if (d.phase !== 'play') return;
     if (d.rules.emptyBench === 'win-round') {
-      const emptied = d.benches.findIndex((b) => cardCount(b) === 0);
+      const emptied = emptiedBench(d.benches);
       if (emptied >= 0) {
         endRound(w, 'bench-emptied', emptied);
         continue;
@@ -301,10 +406,15 @@ function settle(w: Work): void {
     d.turn = { seat: next, step: 'start', held: null, placedQueen: false };
     if (d.rules.emptyBench === 'auto-dutch' && d.caller === null && cardCount(d.benches[next] as Bench) === 0) {
       d.caller = next;
-      d.turn = { ...d.turn, step: 'done' };
+      d.turn = { seat: next, step: 'done', held: null, placedQueen: false };
       w.events.push({ type: 'called-dutch', seat: next, automatic: true });
     }
   }
+}
+
+function emptiedBench(benches: readonly Bench[]): Seat {
+  for (let s = 0; s < benches.length; s++) if (cardCount(benches[s] as Bench) === 0) return s;
+  return -1;
 }
 
 // ------------------------------------------------------------------ setup
@@ -340,7 +450,7 @@ export function setup(seats: number, rules: Rules, seed: string): DutchMemorySta
     history: [],
     rng: seedRng(seed),
   };
-  startRound({ d, events: [], reveal: [], drawn: null, now: 0 });
+  startRound(newWork(d, 0));
   return d;
 }
 
@@ -349,18 +459,40 @@ export function setup(seats: number, rules: Rules, seed: string): DutchMemorySta
 export function apply(state: DutchMemoryState, seat: Seat, move: DutchMemoryMove, ctx: MoveContext): ApplyResult {
   if (state.phase === 'over') return fail('game-over', 'The game is over.');
   if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return fail('no-such-seat', 'There is no such seat at this table.');
-  const w: Work = {
-    d: { ...state },
-    events: [],
-    reveal: [],
-    drawn: null,
-    now: ctx.now,
-  };
+  const w = newWork(draftOf(state), ctx.now);
   const error = dispatch(w, seat, move);
   if (error) return error;
   settle(w);
-  const reveal: DutchMemoryReveal | undefined = w.reveal.length > 0 || w.drawn ? { cards: w.reveal, drawn: w.drawn } : undefined;
+  const reveal: DutchMemoryReveal | undefined = w.reveal || w.drawn ? { cards: w.reveal ?? [], drawn: w.drawn } : undefined;
   return ok(reveal ? { state: w.d, events: w.events, reveal } : { state: w.d, events: w.events });
+}
+
+/** A copy of the state's top level, its fields in the order `setup` writes them (one object shape for all states). */
+function draftOf(s: DutchMemoryState): Draft {
+  return {
+    rules: s.rules,
+    seats: s.seats,
+    phase: s.phase,
+    round: s.round,
+    dealer: s.dealer,
+    deck: s.deck,
+    pile: s.pile,
+    aside: s.aside,
+    benches: s.benches,
+    looked: s.looked,
+    turn: s.turn,
+    pending: s.pending,
+    caller: s.caller,
+    nextSerial: s.nextSerial,
+    roundFirstSerial: s.roundFirstSerial,
+    totals: s.totals,
+    history: s.history,
+    rng: s.rng,
+  };
+}
+
+function newWork(d: Draft, now: number): Work {
+  return { d, events: [], reveal: null, drawn: null, now, ownDeck: false, ownPile: false, ownBenches: false, ownBench: 0 };
 }
 
 type Refusal = Result<never>;
@@ -397,14 +529,14 @@ function look(w: Work, seat: Seat, slots: readonly [number, number]): Refusal | 
   for (const s of slots) if (!slotAt(d, seat, s)) return noCard(seat, s, seat);
   for (const s of slots) {
     const card = slotAt(d, seat, s) as BenchCard;
-    setSlot(d, seat, s, withSeen(card, seat));
-    w.reveal.push({ seat, slot: s, card: cardFace(d.rules.cardValues, card.card), why: 'look' });
+    setSlot(w, seat, s, withSeen(card, seat));
+    show(w, { seat, slot: s, card: cardFace(d.rules.cardValues, card.card), why: 'look' });
   }
   const looked = d.looked.slice();
   looked[seat] = true;
   d.looked = looked;
   w.events.push({ type: 'looked', seat, slots: [a, b] });
-  if (looked.every(Boolean)) beginPlay(w);
+  if (!looked.includes(false)) beginPlay(w);
   return null;
 }
 
@@ -431,18 +563,18 @@ function turnMove(
       if (!card) return fail('deck-empty', 'There is no card left to draw.');
       w.events.push({ type: 'drew', seat });
       if (move.kind === 'draw') {
-        d.turn = { ...d.turn, step: 'drawn', held: card };
+        d.turn = { seat: d.turn.seat, step: 'drawn', held: card, placedQueen: d.turn.placedQueen };
         w.drawn = cardFace(d.rules.cardValues, card);
         return null;
       }
-      d.turn = { ...d.turn, step: 'done' };
+      d.turn = { seat: d.turn.seat, step: 'done', held: d.turn.held, placedQueen: d.turn.placedQueen };
       discardDrawn(w, seat, card);
       return null;
     }
     case 'discard': {
       if (step !== 'drawn' || !d.turn.held) return fail('nothing-drawn', 'Draw a card first.');
       const card = d.turn.held;
-      d.turn = { ...d.turn, step: 'done', held: null };
+      d.turn = { seat: d.turn.seat, step: 'done', held: null, placedQueen: d.turn.placedQueen };
       discardDrawn(w, seat, card);
       return null;
     }
@@ -451,8 +583,8 @@ function turnMove(
       const old = slotAt(d, seat, move.slot);
       if (!old) return noCard(seat, move.slot, seat);
       const card = d.turn.held;
-      setSlot(d, seat, move.slot, { card, seenBy: [seat] });
-      d.turn = { ...d.turn, step: 'done', held: null };
+      setSlot(w, seat, move.slot, { card, seenBy: SEAT_SETS[1 << seat] as readonly Seat[] });
+      d.turn = { seat: d.turn.seat, step: 'done', held: null, placedQueen: d.turn.placedQueen };
       const serial = pushPile(w, old.card, false);
       w.events.push({ type: 'exchanged', seat, slot: move.slot, discarded: old.card, serial, took: null });
       afterTurnDiscard(w, seat, old.card);
@@ -465,10 +597,10 @@ function turnMove(
       if (!top) return fail('pile-empty', 'The discard pile is empty.');
       const old = slotAt(d, seat, move.slot);
       if (!old) return noCard(seat, move.slot, seat);
-      d.pile = d.pile.slice(0, -1);
+      ownPile(w).pop();
       // It came face up from the pile: the whole table has seen it.
-      setSlot(d, seat, move.slot, { card: top.card, seenBy: everySeat(d.seats) });
-      d.turn = { ...d.turn, step: 'done' };
+      setSlot(w, seat, move.slot, { card: top.card, seenBy: everySeat(d.seats) });
+      d.turn = { seat: d.turn.seat, step: 'done', held: d.turn.held, placedQueen: d.turn.placedQueen };
       const serial = pushPile(w, old.card, false);
       w.events.push({ type: 'exchanged', seat, slot: move.slot, discarded: old.card, serial, took: top.card });
       afterTurnDiscard(w, seat, old.card);
@@ -478,7 +610,7 @@ function turnMove(
       if (step !== 'start') return fail('too-late-to-call', 'Dutch can only be called at the start of your turn, before drawing.');
       if (d.caller !== null) return fail('dutch-already-called', 'Dutch has already been called this round.');
       d.caller = seat;
-      d.turn = { ...d.turn, step: 'done' };
+      d.turn = { seat: d.turn.seat, step: 'done', held: d.turn.held, placedQueen: d.turn.placedQueen };
       w.events.push({ type: 'called-dutch', seat, automatic: false });
       return null;
     }
@@ -509,8 +641,8 @@ function resolvePending(
       const err = checkPosition(d, seat, move.at);
       if (err) return err;
       const card = slotAt(d, move.at.seat, move.at.slot) as BenchCard;
-      setSlot(d, move.at.seat, move.at.slot, withSeen(card, seat));
-      w.reveal.push({ seat: move.at.seat, slot: move.at.slot, card: cardFace(d.rules.cardValues, card.card), why: 'peek' });
+      setSlot(w, move.at.seat, move.at.slot, withSeen(card, seat));
+      show(w, { seat: move.at.seat, slot: move.at.slot, card: cardFace(d.rules.cardValues, card.card), why: 'peek' });
       w.events.push({ type: 'peeked', seat, at: { seat: move.at.seat, slot: move.at.slot } });
       break;
     }
@@ -523,8 +655,8 @@ function resolvePending(
       }
       const a = slotAt(d, move.a.seat, move.a.slot);
       const b = slotAt(d, move.b.seat, move.b.slot);
-      setSlot(d, move.a.seat, move.a.slot, b);
-      setSlot(d, move.b.seat, move.b.slot, a);
+      setSlot(w, move.a.seat, move.a.slot, b);
+      setSlot(w, move.b.seat, move.b.slot, a);
       w.events.push({ type: 'swapped', seat, a: { ...move.a }, b: { ...move.b } });
       break;
     }
@@ -533,7 +665,7 @@ function resolvePending(
       if (move.to >= d.seats) return fail('no-such-seat', 'There is no such seat at this table.');
       const card = takeFromDeck(w);
       if (!card) return fail('deck-empty', 'There is no card left to give; skip the power.');
-      const slot = placeInBench(d, move.to, { card, seenBy: [] });
+      const slot = placeInBench(w, move.to, { card, seenBy: NOBODY });
       w.events.push({ type: 'gave', seat, to: move.to, slot });
       break;
     }
@@ -541,8 +673,8 @@ function resolvePending(
       if (front.kind !== 'give-back') return fail('wrong-power', 'Nothing to give back.');
       const mine = slotAt(d, seat, move.slot);
       if (!mine) return noCard(seat, move.slot, seat);
-      setSlot(d, seat, move.slot, null);
-      const slot = placeInBench(d, front.to, mine);
+      setSlot(w, seat, move.slot, null);
+      const slot = placeInBench(w, front.to, mine);
       w.events.push({ type: 'gave-back', seat, to: front.to, from: move.slot, slot });
       break;
     }
@@ -606,26 +738,25 @@ function snap(w: Work, seat: Seat, on: number, owner: Seat, slot: number): Refus
   }
   if (!snapMatches(mine.card, target.card)) {
     // Everyone saw the card land and go back.
-    setSlot(d, owner, slot, { card: mine.card, seenBy: everySeat(d.seats) });
+    setSlot(w, owner, slot, { card: mine.card, seenBy: everySeat(d.seats) });
     w.events.push({ type: 'snap-failed', seat, owner, slot, card: mine.card, why: 'wrong', on: target.card });
     penalise(w, seat, d.rules.penaltyCards * double);
     return null;
   }
-  setSlot(d, owner, slot, null);
+  setSlot(w, owner, slot, null);
   const serial = d.nextSerial;
   d.nextSerial = serial + 1;
-  const pile = d.pile.slice();
+  const pile = ownPile(w);
   pile[index] = { ...target, closed: true };
   // Within a minimum window the snap may arrive after the target was covered: it goes in just above it.
   pile.splice(index + 1, 0, { card: mine.card, serial, at: w.now, closed: true });
-  d.pile = pile;
   w.events.push({ type: 'snapped', seat, owner, slot, card: mine.card, on: target.card, serial });
   if (others && d.rules.othersSnap === 'give-back') d.pending = [...d.pending, { kind: 'give-back', seat, to: owner }];
   if (others && d.rules.othersSnap === 'replace-and-penalty') {
     // The owner's new card is dealt face down into the emptied position: nobody has seen it.
     const card = takeFromDeck(w);
     if (card) {
-      setSlot(d, owner, slot, { card, seenBy: [] });
+      setSlot(w, owner, slot, { card, seenBy: NOBODY });
       w.events.push({ type: 'replaced', seat: owner, slot });
     }
     penalise(w, owner, d.rules.penaltyCards, seat);
@@ -643,10 +774,73 @@ function findSerial(pile: readonly PileCard[], serial: number): number {
 
 function filledSlots(state: DutchMemoryState, seat: Seat): number[] {
   const out: number[] = [];
-  (state.benches[seat] ?? []).forEach((b, i) => {
-    if (b) out.push(i);
-  });
+  const bench = state.benches[seat] ?? [];
+  for (let i = 0; i < bench.length; i++) if (bench[i]) out.push(i);
   return out;
+}
+
+/*
+ * Moves are plain data, so the lists below hand out shared, frozen move objects: building a list
+ * then costs an array, not an object per move. Snap moves name a discard's serial, so they are kept
+ * per position and made again only when the serial they carry is not the one asked for.
+ */
+const freeze = Object.freeze;
+const DRAW: DutchMemoryMove = freeze({ kind: 'draw' });
+const DRAW_AND_DISCARD: DutchMemoryMove = freeze({ kind: 'draw-and-discard' });
+const DISCARD: DutchMemoryMove = freeze({ kind: 'discard' });
+const CALL_DUTCH: DutchMemoryMove = freeze({ kind: 'call-dutch' });
+const SKIP: DutchMemoryMove = freeze({ kind: 'skip' });
+const bySlot = (make: (slot: number) => DutchMemoryMove): readonly DutchMemoryMove[] =>
+  Array.from({ length: MAX_SLOTS }, (_, slot) => freeze(make(slot)));
+const EXCHANGE = bySlot((slot) => ({ kind: 'exchange', slot }));
+const TAKE_DISCARD = bySlot((slot) => ({ kind: 'take-discard', slot }));
+const GIVE_BACK = bySlot((slot) => ({ kind: 'give-back', slot }));
+const GIVE: readonly DutchMemoryMove[] = Array.from({ length: MAX_SEATS }, (_, to) => freeze({ kind: 'give', to }));
+/** Position `seat * MAX_SLOTS + slot`, as the `{ seat, slot }` moves carry it. */
+const POSITIONS: readonly Position[] = Array.from({ length: MAX_SEATS * MAX_SLOTS }, (_, p) =>
+  freeze({ seat: Math.floor(p / MAX_SLOTS), slot: p % MAX_SLOTS }),
+);
+const PEEK: readonly DutchMemoryMove[] = POSITIONS.map((at) => freeze({ kind: 'peek', at }));
+/** Swaps by the pair of positions, made when first asked for. */
+const SWAP: (DutchMemoryMove | undefined)[][] = POSITIONS.map(() => []);
+/** Snaps by owner (MAX_SEATS: one's own, written without `owner`) and slot; each remembers its serial. */
+const SNAP: (Extract<DutchMemoryMove, { kind: 'snap' }> | undefined)[] = [];
+
+function pick(table: readonly DutchMemoryMove[], i: number, make: () => DutchMemoryMove): DutchMemoryMove {
+  return table[i] ?? make();
+}
+
+/** Starting looks by the pair of positions (a < b), made when first asked for. */
+const LOOK: (DutchMemoryMove | undefined)[] = [];
+
+function lookMove(a: number, b: number): DutchMemoryMove {
+  const key = a * MAX_SLOTS + b;
+  let move = LOOK[key];
+  if (move === undefined || b >= MAX_SLOTS) {
+    move = freeze({ kind: 'look', slots: freeze([a, b]) as [number, number] });
+    if (b < MAX_SLOTS) LOOK[key] = move;
+  }
+  return move;
+}
+
+function snapMove(on: number, slot: number, owner: Seat | null): DutchMemoryMove {
+  const key = (owner ?? MAX_SEATS) * MAX_SLOTS + slot;
+  let move = SNAP[key];
+  if (move === undefined || move.on !== on || slot >= MAX_SLOTS) {
+    move = freeze(owner === null ? { kind: 'snap', on, slot } : { kind: 'snap', on, slot, owner });
+    if (slot < MAX_SLOTS) SNAP[key] = move;
+  }
+  return move;
+}
+
+function swapMove(a: number, b: number): DutchMemoryMove {
+  const row = SWAP[a] as (DutchMemoryMove | undefined)[];
+  let move = row[b];
+  if (move === undefined) {
+    move = freeze({ kind: 'swap', a: POSITIONS[a] as Position, b: POSITIONS[b] as Position });
+    row[b] = move;
+  }
+  return move;
 }
 
 /**
@@ -659,18 +853,18 @@ function filledSlots(state: DutchMemoryState, seat: Seat): number[] {
  * with a minimum snap window, snaps at a covered discard still inside its window — which this
  * function cannot see, as it has no clock. The view lists those under `snap.covered`.
  */
-function snaps(state: DutchMemoryState, seat: Seat): DutchMemoryMove[] {
+function snaps(state: DutchMemoryState, seat: Seat, out: DutchMemoryMove[]): void {
   const top = state.pile[state.pile.length - 1];
-  if (!top || top.closed) return [];
-  const out: DutchMemoryMove[] = [];
-  for (const slot of filledSlots(state, seat)) out.push({ kind: 'snap', on: top.serial, slot });
-  if (state.rules.snapOthers) {
-    for (let owner = 0; owner < state.seats; owner++) {
-      if (owner === seat) continue;
-      for (const slot of filledSlots(state, owner)) out.push({ kind: 'snap', on: top.serial, slot, owner });
-    }
+  if (!top || top.closed) return;
+  const on = top.serial;
+  const own = state.benches[seat] as Bench;
+  for (let slot = 0; slot < own.length; slot++) if (own[slot]) out.push(snapMove(on, slot, null));
+  if (!state.rules.snapOthers) return;
+  for (let owner = 0; owner < state.seats; owner++) {
+    if (owner === seat) continue;
+    const bench = state.benches[owner] as Bench;
+    for (let slot = 0; slot < bench.length; slot++) if (bench[slot]) out.push(snapMove(on, slot, owner));
   }
-  return out;
 }
 
 export function legalMoves(state: DutchMemoryState, seat: Seat): DutchMemoryMove[] {
@@ -680,64 +874,92 @@ export function legalMoves(state: DutchMemoryState, seat: Seat): DutchMemoryMove
     const slots = filledSlots(state, seat);
     const out: DutchMemoryMove[] = [];
     for (let i = 0; i < slots.length; i++) {
-      for (let j = i + 1; j < slots.length; j++) out.push({ kind: 'look', slots: [slots[i] as number, slots[j] as number] });
+      for (let j = i + 1; j < slots.length; j++) out.push(lookMove(slots[i] as number, slots[j] as number));
     }
     return out;
   }
   if (state.phase !== 'play') return [];
-  const out = snaps(state, seat);
+  const out: DutchMemoryMove[] = [];
+  snaps(state, seat, out);
   const front = state.pending[0];
   if (front) {
-    if (front.seat !== seat) return out;
-    out.push({ kind: 'skip' });
-    switch (front.kind) {
-      case 'peek':
-        for (let s = 0; s < state.seats; s++) for (const slot of filledSlots(state, s)) out.push({ kind: 'peek', at: { seat: s, slot } });
-        break;
-      case 'swap': {
-        // Unordered pairs: swapping a with b is the same as swapping b with a.
-        const all: { seat: Seat; slot: number }[] = [];
-        for (let s = 0; s < state.seats; s++) for (const slot of filledSlots(state, s)) all.push({ seat: s, slot });
-        const apart = state.rules.jackPower === 'swap-different-benches';
-        for (let i = 0; i < all.length; i++) {
-          for (let j = i + 1; j < all.length; j++) {
-            const a = all[i] as { seat: Seat; slot: number };
-            const b = all[j] as { seat: Seat; slot: number };
-            if (apart && a.seat === b.seat) continue;
-            out.push({ kind: 'swap', a, b });
-          }
-        }
-        break;
-      }
-      case 'give':
-        if (canDraw(state)) for (let s = 0; s < state.seats; s++) if (s !== seat) out.push({ kind: 'give', to: s });
-        break;
-      case 'give-back':
-        for (const slot of filledSlots(state, seat)) out.push({ kind: 'give-back', slot });
-        break;
-    }
+    if (front.seat === seat) pendingMoves(state, seat, front, out);
     return out;
   }
   if (state.turn.seat !== seat) return out;
+  const own = state.benches[seat] as Bench;
   if (state.turn.step === 'start') {
-    if (canDraw(state)) out.push({ kind: 'draw' }, { kind: 'draw-and-discard' });
+    if (canDraw(state)) out.push(DRAW, DRAW_AND_DISCARD);
     if (state.rules.drawFromDiscard && state.pile.length > 0) {
-      for (const slot of filledSlots(state, seat)) out.push({ kind: 'take-discard', slot });
+      for (let slot = 0; slot < own.length; slot++) {
+        if (own[slot]) out.push(pick(TAKE_DISCARD, slot, () => ({ kind: 'take-discard', slot })));
+      }
     }
-    if (state.caller === null) out.push({ kind: 'call-dutch' });
+    if (state.caller === null) out.push(CALL_DUTCH);
   } else if (state.turn.step === 'drawn') {
-    out.push({ kind: 'discard' });
-    for (const slot of filledSlots(state, seat)) out.push({ kind: 'exchange', slot });
+    out.push(DISCARD);
+    for (let slot = 0; slot < own.length; slot++) if (own[slot]) out.push(pick(EXCHANGE, slot, () => ({ kind: 'exchange', slot })));
   }
   return out;
 }
 
+/** The moves of the seat whose power (or give-back) is first in the queue. */
+function pendingMoves(state: DutchMemoryState, seat: Seat, front: Pending, out: DutchMemoryMove[]): void {
+  out.push(SKIP);
+  switch (front.kind) {
+    case 'peek':
+      for (let s = 0; s < state.seats; s++) {
+        const bench = state.benches[s] as Bench;
+        for (let slot = 0; slot < bench.length; slot++) {
+          if (bench[slot]) out.push(pick(PEEK, s * MAX_SLOTS + slot, () => ({ kind: 'peek', at: { seat: s, slot } })));
+        }
+      }
+      break;
+    case 'swap':
+      swapMoves(state, out);
+      break;
+    case 'give':
+      if (canDraw(state)) for (let s = 0; s < state.seats; s++) if (s !== seat) out.push(GIVE[s] as DutchMemoryMove);
+      break;
+    case 'give-back': {
+      const own = state.benches[seat] as Bench;
+      for (let slot = 0; slot < own.length; slot++) {
+        if (own[slot]) out.push(pick(GIVE_BACK, slot, () => ({ kind: 'give-back', slot })));
+      }
+      break;
+    }
+  }
+}
+
+/** Unordered pairs: swapping a with b is the same as swapping b with a. */
+function swapMoves(state: DutchMemoryState, out: DutchMemoryMove[]): void {
+  const all: number[] = [];
+  for (let s = 0; s < state.seats; s++) {
+    const bench = state.benches[s] as Bench;
+    for (let slot = 0; slot < bench.length; slot++) if (bench[slot]) all.push(s * MAX_SLOTS + slot);
+  }
+  const apart = state.rules.jackPower === 'swap-different-benches';
+  for (let i = 0; i < all.length; i++) {
+    const a = all[i] as number;
+    const from = apart ? Math.floor(a / MAX_SLOTS) : -1;
+    for (let j = i + 1; j < all.length; j++) {
+      const b = all[j] as number;
+      if (Math.floor(b / MAX_SLOTS) === from) continue;
+      out.push(swapMove(a, b));
+    }
+  }
+}
+
 /** Seats that must act before the game can go on. Snapping is never required, so never listed. */
 export function toAct(state: DutchMemoryState): Seat[] {
-  if (state.phase === 'look') return state.looked.flatMap((l, s) => (l ? [] : [s]));
-  if (state.phase !== 'play') return [];
-  const front = state.pending[0];
-  return [front ? front.seat : state.turn.seat];
+  if (state.phase === 'play') {
+    const front = state.pending[0];
+    return [front ? front.seat : state.turn.seat];
+  }
+  if (state.phase !== 'look') return [];
+  const out: Seat[] = [];
+  for (let s = 0; s < state.looked.length; s++) if (!state.looked[s]) out.push(s);
+  return out;
 }
 
 /**
