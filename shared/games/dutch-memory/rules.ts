@@ -119,6 +119,11 @@ const QUEEN = 'Q'.charCodeAt(0);
 const JACK = 'J'.charCodeAt(0);
 const ACE = 'A'.charCodeAt(0);
 
+/** `nextInt`'s rejection bound for each n up to a deck, worked out once (2^32 is no 32-bit integer: slow arithmetic). */
+const LIMITS: readonly number[] = Array.from({ length: ALL_CARDS.length + 1 }, (_, n) =>
+  n === 0 ? 0 : 0x1_0000_0000 - (0x1_0000_0000 % n),
+);
+
 /**
  * Fisher–Yates in place, drawing from the engine's generator (sfc32, see engine/random.ts) with its
  * steps written out: the same order `shuffle` gives for the same generator state, without the two
@@ -131,7 +136,7 @@ export function shuffleInPlace<T>(rng: Rng, items: T[]): Rng {
   let d = rng[3] | 0;
   for (let i = items.length - 1; i > 0; i--) {
     const n = i + 1;
-    const limit = 0x1_0000_0000 - (0x1_0000_0000 % n);
+    const limit = LIMITS[n] ?? 0x1_0000_0000 - (0x1_0000_0000 % n);
     let x: number;
     do {
       const t = (((a + b) | 0) + d) | 0;
@@ -142,7 +147,8 @@ export function shuffleInPlace<T>(rng: Rng, items: T[]): Rng {
       c = (c + t) | 0;
       x = t >>> 0;
     } while (x >= limit);
-    const j = x % n;
+    // x < 2^32 and n small: the quotient in floating point is never rounded up to the next integer.
+    const j = x - Math.floor(x / n) * n;
     const tmp = items[i] as T;
     items[i] = items[j] as T;
     items[j] = tmp;
@@ -781,10 +787,12 @@ function filledSlots(state: DutchMemoryState, seat: Seat): number[] {
 
 /*
  * Moves are plain data, so the lists below hand out shared, frozen move objects: building a list
- * then costs an array, not an object per move. Snap moves name a discard's serial, so they are kept
- * per position and made again only when the serial they carry is not the one asked for.
+ * then costs an array, not an object per move. Snap moves name the serial of the discard they aim
+ * at, so they are made afresh.
  */
 const freeze = Object.freeze;
+/** A table filled up front: writing far into an empty array would turn it into a slow dictionary. */
+const unset = <T>(n: number): (T | undefined)[] => Array.from({ length: n }, () => undefined);
 const DRAW: DutchMemoryMove = freeze({ kind: 'draw' });
 const DRAW_AND_DISCARD: DutchMemoryMove = freeze({ kind: 'draw-and-discard' });
 const DISCARD: DutchMemoryMove = freeze({ kind: 'discard' });
@@ -802,16 +810,10 @@ const POSITIONS: readonly Position[] = Array.from({ length: MAX_SEATS * MAX_SLOT
 );
 const PEEK: readonly DutchMemoryMove[] = POSITIONS.map((at) => freeze({ kind: 'peek', at }));
 /** Swaps by the pair of positions, made when first asked for. */
-const SWAP: (DutchMemoryMove | undefined)[][] = POSITIONS.map(() => []);
-/** Snaps by owner (MAX_SEATS: one's own, written without `owner`) and slot; each remembers its serial. */
-const SNAP: (Extract<DutchMemoryMove, { kind: 'snap' }> | undefined)[] = [];
-
-function pick(table: readonly DutchMemoryMove[], i: number, make: () => DutchMemoryMove): DutchMemoryMove {
-  return table[i] ?? make();
-}
+const SWAP: ((DutchMemoryMove | undefined)[] | undefined)[] = POSITIONS.map(() => undefined);
 
 /** Starting looks by the pair of positions (a < b), made when first asked for. */
-const LOOK: (DutchMemoryMove | undefined)[] = [];
+const LOOK = unset<DutchMemoryMove>(MAX_SLOTS * MAX_SLOTS);
 
 function lookMove(a: number, b: number): DutchMemoryMove {
   const key = a * MAX_SLOTS + b;
@@ -823,18 +825,12 @@ function lookMove(a: number, b: number): DutchMemoryMove {
   return move;
 }
 
-function snapMove(on: number, slot: number, owner: Seat | null): DutchMemoryMove {
-  const key = (owner ?? MAX_SEATS) * MAX_SLOTS + slot;
-  let move = SNAP[key];
-  if (move === undefined || move.on !== on || slot >= MAX_SLOTS) {
-    move = freeze(owner === null ? { kind: 'snap', on, slot } : { kind: 'snap', on, slot, owner });
-    if (slot < MAX_SLOTS) SNAP[key] = move;
-  }
-  return move;
-}
-
 function swapMove(a: number, b: number): DutchMemoryMove {
-  const row = SWAP[a] as (DutchMemoryMove | undefined)[];
+  let row = SWAP[a];
+  if (row === undefined) {
+    row = unset<DutchMemoryMove>(POSITIONS.length);
+    SWAP[a] = row;
+  }
   let move = row[b];
   if (move === undefined) {
     move = freeze({ kind: 'swap', a: POSITIONS[a] as Position, b: POSITIONS[b] as Position });
@@ -858,16 +854,20 @@ function snaps(state: DutchMemoryState, seat: Seat, out: DutchMemoryMove[]): voi
   if (!top || top.closed) return;
   const on = top.serial;
   const own = state.benches[seat] as Bench;
-  for (let slot = 0; slot < own.length; slot++) if (own[slot]) out.push(snapMove(on, slot, null));
+  for (let slot = 0; slot < own.length; slot++) if (own[slot]) out.push({ kind: 'snap', on, slot });
   if (!state.rules.snapOthers) return;
   for (let owner = 0; owner < state.seats; owner++) {
     if (owner === seat) continue;
     const bench = state.benches[owner] as Bench;
-    for (let slot = 0; slot < bench.length; slot++) if (bench[slot]) out.push(snapMove(on, slot, owner));
+    for (let slot = 0; slot < bench.length; slot++) if (bench[slot]) out.push({ kind: 'snap', on, slot, owner });
   }
 }
 
-export function legalMoves(state: DutchMemoryState, seat: Seat): DutchMemoryMove[] {
+/**
+ * Every legal move of `seat`. Without `withSnaps` the snaps are left out: the moves that keep the
+ * game going, which is what a search's random playouts draw from.
+ */
+export function legalMoves(state: DutchMemoryState, seat: Seat, withSnaps = true): DutchMemoryMove[] {
   if (seat < 0 || seat >= state.seats) return [];
   if (state.phase === 'look') {
     if (state.looked[seat]) return [];
@@ -880,7 +880,7 @@ export function legalMoves(state: DutchMemoryState, seat: Seat): DutchMemoryMove
   }
   if (state.phase !== 'play') return [];
   const out: DutchMemoryMove[] = [];
-  snaps(state, seat, out);
+  if (withSnaps) snaps(state, seat, out);
   const front = state.pending[0];
   if (front) {
     if (front.seat === seat) pendingMoves(state, seat, front, out);
@@ -892,13 +892,13 @@ export function legalMoves(state: DutchMemoryState, seat: Seat): DutchMemoryMove
     if (canDraw(state)) out.push(DRAW, DRAW_AND_DISCARD);
     if (state.rules.drawFromDiscard && state.pile.length > 0) {
       for (let slot = 0; slot < own.length; slot++) {
-        if (own[slot]) out.push(pick(TAKE_DISCARD, slot, () => ({ kind: 'take-discard', slot })));
+        if (own[slot]) out.push(TAKE_DISCARD[slot] ?? { kind: 'take-discard', slot });
       }
     }
     if (state.caller === null) out.push(CALL_DUTCH);
   } else if (state.turn.step === 'drawn') {
     out.push(DISCARD);
-    for (let slot = 0; slot < own.length; slot++) if (own[slot]) out.push(pick(EXCHANGE, slot, () => ({ kind: 'exchange', slot })));
+    for (let slot = 0; slot < own.length; slot++) if (own[slot]) out.push(EXCHANGE[slot] ?? { kind: 'exchange', slot });
   }
   return out;
 }
@@ -911,7 +911,7 @@ function pendingMoves(state: DutchMemoryState, seat: Seat, front: Pending, out: 
       for (let s = 0; s < state.seats; s++) {
         const bench = state.benches[s] as Bench;
         for (let slot = 0; slot < bench.length; slot++) {
-          if (bench[slot]) out.push(pick(PEEK, s * MAX_SLOTS + slot, () => ({ kind: 'peek', at: { seat: s, slot } })));
+          if (bench[slot]) out.push(PEEK[s * MAX_SLOTS + slot] ?? { kind: 'peek', at: { seat: s, slot } });
         }
       }
       break;
@@ -924,7 +924,7 @@ function pendingMoves(state: DutchMemoryState, seat: Seat, front: Pending, out: 
     case 'give-back': {
       const own = state.benches[seat] as Bench;
       for (let slot = 0; slot < own.length; slot++) {
-        if (own[slot]) out.push(pick(GIVE_BACK, slot, () => ({ kind: 'give-back', slot })));
+        if (own[slot]) out.push(GIVE_BACK[slot] ?? { kind: 'give-back', slot });
       }
       break;
     }
