@@ -94,17 +94,7 @@ function actions(options: DutchMemoryOptionsInput, ms: number, seed: number, lis
       const toAct = game.toAct(state);
       const seat = toAct[Math.floor(r() * toAct.length)] as Seat;
       const legal = legalMoves(state, seat, listed);
-      let n = 0;
-      for (const m of legal) if (m.kind !== 'snap') n++;
-      let k = Math.floor(r() * n);
-      let move: DutchMemoryMove | undefined;
-      for (const m of legal) {
-        if (m.kind === 'snap') continue;
-        if (k-- === 0) {
-          move = m;
-          break;
-        }
-      }
+      const move = listed ? pickUnlessSnap(legal, r()) : legal[Math.floor(r() * legal.length)];
       if (!move) throw new Error('a seat that must act has no legal move');
       now += 1000;
       const res = game.apply(state, seat, move, { now });
@@ -116,6 +106,15 @@ function actions(options: DutchMemoryOptionsInput, ms: number, seed: number, lis
   }
   const cpu = process.cpuUsage(cpuStart);
   return (count / (cpu.user + cpu.system)) * 1e6;
+}
+
+/** The move at `x` (in [0, 1)) of the moves in `legal` other than snaps, uniformly. */
+function pickUnlessSnap(legal: readonly DutchMemoryMove[], x: number): DutchMemoryMove | undefined {
+  let n = 0;
+  for (const m of legal) if (m.kind !== 'snap') n++;
+  let k = Math.floor(x * n);
+  for (const m of legal) if (m.kind !== 'snap' && k-- === 0) return m;
+  return undefined;
 }
 
 const perCpuSecond = (s: Sample) => (s.rounds / s.cpuMs) * 1000;

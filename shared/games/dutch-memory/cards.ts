@@ -26,10 +26,30 @@ export interface CardInfo {
 }
 
 /**
- * Each card's place in `ALL_CARDS` (0–51). Lookups go through a Map, whose string keys stay fast,
- * and tables indexed by that number; an object with 52 computed keys would be a slow dictionary.
+ * Each card's place in `ALL_CARDS` (0–51) is read off its characters: suit × 13 + rank, both by
+ * character code. Everything else about a card is in tables indexed by that number (an object with
+ * 52 computed keys would be a slow dictionary).
  */
-const INDEX: ReadonlyMap<string, number> = new Map(ALL_CARDS.map((id, i) => [id, i]));
+const codeTable = (chars: readonly string[]): readonly number[] => {
+  const table = Array.from({ length: 128 }, () => -1);
+  chars.forEach((c, i) => {
+    table[c.charCodeAt(0)] = i;
+  });
+  return table;
+};
+/** Ranks by their one character ("10", the only longer one, is handled apart). */
+const RANK_CODES = codeTable(RANKS.map((r) => (r === '10' ? '' : r)));
+const SUIT_CODES = codeTable(SUITS);
+const TEN = RANKS.indexOf('10');
+
+/** The card's place in `ALL_CARDS`, or -1 for anything that is not a card id. */
+function indexOf(id: string): number {
+  let rank = -1;
+  if (id.length === 2) rank = RANK_CODES[id.charCodeAt(0)] ?? -1;
+  else if (id.length === 3 && id.charCodeAt(0) === 49 && id.charCodeAt(1) === 48) rank = TEN; // "10"
+  const suit = SUIT_CODES[id.charCodeAt(id.length - 1)] ?? -1;
+  return rank < 0 || suit < 0 ? -1 : suit * RANKS.length + rank;
+}
 
 const INFO: readonly CardInfo[] = ALL_CARDS.map((id) => {
   const suit = id.slice(-1) as Suit;
@@ -39,8 +59,8 @@ const INFO: readonly CardInfo[] = ALL_CARDS.map((id) => {
 
 /** The card's place in `ALL_CARDS`; throws on anything that is not a card id. */
 export function cardIndex(id: string): number {
-  const i = INDEX.get(id);
-  if (i === undefined) throw new Error(`unknown card ${id}`);
+  const i = typeof id === 'string' ? indexOf(id) : -1;
+  if (i < 0) throw new Error(`unknown card ${id}`);
   return i;
 }
 
@@ -49,7 +69,7 @@ export function cardInfo(id: string): CardInfo {
 }
 
 export function isCardId(id: string): id is CardId {
-  return INDEX.has(id);
+  return typeof id === 'string' && indexOf(id) >= 0;
 }
 
 export const rankOf = (id: string): Rank => cardInfo(id).rank;

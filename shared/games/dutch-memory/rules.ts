@@ -530,14 +530,20 @@ function look(w: Work, seat: Seat, slots: readonly [number, number]): Refusal | 
   const { d } = w;
   if (d.phase !== 'look') return fail('not-looking-time', 'The starting look is over; the round is under way.');
   if (d.looked[seat]) return fail('already-looked', 'You have already looked at two of your cards this round.');
-  const [a, b] = slots;
+  const a = slots[0];
+  const b = slots[1];
   if (a === b) return fail('same-position', 'Choose two different cards.');
-  for (const s of slots) if (!slotAt(d, seat, s)) return noCard(seat, s, seat);
-  for (const s of slots) {
-    const card = slotAt(d, seat, s) as BenchCard;
-    setSlot(w, seat, s, withSeen(card, seat));
-    show(w, { seat, slot: s, card: cardFace(d.rules.cardValues, card.card), why: 'look' });
-  }
+  const first = slotAt(d, seat, a);
+  if (!first) return noCard(seat, a, seat);
+  const second = slotAt(d, seat, b);
+  if (!second) return noCard(seat, b, seat);
+  setSlot(w, seat, a, withSeen(first, seat));
+  setSlot(w, seat, b, withSeen(second, seat));
+  const values = d.rules.cardValues;
+  w.reveal = [
+    { seat, slot: a, card: cardFace(values, first.card), why: 'look' },
+    { seat, slot: b, card: cardFace(values, second.card), why: 'look' },
+  ];
   const looked = d.looked.slice();
   looked[seat] = true;
   d.looked = looked;
@@ -933,20 +939,19 @@ function pendingMoves(state: DutchMemoryState, seat: Seat, front: Pending, out: 
 
 /** Unordered pairs: swapping a with b is the same as swapping b with a. */
 function swapMoves(state: DutchMemoryState, out: DutchMemoryMove[]): void {
+  const apart = state.rules.jackPower === 'swap-different-benches';
   const all: number[] = [];
+  /** Per position in `all`, where its partners start: past its own bench when the cards must change benches. */
+  const from: number[] = [];
   for (let s = 0; s < state.seats; s++) {
     const bench = state.benches[s] as Bench;
+    const start = all.length;
     for (let slot = 0; slot < bench.length; slot++) if (bench[slot]) all.push(s * MAX_SLOTS + slot);
+    for (let i = start; i < all.length; i++) from.push(apart ? all.length : i + 1);
   }
-  const apart = state.rules.jackPower === 'swap-different-benches';
   for (let i = 0; i < all.length; i++) {
     const a = all[i] as number;
-    const from = apart ? Math.floor(a / MAX_SLOTS) : -1;
-    for (let j = i + 1; j < all.length; j++) {
-      const b = all[j] as number;
-      if (Math.floor(b / MAX_SLOTS) === from) continue;
-      out.push(swapMove(a, b));
-    }
+    for (let j = from[i] as number; j < all.length; j++) out.push(swapMove(a, all[j] as number));
   }
 }
 

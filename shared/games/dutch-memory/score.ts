@@ -9,13 +9,17 @@ import type { Bench, RoundRecord } from './state.js';
 
 export function benchCards(bench: Bench): CardId[] {
   const out: CardId[] = [];
-  for (const b of bench) if (b) out.push(b.card);
+  for (let i = 0; i < bench.length; i++) {
+    const b = bench[i];
+    if (b) out.push(b.card);
+  }
   return out;
 }
 
 export function benchSum(rules: Rules, cards: readonly CardId[]): number {
+  const table = rules.cardValues;
   let sum = 0;
-  for (const c of cards) sum += cardValue(rules.cardValues, c);
+  for (let i = 0; i < cards.length; i++) sum += cardValue(table, cards[i] as CardId);
   return sum;
 }
 
