@@ -44,7 +44,8 @@ type Draft = Mutable<DutchMemoryState>;
  */
 interface Work {
   readonly d: Draft;
-  readonly events: DutchMemoryEvent[];
+  /** Made with the first event: most moves have one, and an empty array would be made room for sixteen. */
+  events: DutchMemoryEvent[] | null;
   /** Faces shown to the mover, made when the first one is. */
   reveal: RevealedCard[] | null;
   drawn: CardFace | null;
@@ -81,6 +82,11 @@ export function cardCount(bench: Bench): number {
   let n = 0;
   for (let i = 0; i < bench.length; i++) if (bench[i]) n++;
   return n;
+}
+
+function isEmpty(bench: Bench): boolean {
+  for (let i = 0; i < bench.length; i++) if (bench[i]) return false;
+  return true;
 }
 
 export function withSeen(card: BenchCard, seat: Seat): BenchCard {
@@ -205,7 +211,7 @@ function takeFromDeck(w: Work): CardId | null {
     w.ownDeck = true;
     d.pile = [top];
     w.ownPile = true;
-    w.events.push({ type: 'reshuffled', cards: deck.length });
+    emit(w, { type: 'reshuffled', cards: deck.length });
   }
   const deck = d.deck;
   const card = deck[deck.length - 1] as CardId;
@@ -230,7 +236,7 @@ function queuePower(w: Work, seat: Seat, card: CardId): void {
   const pending = w.d.pending.slice();
   pending.push({ kind: power, seat, card });
   w.d.pending = pending;
-  w.events.push({ type: 'power', seat, power, card });
+  emit(w, { type: 'power', seat, power, card });
 }
 
 /** A card the player whose turn it is has put on the pile: its power, and the last-Queen rule. */
@@ -245,8 +251,13 @@ function afterTurnDiscard(w: Work, seat: Seat, card: CardId): void {
 /** The drawn card goes straight onto the pile. */
 function discardDrawn(w: Work, seat: Seat, card: CardId): void {
   const serial = pushPile(w, card, false);
-  w.events.push({ type: 'discarded', seat, card, serial });
+  emit(w, { type: 'discarded', seat, card, serial });
   afterTurnDiscard(w, seat, card);
+}
+
+function emit(w: Work, event: DutchMemoryEvent): void {
+  if (w.events) w.events.push(event);
+  else w.events = [event];
 }
 
 function show(w: Work, card: RevealedCard): void {
@@ -259,12 +270,12 @@ function penalise(w: Work, seat: Seat, count: number, mover: Seat = seat): void 
   for (let i = 0; i < count; i++) {
     const card = takeFromDeck(w);
     if (!card) {
-      w.events.push({ type: 'penalty', seat, slot: null });
+      emit(w, { type: 'penalty', seat, slot: null });
       continue;
     }
     const seen = w.d.rules.penaltyCardSeen;
     const slot = placeInBench(w, seat, { card, seenBy: seen ? (SEAT_SETS[1 << seat] as readonly Seat[]) : NOBODY });
-    w.events.push({ type: 'penalty', seat, slot });
+    emit(w, { type: 'penalty', seat, slot });
     if (seen && seat === mover) show(w, { seat, slot, card: cardFace(w.d.rules.cardValues, card), why: 'penalty' });
   }
 }
@@ -303,7 +314,7 @@ function startRound(w: Work): void {
   d.caller = null;
   d.roundFirstSerial = d.nextSerial;
   d.phase = 'look';
-  w.events.push({ type: 'round-started', round: d.round, dealer: d.dealer });
+  emit(w, { type: 'round-started', round: d.round, dealer: d.dealer });
 }
 
 /**
@@ -316,7 +327,7 @@ function beginPlay(w: Work): void {
   if (d.rules.openingDiscard) {
     const card = takeFromDeck(w) as CardId;
     const serial = pushPile(w, card, false);
-    w.events.push({ type: 'opening-discard', card, serial });
+    emit(w, { type: 'opening-discard', card, serial });
   }
 }
 
@@ -367,10 +378,10 @@ function endRound(w: Work, reason: RoundEnd, emptied: Seat | null): void {
   d.totals = totals;
   d.history = [...d.history, record];
   d.pending = [];
-  w.events.push({ type: 'round-ended', round: d.round, reason, emptied, record });
+  emit(w, { type: 'round-ended', round: d.round, reason, emptied, record });
   if (totals.some((t) => t >= rules.endScore)) {
     d.phase = 'over';
-    w.events.push({ type: 'game-ended', winners: winnersOf(rules, totals, d.history), totals });
+    emit(w, { type: 'game-ended', winners: winnersOf(rules, totals, d.history), totals });
     return;
   }
   startRound(w);
@@ -410,16 +421,16 @@ function settle(w: Work): void {
       next = (next + 1) % d.seats;
     }
     d.turn = { seat: next, step: 'start', held: null, placedQueen: false };
-    if (d.rules.emptyBench === 'auto-dutch' && d.caller === null && cardCount(d.benches[next] as Bench) === 0) {
+    if (d.rules.emptyBench === 'auto-dutch' && d.caller === null && isEmpty(d.benches[next] as Bench)) {
       d.caller = next;
       d.turn = { seat: next, step: 'done', held: null, placedQueen: false };
-      w.events.push({ type: 'called-dutch', seat: next, automatic: true });
+      emit(w, { type: 'called-dutch', seat: next, automatic: true });
     }
   }
 }
 
 function emptiedBench(benches: readonly Bench[]): Seat {
-  for (let s = 0; s < benches.length; s++) if (cardCount(benches[s] as Bench) === 0) return s;
+  for (let s = 0; s < benches.length; s++) if (isEmpty(benches[s] as Bench)) return s;
   return -1;
 }
 
@@ -470,7 +481,8 @@ export function apply(state: DutchMemoryState, seat: Seat, move: DutchMemoryMove
   if (error) return error;
   settle(w);
   const reveal: DutchMemoryReveal | undefined = w.reveal || w.drawn ? { cards: w.reveal ?? [], drawn: w.drawn } : undefined;
-  return ok(reveal ? { state: w.d, events: w.events, reveal } : { state: w.d, events: w.events });
+  const events = w.events ?? [];
+  return ok(reveal ? { state: w.d, events, reveal } : { state: w.d, events });
 }
 
 /** A copy of the state's top level, its fields in the order `setup` writes them (one object shape for all states). */
@@ -498,7 +510,7 @@ function draftOf(s: DutchMemoryState): Draft {
 }
 
 function newWork(d: Draft, now: number): Work {
-  return { d, events: [], reveal: null, drawn: null, now, ownDeck: false, ownPile: false, ownBenches: false, ownBench: 0 };
+  return { d, events: null, reveal: null, drawn: null, now, ownDeck: false, ownPile: false, ownBenches: false, ownBench: 0 };
 }
 
 type Refusal = Result<never>;
@@ -547,7 +559,7 @@ function look(w: Work, seat: Seat, slots: readonly [number, number]): Refusal | 
   const looked = d.looked.slice();
   looked[seat] = true;
   d.looked = looked;
-  w.events.push({ type: 'looked', seat, slots: [a, b] });
+  emit(w, { type: 'looked', seat, slots: [a, b] });
   if (!looked.includes(false)) beginPlay(w);
   return null;
 }
@@ -573,7 +585,7 @@ function turnMove(
       if (step !== 'start') return fail('already-drawn', 'You have already drawn this turn.');
       const card = takeFromDeck(w);
       if (!card) return fail('deck-empty', 'There is no card left to draw.');
-      w.events.push({ type: 'drew', seat });
+      emit(w, { type: 'drew', seat });
       if (move.kind === 'draw') {
         d.turn = { seat: d.turn.seat, step: 'drawn', held: card, placedQueen: d.turn.placedQueen };
         w.drawn = cardFace(d.rules.cardValues, card);
@@ -598,7 +610,7 @@ function turnMove(
       setSlot(w, seat, move.slot, { card, seenBy: SEAT_SETS[1 << seat] as readonly Seat[] });
       d.turn = { seat: d.turn.seat, step: 'done', held: null, placedQueen: d.turn.placedQueen };
       const serial = pushPile(w, old.card, false);
-      w.events.push({ type: 'exchanged', seat, slot: move.slot, discarded: old.card, serial, took: null });
+      emit(w, { type: 'exchanged', seat, slot: move.slot, discarded: old.card, serial, took: null });
       afterTurnDiscard(w, seat, old.card);
       return null;
     }
@@ -614,7 +626,7 @@ function turnMove(
       setSlot(w, seat, move.slot, { card: top.card, seenBy: everySeat(d.seats) });
       d.turn = { seat: d.turn.seat, step: 'done', held: d.turn.held, placedQueen: d.turn.placedQueen };
       const serial = pushPile(w, old.card, false);
-      w.events.push({ type: 'exchanged', seat, slot: move.slot, discarded: old.card, serial, took: top.card });
+      emit(w, { type: 'exchanged', seat, slot: move.slot, discarded: old.card, serial, took: top.card });
       afterTurnDiscard(w, seat, old.card);
       return null;
     }
@@ -623,7 +635,7 @@ function turnMove(
       if (d.caller !== null) return fail('dutch-already-called', 'Dutch has already been called this round.');
       d.caller = seat;
       d.turn = { seat: d.turn.seat, step: 'done', held: d.turn.held, placedQueen: d.turn.placedQueen };
-      w.events.push({ type: 'called-dutch', seat, automatic: false });
+      emit(w, { type: 'called-dutch', seat, automatic: false });
       return null;
     }
   }
@@ -643,7 +655,7 @@ function resolvePending(
       : fail('no-power', 'You have no power to use right now.');
   }
   if (move.kind === 'skip') {
-    w.events.push({ type: 'skipped', seat, what: front.kind });
+    emit(w, { type: 'skipped', seat, what: front.kind });
     d.pending = d.pending.slice(1);
     return null;
   }
@@ -655,7 +667,7 @@ function resolvePending(
       const card = slotAt(d, move.at.seat, move.at.slot) as BenchCard;
       setSlot(w, move.at.seat, move.at.slot, withSeen(card, seat));
       show(w, { seat: move.at.seat, slot: move.at.slot, card: cardFace(d.rules.cardValues, card.card), why: 'peek' });
-      w.events.push({ type: 'peeked', seat, at: { seat: move.at.seat, slot: move.at.slot } });
+      emit(w, { type: 'peeked', seat, at: { seat: move.at.seat, slot: move.at.slot } });
       break;
     }
     case 'swap': {
@@ -669,7 +681,7 @@ function resolvePending(
       const b = slotAt(d, move.b.seat, move.b.slot);
       setSlot(w, move.a.seat, move.a.slot, b);
       setSlot(w, move.b.seat, move.b.slot, a);
-      w.events.push({ type: 'swapped', seat, a: { ...move.a }, b: { ...move.b } });
+      emit(w, { type: 'swapped', seat, a: { ...move.a }, b: { ...move.b } });
       break;
     }
     case 'give': {
@@ -678,7 +690,7 @@ function resolvePending(
       const card = takeFromDeck(w);
       if (!card) return fail('deck-empty', 'There is no card left to give; skip the power.');
       const slot = placeInBench(w, move.to, { card, seenBy: NOBODY });
-      w.events.push({ type: 'gave', seat, to: move.to, slot });
+      emit(w, { type: 'gave', seat, to: move.to, slot });
       break;
     }
     case 'give-back': {
@@ -687,7 +699,7 @@ function resolvePending(
       if (!mine) return noCard(seat, move.slot, seat);
       setSlot(w, seat, move.slot, null);
       const slot = placeInBench(w, front.to, mine);
-      w.events.push({ type: 'gave-back', seat, to: front.to, from: move.slot, slot });
+      emit(w, { type: 'gave-back', seat, to: front.to, from: move.slot, slot });
       break;
     }
   }
@@ -744,14 +756,14 @@ function snap(w: Work, seat: Seat, on: number, owner: Seat, slot: number): Refus
   const others = owner !== seat;
   const double = others && d.rules.othersSnap === 'give-back' ? 2 : 1;
   if (!timely) {
-    w.events.push({ type: 'snap-failed', seat, owner, slot, card: mine.card, why: 'late', on: target?.card ?? null });
+    emit(w, { type: 'snap-failed', seat, owner, slot, card: mine.card, why: 'late', on: target?.card ?? null });
     penalise(w, seat, d.rules.penaltyCards * double);
     return null;
   }
   if (!snapMatches(mine.card, target.card)) {
     // Everyone saw the card land and go back.
     setSlot(w, owner, slot, { card: mine.card, seenBy: everySeat(d.seats) });
-    w.events.push({ type: 'snap-failed', seat, owner, slot, card: mine.card, why: 'wrong', on: target.card });
+    emit(w, { type: 'snap-failed', seat, owner, slot, card: mine.card, why: 'wrong', on: target.card });
     penalise(w, seat, d.rules.penaltyCards * double);
     return null;
   }
@@ -762,14 +774,14 @@ function snap(w: Work, seat: Seat, on: number, owner: Seat, slot: number): Refus
   pile[index] = { ...target, closed: true };
   // Within a minimum window the snap may arrive after the target was covered: it goes in just above it.
   pile.splice(index + 1, 0, { card: mine.card, serial, at: w.now, closed: true });
-  w.events.push({ type: 'snapped', seat, owner, slot, card: mine.card, on: target.card, serial });
+  emit(w, { type: 'snapped', seat, owner, slot, card: mine.card, on: target.card, serial });
   if (others && d.rules.othersSnap === 'give-back') d.pending = [...d.pending, { kind: 'give-back', seat, to: owner }];
   if (others && d.rules.othersSnap === 'replace-and-penalty') {
     // The owner's new card is dealt face down into the emptied position: nobody has seen it.
     const card = takeFromDeck(w);
     if (card) {
       setSlot(w, owner, slot, { card, seenBy: NOBODY });
-      w.events.push({ type: 'replaced', seat: owner, slot });
+      emit(w, { type: 'replaced', seat: owner, slot });
     }
     penalise(w, owner, d.rules.penaltyCards, seat);
   }
