@@ -43,13 +43,13 @@ type Draft = Mutable<DutchMemoryState>;
  * to one copies it (and notes that here), later changes in the same `apply` go to that copy.
  */
 interface Work {
-  readonly d: Draft;
+  d: Draft;
   /** Made with the first event: most moves have one, and an empty array would be made room for sixteen. */
   events: DutchMemoryEvent[] | null;
   /** Faces shown to the mover, made when the first one is. */
   reveal: RevealedCard[] | null;
   drawn: CardFace | null;
-  readonly now: number;
+  now: number;
   ownDeck: boolean;
   ownPile: boolean;
   ownBenches: boolean;
@@ -226,7 +226,18 @@ function takeFromDeck(w: Work): CardId | null {
 function pushPile(w: Work, card: CardId, closed: boolean): number {
   const serial = w.d.nextSerial;
   w.d.nextSerial = serial + 1;
-  ownPile(w).push({ card, serial, at: w.now, closed });
+  const entry: PileCard = { card, serial, at: w.now, closed };
+  if (w.ownPile) (w.d.pile as PileCard[]).push(entry);
+  else {
+    // A copy with room for exactly one more (a copy then a push would grow it by half again).
+    const pile = w.d.pile;
+    const n = pile.length;
+    const out = new Array<PileCard>(n + 1);
+    for (let i = 0; i < n; i++) out[i] = pile[i] as PileCard;
+    out[n] = entry;
+    w.d.pile = out;
+    w.ownPile = true;
+  }
   return serial;
 }
 
@@ -509,8 +520,35 @@ function draftOf(s: DutchMemoryState): Draft {
   };
 }
 
+/**
+ * The one `Work` every `apply` (and `setup`) fills in. Neither ever runs inside another, so one is
+ * enough; every field is set afresh on entry, and what it hands out (the draft, the events) is new
+ * each time.
+ */
+const scratch: Work = {
+  d: null as unknown as Draft,
+  events: null,
+  reveal: null,
+  drawn: null,
+  now: 0,
+  ownDeck: false,
+  ownPile: false,
+  ownBenches: false,
+  ownBench: 0,
+};
+
 function newWork(d: Draft, now: number): Work {
-  return { d, events: null, reveal: null, drawn: null, now, ownDeck: false, ownPile: false, ownBenches: false, ownBench: 0 };
+  const w = scratch;
+  w.d = d;
+  w.events = null;
+  w.reveal = null;
+  w.drawn = null;
+  w.now = now;
+  w.ownDeck = false;
+  w.ownPile = false;
+  w.ownBenches = false;
+  w.ownBench = 0;
+  return w;
 }
 
 type Refusal = Result<never>;
