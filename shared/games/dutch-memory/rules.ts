@@ -300,16 +300,18 @@ function startRound(w: Work): void {
   if (d.round > 1) d.dealer = (d.dealer + 1) % d.seats;
   const cards = ALL_CARDS.slice();
   d.rng = shuffleInPlace(d.rng, cards);
+  // Dealt one at a time from the top of the deck (its end), as at a table: in the k-th pass round
+  // the table seat s gets the (k × seats + s)-th card from the top. Each bench is made whole.
+  const n = d.seats;
+  const top = cards.length - 1;
+  const dealt = (k: number, s: number): BenchCard => ({ card: cards[top - k * n - s] as CardId, seenBy: NOBODY });
   const benches: BenchCard[][] = [];
   const looked: boolean[] = [];
-  for (let s = 0; s < d.seats; s++) {
-    benches.push([]);
+  for (let s = 0; s < n; s++) {
+    benches.push([dealt(0, s), dealt(1, s), dealt(2, s), dealt(3, s)]); // CARDS_PER_BENCH
     looked.push(false);
   }
-  // Dealt one at a time from the top of the deck, as at a table.
-  for (let k = 0; k < CARDS_PER_BENCH; k++) {
-    for (let s = 0; s < d.seats; s++) (benches[s] as BenchCard[]).push({ card: cards.pop() as CardId, seenBy: NOBODY });
-  }
+  cards.length -= CARDS_PER_BENCH * n;
   d.deck = cards;
   d.pile = [];
   d.aside = [];
