@@ -929,68 +929,160 @@ export function legalMoves(state: DutchMemoryState, seat: Seat, withSnaps = true
   if (seat < 0 || seat >= state.seats) return [];
   if (state.phase === 'look') {
     if (state.looked[seat]) return [];
-    const slots = filledSlots(state, seat);
-    const out: DutchMemoryMove[] = [];
-    for (let i = 0; i < slots.length; i++) {
-      for (let j = i + 1; j < slots.length; j++) out.push(lookMove(slots[i] as number, slots[j] as number));
-    }
-    return out;
+    const own = state.benches[seat] as Bench;
+    return cached(0, occupancy(own), () => lookMoves(own));
   }
   if (state.phase !== 'play') return [];
+  const moves = playMoves(state, seat);
+  if (!withSnaps) return moves;
   const out: DutchMemoryMove[] = [];
-  if (withSnaps) snaps(state, seat, out);
-  const front = state.pending[0];
-  if (front) {
-    if (front.seat === seat) pendingMoves(state, seat, front, out);
-    return out;
-  }
-  if (state.turn.seat !== seat) return out;
-  const own = state.benches[seat] as Bench;
-  if (state.turn.step === 'start') {
-    if (canDraw(state)) out.push(DRAW, DRAW_AND_DISCARD);
-    if (state.rules.drawFromDiscard && state.pile.length > 0) {
-      for (let slot = 0; slot < own.length; slot++) {
-        if (own[slot]) out.push(TAKE_DISCARD[slot] ?? { kind: 'take-discard', slot });
-      }
-    }
-    if (state.caller === null) out.push(CALL_DUTCH);
-  } else if (state.turn.step === 'drawn') {
-    out.push(DISCARD);
-    for (let slot = 0; slot < own.length; slot++) if (own[slot]) out.push(EXCHANGE[slot] ?? { kind: 'exchange', slot });
+  snaps(state, seat, out);
+  for (const m of moves) out.push(m);
+  return out;
+}
+
+/*
+ * The lists below are made at their exact length and filled in: pushing onto an empty array makes
+ * room for sixteen first, then half as much again each time it fills.
+ */
+
+function lookMoves(own: Bench): DutchMemoryMove[] {
+  const slots: number[] = [];
+  for (let slot = 0; slot < own.length; slot++) if (own[slot]) slots.push(slot);
+  const out = new Array<DutchMemoryMove>((slots.length * (slots.length - 1)) / 2);
+  let n = 0;
+  for (let i = 0; i < slots.length; i++) {
+    for (let j = i + 1; j < slots.length; j++) out[n++] = lookMove(slots[i] as number, slots[j] as number);
   }
   return out;
 }
 
-/** The moves of the seat whose power (or give-back) is first in the queue. */
-function pendingMoves(state: DutchMemoryState, seat: Seat, front: Pending, out: DutchMemoryMove[]): void {
-  out.push(SKIP);
+/**
+ * Lists depend only on which positions hold cards (and a few flags), so the common ones are kept by
+ * that key and handed out as copies. Benches longer than 8 positions are not kept.
+ */
+const BENCH_KEY_BITS = 8;
+const LIST_CACHE_LIMIT = 4096;
+const listCache = new Map<number, readonly DutchMemoryMove[]>();
+
+/** Which positions of a bench hold cards, one bit each; -1 when the bench is too long to say so. */
+function occupancy(bench: Bench): number {
+  if (bench.length > BENCH_KEY_BITS) return -1;
+  let mask = 0;
+  for (let i = 0; i < bench.length; i++) if (bench[i]) mask |= 1 << i;
+  return mask;
+}
+
+/** Every bench's occupancy in one number, after a leading 1 that tells how many benches (up to 5), or -1. */
+function tableOccupancy(state: DutchMemoryState): number {
+  if (state.seats > 5) return -1;
+  let key = 1;
+  for (let s = 0; s < state.seats; s++) {
+    const mask = occupancy(state.benches[s] as Bench);
+    if (mask < 0) return -1;
+    key = key * (1 << BENCH_KEY_BITS) + mask;
+  }
+  return key;
+}
+
+/** `build()`, or a copy of the list kept under `key` (a number below 2^41 naming the case; -1: not kept). */
+function cached(kind: number, key: number, build: () => DutchMemoryMove[]): DutchMemoryMove[] {
+  if (key < 0) return build();
+  const k = key * 16 + kind;
+  const hit = listCache.get(k);
+  if (hit) return hit.slice();
+  const list = build();
+  if (listCache.size >= LIST_CACHE_LIMIT) listCache.clear();
+  listCache.set(k, list.slice());
+  return list;
+}
+
+/** The moves of `seat` during play, snaps aside. */
+function playMoves(state: DutchMemoryState, seat: Seat): DutchMemoryMove[] {
+  const front = state.pending[0];
+  if (front) return front.seat === seat ? pendingMoves(state, seat, front) : [];
+  if (state.turn.seat !== seat) return [];
+  const own = state.benches[seat] as Bench;
+  if (state.turn.step === 'start') {
+    const draw = canDraw(state);
+    const take = state.rules.drawFromDiscard && state.pile.length > 0;
+    const call = state.caller === null;
+    const mask = occupancy(own);
+    return cached(1, mask < 0 ? -1 : mask * 8 + (draw ? 4 : 0) + (take ? 2 : 0) + (call ? 1 : 0), () => startMoves(own, draw, take, call));
+  }
+  if (state.turn.step === 'drawn') return cached(2, occupancy(own), () => drawnMoves(own));
+  return [];
+}
+
+function startMoves(own: Bench, draw: boolean, take: boolean, call: boolean): DutchMemoryMove[] {
+  const cards = cardCount(own);
+  const out = new Array<DutchMemoryMove>((draw ? 2 : 0) + (take ? cards : 0) + (call ? 1 : 0));
+  let n = 0;
+  if (draw) {
+    out[n++] = DRAW;
+    out[n++] = DRAW_AND_DISCARD;
+  }
+  if (take) {
+    for (let slot = 0; slot < own.length; slot++) if (own[slot]) out[n++] = TAKE_DISCARD[slot] ?? { kind: 'take-discard', slot };
+  }
+  if (call) out[n] = CALL_DUTCH;
+  return out;
+}
+
+function drawnMoves(own: Bench): DutchMemoryMove[] {
+  const out = new Array<DutchMemoryMove>(1 + cardCount(own));
+  out[0] = DISCARD;
+  let n = 1;
+  for (let slot = 0; slot < own.length; slot++) if (own[slot]) out[n++] = EXCHANGE[slot] ?? { kind: 'exchange', slot };
+  return out;
+}
+
+/** The moves of the seat whose power (or give-back) is first in the queue: skipping it first. */
+function pendingMoves(state: DutchMemoryState, seat: Seat, front: Pending): DutchMemoryMove[] {
   switch (front.kind) {
     case 'peek':
-      for (let s = 0; s < state.seats; s++) {
-        const bench = state.benches[s] as Bench;
-        for (let slot = 0; slot < bench.length; slot++) {
-          if (bench[slot]) out.push(PEEK[s * MAX_SLOTS + slot] ?? { kind: 'peek', at: { seat: s, slot } });
-        }
-      }
-      break;
-    case 'swap':
-      swapMoves(state, out);
-      break;
-    case 'give':
-      if (canDraw(state)) for (let s = 0; s < state.seats; s++) if (s !== seat) out.push(GIVE[s] as DutchMemoryMove);
-      break;
+      return cached(3, tableOccupancy(state), () => peekMoves(state));
+    case 'swap': {
+      const key = tableOccupancy(state);
+      const apart = state.rules.jackPower === 'swap-different-benches';
+      return cached(apart ? 4 : 5, key, () => swapMoves(state));
+    }
+    case 'give': {
+      if (!canDraw(state)) return [SKIP];
+      const out = new Array<DutchMemoryMove>(state.seats);
+      out[0] = SKIP;
+      let n = 1;
+      for (let s = 0; s < state.seats; s++) if (s !== seat) out[n++] = GIVE[s] as DutchMemoryMove;
+      return out;
+    }
     case 'give-back': {
       const own = state.benches[seat] as Bench;
-      for (let slot = 0; slot < own.length; slot++) {
-        if (own[slot]) out.push(GIVE_BACK[slot] ?? { kind: 'give-back', slot });
-      }
-      break;
+      const out = new Array<DutchMemoryMove>(1 + cardCount(own));
+      out[0] = SKIP;
+      let n = 1;
+      for (let slot = 0; slot < own.length; slot++) if (own[slot]) out[n++] = GIVE_BACK[slot] ?? { kind: 'give-back', slot };
+      return out;
     }
   }
 }
 
-/** Unordered pairs: swapping a with b is the same as swapping b with a. */
-function swapMoves(state: DutchMemoryState, out: DutchMemoryMove[]): void {
+function peekMoves(state: DutchMemoryState): DutchMemoryMove[] {
+  let cards = 0;
+  for (let s = 0; s < state.seats; s++) cards += cardCount(state.benches[s] as Bench);
+  const out = new Array<DutchMemoryMove>(1 + cards);
+  out[0] = SKIP;
+  let n = 1;
+  for (let s = 0; s < state.seats; s++) {
+    const bench = state.benches[s] as Bench;
+    for (let slot = 0; slot < bench.length; slot++) {
+      if (bench[slot]) out[n++] = PEEK[s * MAX_SLOTS + slot] ?? { kind: 'peek', at: { seat: s, slot } };
+    }
+  }
+  return out;
+}
+
+/** Skipping, then the unordered pairs: swapping a with b is the same as swapping b with a. */
+function swapMoves(state: DutchMemoryState): DutchMemoryMove[] {
   const apart = state.rules.jackPower === 'swap-different-benches';
   const all: number[] = [];
   /** Per position in `all`, where its partners start: past its own bench when the cards must change benches. */
@@ -1001,10 +1093,16 @@ function swapMoves(state: DutchMemoryState, out: DutchMemoryMove[]): void {
     for (let slot = 0; slot < bench.length; slot++) if (bench[slot]) all.push(s * MAX_SLOTS + slot);
     for (let i = start; i < all.length; i++) from.push(apart ? all.length : i + 1);
   }
+  let pairs = 0;
+  for (let i = 0; i < all.length; i++) pairs += all.length - (from[i] as number);
+  const out = new Array<DutchMemoryMove>(1 + pairs);
+  out[0] = SKIP;
+  let n = 1;
   for (let i = 0; i < all.length; i++) {
     const a = all[i] as number;
-    for (let j = from[i] as number; j < all.length; j++) out.push(swapMove(a, all[j] as number));
+    for (let j = from[i] as number; j < all.length; j++) out[n++] = swapMove(a, all[j] as number);
   }
+  return out;
 }
 
 /** Seats that must act before the game can go on. Snapping is never required, so never listed. */
