@@ -10,7 +10,7 @@
  */
 import type { Applied, MoveContext, Outcome, Result, Seat } from '../../engine/game.js';
 import { ok } from '../../engine/game.js';
-import { nextInt, type Rng, seedRng } from '../../engine/random.js';
+import { nextInt, type Rng } from '../../engine/random.js';
 import { ALL_CARDS, cardFace, cardLabel, snapMatches, type CardFace, type CardId } from './cards.js';
 import { fail } from './errors.js';
 import type { DutchMemoryMove, Position } from './moves.js';
@@ -76,7 +76,8 @@ const SEAT_SETS: readonly (readonly Seat[])[] = Array.from({ length: 1 << MAX_SE
 });
 const NOBODY = SEAT_SETS[0] as readonly Seat[];
 
-export const everySeat = (n: number): readonly Seat[] => SEAT_SETS[(1 << n) - 1] ?? Array.from({ length: n }, (_, i) => i);
+/** Seats 0 to n - 1 (n is at most 8). */
+export const everySeat = (n: number): readonly Seat[] => SEAT_SETS[(1 << n) - 1] as readonly Seat[];
 
 export function cardCount(bench: Bench): number {
   let n = 0;
@@ -455,7 +456,48 @@ function emptiedBench(benches: readonly Bench[]): Seat {
  */
 function firstDealer(rules: Rules, seats: number, seed: string): Seat {
   if (rules.firstDealer !== 'random') return seats - 1;
-  return nextInt(seedRng(`${seed}/first-dealer`), seats)[0];
+  return nextInt(seeded(`${seed}/first-dealer`), seats)[0];
+}
+
+/**
+ * The generator state `seedRng` (engine/random.ts) makes from a seed, worked out the same way with
+ * its twelve warm-up draws in local variables instead of a new array each (a test holds the two
+ * equal). Every new game starts with it, and a bot's playouts start many.
+ */
+export function seeded(seed: string): Rng {
+  let h1 = 1779033703;
+  let h2 = 3144134277;
+  let h3 = 1013904242;
+  let h4 = 2773480762;
+  for (let i = 0; i < seed.length; i++) {
+    const k = seed.charCodeAt(i);
+    h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
+    h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
+    h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
+    h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
+  }
+  h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067);
+  h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
+  h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213);
+  h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179);
+  h1 ^= h2 ^ h3 ^ h4;
+  h2 ^= h1;
+  h3 ^= h1;
+  h4 ^= h1;
+  let a = h1 | 0;
+  let b = h2 | 0;
+  let c = h3 | 0;
+  let d = h4 | 0;
+  for (let i = 0; i < 12; i++) {
+    // One step of sfc32, as `nextU32` takes it.
+    const t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) | 0;
+  }
+  return [a >>> 0, b >>> 0, c >>> 0, d >>> 0];
 }
 
 export function setup(seats: number, rules: Rules, seed: string): DutchMemoryState {
@@ -478,7 +520,7 @@ export function setup(seats: number, rules: Rules, seed: string): DutchMemorySta
     roundFirstSerial: 0,
     totals: Array.from({ length: seats }, () => 0),
     history: [],
-    rng: seedRng(seed),
+    rng: seeded(seed),
   };
   startRound(newWork(d, 0));
   return d;
