@@ -312,7 +312,8 @@ function startRound(w: Work): void {
     benches.push([dealt(0, s), dealt(1, s), dealt(2, s), dealt(3, s)]); // CARDS_PER_BENCH
     looked.push(false);
   }
-  cards.length -= CARDS_PER_BENCH * n;
+  // Popped, not cut by setting the length: that goes through the runtime, popping does not.
+  for (let i = 0; i < CARDS_PER_BENCH * n; i++) cards.pop();
   d.deck = cards;
   d.pile = [];
   d.aside = [];
@@ -972,7 +973,8 @@ export function legalMoves(state: DutchMemoryState, seat: Seat, withSnaps = true
   if (state.phase === 'look') {
     if (state.looked[seat]) return [];
     const own = state.benches[seat] as Bench;
-    return cached(0, occupancy(own), () => lookMoves(own));
+    const key = occupancy(own);
+    return kept(LOOKS, key) ?? keep(LOOKS, key, lookMoves(own));
   }
   if (state.phase !== 'play') return [];
   const moves = playMoves(state, seat);
@@ -1001,11 +1003,18 @@ function lookMoves(own: Bench): DutchMemoryMove[] {
 
 /**
  * Lists depend only on which positions hold cards (and a few flags), so the common ones are kept by
- * that key and handed out as copies. Benches longer than 8 positions are not kept.
+ * that key, one table per kind of list, and handed out as copies. Keys stay small integers (fast
+ * to look up): benches longer than 7 positions, and tables of more than 4, are not kept.
  */
-const BENCH_KEY_BITS = 8;
+const BENCH_KEY_BITS = 7;
 const LIST_CACHE_LIMIT = 4096;
-const listCache = new Map<number, readonly DutchMemoryMove[]>();
+const LOOKS = 0;
+const STARTS = 1;
+const DRAWN = 2;
+const PEEKS = 3;
+const SWAPS_APART = 4;
+const SWAPS_ANY = 5;
+const LISTS = Array.from({ length: 6 }, () => new Map<number, readonly DutchMemoryMove[]>());
 
 /** Which positions of a bench hold cards, one bit each; -1 when the bench is too long to say so. */
 function occupancy(bench: Bench): number {
@@ -1015,9 +1024,9 @@ function occupancy(bench: Bench): number {
   return mask;
 }
 
-/** Every bench's occupancy in one number, after a leading 1 that tells how many benches (up to 5), or -1. */
+/** Every bench's occupancy in one number, after a leading 1 that tells how many benches (up to 4), or -1. */
 function tableOccupancy(state: DutchMemoryState): number {
-  if (state.seats > 5) return -1;
+  if (state.seats > 4) return -1;
   let key = 1;
   for (let s = 0; s < state.seats; s++) {
     const mask = occupancy(state.benches[s] as Bench);
@@ -1027,15 +1036,16 @@ function tableOccupancy(state: DutchMemoryState): number {
   return key;
 }
 
-/** `build()`, or a copy of the list kept under `key` (a number below 2^41 naming the case; -1: not kept). */
-function cached(kind: number, key: number, build: () => DutchMemoryMove[]): DutchMemoryMove[] {
-  if (key < 0) return build();
-  const k = key * 16 + kind;
-  const hit = listCache.get(k);
-  if (hit) return hit.slice();
-  const list = build();
-  if (listCache.size >= LIST_CACHE_LIMIT) listCache.clear();
-  listCache.set(k, list.slice());
+/** A copy of the list of this kind kept under `key`, if there is one (key -1: never kept). */
+function kept(kind: number, key: number): DutchMemoryMove[] | undefined {
+  return key < 0 ? undefined : LISTS[kind]?.get(key)?.slice();
+}
+
+function keep(kind: number, key: number, list: DutchMemoryMove[]): DutchMemoryMove[] {
+  const table = LISTS[kind];
+  if (key < 0 || !table) return list;
+  if (table.size >= LIST_CACHE_LIMIT) table.clear();
+  table.set(key, list.slice());
   return list;
 }
 
@@ -1050,9 +1060,13 @@ function playMoves(state: DutchMemoryState, seat: Seat): DutchMemoryMove[] {
     const take = state.rules.drawFromDiscard && state.pile.length > 0;
     const call = state.caller === null;
     const mask = occupancy(own);
-    return cached(1, mask < 0 ? -1 : mask * 8 + (draw ? 4 : 0) + (take ? 2 : 0) + (call ? 1 : 0), () => startMoves(own, draw, take, call));
+    const key = mask < 0 ? -1 : mask * 8 + (draw ? 4 : 0) + (take ? 2 : 0) + (call ? 1 : 0);
+    return kept(STARTS, key) ?? keep(STARTS, key, startMoves(own, draw, take, call));
   }
-  if (state.turn.step === 'drawn') return cached(2, occupancy(own), () => drawnMoves(own));
+  if (state.turn.step === 'drawn') {
+    const key = occupancy(own);
+    return kept(DRAWN, key) ?? keep(DRAWN, key, drawnMoves(own));
+  }
   return [];
 }
 
@@ -1082,12 +1096,15 @@ function drawnMoves(own: Bench): DutchMemoryMove[] {
 /** The moves of the seat whose power (or give-back) is first in the queue: skipping it first. */
 function pendingMoves(state: DutchMemoryState, seat: Seat, front: Pending): DutchMemoryMove[] {
   switch (front.kind) {
-    case 'peek':
-      return cached(3, tableOccupancy(state), () => peekMoves(state));
+    case 'peek': {
+      const key = tableOccupancy(state);
+      return kept(PEEKS, key) ?? keep(PEEKS, key, peekMoves(state));
+    }
     case 'swap': {
       const key = tableOccupancy(state);
       const apart = state.rules.jackPower === 'swap-different-benches';
-      return cached(apart ? 4 : 5, key, () => swapMoves(state));
+      const kind = apart ? SWAPS_APART : SWAPS_ANY;
+      return kept(kind, key) ?? keep(kind, key, swapMoves(state));
     }
     case 'give': {
       if (!canDraw(state)) return [SKIP];
