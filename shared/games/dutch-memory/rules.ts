@@ -391,7 +391,9 @@ function endRound(w: Work, reason: RoundEnd, emptied: Seat | null): void {
   };
   d.aside = callerCards;
   d.totals = totals;
-  d.history = [...d.history, record];
+  const history = d.history.slice();
+  history.push(record);
+  d.history = history;
   d.pending = [];
   emit(w, { type: 'round-ended', round: d.round, reason, emptied, record });
   if (totals.some((t) => t >= rules.endScore)) {
@@ -764,7 +766,7 @@ function resolvePending(
       const b = slotAt(d, move.b.seat, move.b.slot);
       setSlot(w, move.a.seat, move.a.slot, b);
       setSlot(w, move.b.seat, move.b.slot, a);
-      emit(w, { type: 'swapped', seat, a: { ...move.a }, b: { ...move.b } });
+      emit(w, { type: 'swapped', seat, a: { seat: move.a.seat, slot: move.a.slot }, b: { seat: move.b.seat, slot: move.b.slot } });
       break;
     }
     case 'give': {
@@ -854,7 +856,7 @@ function snap(w: Work, seat: Seat, on: number, owner: Seat, slot: number): Refus
   const serial = d.nextSerial;
   d.nextSerial = serial + 1;
   const pile = ownPile(w);
-  pile[index] = { ...target, closed: true };
+  pile[index] = { card: target.card, serial: target.serial, at: target.at, closed: true };
   // Within a minimum window the snap may arrive after the target was covered: it goes in just above it.
   pile.splice(index + 1, 0, { card: mine.card, serial, at: w.now, closed: true });
   emit(w, { type: 'snapped', seat, owner, slot, card: mine.card, on: target.card, serial });
