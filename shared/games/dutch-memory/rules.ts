@@ -3,10 +3,17 @@
  * player with no cards, scoring a round, dealing the next one); every legal move of a seat, who must
  * act, the move made at a deadline, which moves may be re-applied after a race; and the result.
  *
- * `apply` works on a draft: a shallow copy of the state whose fields are replaced, never mutated in
- * place, so the input state is untouched and unchanged parts are shared with the result.
- * `legalMoves` is kept in step with `apply`: the property tests apply every move it lists and
- * expect it to be accepted.
+ * `apply` works on a draft: a copy of the state's top level. The first change to one of its arrays
+ * (deck, pile, benches, one bench) copies that array, and later changes in the same move go to the
+ * copy; nothing reachable from the input is ever written to, and unchanged parts are shared with
+ * the result. `legalMoves` is kept in step with `apply`: the property tests apply every move it
+ * lists and expect it to be accepted.
+ *
+ * Speed matters here (a bot's search plays thousands of random games per move; see
+ * scripts/bench/dutch-memory.ts), within a state that stays plain JSON in its old shape: shared
+ * frozen move objects and seen-by lists, move lists kept by bench occupancy, no object spreads (a
+ * spread of the state made apply twice as slow), and the generator's steps written out where a
+ * whole deck is shuffled.
  */
 import type { Applied, MoveContext, Outcome, Result, Seat } from '../../engine/game.js';
 import { ok } from '../../engine/game.js';
