@@ -137,6 +137,7 @@ const ACE = 'A'.charCodeAt(0);
 const LIMITS: readonly number[] = Array.from({ length: ALL_CARDS.length + 1 }, (_, n) =>
   n === 0 ? 0 : 0x1_0000_0000 - (0x1_0000_0000 % n),
 );
+const INVERSES: readonly number[] = LIMITS.map((_, n) => (n === 0 ? 0 : 1 / n));
 
 /**
  * Fisher–Yates in place, drawing from the engine's generator (sfc32, see engine/random.ts) with its
@@ -161,8 +162,10 @@ export function shuffleInPlace<T>(rng: Rng, items: T[]): Rng {
       c = (c + t) | 0;
       x = t >>> 0;
     } while (x >= limit);
-    // x < 2^32 and n small: the quotient in floating point is never rounded up to the next integer.
-    const j = x - Math.floor(x / n) * n;
+    // x mod n by multiplying with 1/n: for x < 2^32 the quotient is off by at most one, put right here.
+    let j = x - Math.floor(x * (INVERSES[n] ?? 1 / n)) * n;
+    if (j >= n) j -= n;
+    else if (j < 0) j += n;
     const tmp = items[i] as T;
     items[i] = items[j] as T;
     items[j] = tmp;
