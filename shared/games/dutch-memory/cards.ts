@@ -25,22 +25,51 @@ export interface CardInfo {
   readonly red: boolean;
 }
 
-export const CARD_INFO: Readonly<Record<string, CardInfo>> = Object.fromEntries(
-  ALL_CARDS.map((id) => {
-    const suit = id.slice(-1) as Suit;
-    const rank = id.slice(0, -1) as Rank;
-    return [id, { rank, suit, red: suit === 'D' || suit === 'H' }];
-  }),
-);
+/**
+ * Each card's place in `ALL_CARDS` (0–51) is read off its characters: suit × 13 + rank, both by
+ * character code. Everything else about a card is in tables indexed by that number (an object with
+ * 52 computed keys would be a slow dictionary).
+ */
+const codeTable = (chars: readonly string[]): readonly number[] => {
+  const table = Array.from({ length: 128 }, () => -1);
+  chars.forEach((c, i) => {
+    table[c.charCodeAt(0)] = i;
+  });
+  return table;
+};
+/** Ranks by their one character ("10", the only longer one, is handled apart). */
+const RANK_CODES = codeTable(RANKS.map((r) => (r === '10' ? '' : r)));
+const SUIT_CODES = codeTable(SUITS);
+const TEN = RANKS.indexOf('10');
+
+/** The card's place in `ALL_CARDS`, or -1 for anything that is not a card id. */
+function indexOf(id: string): number {
+  let rank = -1;
+  if (id.length === 2) rank = RANK_CODES[id.charCodeAt(0)] ?? -1;
+  else if (id.length === 3 && id.charCodeAt(0) === 49 && id.charCodeAt(1) === 48) rank = TEN; // "10"
+  const suit = SUIT_CODES[id.charCodeAt(id.length - 1)] ?? -1;
+  return rank < 0 || suit < 0 ? -1 : suit * RANKS.length + rank;
+}
+
+const INFO: readonly CardInfo[] = ALL_CARDS.map((id) => {
+  const suit = id.slice(-1) as Suit;
+  const rank = id.slice(0, -1) as Rank;
+  return Object.freeze({ rank, suit, red: suit === 'D' || suit === 'H' });
+});
+
+/** The card's place in `ALL_CARDS`; throws on anything that is not a card id. */
+export function cardIndex(id: string): number {
+  const i = typeof id === 'string' ? indexOf(id) : -1;
+  if (i < 0) throw new Error(`unknown card ${id}`);
+  return i;
+}
 
 export function cardInfo(id: string): CardInfo {
-  const info = CARD_INFO[id];
-  if (!info) throw new Error(`unknown card ${id}`);
-  return info;
+  return INFO[cardIndex(id)] as CardInfo;
 }
 
 export function isCardId(id: string): id is CardId {
-  return CARD_INFO[id] !== undefined;
+  return typeof id === 'string' && indexOf(id) >= 0;
 }
 
 export const rankOf = (id: string): Rank => cardInfo(id).rank;
@@ -98,16 +127,12 @@ function valueFrom(row: ValueRow, info: CardInfo): number {
   }
 }
 
-/** Points of every card under each table, computed once. */
-const VALUES: Readonly<Record<ValueTable, Readonly<Record<string, number>>>> = {
-  bench: Object.fromEntries(ALL_CARDS.map((id) => [id, valueFrom(VALUE_ROWS.bench, cardInfo(id))])),
-  marmot: Object.fromEntries(ALL_CARDS.map((id) => [id, valueFrom(VALUE_ROWS.marmot, cardInfo(id))])),
-};
+/** Points of every card under each table, by place in `ALL_CARDS`, computed once. */
+const BENCH_VALUES: readonly number[] = INFO.map((info) => valueFrom(VALUE_ROWS.bench, info));
+const MARMOT_VALUES: readonly number[] = INFO.map((info) => valueFrom(VALUE_ROWS.marmot, info));
 
 export function cardValue(table: ValueTable, id: string): number {
-  const v = VALUES[table][id];
-  if (v === undefined) throw new Error(`unknown card ${id}`);
-  return v;
+  return (table === 'bench' ? BENCH_VALUES : MARMOT_VALUES)[cardIndex(id)] as number;
 }
 
 /** A face-up card as views and reveals show it. */
@@ -118,7 +143,15 @@ export interface CardFace {
   readonly value: number;
 }
 
+const facesOf = (values: readonly number[]): readonly CardFace[] =>
+  ALL_CARDS.map((id, i) => {
+    const { rank, suit } = INFO[i] as CardInfo;
+    return Object.freeze({ id, rank, suit, value: values[i] as number });
+  });
+const BENCH_FACES = facesOf(BENCH_VALUES);
+const MARMOT_FACES = facesOf(MARMOT_VALUES);
+
+/** The face of a card under a value table: one shared, frozen object per card and table. */
 export function cardFace(table: ValueTable, id: CardId): CardFace {
-  const { rank, suit } = cardInfo(id);
-  return { id, rank, suit, value: cardValue(table, id) };
+  return (table === 'bench' ? BENCH_FACES : MARMOT_FACES)[cardIndex(id)] as CardFace;
 }

@@ -3,15 +3,22 @@
  * player with no cards, scoring a round, dealing the next one); every legal move of a seat, who must
  * act, the move made at a deadline, which moves may be re-applied after a race; and the result.
  *
- * `apply` works on a draft: a shallow copy of the state whose fields are replaced, never mutated in
- * place, so the input state is untouched and unchanged parts are shared with the result.
- * `legalMoves` is kept in step with `apply`: the property tests apply every move it lists and
- * expect it to be accepted.
+ * `apply` works on a draft: a copy of the state's top level. The first change to one of its arrays
+ * (deck, pile, benches, one bench) copies that array, and later changes in the same move go to the
+ * copy; nothing reachable from the input is ever written to, and unchanged parts are shared with
+ * the result. `legalMoves` is kept in step with `apply`: the property tests apply every move it
+ * lists and expect it to be accepted.
+ *
+ * Speed matters here (a bot's search plays thousands of random games per move; see
+ * scripts/bench/dutch-memory.ts), within a state that stays plain JSON in its old shape: shared
+ * frozen move objects and seen-by lists, move lists kept by bench occupancy, no object spreads (a
+ * spread of the state made apply twice as slow), and the generator's steps written out where a
+ * whole deck is shuffled.
  */
 import type { Applied, MoveContext, Outcome, Result, Seat } from '../../engine/game.js';
 import { ok } from '../../engine/game.js';
-import { nextInt, seedRng, shuffle } from '../../engine/random.js';
-import { ALL_CARDS, cardFace, cardLabel, rankOf, snapMatches, type CardFace, type CardId } from './cards.js';
+import { nextInt, type Rng } from '../../engine/random.js';
+import { ALL_CARDS, cardFace, cardLabel, snapMatches, type CardFace, type CardId } from './cards.js';
 import { fail } from './errors.js';
 import type { DutchMemoryMove, Position } from './moves.js';
 import type { Rules } from './presets.js';
@@ -38,31 +45,68 @@ export interface DutchMemoryReveal {
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type Draft = Mutable<DutchMemoryState>;
 
-/** Everything one `apply` builds up. */
+/**
+ * Everything one `apply` builds up. The draft's arrays start out as the input's; the first change
+ * to one copies it (and notes that here), later changes in the same `apply` go to that copy.
+ */
 interface Work {
-  readonly d: Draft;
-  readonly events: DutchMemoryEvent[];
-  readonly reveal: RevealedCard[];
+  d: Draft;
+  /** Made with the first event: most moves have one, and an empty array would be made room for sixteen. */
+  events: DutchMemoryEvent[] | null;
+  /** Faces shown to the mover, made when the first one is. */
+  reveal: RevealedCard[] | null;
   drawn: CardFace | null;
-  readonly now: number;
+  now: number;
+  ownDeck: boolean;
+  ownPile: boolean;
+  ownBenches: boolean;
+  /** Seats whose bench this `apply` has copied, one bit each. */
+  ownBench: number;
 }
 
 type ApplyResult = Result<Applied<DutchMemoryState, DutchMemoryEvent>>;
 
-// ------------------------------------------------------------------ small helpers
+// ------------------------------------------------------------------ shared pieces
 
-const SEAT_LISTS: readonly (readonly Seat[])[] = Array.from({ length: 9 }, (_, n) => Array.from({ length: n }, (_, i) => i));
-export const everySeat = (n: number): readonly Seat[] => SEAT_LISTS[n] ?? Array.from({ length: n }, (_, i) => i);
+const MAX_SEATS = 8;
+/** Positions never run past the 52 cards of the deck (moves.ts caps slots at 51). */
+const MAX_SLOTS = 52;
+
+/**
+ * Every set of seats as its ascending list, by bitmask. `seenBy` lists are taken from here, so
+ * marking a card seen is a bit operation and a lookup; the lists are shared and frozen.
+ */
+const SEAT_SETS: readonly (readonly Seat[])[] = Array.from({ length: 1 << MAX_SEATS }, (_, mask) => {
+  const seats: Seat[] = [];
+  for (let s = 0; s < MAX_SEATS; s++) if (mask & (1 << s)) seats.push(s);
+  return Object.freeze(seats);
+});
+const NOBODY = SEAT_SETS[0] as readonly Seat[];
+
+/** Seats 0 to n - 1 (n is at most 8). */
+export const everySeat = (n: number): readonly Seat[] => SEAT_SETS[(1 << n) - 1] as readonly Seat[];
 
 export function cardCount(bench: Bench): number {
   let n = 0;
-  for (const b of bench) if (b) n++;
+  for (let i = 0; i < bench.length; i++) if (bench[i]) n++;
   return n;
 }
 
+function isEmpty(bench: Bench): boolean {
+  for (let i = 0; i < bench.length; i++) if (bench[i]) return false;
+  return true;
+}
+
 export function withSeen(card: BenchCard, seat: Seat): BenchCard {
-  if (card.seenBy.includes(seat)) return card;
-  return { card: card.card, seenBy: [...card.seenBy, seat].sort((a, b) => a - b) };
+  const seen = card.seenBy;
+  let mask = 1 << seat;
+  for (let i = 0; i < seen.length; i++) {
+    const s = seen[i] as Seat;
+    if (s === seat) return card;
+    mask |= 1 << s;
+  }
+  const seenBy = seat < MAX_SEATS ? SEAT_SETS[mask] : undefined;
+  return { card: card.card, seenBy: seenBy ?? [...seen, seat].sort((a, b) => a - b) };
 }
 
 /** A card can be drawn now: from the deck, or from a reshuffle of the pile below its top card. */
@@ -72,16 +116,61 @@ export function canDraw(state: DutchMemoryState): boolean {
 
 /** The power a card gives under these rules when a player puts it on the pile, if any. */
 export function powerOf(rules: Rules, card: CardId): PowerName | null {
-  switch (rankOf(card)) {
-    case 'Q':
+  // The rank is the id's first character ("10" is the only two-character rank, and gives no power).
+  switch (card.charCodeAt(0)) {
+    case QUEEN:
       return rules.queenPower === 'none' ? null : 'peek';
-    case 'J':
+    case JACK:
       return rules.jackPower === 'none' ? null : 'swap';
-    case 'A':
+    case ACE:
       return rules.acePower ? 'give' : null;
     default:
       return null;
   }
+}
+
+const QUEEN = 'Q'.charCodeAt(0);
+const JACK = 'J'.charCodeAt(0);
+const ACE = 'A'.charCodeAt(0);
+
+/** `nextInt`'s rejection bound for each n up to a deck, worked out once (2^32 is no 32-bit integer: slow arithmetic). */
+const LIMITS: readonly number[] = Array.from({ length: ALL_CARDS.length + 1 }, (_, n) =>
+  n === 0 ? 0 : 0x1_0000_0000 - (0x1_0000_0000 % n),
+);
+const INVERSES: readonly number[] = LIMITS.map((_, n) => (n === 0 ? 0 : 1 / n));
+
+/**
+ * Fisher–Yates in place, drawing from the engine's generator (sfc32, see engine/random.ts) with its
+ * steps written out: the same order `shuffle` gives for the same generator state, without the two
+ * arrays `nextInt` allocates per draw. Returns the generator's next state.
+ */
+export function shuffleInPlace<T>(rng: Rng, items: T[]): Rng {
+  let a = rng[0] | 0;
+  let b = rng[1] | 0;
+  let c = rng[2] | 0;
+  let d = rng[3] | 0;
+  for (let i = items.length - 1; i > 0; i--) {
+    const n = i + 1;
+    const limit = LIMITS[n] ?? 0x1_0000_0000 - (0x1_0000_0000 % n);
+    let x: number;
+    do {
+      const t = (((a + b) | 0) + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (c << 21) | (c >>> 11);
+      c = (c + t) | 0;
+      x = t >>> 0;
+    } while (x >= limit);
+    // x mod n by multiplying with 1/n: for x < 2^32 the quotient is off by at most one, put right here.
+    let j = x - Math.floor(x * (INVERSES[n] ?? 1 / n)) * n;
+    if (j >= n) j -= n;
+    else if (j < 0) j += n;
+    const tmp = items[i] as T;
+    items[i] = items[j] as T;
+    items[j] = tmp;
+  }
+  return [a >>> 0, b >>> 0, c >>> 0, d >>> 0];
 }
 
 const ordinal = (slot: number) => `position ${slot + 1}`;
@@ -90,21 +179,35 @@ function slotAt(d: Draft, seat: Seat, slot: number): BenchCard | null {
   return d.benches[seat]?.[slot] ?? null;
 }
 
-function setSlot(d: Draft, seat: Seat, slot: number, value: BenchCard | null): void {
-  const bench = (d.benches[seat] as Bench).slice();
-  bench[slot] = value;
-  const benches = d.benches.slice();
-  benches[seat] = bench;
-  d.benches = benches;
+function setSlot(w: Work, seat: Seat, slot: number, value: BenchCard | null): void {
+  const { d } = w;
+  if (!w.ownBenches) {
+    d.benches = d.benches.slice();
+    w.ownBenches = true;
+  }
+  const benches = d.benches as Bench[];
+  if ((w.ownBench & (1 << seat)) === 0) {
+    benches[seat] = (benches[seat] as Bench).slice();
+    w.ownBench |= 1 << seat;
+  }
+  (benches[seat] as (BenchCard | null)[])[slot] = value;
 }
 
 /** New cards fill the first empty position, else a new one at the end. Returns the position. */
-function placeInBench(d: Draft, seat: Seat, card: BenchCard): number {
-  const bench = d.benches[seat] as Bench;
+function placeInBench(w: Work, seat: Seat, card: BenchCard): number {
+  const bench = w.d.benches[seat] as Bench;
   let slot = bench.indexOf(null);
   if (slot < 0) slot = bench.length;
-  setSlot(d, seat, slot, card);
+  setSlot(w, seat, slot, card);
   return slot;
+}
+
+function ownPile(w: Work): PileCard[] {
+  if (!w.ownPile) {
+    w.d.pile = w.d.pile.slice();
+    w.ownPile = true;
+  }
+  return w.d.pile as PileCard[];
 }
 
 function takeFromDeck(w: Work): CardId | null {
@@ -112,45 +215,76 @@ function takeFromDeck(w: Work): CardId | null {
   if (d.deck.length === 0) {
     if (d.pile.length <= 1) return null;
     const top = d.pile[d.pile.length - 1] as PileCard;
-    const [deck, rng] = shuffle(
-      d.rng,
-      d.pile.slice(0, -1).map((p) => p.card),
-    );
-    d.rng = rng;
+    const deck: CardId[] = [];
+    for (let i = 0; i < d.pile.length - 1; i++) deck.push((d.pile[i] as PileCard).card);
+    d.rng = shuffleInPlace(d.rng, deck);
     d.deck = deck;
+    w.ownDeck = true;
     d.pile = [top];
-    w.events.push({ type: 'reshuffled', cards: deck.length });
+    w.ownPile = true;
+    emit(w, { type: 'reshuffled', cards: deck.length });
   }
-  const card = d.deck[d.deck.length - 1] as CardId;
-  d.deck = d.deck.slice(0, -1);
+  const deck = d.deck;
+  const card = deck[deck.length - 1] as CardId;
+  if (w.ownDeck) (deck as CardId[]).pop();
+  else {
+    d.deck = deck.slice(0, -1);
+    w.ownDeck = true;
+  }
   return card;
 }
 
 function pushPile(w: Work, card: CardId, closed: boolean): number {
   const serial = w.d.nextSerial;
   w.d.nextSerial = serial + 1;
-  w.d.pile = [...w.d.pile, { card, serial, at: w.now, closed }];
+  const entry: PileCard = { card, serial, at: w.now, closed };
+  if (w.ownPile) (w.d.pile as PileCard[]).push(entry);
+  else {
+    // A copy with room for exactly one more (a copy then a push would grow it by half again).
+    const pile = w.d.pile;
+    const n = pile.length;
+    const out = new Array<PileCard>(n + 1);
+    for (let i = 0; i < n; i++) out[i] = pile[i] as PileCard;
+    out[n] = entry;
+    w.d.pile = out;
+    w.ownPile = true;
+  }
   return serial;
 }
 
 function queuePower(w: Work, seat: Seat, card: CardId): void {
   const power = powerOf(w.d.rules, card);
   if (!power) return;
-  w.d.pending = [...w.d.pending, { kind: power, seat, card }];
-  w.events.push({ type: 'power', seat, power, card });
+  const pending = w.d.pending.slice();
+  pending.push({ kind: power, seat, card });
+  w.d.pending = pending;
+  emit(w, { type: 'power', seat, power, card });
 }
 
 /** A card the player whose turn it is has put on the pile: its power, and the last-Queen rule. */
 function afterTurnDiscard(w: Work, seat: Seat, card: CardId): void {
-  if (rankOf(card) === 'Q') w.d.turn = { ...w.d.turn, placedQueen: true };
+  if (card.charCodeAt(0) === QUEEN) {
+    const t = w.d.turn;
+    w.d.turn = { seat: t.seat, step: t.step, held: t.held, placedQueen: true };
+  }
   queuePower(w, seat, card);
 }
 
 /** The drawn card goes straight onto the pile. */
 function discardDrawn(w: Work, seat: Seat, card: CardId): void {
   const serial = pushPile(w, card, false);
-  w.events.push({ type: 'discarded', seat, card, serial });
+  emit(w, { type: 'discarded', seat, card, serial });
   afterTurnDiscard(w, seat, card);
+}
+
+function emit(w: Work, event: DutchMemoryEvent): void {
+  if (w.events) w.events.push(event);
+  else w.events = [event];
+}
+
+function show(w: Work, card: RevealedCard): void {
+  if (w.reveal) w.reveal.push(card);
+  else w.reveal = [card];
 }
 
 /** Penalty cards for `seat`. A seen card is revealed in the move's answer only when `seat` made the move. */
@@ -158,13 +292,13 @@ function penalise(w: Work, seat: Seat, count: number, mover: Seat = seat): void 
   for (let i = 0; i < count; i++) {
     const card = takeFromDeck(w);
     if (!card) {
-      w.events.push({ type: 'penalty', seat, slot: null });
+      emit(w, { type: 'penalty', seat, slot: null });
       continue;
     }
     const seen = w.d.rules.penaltyCardSeen;
-    const slot = placeInBench(w.d, seat, { card, seenBy: seen ? [seat] : [] });
-    w.events.push({ type: 'penalty', seat, slot });
-    if (seen && seat === mover) w.reveal.push({ seat, slot, card: cardFace(w.d.rules.cardValues, card), why: 'penalty' });
+    const slot = placeInBench(w, seat, { card, seenBy: seen ? (SEAT_SETS[1 << seat] as readonly Seat[]) : NOBODY });
+    emit(w, { type: 'penalty', seat, slot });
+    if (seen && seat === mover) show(w, { seat, slot, card: cardFace(w.d.rules.cardValues, card), why: 'penalty' });
   }
 }
 
@@ -175,24 +309,37 @@ function startRound(w: Work): void {
   d.round += 1;
   // The first round keeps the dealer `setup` chose.
   if (d.round > 1) d.dealer = (d.dealer + 1) % d.seats;
-  const [cards, rng] = shuffle(d.rng, ALL_CARDS);
-  d.rng = rng;
-  const benches: BenchCard[][] = Array.from({ length: d.seats }, () => []);
-  // Dealt one at a time from the top of the deck, as at a table.
-  for (let k = 0; k < CARDS_PER_BENCH; k++) {
-    for (let s = 0; s < d.seats; s++) (benches[s] as BenchCard[]).push({ card: cards.pop() as CardId, seenBy: [] });
+  const cards = ALL_CARDS.slice();
+  d.rng = shuffleInPlace(d.rng, cards);
+  // Dealt one at a time from the top of the deck (its end), as at a table: in the k-th pass round
+  // the table seat s gets the (k × seats + s)-th card from the top. Each bench is made whole.
+  const n = d.seats;
+  const top = cards.length - 1;
+  const dealt = (k: number, s: number): BenchCard => ({ card: cards[top - k * n - s] as CardId, seenBy: NOBODY });
+  const benches: BenchCard[][] = [];
+  const looked: boolean[] = [];
+  for (let s = 0; s < n; s++) {
+    benches.push([dealt(0, s), dealt(1, s), dealt(2, s), dealt(3, s)]); // CARDS_PER_BENCH
+    looked.push(false);
   }
+  // Popped, not cut by setting the length: that goes through the runtime, popping does not.
+  for (let i = 0; i < CARDS_PER_BENCH * n; i++) cards.pop();
   d.deck = cards;
   d.pile = [];
   d.aside = [];
   d.benches = benches;
-  d.looked = d.benches.map(() => false);
+  // Everything just dealt is this apply's own.
+  w.ownDeck = true;
+  w.ownPile = true;
+  w.ownBenches = true;
+  w.ownBench = -1;
+  d.looked = looked;
   d.turn = { seat: (d.dealer + 1) % d.seats, step: 'start', held: null, placedQueen: false };
   d.pending = [];
   d.caller = null;
   d.roundFirstSerial = d.nextSerial;
   d.phase = 'look';
-  w.events.push({ type: 'round-started', round: d.round, dealer: d.dealer });
+  emit(w, { type: 'round-started', round: d.round, dealer: d.dealer });
 }
 
 /**
@@ -205,7 +352,7 @@ function beginPlay(w: Work): void {
   if (d.rules.openingDiscard) {
     const card = takeFromDeck(w) as CardId;
     const serial = pushPile(w, card, false);
-    w.events.push({ type: 'opening-discard', card, serial });
+    emit(w, { type: 'opening-discard', card, serial });
   }
 }
 
@@ -254,12 +401,14 @@ function endRound(w: Work, reason: RoundEnd, emptied: Seat | null): void {
   };
   d.aside = callerCards;
   d.totals = totals;
-  d.history = [...d.history, record];
+  const history = d.history.slice();
+  history.push(record);
+  d.history = history;
   d.pending = [];
-  w.events.push({ type: 'round-ended', round: d.round, reason, emptied, record });
+  emit(w, { type: 'round-ended', round: d.round, reason, emptied, record });
   if (totals.some((t) => t >= rules.endScore)) {
     d.phase = 'over';
-    w.events.push({ type: 'game-ended', winners: winnersOf(rules, totals, d.history), totals });
+    emit(w, { type: 'game-ended', winners: winnersOf(rules, totals, d.history), totals });
     return;
   }
   startRound(w);
@@ -276,7 +425,7 @@ function settle(w: Work): void {
   for (;;) {
     if (d.phase !== 'play') return;
     if (d.rules.emptyBench === 'win-round') {
-      const emptied = d.benches.findIndex((b) => cardCount(b) === 0);
+      const emptied = emptiedBench(d.benches);
       if (emptied >= 0) {
         endRound(w, 'bench-emptied', emptied);
         continue;
@@ -299,12 +448,17 @@ function settle(w: Work): void {
       next = (next + 1) % d.seats;
     }
     d.turn = { seat: next, step: 'start', held: null, placedQueen: false };
-    if (d.rules.emptyBench === 'auto-dutch' && d.caller === null && cardCount(d.benches[next] as Bench) === 0) {
+    if (d.rules.emptyBench === 'auto-dutch' && d.caller === null && isEmpty(d.benches[next] as Bench)) {
       d.caller = next;
-      d.turn = { ...d.turn, step: 'done' };
-      w.events.push({ type: 'called-dutch', seat: next, automatic: true });
+      d.turn = { seat: next, step: 'done', held: null, placedQueen: false };
+      emit(w, { type: 'called-dutch', seat: next, automatic: true });
     }
   }
+}
+
+function emptiedBench(benches: readonly Bench[]): Seat {
+  for (let s = 0; s < benches.length; s++) if (isEmpty(benches[s] as Bench)) return s;
+  return -1;
 }
 
 // ------------------------------------------------------------------ setup
@@ -315,7 +469,48 @@ function settle(w: Work): void {
  */
 function firstDealer(rules: Rules, seats: number, seed: string): Seat {
   if (rules.firstDealer !== 'random') return seats - 1;
-  return nextInt(seedRng(`${seed}/first-dealer`), seats)[0];
+  return nextInt(seeded(`${seed}/first-dealer`), seats)[0];
+}
+
+/**
+ * The generator state `seedRng` (engine/random.ts) makes from a seed, worked out the same way with
+ * its twelve warm-up draws in local variables instead of a new array each (a test holds the two
+ * equal). Every new game starts with it, and a bot's playouts start many.
+ */
+export function seeded(seed: string): Rng {
+  let h1 = 1779033703;
+  let h2 = 3144134277;
+  let h3 = 1013904242;
+  let h4 = 2773480762;
+  for (let i = 0; i < seed.length; i++) {
+    const k = seed.charCodeAt(i);
+    h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
+    h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
+    h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
+    h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
+  }
+  h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067);
+  h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
+  h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213);
+  h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179);
+  h1 ^= h2 ^ h3 ^ h4;
+  h2 ^= h1;
+  h3 ^= h1;
+  h4 ^= h1;
+  let a = h1 | 0;
+  let b = h2 | 0;
+  let c = h3 | 0;
+  let d = h4 | 0;
+  for (let i = 0; i < 12; i++) {
+    // One step of sfc32, as `nextU32` takes it.
+    const t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) | 0;
+  }
+  return [a >>> 0, b >>> 0, c >>> 0, d >>> 0];
 }
 
 export function setup(seats: number, rules: Rules, seed: string): DutchMemoryState {
@@ -338,9 +533,9 @@ export function setup(seats: number, rules: Rules, seed: string): DutchMemorySta
     roundFirstSerial: 0,
     totals: Array.from({ length: seats }, () => 0),
     history: [],
-    rng: seedRng(seed),
+    rng: seeded(seed),
   };
-  startRound({ d, events: [], reveal: [], drawn: null, now: 0 });
+  startRound(newWork(d, 0));
   return d;
 }
 
@@ -349,18 +544,68 @@ export function setup(seats: number, rules: Rules, seed: string): DutchMemorySta
 export function apply(state: DutchMemoryState, seat: Seat, move: DutchMemoryMove, ctx: MoveContext): ApplyResult {
   if (state.phase === 'over') return fail('game-over', 'The game is over.');
   if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return fail('no-such-seat', 'There is no such seat at this table.');
-  const w: Work = {
-    d: { ...state },
-    events: [],
-    reveal: [],
-    drawn: null,
-    now: ctx.now,
-  };
+  const w = newWork(draftOf(state), ctx.now);
   const error = dispatch(w, seat, move);
   if (error) return error;
   settle(w);
-  const reveal: DutchMemoryReveal | undefined = w.reveal.length > 0 || w.drawn ? { cards: w.reveal, drawn: w.drawn } : undefined;
-  return ok(reveal ? { state: w.d, events: w.events, reveal } : { state: w.d, events: w.events });
+  const reveal: DutchMemoryReveal | undefined = w.reveal || w.drawn ? { cards: w.reveal ?? [], drawn: w.drawn } : undefined;
+  const events = w.events ?? [];
+  return ok(reveal ? { state: w.d, events, reveal } : { state: w.d, events });
+}
+
+/** A copy of the state's top level, its fields in the order `setup` writes them (one object shape for all states). */
+function draftOf(s: DutchMemoryState): Draft {
+  return {
+    rules: s.rules,
+    seats: s.seats,
+    phase: s.phase,
+    round: s.round,
+    dealer: s.dealer,
+    deck: s.deck,
+    pile: s.pile,
+    aside: s.aside,
+    benches: s.benches,
+    looked: s.looked,
+    turn: s.turn,
+    pending: s.pending,
+    caller: s.caller,
+    nextSerial: s.nextSerial,
+    roundFirstSerial: s.roundFirstSerial,
+    totals: s.totals,
+    history: s.history,
+    rng: s.rng,
+  };
+}
+
+/**
+ * The one `Work` every `apply` (and `setup`) fills in. Neither ever runs inside another, so one is
+ * enough; every field is set afresh on entry, and what it hands out (the draft, the events) is new
+ * each time.
+ */
+const scratch: Work = {
+  d: null as unknown as Draft,
+  events: null,
+  reveal: null,
+  drawn: null,
+  now: 0,
+  ownDeck: false,
+  ownPile: false,
+  ownBenches: false,
+  ownBench: 0,
+};
+
+function newWork(d: Draft, now: number): Work {
+  const w = scratch;
+  w.d = d;
+  w.events = null;
+  w.reveal = null;
+  w.drawn = null;
+  w.now = now;
+  w.ownDeck = false;
+  w.ownPile = false;
+  w.ownBenches = false;
+  w.ownBench = 0;
+  return w;
 }
 
 type Refusal = Result<never>;
@@ -392,19 +637,25 @@ function look(w: Work, seat: Seat, slots: readonly [number, number]): Refusal | 
   const { d } = w;
   if (d.phase !== 'look') return fail('not-looking-time', 'The starting look is over; the round is under way.');
   if (d.looked[seat]) return fail('already-looked', 'You have already looked at two of your cards this round.');
-  const [a, b] = slots;
+  const a = slots[0];
+  const b = slots[1];
   if (a === b) return fail('same-position', 'Choose two different cards.');
-  for (const s of slots) if (!slotAt(d, seat, s)) return noCard(seat, s, seat);
-  for (const s of slots) {
-    const card = slotAt(d, seat, s) as BenchCard;
-    setSlot(d, seat, s, withSeen(card, seat));
-    w.reveal.push({ seat, slot: s, card: cardFace(d.rules.cardValues, card.card), why: 'look' });
-  }
+  const first = slotAt(d, seat, a);
+  if (!first) return noCard(seat, a, seat);
+  const second = slotAt(d, seat, b);
+  if (!second) return noCard(seat, b, seat);
+  setSlot(w, seat, a, withSeen(first, seat));
+  setSlot(w, seat, b, withSeen(second, seat));
+  const values = d.rules.cardValues;
+  w.reveal = [
+    { seat, slot: a, card: cardFace(values, first.card), why: 'look' },
+    { seat, slot: b, card: cardFace(values, second.card), why: 'look' },
+  ];
   const looked = d.looked.slice();
   looked[seat] = true;
   d.looked = looked;
-  w.events.push({ type: 'looked', seat, slots: [a, b] });
-  if (looked.every(Boolean)) beginPlay(w);
+  emit(w, { type: 'looked', seat, slots: [a, b] });
+  if (!looked.includes(false)) beginPlay(w);
   return null;
 }
 
@@ -429,20 +680,20 @@ function turnMove(
       if (step !== 'start') return fail('already-drawn', 'You have already drawn this turn.');
       const card = takeFromDeck(w);
       if (!card) return fail('deck-empty', 'There is no card left to draw.');
-      w.events.push({ type: 'drew', seat });
+      emit(w, { type: 'drew', seat });
       if (move.kind === 'draw') {
-        d.turn = { ...d.turn, step: 'drawn', held: card };
+        d.turn = { seat: d.turn.seat, step: 'drawn', held: card, placedQueen: d.turn.placedQueen };
         w.drawn = cardFace(d.rules.cardValues, card);
         return null;
       }
-      d.turn = { ...d.turn, step: 'done' };
+      d.turn = { seat: d.turn.seat, step: 'done', held: d.turn.held, placedQueen: d.turn.placedQueen };
       discardDrawn(w, seat, card);
       return null;
     }
     case 'discard': {
       if (step !== 'drawn' || !d.turn.held) return fail('nothing-drawn', 'Draw a card first.');
       const card = d.turn.held;
-      d.turn = { ...d.turn, step: 'done', held: null };
+      d.turn = { seat: d.turn.seat, step: 'done', held: null, placedQueen: d.turn.placedQueen };
       discardDrawn(w, seat, card);
       return null;
     }
@@ -451,10 +702,10 @@ function turnMove(
       const old = slotAt(d, seat, move.slot);
       if (!old) return noCard(seat, move.slot, seat);
       const card = d.turn.held;
-      setSlot(d, seat, move.slot, { card, seenBy: [seat] });
-      d.turn = { ...d.turn, step: 'done', held: null };
+      setSlot(w, seat, move.slot, { card, seenBy: SEAT_SETS[1 << seat] as readonly Seat[] });
+      d.turn = { seat: d.turn.seat, step: 'done', held: null, placedQueen: d.turn.placedQueen };
       const serial = pushPile(w, old.card, false);
-      w.events.push({ type: 'exchanged', seat, slot: move.slot, discarded: old.card, serial, took: null });
+      emit(w, { type: 'exchanged', seat, slot: move.slot, discarded: old.card, serial, took: null });
       afterTurnDiscard(w, seat, old.card);
       return null;
     }
@@ -465,12 +716,12 @@ function turnMove(
       if (!top) return fail('pile-empty', 'The discard pile is empty.');
       const old = slotAt(d, seat, move.slot);
       if (!old) return noCard(seat, move.slot, seat);
-      d.pile = d.pile.slice(0, -1);
+      ownPile(w).pop();
       // It came face up from the pile: the whole table has seen it.
-      setSlot(d, seat, move.slot, { card: top.card, seenBy: everySeat(d.seats) });
-      d.turn = { ...d.turn, step: 'done' };
+      setSlot(w, seat, move.slot, { card: top.card, seenBy: everySeat(d.seats) });
+      d.turn = { seat: d.turn.seat, step: 'done', held: d.turn.held, placedQueen: d.turn.placedQueen };
       const serial = pushPile(w, old.card, false);
-      w.events.push({ type: 'exchanged', seat, slot: move.slot, discarded: old.card, serial, took: top.card });
+      emit(w, { type: 'exchanged', seat, slot: move.slot, discarded: old.card, serial, took: top.card });
       afterTurnDiscard(w, seat, old.card);
       return null;
     }
@@ -478,8 +729,8 @@ function turnMove(
       if (step !== 'start') return fail('too-late-to-call', 'Dutch can only be called at the start of your turn, before drawing.');
       if (d.caller !== null) return fail('dutch-already-called', 'Dutch has already been called this round.');
       d.caller = seat;
-      d.turn = { ...d.turn, step: 'done' };
-      w.events.push({ type: 'called-dutch', seat, automatic: false });
+      d.turn = { seat: d.turn.seat, step: 'done', held: d.turn.held, placedQueen: d.turn.placedQueen };
+      emit(w, { type: 'called-dutch', seat, automatic: false });
       return null;
     }
   }
@@ -499,7 +750,7 @@ function resolvePending(
       : fail('no-power', 'You have no power to use right now.');
   }
   if (move.kind === 'skip') {
-    w.events.push({ type: 'skipped', seat, what: front.kind });
+    emit(w, { type: 'skipped', seat, what: front.kind });
     d.pending = d.pending.slice(1);
     return null;
   }
@@ -509,9 +760,9 @@ function resolvePending(
       const err = checkPosition(d, seat, move.at);
       if (err) return err;
       const card = slotAt(d, move.at.seat, move.at.slot) as BenchCard;
-      setSlot(d, move.at.seat, move.at.slot, withSeen(card, seat));
-      w.reveal.push({ seat: move.at.seat, slot: move.at.slot, card: cardFace(d.rules.cardValues, card.card), why: 'peek' });
-      w.events.push({ type: 'peeked', seat, at: { seat: move.at.seat, slot: move.at.slot } });
+      setSlot(w, move.at.seat, move.at.slot, withSeen(card, seat));
+      show(w, { seat: move.at.seat, slot: move.at.slot, card: cardFace(d.rules.cardValues, card.card), why: 'peek' });
+      emit(w, { type: 'peeked', seat, at: { seat: move.at.seat, slot: move.at.slot } });
       break;
     }
     case 'swap': {
@@ -523,9 +774,9 @@ function resolvePending(
       }
       const a = slotAt(d, move.a.seat, move.a.slot);
       const b = slotAt(d, move.b.seat, move.b.slot);
-      setSlot(d, move.a.seat, move.a.slot, b);
-      setSlot(d, move.b.seat, move.b.slot, a);
-      w.events.push({ type: 'swapped', seat, a: { ...move.a }, b: { ...move.b } });
+      setSlot(w, move.a.seat, move.a.slot, b);
+      setSlot(w, move.b.seat, move.b.slot, a);
+      emit(w, { type: 'swapped', seat, a: { seat: move.a.seat, slot: move.a.slot }, b: { seat: move.b.seat, slot: move.b.slot } });
       break;
     }
     case 'give': {
@@ -533,17 +784,17 @@ function resolvePending(
       if (move.to >= d.seats) return fail('no-such-seat', 'There is no such seat at this table.');
       const card = takeFromDeck(w);
       if (!card) return fail('deck-empty', 'There is no card left to give; skip the power.');
-      const slot = placeInBench(d, move.to, { card, seenBy: [] });
-      w.events.push({ type: 'gave', seat, to: move.to, slot });
+      const slot = placeInBench(w, move.to, { card, seenBy: NOBODY });
+      emit(w, { type: 'gave', seat, to: move.to, slot });
       break;
     }
     case 'give-back': {
       if (front.kind !== 'give-back') return fail('wrong-power', 'Nothing to give back.');
       const mine = slotAt(d, seat, move.slot);
       if (!mine) return noCard(seat, move.slot, seat);
-      setSlot(d, seat, move.slot, null);
-      const slot = placeInBench(d, front.to, mine);
-      w.events.push({ type: 'gave-back', seat, to: front.to, from: move.slot, slot });
+      setSlot(w, seat, move.slot, null);
+      const slot = placeInBench(w, front.to, mine);
+      emit(w, { type: 'gave-back', seat, to: front.to, from: move.slot, slot });
       break;
     }
   }
@@ -600,33 +851,32 @@ function snap(w: Work, seat: Seat, on: number, owner: Seat, slot: number): Refus
   const others = owner !== seat;
   const double = others && d.rules.othersSnap === 'give-back' ? 2 : 1;
   if (!timely) {
-    w.events.push({ type: 'snap-failed', seat, owner, slot, card: mine.card, why: 'late', on: target?.card ?? null });
+    emit(w, { type: 'snap-failed', seat, owner, slot, card: mine.card, why: 'late', on: target?.card ?? null });
     penalise(w, seat, d.rules.penaltyCards * double);
     return null;
   }
   if (!snapMatches(mine.card, target.card)) {
     // Everyone saw the card land and go back.
-    setSlot(d, owner, slot, { card: mine.card, seenBy: everySeat(d.seats) });
-    w.events.push({ type: 'snap-failed', seat, owner, slot, card: mine.card, why: 'wrong', on: target.card });
+    setSlot(w, owner, slot, { card: mine.card, seenBy: everySeat(d.seats) });
+    emit(w, { type: 'snap-failed', seat, owner, slot, card: mine.card, why: 'wrong', on: target.card });
     penalise(w, seat, d.rules.penaltyCards * double);
     return null;
   }
-  setSlot(d, owner, slot, null);
+  setSlot(w, owner, slot, null);
   const serial = d.nextSerial;
   d.nextSerial = serial + 1;
-  const pile = d.pile.slice();
-  pile[index] = { ...target, closed: true };
+  const pile = ownPile(w);
+  pile[index] = { card: target.card, serial: target.serial, at: target.at, closed: true };
   // Within a minimum window the snap may arrive after the target was covered: it goes in just above it.
   pile.splice(index + 1, 0, { card: mine.card, serial, at: w.now, closed: true });
-  d.pile = pile;
-  w.events.push({ type: 'snapped', seat, owner, slot, card: mine.card, on: target.card, serial });
+  emit(w, { type: 'snapped', seat, owner, slot, card: mine.card, on: target.card, serial });
   if (others && d.rules.othersSnap === 'give-back') d.pending = [...d.pending, { kind: 'give-back', seat, to: owner }];
   if (others && d.rules.othersSnap === 'replace-and-penalty') {
     // The owner's new card is dealt face down into the emptied position: nobody has seen it.
     const card = takeFromDeck(w);
     if (card) {
-      setSlot(d, owner, slot, { card, seenBy: [] });
-      w.events.push({ type: 'replaced', seat: owner, slot });
+      setSlot(w, owner, slot, { card, seenBy: NOBODY });
+      emit(w, { type: 'replaced', seat: owner, slot });
     }
     penalise(w, owner, d.rules.penaltyCards, seat);
   }
@@ -643,10 +893,63 @@ function findSerial(pile: readonly PileCard[], serial: number): number {
 
 function filledSlots(state: DutchMemoryState, seat: Seat): number[] {
   const out: number[] = [];
-  (state.benches[seat] ?? []).forEach((b, i) => {
-    if (b) out.push(i);
-  });
+  const bench = state.benches[seat] ?? [];
+  for (let i = 0; i < bench.length; i++) if (bench[i]) out.push(i);
   return out;
+}
+
+/*
+ * Moves are plain data, so the lists below hand out shared, frozen move objects: building a list
+ * then costs an array, not an object per move. Snap moves name the serial of the discard they aim
+ * at, so they are made afresh.
+ */
+const freeze = Object.freeze;
+/** A table filled up front: writing far into an empty array would turn it into a slow dictionary. */
+const unset = <T>(n: number): (T | undefined)[] => Array.from({ length: n }, () => undefined);
+const DRAW: DutchMemoryMove = freeze({ kind: 'draw' });
+const DRAW_AND_DISCARD: DutchMemoryMove = freeze({ kind: 'draw-and-discard' });
+const DISCARD: DutchMemoryMove = freeze({ kind: 'discard' });
+const CALL_DUTCH: DutchMemoryMove = freeze({ kind: 'call-dutch' });
+const SKIP: DutchMemoryMove = freeze({ kind: 'skip' });
+const bySlot = (make: (slot: number) => DutchMemoryMove): readonly DutchMemoryMove[] =>
+  Array.from({ length: MAX_SLOTS }, (_, slot) => freeze(make(slot)));
+const EXCHANGE = bySlot((slot) => ({ kind: 'exchange', slot }));
+const TAKE_DISCARD = bySlot((slot) => ({ kind: 'take-discard', slot }));
+const GIVE_BACK = bySlot((slot) => ({ kind: 'give-back', slot }));
+const GIVE: readonly DutchMemoryMove[] = Array.from({ length: MAX_SEATS }, (_, to) => freeze({ kind: 'give', to }));
+/** Position `seat * MAX_SLOTS + slot`, as the `{ seat, slot }` moves carry it. */
+const POSITIONS: readonly Position[] = Array.from({ length: MAX_SEATS * MAX_SLOTS }, (_, p) =>
+  freeze({ seat: Math.floor(p / MAX_SLOTS), slot: p % MAX_SLOTS }),
+);
+const PEEK: readonly DutchMemoryMove[] = POSITIONS.map((at) => freeze({ kind: 'peek', at }));
+/** Swaps by the pair of positions, made when first asked for. */
+const SWAP: ((DutchMemoryMove | undefined)[] | undefined)[] = POSITIONS.map(() => undefined);
+
+/** Starting looks by the pair of positions (a < b), made when first asked for. */
+const LOOK = unset<DutchMemoryMove>(MAX_SLOTS * MAX_SLOTS);
+
+function lookMove(a: number, b: number): DutchMemoryMove {
+  const key = a * MAX_SLOTS + b;
+  let move = LOOK[key];
+  if (move === undefined || b >= MAX_SLOTS) {
+    move = freeze({ kind: 'look', slots: freeze([a, b]) as [number, number] });
+    if (b < MAX_SLOTS) LOOK[key] = move;
+  }
+  return move;
+}
+
+function swapMove(a: number, b: number): DutchMemoryMove {
+  let row = SWAP[a];
+  if (row === undefined) {
+    row = unset<DutchMemoryMove>(POSITIONS.length);
+    SWAP[a] = row;
+  }
+  let move = row[b];
+  if (move === undefined) {
+    move = freeze({ kind: 'swap', a: POSITIONS[a] as Position, b: POSITIONS[b] as Position });
+    row[b] = move;
+  }
+  return move;
 }
 
 /**
@@ -659,85 +962,230 @@ function filledSlots(state: DutchMemoryState, seat: Seat): number[] {
  * with a minimum snap window, snaps at a covered discard still inside its window — which this
  * function cannot see, as it has no clock. The view lists those under `snap.covered`.
  */
-function snaps(state: DutchMemoryState, seat: Seat): DutchMemoryMove[] {
+function snaps(state: DutchMemoryState, seat: Seat, out: DutchMemoryMove[]): void {
   const top = state.pile[state.pile.length - 1];
-  if (!top || top.closed) return [];
+  if (!top || top.closed) return;
+  const on = top.serial;
+  const own = state.benches[seat] as Bench;
+  for (let slot = 0; slot < own.length; slot++) if (own[slot]) out.push({ kind: 'snap', on, slot });
+  if (!state.rules.snapOthers) return;
+  for (let owner = 0; owner < state.seats; owner++) {
+    if (owner === seat) continue;
+    const bench = state.benches[owner] as Bench;
+    for (let slot = 0; slot < bench.length; slot++) if (bench[slot]) out.push({ kind: 'snap', on, slot, owner });
+  }
+}
+
+/**
+ * Every legal move of `seat`. Without `withSnaps` the snaps are left out: the moves that keep the
+ * game going, which is what a search's random playouts draw from.
+ */
+export function legalMoves(state: DutchMemoryState, seat: Seat, withSnaps = true): DutchMemoryMove[] {
+  if (seat < 0 || seat >= state.seats) return [];
+  if (state.phase === 'look') {
+    if (state.looked[seat]) return [];
+    const own = state.benches[seat] as Bench;
+    const key = occupancy(own);
+    return kept(LOOKS, key) ?? keep(LOOKS, key, lookMoves(own));
+  }
+  if (state.phase !== 'play') return [];
+  const moves = playMoves(state, seat);
+  if (!withSnaps) return moves;
   const out: DutchMemoryMove[] = [];
-  for (const slot of filledSlots(state, seat)) out.push({ kind: 'snap', on: top.serial, slot });
-  if (state.rules.snapOthers) {
-    for (let owner = 0; owner < state.seats; owner++) {
-      if (owner === seat) continue;
-      for (const slot of filledSlots(state, owner)) out.push({ kind: 'snap', on: top.serial, slot, owner });
+  snaps(state, seat, out);
+  for (const m of moves) out.push(m);
+  return out;
+}
+
+/*
+ * The lists below are made at their exact length and filled in: pushing onto an empty array makes
+ * room for sixteen first, then half as much again each time it fills.
+ */
+
+function lookMoves(own: Bench): DutchMemoryMove[] {
+  const slots: number[] = [];
+  for (let slot = 0; slot < own.length; slot++) if (own[slot]) slots.push(slot);
+  const out = new Array<DutchMemoryMove>((slots.length * (slots.length - 1)) / 2);
+  let n = 0;
+  for (let i = 0; i < slots.length; i++) {
+    for (let j = i + 1; j < slots.length; j++) out[n++] = lookMove(slots[i] as number, slots[j] as number);
+  }
+  return out;
+}
+
+/**
+ * Lists depend only on which positions hold cards (and a few flags), so the common ones are kept by
+ * that key, one table per kind of list, and handed out as copies. Keys stay small integers (fast
+ * to look up): benches longer than 7 positions, and tables of more than 4, are not kept.
+ */
+const BENCH_KEY_BITS = 7;
+const LIST_CACHE_LIMIT = 4096;
+const LOOKS = 0;
+const STARTS = 1;
+const DRAWN = 2;
+const PEEKS = 3;
+const SWAPS_APART = 4;
+const SWAPS_ANY = 5;
+const LISTS = Array.from({ length: 6 }, () => new Map<number, readonly DutchMemoryMove[]>());
+
+/** Which positions of a bench hold cards, one bit each; -1 when the bench is too long to say so. */
+function occupancy(bench: Bench): number {
+  if (bench.length > BENCH_KEY_BITS) return -1;
+  let mask = 0;
+  for (let i = 0; i < bench.length; i++) if (bench[i]) mask |= 1 << i;
+  return mask;
+}
+
+/** Every bench's occupancy in one number, after a leading 1 that tells how many benches (up to 4), or -1. */
+function tableOccupancy(state: DutchMemoryState): number {
+  if (state.seats > 4) return -1;
+  let key = 1;
+  for (let s = 0; s < state.seats; s++) {
+    const mask = occupancy(state.benches[s] as Bench);
+    if (mask < 0) return -1;
+    key = key * (1 << BENCH_KEY_BITS) + mask;
+  }
+  return key;
+}
+
+/** A copy of the list of this kind kept under `key`, if there is one (key -1: never kept). */
+function kept(kind: number, key: number): DutchMemoryMove[] | undefined {
+  return key < 0 ? undefined : LISTS[kind]?.get(key)?.slice();
+}
+
+function keep(kind: number, key: number, list: DutchMemoryMove[]): DutchMemoryMove[] {
+  const table = LISTS[kind];
+  if (key < 0 || !table) return list;
+  if (table.size >= LIST_CACHE_LIMIT) table.clear();
+  table.set(key, list.slice());
+  return list;
+}
+
+/** The moves of `seat` during play, snaps aside. */
+function playMoves(state: DutchMemoryState, seat: Seat): DutchMemoryMove[] {
+  const front = state.pending[0];
+  if (front) return front.seat === seat ? pendingMoves(state, seat, front) : [];
+  if (state.turn.seat !== seat) return [];
+  const own = state.benches[seat] as Bench;
+  if (state.turn.step === 'start') {
+    const draw = canDraw(state);
+    const take = state.rules.drawFromDiscard && state.pile.length > 0;
+    const call = state.caller === null;
+    const mask = occupancy(own);
+    const key = mask < 0 ? -1 : mask * 8 + (draw ? 4 : 0) + (take ? 2 : 0) + (call ? 1 : 0);
+    return kept(STARTS, key) ?? keep(STARTS, key, startMoves(own, draw, take, call));
+  }
+  if (state.turn.step === 'drawn') {
+    const key = occupancy(own);
+    return kept(DRAWN, key) ?? keep(DRAWN, key, drawnMoves(own));
+  }
+  return [];
+}
+
+function startMoves(own: Bench, draw: boolean, take: boolean, call: boolean): DutchMemoryMove[] {
+  const cards = cardCount(own);
+  const out = new Array<DutchMemoryMove>((draw ? 2 : 0) + (take ? cards : 0) + (call ? 1 : 0));
+  let n = 0;
+  if (draw) {
+    out[n++] = DRAW;
+    out[n++] = DRAW_AND_DISCARD;
+  }
+  if (take) {
+    for (let slot = 0; slot < own.length; slot++) if (own[slot]) out[n++] = TAKE_DISCARD[slot] ?? { kind: 'take-discard', slot };
+  }
+  if (call) out[n] = CALL_DUTCH;
+  return out;
+}
+
+function drawnMoves(own: Bench): DutchMemoryMove[] {
+  const out = new Array<DutchMemoryMove>(1 + cardCount(own));
+  out[0] = DISCARD;
+  let n = 1;
+  for (let slot = 0; slot < own.length; slot++) if (own[slot]) out[n++] = EXCHANGE[slot] ?? { kind: 'exchange', slot };
+  return out;
+}
+
+/** The moves of the seat whose power (or give-back) is first in the queue: skipping it first. */
+function pendingMoves(state: DutchMemoryState, seat: Seat, front: Pending): DutchMemoryMove[] {
+  switch (front.kind) {
+    case 'peek': {
+      const key = tableOccupancy(state);
+      return kept(PEEKS, key) ?? keep(PEEKS, key, peekMoves(state));
+    }
+    case 'swap': {
+      const key = tableOccupancy(state);
+      const apart = state.rules.jackPower === 'swap-different-benches';
+      const kind = apart ? SWAPS_APART : SWAPS_ANY;
+      return kept(kind, key) ?? keep(kind, key, swapMoves(state));
+    }
+    case 'give': {
+      if (!canDraw(state)) return [SKIP];
+      const out = new Array<DutchMemoryMove>(state.seats);
+      out[0] = SKIP;
+      let n = 1;
+      for (let s = 0; s < state.seats; s++) if (s !== seat) out[n++] = GIVE[s] as DutchMemoryMove;
+      return out;
+    }
+    case 'give-back': {
+      const own = state.benches[seat] as Bench;
+      const out = new Array<DutchMemoryMove>(1 + cardCount(own));
+      out[0] = SKIP;
+      let n = 1;
+      for (let slot = 0; slot < own.length; slot++) if (own[slot]) out[n++] = GIVE_BACK[slot] ?? { kind: 'give-back', slot };
+      return out;
+    }
+  }
+}
+
+function peekMoves(state: DutchMemoryState): DutchMemoryMove[] {
+  let cards = 0;
+  for (let s = 0; s < state.seats; s++) cards += cardCount(state.benches[s] as Bench);
+  const out = new Array<DutchMemoryMove>(1 + cards);
+  out[0] = SKIP;
+  let n = 1;
+  for (let s = 0; s < state.seats; s++) {
+    const bench = state.benches[s] as Bench;
+    for (let slot = 0; slot < bench.length; slot++) {
+      if (bench[slot]) out[n++] = PEEK[s * MAX_SLOTS + slot] ?? { kind: 'peek', at: { seat: s, slot } };
     }
   }
   return out;
 }
 
-export function legalMoves(state: DutchMemoryState, seat: Seat): DutchMemoryMove[] {
-  if (seat < 0 || seat >= state.seats) return [];
-  if (state.phase === 'look') {
-    if (state.looked[seat]) return [];
-    const slots = filledSlots(state, seat);
-    const out: DutchMemoryMove[] = [];
-    for (let i = 0; i < slots.length; i++) {
-      for (let j = i + 1; j < slots.length; j++) out.push({ kind: 'look', slots: [slots[i] as number, slots[j] as number] });
-    }
-    return out;
+/** Skipping, then the unordered pairs: swapping a with b is the same as swapping b with a. */
+function swapMoves(state: DutchMemoryState): DutchMemoryMove[] {
+  const apart = state.rules.jackPower === 'swap-different-benches';
+  const all: number[] = [];
+  /** Per position in `all`, where its partners start: past its own bench when the cards must change benches. */
+  const from: number[] = [];
+  for (let s = 0; s < state.seats; s++) {
+    const bench = state.benches[s] as Bench;
+    const start = all.length;
+    for (let slot = 0; slot < bench.length; slot++) if (bench[slot]) all.push(s * MAX_SLOTS + slot);
+    for (let i = start; i < all.length; i++) from.push(apart ? all.length : i + 1);
   }
-  if (state.phase !== 'play') return [];
-  const out = snaps(state, seat);
-  const front = state.pending[0];
-  if (front) {
-    if (front.seat !== seat) return out;
-    out.push({ kind: 'skip' });
-    switch (front.kind) {
-      case 'peek':
-        for (let s = 0; s < state.seats; s++) for (const slot of filledSlots(state, s)) out.push({ kind: 'peek', at: { seat: s, slot } });
-        break;
-      case 'swap': {
-        // Unordered pairs: swapping a with b is the same as swapping b with a.
-        const all: { seat: Seat; slot: number }[] = [];
-        for (let s = 0; s < state.seats; s++) for (const slot of filledSlots(state, s)) all.push({ seat: s, slot });
-        const apart = state.rules.jackPower === 'swap-different-benches';
-        for (let i = 0; i < all.length; i++) {
-          for (let j = i + 1; j < all.length; j++) {
-            const a = all[i] as { seat: Seat; slot: number };
-            const b = all[j] as { seat: Seat; slot: number };
-            if (apart && a.seat === b.seat) continue;
-            out.push({ kind: 'swap', a, b });
-          }
-        }
-        break;
-      }
-      case 'give':
-        if (canDraw(state)) for (let s = 0; s < state.seats; s++) if (s !== seat) out.push({ kind: 'give', to: s });
-        break;
-      case 'give-back':
-        for (const slot of filledSlots(state, seat)) out.push({ kind: 'give-back', slot });
-        break;
-    }
-    return out;
-  }
-  if (state.turn.seat !== seat) return out;
-  if (state.turn.step === 'start') {
-    if (canDraw(state)) out.push({ kind: 'draw' }, { kind: 'draw-and-discard' });
-    if (state.rules.drawFromDiscard && state.pile.length > 0) {
-      for (const slot of filledSlots(state, seat)) out.push({ kind: 'take-discard', slot });
-    }
-    if (state.caller === null) out.push({ kind: 'call-dutch' });
-  } else if (state.turn.step === 'drawn') {
-    out.push({ kind: 'discard' });
-    for (const slot of filledSlots(state, seat)) out.push({ kind: 'exchange', slot });
+  let pairs = 0;
+  for (let i = 0; i < all.length; i++) pairs += all.length - (from[i] as number);
+  const out = new Array<DutchMemoryMove>(1 + pairs);
+  out[0] = SKIP;
+  let n = 1;
+  for (let i = 0; i < all.length; i++) {
+    const a = all[i] as number;
+    for (let j = from[i] as number; j < all.length; j++) out[n++] = swapMove(a, all[j] as number);
   }
   return out;
 }
 
 /** Seats that must act before the game can go on. Snapping is never required, so never listed. */
 export function toAct(state: DutchMemoryState): Seat[] {
-  if (state.phase === 'look') return state.looked.flatMap((l, s) => (l ? [] : [s]));
-  if (state.phase !== 'play') return [];
-  const front = state.pending[0];
-  return [front ? front.seat : state.turn.seat];
+  if (state.phase === 'play') {
+    const front = state.pending[0];
+    return [front ? front.seat : state.turn.seat];
+  }
+  if (state.phase !== 'look') return [];
+  const out: Seat[] = [];
+  for (let s = 0; s < state.looked.length; s++) if (!state.looked[s]) out.push(s);
+  return out;
 }
 
 /**

@@ -9,13 +9,17 @@ import type { Bench, RoundRecord } from './state.js';
 
 export function benchCards(bench: Bench): CardId[] {
   const out: CardId[] = [];
-  for (const b of bench) if (b) out.push(b.card);
+  for (let i = 0; i < bench.length; i++) {
+    const b = bench[i];
+    if (b) out.push(b.card);
+  }
   return out;
 }
 
 export function benchSum(rules: Rules, cards: readonly CardId[]): number {
+  const table = rules.cardValues;
   let sum = 0;
-  for (const c of cards) sum += cardValue(rules.cardValues, c);
+  for (let i = 0; i < cards.length; i++) sum += cardValue(table, cards[i] as CardId);
   return sum;
 }
 
@@ -39,12 +43,21 @@ export function seatsBeatingCaller(rules: Rules, sums: readonly number[], caller
  * the tie-break says so; anyone still level shares the win.
  */
 export function winnersOf(rules: Rules, totals: readonly number[], history: readonly RoundRecord[]): Seat[] {
-  const best = Math.min(...totals);
-  let tied = totals.flatMap((t, seat) => (t === best ? [seat] : []));
+  const tied = lowest(totals, null);
   const last = history[history.length - 1];
-  if (tied.length > 1 && rules.tieBreak === 'last-round' && last) {
-    const lastBest = Math.min(...tied.map((s) => last.scores[s] ?? 0));
-    tied = tied.filter((s) => (last.scores[s] ?? 0) === lastBest);
-  }
+  if (tied.length > 1 && rules.tieBreak === 'last-round' && last) return lowest(last.scores, tied);
   return tied;
+}
+
+/** The seats (among `among`, or all) with the lowest number in `values`; a missing number counts as 0. */
+function lowest(values: readonly number[], among: readonly Seat[] | null): Seat[] {
+  const n = among ? among.length : values.length;
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < n; i++) best = Math.min(best, values[among ? (among[i] as Seat) : i] ?? 0);
+  const out: Seat[] = [];
+  for (let i = 0; i < n; i++) {
+    const seat = among ? (among[i] as Seat) : i;
+    if ((values[seat] ?? 0) === best) out.push(seat);
+  }
+  return out;
 }
