@@ -26,7 +26,15 @@ import {
 } from './cards.js';
 import { type RuleError, fail, ruleError } from './errors.js';
 import type { CommitMove, DutchAuctionMove, PlayMove, PowerMove, PurchaseMove } from './moves.js';
-import { type BidCard, type DutchAuctionEvent, type DutchAuctionState, type Sealed, type SeatState, cloneState } from './state.js';
+import {
+  type BidCard,
+  type DutchAuctionEvent,
+  type DutchAuctionState,
+  type Sealed,
+  type SeatState,
+  ownSeat,
+  shallowState,
+} from './state.js';
 
 type Applied_ = Result<Applied<DutchAuctionState, DutchAuctionEvent>>;
 
@@ -34,6 +42,32 @@ const other = (seat: Seat): Seat => (seat === 0 ? 1 : 0);
 /** A seat's state (seats are 0 and 1; apply has checked the number). */
 const seatIndex = (seat: Seat): 0 | 1 => (seat === 0 ? 0 : 1);
 const at = (state: DutchAuctionState, seat: Seat): SeatState => state.seats[seatIndex(seat)];
+
+/** A copy of `xs` with `x` added at the end. */
+function appended<T>(xs: readonly T[], x: T): T[] {
+  const out = xs.slice();
+  out.push(x);
+  return out;
+}
+
+/** A copy of `xs` without any `x`. */
+function without<T>(xs: readonly T[], x: T): T[] {
+  const out: T[] = [];
+  for (const y of xs) if (y !== x) out.push(y);
+  return out;
+}
+
+/** A copy of a bid without the card `id`. */
+function withoutBidCard(bid: readonly BidCard[], id: CardId): BidCard[] {
+  const out: BidCard[] = [];
+  for (const c of bid) if (c.id !== id) out.push(c);
+  return out;
+}
+
+function bidIndex(bid: readonly BidCard[], id: CardId): number {
+  for (let i = 0; i < bid.length; i++) if ((bid[i] as BidCard).id === id) return i;
+  return -1;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Set-up
@@ -136,7 +170,10 @@ function checkActive(state: DutchAuctionState, seat: Seat): RuleError | null {
   return null;
 }
 
-/** Shuffles a seat's personal discards and puts them beneath what is left of its deck. */
+/**
+ * Shuffles a seat's personal discards and puts them beneath what is left of its deck. The seat
+ * must be `d`'s own (`ownSeat`); its arrays are replaced, not edited.
+ */
 function reshuffleDiscards(d: DutchAuctionState, seat: Seat, when: 'tie' | 'draw', events: DutchAuctionEvent[]): void {
   const p = at(d, seat);
   const [shuffled, rng] = shuffle(d.rng, p.discards);
@@ -151,12 +188,16 @@ function takePile(state: DutchAuctionState, me: SeatState, from: Source): readon
   return from === 'auction-discards' ? state.auctionDiscards : from === 'personal-discards' ? me.discards : state.display;
 }
 
-/** Takes the top card of a personal deck, first shuffling the discards into a new deck if it is empty. */
+/**
+ * Takes the top card of a personal deck, first shuffling the discards into a new deck if it is
+ * empty. The seat must be `d`'s own (`ownSeat`).
+ */
 function drawTop(d: DutchAuctionState, seat: Seat, events: DutchAuctionEvent[]): CardId | null {
   const p = at(d, seat);
   if (p.deck.length === 0 && p.discards.length > 0) reshuffleDiscards(d, seat, 'tie', events);
-  const card = p.deck.shift();
+  const card = p.deck[0];
   if (card === undefined) return null;
+  p.deck = p.deck.slice(1);
   if (card === p.setAside) p.setAside = null;
   return card;
 }
@@ -198,9 +239,8 @@ function checkCommit(state: DutchAuctionState, seat: Seat, m: CommitMove): RuleE
 function applyCommit(state: DutchAuctionState, seat: Seat, m: CommitMove): Applied_ {
   const e = checkCommit(state, seat, m);
   if (e) return fail(e.code, e.message);
-  const last = at(state, other(seat)).sealed !== null;
-  const d = last ? cloneState(state) : cloneState(state, seatIndex(seat));
-  at(d, seat).sealed = { setAside: m.setAside, bid: m.bid.slice() };
+  const d = shallowState(state);
+  ownSeat(d, seatIndex(seat)).sealed = { setAside: m.setAside, bid: m.bid.slice() };
   const events: DutchAuctionEvent[] = [{ type: 'committed', seat, setAside: m.setAside, bid: m.bid.slice() }];
   if (d.seats[0].sealed && d.seats[1].sealed) reveal(d, events);
   return ok({ state: d, events });
@@ -209,14 +249,19 @@ function applyCommit(state: DutchAuctionState, seat: Seat, m: CommitMove): Appli
 /** Both have sealed: set-aside cards go on top of the decks, bids are shown, ties are broken. */
 function reveal(d: DutchAuctionState, events: DutchAuctionEvent[]): void {
   const edition = d.edition;
-  for (const p of d.seats) {
+  for (const s of [0, 1] as const) {
+    const p = ownSeat(d, s);
     const sealed = p.sealed as Sealed;
     if (sealed.setAside !== null) {
-      p.deck.unshift(sealed.setAside);
+      p.deck = [sealed.setAside, ...p.deck];
       p.setAside = sealed.setAside;
     }
-    p.hand = p.hand.filter((id) => id !== sealed.setAside && !sealed.bid.includes(id));
-    p.bid = sealed.bid.map((id) => toBidCard(edition, id, 'bid'));
+    const hand: CardId[] = [];
+    for (const id of p.hand) if (id !== sealed.setAside && !sealed.bid.includes(id)) hand.push(id);
+    p.hand = hand;
+    const bid: BidCard[] = [];
+    for (const id of sealed.bid) bid.push(toBidCard(edition, id, 'bid'));
+    p.bid = bid;
     p.sealed = null;
   }
   const totals: [number, number] = [bidTotal(edition, d.seats[0].bid), bidTotal(edition, d.seats[1].bid)];
@@ -335,31 +380,44 @@ function checkPower(state: DutchAuctionState, seat: Seat, m: PowerMove): RuleErr
 function applyPower(state: DutchAuctionState, seat: Seat, m: PowerMove): Applied_ {
   const e = checkPower(state, seat, m);
   if (e) return fail(e.code, e.message);
-  const d = m.power === 'steal' ? cloneState(state) : cloneState(state, seatIndex(seat));
-  const me = at(d, seat);
-  const c = me.bid.find((b) => b.id === m.card) as BidCard;
-  c.charges -= 1;
+  const d = shallowState(state);
+  const me = ownSeat(d, seatIndex(seat));
+  // The bid is copied, and each bid card that changes is replaced by a new object.
+  const bid = me.bid.slice();
+  me.bid = bid;
+  const ci = bidIndex(bid, m.card);
+  const c = bid[ci] as BidCard;
+  bid[ci] = { id: c.id, suit: c.suit, charges: c.charges - 1, powered: c.powered };
   switch (m.power) {
     case 'cash-in':
-      me.bid = me.bid.filter((b) => b.id !== m.target);
-      me.cashedIn.push(m.target);
+      me.bid = withoutBidCard(bid, m.target);
+      me.cashedIn = appended(me.cashedIn, m.target);
       break;
-    case 'change-suit':
-      (me.bid.find((b) => b.id === m.target) as BidCard).suit = m.suit as Suit;
+    case 'change-suit': {
+      const ti = bidIndex(bid, m.target);
+      const t = bid[ti] as BidCard;
+      bid[ti] = { id: t.id, suit: m.suit as Suit, charges: t.charges, powered: t.powered };
       break;
-    case 'duplicate':
-      (me.bid.find((b) => b.id === m.target) as BidCard).charges += 1;
+    }
+    case 'duplicate': {
+      const ti = bidIndex(bid, m.target);
+      const t = bid[ti] as BidCard;
+      bid[ti] = { id: t.id, suit: t.suit, charges: t.charges + 1, powered: t.powered };
       break;
+    }
     case 'take':
-      if (m.from === 'auction-discards') d.auctionDiscards.splice(d.auctionDiscards.indexOf(m.target), 1);
-      else if (m.from === 'personal-discards') me.discards.splice(me.discards.indexOf(m.target), 1);
-      else d.display[d.display.indexOf(m.target)] = null;
-      me.bid.push(toBidCard(d.edition, m.target, 'power'));
+      if (m.from === 'auction-discards') d.auctionDiscards = without(d.auctionDiscards, m.target);
+      else if (m.from === 'personal-discards') me.discards = without(me.discards, m.target);
+      else {
+        d.display = d.display.slice();
+        d.display[d.display.indexOf(m.target)] = null;
+      }
+      bid.push(toBidCard(d.edition, m.target, 'power'));
       break;
     case 'steal': {
-      const opp = at(d, other(seat));
-      opp.bid = opp.bid.filter((b) => b.id !== m.target);
-      me.bid.push(toBidCard(d.edition, m.target, 'power'));
+      const opp = ownSeat(d, seatIndex(other(seat)));
+      opp.bid = withoutBidCard(opp.bid, m.target);
+      bid.push(toBidCard(d.edition, m.target, 'power'));
       break;
     }
   }
@@ -380,10 +438,10 @@ function applyPlay(state: DutchAuctionState, seat: Seat, m: PlayMove): Applied_ 
   if (!hasPower(state.edition, m.card)) {
     return fail('not-a-power-card', `The ${cardName(m.card)} has no power: only the 6 to 10 can be played for their power.`);
   }
-  const d = cloneState(state, seatIndex(seat));
-  const p = at(d, seat);
-  p.hand = p.hand.filter((id) => id !== m.card);
-  p.bid.push(toBidCard(d.edition, m.card, 'power'));
+  const d = shallowState(state);
+  const p = ownSeat(d, seatIndex(seat));
+  p.hand = without(p.hand, m.card);
+  p.bid = appended(p.bid, toBidCard(d.edition, m.card, 'power'));
   return ok({ state: d, events: [{ type: 'played', seat, card: m.card }] });
 }
 
@@ -413,18 +471,26 @@ function applyPurchase(state: DutchAuctionState, seat: Seat, m: PurchaseMove): A
       'As the loser of the bid you must buy the card in position 1: buy it first, or keep at least one card of your bid to pay for it.',
     );
   }
-  const d = cloneState(state, seatIndex(seat));
-  const p = at(d, seat);
+  const d = shallowState(state);
+  const p = ownSeat(d, seatIndex(seat));
   const suit = cardInfo(d.edition, bought).suit;
   const toPersonal: CardId[] = [];
   const toAuction: CardId[] = [];
+  const bid: BidCard[] = [];
+  const discards = p.discards.slice();
+  for (const c of p.bid) if (!m.pay.includes(c.id)) bid.push(c);
   for (const id of m.pay) {
-    const c = p.bid.find((b) => b.id === id) as BidCard;
-    (effectiveSuit(d.edition, c) === suit ? toPersonal : toAuction).push(id);
+    const c = p.bid[bidIndex(p.bid, id)] as BidCard;
+    if (effectiveSuit(d.edition, c) === suit) {
+      toPersonal.push(id);
+      discards.push(id);
+    } else toAuction.push(id);
   }
-  p.bid = p.bid.filter((b) => !m.pay.includes(b.id));
-  p.discards.push(...toPersonal, bought);
-  d.auctionDiscards.push(...toAuction);
+  discards.push(bought);
+  p.bid = bid;
+  p.discards = discards;
+  if (toAuction.length > 0) d.auctionDiscards = d.auctionDiscards.concat(toAuction);
+  d.display = d.display.slice();
   d.display[m.slot - 1] = null;
   p.purchases += 1;
   return ok({ state: d, events: [{ type: 'purchased', seat, slot: m.slot, card: bought, toPersonal, toAuction }] });
@@ -439,12 +505,12 @@ function applyDone(state: DutchAuctionState, seat: Seat): Applied_ {
       'As the loser of the bid you must buy the card in position 1 before you finish, since you can pay for it.',
     );
   }
-  // The loser's "done" ends the round, which touches everything; the winner's only their own seat.
-  const d = seat === state.bidWinner ? cloneState(state, seatIndex(seat)) : cloneState(state);
-  const p = at(d, seat);
-  const discarded = p.bid.map((c) => c.id);
-  const keptBack = p.hand;
-  p.discards.push(...discarded, ...keptBack);
+  const d = shallowState(state);
+  const p = ownSeat(d, seatIndex(seat));
+  const discarded: CardId[] = [];
+  for (const c of p.bid) discarded.push(c.id);
+  const keptBack = p.hand.slice();
+  p.discards = p.discards.concat(discarded, keptBack);
   p.bid = [];
   p.hand = [];
   p.done = true;
@@ -471,18 +537,23 @@ function endRound(d: DutchAuctionState, events: DutchAuctionEvent[]): void {
     return;
   }
   // Phase 4: what is left slides toward the 1-cost end; the gaps are refilled from the deck.
-  const row = d.display.filter((c): c is CardId => c !== null);
-  const before = row.length;
-  while (row.length < DISPLAY_SIZE && d.auctionDeck.length > 0) row.push(d.auctionDeck.shift() as CardId);
-  const display: (CardId | null)[] = row.slice();
+  const display: (CardId | null)[] = [];
+  for (const c of d.display) if (c !== null) display.push(c);
+  const before = display.length;
+  const deck = d.auctionDeck;
+  let taken = 0;
+  while (display.length < DISPLAY_SIZE && taken < deck.length) display.push(deck[taken++] as CardId);
+  if (taken > 0) d.auctionDeck = deck.slice(taken);
+  const added = display.length - before;
   while (display.length < DISPLAY_SIZE) display.push(null);
   d.display = display;
-  events.push({ type: 'restocked', display: display.slice(), added: row.length - before, deckCount: d.auctionDeck.length });
+  events.push({ type: 'restocked', display: display.slice(), added, deckCount: d.auctionDeck.length });
   // Phase 5: each player draws five, shuffling the discards under the deck when it runs short.
   for (const s of [0, 1] as const) {
-    const p = at(d, s);
+    const p = ownSeat(d, s);
     if (p.deck.length < HAND_SIZE && p.discards.length > 0) reshuffleDiscards(d, s, 'draw', events);
-    p.hand = p.deck.splice(0, HAND_SIZE);
+    p.hand = p.deck.slice(0, HAND_SIZE);
+    p.deck = p.deck.slice(HAND_SIZE);
     p.setAside = null;
     p.purchases = 0;
     p.done = false;
@@ -544,6 +615,88 @@ function combos(n: number, k: number): number[][] {
   return out;
 }
 
+/** The ids at positions `idx` of `ids`, in that order. */
+function pick(ids: readonly CardId[], idx: readonly number[]): CardId[] {
+  const out: CardId[] = [];
+  for (const i of idx) out.push(ids[i] as CardId);
+  return out;
+}
+
+const SPLITS: { aside: number; bid: number[] }[][] = [];
+/**
+ * 2018 edition, a hand of n cards: every (set-aside card, bid) choice as positions in the hand,
+ * in listing order: by set-aside card, then by the bit mask of the other cards (cached).
+ */
+function protoSplits(n: number): { aside: number; bid: number[] }[] {
+  const cached = SPLITS[n];
+  if (cached) return cached;
+  const out: { aside: number; bid: number[] }[] = [];
+  for (let aside = 0; aside < n; aside++) {
+    const rest: number[] = [];
+    for (let j = 0; j < n; j++) if (j !== aside) rest.push(j);
+    for (let mask = 0; mask < 1 << rest.length; mask++) {
+      const bid = rest.filter((_, j) => (mask >> j) & 1);
+      if (bid.length <= MAX_BID_CARDS) out.push({ aside, bid });
+    }
+  }
+  SPLITS[n] = out;
+  return out;
+}
+
+function commitMoves(state: DutchAuctionState, hand: readonly CardId[], out: DutchAuctionMove[]): void {
+  const round = state.round;
+  if (hand.length === 0) {
+    out.push({ kind: 'commit', setAside: null, bid: [], round });
+    return;
+  }
+  if (state.edition === '2018') {
+    for (const sp of protoSplits(hand.length)) {
+      out.push({ kind: 'commit', setAside: hand[sp.aside] as CardId, bid: pick(hand, sp.bid), round });
+    }
+    return;
+  }
+  for (let i = 0; i < hand.length; i++) {
+    const rest: CardId[] = [];
+    for (let j = 0; j < hand.length; j++) if (j !== i) rest.push(hand[j] as CardId);
+    out.push({ kind: 'commit', setAside: hand[i] as CardId, bid: rest, round });
+  }
+}
+
+/** The power moves of the bid card `c` (powered, with a charge left) of the active seat. */
+function powerMovesOf(state: DutchAuctionState, seat: Seat, me: SeatState, c: BidCard, out: DutchAuctionMove[]): void {
+  const edition = state.edition;
+  const info = cardInfo(edition, c.id);
+  const suit = effectiveSuit(edition, c);
+  for (const power of info.powers) {
+    if (power === 'cash-in' || power === 'change-suit' || power === 'duplicate') {
+      for (const t of me.bid) {
+        if (t.id === c.id || effectiveSuit(edition, t) !== suit) continue;
+        if (power === 'cash-in') out.push({ kind: 'power', card: c.id, power, target: t.id });
+        else if (power === 'duplicate') {
+          if (t.powered) out.push({ kind: 'power', card: c.id, power, target: t.id });
+        } else {
+          for (const s of SUITS) {
+            if (s !== suit) out.push({ kind: 'power', card: c.id, power, target: t.id, suit: s });
+          }
+        }
+      }
+    } else if (power === 'steal') {
+      if (state.bidWinner !== seat) continue;
+      for (const t of at(state, other(seat)).bid) {
+        if (effectiveSuit(edition, t) === suit) out.push({ kind: 'power', card: c.id, power, target: t.id });
+      }
+    } else {
+      for (const from of info.takeFrom) {
+        for (const t of takePile(state, me, from)) {
+          if (t !== null && cardInfo(edition, t).suit === suit) {
+            out.push({ kind: 'power', card: c.id, power, target: t, from });
+          }
+        }
+      }
+    }
+  }
+}
+
 /**
  * Every legal move of `seat`. Sets of cards (bids, payments) are listed once each, in the order
  * the cards lie in hand or bid: other orders of the same cards are accepted too and do the same.
@@ -554,67 +707,24 @@ export function legalMoves(state: DutchAuctionState, seat: Seat): DutchAuctionMo
   const edition = state.edition;
   const out: DutchAuctionMove[] = [];
   if (state.phase === 'commit') {
-    if (me.sealed) return [];
-    const hand = me.hand;
-    if (hand.length === 0) return [{ kind: 'commit', setAside: null, bid: [], round: state.round }];
-    for (let i = 0; i < hand.length; i++) {
-      const rest = hand.filter((_, j) => j !== i);
-      if (edition === 'current') {
-        out.push({ kind: 'commit', setAside: hand[i] as CardId, bid: rest, round: state.round });
-        continue;
-      }
-      for (let mask = 0; mask < 1 << rest.length; mask++) {
-        const bid = rest.filter((_, j) => (mask >> j) & 1);
-        if (bid.length <= MAX_BID_CARDS) out.push({ kind: 'commit', setAside: hand[i] as CardId, bid, round: state.round });
-      }
-    }
+    if (!me.sealed) commitMoves(state, me.hand, out);
     return out;
   }
-  if (state.active !== seat) return [];
-  if (!mustBuyOneCost(state, seat)) out.push({ kind: 'done' });
+  if (state.active !== seat) return out;
+  const duty = mustBuyOneCost(state, seat);
+  if (!duty) out.push({ kind: 'done' });
   if (edition === '2018') {
     for (const id of me.hand) if (hasPower(edition, id)) out.push({ kind: 'play', card: id });
   }
-  const opp = at(state, other(seat));
-  for (const c of me.bid) {
-    if (!c.powered || c.charges <= 0) continue;
-    const info = cardInfo(edition, c.id);
-    const suit = effectiveSuit(edition, c);
-    for (const power of info.powers) {
-      if (power === 'cash-in' || power === 'change-suit' || power === 'duplicate') {
-        for (const t of me.bid) {
-          if (t.id === c.id || effectiveSuit(edition, t) !== suit) continue;
-          if (power === 'cash-in') out.push({ kind: 'power', card: c.id, power, target: t.id });
-          else if (power === 'duplicate') {
-            if (t.powered) out.push({ kind: 'power', card: c.id, power, target: t.id });
-          } else {
-            for (const s of SUITS) {
-              if (s !== suit) out.push({ kind: 'power', card: c.id, power, target: t.id, suit: s });
-            }
-          }
-        }
-      } else if (power === 'steal') {
-        if (state.bidWinner !== seat) continue;
-        for (const t of opp.bid) {
-          if (effectiveSuit(edition, t) === suit) out.push({ kind: 'power', card: c.id, power, target: t.id });
-        }
-      } else {
-        for (const from of info.takeFrom) {
-          for (const t of takePile(state, me, from)) {
-            if (t !== null && cardInfo(edition, t).suit === suit) {
-              out.push({ kind: 'power', card: c.id, power, target: t, from });
-            }
-          }
-        }
-      }
-    }
-  }
-  const n = me.bid.length;
+  const bid = me.bid;
+  for (const c of bid) if (c.powered && c.charges > 0) powerMovesOf(state, seat, me, c, out);
+  const n = bid.length;
+  if (n === 0) return out;
+  const ids: CardId[] = [];
+  for (const c of bid) ids.push(c.id);
   for (let slot = 1; slot <= DISPLAY_SIZE && slot <= n; slot++) {
-    if (state.display[slot - 1] === null || purchaseDodgesDuty(state, seat, slot)) continue;
-    for (const idx of combos(n, slot)) {
-      out.push({ kind: 'purchase', slot, pay: idx.map((i) => (me.bid[i] as BidCard).id) });
-    }
+    if (state.display[slot - 1] === null || (duty && purchaseDodgesDuty(state, seat, slot))) continue;
+    for (const idx of combos(n, slot)) out.push({ kind: 'purchase', slot, pay: pick(ids, idx) });
   }
   return out;
 }
