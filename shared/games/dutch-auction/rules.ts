@@ -4,7 +4,7 @@
  */
 import type { Applied, Outcome, Result, Seat } from '../../engine/game.js';
 import { ok } from '../../engine/game.js';
-import { nextInt, seedRng, shuffle } from '../../engine/random.js';
+import { type Rng, nextInt, seedRng } from '../../engine/random.js';
 import {
   type CardId,
   type Edition,
@@ -43,24 +43,83 @@ const other = (seat: Seat): Seat => (seat === 0 ? 1 : 0);
 const seatIndex = (seat: Seat): 0 | 1 => (seat === 0 ? 0 : 1);
 const at = (state: DutchAuctionState, seat: Seat): SeatState => state.seats[seatIndex(seat)];
 
+/**
+ * `shuffle` of ../../engine/random.ts, draw for draw (the same Fisher–Yates over the same sfc32
+ * outputs, rejecting the same values), with the generator held in local variables instead of a
+ * new tuple per draw: reshuffles happen every few rounds and dominated the engine's allocations.
+ */
+function shuffleCards(rng: Rng, items: readonly CardId[]): [CardId[], Rng] {
+  const out = items.slice();
+  let [a, b, c, d] = rng;
+  for (let i = out.length - 1; i > 0; i--) {
+    const n = i + 1;
+    // 2^32 - (2^32 mod n), and below x mod n, by division: `%` on numbers above 2^31 is slow.
+    const limit = Math.floor(0x1_0000_0000 / n) * n;
+    let x: number;
+    do {
+      const t = (((a + b) | 0) + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (c << 21) | (c >>> 11);
+      c = (c + t) | 0;
+      x = t >>> 0;
+    } while (x >= limit);
+    const j = x - Math.floor(x / n) * n;
+    const tmp = out[i] as CardId;
+    out[i] = out[j] as CardId;
+    out[j] = tmp;
+  }
+  return [out, [a >>> 0, b >>> 0, c >>> 0, d >>> 0]];
+}
+
+// Small arrays are built at their final length: an array grown by `push` from empty first gets
+// room for 17 items, and the engine makes a dozen such arrays per move.
+
 /** A copy of `xs` with `x` added at the end. */
 function appended<T>(xs: readonly T[], x: T): T[] {
-  const out = xs.slice();
-  out.push(x);
+  const n = xs.length;
+  const out = new Array<T>(n + 1);
+  for (let i = 0; i < n; i++) out[i] = xs[i] as T;
+  out[n] = x;
+  return out;
+}
+
+/** `xs` followed by every item of `ys` and then of `zs` (concat is slow on small arrays). */
+function joined<T>(xs: readonly T[], ys: readonly T[], zs: readonly T[] = []): T[] {
+  const out = new Array<T>(xs.length + ys.length + zs.length);
+  let k = 0;
+  for (let i = 0; i < xs.length; i++) out[k++] = xs[i] as T;
+  for (let i = 0; i < ys.length; i++) out[k++] = ys[i] as T;
+  for (let i = 0; i < zs.length; i++) out[k++] = zs[i] as T;
   return out;
 }
 
 /** A copy of `xs` without any `x`. */
 function without<T>(xs: readonly T[], x: T): T[] {
-  const out: T[] = [];
-  for (const y of xs) if (y !== x) out.push(y);
+  let n = 0;
+  for (let i = 0; i < xs.length; i++) if (xs[i] !== x) n++;
+  const out = new Array<T>(n);
+  let k = 0;
+  for (let i = 0; i < xs.length; i++) if (xs[i] !== x) out[k++] = xs[i] as T;
   return out;
 }
 
 /** A copy of a bid without the card `id`. */
 function withoutBidCard(bid: readonly BidCard[], id: CardId): BidCard[] {
-  const out: BidCard[] = [];
-  for (const c of bid) if (c.id !== id) out.push(c);
+  let n = 0;
+  for (let i = 0; i < bid.length; i++) if ((bid[i] as BidCard).id !== id) n++;
+  const out = new Array<BidCard>(n);
+  let k = 0;
+  for (let i = 0; i < bid.length; i++) if ((bid[i] as BidCard).id !== id) out[k++] = bid[i] as BidCard;
+  return out;
+}
+
+/** The ids at positions `idx` of `ids`, in that order. */
+function pick(ids: readonly CardId[], idx: readonly number[]): CardId[] {
+  const n = idx.length;
+  const out = new Array<CardId>(n);
+  for (let k = 0; k < n; k++) out[k] = ids[idx[k] as number] as CardId;
   return out;
 }
 
@@ -75,7 +134,7 @@ function bidIndex(bid: readonly BidCard[], id: CardId): number {
 export function setup(seats: number, options: { edition: Edition }, seed: string): DutchAuctionState {
   if (seats !== 2) throw new Error(`Dutch is played by exactly 2 players, not ${seats}`);
   const data = EDITION_DATA[options.edition];
-  const [cards, rng] = shuffle(
+  const [cards, rng] = shuffleCards(
     seedRng(seed),
     data.cards.map((c) => c.id),
   );
@@ -176,10 +235,10 @@ function checkActive(state: DutchAuctionState, seat: Seat): RuleError | null {
  */
 function reshuffleDiscards(d: DutchAuctionState, seat: Seat, when: 'tie' | 'draw', events: DutchAuctionEvent[]): void {
   const p = at(d, seat);
-  const [shuffled, rng] = shuffle(d.rng, p.discards);
+  const [shuffled, rng] = shuffleCards(d.rng, p.discards);
   d.rng = rng;
   events.push({ type: 'reshuffled', seat, count: shuffled.length, when });
-  p.deck = p.deck.concat(shuffled);
+  p.deck = joined(p.deck, shuffled);
   p.discards = [];
 }
 
@@ -253,15 +312,13 @@ function reveal(d: DutchAuctionState, events: DutchAuctionEvent[]): void {
     const p = ownSeat(d, s);
     const sealed = p.sealed as Sealed;
     if (sealed.setAside !== null) {
-      p.deck = [sealed.setAside, ...p.deck];
+      p.deck = joined([sealed.setAside], p.deck);
       p.setAside = sealed.setAside;
     }
     const hand: CardId[] = [];
     for (const id of p.hand) if (id !== sealed.setAside && !sealed.bid.includes(id)) hand.push(id);
     p.hand = hand;
-    const bid: BidCard[] = [];
-    for (const id of sealed.bid) bid.push(toBidCard(edition, id, 'bid'));
-    p.bid = bid;
+    p.bid = sealed.bid.map((id) => toBidCard(edition, id, 'bid'));
     p.sealed = null;
   }
   const totals: [number, number] = [bidTotal(edition, d.seats[0].bid), bidTotal(edition, d.seats[1].bid)];
@@ -476,20 +533,16 @@ function applyPurchase(state: DutchAuctionState, seat: Seat, m: PurchaseMove): A
   const suit = cardInfo(d.edition, bought).suit;
   const toPersonal: CardId[] = [];
   const toAuction: CardId[] = [];
-  const bid: BidCard[] = [];
-  const discards = p.discards.slice();
-  for (const c of p.bid) if (!m.pay.includes(c.id)) bid.push(c);
   for (const id of m.pay) {
     const c = p.bid[bidIndex(p.bid, id)] as BidCard;
-    if (effectiveSuit(d.edition, c) === suit) {
-      toPersonal.push(id);
-      discards.push(id);
-    } else toAuction.push(id);
+    (effectiveSuit(d.edition, c) === suit ? toPersonal : toAuction).push(id);
   }
-  discards.push(bought);
+  const bid = new Array<BidCard>(p.bid.length - m.pay.length);
+  let k = 0;
+  for (const c of p.bid) if (!m.pay.includes(c.id)) bid[k++] = c;
   p.bid = bid;
-  p.discards = discards;
-  if (toAuction.length > 0) d.auctionDiscards = d.auctionDiscards.concat(toAuction);
+  p.discards = joined(p.discards, toPersonal, [bought]);
+  if (toAuction.length > 0) d.auctionDiscards = joined(d.auctionDiscards, toAuction);
   d.display = d.display.slice();
   d.display[m.slot - 1] = null;
   p.purchases += 1;
@@ -510,7 +563,7 @@ function applyDone(state: DutchAuctionState, seat: Seat): Applied_ {
   const discarded: CardId[] = [];
   for (const c of p.bid) discarded.push(c.id);
   const keptBack = p.hand.slice();
-  p.discards = p.discards.concat(discarded, keptBack);
+  p.discards = joined(p.discards, discarded, keptBack);
   p.bid = [];
   p.hand = [];
   p.done = true;
@@ -532,8 +585,9 @@ function endRound(d: DutchAuctionState, events: DutchAuctionEvent[]): void {
   if (d.auctionDeck.length === 0 && (displayEmpty || purchases === 0)) {
     d.phase = 'over';
     d.active = null;
-    const out = outcome(d);
-    events.push({ type: 'game-over', scores: out.scores, winners: out.winners });
+    const a = seatTotal(d.edition, d.seats[0]);
+    const b = seatTotal(d.edition, d.seats[1]);
+    events.push({ type: 'game-over', scores: [a.total, b.total], winners: winnersOf(a.total, b.total, a.cards, b.cards) });
     return;
   }
   // Phase 4: what is left slides toward the 1-cost end; the gaps are refilled from the deck.
@@ -615,13 +669,6 @@ function combos(n: number, k: number): number[][] {
   return out;
 }
 
-/** The ids at positions `idx` of `ids`, in that order. */
-function pick(ids: readonly CardId[], idx: readonly number[]): CardId[] {
-  const out: CardId[] = [];
-  for (const i of idx) out.push(ids[i] as CardId);
-  return out;
-}
-
 const SPLITS: { aside: number; bid: number[] }[][] = [];
 /**
  * 2018 edition, a hand of n cards: every (set-aside card, bid) choice as positions in the hand,
@@ -656,9 +703,7 @@ function commitMoves(state: DutchAuctionState, hand: readonly CardId[], out: Dut
     return;
   }
   for (let i = 0; i < hand.length; i++) {
-    const rest: CardId[] = [];
-    for (let j = 0; j < hand.length; j++) if (j !== i) rest.push(hand[j] as CardId);
-    out.push({ kind: 'commit', setAside: hand[i] as CardId, bid: rest, round });
+    out.push({ kind: 'commit', setAside: hand[i] as CardId, bid: without(hand, hand[i] as CardId), round });
   }
 }
 
@@ -720,8 +765,8 @@ export function legalMoves(state: DutchAuctionState, seat: Seat): DutchAuctionMo
   for (const c of bid) if (c.powered && c.charges > 0) powerMovesOf(state, seat, me, c, out);
   const n = bid.length;
   if (n === 0) return out;
-  const ids: CardId[] = [];
-  for (const c of bid) ids.push(c.id);
+  const ids = new Array<CardId>(n);
+  for (let i = 0; i < n; i++) ids[i] = (bid[i] as BidCard).id;
   for (let slot = 1; slot <= DISPLAY_SIZE && slot <= n; slot++) {
     if (state.display[slot - 1] === null || (duty && purchaseDodgesDuty(state, seat, slot))) continue;
     for (const idx of combos(n, slot)) out.push({ kind: 'purchase', slot, pay: pick(ids, idx) });
@@ -813,6 +858,42 @@ export function scoreCards(edition: Edition, seat: Seat, cards: readonly CardId[
     return { suit, cards: mine, vp, bonus, total: vp + bonus };
   });
   return { seat, total: suits.reduce((a, s) => a + s.total, 0), cardCount: cards.length, suits };
+}
+
+/** Who wins on these totals and card counts (more VP, then fewer cards, else both). */
+function winnersOf(totalA: number, totalB: number, cardsA: number, cardsB: number): Seat[] {
+  if (totalA !== totalB) return [totalA > totalB ? 0 : 1];
+  if (cardsA !== cardsB) return [cardsA < cardsB ? 0 : 1];
+  return [0, 1];
+}
+
+/** A seat's total as `scoreCards` counts it, and its number of cards, without the per-suit details. */
+function seatTotal(edition: Edition, p: SeatState): { total: number; cards: number } {
+  const vp = [0, 0, 0, 0];
+  const min = [0, 0, 0, 0];
+  const count = [0, 0, 0, 0];
+  const add = (id: CardId): void => {
+    const info = cardInfo(edition, id);
+    const s = SUITS.indexOf(info.suit);
+    vp[s] = (vp[s] as number) + info.vp;
+    if (count[s] === 0 || info.vp < (min[s] as number)) min[s] = info.vp;
+    count[s] = (count[s] as number) + 1;
+  };
+  for (const id of p.deck) add(id);
+  for (const id of p.hand) add(id);
+  for (const id of p.discards) add(id);
+  for (const id of p.cashedIn) add(id);
+  for (const c of p.bid) add(c.id);
+  let total = 0;
+  let cards = 0;
+  for (let s = 0; s < 4; s++) {
+    const n = count[s] as number;
+    cards += n;
+    total += vp[s] as number;
+    if (edition === 'current') total += n > 0 ? (min[s] as number) : 0;
+    else if (n >= PROTO_SUIT_BONUS_COUNT) total += PROTO_SUIT_BONUS;
+  }
+  return { total, cards };
 }
 
 function outcome(state: DutchAuctionState): {
