@@ -1323,6 +1323,24 @@ export function bidChoices(min: number, max: number): number[] {
   return out;
 }
 
+// Moves that are always the same objects: made once, frozen, and listed by `legalMoves` as they
+// are (a random or searching player asks for the list at every step; building these anew was a
+// good part of its cost). Nothing changes a listed move: `apply` only reads its move.
+const ROLL: GoldenAgeMove = Object.freeze({ kind: 'roll' });
+const PASS: GoldenAgeMove = Object.freeze({ kind: 'pass' });
+const END_TURN: GoldenAgeMove = Object.freeze({ kind: 'end-turn' });
+const PLAY_DICE: readonly GoldenAgeMove[] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((value) =>
+  Object.freeze({ kind: 'play-dice', value }),
+);
+/** province index → a move of a token from there into each neighbour, in `ADJACENT` order */
+const MOVE_TOKEN: readonly (readonly GoldenAgeMove[])[] = ADJACENT.map((next, i) =>
+  next.map((j) => Object.freeze({ kind: 'move-token', from: provinceId(i), to: provinceId(j) })),
+);
+/** colour index → taking that guild with a marker from the reserve */
+const TAKE_GUILD: readonly GoldenAgeMove[] = GUILD_COLOURS.map((colour) => Object.freeze({ kind: 'take-guild', colour }));
+/** province index → a new marker there from three tokens, with a marker from the reserve */
+const CREATE_MARKER: readonly GoldenAgeMove[] = PROVINCE_IDS.map((province) => Object.freeze({ kind: 'create-marker', province }));
+
 /**
  * Every legal move for `seat`, except that bids are a bounded sample (the minimum, +½, +1, +2
  * and +5 guilders over it, and all-in); `apply` accepts any amount between the minimum and the
@@ -1353,12 +1371,12 @@ export function legalMoves(s: GoldenAgeState, seat: Seat): GoldenAgeMove[] {
       for (const box of MERCHANT_BOXES) out.push({ kind: 'place-steward', box });
       return out;
     case 'roll':
-      out.push({ kind: 'roll' });
-      if (checkPlayDice(s, seat) === null) for (let v = 2; v <= 12; v++) out.push({ kind: 'play-dice', value: v });
+      out.push(ROLL);
+      if (checkPlayDice(s, seat) === null) for (const m of PLAY_DICE) out.push(m);
       pushExchanges(s, seat, out);
       return out;
     case 'auction': {
-      out.push({ kind: 'pass' });
+      out.push(PASS);
       const max = maxBid(s, seat, PROVINCE_COLOUR[s.auction!.province] as number);
       for (const amount of bidChoices(minBid(s), max)) out.push({ kind: 'bid', amount });
       pushExchanges(s, seat, out);
@@ -1372,13 +1390,13 @@ export function legalMoves(s: GoldenAgeState, seat: Seat): GoldenAgeMove[] {
     case 'actions':
       break;
   }
-  out.push({ kind: 'end-turn' });
+  out.push(END_TURN);
   pushExchanges(s, seat, out);
   // movement
   if (pl.money >= COSTS.moveHalves) {
     for (let i = 0; i < s.provinces.length; i++) {
       if ((s.provinces[i]!.tokens[seat] ?? 0) === 0) continue;
-      for (const j of ADJACENT[i]!) out.push({ kind: 'move-token', from: provinceId(i), to: provinceId(j) });
+      for (const m of MOVE_TOKEN[i]!) out.push(m);
     }
   }
   // New markers come from the reserve, or (reserve empty) from any movable marker. The cheap
@@ -1389,14 +1407,13 @@ export function legalMoves(s: GoldenAgeState, seat: Seat): GoldenAgeMove[] {
     const g = s.guilds[c]!;
     if (g.level >= MAX_LEVEL || g.holder?.owner === seat || pl.money < GUILD_PRICES[g.level]! * H) continue;
     const colour = colourId(c);
-    for (const from of sources) out.push(from === undefined ? { kind: 'take-guild', colour } : { kind: 'take-guild', colour, from });
+    for (const from of sources) out.push(from === undefined ? TAKE_GUILD[c]! : { kind: 'take-guild', colour, from });
   }
   // new influence markers from three tokens
   for (let i = 0; i < s.provinces.length; i++) {
     if ((s.provinces[i]!.tokens[seat] ?? 0) < 3 || s.provinces[i]!.marker !== null) continue;
     const province = provinceId(i);
-    for (const from of sources)
-      out.push(from === undefined ? { kind: 'create-marker', province } : { kind: 'create-marker', province, from });
+    for (const from of sources) out.push(from === undefined ? CREATE_MARKER[i]! : { kind: 'create-marker', province, from });
   }
   // sailing to the colonies
   if (pl.hand.length >= 3 && colonySet(pl.hand) !== null) {
