@@ -68,8 +68,11 @@ const BROWN = COLOUR_INDEX.brown as number;
 const EAST_BOXES = COLONY_BOXES.filter((b) => b.indies === 'east').length;
 const MAX_LEVEL = GUILD_PRICES.length;
 
-export const provinceIndex = (id: ProvinceId): number => PROVINCE_INDEX[id] as number;
-export const colourIndex = (c: GuildColour): number => COLOUR_INDEX[c] as number;
+// Maps for the lookups made on every move (a keyed lookup on a plain object was a visible cost).
+const PROVINCE_INDEX_MAP: ReadonlyMap<string, number> = new Map(PROVINCE_IDS.map((p, i) => [p, i]));
+const COLOUR_INDEX_MAP: ReadonlyMap<string, number> = new Map(GUILD_COLOURS.map((c, i) => [c, i]));
+export const provinceIndex = (id: ProvinceId): number => PROVINCE_INDEX_MAP.get(id) as number;
+export const colourIndex = (c: GuildColour): number => COLOUR_INDEX_MAP.get(c) as number;
 const provinceId = (i: number): ProvinceId => PROVINCE_IDS[i] as ProvinceId;
 const colourId = (i: number): GuildColour => GUILD_COLOURS[i] as GuildColour;
 
