@@ -136,6 +136,24 @@ export function findCard(edition: Edition, id: CardId): CardInfo | undefined {
   return (edition === 'current' ? CURRENT_BY_ID : PROTO_BY_ID).get(id);
 }
 
+/**
+ * The printed suit of a card in play, read from its id (`<suit>-<rank>`; the four suits' initials
+ * differ): the rules ask this of every card in a pile when listing "take" powers. Only for ids
+ * known to exist (cards in the state); `cardInfo` checks an id.
+ */
+export function suitOf(id: CardId): Suit {
+  switch (id.charCodeAt(0)) {
+    case 103: // g
+      return 'green';
+    case 114: // r
+      return 'red';
+    case 112: // p
+      return 'pink';
+    default:
+      return 'blue';
+  }
+}
+
 /** Looks a card up; throws for ids of the other edition (a bug once moves are validated). */
 export function cardInfo(edition: Edition, id: CardId): CardInfo {
   const info = (edition === 'current' ? CURRENT_BY_ID : PROTO_BY_ID).get(id);

@@ -21,6 +21,7 @@ import {
   cardInfo,
   cardName,
   hasPower,
+  suitOf,
   isCard,
   sortCards,
 } from './cards.js';
@@ -115,12 +116,21 @@ function withoutBidCard(bid: readonly BidCard[], id: CardId): BidCard[] {
   return out;
 }
 
-/** The ids at positions `idx` of `ids`, in that order. */
+/**
+ * The ids at positions `idx` of `ids`, in that order. Short lists are written as array literals,
+ * which V8 builds with the right element kind at once (legalMoves makes up to 80 per call).
+ */
 function pick(ids: readonly CardId[], idx: readonly number[]): CardId[] {
   const n = idx.length;
-  const out = new Array<CardId>(n);
-  for (let k = 0; k < n; k++) out[k] = ids[idx[k] as number] as CardId;
-  return out;
+  if (n > 4) return idx.map((i) => ids[i] as CardId);
+  if (n === 0) return [];
+  const a = ids[idx[0] as number] as CardId;
+  if (n === 1) return [a];
+  const b = ids[idx[1] as number] as CardId;
+  if (n === 2) return [a, b];
+  const c = ids[idx[2] as number] as CardId;
+  if (n === 3) return [a, b, c];
+  return [a, b, c, ids[idx[3] as number] as CardId];
 }
 
 function bidIndex(bid: readonly BidCard[], id: CardId): number {
@@ -173,8 +183,8 @@ export function setup(seats: number, options: { edition: Edition }, seed: string
 // Small helpers shared by apply, legalMoves and view
 
 /** The suit a card in a bid counts as now (a "change suit" power may have altered it). */
-export function effectiveSuit(edition: Edition, c: BidCard): Suit {
-  return c.suit ?? cardInfo(edition, c.id).suit;
+export function effectiveSuit(_edition: Edition, c: BidCard): Suit {
+  return c.suit ?? suitOf(c.id);
 }
 
 /**
@@ -375,7 +385,7 @@ function checkPower(state: DutchAuctionState, seat: Seat, m: PowerMove): RuleErr
   if (!isCard(edition, m.card)) return ruleError('unknown-card', `There is no ${m.card} card in this edition.`);
   if (!isCard(edition, m.target)) return ruleError('unknown-card', `There is no ${m.target} card in this edition.`);
   const me = at(state, seat);
-  const c = me.bid.find((b) => b.id === m.card);
+  const c = me.bid[bidIndex(me.bid, m.card)];
   if (!c) {
     if (edition === '2018' && me.hand.includes(m.card) && hasPower(edition, m.card)) {
       return ruleError('play-first', `Play the ${cardName(m.card)} from your hand into your offering first.`);
@@ -412,14 +422,15 @@ function checkPower(state: DutchAuctionState, seat: Seat, m: PowerMove): RuleErr
   }
   if (m.power === 'steal') {
     if (state.bidWinner !== seat) return ruleError('steal-winner-only', 'Only the winner of the bid may steal.');
-    const t = at(state, other(seat)).bid.find((b) => b.id === m.target);
+    const oppBid = at(state, other(seat)).bid;
+    const t = oppBid[bidIndex(oppBid, m.target)];
     if (!t) return ruleError('not-in-opponent-bid', `The ${cardName(m.target)} is not in your opponent's bid.`);
     if (effectiveSuit(edition, t) !== suit) return ruleError('suit-mismatch', `The ${cardName(m.card)} only steals ${suit} cards.`);
     return null;
   }
   // cash-in, change-suit, duplicate: another card of one's own bid, of the power card's suit.
   if (m.target === m.card) return ruleError('bad-target', 'A power card cannot act on itself.');
-  const t = me.bid.find((b) => b.id === m.target);
+  const t = me.bid[bidIndex(me.bid, m.target)];
   if (!t) return ruleError('not-in-bid', `The ${cardName(m.target)} is not in your bid.`);
   if (effectiveSuit(edition, t) !== suit) {
     return ruleError('suit-mismatch', `The ${cardName(m.card)} only acts on ${suit} cards of your bid.`);
@@ -520,7 +531,7 @@ function applyPurchase(state: DutchAuctionState, seat: Seat, m: PurchaseMove): A
   for (let i = 0; i < m.pay.length; i++) {
     const id = m.pay[i] as CardId;
     if (m.pay.indexOf(id) !== i) return fail('duplicate-card', `The ${cardName(id)} is named twice in your payment.`);
-    if (!me.bid.some((b) => b.id === id)) return fail('not-in-bid', `The ${cardName(id)} is not in your bid.`);
+    if (bidIndex(me.bid, id) < 0) return fail('not-in-bid', `The ${cardName(id)} is not in your bid.`);
   }
   if (purchaseDodgesDuty(state, seat, m.slot)) {
     return fail(
@@ -669,6 +680,22 @@ function combos(n: number, k: number): number[][] {
   return out;
 }
 
+const RESTS: number[][][] = [];
+/** For n cards, for each position i, every other position in order (cached). */
+function restOf(n: number): number[][] {
+  let out = RESTS[n];
+  if (!out) {
+    out = [];
+    for (let i = 0; i < n; i++) {
+      const rest: number[] = [];
+      for (let j = 0; j < n; j++) if (j !== i) rest.push(j);
+      out.push(rest);
+    }
+    RESTS[n] = out;
+  }
+  return out;
+}
+
 const SPLITS: { aside: number; bid: number[] }[][] = [];
 /**
  * 2018 edition, a hand of n cards: every (set-aside card, bid) choice as positions in the hand,
@@ -702,9 +729,9 @@ function commitMoves(state: DutchAuctionState, hand: readonly CardId[], out: Dut
     }
     return;
   }
-  for (let i = 0; i < hand.length; i++) {
-    out.push({ kind: 'commit', setAside: hand[i] as CardId, bid: without(hand, hand[i] as CardId), round });
-  }
+  const rests = restOf(hand.length);
+  for (let i = 0; i < hand.length; i++)
+    out.push({ kind: 'commit', setAside: hand[i] as CardId, bid: pick(hand, rests[i] as number[]), round });
 }
 
 /** The power moves of the bid card `c` (powered, with a charge left) of the active seat. */
@@ -733,7 +760,7 @@ function powerMovesOf(state: DutchAuctionState, seat: Seat, me: SeatState, c: Bi
     } else {
       for (const from of info.takeFrom) {
         for (const t of takePile(state, me, from)) {
-          if (t !== null && cardInfo(edition, t).suit === suit) {
+          if (t !== null && suitOf(t) === suit) {
             out.push({ kind: 'power', card: c.id, power, target: t, from });
           }
         }
@@ -741,6 +768,9 @@ function powerMovesOf(state: DutchAuctionState, seat: Seat, me: SeatState, c: Bi
     }
   }
 }
+
+/** Always the same move: listed as one shared, frozen object (`apply` only reads its move). */
+const DONE: DutchAuctionMove = Object.freeze({ kind: 'done' });
 
 /**
  * Every legal move of `seat`. Sets of cards (bids, payments) are listed once each, in the order
@@ -757,7 +787,7 @@ export function legalMoves(state: DutchAuctionState, seat: Seat): DutchAuctionMo
   }
   if (state.active !== seat) return out;
   const duty = mustBuyOneCost(state, seat);
-  if (!duty) out.push({ kind: 'done' });
+  if (!duty) out.push(DONE);
   if (edition === '2018') {
     for (const id of me.hand) if (hasPower(edition, id)) out.push({ kind: 'play', card: id });
   }
