@@ -8,10 +8,12 @@
  * Rates are per second of this process's CPU time (one thread: one core), so a busy shared
  * machine does not distort them; the wall-clock rate is reported beside them.
  */
+import type { Seat } from '#shared/engine/game.js';
 import { seedRng } from '#shared/engine/random.js';
 import { goldenAge } from '#shared/games/golden-age/index.js';
+import type { GoldenAgeMove } from '#shared/games/golden-age/moves.js';
 import type { GoldenAgeState } from '#shared/games/golden-age/state.js';
-import { randomMove } from '../../tests/games/golden-age/random-player.js';
+import { Draws } from './dutch-auction.js';
 
 const SEATS = 4;
 const END_CHANCE = 0.3;
@@ -27,6 +29,24 @@ interface Tally {
   applyMs: number;
 }
 
+const END_TURN: GoldenAgeMove = { kind: 'end-turn' };
+
+/**
+ * The random player of tests/games/golden-age/random-player.ts, choice for choice (the same draws
+ * from the same generator), with the generator kept in place rather than a new tuple per draw,
+ * so that the figures measure the engine and not the player.
+ */
+function randomMove(s: GoldenAgeState, seat: Seat, draws: Draws): GoldenAgeMove {
+  const moves = goldenAge.legalMoves(s, seat);
+  if (moves.length === 0) throw new Error(`seat ${seat} has no legal move in phase ${s.phase}`);
+  if (s.phase === 'actions') {
+    if (draws.u32() / 0x1_0000_0000 < END_CHANCE || moves.length === 1) return END_TURN;
+    // moves[0] is always end-turn in the actions phase
+    return moves[draws.int(moves.length - 1) + 1]!;
+  }
+  return moves[draws.int(moves.length)]!;
+}
+
 /** Plays random games until `budgetMs` has passed; finishes the game in progress. */
 function run(budgetMs: number, seedBase: string, split: boolean): Tally {
   const t: Tally = { turns: 0, games: 0, moves: 0, ms: 0, cpuMs: 0, legalMs: 0, applyMs: 0 };
@@ -35,14 +55,13 @@ function run(budgetMs: number, seedBase: string, split: boolean): Tally {
   let g = 0;
   while (performance.now() - start < budgetMs) {
     let s: GoldenAgeState = goldenAge.setup(SEATS, {}, `${seedBase}-${g}`);
-    let rng = seedRng(`${seedBase}-policy-${g}`);
+    const draws = new Draws(seedRng(`${seedBase}-policy-${g}`));
     g++;
     while (s.phase !== 'over') {
       const seat = goldenAge.toAct(s)[0]!;
       const t0 = split ? performance.now() : 0;
-      const [move, next] = randomMove(s, seat, rng, END_CHANCE);
+      const move = randomMove(s, seat, draws);
       const t1 = split ? performance.now() : 0;
-      rng = next;
       const r = goldenAge.apply(s, seat, move, CTX);
       if (split) {
         const t2 = performance.now();
@@ -79,7 +98,7 @@ export async function bench(report: (line: string) => void): Promise<void> {
   const pct = (x: number) => `${((x / split.ms) * 100).toFixed(0)}%`;
   const top =
     split.applyMs >= split.legalMs
-      ? 'apply (copying the state for each move, validating, events)'
+      ? 'apply (validating, the objects a move changes, events)'
       : 'legalMoves (listing every legal move before each choice)';
   report(
     `golden-age: cost dominated by ${top} — legalMoves + policy ${pct(split.legalMs)}, apply ${pct(split.applyMs)}, ` +

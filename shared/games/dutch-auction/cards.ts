@@ -126,15 +126,43 @@ export const MAX_BID_CARDS = 4;
 export const PROTO_SUIT_BONUS_COUNT = 6;
 export const PROTO_SUIT_BONUS = 10;
 
+// The rules look cards up several times per move: a Map per edition, chosen without a keyed
+// lookup on the edition name, is the quickest way from an id to its data.
+const CURRENT_BY_ID: ReadonlyMap<CardId, CardInfo> = new Map(EDITION_DATA.current.cards.map((c) => [c.id, c]));
+const PROTO_BY_ID: ReadonlyMap<CardId, CardInfo> = new Map(EDITION_DATA['2018'].cards.map((c) => [c.id, c]));
+
+/** The card's data, or undefined for an id that does not exist in the edition. */
+export function findCard(edition: Edition, id: CardId): CardInfo | undefined {
+  return (edition === 'current' ? CURRENT_BY_ID : PROTO_BY_ID).get(id);
+}
+
+/**
+ * The printed suit of a card in play, read from its id (`<suit>-<rank>`; the four suits' initials
+ * differ): the rules ask this of every card in a pile when listing "take" powers. Only for ids
+ * known to exist (cards in the state); `cardInfo` checks an id.
+ */
+export function suitOf(id: CardId): Suit {
+  switch (id.charCodeAt(0)) {
+    case 103: // g
+      return 'green';
+    case 114: // r
+      return 'red';
+    case 112: // p
+      return 'pink';
+    default:
+      return 'blue';
+  }
+}
+
 /** Looks a card up; throws for ids of the other edition (a bug once moves are validated). */
 export function cardInfo(edition: Edition, id: CardId): CardInfo {
-  const info = EDITION_DATA[edition].byId[id];
-  if (!info) throw new Error(`no card ${id} in the ${edition} edition`);
+  const info = (edition === 'current' ? CURRENT_BY_ID : PROTO_BY_ID).get(id);
+  if (info === undefined) throw new Error(`no card ${id} in the ${edition} edition`);
   return info;
 }
 
 export function isCard(edition: Edition, id: CardId): boolean {
-  return EDITION_DATA[edition].byId[id] !== undefined;
+  return findCard(edition, id) !== undefined;
 }
 
 export function hasPower(edition: Edition, id: CardId): boolean {

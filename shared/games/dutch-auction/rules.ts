@@ -4,7 +4,7 @@
  */
 import type { Applied, Outcome, Result, Seat } from '../../engine/game.js';
 import { ok } from '../../engine/game.js';
-import { nextInt, seedRng, shuffle } from '../../engine/random.js';
+import { type Rng, nextInt, seedRng } from '../../engine/random.js';
 import {
   type CardId,
   type Edition,
@@ -21,12 +21,21 @@ import {
   cardInfo,
   cardName,
   hasPower,
+  suitOf,
   isCard,
   sortCards,
 } from './cards.js';
 import { type RuleError, fail, ruleError } from './errors.js';
 import type { CommitMove, DutchAuctionMove, PlayMove, PowerMove, PurchaseMove } from './moves.js';
-import { type BidCard, type DutchAuctionEvent, type DutchAuctionState, type Sealed, type SeatState, cloneState } from './state.js';
+import {
+  type BidCard,
+  type DutchAuctionEvent,
+  type DutchAuctionState,
+  type Sealed,
+  type SeatState,
+  ownSeat,
+  shallowState,
+} from './state.js';
 
 type Applied_ = Result<Applied<DutchAuctionState, DutchAuctionEvent>>;
 
@@ -35,13 +44,107 @@ const other = (seat: Seat): Seat => (seat === 0 ? 1 : 0);
 const seatIndex = (seat: Seat): 0 | 1 => (seat === 0 ? 0 : 1);
 const at = (state: DutchAuctionState, seat: Seat): SeatState => state.seats[seatIndex(seat)];
 
+/**
+ * `shuffle` of ../../engine/random.ts, draw for draw (the same Fisher–Yates over the same sfc32
+ * outputs, rejecting the same values), with the generator held in local variables instead of a
+ * new tuple per draw: reshuffles happen every few rounds and dominated the engine's allocations.
+ */
+function shuffleCards(rng: Rng, items: readonly CardId[]): [CardId[], Rng] {
+  const out = items.slice();
+  let [a, b, c, d] = rng;
+  for (let i = out.length - 1; i > 0; i--) {
+    const n = i + 1;
+    // 2^32 - (2^32 mod n), and below x mod n, by division: `%` on numbers above 2^31 is slow.
+    const limit = Math.floor(0x1_0000_0000 / n) * n;
+    let x: number;
+    do {
+      const t = (((a + b) | 0) + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (c << 21) | (c >>> 11);
+      c = (c + t) | 0;
+      x = t >>> 0;
+    } while (x >= limit);
+    const j = x - Math.floor(x / n) * n;
+    const tmp = out[i] as CardId;
+    out[i] = out[j] as CardId;
+    out[j] = tmp;
+  }
+  return [out, [a >>> 0, b >>> 0, c >>> 0, d >>> 0]];
+}
+
+// Small arrays are built at their final length: an array grown by `push` from empty first gets
+// room for 17 items, and the engine makes a dozen such arrays per move.
+
+/** A copy of `xs` with `x` added at the end. */
+function appended<T>(xs: readonly T[], x: T): T[] {
+  const n = xs.length;
+  const out = new Array<T>(n + 1);
+  for (let i = 0; i < n; i++) out[i] = xs[i] as T;
+  out[n] = x;
+  return out;
+}
+
+/** `xs` followed by every item of `ys` and then of `zs` (concat is slow on small arrays). */
+function joined<T>(xs: readonly T[], ys: readonly T[], zs: readonly T[] = []): T[] {
+  const out = new Array<T>(xs.length + ys.length + zs.length);
+  let k = 0;
+  for (let i = 0; i < xs.length; i++) out[k++] = xs[i] as T;
+  for (let i = 0; i < ys.length; i++) out[k++] = ys[i] as T;
+  for (let i = 0; i < zs.length; i++) out[k++] = zs[i] as T;
+  return out;
+}
+
+/** A copy of `xs` without any `x`. */
+function without<T>(xs: readonly T[], x: T): T[] {
+  let n = 0;
+  for (let i = 0; i < xs.length; i++) if (xs[i] !== x) n++;
+  const out = new Array<T>(n);
+  let k = 0;
+  for (let i = 0; i < xs.length; i++) if (xs[i] !== x) out[k++] = xs[i] as T;
+  return out;
+}
+
+/** A copy of a bid without the card `id`. */
+function withoutBidCard(bid: readonly BidCard[], id: CardId): BidCard[] {
+  let n = 0;
+  for (let i = 0; i < bid.length; i++) if ((bid[i] as BidCard).id !== id) n++;
+  const out = new Array<BidCard>(n);
+  let k = 0;
+  for (let i = 0; i < bid.length; i++) if ((bid[i] as BidCard).id !== id) out[k++] = bid[i] as BidCard;
+  return out;
+}
+
+/**
+ * The ids at positions `idx` of `ids`, in that order. Short lists are written as array literals,
+ * which V8 builds with the right element kind at once (legalMoves makes up to 80 per call).
+ */
+function pick(ids: readonly CardId[], idx: readonly number[]): CardId[] {
+  const n = idx.length;
+  if (n > 4) return idx.map((i) => ids[i] as CardId);
+  if (n === 0) return [];
+  const a = ids[idx[0] as number] as CardId;
+  if (n === 1) return [a];
+  const b = ids[idx[1] as number] as CardId;
+  if (n === 2) return [a, b];
+  const c = ids[idx[2] as number] as CardId;
+  if (n === 3) return [a, b, c];
+  return [a, b, c, ids[idx[3] as number] as CardId];
+}
+
+function bidIndex(bid: readonly BidCard[], id: CardId): number {
+  for (let i = 0; i < bid.length; i++) if ((bid[i] as BidCard).id === id) return i;
+  return -1;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Set-up
 
 export function setup(seats: number, options: { edition: Edition }, seed: string): DutchAuctionState {
   if (seats !== 2) throw new Error(`Dutch is played by exactly 2 players, not ${seats}`);
   const data = EDITION_DATA[options.edition];
-  const [cards, rng] = shuffle(
+  const [cards, rng] = shuffleCards(
     seedRng(seed),
     data.cards.map((c) => c.id),
   );
@@ -80,8 +183,8 @@ export function setup(seats: number, options: { edition: Edition }, seed: string
 // Small helpers shared by apply, legalMoves and view
 
 /** The suit a card in a bid counts as now (a "change suit" power may have altered it). */
-export function effectiveSuit(edition: Edition, c: BidCard): Suit {
-  return c.suit ?? cardInfo(edition, c.id).suit;
+export function effectiveSuit(_edition: Edition, c: BidCard): Suit {
+  return c.suit ?? suitOf(c.id);
 }
 
 /**
@@ -136,13 +239,16 @@ function checkActive(state: DutchAuctionState, seat: Seat): RuleError | null {
   return null;
 }
 
-/** Shuffles a seat's personal discards and puts them beneath what is left of its deck. */
+/**
+ * Shuffles a seat's personal discards and puts them beneath what is left of its deck. The seat
+ * must be `d`'s own (`ownSeat`); its arrays are replaced, not edited.
+ */
 function reshuffleDiscards(d: DutchAuctionState, seat: Seat, when: 'tie' | 'draw', events: DutchAuctionEvent[]): void {
   const p = at(d, seat);
-  const [shuffled, rng] = shuffle(d.rng, p.discards);
+  const [shuffled, rng] = shuffleCards(d.rng, p.discards);
   d.rng = rng;
   events.push({ type: 'reshuffled', seat, count: shuffled.length, when });
-  p.deck = p.deck.concat(shuffled);
+  p.deck = joined(p.deck, shuffled);
   p.discards = [];
 }
 
@@ -151,12 +257,16 @@ function takePile(state: DutchAuctionState, me: SeatState, from: Source): readon
   return from === 'auction-discards' ? state.auctionDiscards : from === 'personal-discards' ? me.discards : state.display;
 }
 
-/** Takes the top card of a personal deck, first shuffling the discards into a new deck if it is empty. */
+/**
+ * Takes the top card of a personal deck, first shuffling the discards into a new deck if it is
+ * empty. The seat must be `d`'s own (`ownSeat`).
+ */
 function drawTop(d: DutchAuctionState, seat: Seat, events: DutchAuctionEvent[]): CardId | null {
   const p = at(d, seat);
   if (p.deck.length === 0 && p.discards.length > 0) reshuffleDiscards(d, seat, 'tie', events);
-  const card = p.deck.shift();
+  const card = p.deck[0];
   if (card === undefined) return null;
+  p.deck = p.deck.slice(1);
   if (card === p.setAside) p.setAside = null;
   return card;
 }
@@ -198,9 +308,8 @@ function checkCommit(state: DutchAuctionState, seat: Seat, m: CommitMove): RuleE
 function applyCommit(state: DutchAuctionState, seat: Seat, m: CommitMove): Applied_ {
   const e = checkCommit(state, seat, m);
   if (e) return fail(e.code, e.message);
-  const last = at(state, other(seat)).sealed !== null;
-  const d = last ? cloneState(state) : cloneState(state, seatIndex(seat));
-  at(d, seat).sealed = { setAside: m.setAside, bid: m.bid.slice() };
+  const d = shallowState(state);
+  ownSeat(d, seatIndex(seat)).sealed = { setAside: m.setAside, bid: m.bid.slice() };
   const events: DutchAuctionEvent[] = [{ type: 'committed', seat, setAside: m.setAside, bid: m.bid.slice() }];
   if (d.seats[0].sealed && d.seats[1].sealed) reveal(d, events);
   return ok({ state: d, events });
@@ -209,13 +318,16 @@ function applyCommit(state: DutchAuctionState, seat: Seat, m: CommitMove): Appli
 /** Both have sealed: set-aside cards go on top of the decks, bids are shown, ties are broken. */
 function reveal(d: DutchAuctionState, events: DutchAuctionEvent[]): void {
   const edition = d.edition;
-  for (const p of d.seats) {
+  for (const s of [0, 1] as const) {
+    const p = ownSeat(d, s);
     const sealed = p.sealed as Sealed;
     if (sealed.setAside !== null) {
-      p.deck.unshift(sealed.setAside);
+      p.deck = joined([sealed.setAside], p.deck);
       p.setAside = sealed.setAside;
     }
-    p.hand = p.hand.filter((id) => id !== sealed.setAside && !sealed.bid.includes(id));
+    const hand: CardId[] = [];
+    for (const id of p.hand) if (id !== sealed.setAside && !sealed.bid.includes(id)) hand.push(id);
+    p.hand = hand;
     p.bid = sealed.bid.map((id) => toBidCard(edition, id, 'bid'));
     p.sealed = null;
   }
@@ -273,7 +385,7 @@ function checkPower(state: DutchAuctionState, seat: Seat, m: PowerMove): RuleErr
   if (!isCard(edition, m.card)) return ruleError('unknown-card', `There is no ${m.card} card in this edition.`);
   if (!isCard(edition, m.target)) return ruleError('unknown-card', `There is no ${m.target} card in this edition.`);
   const me = at(state, seat);
-  const c = me.bid.find((b) => b.id === m.card);
+  const c = me.bid[bidIndex(me.bid, m.card)];
   if (!c) {
     if (edition === '2018' && me.hand.includes(m.card) && hasPower(edition, m.card)) {
       return ruleError('play-first', `Play the ${cardName(m.card)} from your hand into your offering first.`);
@@ -310,14 +422,15 @@ function checkPower(state: DutchAuctionState, seat: Seat, m: PowerMove): RuleErr
   }
   if (m.power === 'steal') {
     if (state.bidWinner !== seat) return ruleError('steal-winner-only', 'Only the winner of the bid may steal.');
-    const t = at(state, other(seat)).bid.find((b) => b.id === m.target);
+    const oppBid = at(state, other(seat)).bid;
+    const t = oppBid[bidIndex(oppBid, m.target)];
     if (!t) return ruleError('not-in-opponent-bid', `The ${cardName(m.target)} is not in your opponent's bid.`);
     if (effectiveSuit(edition, t) !== suit) return ruleError('suit-mismatch', `The ${cardName(m.card)} only steals ${suit} cards.`);
     return null;
   }
   // cash-in, change-suit, duplicate: another card of one's own bid, of the power card's suit.
   if (m.target === m.card) return ruleError('bad-target', 'A power card cannot act on itself.');
-  const t = me.bid.find((b) => b.id === m.target);
+  const t = me.bid[bidIndex(me.bid, m.target)];
   if (!t) return ruleError('not-in-bid', `The ${cardName(m.target)} is not in your bid.`);
   if (effectiveSuit(edition, t) !== suit) {
     return ruleError('suit-mismatch', `The ${cardName(m.card)} only acts on ${suit} cards of your bid.`);
@@ -335,31 +448,44 @@ function checkPower(state: DutchAuctionState, seat: Seat, m: PowerMove): RuleErr
 function applyPower(state: DutchAuctionState, seat: Seat, m: PowerMove): Applied_ {
   const e = checkPower(state, seat, m);
   if (e) return fail(e.code, e.message);
-  const d = m.power === 'steal' ? cloneState(state) : cloneState(state, seatIndex(seat));
-  const me = at(d, seat);
-  const c = me.bid.find((b) => b.id === m.card) as BidCard;
-  c.charges -= 1;
+  const d = shallowState(state);
+  const me = ownSeat(d, seatIndex(seat));
+  // The bid is copied, and each bid card that changes is replaced by a new object.
+  const bid = me.bid.slice();
+  me.bid = bid;
+  const ci = bidIndex(bid, m.card);
+  const c = bid[ci] as BidCard;
+  bid[ci] = { id: c.id, suit: c.suit, charges: c.charges - 1, powered: c.powered };
   switch (m.power) {
     case 'cash-in':
-      me.bid = me.bid.filter((b) => b.id !== m.target);
-      me.cashedIn.push(m.target);
+      me.bid = withoutBidCard(bid, m.target);
+      me.cashedIn = appended(me.cashedIn, m.target);
       break;
-    case 'change-suit':
-      (me.bid.find((b) => b.id === m.target) as BidCard).suit = m.suit as Suit;
+    case 'change-suit': {
+      const ti = bidIndex(bid, m.target);
+      const t = bid[ti] as BidCard;
+      bid[ti] = { id: t.id, suit: m.suit as Suit, charges: t.charges, powered: t.powered };
       break;
-    case 'duplicate':
-      (me.bid.find((b) => b.id === m.target) as BidCard).charges += 1;
+    }
+    case 'duplicate': {
+      const ti = bidIndex(bid, m.target);
+      const t = bid[ti] as BidCard;
+      bid[ti] = { id: t.id, suit: t.suit, charges: t.charges + 1, powered: t.powered };
       break;
+    }
     case 'take':
-      if (m.from === 'auction-discards') d.auctionDiscards.splice(d.auctionDiscards.indexOf(m.target), 1);
-      else if (m.from === 'personal-discards') me.discards.splice(me.discards.indexOf(m.target), 1);
-      else d.display[d.display.indexOf(m.target)] = null;
-      me.bid.push(toBidCard(d.edition, m.target, 'power'));
+      if (m.from === 'auction-discards') d.auctionDiscards = without(d.auctionDiscards, m.target);
+      else if (m.from === 'personal-discards') me.discards = without(me.discards, m.target);
+      else {
+        d.display = d.display.slice();
+        d.display[d.display.indexOf(m.target)] = null;
+      }
+      bid.push(toBidCard(d.edition, m.target, 'power'));
       break;
     case 'steal': {
-      const opp = at(d, other(seat));
-      opp.bid = opp.bid.filter((b) => b.id !== m.target);
-      me.bid.push(toBidCard(d.edition, m.target, 'power'));
+      const opp = ownSeat(d, seatIndex(other(seat)));
+      opp.bid = withoutBidCard(opp.bid, m.target);
+      bid.push(toBidCard(d.edition, m.target, 'power'));
       break;
     }
   }
@@ -380,10 +506,10 @@ function applyPlay(state: DutchAuctionState, seat: Seat, m: PlayMove): Applied_ 
   if (!hasPower(state.edition, m.card)) {
     return fail('not-a-power-card', `The ${cardName(m.card)} has no power: only the 6 to 10 can be played for their power.`);
   }
-  const d = cloneState(state, seatIndex(seat));
-  const p = at(d, seat);
-  p.hand = p.hand.filter((id) => id !== m.card);
-  p.bid.push(toBidCard(d.edition, m.card, 'power'));
+  const d = shallowState(state);
+  const p = ownSeat(d, seatIndex(seat));
+  p.hand = without(p.hand, m.card);
+  p.bid = appended(p.bid, toBidCard(d.edition, m.card, 'power'));
   return ok({ state: d, events: [{ type: 'played', seat, card: m.card }] });
 }
 
@@ -405,7 +531,7 @@ function applyPurchase(state: DutchAuctionState, seat: Seat, m: PurchaseMove): A
   for (let i = 0; i < m.pay.length; i++) {
     const id = m.pay[i] as CardId;
     if (m.pay.indexOf(id) !== i) return fail('duplicate-card', `The ${cardName(id)} is named twice in your payment.`);
-    if (!me.bid.some((b) => b.id === id)) return fail('not-in-bid', `The ${cardName(id)} is not in your bid.`);
+    if (bidIndex(me.bid, id) < 0) return fail('not-in-bid', `The ${cardName(id)} is not in your bid.`);
   }
   if (purchaseDodgesDuty(state, seat, m.slot)) {
     return fail(
@@ -413,18 +539,22 @@ function applyPurchase(state: DutchAuctionState, seat: Seat, m: PurchaseMove): A
       'As the loser of the bid you must buy the card in position 1: buy it first, or keep at least one card of your bid to pay for it.',
     );
   }
-  const d = cloneState(state, seatIndex(seat));
-  const p = at(d, seat);
+  const d = shallowState(state);
+  const p = ownSeat(d, seatIndex(seat));
   const suit = cardInfo(d.edition, bought).suit;
   const toPersonal: CardId[] = [];
   const toAuction: CardId[] = [];
   for (const id of m.pay) {
-    const c = p.bid.find((b) => b.id === id) as BidCard;
+    const c = p.bid[bidIndex(p.bid, id)] as BidCard;
     (effectiveSuit(d.edition, c) === suit ? toPersonal : toAuction).push(id);
   }
-  p.bid = p.bid.filter((b) => !m.pay.includes(b.id));
-  p.discards.push(...toPersonal, bought);
-  d.auctionDiscards.push(...toAuction);
+  const bid = new Array<BidCard>(p.bid.length - m.pay.length);
+  let k = 0;
+  for (const c of p.bid) if (!m.pay.includes(c.id)) bid[k++] = c;
+  p.bid = bid;
+  p.discards = joined(p.discards, toPersonal, [bought]);
+  if (toAuction.length > 0) d.auctionDiscards = joined(d.auctionDiscards, toAuction);
+  d.display = d.display.slice();
   d.display[m.slot - 1] = null;
   p.purchases += 1;
   return ok({ state: d, events: [{ type: 'purchased', seat, slot: m.slot, card: bought, toPersonal, toAuction }] });
@@ -439,12 +569,12 @@ function applyDone(state: DutchAuctionState, seat: Seat): Applied_ {
       'As the loser of the bid you must buy the card in position 1 before you finish, since you can pay for it.',
     );
   }
-  // The loser's "done" ends the round, which touches everything; the winner's only their own seat.
-  const d = seat === state.bidWinner ? cloneState(state, seatIndex(seat)) : cloneState(state);
-  const p = at(d, seat);
-  const discarded = p.bid.map((c) => c.id);
-  const keptBack = p.hand;
-  p.discards.push(...discarded, ...keptBack);
+  const d = shallowState(state);
+  const p = ownSeat(d, seatIndex(seat));
+  const discarded: CardId[] = [];
+  for (const c of p.bid) discarded.push(c.id);
+  const keptBack = p.hand.slice();
+  p.discards = joined(p.discards, discarded, keptBack);
   p.bid = [];
   p.hand = [];
   p.done = true;
@@ -466,23 +596,29 @@ function endRound(d: DutchAuctionState, events: DutchAuctionEvent[]): void {
   if (d.auctionDeck.length === 0 && (displayEmpty || purchases === 0)) {
     d.phase = 'over';
     d.active = null;
-    const out = outcome(d);
-    events.push({ type: 'game-over', scores: out.scores, winners: out.winners });
+    const a = seatTotal(d.edition, d.seats[0]);
+    const b = seatTotal(d.edition, d.seats[1]);
+    events.push({ type: 'game-over', scores: [a.total, b.total], winners: winnersOf(a.total, b.total, a.cards, b.cards) });
     return;
   }
   // Phase 4: what is left slides toward the 1-cost end; the gaps are refilled from the deck.
-  const row = d.display.filter((c): c is CardId => c !== null);
-  const before = row.length;
-  while (row.length < DISPLAY_SIZE && d.auctionDeck.length > 0) row.push(d.auctionDeck.shift() as CardId);
-  const display: (CardId | null)[] = row.slice();
+  const display: (CardId | null)[] = [];
+  for (const c of d.display) if (c !== null) display.push(c);
+  const before = display.length;
+  const deck = d.auctionDeck;
+  let taken = 0;
+  while (display.length < DISPLAY_SIZE && taken < deck.length) display.push(deck[taken++] as CardId);
+  if (taken > 0) d.auctionDeck = deck.slice(taken);
+  const added = display.length - before;
   while (display.length < DISPLAY_SIZE) display.push(null);
   d.display = display;
-  events.push({ type: 'restocked', display: display.slice(), added: row.length - before, deckCount: d.auctionDeck.length });
+  events.push({ type: 'restocked', display: display.slice(), added, deckCount: d.auctionDeck.length });
   // Phase 5: each player draws five, shuffling the discards under the deck when it runs short.
   for (const s of [0, 1] as const) {
-    const p = at(d, s);
+    const p = ownSeat(d, s);
     if (p.deck.length < HAND_SIZE && p.discards.length > 0) reshuffleDiscards(d, s, 'draw', events);
-    p.hand = p.deck.splice(0, HAND_SIZE);
+    p.hand = p.deck.slice(0, HAND_SIZE);
+    p.deck = p.deck.slice(HAND_SIZE);
     p.setAside = null;
     p.purchases = 0;
     p.done = false;
@@ -544,6 +680,98 @@ function combos(n: number, k: number): number[][] {
   return out;
 }
 
+const RESTS: number[][][] = [];
+/** For n cards, for each position i, every other position in order (cached). */
+function restOf(n: number): number[][] {
+  let out = RESTS[n];
+  if (!out) {
+    out = [];
+    for (let i = 0; i < n; i++) {
+      const rest: number[] = [];
+      for (let j = 0; j < n; j++) if (j !== i) rest.push(j);
+      out.push(rest);
+    }
+    RESTS[n] = out;
+  }
+  return out;
+}
+
+const SPLITS: { aside: number; bid: number[] }[][] = [];
+/**
+ * 2018 edition, a hand of n cards: every (set-aside card, bid) choice as positions in the hand,
+ * in listing order: by set-aside card, then by the bit mask of the other cards (cached).
+ */
+function protoSplits(n: number): { aside: number; bid: number[] }[] {
+  const cached = SPLITS[n];
+  if (cached) return cached;
+  const out: { aside: number; bid: number[] }[] = [];
+  for (let aside = 0; aside < n; aside++) {
+    const rest: number[] = [];
+    for (let j = 0; j < n; j++) if (j !== aside) rest.push(j);
+    for (let mask = 0; mask < 1 << rest.length; mask++) {
+      const bid = rest.filter((_, j) => (mask >> j) & 1);
+      if (bid.length <= MAX_BID_CARDS) out.push({ aside, bid });
+    }
+  }
+  SPLITS[n] = out;
+  return out;
+}
+
+function commitMoves(state: DutchAuctionState, hand: readonly CardId[], out: DutchAuctionMove[]): void {
+  const round = state.round;
+  if (hand.length === 0) {
+    out.push({ kind: 'commit', setAside: null, bid: [], round });
+    return;
+  }
+  if (state.edition === '2018') {
+    for (const sp of protoSplits(hand.length)) {
+      out.push({ kind: 'commit', setAside: hand[sp.aside] as CardId, bid: pick(hand, sp.bid), round });
+    }
+    return;
+  }
+  const rests = restOf(hand.length);
+  for (let i = 0; i < hand.length; i++)
+    out.push({ kind: 'commit', setAside: hand[i] as CardId, bid: pick(hand, rests[i] as number[]), round });
+}
+
+/** The power moves of the bid card `c` (powered, with a charge left) of the active seat. */
+function powerMovesOf(state: DutchAuctionState, seat: Seat, me: SeatState, c: BidCard, out: DutchAuctionMove[]): void {
+  const edition = state.edition;
+  const info = cardInfo(edition, c.id);
+  const suit = effectiveSuit(edition, c);
+  for (const power of info.powers) {
+    if (power === 'cash-in' || power === 'change-suit' || power === 'duplicate') {
+      for (const t of me.bid) {
+        if (t.id === c.id || effectiveSuit(edition, t) !== suit) continue;
+        if (power === 'cash-in') out.push({ kind: 'power', card: c.id, power, target: t.id });
+        else if (power === 'duplicate') {
+          if (t.powered) out.push({ kind: 'power', card: c.id, power, target: t.id });
+        } else {
+          for (const s of SUITS) {
+            if (s !== suit) out.push({ kind: 'power', card: c.id, power, target: t.id, suit: s });
+          }
+        }
+      }
+    } else if (power === 'steal') {
+      if (state.bidWinner !== seat) continue;
+      for (const t of at(state, other(seat)).bid) {
+        if (effectiveSuit(edition, t) === suit) out.push({ kind: 'power', card: c.id, power, target: t.id });
+      }
+    } else {
+      for (const from of info.takeFrom) {
+        for (const t of takePile(state, me, from)) {
+          if (t !== null && suitOf(t) === suit) {
+            out.push({ kind: 'power', card: c.id, power, target: t, from });
+          }
+        }
+      }
+    }
+  }
+}
+
+/** Always the same move: listed as one shared, frozen object (`apply` only reads its move). */
+const DONE: DutchAuctionMove = Object.freeze({ kind: 'done' });
+
 /**
  * Every legal move of `seat`. Sets of cards (bids, payments) are listed once each, in the order
  * the cards lie in hand or bid: other orders of the same cards are accepted too and do the same.
@@ -554,67 +782,24 @@ export function legalMoves(state: DutchAuctionState, seat: Seat): DutchAuctionMo
   const edition = state.edition;
   const out: DutchAuctionMove[] = [];
   if (state.phase === 'commit') {
-    if (me.sealed) return [];
-    const hand = me.hand;
-    if (hand.length === 0) return [{ kind: 'commit', setAside: null, bid: [], round: state.round }];
-    for (let i = 0; i < hand.length; i++) {
-      const rest = hand.filter((_, j) => j !== i);
-      if (edition === 'current') {
-        out.push({ kind: 'commit', setAside: hand[i] as CardId, bid: rest, round: state.round });
-        continue;
-      }
-      for (let mask = 0; mask < 1 << rest.length; mask++) {
-        const bid = rest.filter((_, j) => (mask >> j) & 1);
-        if (bid.length <= MAX_BID_CARDS) out.push({ kind: 'commit', setAside: hand[i] as CardId, bid, round: state.round });
-      }
-    }
+    if (!me.sealed) commitMoves(state, me.hand, out);
     return out;
   }
-  if (state.active !== seat) return [];
-  if (!mustBuyOneCost(state, seat)) out.push({ kind: 'done' });
+  if (state.active !== seat) return out;
+  const duty = mustBuyOneCost(state, seat);
+  if (!duty) out.push(DONE);
   if (edition === '2018') {
     for (const id of me.hand) if (hasPower(edition, id)) out.push({ kind: 'play', card: id });
   }
-  const opp = at(state, other(seat));
-  for (const c of me.bid) {
-    if (!c.powered || c.charges <= 0) continue;
-    const info = cardInfo(edition, c.id);
-    const suit = effectiveSuit(edition, c);
-    for (const power of info.powers) {
-      if (power === 'cash-in' || power === 'change-suit' || power === 'duplicate') {
-        for (const t of me.bid) {
-          if (t.id === c.id || effectiveSuit(edition, t) !== suit) continue;
-          if (power === 'cash-in') out.push({ kind: 'power', card: c.id, power, target: t.id });
-          else if (power === 'duplicate') {
-            if (t.powered) out.push({ kind: 'power', card: c.id, power, target: t.id });
-          } else {
-            for (const s of SUITS) {
-              if (s !== suit) out.push({ kind: 'power', card: c.id, power, target: t.id, suit: s });
-            }
-          }
-        }
-      } else if (power === 'steal') {
-        if (state.bidWinner !== seat) continue;
-        for (const t of opp.bid) {
-          if (effectiveSuit(edition, t) === suit) out.push({ kind: 'power', card: c.id, power, target: t.id });
-        }
-      } else {
-        for (const from of info.takeFrom) {
-          for (const t of takePile(state, me, from)) {
-            if (t !== null && cardInfo(edition, t).suit === suit) {
-              out.push({ kind: 'power', card: c.id, power, target: t, from });
-            }
-          }
-        }
-      }
-    }
-  }
-  const n = me.bid.length;
+  const bid = me.bid;
+  for (const c of bid) if (c.powered && c.charges > 0) powerMovesOf(state, seat, me, c, out);
+  const n = bid.length;
+  if (n === 0) return out;
+  const ids = new Array<CardId>(n);
+  for (let i = 0; i < n; i++) ids[i] = (bid[i] as BidCard).id;
   for (let slot = 1; slot <= DISPLAY_SIZE && slot <= n; slot++) {
-    if (state.display[slot - 1] === null || purchaseDodgesDuty(state, seat, slot)) continue;
-    for (const idx of combos(n, slot)) {
-      out.push({ kind: 'purchase', slot, pay: idx.map((i) => (me.bid[i] as BidCard).id) });
-    }
+    if (state.display[slot - 1] === null || (duty && purchaseDodgesDuty(state, seat, slot))) continue;
+    for (const idx of combos(n, slot)) out.push({ kind: 'purchase', slot, pay: pick(ids, idx) });
   }
   return out;
 }
@@ -703,6 +888,42 @@ export function scoreCards(edition: Edition, seat: Seat, cards: readonly CardId[
     return { suit, cards: mine, vp, bonus, total: vp + bonus };
   });
   return { seat, total: suits.reduce((a, s) => a + s.total, 0), cardCount: cards.length, suits };
+}
+
+/** Who wins on these totals and card counts (more VP, then fewer cards, else both). */
+function winnersOf(totalA: number, totalB: number, cardsA: number, cardsB: number): Seat[] {
+  if (totalA !== totalB) return [totalA > totalB ? 0 : 1];
+  if (cardsA !== cardsB) return [cardsA < cardsB ? 0 : 1];
+  return [0, 1];
+}
+
+/** A seat's total as `scoreCards` counts it, and its number of cards, without the per-suit details. */
+function seatTotal(edition: Edition, p: SeatState): { total: number; cards: number } {
+  const vp = [0, 0, 0, 0];
+  const min = [0, 0, 0, 0];
+  const count = [0, 0, 0, 0];
+  const add = (id: CardId): void => {
+    const info = cardInfo(edition, id);
+    const s = SUITS.indexOf(info.suit);
+    vp[s] = (vp[s] as number) + info.vp;
+    if (count[s] === 0 || info.vp < (min[s] as number)) min[s] = info.vp;
+    count[s] = (count[s] as number) + 1;
+  };
+  for (const id of p.deck) add(id);
+  for (const id of p.hand) add(id);
+  for (const id of p.discards) add(id);
+  for (const id of p.cashedIn) add(id);
+  for (const c of p.bid) add(c.id);
+  let total = 0;
+  let cards = 0;
+  for (let s = 0; s < 4; s++) {
+    const n = count[s] as number;
+    cards += n;
+    total += vp[s] as number;
+    if (edition === 'current') total += n > 0 ? (min[s] as number) : 0;
+    else if (n >= PROTO_SUIT_BONUS_COUNT) total += PROTO_SUIT_BONUS;
+  }
+  return { total, cards };
 }
 
 function outcome(state: DutchAuctionState): {

@@ -110,19 +110,57 @@ export type DutchAuctionEvent =
   | { type: 'game-over'; scores: [number, number]; winners: Seat[] };
 
 /**
- * Copies everything a move may change, so apply can edit the copy and never its input. Written
- * out field by field (no spreads): this runs once per move and dominates the cost of `apply`.
+ * A new top-level state sharing every part with `s`. `apply` works on such a copy and replaces
+ * (never edits) each array or object that a move changes, so nothing reachable from its input is
+ * ever written: states share their unchanged parts, which is safe because nobody mutates a state
+ * once `apply` has returned it. Written out field by field (no spreads): it runs once per move.
  */
-export function cloneState(s: DutchAuctionState, onlySeat?: 0 | 1): DutchAuctionState {
-  // With `onlySeat`, the move changes that seat alone (plus the display and auction discards):
-  // the other seat and the auction deck are shared with the input, which nobody mutates.
+export function shallowState(s: DutchAuctionState): DutchAuctionState {
   return {
     game: s.game,
     edition: s.edition,
     round: s.round,
     phase: s.phase,
-    seats: [onlySeat === 1 ? s.seats[0] : cloneSeat(s.seats[0]), onlySeat === 0 ? s.seats[1] : cloneSeat(s.seats[1])],
-    auctionDeck: onlySeat === undefined ? s.auctionDeck.slice() : s.auctionDeck,
+    seats: [s.seats[0], s.seats[1]],
+    auctionDeck: s.auctionDeck,
+    display: s.display,
+    auctionDiscards: s.auctionDiscards,
+    bidWinner: s.bidWinner,
+    active: s.active,
+    bidTotals: s.bidTotals,
+    tieTossed: s.tieTossed,
+    previous: s.previous,
+    rng: s.rng,
+  };
+}
+
+/** Gives the copy `d` (from `shallowState`) a seat object of its own for `seat`, sharing its arrays. */
+export function ownSeat(d: DutchAuctionState, seat: 0 | 1): SeatState {
+  const p = d.seats[seat];
+  const q: SeatState = {
+    deck: p.deck,
+    hand: p.hand,
+    discards: p.discards,
+    cashedIn: p.cashedIn,
+    bid: p.bid,
+    sealed: p.sealed,
+    setAside: p.setAside,
+    purchases: p.purchases,
+    done: p.done,
+  };
+  d.seats[seat] = q;
+  return q;
+}
+
+/** A deep copy that shares nothing with `s` (for tests and tools that edit a state in place). */
+export function cloneState(s: DutchAuctionState): DutchAuctionState {
+  return {
+    game: s.game,
+    edition: s.edition,
+    round: s.round,
+    phase: s.phase,
+    seats: [cloneSeat(s.seats[0]), cloneSeat(s.seats[1])],
+    auctionDeck: s.auctionDeck.slice(),
     display: s.display.slice(),
     auctionDiscards: s.auctionDiscards.slice(),
     bidWinner: s.bidWinner,

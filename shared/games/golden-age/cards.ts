@@ -47,19 +47,20 @@ export const DECK_CARDS: Readonly<Record<DeckId, readonly string[]>> = Object.fr
   DECKS.map((d) => [d, buildDeck(d).map((c) => c.id)]),
 ) as unknown as Record<DeckId, readonly string[]>;
 
-const CARD_TABLE: Readonly<Record<string, CardInfo>> = Object.fromEntries(DECKS.flatMap((d) => buildDeck(d)).map((c) => [c.id, c]));
+/** A Map, not an object: the rules look cards up several times per move, and an object with this many keys is slow to search. */
+const CARD_TABLE: ReadonlyMap<string, CardInfo> = new Map(DECKS.flatMap((d) => buildDeck(d)).map((c) => [c.id, c]));
 
 export const ALL_CARD_IDS: readonly string[] = DECKS.flatMap((d) => DECK_CARDS[d]);
 
 /** Facts about a card by id; throws on an unknown id (that is a bug, never player input). */
 export function card(id: string): CardInfo {
-  const c = CARD_TABLE[id];
+  const c = CARD_TABLE.get(id);
   if (c === undefined) throw new Error(`unknown card ${id}`);
   return c;
 }
 
 export function isCardId(id: string): boolean {
-  return CARD_TABLE[id] !== undefined;
+  return CARD_TABLE.has(id);
 }
 
 /** Cards a player keeps face up in front of them (everyone sees them). */

@@ -34,7 +34,17 @@ import {
 import { card, DECK_CARDS } from './cards.js';
 import { fail, ruleError, type RuleError } from './errors.js';
 import type { GoldenAgeMove, GoldenAgeOptions, MarkerPlace } from './moves.js';
-import { type Draft, draft, type GoldenAgeEvent, type GoldenAgeState, type Marker, type Painting } from './state.js';
+import {
+  type AuctionState,
+  type Draft,
+  draft,
+  finish,
+  type GoldenAgeEvent,
+  type GoldenAgeState,
+  type Marker,
+  ownPlayer,
+  type Painting,
+} from './state.js';
 
 /** half-guilders per guilder */
 export const H = 2;
@@ -58,8 +68,11 @@ const BROWN = COLOUR_INDEX.brown as number;
 const EAST_BOXES = COLONY_BOXES.filter((b) => b.indies === 'east').length;
 const MAX_LEVEL = GUILD_PRICES.length;
 
-export const provinceIndex = (id: ProvinceId): number => PROVINCE_INDEX[id] as number;
-export const colourIndex = (c: GuildColour): number => COLOUR_INDEX[c] as number;
+// Maps for the lookups made on every move (a keyed lookup on a plain object was a visible cost).
+const PROVINCE_INDEX_MAP: ReadonlyMap<string, number> = new Map(PROVINCE_IDS.map((p, i) => [p, i]));
+const COLOUR_INDEX_MAP: ReadonlyMap<string, number> = new Map(GUILD_COLOURS.map((c, i) => [c, i]));
+export const provinceIndex = (id: ProvinceId): number => PROVINCE_INDEX_MAP.get(id) as number;
+export const colourIndex = (c: GuildColour): number => COLOUR_INDEX_MAP.get(c) as number;
 const provinceId = (i: number): ProvinceId => PROVINCE_IDS[i] as ProvinceId;
 const colourId = (i: number): GuildColour => GUILD_COLOURS[i] as GuildColour;
 
@@ -158,7 +171,27 @@ export function scoreOf(s: GoldenAgeState, seat: Seat): ScoreBreakdown {
   return { tokens, provinceMarkers, eastIndies, westIndies, paintings, windmills, governors, money, total };
 }
 
-export const scoreTotals = (s: GoldenAgeState): number[] => s.players.map((_, i) => scoreOf(s, i).total);
+/** Every seat's `scoreOf(…).total`, counted in one pass over the board (it runs at every end of turn). */
+export function scoreTotals(s: GoldenAgeState): number[] {
+  const totals = new Array<number>(s.seats).fill(0);
+  for (const p of s.provinces) {
+    for (let i = 0; i < s.seats; i++) totals[i]! += (p.tokens[i] ?? 0) * POINTS.token;
+    if (p.marker !== null) totals[p.marker.owner]! += POINTS.provinceMarker;
+  }
+  for (const m of s.east) if (m != null) totals[m.owner]! += POINTS.eastIndiesMarker;
+  for (const m of s.west) totals[m.owner]! += POINTS.westIndiesMarker;
+  for (let i = 0; i < s.seats; i++) {
+    const pl = s.players[i]!;
+    let t = totals[i]!;
+    for (const p of pl.paintings) {
+      const c = card(p.card);
+      if (c.kind === 'painting' && p.paid >= c.payments) t += c.vp;
+    }
+    t += pl.windmills.length * POINTS.windmill + pl.governors.length * POINTS.governor;
+    totals[i] = t + Math.floor(pl.money / (POINTS.guildersPerPoint * H));
+  }
+  return totals;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Markers: finding one of yours by place, moving it
@@ -217,21 +250,73 @@ function markerAtSpot(s: GoldenAgeState | Draft, spot: Spot): Marker {
   return m;
 }
 
+// The draft shares its provinces, guilds, marker lists and piles with the input state: the
+// helpers below replace them, and never edit them.
+
+/** A copy of `xs` with item `i` replaced by `x`. */
+function withItem<T>(xs: readonly T[], i: number, x: T): T[] {
+  const out = xs.slice();
+  out[i] = x;
+  return out;
+}
+
+/** A copy of `xs` with `x` added at the end. */
+function appended<T>(xs: readonly T[], x: T): T[] {
+  const n = xs.length;
+  const out = new Array<T>(n + 1);
+  for (let i = 0; i < n; i++) out[i] = xs[i] as T;
+  out[n] = x;
+  return out;
+}
+
+/** A copy of `xs` without item `i`. */
+function removedAt<T>(xs: readonly T[], i: number): T[] {
+  const out = xs.slice();
+  out.splice(i, 1);
+  return out;
+}
+
+function setProvinceMarker(d: Draft, i: number, marker: Marker | null): void {
+  d.provinces[i] = { marker, tokens: d.provinces[i]!.tokens };
+}
+
+/** Adds `delta` to `seat`'s movement tokens in province `i`. */
+function addTokens(d: Draft, i: number, seat: Seat, delta: number): void {
+  const p = d.provinces[i]!;
+  d.provinces[i] = { marker: p.marker, tokens: withItem(p.tokens, seat, (p.tokens[seat] as number) + delta) };
+}
+
+/** A copy of a deck record with the pile of `deck` replaced (same key order as `DECKS`). */
+function withPile(
+  r: Readonly<Record<DeckId, readonly string[]>>,
+  deck: DeckId,
+  pile: readonly string[],
+): Record<DeckId, readonly string[]> {
+  return {
+    culture: deck === 'culture' ? pile : r.culture,
+    arts: deck === 'arts' ? pile : r.arts,
+    investment: deck === 'investment' ? pile : r.investment,
+    spices: deck === 'spices' ? pile : r.spices,
+    colony: deck === 'colony' ? pile : r.colony,
+  };
+}
+
 /** Flip the marker at `spot` (its special action is spent). */
 function flip(d: Draft, spot: Spot): void {
-  const m = { ...markerAtSpot(d, spot), used: true };
-  if (spot.at === 'province') d.provinces[spot.i]!.marker = m;
-  else if (spot.at === 'guild') d.guilds[spot.i]!.holder = m;
-  else if (spot.at === 'east') d.east[spot.i] = m;
-  else d.west[spot.i] = m;
+  const old = markerAtSpot(d, spot);
+  const m: Marker = { owner: old.owner, used: true, moved: old.moved };
+  if (spot.at === 'province') setProvinceMarker(d, spot.i, m);
+  else if (spot.at === 'guild') d.guilds[spot.i] = { holder: m, level: d.guilds[spot.i]!.level };
+  else if (spot.at === 'east') d.east = withItem(d.east, spot.i, m);
+  else d.west = withItem(d.west, spot.i, m);
 }
 
 /** Lift the marker at `spot` off the board (a guild column left empty costs 3 again). */
 function lift(d: Draft, spot: Spot): void {
-  if (spot.at === 'province') d.provinces[spot.i]!.marker = null;
+  if (spot.at === 'province') setProvinceMarker(d, spot.i, null);
   else if (spot.at === 'guild') d.guilds[spot.i] = { holder: null, level: 0 };
-  else if (spot.at === 'east') d.east[spot.i] = null;
-  else d.west.splice(spot.i, 1);
+  else if (spot.at === 'east') d.east = withItem(d.east, spot.i, null);
+  else d.west = removedAt(d.west, spot.i);
 }
 
 /** Colour index of a place's action; -1 for a colony (spices). */
@@ -264,7 +349,7 @@ function checkSource(s: GoldenAgeState, seat: Seat, from: MarkerPlace | undefine
 }
 
 function takeSource(d: Draft, seat: Seat, source: Spot | 'reserve'): void {
-  if (source === 'reserve') d.players[seat]!.markers -= 1;
+  if (source === 'reserve') ownPlayer(d, seat).markers -= 1;
   else lift(d, source);
 }
 
@@ -279,27 +364,27 @@ const drawable = (s: GoldenAgeState, deck: DeckId): boolean => s.decks[deck].len
 function drawInto(d: Draft, seat: Seat, deck: DeckId, events: GoldenAgeEvent[]): string {
   if (d.decks[deck].length === 0) {
     const [cards, rng] = shuffle(d.rng, d.discards[deck]);
-    d.decks[deck] = cards;
-    d.discards[deck] = [];
+    d.decks = withPile(d.decks, deck, cards);
+    d.discards = withPile(d.discards, deck, []);
     d.rng = rng;
     events.push({ type: 'reshuffled', deck });
   }
   const pile = d.decks[deck];
   const id = pile[pile.length - 1];
   if (id === undefined) throw new Error(`drawing from an empty ${deck} deck`);
-  d.decks[deck] = pile.slice(0, -1);
-  const pl = d.players[seat]!;
+  d.decks = withPile(d.decks, deck, pile.slice(0, -1));
+  const pl = ownPlayer(d, seat);
   const kind = card(id).kind;
-  if (kind === 'painting') pl.paintings.push({ card: id, paid: 0 });
-  else if (kind === 'windmill') pl.windmills.push(id);
-  else if (kind === 'governor') pl.governors.push(id);
-  else pl.hand.push(id);
+  if (kind === 'painting') pl.paintings = appended(pl.paintings, { card: id, paid: 0 });
+  else if (kind === 'windmill') pl.windmills = appended(pl.windmills, id);
+  else if (kind === 'governor') pl.governors = appended(pl.governors, id);
+  else pl.hand = appended(pl.hand, id);
   return id;
 }
 
 function discard(d: Draft, id: string): void {
   const deck = card(id).deck;
-  d.discards[deck] = [...d.discards[deck], id];
+  d.discards = withPile(d.discards, deck, appended(d.discards[deck], id));
 }
 
 /** Three cards making a ship + captain + cannon; a joker fills a gap only when needed (keeping a joker is never worse). */
@@ -327,6 +412,26 @@ export function colonySet(hand: readonly string[]): string[] | null {
 
 const CASH_BY_SET: Readonly<Record<string, (typeof CASH_SETS)[number]>> = Object.fromEntries(CASH_SETS.map((c) => [c.set, c]));
 
+/** Card id → index in CASH_SETS of the set it belongs to (cards of no cash-in set are absent). */
+const CASH_INDEX: ReadonlyMap<string, number> = new Map(
+  DECKS.flatMap((d) => DECK_CARDS[d]).flatMap((id) => {
+    const k = CASH_SETS.findIndex((c) => c.kind === card(id).kind);
+    return k < 0 ? [] : [[id, k] as [string, number]];
+  }),
+);
+
+const CASH_ZEROS: readonly number[] = CASH_SETS.map(() => 0);
+
+/** How many cards of each cash-in set's kind `hand` holds, in CASH_SETS order. */
+function cashKindCounts(hand: readonly string[]): number[] {
+  const counts = CASH_ZEROS.slice();
+  for (const id of hand) {
+    const k = CASH_INDEX.get(id);
+    if (k !== undefined) counts[k]! += 1;
+  }
+  return counts;
+}
+
 function cashCards(hand: readonly string[], set: CashSet): string[] | null {
   const spec = CASH_BY_SET[set]!;
   const picked: string[] = [];
@@ -345,12 +450,8 @@ function cashCards(hand: readonly string[], set: CashSet): string[] | null {
  * With `need` Infinity: the largest total within `limit`. null when no choice pays `need`.
  */
 function cashPlan(s: GoldenAgeState, seat: Seat, need: number, limit: number): { sets: CashSet[]; amount: number } | null {
-  const hand = s.players[seat]!.hand;
-  const counts = CASH_SETS.map((c) => {
-    let n = 0;
-    for (const id of hand) if (card(id).kind === c.kind) n++;
-    return Math.floor(n / c.size);
-  });
+  const counts = cashKindCounts(s.players[seat]!.hand);
+  for (let k = 0; k < CASH_SETS.length; k++) counts[k] = Math.floor(counts[k]! / CASH_SETS[k]!.size);
   if (counts.every((n) => n === 0)) return need <= 0 || need === Infinity ? { sets: [], amount: 0 } : null;
   let best: { take: number[]; amount: number; cards: number } | null = null;
   const take = CASH_SETS.map(() => 0);
@@ -394,14 +495,14 @@ const hasUnfinished = (s: GoldenAgeState, seat: Seat): boolean => s.players[seat
  * from the bank for an auction prize (the bid paid for the whole action, section 8.0).
  */
 function payPainter(d: Draft, seat: Seat, paintingId: string, via: MarkerPlace | null, events: GoldenAgeEvent[]): void {
-  const pl = d.players[seat]!;
+  const pl = ownPlayer(d, seat);
   const idx = pl.paintings.findIndex((p) => p.card === paintingId);
   const p = pl.paintings[idx]!;
   const c = card(p.card);
   const payments = c.kind === 'painting' ? c.payments : 0;
   if (via === null) d.bank -= COSTS.painter * H;
   else pl.money -= COSTS.painter * H;
-  pl.paintings[idx] = { card: p.card, paid: p.paid + 1 };
+  pl.paintings = withItem(pl.paintings, idx, { card: p.card, paid: p.paid + 1 });
   events.push({ type: 'painter-paid', seat, painting: p.card, paid: p.paid + 1, payments, finished: p.paid + 1 >= payments, via });
 }
 
@@ -458,7 +559,7 @@ function moveSteward(
     const i = (seat + k) % d.seats;
     const amount = Math.min(owed[i]!, d.bank);
     d.bank -= amount;
-    d.players[i]!.money += amount;
+    if (amount !== 0) ownPlayer(d, i).money += amount;
     paid[i] = amount;
   }
   events.push({ type: 'payout', box: to, owed, paid });
@@ -525,6 +626,11 @@ function someoneCanBid(s: GoldenAgeState, seat: Seat, province: number): boolean
   return false;
 }
 
+/** The auction `a` with a new high bid, passes and bidder (written out: spreads are slow). */
+function nextAuction(a: AuctionState, high: AuctionState['high'], passed: readonly boolean[], bidder: Seat): AuctionState {
+  return { province: a.province, auctioneer: a.auctioneer, high, passed, bidder };
+}
+
 /** Hand the bidding to the next seat clockwise that may still bid, or settle the auction. */
 function advanceAuction(d: Draft, events: GoldenAgeEvent[]): void {
   for (;;) {
@@ -548,16 +654,16 @@ function advanceAuction(d: Draft, events: GoldenAgeEvent[]): void {
     let next = a.bidder;
     do next = (next + 1) % d.seats;
     while (next === a.auctioneer || a.passed[next]);
-    d.auction = { ...a, bidder: next };
+    d.auction = nextAuction(a, a.high, a.passed, next);
     if (canBid(d as unknown as GoldenAgeState, next)) return;
-    d.auction = { ...d.auction, passed: d.auction.passed.map((p, i) => p || i === next) };
+    d.auction = nextAuction(a, a.high, withItem(a.passed, next, true), next);
     events.push({ type: 'passed', seat: next, auto: true });
   }
 }
 
 function settleUnsold(d: Draft, events: GoldenAgeEvent[]): void {
   const a = d.auction!;
-  d.unsold.push(a.province);
+  d.unsold = appended(d.unsold, a.province);
   d.auction = null;
   d.phase = 'actions';
   events.push({ type: 'auction-unsold', auctioneer: a.auctioneer, province: provinceId(a.province) });
@@ -567,8 +673,8 @@ function settleWon(d: Draft, events: GoldenAgeEvent[]): void {
   const a = d.auction!;
   const high = a.high!;
   const winner = high.seat;
-  d.players[winner]!.money -= high.amount;
-  d.players[a.auctioneer]!.money += high.amount;
+  ownPlayer(d, winner).money -= high.amount;
+  ownPlayer(d, a.auctioneer).money += high.amount;
   flip(d, { at: 'province', i: a.province });
   d.auction = null;
   events.push({ type: 'auction-won', seat: winner, auctioneer: a.auctioneer, amount: high.amount, province: provinceId(a.province) });
@@ -659,14 +765,15 @@ function performPrize(d: Draft, seat: Seat, move: PrizeMove, events: GoldenAgeEv
     payPainter(d, seat, move.painting, null, events);
   } else {
     const pi = provinceIndex(move.province);
-    d.players[seat]!.tokens -= 1;
-    d.provinces[pi]!.tokens[seat]! += 1;
+    const pl = ownPlayer(d, seat);
+    pl.tokens -= 1;
+    addTokens(d, pi, seat, 1);
     events.push({ type: 'token-bought', seat, province: move.province, cost: 0, via: null });
     if (move.convert) {
-      d.provinces[pi]!.tokens[seat]! -= 3;
-      d.players[seat]!.tokens += 3;
-      d.players[seat]!.markers -= 1;
-      d.provinces[pi]!.marker = placedMarker(seat);
+      addTokens(d, pi, seat, -3);
+      pl.tokens += 3;
+      pl.markers -= 1;
+      setProvinceMarker(d, pi, placedMarker(seat));
       events.push({ type: 'marker-created', seat, province: move.province, from: null });
     }
   }
@@ -839,6 +946,14 @@ const PHASE_HINT: Readonly<Record<GoldenAgeState['phase'], string>> = {
   over: 'The game is over.',
 };
 
+/** The one seat to act (`toAct(s)[0]`) without building the list; undefined once the game is over. */
+function actor(s: GoldenAgeState): Seat | undefined {
+  if (s.phase === 'over') return undefined;
+  if (s.phase === 'auction') return s.auction!.bidder;
+  if (s.phase === 'auction-action') return s.pending!.winner;
+  return s.current;
+}
+
 export function toAct(s: GoldenAgeState): Seat[] {
   switch (s.phase) {
     case 'over':
@@ -857,7 +972,7 @@ export function apply(s: GoldenAgeState, seat: Seat, move: GoldenAgeMove): Resul
   if (!Number.isInteger(seat) || seat < 0 || seat >= s.seats) return fail('no-such-seat', 'There is no such seat.');
   // Section 7.2: investment and spice sets are cashed in "at any time", whoever's turn it is.
   const anyTime = move.kind === 'exchange';
-  if (!anyTime && toAct(s)[0] !== seat) {
+  if (!anyTime && actor(s) !== seat) {
     return s.phase === 'auction' ? fail('not-your-bid', 'It is not your turn to bid.') : fail('not-your-turn', 'It is not your turn.');
   }
   if (!anyTime && !PHASE_MOVES[s.phase].includes(move.kind)) return fail('wrong-phase', PHASE_HINT[s.phase]);
@@ -865,12 +980,12 @@ export function apply(s: GoldenAgeState, seat: Seat, move: GoldenAgeMove): Resul
   const d = draft(s);
   const e = perform(s, d, seat, move, events);
   if (e !== null) return fail(e.code, e.message);
-  return ok({ state: d as GoldenAgeState, events });
+  return ok({ state: finish(d), events });
 }
 
 /** Validate `move` against `s` and carry it out on the draft `d`; returns a rule error or null. */
 function perform(s: GoldenAgeState, d: Draft, seat: Seat, move: GoldenAgeMove, events: GoldenAgeEvent[]): RuleError | null {
-  const pl = d.players[seat]!;
+  const pl = ownPlayer(d, seat);
   switch (move.kind) {
     case 'place-marker':
     case 'place-token':
@@ -900,7 +1015,8 @@ function perform(s: GoldenAgeState, d: Draft, seat: Seat, move: GoldenAgeMove, e
       const e = checkPlayDice(s, seat);
       if (e) return e;
       const idx = pl.hand.findIndex((id) => card(id).kind === 'dice');
-      const [id] = pl.hand.splice(idx, 1);
+      const id = pl.hand[idx];
+      pl.hand = removedAt(pl.hand, idx);
       discard(d, id!);
       moveSteward(d, seat, move.value, null, id!, events);
       d.phase = 'actions';
@@ -909,8 +1025,8 @@ function perform(s: GoldenAgeState, d: Draft, seat: Seat, move: GoldenAgeMove, e
     case 'move-token': {
       const e = checkMoveToken(s, seat, move);
       if (e) return e;
-      d.provinces[provinceIndex(move.from)]!.tokens[seat]! -= 1;
-      d.provinces[provinceIndex(move.to)]!.tokens[seat]! += 1;
+      addTokens(d, provinceIndex(move.from), seat, -1);
+      addTokens(d, provinceIndex(move.to), seat, 1);
       pl.money -= COSTS.moveHalves;
       d.bank += COSTS.moveHalves;
       events.push({ type: 'token-moved', seat, from: move.from, to: move.to, cost: COSTS.moveHalves });
@@ -926,7 +1042,7 @@ function perform(s: GoldenAgeState, d: Draft, seat: Seat, move: GoldenAgeMove, e
       takeSource(d, seat, src);
       pl.money -= price;
       d.bank += price;
-      if (displaced !== null) d.players[displaced]!.markers += 1;
+      if (displaced !== null) ownPlayer(d, displaced).markers += 1;
       d.guilds[ci] = { holder: placedMarker(seat), level: g.level + 1 };
       events.push({ type: 'guild-taken', seat, colour: move.colour, price, displaced, from: move.from ?? null });
       return null;
@@ -935,10 +1051,10 @@ function perform(s: GoldenAgeState, d: Draft, seat: Seat, move: GoldenAgeMove, e
       const src = checkCreateMarker(s, seat, move);
       if (isErr(src)) return src;
       takeSource(d, seat, src);
-      const p = d.provinces[provinceIndex(move.province)]!;
-      p.tokens[seat]! -= 3;
+      const pi = provinceIndex(move.province);
+      addTokens(d, pi, seat, -3);
       pl.tokens += 3;
-      p.marker = placedMarker(seat);
+      setProvinceMarker(d, pi, placedMarker(seat));
       events.push({ type: 'marker-created', seat, province: move.province, from: move.from ?? null });
       return null;
     }
@@ -949,8 +1065,8 @@ function perform(s: GoldenAgeState, d: Draft, seat: Seat, move: GoldenAgeMove, e
       pl.hand = pl.hand.filter((id) => !cards.includes(id));
       for (const id of cards) discard(d, id);
       takeSource(d, seat, src);
-      if (move.box === WEST_INDIES_BOX) d.west.push(placedMarker(seat));
-      else d.east[move.box - 2] = placedMarker(seat);
+      if (move.box === WEST_INDIES_BOX) d.west = appended(d.west, placedMarker(seat));
+      else d.east = withItem(d.east, move.box - 2, placedMarker(seat));
       events.push({ type: 'sailed', seat, box: move.box, cards, from: move.from ?? null });
       return null;
     }
@@ -969,13 +1085,13 @@ function performSetup(
   move: Extract<GoldenAgeMove, { kind: 'place-marker' | 'place-token' | 'place-steward' }>,
   events: GoldenAgeEvent[],
 ): RuleError | null {
-  const pl = d.players[seat]!;
+  const pl = ownPlayer(d, seat);
   switch (move.kind) {
     case 'place-marker': {
       const e = checkPlaceMarker(s, move);
       if (e) return e;
       pl.markers -= 1;
-      d.provinces[provinceIndex(move.province)]!.marker = { owner: seat, used: false, moved: false };
+      setProvinceMarker(d, provinceIndex(move.province), { owner: seat, used: false, moved: false });
       events.push({ type: 'setup-marker', seat, province: move.province });
       d.setupStep += 1;
       if (d.setupStep >= d.seats) {
@@ -989,7 +1105,7 @@ function performSetup(
       const e = checkPlaceToken(s, move);
       if (e) return e;
       pl.tokens -= 1;
-      d.provinces[provinceIndex(move.province)]!.tokens[seat]! += 1;
+      addTokens(d, provinceIndex(move.province), seat, 1);
       events.push({ type: 'setup-token', seat, province: move.province });
       d.setupStep += 1;
       if (d.setupStep >= d.seats * START.setupTokens) {
@@ -1020,7 +1136,7 @@ function performPurchase(
   move: Extract<GoldenAgeMove, { kind: 'exchange' | 'buy-card' | 'buy-token' | 'pay-painter' }>,
   events: GoldenAgeEvent[],
 ): RuleError | null {
-  const pl = d.players[seat]!;
+  const pl = ownPlayer(d, seat);
   switch (move.kind) {
     case 'exchange': {
       const e = checkExchange(s, seat, move);
@@ -1045,7 +1161,7 @@ function performPurchase(
       pl.money -= cost;
       d.bank += cost;
       pl.tokens -= 1;
-      d.provinces[provinceIndex(move.province)]!.tokens[seat]! += 1;
+      addTokens(d, provinceIndex(move.province), seat, 1);
       events.push({ type: 'token-bought', seat, province: move.province, cost, via: move.marker });
       return null;
     }
@@ -1067,7 +1183,7 @@ function performAuctionMove(
   move: Extract<GoldenAgeMove, { kind: 'auction' | 'bid' | 'pass' | 'prize-card' | 'prize-painter' | 'prize-token' }>,
   events: GoldenAgeEvent[],
 ): RuleError | null {
-  const pl = d.players[seat]!;
+  const pl = ownPlayer(d, seat);
   switch (move.kind) {
     case 'auction': {
       const e = checkAuction(s, seat, move);
@@ -1088,13 +1204,15 @@ function performAuctionMove(
         const plan = cashPlan(s, seat, move.amount - pl.money, s.bank - (painterOnly(s, colour) ? COSTS.painter * H : 0))!;
         for (const set of plan.sets) exchange(d, seat, set, events);
       }
-      d.auction = { ...d.auction!, high: { seat, amount: move.amount } };
+      const a = d.auction!;
+      d.auction = nextAuction(a, { seat, amount: move.amount }, a.passed, a.bidder);
       events.push({ type: 'bid', seat, amount: move.amount });
       advanceAuction(d, events);
       return null;
     }
     case 'pass': {
-      d.auction = { ...d.auction!, passed: d.auction!.passed.map((p, i) => p || i === seat) };
+      const a = d.auction!;
+      d.auction = nextAuction(a, a.high, withItem(a.passed, seat, true), a.bidder);
       events.push({ type: 'passed', seat, auto: false });
       advanceAuction(d, events);
       return null;
@@ -1114,7 +1232,7 @@ function performAuctionMove(
 
 /** Cash in one set with the bank (checked before). */
 function exchange(d: Draft, seat: Seat, set: CashSet, events: GoldenAgeEvent[]): void {
-  const pl = d.players[seat]!;
+  const pl = ownPlayer(d, seat);
   const cards = cashCards(pl.hand, set)!;
   const pays = CASH_BY_SET[set]!.pays * H;
   pl.hand = pl.hand.filter((id) => !cards.includes(id));
@@ -1122,6 +1240,22 @@ function exchange(d: Draft, seat: Seat, set: CashSet, events: GoldenAgeEvent[]):
   d.bank -= pays;
   pl.money += pays;
   events.push({ type: 'exchanged', seat, set, cards, amount: pays });
+}
+
+/** A marker ready for a new turn: neither flipped nor moved. */
+const fresh = (m: Marker): Marker => (m.used || m.moved ? { owner: m.owner, used: false, moved: false } : m);
+
+/** `markers` with every marker fresh: the same array when none needed it. */
+function freshAll<T extends Marker | null>(markers: readonly T[]): readonly T[] {
+  let out: T[] | null = null;
+  for (let i = 0; i < markers.length; i++) {
+    const m = markers[i] as T;
+    if (m !== null && (m.used || m.moved)) {
+      out ??= markers.slice();
+      out[i] = fresh(m) as T;
+    }
+  }
+  return out ?? markers;
 }
 
 function endTurn(d: Draft, seat: Seat, events: GoldenAgeEvent[]): void {
@@ -1141,14 +1275,16 @@ function endTurn(d: Draft, seat: Seat, events: GoldenAgeEvent[]): void {
     d.phase = 'over';
     return;
   }
-  const fresh = (m: Marker): Marker => (m.used || m.moved ? { owner: m.owner, used: false, moved: false } : m);
-  for (const p of d.provinces) if (p.marker !== null) p.marker = fresh(p.marker);
-  for (const g of d.guilds) if (g.holder !== null) g.holder = fresh(g.holder);
-  for (let i = 0; i < d.east.length; i++) {
-    const m = d.east[i];
-    if (m != null) d.east[i] = fresh(m);
+  for (let i = 0; i < d.provinces.length; i++) {
+    const m = d.provinces[i]!.marker;
+    if (m !== null && (m.used || m.moved)) setProvinceMarker(d, i, fresh(m));
   }
-  for (let i = 0; i < d.west.length; i++) d.west[i] = fresh(d.west[i]!);
+  for (let i = 0; i < d.guilds.length; i++) {
+    const g = d.guilds[i]!;
+    if (g.holder !== null && (g.holder.used || g.holder.moved)) d.guilds[i] = { holder: fresh(g.holder), level: g.level };
+  }
+  d.east = freshAll(d.east);
+  d.west = freshAll(d.west);
   d.unsold = [];
   d.current = (seat + 1) % d.seats;
   d.turn += 1;
@@ -1190,6 +1326,24 @@ export function bidChoices(min: number, max: number): number[] {
   return out;
 }
 
+// Moves that are always the same objects: made once, frozen, and listed by `legalMoves` as they
+// are (a random or searching player asks for the list at every step; building these anew was a
+// good part of its cost). Nothing changes a listed move: `apply` only reads its move.
+const ROLL: GoldenAgeMove = Object.freeze({ kind: 'roll' });
+const PASS: GoldenAgeMove = Object.freeze({ kind: 'pass' });
+const END_TURN: GoldenAgeMove = Object.freeze({ kind: 'end-turn' });
+const PLAY_DICE: readonly GoldenAgeMove[] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((value) =>
+  Object.freeze({ kind: 'play-dice', value }),
+);
+/** province index → a move of a token from there into each neighbour, in `ADJACENT` order */
+const MOVE_TOKEN: readonly (readonly GoldenAgeMove[])[] = ADJACENT.map((next, i) =>
+  next.map((j) => Object.freeze({ kind: 'move-token', from: provinceId(i), to: provinceId(j) })),
+);
+/** colour index → taking that guild with a marker from the reserve */
+const TAKE_GUILD: readonly GoldenAgeMove[] = GUILD_COLOURS.map((colour) => Object.freeze({ kind: 'take-guild', colour }));
+/** province index → a new marker there from three tokens, with a marker from the reserve */
+const CREATE_MARKER: readonly GoldenAgeMove[] = PROVINCE_IDS.map((province) => Object.freeze({ kind: 'create-marker', province }));
+
 /**
  * Every legal move for `seat`, except that bids are a bounded sample (the minimum, +½, +1, +2
  * and +5 guilders over it, and all-in); `apply` accepts any amount between the minimum and the
@@ -1198,7 +1352,7 @@ export function bidChoices(min: number, max: number): number[] {
 export function legalMoves(s: GoldenAgeState, seat: Seat): GoldenAgeMove[] {
   if (s.phase === 'over' || !Number.isInteger(seat) || seat < 0 || seat >= s.seats) return [];
   const out: GoldenAgeMove[] = [];
-  if (toAct(s)[0] !== seat) {
+  if (actor(s) !== seat) {
     pushExchanges(s, seat, out);
     return out;
   }
@@ -1220,12 +1374,12 @@ export function legalMoves(s: GoldenAgeState, seat: Seat): GoldenAgeMove[] {
       for (const box of MERCHANT_BOXES) out.push({ kind: 'place-steward', box });
       return out;
     case 'roll':
-      out.push({ kind: 'roll' });
-      if (checkPlayDice(s, seat) === null) for (let v = 2; v <= 12; v++) out.push({ kind: 'play-dice', value: v });
+      out.push(ROLL);
+      if (checkPlayDice(s, seat) === null) for (const m of PLAY_DICE) out.push(m);
       pushExchanges(s, seat, out);
       return out;
     case 'auction': {
-      out.push({ kind: 'pass' });
+      out.push(PASS);
       const max = maxBid(s, seat, PROVINCE_COLOUR[s.auction!.province] as number);
       for (const amount of bidChoices(minBid(s), max)) out.push({ kind: 'bid', amount });
       pushExchanges(s, seat, out);
@@ -1239,13 +1393,13 @@ export function legalMoves(s: GoldenAgeState, seat: Seat): GoldenAgeMove[] {
     case 'actions':
       break;
   }
-  out.push({ kind: 'end-turn' });
+  out.push(END_TURN);
   pushExchanges(s, seat, out);
   // movement
   if (pl.money >= COSTS.moveHalves) {
     for (let i = 0; i < s.provinces.length; i++) {
       if ((s.provinces[i]!.tokens[seat] ?? 0) === 0) continue;
-      for (const j of ADJACENT[i]!) out.push({ kind: 'move-token', from: provinceId(i), to: provinceId(j) });
+      for (const m of MOVE_TOKEN[i]!) out.push(m);
     }
   }
   // New markers come from the reserve, or (reserve empty) from any movable marker. The cheap
@@ -1256,14 +1410,13 @@ export function legalMoves(s: GoldenAgeState, seat: Seat): GoldenAgeMove[] {
     const g = s.guilds[c]!;
     if (g.level >= MAX_LEVEL || g.holder?.owner === seat || pl.money < GUILD_PRICES[g.level]! * H) continue;
     const colour = colourId(c);
-    for (const from of sources) out.push(from === undefined ? { kind: 'take-guild', colour } : { kind: 'take-guild', colour, from });
+    for (const from of sources) out.push(from === undefined ? TAKE_GUILD[c]! : { kind: 'take-guild', colour, from });
   }
   // new influence markers from three tokens
   for (let i = 0; i < s.provinces.length; i++) {
     if ((s.provinces[i]!.tokens[seat] ?? 0) < 3 || s.provinces[i]!.marker !== null) continue;
     const province = provinceId(i);
-    for (const from of sources)
-      out.push(from === undefined ? { kind: 'create-marker', province } : { kind: 'create-marker', province, from });
+    for (const from of sources) out.push(from === undefined ? CREATE_MARKER[i]! : { kind: 'create-marker', province, from });
   }
   // sailing to the colonies
   if (pl.hand.length >= 3 && colonySet(pl.hand) !== null) {
@@ -1310,11 +1463,11 @@ function pushExchanges(s: GoldenAgeState, seat: Seat, out: GoldenAgeMove[]): voi
   const hand = s.players[seat]!.hand;
   if (hand.length === 0) return;
   const reserve = bankReserve(s);
-  for (const c of CASH_SETS) {
+  const counts = cashKindCounts(hand);
+  for (let k = 0; k < CASH_SETS.length; k++) {
+    const c = CASH_SETS[k]!;
     if (s.bank - c.pays * H < reserve) continue;
-    let n = 0;
-    for (const id of hand) if (card(id).kind === c.kind) n++;
-    if (n >= c.size) out.push({ kind: 'exchange', set: c.set });
+    if (counts[k]! >= c.size) out.push({ kind: 'exchange', set: c.set });
   }
 }
 
@@ -1328,7 +1481,7 @@ function pushExchanges(s: GoldenAgeState, seat: Seat, out: GoldenAgeMove[]): voi
  * first possible use of the prize (a card when one is left).
  */
 export function defaultMove(s: GoldenAgeState, seat: Seat): GoldenAgeMove | null {
-  if (s.phase === 'over' || toAct(s)[0] !== seat) return null;
+  if (s.phase === 'over' || actor(s) !== seat) return null;
   switch (s.phase) {
     case 'roll':
       return { kind: 'roll' };

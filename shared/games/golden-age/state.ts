@@ -190,61 +190,32 @@ export type GoldenAgeEvent =
   | { readonly type: 'game-won'; readonly seat: Seat; readonly scores: readonly number[] };
 
 // ---------------------------------------------------------------------------------------------
-// A mutable working copy for `apply`: the input state is never touched.
+// A working copy for `apply`: the input state is never touched.
 // ---------------------------------------------------------------------------------------------
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-export type DraftPlayer = Mutable<Omit<PlayerState, 'hand' | 'paintings' | 'windmills' | 'governors'>> & {
-  hand: string[];
-  paintings: Painting[];
-  windmills: string[];
-  governors: string[];
-};
-
-export type Draft = Mutable<
-  Omit<GoldenAgeState, 'players' | 'provinces' | 'guilds' | 'east' | 'west' | 'decks' | 'discards' | 'unsold'>
-> & {
-  players: DraftPlayer[];
-  provinces: { marker: Marker | null; tokens: number[] }[];
-  guilds: { holder: Marker | null; level: number }[];
-  east: (Marker | null)[];
-  west: Marker[];
-  /** deck and discard arrays are shared with the input state: replace them, never mutate them */
-  decks: Record<DeckId, readonly string[]>;
-  discards: Record<DeckId, readonly string[]>;
-  unsold: number[];
-};
+/** A player of the draft that `apply` may change: its own object; its arrays are replaced, never edited. */
+export type DraftPlayer = Mutable<PlayerState>;
 
 /**
- * A working copy of `s` for one move. Written out field by field: this runs on every move and
- * spreads or `map` callbacks cost several times more.
+ * The working copy of one move. Only its top-level fields and the lists of players, provinces and
+ * guilds are its own at first; everything below is shared with the input until replaced:
+ * `ownPlayer` gives a player object of its own, and provinces, guilds, markers, cards lists and
+ * decks are replaced whole, never edited. `owned` (a bit per seat) is bookkeeping, left out of
+ * the state that `finish` returns.
  */
+export type Draft = Mutable<Omit<GoldenAgeState, 'players' | 'provinces' | 'guilds' | 'decks' | 'discards'>> & {
+  players: PlayerState[];
+  provinces: ProvinceState[];
+  guilds: GuildState[];
+  decks: Readonly<Record<DeckId, readonly string[]>>;
+  discards: Readonly<Record<DeckId, readonly string[]>>;
+  owned: number;
+};
+
+/** A working copy of `s` for one move. Written out field by field: this runs on every move. */
 export function draft(s: GoldenAgeState): Draft {
-  const players: DraftPlayer[] = new Array(s.players.length);
-  for (let i = 0; i < players.length; i++) {
-    const p = s.players[i]!;
-    players[i] = {
-      money: p.money,
-      tokens: p.tokens,
-      markers: p.markers,
-      hand: p.hand.slice(),
-      paintings: p.paintings.slice(),
-      windmills: p.windmills.slice(),
-      governors: p.governors.slice(),
-    };
-  }
-  const provinces: Draft['provinces'] = new Array(s.provinces.length);
-  for (let i = 0; i < provinces.length; i++) {
-    const p = s.provinces[i]!;
-    provinces[i] = { marker: p.marker, tokens: p.tokens.slice() };
-  }
-  const guilds: Draft['guilds'] = new Array(s.guilds.length);
-  for (let i = 0; i < guilds.length; i++) {
-    const g = s.guilds[i]!;
-    guilds[i] = { holder: g.holder, level: g.level };
-  }
-  const { decks, discards } = s;
   return {
     seats: s.seats,
     phase: s.phase,
@@ -254,23 +225,62 @@ export function draft(s: GoldenAgeState): Draft {
     steward: s.steward,
     lastRoll: s.lastRoll,
     bank: s.bank,
-    players,
-    provinces,
-    guilds,
-    east: s.east.slice(),
-    west: s.west.slice(),
-    decks: { culture: decks.culture, arts: decks.arts, investment: decks.investment, spices: decks.spices, colony: decks.colony },
-    discards: {
-      culture: discards.culture,
-      arts: discards.arts,
-      investment: discards.investment,
-      spices: discards.spices,
-      colony: discards.colony,
-    },
-    unsold: s.unsold.slice(),
+    players: s.players.slice(),
+    provinces: s.provinces.slice(),
+    guilds: s.guilds.slice(),
+    east: s.east,
+    west: s.west,
+    decks: s.decks,
+    discards: s.discards,
+    unsold: s.unsold,
     auction: s.auction,
     pending: s.pending,
     winner: s.winner,
     rng: s.rng,
+    owned: 0,
+  };
+}
+
+/** Player `seat` of the draft as an object of the draft's own, to change its fields. */
+export function ownPlayer(d: Draft, seat: Seat): DraftPlayer {
+  const p = d.players[seat] as PlayerState;
+  if ((d.owned >> seat) & 1) return p as DraftPlayer;
+  d.owned |= 1 << seat;
+  const q: DraftPlayer = {
+    money: p.money,
+    tokens: p.tokens,
+    markers: p.markers,
+    hand: p.hand,
+    paintings: p.paintings,
+    windmills: p.windmills,
+    governors: p.governors,
+  };
+  d.players[seat] = q;
+  return q;
+}
+
+/** The state a draft stands for: the same fields in the same order, without the bookkeeping. */
+export function finish(d: Draft): GoldenAgeState {
+  return {
+    seats: d.seats,
+    phase: d.phase,
+    current: d.current,
+    setupStep: d.setupStep,
+    turn: d.turn,
+    steward: d.steward,
+    lastRoll: d.lastRoll,
+    bank: d.bank,
+    players: d.players,
+    provinces: d.provinces,
+    guilds: d.guilds,
+    east: d.east,
+    west: d.west,
+    decks: d.decks,
+    discards: d.discards,
+    unsold: d.unsold,
+    auction: d.auction,
+    pending: d.pending,
+    winner: d.winner,
+    rng: d.rng,
   };
 }
