@@ -171,3 +171,27 @@ function playout<S, V, M>(
   }
   return [hooks.value(state, seat), rng];
 }
+
+/**
+ * A shuffle for the bots' sampled deals: Fisher–Yates with the generator of ./random.ts stepped in
+ * place, so a draw allocates nothing (the engine's `shuffle` makes two arrays per draw, and the
+ * search deals thousands of samples). The index is a multiply-shift of a 32-bit draw: its bias,
+ * under 2^-26 for a deck, does not matter for a sample. Deterministic: the same rng, the same deal.
+ */
+export function sampleShuffle<T>(rng: Rng, items: readonly T[]): [T[], Rng] {
+  let [a, b, c, d] = rng;
+  const out = items.slice();
+  for (let i = out.length - 1; i > 0; i--) {
+    const t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) | 0;
+    const j = Math.floor(((t >>> 0) * (i + 1)) / 4294967296);
+    const tmp = out[i] as T;
+    out[i] = out[j] as T;
+    out[j] = tmp;
+  }
+  return [out, [a >>> 0, b >>> 0, c >>> 0, d >>> 0]];
+}

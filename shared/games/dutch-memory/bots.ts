@@ -28,10 +28,11 @@ import {
   type BotLevel,
   type SearchBudget,
   type SearchHooks,
+  sampleShuffle,
   searchMove,
 } from '../../engine/bot.js';
 import type { LogEntry, Seat } from '../../engine/game.js';
-import { nextU32, type Rng, seedRng, shuffle } from '../../engine/random.js';
+import { nextU32, type Rng, seedRng } from '../../engine/random.js';
 import { ALL_CARDS, type CardFace, type CardId, cardFace, cardValue, type ValueTable, snapMatches } from './cards.js';
 import type { DutchMemoryMove } from './moves.js';
 import { apply, legalMoves, toAct } from './rules.js';
@@ -472,7 +473,7 @@ export function determinize(v: View, _seat: Seat, rng0: Rng): [DutchMemoryState,
   for (const p of v.pending) if (p.card) add(p.card.id);
   let pool: CardId[];
   let rng = rng0;
-  [pool, rng] = shuffle(
+  [pool, rng] = sampleShuffle(
     rng,
     ALL_CARDS.filter((id) => !placed.has(id)),
   );

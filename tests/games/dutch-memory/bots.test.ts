@@ -209,7 +209,7 @@ const usesOf = (preset: Preset) => USES.filter((k) => k !== 'give' || resolveRul
 
 describe('dutch-memory bot games', () => {
   for (const preset of PRESETS) {
-    it(`${GAMES} mixed bot games end with legal moves only (${preset})`, { timeout: 180_000 }, () => {
+    it(`${GAMES} mixed bot games end with legal moves only (${preset})`, { timeout: 600_000 }, () => {
       let rng: Rng = seedRng(`mix/${preset}`);
       // Moves made, by level, by memory aid on/off: snaps, Dutch calls, Queens (peek), Jacks (swap), Aces (give).
       const uses = new Map<string, number>();
