@@ -20,3 +20,28 @@ export function quantile(xs: readonly number[], q: number): number {
 
 /** A share as a percentage with one decimal: 0.617 → "61.7%". */
 export const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+/**
+ * Runs `fn` and returns its result with the CPU milliseconds the process spent on it (user + system).
+ * Think times are reported in CPU terms: on a shared, busy machine wall time also counts the waits.
+ */
+export function cpuMs<T>(fn: () => T): [T, number] {
+  const c0 = process.cpuUsage();
+  const out = fn();
+  const c = process.cpuUsage(c0);
+  return [out, (c.user + c.system) / 1000];
+}
+
+/** One report line for a level's think times: median and p99 in CPU ms, and the budget it is held to. */
+export function thinkLine(game: string, level: string, xs: readonly number[], budget: { median: number; p99: number }): string {
+  const med = quantile(xs, 0.5);
+  const p99 = quantile(xs, 0.99);
+  const within = med <= budget.median && p99 <= budget.p99 ? 'within' : 'OVER';
+  return (
+    `${game} bots: ${level} think time per move (CPU): median ${med.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, ` +
+    `max ${quantile(xs, 1).toFixed(1)} ms over ${xs.length} moves (${within} budget: median ≤ ${budget.median} ms, p99 ≤ ${budget.p99} ms)`
+  );
+}
+
+/** The issue's think-time budgets per level (CPU of one core). */
+export const THINK_BUDGET = { easy: { median: 5, p99: 5 }, strong: { median: 100, p99: 250 } } as const;

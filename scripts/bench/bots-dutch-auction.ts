@@ -12,7 +12,7 @@ import type { Edition } from '#shared/games/dutch-auction/cards.js';
 import { dutchAuction as game } from '#shared/games/dutch-auction/index.js';
 import type { DutchAuctionMove } from '#shared/games/dutch-auction/moves.js';
 import { type DutchAuctionView, view } from '#shared/games/dutch-auction/view.js';
-import { pct, quantile, wilson } from '../ladder-stats.js';
+import { cpuMs, pct, THINK_BUDGET, thinkLine, wilson } from '../ladder-stats.js';
 
 type Player = Bot<DutchAuctionView, DutchAuctionMove> | 'random';
 
@@ -35,10 +35,9 @@ export function playGame(edition: Edition, players: [Player, Player], seed: stri
       move = legal[k]!;
     } else {
       const seen = view(state, seat);
-      const t0 = process.cpuUsage();
-      move = p.choose({ seat, view: seen, legal, now: 0, seed: `${seed}/${n}` });
-      const used = process.cpuUsage(t0);
-      (think?.[p.level] ?? []).push((used.user + used.system) / 1000);
+      let ms: number;
+      [move, ms] = cpuMs(() => p.choose({ seat, view: seen, legal, now: 0, seed: `${seed}/${n}` }));
+      think?.[p.level]?.push(ms);
     }
     const r = game.apply(state, seat, move, { now: 0 });
     if (!r.ok) throw new Error(`bot move refused: ${r.error.code}`);
@@ -76,13 +75,7 @@ export async function bench(report: (line: string) => void): Promise<void> {
   }
   const secs = (performance.now() - start) / 1000;
   report(`dutch-auction bots: ladder ${played} games in ${secs.toFixed(1)} s (${(played / secs).toFixed(2)} games/s)`);
-  for (const level of ['easy', 'strong'] as const) {
-    const xs = think[level]!;
-    report(
-      `dutch-auction bots: ${level} think time per move: median ${quantile(xs, 0.5).toFixed(2)} ms, ` +
-        `p99 ${quantile(xs, 0.99).toFixed(2)} ms, max ${quantile(xs, 1).toFixed(2)} ms (${xs.length} moves)`,
-    );
-  }
+  for (const level of ['easy', 'strong'] as const) report(thinkLine('dutch-auction', level, think[level]!, THINK_BUDGET[level]));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -3,11 +3,11 @@
  * easy bots and against three random players, and easy against three random players. Reports the
  * strong seat's win rate (Wilson 95 % interval; 25 % is par), the mean round score of each level and
  * the margin strong − other with a 95 % interval (normal approximation over games), games/s, and
- * think time per move per level (median, p99).
+ * think time per move per level (median, p99, CPU ms).
  */
 import { performance } from 'node:perf_hooks';
 import type { BotLevel } from '#shared/engine/bot.js';
-import type { Seat } from '#shared/engine/game.js';
+import type { LogEntry, Seat } from '#shared/engine/game.js';
 import { nextInt, type Rng, seedRng } from '#shared/engine/random.js';
 import { botFor, offTurnSnap, type StrongBudget, strongBot } from '#shared/games/dutch-memory/bots.js';
 import { dutchMemory as game } from '#shared/games/dutch-memory/index.js';
@@ -15,8 +15,8 @@ import type { DutchMemoryMove } from '#shared/games/dutch-memory/moves.js';
 import type { Preset } from '#shared/games/dutch-memory/presets.js';
 import { resolveRules } from '#shared/games/dutch-memory/presets.js';
 import type { DutchMemoryState } from '#shared/games/dutch-memory/state.js';
-import { view } from '#shared/games/dutch-memory/view.js';
-import { pct, quantile, wilson } from '../ladder-stats.js';
+import { view, viewEvent } from '#shared/games/dutch-memory/view.js';
+import { cpuMs, pct, THINK_BUDGET, thinkLine, wilson } from '../ladder-stats.js';
 
 export type Player = BotLevel | 'random';
 
@@ -43,7 +43,9 @@ export function playGame(
     endScore?: number;
     memoryAid?: boolean;
     time?: boolean;
-    check?: (legal: readonly DutchMemoryMove[], m: DutchMemoryMove) => void;
+    check?: (legal: readonly DutchMemoryMove[], m: DutchMemoryMove, seat: Seat) => void;
+    /** Called after every move with the state before and after it and the seats' logs (tests' hook). */
+    onApplied?: (before: DutchMemoryState, after: DutchMemoryState, logs: readonly (readonly LogEntry[])[]) => void;
   } = {},
 ): Played {
   const rules = resolveRules({
@@ -57,9 +59,19 @@ export function playGame(
   const think: Record<Player, number[]> = { easy: [], strong: [], random: [] };
   let now = 1_700_000_000_000;
   let moves = 0;
+  // Each seat's own log (BotInput.log): the events as that seat reads them, and its reveals.
+  const logs: LogEntry[][] = players.map(() => []);
   const run = (seat: Seat, move: DutchMemoryMove) => {
     const r = game.apply(state, seat, move, { now });
     if (!r.ok) throw new Error(`${seed}: legal move refused: ${JSON.stringify(move)} by ${seat}: ${r.error.code}`);
+    logs.forEach((log, s) => {
+      for (const e of r.value.events) {
+        const entry = viewEvent(e, s);
+        if (entry) log.push(entry);
+      }
+    });
+    if (r.value.reveal !== undefined) logs[seat]!.push({ type: 'reveal', seat, text: '', data: r.value.reveal });
+    opts.onApplied?.(state, r.value.state, logs);
     state = r.value.state;
     moves++;
     now += 1000;
@@ -75,11 +87,13 @@ export function playGame(
       [k, rng] = nextInt(rng, from.length);
       return from[k]!;
     }
-    const input = { seat, view: view(state, seat), legal, now, seed: `${seed}/${moves}/${seat}` };
-    const t0 = opts.time ? performance.now() : 0;
-    const m = offTurn ? offTurnSnap(level, input) : (level === 'strong' ? strong : botFor('easy')).choose(input);
+    const input = { seat, view: view(state, seat), legal, now, seed: `${seed}/${moves}/${seat}`, log: logs[seat] };
+    if (offTurn) return offTurnSnap(level, input);
     // Off-turn snap checks are not decisions: only the seat's own moves are timed.
-    if (opts.time && !offTurn) think[level].push(performance.now() - t0);
+    const bot = level === 'strong' ? strong : botFor('easy');
+    if (!opts.time) return bot.choose(input);
+    const [m, ms] = cpuMs(() => bot.choose(input));
+    think[level].push(ms);
     return m;
   };
   outer: while (game.result(state) === null) {
@@ -93,7 +107,7 @@ export function playGame(
         if (legal.length === 0) continue;
         const m = decide(s, legal, true);
         if (m) {
-          opts.check?.(legal, m);
+          opts.check?.(legal, m, s);
           run(s, m);
           continue outer;
         }
@@ -103,7 +117,7 @@ export function playGame(
       const legal = game.legalMoves(state, s);
       if (legal.length === 0) throw new Error(`${seed}: seat ${s} must act but has no move`);
       const m = decide(s, legal, false)!;
-      opts.check?.(legal, m);
+      opts.check?.(legal, m, s);
       run(s, m);
       if (state.phase !== 'look') continue outer;
     }
@@ -167,10 +181,5 @@ export async function bench(report: (line: string) => void): Promise<void> {
   }
   const secs = (performance.now() - t0) / 1000;
   report(`dutch-memory bots: ladder ${played} games in ${secs.toFixed(1)} s (${(played / secs).toFixed(2)} games/s)`);
-  for (const l of ['easy', 'strong'] as const) {
-    report(
-      `dutch-memory bots: ${l} think time per move: median ${quantile(think[l], 0.5).toFixed(3)} ms, p99 ` +
-        `${quantile(think[l], 0.99).toFixed(3)} ms (${think[l].length} decisions)`,
-    );
-  }
+  for (const l of ['easy', 'strong'] as const) report(thinkLine('dutch-memory', l, think[l], THINK_BUDGET[l]));
 }

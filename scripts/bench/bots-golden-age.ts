@@ -12,15 +12,14 @@ import { goldenAge } from '#shared/games/golden-age/index.js';
 import { view } from '#shared/games/golden-age/view.js';
 import type { GoldenAgeMove, GoldenAgeState, GoldenAgeView } from '#shared/games/golden-age/index.js';
 import { randomMove } from '../../tests/games/golden-age/random-player.js';
-import { pct, quantile, wilson } from '../ladder-stats.js';
+import { cpuMs, pct, THINK_BUDGET, thinkLine, wilson } from '../ladder-stats.js';
 
 const SEATS = 3;
 const MOVE_CAP = 20_000;
 type Player = Bot<GoldenAgeView, GoldenAgeMove> | 'random';
 
+/** CPU milliseconds per decision, per level (wall time would count a busy machine's waits too) */
 export const times: Record<string, number[]> = { easy: [], strong: [] };
-/** CPU milliseconds spent choosing, per level (the wall-clock times above suffer on a busy machine) */
-export const cpu: Record<string, number> = { easy: 0, strong: 0 };
 
 /** One game; returns the winner's seat (or -1 when the move cap is hit). */
 function play(players: readonly Player[], seed: string): number {
@@ -34,12 +33,9 @@ function play(players: readonly Player[], seed: string): number {
     else {
       const legal = goldenAge.legalMoves(s, seat);
       const v = view(s, seat);
-      const c0 = process.cpuUsage();
-      const t0 = performance.now();
-      move = p.choose({ seat, view: v, legal, now: 0, seed: `${seed}/${n}` });
-      times[p.level]!.push(performance.now() - t0);
-      const c = process.cpuUsage(c0);
-      cpu[p.level]! += (c.user + c.system) / 1000;
+      let ms: number;
+      [move, ms] = cpuMs(() => p.choose({ seat, view: v, legal, now: 0, seed: `${seed}/${n}` }));
+      times[p.level]!.push(ms);
     }
     const r = goldenAge.apply(s, seat, move, { now: 0 });
     if (!r.ok) throw new Error(`illegal bot move ${JSON.stringify(move)}: ${r.error.code}`);
@@ -78,8 +74,6 @@ export async function bench(report: (line: string) => void): Promise<void> {
   const n = Number(process.env.GA_BENCH_GAMES ?? 10);
   times.easy = [];
   times.strong = [];
-  cpu.easy = 0;
-  cpu.strong = 0;
   const t0 = performance.now();
   let total = 0;
   for (const [name, hero, villain, k] of [
@@ -91,13 +85,7 @@ export async function bench(report: (line: string) => void): Promise<void> {
   }
   const ms = performance.now() - t0;
   report(`golden-age bots: ladder ${total} games in ${(ms / 1000).toFixed(1)} s = ${((total / ms) * 1000).toFixed(2)} games/s`);
-  for (const level of ['easy', 'strong'] as const) {
-    const xs = times[level]!;
-    report(
-      `golden-age bots: ${level} think time per move (wall clock): median ${quantile(xs, 0.5).toFixed(2)} ms, p99 ${quantile(xs, 0.99).toFixed(2)} ms, ` +
-        `max ${quantile(xs, 1).toFixed(1)} ms; mean CPU ${(cpu[level]! / Math.max(1, xs.length)).toFixed(2)} ms (${xs.length} moves)`,
-    );
-  }
+  for (const level of ['easy', 'strong'] as const) report(thinkLine('golden-age', level, times[level]!, THINK_BUDGET[level]));
 }
 
 if (process.argv[1]?.endsWith('bots-golden-age.ts')) void bench(console.log);

@@ -9,17 +9,37 @@
  * deterministic given the seed and its budget is counted in playouts, not milliseconds, so the same
  * input always gives the same move.
  */
-import type { Game, Seat } from './game.js';
+import type { Game, LogEntry, Seat } from './game.js';
 import { nextU32, type Rng, seedRng } from './random.js';
 
 export const BOT_LEVELS = ['easy', 'strong'] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
 
-/** All a bot knows when it picks a move: nothing but what its seat may see. */
+/**
+ * All a bot knows when it picks a move: nothing but what its seat may see.
+ *
+ * The view carries what a person at that seat has on screen now. For the auction and the Golden Age
+ * that is all the bots use: everything private to the seat stays in its view as long as it matters
+ * (its own hand, deck and discards, its sealed choice; the Golden Age hand), and the rest is public
+ * board state. What only a person's memory adds there is public history (which cards the opponent
+ * bought, the order of past discards), which the bots forgo at a small cost in strength.
+ *
+ * The memory game is different: with the memory aid off, a face the seat was shown (its starting
+ * look, a Queen's peek, the card it drew before placing it) appears once, in the answer to its move
+ * (`Applied.reveal`), and never again in its view. A person remembers it; a bot, which keeps nothing
+ * between calls, needs it handed back, so the input may carry the seat's own log (`log`).
+ */
 export interface BotInput<V, M> {
   readonly seat: Seat;
   /** `view(state, seat)`: the seat's own view, hidden cards as counts or backs. */
   readonly view: V;
+  /**
+   * The seat's own log, oldest first: each event as `viewEvent(event, seat)` shows it, and after the
+   * events of a move of this seat's that showed it something, that reveal as an entry
+   * `{ type: 'reveal', seat, text: '', data: reveal }`. Optional: without it a memory bot with the
+   * memory aid off knows only what its view shows now (the other games ignore it).
+   */
+  readonly log?: readonly LogEntry[];
   /** The seat's legal moves now (the list the platform also sends to a person in that seat). */
   readonly legal: readonly M[];
   /** Server time of the decision, for rules that care about time. */
@@ -150,4 +170,28 @@ function playout<S, V, M>(
     state = next.value.state;
   }
   return [hooks.value(state, seat), rng];
+}
+
+/**
+ * A shuffle for the bots' sampled deals: Fisher–Yates with the generator of ./random.ts stepped in
+ * place, so a draw allocates nothing (the engine's `shuffle` makes two arrays per draw, and the
+ * search deals thousands of samples). The index is a multiply-shift of a 32-bit draw: its bias,
+ * under 2^-26 for a deck, does not matter for a sample. Deterministic: the same rng, the same deal.
+ */
+export function sampleShuffle<T>(rng: Rng, items: readonly T[]): [T[], Rng] {
+  let [a, b, c, d] = rng;
+  const out = items.slice();
+  for (let i = out.length - 1; i > 0; i--) {
+    const t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) | 0;
+    const j = Math.floor(((t >>> 0) * (i + 1)) / 4294967296);
+    const tmp = out[i] as T;
+    out[i] = out[j] as T;
+    out[j] = tmp;
+  }
+  return [out, [a >>> 0, b >>> 0, c >>> 0, d >>> 0]];
 }

@@ -390,8 +390,13 @@ export function botFor(level: BotLevel): Bot<View, Move> {
   return bots[level];
 }
 
-/** The platform's entry (../bots.ts): a bot moves when its seat is to act (sealed bids included). */
-export const botPlayer: BotPlayer<View, Move> = {
+/**
+ * The platform's entry (../bots.ts): a bot moves when its seat is to act (sealed bids included).
+ * `playerOf` builds it from any pair of levels (tests use a strong bot on a small budget).
+ */
+export const playerOf = (levels: Record<BotLevel, Bot<View, Move>>): BotPlayer<View, Move> => ({
   decide: (level, input) =>
-    input.view.toAct.includes(input.seat) && input.legal.length > 0 ? { move: botFor(level).choose(input) } : null,
-};
+    input.view.toAct.includes(input.seat) && input.legal.length > 0 ? { move: levels[level].choose(input) } : null,
+});
+
+export const botPlayer: BotPlayer<View, Move> = playerOf(bots);

@@ -14,7 +14,12 @@
  * strong: snaps like easy (a known match is always worth it), otherwise a determinized Monte Carlo
  * search (`searchMove`) over a pruned list of candidate moves: each sample deals the cards the seat
  * cannot see at random, and playouts use the easy heuristic (without forgetting) for every seat, on
- * what that seat's own view would show.
+ * what that seat has seen (its `seenBy` marks: every seat in a playout remembers what it was shown).
+ *
+ * Without the memory aid the view shows no bench faces, so the bots read the seat's own log
+ * (`BotInput.log`): `recollect` replays the current round of it and fills in the faces the seat was
+ * shown (its reveals) or saw played openly, followed through exchanges, swaps, gifts and snaps. Both
+ * levels then decide from that recollected view exactly as from a view with the aid on.
  */
 import {
   type Bot,
@@ -23,11 +28,12 @@ import {
   type BotLevel,
   type SearchBudget,
   type SearchHooks,
+  sampleShuffle,
   searchMove,
 } from '../../engine/bot.js';
-import type { Seat } from '../../engine/game.js';
-import { nextU32, type Rng, seedRng, shuffle } from '../../engine/random.js';
-import { ALL_CARDS, type CardId, cardValue, type ValueTable, snapMatches } from './cards.js';
+import type { LogEntry, Seat } from '../../engine/game.js';
+import { nextU32, type Rng, seedRng } from '../../engine/random.js';
+import { ALL_CARDS, type CardFace, type CardId, cardFace, cardValue, type ValueTable, snapMatches } from './cards.js';
 import type { DutchMemoryMove } from './moves.js';
 import { apply, legalMoves, toAct } from './rules.js';
 import type { BenchCard, DutchMemoryState, Pending, PileCard } from './state.js';
@@ -87,11 +93,11 @@ function tableOfView(v: View): Table {
 
 /**
  * What `seat` would know from its own view of `s`, read straight from the state (for playouts:
- * the same facts as `knowledge(view(s, seat), seat, false)`, without building the view).
+ * the same facts as `knowledge(view(s, seat), seat, false)` with a perfect memory, without building
+ * the view).
  */
 function knowledgeOfState(s: DutchMemoryState, me: Seat): Know {
   const table = s.rules.cardValues;
-  const aid = s.rules.memoryAid;
   const top = s.pile[s.pile.length - 1] ?? null;
   const f = s.pending[0];
   const playing = s.phase === 'play';
@@ -118,12 +124,12 @@ function knowledgeOfState(s: DutchMemoryState, me: Seat): Know {
   if (top) seen(top.card);
   if (held) seen(held);
   for (const id of s.aside) seen(id);
-  for (const bench of s.benches) for (const b of bench) if (b && aid && b.seenBy.includes(me)) seen(b.card);
+  for (const bench of s.benches) for (const b of bench) if (b?.seenBy.includes(me)) seen(b.card);
   const unseen = n > 0 ? sum / n : 6.5;
   const benches = s.benches.map((bench) =>
     bench.map((b): SlotKnow | null => {
       if (!b) return null;
-      const id = aid && b.seenBy.includes(me) ? b.card : null;
+      const id = b.seenBy.includes(me) ? b.card : null;
       return { id, value: id ? cardValue(table, id) : unseen };
     }),
   );
@@ -240,6 +246,112 @@ export function knownSnap(legal: readonly Move[], k: Know): Move | null {
   }
   return other;
 }
+
+// ------------------------------------------------------------------ memory without the aid
+
+/** The `data` of the log entries `recollect` reads (see `viewEvent` in ./view.ts). */
+interface At {
+  readonly seat: Seat;
+  readonly slot: number;
+}
+type EntryData = {
+  readonly slot?: number;
+  readonly took?: CardId | null;
+  readonly a?: At;
+  readonly b?: At;
+  readonly to?: Seat;
+  readonly from?: number;
+  readonly owner?: Seat;
+  readonly card?: CardId | null;
+  /** A reveal entry: the faces the seat was shown, and the card it drew. */
+  readonly cards?: readonly (At & { readonly card: CardFace })[];
+  readonly drawn?: CardFace | null;
+};
+
+/**
+ * The view with the faces the seat remembers filled in, when the memory aid is off. The seat's own log
+ * (`BotInput.log`: the match log as the seat reads it, and its reveals as entries of type 'reveal') is
+ * replayed from the start of the round: a reveal shows faces (the starting look, a Queen's peek, a seen
+ * penalty card) and the drawn card; an exchange puts the drawn card (or the one taken from the pile, in
+ * everyone's sight) in its place; swaps and give-backs move what is known, gifts and snaps forget it; a
+ * wrong snap shows its card to the table. A face is filled in only where the view still says the seat
+ * has seen the card there, so a gap in the log can make the bot forget, never believe a wrong card.
+ */
+export function recollect(v: View, me: Seat, log: readonly LogEntry[] | undefined): View {
+  if (v.rules.memoryAid || !log || log.length === 0 || v.phase === 'over') return v;
+  const mem = replayRound(log, me);
+  if (mem.size === 0) return v;
+  const table = v.rules.cardValues;
+  const benches = v.benches.map((bench, s) =>
+    bench.map((slot, i) => {
+      if (!slot || slot.card || !slot.seenBy.includes(me)) return slot;
+      const id = mem.get(`${s}/${i}`);
+      return id ? { seenBy: slot.seenBy, card: cardFace(table, id) } : slot;
+    }),
+  );
+  return { ...v, benches };
+}
+
+function replayRound(log: readonly LogEntry[], me: Seat): Map<string, CardId> {
+  let start = 0;
+  for (let i = log.length - 1; i >= 0; i--) {
+    if (log[i]!.type === 'round-started') {
+      start = i;
+      break;
+    }
+  }
+  const mem = new Map<string, CardId>();
+  const key = (s: Seat, slot: number) => `${s}/${slot}`;
+  const put = (k: string, id: CardId | null | undefined) => (id ? mem.set(k, id) : mem.delete(k));
+  let drawn: CardId | null = null;
+  for (let i = start; i < log.length; i++) {
+    const e = log[i]!;
+    const d = (e.data ?? {}) as EntryData;
+    const seat = e.seat ?? -1;
+    switch (e.type) {
+      case 'reveal':
+        for (const c of d.cards ?? []) mem.set(key(c.seat, c.slot), c.card.id);
+        if (d.drawn) drawn = d.drawn.id;
+        break;
+      case 'exchanged':
+        put(key(seat, d.slot!), d.took ?? (seat === me ? drawn : null));
+        break;
+      case 'swapped': {
+        const ka = key(d.a!.seat, d.a!.slot);
+        const kb = key(d.b!.seat, d.b!.slot);
+        const a = mem.get(ka);
+        put(ka, mem.get(kb));
+        put(kb, a);
+        break;
+      }
+      case 'gave':
+        mem.delete(key(d.to!, d.slot!));
+        break;
+      case 'gave-back':
+        put(key(d.to!, d.slot!), mem.get(key(seat, d.from!)));
+        mem.delete(key(seat, d.from!));
+        break;
+      case 'snapped':
+        mem.delete(key(d.owner!, d.slot!));
+        break;
+      case 'snap-failed':
+        put(key(d.owner!, d.slot!), d.card ?? mem.get(key(d.owner!, d.slot!)));
+        break;
+      case 'replaced':
+        mem.delete(key(seat, d.slot!));
+        break;
+      default:
+        break;
+    }
+  }
+  return mem;
+}
+
+/** The input with the view as the seat remembers it (see `recollect`). */
+const recollected = (input: BotInput<View, Move>): BotInput<View, Move> => {
+  const v = recollect(input.view, input.seat, input.log);
+  return v === input.view ? input : { ...input, view: v };
+};
 
 // ------------------------------------------------------------------ the easy heuristic
 
@@ -361,7 +473,7 @@ export function determinize(v: View, _seat: Seat, rng0: Rng): [DutchMemoryState,
   for (const p of v.pending) if (p.card) add(p.card.id);
   let pool: CardId[];
   let rng = rng0;
-  [pool, rng] = shuffle(
+  [pool, rng] = sampleShuffle(
     rng,
     ALL_CARDS.filter((id) => !placed.has(id)),
   );
@@ -500,14 +612,18 @@ const engine = { apply, legalMoves, toAct };
 export function easyBot(): Bot<View, Move> {
   return {
     level: 'easy',
-    choose: (input) => easyMove(input.legal, knowledge(input.view, input.seat, true)),
+    choose(input) {
+      const v = recollect(input.view, input.seat, input.log);
+      return easyMove(input.legal, knowledge(v, input.seat, true));
+    },
   };
 }
 
 export function strongBot(budget: StrongBudget = STRONG_BUDGET): Bot<View, Move> {
   return {
     level: 'strong',
-    choose(input) {
+    choose(raw) {
+      const input = recollected(raw);
       const v = input.view;
       const k = knowledge(v, input.seat, false);
       const easy = easyMove(input.legal, k);
@@ -528,7 +644,7 @@ export function strongBot(budget: StrongBudget = STRONG_BUDGET): Bot<View, Move>
  */
 export function offTurnSnap(level: BotLevel, input: BotInput<View, Move>): Move | null {
   if (input.view.phase !== 'play') return null;
-  return knownSnap(input.legal, knowledge(input.view, input.seat, level === 'easy'));
+  return knownSnap(input.legal, knowledge(recollect(input.view, input.seat, input.log), input.seat, level === 'easy'));
 }
 
 export const bots: Record<BotLevel, Bot<View, Move>> = { easy: easyBot(), strong: strongBot() };
@@ -537,12 +653,17 @@ export const botFor = (level: BotLevel): Bot<View, Move> => bots[level];
 /**
  * The platform's entry (../bots.ts): a bot moves when its seat is to act; otherwise it snaps a card it
  * knows matches the open discard, as a reaction (the platform lets people answer first).
+ * `playerOf` builds it from any pair of levels (tests use a strong bot on a small budget).
  */
-export const botPlayer: BotPlayer<View, Move> = {
-  decide(level, input) {
-    if (input.legal.length === 0) return null;
-    if (input.view.toAct.includes(input.seat)) return { move: botFor(level).choose(input) };
-    const snap = offTurnSnap(level, input);
-    return snap ? { move: snap, reaction: true } : null;
-  },
-};
+export function playerOf(levels: Record<BotLevel, Bot<View, Move>>): BotPlayer<View, Move> {
+  return {
+    decide(level, input) {
+      if (input.legal.length === 0) return null;
+      if (input.view.toAct.includes(input.seat)) return { move: levels[level].choose(input) };
+      const snap = offTurnSnap(level, input);
+      return snap ? { move: snap, reaction: true } : null;
+    },
+  };
+}
+
+export const botPlayer: BotPlayer<View, Move> = playerOf(bots);

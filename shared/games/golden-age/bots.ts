@@ -27,9 +27,10 @@ import {
   type BotLevel,
   type SearchBudget,
   type SearchHooks,
+  sampleShuffle,
   searchMove,
 } from '../../engine/bot.js';
-import { nextInt, nextU32, type Rng, seedRng, shuffle } from '../../engine/random.js';
+import { nextInt, nextU32, type Rng, seedRng } from '../../engine/random.js';
 import { COLOUR_ACTION, type DeckId, DECKS, GUILD_COLOURS, PROVINCE_IDS } from './board.js';
 import { card, DECK_CARDS, isPublicCard } from './cards.js';
 import type { GoldenAgeMove } from './moves.js';
@@ -69,7 +70,7 @@ export function determinize(v: View, seat: Seat, rng0: Rng): [State, Rng] {
   const pools = {} as Record<DeckId, string[]>;
   for (const d of DECKS) {
     let pool: string[];
-    [pool, rng] = shuffle(
+    [pool, rng] = sampleShuffle(
       rng,
       DECK_CARDS[d].filter((id) => !seen.has(id)),
     );
@@ -343,6 +344,10 @@ export function greedyBot(k: Weights, level: BotLevel = 'easy'): Bot<View, Move>
       const { legal, seat, view } = input;
       if (legal.length === 0) throw new Error('golden-age bot: no legal move');
       if (legal.length === 1 || notMyTurn(input)) return legal[0]!;
+      // Set-up placements are drawn at random: no sampled state needed.
+      if (view.phase === 'setup-marker' || view.phase === 'setup-tokens' || view.phase === 'setup-steward') {
+        return legal[nextInt(seedRng(`${input.seed}/easy`), legal.length)[0]]!;
+      }
       const [s, rng] = determinize(view, seat, seedRng(`${input.seed}/easy`));
       return greedyMove(k, s, seat, legal, rng)[0];
     },
@@ -408,7 +413,12 @@ export const bots: Record<BotLevel, Bot<View, Move>> = { easy, strong: strongBot
 
 export const botFor = (level: BotLevel): Bot<View, Move> => bots[level];
 
-/** The platform's entry (../bots.ts): a bot moves only when its seat is to act (no idle exchanges). */
-export const botPlayer: BotPlayer<View, Move> = {
-  decide: (level, input) => (wantsToMove(input) ? { move: botFor(level).choose(input) } : null),
-};
+/**
+ * The platform's entry (../bots.ts): a bot moves only when its seat is to act (no idle exchanges).
+ * `playerOf` builds it from any pair of levels (tests use a strong bot on a small budget).
+ */
+export const playerOf = (levels: Record<BotLevel, Bot<View, Move>>): BotPlayer<View, Move> => ({
+  decide: (level, input) => (wantsToMove(input) ? { move: levels[level].choose(input) } : null),
+});
+
+export const botPlayer: BotPlayer<View, Move> = playerOf(bots);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Bot } from '#shared/engine/bot.js';
 import type { Seat } from '#shared/engine/game.js';
 import { type Rng, nextInt, seedRng, shuffle } from '#shared/engine/random.js';
-import { bots, strongBot } from '#shared/games/dutch-auction/bots.js';
+import { bots, playerOf, strongBot } from '#shared/games/dutch-auction/bots.js';
 import type { CardId, Edition } from '#shared/games/dutch-auction/cards.js';
 import type { DutchAuctionMove } from '#shared/games/dutch-auction/moves.js';
 import type { DutchAuctionState } from '#shared/games/dutch-auction/state.js';
@@ -112,11 +112,52 @@ describe('dutch-auction bots: a bot sees only its view', () => {
   }
 });
 
+describe('dutch-auction botPlayer.decide (the platform entry)', () => {
+  for (const edition of EDITIONS) {
+    it(`a move when the seat is to act (both seats in the sealed commit), null otherwise (${edition})`, () => {
+      const player = playerOf({ easy: bots.easy, strong: quickStrong });
+      const seen = { move: 0, idle: 0, bothSealing: 0 };
+      let rng = seedRng(`decide-${edition}`);
+      let state = game.setup(2, { edition }, `decide-${edition}`);
+      for (let n = 0; game.toAct(state).length > 0; n++) {
+        const acting = game.toAct(state);
+        if (acting.length === 2) seen.bothSealing++;
+        for (const seat of [0, 1]) {
+          const legal = game.legalMoves(state, seat);
+          for (const level of ['easy', 'strong'] as const) {
+            const d = player.decide(level, { seat, view: view(state, seat), legal, now: 0, seed: `d${n}` });
+            if (acting.includes(seat)) {
+              expect(legal).toContainEqual(d!.move);
+              expect(d!.reaction).toBeUndefined();
+              seen.move++;
+            } else {
+              expect(d).toBeNull();
+              seen.idle++;
+            }
+          }
+        }
+        let k: number;
+        [k, rng] = nextInt(rng, acting.length);
+        const seat = acting[k]!;
+        const moves = game.legalMoves(state, seat);
+        [k, rng] = nextInt(rng, moves.length);
+        const r = game.apply(state, seat, moves[k]!, { now: 0 });
+        if (!r.ok) throw new Error(r.error.code);
+        state = r.value.state;
+      }
+      expect(seen.move).toBeGreaterThan(20);
+      expect(seen.idle).toBeGreaterThan(20);
+      expect(seen.bothSealing).toBeGreaterThan(0);
+    });
+  }
+});
+
 const GAMES = 1000;
 
 describe('dutch-auction bots: bot-vs-bot games', () => {
   for (const edition of EDITIONS) {
-    it(`${GAMES} games, easy and strong mixed, end with legal moves only (${edition})`, () => {
+    // A generous limit: about 15 s of CPU, but a shared machine may stretch it several times.
+    it(`${GAMES} games, easy and strong mixed, end with legal moves only (${edition})`, { timeout: 600_000 }, () => {
       const lineups: [AuctionBot, AuctionBot][] = [
         [bots.easy, quickStrong],
         [quickStrong, bots.easy],

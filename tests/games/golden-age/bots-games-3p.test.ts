@@ -1,0 +1,4 @@
+// A thousand bot-vs-bot games with 3 seats; the property is in bot-games.ts.
+import { botGamesProperty } from './bot-games.js';
+
+botGamesProperty(3);
