@@ -11,9 +11,10 @@
  * rules refuse is replaced by the game's standard move for that seat, logged as a warning.
  */
 import type { BotLevel, BotPlayer } from '#shared/engine/bot.js';
-import type { AnyGame, Seat } from '#shared/engine/game.js';
+import type { AnyGame, LogEntry, Seat } from '#shared/engine/game.js';
 import { nextU32, seedRng } from '#shared/engine/random.js';
-import type { MatchRecord, MatchStore } from '../matches/port.js';
+import type { LogRecord, MatchRecord, MatchStore } from '../matches/port.js';
+import { logEntries } from '../matches/present.js';
 import type { MatchService } from '../matches/service.js';
 
 /** A bot that thinks longer than this has its move replaced by the game's standard move. */
@@ -22,13 +23,15 @@ export const BOT_TIME_LIMIT_MS = 2000;
 export const REACTION_MS = { min: 1500, max: 3000 } as const;
 /** Bounds of one `handle` call; the next stream record (each move makes one) carries on. */
 export const RUN_LIMITS = { moves: 60, budgetMs: 30_000 } as const;
+/** Log records read back for a bot that asks for its seat's log: more than a round of any game. */
+export const LOG_WINDOW = 200;
 
 // biome-ignore lint/suspicious/noExplicitAny: each game's player is typed by its own view and move; the runner holds them by game id, as the registry does.
 export type BotPlayers = ReadonlyMap<string, BotPlayer<any, any>>;
 
 export interface BotRunnerDeps {
   service: MatchService;
-  store: Pick<MatchStore, 'get'>;
+  store: Pick<MatchStore, 'get' | 'log'>;
   players: BotPlayers;
   /** Server time handed to the bot (and to the rules through botMove). */
   clock?: () => number;
@@ -90,7 +93,7 @@ export class BotRunner {
     while (report.moves + report.reactions < maxMoves && Date.now() - started < budgetMs) {
       let match = await this.deps.store.get(matchId);
       if (match?.status !== 'active' || !match.seats.some((s) => s.bot)) return { ...report, stopped: 'not-active' };
-      let choice = this.next(match, failed);
+      let choice = this.next(match, failed, await this.seatLogs(match));
       if (!choice) return { ...report, stopped: 'idle' };
       if (choice.reaction) {
         report.reactions++;
@@ -98,7 +101,7 @@ export class BotRunner {
         // Decided again on the state of this moment: someone may have been quicker.
         match = await this.deps.store.get(matchId);
         if (match?.status !== 'active' || !match.seats[choice.seat]?.bot) continue;
-        choice = this.decide(match, choice.seat);
+        choice = this.decide(match, choice.seat, await this.seatLogs(match));
         if (!choice) continue;
       }
       const made = await this.make(match, choice);
@@ -116,12 +119,12 @@ export class BotRunner {
   }
 
   /** The next computer move: a seat's turn before any reaction; seats to act first, in seat order. */
-  private next(match: MatchRecord, failed: ReadonlySet<string>): Choice | null {
+  private next(match: MatchRecord, failed: ReadonlySet<string>, logs: SeatLogs): Choice | null {
     const seats = match.seats.flatMap((s, i) => (s.bot && !failed.has(`${match.version}:${i}`) ? [i] : []));
     const ordered = [...seats.filter((i) => match.toAct.includes(i)), ...seats.filter((i) => !match.toAct.includes(i))];
     let reaction: Choice | null = null;
     for (const seat of ordered) {
-      const choice = this.decide(match, seat);
+      const choice = this.decide(match, seat, logs);
       if (choice && !choice.reaction) return choice;
       reaction ??= choice;
     }
@@ -129,7 +132,7 @@ export class BotRunner {
   }
 
   /** What the seat's bot would do now, or its standard move when the bot fails; null: nothing. */
-  private decide(match: MatchRecord, seat: Seat): Choice | null {
+  private decide(match: MatchRecord, seat: Seat, logs: SeatLogs): Choice | null {
     const level = match.seats[seat]!.bot!.level;
     const game = this.deps.service.game(match.gameId);
     const player = this.deps.players.get(match.gameId);
@@ -139,7 +142,9 @@ export class BotRunner {
     const t0 = this.timer();
     try {
       const view = game.view(match.state, seat);
-      const decision = player.decide(level, { seat, view, legal, now: this.clock(), seed: decisionSeed(match, seat) });
+      const log = logs.get(seat);
+      const input = { seat, view, legal, now: this.clock(), seed: decisionSeed(match, seat), ...(log ? { log } : {}) };
+      const decision = player.decide(level, input);
       const took = this.timer() - t0;
       if (took > BOT_TIME_LIMIT_MS) return this.fallback(game, match, seat, level, { ...where, why: 'too slow', ms: Math.round(took) });
       if (!decision) return null;
@@ -147,6 +152,21 @@ export class BotRunner {
     } catch (err) {
       return this.fallback(game, match, seat, level, { ...where, why: 'threw', error: String(err) });
     }
+  }
+
+  /**
+   * The seat's own log for each computer seat whose bot asks for it (a memory game without the memory
+   * aid): the newest LOG_WINDOW records as that seat reads them, oldest first, each followed by what the
+   * seat's own move showed it. Nothing is read when no bot asks.
+   */
+  private async seatLogs(match: MatchRecord): Promise<SeatLogs> {
+    const player = this.deps.players.get(match.gameId);
+    if (!player?.wantsLog || match.status !== 'active') return NO_LOGS;
+    const game = this.deps.service.game(match.gameId);
+    const seats = match.seats.flatMap((s, i) => (s.bot && wants(() => player.wantsLog!(game.view(match.state, i))) ? [i] : []));
+    if (seats.length === 0) return NO_LOGS;
+    const records = (await this.deps.store.log(match.id, { limit: LOG_WINDOW })).reverse();
+    return new Map(seats.map((seat) => [seat, seatLog(game, records, seat)]));
   }
 
   /**
@@ -173,4 +193,24 @@ export class BotRunner {
     const again = await this.deps.service.botMove(match.id, choice.seat, match.version, instead.move, choice.level);
     return again.ok ? 'fallback' : again.reason === 'stale' ? 'stale' : 'failed';
   }
+}
+
+type SeatLogs = ReadonlyMap<Seat, LogEntry[]>;
+const NO_LOGS: SeatLogs = new Map();
+
+/** A bot's question that throws counts as "no" (its `decide` is then judged, and replaced if it fails too). */
+function wants(ask: () => boolean): boolean {
+  try {
+    return ask();
+  } catch {
+    return false;
+  }
+}
+
+/** The log as `seat` reads it, with its own reveals as entries of type 'reveal' after the move that made them. */
+export function seatLog(game: AnyGame, records: readonly LogRecord[], seat: Seat): LogEntry[] {
+  return records.flatMap((r) => {
+    const entries = logEntries(game, r, seat);
+    return r.seat === seat && r.reveal !== undefined ? [...entries, { type: 'reveal', seat, text: '', data: r.reveal }] : entries;
+  });
 }

@@ -128,6 +128,12 @@ export interface LogRecord {
   at: number;
   /** Game events, turned into log lines per viewer by the game's `viewEvent`. */
   events: unknown[];
+  /**
+   * What a computer's move showed its own seat (`Applied.reveal`, e.g. a peeked face with the memory aid
+   * off): kept so its bot can recall it later (functions/bots/runner.ts hands it back in `BotInput.log`).
+   * Like the move itself, never presented to anyone.
+   */
+  reveal?: unknown;
   /** The response sent for a move made with an Idempotency-Key, replayed verbatim on a retry. */
   response?: { status: number; body: string };
 }

@@ -534,6 +534,7 @@ export class MatchService {
       at: now,
       events: [...applied.value.events],
       bot: level,
+      ...(applied.value.reveal !== undefined ? { reveal: applied.value.reveal } : {}),
     };
     const result = await this.commit({
       match: next,

@@ -62,6 +62,11 @@ export interface Bot<V, M> {
  */
 export interface BotPlayer<V, M> {
   decide(level: BotLevel, input: BotInput<V, M>): BotDecision<M> | null;
+  /**
+   * Whether a bot with this view needs the seat's own log (`BotInput.log`) to know what the seat knows;
+   * the platform reads the log only then. Absent: never (the view carries it all).
+   */
+  wantsLog?(view: V): boolean;
 }
 
 export interface BotDecision<M> {

@@ -7,6 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BotPlayer } from '#shared/engine/bot.js';
+import type { LogEntry } from '#shared/engine/game.js';
+import { recollect } from '#shared/games/dutch-memory/bots.js';
+import type { DutchMemoryView } from '#shared/games/dutch-memory/view.js';
 import { botPlayers } from '#shared/games/bots.js';
 import type { Json, Seat } from '../support/api.js';
 import { botHarness } from './bots.support.js';
@@ -162,6 +165,46 @@ describe('playing against the computer', () => {
 });
 
 describe('snaps wait a human moment', () => {
+  it("memory without the memory aid: what a computer's move showed it is kept for it alone and handed back in its own log", async () => {
+    const inputs: { seat: number; log?: readonly Json[]; view: Json }[] = [];
+    const memory = botPlayers.get('dutch-memory')!;
+    const watched = new Map([
+      [
+        'dutch-memory',
+        {
+          decide: (level, input) => {
+            inputs.push({ seat: input.seat, view: input.view, ...(input.log ? { log: input.log } : {}) });
+            return memory.decide(level, input);
+          },
+          wantsLog: (view) => memory.wantsLog!(view),
+        } satisfies BotPlayer<Json, Json>,
+      ],
+    ]);
+    const h = await botHarness({ seed: 8, players: watched });
+    const created = await h.create({ game: 'dutch-memory', seats: 2, options: { memoryAid: false }, bots: [{ seat: 1, level: 'easy' }] });
+    const me: Seat = { seat: 0, token: created.token };
+    await h.runner.handle(created.matchId); // the computer looks at its two cards
+    const looked = (await h.fullLog(created.matchId, me)).find((l: Json) => l.seat === 1)!;
+    const stored = await h.table.store.logAt(created.matchId, looked.version as number);
+    const shown = (stored!.reveal as { cards: { seat: number; slot: number; card: { id: string } }[] }).cards;
+    expect(shown.length).toBe(2);
+    // Nobody reads it: not the human's log, not a spectator's.
+    const everyone = JSON.stringify([await h.fullLog(created.matchId, me), (await h.api.read(created.matchId, me)).json]);
+    for (const c of shown) expect(everyone).not.toContain(`"${c.card.id}"`);
+    // The human looks too; the computer's next decision carries its own log, with what it was shown.
+    await h.humanMove(created.matchId, me);
+    inputs.length = 0;
+    await h.runner.handle(created.matchId);
+    const next = inputs.find((i) => i.seat === 1)!;
+    const reveal = next.log!.find((e) => e.type === 'reveal')!;
+    expect(reveal.data).toEqual(stored!.reveal);
+    // Its view alone hides those faces; recalled from its log, the bot knows them.
+    const faces = (v: Json) => (v.benches[1] as Json[]).map((slot) => slot?.card?.id ?? null);
+    expect(faces(next.view).every((f: string | null) => f === null)).toBe(true);
+    const recalled = faces(recollect(next.view as DutchMemoryView, 1, next.log as LogEntry[]));
+    for (const c of shown.filter((c) => c.seat === 1)) expect(recalled[c.slot]).toBe(c.card.id);
+  });
+
   it('memory: a bot snap waits the seeded reaction delay and is decided again on the state after it', async () => {
     // The real bots, watched: each decision of the computer seat goes on the timeline.
     const timeline: Json[] = [];

@@ -663,6 +663,8 @@ export function playerOf(levels: Record<BotLevel, Bot<View, Move>>): BotPlayer<V
       const snap = offTurnSnap(level, input);
       return snap ? { move: snap, reaction: true } : null;
     },
+    // With the aid on the view shows every face the seat has seen; without it, only its log does.
+    wantsLog: (view) => !view.rules.memoryAid,
   };
 }
 
