@@ -5,6 +5,7 @@
  * per-turn mail of digest seats left out while push and other players' mail go on as before.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { ParsedMail } from 'mailparser';
 import { DailyDigest, type DigestDeps } from '../../functions/players/digest.js';
 import { DIGEST_MAX_LISTED, digestMail } from '../../functions/players/digest-mail.js';
@@ -60,7 +61,7 @@ async function annWaitingInTwo(address: string) {
 describe('the daily digest', () => {
   it('lists every match waiting, once a day: a second run that day sends nothing, the next day again, none when none waits', async () => {
     const address = 'digest-day@example.test';
-    const { one, two } = await annWaitingInTwo(address);
+    const { one, two, ann } = await annWaitingInTwo(address);
     h.clock.advance(2 * HOUR);
     const first = await digestOf().run({ budgetMs: 60_000 });
     expect(first.sent).toBe(1);
@@ -93,6 +94,13 @@ describe('the daily digest', () => {
     const quiet = await digestOf().run({ budgetMs: 60_000 });
     expect(quiet['nothing-waiting']).toBe(1);
     expect(digests(address)).toHaveLength(2);
+
+    // Deleting the player takes the digest's list entry and the day markers with the record.
+    const keysOf = async () =>
+      ((await h.table.doc.send(new ScanCommand({ TableName: h.table.tableName }))).Items ?? []).map((i) => `${i.pk} ${i.sk}`);
+    expect((await keysOf()).filter((k) => k.includes('DIGEST'))).toHaveLength(3);
+    expect((await ann.call('DELETE', '/api/me')).status).toBeLessThan(300);
+    expect((await keysOf()).filter((k) => k.includes('DIGEST'))).toEqual([]);
   });
 
   it('leaves out the per-turn mail of digest seats; push, other players and a match set to each turn go on as before', async () => {
@@ -138,6 +146,27 @@ describe('the daily digest', () => {
     expect((await digestOf().run({ budgetMs: 60_000 })).sent).toBe(1);
     const digest = digests(address).at(-1)!;
     expect(digest.subject).toBe('Your move in Secret sums (test game)');
+    expect(digest.text).toContain(one.matchId);
+    expect(digest.text).not.toContain(two.matchId);
+  });
+
+  it('a player mailed each turn can put one match on the digest: only that match is left out and listed', async () => {
+    h = await harness({ email: io.sender, start, players: true });
+    const ann = new Device(h);
+    const address = 'digest-one-match@example.test';
+    await signIn(ann, io.smtp, address);
+    const one = await h.started(2, {}, ['Ann', 'Bob']);
+    const two = await h.started(2, {}, ['Ann', 'Cat']);
+    for (const m of [one, two]) await ann.call('POST', '/api/me/seats', { body: { seats: [{ matchId: m.matchId, ...m.seats[0]! }] } });
+    expect((await ann.call('PUT', `/api/me/matches/${one.matchId}/seats/0/notices`, { body: DAILY })).status).toBe(200);
+    await playUntilTurnOf(h, one.matchId, one.seats, 0);
+    await playUntilTurnOf(h, two.matchId, two.seats, 0);
+    await h.deliver();
+    const turns = io.smtp.to(address);
+    expect(turns.some((m) => m.messageId?.startsWith(`<${one.matchId}.`))).toBe(false);
+    expect(turns.some((m) => m.messageId?.startsWith(`<${two.matchId}.`))).toBe(true);
+    expect((await digestOf().run({ budgetMs: 60_000 })).sent).toBe(1);
+    const digest = digests(address)[0]!;
     expect(digest.text).toContain(one.matchId);
     expect(digest.text).not.toContain(two.matchId);
   });
