@@ -12,6 +12,9 @@
  *   SEAT_KEY                          32 random bytes (base64url) that seal the seat tokens a signed-in
  *                                     player's record keeps (functions/players/vault.ts); without it,
  *                                     signing in is off. `npm start` makes one in its data folder.
+ *   SEAT_KEY_SECRET_ID                on Lambda: the Secrets Manager secret holding SEAT_KEY, read by the
+ *                                     API at cold start (functions/lambda/seat-key.ts)
+ *   DIGEST_INTERVAL_MS                `npm start`: how often the daily digest's job runs (default hourly)
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { gameRegistry } from '#shared/games/index.js';

@@ -14,6 +14,11 @@ export const FUNCTIONS = {
   /** Reminders and turn deadlines, on a schedule. */
   sweep: { entry: 'functions/lambda/schedule.ts', memoryMb: 256, timeoutSeconds: 120 },
   /**
+   * The daily digest, hourly (functions/lambda/digest.ts): a few reads and one mail per player who chose it.
+   * 300 s covers thousands of players per run; who is left over gets theirs on the next run that day.
+   */
+  digest: { entry: 'functions/lambda/digest.ts', memoryMb: 256, timeoutSeconds: 300 },
+  /**
    * Computer players' moves, from the table's stream. Memory buys CPU (a full vCPU only at 1,769 MB):
    * at 1,024 MB a strong move of 100 ms CPU (p99 250 ms, issue 15) takes about 170 ms (p99 430 ms), far
    * inside the 2 s a bot may think (BOT_TIME_LIMIT_MS) and the 1–2 s a turn should take to land; 512 MB
@@ -117,3 +122,18 @@ export const BOT_FILTERS = [
  * dispatcher's. tests/infra/bots.test.ts records the calls that path makes against DynamoDB Local.
  */
 export const BOT_TABLE_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem'] as const;
+
+/**
+ * The only DynamoDB actions the digest function gets, on the table alone (it reads no index): GetItem (the
+ * player, the match, the address's suppression, the day's marker after a lost claim), Query (the digest's
+ * list, a player's claimed seats), PutItem (the day's claim, the unsubscribe link's hash), UpdateItem
+ * (the day marked sent, an address suppressed after a bounce), DeleteItem (a claim given back, a player
+ * taken off the list). No BatchWriteItem, no transactions.
+ */
+export const DIGEST_TABLE_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:Query',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+] as const;

@@ -21,6 +21,8 @@ export interface AckOptions {
   customDomain: boolean;
   /** Logical id of the sweep function, which appears in the scheduler role's finding. */
   sweepLogicalId: string;
+  /** Logical id of the digest function, likewise. */
+  digestLogicalId: string;
 }
 
 /** Our own resources: exact rule ids, exact constructs. */
@@ -32,7 +34,13 @@ export function ownAcknowledgements(opts: AckOptions): Acknowledgement[] {
       reason:
         "The VAPID key pair identifies this server to the browsers' push services; every push subscription is bound to its public key, so an automatic rotation would silently cut off all web push. Rotation is a manual step (infra/README.md).",
     },
-    ...['ApiFunction', 'DispatcherFunction', 'SweepFunction', 'BotsFunction'].map((path) => ({
+    {
+      path: 'SeatKey',
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'The seat key seals the seat tokens kept in signed-in players\' records; a rotation would make every sealed token unreadable (those seats would drop out of "my matches" until claimed again). Rotation is a deliberate manual step.',
+    },
+    ...['ApiFunction', 'DispatcherFunction', 'SweepFunction', 'DigestFunction', 'BotsFunction'].map((path) => ({
       path,
       id: 'AwsSolutions-L1',
       reason: NODE_22,
@@ -48,6 +56,12 @@ export function ownAcknowledgements(opts: AckOptions): Acknowledgement[] {
       id: `AwsSolutions-IAM5[Resource::<${opts.sweepLogicalId}.Arn>:*]`,
       reason:
         'The EventBridge Scheduler target grants invoke on the sweep function and its versions (`:*`); it is still this one function, and the role can only be assumed by the scheduler of this account.',
+    },
+    {
+      path: 'DigestSchedulerRole',
+      id: `AwsSolutions-IAM5[Resource::<${opts.digestLogicalId}.Arn>:*]`,
+      reason:
+        'The EventBridge Scheduler target grants invoke on the digest function and its versions (`:*`); it is still this one function, and the role can only be assumed by the scheduler of this account.',
     },
     ...['DispatchDeadLetters', 'BotDeadLetters'].map((path) => ({
       path,

@@ -2,7 +2,7 @@
  * The whole site as one CDK stack, composed of a few parts (infra/constructs/): the function defaults
  * every Lambda shares (function.ts), the single-table DynamoDB design (data.ts), the hono API on Lambda
  * behind an HTTP API (api.ts), mail, push keys, the notification dispatcher on the table's stream and the
- * reminder/deadline sweep on EventBridge Scheduler (notifications.ts), the computer players on the
+ * reminder/deadline sweep and the hourly daily-digest run on EventBridge Scheduler (notifications.ts), the computer players on the
  * table's stream (bots.ts), the static site in a private bucket behind CloudFront, which also routes
  * /api/* (site.ts), and alarms (alarms.ts). It deploys the same code the local server runs.
  */
@@ -28,6 +28,8 @@ export { BOT_BATCH_SIZE, BOT_RETRY_ATTEMPTS, BOTS_RESERVED_CONCURRENCY } from '.
 export { tableIndexes } from './constructs/data.js';
 export { LOG_RETENTION, TABLE_ACTIONS } from './constructs/function.js';
 export {
+  DIGEST_RATE,
+  DIGEST_RESERVED_CONCURRENCY,
   DISPATCHER_RESERVED_CONCURRENCY,
   SENDER_NAME,
   STREAM_RETRY_ATTEMPTS,
@@ -83,7 +85,13 @@ export class DutchStack extends Stack {
     const bots = new BotPlayers(this, { data });
 
     this.table = data.table;
-    this.functions = { api: api.function, dispatcher: notifications.dispatcher, sweep: notifications.sweep, bots: bots.function };
+    this.functions = {
+      api: api.function,
+      dispatcher: notifications.dispatcher,
+      sweep: notifications.sweep,
+      digest: notifications.digest,
+      bots: bots.function,
+    };
     this.distribution = site.distribution;
     this.deadLetters = notifications.deadLetters;
     this.botDeadLetters = bots.deadLetters;
@@ -97,6 +105,7 @@ export class DutchStack extends Stack {
     new CfnOutput(this, 'SiteUrl', { value: site.url });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'VapidSecretArn', { value: notifications.vapidKeys.secretArn });
+    new CfnOutput(this, 'SeatKeySecretArn', { value: api.seatKey.secretArn });
     new CfnOutput(this, 'DeadLetterQueueUrl', { value: this.deadLetters.queueUrl });
     new CfnOutput(this, 'BotDeadLetterQueueUrl', { value: this.botDeadLetters.queueUrl });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
@@ -108,6 +117,7 @@ export class DutchStack extends Stack {
     acknowledgeFindings(this, {
       customDomain: site.customDomain,
       sweepLogicalId: this.getLogicalId(notifications.sweep.node.defaultChild as lambda.CfnFunction),
+      digestLogicalId: this.getLogicalId(notifications.digest.node.defaultChild as lambda.CfnFunction),
     });
   }
 }

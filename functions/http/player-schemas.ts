@@ -1,6 +1,6 @@
 /** Request shapes of the player routes (functions/http/routes/players.ts); parsed before anything else. */
 import * as z from 'zod/mini';
-import { NOTICE_CHOICES } from '../players/model.js';
+import { MAIL_RHYTHMS, NOTICE_CHOICES } from '../players/model.js';
 import { EmailRequest, MatchId, Secret } from './schemas.js';
 
 export const SignInRequest = EmailRequest;
@@ -11,7 +11,12 @@ export const ClaimSeatsRequest = z.strictObject({
     .check(z.minLength(1, 'Send at least one seat.'), z.maxLength(50, 'Send at most 50 seats at once.')),
 });
 
-export const NoticesRequest = z.strictObject({ notices: z.enum(NOTICE_CHOICES), reminders: z.boolean() });
+/** `mail`: "each-turn" (the default) or "daily" (one digest a day; push stays per turn). */
+export const NoticesRequest = z.strictObject({
+  notices: z.enum(NOTICE_CHOICES),
+  reminders: z.boolean(),
+  mail: z.optional(z.enum(MAIL_RHYTHMS)),
+});
 
 /** A session's public id, as the session list shows it. */
 export const SessionId = z.string().check(z.regex(/^[A-Za-z0-9_-]{16}$/, 'Not a session id.'));

@@ -2,8 +2,10 @@
 import { handle } from 'hono/aws-lambda';
 import { createApp } from '../app.js';
 import { depsFromEnv } from '../deps.js';
+import { withSeatKey } from './seat-key.js';
 
-const serve = handle(createApp(depsFromEnv()));
+// The seat key comes from Secrets Manager before the first request is served (once per container).
+const serve = handle(createApp(depsFromEnv(await withSeatKey(process.env))));
 
 type LambdaEvent = Parameters<typeof serve>[0];
 type LambdaContext = Parameters<typeof serve>[1];

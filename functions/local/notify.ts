@@ -1,6 +1,6 @@
 /**
  * The notifications part inside `npm start`: the dispatcher loop on DynamoDB Local's stream, the
- * sweep on a timer, VAPID keys kept in the data directory, and email over SMTP_URL or, without
+ * sweep on a timer, the daily digest on a timer (hourly, DIGEST_INTERVAL_MS, and once at start), VAPID keys kept in the data directory, and email over SMTP_URL or, without
  * it, into the dev outbox shown at /dev/outbox. Nothing here runs on Lambda.
  */
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
@@ -14,6 +14,9 @@ import { Dispatcher } from '../notify/dispatcher.js';
 import { DEFAULT_FROM, DevOutbox, SmtpEmailSender, type EmailSender } from '../notify/email.js';
 import { WebPushSender } from '../notify/push.js';
 import { Sweep } from '../notify/reminders.js';
+import { DailyDigest } from '../players/digest.js';
+import { DynamoDigestStore } from '../storage/digest-dynamo.js';
+import { DynamoPlayerStore } from '../storage/players-dynamo.js';
 import { localVapidKeys, secretVapidKeys, vapidSubject, type VapidKeys } from '../notify/vapid.js';
 import { clientConfigFromEnv, dynamoClientFromEnv } from '../storage/dynamo.js';
 import { DynamoNotifyStore } from '../storage/notify-dynamo.js';
@@ -80,6 +83,8 @@ export function startLocalNotify(opts: {
     Number(env.SWEEP_INTERVAL_MS ?? 30_000),
   );
 
+  const digest = digestLoop({ ...opts, store, email, log });
+
   console.log(
     `Notifications: email ${outbox ? 'to the dev outbox (/dev/outbox)' : 'over SMTP'}, web push with VAPID keys in ${opts.dataDir}/vapid.json`,
   );
@@ -89,10 +94,50 @@ export function startLocalNotify(opts: {
     async stop() {
       clearInterval(timer);
       abort.abort();
-      await Promise.allSettled([readerDone, sweeping]);
+      await Promise.allSettled([readerDone, sweeping, digest.stop()]);
       raw.destroy();
       streams.destroy();
       if (email instanceof SmtpEmailSender) email.close();
+    },
+  };
+}
+
+/** The daily digest (functions/players/digest.ts) as AWS runs it hourly; a run at start covers a restart. */
+function digestLoop(opts: {
+  env: Record<string, string | undefined>;
+  tableName: string;
+  publicUrl: string;
+  matches: MatchStore;
+  games: ReadonlyMap<string, AnyGame>;
+  store: DynamoNotifyStore;
+  email: EmailSender;
+  log: (entry: Record<string, unknown>) => void;
+}): { stop(): Promise<void> } {
+  const db = dynamoClientFromEnv(opts.env);
+  const digest = new DailyDigest({
+    players: new DynamoPlayerStore(db, opts.tableName),
+    digests: new DynamoDigestStore(db, opts.tableName),
+    matches: opts.matches,
+    notify: opts.store,
+    games: opts.games,
+    email: opts.email,
+    publicUrl: opts.publicUrl,
+    log: opts.log,
+  });
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    running = running
+      .then(() => digest.run({ budgetMs: 60_000 }))
+      .then((report) => report.sent > 0 && opts.log({ level: 'info', message: 'digest', ...report }))
+      .catch((err) => opts.log({ level: 'error', message: 'digest failed', error: String(err) }));
+  };
+  const first = setTimeout(tick, 0);
+  const timer = setInterval(tick, Number(opts.env.DIGEST_INTERVAL_MS ?? 3_600_000));
+  return {
+    async stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
     },
   };
 }

@@ -21,7 +21,7 @@ import { newSecret, sha256 } from '../matches/tokens.js';
 import type { MatchRecord, MatchStore, NotificationIntent } from '../matches/port.js';
 import { compose, mailHtml, mailText, pushMessage, type Composed } from './compose.js';
 import type { EmailSender } from './email.js';
-import { UNSUBSCRIBE_TOKEN_TTL_SECONDS, type PushSubscriptionRecord, type SeatPrefs } from './model.js';
+import { DIGESTED_KINDS, UNSUBSCRIBE_TOKEN_TTL_SECONDS, type PushSubscriptionRecord, type SeatPrefs } from './model.js';
 import type { PushSender } from './push.js';
 import type { NotifyStore, OutboxEntry } from './port.js';
 
@@ -156,7 +156,8 @@ export class Dispatcher {
     const { store } = this.deps;
     const { prefs, push } = await store.seat(intent.matchId, intent.seat);
     if (intent.kind === 'reminder' && prefs?.reminders === false) return { result: 'done', deliveries: [] };
-    const wantsEmail = !!(this.deps.email && prefs?.channels.email && prefs.email?.confirmed);
+    const digested = prefs?.digest === true && DIGESTED_KINDS.includes(intent.kind);
+    const wantsEmail = !!(this.deps.email && prefs?.channels.email && prefs.email?.confirmed) && !digested;
     const devices = this.deps.push && prefs?.channels.push ? push : [];
     if (!wantsEmail && devices.length === 0) return { result: 'done', deliveries: [] };
     const match = await this.deps.matches.get(intent.matchId);

@@ -12,8 +12,16 @@ export interface SeatPrefs {
   email: SeatEmail | null;
   /** False: no reminders for this seat (a signed-in player's choice, functions/players); absent means yes. */
   reminders?: boolean;
+  /**
+   * True: the mail for this seat's turns (DIGESTED_KINDS) is left to its player's daily digest
+   * (functions/players/digest.ts); other mail and every push go out as usual.
+   */
+  digest?: boolean;
   updatedAt: number;
 }
+
+/** The notices a seat on the daily digest gets no mail for: the digest lists the match instead. */
+export const DIGESTED_KINDS: readonly string[] = ['your-move', 'started', 'reminder'];
 
 export interface SeatEmail {
   address: string;
@@ -38,7 +46,8 @@ export interface PushSubscriptionRecord {
 
 /** One per address, shared by every match: suppression and the confirmation rate limit. */
 export interface EmailAddressRecord {
-  address: string;
+  /** Absent on a record made by an unsubscribe before any confirmation mail (a signed-in player's address). */
+  address?: string;
   suppressed?: 'unsubscribed' | 'bouncing';
   suppressedAt?: number;
   lastConfirmationAt?: number;

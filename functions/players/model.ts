@@ -5,10 +5,16 @@ import type { Seat } from '#shared/engine/game.js';
 export const NOTICE_CHOICES = ['email', 'push', 'both', 'none'] as const;
 export type NoticeChoice = (typeof NOTICE_CHOICES)[number];
 
+/** Mail for every turn, or at most one mail a day listing every match waiting (functions/players/digest.ts). */
+export const MAIL_RHYTHMS = ['each-turn', 'daily'] as const;
+export type MailRhythm = (typeof MAIL_RHYTHMS)[number];
+
 export interface NoticeDefaults {
   notices: NoticeChoice;
   /** Reminders after a while without a move (when the match has them). */
   reminders: boolean;
+  /** Absent: each turn. Push stays per turn either way. */
+  mail?: MailRhythm;
 }
 
 export const DEFAULT_NOTICES: NoticeDefaults = { notices: 'email', reminders: true };
@@ -51,6 +57,8 @@ export interface ClaimedSeat {
   seat: Seat;
   claimedAt: number;
   sealedToken: string;
+  /** sha256 of the seat token, so the daily digest can tell a seat still held without opening the seal. */
+  tokenHash?: string;
   /** This match's own choice, over the player's defaults. */
   override?: NoticeDefaults;
 }

@@ -41,4 +41,27 @@ export interface PlayerStore {
   seats(playerId: string): Promise<ClaimedSeat[]>;
   seat(playerId: string, matchId: string, seat: number): Promise<ClaimedSeat | null>;
   setOverride(playerId: string, matchId: string, seat: number, override: NoticeDefaults | null): Promise<boolean>;
+
+  // ---------------------------------------------------------------- the daily digest's list
+  /** Puts the player on the daily digest's list (idempotent); the digest job takes them off (DigestStore). */
+  enrollDigest(playerId: string): Promise<void>;
+}
+
+/** Where a walk of the digest's list goes on; the adapter's own value. */
+export type DigestCursor = unknown;
+export type DigestClaim = { state: 'claimed'; claimId: string } | { state: 'sent' | 'busy' };
+
+/**
+ * The daily digest's own items (functions/players/digest.ts): the list of players who chose it, and one
+ * marker per player and day, claimed for a lease before the mail goes and marked sent after it.
+ */
+export interface DigestStore {
+  /** A page of the players on the list (`next` while there are more). */
+  enrolled(limit: number, cursor?: DigestCursor): Promise<{ playerIds: string[]; next?: DigestCursor }>;
+  withdraw(playerId: string): Promise<void>;
+  /** Claims the day's digest: `sent` when it went already, `busy` while another holds a live lease. */
+  claimDay(playerId: string, day: string, now: number, leaseMs: number): Promise<DigestClaim>;
+  settleDay(playerId: string, day: string, claimId: string, state: 'sent' | 'failed', now: number): Promise<void>;
+  /** Gives the claim back (a send to retry): the next run may send it. */
+  releaseDay(playerId: string, day: string, claimId: string): Promise<void>;
 }

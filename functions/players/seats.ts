@@ -52,6 +52,7 @@ export class PlayerSeats {
         seat: c.seat,
         claimedAt: this.deps.clock(),
         sealedToken: this.deps.vault.seal(c.token, seatBinding(player.id, c.matchId, c.seat)),
+        tokenHash: sha256(c.token),
       };
       if (!known) await this.deps.players.putSeat(player.id, seat);
       await this.applyNotices(player, seat);
@@ -76,12 +77,14 @@ export class PlayerSeats {
       },
       email: { address: player.address, addressKey: player.addressKey, confirmed: true, requestedAt: now, confirmedAt: now },
       reminders: choice.reminders,
+      digest: choice.mail === 'daily',
       updatedAt: now,
     });
   }
 
   async setDefaults(player: PlayerRecord, defaults: NoticeDefaults): Promise<void> {
     await this.deps.players.setDefaults(player.id, defaults);
+    if (defaults.mail === 'daily') await this.deps.players.enrollDigest(player.id);
     const updated = { ...player, defaults };
     for (const seat of await this.deps.players.seats(player.id)) if (!seat.override) await this.applyNotices(updated, seat);
   }
@@ -91,6 +94,7 @@ export class PlayerSeats {
     if (!(await this.deps.players.setOverride(player.id, matchId, seat, override))) {
       throw new PlayerError('no-such-seat', 'That seat is not in your record; claim it first.');
     }
+    if (override?.mail === 'daily') await this.deps.players.enrollDigest(player.id);
     const claimed = await this.deps.players.seat(player.id, matchId, seat);
     if (claimed) await this.applyNotices(player, claimed);
   }

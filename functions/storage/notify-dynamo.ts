@@ -278,6 +278,19 @@ export class DynamoNotifyStore implements NotifyStore {
           ExpressionAttributeValues: { ':why': reason, ':now': now, ':bouncing': 'bouncing' },
         }),
       );
+      return;
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+    // No record yet (a signed-in player's address never needed a confirmation mail): make one, suppressed.
+    try {
+      await this.db.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: { ...notifyKeys.address(addressKey), type: 'email-address', record: { suppressed: reason, suppressedAt: now } },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
     }

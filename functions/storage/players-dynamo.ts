@@ -223,7 +223,7 @@ export class DynamoPlayerStore implements PlayerStore {
         ],
       }),
     );
-    await this.deleteAll((await this.collection(player.id, '')).map(keyOf));
+    await this.deleteAll([...(await this.collection(player.id, '')).map(keyOf), playerKeys.digestMember(player.id)]);
   }
 
   private async deleteAll(keys: { pk: string; sk: string }[]): Promise<void> {
@@ -307,6 +307,14 @@ export class DynamoPlayerStore implements PlayerStore {
       if (isConditionFailure(err)) return false;
       throw err;
     }
+  }
+
+  // ------------------------------------------------------------------ the daily digest's list
+
+  async enrollDigest(playerId: string): Promise<void> {
+    await this.db.send(
+      new PutCommand({ TableName: this.tableName, Item: { ...playerKeys.digestMember(playerId), type: 'digest-member', playerId } }),
+    );
   }
 }
 

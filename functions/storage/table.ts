@@ -13,6 +13,8 @@
  *   pk = P#<playerId>  sk = PLAYER                   a signed-in player's record (functions/players)
  *                      sk = SESSION#<sessionId>      a signed-in device: the secret's hash, TTL at its end
  *                      sk = SEAT#<matchId>#<seat>    a claimed seat, its token sealed (players/vault.ts)
+ *                      sk = DIGEST#<yyyy-mm-dd>      the day's digest: claimed (lease) or sent, TTL after 35 days
+ *   pk = DIGEST#<0..3> sk = P#<playerId>             a player who chose the daily digest somewhere (the job's list)
  *   pk = PADDR#<sha256> sk = PADDR                   an address → its player (one player per address)
  *   pk = SIGNIN#<sha256> sk = SIGNIN                 a sign-in link's secret (hash only), TTL after 15 min
  *   pk = RL#signin#<cap>#<subject> sk = W#<start>    hourly counters of sign-in mails (address, client, site)
@@ -42,10 +44,18 @@ export const DUE_INDEX = TABLE.indexes[0];
 export const DUE_SHARDS = 4;
 export const dueShard = (n: number) => `DUE#${n}`;
 export function dueShardOf(matchId: string): string {
-  let h = 0;
-  for (let i = 0; i < matchId.length; i++) h = (h * 31 + matchId.charCodeAt(i)) >>> 0;
-  return dueShard(h % DUE_SHARDS);
+  return dueShard(shardOf(matchId, DUE_SHARDS));
 }
+
+function shardOf(id: string, shards: number): number {
+  let h = 0;
+  for (let i = 0; i < id.length; i++) h = (h * 31 + id.charCodeAt(i)) >>> 0;
+  return h % shards;
+}
+
+/** The daily digest's list of players is spread over a few partitions, read one after another. */
+export const DIGEST_SHARDS = 4;
+export const digestShard = (n: number) => `DIGEST#${n}`;
 /** The table's name when TABLE_NAME is not set (local runs). */
 export const DEFAULT_TABLE = 'dutch';
 
@@ -68,6 +78,10 @@ export const playerKeys = {
   seatPrefix: 'SEAT#',
   address: (addressKey: string) => ({ pk: `PADDR#${addressKey}`, sk: 'PADDR' }),
   link: (hash: string) => ({ pk: `SIGNIN#${hash}`, sk: 'SIGNIN' }),
+  /** The daily digest's list of players, in DIGEST_SHARDS partitions. */
+  digestMember: (playerId: string) => ({ pk: digestShard(shardOf(playerId, DIGEST_SHARDS)), sk: `P#${playerId}` }),
+  /** One per player and UTC day (yyyy-mm-dd): the exactly-once marker of that day's digest. */
+  digestDay: (playerId: string, day: string) => ({ pk: `P#${playerId}`, sk: `DIGEST#${day}` }),
   signInCounter: (cap: string, subject: string, windowStart: number) => ({ pk: `RL#signin#${cap}#${subject}`, sk: `W#${windowStart}` }),
 };
 

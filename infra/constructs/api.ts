@@ -7,6 +7,7 @@ import { AccessLogField, AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as secrets from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { DataTable } from './data.js';
 import { DutchFunction, LOG_RETENTION } from './function.js';
@@ -26,8 +27,10 @@ export interface MatchApiProps {
 export class MatchApi {
   readonly function: DutchFunction;
   readonly httpApi: apigw.HttpApi;
+  /** The key that seals the seat tokens of signed-in players' records (functions/players/vault.ts). */
+  readonly seatKey: secrets.Secret;
 
-  /** Adds `ApiFunction` (with its log group and role), `ApiAccessLogs` and `HttpApi` to `scope`. */
+  /** Adds `ApiFunction` (with its log group and role), `SeatKey`, `ApiAccessLogs` and `HttpApi` to `scope`. */
   constructor(scope: Construct, { data, reservedConcurrency = API_RESERVED_CONCURRENCY, publicUrl }: MatchApiProps) {
     // Without a custom domain the API takes the site's host from the request (x-forwarded-host):
     // referencing the distribution here would be a cycle, since the distribution references the API.
@@ -37,6 +40,15 @@ export class MatchApi {
       environment: publicUrl ? { PUBLIC_URL: publicUrl } : {},
     });
     this.function.bindTable(data);
+    // Made at deploy time, read by the API alone at cold start (functions/lambda/seat-key.ts): 43 letters
+    // and digits are 256 random bits and read as base64url, 32 bytes. Kept out of the table, so a leaked
+    // table opens no seat.
+    this.seatKey = new secrets.Secret(scope, 'SeatKey', {
+      description: 'Seals the seat tokens of signed-in players (AES-256-GCM); made at deploy time, never rotated automatically.',
+      generateSecretString: { passwordLength: 43, excludePunctuation: true, includeSpace: false },
+    });
+    this.seatKey.grantRead(this.function);
+    this.function.addEnvironment('SEAT_KEY_SECRET_ID', this.seatKey.secretArn);
 
     const accessLogs = new logs.LogGroup(scope, 'ApiAccessLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
     this.httpApi = new apigw.HttpApi(scope, 'HttpApi', {

@@ -1,7 +1,7 @@
 /**
  * Telling people things: SES for mail (sender address and domain as deploy-time parameters), the VAPID
- * keys for web push, the dispatcher on the table's stream with its dead-letter queue, and the reminder and
- * deadline sweep on EventBridge Scheduler. `allowMessaging` lets another function (the API, for
+ * keys for web push, the dispatcher on the table's stream with its dead-letter queue, the reminder and
+ * deadline sweep on EventBridge Scheduler, and the daily digest on an hourly schedule of its own. `allowMessaging` lets another function (the API, for
  * confirmation mail and the public VAPID key) use mail and push the same way the dispatcher does.
  */
 import { CfnParameter, Duration, Stack } from 'aws-cdk-lib';
@@ -14,7 +14,7 @@ import * as secrets from 'aws-cdk-lib/aws-secretsmanager';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { DISPATCH_FILTERS } from '../functions.js';
+import { DIGEST_TABLE_ACTIONS, DISPATCH_FILTERS } from '../functions.js';
 import type { DataTable } from './data.js';
 import { DutchFunction } from './function.js';
 
@@ -24,6 +24,13 @@ export const DISPATCHER_RESERVED_CONCURRENCY = 5;
 export const SWEEP_RESERVED_CONCURRENCY = 1;
 /** How often the sweep looks for due reminders and deadlines. */
 export const SWEEP_RATE = Duration.minutes(5);
+/** Digest runs never overlap either. */
+export const DIGEST_RESERVED_CONCURRENCY = 1;
+/**
+ * How often the digest runs. A player's day is the UTC day: the first run of the day that finds a match
+ * waiting for them sends their digest, a later one that day finds it sent (functions/players/digest.ts).
+ */
+export const DIGEST_RATE = Duration.hours(1);
 /** Stream batches retried this often before they go to the dead-letter queue. */
 export const STREAM_RETRY_ATTEMPTS = 3;
 /** The display name in the From header of every mail (the address is the SenderAddress parameter). */
@@ -34,6 +41,7 @@ export class Notifications {
   readonly vapidKeys: secrets.Secret;
   readonly dispatcher: DutchFunction;
   readonly sweep: DutchFunction;
+  readonly digest: DutchFunction;
   readonly deadLetters: sqs.Queue;
   /** Mail only from the stated sender, only through this identity and configuration set. */
   private readonly sendMail: iam.PolicyStatement;
@@ -43,7 +51,8 @@ export class Notifications {
   /**
    * Adds to `scope` (the stack, so the logical ids stay put): the parameters `SenderAddress` and
    * `SenderDomain`, `MailConfig`, `MailIdentity`, `VapidKeys`, the `Dispatcher…` and `Sweep…` functions,
-   * `DispatchDeadLetters`, `SweepSchedulerRole` and `SweepSchedule`.
+   * `DispatchDeadLetters`, `SweepSchedulerRole` and `SweepSchedule`, the `Digest…` function,
+   * `DigestSchedulerRole` and `DigestSchedule`.
    */
   constructor(scope: Construct, { data }: { data: DataTable }) {
     const stack = Stack.of(scope);
@@ -82,7 +91,6 @@ export class Notifications {
     this.messagingEnv = {
       EMAIL_FROM: `${SENDER_NAME} <${senderAddress.valueAsString}>`,
       SES_CONFIGURATION_SET: mailConfig.configurationSetName,
-      VAPID_SECRET_ID: this.vapidKeys.secretArn,
     };
 
     this.dispatcher = new DutchFunction(scope, { name: 'dispatcher', reservedConcurrency: DISPATCHER_RESERVED_CONCURRENCY });
@@ -95,18 +103,30 @@ export class Notifications {
     this.sweep = new DutchFunction(scope, { name: 'sweep', reservedConcurrency: SWEEP_RESERVED_CONCURRENCY });
     this.sweep.bindTable(data);
     scheduleSweep(scope, this.sweep);
+
+    // The digest mails (no push, so no VAPID keys), and touches only the table's items it names.
+    this.digest = new DutchFunction(scope, { name: 'digest', reservedConcurrency: DIGEST_RESERVED_CONCURRENCY });
+    this.digest.bindTable(data, { actions: DIGEST_TABLE_ACTIONS, indexes: false });
+    this.allowMail(this.digest);
+    scheduleDigest(scope, this.digest);
   }
 
   /** Mail settings and permission to send, and read access to the VAPID keys. */
   allowMessaging(fn: lambda.Function): void {
-    for (const [key, value] of Object.entries(this.messagingEnv)) fn.addEnvironment(key, value);
-    fn.addToRolePolicy(this.sendMail);
+    this.allowMail(fn);
+    fn.addEnvironment('VAPID_SECRET_ID', this.vapidKeys.secretArn);
     this.vapidKeys.grantRead(fn);
   }
 
-  /** Where mail and push links point: the dispatcher and the sweep write them. */
+  /** Mail settings and permission to send only. */
+  private allowMail(fn: lambda.Function): void {
+    for (const [key, value] of Object.entries(this.messagingEnv)) fn.addEnvironment(key, value);
+    fn.addToRolePolicy(this.sendMail);
+  }
+
+  /** Where mail and push links point: the dispatcher, the sweep and the digest write them. */
   linkSite(siteUrl: string): void {
-    for (const fn of [this.dispatcher, this.sweep]) fn.addEnvironment('PUBLIC_URL', siteUrl);
+    for (const fn of [this.dispatcher, this.sweep, this.digest]) fn.addEnvironment('PUBLIC_URL', siteUrl);
   }
 }
 
@@ -138,17 +158,38 @@ function dispatchFromStream(scope: Construct, dispatcher: lambda.Function, data:
 
 /** EventBridge Scheduler invokes the sweep every SWEEP_RATE through a role of its own. */
 function scheduleSweep(scope: Construct, sweep: lambda.IFunction): void {
-  // Assumable by the scheduler of this account only; the target grants it invoke on the sweep.
-  const role = new iam.Role(scope, 'SweepSchedulerRole', {
-    assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
-      conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(scope).account } },
-    }),
-    description: 'EventBridge Scheduler invokes the sweep',
-  });
   new scheduler.Schedule(scope, 'SweepSchedule', {
     description: 'Reminders and turn deadlines',
     schedule: scheduler.ScheduleExpression.rate(SWEEP_RATE),
     // A missed tick is covered by the next one; retrying an old tick would only overlap it.
-    target: new schedulerTargets.LambdaInvoke(sweep, { role, retryAttempts: 0, maxEventAge: Duration.minutes(1) }),
+    target: new schedulerTargets.LambdaInvoke(sweep, {
+      role: schedulerRole(scope, 'SweepSchedulerRole', 'the sweep'),
+      retryAttempts: 0,
+      maxEventAge: Duration.minutes(1),
+    }),
+  });
+}
+
+/** The digest every DIGEST_RATE, through a role of its own that may invoke only the digest function. */
+function scheduleDigest(scope: Construct, digest: lambda.IFunction): void {
+  new scheduler.Schedule(scope, 'DigestSchedule', {
+    description: 'The daily digest of matches waiting (each player at most once per UTC day)',
+    schedule: scheduler.ScheduleExpression.rate(DIGEST_RATE),
+    // A missed hour is covered by the next one: the day's marker makes a late or repeated run harmless.
+    target: new schedulerTargets.LambdaInvoke(digest, {
+      role: schedulerRole(scope, 'DigestSchedulerRole', 'the daily digest'),
+      retryAttempts: 1,
+      maxEventAge: Duration.minutes(30),
+    }),
+  });
+}
+
+/** Assumable by the scheduler of this account only; the schedule's target grants it invoke on its function. */
+function schedulerRole(scope: Construct, id: string, what: string): iam.Role {
+  return new iam.Role(scope, id, {
+    assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
+      conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(scope).account } },
+    }),
+    description: `EventBridge Scheduler invokes ${what}`,
   });
 }

@@ -16,7 +16,15 @@ import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_HEADERS } from '../../functions/http/security-headers.js';
 import { TABLE } from '../../functions/storage/table.js';
-import { BOT_FILTERS, BOT_TABLE_ACTIONS, DISPATCH_FILTERS, FUNCTION_NAMES, FUNCTIONS, esbuildOptions } from '../../infra/functions.js';
+import {
+  BOT_FILTERS,
+  BOT_TABLE_ACTIONS,
+  DIGEST_TABLE_ACTIONS,
+  DISPATCH_FILTERS,
+  FUNCTION_NAMES,
+  FUNCTIONS,
+  esbuildOptions,
+} from '../../infra/functions.js';
 import { FORWARD_HOST_CODE, ROBOTS_TXT, SPA_REWRITE_CODE } from '../../infra/edge.js';
 import {
   API_RESERVED_CONCURRENCY,
@@ -258,13 +266,13 @@ describe('least privilege', () => {
       const dynamo = statements.filter((s) => [s.Action].flat().some((a: string) => a.startsWith('dynamodb:')) && s.Resource !== '*');
       const itemStatements = dynamo.filter((s) => ![s.Action].flat().some((a: string) => /Stream|GetRecords|GetShardIterator/.test(a)));
       expect(itemStatements).toHaveLength(1);
-      // The bot players get fewer actions, on the table alone (their own test below).
-      const granted = name === 'bots' ? BOT_TABLE_ACTIONS : TABLE_ACTIONS;
+      // The bot players and the digest get fewer actions, on the table alone (their own tests below).
+      const granted = name === 'bots' ? BOT_TABLE_ACTIONS : name === 'digest' ? DIGEST_TABLE_ACTIONS : TABLE_ACTIONS;
       expect([itemStatements[0].Action].flat().sort()).toEqual([...granted].sort());
       expect([itemStatements[0].Action].flat()).not.toContain('dynamodb:Scan');
       const resources = [itemStatements[0].Resource].flat();
       expect(resources[0]).toEqual(tableArn);
-      const indexes = name === 'bots' ? [] : ((TABLE as { indexes?: readonly { name: string }[] }).indexes ?? []);
+      const indexes = name === 'bots' || name === 'digest' ? [] : ((TABLE as { indexes?: readonly { name: string }[] }).indexes ?? []);
       expect(resources.slice(1)).toEqual(indexes.map((i) => ({ 'Fn::Join': ['', [tableArn, `/index/${i.name}`]] })));
       const logs = statements.filter((s) => [s.Action].flat().some((a: string) => a.startsWith('logs:')));
       expect(logs).toHaveLength(1);
@@ -319,14 +327,15 @@ describe('least privilege', () => {
       // setting must have the permission, and one without the setting gets neither.
       const configured: Record<string, boolean> = {
         'ses:SendEmail': 'EMAIL_FROM' in env,
-        'secretsmanager:GetSecretValue': 'VAPID_SECRET_ID' in env,
+        'secretsmanager:GetSecretValue': 'VAPID_SECRET_ID' in env || 'SEAT_KEY_SECRET_ID' in env,
       };
       for (const c of commands) {
         expect(ACTIONS[c], `${name}: ${c} is called but has no IAM mapping in this test`).toBeDefined();
         for (const a of ACTIONS[c]!) {
           // The bot bundle holds the whole match store, of which the bot path uses a few calls: its
           // DynamoDB actions are checked against the calls that path makes (tests/infra/bots.test.ts).
-          if (name === 'bots' && a.startsWith('dynamodb:')) continue;
+          // Likewise the digest's bundle holds whole stores; its path is recorded in tests/infra/digest.test.ts.
+          if ((name === 'bots' || name === 'digest') && a.startsWith('dynamodb:')) continue;
           expect(granted.has(a), `${name}: ${a} for ${c}`).toBe(configured[a] ?? true);
         }
       }
@@ -567,21 +576,89 @@ describe('alarms', () => {
   });
 });
 
+/** The schedule that invokes `fn`, and the statements of the role it invokes it with. */
+function scheduleOf(fn: IConstruct): { schedule: Json; statements: Json[]; role: Json } {
+  const all = Object.values(t.findResources('AWS::Scheduler::Schedule')).filter(
+    (s) => JSON.stringify(s.Properties.Target.Arn) === JSON.stringify(arnOf(stack, fn)),
+  );
+  expect(all, fn.node.id).toHaveLength(1);
+  const schedule = all[0]!;
+  const roleId = schedule.Properties.Target.RoleArn['Fn::GetAtt'][0];
+  const statements = Object.values(t.findResources('AWS::IAM::Policy'))
+    .filter((p) => p.Properties.Roles.some((r: Json) => r.Ref === roleId))
+    .flatMap((p) => p.Properties.PolicyDocument.Statement);
+  return { schedule, statements, role: t.toJSON().Resources[roleId] };
+}
+
 describe('deadline and reminder sweep', () => {
   it('runs on EventBridge Scheduler every few minutes with a role that may invoke only the sweep', () => {
-    const [, schedule] = only(t, 'AWS::Scheduler::Schedule');
+    expect(Object.keys(t.findResources('AWS::Scheduler::Schedule'))).toHaveLength(2);
+    const { schedule, statements, role } = scheduleOf(stack.functions.sweep);
     expect(schedule.Properties.ScheduleExpression).toBe('rate(5 minutes)');
     expect(schedule.Properties.State).toBe('ENABLED');
-    expect(schedule.Properties.Target.Arn).toEqual(arnOf(stack, stack.functions.sweep));
-    const roleId = schedule.Properties.Target.RoleArn['Fn::GetAtt'][0];
-    const role = t.toJSON().Resources[roleId];
     expect(role.Properties.AssumeRolePolicyDocument.Statement[0].Principal).toEqual({ Service: 'scheduler.amazonaws.com' });
-    const statements = Object.values(t.findResources('AWS::IAM::Policy'))
-      .filter((p) => p.Properties.Roles.some((r: Json) => r.Ref === roleId))
-      .flatMap((p) => p.Properties.PolicyDocument.Statement);
     expect(statements.flatMap((s) => [s.Action].flat())).toEqual(['lambda:InvokeFunction']);
     const resources = JSON.stringify(statements[0].Resource);
     expect(resources).toContain(stack.getLogicalId(stack.functions.sweep.node.defaultChild as never));
+  });
+});
+
+describe('daily digest', () => {
+  it('runs hourly on EventBridge Scheduler with a role that may invoke only the digest function', () => {
+    const { schedule, statements, role } = scheduleOf(stack.functions.digest);
+    expect(schedule.Properties.ScheduleExpression).toBe('rate(1 hour)');
+    expect(schedule.Properties.State).toBe('ENABLED');
+    expect(role.Properties.AssumeRolePolicyDocument.Statement[0].Principal).toEqual({ Service: 'scheduler.amazonaws.com' });
+    expect(role.Properties.AssumeRolePolicyDocument.Statement[0].Condition).toEqual({
+      StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } },
+    });
+    expect(statements.flatMap((s) => [s.Action].flat())).toEqual(['lambda:InvokeFunction']);
+    const resources = JSON.stringify(statements.map((s) => s.Resource));
+    expect(resources).toContain(stack.getLogicalId(stack.functions.digest.node.defaultChild as never));
+    expect(resources).not.toContain(stack.getLogicalId(stack.functions.sweep.node.defaultChild as never));
+  });
+
+  it('may send mail and use the table items it names, and nothing else: no push keys, no seat key, no index', () => {
+    const env =
+      t.toJSON().Resources[stack.getLogicalId(stack.functions.digest.node.defaultChild as never)].Properties.Environment.Variables;
+    expect(Object.keys(env).sort()).toEqual(['EMAIL_FROM', 'NODE_OPTIONS', 'PUBLIC_URL', 'SES_CONFIGURATION_SET', 'TABLE_NAME']);
+    const roleId = stack.getLogicalId(stack.functions.digest.role!.node.defaultChild as never);
+    const statements = Object.values(t.findResources('AWS::IAM::Policy'))
+      .filter((p) => p.Properties.Roles.some((r: Json) => r.Ref === roleId))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement);
+    const actions = statements.flatMap((s) => [s.Action].flat()).sort();
+    expect(actions).toEqual([...DIGEST_TABLE_ACTIONS, 'ses:SendEmail', 'logs:CreateLogStream', 'logs:PutLogEvents'].sort());
+    const ses = statements.find((s) => s.Action === 'ses:SendEmail');
+    expect(ses.Condition.StringEquals['ses:FromAddress']).toBeDefined();
+    expect(JSON.stringify(statements)).not.toContain('/index/');
+  });
+});
+
+describe('seat key', () => {
+  it('is a generated Secrets Manager secret that only the API function may read, named to it by SEAT_KEY_SECRET_ID', () => {
+    const key = stack.node.findChild('SeatKey');
+    const keyId = stack.getLogicalId(key.node.defaultChild as never);
+    const secret = t.toJSON().Resources[keyId];
+    expect(secret.Type).toBe('AWS::SecretsManager::Secret');
+    expect(secret.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 43, ExcludePunctuation: true, IncludeSpace: false });
+    const readers = Object.values(t.findResources('AWS::IAM::Policy')).filter((p) =>
+      JSON.stringify(p.Properties.PolicyDocument).includes(`"Ref":"${keyId}"`),
+    );
+    expect(readers.flatMap((p) => p.Properties.Roles)).toEqual([
+      { Ref: stack.getLogicalId(stack.functions.api.role!.node.defaultChild as never) },
+    ]);
+    const granted = readers.flatMap((p) => p.Properties.PolicyDocument.Statement).filter((s: Json) => JSON.stringify(s).includes(keyId));
+    expect(granted.flatMap((s: Json) => [s.Action].flat()).sort()).toEqual([
+      'secretsmanager:DescribeSecret',
+      'secretsmanager:GetSecretValue',
+    ]);
+    for (const name of FUNCTION_NAMES) {
+      const env =
+        t.toJSON().Resources[stack.getLogicalId(stack.functions[name].node.defaultChild as never)].Properties.Environment.Variables;
+      expect('SEAT_KEY_SECRET_ID' in env, name).toBe(name === 'api');
+      expect('SEAT_KEY' in env, name).toBe(false);
+    }
+    expect(Buffer.from('A1b2'.repeat(10).concat('xyz'), 'base64url')).toHaveLength(32);
   });
 });
 
@@ -791,7 +868,9 @@ describe('mail, push keys, parameters', () => {
   });
 
   it('lets the API and the dispatcher send mail only from the sender address through that identity, and read the VAPID secret', () => {
-    const [secretId] = only(t, 'AWS::SecretsManager::Secret');
+    // The VAPID keys; the other secret is the seat key, the API's alone (above).
+    expect(Object.keys(t.findResources('AWS::SecretsManager::Secret'))).toHaveLength(2);
+    const secretId = stack.getLogicalId(stack.node.findChild('VapidKeys').node.defaultChild as never);
     for (const name of ['api', 'dispatcher'] as const) {
       const roleId = stack.getLogicalId(stack.functions[name].role!.node.defaultChild as never);
       const st = Object.values(t.findResources('AWS::IAM::Policy'))
@@ -801,8 +880,12 @@ describe('mail, push keys, parameters', () => {
       expect(mail.Condition).toEqual({ StringEquals: { 'ses:FromAddress': { Ref: 'SenderAddress' } } });
       expect(JSON.stringify(mail.Resource)).toContain(':identity/');
       expect(JSON.stringify(mail.Resource)).toContain('SenderDomain');
-      const secret = st.find((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue'));
-      expect(secret.Resource).toEqual({ Ref: secretId });
+      const secret = st.find(
+        (s) => [s.Action].flat().includes('secretsmanager:GetSecretValue') && JSON.stringify(s.Resource).includes(`"${secretId}"`),
+      );
+      // The API reads the seat key too, in the same statement; the dispatcher only the VAPID keys.
+      const seatKeyId = stack.getLogicalId(stack.node.findChild('SeatKey').node.defaultChild as never);
+      expect([secret.Resource].flat()).toEqual(name === 'api' ? [{ Ref: seatKeyId }, { Ref: secretId }] : [{ Ref: secretId }]);
       const env =
         t.toJSON().Resources[stack.getLogicalId(stack.functions[name].node.defaultChild as never)].Properties.Environment.Variables;
       expect(env.VAPID_SECRET_ID).toEqual({ Ref: secretId });
@@ -819,7 +902,12 @@ describe('mail, push keys, parameters', () => {
     });
     expect(env(t, stack, stack.functions.api).PUBLIC_URL).toBeUndefined();
     // Every function that makes links; the bot players make none (their moves' notices go out through the dispatcher).
-    for (const fn of [domainStack.functions.api, domainStack.functions.dispatcher, domainStack.functions.sweep])
+    for (const fn of [
+      domainStack.functions.api,
+      domainStack.functions.dispatcher,
+      domainStack.functions.sweep,
+      domainStack.functions.digest,
+    ])
       expect(env(dt, domainStack, fn).PUBLIC_URL).toBe('https://play.dutch.example');
     expect(env(dt, domainStack, domainStack.functions.bots).PUBLIC_URL).toBeUndefined();
   });

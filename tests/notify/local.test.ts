@@ -12,6 +12,8 @@ import { createLocalApp } from '../../functions/local/server.js';
 import { SesEmailSender } from '../../functions/notify/email.js';
 import { startLocalNotify } from '../../functions/local/notify.js';
 import { localVapidKeys, vapidSubject } from '../../functions/notify/vapid.js';
+import { sha256 } from '../../functions/matches/tokens.js';
+import { DynamoPlayerStore } from '../../functions/storage/players-dynamo.js';
 import { client } from '../support/api.js';
 import { freshTable } from '../support/dynamo.js';
 import { secretSums } from '../support/test-game.js';
@@ -78,6 +80,56 @@ describe('local run (npm start)', () => {
         { timeout: 30_000, interval: 100 },
       );
       expect(await (await app.request('/dev/outbox')).text()).toContain('Your move: Secret sums (test game) with P1');
+    } finally {
+      await notify.stop();
+      vi.restoreAllMocks();
+    }
+  });
+});
+
+describe('the daily digest in npm start', () => {
+  it('runs from the local loop at start: a signed-in player on the daily digest gets one mail listing the match waiting', async () => {
+    const table = await freshTable('local-digest');
+    const dataDir = mkdtempSync(join(tmpdir(), 'data-'));
+    const games = new Map([[secretSums.id, secretSums]]);
+    const api = client(createLocalApp({ store: table.store, games, publicUrl: 'http://localhost:3999' }, dataDir));
+    const { matchId, seats } = await api.started('secret-sums', 2);
+    const seat = (await api.read(matchId, seats[0]!)).json.toAct[0] as number;
+    const players = new DynamoPlayerStore(table.doc, table.tableName);
+    const address = `digest-${matchId}@example.test`;
+    const player = await players.createPlayer({
+      id: `p${matchId}`,
+      address,
+      addressKey: sha256(address),
+      createdAt: Date.now(),
+      defaults: { notices: 'email', reminders: true, mail: 'daily' },
+    });
+    await players.putSeat(player.id, {
+      matchId,
+      seat,
+      claimedAt: Date.now(),
+      sealedToken: 'sealed',
+      tokenHash: sha256(seats[seat]!.token),
+    });
+    await players.enrollDigest(player.id);
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const notify = startLocalNotify({
+      env: { DYNAMODB_ENDPOINT: table.endpoint, DISPATCH_POLL_MS: '50', SWEEP_INTERVAL_MS: '3600000', DIGEST_INTERVAL_MS: '3600000' },
+      dataDir,
+      tableName: table.tableName,
+      publicUrl: 'http://localhost:3999',
+      matches: table.store,
+      games,
+    });
+    try {
+      await vi.waitFor(
+        () => {
+          if (!notify.outbox!.list().some((m) => m.to === address)) throw new Error('not yet');
+        },
+        { timeout: 30_000, interval: 100 },
+      );
+      const [mail] = notify.outbox!.list().filter((m) => m.to === address);
+      expect(mail!.subject).toBe('Your move in Secret sums (test game)');
     } finally {
       await notify.stop();
       vi.restoreAllMocks();

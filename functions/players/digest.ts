@@ -1,0 +1,176 @@
+/**
+ * The daily digest: for each player who chose "at most one mail a day" (by default or for some matches),
+ * one mail a day listing every such match waiting for their move, and nothing when none waits. Their
+ * per-turn mail is not sent meanwhile (the seat's settings say `digest`, notify/dispatcher.ts); push
+ * stays per turn. A day is the UTC day: the job runs hourly (EventBridge Scheduler on AWS, a timer under
+ * `npm start`), and a player's digest goes on the first run of the day that finds a match waiting.
+ *
+ * Exactly one per player per day, as the dispatcher does it for a notification:
+ *   1. claim the day's marker (`P#<id>` / `DIGEST#<day>`) for a lease with a conditional write;
+ *   2. send;
+ *   3. mark the day sent (or failed). A send to retry gives the claim back; a run that dies between 1
+ *      and 3 leaves a claim whose lease runs out, and the next run takes it over and sends again, with
+ *      the same Message-ID, so a mail client can drop the second copy if the first did arrive.
+ */
+import type { AnyGame } from '#shared/engine/game.js';
+import type { MatchRecord, MatchStore } from '../matches/port.js';
+import { newSecret, sameHash, sha256 } from '../matches/tokens.js';
+import type { EmailSender } from '../notify/email.js';
+import { UNSUBSCRIBE_TOKEN_TTL_SECONDS } from '../notify/model.js';
+import type { NotifyStore } from '../notify/port.js';
+import { type DigestLine, digestMail } from './digest-mail.js';
+import type { ClaimedSeat, PlayerRecord } from './model.js';
+import type { DigestStore, PlayerStore } from './port.js';
+
+export interface DigestDeps {
+  players: PlayerStore;
+  digests: DigestStore;
+  matches: MatchStore;
+  notify: NotifyStore;
+  games: ReadonlyMap<string, AnyGame>;
+  email: EmailSender;
+  publicUrl: string;
+  siteName?: string;
+  clock?: () => number;
+  log?: (entry: Record<string, unknown>) => void;
+  /** How long a claim protects a send in progress (shorter than the time between runs). */
+  leaseMs?: number;
+  /** Fault injection for tests: runs after the mail left and before the day is marked sent. */
+  faults?: { afterSend?: (playerId: string) => void | Promise<void> };
+}
+
+export const DIGEST_LEASE_MS = 5 * 60 * 1000;
+/** Players read from the list at a time. */
+const PAGE = 50;
+
+export type DigestOutcome = 'sent' | 'nothing-waiting' | 'already-sent' | 'busy' | 'suppressed' | 'withdrawn' | 'retry' | 'failed';
+export type DigestReport = Record<DigestOutcome, number> & { players: number; unfinished: boolean };
+
+/** The UTC day of a moment, yyyy-mm-dd: the digest's unit. */
+export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export class DailyDigest {
+  private readonly clock: () => number;
+  private readonly log: (entry: Record<string, unknown>) => void;
+
+  constructor(private readonly deps: DigestDeps) {
+    this.clock = deps.clock ?? Date.now;
+    this.log = deps.log ?? ((e) => console.log(JSON.stringify(e)));
+  }
+
+  /** One pass over the list, within `budgetMs`; what is left waits for the next run (the same day still counts). */
+  async run({ budgetMs }: { budgetMs: number }): Promise<DigestReport> {
+    const started = Date.now();
+    const report: DigestReport = {
+      players: 0,
+      unfinished: false,
+      sent: 0,
+      'nothing-waiting': 0,
+      'already-sent': 0,
+      busy: 0,
+      suppressed: 0,
+      withdrawn: 0,
+      retry: 0,
+      failed: 0,
+    };
+    let cursor: unknown;
+    do {
+      if (Date.now() - started > budgetMs) {
+        report.unfinished = true;
+        break;
+      }
+      const page = await this.deps.digests.enrolled(PAGE, cursor);
+      for (const id of page.playerIds) {
+        report.players++;
+        try {
+          report[await this.forPlayer(id)]++;
+        } catch (err) {
+          report.failed++;
+          this.log({ level: 'error', message: 'digest failed', playerId: id, error: String(err) });
+        }
+      }
+      cursor = page.next;
+    } while (cursor);
+    return report;
+  }
+
+  /** The day's digest of one player. */
+  async forPlayer(playerId: string): Promise<DigestOutcome> {
+    const { players, digests, notify } = this.deps;
+    const player = await players.player(playerId);
+    const seats = player ? await players.seats(playerId) : [];
+    const daily = player ? seats.filter((s) => wantsDigest(player, s)) : [];
+    if (!player || (daily.length === 0 && player.defaults.mail !== 'daily')) {
+      await digests.withdraw(playerId);
+      return 'withdrawn';
+    }
+    if ((await notify.address(player.addressKey))?.suppressed) return 'suppressed';
+    const now = this.clock();
+    const lines = await this.waiting(daily, now);
+    if (lines.length === 0) return 'nothing-waiting';
+    const day = dayOf(now);
+    const claim = await digests.claimDay(playerId, day, now, this.deps.leaseMs ?? DIGEST_LEASE_MS);
+    if (claim.state !== 'claimed') return claim.state === 'sent' ? 'already-sent' : 'busy';
+    const result = await this.send(player, lines, now, day);
+    await this.deps.faults?.afterSend?.(playerId);
+    if (result.ok) {
+      await digests.settleDay(playerId, day, claim.claimId, 'sent', now);
+      return 'sent';
+    }
+    this.log({ level: 'warn', message: 'digest not sent', playerId, kind: result.kind, reason: result.reason });
+    if (result.kind === 'retry') {
+      await digests.releaseDay(playerId, day, claim.claimId);
+      return 'retry';
+    }
+    if (result.kind === 'bounce') await notify.suppress(player.addressKey, 'bouncing', now);
+    await digests.settleDay(playerId, day, claim.claimId, 'failed', now);
+    return 'failed';
+  }
+
+  /** The seats' matches waiting for the player's move, longest waiting first. */
+  private async waiting(seats: ClaimedSeat[], now: number): Promise<DigestLine[]> {
+    const found = await Promise.all(seats.map(async (s) => ({ s, m: await this.deps.matches.get(s.matchId) })));
+    const lines = found.flatMap(({ s, m }) => (m && waitsFor(m, s) ? [this.line(m, s, now)] : []));
+    return lines.sort((a, b) => a.waitingSince - b.waitingSince || a.matchId.localeCompare(b.matchId));
+  }
+
+  private line(m: MatchRecord, s: ClaimedSeat, now: number): DigestLine {
+    const base = this.deps.publicUrl.replace(/\/+$/, '');
+    return {
+      matchId: m.id,
+      gameName: this.deps.games.get(m.gameId)?.name ?? m.gameId,
+      opponents: m.seats.flatMap((o, i) => (i === s.seat ? [] : [o.name ?? `Seat ${i + 1}`])),
+      waitingSince: Math.min(now, m.seats[s.seat]?.waitingSince ?? m.updatedAt),
+      // No seat token in a mail: the page opens the claimed seat for its signed-in player.
+      url: `${base}/m/${m.id}#seat=${s.seat}&game=${encodeURIComponent(m.gameId)}`,
+    };
+  }
+
+  private async send(player: PlayerRecord, lines: DigestLine[], now: number, day: string) {
+    const base = this.deps.publicUrl.replace(/\/+$/, '');
+    const secret = newSecret();
+    const first = lines[0]!;
+    const seat = Number(/#seat=(\d+)/.exec(first.url)?.[1] ?? 0);
+    await this.deps.notify.putToken(
+      sha256(secret),
+      { purpose: 'unsubscribe', addressKey: player.addressKey, matchId: first.matchId, seat, createdAt: now },
+      UNSUBSCRIBE_TOKEN_TTL_SECONDS,
+    );
+    const unsubscribeUrl = `${base}/api/notify/unsubscribe?t=${secret}`;
+    const mail = digestMail(lines, now, { siteName: this.deps.siteName ?? 'Dutch', matchesUrl: `${base}/`, unsubscribeUrl });
+    const host = new URL(this.deps.publicUrl).hostname || 'localhost';
+    return this.deps.email.send({ to: player.address, ...mail, unsubscribeUrl, messageId: `<digest.${player.id}.${day}@${host}>` });
+  }
+}
+
+/** A seat whose mail the player wants once a day (by its own choice or the player's defaults), by mail at all. */
+function wantsDigest(player: PlayerRecord, seat: ClaimedSeat): boolean {
+  const choice = seat.override ?? player.defaults;
+  return choice.mail === 'daily' && (choice.notices === 'email' || choice.notices === 'both');
+}
+
+/** The match is in play, waiting for this seat, and the seat is still the player's (its token unchanged). */
+function waitsFor(m: MatchRecord, s: ClaimedSeat): boolean {
+  if (m.status !== 'active' || !m.toAct.includes(s.seat)) return false;
+  return !s.tokenHash || sameHash(m.seats[s.seat]?.tokenHash, s.tokenHash);
+}

@@ -1,0 +1,112 @@
+/**
+ * The DynamoDB adapter of the daily digest's store (functions/players/port.ts `DigestStore`): the list of
+ * players who chose the digest (`DIGEST#<shard>` / `P#<id>`) and the per-player, per-day marker
+ * (`P#<id>` / `DIGEST#<day>`), whose conditional writes make the day's mail go at most once per lease
+ * and never again once it is marked sent (key design: ./table.ts).
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { newSecret } from '../matches/tokens.js';
+import type { DigestClaim, DigestCursor, DigestStore } from '../players/port.js';
+import { DIGEST_SHARDS, digestShard, playerKeys } from './table.js';
+
+/** A day's marker is kept past any re-drive, then expires. */
+const MARKER_TTL_SECONDS = 35 * 24 * 3600;
+
+interface Cursor {
+  shard: number;
+  start?: Record<string, unknown>;
+}
+
+export class DynamoDigestStore implements DigestStore {
+  constructor(
+    readonly db: DynamoDBDocumentClient,
+    readonly tableName: string,
+  ) {}
+
+  async enrolled(limit: number, cursor?: DigestCursor): Promise<{ playerIds: string[]; next?: DigestCursor }> {
+    let at: Cursor = (cursor as Cursor | undefined) ?? { shard: 0 };
+    const playerIds: string[] = [];
+    while (at.shard < DIGEST_SHARDS && playerIds.length < limit) {
+      const out = await this.db.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': digestShard(at.shard) },
+          Limit: limit - playerIds.length,
+          ExclusiveStartKey: at.start,
+        }),
+      );
+      playerIds.push(...(out.Items ?? []).map((i) => i.playerId as string));
+      at = out.LastEvaluatedKey ? { shard: at.shard, start: out.LastEvaluatedKey } : { shard: at.shard + 1 };
+    }
+    return at.shard < DIGEST_SHARDS ? { playerIds, next: at } : { playerIds };
+  }
+
+  async withdraw(playerId: string): Promise<void> {
+    await this.db.send(new DeleteCommand({ TableName: this.tableName, Key: playerKeys.digestMember(playerId) }));
+  }
+
+  async claimDay(playerId: string, day: string, now: number, leaseMs: number): Promise<DigestClaim> {
+    const claimId = newSecret();
+    try {
+      await this.db.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: {
+            ...playerKeys.digestDay(playerId, day),
+            type: 'digest-day',
+            state: 'claimed',
+            claimId,
+            leaseUntil: now + leaseMs,
+            expiresAt: Math.floor(now / 1000) + MARKER_TTL_SECONDS,
+          },
+          // New, or a claim whose holder died (its lease ran out): a sent or failed day is never taken.
+          ConditionExpression: 'attribute_not_exists(pk) OR (#s = :claimed AND leaseUntil < :now)',
+          ExpressionAttributeNames: { '#s': 'state' },
+          ExpressionAttributeValues: { ':claimed': 'claimed', ':now': now },
+        }),
+      );
+      return { state: 'claimed', claimId };
+    } catch (err) {
+      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+      const key = playerKeys.digestDay(playerId, day);
+      const held = await this.db.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
+      return { state: held.Item?.state === 'claimed' ? 'busy' : 'sent' };
+    }
+  }
+
+  async settleDay(playerId: string, day: string, claimId: string, state: 'sent' | 'failed', now: number): Promise<void> {
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: playerKeys.digestDay(playerId, day),
+          UpdateExpression: 'SET #s = :state, settledAt = :now REMOVE leaseUntil',
+          // Only the holder settles; a holder whose lease was taken over leaves it to the new one.
+          ConditionExpression: 'claimId = :id',
+          ExpressionAttributeNames: { '#s': 'state' },
+          ExpressionAttributeValues: { ':state': state, ':now': now, ':id': claimId },
+        }),
+      );
+    } catch (err) {
+      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+    }
+  }
+
+  async releaseDay(playerId: string, day: string, claimId: string): Promise<void> {
+    try {
+      await this.db.send(
+        new DeleteCommand({
+          TableName: this.tableName,
+          Key: playerKeys.digestDay(playerId, day),
+          ConditionExpression: 'claimId = :id AND #s = :claimed',
+          ExpressionAttributeNames: { '#s': 'state' },
+          ExpressionAttributeValues: { ':id': claimId, ':claimed': 'claimed' },
+        }),
+      );
+    } catch (err) {
+      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+    }
+  }
+}
