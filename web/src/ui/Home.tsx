@@ -131,6 +131,13 @@ const SERVER_STATE: Record<ServerMatch['state'], string> = {
   over: 'Finished',
 };
 
+const OUTCOME: Record<NonNullable<ServerMatch['result']>['outcome'], string> = {
+  won: 'You won',
+  lost: 'You lost',
+  shared: 'You shared the win',
+  nobody: 'Nobody won',
+};
+
 /** The signed-in player's matches, from every device; each opens its seat without its link. */
 function AccountMatches({ list }: { list: ServerMatch[] }) {
   return (
@@ -149,7 +156,7 @@ function AccountMatches({ list }: { list: ServerMatch[] }) {
                 {m.waitingSince && <span class="match-facts">waiting since {formatWhen(m.waitingSince)}</span>}
               </a>
               <span class={mine ? 'badge your-move' : 'badge'}>{SERVER_STATE[m.state]}</span>
-              {m.result && <span class="result">{m.result.summary}</span>}
+              {m.result && <span class="result">{`${OUTCOME[m.result.outcome]}: ${m.result.summary}`}</span>}
             </li>
           );
         })}

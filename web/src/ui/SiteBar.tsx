@@ -37,7 +37,7 @@ export function SiteBar({ matchId, myTurn }: { matchId?: string; myTurn?: boolea
         )}
         {session.kind === 'in' && (
           <>
-            <a href="/account" class="who" onClick={(e) => onLinkClick(e)} title="Your account">
+            <a href="/account" class="account-who" onClick={(e) => onLinkClick(e)} title="Your account">
               {session.player.address}
             </a>
             <button type="button" class="link-like" onClick={() => void signOut().then(() => navigate('/'))}>

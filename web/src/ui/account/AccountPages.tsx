@@ -62,6 +62,7 @@ export function SignInPage() {
           <label for="signin-address">Your email address</label>
           <input
             id="signin-address"
+            class="signin-input"
             type="email"
             autoComplete="email"
             required
@@ -279,11 +280,7 @@ function YourData() {
           Download it (JSON)
         </a>
       </div>
-      {shown !== null && (
-        <pre class="data-export" tabIndex={0} aria-label="Your data as JSON">
-          {shown}
-        </pre>
-      )}
+      {shown !== null && <pre class="data-export">{shown}</pre>}
       <div class="danger-zone">
         <p>
           Deleting your record removes your address, devices and the list of your matches. The matches go on: their seat links still work.
