@@ -167,10 +167,19 @@ describe('signing in and my matches on every device', () => {
     await b.getByRole('heading', { name: 'Signed-in devices' }).waitFor();
     await b.waitForFunction(() => document.querySelectorAll('.session-list li').length === 2);
     await expectAccessible(b, 'account page');
+    // The daily digest is offered where the server lists it in its OpenAPI document (issue 16, engineer A's part).
+    const doc = (await (await fetch(`${base}/api/openapi.json`)).json()) as { paths: Record<string, { put?: unknown }> };
+    const digest = JSON.stringify(doc.paths['/api/me/notices']?.put ?? {}).includes('daily');
+    await b.getByRole('button', { name: 'Save these choices' }).waitFor();
+    await b.waitForLoadState('networkidle');
+    expect(await b.locator('[data-digest]').count()).toBe(digest ? 1 : 0);
+    if (digest) await b.getByRole('radio', { name: /At most one mail a day/ }).check();
     await b.getByRole('radio', { name: 'Not at all' }).check();
     await b.getByRole('checkbox', { name: /Remind me/ }).uncheck();
     await b.getByRole('button', { name: 'Save these choices' }).click();
     await b.getByText(/^Saved\./).waitFor();
+    const saved = await b.evaluate(() => fetch('/api/session').then((r) => r.json()));
+    expect(saved.player.defaults).toEqual({ notices: 'none', reminders: false, ...(digest ? { mail: 'daily' } : {}) });
     await b.getByRole('button', { name: 'Show my data' }).click();
     const data = JSON.parse(await b.locator('.data-export').innerText()) as Record<string, unknown>;
     expect(JSON.stringify(data)).toContain(ADDRESS);

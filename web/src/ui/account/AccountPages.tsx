@@ -203,15 +203,35 @@ const CHOICES: { value: NoticeChoice; label: string }[] = [
   { value: 'none', label: 'Not at all' },
 ];
 
-function Notices({ player }: { player: Player }) {
+type MailRhythm = 'each-turn' | 'daily';
+type OpenApi = {
+  paths?: Record<
+    string,
+    { put?: { requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, { enum?: string[] }> } }> } } }
+  >;
+};
+
+/** Whether this server offers the daily digest (its OpenAPI document lists the choice), asked once. */
+let digestOffer: Promise<boolean> | null = null;
+const offersDigest = () =>
+  (digestOffer ??= api.call<OpenApi>('GET', '/api/openapi.json').then(
+    (doc) =>
+      !!doc.paths?.['/api/me/notices']?.put?.requestBody?.content?.['application/json']?.schema?.properties?.mail?.enum?.includes('daily'),
+    () => false,
+  ));
+
+function Notices({ player }: { player: Player & { defaults: { mail?: MailRhythm } } }) {
   const [notices, setNotices] = useState(player.defaults.notices);
   const [reminders, setReminders] = useState(player.defaults.reminders);
+  const [mail, setMail] = useState<MailRhythm>(player.defaults.mail ?? 'each-turn');
+  const [digest, setDigest] = useState(false);
   const [status, setStatus] = useState('');
+  useEffect(() => void offersDigest().then(setDigest), []);
   const save = async (e: Event) => {
     e.preventDefault();
     setStatus('Saving…');
     try {
-      await api.call('PUT', '/api/me/notices', { body: { notices, reminders } });
+      await api.call('PUT', '/api/me/notices', { body: { notices, reminders, ...(digest ? { mail } : {}) } });
       await loadSession(true);
       setStatus('Saved. Every match in your record now follows these choices, unless you set a match apart.');
     } catch (err) {
@@ -230,6 +250,19 @@ function Notices({ player }: { player: Player }) {
           </label>
         ))}
       </fieldset>
+      {digest && (
+        <fieldset data-digest>
+          <legend>Mail about my moves</legend>
+          <label class="choice">
+            <input type="radio" name="mail" value="each-turn" checked={mail === 'each-turn'} onChange={() => setMail('each-turn')} /> A mail
+            each time it is my move
+          </label>
+          <label class="choice">
+            <input type="radio" name="mail" value="daily" checked={mail === 'daily'} onChange={() => setMail('daily')} /> At most one mail a
+            day, listing every match waiting for me
+          </label>
+        </fieldset>
+      )}
       <label class="choice">
         <input type="checkbox" checked={reminders} onChange={(e) => setReminders(e.currentTarget.checked)} /> Remind me when a move of mine
         has waited a while
