@@ -86,12 +86,14 @@ describe('signing in and my matches on every device', () => {
     await a.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Sign in' }).waitFor();
     const askedNew = await askForLink(a, ADDRESS);
     await expectAccessible(a, 'sign-in page, link mailed');
+    await a.screenshot({ path: `${env.artifacts}/59-signin-link-mailed.png` });
     const link1 = linkOf(ADDRESS, 1);
 
     // The link's page: in the site's look, says it signs in this device; only its button signs in.
     await signInByLink(a, link1);
     expect(await a.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
     await expectAccessible(a, 'the link page after signing in');
+    await a.screenshot({ path: `${env.artifacts}/60-signed-in-link-page.png` });
     const cookies = await deviceA.cookies(base);
     const session = cookies.find((c) => c.name === '__Host-session');
     expect(session, 'Chromium keeps the __Host- Secure cookie on http://localhost').toBeDefined();
@@ -134,6 +136,7 @@ describe('signing in and my matches on every device', () => {
     expect(onB[4]!.text).toMatch(/Finished.*You won: Eve resigned/);
     expect(onB.map((x) => x.text).join(' ')).not.toContain('@');
     await expectAccessible(b, 'home, signed in, matches from the server');
+    await b.screenshot({ path: `${env.artifacts}/61-my-matches-second-device-phone.png`, fullPage: true });
 
     // m4 came from B's storage: device A now lists it too.
     await a.goto(`${base}/`);
@@ -145,6 +148,7 @@ describe('signing in and my matches on every device', () => {
     await b.waitForURL(`${base}/m/${m1.matchId}`);
     await b.locator('main.match[data-my-turn="true"]').waitFor();
     await barB.getByText('This match has waited longest for you').waitFor();
+    await b.screenshot({ path: `${env.artifacts}/63-next-waiting-match-phone.png` });
     // B never had m1's link: the seat came from the record, and it is seat 0's view.
     expect(
       await b.evaluate(
@@ -166,6 +170,7 @@ describe('signing in and my matches on every device', () => {
     await barB.getByRole('link', { name: ADDRESS }).click();
     await b.getByRole('heading', { name: 'Signed-in devices' }).waitFor();
     await b.waitForFunction(() => document.querySelectorAll('.session-list li').length === 2);
+    expect(await b.locator('.session-list .device').allInnerTexts()).toEqual(['Chrome on Linux', 'Chrome on Linux']);
     await expectAccessible(b, 'account page');
     // The daily digest is offered where the server lists it in its OpenAPI document (issue 16, engineer A's part).
     const doc = (await (await fetch(`${base}/api/openapi.json`)).json()) as { paths: Record<string, { put?: unknown }> };
@@ -185,6 +190,7 @@ describe('signing in and my matches on every device', () => {
     expect(JSON.stringify(data)).toContain(ADDRESS);
     expect(JSON.stringify(data)).toContain(m4.matchId);
     await expectAccessible(b, 'account page with the data shown');
+    await b.screenshot({ path: `${env.artifacts}/62-account-phone.png`, fullPage: true });
     await b.getByRole('button', { name: 'Sign this device out' }).click();
     await b.waitForFunction(() => document.querySelectorAll('.session-list li').length === 1);
     await a.goto(`${base}/`);

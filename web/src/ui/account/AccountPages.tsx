@@ -131,6 +131,31 @@ interface SessionRow {
   current: boolean;
 }
 
+/** "Firefox on Android" from a browser's own description, so devices can be told apart at a glance. */
+export function deviceName(ua: string): string {
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /Firefox\//.test(ua)
+      ? 'Firefox'
+      : /Chrom(e|ium)\//.test(ua)
+        ? 'Chrome'
+        : /Safari\//.test(ua)
+          ? 'Safari'
+          : 'A browser';
+  const os = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone|iPad/.test(ua)
+      ? 'iOS'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X/.test(ua)
+          ? 'macOS'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : '';
+  return os ? `${browser} on ${os}` : browser;
+}
+
 function Sessions() {
   const [rows, setRows] = useState<SessionRow[] | null>(null);
   const [error, setError] = useState('');
@@ -172,7 +197,9 @@ function Sessions() {
         <ul class="session-list">
           {rows.map((r) => (
             <li key={r.id} data-session={r.id}>
-              <span class="device">{r.device}</span>
+              <span class="device" title={r.device}>
+                {deviceName(r.device)}
+              </span>
               <span class="muted">
                 {' '}
                 since {formatWhen(r.createdAt)}
