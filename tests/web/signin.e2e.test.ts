@@ -7,6 +7,8 @@
  *   http://localhost and no script can read it;
  * - once signed in, the seats device A held are claimed, a match created there joins by itself, and
  *   "my matches" comes from the server (your move first, results, opponents, the game);
+ * - a third device signs in and out from the bar; a fourth link within the hour is refused with the
+ *   server's words and no mail;
  * - device B (its own link, a seat of its own in its storage) lists every match and opens a seat it
  *   never had a link for; "Next match waiting for me" goes to the longest waiting match, then the
  *   next, then says nothing waits;
@@ -141,6 +143,26 @@ describe('signing in and my matches on every device', () => {
     // m4 came from B's storage: device A now lists it too.
     await a.goto(`${base}/`);
     await a.waitForFunction(() => document.querySelectorAll('.my-matches li').length === 5);
+
+    // ---- a third device signs in and out from the bar; a fourth mail within the hour is refused, in words.
+    const deviceC = await env.browser.newContext();
+    const c = await deviceC.newPage();
+    await c.goto(`${base}/`);
+    await askForLink(c, ADDRESS);
+    await signInByLink(c, linkOf(ADDRESS, 3));
+    await c.goto(`${base}/`);
+    const barC = c.getByRole('navigation', { name: 'Site' });
+    await barC.getByRole('button', { name: 'Sign out' }).click();
+    await barC.getByRole('link', { name: 'Sign in' }).waitFor();
+    expect(await c.evaluate(() => fetch('/api/session').then((r) => r.json()))).toEqual({ player: null });
+    await barC.getByRole('link', { name: 'Sign in' }).click();
+    await c.getByLabel('Your email address').fill(ADDRESS);
+    await c.getByRole('button', { name: 'Mail me a sign-in link' }).click();
+    await c.getByRole('alert').waitFor();
+    expect(await c.getByRole('alert').innerText()).not.toBe('');
+    expect(env.server.outbox!.list().filter((m) => m.to === ADDRESS)).toHaveLength(3);
+    await expectAccessible(c, 'sign-in page with the limit error');
+    await deviceC.close();
 
     // ---- next waiting: m1 (the longest), then m3, then nothing.
     const barB = b.getByRole('navigation', { name: 'Site' });
