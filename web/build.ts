@@ -74,6 +74,9 @@ export async function buildWeb(opts: { outdir?: string } = {}) {
     .toUpperCase();
   const style = `/site.${hash}.css`;
   await writeFile(join(outdir, style.slice(1)), css);
+  // The same sheet under a fixed name, for the few pages the API serves itself (the sign-in link's
+  // page), which cannot know the hash; it is revalidated like index.html.
+  await writeFile(join(outdir, 'site.css'), css);
 
   const template = await readFile(join(outdir, 'index.html'), 'utf8');
   if (!template.includes('/main.css') || !template.includes('/main.js')) throw new Error('index.html lacks the asset placeholders');

@@ -56,7 +56,9 @@ async function sendOnce(fetchImpl: FetchLike, method: string, path: string, opts
   }
   try {
     // no-store: the page does its own revalidation with If-None-Match and wants every 304.
-    return await fetchImpl(path, { method, headers, body, cache: 'no-store', credentials: 'omit' });
+    // same-origin: the sign-in cookie (HttpOnly, SameSite=Strict) rides along, so a seat taken while
+    // signed in joins the player's record; no other site's requests ever carry it.
+    return await fetchImpl(path, { method, headers, body, cache: 'no-store', credentials: 'same-origin' });
   } catch {
     throw new NetworkFailure('The server could not be reached. Check your connection; the page keeps trying.');
   }
@@ -104,6 +106,7 @@ export function createApi(
   async function json<T>(method: string, path: string, opts: SendOptions = {}): Promise<T> {
     const res = await send(method, path, opts);
     if (!res.ok) throw await failure(res);
+    if (res.status === 204) return undefined as T;
     return (await res.json()) as T;
   }
 

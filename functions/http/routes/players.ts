@@ -59,6 +59,18 @@ export function playerRoutes(ctx: PlayerRouteContext): Hono {
   return app;
 }
 
+/**
+ * The link's pages in the site's look: its stylesheet (web/build.ts writes /site.css), its bar, a main
+ * button. The meta referrer matters: under the site-wide `Referrer-Policy: no-referrer` a browser sends
+ * `Origin: null` with a form's POST, which the same-site guard refuses; `strict-origin` lets the form
+ * send this site's origin (and a Referer of the origin only, never the link's secret).
+ */
+const sitePage = (title: string, body: string) =>
+  page(title, body)
+    .replace('</head>', '<meta name="referrer" content="strict-origin"><link rel="stylesheet" href="/site.css"></head>')
+    .replace('<main>', '<main class="page"><nav class="sitebar" aria-label="Site"><a href="/" class="home-link">Dutch</a></nav>')
+    .replace('<button type="submit">', '<button type="submit" class="primary">');
+
 function signInRoutes(app: Hono, ctx: PlayerRouteContext): void {
   const { signIn } = ctx;
   app.post('/session/link', async (c) => {
@@ -73,9 +85,9 @@ function signInRoutes(app: Hono, ctx: PlayerRouteContext): void {
 
   const notValid = (c: Context) =>
     c.html(
-      page(
+      sitePage(
         'Link not valid',
-        '<p>This sign-in link cannot be used: it was used already, is older than 15 minutes, or you signed out everywhere since. Ask for a new one.</p>',
+        '<p>This sign-in link cannot be used: it was used already, is older than 15 minutes, or you signed out everywhere since. <a href="/signin">Ask for a new one</a>.</p>',
       ),
       410,
     );
@@ -85,7 +97,7 @@ function signInRoutes(app: Hono, ctx: PlayerRouteContext): void {
     if (!(await signIn.linkIsValid(t))) return notValid(c);
     // A button, not a sign-in on GET: mail scanners fetch links, and must neither use nor sign in with them.
     return c.html(
-      page(
+      sitePage(
         'Sign in',
         `<p>This signs in <strong>this device</strong>, the browser you opened the link in, not necessarily the one where you asked for it.</p>${form(`/api/session/open?t=${t}`, 'Sign in on this device')}`,
       ),
@@ -98,7 +110,7 @@ function signInRoutes(app: Hono, ctx: PlayerRouteContext): void {
     if (!redeemed) return notValid(c);
     c.header('Set-Cookie', sessionCookie(redeemed.cookie));
     return c.html(
-      page(
+      sitePage(
         'Signed in',
         `<p>This device is now signed in as ${escapeHtml(redeemed.player.address)}. Other devices are not affected.</p><p><a href="/">Go to my matches</a></p>`,
       ),

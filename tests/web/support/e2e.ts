@@ -17,7 +17,10 @@ export interface E2eSite {
   artifacts: string;
 }
 
-export function e2eSite(tableName: string, opts: { notify?: boolean; bots?: boolean; artifacts?: string } = {}): E2eSite {
+export function e2eSite(
+  tableName: string,
+  opts: { notify?: boolean; bots?: boolean; players?: boolean; artifacts?: string } = {},
+): E2eSite {
   const env = { artifacts: opts.artifacts ?? 'test-artifacts/web' } as E2eSite;
   mkdirSync(env.artifacts, { recursive: true });
   let site: Awaited<ReturnType<typeof builtSite>> | undefined;
@@ -27,6 +30,7 @@ export function e2eSite(tableName: string, opts: { notify?: boolean; bots?: bool
       store: env.table.store,
       webRoot: site.dir,
       ...(opts.notify ? { notify: { endpoint: env.table.endpoint, tableName: env.table.tableName } } : {}),
+      ...(opts.players ? { players: true } : {}),
       ...(opts.bots ? { bots: { endpoint: env.table.endpoint, tableName: env.table.tableName } } : {}),
     });
   }, 180_000);

@@ -13,6 +13,9 @@ import { createLocalApp, listen } from '../../../functions/local/server.js';
 import { startLocalBots, type LocalBots } from '../../../functions/local/bots.js';
 import { startLocalNotify, type LocalNotify } from '../../../functions/local/notify.js';
 import type { MatchStore } from '../../../functions/matches/port.js';
+import { DynamoPlayerStore } from '../../../functions/storage/players-dynamo.js';
+import { dynamoClientFromEnv } from '../../../functions/storage/dynamo.js';
+import { randomBytes } from 'node:crypto';
 import { dutchAuction } from '#shared/games/dutch-auction/index.js';
 import { gameRegistry } from '#shared/games/index.js';
 import type { AnyGame } from '#shared/engine/game.js';
@@ -59,6 +62,8 @@ export async function startSite(opts: {
   notify?: { endpoint: string; tableName: string; env?: Record<string, string> };
   /** Computer players: the bot runner on the table's stream, as `npm start` runs it (functions/local/bots.ts). */
   bots?: { endpoint: string; tableName: string };
+  /** Signed-in players (functions/players), with a fresh seat key; needs `notify` (the sign-in mail). */
+  players?: boolean;
 }) {
   const games = opts.games ?? siteGames();
   // The port is known only once listening, and the notifications part wants the site's address
@@ -92,7 +97,19 @@ export async function startSite(opts: {
     });
   }
   inner = createLocalApp(
-    { store: opts.store, games, ...(notify ? { publicUrl: url, notifications: notify.notifications } : {}) },
+    {
+      store: opts.store,
+      games,
+      ...(notify ? { publicUrl: url, notifications: notify.notifications } : {}),
+      ...(opts.players && opts.notify
+        ? {
+            players: {
+              store: new DynamoPlayerStore(dynamoClientFromEnv({ DYNAMODB_ENDPOINT: opts.notify.endpoint }), opts.notify.tableName),
+              seatKey: randomBytes(32),
+            },
+          }
+        : {}),
+    },
     opts.webRoot,
   );
   return {

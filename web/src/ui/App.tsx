@@ -1,16 +1,23 @@
-/** Picks the page for the address: home, a match, or "not found". */
+/** Picks the page for the address: home, a match, the player's own pages, or "not found". */
+import type { FunctionComponent } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
 import { matchIdOf } from '../fragment.js';
 import { Home } from './Home.js';
 import { MatchPage } from './MatchPage.js';
 import { onLinkClick, usePath } from './router.js';
+import { SiteBar } from './SiteBar.js';
+
+const ACCOUNT_PAGES = { '/signin': 'SignInPage', '/account': 'AccountPage' } as const;
 
 export function App() {
   const path = usePath();
   if (path === '/' || path === '/index.html') return <Home />;
   const id = matchIdOf(path);
   if (id) return <MatchPage key={id} matchId={id} />;
+  if (path in ACCOUNT_PAGES) return <AccountRoute key={path} name={ACCOUNT_PAGES[path as keyof typeof ACCOUNT_PAGES]} />;
   return (
     <main class="page">
+      <SiteBar />
       <h1>Page not found</h1>
       <p>
         There is nothing at this address.{' '}
@@ -18,6 +25,25 @@ export function App() {
           Go to the start page.
         </a>
       </p>
+    </main>
+  );
+}
+
+/** The sign-in and account pages come in their own chunk: the match page never downloads them. */
+function AccountRoute({ name }: { name: 'SignInPage' | 'AccountPage' }) {
+  const [Page, setPage] = useState<FunctionComponent | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    import('./account/AccountPages.js').then(
+      (m) => setPage(() => m[name]),
+      () => setFailed(true),
+    );
+  }, [name]);
+  if (Page) return <Page />;
+  return (
+    <main class="page" aria-busy={!failed}>
+      <SiteBar />
+      <p class={failed ? 'notice error' : 'loading'}>{failed ? 'This page could not be loaded. Reload to try again.' : 'Loading…'}</p>
     </main>
   );
 }

@@ -1,6 +1,7 @@
 /**
- * The home page: the matches this browser holds (those waiting for my move first) and the form
- * that starts a new match.
+ * The home page: my matches (those waiting for my move first) and the form that starts a new match.
+ * Signed in, the list is the player's record on the server (every device's seats); otherwise the
+ * seats this browser holds.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, api } from '../api.js';
@@ -9,7 +10,9 @@ import { formatWhen, listNames } from '../text.js';
 import { showAttention } from './attention.js';
 import { ConfirmButton } from './Confirm.js';
 import { CreateForm } from './create/CreateForm.js';
+import { myMatches, holdSeat, type ServerMatch } from '../player.js';
 import { onLinkClick } from './router.js';
+import { SiteBar, useSession } from './SiteBar.js';
 
 export function Home() {
   const [seats, setSeats] = useState(() => store.listSeats());
@@ -35,18 +38,39 @@ export function Home() {
     };
   }, []);
 
-  const anyTurn = seats.some((s) => s.myTurn);
+  const session = useSession();
+  const [server, setServer] = useState<ServerMatch[] | null>(null);
+  const [serverError, setServerError] = useState('');
+  useEffect(() => {
+    if (session.kind !== 'in') return setServer(null);
+    let live = true;
+    myMatches().then(
+      (list) => live && setServer(list),
+      (e) => live && setServerError(e instanceof ApiFailure ? e.message : 'The server could not be reached.'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [session.kind]);
+
+  const anyTurn = server ? server.some((m) => m.state === 'your-move') : seats.some((s) => s.myTurn);
   useEffect(() => showAttention(anyTurn, 'Dutch'), [anyTurn]);
 
   return (
     <main class="page home">
+      <SiteBar />
       <header class="home-head">
         <h1>Dutch</h1>
         <p>
           Card games called Dutch, played in turns over hours or days. Start a match, send the link, and come back when it is your move.
         </p>
       </header>
-      <MyMatches seats={seats} onForget={() => setSeats(store.listSeats())} />
+      {serverError && (
+        <p class="notice error" role="alert">
+          Your matches could not be listed: {serverError}
+        </p>
+      )}
+      {server ? <AccountMatches list={server} /> : <MyMatches seats={seats} onForget={() => setSeats(store.listSeats())} />}
       <CreateForm />
     </main>
   );
@@ -92,6 +116,47 @@ function MyMatches({ seats, onForget }: { seats: store.StoredSeat[]; onForget: (
                   }}
                 />
               )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+const SERVER_STATE: Record<ServerMatch['state'], string> = {
+  'your-move': 'Your move',
+  'their-move': 'Waiting for the others',
+  open: 'Waiting for players to join',
+  over: 'Finished',
+};
+
+const OUTCOME: Record<NonNullable<ServerMatch['result']>['outcome'], string> = {
+  won: 'You won',
+  lost: 'You lost',
+  shared: 'You shared the win',
+  nobody: 'Nobody won',
+};
+
+/** The signed-in player's matches, from every device; each opens its seat without its link. */
+function AccountMatches({ list }: { list: ServerMatch[] }) {
+  return (
+    <section class="zone my-matches" aria-labelledby="mine-h">
+      <h2 id="mine-h">My matches</h2>
+      {list.length === 0 && <p class="muted">No matches in your record yet. Start one below, or open a seat link while signed in.</p>}
+      <ul class="match-list">
+        {list.map((m) => {
+          const others = m.opponents.map((o) => o.name ?? 'an open seat');
+          const mine = m.state === 'your-move';
+          return (
+            <li key={`${m.matchId}-${m.seat}`} class={mine ? 'my-turn' : ''} data-match={m.matchId}>
+              <a href={`/m/${m.matchId}`} onClick={(e) => onLinkClick(e, () => holdSeat(m))}>
+                <span class="game">{m.game.name}</span>
+                {others.length > 0 && <span class="with"> with {listNames(others)}</span>}
+                {m.waitingSince && <span class="match-facts">waiting since {formatWhen(m.waitingSince)}</span>}
+              </a>
+              <span class={mine ? 'badge your-move' : 'badge'}>{SERVER_STATE[m.state]}</span>
+              {m.result && <span class="result">{`${OUTCOME[m.result.outcome]}: ${m.result.summary}`}</span>}
             </li>
           );
         })}

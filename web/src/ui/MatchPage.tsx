@@ -2,7 +2,8 @@
  * The match page, `/m/<id>`: opens the match with what this browser holds for it — a seat or a watch
  * link (`match/MatchView.tsx`), an invite to answer (`match/JoinForm.tsx`) — or says that it holds none.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
+import { holdSeat, loadSession, myMatches } from '../player.js';
 import { type Access, accessFor } from '../access.js';
 import * as store from '../storage.js';
 import { JoinForm } from './match/JoinForm.js';
@@ -12,6 +13,24 @@ import { SiteBar } from './SiteBar.js';
 export function MatchPage({ matchId }: { matchId: string }) {
   // App keys this page by match id, so the access is worked out once per match.
   const [access, setAccess] = useState<Access>(() => accessFor(matchId));
+  // No link here, but a signed-in player may hold the seat in their record: open it from there.
+  useEffect(() => {
+    if (access.kind !== 'none') return;
+    let live = true;
+    void loadSession()
+      .then((s) => (s.kind === 'in' ? myMatches() : []))
+      .then((list) => {
+        const mine = list.find((x) => x.matchId === matchId);
+        if (mine && live) {
+          holdSeat(mine);
+          setAccess(accessFor(matchId));
+        }
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [access.kind]);
 
   if (access.kind === 'invite') {
     return (
@@ -29,7 +48,7 @@ export function MatchPage({ matchId }: { matchId: string }) {
   if (access.kind === 'none') {
     return (
       <main class="page">
-        <SiteBar />
+        <SiteBar matchId={matchId} />
         <h1>This browser has no link for this match</h1>
         <p>
           Open the match with the link you were given (an invite, your seat link or a watch link). Links keep their secret after the “#”, so

@@ -20,7 +20,7 @@ export function MatchView({ matchId, creds }: { matchId: string; creds: Credenti
   if (m.fatal) {
     return (
       <main class="page">
-        <SiteBar />
+        <SiteBar matchId={matchId} />
         <h1>This match cannot be opened</h1>
         <p role="alert">{m.fatal}</p>
       </main>
@@ -29,7 +29,7 @@ export function MatchView({ matchId, creds }: { matchId: string; creds: Credenti
   if (!match || !ui) {
     return (
       <main class="page" aria-busy="true">
-        <SiteBar />
+        <SiteBar matchId={matchId} />
         <p class="loading">{m.offline ? 'The server could not be reached; trying again…' : 'Loading the match…'}</p>
       </main>
     );
@@ -47,7 +47,7 @@ export function MatchView({ matchId, creds }: { matchId: string; creds: Credenti
       data-busy={busy ? 'true' : 'false'}
       data-game={match.game.id}
     >
-      <SiteBar />
+      <SiteBar matchId={matchId} myTurn={m.myTurn} />
       <MatchHeader match={match} ui={ui} creds={creds} myTurn={m.myTurn} now={m.now} announce={m.announce} />
       {m.notice && (
         <div class="notice error" role="alert">
