@@ -314,13 +314,19 @@ function startRound(w: Work): void {
   // Dealt one at a time from the top of the deck (its end), as at a table: in the k-th pass round
   // the table seat s gets the (k × seats + s)-th card from the top. Each bench is made whole.
   const n = d.seats;
+  // Written out, no closure per deal (the bench runs keep function names, which costs a call each).
   const top = cards.length - 1;
-  const dealt = (k: number, s: number): BenchCard => ({ card: cards[top - k * n - s] as CardId, seenBy: NOBODY });
-  const benches: BenchCard[][] = [];
-  const looked: boolean[] = [];
+  const benches = new Array<BenchCard[]>(n);
+  const looked = new Array<boolean>(n);
   for (let s = 0; s < n; s++) {
-    benches.push([dealt(0, s), dealt(1, s), dealt(2, s), dealt(3, s)]); // CARDS_PER_BENCH
-    looked.push(false);
+    const c = top - s;
+    benches[s] = [
+      { card: cards[c] as CardId, seenBy: NOBODY },
+      { card: cards[c - n] as CardId, seenBy: NOBODY },
+      { card: cards[c - 2 * n] as CardId, seenBy: NOBODY },
+      { card: cards[c - 3 * n] as CardId, seenBy: NOBODY },
+    ]; // CARDS_PER_BENCH
+    looked[s] = false;
   }
   // Popped, not cut by setting the length: that goes through the runtime, popping does not.
   for (let i = 0; i < CARDS_PER_BENCH * n; i++) cards.pop();
@@ -359,9 +365,15 @@ function beginPlay(w: Work): void {
 function endRound(w: Work, reason: RoundEnd, emptied: Seat | null): void {
   const { d } = w;
   const rules = d.rules;
-  const benches = d.benches.map(benchCards);
-  const sums = benches.map((cards) => benchSum(rules, cards));
-  const scores = sums.slice();
+  const n = d.benches.length;
+  const benches = new Array<CardId[]>(n);
+  const sums = new Array<number>(n);
+  const scores = new Array<number>(n);
+  for (let s = 0; s < n; s++) {
+    const cards = benchCards(d.benches[s] as Bench);
+    benches[s] = cards;
+    sums[s] = scores[s] = benchSum(rules, cards);
+  }
   const callerCards: CardId[] = [];
   let callerDelta = 0;
   let callerLowest: boolean | null = null;
@@ -385,7 +397,13 @@ function endRound(w: Work, reason: RoundEnd, emptied: Seat | null): void {
     callerDelta = callerLowest ? 0 - value : value; // never -0: the state must survive a JSON round trip unchanged
     scores[d.caller] = (scores[d.caller] ?? 0) + callerDelta;
   }
-  const totals = d.totals.map((t, s) => t + (scores[s] ?? 0));
+  const totals = new Array<number>(d.totals.length);
+  let reached = false;
+  for (let s = 0; s < totals.length; s++) {
+    const t = (d.totals[s] as number) + (scores[s] ?? 0);
+    totals[s] = t;
+    if (t >= rules.endScore) reached = true;
+  }
   const record: RoundRecord = {
     round: d.round,
     dealer: d.dealer,
@@ -406,7 +424,7 @@ function endRound(w: Work, reason: RoundEnd, emptied: Seat | null): void {
   d.history = history;
   d.pending = [];
   emit(w, { type: 'round-ended', round: d.round, reason, emptied, record });
-  if (totals.some((t) => t >= rules.endScore)) {
+  if (reached) {
     d.phase = 'over';
     emit(w, { type: 'game-ended', winners: winnersOf(rules, totals, d.history), totals });
     return;
