@@ -531,6 +531,12 @@ export function seeded(seed: string): Rng {
   return [a >>> 0, b >>> 0, c >>> 0, d >>> 0];
 }
 
+function zeros(n: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(0);
+  return out;
+}
+
 export function setup(seats: number, rules: Rules, seed: string): DutchMemoryState {
   if (!Number.isInteger(seats) || seats < 2 || seats > 8) throw new RangeError(`Dutch is played by 2 to 8, not ${seats}`);
   const d: Draft = {
@@ -549,7 +555,7 @@ export function setup(seats: number, rules: Rules, seed: string): DutchMemorySta
     caller: null,
     nextSerial: 0,
     roundFirstSerial: 0,
-    totals: Array.from({ length: seats }, () => 0),
+    totals: zeros(seats),
     history: [],
     rng: seeded(seed),
   };
@@ -566,8 +572,8 @@ export function apply(state: DutchMemoryState, seat: Seat, move: DutchMemoryMove
   const error = dispatch(w, seat, move);
   if (error) return error;
   settle(w);
-  const reveal: DutchMemoryReveal | undefined = w.reveal || w.drawn ? { cards: w.reveal ?? [], drawn: w.drawn } : undefined;
-  const events = w.events ?? [];
+  const reveal: DutchMemoryReveal | undefined = w.reveal || w.drawn ? { cards: w.reveal ?? NO_CARDS, drawn: w.drawn } : undefined;
+  const events = w.events ?? NO_EVENTS;
   return ok(reveal ? { state: w.d, events, reveal } : { state: w.d, events });
 }
 
@@ -627,6 +633,10 @@ function newWork(d: Draft, now: number): Work {
 }
 
 type Refusal = Result<never>;
+
+/** Shared empty lists for results without reveals or events (an array per result showed in the GC). */
+const NO_CARDS: readonly RevealedCard[] = Object.freeze([]);
+const NO_EVENTS: readonly DutchMemoryEvent[] = Object.freeze([]);
 
 function dispatch(w: Work, seat: Seat, move: DutchMemoryMove): Refusal | null {
   switch (move.kind) {

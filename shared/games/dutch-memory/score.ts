@@ -8,10 +8,14 @@ import type { Rules } from './presets.js';
 import type { Bench, RoundRecord } from './state.js';
 
 export function benchCards(bench: Bench): CardId[] {
-  const out: CardId[] = [];
+  let n = 0;
+  for (let i = 0; i < bench.length; i++) if (bench[i]) n++;
+  // At its exact length: pushing onto an empty array would make room for sixteen.
+  const out = new Array<CardId>(n);
+  n = 0;
   for (let i = 0; i < bench.length; i++) {
     const b = bench[i];
-    if (b) out.push(b.card);
+    if (b) out[n++] = b.card;
   }
   return out;
 }
