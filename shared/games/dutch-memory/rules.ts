@@ -13,7 +13,10 @@
  * scripts/bench/dutch-memory.ts), within a state that stays plain JSON in its old shape: shared
  * frozen move objects and seen-by lists, move lists kept by bench occupancy, no object spreads (a
  * spread of the state made apply twice as slow), and the generator's steps written out where a
- * whole deck is shuffled.
+ * whole deck is shuffled. No closures are made per call either (the deal, the round's scores):
+ * besides the function object, the bench's loader keeps function names, one defineProperty each.
+ * What is left is mostly allocation the plain-JSON shape needs: the top-level copy, the deck or
+ * pile copied on each draw or discard, new bench cards and turn objects, the result and events.
  */
 import type { Applied, MoveContext, Outcome, Result, Seat } from '../../engine/game.js';
 import { ok } from '../../engine/game.js';

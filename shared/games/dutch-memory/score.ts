@@ -35,10 +35,11 @@ export function benchSum(rules: Rules, cards: readonly CardId[]): number {
 export function seatsBeatingCaller(rules: Rules, sums: readonly number[], caller: Seat): Seat[] {
   const mine = sums[caller] ?? 0;
   const out: Seat[] = [];
-  sums.forEach((s, seat) => {
-    if (seat === caller) return;
-    if (rules.callerTies === 'for-caller' ? s < mine : s <= mine) out.push(seat);
-  });
+  const forCaller = rules.callerTies === 'for-caller';
+  for (let seat = 0; seat < sums.length; seat++) {
+    const s = sums[seat] as number;
+    if (seat !== caller && (forCaller ? s < mine : s <= mine)) out.push(seat);
+  }
   return out;
 }
 
