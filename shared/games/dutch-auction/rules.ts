@@ -696,21 +696,35 @@ function restOf(n: number): number[][] {
   return out;
 }
 
-const SPLITS: { aside: number; bid: number[] }[][] = [];
+/** The cards of `hand` at the positions set in `mask`, in hand order; built from (and into) `bids`. */
+function bidOfMask(bids: (CardId[] | undefined)[], hand: readonly CardId[], mask: number): CardId[] {
+  const last = 31 - Math.clz32(mask);
+  const rest = mask ^ (1 << last);
+  let prefix = bids[rest];
+  if (prefix === undefined) {
+    prefix = bidOfMask(bids, hand, rest);
+    bids[rest] = prefix;
+  }
+  return appended(prefix, hand[last] as CardId);
+}
+
+const SPLITS: { aside: number; mask: number }[][] = [];
 /**
- * 2018 edition, a hand of n cards: every (set-aside card, bid) choice as positions in the hand,
+ * 2018 edition, a hand of n cards: every (set-aside card, bid) choice, the bid as a bit mask of hand positions,
  * in listing order: by set-aside card, then by the bit mask of the other cards (cached).
  */
-function protoSplits(n: number): { aside: number; bid: number[] }[] {
+function protoSplits(n: number): { aside: number; mask: number }[] {
   const cached = SPLITS[n];
   if (cached) return cached;
-  const out: { aside: number; bid: number[] }[] = [];
+  const out: { aside: number; mask: number }[] = [];
   for (let aside = 0; aside < n; aside++) {
     const rest: number[] = [];
     for (let j = 0; j < n; j++) if (j !== aside) rest.push(j);
     for (let mask = 0; mask < 1 << rest.length; mask++) {
       const bid = rest.filter((_, j) => (mask >> j) & 1);
-      if (bid.length <= MAX_BID_CARDS) out.push({ aside, bid });
+      let handMask = 0;
+      for (const i of bid) handMask |= 1 << i;
+      if (bid.length <= MAX_BID_CARDS) out.push({ aside, mask: handMask });
     }
   }
   SPLITS[n] = out;
@@ -724,8 +738,18 @@ function commitMoves(state: DutchAuctionState, hand: readonly CardId[], out: Dut
     return;
   }
   if (state.edition === '2018') {
+    // The 80 splits of a hand of five hold only 31 different bids: each is built once, as
+    // the bid of one fewer card (its subset without its last card) plus that card, and shared
+    // by the moves that bid it (moves are values nobody edits; apply copies a bid it keeps).
+    const bids = new Array<CardId[]>(1 << hand.length);
+    bids[0] = [];
     for (const sp of protoSplits(hand.length)) {
-      out.push({ kind: 'commit', setAside: hand[sp.aside] as CardId, bid: pick(hand, sp.bid), round });
+      let bid = bids[sp.mask];
+      if (bid === undefined) {
+        bid = bidOfMask(bids, hand, sp.mask);
+        bids[sp.mask] = bid;
+      }
+      out.push({ kind: 'commit', setAside: hand[sp.aside] as CardId, bid, round });
     }
     return;
   }
@@ -799,9 +823,44 @@ export function legalMoves(state: DutchAuctionState, seat: Seat): DutchAuctionMo
   for (let i = 0; i < n; i++) ids[i] = (bid[i] as BidCard).id;
   for (let slot = 1; slot <= DISPLAY_SIZE && slot <= n; slot++) {
     if (state.display[slot - 1] === null || (duty && purchaseDodgesDuty(state, seat, slot))) continue;
-    for (const idx of combos(n, slot)) out.push({ kind: 'purchase', slot, pay: pick(ids, idx) });
+    purchaseMoves(ids, slot, out);
   }
   return out;
+}
+
+/**
+ * Every way to pay `slot` cards of `ids`, as purchase moves, in the order of ascending index
+ * lists (lexicographic). Up to four cards by nested loops building array literals, which V8
+ * makes at their final size and element kind, with no index lists to read.
+ */
+function purchaseMoves(ids: readonly CardId[], slot: number, out: DutchAuctionMove[]): void {
+  const n = ids.length;
+  if (slot > 4) {
+    for (const idx of combos(n, slot)) out.push({ kind: 'purchase', slot, pay: idx.map((i) => ids[i] as CardId) });
+    return;
+  }
+  for (let i = 0; i < n; i++) {
+    const a = ids[i] as CardId;
+    if (slot === 1) {
+      out.push({ kind: 'purchase', slot, pay: [a] });
+      continue;
+    }
+    for (let j = i + 1; j < n; j++) {
+      const b = ids[j] as CardId;
+      if (slot === 2) {
+        out.push({ kind: 'purchase', slot, pay: [a, b] });
+        continue;
+      }
+      for (let k = j + 1; k < n; k++) {
+        const c = ids[k] as CardId;
+        if (slot === 3) {
+          out.push({ kind: 'purchase', slot, pay: [a, b, c] });
+          continue;
+        }
+        for (let l = k + 1; l < n; l++) out.push({ kind: 'purchase', slot, pay: [a, b, c, ids[l] as CardId] });
+      }
+    }
+  }
 }
 
 export function toAct(state: DutchAuctionState): Seat[] {
