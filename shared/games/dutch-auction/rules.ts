@@ -325,8 +325,11 @@ function reveal(d: DutchAuctionState, events: DutchAuctionEvent[]): void {
       p.deck = joined([sealed.setAside], p.deck);
       p.setAside = sealed.setAside;
     }
-    const hand: CardId[] = [];
-    for (const id of p.hand) if (id !== sealed.setAside && !sealed.bid.includes(id)) hand.push(id);
+    let kept = 0;
+    for (const id of p.hand) if (id !== sealed.setAside && !sealed.bid.includes(id)) kept++;
+    const hand = new Array<CardId>(kept);
+    let k = 0;
+    for (const id of p.hand) if (id !== sealed.setAside && !sealed.bid.includes(id)) hand[k++] = id;
     p.hand = hand;
     p.bid = sealed.bid.map((id) => toBidCard(edition, id, 'bid'));
     p.sealed = null;
@@ -542,11 +545,22 @@ function applyPurchase(state: DutchAuctionState, seat: Seat, m: PurchaseMove): A
   const d = shallowState(state);
   const p = ownSeat(d, seatIndex(seat));
   const suit = cardInfo(d.edition, bought).suit;
-  const toPersonal: CardId[] = [];
-  const toAuction: CardId[] = [];
-  for (const id of m.pay) {
-    const c = p.bid[bidIndex(p.bid, id)] as BidCard;
-    (effectiveSuit(d.edition, c) === suit ? toPersonal : toAuction).push(id);
+  // Paid cards of the bought card's suit go to the personal discards, the others to the
+  // auction's; both lists are made at their final length (a list grown from empty is not).
+  const n = m.pay.length;
+  const same = new Array<boolean>(n);
+  let nPersonal = 0;
+  for (let i = 0; i < n; i++) {
+    const c = p.bid[bidIndex(p.bid, m.pay[i] as CardId)] as BidCard;
+    const mine = effectiveSuit(d.edition, c) === suit;
+    same[i] = mine;
+    if (mine) nPersonal++;
+  }
+  const toPersonal = new Array<CardId>(nPersonal);
+  const toAuction = new Array<CardId>(n - nPersonal);
+  for (let i = 0, a = 0, b = 0; i < n; i++) {
+    if (same[i]) toPersonal[a++] = m.pay[i] as CardId;
+    else toAuction[b++] = m.pay[i] as CardId;
   }
   const bid = new Array<BidCard>(p.bid.length - m.pay.length);
   let k = 0;
@@ -782,11 +796,13 @@ function powerMovesOf(state: DutchAuctionState, seat: Seat, me: SeatState, c: Bi
         if (effectiveSuit(edition, t) === suit) out.push({ kind: 'power', card: c.id, power, target: t.id });
       }
     } else {
+      // A pile's cards keep their printed suit, which their ids start with (see `suitOf`).
+      const initial = suit.charCodeAt(0);
       for (const from of info.takeFrom) {
-        for (const t of takePile(state, me, from)) {
-          if (t !== null && suitOf(t) === suit) {
-            out.push({ kind: 'power', card: c.id, power, target: t, from });
-          }
+        const pile = takePile(state, me, from);
+        for (let i = 0; i < pile.length; i++) {
+          const t = pile[i];
+          if (t != null && t.charCodeAt(0) === initial) out.push({ kind: 'power', card: c.id, power, target: t, from });
         }
       }
     }
