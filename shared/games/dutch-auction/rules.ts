@@ -325,8 +325,11 @@ function reveal(d: DutchAuctionState, events: DutchAuctionEvent[]): void {
       p.deck = joined([sealed.setAside], p.deck);
       p.setAside = sealed.setAside;
     }
-    const hand: CardId[] = [];
-    for (const id of p.hand) if (id !== sealed.setAside && !sealed.bid.includes(id)) hand.push(id);
+    let kept = 0;
+    for (const id of p.hand) if (id !== sealed.setAside && !sealed.bid.includes(id)) kept++;
+    const hand = new Array<CardId>(kept);
+    let k = 0;
+    for (const id of p.hand) if (id !== sealed.setAside && !sealed.bid.includes(id)) hand[k++] = id;
     p.hand = hand;
     p.bid = sealed.bid.map((id) => toBidCard(edition, id, 'bid'));
     p.sealed = null;
@@ -542,11 +545,22 @@ function applyPurchase(state: DutchAuctionState, seat: Seat, m: PurchaseMove): A
   const d = shallowState(state);
   const p = ownSeat(d, seatIndex(seat));
   const suit = cardInfo(d.edition, bought).suit;
-  const toPersonal: CardId[] = [];
-  const toAuction: CardId[] = [];
-  for (const id of m.pay) {
-    const c = p.bid[bidIndex(p.bid, id)] as BidCard;
-    (effectiveSuit(d.edition, c) === suit ? toPersonal : toAuction).push(id);
+  // Paid cards of the bought card's suit go to the personal discards, the others to the
+  // auction's; both lists are made at their final length (a list grown from empty is not).
+  const n = m.pay.length;
+  const same = new Array<boolean>(n);
+  let nPersonal = 0;
+  for (let i = 0; i < n; i++) {
+    const c = p.bid[bidIndex(p.bid, m.pay[i] as CardId)] as BidCard;
+    const mine = effectiveSuit(d.edition, c) === suit;
+    same[i] = mine;
+    if (mine) nPersonal++;
+  }
+  const toPersonal = new Array<CardId>(nPersonal);
+  const toAuction = new Array<CardId>(n - nPersonal);
+  for (let i = 0, a = 0, b = 0; i < n; i++) {
+    if (same[i]) toPersonal[a++] = m.pay[i] as CardId;
+    else toAuction[b++] = m.pay[i] as CardId;
   }
   const bid = new Array<BidCard>(p.bid.length - m.pay.length);
   let k = 0;
@@ -696,21 +710,35 @@ function restOf(n: number): number[][] {
   return out;
 }
 
-const SPLITS: { aside: number; bid: number[] }[][] = [];
+/** The cards of `hand` at the positions set in `mask`, in hand order; built from (and into) `bids`. */
+function bidOfMask(bids: (CardId[] | undefined)[], hand: readonly CardId[], mask: number): CardId[] {
+  const last = 31 - Math.clz32(mask);
+  const rest = mask ^ (1 << last);
+  let prefix = bids[rest];
+  if (prefix === undefined) {
+    prefix = bidOfMask(bids, hand, rest);
+    bids[rest] = prefix;
+  }
+  return appended(prefix, hand[last] as CardId);
+}
+
+const SPLITS: { aside: number; mask: number }[][] = [];
 /**
- * 2018 edition, a hand of n cards: every (set-aside card, bid) choice as positions in the hand,
+ * 2018 edition, a hand of n cards: every (set-aside card, bid) choice, the bid as a bit mask of hand positions,
  * in listing order: by set-aside card, then by the bit mask of the other cards (cached).
  */
-function protoSplits(n: number): { aside: number; bid: number[] }[] {
+function protoSplits(n: number): { aside: number; mask: number }[] {
   const cached = SPLITS[n];
   if (cached) return cached;
-  const out: { aside: number; bid: number[] }[] = [];
+  const out: { aside: number; mask: number }[] = [];
   for (let aside = 0; aside < n; aside++) {
     const rest: number[] = [];
     for (let j = 0; j < n; j++) if (j !== aside) rest.push(j);
     for (let mask = 0; mask < 1 << rest.length; mask++) {
       const bid = rest.filter((_, j) => (mask >> j) & 1);
-      if (bid.length <= MAX_BID_CARDS) out.push({ aside, bid });
+      let handMask = 0;
+      for (const i of bid) handMask |= 1 << i;
+      if (bid.length <= MAX_BID_CARDS) out.push({ aside, mask: handMask });
     }
   }
   SPLITS[n] = out;
@@ -724,8 +752,18 @@ function commitMoves(state: DutchAuctionState, hand: readonly CardId[], out: Dut
     return;
   }
   if (state.edition === '2018') {
+    // The 80 splits of a hand of five hold only 31 different bids: each is built once, as
+    // the bid of one fewer card (its subset without its last card) plus that card, and shared
+    // by the moves that bid it (moves are values nobody edits; apply copies a bid it keeps).
+    const bids = new Array<CardId[]>(1 << hand.length);
+    bids[0] = [];
     for (const sp of protoSplits(hand.length)) {
-      out.push({ kind: 'commit', setAside: hand[sp.aside] as CardId, bid: pick(hand, sp.bid), round });
+      let bid = bids[sp.mask];
+      if (bid === undefined) {
+        bid = bidOfMask(bids, hand, sp.mask);
+        bids[sp.mask] = bid;
+      }
+      out.push({ kind: 'commit', setAside: hand[sp.aside] as CardId, bid, round });
     }
     return;
   }
@@ -758,11 +796,13 @@ function powerMovesOf(state: DutchAuctionState, seat: Seat, me: SeatState, c: Bi
         if (effectiveSuit(edition, t) === suit) out.push({ kind: 'power', card: c.id, power, target: t.id });
       }
     } else {
+      // A pile's cards keep their printed suit, which their ids start with (see `suitOf`).
+      const initial = suit.charCodeAt(0);
       for (const from of info.takeFrom) {
-        for (const t of takePile(state, me, from)) {
-          if (t !== null && suitOf(t) === suit) {
-            out.push({ kind: 'power', card: c.id, power, target: t, from });
-          }
+        const pile = takePile(state, me, from);
+        for (let i = 0; i < pile.length; i++) {
+          const t = pile[i];
+          if (t != null && t.charCodeAt(0) === initial) out.push({ kind: 'power', card: c.id, power, target: t, from });
         }
       }
     }
@@ -799,9 +839,44 @@ export function legalMoves(state: DutchAuctionState, seat: Seat): DutchAuctionMo
   for (let i = 0; i < n; i++) ids[i] = (bid[i] as BidCard).id;
   for (let slot = 1; slot <= DISPLAY_SIZE && slot <= n; slot++) {
     if (state.display[slot - 1] === null || (duty && purchaseDodgesDuty(state, seat, slot))) continue;
-    for (const idx of combos(n, slot)) out.push({ kind: 'purchase', slot, pay: pick(ids, idx) });
+    purchaseMoves(ids, slot, out);
   }
   return out;
+}
+
+/**
+ * Every way to pay `slot` cards of `ids`, as purchase moves, in the order of ascending index
+ * lists (lexicographic). Up to four cards by nested loops building array literals, which V8
+ * makes at their final size and element kind, with no index lists to read.
+ */
+function purchaseMoves(ids: readonly CardId[], slot: number, out: DutchAuctionMove[]): void {
+  const n = ids.length;
+  if (slot > 4) {
+    for (const idx of combos(n, slot)) out.push({ kind: 'purchase', slot, pay: idx.map((i) => ids[i] as CardId) });
+    return;
+  }
+  for (let i = 0; i < n; i++) {
+    const a = ids[i] as CardId;
+    if (slot === 1) {
+      out.push({ kind: 'purchase', slot, pay: [a] });
+      continue;
+    }
+    for (let j = i + 1; j < n; j++) {
+      const b = ids[j] as CardId;
+      if (slot === 2) {
+        out.push({ kind: 'purchase', slot, pay: [a, b] });
+        continue;
+      }
+      for (let k = j + 1; k < n; k++) {
+        const c = ids[k] as CardId;
+        if (slot === 3) {
+          out.push({ kind: 'purchase', slot, pay: [a, b, c] });
+          continue;
+        }
+        for (let l = k + 1; l < n; l++) out.push({ kind: 'purchase', slot, pay: [a, b, c, ids[l] as CardId] });
+      }
+    }
+  }
 }
 
 export function toAct(state: DutchAuctionState): Seat[] {
