@@ -4,15 +4,19 @@
  * tuple stored inside the hidden part of a game state, so a saved match resumes the same
  * sequence and `view` simply never copies it out.
  *
- * The functions here never mutate their arguments: each returns the values drawn together with
- * the generator's next state.
+ * The functions here never mutate their arguments (but `shuffleInPlace`, which shuffles the array it
+ * is given): each returns the values drawn together with the generator's next state.
  */
 
 export type Rng = readonly [number, number, number, number];
 
-/** Builds generator state from a seed string (the server makes 32 hex digits from crypto). */
+/**
+ * Builds generator state from a seed string (the server makes 32 hex digits from crypto): cyrb128
+ * hashes the string into four 32-bit words, so any string is a valid seed, and twelve first outputs
+ * are discarded (sfc32 mixes slowly from a fresh state). The steps are written out in local
+ * variables: every new game and every bot playout seeds one.
+ */
 export function seedRng(seed: string): Rng {
-  // Hash the seed string into four 32-bit words (cyrb128), so any string is a valid seed.
   let h1 = 1779033703;
   let h2 = 3144134277;
   let h3 = 1013904242;
@@ -32,10 +36,20 @@ export function seedRng(seed: string): Rng {
   h2 ^= h1;
   h3 ^= h1;
   h4 ^= h1;
-  let rng: Rng = [h1 >>> 0, h2 >>> 0, h3 >>> 0, h4 >>> 0];
-  // Discard the first outputs: sfc32 mixes slowly from a fresh state.
-  for (let i = 0; i < 12; i++) rng = nextU32(rng)[1];
-  return rng;
+  let a = h1 | 0;
+  let b = h2 | 0;
+  let c = h3 | 0;
+  let d = h4 | 0;
+  for (let i = 0; i < 12; i++) {
+    // One step of sfc32, as `nextU32` takes it.
+    const t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) | 0;
+  }
+  return [a >>> 0, b >>> 0, c >>> 0, d >>> 0];
 }
 
 /** One uniformly distributed 32-bit unsigned integer. */
@@ -62,18 +76,48 @@ export function nextInt(rng: Rng, n: number): [number, Rng] {
   }
 }
 
-/** A shuffled copy (Fisher–Yates). */
+/** `nextInt`'s rejection bound for each n up to 64, worked out once (2^32 is no 32-bit integer: slow arithmetic). */
+const LIMITS: readonly number[] = Array.from({ length: 65 }, (_, n) => (n === 0 ? 0 : 0x1_0000_0000 - (0x1_0000_0000 % n)));
+const INVERSES: readonly number[] = LIMITS.map((_, n) => (n === 0 ? 0 : 1 / n));
+
+/**
+ * Fisher–Yates in place, each index drawn as `nextInt` draws it (rejection, so no modulo bias) with
+ * the generator's steps written out: no allocation per draw, which dominated the engines' shuffles.
+ * Returns the generator's next state. tests/engine/random.test.ts holds it to the plain algorithm.
+ */
+export function shuffleInPlace<T>(rng: Rng, items: T[]): Rng {
+  let a = rng[0] | 0;
+  let b = rng[1] | 0;
+  let c = rng[2] | 0;
+  let d = rng[3] | 0;
+  for (let i = items.length - 1; i > 0; i--) {
+    const n = i + 1;
+    const limit = LIMITS[n] ?? 0x1_0000_0000 - (0x1_0000_0000 % n);
+    let x: number;
+    do {
+      const t = (((a + b) | 0) + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (c << 21) | (c >>> 11);
+      c = (c + t) | 0;
+      x = t >>> 0;
+    } while (x >= limit);
+    // x mod n by multiplying with 1/n: for x < 2^32 the quotient is off by at most one, put right here.
+    let j = x - Math.floor(x * (INVERSES[n] ?? 1 / n)) * n;
+    if (j >= n) j -= n;
+    else if (j < 0) j += n;
+    const tmp = items[i] as T;
+    items[i] = items[j] as T;
+    items[j] = tmp;
+  }
+  return [a >>> 0, b >>> 0, c >>> 0, d >>> 0];
+}
+
+/** A shuffled copy (Fisher–Yates, as `shuffleInPlace`). */
 export function shuffle<T>(rng: Rng, items: readonly T[]): [T[], Rng] {
   const out = items.slice();
-  let state = rng;
-  for (let i = out.length - 1; i > 0; i--) {
-    const [j, next] = nextInt(state, i + 1);
-    state = next;
-    const tmp = out[i] as T;
-    out[i] = out[j] as T;
-    out[j] = tmp;
-  }
-  return [out, state];
+  return [out, shuffleInPlace(rng, out)];
 }
 
 /** Rolls `count` dice with `sides` faces. */

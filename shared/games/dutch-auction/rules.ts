@@ -4,7 +4,7 @@
  */
 import type { Applied, Outcome, Result, Seat } from '../../engine/game.js';
 import { ok } from '../../engine/game.js';
-import { type Rng, nextInt, seedRng } from '../../engine/random.js';
+import { nextInt, seedRng, shuffle } from '../../engine/random.js';
 import {
   type CardId,
   type Edition,
@@ -43,36 +43,6 @@ const other = (seat: Seat): Seat => (seat === 0 ? 1 : 0);
 /** A seat's state (seats are 0 and 1; apply has checked the number). */
 const seatIndex = (seat: Seat): 0 | 1 => (seat === 0 ? 0 : 1);
 const at = (state: DutchAuctionState, seat: Seat): SeatState => state.seats[seatIndex(seat)];
-
-/**
- * `shuffle` of ../../engine/random.ts, draw for draw (the same Fisher–Yates over the same sfc32
- * outputs, rejecting the same values), with the generator held in local variables instead of a
- * new tuple per draw: reshuffles happen every few rounds and dominated the engine's allocations.
- */
-function shuffleCards(rng: Rng, items: readonly CardId[]): [CardId[], Rng] {
-  const out = items.slice();
-  let [a, b, c, d] = rng;
-  for (let i = out.length - 1; i > 0; i--) {
-    const n = i + 1;
-    // 2^32 - (2^32 mod n), and below x mod n, by division: `%` on numbers above 2^31 is slow.
-    const limit = Math.floor(0x1_0000_0000 / n) * n;
-    let x: number;
-    do {
-      const t = (((a + b) | 0) + d) | 0;
-      d = (d + 1) | 0;
-      a = b ^ (b >>> 9);
-      b = (c + (c << 3)) | 0;
-      c = (c << 21) | (c >>> 11);
-      c = (c + t) | 0;
-      x = t >>> 0;
-    } while (x >= limit);
-    const j = x - Math.floor(x / n) * n;
-    const tmp = out[i] as CardId;
-    out[i] = out[j] as CardId;
-    out[j] = tmp;
-  }
-  return [out, [a >>> 0, b >>> 0, c >>> 0, d >>> 0]];
-}
 
 // Small arrays are built at their final length: an array grown by `push` from empty first gets
 // room for 17 items, and the engine makes a dozen such arrays per move.
@@ -144,7 +114,7 @@ function bidIndex(bid: readonly BidCard[], id: CardId): number {
 export function setup(seats: number, options: { edition: Edition }, seed: string): DutchAuctionState {
   if (seats !== 2) throw new Error(`Dutch is played by exactly 2 players, not ${seats}`);
   const data = EDITION_DATA[options.edition];
-  const [cards, rng] = shuffleCards(
+  const [cards, rng] = shuffle(
     seedRng(seed),
     data.cards.map((c) => c.id),
   );
@@ -245,7 +215,7 @@ function checkActive(state: DutchAuctionState, seat: Seat): RuleError | null {
  */
 function reshuffleDiscards(d: DutchAuctionState, seat: Seat, when: 'tie' | 'draw', events: DutchAuctionEvent[]): void {
   const p = at(d, seat);
-  const [shuffled, rng] = shuffleCards(d.rng, p.discards);
+  const [shuffled, rng] = shuffle(d.rng, p.discards);
   d.rng = rng;
   events.push({ type: 'reshuffled', seat, count: shuffled.length, when });
   p.deck = joined(p.deck, shuffled);

@@ -20,7 +20,7 @@
  */
 import type { Applied, MoveContext, Outcome, Result, Seat } from '../../engine/game.js';
 import { ok } from '../../engine/game.js';
-import { nextInt, type Rng } from '../../engine/random.js';
+import { nextInt, seedRng, shuffleInPlace } from '../../engine/random.js';
 import { ALL_CARDS, cardFace, cardLabel, snapMatches, type CardFace, type CardId } from './cards.js';
 import { fail } from './errors.js';
 import type { DutchMemoryMove, Position } from './moves.js';
@@ -135,46 +135,6 @@ export function powerOf(rules: Rules, card: CardId): PowerName | null {
 const QUEEN = 'Q'.charCodeAt(0);
 const JACK = 'J'.charCodeAt(0);
 const ACE = 'A'.charCodeAt(0);
-
-/** `nextInt`'s rejection bound for each n up to a deck, worked out once (2^32 is no 32-bit integer: slow arithmetic). */
-const LIMITS: readonly number[] = Array.from({ length: ALL_CARDS.length + 1 }, (_, n) =>
-  n === 0 ? 0 : 0x1_0000_0000 - (0x1_0000_0000 % n),
-);
-const INVERSES: readonly number[] = LIMITS.map((_, n) => (n === 0 ? 0 : 1 / n));
-
-/**
- * Fisher–Yates in place, drawing from the engine's generator (sfc32, see engine/random.ts) with its
- * steps written out: the same order `shuffle` gives for the same generator state, without the two
- * arrays `nextInt` allocates per draw. Returns the generator's next state.
- */
-export function shuffleInPlace<T>(rng: Rng, items: T[]): Rng {
-  let a = rng[0] | 0;
-  let b = rng[1] | 0;
-  let c = rng[2] | 0;
-  let d = rng[3] | 0;
-  for (let i = items.length - 1; i > 0; i--) {
-    const n = i + 1;
-    const limit = LIMITS[n] ?? 0x1_0000_0000 - (0x1_0000_0000 % n);
-    let x: number;
-    do {
-      const t = (((a + b) | 0) + d) | 0;
-      d = (d + 1) | 0;
-      a = b ^ (b >>> 9);
-      b = (c + (c << 3)) | 0;
-      c = (c << 21) | (c >>> 11);
-      c = (c + t) | 0;
-      x = t >>> 0;
-    } while (x >= limit);
-    // x mod n by multiplying with 1/n: for x < 2^32 the quotient is off by at most one, put right here.
-    let j = x - Math.floor(x * (INVERSES[n] ?? 1 / n)) * n;
-    if (j >= n) j -= n;
-    else if (j < 0) j += n;
-    const tmp = items[i] as T;
-    items[i] = items[j] as T;
-    items[j] = tmp;
-  }
-  return [a >>> 0, b >>> 0, c >>> 0, d >>> 0];
-}
 
 const ordinal = (slot: number) => `position ${slot + 1}`;
 
@@ -490,48 +450,7 @@ function emptiedBench(benches: readonly Bench[]): Seat {
  */
 function firstDealer(rules: Rules, seats: number, seed: string): Seat {
   if (rules.firstDealer !== 'random') return seats - 1;
-  return nextInt(seeded(`${seed}/first-dealer`), seats)[0];
-}
-
-/**
- * The generator state `seedRng` (engine/random.ts) makes from a seed, worked out the same way with
- * its twelve warm-up draws in local variables instead of a new array each (a test holds the two
- * equal). Every new game starts with it, and a bot's playouts start many.
- */
-export function seeded(seed: string): Rng {
-  let h1 = 1779033703;
-  let h2 = 3144134277;
-  let h3 = 1013904242;
-  let h4 = 2773480762;
-  for (let i = 0; i < seed.length; i++) {
-    const k = seed.charCodeAt(i);
-    h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
-    h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
-    h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
-    h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
-  }
-  h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067);
-  h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
-  h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213);
-  h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179);
-  h1 ^= h2 ^ h3 ^ h4;
-  h2 ^= h1;
-  h3 ^= h1;
-  h4 ^= h1;
-  let a = h1 | 0;
-  let b = h2 | 0;
-  let c = h3 | 0;
-  let d = h4 | 0;
-  for (let i = 0; i < 12; i++) {
-    // One step of sfc32, as `nextU32` takes it.
-    const t = (((a + b) | 0) + d) | 0;
-    d = (d + 1) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    c = (c + t) | 0;
-  }
-  return [a >>> 0, b >>> 0, c >>> 0, d >>> 0];
+  return nextInt(seedRng(`${seed}/first-dealer`), seats)[0];
 }
 
 function zeros(n: number): number[] {
@@ -560,7 +479,7 @@ export function setup(seats: number, rules: Rules, seed: string): DutchMemorySta
     roundFirstSerial: 0,
     totals: zeros(seats),
     history: [],
-    rng: seeded(seed),
+    rng: seedRng(seed),
   };
   startRound(newWork(d, 0));
   return d;
