@@ -6,15 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Seat } from '#shared/engine/game.js';
 import type { NotificationIntent } from '../matches/port.js';
 import {
@@ -32,6 +24,7 @@ import {
   type SeatPrefs,
 } from '../notify/model.js';
 import type { DueCursor, DueItem, NotifyStore, OutboxKey } from '../notify/port.js';
+import { takeCounters } from './rate-counters.js';
 import { DUE_INDEX, DUE_SHARDS, dueShard, pad } from './table.js';
 
 type Item = Record<string, unknown>;
@@ -212,37 +205,13 @@ export class DynamoNotifyStore implements NotifyStore {
     now: number,
   ): Promise<{ ok: true; windowStart: number } | { ok: false; cap: ConfirmationCap; retryAt: number }> {
     const windowStart = now - (now % CONFIRMATION_WINDOW_MS);
-    const entries = (Object.entries(subjects) as [ConfirmationCap, string | undefined][]).filter(
-      (e): e is [ConfirmationCap, string] => e[1] !== undefined,
-    );
-    try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: entries.map(([cap, subject]) => ({
-            Update: {
-              TableName: this.tableName,
-              Key: notifyKeys.confirmCounter(cap, subject, windowStart),
-              UpdateExpression: 'ADD n :one SET expiresAt = :exp, #t = :t',
-              ConditionExpression: 'attribute_not_exists(n) OR n < :max',
-              ExpressionAttributeNames: { '#t': 'type' },
-              ExpressionAttributeValues: {
-                ':one': 1,
-                ':max': caps[cap],
-                ':exp': epochSeconds(windowStart + CONFIRMATION_WINDOW_MS) + DAY_SECONDS,
-                ':t': 'rate-counter',
-              },
-            },
-          })),
-        }),
-      );
-      return { ok: true, windowStart };
-    } catch (err) {
-      if (!(err instanceof TransactionCanceledException)) throw err;
-      const reasons = err.CancellationReasons ?? [];
-      const full = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
-      if (full < 0) throw err;
-      return { ok: false, cap: entries[full]![0], retryAt: windowStart + CONFIRMATION_WINDOW_MS };
-    }
+    const taken = await takeCounters(this.db, this.tableName, {
+      subjects,
+      caps,
+      key: (cap, subject) => notifyKeys.confirmCounter(cap, subject, windowStart),
+      expiresAt: epochSeconds(windowStart + CONFIRMATION_WINDOW_MS) + DAY_SECONDS,
+    });
+    return taken.ok ? { ok: true, windowStart } : { ok: false, cap: taken.full, retryAt: windowStart + CONFIRMATION_WINDOW_MS };
   }
 
   /** Gives the counts back when no mail went out after all (address refused, or the send failed). */

@@ -25,6 +25,7 @@ import {
   type SignInLinkRecord,
 } from '../players/model.js';
 import type { PlayerStore } from '../players/port.js';
+import { takeCounters } from './rate-counters.js';
 import { playerKeys } from './table.js';
 
 type Item = Record<string, unknown>;
@@ -104,36 +105,13 @@ export class DynamoPlayerStore implements PlayerStore {
     now: number,
   ): Promise<{ ok: true } | { ok: false; cap: SignInCap; retryAt: number }> {
     const windowStart = now - (now % SIGN_IN_WINDOW_MS);
-    const entries = (Object.entries(subjects) as [SignInCap, string | undefined][]).filter(
-      (e): e is [SignInCap, string] => e[1] !== undefined,
-    );
-    try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: entries.map(([cap, subject]) => ({
-            Update: {
-              TableName: this.tableName,
-              Key: playerKeys.signInCounter(cap, subject, windowStart),
-              UpdateExpression: 'ADD n :one SET expiresAt = :exp, #t = :t',
-              ConditionExpression: 'attribute_not_exists(n) OR n < :max',
-              ExpressionAttributeNames: { '#t': 'type' },
-              ExpressionAttributeValues: {
-                ':one': 1,
-                ':max': caps[cap],
-                ':exp': seconds(windowStart + 2 * SIGN_IN_WINDOW_MS),
-                ':t': 'rate-counter',
-              },
-            },
-          })),
-        }),
-      );
-      return { ok: true };
-    } catch (err) {
-      if (!(err instanceof TransactionCanceledException)) throw err;
-      const full = (err.CancellationReasons ?? []).findIndex((r) => r.Code === 'ConditionalCheckFailed');
-      if (full < 0) throw err;
-      return { ok: false, cap: entries[full]![0], retryAt: windowStart + SIGN_IN_WINDOW_MS };
-    }
+    const taken = await takeCounters(this.db, this.tableName, {
+      subjects,
+      caps,
+      key: (cap, subject) => playerKeys.signInCounter(cap, subject, windowStart),
+      expiresAt: seconds(windowStart + 2 * SIGN_IN_WINDOW_MS),
+    });
+    return taken.ok ? taken : { ok: false, cap: taken.full, retryAt: windowStart + SIGN_IN_WINDOW_MS };
   }
 
   // ------------------------------------------------------------------ players
