@@ -10,63 +10,14 @@
  */
 import { existsSync, rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { cardName } from '#shared/games/dutch-auction/cards.js';
 import { dutchAuction } from '#shared/games/dutch-auction/index.js';
 import type { DutchAuctionState } from '#shared/games/dutch-auction/state.js';
+import { pageVersion as version, playAuctionStep as playStep, waitForVersionAbove } from './support/auction-clicks.js';
 import { e2eSite, SNAPSHOT_SCRIPT, setVisible } from './support/e2e.js';
 
 const env = e2eSite('web');
-
-const version = async (p: Page) => Number(await p.locator('main.match').getAttribute('data-version'));
-
-/** Waits until the page shows a newer version than `v` and has no move in flight. */
-async function waitForVersionAbove(p: Page, v: number) {
-  await p.waitForFunction(
-    (old) => {
-      const main = document.querySelector('main.match');
-      return Number(main?.getAttribute('data-version')) > old && main?.getAttribute('data-busy') !== 'true';
-    },
-    v,
-    { timeout: 20_000 },
-  );
-}
-
-/** One step for the player on this page, if it is their move: returns whether it acted. */
-async function playStep(p: Page, shots: { commit?: string; buy?: string }): Promise<boolean> {
-  const main = p.locator('main.match');
-  if ((await main.getAttribute('data-my-turn')) !== 'true') return false;
-  if ((await p.locator('.actionbar').count()) === 0) return false;
-  const before = await version(p);
-  const phase = await p.locator('.dutch').getAttribute('data-phase');
-  if (phase === 'commit') {
-    await p.locator('[data-zone="hand"] button.card').first().click();
-    if (shots.commit) await p.screenshot({ path: shots.commit, fullPage: true });
-    await p.getByRole('button', { name: 'Seal my bid' }).click();
-    await p.getByRole('button', { name: 'Seal', exact: true }).click();
-  } else {
-    const bid = await p.locator('[data-zone="my-bid"] [data-card]').count();
-    const slots = await p
-      .locator('[data-zone="display"] li[data-slot]')
-      .evaluateAll((lis) => lis.filter((li) => li.querySelector('button[data-card]')).map((li) => Number(li.getAttribute('data-slot'))));
-    const slot = slots.filter((s) => s <= bid).sort((x, y) => x - y)[0];
-    if (slot !== undefined) {
-      await p.locator(`[data-zone="display"] li[data-slot="${slot}"] button.card`).click();
-      const payers = p.locator('[data-zone="my-bid"] button.card');
-      for (let i = 0; i < slot; i++) await payers.nth(i).click();
-      const buy = p.getByRole('button', { name: /^Buy the / });
-      await expect.poll(() => buy.count()).toBe(1);
-      if (shots.buy) await p.screenshot({ path: shots.buy, fullPage: true });
-      await buy.click();
-    } else {
-      await p.getByRole('button', { name: 'Finish my turn' }).click();
-      await p.getByRole('button', { name: 'Finish', exact: true }).click();
-    }
-  }
-  await waitForVersionAbove(p, before);
-  expect(await p.locator('.notice.error').count()).toBe(0);
-  return true;
-}
 
 /** Card ids and names of B's that A may not know at each version, from the stored match replayed. */
 async function hiddenFromA(matchId: string, seatB: number) {

@@ -19,8 +19,11 @@ export async function waitForVersionAbove(p: Page, v: number, timeout = 20_000) 
   );
 }
 
-/** One step for the player on this page, if it is their move: returns whether it acted. */
-export async function playAuctionStep(p: Page): Promise<boolean> {
+/**
+ * One step for the player on this page, if it is their move: returns whether it acted. `shots` names
+ * files for screenshots of the sealed choice and of a purchase about to be made.
+ */
+export async function playAuctionStep(p: Page, shots: { commit?: string; buy?: string } = {}): Promise<boolean> {
   const main = p.locator('main.match');
   if ((await main.getAttribute('data-my-turn')) !== 'true') return false;
   if ((await p.locator('.actionbar').count()) === 0) return false;
@@ -28,6 +31,7 @@ export async function playAuctionStep(p: Page): Promise<boolean> {
   const phase = await p.locator('.dutch').getAttribute('data-phase');
   if (phase === 'commit') {
     await p.locator('[data-zone="hand"] button.card').first().click();
+    if (shots.commit) await p.screenshot({ path: shots.commit, fullPage: true });
     await p.getByRole('button', { name: 'Seal my bid' }).click();
     await p.getByRole('button', { name: 'Seal', exact: true }).click();
   } else {
@@ -42,6 +46,7 @@ export async function playAuctionStep(p: Page): Promise<boolean> {
       for (let i = 0; i < slot; i++) await payers.nth(i).click();
       const buy = p.getByRole('button', { name: /^Buy the / });
       await expect.poll(() => buy.count()).toBe(1);
+      if (shots.buy) await p.screenshot({ path: shots.buy, fullPage: true });
       await buy.click();
     } else {
       await p.getByRole('button', { name: 'Finish my turn' }).click();
