@@ -3,15 +3,8 @@
  * friend with an invite link or a computer player), "Play against the computer", the player's
  * name, the game's own options, and the site's reminders and deadline.
  */
-import {
-  BOT_LEVELS,
-  ON_DEADLINE_CHOICES,
-  SEAT_CHOICES,
-  type SeatChoice,
-  levelLabel,
-  onDeadlineLabel,
-  seatChoiceLabel,
-} from '../../bots.js';
+import { LevelField } from '../LevelField.js';
+import { ON_DEADLINE_CHOICES, SEAT_CHOICES, type SeatChoice, onDeadlineLabel, seatChoiceLabel } from '../../bots.js';
 import { type OptionField, shownNumber } from '../../options.js';
 import { DEADLINE_CHOICES, REMINDER_CHOICES, deadlineChoiceLabel, deadlineExplained, reminderChoiceLabel } from '../../timing.js';
 import type { BotLevel, GameSummary, OnDeadline } from '../../types.js';
@@ -271,16 +264,7 @@ export function VsComputer({
         Nobody to invite? {others === 1 ? 'A computer player takes the other seat' : `${others} computer players take the other seats`} and
         your game of {gameName} begins at once, with the settings on this form.
       </p>
-      <label class="field" for="vs-computer-level">
-        <span>Computer level</span>
-        <select id="vs-computer-level" value={level} onChange={(e) => onLevel((e.currentTarget as HTMLSelectElement).value as BotLevel)}>
-          {BOT_LEVELS.map((l) => (
-            <option key={l} value={l}>
-              {levelLabel(l)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <LevelField id="vs-computer-level" value={level} onChange={onLevel} />
       <button
         type="button"
         class="primary big"

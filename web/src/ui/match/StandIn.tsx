@@ -4,8 +4,9 @@
  * that says so, why (a missed deadline, or they asked), and how to take the seat back — the button,
  * or simply their next move.
  */
+import { LevelField } from '../LevelField.js';
 import { useState } from 'preact/hooks';
-import { BOT_LEVELS, DEFAULT_BOT_LEVEL, levelLabel } from '../../bots.js';
+import { DEFAULT_BOT_LEVEL } from '../../bots.js';
 import type { BotLevel, SeatBot } from '../../types.js';
 
 /** Shown while a computer plays this player's seat. */
@@ -38,16 +39,7 @@ export function AwayZone({ busy, onStandIn }: { busy: boolean; onStandIn: (level
         A computer player can make your moves until you return. Your seat and its link stay yours, and you can take over again at any
         moment.
       </p>
-      <label class="field" for="away-level">
-        <span>Computer level</span>
-        <select id="away-level" value={level} onChange={(e) => setLevel((e.currentTarget as HTMLSelectElement).value as BotLevel)}>
-          {BOT_LEVELS.map((l) => (
-            <option key={l} value={l}>
-              {levelLabel(l)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <LevelField id="away-level" value={level} onChange={setLevel} />
       <button type="button" disabled={busy} onClick={() => onStandIn(level)}>
         Let the computer play for me
       </button>
