@@ -5,14 +5,12 @@
  * DynamoDB actions it calls are exactly those its role grants (infra/functions.ts DIGEST_TABLE_ACTIONS),
  * on the table alone.
  */
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app.js';
 import { sha256 } from '../../functions/matches/tokens.js';
 import { DynamoPlayerStore } from '../../functions/storage/players-dynamo.js';
 import { DIGEST_TABLE_ACTIONS } from '../../infra/functions.js';
+import { smtpListener, type SmtpListener } from '../notify/support.js';
 import { client } from '../support/api.js';
 import { freshTable } from '../support/dynamo.js';
 import { recordingProxy } from './recording.js';
@@ -21,33 +19,21 @@ type Table = Awaited<ReturnType<typeof freshTable>>;
 
 let table: Table;
 let proxy: Awaited<ReturnType<typeof recordingProxy>>;
-let smtp: SMTPServer;
-const mails: ParsedMail[] = [];
+let smtp: SmtpListener;
 
 beforeAll(async () => {
   table = await freshTable('digest');
   proxy = await recordingProxy(table.endpoint);
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['AUTH', 'STARTTLS'],
-    logger: false,
-    onData(stream, _session, done) {
-      simpleParser(stream).then((m) => {
-        mails.push(m);
-        done();
-      }, done);
-    },
-  });
-  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
+  smtp = await smtpListener();
   process.env.TABLE_NAME = table.tableName;
   process.env.DYNAMODB_ENDPOINT = proxy.endpoint;
-  process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  process.env.SMTP_URL = smtp.url;
   process.env.EMAIL_FROM = 'Dutch <turns@dutch.example>';
   process.env.PUBLIC_URL = 'https://dutch.example';
 });
 
 afterAll(async () => {
-  await new Promise<void>((r) => smtp.close(() => r()));
+  await smtp.close();
   await new Promise<void>((r) => proxy.server.close(() => r()));
 });
 
@@ -76,13 +62,13 @@ describe('the digest function', () => {
     const { handler } = await import('../../functions/lambda/digest.js');
     const first = await handler();
     expect(first).toMatchObject({ players: 2, sent: 1, withdrawn: 1 });
-    expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toContain(`https://dutch.example/m/${matchId}#seat=${seat}`);
+    expect(smtp.messages).toHaveLength(1);
+    expect(smtp.messages[0]!.text).toContain(`https://dutch.example/m/${matchId}#seat=${seat}`);
     // Two runs at once (a late hourly tick beside the next): neither sends again that day.
     const [a, b] = await Promise.all([handler(), handler()]);
     expect(a.sent + b.sent).toBe(0);
     expect(a['already-sent'] + b['already-sent']).toBe(2);
-    expect(mails).toHaveLength(1);
+    expect(smtp.messages).toHaveLength(1);
 
     const used = new Set(proxy.calls.map((c) => c.action));
     expect([...used].sort()).toEqual([...DIGEST_TABLE_ACTIONS].sort());
