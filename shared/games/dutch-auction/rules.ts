@@ -2,6 +2,7 @@
  * The rules of Dutch: set-up, moves, turn order, the end of the game and scoring, for both
  * editions. Pure functions of the state; `apply` edits a private copy and never its input.
  */
+import { appended } from '../../engine/arrays.js';
 import type { Applied, Outcome, Result, Seat } from '../../engine/game.js';
 import { ok } from '../../engine/game.js';
 import { nextInt, seedRng, shuffle } from '../../engine/random.js';
@@ -46,15 +47,6 @@ const at = (state: DutchAuctionState, seat: Seat): SeatState => state.seats[seat
 
 // Small arrays are built at their final length: an array grown by `push` from empty first gets
 // room for 17 items, and the engine makes a dozen such arrays per move.
-
-/** A copy of `xs` with `x` added at the end. */
-function appended<T>(xs: readonly T[], x: T): T[] {
-  const n = xs.length;
-  const out = new Array<T>(n + 1);
-  for (let i = 0; i < n; i++) out[i] = xs[i] as T;
-  out[n] = x;
-  return out;
-}
 
 /** `xs` followed by every item of `ys` and then of `zs` (concat is slow on small arrays). */
 function joined<T>(xs: readonly T[], ys: readonly T[], zs: readonly T[] = []): T[] {

@@ -5,6 +5,7 @@
  * that `legalMoves` lists is always accepted by `apply`.
  * Money is in half-guilders throughout (`H` half-guilders make a guilder).
  */
+import { appended } from '../../engine/arrays.js';
 import type { Applied, Outcome, Result, Seat } from '../../engine/game.js';
 import { ok } from '../../engine/game.js';
 import { rollDice, seedRng, shuffle } from '../../engine/random.js';
@@ -257,15 +258,6 @@ function markerAtSpot(s: GoldenAgeState | Draft, spot: Spot): Marker {
 function withItem<T>(xs: readonly T[], i: number, x: T): T[] {
   const out = xs.slice();
   out[i] = x;
-  return out;
-}
-
-/** A copy of `xs` with `x` added at the end. */
-function appended<T>(xs: readonly T[], x: T): T[] {
-  const n = xs.length;
-  const out = new Array<T>(n + 1);
-  for (let i = 0; i < n; i++) out[i] = xs[i] as T;
-  out[n] = x;
   return out;
 }
 
