@@ -182,8 +182,8 @@ export class TableChat {
   async messages(matchId: string, viewer: Viewer, after: number): Promise<{ messages: ChatMessage[]; more: boolean }> {
     const { store, clock } = this.deps;
     const page = await store.chatMessages(matchId, { after, limit: CHAT.page });
-    const last = page.at(-1);
-    if (viewer !== null && last) await store.markChatSeen(matchId, viewer, last.seq, clock());
+    // Even an empty page says the seat is at the table (its notices stop for a while).
+    if (viewer !== null) await store.markChatSeen(matchId, viewer, page.at(-1)?.seq ?? after, clock());
     return { messages: page, more: page.length === CHAT.page };
   }
 
