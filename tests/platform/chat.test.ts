@@ -273,3 +273,14 @@ describe('the quick nudge', () => {
     expect(over.json.error.code).toBe('match-over');
   });
 });
+
+describe('the API document', () => {
+  it('documents the chat, mute and nudge routes', async () => {
+    const { api } = await setup();
+    const paths = (await api.call('GET', '/api/openapi.json')).json.paths;
+    expect(Object.keys(paths['/api/matches/{id}/seats/{seat}/chat']).sort()).toEqual(['get', 'post']);
+    expect(paths['/api/matches/{id}/spectate/chat'].get).toBeDefined();
+    expect(paths['/api/matches/{id}/seats/{seat}/chat/mute'].put).toBeDefined();
+    expect(paths['/api/matches/{id}/seats/{seat}/nudge'].post.responses['429']).toBeDefined();
+  });
+});
