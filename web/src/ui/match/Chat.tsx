@@ -93,14 +93,7 @@ export function ChatPanel({ match, creds, now, onChanged }: { match: Match; cred
   );
 }
 
-function ChatControls(p: {
-  match: Match;
-  you: number;
-  now: number;
-  muted: boolean;
-  chat: ReturnType<typeof useChat>;
-  onFold: () => void;
-}) {
+function ChatControls(p: { match: Match; you: number; now: number; muted: boolean; chat: ReturnType<typeof useChat>; onFold: () => void }) {
   const targets = nudgeTargets(p.match, p.you);
   const nudgeAt = p.match.chat?.nudgeAt;
   const waiting = nudgeAt !== undefined && nudgeAt > p.now;
