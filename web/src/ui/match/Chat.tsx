@@ -11,6 +11,9 @@ import { useChat } from './useChat.js';
 /** As the server's limit (functions/matches/chat.ts CHAT.maxChars): characters, not UTF-16 units. */
 export const CHAT_MAX_CHARS = 500;
 
+/** Messages shown before "Show all" (the list never scrolls inside the page). */
+const SHORT = 20;
+
 /** Who a nudge from `you` would remind now: people other than you whose move it is. */
 export function nudgeTargets(match: Match, you: number | null): number[] {
   if (you === null || match.status !== 'active') return [];
@@ -23,6 +26,7 @@ export function ChatPanel({ match, creds, now, onChanged }: { match: Match; cred
   const shown = open || !muted;
   const chat = useChat(match, creds, { fetching: shown, onChanged });
   const [text, setText] = useState('');
+  const [all, setAll] = useState(false);
   const you = creds.kind === 'seat' ? creds.seat : null;
   const chars = [...text.trim()].length;
   const tooLong = chars > CHAT_MAX_CHARS;
@@ -48,12 +52,12 @@ export function ChatPanel({ match, creds, now, onChanged }: { match: Match; cred
         </p>
       ) : (
         <>
-          <div role="log" aria-label="Chat messages" class="chat-list" tabIndex={0}>
+          <div role="log" aria-label="Chat messages" class="chat-list">
             {chat.messages.length === 0 ? (
               <p class="hint">No messages yet.</p>
             ) : (
               <ul>
-                {chat.messages.map((m) => (
+                {(all ? chat.messages : chat.messages.slice(-SHORT)).map((m) => (
                   <li key={m.seq} data-seq={m.seq} data-mine={m.seat === you ? 'true' : 'false'}>
                     <span class="chat-who">{m.seat === you ? 'You' : name(m.seat)}</span>: <span class="chat-text">{m.text}</span>
                   </li>
@@ -61,6 +65,11 @@ export function ChatPanel({ match, creds, now, onChanged }: { match: Match; cred
               </ul>
             )}
           </div>
+          {!all && chat.messages.length > SHORT && (
+            <button type="button" class="link-like" onClick={() => setAll(true)}>
+              Show all {chat.messages.length} messages
+            </button>
+          )}
           {you !== null && (
             <form class="chat-form" onSubmit={submit}>
               <label for="chat-input">Message</label>
