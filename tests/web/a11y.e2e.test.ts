@@ -3,7 +3,7 @@
  * any main page state — home, the create form of each game (and with a computer seat and a deadline
  * rule), a match with a computer player's badge and the offer to hand one's seat over, an invite,
  * each game's match page waiting for players, at my move, at another's move and finished, the
- * notifications panel and the rules help. Also, for keyboard and screen-reader players: the hidden
+ * notifications panel, the table chat and the rules help. Also, for keyboard and screen-reader players: the hidden
  * live region stops saying "It is your move." once the move is made, and a move made with the
  * keyboard leaves the focus on the page's content, not on the page body.
  */
@@ -100,6 +100,15 @@ describe('accessibility of every main page state', () => {
       await a.locator('.notify summary').click();
       await a.locator('.notify-panel[data-ready="true"]').waitFor();
       await expectAccessible(a, `${game.id}: notifications panel`);
+
+      // The table chat with a message in it (and its nudge button).
+      await fetch(`${base}/api/matches/${m.matchId}/seats/1/chat`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${m.seats[1]!.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ text: 'Good luck <3 & have fun' }),
+      });
+      await a.locator('.chat-list li[data-seq="1"]').waitFor({ timeout: 20_000 });
+      await expectAccessible(a, `${game.id}: table chat`);
 
       // Finished.
       await resign(base, m.matchId, m.seats[1]!);
