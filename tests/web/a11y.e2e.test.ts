@@ -76,6 +76,12 @@ describe('accessibility of every main page state', () => {
       // A match under way: my move, then another's move.
       const m = await makeMatch(base, game.id, [...game.names]);
       const me = m.seats[0]!;
+      // The table chat beside the log, with a message in it (and the nudge where it applies), in both states.
+      await fetch(`${base}/api/matches/${m.matchId}/seats/1/chat`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${m.seats[1]!.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ text: 'Good luck <3 & have fun' }),
+      });
       const seen = new Set<string>();
       for (let i = 0; i < 40 && seen.size < 2; i++) {
         const now = await readMatch(base, m.matchId, me);
@@ -83,7 +89,8 @@ describe('accessibility of every main page state', () => {
         if (!seen.has(state)) {
           seen.add(state);
           await openAt(a, me.url, now.version);
-          await expectAccessible(a, `${game.id}: ${state}`);
+          await a.locator('.chat-list li[data-seq="1"]').waitFor({ timeout: 20_000 });
+          await expectAccessible(a, `${game.id}: ${state}, with the table chat`);
         }
         const mover = now.toAct.includes(0) && seen.has('my move') ? 0 : (now.toAct.find((s) => s !== 0) ?? 0);
         await playMove(base, m.matchId, m.seats[mover]!);
@@ -100,15 +107,6 @@ describe('accessibility of every main page state', () => {
       await a.locator('.notify summary').click();
       await a.locator('.notify-panel[data-ready="true"]').waitFor();
       await expectAccessible(a, `${game.id}: notifications panel`);
-
-      // The table chat with a message in it (and its nudge button).
-      await fetch(`${base}/api/matches/${m.matchId}/seats/1/chat`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${m.seats[1]!.token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ text: 'Good luck <3 & have fun' }),
-      });
-      await a.locator('.chat-list li[data-seq="1"]').waitFor({ timeout: 20_000 });
-      await expectAccessible(a, `${game.id}: table chat`);
 
       // Finished.
       await resign(base, m.matchId, m.seats[1]!);
