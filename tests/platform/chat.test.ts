@@ -5,6 +5,7 @@
  * seat is rate limited (429 + Retry-After), spectators and computers never post, notices are batched
  * and muted, and a nudge is once a day, only when someone else is to move, and shows in the log.
  */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app.js';
 import { CHAT, NUDGE_EVERY_MS } from '../../functions/matches/chat.js';
@@ -56,7 +57,7 @@ async function setup() {
 
 describe('table chat', () => {
   it('a message is stored with the match: both seats and the spectator read it, the version rises, the game version does not', async () => {
-    const { api, matchId, seats, say, list, read } = await setup();
+    const { api, table, matchId, seats, say, list, read } = await setup();
     const [ann, bob] = [seats[0]!, seats[1]!];
     const before = await read(ann);
     expect(before.chat).toEqual({ count: 0, muted: false });
@@ -70,6 +71,18 @@ describe('table chat', () => {
       expect(page.json.messages.map((m: Json) => m.text)).toEqual(['Good luck & have fun <b>!</b>']);
     }
     expect((await list(bob, 1)).json.messages).toEqual([]);
+    // Stored in the match's partition, expiring with it (the same TTL attribute and retention as its log).
+    const items = await table.doc.send(
+      new QueryCommand({
+        TableName: table.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': `M#${matchId}` },
+      }),
+    );
+    const chatItem = items.Items!.find((i) => i.sk === 'CHAT#00000001')!;
+    const matchItem = items.Items!.find((i) => i.sk === 'MATCH')!;
+    expect(chatItem).toMatchObject({ type: 'chat', seat: 0, seq: 1 });
+    expect(chatItem.expiresAt).toBe(matchItem.expiresAt);
     const after = await read(bob);
     expect(after.chat.count).toBe(1);
     expect(after.version).toBe(before.version + 1);
