@@ -9,6 +9,7 @@ import type { AnyGame } from '#shared/engine/game.js';
 import { ApiError, INTERNAL_MESSAGE, onError } from './http/errors.js';
 import { openApiDocument } from './http/openapi.js';
 import { linksFor, type RouteContext } from './http/request.js';
+import { chatRoutes } from './http/routes/chat.js';
 import { devOutboxRoutes } from './http/routes/dev-outbox.js';
 import { inviteRoutes } from './http/routes/invites.js';
 import { matchRoutes } from './http/routes/matches.js';
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api/matches', inviteRoutes(ctx));
   app.route('/api/matches', moveRoutes(ctx));
   app.route('/api/matches', standInRoutes(ctx));
+  app.route('/api/matches', chatRoutes(ctx));
 
   const notify = deps.notifications;
   if (notify) {

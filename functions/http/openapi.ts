@@ -5,6 +5,7 @@ import { CreateMatchRequest, JoinRequest, MoveRequest, ResignRequest } from './s
 import { CreateMatchResponse, ErrorResponse, InviteInfoResponse, JoinResponse, MatchResponse } from './responses.js';
 import { SIDE_CHANGES } from '../matches/side-changes.js';
 import { RECENT_KEYS_PER_SEAT } from '../matches/port.js';
+import { chatPaths } from './openapi-chat.js';
 import { playerPaths, SESSION_SCHEME } from './openapi-players.js';
 import { ChannelsRequest, EmailRequest, PauseRequest, PushSubscribeRequest, PushUnsubscribeRequest, StandInRequest } from './schemas.js';
 
@@ -110,6 +111,7 @@ export function openApiDocument(games: AnyGame[]) {
         },
       },
       ...seatActionPaths(),
+      ...chatPaths(),
       ...notificationPaths(),
       ...playerPaths(),
       '/api/matches/{id}/spectate': {

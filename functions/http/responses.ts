@@ -59,6 +59,21 @@ export const MatchEndResponse = z.object({
   seat: z.optional(z.number()),
 });
 
+/** What a page needs to know of the table chat: when to fetch it, whether this seat muted it, when it may nudge. */
+export const ChatSummaryResponse = z.object({
+  count: z.number(),
+  muted: z.boolean(),
+  /** This seat nudged less than a day ago: when it may nudge again. */
+  nudgeAt: z.optional(z.number()),
+});
+
+/** One table chat message: plain text, to be shown as text. */
+export const ChatMessageResponse = z.object({ seq: z.number(), seat: z.number(), text: z.string(), at: z.number() });
+export const ChatPageResponse = z.object({ messages: z.array(ChatMessageResponse), more: z.boolean() });
+export const ChatPostResponse = z.object({ message: ChatMessageResponse, version: z.number() });
+export const ChatMuteResponse = z.object({ muted: z.boolean(), version: z.number() });
+export const NudgeResponse = z.object({ version: z.number(), nudged: z.array(z.number()), nudgeAt: z.number() });
+
 export const MatchResponse = z.object({
   matchId: z.string(),
   game: z.object({ id: z.string(), name: z.string() }),
@@ -76,6 +91,8 @@ export const MatchResponse = z.object({
   log: z.array(LogRecordResponse),
   end: z.nullable(MatchEndResponse),
   rematchId: z.nullable(z.string()),
+  /** The table chat (absent on answers from before it existed). */
+  chat: z.optional(ChatSummaryResponse),
   /** Only in the answer to a move: what it did, as log lines. */
   events: z.optional(z.array(LogEntryResponse)),
   reveal: z.optional(z.unknown()),

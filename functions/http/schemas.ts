@@ -66,6 +66,11 @@ export const MoveRequest = z.strictObject({
 
 export const ResignRequest = z.strictObject({ expectedVersion: z.optional(z.int().check(z.minimum(0))) });
 
+/** A table chat message (POST …/chat): its shape here, its content checked by functions/matches/chat.ts. */
+export const ChatPostRequest = z.strictObject({ text: z.string('A message is a string of text.').check(z.maxLength(4000)) });
+export const ChatMuteRequest = z.strictObject({ muted: z.boolean('Say true to mute the chat, false to hear it again.') });
+export const ChatQuery = z.strictObject({ after: z.optional(z.coerce.number().check(z.int(), z.minimum(0))) });
+
 export const LogQuery = z.strictObject({ before: z.optional(z.coerce.number().check(z.int(), z.minimum(1))) });
 
 // ---------------------------------------------------------------- notifications and pausing

@@ -40,6 +40,11 @@ export const MATCH_ERROR_CODES = [
   // computer players standing in for a seat
   'already-stood-in',
   'not-stood-in',
+  // table chat and the nudge
+  'invalid-chat',
+  'too-many-messages',
+  'nudge-too-soon',
+  'nudge-not-needed',
   // notification settings
   'email-unavailable',
   'email-failed',

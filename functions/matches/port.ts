@@ -31,6 +31,36 @@ export interface SeatRecord {
    * their request): `{ level, standIn }`, their token kept; their next move takes the seat back.
    */
   bot?: SeatBot;
+  /** Table chat and the nudge (functions/matches/chat.ts): this seat's limits, mute and notices. */
+  chat?: SeatChat;
+}
+
+/** A seat's side of the table chat; absent until it first posts, mutes or nudges. */
+export interface SeatChat {
+  /** The seat muted this match's chat: no chat notices to it, the page folds the chat away. */
+  muted?: boolean;
+  /** When this seat posted (or toggled mute) within the last minute: the per-minute limit. */
+  recent?: number[];
+  /** The UTC day (days since the epoch) and the messages posted on it: the daily limit. */
+  day?: [number, number];
+  /** When a chat notice was last queued for this seat (at most one per CHAT.noticeEveryMs). */
+  noticeAt?: number;
+  /** The last message this seat is known to have read (it posted it, or one after it). */
+  readSeq?: number;
+  /** When this seat last nudged (once a day). */
+  nudgedAt?: number;
+}
+
+/** One chat message, an item of its own in the match's partition (sk CHAT#<seq>). */
+export interface ChatMessage {
+  /** 1, 2, 3… in the order of posting; the match's `chatCount` is the last one. */
+  seq: number;
+  seat: Seat;
+  /** Plain text, trimmed and checked (functions/matches/chat.ts); never HTML. */
+  text: string;
+  at: number;
+  /** The match version the message was posted at. */
+  version: number;
 }
 
 export interface SeatBot {
@@ -87,6 +117,8 @@ export interface MatchRecord {
   dueAt?: number;
   /** Timer notifications up to this time have been handled by the sweep. */
   sweptUntil?: number;
+  /** Table chat messages posted so far (the last one's seq); absent means none. */
+  chatCount?: number;
 }
 
 /** Reminders and move deadlines, chosen when the match is made (functions/matches/timing.ts). */
@@ -115,7 +147,9 @@ export interface LogRecord {
   /** Who acted; null for the platform itself (start, deadlines). */
   seat: Seat | null;
   /** `stand-in`: a computer took the seat over; `take-back`: its player took it back. */
-  kind: 'move' | 'join' | 'start' | 'resign' | 'forfeit' | 'default-move' | 'stand-in' | 'take-back';
+  kind: 'move' | 'join' | 'start' | 'resign' | 'forfeit' | 'default-move' | 'stand-in' | 'take-back' | 'nudge';
+  /** On a `nudge`: the seats reminded that it is their move (`seat` nudged them). */
+  nudged?: Seat[];
   /** On a move a computer made: its level. On a `stand-in`: the level of the computer that took over. */
   bot?: BotLevel;
   /** On a `stand-in`: why (a missed deadline, or the player asked). */
@@ -142,7 +176,17 @@ export interface LogRecord {
  * `moved-for-you`: the seat's deadline passed and the sweep made the game's standard move for it.
  * `stood-in`: the seat's deadline passed and a computer now plays it until its player moves again.
  */
-export type NotificationKind = 'your-move' | 'started' | 'joined' | 'over' | 'deadline-near' | 'reminder' | 'moved-for-you' | 'stood-in';
+export type NotificationKind =
+  | 'your-move'
+  | 'started'
+  | 'joined'
+  | 'over'
+  | 'deadline-near'
+  | 'reminder'
+  | 'moved-for-you'
+  | 'stood-in'
+  | 'chat'
+  | 'nudge';
 
 /** An outbox row still there this long after it was written is re-driven by the sweep. */
 export const OUTBOX_GRACE_MS = 10 * 60 * 1000;
@@ -159,6 +203,8 @@ export interface NotificationIntent {
   createdAt: number;
   /** Set on rows the sweep writes (reminder `r1`…, deadline warning `w`): several may share a version. */
   tag?: string;
+  /** On a `chat` notice: the messages this seat has not read (newest last, at most a few), by whom. */
+  chat?: { count: number; from: Seat[]; messages: { seat: Seat; text: string }[] };
 }
 
 /**
@@ -192,6 +238,8 @@ export interface Commit {
   intents?: NotificationIntent[];
   /** Another match written in the same transaction (a rematch), which must not exist yet. */
   create?: MatchRecord;
+  /** A table chat message, written in the same transaction (the match's `chatCount` is its seq). */
+  chat?: ChatMessage;
 }
 
 export type CommitResult = { ok: true } | { ok: false; reason: 'stale' | 'busy' };
@@ -215,4 +263,10 @@ export interface MatchStore {
   advanceSweep(match: MatchRecord, sweptUntil: number, dueAt: number | undefined, intents: NotificationIntent[]): Promise<boolean>;
   /** Takes a match that needs no more timers off the sweep's list (nothing when it changed meanwhile). */
   clearDue(match: MatchRecord): Promise<void>;
+  /** Chat messages with seq above `after`, oldest first, at most `limit`. */
+  chatMessages(id: string, opts: { after: number; limit: number }): Promise<ChatMessage[]>;
+  /** When each seat last fetched the chat, and up to which message (seats that never did are absent). */
+  chatSeen(id: string): Promise<{ seat: Seat; seq: number; at: number }[]>;
+  /** Notes that a seat has read the chat up to `seq` (no new version: nobody else needs to know at once). */
+  markChatSeen(id: string, seat: Seat, seq: number, at: number): Promise<void>;
 }

@@ -5,6 +5,7 @@
  * state leaves by.
  */
 import type { AnyGame, LogEntry, Viewer } from '#shared/engine/game.js';
+import { chatSummary } from './chat.js';
 import type { LogRecord, MatchRecord } from './port.js';
 import { deadlineOf, policyText } from './timing.js';
 
@@ -35,6 +36,7 @@ export function presentMatch(game: AnyGame, match: MatchRecord, viewer: Viewer, 
     log: presentLog(game, log, viewer),
     end: match.end,
     rematchId: match.rematchId,
+    chat: chatSummary(match, viewer, now),
   };
 }
 
@@ -77,6 +79,12 @@ export function logEntries(game: AnyGame, record: LogRecord, viewer: Viewer): Lo
       ];
     case 'take-back':
       return [takeBackEntry(seat!)];
+    case 'nudge': {
+      const nudged = record.nudged ?? [];
+      const whom = nudged.map((s) => `{${s}}`);
+      const list = whom.length <= 1 ? (whom[0] ?? '') : `${whom.slice(0, -1).join(', ')} and ${whom.at(-1)}`;
+      return [{ type: 'nudge', seat: seat!, text: `{${seat}} nudged ${list}.` }];
+    }
     case 'move':
     case 'default-move': {
       const lines = record.events.flatMap((e) => game.viewEvent(e, viewer) ?? []);

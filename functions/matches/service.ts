@@ -17,6 +17,8 @@ import {
   type BotSeatRequest,
 } from './bot-seats.js';
 import { invalid, MatchError, RuleError } from './errors.js';
+import { TableChat } from './chat.js';
+import { nudge } from './nudge.js';
 import { changePause, type PauseChange } from './pausing.js';
 import { logEntries, presentLog, presentMatch } from './present.js';
 import { RecentMatches } from './recent.js';
@@ -583,6 +585,27 @@ export class MatchService {
       if (result.ok) return this.read(matchId, { kind: 'seat', seat });
     }
     throw new MatchError('busy', 'The match is busy; try again in a moment.');
+  }
+
+  /** The table chat of every match (./chat.ts): posting, reading, muting. */
+  get chat(): TableChat {
+    this.tableChat ??= new TableChat(this.talkDeps());
+    return this.tableChat;
+  }
+  private tableChat: TableChat | undefined;
+
+  /** The seat reminds whoever else is to move (./nudge.ts). */
+  nudge(matchId: string, seat: Seat) {
+    return nudge({ ...this.talkDeps(), game: (id) => this.game(id) }, matchId, seat);
+  }
+
+  private talkDeps() {
+    return {
+      get: (id: string) => this.mustGet(id),
+      store: this.deps.store,
+      clock: this.deps.clock,
+      remember: (m: MatchRecord) => this.recent.remember(m),
+    };
   }
 
   /** The seat pauses its own deadlines, or ends its pause now (./pausing.ts). */

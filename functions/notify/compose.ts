@@ -1,8 +1,9 @@
 /**
  * What a notification says. Built from public facts only: the game's name, the seats' display
  * names, the log lines as a spectator sees them (`viewEvent(event, null)`), the outcome summary and
- * the timers. Nothing from anyone's hand, not even the recipient's own (a lock screen is public),
- * and no player text except display names, which are HTML-escaped in the HTML part.
+ * the timers. Nothing from anyone's hand, not even the recipient's own (a lock screen is public).
+ * Player text (display names, and the table chat's messages in a `chat` notice) is HTML-escaped in
+ * the HTML part, and chat text is never read for `{n}` name placeholders.
  */
 import type { AnyGame, LogEntry, Seat } from '#shared/engine/game.js';
 import type { MatchRecord, NotificationIntent, NotificationKind } from '../matches/port.js';
@@ -55,6 +56,7 @@ export function compose(input: {
   const url = matchUrl(input.publicUrl, match.id);
   const lines = (input.publicLines?.map((e) => e.text) ?? intent.lines).map((l) => named(l, names)).slice(0, 12);
   const paragraphs: string[] = [];
+  let chatLines: string[] | null = null;
   let subject: string;
   let title: string;
   const kind: NotificationKind = intent.kind;
@@ -104,6 +106,25 @@ export function compose(input: {
       paragraphs.push('Make any move in the match to take your seat back; until then it plays for you.');
       break;
     }
+    case 'chat': {
+      const chat = intent.chat ?? { count: 1, from: [], messages: [] };
+      const from = andList(chat.from.map((s) => names[s] ?? 'a player')) || 'Another player';
+      const what = chat.count === 1 ? 'a message' : `${chat.count} messages`;
+      subject = `${from}: ${chat.count === 1 ? 'a new message' : `${chat.count} new messages`} in ${game.name}`;
+      title = `${game.name}: ${chat.count === 1 ? 'a new message' : `${chat.count} new messages`}`;
+      paragraphs.push(`${from} wrote ${what} in the chat of your match.`);
+      // Quoted as typed: names put in for the author only, the text itself never read for placeholders.
+      chatLines = chat.messages.map((m) => `${names[m.seat] ?? 'A player'}: ${m.text}`);
+      break;
+    }
+    case 'nudge': {
+      const by = input.publicLines?.[0]?.seat;
+      const who = (by !== undefined ? names[by] : null) ?? 'Another player';
+      subject = `${who} nudged you: your move in ${game.name}`;
+      title = `${who} nudged you in ${game.name}`;
+      paragraphs.push(`${who} reminds you that it is your move.`);
+      break;
+    }
     case 'deadline-near': {
       const deadline = deadlineOf(match, seat);
       subject = `Your move in ${game.name} is due soon`;
@@ -114,7 +135,7 @@ export function compose(input: {
     }
   }
   // Timer notices say nothing of the last move: it is not news any more.
-  const shownLines = kind === 'reminder' || kind === 'deadline-near' ? [] : lines;
+  const shownLines = chatLines ?? (kind === 'reminder' || kind === 'deadline-near' ? [] : lines);
   const body = [...paragraphs, ...shownLines].join(' ').slice(0, 240);
   return {
     subject,
@@ -164,6 +185,8 @@ const TTL_SECONDS: Record<NotificationKind, number> = {
   'deadline-near': 12 * 3600,
   'moved-for-you': 2 * 24 * 3600,
   'stood-in': 2 * 24 * 3600,
+  chat: 12 * 3600,
+  nudge: 24 * 3600,
 };
 
 /** A push topic for a seat of a match: a later push replaces an undelivered earlier one. */

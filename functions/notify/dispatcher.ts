@@ -165,6 +165,8 @@ export class Dispatcher {
     // A timer notice for a turn that has moved on would be wrong: drop it.
     const outdated = intent.tag !== undefined && match !== null && match.version !== intent.version;
     if (!match || !game || outdated) return { result: 'done', deliveries: [] };
+    // Muted since the chat notice was queued: it is not sent.
+    if (intent.kind === 'chat' && match.seats[intent.seat]?.chat?.muted) return { result: 'done', deliveries: [] };
     const record = intent.tag ? null : await this.deps.matches.logAt(intent.matchId, intent.version);
     const composed = compose({
       intent,

@@ -15,8 +15,10 @@ import {
   type DynamoDBClientConfig,
 } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Seat } from '#shared/engine/game.js';
 import type { Commit, CommitResult, LogRecord, MatchHead, MatchRecord, MatchStore, NotificationIntent } from '../matches/port.js';
 import { bounded, boundsFromEnv } from './bounds.js';
+import { chatMessages, chatSeen, chatToItem, markChatSeen } from './chat-dynamo.js';
 import { OUTBOX_GRACE_MS } from '../matches/port.js';
 import { dueShardOf, expiryOf, keys, TABLE } from './table.js';
 
@@ -270,6 +272,11 @@ export class DynamoMatchStore implements MatchStore {
     } else {
       for (const n of c.intents ?? []) items.push({ Put: { TableName: this.tableName, Item: intentToItem(n) } });
     }
+    if (c.chat) {
+      items.push({
+        Put: { TableName: this.tableName, Item: chatToItem(match.id, c.chat, expiresAt), ConditionExpression: 'attribute_not_exists(pk)' },
+      });
+    }
     if (c.create) {
       items.push({ Put: { TableName: this.tableName, Item: matchToItem(c.create), ConditionExpression: 'attribute_not_exists(pk)' } });
     }
@@ -321,6 +328,18 @@ export class DynamoMatchStore implements MatchStore {
       start = out.LastEvaluatedKey;
     } while (start);
     return records;
+  }
+
+  chatMessages(id: string, opts: { after: number; limit: number }) {
+    return chatMessages(this.db, this.tableName, id, opts);
+  }
+
+  chatSeen(id: string) {
+    return chatSeen(this.db, this.tableName, id);
+  }
+
+  markChatSeen(id: string, seat: Seat, seq: number, at: number) {
+    return markChatSeen(this.db, this.tableName, id, seat, seq, at);
   }
 
   // ------------------------------------------------------------------ the sweep's writes

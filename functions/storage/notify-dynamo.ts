@@ -534,5 +534,6 @@ export function itemToIntent(item: Item): NotificationIntent {
     lines: (item.lines as string[] | undefined) ?? [],
     createdAt: item.createdAt as number,
     ...(typeof item.tag === 'string' ? { tag: item.tag } : {}),
+    ...(item.chat !== undefined ? { chat: item.chat as NonNullable<NotificationIntent['chat']> } : {}),
   };
 }

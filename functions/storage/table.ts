@@ -8,6 +8,8 @@
  *                      sk = NOTIFY#<version:8>#<seat>[#<tag>] outbox rows of changes with no log record (timers)
  *                      sk = N#<seat>#PREFS / N#<seat>#PUSH#<id>  a seat's notification channels (functions/notify)
  *                      sk = SENT#<version:8>#<seat>#<tag>#<channel>  delivery dedupe records
+ *                      sk = CHAT#<seq:8>            a table chat message (the match keeps chatCount)
+ *                      sk = CHATSEEN#<seat>          how far a seat has read the chat, and when
  *   pk = EMAIL#<sha256> sk = EMAIL                   an email address: suppression, confirmation rate limit
  *   pk = NT#<sha256>   sk = NT                       a confirm / unsubscribe link secret (hash only)
  *   pk = P#<playerId>  sk = PLAYER                   a signed-in player's record (functions/players)
@@ -62,6 +64,10 @@ export const DEFAULT_TABLE = 'dutch';
 export const keys = {
   match: (id: string) => ({ pk: `M#${id}`, sk: 'MATCH' }),
   log: (id: string, version: number) => ({ pk: `M#${id}`, sk: `LOG#${pad(version)}` }),
+  /** A table chat message (functions/storage/chat-dynamo.ts). */
+  chat: (id: string, seq: number) => ({ pk: `M#${id}`, sk: `CHAT#${pad(seq)}` }),
+  /** How far a seat has read the chat, and when. */
+  chatSeen: (id: string, seat: number) => ({ pk: `M#${id}`, sk: `CHATSEEN#${seat}` }),
   /** An outbox row; rows the sweep writes carry a tag, so several may share a version. */
   intent: (id: string, version: number, seat: number, tag?: string) => ({
     pk: `M#${id}`,

@@ -28,6 +28,11 @@ describe('authorization', () => {
       { method: 'POST', path: `/api/matches/${a.matchId}/seats/0/rematch`, body: {} },
       { method: 'GET', path: `/api/matches/${a.matchId}/spectate` },
       { method: 'GET', path: `/api/matches/${a.matchId}/spectate/log` },
+      { method: 'POST', path: `/api/matches/${a.matchId}/seats/0/chat`, body: { text: 'hello' } },
+      { method: 'GET', path: `/api/matches/${a.matchId}/seats/0/chat` },
+      { method: 'GET', path: `/api/matches/${a.matchId}/spectate/chat` },
+      { method: 'PUT', path: `/api/matches/${a.matchId}/seats/0/chat/mute`, body: { muted: true } },
+      { method: 'POST', path: `/api/matches/${a.matchId}/seats/0/nudge`, body: {} },
     ];
     const tokens: { label: string; token?: string; expect: number[] }[] = [
       { label: 'none', expect: [401] },

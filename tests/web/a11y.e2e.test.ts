@@ -3,7 +3,7 @@
  * any main page state — home, the create form of each game (and with a computer seat and a deadline
  * rule), a match with a computer player's badge and the offer to hand one's seat over, an invite,
  * each game's match page waiting for players, at my move, at another's move and finished, the
- * notifications panel and the rules help. Also, for keyboard and screen-reader players: the hidden
+ * notifications panel, the table chat and the rules help. Also, for keyboard and screen-reader players: the hidden
  * live region stops saying "It is your move." once the move is made, and a move made with the
  * keyboard leaves the focus on the page's content, not on the page body.
  */
@@ -76,6 +76,12 @@ describe('accessibility of every main page state', () => {
       // A match under way: my move, then another's move.
       const m = await makeMatch(base, game.id, [...game.names]);
       const me = m.seats[0]!;
+      // The table chat beside the log, with a message in it (and the nudge where it applies), in both states.
+      await fetch(`${base}/api/matches/${m.matchId}/seats/1/chat`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${m.seats[1]!.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ text: 'Good luck <3 & have fun' }),
+      });
       const seen = new Set<string>();
       for (let i = 0; i < 40 && seen.size < 2; i++) {
         const now = await readMatch(base, m.matchId, me);
@@ -83,7 +89,8 @@ describe('accessibility of every main page state', () => {
         if (!seen.has(state)) {
           seen.add(state);
           await openAt(a, me.url, now.version);
-          await expectAccessible(a, `${game.id}: ${state}`);
+          await a.locator('.chat-list li[data-seq="1"]').waitFor({ timeout: 20_000 });
+          await expectAccessible(a, `${game.id}: ${state}, with the table chat`);
         }
         const mover = now.toAct.includes(0) && seen.has('my move') ? 0 : (now.toAct.find((s) => s !== 0) ?? 0);
         await playMove(base, m.matchId, m.seats[mover]!);

@@ -4,6 +4,7 @@
  */
 import type * as z from 'zod/mini';
 import type {
+  ChatMessageResponse,
   CreateMatchResponse,
   GamesResponse,
   InviteInfoResponse,
@@ -41,6 +42,8 @@ export type Created = z.infer<typeof CreateMatchResponse>;
 /** What an invite link offers (GET /api/matches/:id/invite with the invite secret). */
 export type InviteInfo = z.infer<typeof InviteInfoResponse>;
 export type Joined = z.infer<typeof JoinResponse>;
+/** One table chat message: plain text, shown as text. */
+export type ChatMessage = z.infer<typeof ChatMessageResponse>;
 
 /** How this browser opens a match: as a seat (token) or as a spectator (watch secret). */
 export type Credentials = { kind: 'seat'; seat: number; token: string } | { kind: 'watch'; secret: string };

@@ -9,6 +9,7 @@ import { LogPanel } from '../LogPanel.js';
 import { MatchOptions, NotifyZone } from '../MatchTiming.js';
 import { OutcomePanel } from '../Outcome.js';
 import { SiteBar } from '../SiteBar.js';
+import { ChatPanel } from './Chat.js';
 import { RematchOffer, ResignZone, ShareZone } from './MatchActions.js';
 import { MatchHeader } from './MatchHeader.js';
 import { AwayZone, StandInNotice } from './StandIn.js';
@@ -75,6 +76,7 @@ export function MatchView({ matchId, creds }: { matchId: string; creds: Credenti
         <NotifyZone match={match} seat={creds.seat} token={creds.token} onMatchChanged={m.pollNow} />
       )}
       <MatchOptions match={match} you={you} now={m.now} />
+      {match.status !== 'open' && <ChatPanel match={match} creds={creds} now={m.now} onChanged={m.pollNow} />}
       <LogPanel log={m.log} seats={match.seats} you={you} seenUpTo={m.seenUpTo} now={m.now} onOlder={m.loadOlder} olderDone={m.olderDone} />
       {mine && !mine.bot && match.status === 'active' && <AwayZone busy={busy} onStandIn={m.standIn} />}
       {creds.kind === 'seat' && match.status === 'active' && <ResignZone busy={busy} onResign={m.resign} />}

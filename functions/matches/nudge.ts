@@ -1,0 +1,82 @@
+/**
+ * The quick nudge: once a day a player may remind whoever else is to move. It tells them through
+ * their chosen channels (a `nudge` notice) and shows in the log as a platform line ("Ann nudged Bob."),
+ * a log record that changes nothing in the game: like a chat message it raises `version` and leaves
+ * `gameVersion`, so a move being made at that moment is not stale.
+ */
+import type { AnyGame, Seat } from '#shared/engine/game.js';
+import { NUDGE_EVERY_MS, talkingSeat, type TableTalkDeps } from './chat.js';
+import { MatchError } from './errors.js';
+import type { LogRecord, MatchRecord } from './port.js';
+import { logEntries } from './present.js';
+
+const MAX_ATTEMPTS = 6;
+
+/** Who a nudge from `seat` would remind: the people (not computers) to move other than itself. */
+export function nudgeable(match: MatchRecord, seat: Seat): Seat[] {
+  return match.toAct.filter((i) => i !== seat && match.seats[i] !== undefined && match.seats[i]!.bot === undefined);
+}
+
+/** Nudges whoever else is to move, or says clearly why not (too soon, own turn, match over). */
+export async function nudge(
+  deps: TableTalkDeps & { game: (id: string) => AnyGame },
+  matchId: string,
+  seat: Seat,
+): Promise<{ version: number; nudged: Seat[]; at: number }> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const match = await deps.get(matchId);
+    const s = talkingSeat(match, seat);
+    if (match.status !== 'active') {
+      throw match.status === 'over'
+        ? new MatchError('match-over', 'The match is over: there is no move to nudge anyone about.', { version: match.version })
+        : new MatchError('match-not-started', 'The match starts when every seat is filled; nobody is to move yet.', {
+            version: match.version,
+          });
+    }
+    const now = deps.clock();
+    const last = s.chat?.nudgedAt;
+    if (last !== undefined && last + NUDGE_EVERY_MS > now) {
+      const retryAfter = Math.ceil((last + NUDGE_EVERY_MS - now) / 1000);
+      const hours = Math.ceil(retryAfter / 3600);
+      throw new MatchError(
+        'nudge-too-soon',
+        `You can nudge once a day; you can nudge again in ${hours} ${hours === 1 ? 'hour' : 'hours'}.`,
+        { retryAfter, version: match.version },
+      );
+    }
+    const nudged = nudgeable(match, seat);
+    if (nudged.length === 0) {
+      throw new MatchError(
+        'nudge-not-needed',
+        match.toAct.includes(seat)
+          ? 'It is your move: there is nobody to nudge.'
+          : 'Only a computer player is to move, and it needs no reminder.',
+        { version: match.version },
+      );
+    }
+    const next: MatchRecord = {
+      ...match,
+      seats: match.seats.map((x, i) => (i === seat ? { ...x, chat: { ...x.chat, nudgedAt: now } } : x)),
+      version: match.version + 1,
+      updatedAt: now,
+    };
+    const record: LogRecord = { version: next.version, seat, kind: 'nudge', nudged, at: now, events: [] };
+    const game = deps.game(match.gameId);
+    const intents = nudged.map((to) => ({
+      matchId: match.id,
+      version: next.version,
+      seat: to,
+      kind: 'nudge' as const,
+      gameId: match.gameId,
+      lines: logEntries(game, record, to).map((e) => e.text),
+      createdAt: now,
+    }));
+    // Straight to the store: the service's commit would move gameVersion for a log record.
+    const result = await deps.store.commit({ match: next, expectedVersion: match.version, log: record, intents });
+    if (result.ok) {
+      deps.remember?.(next);
+      return { version: next.version, nudged, at: now };
+    }
+  }
+  throw new MatchError('busy', 'The match is busy; try again in a moment.');
+}
