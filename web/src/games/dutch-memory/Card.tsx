@@ -7,6 +7,7 @@
  * accident in the page's markup — the browser test searches the markup for hidden card ids.
  */
 import type { JSX } from 'preact';
+import { useId } from 'preact/hooks';
 import type { CardFace, Suit } from '#shared/games/dutch-memory/cards.js';
 import { cardName } from './logic.js';
 
@@ -59,15 +60,21 @@ function CornerIndex({ card }: { card: CardFace }) {
 }
 
 function FaceSvg({ card }: { card: CardFace }) {
+  // The corner is defined once and drawn twice by reference, so the button's visible text is the rank
+  // once (what its label names), not "44" (axe: label-content-name-mismatch).
+  const corner = `dm-corner-${useId()}`;
   const court = card.rank === 'J' || card.rank === 'Q' || card.rank === 'K';
   return (
     <svg class="dm-svg" viewBox="0 0 50 70" aria-hidden="true" focusable="false">
       <rect class="dm-paper" x="1" y="1" width="48" height="68" rx="5" />
-      <g class="dm-ink">
-        <CornerIndex card={card} />
-        <g transform="rotate(180 25 35)">
+      <defs>
+        <g id={corner}>
           <CornerIndex card={card} />
         </g>
+      </defs>
+      <g class="dm-ink">
+        <use href={`#${corner}`} />
+        <use href={`#${corner}`} transform="rotate(180 25 35)" />
         {court ? (
           <>
             <rect class="dm-court" x="14" y="14" width="22" height="42" rx="3" />
