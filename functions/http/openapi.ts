@@ -6,6 +6,7 @@ import { CreateMatchResponse, ErrorResponse, InviteInfoResponse, JoinResponse, M
 import { SIDE_CHANGES } from '../matches/side-changes.js';
 import { RECENT_KEYS_PER_SEAT } from '../matches/port.js';
 import { playerPaths, SESSION_SCHEME } from './openapi-players.js';
+import { replayPaths } from './openapi-replay.js';
 import { ChannelsRequest, EmailRequest, PauseRequest, PushSubscribeRequest, PushUnsubscribeRequest, StandInRequest } from './schemas.js';
 
 const json = (schema: z.ZodMiniType) => ({
@@ -112,6 +113,7 @@ export function openApiDocument(games: AnyGame[]) {
       ...seatActionPaths(),
       ...notificationPaths(),
       ...playerPaths(),
+      ...replayPaths(seatParams[0]!, seatParams, auth),
       '/api/matches/{id}/spectate': {
         get: {
           summary: 'Spectator view',

@@ -12,6 +12,7 @@ import type {
   LogRecordResponse,
   MatchEndResponse,
   MatchResponse,
+  ReplayResponse,
   SeatBotResponse,
   SeatResponse,
   TimingResponse,
@@ -41,6 +42,9 @@ export type Created = z.infer<typeof CreateMatchResponse>;
 /** What an invite link offers (GET /api/matches/:id/invite with the invite secret). */
 export type InviteInfo = z.infer<typeof InviteInfoResponse>;
 export type Joined = z.infer<typeof JoinResponse>;
+/** A page of a replay: steps {version, at, view, log} as one viewer saw the match. */
+export type ReplayPage = z.infer<typeof ReplayResponse>;
+export type ReplayStep = ReplayPage['steps'][number];
 
 /** How this browser opens a match: as a seat (token) or as a spectator (watch secret). */
 export type Credentials = { kind: 'seat'; seat: number; token: string } | { kind: 'watch'; secret: string };
