@@ -197,6 +197,9 @@ describe('who may replay what', () => {
     expect(ok.status).toBe(200);
     expect(ok.json.viewer).toBe(0);
     expect(ok.json.everySeat).toBe(false);
+    const doc = await api.call('GET', '/api/openapi.json');
+    expect(doc.json.paths['/api/matches/{id}/seats/{seat}/replay'].get.responses['200']).toBeTruthy();
+    expect(doc.json.paths['/api/matches/{id}/spectate/replay'].get.parameters.map((x: Json) => x.name)).toEqual(['id', 'from', 'to', 'as']);
   });
 
   it('in play, a seat’s replay holds nothing of the other seats’ hands, the seed or the PRNG', async () => {
