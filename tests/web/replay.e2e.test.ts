@@ -4,6 +4,7 @@
  * returning player who sees "N moves since you last looked — step through", the change marked on the
  * board in words, and can step from the view they last saw to now. axe finds nothing on any of it.
  */
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.js';
@@ -57,6 +58,7 @@ describe('replay in the browser', () => {
     expect(seen.length).toBeGreaterThan(4);
     await expect.poll(() => p.locator('.replay-step-log').textContent()).toContain('resigned');
     await expectAccessible(p, 'replay: last step');
+    await p.screenshot({ path: join(env.artifacts, 'replay-last-step.png'), fullPage: true });
 
     // The keyboard: Home to the first step, the arrow keys one step each, End to the last.
     await p.locator('section.replay').focus();
@@ -100,6 +102,7 @@ describe('replay in the browser', () => {
     await tag.waitFor();
     expect(await tag.textContent()).toBe('changed since you last looked');
     await expectAccessible(p, 'returning player: the bar and the marks');
+    await p.screenshot({ path: join(env.artifacts, 'replay-since-bar.png'), fullPage: true });
 
     await bar.getByRole('button', { name: 'Step through' }).click();
     await p.locator('section.replay [data-zone="display"]').waitFor();
@@ -110,6 +113,7 @@ describe('replay in the browser', () => {
     await p.locator('section.replay .changed-tag[data-changed="seat:1"]').waitFor();
     expect(await p.locator('.replay-step-log').textContent()).toMatch(/Bob/);
     await expectAccessible(p, 'returning player: stepping through');
+    await p.screenshot({ path: join(env.artifacts, 'replay-since-step.png'), fullPage: true });
     await ctx.close();
   }, 120_000);
 });
