@@ -23,10 +23,6 @@ function play(game: AnyGame, seats: number, options: unknown, moves: number, see
   const parsed = game.options.safeParse(options);
   if (!parsed.success) throw new Error('bad options');
   let state = game.setup(seats, parsed.data, seed);
-    seats,
-    game.options.safeParse(options).success ? (game.options.safeParse(options) as { data: unknown }).data : options,
-    seed,
-  );
   const states = [state];
   for (let i = 0; i < moves; i++) {
     const seat: Seat = game.toAct(state)[0]!;
