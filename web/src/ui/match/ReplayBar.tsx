@@ -72,7 +72,7 @@ export function useReplayOpen() {
 export function SinceBar({ count, onStep }: { count: number; onStep: () => void }) {
   return (
     <section class="zone since-bar" aria-label="Since you last looked">
-      <p>{count === 1 ? '1 move' : `${count} moves`} since you last looked — marked on the board and in the log.</p>
+      <p class="since-bar-text">{count === 1 ? '1 move' : `${count} moves`} since you last looked — marked on the board and in the log.</p>
       <button type="button" onClick={onStep}>
         Step through
       </button>
