@@ -202,6 +202,29 @@ describe('who may replay what', () => {
     expect(doc.json.paths['/api/matches/{id}/spectate/replay'].get.parameters.map((x: Json) => x.name)).toEqual(['id', 'from', 'to', 'as']);
   });
 
+  it('answers no token, a malformed one, another seat’s, another match’s or the spectator’s on a seat with an error only', async () => {
+    const { api, table } = await testApp();
+    const a = await api.started('secret-sums', 2);
+    const b = await api.started('secret-sums', 2);
+    const before = JSON.stringify(await table.store.get(a.matchId));
+    const tokens: [string, string | undefined, number[], boolean][] = [
+      ['none', undefined, [401], true],
+      ['malformed', 'not-a-token', [401], true],
+      ['other seat', a.seats[1]!.token, [403], false],
+      ['other match', b.seats[0]!.token, [403], true],
+      ['spectator on a seat route', a.spectator, [403], false],
+    ];
+    for (const path of [`/api/matches/${a.matchId}/seats/0/replay`, `/api/matches/${a.matchId}/spectate/replay`]) {
+      for (const [label, token, statuses, onSpectate] of tokens) {
+        if (path.includes('/spectate') && !onSpectate) continue;
+        const r = await api.call('GET', path, { token });
+        expect(statuses, `${path} with ${label} → ${r.status}`).toContain(r.status);
+        expect(Object.keys(r.json ?? {})).toEqual(['error']);
+      }
+    }
+    expect(JSON.stringify(await table.store.get(a.matchId))).toBe(before);
+  });
+
   it('in play, a seat’s replay holds nothing of the other seats’ hands, the seed or the PRNG', async () => {
     const { api, table } = await testApp();
     const { matchId, seats } = await api.started('secret-sums', 3, { target: 12 });
