@@ -170,6 +170,44 @@ describe('replay of what the platform did: a deadline’s standard move, a resig
   });
 });
 
+describe('replay of a forfeit', () => {
+  it('keeps the game as it stood when the seat forfeited', async () => {
+    let now = 1_800_000_000_000;
+    const clock = () => now;
+    const { api, table } = await testApp({ games: [...GAMES], clock });
+    const sweep = new MatchService({ store: table.store, games: gameRegistry, clock });
+    const created = await api.call('POST', '/api/matches', {
+      body: {
+        game: 'golden-age',
+        seats: 3,
+        options: {},
+        name: 'Ann',
+        timing: { deadlineDays: 1, reminderHours: 0, onDeadline: 'forfeit' },
+      },
+    });
+    const matchId: string = created.json.matchId;
+    const seats: SeatToken[] = [{ seat: 0, token: created.json.token }];
+    for (const inv of created.json.invites)
+      seats.push({ seat: inv.seat, token: (await api.join(matchId, inv.url, `P${inv.seat}`)).json.token });
+    const spectator = new URL(created.json.spectatorUrl).hash.replace('#watch=', '');
+    const seen = new Map<number, Seen>();
+    let match = await record(api, matchId, seats, spectator, seen);
+    const pick = seeded('forfeit');
+    for (let i = 0; i < 5; i++) {
+      const actor: number = match.toAct[0];
+      const mine = (await api.read(matchId, seats[actor]!)).json;
+      now += 60_000;
+      expect((await api.move(matchId, seats[actor]!, mine.version, choose(mine.legalMoves, pick))).status).toBe(200);
+      match = await record(api, matchId, seats, spectator, seen);
+    }
+    now += 2 * 86_400_000;
+    expect(await sweep.expireTurn(matchId, match.toAct[0], match.version)).toBe('forfeit');
+    match = await record(api, matchId, seats, spectator, seen);
+    expect(match.end.reason).toBe('forfeit');
+    await expectReplayMatches(api, matchId, seats, spectator, seen);
+  });
+});
+
 describe('who may replay what', () => {
   it('refuses a bad token, a spectator asking for a seat, a range out of bounds, and another seat’s eyes in play', async () => {
     const { api } = await testApp({ games: [...GAMES] });
