@@ -15,6 +15,7 @@ import { inviteRoutes } from './http/routes/invites.js';
 import { matchRoutes } from './http/routes/matches.js';
 import { moveRoutes } from './http/routes/moves.js';
 import { notificationRoutes } from './http/routes/notifications.js';
+import { replayRoutes } from './http/routes/replay.js';
 import { standInRoutes } from './http/routes/stand-in.js';
 import { autoClaim, playerRoutes } from './http/routes/players.js';
 import { timingRoutes } from './http/routes/timing.js';
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api/matches', moveRoutes(ctx));
   app.route('/api/matches', standInRoutes(ctx));
   app.route('/api/matches', chatRoutes(ctx));
+  app.route('/api/matches', replayRoutes(ctx));
 
   const notify = deps.notifications;
   if (notify) {

@@ -48,6 +48,10 @@ export const STATUS_OF = {
   'confirmation-limit-client': 429,
   'push-unavailable': 503,
   'too-many-devices': 409,
+  'replay-range': 400,
+  'replay-not-offered': 403,
+  // The log no longer leads to the stored state: a fault on our side, never shown as a replay.
+  'replay-diverged': 500,
 } as const satisfies Record<MatchErrorCode, ContentfulStatusCode>;
 
 /** A move the rules refuse. */

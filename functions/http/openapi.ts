@@ -7,6 +7,7 @@ import { SIDE_CHANGES } from '../matches/side-changes.js';
 import { RECENT_KEYS_PER_SEAT } from '../matches/port.js';
 import { chatPaths } from './openapi-chat.js';
 import { playerPaths, SESSION_SCHEME } from './openapi-players.js';
+import { replayPaths } from './openapi-replay.js';
 import { ChannelsRequest, EmailRequest, PauseRequest, PushSubscribeRequest, PushUnsubscribeRequest, StandInRequest } from './schemas.js';
 
 const json = (schema: z.ZodMiniType) => ({
@@ -114,6 +115,7 @@ export function openApiDocument(games: AnyGame[]) {
       ...chatPaths(),
       ...notificationPaths(),
       ...playerPaths(),
+      ...replayPaths(seatParams[0]!, seatParams, auth),
       '/api/matches/{id}/spectate': {
         get: {
           summary: 'Spectator view',

@@ -98,6 +98,32 @@ export const MatchResponse = z.object({
   reveal: z.optional(z.unknown()),
 });
 
+/** One version of a replay: the game as the viewer saw it then, and that version's log lines. */
+export const ReplayStepResponse = z.object({
+  version: z.number(),
+  at: z.number(),
+  view: z.unknown(),
+  log: z.array(LogRecordResponse),
+});
+
+/** A page of a replay (GET …/replay?from=&to=): at most 50 steps; `next` continues it. */
+export const ReplayResponse = z.object({
+  matchId: z.string(),
+  /** The match's version now; `to` may not go past it. */
+  version: z.number(),
+  status: Status,
+  /** The first and last version a replay of this match has a step for. */
+  first: z.number(),
+  last: z.number(),
+  /** Whose eyes the steps use: a seat, or null for the public view. */
+  viewer: z.nullable(z.number()),
+  /** After the end: this game lets anyone replay it as any seat saw it (`as=<seat>`). */
+  everySeat: z.boolean(),
+  steps: z.array(ReplayStepResponse),
+  /** Where the next page starts (`from`), or null when this one reached `to`. */
+  next: z.nullable(z.number()),
+});
+
 /** A page of older log records (GET …/log?before=). */
 export const LogPageResponse = z.object({ log: z.array(LogRecordResponse) });
 

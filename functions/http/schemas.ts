@@ -73,6 +73,13 @@ export const ChatQuery = z.strictObject({ after: z.optional(z.coerce.number().ch
 
 export const LogQuery = z.strictObject({ before: z.optional(z.coerce.number().check(z.int(), z.minimum(1))) });
 
+/** A replay's range of versions (inclusive) and, after the end where the game allows it, a seat's eyes. */
+export const ReplayQuery = z.strictObject({
+  from: z.optional(z.coerce.number().check(z.int(), z.minimum(1))),
+  to: z.optional(z.coerce.number().check(z.int(), z.minimum(1))),
+  as: z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(15))),
+});
+
 // ---------------------------------------------------------------- notifications and pausing
 
 const base64url = (bytes: number) =>

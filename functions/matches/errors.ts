@@ -55,6 +55,10 @@ export const MATCH_ERROR_CODES = [
   'confirmation-limit-client',
   'push-unavailable',
   'too-many-devices',
+  // replay
+  'replay-range',
+  'replay-not-offered',
+  'replay-diverged',
 ] as const;
 export type MatchErrorCode = (typeof MATCH_ERROR_CODES)[number];
 

@@ -22,6 +22,7 @@ import { nudge } from './nudge.js';
 import { changePause, type PauseChange } from './pausing.js';
 import { logEntries, presentLog, presentMatch } from './present.js';
 import { RecentMatches } from './recent.js';
+import { ReplayReader, replaySteps, replayViewer, type ReplayQuery } from './replay.js';
 import { countSideChange } from './side-changes.js';
 import { deadlineOf, timingFrom, withDue, type TimingChoice } from './timing.js';
 import { derivedMatchId, derivedSecret, newMatchId, newSecret, newSeed, requestHash, sameHash, sha256 } from './tokens.js';
@@ -45,8 +46,11 @@ export const LOG_PAGE = 30;
 export class MatchService {
   /** Records this process read or wrote last: a move at the version just read skips the read. */
   private readonly recent = new RecentMatches();
+  private readonly replays: ReplayReader;
 
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(private readonly deps: ServiceDeps) {
+    this.replays = new ReplayReader(deps.store);
+  }
 
   game(id: string): AnyGame {
     const game = this.deps.games.get(id);
@@ -271,6 +275,14 @@ export class MatchService {
   async olderLog(matchId: string, caller: Caller, before: number) {
     const [match, log] = await Promise.all([this.mustGet(matchId), this.deps.store.log(matchId, { limit: LOG_PAGE, before })]);
     return presentLog(this.game(match.gameId), log, viewerOf(caller));
+  }
+
+  /** One page of the match replayed as the caller may see it (./replay.ts). */
+  async replayed(matchId: string, caller: Caller, query: ReplayQuery) {
+    const match = await this.mustGet(matchId);
+    const game = this.game(match.gameId);
+    const viewer = replayViewer(game, match, viewerOf(caller), query.as);
+    return replaySteps(game, match, await this.replays.frames(game, match), viewer, query);
   }
 
   // ---------------------------------------------------------------- moves

@@ -123,6 +123,13 @@ export interface Game<S = unknown, M = unknown, O = unknown, E = unknown> extend
    * null means the game has none at this point and the seat forfeits.
    */
   defaultMove?(state: S, seat: Seat): M | null;
+  /**
+   * What a replay may show once the match is over. 'own' (the default): each viewer replays only what
+   * they could see at the time. 'every-seat': anyone who could read the match may also replay it as any
+   * seat saw it (`view(state, seat)` at each version: hands, sealed choices), for games where nothing
+   * hidden still matters after the end. The seed and deck order are never in a view, so never in a replay.
+   */
+  readonly replayAfterEnd?: 'own' | 'every-seat';
 }
 
 /** A game whose type parameters have been forgotten, as the platform holds it. */

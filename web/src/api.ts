@@ -2,7 +2,7 @@
  * The page's only door to the server: the HTTP API under /api. Secrets travel in the
  * Authorization header, never in a URL the server sees.
  */
-import type { BotLevel, Created, Credentials, GameSummary, InviteInfo, Joined, LogRecord, Match, OnDeadline } from './types.js';
+import type { BotLevel, Created, Credentials, GameSummary, InviteInfo, Joined, LogRecord, Match, OnDeadline, ReplayPage } from './types.js';
 
 /** An answer other than 2xx/304, with the API's stable error code and its message for people. */
 export class ApiFailure extends Error {
@@ -152,6 +152,14 @@ export function createApi(
 
     olderLog: (id: string, who: Credentials, before: number) =>
       json<{ log: LogRecord[] }>('GET', `${matchPath(id, who)}/log?before=${before}`, { auth: secretOf(who) }),
+
+    /** A page of the match replayed for this viewer (at most 50 steps from `from`; `next` continues). */
+    replay: (id: string, who: Credentials, q: { from: number; to?: number; as?: number }) =>
+      json<ReplayPage>(
+        'GET',
+        `${matchPath(id, who)}/replay?from=${q.from}${q.to === undefined ? '' : `&to=${q.to}`}${q.as === undefined ? '' : `&as=${q.as}`}`,
+        { auth: secretOf(who) },
+      ),
 
     move: (id: string, seat: number, token: string, expectedVersion: number, move: unknown, key: string) =>
       json<Match>('POST', `/api/matches/${id}/seats/${seat}/moves`, {

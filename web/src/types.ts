@@ -13,6 +13,7 @@ import type {
   LogRecordResponse,
   MatchEndResponse,
   MatchResponse,
+  ReplayResponse,
   SeatBotResponse,
   SeatResponse,
   TimingResponse,
@@ -44,6 +45,9 @@ export type InviteInfo = z.infer<typeof InviteInfoResponse>;
 export type Joined = z.infer<typeof JoinResponse>;
 /** One table chat message: plain text, shown as text. */
 export type ChatMessage = z.infer<typeof ChatMessageResponse>;
+/** A page of a replay: steps {version, at, view, log} as one viewer saw the match. */
+export type ReplayPage = z.infer<typeof ReplayResponse>;
+export type ReplayStep = ReplayPage['steps'][number];
 
 /** How this browser opens a match: as a seat (token) or as a spectator (watch secret). */
 export type Credentials = { kind: 'seat'; seat: number; token: string } | { kind: 'watch'; secret: string };

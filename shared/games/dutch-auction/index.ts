@@ -28,6 +28,8 @@ export const dutchAuction: Game<DutchAuctionState, DutchAuctionMove, DutchAuctio
   result,
   rebaseable,
   defaultMove,
+  // Once the game is over, hands and sealed choices decide nothing more: anyone may replay it as any seat saw it.
+  replayAfterEnd: 'every-seat',
 };
 
 export type { ErrorCode as DutchAuctionErrorCode } from './errors.js';

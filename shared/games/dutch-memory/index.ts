@@ -39,4 +39,6 @@ export const dutchMemory: Game<DutchMemoryState, DutchMemoryMove, Rules, DutchMe
   result,
   rebaseable,
   defaultMove,
+  // The benches are turned face up at the end anyway: after it, a replay may show what each seat knew.
+  replayAfterEnd: 'every-seat',
 };

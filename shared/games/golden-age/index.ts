@@ -30,6 +30,8 @@ export const goldenAge: Game<GoldenAgeState, GoldenAgeMove, GoldenAgeOptions, Go
   // in a set depends only on one's own hand and the bank, which apply checks again.
   rebaseable: (_s, _seat, move) => move.kind === 'exchange',
   defaultMove,
+  // Hands are never shown, not even at the end: a replay stays each viewer's own.
+  replayAfterEnd: 'own',
 };
 
 export type { GoldenAgeMove, GoldenAgeOptions, MarkerPlace } from './moves.js';

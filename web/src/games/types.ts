@@ -46,4 +46,9 @@ export interface GameUi {
    * (a preset deciding the rest). The form shows these, and resets a choice whose default moved.
    */
   optionDefaults?(chosen: Readonly<Record<string, unknown>>): Record<string, unknown>;
+  /**
+   * What differs between two views of this game, as element keys the board marks (./changed.tsx):
+   * moved cards, new pieces, changed scores. Used for "since you last looked" and replay steps.
+   */
+  changed?(before: unknown, after: unknown): string[];
 }

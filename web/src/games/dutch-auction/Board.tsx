@@ -9,6 +9,7 @@ import { cardName } from '#shared/games/dutch-auction/cards.js';
 import type { BidCardView, SeatView } from '#shared/games/dutch-auction/view.js';
 import { ConfirmButton } from '../../ui/Confirm.js';
 import { seatName } from '../../text.js';
+import { ChangedTag } from '../changed.js';
 import type { BoardProps } from '../types.js';
 import { Backs, Card } from './Card.js';
 import {
@@ -94,6 +95,7 @@ function SeatPanel({ seat, view, name, you }: { seat: SeatView; view: DutchAucti
   const winner = view.bidWinner === seat.seat;
   return (
     <div class="seat-stats">
+      <ChangedTag k={`seat:${seat.seat}`} />
       <ul class="stats" aria-label={`${name}: counts`}>
         {!you && <li>Hand: {seat.handCount}</li>}
         <li>Deck: {seat.deckCount}</li>
@@ -300,6 +302,7 @@ function AuctionZone({ view, open, sel }: { view: DutchAuctionView; open: boolea
             <span class="cost" aria-hidden="true">
               {d.cost}
             </span>
+            <ChangedTag k={`display:${d.slot - 1}`} />
             {d.card ? (
               <Card
                 id={d.card}

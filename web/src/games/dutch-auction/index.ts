@@ -1,6 +1,7 @@
 /** The page module of Dutch (the auction deck-builder), registered in ../index.ts. */
 import type { GameUi, RulesHelp } from '../types.js';
 import { DutchAuctionBoard } from './Board.js';
+import { dutchAuctionChanged } from './changed.js';
 import { type DutchAuctionView, dutchAuctionTurnText } from './logic.js';
 import { DutchAuctionOutcome } from './Score.js';
 import { seatName } from '../../text.js';
@@ -8,6 +9,7 @@ import { seatName } from '../../text.js';
 export const dutchAuctionUi: GameUi = {
   Board: DutchAuctionBoard,
   Outcome: DutchAuctionOutcome,
+  changed: dutchAuctionChanged,
   turnText(match) {
     const view = match.view as DutchAuctionView | null;
     if (match.status !== 'active' || !view || view.game !== 'dutch-auction') return null;

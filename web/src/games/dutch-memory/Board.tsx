@@ -15,6 +15,7 @@ import type { DutchMemoryReveal } from '#shared/games/dutch-memory/rules.js';
 import { ConfirmButton } from '../../ui/Confirm.js';
 import { duration, fillNames, seatName } from '../../text.js';
 import type { LogRecord } from '../../types.js';
+import { ChangedTag, changedLabel, useChanged } from '../changed.js';
 import type { BoardProps } from '../types.js';
 import { EmptySlot, PlayingCard, faceWords } from './Card.js';
 import {
@@ -484,6 +485,7 @@ function Bench({
   if (view.phase === 'look') badges.push(view.looked[seat] ? 'has looked' : 'choosing two cards');
   if (view.held?.seat === seat) badges.push('holding a drawn card');
   const selected = new Set(selection.map(posKey));
+  const changes = useChanged();
   return (
     <section
       class={`zone dm-bench${mine ? ' mine' : ''}${view.turn === seat && view.phase === 'play' ? ' dm-turn' : ''}`}
@@ -493,6 +495,7 @@ function Bench({
       <h2 id={`dm-bench-${seat}`} class="dm-bench-head">
         <span>{mine ? `Your cards (${names.name(seat)})` : names.name(seat)}</span>
         <span class="dm-total-badge">total {view.totals[seat] ?? 0}</span>
+        <ChangedTag k={`total:${seat}`} what="total" />
       </h2>
       <p class="dm-badges">
         {badges.map((b) => (
@@ -512,17 +515,18 @@ function Bench({
           const face = b.card ?? fromReveal ?? null;
           const { note, words } = seenNote(b.seenBy, view.seats, names, view.rules.memoryAid, !!face);
           const canClick = selectable.has(k);
+          const changeKey = `bench:${seat}:${slot}`;
           return (
             <PlayingCard
               key={slot}
               face={face}
               size={size}
-              label={`${where}: ${face ? faceWords(face) : 'face down'}; ${words}`}
+              label={`${where}: ${face ? faceWords(face) : 'face down'}; ${words}${changedLabel(changes, changeKey)}`}
               note={note}
               selected={selected.has(k)}
               onClick={canClick ? () => onToggle(pos) : undefined}
               disabled={busy}
-              marks={fromReveal ? ['revealed'] : []}
+              marks={[...(fromReveal ? ['revealed'] : []), ...(changes.keys.has(changeKey) ? ['changed'] : [])]}
               data={{ slot, seat }}
             />
           );
@@ -558,6 +562,7 @@ function Centre({ view, names }: { view: View; names: Names }) {
           <EmptySlot size="md" label="Discard pile: empty" />
         )}
         <span class="dm-pile-label">Discards · {view.discard.count}</span>
+        <ChangedTag k="discard" />
       </div>
       {held && (
         <div class="dm-pile dm-held" data-zone="held">

@@ -3,6 +3,7 @@ import { HOUR_MS, PRESET_RULES, PRESETS, type Preset, resolveRules } from '#shar
 import { seatName } from '../../text.js';
 import type { GameUi, OptionLabel, RulesHelp } from '../types.js';
 import { DutchMemoryBoard } from './Board.js';
+import { dutchMemoryChanged } from './changed.js';
 import { type View, turnText } from './logic.js';
 import { DutchMemoryOutcome } from './ScoreSheet.js';
 
@@ -24,6 +25,7 @@ function withPresets(key: keyof (typeof PRESET_RULES)['bench'], label: OptionLab
 }
 
 export const dutchMemoryUi: GameUi = {
+  changed: dutchMemoryChanged,
   Board: DutchMemoryBoard,
   Outcome: DutchMemoryOutcome,
   turnText(match) {

@@ -12,6 +12,7 @@ import type { Ref } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ProvinceId } from '#shared/games/golden-age/board.js';
 import { seatName } from '../../text.js';
+import { ChangedTag, useChanged } from '../changed.js';
 import type { BoardProps } from '../types.js';
 import { BoardSvg, Piece, type SvgProps } from './BoardSvg.js';
 import {
@@ -144,7 +145,24 @@ function BoardZone(props: SvgProps) {
       <div class="ga-board-scroll">
         <BoardSvg {...props} />
       </div>
+      <ChangedPlaces view={props.view} />
     </section>
+  );
+}
+
+/** The places whose pieces changed, by name under the board (the board itself is a picture). */
+function ChangedPlaces({ view }: { view: GoldenAgeView }) {
+  const changes = useChanged();
+  const names = [
+    ...view.provinces.filter((p) => changes.keys.has(`place:${p.id}`)).map((p) => p.name),
+    ...view.guilds.filter((g) => changes.keys.has(`place:${g.colour}`)).map((g) => `the ${g.colour} guild`),
+    ...view.colonies.filter((c) => changes.keys.has(`place:${c.box}`)).map((c) => `colony box ${c.box}`),
+  ];
+  if (names.length === 0) return null;
+  return (
+    <p class="changed-places">
+      <span class="changed-tag">{changes.words}</span>: {names.join(', ')}
+    </p>
   );
 }
 
@@ -640,6 +658,7 @@ function Players({
                 </strong>
                 {view.current === p.seat && view.phase !== 'over' && <span class="badge">acting player</span>}
                 {view.auction?.bidder === p.seat && <span class="badge your-move">to bid</span>}
+                <ChangedTag k={`player:${p.seat}`} />
               </div>
               <ul class="stats">
                 <li class="ga-money">Money: {money(p.money)}</li>

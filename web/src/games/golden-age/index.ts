@@ -2,12 +2,14 @@
 import { seatName } from '../../text.js';
 import type { GameUi, RulesHelp } from '../types.js';
 import { GoldenAgeBoard } from './Board.js';
+import { goldenAgeChanged } from './changed.js';
 import { type GoldenAgeView, goldenAgeTurnText } from './logic.js';
 import { GoldenAgeOutcome } from './Outcome.js';
 
 export const goldenAgeUi: GameUi = {
   Board: GoldenAgeBoard,
   Outcome: GoldenAgeOutcome,
+  changed: goldenAgeChanged,
   turnText(match) {
     const view = match.view as GoldenAgeView | null;
     if (match.status !== 'active' || !view || view.game !== 'golden-age') return null;

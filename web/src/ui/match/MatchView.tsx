@@ -4,6 +4,7 @@
  * match's options, the log and resigning. `useMatch` holds the
  * state and talks to the server; this only lays the page out.
  */
+import { ChangedContext } from '../../games/changed.js';
 import type { Credentials } from '../../types.js';
 import { LogPanel } from '../LogPanel.js';
 import { MatchOptions, NotifyZone } from '../MatchTiming.js';
@@ -12,12 +13,15 @@ import { SiteBar } from '../SiteBar.js';
 import { ChatPanel } from './Chat.js';
 import { RematchOffer, ResignZone, ShareZone } from './MatchActions.js';
 import { MatchHeader } from './MatchHeader.js';
+import { ReplayOffer, SinceBar, useReplayOpen, useSince } from './ReplayBar.js';
 import { AwayZone, StandInNotice } from './StandIn.js';
 import { useMatch } from './useMatch.js';
 
 export function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) {
   const m = useMatch(matchId, creds);
   const { match, ui, busy } = m;
+  const since = useSince(matchId, creds, match, ui, m.log, m.seenUpTo);
+  const replay = useReplayOpen();
   if (m.fatal) {
     return (
       <main class="page">
@@ -66,10 +70,23 @@ export function MatchView({ matchId, creds }: { matchId: string; creds: Credenti
           {creds.kind === 'seat' && <RematchOffer match={match} busy={busy} onRematch={m.rematch} />}
         </>
       )}
-      {match.status === 'open' ? (
+      {replay.failure && (
+        <p class="notice error" role="alert">
+          {replay.failure}
+        </p>
+      )}
+      {!replay.open && since.count > 0 && m.seenUpTo !== null && (
+        <SinceBar count={since.count} onStep={() => void replay.start('since', m.seenUpTo!, match.version)} />
+      )}
+      {!replay.open && match.status === 'over' && <ReplayOffer onReplay={() => void replay.start('full', 1)} />}
+      {replay.open ? (
+        <replay.open.Viewer {...replay.open} matchId={matchId} creds={creds} match={match} ui={ui} onClose={replay.close} />
+      ) : match.status === 'open' ? (
         <p class="zone note">The game starts as soon as every seat is taken.</p>
       ) : (
-        <Board match={match} submit={m.submit} busy={busy} />
+        <ChangedContext.Provider value={since.changes}>
+          <Board match={match} submit={m.submit} busy={busy} />
+        </ChangedContext.Provider>
       )}
       {creds.kind === 'seat' && <ShareZone match={match} seat={creds.seat} token={creds.token} />}
       {creds.kind === 'seat' && match.status !== 'over' && (

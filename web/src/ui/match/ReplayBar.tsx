@@ -1,0 +1,91 @@
+/**
+ * The match page's doors into a replay (the replay itself, ./Replay.tsx, is downloaded when first
+ * opened): "N moves since you last looked — step through" for a returning player, and "Replay" on a
+ * finished match. `useSince` also works out what changed on the board since the view last seen: the
+ * game's `changed(before, now)` keys, which the board marks (web/src/games/changed.tsx).
+ */
+import type { ComponentType } from 'preact';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { api } from '../../api.js';
+import type { Changes } from '../../games/changed.js';
+import type { GameUi } from '../../games/types.js';
+import type { Credentials, LogRecord, Match } from '../../types.js';
+import type { ReplayProps } from './Replay.js';
+
+const NO_CHANGES: Changes = { keys: new Set(), words: '' };
+
+/** What came since `seenUpTo` from the others: the log records, and the board's changes since that view. */
+export function useSince(
+  matchId: string,
+  creds: Credentials,
+  match: Match | null,
+  ui: GameUi | undefined,
+  log: LogRecord[],
+  seenUpTo: number | null,
+) {
+  const you = creds.kind === 'seat' ? creds.seat : null;
+  const count = seenUpTo === null ? 0 : log.filter((r) => r.version > seenUpTo && r.seat !== you && r.entries.length > 0).length;
+  // The version the page opened at: the highlight compares the view last seen with this one only.
+  const [openedAt, setOpenedAt] = useState<number | null>(null);
+  const [before, setBefore] = useState<{ version: number; view: unknown } | null>(null);
+  useEffect(() => {
+    if (!match || count === 0 || seenUpTo === null || before?.version === seenUpTo) return;
+    setOpenedAt(match.version);
+    let live = true;
+    api
+      .replay(matchId, creds, { from: seenUpTo, to: seenUpTo })
+      .then((p) => live && p.steps[0] && setBefore({ version: seenUpTo, view: p.steps[0].view }))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [matchId, seenUpTo, count > 0, match === null]);
+  const changes = useMemo<Changes>(() => {
+    if (!match || !before || !ui?.changed || match.version !== openedAt) return NO_CHANGES;
+    return { keys: new Set(ui.changed(before.view, match.view)), words: 'changed since you last looked' };
+  }, [match, before, ui, openedAt]);
+  return { count, changes };
+}
+
+type Viewer = ComponentType<ReplayProps>;
+let loaded: Viewer | null = null;
+const loadViewer = async (): Promise<Viewer> => {
+  loaded ??= (await import('./Replay.js')).ReplayViewer;
+  return loaded;
+};
+
+/** The replay being shown instead of the board, or null; and the means to open one (downloading its module). */
+export function useReplayOpen() {
+  const [open, setOpen] = useState<{ Viewer: Viewer; from: number; to?: number; mode: ReplayProps['mode'] } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const start = async (mode: ReplayProps['mode'], from: number, to?: number) => {
+    try {
+      setFailure(null);
+      setOpen({ Viewer: await loadViewer(), from, ...(to === undefined ? {} : { to }), mode });
+    } catch {
+      setFailure('The replay could not be downloaded. Reload the page to try again.');
+    }
+  };
+  return { open, failure, start, close: () => setOpen(null) };
+}
+
+export function SinceBar({ count, onStep }: { count: number; onStep: () => void }) {
+  return (
+    <section class="zone since-bar" aria-label="Since you last looked">
+      <p class="since-bar-text">{count === 1 ? '1 move' : `${count} moves`} since you last looked — marked on the board and in the log.</p>
+      <button type="button" onClick={onStep}>
+        Step through
+      </button>
+    </section>
+  );
+}
+
+export function ReplayOffer({ onReplay }: { onReplay: () => void }) {
+  return (
+    <section class="zone replay-offer" aria-label="Replay">
+      <button type="button" onClick={onReplay}>
+        Replay the match move by move
+      </button>
+    </section>
+  );
+}
