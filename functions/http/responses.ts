@@ -76,6 +76,8 @@ export const MatchResponse = z.object({
   log: z.array(LogRecordResponse),
   end: z.nullable(MatchEndResponse),
   rematchId: z.nullable(z.string()),
+  /** For a seat: whether it may undo its last move now (functions/matches/undo.ts), and how many in a row. */
+  undo: z.optional(z.object({ canUndo: z.boolean(), steps: z.number() })),
   /** Only in the answer to a move: what it did, as log lines. */
   events: z.optional(z.array(LogEntryResponse)),
   reveal: z.optional(z.unknown()),

@@ -66,6 +66,9 @@ export const MoveRequest = z.strictObject({
 
 export const ResignRequest = z.strictObject({ expectedVersion: z.optional(z.int().check(z.minimum(0))) });
 
+/** Undo the seat's last move: the version the page shows, so an undo never takes back a move it has not seen. */
+export const UndoRequest = z.strictObject({ expectedVersion: z.int().check(z.minimum(0)) });
+
 export const LogQuery = z.strictObject({ before: z.optional(z.coerce.number().check(z.int(), z.minimum(1))) });
 
 // ---------------------------------------------------------------- notifications and pausing

@@ -40,6 +40,12 @@ export const MATCH_ERROR_CODES = [
   // computer players standing in for a seat
   'already-stood-in',
   'not-stood-in',
+  // undo (functions/matches/undo.ts)
+  'nothing-to-undo',
+  'undo-not-allowed',
+  'undo-turn-over',
+  'undo-others-acted',
+  'undo-computer-seat',
   // notification settings
   'email-unavailable',
   'email-failed',

@@ -83,6 +83,8 @@ export interface MatchRecord {
   expiresAt?: number;
   /** Platform timing options (reminders, move deadline); absent on matches made before they existed. */
   timing?: MatchTiming;
+  /** What the seat that moved last may undo (functions/matches/undo.ts); current only at its `version`. */
+  undo?: UndoStack;
   /** When the sweep must next look at this match (a reminder, warning or deadline); the `due` index. */
   dueAt?: number;
   /** Timer notifications up to this time have been handled by the sweep. */
@@ -102,6 +104,17 @@ export interface MatchTiming {
   onDeadline?: 'default-move' | 'bot' | 'forfeit';
 }
 
+/**
+ * One seat's undoable moves in a row: the state before the first (`base`, hidden like `state`) and each
+ * move as applied, at the version its log record has. Valid while the match's game version is `version`.
+ */
+export interface UndoStack {
+  seat: Seat;
+  version: number;
+  base: unknown;
+  steps: { version: number; move: unknown; at: number; waitingSince: number | null }[];
+}
+
 /** The few attributes a poll needs: read without the state. */
 export interface MatchHead {
   id: string;
@@ -114,8 +127,13 @@ export interface LogRecord {
   version: number;
   /** Who acted; null for the platform itself (start, deadlines). */
   seat: Seat | null;
-  /** `stand-in`: a computer took the seat over; `take-back`: its player took it back. */
-  kind: 'move' | 'join' | 'start' | 'resign' | 'forfeit' | 'default-move' | 'stand-in' | 'take-back';
+  /**
+   * `stand-in`: a computer took the seat over; `take-back`: its player took it back. `undo`: the seat took
+   * back its own move: the state is again what it was before the record `undid`.
+   */
+  kind: 'move' | 'join' | 'start' | 'resign' | 'forfeit' | 'default-move' | 'stand-in' | 'take-back' | 'undo';
+  /** On an `undo`: the version of the log record it took back. */
+  undid?: number;
   /** On a move a computer made: its level. On a `stand-in`: the level of the computer that took over. */
   bot?: BotLevel;
   /** On a `stand-in`: why (a missed deadline, or the player asked). */

@@ -7,6 +7,7 @@
 import type { AnyGame, LogEntry, Viewer } from '#shared/engine/game.js';
 import type { LogRecord, MatchRecord } from './port.js';
 import { deadlineOf, policyText } from './timing.js';
+import { undoStatus } from './undo.js';
 
 /** The match as one viewer may see it, at `now` (a pause that has ended is no longer shown). */
 export function presentMatch(game: AnyGame, match: MatchRecord, viewer: Viewer, log: LogRecord[], now: number) {
@@ -35,6 +36,8 @@ export function presentMatch(game: AnyGame, match: MatchRecord, viewer: Viewer, 
     log: presentLog(game, log, viewer),
     end: match.end,
     rematchId: match.rematchId,
+    // Only a seat's own page has buttons for undo; what the seat may do now.
+    ...(viewer !== null && match.state !== null ? { undo: undoStatus(match, viewer) } : {}),
   };
 }
 
@@ -77,6 +80,8 @@ export function logEntries(game: AnyGame, record: LogRecord, viewer: Viewer): Lo
       ];
     case 'take-back':
       return [takeBackEntry(seat!)];
+    case 'undo':
+      return [{ type: 'undo', seat: seat!, text: `{${seat}} took back their last move.` }];
     case 'move':
     case 'default-move': {
       const lines = record.events.flatMap((e) => game.viewEvent(e, viewer) ?? []);

@@ -22,6 +22,7 @@ import { logEntries, presentLog, presentMatch } from './present.js';
 import { RecentMatches } from './recent.js';
 import { countSideChange } from './side-changes.js';
 import { deadlineOf, timingFrom, withDue, type TimingChoice } from './timing.js';
+import { undoAfterMove, undoLastMove } from './undo.js';
 import { derivedMatchId, derivedSecret, newMatchId, newSecret, newSeed, requestHash, sameHash, sha256 } from './tokens.js';
 
 export { countSideChange, SIDE_CHANGES } from './side-changes.js';
@@ -335,6 +336,8 @@ export class MatchService {
         now,
       );
       if (keyed) next.recentKeys = remember(match.recentKeys, { seat, ...keyed, version: next.version, at: now });
+      const undo = undoAfterMove(game, match, next, seat, parsed.data, applied.value, now);
+      if (undo) next.undo = undo;
       const body = {
         ...this.present(next, seat, []),
         log: undefined,
@@ -359,6 +362,24 @@ export class MatchService {
     throw new MatchError('busy', 'The match is busy; try again in a moment.');
   }
 
+  /** The seat takes back its own last move (./undo.ts); the answer is the match as that seat sees it. */
+  async undo(matchId: string, seat: Seat, expectedVersion: number) {
+    await undoLastMove(
+      {
+        get: (id) => this.mustGet(id),
+        game: (id) => this.game(id),
+        logAt: (id, version) => this.deps.store.logAt(id, version),
+        advance: (match, state, now) => this.advance(match, state, now),
+        commit: (c) => this.commit(c),
+        clock: this.deps.clock,
+      },
+      matchId,
+      seat,
+      expectedVersion,
+    );
+    return this.read(matchId, { kind: 'seat', seat });
+  }
+
   /** The stored response of the move first made with this key. */
   private async replay(matchId: string, previous: RecentKey, requestHash: string) {
     if (previous.requestHash !== requestHash) throw keyReused();
@@ -373,8 +394,10 @@ export class MatchService {
     const finished = end ? null : game.result(state);
     const outcome: MatchEnd | null = end ?? (finished ? { ...finished, reason: 'finished' } : null);
     const toAct = outcome ? [] : game.toAct(state);
+    // Any change to the game ends what could be undone; a move that may be undone sets it again.
+    const { undo: _undone, ...rest } = match;
     return withDue({
-      ...match,
+      ...rest,
       state,
       version: match.version + 1,
       updatedAt: now,

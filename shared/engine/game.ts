@@ -123,6 +123,21 @@ export interface Game<S = unknown, M = unknown, O = unknown, E = unknown> extend
    * null means the game has none at this point and the seat forfeits.
    */
   defaultMove?(state: S, seat: Seat): M | null;
+  /**
+   * May `seat` take this move back (undo) now that it has been applied? True only when undoing it
+   * hides nothing that was shown and nobody else could have acted on it (Board Game Arena's rule):
+   * the same seat is still to act in the same turn (or, in a simultaneous phase, nothing anyone else
+   * decides can depend on it, e.g. a sealed bid before the bids are shown), and the move drew or
+   * revealed nothing hidden (no card seen, no PRNG used, no `reveal`). Absent: no move is undoable.
+   * The platform also refuses an undo when `applied.reveal` is set or the game ended, and undoes by
+   * restoring the state from before the move, so a game needs no inverse moves.
+   */
+  undoable?(before: S, after: S, seat: Seat, move: M, applied: Applied<S, E>): boolean;
+}
+
+/** The PRNG state was not advanced between two states (nothing was drawn or shuffled): an undo hides no chance. */
+export function sameRng(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 /** A game whose type parameters have been forgotten, as the platform holds it. */

@@ -8,7 +8,7 @@
  */
 import type { Game } from '../../engine/game.js';
 import { type DutchAuctionMove, type DutchAuctionOptions, dutchAuctionMove, dutchAuctionOptions } from './moves.js';
-import { apply, defaultMove, legalMoves, rebaseable, result, setup, toAct } from './rules.js';
+import { apply, defaultMove, legalMoves, rebaseable, result, setup, toAct, undoable } from './rules.js';
 import type { DutchAuctionEvent, DutchAuctionState } from './state.js';
 import { view, viewEvent } from './view.js';
 
@@ -28,6 +28,8 @@ export const dutchAuction: Game<DutchAuctionState, DutchAuctionMove, DutchAuctio
   result,
   rebaseable,
   defaultMove,
+  // A sealed bid before the bids are shown; powers and purchases on open piles (rules.ts `undoable`).
+  undoable,
 };
 
 export type { ErrorCode as DutchAuctionErrorCode } from './errors.js';

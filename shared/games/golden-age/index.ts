@@ -8,7 +8,7 @@
  */
 import type { Game } from '../../engine/game.js';
 import { type GoldenAgeMove, goldenAgeMove, type GoldenAgeOptions, goldenAgeOptions } from './moves.js';
-import { apply, defaultMove, legalMoves, result, setup, toAct } from './rules.js';
+import { apply, defaultMove, legalMoves, result, setup, toAct, undoable } from './rules.js';
 import type { GoldenAgeEvent, GoldenAgeState } from './state.js';
 import { view, viewEvent } from './view.js';
 
@@ -30,6 +30,8 @@ export const goldenAge: Game<GoldenAgeState, GoldenAgeMove, GoldenAgeOptions, Go
   // in a set depends only on one's own hand and the bank, which apply checks again.
   rebaseable: (_s, _seat, move) => move.kind === 'exchange',
   defaultMove,
+  // Only moves of one's own pieces on the open board, before the turn ends (rules.ts `undoable`).
+  undoable,
 };
 
 export type { GoldenAgeMove, GoldenAgeOptions, MarkerPlace } from './moves.js';
