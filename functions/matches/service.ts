@@ -368,7 +368,7 @@ export class MatchService {
       {
         get: (id) => this.mustGet(id),
         game: (id) => this.game(id),
-        logAt: (id, version) => this.deps.store.logAt(id, version),
+        log: (id, opts) => this.deps.store.log(id, opts),
         advance: (match, state, now) => this.advance(match, state, now),
         commit: (c) => this.commit(c),
         clock: this.deps.clock,
@@ -400,6 +400,8 @@ export class MatchService {
       ...rest,
       state,
       version: match.version + 1,
+      // A change of state is a change to the game (commit sets the same from its log record).
+      gameVersion: match.version + 1,
       updatedAt: now,
       toAct,
       status: outcome ? 'over' : 'active',

@@ -74,7 +74,8 @@ function replay(game: AnyGame, base: unknown, seat: Seat, steps: UndoStack['step
 export interface UndoDeps {
   get(id: string): Promise<MatchRecord>;
   game(id: string): AnyGame;
-  logAt(id: string, version: number): Promise<LogRecord | null>;
+  /** The log, newest first (MatchStore.log). */
+  log(id: string, opts: { limit: number; before?: number }): Promise<LogRecord[]>;
   /** The match after a state change (version, whose move, clocks): MatchService.advance. */
   advance(match: MatchRecord, state: unknown, now: number): MatchRecord;
   commit(c: Commit): Promise<CommitResult>;
@@ -126,14 +127,15 @@ async function undoableNow(deps: UndoDeps, match: MatchRecord, seat: Seat, expec
   throw await whyNot(deps, match, seat);
 }
 
-/** The refusal for a seat with nothing to undo, from the last change to the game. */
+/** The refusal for a seat with nothing to undo, from the last changes to the game. */
 async function whyNot(deps: UndoDeps, match: MatchRecord, seat: Seat): Promise<MatchError> {
   const details = { version: match.version };
-  const last = await deps.logAt(match.id, gameVersionOf(match));
+  const recent = await deps.log(match.id, { limit: 8, before: gameVersionOf(match) + 1 });
+  const last = recent[0];
   if (!last || last.seat !== seat || (last.kind !== 'move' && last.kind !== 'default-move' && last.kind !== 'undo')) {
-    const other = last && last.seat !== null && last.seat !== seat && (last.kind === 'move' || last.kind === 'default-move');
-    return other
-      ? new MatchError('undo-others-acted', 'Another player has acted since your move, so it can no longer be undone.', details)
+    const mine = recent.some((r) => r.seat === seat && r.kind === 'move');
+    return mine
+      ? new MatchError('undo-others-acted', 'The game has moved on since your move, so it can no longer be undone.', details)
       : new MatchError('nothing-to-undo', 'You have no move to undo.', details);
   }
   if (last.kind === 'undo') return new MatchError('nothing-to-undo', 'You have no earlier move to undo this turn.', details);

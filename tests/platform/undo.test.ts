@@ -1,0 +1,205 @@
+/**
+ * Undo on the platform (issue 17, "Take back a slip"), against DynamoDB Local: POST
+ * /api/matches/:id/seats/:seat/undo takes back the seat's own last undoable move, writes an `undo` log
+ * record at a new version (which becomes the game version), and answers with the match as that seat sees
+ * it; every refusal has its code and changes nothing. Played with the auction game: a sealed commit may be
+ * undone while the other seat has not sealed yet.
+ */
+import { describe, expect, it } from 'vitest';
+import type { MatchRecord, MatchStore } from '../../functions/matches/port.js';
+import { DAY } from '../../functions/matches/timing.js';
+import type { Json, Seat } from '../support/api.js';
+import { botHarness } from './bots.support.js';
+
+type H = Awaited<ReturnType<typeof botHarness>>;
+
+const undo = (h: H, id: string, s: Seat, expectedVersion: unknown) =>
+  h.api.call('POST', `/api/matches/${id}/seats/${s.seat}/undo`, { token: s.token, body: { expectedVersion } });
+
+async function twoPeople(h: H, timing?: Json) {
+  const created = await h.create({ game: 'dutch-auction', seats: 2, ...(timing ? { timing } : {}) });
+  const joined = await h.api.join(created.matchId, created.invites[0]!.url, 'Bob');
+  expect(joined.status).toBe(200);
+  return { id: created.matchId, ann: { seat: 0, token: created.token } as Seat, bob: { seat: 1, token: joined.json.token } as Seat };
+}
+
+/** The seat's first legal commit, made at the version it reads; returns the answer. */
+async function commit(h: H, id: string, s: Seat) {
+  const read = await h.api.read(id, s);
+  const move = (read.json.legalMoves as Json[]).find((m) => m.kind === 'commit');
+  const r = await h.api.move(id, s, read.json.version, move);
+  expect(r.status, r.text).toBe(200);
+  return r;
+}
+
+/** The stored match, minus what every write changes (for "nothing changed"). */
+const stored = async (h: H, id: string) => (await h.table.store.get(id)) as MatchRecord;
+
+describe('undo', () => {
+  it('takes back a sealed commit: the state is again the one before, logged at a new version, and the page says so', async () => {
+    const h = await botHarness();
+    const { id, ann, bob } = await twoPeople(h);
+    const before = await stored(h, id);
+    const moved = await commit(h, id, ann);
+    expect(moved.json.undo).toEqual({ canUndo: true, steps: 1 });
+    expect(moved.json.toAct).toEqual([1]);
+    // Bob's page does not offer him Ann's undo.
+    expect((await h.api.read(id, bob)).json.undo).toEqual({ canUndo: false, steps: 0 });
+
+    h.clock.now += 5000;
+    const r = await undo(h, id, ann, moved.json.version);
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.version).toBe(moved.json.version + 1);
+    expect(r.json.toAct).toEqual([0, 1]);
+    expect(r.json.undo).toEqual({ canUndo: false, steps: 0 });
+    expect(r.json.reveal).toBeUndefined();
+
+    const after = await stored(h, id);
+    expect(after.state).toEqual(before.state);
+    expect(after.gameVersion).toBe(after.version);
+    expect(after.undo).toBeUndefined();
+    // Her clock is what it was before she moved: an undo buys no time.
+    expect(after.seats[0]!.waitingSince).toBe(before.seats[0]!.waitingSince);
+    // The log: the undo record says which record it took back, and both seats read the line.
+    expect(await h.table.store.logAt(id, after.version)).toMatchObject({ kind: 'undo', seat: 0, undid: moved.json.version, events: [] });
+    const bobSees = await h.api.read(id, bob);
+    expect(bobSees.json.log[0]).toMatchObject({
+      version: after.version,
+      seat: 0,
+      entries: [{ type: 'undo', text: '{0} took back their last move.' }],
+    });
+    // The undone commit can be made afresh.
+    await commit(h, id, ann);
+  });
+
+  it('undoes several purchases in a row in phase 3, each at its own version, back to before the first', async () => {
+    const h = await botHarness();
+    const { id, ann, bob } = await twoPeople(h);
+    await commit(h, id, ann);
+    await commit(h, id, bob);
+    // Whoever is active in phase 3 buys what they can, one card at a time.
+    let read = await h.api.read(id, ann);
+    const active: Seat = read.json.toAct[0] === 0 ? ann : bob;
+    read = await h.api.read(id, active);
+    const start = await stored(h, id);
+    const versions: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const buy = (read.json.legalMoves as Json[]).find((m) => m.kind === 'purchase');
+      if (!buy) break;
+      const r = await h.api.move(id, active, read.json.version, buy);
+      expect(r.status, r.text).toBe(200);
+      versions.push(r.json.version);
+      expect(r.json.undo).toEqual({ canUndo: true, steps: versions.length });
+      read = await h.api.read(id, active);
+    }
+    expect(versions.length).toBeGreaterThan(0);
+    let v = read.json.version as number;
+    for (const undid of [...versions].reverse()) {
+      const r = await undo(h, id, active, v);
+      expect(r.status, r.text).toBe(200);
+      expect((await h.table.store.logAt(id, r.json.version))?.undid).toBe(undid);
+      v = r.json.version;
+    }
+    expect((await stored(h, id)).state).toEqual(start.state);
+    const none = await undo(h, id, active, v);
+    expect(none.status).toBe(409);
+    expect(none.json.error.code).toBe('nothing-to-undo');
+  });
+
+  it('refuses, with its code and nothing changed: nothing to undo, a stale version, after the other seat acted, a revealing move', async () => {
+    const h = await botHarness();
+    const { id, ann, bob } = await twoPeople(h);
+    const refused = async (s: Seat, expectedVersion: unknown, code: string, status = 409) => {
+      const was = await stored(h, id);
+      const r = await undo(h, id, s, expectedVersion);
+      expect(r.status, r.text).toBe(status);
+      expect(r.json.error.code).toBe(code);
+      expect(r.json.error.message.length).toBeGreaterThan(10);
+      expect(await stored(h, id)).toEqual(was);
+    };
+    const start = (await h.api.read(id, ann)).json.version;
+    await refused(ann, start, 'nothing-to-undo');
+    await refused(ann, start - 1, 'stale-version');
+    await refused(ann, -1, 'invalid-request', 400);
+    await refused(ann, 'two', 'invalid-request', 400);
+    const moved = await commit(h, id, ann);
+    await refused(ann, moved.json.version - 1, 'stale-version');
+    await refused(bob, moved.json.version, 'nothing-to-undo');
+    // Bob's commit shows both bids: Ann can no longer take hers back, nor Bob his.
+    const shown = await commit(h, id, bob);
+    await refused(ann, shown.json.version, 'undo-others-acted');
+    const bobToAct = (shown.json.toAct as number[]).includes(1);
+    await refused(bob, shown.json.version, bobToAct ? 'undo-not-allowed' : 'undo-turn-over');
+    // A wrong token opens nothing.
+    const r = await undo(h, id, { seat: 0, token: bob.token }, shown.json.version);
+    expect(r.status).toBe(403);
+  });
+
+  it('a seat a computer plays for now cannot undo', async () => {
+    const h = await botHarness();
+    const { id, ann } = await twoPeople(h);
+    const moved = await commit(h, id, ann);
+    const handed = await h.api.call('PUT', `/api/matches/${id}/seats/0/stand-in`, { token: ann.token, body: { level: 'easy' } });
+    expect(handed.status, handed.text).toBe(200);
+    expect(moved.json.version).toBeLessThan(handed.json.version);
+    const r = await undo(h, id, ann, handed.json.version);
+    expect(r.status).toBe(409);
+    expect(r.json.error.code).toBe('undo-computer-seat');
+    expect((await stored(h, id)).version).toBe(handed.json.version);
+  });
+
+  it('a move made for a seat at its deadline is not undoable', async () => {
+    const h = await botHarness();
+    const { id, ann, bob } = await twoPeople(h, { reminderHours: 0, deadlineDays: 1 });
+    await commit(h, id, ann);
+    // Bob misses his deadline: the sweep seals his bid for him, which he cannot take back.
+    h.clock.now += DAY + 1000;
+    // (If Bob then leads phase 3, his clock still runs from the start and the sweep moves for him again.)
+    expect((await h.sweep.run()).defaultMoves).toBeGreaterThan(0);
+    expect((await h.table.store.log(id, { limit: 1 }))[0]).toMatchObject({ seat: 1, kind: 'default-move' });
+    const now = await h.api.read(id, bob);
+    expect(now.json.undo).toEqual({ canUndo: false, steps: 0 });
+    const r = await undo(h, id, bob, now.json.version);
+    expect(r.status).toBe(409);
+    expect(r.json.error.code).toBe('undo-not-allowed');
+    expect(r.json.error.message).toContain('deadline');
+  });
+
+  it('racing a move: the other seat commits between the undo’s read and its write, so the undo is refused and changes nothing', async () => {
+    const h = await botHarness();
+    const { id, ann, bob } = await twoPeople(h);
+    const moved = await commit(h, id, ann);
+    let raced = false;
+    const commitOf = h.table.store.commit.bind(h.table.store);
+    (h.table.store as MatchStore).commit = async (c) => {
+      if (c.log?.kind === 'undo' && !raced) {
+        raced = true;
+        await commit(h, id, bob);
+      }
+      return commitOf(c);
+    };
+    const r = await undo(h, id, ann, moved.json.version);
+    expect(raced).toBe(true);
+    expect(r.status, r.text).toBe(409);
+    expect(r.json.error.code).toBe('stale-version');
+    const log = await h.table.store.log(id, { limit: 5 });
+    expect(log.some((l) => l.kind === 'undo')).toBe(false);
+    // Both bids were shown: the round goes on to phase 3.
+    expect((await h.api.read(id, ann)).json.view.phase).toBe('actions');
+  });
+
+  it('racing a move the other way: an undo that wins makes the pending move stale (or re-applied, if sealed)', async () => {
+    const h = await botHarness();
+    const { id, ann, bob } = await twoPeople(h);
+    const moved = await commit(h, id, ann);
+    const bobRead = await h.api.read(id, bob);
+    const r = await undo(h, id, ann, moved.json.version);
+    expect(r.status).toBe(200);
+    // Bob's commit was read before the undo; a sealed commit is re-applied to the newer state.
+    const bobMove = (bobRead.json.legalMoves as Json[]).find((m) => m.kind === 'commit');
+    const late = await h.api.move(id, bob, bobRead.json.version, bobMove);
+    expect(late.status, late.text).toBe(200);
+    expect(late.json.toAct).toEqual([0]);
+    expect(late.json.view.phase).toBe('commit');
+  });
+});
