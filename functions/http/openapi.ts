@@ -6,7 +6,15 @@ import { CreateMatchResponse, ErrorResponse, InviteInfoResponse, JoinResponse, M
 import { SIDE_CHANGES } from '../matches/side-changes.js';
 import { RECENT_KEYS_PER_SEAT } from '../matches/port.js';
 import { playerPaths, SESSION_SCHEME } from './openapi-players.js';
-import { ChannelsRequest, EmailRequest, PauseRequest, PushSubscribeRequest, PushUnsubscribeRequest, StandInRequest } from './schemas.js';
+import {
+  ChannelsRequest,
+  EmailRequest,
+  PauseRequest,
+  PushSubscribeRequest,
+  PushUnsubscribeRequest,
+  StandInRequest,
+  UndoRequest,
+} from './schemas.js';
 
 const json = (schema: z.ZodMiniType) => ({
   'application/json': { schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) },
@@ -158,6 +166,19 @@ function seatActionPaths() {
         parameters: [...seatParams, idempotencyKey('a retry returns the first response (not 409 match-not-active).')],
         requestBody: { required: false, content: json(ResignRequest) },
         responses: { 200: { description: 'Resigned', content: json(MatchResponse) }, ...errors(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    '/api/matches/{id}/seats/{seat}/undo': {
+      post: {
+        summary:
+          "Undo my own last move while my turn goes on, when the game allows it (it showed nothing hidden and nobody else could have acted on it; MatchResponse.undo says whether I may now). Several in a row are fine. Logged as an `undo` record at a new version that takes the game back to the state before the record it names (`undid`). `expectedVersion` is the version my page shows; 409 with `nothing-to-undo`, `undo-not-allowed` (the move showed something hidden, or a deadline's standard move), `undo-turn-over`, `undo-others-acted`, `undo-computer-seat` or `stale-version` changes nothing.",
+        security: auth,
+        parameters: seatParams,
+        requestBody: { required: true, content: json(UndoRequest) },
+        responses: {
+          200: { description: 'The match as my seat sees it after the undo', content: json(MatchResponse) },
+          ...errors(400, 401, 403, 404, 409, 415),
+        },
       },
     },
     '/api/matches/{id}/seats/{seat}/stand-in': {

@@ -172,6 +172,9 @@ export function createApi(
       json<Match>('PUT', `/api/matches/${id}/seats/${seat}/stand-in`, { auth: token, body: { level }, headers: keyed(key) }),
     takeBack: (id: string, seat: number, token: string, key: string) =>
       json<Match>('DELETE', `/api/matches/${id}/seats/${seat}/stand-in`, { auth: token, headers: keyed(key) }),
+    /** Takes back this seat's own last move (when MatchResponse.undo says it may). */
+    undo: (id: string, seat: number, token: string, expectedVersion: number) =>
+      json<Match>('POST', `/api/matches/${id}/seats/${seat}/undo`, { auth: token, body: { expectedVersion } }),
     /** Any other JSON route (the notification settings use this), with the same error handling. */
     call: <T>(method: string, path: string, opts: { auth?: string; body?: unknown } = {}) => json<T>(method, path, opts),
     rematch: (id: string, seat: number, token: string, key: string) =>

@@ -12,6 +12,7 @@ import { SiteBar } from '../SiteBar.js';
 import { RematchOffer, ResignZone, ShareZone } from './MatchActions.js';
 import { MatchHeader } from './MatchHeader.js';
 import { AwayZone, StandInNotice } from './StandIn.js';
+import { UndoControls } from './UndoControls.js';
 import { useMatch } from './useMatch.js';
 
 export function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) {
@@ -70,6 +71,7 @@ export function MatchView({ matchId, creds }: { matchId: string; creds: Credenti
       ) : (
         <Board match={match} submit={m.submit} busy={busy} />
       )}
+      {mine && <UndoControls match={match} busy={busy} onUndo={m.undo} />}
       {creds.kind === 'seat' && <ShareZone match={match} seat={creds.seat} token={creds.token} />}
       {creds.kind === 'seat' && match.status !== 'over' && (
         <NotifyZone match={match} seat={creds.seat} token={creds.token} onMatchChanged={m.pollNow} />

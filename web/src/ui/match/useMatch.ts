@@ -63,6 +63,8 @@ export interface MatchState {
   /** Hands this seat to a computer player of that level until the player takes it back. */
   standIn(level: BotLevel): Promise<void>;
   takeBack(): Promise<void>;
+  /** Takes back this seat's own last move (./UndoControls.tsx). */
+  undo(): Promise<void>;
   pollNow(): void;
 }
 
@@ -309,7 +311,27 @@ function useActions(
     }
   }
 
-  return { submit, resign, rematch, standIn, takeBack };
+  /** The answer to an undo is the whole match as this seat sees it, log included. */
+  async function undo() {
+    const m = live.match;
+    if (!m || creds.kind !== 'seat') return;
+    setBusy(true);
+    setNotice(null);
+    try {
+      const res = await api.undo(matchId, creds.seat, creds.token, m.version);
+      live.etag = `"${res.version}"`;
+      show(res);
+      live.poller?.activity();
+      keepFocus();
+    } catch (e) {
+      setNotice(e instanceof ApiFailure ? fillNames(e.message, m.seats) : 'The server could not be reached; try again.');
+      if (e instanceof ApiFailure && e.status === 409) void live.poller?.pollNow();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { submit, resign, rematch, standIn, takeBack, undo };
 }
 
 /** What the player reads when a move was not made. */
