@@ -13,6 +13,7 @@ import {
   PushSubscribeRequest,
   PushUnsubscribeRequest,
   StandInRequest,
+  UndoAnswerRequest,
   UndoRequest,
 } from './schemas.js';
 
@@ -177,6 +178,32 @@ function seatActionPaths() {
         requestBody: { required: true, content: json(UndoRequest) },
         responses: {
           200: { description: 'The match as my seat sees it after the undo', content: json(MatchResponse) },
+          ...errors(400, 401, 403, 404, 409, 415),
+        },
+      },
+    },
+    '/api/matches/{id}/seats/{seat}/undo-request': {
+      post: {
+        summary:
+          'In a match made with `undoRequests`: ask the other players to let me take back my last turn, when it showed nothing hidden and nobody has acted since (MatchResponse.undo.canAsk). A change beside the game, rate limited like links; the other players are notified (`undo-asked`). With no person to ask (only computers), the turn is taken back at once. The next change to the game ends the request.',
+        security: auth,
+        parameters: seatParams,
+        requestBody: { required: true, content: json(UndoRequest) },
+        responses: {
+          200: { description: 'The match as my seat sees it', content: json(MatchResponse) },
+          ...errors(400, 401, 403, 404, 409, 415, 429),
+        },
+      },
+    },
+    '/api/matches/{id}/seats/{seat}/undo-request/answer': {
+      post: {
+        summary:
+          'Accept or refuse the request waiting for my answer (MatchResponse.undo.canAnswer). A refusal ends it; the last acceptance takes the turn back, logged as an `undo` record with `acceptedBy`. 409 `no-undo-request` when nothing waits for me.',
+        security: auth,
+        parameters: seatParams,
+        requestBody: { required: true, content: json(UndoAnswerRequest) },
+        responses: {
+          200: { description: 'The match as my seat sees it', content: json(MatchResponse) },
           ...errors(400, 401, 403, 404, 409, 415),
         },
       },

@@ -46,6 +46,10 @@ export const MATCH_ERROR_CODES = [
   'undo-turn-over',
   'undo-others-acted',
   'undo-computer-seat',
+  'undo-requests-off',
+  'undo-not-askable',
+  'undo-already-asked',
+  'no-undo-request',
   // notification settings
   'email-unavailable',
   'email-failed',

@@ -85,6 +85,8 @@ export interface MatchRecord {
   timing?: MatchTiming;
   /** What the seat that moved last may undo (functions/matches/undo.ts); current only at its `version`. */
   undo?: UndoStack;
+  /** A creation option: a player may ask the others to take back their last turn (functions/matches/undo-requests.ts). */
+  undoRequests?: boolean;
   /** When the sweep must next look at this match (a reminder, warning or deadline); the `due` index. */
   dueAt?: number;
   /** Timer notifications up to this time have been handled by the sweep. */
@@ -113,6 +115,13 @@ export interface UndoStack {
   version: number;
   base: unknown;
   steps: { version: number; move: unknown; at: number; waitingSince: number | null }[];
+  /**
+   * With undo requests on (`undoRequests`): the last step ended the seat's turn and showed nothing, so the
+   * seat may ask the others to take the whole stack back (./undo-requests.ts) until anyone acts again.
+   */
+  ended?: boolean;
+  /** The seat asked: when, and who has accepted so far. */
+  request?: { at: number; accepted: Seat[] };
 }
 
 /** The few attributes a poll needs: read without the state. */
@@ -131,9 +140,22 @@ export interface LogRecord {
    * `stand-in`: a computer took the seat over; `take-back`: its player took it back. `undo`: the seat took
    * back its own move: the state is again what it was before the record `undid`.
    */
-  kind: 'move' | 'join' | 'start' | 'resign' | 'forfeit' | 'default-move' | 'stand-in' | 'take-back' | 'undo';
-  /** On an `undo`: the version of the log record it took back. */
+  kind:
+    | 'move'
+    | 'join'
+    | 'start'
+    | 'resign'
+    | 'forfeit'
+    | 'default-move'
+    | 'stand-in'
+    | 'take-back'
+    | 'undo'
+    | 'undo-asked'
+    | 'undo-refused';
+  /** On an `undo`: the version of the log record it took back (the first one, for a whole turn asked back). */
   undid?: number;
+  /** On an `undo` the others agreed to (an undo request): the seats that accepted. */
+  acceptedBy?: Seat[];
   /** On a move a computer made: its level. On a `stand-in`: the level of the computer that took over. */
   bot?: BotLevel;
   /** On a `stand-in`: why (a missed deadline, or the player asked). */
@@ -160,7 +182,16 @@ export interface LogRecord {
  * `moved-for-you`: the seat's deadline passed and the sweep made the game's standard move for it.
  * `stood-in`: the seat's deadline passed and a computer now plays it until its player moves again.
  */
-export type NotificationKind = 'your-move' | 'started' | 'joined' | 'over' | 'deadline-near' | 'reminder' | 'moved-for-you' | 'stood-in';
+export type NotificationKind =
+  | 'your-move'
+  | 'started'
+  | 'joined'
+  | 'over'
+  | 'deadline-near'
+  | 'reminder'
+  | 'moved-for-you'
+  | 'stood-in'
+  | 'undo-asked';
 
 /** An outbox row still there this long after it was written is re-driven by the sweep. */
 export const OUTBOX_GRACE_MS = 10 * 60 * 1000;

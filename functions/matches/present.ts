@@ -81,7 +81,13 @@ export function logEntries(game: AnyGame, record: LogRecord, viewer: Viewer): Lo
     case 'take-back':
       return [takeBackEntry(seat!)];
     case 'undo':
-      return [{ type: 'undo', seat: seat!, text: `{${seat}} took back their last move.` }];
+      return record.acceptedBy
+        ? [{ type: 'undo', seat: seat!, text: `{${seat}} took back their last turn, as the others agreed.` }]
+        : [{ type: 'undo', seat: seat!, text: `{${seat}} took back their last move.` }];
+    case 'undo-asked':
+      return [{ type: 'undo-asked', seat: seat!, text: `{${seat}} asked to take back their last turn.` }];
+    case 'undo-refused':
+      return [{ type: 'undo-refused', seat: seat!, text: `{${seat}} refused to let the last turn be taken back.` }];
     case 'move':
     case 'default-move': {
       const lines = record.events.flatMap((e) => game.viewEvent(e, viewer) ?? []);

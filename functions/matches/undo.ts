@@ -20,16 +20,32 @@ export const MAX_UNDO_STEPS = 12;
 /** The game version a match's moves are checked against. */
 const gameVersionOf = (m: MatchRecord) => m.gameVersion ?? m.version;
 
-/** The stack if it is the seat's and still current (nothing changed the game since). */
-function currentStack(match: MatchRecord, seat: Seat): UndoStack | null {
+/** The stack if it is still current (nothing changed the game since), and the seat's when one is named. */
+export function currentStack(match: MatchRecord, seat?: Seat): UndoStack | null {
   const u = match.undo;
-  return u && u.seat === seat && u.version === gameVersionOf(match) && u.steps.length > 0 ? u : null;
+  const mine = seat === undefined || u?.seat === seat;
+  return u && mine && match.status === 'active' && u.version === gameVersionOf(match) && u.steps.length > 0 ? u : null;
+}
+
+/** The seats whose answer an undo request still waits for: the other seats people play, not yet accepted. */
+export function waitingFor(match: MatchRecord, stack: UndoStack): Seat[] {
+  return match.seats.flatMap((s, i) =>
+    i === stack.seat || s.tokenHash === null || s.bot || stack.request?.accepted.includes(i) ? [] : [i],
+  );
 }
 
 /** What the match page may offer this viewer (MatchResponse.undo). */
-export function undoStatus(match: MatchRecord, seat: Seat): { canUndo: boolean; steps: number } {
-  const stack = match.status === 'active' && !match.seats[seat]?.bot ? currentStack(match, seat) : null;
-  return { canUndo: stack !== null, steps: stack?.steps.length ?? 0 };
+export function undoStatus(match: MatchRecord, seat: Seat) {
+  const stack = match.seats[seat]?.bot ? null : currentStack(match);
+  const own = stack?.seat === seat ? stack : null;
+  const request = stack?.ended && stack.request ? { seat: stack.seat, waitingFor: waitingFor(match, stack) } : null;
+  return {
+    canUndo: own !== null && !own.ended,
+    steps: own && !own.ended ? own.steps.length : 0,
+    ...(match.undoRequests
+      ? { canAsk: own?.ended === true && !own.request, request, canAnswer: request?.waitingFor.includes(seat) ?? false }
+      : {}),
+  };
 }
 
 /**
@@ -47,16 +63,40 @@ export function undoAfterMove(
   at: number,
 ): UndoStack | undefined {
   if (after.status !== 'active' || applied.reveal !== undefined || !before.toAct.includes(seat) || after.seats[seat]?.bot) return undefined;
-  if (!(game.undoable?.(before.state, applied.state, seat, move, applied) ?? false)) return undefined;
+  // With undo requests on, a turn that ends showing nothing may be asked back (./undo-requests.ts).
+  const ends =
+    before.undoRequests === true &&
+    !after.toAct.includes(seat) &&
+    (game.revealsNothing?.(before.state, applied.state, seat, move, applied) ?? false);
+  if (!ends && !(game.undoable?.(before.state, applied.state, seat, move, applied) ?? false)) return undefined;
   const step = { version: after.version, move, at, waitingSince: before.seats[seat]?.waitingSince ?? null };
-  const prev = currentStack(before, seat);
+  const held = currentStack(before, seat);
+  const prev = held && !held.ended ? held : null;
   let base = prev ? prev.base : before.state;
   let steps = prev ? [...prev.steps, step] : [step];
   if (steps.length > MAX_UNDO_STEPS) {
     base = replay(game, base, seat, steps.slice(0, 1));
     steps = steps.slice(1);
   }
-  return { seat, version: after.version, base, steps };
+  return { seat, version: after.version, base, steps, ...(ends ? { ended: true } : {}) };
+}
+
+/**
+ * The match with the first `keep` steps of the stack still made (the rest taken back), at a new version:
+ * the base with those steps applied again. The seat's clock is what it was before the first step taken
+ * back (an undo never buys time); what stays of the stack is current at the new version.
+ */
+export function restored(deps: Pick<UndoDeps, 'game' | 'advance'>, match: MatchRecord, stack: UndoStack, keep: number, now: number) {
+  const game = deps.game(match.gameId);
+  const rest = stack.steps.slice(0, keep);
+  const first = stack.steps[keep]!;
+  const advanced = deps.advance(match, replay(game, stack.base, stack.seat, rest), now);
+  const next: MatchRecord = {
+    ...advanced,
+    seats: advanced.seats.map((s, i) => (i === stack.seat ? { ...s, waitingSince: first.waitingSince } : s)),
+    ...(rest.length > 0 ? { undo: { seat: stack.seat, base: stack.base, version: advanced.version, steps: rest } } : {}),
+  };
+  return { next, undid: first.version };
 }
 
 /** `base` with the steps applied again in order (each was accepted before, so a refusal is a bug). */
@@ -89,18 +129,9 @@ export async function undoLastMove(deps: UndoDeps, matchId: string, seat: Seat, 
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const match = await deps.get(matchId);
     const stack = await undoableNow(deps, match, seat, expectedVersion);
-    const game = deps.game(match.gameId);
-    const last = stack.steps.at(-1)!;
-    const rest = stack.steps.slice(0, -1);
     const now = deps.clock();
-    const advanced = deps.advance(match, replay(game, stack.base, seat, rest), now);
-    // The seat's clock goes back to what it was before the move: an undo never buys time.
-    const next: MatchRecord = {
-      ...advanced,
-      seats: advanced.seats.map((s, i) => (i === seat ? { ...s, waitingSince: last.waitingSince } : s)),
-      ...(rest.length > 0 ? { undo: { ...stack, version: advanced.version, steps: rest } } : {}),
-    };
-    const log: LogRecord = { version: next.version, seat, kind: 'undo', undid: last.version, at: now, events: [] };
+    const { next, undid } = restored(deps, match, stack, stack.steps.length - 1, now);
+    const log: LogRecord = { version: next.version, seat, kind: 'undo', undid, at: now, events: [] };
     const result = await deps.commit({ match: next, expectedVersion: match.version, log });
     if (result.ok) return next.version;
     // Someone wrote first: read again; the checks above decide whether the undo still stands.
@@ -123,7 +154,7 @@ async function undoableNow(deps: UndoDeps, match: MatchRecord, seat: Seat, expec
     });
   }
   const stack = currentStack(match, seat);
-  if (stack) return stack;
+  if (stack && !stack.ended) return stack;
   throw await whyNot(deps, match, seat);
 }
 
@@ -143,7 +174,8 @@ async function whyNot(deps: UndoDeps, match: MatchRecord, seat: Seat): Promise<M
     return new MatchError('undo-not-allowed', 'A move made for you at the deadline cannot be undone.', details);
   if (last.bot !== undefined) return new MatchError('undo-computer-seat', 'A move a computer made for you cannot be undone.', details);
   if (!match.toAct.includes(seat)) {
-    return new MatchError('undo-turn-over', 'Your turn has passed, so your last move can no longer be undone.', details);
+    const ask = match.undoRequests ? ' You may ask the others to let you take the turn back.' : '';
+    return new MatchError('undo-turn-over', `Your turn has passed, so your last move can no longer be undone.${ask}`, details);
   }
   return new MatchError(
     'undo-not-allowed',

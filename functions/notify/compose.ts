@@ -104,6 +104,14 @@ export function compose(input: {
       paragraphs.push('Make any move in the match to take your seat back; until then it plays for you.');
       break;
     }
+    case 'undo-asked': {
+      subject = `A player asks to take back their turn in ${game.name}${withWhom}`;
+      title = `Take-back asked in ${game.name}`;
+      paragraphs.push(
+        'A player would like to take back their last turn. Open the match to accept or refuse; the next move made cancels the request.',
+      );
+      break;
+    }
     case 'deadline-near': {
       const deadline = deadlineOf(match, seat);
       subject = `Your move in ${game.name} is due soon`;
@@ -164,6 +172,7 @@ const TTL_SECONDS: Record<NotificationKind, number> = {
   'deadline-near': 12 * 3600,
   'moved-for-you': 2 * 24 * 3600,
   'stood-in': 2 * 24 * 3600,
+  'undo-asked': 24 * 3600,
 };
 
 /** A push topic for a seat of a match: a later push replaces an undelivered earlier one. */

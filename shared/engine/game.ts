@@ -133,6 +133,12 @@ export interface Game<S = unknown, M = unknown, O = unknown, E = unknown> extend
    * restoring the state from before the move, so a game needs no inverse moves.
    */
   undoable?(before: S, after: S, seat: Seat, move: M, applied: Applied<S, E>): boolean;
+  /**
+   * For a match that allows undo requests: did this move, which ended the seat's turn, show nothing
+   * hidden (no card seen or drawn, no PRNG, no `reveal`)? Then its player may ask the others to take the
+   * whole turn back, up to its last undoable stretch, until anyone acts again. Absent: never.
+   */
+  revealsNothing?(before: S, after: S, seat: Seat, move: M, applied: Applied<S, E>): boolean;
 }
 
 /** The PRNG state was not advanced between two states (nothing was drawn or shuffled): an undo hides no chance. */

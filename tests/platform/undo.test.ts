@@ -203,3 +203,100 @@ describe('undo', () => {
     expect(late.json.view.phase).toBe('commit');
   });
 });
+
+describe('undo requests (a creation option)', () => {
+  /** An auction with undo requests, both bids sealed; the bid winner buys what it can and finishes its phase 3. */
+  async function winnerEndsTurn(h: H, undoRequests = true) {
+    const created = await h.create({ game: 'dutch-auction', seats: 2, ...(undoRequests ? { undoRequests } : {}) });
+    const joined = await h.api.join(created.matchId, created.invites[0]!.url, 'Bob');
+    const id = created.matchId;
+    const seats: Seat[] = [
+      { seat: 0, token: created.token },
+      { seat: 1, token: joined.json.token },
+    ];
+    await commit(h, id, seats[0]!);
+    await commit(h, id, seats[1]!);
+    const winner = seats[(await h.api.read(id, seats[0]!)).json.toAct[0]]!;
+    const loser = seats[1 - winner.seat]!;
+    const start = await stored(h, id);
+    let read = await h.api.read(id, winner);
+    const buy = (read.json.legalMoves as Json[]).find((m) => m.kind === 'purchase');
+    if (buy) {
+      expect((await h.api.move(id, winner, read.json.version, buy)).status).toBe(200);
+      read = await h.api.read(id, winner);
+    }
+    const done = await h.api.move(id, winner, read.json.version, { kind: 'done' });
+    expect(done.status, done.text).toBe(200);
+    expect(done.json.toAct).toEqual([loser.seat]);
+    return { id, winner, loser, start, done };
+  }
+  const ask = (h: H, id: string, s: Seat, expectedVersion: number) =>
+    h.api.call('POST', `/api/matches/${id}/seats/${s.seat}/undo-request`, { token: s.token, body: { expectedVersion } });
+  const answer = (h: H, id: string, s: Seat, accept: boolean) =>
+    h.api.call('POST', `/api/matches/${id}/seats/${s.seat}/undo-request/answer`, { token: s.token, body: { accept } });
+
+  it('asked after ending the turn and accepted: the turn is taken back to before its first step, the other player was notified', async () => {
+    const h = await botHarness();
+    const { id, winner, loser, start, done } = await winnerEndsTurn(h);
+    expect(done.json.undo).toMatchObject({ canUndo: false, canAsk: true, request: null });
+    const asked = await ask(h, id, winner, done.json.version);
+    expect(asked.status, asked.text).toBe(200);
+    expect(asked.json.undo).toMatchObject({ canAsk: false, request: { seat: winner.seat, waitingFor: [loser.seat] }, canAnswer: false });
+    const record = await stored(h, id);
+    // A change beside the game: the version moves, the game version does not.
+    expect(record.version).toBe(done.json.version + 1);
+    expect(record.gameVersion).toBe(done.json.version);
+    expect(await h.table.store.logAt(id, record.version)).toMatchObject({ kind: 'undo-asked', seat: winner.seat });
+    const intents = (await h.intents(id)).filter((n) => n.kind === 'undo-asked');
+    expect(intents.map((n) => [n.seat, n.version])).toEqual([[loser.seat, record.version]]);
+    expect(intents[0]!.lines).toEqual([`{${winner.seat}} asked to take back their last turn.`]);
+
+    const seen = await h.api.read(id, loser);
+    expect(seen.json.undo).toMatchObject({ request: { seat: winner.seat, waitingFor: [loser.seat] }, canAnswer: true });
+    expect(seen.json.log[0].entries[0].text).toBe(`{${winner.seat}} asked to take back their last turn.`);
+    const accepted = await answer(h, id, loser, true);
+    expect(accepted.status, accepted.text).toBe(200);
+    const after = await stored(h, id);
+    expect(after.state).toEqual(start.state);
+    expect(after.toAct).toEqual([winner.seat]);
+    expect(after.gameVersion).toBe(after.version);
+    const undoRecord = await h.table.store.logAt(id, after.version);
+    const first = (await h.table.store.log(id, { limit: 10 })).filter((l) => l.kind === 'move' && l.version > start.version).at(-1)!;
+    expect(undoRecord).toMatchObject({ kind: 'undo', seat: winner.seat, undid: first.version, acceptedBy: [loser.seat] });
+    expect(accepted.json.log[0].entries[0].text).toBe(`{${winner.seat}} took back their last turn, as the others agreed.`);
+  });
+
+  it('refused: the request ends and the game is unchanged; a move voids a request; without the option there is none', async () => {
+    const h = await botHarness();
+    const { id, winner, loser, done } = await winnerEndsTurn(h);
+    expect((await ask(h, id, loser, done.json.version)).json.error.code).toBe('undo-not-askable');
+    expect((await answer(h, id, loser, true)).json.error.code).toBe('no-undo-request');
+    await ask(h, id, winner, done.json.version);
+    expect((await ask(h, id, winner, done.json.version)).json.error.code).toBe('undo-already-asked');
+    expect((await answer(h, id, winner, true)).json.error.code).toBe('no-undo-request');
+    const before = await stored(h, id);
+    const refused = await answer(h, id, loser, false);
+    expect(refused.status, refused.text).toBe(200);
+    const after = await stored(h, id);
+    expect(after.state).toEqual(before.state);
+    expect(after.gameVersion).toBe(before.gameVersion);
+    expect(after.undo).toBeUndefined();
+    expect(await h.table.store.logAt(id, after.version)).toMatchObject({ kind: 'undo-refused', seat: loser.seat });
+    expect((await ask(h, id, winner, after.version)).json.error.code).toBe('undo-not-askable');
+
+    // Another match: the request stands, then the other player moves instead of answering.
+    const m2 = await winnerEndsTurn(h);
+    const asked = await ask(h, m2.id, m2.winner, m2.done.json.version);
+    const legal = (await h.api.read(m2.id, m2.loser)).json.legalMoves as Json[];
+    const moved = await h.api.move(m2.id, m2.loser, asked.json.version, legal[0]);
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.json.undo.request ?? null).toBeNull();
+    expect((await answer(h, m2.id, m2.loser, true)).json.error.code).toBe('no-undo-request');
+
+    const m3 = await winnerEndsTurn(h, false);
+    expect(m3.done.json.undo.canAsk).toBeUndefined();
+    const off = await ask(h, m3.id, m3.winner, m3.done.json.version);
+    expect(off.status).toBe(409);
+    expect(off.json.error.code).toBe('undo-requests-off');
+  });
+});

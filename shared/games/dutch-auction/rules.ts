@@ -1014,6 +1014,16 @@ export function result(state: DutchAuctionState): Outcome | null {
  * taking a card from one's personal discards (the opponent does not see that pile), playing a card from
  * hand (2018 edition: the hand is hidden), and "done" (the turn passes or the round ends and cards are drawn).
  */
+/**
+ * For undo requests: the bid winner's "done" hands phase 3 to the other player and shows nothing (its
+ * cards go to the own discards); the loser's "done" ends the round, and cards are drawn. Powers and
+ * purchases as for `undoable`.
+ */
+export function revealsNothing(before: DutchAuctionState, after: DutchAuctionState, seat: Seat, move: DutchAuctionMove): boolean {
+  if (move.kind === 'done') return sameRng(before.rng, after.rng) && before.round === after.round && after.active === 1 - seat;
+  return move.kind !== 'commit' && undoable(before, after, seat, move);
+}
+
 export function undoable(before: DutchAuctionState, after: DutchAuctionState, seat: Seat, move: DutchAuctionMove): boolean {
   if (!sameRng(before.rng, after.rng) || before.round !== after.round) return false;
   if (move.kind === 'commit') return before.phase === 'commit' && after.phase === 'commit';

@@ -1518,6 +1518,11 @@ const UNDOABLE_KINDS: ReadonlySet<GoldenAgeMove['kind']> = new Set([
   'pay-painter',
 ]);
 
+/** Ending the turn scores and flips markers back, all in the open: a turn of undoable moves may be asked back. */
+export function revealsNothing(before: GoldenAgeState, after: GoldenAgeState, _seat: Seat, move: GoldenAgeMove): boolean {
+  return (UNDOABLE_KINDS.has(move.kind) || move.kind === 'end-turn') && after.winner === null && sameRng(before.rng, after.rng);
+}
+
 export function undoable(before: GoldenAgeState, after: GoldenAgeState, seat: Seat, move: GoldenAgeMove): boolean {
   return (
     UNDOABLE_KINDS.has(move.kind) &&
