@@ -56,4 +56,57 @@ describe('undo in the browser', () => {
     await ctxA.close();
     await ctxB.close();
   });
+
+  it('with undo requests chosen on the create form, a finished turn is asked back and the other player accepts it by clicking', async () => {
+    const ctxA = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const ctxB = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const a = await ctxA.newPage();
+    const b = await ctxB.newPage();
+    await a.goto(`${env.server.url}/`);
+    await a.getByLabel('Dutch (auction deck-builder)').check();
+    await a.getByLabel('Your name').fill('Ann');
+    await a.getByLabel(/Players may ask to take back a finished turn/).check();
+    const created = a.waitForResponse((r) => r.url().endsWith('/api/matches') && r.request().method() === 'POST');
+    await a.getByRole('button', { name: 'Create the match' }).click();
+    const answer = await created;
+    expect(JSON.parse(answer.request().postData() ?? '{}').undoRequests).toBe(true);
+    const { matchId, invites } = (await answer.json()) as { matchId: string; invites: { url: string }[] };
+    const invite = new URL(invites[0]!.url).hash.slice('#invite='.length);
+    const joined = await fetch(`${env.server.url}/api/matches/${matchId}/join`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ invite, name: 'Bob' }),
+    });
+    const bob = (await joined.json()) as { url: string };
+    await b.goto(bob.url);
+    await a.locator('.dutch[data-phase="commit"]').waitFor();
+    await b.locator('.dutch[data-phase="commit"]').waitFor();
+    expect(await playAuctionStep(a)).toBe(true);
+    expect(await playAuctionStep(b)).toBe(true);
+    await a.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await a.locator('.dutch[data-phase="actions"]').waitFor({ timeout: 20_000 });
+    // The bid winner plays phase 3 to its end; its turn then passes to the other player.
+    const winner = (await a.locator('main.match').getAttribute('data-my-turn')) === 'true' ? a : b;
+    const other = winner === a ? b : a;
+    while ((await winner.locator('main.match').getAttribute('data-my-turn')) === 'true') {
+      expect(await playAuctionStep(winner)).toBe(true);
+    }
+    const ask = winner.getByRole('button', { name: 'Ask to undo' });
+    await ask.waitFor();
+    await ask.click();
+    await winner.getByText(/You asked to take back your last turn; waiting for/).waitFor();
+    await other.evaluate(() => window.dispatchEvent(new Event('focus')));
+    const accept = other.getByRole('button', { name: 'Accept' });
+    await accept.waitFor({ timeout: 20_000 });
+    await expectAccessible(other, 'undo request');
+    await other.screenshot({ path: `${env.artifacts}/undo-request.png`, fullPage: true });
+    await accept.click();
+    await expect.poll(() => other.locator('.log-lines').innerText()).toContain('took back their last turn, as the others agreed.');
+    await winner.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect
+      .poll(async () => (await winner.locator('main.match').getAttribute('data-my-turn')) === 'true', { timeout: 20_000 })
+      .toBe(true);
+    await ctxA.close();
+    await ctxB.close();
+  });
 });

@@ -35,6 +35,8 @@ interface Report {
   setNotice(message: string | null): void;
 }
 
+export type UndoAction = 'undo' | 'ask' | 'accept' | 'refuse';
+
 export interface MatchState {
   /** The match as last read or answered; null until the first answer (or a stored snapshot). */
   match: Match | null;
@@ -63,8 +65,8 @@ export interface MatchState {
   /** Hands this seat to a computer player of that level until the player takes it back. */
   standIn(level: BotLevel): Promise<void>;
   takeBack(): Promise<void>;
-  /** Takes back this seat's own last move (./UndoControls.tsx). */
-  undo(): Promise<void>;
+  /** Undo (./UndoControls.tsx): take back one's own last move, ask to take back a turn, or answer such a request. */
+  undo(action?: UndoAction): Promise<void>;
   pollNow(): void;
 }
 
@@ -311,14 +313,19 @@ function useActions(
     }
   }
 
-  /** The answer to an undo is the whole match as this seat sees it, log included. */
-  async function undo() {
+  /** The answer to each is the whole match as this seat sees it, log included. */
+  async function undo(action: UndoAction = 'undo') {
     const m = live.match;
     if (!m || creds.kind !== 'seat') return;
     setBusy(true);
     setNotice(null);
     try {
-      const res = await api.undo(matchId, creds.seat, creds.token, m.version);
+      const { seat, token } = creds;
+      const res = await (action === 'undo'
+        ? api.undo(matchId, seat, token, m.version)
+        : action === 'ask'
+          ? api.askUndo(matchId, seat, token, m.version)
+          : api.answerUndo(matchId, seat, token, action === 'accept'));
       live.etag = `"${res.version}"`;
       show(res);
       live.poller?.activity();
