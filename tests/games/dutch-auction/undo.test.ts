@@ -68,3 +68,22 @@ describe('auction: which moves may be undone', () => {
     expect(tryUndoable(dutchAuction, p).undoable).toBe(false);
   });
 });
+
+/** With undo requests on, a turn may be asked back when its end showed nothing (Game.revealsNothing). */
+describe('auction: which turn ends show nothing, for undo requests', () => {
+  const shows = (p: { state: unknown; seat: number; move: unknown }) => {
+    const s = st(p.state);
+    const r = dutchAuction.apply(s, p.seat, p.move as DutchAuctionMove, { now: 0 });
+    if (!r.ok) throw new Error(r.error.code);
+    return dutchAuction.revealsNothing!(s, r.value.state, p.seat, p.move as DutchAuctionMove, r.value);
+  };
+  it("the bid winner's done passes phase 3 on in the open", () => {
+    expect(shows(findPosition(dutchAuction, 2, (s, seat, m) => kind(m) === 'done' && st(s).bidWinner === seat))).toBe(true);
+  });
+  it("the loser's done ends the round, and cards are drawn", () => {
+    expect(shows(findPosition(dutchAuction, 2, (s, seat, m) => kind(m) === 'done' && st(s).bidWinner !== seat))).toBe(false);
+  });
+  it('a commit never: the last one shows both bids', () => {
+    expect(shows(findPosition(dutchAuction, 2, (_s, _seat, m) => kind(m) === 'commit'))).toBe(false);
+  });
+});

@@ -53,3 +53,18 @@ describe('Golden Age: which moves may be undone', () => {
     expect(tryUndoable(goldenAge, { state, seat, move: { kind: 'end-turn' } }).undoable).toBe(false);
   });
 });
+
+/** With undo requests on, a turn may be asked back when its end showed nothing (Game.revealsNothing). */
+describe('Golden Age: which moves show nothing, for undo requests', () => {
+  it.each<[Kind, boolean]>([
+    ['end-turn', true],
+    ['move-token', true],
+    ['roll', false],
+    ['buy-card', false],
+  ])('%s → shows nothing %s', (kind, expected) => {
+    const p = findPosition(goldenAge, 4, inTurn(kind), kind === 'end-turn' ? {} : { avoid });
+    const r = goldenAge.apply(p.state as GoldenAgeState, p.seat, p.move as GoldenAgeMove, { now: 0 });
+    if (!r.ok) throw new Error(r.error.code);
+    expect(goldenAge.revealsNothing!(p.state as GoldenAgeState, r.value.state, p.seat, p.move as GoldenAgeMove, r.value)).toBe(expected);
+  });
+});
