@@ -6,7 +6,9 @@
  * undone while the other seat has not sealed yet.
  */
 import { describe, expect, it } from 'vitest';
+import { gameRegistry } from '#shared/games/index.js';
 import type { MatchRecord, MatchStore } from '../../functions/matches/port.js';
+import { compose } from '../../functions/notify/compose.js';
 import { DAY } from '../../functions/matches/timing.js';
 import type { Json, Seat } from '../support/api.js';
 import { botHarness } from './bots.support.js';
@@ -250,6 +252,17 @@ describe('undo requests (a creation option)', () => {
     const intents = (await h.intents(id)).filter((n) => n.kind === 'undo-asked');
     expect(intents.map((n) => [n.seat, n.version])).toEqual([[loser.seat, record.version]]);
     expect(intents[0]!.lines).toEqual([`{${winner.seat}} asked to take back their last turn.`]);
+    // The message the dispatcher sends from it: who asks, and what to do.
+    const mail = compose({
+      intent: intents[0]!,
+      match: record,
+      game: gameRegistry.get('dutch-auction')!,
+      publicLines: null,
+      publicUrl: 'http://dutch.test',
+    });
+    expect(mail.subject).toContain('asks to take back their turn');
+    expect(mail.lines).toEqual([`${record.seats[winner.seat]!.name} asked to take back their last turn.`]);
+    expect(mail.paragraphs.join(' ')).toContain('accept or refuse');
 
     const seen = await h.api.read(id, loser);
     expect(seen.json.undo).toMatchObject({ request: { seat: winner.seat, waitingFor: [loser.seat] }, canAnswer: true });
