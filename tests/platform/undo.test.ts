@@ -9,6 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { gameRegistry } from '#shared/games/index.js';
 import type { MatchRecord, MatchStore } from '../../functions/matches/port.js';
 import { compose } from '../../functions/notify/compose.js';
+import { MAX_UNDO_STEPS, undoAfterMove } from '../../functions/matches/undo.js';
+import { goldenAge } from '#shared/games/golden-age/index.js';
+import type { GoldenAgeMove } from '#shared/games/golden-age/moves.js';
+import type { GoldenAgeState } from '#shared/games/golden-age/state.js';
+import { findPosition } from '../games/undo-positions.js';
 import { DAY } from '../../functions/matches/timing.js';
 import type { Json, Seat } from '../support/api.js';
 import { botHarness } from './bots.support.js';
@@ -311,5 +316,44 @@ describe('undo requests (a creation option)', () => {
     const off = await ask(h, m3.id, m3.winner, m3.done.json.version);
     expect(off.status).toBe(409);
     expect(off.json.error.code).toBe('undo-requests-off');
+  });
+});
+
+describe('the undo stack in the match item', () => {
+  it(`keeps one state and at most ${MAX_UNDO_STEPS} moves, however long a Golden Age turn of undoable moves is`, () => {
+    const p = findPosition(
+      goldenAge,
+      4,
+      (s, seat, m) =>
+        (s as GoldenAgeState).phase === 'actions' && (s as GoldenAgeState).current === seat && (m as GoldenAgeMove).kind === 'move-token',
+    );
+    let state = p.state as GoldenAgeState;
+    const seat = p.seat;
+    const seats = [0, 1, 2, 3].map(() => ({ name: 'P', tokenHash: 'h', inviteHash: null, waitingSince: 1 }));
+    let match = { status: 'active', version: 10, gameVersion: 10, toAct: [seat], seats, state } as unknown as MatchRecord;
+    let moves = 0;
+    for (let i = 0; i < 40; i++) {
+      const move = goldenAge.legalMoves(state, seat).find((m) => m.kind === 'move-token');
+      if (!move) break;
+      const r = goldenAge.apply(state, seat, move, { now: i });
+      if (!r.ok) throw new Error(r.error.code);
+      const after = { ...match, version: match.version + 1, gameVersion: match.version + 1, state: r.value.state } as MatchRecord;
+      after.undo = undoAfterMove(goldenAge, match, after, seat, move, r.value, i);
+      expect(after.undo).toBeDefined();
+      match = after;
+      state = r.value.state;
+      moves++;
+    }
+    expect(moves).toBeGreaterThan(MAX_UNDO_STEPS);
+    expect(match.undo!.steps).toHaveLength(MAX_UNDO_STEPS);
+    // The base moved on with the steps folded into it: replaying the kept steps gives the state.
+    let replayed = match.undo!.base as GoldenAgeState;
+    for (const s of match.undo!.steps) {
+      const r = goldenAge.apply(replayed, seat, s.move as GoldenAgeMove, { now: s.at });
+      if (!r.ok) throw new Error(r.error.code);
+      replayed = r.value.state;
+    }
+    expect(replayed).toEqual(state);
+    expect(JSON.stringify(match.undo).length).toBeLessThan(2 * JSON.stringify(state).length + 4096);
   });
 });
