@@ -319,6 +319,41 @@ describe('undo requests (a creation option)', () => {
   });
 });
 
+describe('undo routes: who may call them', () => {
+  it('refuse no token, another seat’s, a malformed one and the spectator’s, with no data and nothing changed', async () => {
+    const h = await botHarness();
+    const created = await h.create({ game: 'dutch-auction', seats: 2, undoRequests: true });
+    const joined = await h.api.join(created.matchId, created.invites[0]!.url, 'Bob');
+    const id = created.matchId;
+    const ann: Seat = { seat: 0, token: created.token };
+    const moved = await commit(h, id, ann);
+    const spectator = new URL(
+      (await h.api.call('POST', `/api/matches/${id}/seats/0/links`, { token: ann.token })).json.spectatorUrl,
+    ).hash.slice(7);
+    const before = JSON.stringify(await stored(h, id));
+    const v = (await stored(h, id)).version;
+    const routes = [
+      { path: 'undo', body: { expectedVersion: v } },
+      { path: 'undo-request', body: { expectedVersion: v } },
+      { path: 'undo-request/answer', body: { accept: true } },
+    ];
+    for (const route of routes) {
+      for (const [token, status] of [
+        [undefined, 401],
+        [joined.json.token as string, 403],
+        ['not-a-token', 401],
+        [spectator, 403],
+      ] as const) {
+        const r = await h.api.call('POST', `/api/matches/${id}/seats/0/${route.path}`, { token, body: route.body });
+        expect(r.status, `${route.path} with ${token}`).toBe(status);
+        expect(Object.keys(r.json)).toEqual(['error']);
+      }
+    }
+    expect(JSON.stringify(await stored(h, id))).toBe(before);
+    expect(moved.status).toBe(200);
+  });
+});
+
 describe('the undo stack in the match item', () => {
   it(`keeps one state and at most ${MAX_UNDO_STEPS} moves, however long a Golden Age turn of undoable moves is`, () => {
     const p = findPosition(
