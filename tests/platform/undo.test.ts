@@ -319,6 +319,38 @@ describe('undo requests (a creation option)', () => {
   });
 });
 
+describe('undo requests against computers', () => {
+  it('computers are never asked: with only computers to ask, asking takes the turn back at once', async () => {
+    // Several matches, until the person wins a bid (then its "done" passes phase 3 to the computer).
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const h = await botHarness({ seed: attempt });
+      const created = await h.create({ game: 'dutch-auction', seats: 2, undoRequests: true, bots: [{ seat: 1, level: 'easy' }] });
+      const id = created.matchId;
+      const ann: Seat = { seat: 0, token: created.token };
+      await commit(h, id, ann);
+      await h.runner.handle(id);
+      const read = await h.api.read(id, ann);
+      const won = ((await stored(h, id)).state as { bidWinner: number | null }).bidWinner === 0;
+      if (read.json.toAct[0] !== 0 || read.json.view.phase !== 'actions' || !won) continue;
+      const start = await stored(h, id);
+      const done = await h.api.move(id, ann, read.json.version, { kind: 'done' });
+      expect(done.status, done.text).toBe(200);
+      expect(done.json.undo).toMatchObject({ canAsk: true });
+      const asked = await h.api.call('POST', `/api/matches/${id}/seats/0/undo-request`, {
+        token: ann.token,
+        body: { expectedVersion: done.json.version },
+      });
+      expect(asked.status, asked.text).toBe(200);
+      expect(asked.json.toAct).toEqual([0]);
+      expect((await stored(h, id)).state).toEqual(start.state);
+      expect(await h.table.store.logAt(id, asked.json.version)).toMatchObject({ kind: 'undo', seat: 0, acceptedBy: [] });
+      expect((await h.intents(id)).filter((n) => n.kind === 'undo-asked')).toEqual([]);
+      return;
+    }
+    throw new Error('the person never won a bid');
+  });
+});
+
 describe('undo routes: who may call them', () => {
   it('refuse no token, another seat’s, a malformed one and the spectator’s, with no data and nothing changed', async () => {
     const h = await botHarness();
