@@ -19,6 +19,7 @@ import { replayRoutes } from './http/routes/replay.js';
 import { standInRoutes } from './http/routes/stand-in.js';
 import { autoClaim, playerRoutes } from './http/routes/players.js';
 import { timingRoutes } from './http/routes/timing.js';
+import { undoRoutes } from './http/routes/undo.js';
 import type { MatchStore } from './matches/port.js';
 import { MatchService } from './matches/service.js';
 import type { DevOutbox } from './notify/email.js';
@@ -104,6 +105,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api/matches', standInRoutes(ctx));
   app.route('/api/matches', chatRoutes(ctx));
   app.route('/api/matches', replayRoutes(ctx));
+  app.route('/api/matches', undoRoutes(ctx));
 
   const notify = deps.notifications;
   if (notify) {

@@ -8,7 +8,16 @@ import { RECENT_KEYS_PER_SEAT } from '../matches/port.js';
 import { chatPaths } from './openapi-chat.js';
 import { playerPaths, SESSION_SCHEME } from './openapi-players.js';
 import { replayPaths } from './openapi-replay.js';
-import { ChannelsRequest, EmailRequest, PauseRequest, PushSubscribeRequest, PushUnsubscribeRequest, StandInRequest } from './schemas.js';
+import {
+  ChannelsRequest,
+  EmailRequest,
+  PauseRequest,
+  PushSubscribeRequest,
+  PushUnsubscribeRequest,
+  StandInRequest,
+  UndoAnswerRequest,
+  UndoRequest,
+} from './schemas.js';
 
 const json = (schema: z.ZodMiniType) => ({
   'application/json': { schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) },
@@ -162,6 +171,45 @@ function seatActionPaths() {
         parameters: [...seatParams, idempotencyKey('a retry returns the first response (not 409 match-not-active).')],
         requestBody: { required: false, content: json(ResignRequest) },
         responses: { 200: { description: 'Resigned', content: json(MatchResponse) }, ...errors(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    '/api/matches/{id}/seats/{seat}/undo': {
+      post: {
+        summary:
+          "Undo my own last move while my turn goes on, when the game allows it (it showed nothing hidden and nobody else could have acted on it; MatchResponse.undo says whether I may now). Several in a row are fine. Logged as an `undo` record at a new version that takes the game back to the state before the record it names (`undid`). `expectedVersion` is the version my page shows; 409 with `nothing-to-undo`, `undo-not-allowed` (the move showed something hidden, or a deadline's standard move), `undo-turn-over`, `undo-others-acted`, `undo-computer-seat` or `stale-version` changes nothing.",
+        security: auth,
+        parameters: seatParams,
+        requestBody: { required: true, content: json(UndoRequest) },
+        responses: {
+          200: { description: 'The match as my seat sees it after the undo', content: json(MatchResponse) },
+          ...errors(400, 401, 403, 404, 409, 415),
+        },
+      },
+    },
+    '/api/matches/{id}/seats/{seat}/undo-request': {
+      post: {
+        summary:
+          'In a match made with `undoRequests`: ask the other players to let me take back my last turn, when it showed nothing hidden and nobody has acted since (MatchResponse.undo.canAsk). A change beside the game, rate limited like links; the other players are notified (`undo-asked`). With no person to ask (only computers), the turn is taken back at once. The next change to the game ends the request.',
+        security: auth,
+        parameters: seatParams,
+        requestBody: { required: true, content: json(UndoRequest) },
+        responses: {
+          200: { description: 'The match as my seat sees it', content: json(MatchResponse) },
+          ...errors(400, 401, 403, 404, 409, 415, 429),
+        },
+      },
+    },
+    '/api/matches/{id}/seats/{seat}/undo-request/answer': {
+      post: {
+        summary:
+          'Accept or refuse the request waiting for my answer (MatchResponse.undo.canAnswer). A refusal ends it; the last acceptance takes the turn back, logged as an `undo` record with `acceptedBy`. 409 `no-undo-request` when nothing waits for me.',
+        security: auth,
+        parameters: seatParams,
+        requestBody: { required: true, content: json(UndoAnswerRequest) },
+        responses: {
+          200: { description: 'The match as my seat sees it', content: json(MatchResponse) },
+          ...errors(400, 401, 403, 404, 409, 415),
+        },
       },
     },
     '/api/matches/{id}/seats/{seat}/stand-in': {

@@ -93,6 +93,18 @@ export const MatchResponse = z.object({
   rematchId: z.nullable(z.string()),
   /** The table chat (absent on answers from before it existed). */
   chat: z.optional(ChatSummaryResponse),
+  /** For a seat: whether it may undo its last move now (functions/matches/undo.ts), and how many in a row. */
+  undo: z.optional(
+    z.object({
+      canUndo: z.boolean(),
+      steps: z.number(),
+      /** Only in a match with undo requests: may this seat ask the others to take back its last turn now? */
+      canAsk: z.optional(z.boolean()),
+      /** A request waiting: whose turn, and whose answers it still waits for. */
+      request: z.optional(z.nullable(z.object({ seat: z.number(), waitingFor: z.array(z.number()) }))),
+      canAnswer: z.optional(z.boolean()),
+    }),
+  ),
   /** Only in the answer to a move: what it did, as log lines. */
   events: z.optional(z.array(LogEntryResponse)),
   reveal: z.optional(z.unknown()),

@@ -52,6 +52,8 @@ export const CreateMatchRequest = z.strictObject({
   timing: z.optional(TimingRequest),
   /** Seats a computer plays; with every other seat a computer, the match starts at once. */
   bots: z.optional(z.array(BotSeatRequest).check(z.maxLength(7))),
+  /** A player may ask the others to take back their last turn (off by default). */
+  undoRequests: z.optional(z.boolean()),
 });
 
 /** Handing one's seat to a computer for now (PUT …/stand-in). */
@@ -70,6 +72,11 @@ export const ResignRequest = z.strictObject({ expectedVersion: z.optional(z.int(
 export const ChatPostRequest = z.strictObject({ text: z.string('A message is a string of text.').check(z.maxLength(4000)) });
 export const ChatMuteRequest = z.strictObject({ muted: z.boolean('Say true to mute the chat, false to hear it again.') });
 export const ChatQuery = z.strictObject({ after: z.optional(z.coerce.number().check(z.int(), z.minimum(0))) });
+/** Undo the seat's last move: the version the page shows, so an undo never takes back a move it has not seen. */
+export const UndoRequest = z.strictObject({ expectedVersion: z.int().check(z.minimum(0)) });
+
+/** The answer to a request to take back a turn. */
+export const UndoAnswerRequest = z.strictObject({ accept: z.boolean() });
 
 export const LogQuery = z.strictObject({ before: z.optional(z.coerce.number().check(z.int(), z.minimum(1))) });
 

@@ -45,6 +45,16 @@ export const MATCH_ERROR_CODES = [
   'too-many-messages',
   'nudge-too-soon',
   'nudge-not-needed',
+  // undo (functions/matches/undo.ts)
+  'nothing-to-undo',
+  'undo-not-allowed',
+  'undo-turn-over',
+  'undo-others-acted',
+  'undo-computer-seat',
+  'undo-requests-off',
+  'undo-not-askable',
+  'undo-already-asked',
+  'no-undo-request',
   // notification settings
   'email-unavailable',
   'email-failed',

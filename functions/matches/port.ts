@@ -113,6 +113,10 @@ export interface MatchRecord {
   expiresAt?: number;
   /** Platform timing options (reminders, move deadline); absent on matches made before they existed. */
   timing?: MatchTiming;
+  /** What the seat that moved last may undo (functions/matches/undo.ts); current only at its `version`. */
+  undo?: UndoStack;
+  /** A creation option: a player may ask the others to take back their last turn (functions/matches/undo-requests.ts). */
+  undoRequests?: boolean;
   /** When the sweep must next look at this match (a reminder, warning or deadline); the `due` index. */
   dueAt?: number;
   /** Timer notifications up to this time have been handled by the sweep. */
@@ -134,6 +138,24 @@ export interface MatchTiming {
   onDeadline?: 'default-move' | 'bot' | 'forfeit';
 }
 
+/**
+ * One seat's undoable moves in a row: the state before the first (`base`, hidden like `state`) and each
+ * move as applied, at the version its log record has. Valid while the match's game version is `version`.
+ */
+export interface UndoStack {
+  seat: Seat;
+  version: number;
+  base: unknown;
+  steps: { version: number; move: unknown; at: number; waitingSince: number | null }[];
+  /**
+   * With undo requests on (`undoRequests`): the last step ended the seat's turn and showed nothing, so the
+   * seat may ask the others to take the whole stack back (./undo-requests.ts) until anyone acts again.
+   */
+  ended?: boolean;
+  /** The seat asked: when, and who has accepted so far. */
+  request?: { at: number; accepted: Seat[] };
+}
+
 /** The few attributes a poll needs: read without the state. */
 export interface MatchHead {
   id: string;
@@ -146,8 +168,28 @@ export interface LogRecord {
   version: number;
   /** Who acted; null for the platform itself (start, deadlines). */
   seat: Seat | null;
-  /** `stand-in`: a computer took the seat over; `take-back`: its player took it back. */
-  kind: 'move' | 'join' | 'start' | 'resign' | 'forfeit' | 'default-move' | 'stand-in' | 'take-back' | 'nudge';
+  /**
+   * `stand-in`: a computer took the seat over; `take-back`: its player took it back. `undo`: the seat took
+   * back its own move: the state is again what it was before the record `undid`. `nudge`: a reminder to whoever is
+   * to move (`nudged`).
+   */
+  kind:
+    | 'move'
+    | 'join'
+    | 'start'
+    | 'resign'
+    | 'forfeit'
+    | 'default-move'
+    | 'stand-in'
+    | 'take-back'
+    | 'undo'
+    | 'undo-asked'
+    | 'undo-refused'
+    | 'nudge';
+  /** On an `undo`: the version of the log record it took back (the first one, for a whole turn asked back). */
+  undid?: number;
+  /** On an `undo` the others agreed to (an undo request): the seats that accepted. */
+  acceptedBy?: Seat[];
   /** On a `nudge`: the seats reminded that it is their move (`seat` nudged them). */
   nudged?: Seat[];
   /** On a move a computer made: its level. On a `stand-in`: the level of the computer that took over. */
@@ -186,7 +228,8 @@ export type NotificationKind =
   | 'moved-for-you'
   | 'stood-in'
   | 'chat'
-  | 'nudge';
+  | 'nudge'
+  | 'undo-asked';
 
 /** An outbox row still there this long after it was written is re-driven by the sweep. */
 export const OUTBOX_GRACE_MS = 10 * 60 * 1000;

@@ -8,6 +8,7 @@ import type { AnyGame, LogEntry, Viewer } from '#shared/engine/game.js';
 import { chatSummary } from './chat.js';
 import type { LogRecord, MatchRecord } from './port.js';
 import { deadlineOf, policyText } from './timing.js';
+import { undoStatus } from './undo.js';
 
 /** The match as one viewer may see it, at `now` (a pause that has ended is no longer shown). */
 export function presentMatch(game: AnyGame, match: MatchRecord, viewer: Viewer, log: LogRecord[], now: number) {
@@ -37,6 +38,8 @@ export function presentMatch(game: AnyGame, match: MatchRecord, viewer: Viewer, 
     end: match.end,
     rematchId: match.rematchId,
     chat: chatSummary(match, viewer, now),
+    // Only a seat's own page has buttons for undo; what the seat may do now.
+    ...(viewer !== null && match.state !== null ? { undo: undoStatus(match, viewer) } : {}),
   };
 }
 
@@ -85,6 +88,14 @@ export function logEntries(game: AnyGame, record: LogRecord, viewer: Viewer): Lo
       const list = whom.length <= 1 ? (whom[0] ?? '') : `${whom.slice(0, -1).join(', ')} and ${whom.at(-1)}`;
       return [{ type: 'nudge', seat: seat!, text: `{${seat}} nudged ${list}.` }];
     }
+    case 'undo':
+      return record.acceptedBy
+        ? [{ type: 'undo', seat: seat!, text: `{${seat}} took back their last turn, as the others agreed.` }]
+        : [{ type: 'undo', seat: seat!, text: `{${seat}} took back their last move.` }];
+    case 'undo-asked':
+      return [{ type: 'undo-asked', seat: seat!, text: `{${seat}} asked to take back their last turn.` }];
+    case 'undo-refused':
+      return [{ type: 'undo-refused', seat: seat!, text: `{${seat}} refused to let the last turn be taken back.` }];
     case 'move':
     case 'default-move': {
       const lines = record.events.flatMap((e) => game.viewEvent(e, viewer) ?? []);

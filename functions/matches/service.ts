@@ -25,6 +25,8 @@ import { RecentMatches } from './recent.js';
 import { ReplayReader, replaySteps, replayViewer, type ReplayQuery } from './replay.js';
 import { countSideChange } from './side-changes.js';
 import { deadlineOf, timingFrom, withDue, type TimingChoice } from './timing.js';
+import { undoAfterMove, undoLastMove, type UndoDeps } from './undo.js';
+import { answerUndo, askUndo } from './undo-requests.js';
 import { derivedMatchId, derivedSecret, newMatchId, newSecret, newSeed, requestHash, sameHash, sha256 } from './tokens.js';
 
 export { countSideChange, SIDE_CHANGES } from './side-changes.js';
@@ -37,6 +39,9 @@ export interface ServiceDeps {
 
 /** Who is calling: a seat (by its token) or a spectator. */
 export type Caller = { kind: 'seat'; seat: Seat } | { kind: 'spectator' };
+
+/** Log records of changes beside the game: a computer standing in or the player taking the seat back, an undo request and its refusal. */
+const SIDE_LOG_KINDS: ReadonlySet<LogRecord['kind']> = new Set(['stand-in', 'take-back', 'undo-asked', 'undo-refused', 'nudge']);
 
 /** A rebaseable move is re-applied at most this many times when others keep writing first. */
 const MAX_ATTEMPTS = 8;
@@ -77,6 +82,8 @@ export class MatchService {
       name: string;
       timing?: TimingChoice;
       bots?: BotSeatRequest[];
+      /** A player may ask the others to take back a turn (./undo-requests.ts). */
+      undoRequests?: boolean;
     },
     key?: string,
   ) {
@@ -109,6 +116,7 @@ export class MatchService {
       now,
       rematchOf: null,
       timing: timingFrom(input.timing),
+      ...(input.undoRequests ? { undoRequests: true } : {}),
     });
     // Alone, or against computers only: the match starts at once.
     let started = everySeatFilled(match.seats) ? this.start(match, now) : match;
@@ -230,7 +238,7 @@ export class MatchService {
    */
   private async commit(c: Commit) {
     // A computer standing in or the player taking the seat back changes who plays, not the game.
-    if (c.log && c.log.kind !== 'stand-in' && c.log.kind !== 'take-back') c.match.gameVersion = c.log.version;
+    if (c.log && !SIDE_LOG_KINDS.has(c.log.kind)) c.match.gameVersion = c.log.version;
     const result = await this.deps.store.commit(c);
     if (result.ok) this.recent.remember(c.match);
     else this.recent.forget(c.match.id);
@@ -349,6 +357,8 @@ export class MatchService {
         now,
       );
       if (keyed) next.recentKeys = remember(match.recentKeys, { seat, ...keyed, version: next.version, at: now });
+      const undo = undoAfterMove(game, match, next, seat, parsed.data, applied.value, now);
+      if (undo) next.undo = undo;
       const body = {
         ...this.present(next, seat, []),
         log: undefined,
@@ -373,6 +383,35 @@ export class MatchService {
     throw new MatchError('busy', 'The match is busy; try again in a moment.');
   }
 
+  /** The seat takes back its own last move (./undo.ts); the answer is the match as that seat sees it. */
+  async undo(matchId: string, seat: Seat, expectedVersion: number) {
+    await undoLastMove(this.undoDeps(), matchId, seat, expectedVersion);
+    return this.read(matchId, { kind: 'seat', seat });
+  }
+
+  /** With undo requests on: the seat asks the others to take back its last turn (./undo-requests.ts). */
+  async askUndo(matchId: string, seat: Seat, expectedVersion: number) {
+    await askUndo(this.undoDeps(), matchId, seat, expectedVersion);
+    return this.read(matchId, { kind: 'seat', seat });
+  }
+
+  /** Another player accepts or refuses the request to take back a turn. */
+  async answerUndo(matchId: string, seat: Seat, accept: boolean) {
+    await answerUndo(this.undoDeps(), matchId, seat, accept);
+    return this.read(matchId, { kind: 'seat', seat });
+  }
+
+  private undoDeps(): UndoDeps {
+    return {
+      get: (id) => this.mustGet(id),
+      game: (id) => this.game(id),
+      log: (id, opts) => this.deps.store.log(id, opts),
+      advance: (match, state, now) => this.advance(match, state, now),
+      commit: (c) => this.commit(c),
+      clock: this.deps.clock,
+    };
+  }
+
   /** The stored response of the move first made with this key. */
   private async replay(matchId: string, previous: RecentKey, requestHash: string) {
     if (previous.requestHash !== requestHash) throw keyReused();
@@ -387,10 +426,14 @@ export class MatchService {
     const finished = end ? null : game.result(state);
     const outcome: MatchEnd | null = end ?? (finished ? { ...finished, reason: 'finished' } : null);
     const toAct = outcome ? [] : game.toAct(state);
+    // Any change to the game ends what could be undone; a move that may be undone sets it again.
+    const { undo: _undone, ...rest } = match;
     return withDue({
-      ...match,
+      ...rest,
       state,
       version: match.version + 1,
+      // A change of state is a change to the game (commit sets the same from its log record).
+      gameVersion: match.version + 1,
       updatedAt: now,
       toAct,
       status: outcome ? 'over' : 'active',
@@ -701,6 +744,7 @@ export class MatchService {
           now,
           rematchOf: old.id,
           timing: old.timing,
+          ...(old.undoRequests ? { undoRequests: true } : {}),
         });
         const next = { ...old, rematchId: created.id, version: old.version + 1, updatedAt: now };
         const intents = old.seats.flatMap((s, i) =>
@@ -758,7 +802,7 @@ const keyReused = () => new MatchError('idempotency-key-reused', 'This Idempoten
 
 /** A new match waiting for its seats to be filled. */
 function openMatch(
-  f: Pick<MatchRecord, 'gameId' | 'options' | 'seats' | 'spectatorHash' | 'rematchOf' | 'timing'> & {
+  f: Pick<MatchRecord, 'gameId' | 'options' | 'seats' | 'spectatorHash' | 'rematchOf' | 'timing' | 'undoRequests'> & {
     now: number;
     id?: string;
     createdWith?: string;

@@ -125,6 +125,14 @@ export function compose(input: {
       paragraphs.push(`${who} reminds you that it is your move.`);
       break;
     }
+    case 'undo-asked': {
+      subject = `A player asks to take back their turn in ${game.name}${withWhom}`;
+      title = `Take-back asked in ${game.name}`;
+      paragraphs.push(
+        'A player would like to take back their last turn. Open the match to accept or refuse; the next move made cancels the request.',
+      );
+      break;
+    }
     case 'deadline-near': {
       const deadline = deadlineOf(match, seat);
       subject = `Your move in ${game.name} is due soon`;
@@ -187,6 +195,7 @@ const TTL_SECONDS: Record<NotificationKind, number> = {
   'stood-in': 2 * 24 * 3600,
   chat: 12 * 3600,
   nudge: 24 * 3600,
+  'undo-asked': 24 * 3600,
 };
 
 /** A push topic for a seat of a match: a later push replaces an undelivered earlier one. */

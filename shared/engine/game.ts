@@ -130,6 +130,27 @@ export interface Game<S = unknown, M = unknown, O = unknown, E = unknown> extend
    * hidden still matters after the end. The seed and deck order are never in a view, so never in a replay.
    */
   readonly replayAfterEnd?: 'own' | 'every-seat';
+  /**
+   * May `seat` take this move back (undo) now that it has been applied? True only when undoing it
+   * hides nothing that was shown and nobody else could have acted on it (Board Game Arena's rule):
+   * the same seat is still to act in the same turn (or, in a simultaneous phase, nothing anyone else
+   * decides can depend on it, e.g. a sealed bid before the bids are shown), and the move drew or
+   * revealed nothing hidden (no card seen, no PRNG used, no `reveal`). Absent: no move is undoable.
+   * The platform also refuses an undo when `applied.reveal` is set or the game ended, and undoes by
+   * restoring the state from before the move, so a game needs no inverse moves.
+   */
+  undoable?(before: S, after: S, seat: Seat, move: M, applied: Applied<S, E>): boolean;
+  /**
+   * For a match that allows undo requests: did this move, which ended the seat's turn, show nothing
+   * hidden (no card seen or drawn, no PRNG, no `reveal`)? Then its player may ask the others to take the
+   * whole turn back, up to its last undoable stretch, until anyone acts again. Absent: never.
+   */
+  revealsNothing?(before: S, after: S, seat: Seat, move: M, applied: Applied<S, E>): boolean;
+}
+
+/** The PRNG state was not advanced between two states (nothing was drawn or shuffled): an undo hides no chance. */
+export function sameRng(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 /** A game whose type parameters have been forgotten, as the platform holds it. */

@@ -131,6 +131,8 @@ export function createApi(
         timing?: { reminderHours: number; deadlineDays: number; onDeadline?: OnDeadline };
         /** Seats taken by computer players (never seat 0, the creator's). */
         bots?: { seat: number; level: BotLevel }[];
+        /** Players may ask the others to take back a finished turn. */
+        undoRequests?: boolean;
       },
       key: string,
     ) => json<Created>('POST', '/api/matches', { body, headers: keyed(key) }),
@@ -180,6 +182,15 @@ export function createApi(
       json<Match>('PUT', `/api/matches/${id}/seats/${seat}/stand-in`, { auth: token, body: { level }, headers: keyed(key) }),
     takeBack: (id: string, seat: number, token: string, key: string) =>
       json<Match>('DELETE', `/api/matches/${id}/seats/${seat}/stand-in`, { auth: token, headers: keyed(key) }),
+    /** Takes back this seat's own last move (when MatchResponse.undo says it may). */
+    undo: (id: string, seat: number, token: string, expectedVersion: number) =>
+      json<Match>('POST', `/api/matches/${id}/seats/${seat}/undo`, { auth: token, body: { expectedVersion } }),
+    /** Asks the others to take back this seat's last turn. */
+    askUndo: (id: string, seat: number, token: string, expectedVersion: number) =>
+      json<Match>('POST', `/api/matches/${id}/seats/${seat}/undo-request`, { auth: token, body: { expectedVersion } }),
+    /** Accepts or refuses another player's request to take back their turn. */
+    answerUndo: (id: string, seat: number, token: string, accept: boolean) =>
+      json<Match>('POST', `/api/matches/${id}/seats/${seat}/undo-request/answer`, { auth: token, body: { accept } }),
     /** Any other JSON route (the notification settings use this), with the same error handling. */
     call: <T>(method: string, path: string, opts: { auth?: string; body?: unknown } = {}) => json<T>(method, path, opts),
     rematch: (id: string, seat: number, token: string, key: string) =>

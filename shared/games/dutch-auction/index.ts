@@ -8,7 +8,7 @@
  */
 import type { Game } from '../../engine/game.js';
 import { type DutchAuctionMove, type DutchAuctionOptions, dutchAuctionMove, dutchAuctionOptions } from './moves.js';
-import { apply, defaultMove, legalMoves, rebaseable, result, setup, toAct } from './rules.js';
+import { apply, defaultMove, legalMoves, rebaseable, result, revealsNothing, setup, toAct, undoable } from './rules.js';
 import type { DutchAuctionEvent, DutchAuctionState } from './state.js';
 import { view, viewEvent } from './view.js';
 
@@ -30,6 +30,10 @@ export const dutchAuction: Game<DutchAuctionState, DutchAuctionMove, DutchAuctio
   defaultMove,
   // Once the game is over, hands and sealed choices decide nothing more: anyone may replay it as any seat saw it.
   replayAfterEnd: 'every-seat',
+  // A sealed bid before the bids are shown; powers and purchases on open piles (rules.ts `undoable`).
+  undoable,
+  // The bid winner's "done" passes phase 3 on in the open: with undo requests on, that turn may be asked back.
+  revealsNothing,
 };
 
 export type { ErrorCode as DutchAuctionErrorCode } from './errors.js';

@@ -4,7 +4,7 @@
  */
 import { appended } from '../../engine/arrays.js';
 import type { Applied, Outcome, Result, Seat } from '../../engine/game.js';
-import { ok } from '../../engine/game.js';
+import { ok, sameRng } from '../../engine/game.js';
 import { nextInt, seedRng, shuffle } from '../../engine/random.js';
 import {
   type CardId,
@@ -1003,4 +1003,32 @@ export function result(state: DutchAuctionState): Outcome | null {
     summary,
     details: { edition: state.edition, decidedBy: o.decidedBy, seats: o.seats },
   };
+}
+
+/**
+ * Moves a player may take back (undo). A sealed commit, while the other seat has not sealed yet: the
+ * bids are still hidden, so nothing the other player decides can depend on it (the last commit shows
+ * both bids and is final). In phase 3, while the same seat is still active: a power or a purchase, which
+ * only move cards between piles both players already see (the display, the auction discards, the
+ * revealed bids), and draw nothing (the display is restocked only when the round ends). Not undoable:
+ * taking a card from one's personal discards (the opponent does not see that pile), playing a card from
+ * hand (2018 edition: the hand is hidden), and "done" (the turn passes or the round ends and cards are drawn).
+ */
+/**
+ * For undo requests: the bid winner's "done" hands phase 3 to the other player and shows nothing (its
+ * cards go to the own discards); the loser's "done" ends the round, and cards are drawn. Powers and
+ * purchases as for `undoable`.
+ */
+export function revealsNothing(before: DutchAuctionState, after: DutchAuctionState, seat: Seat, move: DutchAuctionMove): boolean {
+  if (move.kind === 'done') return sameRng(before.rng, after.rng) && before.round === after.round && after.active === 1 - seat;
+  return move.kind !== 'commit' && undoable(before, after, seat, move);
+}
+
+export function undoable(before: DutchAuctionState, after: DutchAuctionState, seat: Seat, move: DutchAuctionMove): boolean {
+  if (!sameRng(before.rng, after.rng) || before.round !== after.round) return false;
+  if (move.kind === 'commit') return before.phase === 'commit' && after.phase === 'commit';
+  if (move.kind === 'power') {
+    if (move.power === 'take' && move.from === 'personal-discards') return false;
+  } else if (move.kind !== 'purchase') return false;
+  return before.phase === 'actions' && after.phase === 'actions' && before.active === seat && after.active === seat;
 }

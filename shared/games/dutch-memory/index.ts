@@ -41,4 +41,8 @@ export const dutchMemory: Game<DutchMemoryState, DutchMemoryMove, Rules, DutchMe
   defaultMove,
   // The benches are turned face up at the end anyway: after it, a replay may show what each seat knew.
   replayAfterEnd: 'every-seat',
+  // Nothing can be undone here: a draw shows its card, an exchange or a discard turns a card face up
+  // and opens a snap window in which every player may act at once, and a peek, a give or a look shows
+  // a face. A blind Jack swap comes after its Jack was discarded, with the others free to snap.
+  undoable: () => false,
 };

@@ -8,7 +8,7 @@
  */
 import type { Game } from '../../engine/game.js';
 import { type GoldenAgeMove, goldenAgeMove, type GoldenAgeOptions, goldenAgeOptions } from './moves.js';
-import { apply, defaultMove, legalMoves, result, setup, toAct } from './rules.js';
+import { apply, defaultMove, legalMoves, result, revealsNothing, setup, toAct, undoable } from './rules.js';
 import type { GoldenAgeEvent, GoldenAgeState } from './state.js';
 import { view, viewEvent } from './view.js';
 
@@ -32,6 +32,10 @@ export const goldenAge: Game<GoldenAgeState, GoldenAgeMove, GoldenAgeOptions, Go
   defaultMove,
   // Hands are never shown, not even at the end: a replay stays each viewer's own.
   replayAfterEnd: 'own',
+  // Only moves of one's own pieces on the open board, before the turn ends (rules.ts `undoable`).
+  undoable,
+  // Ending the turn shows nothing either: with undo requests on, the turn's actions may be asked back.
+  revealsNothing,
 };
 
 export type { GoldenAgeMove, GoldenAgeOptions, MarkerPlace } from './moves.js';

@@ -7,7 +7,7 @@
  */
 import { appended } from '../../engine/arrays.js';
 import type { Applied, Outcome, Result, Seat } from '../../engine/game.js';
-import { ok } from '../../engine/game.js';
+import { ok, sameRng } from '../../engine/game.js';
 import { rollDice, seedRng, shuffle } from '../../engine/random.js';
 import {
   BORDERS,
@@ -1496,4 +1496,41 @@ export function result(s: GoldenAgeState): Outcome | null {
     summary: `{${s.winner}} wins with ${scores[s.winner]} points.`,
     details: { target: TARGET_POINTS, turns: s.turn, breakdown },
   };
+}
+
+/**
+ * Moves a player may take back (undo) before ending the turn: the free and special actions that only
+ * move their own pieces and money on the open board (a token moved or bought, a guild or province
+ * marker taken or made, a painter paid) and the set-up placements, as long as the same seat is still
+ * to act in the same phase and turn and no die was rolled. Not undoable: rolling (chance), a dice card
+ * or sailing (they show cards from a hidden hand), cashing in a set (shows hand cards, and may be made
+ * out of turn), buying a card (draws from a hidden deck), an auction or a bid (other players then
+ * decide on it), and ending the turn (the next player acts).
+ */
+const UNDOABLE_KINDS: ReadonlySet<GoldenAgeMove['kind']> = new Set([
+  'place-marker',
+  'place-token',
+  'place-steward',
+  'move-token',
+  'take-guild',
+  'create-marker',
+  'buy-token',
+  'pay-painter',
+]);
+
+/** Ending the turn scores and flips markers back, all in the open: a turn of undoable moves may be asked back. */
+export function revealsNothing(before: GoldenAgeState, after: GoldenAgeState, _seat: Seat, move: GoldenAgeMove): boolean {
+  return (UNDOABLE_KINDS.has(move.kind) || move.kind === 'end-turn') && after.winner === null && sameRng(before.rng, after.rng);
+}
+
+export function undoable(before: GoldenAgeState, after: GoldenAgeState, seat: Seat, move: GoldenAgeMove): boolean {
+  return (
+    UNDOABLE_KINDS.has(move.kind) &&
+    before.phase === after.phase &&
+    before.turn === after.turn &&
+    before.current === seat &&
+    after.current === seat &&
+    after.winner === null &&
+    sameRng(before.rng, after.rng)
+  );
 }

@@ -15,6 +15,7 @@ import { DEFAULT_REMINDER_HOURS } from '../../timing.js';
 import type { BotLevel, Created, GameSummary, OnDeadline } from '../../types.js';
 import { navigate } from '../router.js';
 import { GameChoice, NameField, OptionInput, PlayersField, SeatChoices, TimingChoices, VsComputer } from './fields.js';
+import { UndoRequestsField } from './UndoRequestsField.js';
 
 /** The games on offer; the auction game (or the first) picked to begin with. */
 function useGames(onFirst: (g: GameSummary) => void, onError: (message: string) => void): GameSummary[] | null {
@@ -42,6 +43,7 @@ export function CreateForm() {
   const [reminderHours, setReminderHours] = useState<number>(DEFAULT_REMINDER_HOURS);
   const [deadlineDays, setDeadlineDays] = useState<number>(0);
   const [missed, setMissed] = useState<OnDeadline>('default-move');
+  const [undoRequests, setUndoRequests] = useState(false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const pick = (g: GameSummary) => {
@@ -75,6 +77,7 @@ export function CreateForm() {
           name: name.trim(),
           timing: { reminderHours, deadlineDays, ...(deadlineDays > 0 && missed !== 'default-move' ? { onDeadline: missed } : {}) },
           ...(bots.length ? { bots } : {}),
+          ...(undoRequests ? { undoRequests } : {}),
         },
         idempotencyKey(),
       );
@@ -136,6 +139,7 @@ export function CreateForm() {
             onDeadline={setDeadlineDays}
             onMissed={setMissed}
           />
+          <UndoRequestsField checked={undoRequests} onChange={setUndoRequests} />
           <button type="submit" class="primary" disabled={cannot}>
             Create the match
           </button>

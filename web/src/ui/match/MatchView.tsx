@@ -15,6 +15,7 @@ import { RematchOffer, ResignZone, ShareZone } from './MatchActions.js';
 import { MatchHeader } from './MatchHeader.js';
 import { ReplayOffer, SinceBar, useReplayOpen, useSince } from './ReplayBar.js';
 import { AwayZone, StandInNotice } from './StandIn.js';
+import { UndoControls } from './UndoControls.js';
 import { useMatch } from './useMatch.js';
 
 export function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) {
@@ -88,6 +89,7 @@ export function MatchView({ matchId, creds }: { matchId: string; creds: Credenti
           <Board match={match} submit={m.submit} busy={busy} />
         </ChangedContext.Provider>
       )}
+      {mine && <UndoControls match={match} busy={busy} onUndo={m.undo} />}
       {creds.kind === 'seat' && <ShareZone match={match} seat={creds.seat} token={creds.token} />}
       {creds.kind === 'seat' && match.status !== 'over' && (
         <NotifyZone match={match} seat={creds.seat} token={creds.token} onMatchChanged={m.pollNow} />

@@ -35,6 +35,8 @@ interface Report {
   setNotice(message: string | null): void;
 }
 
+export type UndoAction = 'undo' | 'ask' | 'accept' | 'refuse';
+
 export interface MatchState {
   /** The match as last read or answered; null until the first answer (or a stored snapshot). */
   match: Match | null;
@@ -63,6 +65,8 @@ export interface MatchState {
   /** Hands this seat to a computer player of that level until the player takes it back. */
   standIn(level: BotLevel): Promise<void>;
   takeBack(): Promise<void>;
+  /** Undo (./UndoControls.tsx): take back one's own last move, ask to take back a turn, or answer such a request. */
+  undo(action?: UndoAction): Promise<void>;
   pollNow(): void;
 }
 
@@ -309,7 +313,32 @@ function useActions(
     }
   }
 
-  return { submit, resign, rematch, standIn, takeBack };
+  /** The answer to each is the whole match as this seat sees it, log included. */
+  async function undo(action: UndoAction = 'undo') {
+    const m = live.match;
+    if (!m || creds.kind !== 'seat') return;
+    setBusy(true);
+    setNotice(null);
+    try {
+      const { seat, token } = creds;
+      const res = await (action === 'undo'
+        ? api.undo(matchId, seat, token, m.version)
+        : action === 'ask'
+          ? api.askUndo(matchId, seat, token, m.version)
+          : api.answerUndo(matchId, seat, token, action === 'accept'));
+      live.etag = `"${res.version}"`;
+      show(res);
+      live.poller?.activity();
+      keepFocus();
+    } catch (e) {
+      setNotice(e instanceof ApiFailure ? fillNames(e.message, m.seats) : 'The server could not be reached; try again.');
+      if (e instanceof ApiFailure && e.status === 409) void live.poller?.pollNow();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { submit, resign, rematch, standIn, takeBack, undo };
 }
 
 /** What the player reads when a move was not made. */

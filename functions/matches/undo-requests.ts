@@ -1,0 +1,117 @@
+/**
+ * Undo requests, a creation option (`undoRequests`): after ending a turn that showed nothing hidden
+ * (`Game.revealsNothing`), its player may ask the others to let them take it back, as far back as its
+ * last stretch of undoable moves (./undo.ts keeps it as a stack marked `ended`). The request and a
+ * refusal are changes beside the game (the version moves, the game version does not; log records
+ * `undo-asked`, `undo-refused`); the seats people play are asked, by notification too. When the last of
+ * them accepts, the state goes back to before the first step of the stack, logged as an `undo` record
+ * naming that step (`undid`) with `acceptedBy`. Any change to the game before that ends the request.
+ * A computer never answers: computer seats (and seats a computer stands in for) are not asked; with
+ * nobody to ask, asking takes the turn back at once.
+ */
+import type { Seat } from '#shared/engine/game.js';
+import { MatchError } from './errors.js';
+import type { LogRecord, MatchRecord, NotificationIntent, UndoStack } from './port.js';
+import { countSideChange } from './side-changes.js';
+import { currentStack, restored, type UndoDeps, waitingFor } from './undo.js';
+
+const ATTEMPTS = 8;
+
+/** The seat asks the others to take back its last turn. */
+export async function askUndo(deps: UndoDeps, matchId: string, seat: Seat, expectedVersion: number): Promise<void> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const match = await deps.get(matchId);
+    const stack = askable(match, seat, expectedVersion);
+    const now = deps.clock();
+    const asked = { ...stack, request: { at: now, accepted: [] } };
+    const ask = waitingFor(match, asked);
+    const result =
+      ask.length === 0
+        ? await takeBack(deps, match, asked, now)
+        : await deps.commit({
+            match: {
+              ...match,
+              seats: countSideChange(match, seat, now),
+              undo: asked,
+              version: match.version + 1,
+              updatedAt: now,
+            },
+            expectedVersion: match.version,
+            log: { version: match.version + 1, seat, kind: 'undo-asked', at: now, events: [] },
+            intents: ask.map((to) => notice(match, to, seat, now)),
+          });
+    if (result.ok) return;
+  }
+  throw new MatchError('busy', 'The match is busy; try again in a moment.');
+}
+
+/** An opponent answers the request: a refusal ends it; the last acceptance takes the turn back. */
+export async function answerUndo(deps: UndoDeps, matchId: string, seat: Seat, accept: boolean): Promise<void> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const match = await deps.get(matchId);
+    const stack = currentStack(match);
+    if (!stack?.ended || !stack.request || !waitingFor(match, stack).includes(seat)) {
+      throw new MatchError('no-undo-request', 'There is no request to take back a turn waiting for your answer.', {
+        version: match.version,
+      });
+    }
+    const now = deps.clock();
+    const answered: UndoStack = { ...stack, request: { ...stack.request, accepted: [...stack.request.accepted, seat] } };
+    const side = (undo: UndoStack | undefined, log?: LogRecord) =>
+      deps.commit({
+        match: { ...match, ...(undo ? { undo } : { undo: undefined }), version: match.version + 1, updatedAt: now },
+        expectedVersion: match.version,
+        ...(log ? { log } : {}),
+      });
+    const result = !accept
+      ? await side(undefined, { version: match.version + 1, seat, kind: 'undo-refused', at: now, events: [] })
+      : waitingFor(match, answered).length > 0
+        ? await side(answered)
+        : await takeBack(deps, match, answered, now);
+    if (result.ok) return;
+  }
+  throw new MatchError('busy', 'The match is busy; try again in a moment.');
+}
+
+/** Everyone agreed (or nobody had to): the state before the stack's first step, logged as an `undo`. */
+function takeBack(deps: UndoDeps, match: MatchRecord, stack: UndoStack, now: number) {
+  const { next, undid } = restored(deps, match, stack, 0, now);
+  const acceptedBy = stack.request?.accepted ?? [];
+  const log: LogRecord = { version: next.version, seat: stack.seat, kind: 'undo', undid, acceptedBy, at: now, events: [] };
+  return deps.commit({ match: next, expectedVersion: match.version, log });
+}
+
+/** The seat's ended turn it may ask back now, or the refusal saying why not. */
+function askable(match: MatchRecord, seat: Seat, expectedVersion: number): UndoStack {
+  const details = { version: match.version };
+  if (!match.undoRequests) throw new MatchError('undo-requests-off', 'This match was made without undo requests.', details);
+  if (match.status !== 'active') throw new MatchError('match-not-active', 'Only a match in play has turns to take back.', details);
+  if (match.seats[seat]?.bot) {
+    throw new MatchError('undo-computer-seat', 'A computer plays this seat now; take your seat back first.', details);
+  }
+  if (expectedVersion < (match.gameVersion ?? match.version) || expectedVersion > match.version) {
+    throw new MatchError('stale-version', 'The match has changed since you last looked; reload and decide again.', details);
+  }
+  const stack = currentStack(match, seat);
+  if (stack?.ended && stack.request) throw new MatchError('undo-already-asked', 'You have already asked; wait for the answers.', details);
+  if (!stack?.ended) {
+    throw new MatchError(
+      'undo-not-askable',
+      'There is no turn of yours to ask back: it showed something hidden, it has not ended, or someone has moved since.',
+      details,
+    );
+  }
+  return stack;
+}
+
+function notice(match: MatchRecord, to: Seat, from: Seat, now: number): NotificationIntent {
+  return {
+    matchId: match.id,
+    version: match.version + 1,
+    seat: to,
+    kind: 'undo-asked',
+    gameId: match.gameId,
+    lines: [`{${from}} asked to take back their last turn.`],
+    createdAt: now,
+  };
+}

@@ -1,0 +1,185 @@
+/**
+ * Undo: a player takes back their own last move while their turn goes on, when the game says the move
+ * showed nothing hidden and nobody else could have acted on it (`Game.undoable`, Board Game Arena's rule).
+ *
+ * What is kept: the match record holds `undo`, the state from before the first of the seat's undoable
+ * moves in a row (`base`) and those moves as applied (`steps`), valid only while the match's game version
+ * is still `version` (any other change to the game, by anyone, leaves it stale; `advance` drops it).
+ * An undo replays `base` with every step but the last (apply is pure and deterministic, and an undoable
+ * move used no chance), which gives exactly the state before the last step's log record: the undo's log
+ * record says `undid: <that record's version>`, and a replay of the log may take the state back to what it
+ * was before that record. The answer is the match as the seat sees it, like any read: nothing is revealed.
+ */
+import type { AnyGame, Applied, Seat } from '#shared/engine/game.js';
+import { MatchError } from './errors.js';
+import type { Commit, CommitResult, LogRecord, MatchRecord, UndoStack } from './port.js';
+
+/** Steps kept at most; an older step is folded into the base (it can no longer be undone). */
+export const MAX_UNDO_STEPS = 12;
+
+/** The game version a match's moves are checked against. */
+const gameVersionOf = (m: MatchRecord) => m.gameVersion ?? m.version;
+
+/** The stack if it is still current (nothing changed the game since), and the seat's when one is named. */
+export function currentStack(match: MatchRecord, seat?: Seat): UndoStack | null {
+  const u = match.undo;
+  const mine = seat === undefined || u?.seat === seat;
+  return u && mine && match.status === 'active' && u.version === gameVersionOf(match) && u.steps.length > 0 ? u : null;
+}
+
+/** The seats whose answer an undo request still waits for: the other seats people play, not yet accepted. */
+export function waitingFor(match: MatchRecord, stack: UndoStack): Seat[] {
+  return match.seats.flatMap((s, i) =>
+    i === stack.seat || s.tokenHash === null || s.bot || stack.request?.accepted.includes(i) ? [] : [i],
+  );
+}
+
+/** What the match page may offer this viewer (MatchResponse.undo). */
+export function undoStatus(match: MatchRecord, seat: Seat) {
+  const stack = match.seats[seat]?.bot ? null : currentStack(match);
+  const own = stack?.seat === seat ? stack : null;
+  const request = stack?.ended && stack.request ? { seat: stack.seat, waitingFor: waitingFor(match, stack) } : null;
+  return {
+    canUndo: own !== null && !own.ended,
+    steps: own && !own.ended ? own.steps.length : 0,
+    ...(match.undoRequests
+      ? { canAsk: own?.ended === true && !own.request, request, canAnswer: request?.waitingFor.includes(seat) ?? false }
+      : {}),
+  };
+}
+
+/**
+ * The undo stack after a person's move was applied (`after` is the new record at `version`, whose own
+ * `undo` `advance` has dropped): the move pushed onto the seat's stack when it is undoable, else none.
+ * Never for a computer's or a deadline's move (they do not come through here) or a move that ended the game.
+ */
+export function undoAfterMove(
+  game: AnyGame,
+  before: MatchRecord,
+  after: MatchRecord,
+  seat: Seat,
+  move: unknown,
+  applied: Applied<unknown, unknown>,
+  at: number,
+): UndoStack | undefined {
+  if (after.status !== 'active' || applied.reveal !== undefined || !before.toAct.includes(seat) || after.seats[seat]?.bot) return undefined;
+  // With undo requests on, a turn that ends showing nothing may be asked back (./undo-requests.ts).
+  const ends =
+    before.undoRequests === true &&
+    !after.toAct.includes(seat) &&
+    (game.revealsNothing?.(before.state, applied.state, seat, move, applied) ?? false);
+  if (!ends && !(game.undoable?.(before.state, applied.state, seat, move, applied) ?? false)) return undefined;
+  const step = { version: after.version, move, at, waitingSince: before.seats[seat]?.waitingSince ?? null };
+  const held = currentStack(before, seat);
+  const prev = held && !held.ended ? held : null;
+  let base = prev ? prev.base : before.state;
+  let steps = prev ? [...prev.steps, step] : [step];
+  if (steps.length > MAX_UNDO_STEPS) {
+    base = replay(game, base, seat, steps.slice(0, 1));
+    steps = steps.slice(1);
+  }
+  return { seat, version: after.version, base, steps, ...(ends ? { ended: true } : {}) };
+}
+
+/**
+ * The match with the first `keep` steps of the stack still made (the rest taken back), at a new version:
+ * the base with those steps applied again. The seat's clock is what it was before the first step taken
+ * back (an undo never buys time); what stays of the stack is current at the new version.
+ */
+export function restored(deps: Pick<UndoDeps, 'game' | 'advance'>, match: MatchRecord, stack: UndoStack, keep: number, now: number) {
+  const game = deps.game(match.gameId);
+  const rest = stack.steps.slice(0, keep);
+  const first = stack.steps[keep]!;
+  const advanced = deps.advance(match, replay(game, stack.base, stack.seat, rest), now);
+  const next: MatchRecord = {
+    ...advanced,
+    seats: advanced.seats.map((s, i) => (i === stack.seat ? { ...s, waitingSince: first.waitingSince } : s)),
+    ...(rest.length > 0 ? { undo: { seat: stack.seat, base: stack.base, version: advanced.version, steps: rest } } : {}),
+  };
+  return { next, undid: first.version };
+}
+
+/** `base` with the steps applied again in order (each was accepted before, so a refusal is a bug). */
+function replay(game: AnyGame, base: unknown, seat: Seat, steps: UndoStack['steps']): unknown {
+  let state = base;
+  for (const s of steps) {
+    const r = game.apply(state, seat, s.move, { now: s.at });
+    if (!r.ok) throw new Error(`undo: a kept move no longer applies (${r.error.code})`);
+    state = r.value.state;
+  }
+  return state;
+}
+
+/** What an undo needs of the match service. */
+export interface UndoDeps {
+  get(id: string): Promise<MatchRecord>;
+  game(id: string): AnyGame;
+  /** The log, newest first (MatchStore.log). */
+  log(id: string, opts: { limit: number; before?: number }): Promise<LogRecord[]>;
+  /** The match after a state change (version, whose move, clocks): MatchService.advance. */
+  advance(match: MatchRecord, state: unknown, now: number): MatchRecord;
+  commit(c: Commit): Promise<CommitResult>;
+  clock(): number;
+}
+
+const ATTEMPTS = 8;
+
+/** Takes back the seat's last move (see the top of this file); resolves to the new version. */
+export async function undoLastMove(deps: UndoDeps, matchId: string, seat: Seat, expectedVersion: number): Promise<number> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const match = await deps.get(matchId);
+    const stack = await undoableNow(deps, match, seat, expectedVersion);
+    const now = deps.clock();
+    const { next, undid } = restored(deps, match, stack, stack.steps.length - 1, now);
+    const log: LogRecord = { version: next.version, seat, kind: 'undo', undid, at: now, events: [] };
+    const result = await deps.commit({ match: next, expectedVersion: match.version, log });
+    if (result.ok) return next.version;
+    // Someone wrote first: read again; the checks above decide whether the undo still stands.
+  }
+  throw new MatchError('busy', 'The match is busy; try again in a moment.');
+}
+
+/** The seat's current undo stack, or the refusal saying why there is nothing it may undo. */
+async function undoableNow(deps: UndoDeps, match: MatchRecord, seat: Seat, expectedVersion: number): Promise<UndoStack> {
+  if (match.status !== 'active')
+    throw new MatchError('match-not-active', 'Only a match in play has moves to undo.', { version: match.version });
+  if (match.seats[seat]?.bot) {
+    throw new MatchError('undo-computer-seat', 'A computer plays this seat now; take your seat back before undoing.', {
+      version: match.version,
+    });
+  }
+  if (expectedVersion < gameVersionOf(match) || expectedVersion > match.version) {
+    throw new MatchError('stale-version', 'The match has changed since you last looked; reload and decide again.', {
+      version: match.version,
+    });
+  }
+  const stack = currentStack(match, seat);
+  if (stack && !stack.ended) return stack;
+  throw await whyNot(deps, match, seat);
+}
+
+/** The refusal for a seat with nothing to undo, from the last changes to the game. */
+async function whyNot(deps: UndoDeps, match: MatchRecord, seat: Seat): Promise<MatchError> {
+  const details = { version: match.version };
+  const recent = await deps.log(match.id, { limit: 8, before: gameVersionOf(match) + 1 });
+  const last = recent[0];
+  if (!last || last.seat !== seat || (last.kind !== 'move' && last.kind !== 'default-move' && last.kind !== 'undo')) {
+    const mine = recent.some((r) => r.seat === seat && r.kind === 'move');
+    return mine
+      ? new MatchError('undo-others-acted', 'The game has moved on since your move, so it can no longer be undone.', details)
+      : new MatchError('nothing-to-undo', 'You have no move to undo.', details);
+  }
+  if (last.kind === 'undo') return new MatchError('nothing-to-undo', 'You have no earlier move to undo this turn.', details);
+  if (last.kind === 'default-move')
+    return new MatchError('undo-not-allowed', 'A move made for you at the deadline cannot be undone.', details);
+  if (last.bot !== undefined) return new MatchError('undo-computer-seat', 'A move a computer made for you cannot be undone.', details);
+  if (!match.toAct.includes(seat)) {
+    const ask = match.undoRequests ? ' You may ask the others to let you take the turn back.' : '';
+    return new MatchError('undo-turn-over', `Your turn has passed, so your last move can no longer be undone.${ask}`, details);
+  }
+  return new MatchError(
+    'undo-not-allowed',
+    'Your last move cannot be undone: it showed something hidden (a card or a roll) or others may act on it.',
+    details,
+  );
+}
