@@ -61,15 +61,16 @@ export function startLanguage(loc: Pick<Location, 'search'> = location): Promise
     stored: storage('localStorage')?.getItem(CHOSEN) ?? null,
     languages: navigator.languages ?? [navigator.language],
   });
-  return show(lang);
+  return loadLanguage(lang);
 }
 
-async function show(lang: Shown): Promise<void> {
+/** Loads and shows `lang` (unit tests call it directly: until a catalog is loaded, `t` answers keys). */
+export async function loadLanguage(lang: Shown): Promise<void> {
   const messages = (await CATALOG[lang]()) as Messages;
   i18n.load(lang, messages);
   i18n.activate(lang);
   shown = lang;
-  document.documentElement.lang = lang;
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
   for (const f of listeners) f(lang);
 }
 
@@ -81,7 +82,7 @@ export async function chooseLang(lang: Lang): Promise<void> {
   } catch {
     /* shown for this visit only */
   }
-  await show(lang);
+  await loadLanguage(lang);
 }
 
 /** The message `key` in the language shown, its placeholders filled from `params`. */
