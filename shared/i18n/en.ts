@@ -57,6 +57,11 @@ export const en = {
   'error.invalid.request': 'The request is not valid.',
   'error.invalid.query': 'The query of the address is not valid.',
   'error.invalid.link': 'The link is not valid.',
+
+  // The games' names (the rest of each game's words come with the engines' conversion: game.<id>.*).
+  'game.dutch-auction.name': 'Dutch (auction deck-builder)',
+  'game.dutch-memory.name': 'Dutch (memory card game)',
+  'game.golden-age.name': 'The Dutch Golden Age',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -50,4 +50,8 @@ export const nl = {
   'error.invalid.request': 'Het verzoek is niet geldig.',
   'error.invalid.query': 'Het zoekdeel van het adres is niet geldig.',
   'error.invalid.link': 'De link is niet geldig.',
+
+  'game.dutch-auction.name': 'Dutch (veiling-deckbuilder)',
+  'game.dutch-memory.name': 'Dutch (geheugenspel met kaarten)',
+  'game.golden-age.name': 'De Gouden Eeuw',
 } satisfies Record<MessageKey, string>;

@@ -90,6 +90,12 @@ export function t(key: MessageKey, params?: Params): string {
   return i18n._(key, params);
 }
 
+/** A game's name in the language shown (`game.<id>.name`); `fallback` (the server's) for a game the catalog lacks. */
+export function gameName(id: string | undefined, fallback: string): string {
+  const key = `game.${id}.name`;
+  return id && Object.hasOwn(i18n.messages, key) ? t(key as MessageKey) : fallback;
+}
+
 /** The language shown now. */
 export const currentLang = (): Shown => shown;
 

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, api } from '../api.js';
-import { fmt, type MessageKey, t, useLang } from '../i18n.js';
+import { fmt, gameName, type MessageKey, t, useLang } from '../i18n.js';
 import * as store from '../storage.js';
 import { showAttention } from './attention.js';
 import { ConfirmButton } from './Confirm.js';
@@ -96,7 +96,7 @@ function MyMatches({ seats, onForget }: { seats: store.StoredSeat[]; onForget: (
           return (
             <li key={`${s.matchId}-${s.seat}`} class={s.myTurn ? 'my-turn' : ''} data-match={s.matchId}>
               <a href={`/m/${s.matchId}`} onClick={(e) => onLinkClick(e, () => store.setCurrentSeat(s.matchId, s.seat))}>
-                <span class="game">{s.gameName ?? t('home.mine.match')}</span>
+                <span class="game">{s.gameName ? gameName(s.gameId, s.gameName) : t('home.mine.match')}</span>
                 {others.length > 0 && <span class="with"> {t('home.mine.with', { names: fmt.list(others) })}</span>}
                 {/* What tells two matches of the same players apart: the edition and when it began. */}
                 <span class="match-facts">
@@ -153,7 +153,7 @@ function AccountMatches({ list }: { list: ServerMatch[] }) {
           return (
             <li key={`${m.matchId}-${m.seat}`} class={mine ? 'my-turn' : ''} data-match={m.matchId}>
               <a href={`/m/${m.matchId}`} onClick={(e) => onLinkClick(e, () => holdSeat(m))}>
-                <span class="game">{m.game.name}</span>
+                <span class="game">{gameName(m.game.id, m.game.name)}</span>
                 {others.length > 0 && <span class="with"> {t('home.mine.with', { names: fmt.list(others) })}</span>}
                 {m.waitingSince && <span class="match-facts">{t('home.mine.waitingSince', { when: fmt.when(m.waitingSince) })}</span>}
               </a>

@@ -6,12 +6,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { LANGS, LANG_NAMES } from '#shared/i18n/index.js';
 import { ApiFailure } from '../api.js';
-import { chooseLang, t, useLang } from '../i18n.js';
+import { chooseLang, gameName, t, useLang } from '../i18n.js';
 import { currentSession, holdSeat, loadSession, nextWaiting, onSession, type ServerMatch, type SessionState, signOut } from '../player.js';
 import { navigate, onLinkClick } from './router.js';
-
-/** `translate="no"`: a name or address, not the site's words (translators and the pseudo-locale check leave it). */
-const NOT_TRANSLATED = { translate: 'no' } as Record<string, string>;
 
 export function useSession(): SessionState {
   const [s, setS] = useState(currentSession);
@@ -43,8 +40,8 @@ export function SiteBar({ matchId, myTurn }: { matchId?: string; myTurn?: boolea
         )}
         {session.kind === 'in' && (
           <>
-            <a href="/account" class="account-who" onClick={(e) => onLinkClick(e)} title={t('site.account.title')} {...NOT_TRANSLATED}>
-              {session.player.address}
+            <a href="/account" class="account-who" onClick={(e) => onLinkClick(e)} title={t('site.account.title')}>
+              <span translate={false}>{session.player.address}</span>
             </a>
             <button type="button" class="link-like" onClick={() => void signOut().then(() => navigate('/'))}>
               {t('site.signOut')}
@@ -85,13 +82,14 @@ function NextWaiting({ here }: { here: string | undefined }) {
       }}
     >
       {t('site.next.button')}
-      <span class="next-game"> {t('site.next.game', { game: next.game.name })}</span>
+      <span class="next-game"> {t('site.next.game', { game: gameName(next.game.id, next.game.name) })}</span>
     </button>
   );
 }
 
 /**
- * English / Nederlands, each name in its own language (so a reader of either finds theirs); the
+ * English / Nederlands, each name in its own language (so a reader of either finds theirs), marked
+ * `translate="no"` (Preact's `translate={false}`) as the address is: not words of the catalog. The
  * shown one is pressed. A press loads that catalog, keeps the choice and draws the page again.
  */
 function LanguageSwitch() {
@@ -104,7 +102,7 @@ function LanguageSwitch() {
           type="button"
           class="link-like"
           lang={lang}
-          {...NOT_TRANSLATED}
+          translate={false}
           aria-pressed={shown === lang}
           onClick={() => void chooseLang(lang)}
         >
