@@ -25,6 +25,10 @@ export const en = {
   'site.title.yourMove': '● Your move · {title}',
   'site.loading': 'Loading…',
   'site.unreachable': 'The server could not be reached.',
+  'site.notFound.title': 'Page not found',
+  'site.notFound.text': 'There is nothing at this address.',
+  'site.notFound.link': 'Go to the start page.',
+  'site.pageFailed': 'This page could not be loaded. Reload to try again.',
 
   // The home page.
   'home.intro':

@@ -20,6 +20,10 @@ export const nl = {
   'site.title.yourMove': '● Jij bent aan zet · {title}',
   'site.loading': 'Laden…',
   'site.unreachable': 'De server is niet bereikbaar.',
+  'site.notFound.title': 'Pagina niet gevonden',
+  'site.notFound.text': 'Op dit adres staat niets.',
+  'site.notFound.link': 'Naar de startpagina.',
+  'site.pageFailed': 'Deze pagina kon niet worden geladen. Laad opnieuw om het nog eens te proberen.',
 
   'home.intro':
     'Kaartspellen die Dutch heten, gespeeld in beurten over uren of dagen. Begin een partij, stuur de link door en kom terug zodra je aan zet bent.',

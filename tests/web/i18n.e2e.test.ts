@@ -4,7 +4,8 @@
  * switcher in the bar changes the language without a reload and keeps it across reloads; both
  * languages pass axe. The pseudo-locale run (tests/web/support/pseudo.ts) of the bar and the home
  * page, with matches in "my matches", finds no text that skipped the catalog — and does find the
- * create form's, which is still to be converted (so the check is shown to work).
+ * create form's, which is still to be converted (so the check is shown to work). The "not found"
+ * page is converted too.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -56,6 +57,8 @@ describe('the site in Dutch and English', () => {
     await p.reload();
     await nav.getByRole('link', { name: 'Inloggen' }).waitFor();
     expect(await lang(p)).toBe('nl');
+    await p.goto(`${env.server.url}/nergens`);
+    await p.getByRole('heading', { level: 1, name: 'Pagina niet gevonden' }).waitFor();
     await ctx.close();
   });
 
@@ -92,7 +95,15 @@ describe('the site in Dutch and English', () => {
     expect(mine).toContain('⟦Thé Dútçh Góldéñ Ágé⟧');
     expect(mine).toContain('⟦wíth Bob and Cy⟧');
 
-    // The same check over the whole page finds the create form, not converted yet.
+    // The "not found" page, whole (title included), in the same tab: the pseudo-locale stays for the tab.
+    await p.goto(`${base}/nowhere`);
+    await p.getByRole('heading', { level: 1 }).waitFor();
+    expect(await lang(p)).toBe('en-XA');
+    expect(await unmarkedText(p)).toEqual([]);
+
+    // The same check over the whole home page finds the create form, not converted yet.
+    await p.goto(`${base}/`);
+    await p.waitForFunction(() => document.querySelectorAll('.my-matches li').length === 2);
     const whole = await unmarkedText(p);
     expect(whole.map((f) => f.text)).toContain('Start a match');
     expect(whole.every((f) => !f.where.startsWith('nav') && !f.where.includes('home-head'))).toBe(true);
