@@ -66,6 +66,49 @@ export const en = {
   'game.dutch-auction.name': 'Dutch (auction deck-builder)',
   'game.dutch-memory.name': 'Dutch (memory card game)',
   'game.golden-age.name': 'The Dutch Golden Age',
+
+  // The create form (on the home page).
+  'create.title': 'Start a match',
+  'create.loadingGames': 'Loading the games…',
+  'create.noGames': 'No games are offered yet.',
+  'create.gamesFailed': 'The list of games could not be loaded. Reload the page to try again.',
+  'create.submit': 'Create the match',
+  'create.unreachable': 'The server could not be reached; try again.',
+  'create.game': 'Game',
+  'create.players.fixed': '({count, plural, one {# player} other {# players}})',
+  'create.players.range': '({min}–{max} players)',
+  'create.players.label': 'Players',
+  'create.name': 'Your name (the other players see it)',
+  'create.option.gameDefault': 'Game default',
+  'create.seats.legend': 'The other seats',
+  'create.seats.hint': 'Seat 1 is yours. Computer players are ready at once; friends join with their invite link.',
+  'create.seats.seat': 'Seat {n}',
+  'create.vs.title': 'Play against the computer',
+  'create.vs.text':
+    'Nobody to invite? {others, plural, one {A computer player takes the other seat} other {# computer players take the other seats}} and your game of {game} begins at once, with the settings on this form.',
+  'create.timing.legend': 'Reminders and deadline',
+  'create.timing.remind': 'Remind whoever is to move',
+  'create.timing.remindHint': '(by email or on their device, if they turned that on)',
+  'create.timing.deadline': 'Move deadline',
+  'create.timing.missed': 'When a deadline passes',
+
+  // Computer players and deadlines (create form, match page).
+  'bots.level.label': 'Computer level',
+  'bots.level.strong': 'Strong (looks ahead)',
+  'bots.level.easy': 'Easy (plays by simple habits)',
+  'bots.seat.friend': 'A friend (invite link)',
+  'bots.seat.easy': 'Computer — easy',
+  'bots.seat.strong': 'Computer — strong',
+  'bots.missed.bot': 'A computer plays for them until they come back',
+  'bots.missed.forfeit': 'They forfeit the match',
+  'bots.missed.default': 'The standard move is made for them',
+  'timing.reminder.none': 'No reminders',
+  'timing.reminder.after': 'After {hours, plural, one {# hour} other {# hours}}',
+  'timing.deadline.none': 'No deadline',
+  'timing.deadline.days': '{days, plural, one {# day} other {# days}} per move',
+  'timing.explain.none': 'Without a deadline the match simply waits, however long a player takes.',
+  'timing.explain':
+    "Whoever is to move has {days, plural, one {# day} other {# days}} to do it, and is warned shortly before the time runs out. If the time runs out, {missed, select, bot {a computer player takes over their seat until they come back (their next move takes it back)} forfeit {that player forfeits the match} other {the site moves for them: the game's standard move (passing, for example) where the game has one, otherwise that player forfeits the match}}. Each player can pause their own deadlines for up to {pause} days per match, for a holiday say.",
 } as const;
 
 export type MessageKey = keyof typeof en;

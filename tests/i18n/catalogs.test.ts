@@ -64,7 +64,8 @@ describe('the catalogs', () => {
   });
 
   it('keys are namespaced', () => {
-    for (const key of Object.keys(en)) expect(key).toMatch(/^(site|home|error|game\.[a-z-]+|mail|push)\.[A-Za-z0-9.-]+$/);
+    for (const key of Object.keys(en))
+      expect(key).toMatch(/^(site|home|create|bots|timing|error|game\.[a-z-]+|mail|push)\.[A-Za-z0-9.-]+$/);
   });
 
   it('the checks find a missing key, an extra key, broken ICU and a changed placeholder', () => {
