@@ -8,15 +8,34 @@
  *
  * esbuild gives CSS imported by a lazily loaded chunk a file of its own and never loads it, so
  * every CSS output is merged (main's first) into the one stylesheet the page links.
+ *
+ * The language catalogs (shared/i18n/en.ts, nl.ts, and the pseudo-locale's web/src/i18n-pseudo.ts)
+ * are compiled here, each into its own lazily loaded chunk: the page gets ready-made messages and
+ * never the ICU parser (tests/web/i18n-build.test.ts checks both, and the match page's JS budget).
  */
 import { createHash } from 'node:crypto';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { build } from 'esbuild';
+import { build, type Metafile, type Plugin } from 'esbuild';
+import { CATALOGS, compileCatalog, pseudoCatalog } from '../functions/i18n.js';
 
 const ENTRY = 'web/src/main.tsx';
 
-export async function buildWeb(opts: { outdir?: string } = {}) {
+/** Swaps each catalog module for its compiled messages (the same export name, ready for lingui). */
+const compiledCatalogs: Plugin = {
+  name: 'compiled-catalogs',
+  setup(b) {
+    b.onLoad({ filter: /[\\/](shared[\\/]i18n[\\/](en|nl)|web[\\/]src[\\/]i18n-pseudo)\.ts$/ }, (args) => {
+      const lang = /(en|nl)\.ts$/.exec(args.path)?.[1] as 'en' | 'nl' | undefined;
+      const name = lang ?? 'messages';
+      const messages = lang ? compileCatalog(CATALOGS[lang]) : pseudoCatalog();
+      return { contents: `export const ${name} = ${JSON.stringify(messages)};`, loader: 'js' };
+    });
+  },
+};
+
+/** Builds the site; the answer is esbuild's metafile (which input went into which output). */
+export async function buildWeb(opts: { outdir?: string } = {}): Promise<Metafile> {
   const outdir = opts.outdir ?? 'web/dist';
   await rm(outdir, { recursive: true, force: true });
   await mkdir(outdir, { recursive: true });
@@ -39,6 +58,7 @@ export async function buildWeb(opts: { outdir?: string } = {}) {
     legalComments: 'none',
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'warning',
+    plugins: [compiledCatalogs],
   });
 
   const url = (file: string) => `/${relative(outdir, file).split('\\').join('/')}`;
@@ -89,4 +109,5 @@ export async function buildWeb(opts: { outdir?: string } = {}) {
     .replace(/<script type="module" src="\/main\.js"><\/script>/, `<script type="module" async src="${script}"></script>\n${preloads}`);
   if (!html.includes(script)) throw new Error('index.html lacks <script type="module" src="/main.js"></script>');
   await writeFile(join(outdir, 'index.html'), html);
+  return result.metafile;
 }

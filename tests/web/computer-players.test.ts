@@ -7,9 +7,10 @@
  */
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { allComputer, botBadge, botsFor, isComputerSeat, openSeats } from '../../web/src/bots.js';
 import { genericUi } from '../../web/src/games/index.js';
+import { loadLanguage } from '../../web/src/i18n.js';
 import { deadlineExplained } from '../../web/src/timing.js';
 import { turnText } from '../../web/src/text.js';
 import type { Match, SeatInfo } from '../../web/src/types.js';
@@ -38,6 +39,8 @@ const match = (seats: SeatInfo[], o: Partial<Match> = {}): Match => ({
   ...o,
 });
 
+// The create form's words come from the English catalog.
+beforeAll(() => loadLanguage('en'));
 describe('the create request', () => {
   it('names a computer seat with its level and leaves friends’ seats to invites; seat 0 is never a bot', () => {
     expect(botsFor(['friend', 'strong', 'easy'], 4)).toEqual([

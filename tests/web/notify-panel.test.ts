@@ -7,7 +7,7 @@
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import webpush from 'web-push';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEADLINE_DAYS, PAUSE_BUDGET_DAYS as SERVER_PAUSE_DAYS, TimingRequest, policyText } from '../../functions/matches/timing.js';
 import { ApiFailure, NetworkFailure, createApi } from '../../web/src/api.js';
 import {
@@ -41,6 +41,7 @@ import {
   reminderChoiceLabel,
   reminderText,
 } from '../../web/src/timing.js';
+import { loadLanguage } from '../../web/src/i18n.js';
 import { memoryStorage } from '../../web/src/storage.js';
 import type { Match } from '../../web/src/types.js';
 import { MatchOptions, NotifyZone } from '../../web/src/ui/MatchTiming.js';
@@ -49,6 +50,8 @@ import { EmailSection, PauseSection, PushSection, type SectionProps } from '../.
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
 
+// The timing choices' words come from the English catalog.
+beforeAll(() => loadLanguage('en'));
 describe('timing choices', () => {
   it('offers exactly what the server accepts, with its defaults', () => {
     expect([...DEADLINE_CHOICES]).toEqual([...DEADLINE_DAYS]);

@@ -4,10 +4,11 @@
  * option fields from a game's real options schema, and the tab's title and icon.
  */
 import * as z from 'zod/mini';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dutchAuctionOptions } from '#shared/games/dutch-auction/moves.js';
 import { absorbFragment, matchIdOf, parseFragment, seatLink } from '../../web/src/fragment.js';
 import { dutchAuctionUi } from '../../web/src/games/dutch-auction/index.js';
+import { loadLanguage } from '../../web/src/i18n.js';
 import { optionFields, optionValues } from '../../web/src/options.js';
 import * as store from '../../web/src/storage.js';
 import { fillNames, listNames, nextAnnouncement, turnText } from '../../web/src/text.js';
@@ -19,6 +20,7 @@ const ID = 'abcDEF123_-x';
 
 const memory = store.memoryStorage;
 
+beforeAll(() => loadLanguage('en'));
 beforeEach(() => store.useStorage(memory(), memory()));
 
 describe('link fragments', () => {

@@ -4,6 +4,7 @@
  * seat held or stood in for by a computer is described. The server decides who moves; this only
  * offers its choices and describes what a match answers with.
  */
+import { t } from './i18n.js';
 import type { BotLevel, OnDeadline, SeatBot, SeatInfo } from './types.js';
 
 /** The levels offered, the default first. */
@@ -11,7 +12,7 @@ export const BOT_LEVELS = ['strong', 'easy'] as const satisfies readonly BotLeve
 export const DEFAULT_BOT_LEVEL: BotLevel = 'strong';
 
 export function levelLabel(level: BotLevel): string {
-  return level === 'strong' ? 'Strong (looks ahead)' : 'Easy (plays by simple habits)';
+  return level === 'strong' ? t('bots.level.strong') : t('bots.level.easy');
 }
 
 /** Who takes one of the other seats of a new match. */
@@ -19,8 +20,8 @@ export type SeatChoice = 'friend' | BotLevel;
 export const SEAT_CHOICES = ['friend', 'easy', 'strong'] as const satisfies readonly SeatChoice[];
 
 export function seatChoiceLabel(c: SeatChoice): string {
-  if (c === 'friend') return 'A friend (invite link)';
-  return c === 'easy' ? 'Computer — easy' : 'Computer — strong';
+  if (c === 'friend') return t('bots.seat.friend');
+  return c === 'easy' ? t('bots.seat.easy') : t('bots.seat.strong');
 }
 
 /**
@@ -44,9 +45,9 @@ export function allComputer(players: number, level: BotLevel): SeatChoice[] {
 export const ON_DEADLINE_CHOICES = ['default-move', 'bot', 'forfeit'] as const satisfies readonly OnDeadline[];
 
 export function onDeadlineLabel(c: OnDeadline): string {
-  if (c === 'bot') return 'A computer plays for them until they come back';
-  if (c === 'forfeit') return 'They forfeit the match';
-  return 'The standard move is made for them';
+  if (c === 'bot') return t('bots.missed.bot');
+  if (c === 'forfeit') return t('bots.missed.forfeit');
+  return t('bots.missed.default');
 }
 
 /** The badge of a seat with a computer player (its whole text is what screen readers say). */

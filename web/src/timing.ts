@@ -3,7 +3,8 @@
  * the match page, and when a seat's move is due. The server's rules are in functions/matches/timing.ts;
  * the page only offers its choices and shows what the match answers with.
  */
-import { days, duration, hours } from './text.js';
+import { t } from './i18n.js';
+import { duration, hours } from './text.js';
 import type { OnDeadline } from './types.js';
 
 export { days, formatWhen } from './text.js';
@@ -17,27 +18,17 @@ export const DEADLINE_CHOICES = [0, 1, 3, 7] as const;
 export const PAUSE_BUDGET_DAYS = 14;
 
 export function reminderChoiceLabel(h: number): string {
-  return h === 0 ? 'No reminders' : `After ${hours(h)}`;
+  return h === 0 ? t('timing.reminder.none') : t('timing.reminder.after', { hours: h });
 }
 
 export function deadlineChoiceLabel(d: number): string {
-  return d === 0 ? 'No deadline' : `${days(d)} per move`;
+  return d === 0 ? t('timing.deadline.none') : t('timing.deadline.days', { days: d });
 }
 
 /** What the chosen deadline means, for the create form, with what a missed one does (`onDeadline`). */
 export function deadlineExplained(d: number, onDeadline: OnDeadline = 'default-move'): string {
-  if (d === 0) return 'Without a deadline the match simply waits, however long a player takes.';
-  const missed =
-    onDeadline === 'bot'
-      ? 'a computer player takes over their seat until they come back (their next move takes it back)'
-      : onDeadline === 'forfeit'
-        ? 'that player forfeits the match'
-        : `the site moves for them: the game's standard move (passing, for example) where the game has one, otherwise that player forfeits the match`;
-  return (
-    `Whoever is to move has ${days(d)} to do it, and is warned shortly before the time runs out. ` +
-    `If the time runs out, ${missed}. Each player can pause their own deadlines for up to ` +
-    `${PAUSE_BUDGET_DAYS} days per match, for a holiday say.`
-  );
+  if (d === 0) return t('timing.explain.none');
+  return t('timing.explain', { days: d, missed: onDeadline, pause: PAUSE_BUDGET_DAYS });
 }
 
 /** The reminder setting of a match, as a line in its options. */

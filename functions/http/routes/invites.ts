@@ -2,7 +2,7 @@
  * /api/matches/:id/invite and /join: what an invite is for, and taking the seat it opens.
  */
 import { Hono } from 'hono';
-import { parse } from '../errors.js';
+import { parseIn } from '../localized.js';
 import { bearer, idempotencyKey, jsonBody, target, type RouteContext } from '../request.js';
 import type { Answer, InviteInfoResponse, JoinResponse } from '../responses.js';
 import { JoinRequest } from '../schemas.js';
@@ -13,7 +13,7 @@ export function inviteRoutes({ service, links }: RouteContext): Hono {
   app.post('/:id/join', async (c) => {
     const { id } = target(c);
     const key = idempotencyKey(c);
-    const input = parse(JoinRequest, (await jsonBody(c)).value);
+    const input = parseIn(c, JoinRequest, (await jsonBody(c)).value);
     const joined = await service.join(id, input.invite, input.name, key?.key);
     return c.json({
       matchId: id,

@@ -4,6 +4,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { parse } from '../errors.js';
+import { parseIn } from '../localized.js';
 import { authorize, bearer, etagOf, idempotencyKey, jsonBody, notModified, target, type RouteContext } from '../request.js';
 import type { Answer, CreateMatchResponse, JoinResponse, LinksResponse, LogPageResponse, MatchResponse } from '../responses.js';
 import { CreateIdempotencyKey, CreateMatchRequest, LogQuery } from '../schemas.js';
@@ -13,7 +14,7 @@ export function matchRoutes({ service, links }: RouteContext): Hono {
 
   app.post('/', async (c) => {
     const key = idempotencyKey(c, CreateIdempotencyKey);
-    const input = parse(CreateMatchRequest, (await jsonBody(c)).value);
+    const input = parseIn(c, CreateMatchRequest, (await jsonBody(c)).value);
     const created = await service.create(input, key?.key);
     const id = created.match.id;
     return c.json(

@@ -2,6 +2,7 @@
 import type { FunctionComponent } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { matchIdOf } from '../fragment.js';
+import { t, useLang } from '../i18n.js';
 import { Home } from './Home.js';
 import { MatchPage } from './MatchPage.js';
 import { onLinkClick, usePath } from './router.js';
@@ -15,14 +16,22 @@ export function App() {
   const id = matchIdOf(path);
   if (id) return <MatchPage key={id} matchId={id} />;
   if (path in ACCOUNT_PAGES) return <AccountRoute key={path} name={ACCOUNT_PAGES[path as keyof typeof ACCOUNT_PAGES]} />;
+  return <NotFound />;
+}
+
+function NotFound() {
+  const lang = useLang();
+  useEffect(() => {
+    document.title = t('site.notFound.title');
+  }, [lang]);
   return (
     <main class="page">
       <SiteBar />
-      <h1>Page not found</h1>
+      <h1>{t('site.notFound.title')}</h1>
       <p>
-        There is nothing at this address.{' '}
+        {t('site.notFound.text')}{' '}
         <a href="/" onClick={(e) => onLinkClick(e)}>
-          Go to the start page.
+          {t('site.notFound.link')}
         </a>
       </p>
     </main>
@@ -43,7 +52,7 @@ function AccountRoute({ name }: { name: 'SignInPage' | 'AccountPage' }) {
   return (
     <main class="page" aria-busy={!failed}>
       <SiteBar />
-      <p class={failed ? 'notice error' : 'loading'}>{failed ? 'This page could not be loaded. Reload to try again.' : 'Loading…'}</p>
+      <p class={failed ? 'notice error' : 'loading'}>{failed ? t('site.pageFailed') : t('site.loading')}</p>
     </main>
   );
 }

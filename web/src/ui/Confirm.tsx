@@ -3,12 +3,13 @@
  * Escape or "Cancel" steps back; focus moves to the question's confirm button and back.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { t } from '../i18n.js';
 
 export function ConfirmButton({
   label,
   question,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel = t('site.cancel'),
   onConfirm,
   disabled,
   danger,

@@ -5,8 +5,8 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, api } from '../api.js';
+import { fmt, gameName, type MessageKey, t, useLang } from '../i18n.js';
 import * as store from '../storage.js';
-import { formatWhen, listNames } from '../text.js';
 import { showAttention } from './attention.js';
 import { ConfirmButton } from './Confirm.js';
 import { CreateForm } from './create/CreateForm.js';
@@ -46,7 +46,7 @@ export function Home() {
     let live = true;
     myMatches().then(
       (list) => live && setServer(list),
-      (e) => live && setServerError(e instanceof ApiFailure ? e.message : 'The server could not be reached.'),
+      (e) => live && setServerError(e instanceof ApiFailure ? e.message : t('site.unreachable')),
     );
     return () => {
       live = false;
@@ -54,20 +54,19 @@ export function Home() {
   }, [session.kind]);
 
   const anyTurn = server ? server.some((m) => m.state === 'your-move') : seats.some((s) => s.myTurn);
-  useEffect(() => showAttention(anyTurn, 'Dutch'), [anyTurn]);
+  const lang = useLang();
+  useEffect(() => showAttention(anyTurn, t('site.name')), [anyTurn, lang]);
 
   return (
     <main class="page home">
       <SiteBar />
       <header class="home-head">
-        <h1>Dutch</h1>
-        <p>
-          Card games called Dutch, played in turns over hours or days. Start a match, send the link, and come back when it is your move.
-        </p>
+        <h1>{t('site.name')}</h1>
+        <p>{t('home.intro')}</p>
       </header>
       {serverError && (
         <p class="notice error" role="alert">
-          Your matches could not be listed: {serverError}
+          {t('home.listFailed', { reason: serverError })}
         </p>
       )}
       {server ? <AccountMatches list={server} /> : <MyMatches seats={seats} onForget={() => setSeats(store.listSeats())} />}
@@ -77,11 +76,11 @@ export function Home() {
 }
 
 function statusWords(s: store.StoredSeat): string {
-  if (s.status === 'over') return 'Finished';
-  if (s.status === 'open') return 'Waiting for players to join';
-  if (s.myTurn) return 'Your move';
-  if (s.status === 'active') return 'Waiting for the others';
-  return 'Not opened yet';
+  if (s.status === 'over') return t('home.status.over');
+  if (s.status === 'open') return t('home.status.open');
+  if (s.myTurn) return t('home.status.yourMove');
+  if (s.status === 'active') return t('home.status.theirMove');
+  return t('home.status.unopened');
 }
 
 function MyMatches({ seats, onForget }: { seats: store.StoredSeat[]; onForget: () => void }) {
@@ -90,25 +89,28 @@ function MyMatches({ seats, onForget }: { seats: store.StoredSeat[]; onForget: (
   if (sorted.length === 0) return null;
   return (
     <section class="zone my-matches" aria-labelledby="mine-h">
-      <h2 id="mine-h">My matches</h2>
+      <h2 id="mine-h">{t('home.mine.title')}</h2>
       <ul class="match-list">
         {sorted.map((s) => {
-          const others = (s.names ?? []).flatMap((n, i) => (i === s.seat ? [] : [n ?? 'an open seat']));
+          const others = (s.names ?? []).flatMap((n, i) => (i === s.seat ? [] : [n ?? t('home.mine.openSeat')]));
           return (
             <li key={`${s.matchId}-${s.seat}`} class={s.myTurn ? 'my-turn' : ''} data-match={s.matchId}>
               <a href={`/m/${s.matchId}`} onClick={(e) => onLinkClick(e, () => store.setCurrentSeat(s.matchId, s.seat))}>
-                <span class="game">{s.gameName ?? 'Match'}</span>
-                {others.length > 0 && <span class="with"> with {listNames(others)}</span>}
+                <span class="game">{s.gameName ? gameName(s.gameId, s.gameName) : t('home.mine.match')}</span>
+                {others.length > 0 && <span class="with"> {t('home.mine.with', { names: fmt.list(others) })}</span>}
                 {/* What tells two matches of the same players apart: the edition and when it began. */}
-                <span class="match-facts">{[s.variant, s.since ? `since ${formatWhen(s.since)}` : ''].filter(Boolean).join(' · ')}</span>
+                <span class="match-facts">
+                  {[s.variant, s.since ? t('home.mine.since', { when: fmt.when(s.since) }) : ''].filter(Boolean).join(' · ')}
+                </span>
               </a>
               <span class={s.myTurn ? 'badge your-move' : 'badge'}>{statusWords(s)}</span>
               {s.status === 'over' && s.result && <span class="result">{s.result}</span>}
               {s.status === 'over' && (
                 <ConfirmButton
-                  label="Forget"
-                  question="Remove this match from this browser? Its link is then gone from here."
-                  confirmLabel="Remove"
+                  label={t('home.forget.label')}
+                  question={t('home.forget.question')}
+                  confirmLabel={t('home.forget.confirm')}
+                  cancelLabel={t('site.cancel')}
                   danger
                   onConfirm={() => {
                     store.forgetSeat(s.matchId, s.seat);
@@ -124,39 +126,41 @@ function MyMatches({ seats, onForget }: { seats: store.StoredSeat[]; onForget: (
   );
 }
 
-const SERVER_STATE: Record<ServerMatch['state'], string> = {
-  'your-move': 'Your move',
-  'their-move': 'Waiting for the others',
-  open: 'Waiting for players to join',
-  over: 'Finished',
+const SERVER_STATE: Record<ServerMatch['state'], MessageKey> = {
+  'your-move': 'home.status.yourMove',
+  'their-move': 'home.status.theirMove',
+  open: 'home.status.open',
+  over: 'home.status.over',
 };
 
-const OUTCOME: Record<NonNullable<ServerMatch['result']>['outcome'], string> = {
-  won: 'You won',
-  lost: 'You lost',
-  shared: 'You shared the win',
-  nobody: 'Nobody won',
+const OUTCOME: Record<NonNullable<ServerMatch['result']>['outcome'], MessageKey> = {
+  won: 'home.outcome.won',
+  lost: 'home.outcome.lost',
+  shared: 'home.outcome.shared',
+  nobody: 'home.outcome.nobody',
 };
 
 /** The signed-in player's matches, from every device; each opens its seat without its link. */
 function AccountMatches({ list }: { list: ServerMatch[] }) {
   return (
     <section class="zone my-matches" aria-labelledby="mine-h">
-      <h2 id="mine-h">My matches</h2>
-      {list.length === 0 && <p class="muted">No matches in your record yet. Start one below, or open a seat link while signed in.</p>}
+      <h2 id="mine-h">{t('home.mine.title')}</h2>
+      {list.length === 0 && <p class="muted">{t('home.mine.empty')}</p>}
       <ul class="match-list">
         {list.map((m) => {
-          const others = m.opponents.map((o) => o.name ?? 'an open seat');
+          const others = m.opponents.map((o) => o.name ?? t('home.mine.openSeat'));
           const mine = m.state === 'your-move';
           return (
             <li key={`${m.matchId}-${m.seat}`} class={mine ? 'my-turn' : ''} data-match={m.matchId}>
               <a href={`/m/${m.matchId}`} onClick={(e) => onLinkClick(e, () => holdSeat(m))}>
-                <span class="game">{m.game.name}</span>
-                {others.length > 0 && <span class="with"> with {listNames(others)}</span>}
-                {m.waitingSince && <span class="match-facts">waiting since {formatWhen(m.waitingSince)}</span>}
+                <span class="game">{gameName(m.game.id, m.game.name)}</span>
+                {others.length > 0 && <span class="with"> {t('home.mine.with', { names: fmt.list(others) })}</span>}
+                {m.waitingSince && <span class="match-facts">{t('home.mine.waitingSince', { when: fmt.when(m.waitingSince) })}</span>}
               </a>
-              <span class={mine ? 'badge your-move' : 'badge'}>{SERVER_STATE[m.state]}</span>
-              {m.result && <span class="result">{`${OUTCOME[m.result.outcome]}: ${m.result.summary}`}</span>}
+              <span class={mine ? 'badge your-move' : 'badge'}>{t(SERVER_STATE[m.state])}</span>
+              {m.result && (
+                <span class="result">{t('home.outcome.line', { outcome: t(OUTCOME[m.result.outcome]), summary: m.result.summary })}</span>
+              )}
             </li>
           );
         })}

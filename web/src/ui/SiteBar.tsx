@@ -1,9 +1,12 @@
 /**
  * The bar on top of every page: the site's name, "my matches", and the player's side — "Sign in",
- * or who is signed in here with the next match waiting for their move and "Sign out".
+ * or who is signed in here with the next match waiting for their move and "Sign out" — and the
+ * language switcher (English / Nederlands).
  */
 import { useEffect, useState } from 'preact/hooks';
+import { LANGS, LANG_NAMES } from '#shared/i18n/index.js';
 import { ApiFailure } from '../api.js';
+import { chooseLang, gameName, t, useLang } from '../i18n.js';
 import { currentSession, holdSeat, loadSession, nextWaiting, onSession, type ServerMatch, type SessionState, signOut } from '../player.js';
 import { navigate, onLinkClick } from './router.js';
 
@@ -21,31 +24,32 @@ export function useSession(): SessionState {
 export function SiteBar({ matchId, myTurn }: { matchId?: string; myTurn?: boolean } = {}) {
   const session = useSession();
   return (
-    <nav class="sitebar" aria-label="Site">
+    <nav class="sitebar" aria-label={t('site.nav.label')}>
       <a href="/" class="home-link" onClick={(e) => onLinkClick(e)}>
-        Dutch
+        {t('site.name')}
       </a>
       <a href="/" onClick={(e) => onLinkClick(e)}>
-        My matches
+        {t('site.nav.myMatches')}
       </a>
       {session.kind === 'in' && <NextWaiting key={`${matchId}:${myTurn}`} here={matchId} />}
       <span class="account-nav">
         {session.kind === 'out' && (
           <a href="/signin" onClick={(e) => onLinkClick(e)}>
-            Sign in
+            {t('site.signIn')}
           </a>
         )}
         {session.kind === 'in' && (
           <>
-            <a href="/account" class="account-who" onClick={(e) => onLinkClick(e)} title="Your account">
-              {session.player.address}
+            <a href="/account" class="account-who" onClick={(e) => onLinkClick(e)} title={t('site.account.title')}>
+              <span translate={false}>{session.player.address}</span>
             </a>
             <button type="button" class="link-like" onClick={() => void signOut().then(() => navigate('/'))}>
-              Sign out
+              {t('site.signOut')}
             </button>
           </>
         )}
       </span>
+      <LanguageSwitch />
     </nav>
   );
 }
@@ -58,7 +62,7 @@ function NextWaiting({ here }: { here: string | undefined }) {
     let live = true;
     nextWaiting().then(
       (n) => live && setNext(n),
-      (e) => live && setError(e instanceof ApiFailure ? e.message : 'The server could not be reached.'),
+      (e) => live && setError(e instanceof ApiFailure ? e.message : t('site.unreachable')),
     );
     return () => {
       live = false;
@@ -66,8 +70,8 @@ function NextWaiting({ here }: { here: string | undefined }) {
   }, []);
   if (error) return <span class="next-waiting muted">{error}</span>;
   if (next === undefined) return null;
-  if (!next) return <span class="next-waiting muted">No match waits for your move</span>;
-  if (next.matchId === here) return <span class="next-waiting muted">This match has waited longest for you</span>;
+  if (!next) return <span class="next-waiting muted">{t('site.next.none')}</span>;
+  if (next.matchId === here) return <span class="next-waiting muted">{t('site.next.here')}</span>;
   return (
     <button
       type="button"
@@ -77,8 +81,34 @@ function NextWaiting({ here }: { here: string | undefined }) {
         navigate(`/m/${next.matchId}`);
       }}
     >
-      Next match waiting for me
-      <span class="next-game"> ({next.game.name})</span>
+      {t('site.next.button')}
+      <span class="next-game"> {t('site.next.game', { game: gameName(next.game.id, next.game.name) })}</span>
     </button>
+  );
+}
+
+/**
+ * English / Nederlands, each name in its own language (so a reader of either finds theirs), marked
+ * `translate="no"` (Preact's `translate={false}`) as the address is: not words of the catalog. The
+ * shown one is pressed. A press loads that catalog, keeps the choice and draws the page again.
+ */
+function LanguageSwitch() {
+  const shown = useLang();
+  return (
+    <span class="lang-switch" role="group" aria-label={t('site.lang.label')}>
+      {LANGS.map((lang) => (
+        <button
+          key={lang}
+          type="button"
+          class="link-like"
+          lang={lang}
+          translate={false}
+          aria-pressed={shown === lang}
+          onClick={() => void chooseLang(lang)}
+        >
+          {LANG_NAMES[lang]}
+        </button>
+      ))}
+    </span>
   );
 }

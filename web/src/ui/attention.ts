@@ -1,10 +1,11 @@
 /** The tab's title and icon say when it is this player's move, even from another tab. */
+import { t } from '../i18n.js';
 
 export const TURN_ICON = '/favicon-turn.svg';
 export const PLAIN_ICON = '/favicon.svg';
 
 export function showAttention(myTurn: boolean, title: string, doc: Document = document): void {
-  const wanted = myTurn ? `● Your move · ${title}` : title;
+  const wanted = myTurn ? t('site.title.yourMove', { title }) : title;
   if (doc.title !== wanted) doc.title = wanted;
   const icon = doc.querySelector('link[rel="icon"]');
   const href = myTurn ? TURN_ICON : PLAIN_ICON;

@@ -8,6 +8,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiFailure, api, idempotencyKey } from '../../api.js';
 import { DEFAULT_BOT_LEVEL, type SeatChoice, allComputer, botsFor } from '../../bots.js';
 import { loadGameUi } from '../../games/index.js';
+import { gameName, t } from '../../i18n.js';
 import type { GameUi } from '../../games/types.js';
 import { type OptionField, optionFields, optionValues, withDefaults } from '../../options.js';
 import * as store from '../../storage.js';
@@ -28,7 +29,7 @@ function useGames(onFirst: (g: GameSummary) => void, onError: (message: string) 
         const first = r.games.find((g) => g.id === 'dutch-auction') ?? r.games[0];
         if (first) onFirst(first);
       })
-      .catch(() => onError('The list of games could not be loaded. Reload the page to try again.'));
+      .catch(() => onError(t('create.gamesFailed')));
   }, []);
   return games;
 }
@@ -95,9 +96,9 @@ export function CreateForm() {
   const cannot = busy || !game || name.trim() === '';
   return (
     <section class="zone create" aria-labelledby="create-h">
-      <h2 id="create-h">Start a match</h2>
-      {!games && !error && <p class="loading">Loading the games…</p>}
-      {games && games.length === 0 && <p>No games are offered yet.</p>}
+      <h2 id="create-h">{t('create.title')}</h2>
+      {!games && !error && <p class="loading">{t('create.loadingGames')}</p>}
+      {games && games.length === 0 && <p>{t('create.noGames')}</p>}
       {games && games.length > 0 && (
         <form
           onSubmit={(e) => {
@@ -110,7 +111,7 @@ export function CreateForm() {
           <NameField name={name} onChange={setName} />
           {game && (
             <VsComputer
-              gameName={game.name}
+              gameName={gameName(game.id, game.name)}
               players={players}
               level={level}
               onLevel={setLevel}
@@ -141,7 +142,7 @@ export function CreateForm() {
           />
           <UndoRequestsField checked={undoRequests} onChange={setUndoRequests} />
           <button type="submit" class="primary" disabled={cannot}>
-            Create the match
+            {t('create.submit')}
           </button>
         </form>
       )}
@@ -192,7 +193,7 @@ function useGameUi(gameId: string): GameUi | null {
 /** What the create form says when creating failed. */
 function createErrorText(err: unknown): string {
   if (err instanceof ApiFailure) return err.issues?.length ? `${err.message} ${err.issues.map((i) => i.message).join(' ')}` : err.message;
-  return 'The server could not be reached; try again.';
+  return t('create.unreachable');
 }
 
 /** The API's option schemas (from its OpenAPI document); empty until loaded, and if it cannot be. */

@@ -3,6 +3,7 @@
  * friend with an invite link or a computer player), "Play against the computer", the player's
  * name, the game's own options, and the site's reminders and deadline.
  */
+import { gameName, t } from '../../i18n.js';
 import { LevelField } from '../LevelField.js';
 import { ON_DEADLINE_CHOICES, SEAT_CHOICES, type SeatChoice, onDeadlineLabel, seatChoiceLabel } from '../../bots.js';
 import { type OptionField, shownNumber } from '../../options.js';
@@ -13,12 +14,17 @@ import type { BotLevel, GameSummary, OnDeadline } from '../../types.js';
 export function GameChoice({ games, gameId, onPick }: { games: GameSummary[]; gameId: string; onPick: (g: GameSummary) => void }) {
   return (
     <fieldset class="game-choice">
-      <legend>Game</legend>
+      <legend>{t('create.game')}</legend>
       {games.map((g) => (
         <label key={g.id} class="radio">
           <input type="radio" name="game" value={g.id} checked={g.id === gameId} onChange={() => onPick(g)} />
           <span>
-            {g.name} <span class="muted">({g.minSeats === g.maxSeats ? g.minSeats : `${g.minSeats}–${g.maxSeats}`} players)</span>
+            {gameName(g.id, g.name)}{' '}
+            <span class="muted">
+              {g.minSeats === g.maxSeats
+                ? t('create.players.fixed', { count: g.minSeats })
+                : t('create.players.range', { min: g.minSeats, max: g.maxSeats })}
+            </span>
           </span>
         </label>
       ))}
@@ -30,7 +36,7 @@ export function GameChoice({ games, gameId, onPick }: { games: GameSummary[]; ga
 export function PlayersField({ game, players, onChange }: { game: GameSummary; players: number; onChange: (n: number) => void }) {
   return (
     <label class="field">
-      <span>Players</span>
+      <span>{t('create.players.label')}</span>
       <select value={String(players)} onChange={(e) => onChange(Number((e.target as HTMLSelectElement).value))}>
         {Array.from({ length: game.maxSeats - game.minSeats + 1 }, (_, i) => game.minSeats + i).map((n) => (
           <option key={n} value={n}>
@@ -46,7 +52,7 @@ export function PlayersField({ game, players, onChange }: { game: GameSummary; p
 export function NameField({ name, onChange }: { name: string; onChange: (name: string) => void }) {
   return (
     <label class="field">
-      <span>Your name (the other players see it)</span>
+      <span>{t('create.name')}</span>
       <input
         name="name"
         required
@@ -78,10 +84,10 @@ export function TimingChoices({
 }) {
   return (
     <fieldset class="timing-choice">
-      <legend>Reminders and deadline</legend>
+      <legend>{t('create.timing.legend')}</legend>
       <label class="field" for="timing-reminder">
         <span>
-          Remind whoever is to move <span class="muted">(by email or on their device, if they turned that on)</span>
+          {t('create.timing.remind')} <span class="muted">{t('create.timing.remindHint')}</span>
         </span>
         <select
           id="timing-reminder"
@@ -96,7 +102,7 @@ export function TimingChoices({
         </select>
       </label>
       <label class="field" for="timing-deadline">
-        <span>Move deadline</span>
+        <span>{t('create.timing.deadline')}</span>
         <select
           id="timing-deadline"
           value={String(deadlineDays)}
@@ -112,7 +118,7 @@ export function TimingChoices({
       </label>
       {deadlineDays > 0 && (
         <label class="field" for="timing-missed">
-          <span>When a deadline passes</span>
+          <span>{t('create.timing.missed')}</span>
           <select
             id="timing-missed"
             value={missed}
@@ -171,7 +177,7 @@ export function OptionInput({
           value={typeof value === 'string' ? value : field.default}
           onChange={(e) => onChange((e.target as HTMLSelectElement).value)}
         >
-          {field.default === '' && <option value="">Game default</option>}
+          {field.default === '' && <option value="">{t('create.option.gameDefault')}</option>}
           {field.choices.map((c) => (
             <option key={c.value} value={c.value}>
               {c.label}
@@ -193,7 +199,7 @@ export function OptionInput({
         step={field.integer && !field.scale ? 1 : 'any'}
         {...(field.min !== undefined ? { min: field.min / (field.scale ?? 1) } : {})}
         {...(field.max !== undefined ? { max: field.max / (field.scale ?? 1) } : {})}
-        placeholder={field.default === null ? 'Game default' : shownNumber(field)}
+        placeholder={field.default === null ? t('create.option.gameDefault') : shownNumber(field)}
         value={typeof value === 'string' ? value : shownNumber(field)}
         onInput={(e) => onChange((e.target as HTMLInputElement).value)}
       />
@@ -214,11 +220,11 @@ export function SeatChoices({
   if (players < 2) return null;
   return (
     <fieldset class="seat-choice">
-      <legend>The other seats</legend>
-      <p class="hint">Seat 1 is yours. Computer players are ready at once; friends join with their invite link.</p>
+      <legend>{t('create.seats.legend')}</legend>
+      <p class="hint">{t('create.seats.hint')}</p>
       {Array.from({ length: players - 1 }, (_, i) => i + 1).map((seat) => (
         <label key={seat} class="field" for={`seat-choice-${seat}`}>
-          <span>Seat {seat + 1}</span>
+          <span>{t('create.seats.seat', { n: seat + 1 })}</span>
           <select
             id={`seat-choice-${seat}`}
             value={choices[seat - 1] ?? 'friend'}
@@ -259,11 +265,8 @@ export function VsComputer({
   const others = players - 1;
   return (
     <section class="vs-computer" aria-labelledby="vs-computer-h">
-      <h3 id="vs-computer-h">Play against the computer</h3>
-      <p>
-        Nobody to invite? {others === 1 ? 'A computer player takes the other seat' : `${others} computer players take the other seats`} and
-        your game of {gameName} begins at once, with the settings on this form.
-      </p>
+      <h3 id="vs-computer-h">{t('create.vs.title')}</h3>
+      <p>{t('create.vs.text', { others, game: gameName })}</p>
       <LevelField id="vs-computer-level" value={level} onChange={onLevel} />
       <button
         type="button"
@@ -273,7 +276,7 @@ export function VsComputer({
           if (e.currentTarget.form?.reportValidity() !== false) onPlay();
         }}
       >
-        Play against the computer
+        {t('create.vs.title')}
       </button>
     </section>
   );

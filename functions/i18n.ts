@@ -1,0 +1,71 @@
+/**
+ * The server's side of the two languages: the same catalogs as the pages (shared/i18n), compiled
+ * once when this module loads, and `t(lang, key, params)` for mails, push texts and the HTML pages
+ * the API serves; `langOf` reads a request's Accept-Language; `zodMessages` gives a per-parse error
+ * map so validation messages come in the request's language (never a global zod config).
+ *
+ * web/build.ts compiles the catalogs for the pages with `compileCatalog` from here, so the page and
+ * the server read one message the same way.
+ */
+import { type Messages, setupI18n } from '@lingui/core';
+import { type CompiledMessage, compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
+import { en as zodEn, nl as zodNl } from 'zod/locales';
+import { en } from '#shared/i18n/en.js';
+import { type Catalog, LANGS, type Lang, type MessageKey, PSEUDO, pickLang } from '#shared/i18n/index.js';
+import { nl } from '#shared/i18n/nl.js';
+import { PSEUDO_CLOSE, PSEUDO_OPEN, pseudoText } from '#shared/i18n/pseudo.js';
+
+export { LANGS, type Lang, type MessageKey } from '#shared/i18n/index.js';
+
+export const CATALOGS: Record<Lang, Catalog> = { en, nl };
+
+/** Every message compiled (a syntax error throws, naming the key); `pseudo` gives the marked, accented form. */
+export function compileCatalog(catalog: Catalog, opts: { pseudo?: boolean } = {}): Record<string, CompiledMessage> {
+  const out: Record<string, CompiledMessage> = {};
+  for (const [key, message] of Object.entries(catalog)) {
+    try {
+      const tokens = compileMessageOrThrow(message, opts.pseudo ? pseudoText : undefined);
+      out[key] = opts.pseudo ? [PSEUDO_OPEN, ...tokens, PSEUDO_CLOSE] : tokens;
+    } catch (e) {
+      throw new Error(`${key}: ${(e as Error).message}`);
+    }
+  }
+  return out;
+}
+
+/** The pseudo-locale's catalog: English, each message marked ⟦…⟧ with accented letters. */
+export const pseudoCatalog = () => compileCatalog(en, { pseudo: true });
+
+const i18n = setupI18n({
+  messages: { en: compileCatalog(en), nl: compileCatalog(nl), [PSEUDO]: pseudoCatalog() } as Record<string, Messages>,
+  locale: 'en',
+});
+
+export type Params = Record<string, string | number | Date>;
+
+/** The message `key` in `lang`, its placeholders filled from `params`. */
+export function t(lang: Lang | typeof PSEUDO, key: MessageKey, params?: Params): string {
+  if (i18n.locale !== lang) i18n.activate(lang);
+  return i18n._(key, params);
+}
+
+/** A request's language from its Accept-Language header (q-values honoured); English when it names none of ours. */
+export function langOf(req: { header(name: string): string | undefined } | Request): Lang {
+  const header = req instanceof Request ? req.headers.get('Accept-Language') : req.header('Accept-Language');
+  if (!header) return LANGS[0];
+  const wanted = header
+    .split(',')
+    .map((part, i) => {
+      const [tag = '', ...rest] = part.trim().split(';');
+      const q = rest.map((r) => /^\s*q=([\d.]+)\s*$/.exec(r)?.[1]).find((v) => v !== undefined);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), i };
+    })
+    .filter((w) => w.tag && w.tag !== '*' && w.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  return pickLang(wanted.map((w) => w.tag));
+}
+
+const ZOD = { en: zodEn().localeError, nl: zodNl().localeError } as const;
+
+/** The per-parse error map of a language: `schema.safeParse(input, { error: zodMessages(lang) })`. */
+export const zodMessages = (lang: Lang) => ZOD[lang];

@@ -1,0 +1,114 @@
+/**
+ * The English catalog: every text the site shows, as ICU MessageFormat, under namespaced keys
+ * (`site.*` the bar and shared words, `home.*` the home page, `error.*` the API's refusals; later
+ * `game.<id>.*`, `mail.*`, `push.*`). Its keys are the type `MessageKey`: every other catalog must
+ * have exactly these (nl.ts `satisfies Record<MessageKey, string>`; tests/i18n/catalogs.test.ts also
+ * checks ICU syntax and that each message uses the same placeholders as here). Data only.
+ *
+ * Placeholders are named (`{name}`, `{count, plural, …}`); the web compiles these messages at build
+ * time (web/build.ts) and the server once at start (functions/i18n.ts).
+ */
+export const en = {
+  // The bar on top of every page.
+  'site.name': 'Dutch',
+  'site.nav.label': 'Site',
+  'site.nav.myMatches': 'My matches',
+  'site.signIn': 'Sign in',
+  'site.signOut': 'Sign out',
+  'site.account.title': 'Your account',
+  'site.next.button': 'Next match waiting for me',
+  'site.next.game': '({game})',
+  'site.next.none': 'No match waits for your move',
+  'site.next.here': 'This match has waited longest for you',
+  'site.lang.label': 'Language',
+  'site.cancel': 'Cancel',
+  'site.title.yourMove': '● Your move · {title}',
+  'site.loading': 'Loading…',
+  'site.unreachable': 'The server could not be reached.',
+  'site.notFound.title': 'Page not found',
+  'site.notFound.text': 'There is nothing at this address.',
+  'site.notFound.link': 'Go to the start page.',
+  'site.pageFailed': 'This page could not be loaded. Reload to try again.',
+
+  // The home page.
+  'home.intro':
+    'Card games called Dutch, played in turns over hours or days. Start a match, send the link, and come back when it is your move.',
+  'home.listFailed': 'Your matches could not be listed: {reason}',
+  'home.mine.title': 'My matches',
+  'home.mine.match': 'Match',
+  'home.mine.with': 'with {names}',
+  'home.mine.openSeat': 'an open seat',
+  'home.mine.since': 'since {when}',
+  'home.mine.waitingSince': 'waiting since {when}',
+  'home.mine.empty': 'No matches in your record yet. Start one below, or open a seat link while signed in.',
+  'home.mine.waiting':
+    '{count, plural, =0 {Nothing waits for your move} one {# match waits for your move} other {# matches wait for your move}}',
+  'home.status.over': 'Finished',
+  'home.status.open': 'Waiting for players to join',
+  'home.status.yourMove': 'Your move',
+  'home.status.theirMove': 'Waiting for the others',
+  'home.status.unopened': 'Not opened yet',
+  'home.outcome.won': 'You won',
+  'home.outcome.lost': 'You lost',
+  'home.outcome.shared': 'You shared the win',
+  'home.outcome.nobody': 'Nobody won',
+  'home.outcome.line': '{outcome}: {summary}',
+  'home.forget.label': 'Forget',
+  'home.forget.question': 'Remove this match from this browser? Its link is then gone from here.',
+  'home.forget.confirm': 'Remove',
+
+  // Refusals of the API (the code stays the same in every language).
+  'error.invalid.request': 'The request is not valid.',
+  'error.invalid.query': 'The query of the address is not valid.',
+  'error.invalid.link': 'The link is not valid.',
+
+  // The games' names (the rest of each game's words come with the engines' conversion: game.<id>.*).
+  'game.dutch-auction.name': 'Dutch (auction deck-builder)',
+  'game.dutch-memory.name': 'Dutch (memory card game)',
+  'game.golden-age.name': 'The Dutch Golden Age',
+
+  // The create form (on the home page).
+  'create.title': 'Start a match',
+  'create.loadingGames': 'Loading the games…',
+  'create.noGames': 'No games are offered yet.',
+  'create.gamesFailed': 'The list of games could not be loaded. Reload the page to try again.',
+  'create.submit': 'Create the match',
+  'create.unreachable': 'The server could not be reached; try again.',
+  'create.game': 'Game',
+  'create.players.fixed': '({count, plural, one {# player} other {# players}})',
+  'create.players.range': '({min}–{max} players)',
+  'create.players.label': 'Players',
+  'create.name': 'Your name (the other players see it)',
+  'create.option.gameDefault': 'Game default',
+  'create.seats.legend': 'The other seats',
+  'create.seats.hint': 'Seat 1 is yours. Computer players are ready at once; friends join with their invite link.',
+  'create.seats.seat': 'Seat {n}',
+  'create.vs.title': 'Play against the computer',
+  'create.vs.text':
+    'Nobody to invite? {others, plural, one {A computer player takes the other seat} other {# computer players take the other seats}} and your game of {game} begins at once, with the settings on this form.',
+  'create.timing.legend': 'Reminders and deadline',
+  'create.timing.remind': 'Remind whoever is to move',
+  'create.timing.remindHint': '(by email or on their device, if they turned that on)',
+  'create.timing.deadline': 'Move deadline',
+  'create.timing.missed': 'When a deadline passes',
+
+  // Computer players and deadlines (create form, match page).
+  'bots.level.label': 'Computer level',
+  'bots.level.strong': 'Strong (looks ahead)',
+  'bots.level.easy': 'Easy (plays by simple habits)',
+  'bots.seat.friend': 'A friend (invite link)',
+  'bots.seat.easy': 'Computer — easy',
+  'bots.seat.strong': 'Computer — strong',
+  'bots.missed.bot': 'A computer plays for them until they come back',
+  'bots.missed.forfeit': 'They forfeit the match',
+  'bots.missed.default': 'The standard move is made for them',
+  'timing.reminder.none': 'No reminders',
+  'timing.reminder.after': 'After {hours, plural, one {# hour} other {# hours}}',
+  'timing.deadline.none': 'No deadline',
+  'timing.deadline.days': '{days, plural, one {# day} other {# days}} per move',
+  'timing.explain.none': 'Without a deadline the match simply waits, however long a player takes.',
+  'timing.explain':
+    "Whoever is to move has {days, plural, one {# day} other {# days}} to do it, and is warned shortly before the time runs out. If the time runs out, {missed, select, bot {a computer player takes over their seat until they come back (their next move takes it back)} forfeit {that player forfeits the match} other {the site moves for them: the game's standard move (passing, for example) where the game has one, otherwise that player forfeits the match}}. Each player can pause their own deadlines for up to {pause} days per match, for a holiday say.",
+} as const;
+
+export type MessageKey = keyof typeof en;

@@ -1,0 +1,80 @@
+/**
+ * The languages in the build (web/build.ts): each catalog is its own lazily loaded chunk of compiled
+ * messages, the page carries no ICU parser, and the match page's JS (the frame, what it imports up
+ * front, the largest game board with its imports, and one catalog) stays within 50 KB gzip.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { Metafile } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWeb } from '../../web/build.js';
+
+const BUDGET = 50 * 1024;
+let dir = '';
+let meta: Metafile;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'dutch-i18n-build-'));
+  meta = await buildWeb({ outdir: dir });
+}, 120_000);
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const outputs = () => Object.entries(meta.outputs).filter(([f]) => f.endsWith('.js'));
+const gz = async (file: string) => gzipSync(await readFile(file), { level: 9 }).length;
+/** The output `file` and every chunk it imports up front, transitively. */
+function withStaticImports(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const i of meta.outputs[file]?.imports ?? []) if (i.kind === 'import-statement' && !i.external) withStaticImports(i.path, seen);
+  return seen;
+}
+/** The one output whose inputs include `input`. */
+const outputOf = (input: string) => outputs().filter(([, o]) => Object.keys(o.inputs).includes(input));
+
+describe('catalogs in the build', () => {
+  it('each language is a chunk of its own, loaded lazily, and none is in the main script', () => {
+    const main = outputs().find(([, o]) => o.entryPoint === 'web/src/main.tsx')![0];
+    const upFront = withStaticImports(main);
+    for (const input of ['shared/i18n/en.ts', 'shared/i18n/nl.ts', 'web/src/i18n-pseudo.ts']) {
+      const outs = outputOf(input);
+      expect(outs, input).toHaveLength(1);
+      const [file, out] = outs[0]!;
+      expect(Object.keys(out.inputs), `${input} shares its chunk`).toEqual([input]);
+      expect(upFront.has(file), `${input} is loaded up front`).toBe(false);
+      const lazily = [...upFront].some((f) => meta.outputs[f]!.imports.some((i) => i.path === file && i.kind === 'dynamic-import'));
+      expect(lazily, `${input} is imported lazily by the page's frame`).toBe(true);
+    }
+  });
+
+  it('holds compiled messages and ships no ICU parser', async () => {
+    const [nlFile] = outputOf('shared/i18n/nl.ts')[0]!;
+    const nl = await readFile(nlFile, 'utf8');
+    expect(nl).toContain('"Mijn partijen"');
+    expect(nl).not.toContain('{count, plural');
+    expect(nl).toMatch(/\["count","plural",\{/);
+    const pseudo = await import(pathToFileURL(outputOf('web/src/i18n-pseudo.ts')[0]![0]).href);
+    expect(pseudo.messages['home.mine.title']).toEqual(['⟦', 'Mý mátçhéš', '⟧']);
+    expect(pseudo.messages['home.mine.with']).toEqual(['⟦', 'wíth ', ['names'], '⟧']);
+    for (const [file, out] of outputs()) {
+      const parser = Object.keys(out.inputs).filter((i) => /@messageformat|@lingui[\\/]message-utils|compileMessage/.test(i));
+      expect(parser, relative(dir, file)).toEqual([]);
+    }
+  });
+
+  it('the match page JS stays within 50 KB gzip with a catalog', async () => {
+    const main = outputs().find(([, o]) => o.entryPoint === 'web/src/main.tsx')![0];
+    const sizeOf = async (files: Iterable<string>) => (await Promise.all([...files].map(gz))).reduce((a, b) => a + b, 0);
+    const frame = withStaticImports(main);
+    const boards = outputs().filter(([f]) => /chunks[\\/](dutch-auction|dutch-memory|golden-age)\./.test(f));
+    expect(boards).toHaveLength(3);
+    let worst = 0;
+    for (const [board] of boards) worst = Math.max(worst, await sizeOf(new Set([...frame, ...withStaticImports(board)])));
+    const catalogs = await Promise.all(['shared/i18n/en.ts', 'shared/i18n/nl.ts'].map((i) => gz(outputOf(i)[0]![0])));
+    const total = worst + Math.max(...catalogs);
+    console.log(`match page JS: ${(total / 1024).toFixed(1)} KB gzip (catalog ${(Math.max(...catalogs) / 1024).toFixed(1)} KB)`);
+    expect(total).toBeLessThanOrEqual(BUDGET);
+  });
+});

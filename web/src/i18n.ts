@@ -1,0 +1,122 @@
+/**
+ * The page's language: chosen from what the player picked before (localStorage), else the first of
+ * the browser's languages the site speaks (`navigator.languages`), else English. Its catalog is a
+ * lazily loaded chunk of its own, compiled at build time (web/build.ts), so the page ships no ICU
+ * parser and only the one language it shows. `t(key, params)` is typed by the English catalog's keys;
+ * `fmt` formats numbers, guilders, dates and lists in the language shown.
+ *
+ * The pseudo-locale (`?lang=en-XA`, kept for the tab in sessionStorage) is for tests only: English
+ * with every message marked ⟦…⟧, so text that skipped the catalog stands out.
+ */
+import { type Messages, setupI18n } from '@lingui/core';
+import { useEffect, useState } from 'preact/hooks';
+import * as format from '#shared/i18n/format.js';
+import { type Lang, type MessageKey, PSEUDO, isLang, pickLang } from '#shared/i18n/index.js';
+
+export type { Lang, MessageKey } from '#shared/i18n/index.js';
+export type Shown = Lang | typeof PSEUDO;
+export type Params = Record<string, string | number | Date>;
+
+const CHOSEN = 'dutch:v1:lang';
+const PSEUDO_ASKED = 'dutch:v1:pseudo';
+
+// Each import is its own chunk. In the build, shared/i18n/{en,nl}.ts and ./i18n-pseudo.ts hold the
+// compiled messages (web/build.ts swaps them in); unbuilt (unit tests), lingui compiles on first use.
+const CATALOG: Record<Shown, () => Promise<unknown>> = {
+  en: () => import('#shared/i18n/en.js').then((m) => m.en),
+  nl: () => import('#shared/i18n/nl.js').then((m) => m.nl),
+  [PSEUDO]: () => import('./i18n-pseudo.js').then((m) => m.messages),
+};
+
+// Active from the start (with no messages), so a text asked for before the catalog is here is its key, never a throw.
+const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
+let shown: Shown = 'en';
+const listeners = new Set<(lang: Shown) => void>();
+
+/** The language to show: the pseudo-locale if asked for, else the stored choice, else the browser's. */
+export function initialLang(o: { pseudo: boolean; stored: string | null; languages: readonly string[] }): Shown {
+  if (o.pseudo) return PSEUDO;
+  if (isLang(o.stored)) return o.stored;
+  return pickLang(o.languages);
+}
+
+function storage(kind: 'localStorage' | 'sessionStorage'): Storage | undefined {
+  try {
+    return globalThis[kind];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Loads the language of this visit (before the first draw; main.tsx). */
+export function startLanguage(loc: Pick<Location, 'search'> = location): Promise<void> {
+  const asked = new URLSearchParams(loc.search).get('lang');
+  try {
+    if (asked === PSEUDO) storage('sessionStorage')?.setItem(PSEUDO_ASKED, '1');
+  } catch {
+    /* refused storage: the pseudo-locale lasts this page load */
+  }
+  const lang = initialLang({
+    pseudo: asked === PSEUDO || storage('sessionStorage')?.getItem(PSEUDO_ASKED) === '1',
+    stored: storage('localStorage')?.getItem(CHOSEN) ?? null,
+    languages: navigator.languages ?? [navigator.language],
+  });
+  return loadLanguage(lang);
+}
+
+/** Loads and shows `lang` (unit tests call it directly: until a catalog is loaded, `t` answers keys). */
+export async function loadLanguage(lang: Shown): Promise<void> {
+  const messages = (await CATALOG[lang]()) as Messages;
+  i18n.load(lang, messages);
+  i18n.activate(lang);
+  shown = lang;
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  for (const f of listeners) f(lang);
+}
+
+/** The player's choice (the switcher in the site bar): kept for next time, shown at once without a reload. */
+export async function chooseLang(lang: Lang): Promise<void> {
+  try {
+    storage('localStorage')?.setItem(CHOSEN, lang);
+    storage('sessionStorage')?.removeItem(PSEUDO_ASKED);
+  } catch {
+    /* shown for this visit only */
+  }
+  await loadLanguage(lang);
+}
+
+/** The message `key` in the language shown, its placeholders filled from `params`. */
+export function t(key: MessageKey, params?: Params): string {
+  return i18n._(key, params);
+}
+
+/** A game's name in the language shown (`game.<id>.name`); `fallback` (the server's) for a game the catalog lacks. */
+export function gameName(id: string | undefined, fallback: string): string {
+  const key = `game.${id}.name`;
+  return id && Object.hasOwn(i18n.messages, key) ? t(key as MessageKey) : fallback;
+}
+
+/** The language shown now. */
+export const currentLang = (): Shown => shown;
+
+/** The language shown, re-rendering the component when it changes. */
+export function useLang(): Shown {
+  const [lang, setLang] = useState(shown);
+  useEffect(() => {
+    listeners.add(setLang);
+    setLang(shown);
+    return () => void listeners.delete(setLang);
+  }, []);
+  return lang;
+}
+
+/** Numbers, guilders, dates, times, relative times and lists in the language shown (shared/i18n/format.ts). */
+export const fmt = {
+  number: (n: number, opts?: Intl.NumberFormatOptions) => format.number(shown, n, opts),
+  guilders: (amount: number) => format.guilders(shown, amount),
+  when: (ms: number, timeZone?: string) => format.when(shown, ms, timeZone),
+  date: (ms: number, timeZone?: string) => format.date(shown, ms, timeZone),
+  time: (ms: number, timeZone?: string) => format.time(shown, ms, timeZone),
+  relative: (then: number, now: number) => format.relative(shown, then, now),
+  list: (items: readonly string[]) => format.list(shown, items),
+};
