@@ -15,8 +15,13 @@
  * spread of the state made apply twice as slow), and the generator's steps written out where a
  * whole deck is shuffled. No closures are made per call either (the deal, the round's scores):
  * besides the function object, the bench's loader keeps function names, one defineProperty each.
- * What is left is mostly allocation the plain-JSON shape needs: the top-level copy, the deck or
- * pile copied on each draw or discard, new bench cards and turn objects, the result and events.
+ * `toAct` and `legalMoves` hand out shared lists rather than a new array per call (callers only
+ * read them). What is left: the deal and the count of each round (random play averages only 17
+ * actions a round, four of them the starting looks; the shuffle alone is about a tenth of the
+ * time), and the allocation the plain-JSON shape needs: the top-level copy, the deck or pile copied
+ * on each draw or discard (about a tenth more), new bench cards and turn objects, the result and
+ * events. Shared bench-card and turn objects (looked up by card and seen-by mask) were tried and
+ * were slower than making them: finding a card's number costs more than a young allocation.
  */
 import type { Applied, MoveContext, Outcome, Result, Seat } from '../../engine/game.js';
 import { ok } from '../../engine/game.js';

@@ -7,7 +7,8 @@
  * fixture keeps a short hash of that record per action (the full text would be tens of megabytes)
  * and, per game, the result in full.
  *
- * To write the fixture again (only ever from an engine known to be right): GOLDEN_WRITE=1 npx vitest run
+ * To write the fixture again (only ever from an engine known to be right; then `npx biome check --write` it):
+ * GOLDEN_WRITE=1 npx vitest run
  * tests/games/dutch-memory/golden.test.ts
  */
 import { createHash } from 'node:crypto';
