@@ -15,8 +15,13 @@
  * spread of the state made apply twice as slow), and the generator's steps written out where a
  * whole deck is shuffled. No closures are made per call either (the deal, the round's scores):
  * besides the function object, the bench's loader keeps function names, one defineProperty each.
- * What is left is mostly allocation the plain-JSON shape needs: the top-level copy, the deck or
- * pile copied on each draw or discard, new bench cards and turn objects, the result and events.
+ * `toAct` and `legalMoves` hand out shared lists rather than a new array per call (callers only
+ * read them). What is left: the deal and the count of each round (random play averages only 17
+ * actions a round, four of them the starting looks; the shuffle alone is about a tenth of the
+ * time), and the allocation the plain-JSON shape needs: the top-level copy, the deck or pile copied
+ * on each draw or discard (about a tenth more), new bench cards and turn objects, the result and
+ * events. Shared bench-card and turn objects (looked up by card and seen-by mask) were tried and
+ * were slower than making them: finding a card's number costs more than a young allocation.
  */
 import type { Applied, MoveContext, Outcome, Result, Seat } from '../../engine/game.js';
 import { ok } from '../../engine/game.js';
@@ -142,15 +147,24 @@ function slotAt(d: Draft, seat: Seat, slot: number): BenchCard | null {
   return d.benches[seat]?.[slot] ?? null;
 }
 
+/**
+ * A copy of a short array. Benches and the list of benches are mostly four long: written as a
+ * literal, that copy is inlined where `slice` would be a call into the runtime.
+ */
+function copyOf<T>(a: readonly T[]): T[] {
+  if (a.length === 4) return [a[0] as T, a[1] as T, a[2] as T, a[3] as T];
+  return a.slice();
+}
+
 function setSlot(w: Work, seat: Seat, slot: number, value: BenchCard | null): void {
   const { d } = w;
   if (!w.ownBenches) {
-    d.benches = d.benches.slice();
+    d.benches = copyOf(d.benches);
     w.ownBenches = true;
   }
   const benches = d.benches as Bench[];
   if ((w.ownBench & (1 << seat)) === 0) {
-    benches[seat] = (benches[seat] as Bench).slice();
+    benches[seat] = copyOf(benches[seat] as Bench);
     w.ownBench |= 1 << seat;
   }
   (benches[seat] as (BenchCard | null)[])[slot] = value;
@@ -943,7 +957,7 @@ export function legalMoves(state: DutchMemoryState, seat: Seat, withSnaps = true
   if (!withSnaps) return moves;
   const out: DutchMemoryMove[] = [];
   snaps(state, seat, out);
-  for (const m of moves) out.push(m);
+  for (let i = 0; i < moves.length; i++) out.push(moves[i] as DutchMemoryMove);
   return out;
 }
 
@@ -965,7 +979,9 @@ function lookMoves(own: Bench): DutchMemoryMove[] {
 
 /**
  * Lists depend only on which positions hold cards (and a few flags), so the common ones are kept by
- * that key, one table per kind of list, and handed out as copies. Keys stay small integers (fast
+ * that key, one table per kind of list, and handed out as they are (a copy per call showed in the
+ * playouts' profile). So a list `legalMoves` returns must be read, never changed. They are not
+ * frozen: reading a frozen array is slower in V8 (the bench's listing of snaps lost a fifth). Keys stay small integers (fast
  * to look up): benches longer than 7 positions, and tables of more than 4, are not kept.
  */
 const BENCH_KEY_BITS = 7;
@@ -976,7 +992,7 @@ const DRAWN = 2;
 const PEEKS = 3;
 const SWAPS_APART = 4;
 const SWAPS_ANY = 5;
-const LISTS = Array.from({ length: 6 }, () => new Map<number, readonly DutchMemoryMove[]>());
+const LISTS = Array.from({ length: 6 }, () => new Map<number, DutchMemoryMove[]>());
 
 /** Which positions of a bench hold cards, one bit each; -1 when the bench is too long to say so. */
 function occupancy(bench: Bench): number {
@@ -998,16 +1014,30 @@ function tableOccupancy(state: DutchMemoryState): number {
   return key;
 }
 
+/**
+ * The lists of one seat's bench (starting looks, turn starts, moves with a drawn card) have keys
+ * below 2^10, so they are kept in plain arrays by key, which look up faster than a Map.
+ */
+const SMALL_KEYS = 1 << (BENCH_KEY_BITS + 3);
+const SMALL = [LOOKS, STARTS, DRAWN].map(() => unset<DutchMemoryMove[]>(SMALL_KEYS));
+
 /** A copy of the list of this kind kept under `key`, if there is one (key -1: never kept). */
 function kept(kind: number, key: number): DutchMemoryMove[] | undefined {
-  return key < 0 ? undefined : LISTS[kind]?.get(key)?.slice();
+  if (key < 0) return undefined;
+  if (kind <= DRAWN) return (SMALL[kind] as (DutchMemoryMove[] | undefined)[])[key];
+  return LISTS[kind]?.get(key);
 }
 
 function keep(kind: number, key: number, list: DutchMemoryMove[]): DutchMemoryMove[] {
+  if (key < 0) return list;
+  if (kind <= DRAWN) {
+    (SMALL[kind] as (DutchMemoryMove[] | undefined)[])[key] = list;
+    return list;
+  }
   const table = LISTS[kind];
-  if (key < 0 || !table) return list;
+  if (!table) return list;
   if (table.size >= LIST_CACHE_LIMIT) table.clear();
-  table.set(key, list.slice());
+  table.set(key, list);
   return list;
 }
 
@@ -1126,16 +1156,22 @@ function swapMoves(state: DutchMemoryState): DutchMemoryMove[] {
   return out;
 }
 
-/** Seats that must act before the game can go on. Snapping is never required, so never listed. */
+/**
+ * Seats that must act before the game can go on. Snapping is never required, so never listed.
+ * The list is one of the shared frozen seat lists (no array is made per call): read it, never
+ * change it.
+ */
 export function toAct(state: DutchMemoryState): Seat[] {
   if (state.phase === 'play') {
     const front = state.pending[0];
-    return [front ? front.seat : state.turn.seat];
+    const seat = front ? front.seat : state.turn.seat;
+    return (seat < MAX_SEATS ? SEAT_SETS[1 << seat] : [seat]) as Seat[];
   }
-  if (state.phase !== 'look') return [];
-  const out: Seat[] = [];
-  for (let s = 0; s < state.looked.length; s++) if (!state.looked[s]) out.push(s);
-  return out;
+  if (state.phase !== 'look') return NOBODY as Seat[];
+  const looked = state.looked;
+  let mask = 0;
+  for (let s = 0; s < looked.length; s++) if (!looked[s]) mask |= 1 << s;
+  return (looked.length <= MAX_SEATS ? SEAT_SETS[mask] : looked.flatMap((l, s) => (l ? [] : [s]))) as Seat[];
 }
 
 /**
