@@ -90,6 +90,8 @@ export const en = {
   'create.timing.remind': 'Remind whoever is to move',
   'create.timing.remindHint': '(by email or on their device, if they turned that on)',
   'create.timing.deadline': 'Move deadline',
+  'create.undoRequests': 'Players may ask to take back a finished turn',
+  'create.undoRequestsHint': '(the others accept or refuse; only while nobody has moved since)',
   'create.timing.missed': 'When a deadline passes',
 
   // Computer players and deadlines (create form, match page).

@@ -81,6 +81,8 @@ export const nl = {
   'create.timing.remind': 'Herinner wie aan zet is',
   'create.timing.remindHint': '(per e-mail of op hun apparaat, als ze dat hebben aangezet)',
   'create.timing.deadline': 'Bedenktijd per zet',
+  'create.undoRequests': 'Spelers mogen vragen een afgemaakte beurt terug te nemen',
+  'create.undoRequestsHint': '(de anderen stemmen in of weigeren; alleen zolang niemand daarna gezet heeft)',
   'create.timing.missed': 'Als de bedenktijd om is',
 
   'bots.level.label': 'Niveau van de computer',
