@@ -10,7 +10,8 @@ import type { ConnectionStore, LiveSender } from './port.js';
 import { ClientMessage, MAX_MESSAGE_BYTES, MAX_SUBSCRIPTIONS, type ServerMessage } from './protocol.js';
 
 export interface LiveDeps {
-  matches: Pick<MatchService, 'head' | 'authenticate'>;
+  /** Only for subscribing (the poke function never reads a match: a subscription was proven when made). */
+  matches?: Pick<MatchService, 'head' | 'authenticate'>;
   connections: ConnectionStore;
   sender: LiveSender;
   clock?: () => number;
@@ -43,9 +44,11 @@ export class LiveService {
     if (!parsed.success) return failure('bad-message', 'The message is not one this channel understands.');
     const msg = parsed.data;
     if (msg.action === 'ping') return { type: 'pong' };
+    const matches = this.deps.matches;
+    if (!matches) throw new Error('this live service takes no subscriptions');
     try {
-      const head = await this.deps.matches.head(msg.matchId);
-      this.deps.matches.authenticate(head, msg.token, msg.seat === undefined ? 'spectator' : { seat: msg.seat });
+      const head = await matches.head(msg.matchId);
+      matches.authenticate(head, msg.token, msg.seat === undefined ? 'spectator' : { seat: msg.seat });
       const result = await this.deps.connections.subscribe(connectionId, msg.matchId, this.now());
       if (result === 'full') {
         return failure('too-many', `One connection may follow at most ${MAX_SUBSCRIPTIONS} matches.`, msg.matchId);
@@ -69,7 +72,15 @@ export class LiveService {
   /** Tells every subscriber of a match its new version; connections found gone are dropped. */
   async poke(matchId: string, version: number): Promise<{ sent: number; gone: number }> {
     const ids = await this.deps.connections.subscribers(matchId, this.now());
-    const results = await Promise.all(ids.map((id) => this.deliver(id, { type: 'version', matchId, version })));
+    // One connection failing (not gone, just an error) does not keep the poke from the others.
+    const results = await Promise.all(
+      ids.map((id) =>
+        this.deliver(id, { type: 'version', matchId, version }).catch((err: unknown) => {
+          this.deps.log?.({ level: 'error', message: 'live poke to a connection failed', matchId, error: String(err) });
+          return 'failed' as const;
+        }),
+      ),
+    );
     return { sent: results.filter((r) => r === 'sent').length, gone: results.filter((r) => r === 'gone').length };
   }
 
