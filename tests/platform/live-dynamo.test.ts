@@ -5,7 +5,7 @@
  * drops a connection API Gateway reports gone. The Management API client is the one stand-in: API
  * Gateway's 410 cannot be caused here otherwise.
  */
-import { PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import type { PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { originAllowed } from '../../functions/lambda/live-socket.js';
@@ -66,12 +66,15 @@ describe('pokes on AWS', () => {
     expect(pokeOf(record('LIVE#a', 'C#x'))).toBeNull();
     expect(pokeOf(record('M#a', 'MATCH', undefined, 'REMOVE'))).toBeNull();
     const poked: [string, number][] = [];
-    const out = await onLiveRecords({ poke: async (m, v) => (poked.push([m, v]), { sent: 0, gone: 0 }) }, () => undefined)([
-      record('M#a', 'MATCH', 7),
-      record('M#a', 'MATCH', 8),
-      record('M#b', 'MATCH', 2),
-      record('M#a', 'LOG#00000008', 8),
-    ]);
+    const out = await onLiveRecords(
+      {
+        poke: async (m, v) => {
+          poked.push([m, v]);
+          return { sent: 0, gone: 0 };
+        },
+      },
+      () => undefined,
+    )([record('M#a', 'MATCH', 7), record('M#a', 'MATCH', 8), record('M#b', 'MATCH', 2), record('M#a', 'LOG#00000008', 8)]);
     expect(poked.sort()).toEqual([
       ['a', 8],
       ['b', 2],
