@@ -18,6 +18,8 @@ export const PRICES = {
   dynamoWru: 0.625 / 1_000_000, // on demand, after the November 2024 price cut
   dynamoRru: 0.125 / 1_000_000,
   sesPerMail: 0.1 / 1000,
+  webSocketMessage: 1.0 / 1_000_000, // API Gateway WebSocket, first billion; each way, per started 32 KB
+  webSocketMinute: 0.25 / 1_000_000, // connection minutes
 } as const;
 
 /** What one match does, per move; the DynamoDB figures are measured (see DUTCH_AUCTION). */
@@ -185,6 +187,66 @@ export function matchCost(p: MatchProfile = DUTCH_AUCTION) {
 export function pollBudget(goalUsd: number, p: MatchProfile = DUTCH_AUCTION): number {
   const noPolls = matchCost({ ...p, pollsPerMove: 0 }).total;
   return Math.max(0, (goalUsd - noPolls) / (p.moves * unitCosts(p).poll));
+}
+
+// ------------------------------------------------------------------ the live table (issue 17)
+
+/**
+ * How a page uses the live channel (web/src/live.ts, web/src/poll/schedule.ts): a subscribe renewed as
+ * the keep-alive every 9 minutes, a safety-net poll every 30 minutes, a new connection every 2 hours.
+ * Kept here as numbers so the model loads without the web code; tests/infra/live-cost.test.ts checks
+ * they are the page's.
+ */
+export const LIVE_PAGE = { keepaliveMinutes: 9, safetyPollMinutes: 30, connectionHours: 2 } as const;
+
+/** Billed seconds assumed per live invocation (256 MB): a subscribe (head read, two writes, one post), a poke (a Query, posts in parallel). */
+const LIVE_GB = FUNCTIONS.liveSocket.memoryMb / 1024;
+const LIVE_SECONDS = { message: 0.02, connect: 0.005, disconnect: 0.02, poke: 0.03 } as const;
+
+/** USD per unit of the live channel's work. */
+export function liveUnitCosts(p: MatchProfile) {
+  const invoke = (seconds: number) => PRICES.lambdaRequest + lambda(LIVE_GB, seconds);
+  return {
+    /** A subscribe or its renewal: in and answer out, the socket function, the match's head, the connection and subscription written. */
+    subscribe: 2 * PRICES.webSocketMessage + invoke(LIVE_SECONDS.message) + rru(p.matchItem) * PRICES.dynamoRru + 2 * PRICES.dynamoWru,
+    /** A connection opened and closed: $connect (the Origin check) and $disconnect (the connection and its subscriptions deleted). */
+    connection: 2 * PRICES.webSocketMessage + invoke(LIVE_SECONDS.connect) + invoke(LIVE_SECONDS.disconnect) + 2 * PRICES.dynamoWru,
+    minute: PRICES.webSocketMinute,
+    /** A write of a match item on the stream: the poke function, one eventually consistent Query, one message per subscriber. */
+    pokeBase: invoke(LIVE_SECONDS.poke) + 0.5 * PRICES.dynamoRru,
+    pokePerSubscriber: PRICES.webSocketMessage,
+  };
+}
+
+/**
+ * A match played at the live table: `moves` moves while the players' tabs are open `tabHours` in all
+ * (both tabs together), each tab opened `opens` times. Compared with the same match with no reads beyond
+ * its visits (`matchCost` with no polls): there each move is one visit (page, first read, move).
+ *
+ * Here each player opens the page a few times and stays; a move is the move itself, the poke, and the one
+ * conditional read it causes on the other page (the mover's page already shows that version and reads
+ * nothing). That read is the floor of any way of showing a move on an open page. On top: connection
+ * minutes, the keep-alive subscribes, the safety-net polls and a connection per 2 hours.
+ */
+export function liveMatchCost(p: MatchProfile = DUTCH_AUCTION, { tabHours = 2, opens = 2, subscribers = 2 } = {}) {
+  const u = unitCosts(p);
+  const l = liveUnitCosts(p);
+  const connections = Math.max(opens, Math.ceil(tabHours / LIVE_PAGE.connectionHours));
+  const keepalives = (tabHours * 60) / LIVE_PAGE.keepaliveMinutes;
+  const parts = {
+    visits: opens * (u.pageLoad + u.read + p.coldShare * u.coldStart),
+    moves: p.moves * (u.move + p.coldShare * u.coldStart),
+    /** The floor: the other page's conditional read of each move. */
+    pokeReads: p.moves * u.read,
+    pokes: p.moves * (l.pokeBase + subscribers * l.pokePerSubscriber),
+    sockets: tabHours * 60 * l.minute + connections * (l.connection + l.subscribe) + keepalives * l.subscribe,
+    safetyPolls: ((tabHours * 60) / LIVE_PAGE.safetyPollMinutes) * u.poll,
+    notifications: p.moves * p.intentsPerMove * u.notification,
+  };
+  const total = Object.values(parts).reduce((a, b) => a + b, 0);
+  const noReads = matchCost({ ...p, pollsPerMove: 0 }).total;
+  const floor = parts.visits + parts.moves + parts.pokeReads + parts.notifications;
+  return { units: l, parts, total, noReads, ratio: total / noReads, floor, floorRatio: floor / noReads };
 }
 
 // ------------------------------------------------------------------ item sizes as DynamoDB bills them

@@ -27,6 +27,10 @@ export const FUNCTIONS = {
    * per match a few bot turns of at most 2 s thinking plus 3 s waiting each (infra/README.md).
    */
   bots: { entry: 'functions/lambda/bots.ts', memoryMb: 1024, timeoutSeconds: 60 },
+  /** The live channel's WebSocket routes ($connect, $default, $disconnect): a head read and a write or two. */
+  liveSocket: { entry: 'functions/lambda/live-socket.ts', memoryMb: 256, timeoutSeconds: 10 },
+  /** The live channel's pokes, from the table's stream: one Query and a PostToConnection per subscriber. */
+  livePoke: { entry: 'functions/lambda/live-poke.ts', memoryMb: 256, timeoutSeconds: 30 },
 } as const;
 
 export type FunctionName = keyof typeof FUNCTIONS;
@@ -136,4 +140,28 @@ export const DIGEST_TABLE_ACTIONS = [
   'dynamodb:PutItem',
   'dynamodb:UpdateItem',
   'dynamodb:DeleteItem',
+] as const;
+
+/**
+ * The stream records that poke the live channel's subscribers (functions/live/records.ts `pokeOf`): match
+ * items written. Log records, outbox rows, the live channel's own items and deletions never invoke it.
+ * With a NEW_IMAGE stream an unchanged version (a sweep's cursor) cannot be told apart here; such a poke
+ * repeats a version the pages already show, and they ignore it.
+ */
+export const LIVE_FILTERS = [
+  { eventName: ['INSERT', 'MODIFY'], dynamodb: { Keys: { pk: { S: [{ prefix: MATCH_KEY.pk }] }, sk: { S: [MATCH_KEY.sk] } } } },
+] as const;
+
+/**
+ * The live functions' DynamoDB actions, on the table alone: GetItem (the match's head, to check a
+ * subscription's token), Query (a match's subscribers), PutItem (a subscription), UpdateItem (the
+ * connection's list of matches, with the cap), DeleteItem and BatchWriteItem (a connection forgotten).
+ */
+export const LIVE_TABLE_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:Query',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
 ] as const;

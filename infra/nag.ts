@@ -40,12 +40,20 @@ export function ownAcknowledgements(opts: AckOptions): Acknowledgement[] {
       reason:
         'The seat key seals the seat tokens kept in signed-in players\' records; a rotation would make every sealed token unreadable (those seats would drop out of "my matches" until claimed again). Rotation is a deliberate manual step.',
     },
-    ...['ApiFunction', 'DispatcherFunction', 'SweepFunction', 'DigestFunction', 'BotsFunction'].map((path) => ({
+    ...[
+      'ApiFunction',
+      'DispatcherFunction',
+      'SweepFunction',
+      'DigestFunction',
+      'BotsFunction',
+      'LiveSocketFunction',
+      'LivePokeFunction',
+    ].map((path) => ({
       path,
       id: 'AwsSolutions-L1',
       reason: NODE_22,
     })),
-    ...['DispatcherRole', 'BotsRole'].map((path) => ({
+    ...['DispatcherRole', 'BotsRole', 'LivePokeRole'].map((path) => ({
       path,
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason:
@@ -63,7 +71,7 @@ export function ownAcknowledgements(opts: AckOptions): Acknowledgement[] {
       reason:
         'The EventBridge Scheduler target grants invoke on the digest function and its versions (`:*`); it is still this one function, and the role can only be assumed by the scheduler of this account.',
     },
-    ...['DispatchDeadLetters', 'BotDeadLetters'].map((path) => ({
+    ...['DispatchDeadLetters', 'BotDeadLetters', 'LiveDeadLetters'].map((path) => ({
       path,
       id: 'AwsSolutions-SQS3',
       reason:
@@ -74,6 +82,12 @@ export function ownAcknowledgements(opts: AckOptions): Acknowledgement[] {
       id: 'AwsSolutions-APIG4',
       reason:
         "Authorization is in the application: every match route requires the seat's bearer token (only its SHA-256 is stored) or an invite/spectator secret; creating a match and listing games are public by design. Capability links, not user accounts.",
+    },
+    {
+      path: 'LiveApi',
+      id: 'AwsSolutions-APIG4',
+      reason:
+        "A WebSocket connection proves nothing by itself and can learn nothing: only a subscribe message carrying a seat token or the spectator secret of that match (checked against its hashes, as every match route does) subscribes it, and what it then receives is the version number alone. $connect refuses other sites' pages by their Origin.",
     },
     {
       path: 'Site',
@@ -128,6 +142,19 @@ export function acknowledgeFindings(stack: Stack, opts: AckOptions): void {
     const target = stack.node.tryFindChild(a.path);
     if (!target) throw new Error(`cdk-nag acknowledgement for a missing construct: ${a.path}`);
     Validations.of(target).acknowledge({ id: a.id, reason: a.reason });
+  }
+  // PostToConnection is granted on this API's stage for any connection id (`@connections/*`): connection ids
+  // are made by API Gateway at run time, so no narrower resource exists.
+  for (const path of ['LiveSocketRole', 'LivePokeRole']) {
+    const role = stack.node.tryFindChild(path);
+    if (!role) throw new Error(`cdk-nag acknowledgement for a missing construct: ${path}`);
+    for (const id of findingIds(role).filter((f) => f.startsWith('AwsSolutions-IAM5[') && f.includes('/@connections/*'))) {
+      Validations.of(role).acknowledge({
+        id,
+        reason:
+          "execute-api:ManageConnections on this WebSocket API's stage only, for its connections: their ids are made by API Gateway at run time, so a narrower resource cannot be named.",
+      });
+    }
   }
   for (const owned of CDK_OWNED) {
     for (const child of stack.node.children.filter((c) => c.node.id.startsWith(owned.pathPrefix))) {

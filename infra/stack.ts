@@ -3,7 +3,7 @@
  * every Lambda shares (function.ts), the single-table DynamoDB design (data.ts), the hono API on Lambda
  * behind an HTTP API (api.ts), mail, push keys, the notification dispatcher on the table's stream and the
  * reminder/deadline sweep and the hourly daily-digest run on EventBridge Scheduler (notifications.ts), the computer players on the
- * table's stream (bots.ts), the static site in a private bucket behind CloudFront, which also routes
+ * table's stream (bots.ts), the live channel's WebSocket API and its pokes from the stream (live.ts), the static site in a private bucket behind CloudFront, which also routes
  * /api/* (site.ts), and alarms (alarms.ts). It deploys the same code the local server runs.
  */
 import { resolve } from 'node:path';
@@ -18,6 +18,7 @@ import { Alarms } from './constructs/alarms.js';
 import { MatchApi } from './constructs/api.js';
 import { BotPlayers } from './constructs/bots.js';
 import { DataTable } from './constructs/data.js';
+import { LiveChannel } from './constructs/live.js';
 import { Notifications } from './constructs/notifications.js';
 import { checkSite, Site } from './constructs/site.js';
 import type { FunctionName } from './functions.js';
@@ -26,6 +27,7 @@ import { acknowledgeFindings } from './nag.js';
 export { API_RESERVED_CONCURRENCY, API_THROTTLE } from './constructs/api.js';
 export { BOT_BATCH_SIZE, BOT_RETRY_ATTEMPTS, BOTS_RESERVED_CONCURRENCY } from './constructs/bots.js';
 export { tableIndexes } from './constructs/data.js';
+export { LIVE_POKE_BATCH_SIZE, LIVE_STAGE, LIVE_THROTTLE } from './constructs/live.js';
 export { LOG_RETENTION, TABLE_ACTIONS } from './constructs/function.js';
 export {
   DIGEST_RATE,
@@ -55,6 +57,7 @@ export class DutchStack extends Stack {
   readonly distribution: cloudfront.Distribution;
   readonly deadLetters: sqs.Queue;
   readonly botDeadLetters: sqs.Queue;
+  readonly live: LiveChannel;
 
   /**
    * Every part adds its resources to this stack itself rather than to a child construct of its own: a
@@ -83,6 +86,10 @@ export class DutchStack extends Stack {
     });
     notifications.linkSite(site.url);
     const bots = new BotPlayers(this, { data });
+    // The live channel: a WebSocket API at /live of the site, poked from the table's stream.
+    const live = new LiveChannel(this, { data });
+    live.linkSite(site.url, site.distribution);
+    this.live = live;
 
     this.table = data.table;
     this.functions = {
@@ -91,6 +98,8 @@ export class DutchStack extends Stack {
       sweep: notifications.sweep,
       digest: notifications.digest,
       bots: bots.function,
+      liveSocket: live.socket,
+      livePoke: live.poke,
     };
     this.distribution = site.distribution;
     this.deadLetters = notifications.deadLetters;
@@ -99,6 +108,7 @@ export class DutchStack extends Stack {
       functions: this.functions,
       deadLetters: this.deadLetters,
       botDeadLetters: this.botDeadLetters,
+      liveDeadLetters: live.deadLetters,
       alarmEmail: props.alarmEmail,
     });
 
@@ -108,6 +118,7 @@ export class DutchStack extends Stack {
     new CfnOutput(this, 'SeatKeySecretArn', { value: api.seatKey.secretArn });
     new CfnOutput(this, 'DeadLetterQueueUrl', { value: this.deadLetters.queueUrl });
     new CfnOutput(this, 'BotDeadLetterQueueUrl', { value: this.botDeadLetters.queueUrl });
+    new CfnOutput(this, 'LiveApiUrl', { value: live.stage.url });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
     notifications.mailIdentity.dkimRecords.forEach(
       (r, i) =>

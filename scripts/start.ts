@@ -3,7 +3,8 @@
  * elsewhere, the table, the built web site and the API on PORT (default 3000).
  *
  * Ctrl-C (SIGINT) or SIGTERM stops it in order: no new connections, the requests in flight are
- * answered (up to DRAIN_MS, default 10 s), then the computer players and the notification dispatcher,
+ * answered (up to DRAIN_MS, default 10 s; open live sockets are closed first, the pages fall back on
+ * polling and reconnect), then the computer players and the notification dispatcher,
  * then DynamoDB Local.
  */
 import { join } from 'node:path';
@@ -12,6 +13,8 @@ import { ensureTable, JavaMissing, localClient, startDynamoLocal, type DynamoLoc
 import { createLocalApp, drain, listen } from '../functions/local/server.js';
 import { startLocalNotify } from '../functions/local/notify.js';
 import { startLocalBots } from '../functions/local/bots.js';
+import { startLocalLive } from '../functions/local/live.js';
+import { MatchService } from '../functions/matches/service.js';
 import { localSeatKey } from '../functions/local/seat-key.js';
 import { buildWeb } from '../web/build.js';
 
@@ -61,6 +64,13 @@ const bots = startLocalBots({
   games: deps.games,
 });
 const server = await listen(createLocalApp({ ...deps, publicUrl, notifications: notify.notifications }), port, host);
+// The live channel: WebSocket pokes on the same port (/live), from a third reader of the stream.
+const live = startLocalLive({
+  env: process.env,
+  tableName: process.env.TABLE_NAME ?? DEFAULT_TABLE,
+  server: server as import('node:http').Server,
+  matches: new MatchService({ store: deps.store, games: deps.games, clock: Date.now }),
+});
 console.log(`Dutch is running: http://localhost:${port}  (Ctrl-C to stop)`);
 
 let stopping = false;
@@ -68,6 +78,7 @@ async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: no new connections; finishing the requests in flight…`);
+  await live.stop();
   const clean = await drain(server, drainMs);
   if (!clean) console.log(`Requests still open after ${drainMs} ms were cut.`);
   await bots.stop();

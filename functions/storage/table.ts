@@ -20,6 +20,8 @@
  *   pk = PADDR#<sha256> sk = PADDR                   an address → its player (one player per address)
  *   pk = SIGNIN#<sha256> sk = SIGNIN                 a sign-in link's secret (hash only), TTL after 15 min
  *   pk = RL#signin#<cap>#<subject> sk = W#<start>    hourly counters of sign-in mails (address, client, site)
+ *   pk = LIVE#<matchId> sk = C#<connectionId>        a live-channel subscription (AWS only), TTL 30 min unless renewed
+ *   pk = CONN#<connectionId> sk = CONN               a live connection: the matches it follows, TTL after API Gateway's 2 h
  *
  * The sparse index `due` (TABLE.indexes) holds only items with a timer: active matches with a reminder
  * or deadline coming (dueAt = the next one) and undelivered outbox entries, log items with intents and
@@ -89,6 +91,13 @@ export const playerKeys = {
   /** One per player and UTC day (yyyy-mm-dd): the exactly-once marker of that day's digest. */
   digestDay: (playerId: string, day: string) => ({ pk: `P#${playerId}`, sk: `DIGEST#${day}` }),
   signInCounter: (cap: string, subject: string, windowStart: number) => ({ pk: `RL#signin#${cap}#${subject}`, sk: `W#${windowStart}` }),
+};
+
+/** The live channel's items on AWS (functions/storage/live-dynamo.ts); a poke is one Query of `LIVE#<match>`. */
+export const liveKeys = {
+  subscription: (matchId: string, connectionId: string) => ({ pk: `LIVE#${matchId}`, sk: `C#${connectionId}` }),
+  subscriptionPrefix: 'C#',
+  connection: (connectionId: string) => ({ pk: `CONN#${connectionId}`, sk: 'CONN' }),
 };
 
 export const pad = (n: number) => String(n).padStart(8, '0');

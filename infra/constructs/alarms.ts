@@ -18,6 +18,8 @@ export interface AlarmsProps {
   deadLetters: sqs.IQueue;
   /** The bot function's own dead-letter queue (infra/constructs/bots.ts). */
   botDeadLetters: sqs.IQueue;
+  /** The live channel's pokes (infra/constructs/live.ts). */
+  liveDeadLetters?: sqs.IQueue;
   alarmEmail?: string;
 }
 
@@ -25,7 +27,7 @@ export class Alarms {
   readonly topic: sns.Topic;
 
   /** Adds to `scope` (the stack, so the logical ids stay put) the topic `Alarms` and one alarm per id below. */
-  constructor(scope: Construct, { functions, deadLetters, botDeadLetters, alarmEmail }: AlarmsProps) {
+  constructor(scope: Construct, { functions, deadLetters, botDeadLetters, liveDeadLetters, alarmEmail }: AlarmsProps) {
     this.topic = new sns.Topic(scope, 'Alarms', { displayName: 'Dutch alarms', enforceSSL: true });
     if (alarmEmail) this.topic.addSubscription(new snsSubs.EmailSubscription(alarmEmail));
     const notify = new cwActions.SnsAction(this.topic);
@@ -70,5 +72,10 @@ export class Alarms {
     );
     // A bot move should land within a second or two of its turn; a minute behind means people are waiting.
     alarm('BotsIteratorAge', iteratorAge(functions.bots), 60 * 1000, 'Computer players are more than a minute behind their turns');
+    if (liveDeadLetters) {
+      alarm('LiveDeadLetterDepth', depth(liveDeadLetters), 1, 'Pokes of the live channel failed twice: open pages rely on polling');
+      // A poke should leave within a second of the write; 30 s behind means the live channel is no longer live.
+      alarm('LivePokeIteratorAge', iteratorAge(functions.livePoke), 30 * 1000, 'Live pokes are more than 30 s behind the moves');
+    }
   }
 }

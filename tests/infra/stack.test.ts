@@ -16,6 +16,7 @@ import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_HEADERS } from '../../functions/http/security-headers.js';
 import { TABLE } from '../../functions/storage/table.js';
+import { LIVE_PATH } from '../../functions/live/protocol.js';
 import {
   BOT_FILTERS,
   BOT_TABLE_ACTIONS,
@@ -23,6 +24,8 @@ import {
   DISPATCH_FILTERS,
   FUNCTION_NAMES,
   FUNCTIONS,
+  LIVE_FILTERS,
+  LIVE_TABLE_ACTIONS,
   esbuildOptions,
 } from '../../infra/functions.js';
 import { FORWARD_HOST_CODE, ROBOTS_TXT, SPA_REWRITE_CODE } from '../../infra/edge.js';
@@ -34,12 +37,16 @@ import {
   BOTS_RESERVED_CONCURRENCY,
   DutchStack,
   HASHED_GLOBS,
+  LIVE_POKE_BATCH_SIZE,
+  LIVE_STAGE,
+  LIVE_THROTTLE,
   STREAM_RETRY_ATTEMPTS,
   TABLE_ACTIONS,
   responseHeaders,
 } from '../../infra/stack.js';
 import type { Json } from '../support/api.js';
 
+const isLive = (name: string) => name === 'liveSocket' || name === 'livePoke';
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
 const ALL_VIEWER_EXCEPT_HOST = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
@@ -88,6 +95,15 @@ const ref = (s: Stack, c: IConstruct) => ({ Ref: s.getLogicalId(c.node.defaultCh
 const arnOf = (s: Stack, c: IConstruct, attr = 'Arn') => ({ 'Fn::GetAtt': [s.getLogicalId(c.node.defaultChild as never), attr] });
 const only = (tpl: Template, type: string): [string, Json] => {
   const all = Object.entries(tpl.findResources(type));
+  expect(all, type).toHaveLength(1);
+  return all[0]!;
+};
+/** The HTTP API, or one of its resources of `type` (the live channel's WebSocket API is tests/infra/live.test.ts's). */
+const onlyHttp = (tpl: Template, type: string): [string, Json] => {
+  const apis = Object.entries(tpl.findResources('AWS::ApiGatewayV2::Api')).filter(([, r]) => r.Properties.ProtocolType === 'HTTP');
+  expect(apis).toHaveLength(1);
+  if (type === 'AWS::ApiGatewayV2::Api') return apis[0]!;
+  const all = Object.entries(tpl.findResources(type)).filter(([, r]) => r.Properties.ApiId?.Ref === apis[0]![0]);
   expect(all, type).toHaveLength(1);
   return all[0]!;
 };
@@ -161,8 +177,8 @@ describe('Lambda functions', () => {
 
   it('every log group in the stack (functions, API access log, site deployment) has a retention period', () => {
     const groups = t.findResources('AWS::Logs::LogGroup');
-    // One per function, the API access log and the site deployment's.
-    expect(Object.keys(groups)).toHaveLength(FUNCTION_NAMES.length + 2);
+    // One per function, the API's and the live channel's access logs and the site deployment's.
+    expect(Object.keys(groups)).toHaveLength(FUNCTION_NAMES.length + 3);
     for (const g of Object.values(groups)) expect(g.Properties.RetentionInDays).toBe(30);
     // Every function in the stack, the CDK's own deployment handler included, logs into one of them.
     for (const fn of Object.values(t.findResources('AWS::Lambda::Function'))) {
@@ -267,12 +283,14 @@ describe('least privilege', () => {
       const itemStatements = dynamo.filter((s) => ![s.Action].flat().some((a: string) => /Stream|GetRecords|GetShardIterator/.test(a)));
       expect(itemStatements).toHaveLength(1);
       // The bot players and the digest get fewer actions, on the table alone (their own tests below).
-      const granted = name === 'bots' ? BOT_TABLE_ACTIONS : name === 'digest' ? DIGEST_TABLE_ACTIONS : TABLE_ACTIONS;
+      const granted =
+        name === 'bots' ? BOT_TABLE_ACTIONS : name === 'digest' ? DIGEST_TABLE_ACTIONS : isLive(name) ? LIVE_TABLE_ACTIONS : TABLE_ACTIONS;
       expect([itemStatements[0].Action].flat().sort()).toEqual([...granted].sort());
       expect([itemStatements[0].Action].flat()).not.toContain('dynamodb:Scan');
       const resources = [itemStatements[0].Resource].flat();
       expect(resources[0]).toEqual(tableArn);
-      const indexes = name === 'bots' || name === 'digest' ? [] : ((TABLE as { indexes?: readonly { name: string }[] }).indexes ?? []);
+      const indexes =
+        name === 'bots' || name === 'digest' || isLive(name) ? [] : ((TABLE as { indexes?: readonly { name: string }[] }).indexes ?? []);
       expect(resources.slice(1)).toEqual(indexes.map((i) => ({ 'Fn::Join': ['', [tableArn, `/index/${i.name}`]] })));
       const logs = statements.filter((s) => [s.Action].flat().some((a: string) => a.startsWith('logs:')));
       expect(logs).toHaveLength(1);
@@ -303,6 +321,7 @@ describe('least privilege', () => {
       TransactGetItemsCommand: ['dynamodb:GetItem'],
       SendEmailCommand: ['ses:SendEmail'],
       GetSecretValueCommand: ['secretsmanager:GetSecretValue'],
+      PostToConnectionCommand: ['execute-api:ManageConnections'],
     };
     const SDK_CALL = /\b([A-Z][A-Za-z]+Command)\b/g;
     for (const name of FUNCTION_NAMES) {
@@ -335,7 +354,9 @@ describe('least privilege', () => {
           // The bot bundle holds the whole match store, of which the bot path uses a few calls: its
           // DynamoDB actions are checked against the calls that path makes (tests/infra/bots.test.ts).
           // Likewise the digest's bundle holds whole stores; its path is recorded in tests/infra/digest.test.ts.
-          if ((name === 'bots' || name === 'digest') && a.startsWith('dynamodb:')) continue;
+          // The live functions' bundles hold the match store for its head read; their path is the connection
+          // store's calls (tests/platform/live-dynamo.test.ts) and GetItem, LIVE_TABLE_ACTIONS.
+          if ((name === 'bots' || name === 'digest' || isLive(name)) && a.startsWith('dynamodb:')) continue;
           expect(granted.has(a), `${name}: ${a} for ${c}`).toBe(configured[a] ?? true);
         }
       }
@@ -353,10 +374,10 @@ function filesUnder(dir: string): string[] {
 
 describe('HTTP API', () => {
   it('sends every request to the API function (payload v2) on a $default stage with throttling and access logs', () => {
-    const [apiId, api] = only(t, 'AWS::ApiGatewayV2::Api');
+    const [apiId, api] = onlyHttp(t, 'AWS::ApiGatewayV2::Api');
     expect(api.Properties.ProtocolType).toBe('HTTP');
     expect(api.Properties.CorsConfiguration).toBeUndefined();
-    const [integrationId] = only(t, 'AWS::ApiGatewayV2::Integration');
+    const [integrationId] = onlyHttp(t, 'AWS::ApiGatewayV2::Integration');
     t.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
       ApiId: { Ref: apiId },
       IntegrationType: 'AWS_PROXY',
@@ -368,7 +389,7 @@ describe('HTTP API', () => {
       RouteKey: '$default',
       Target: { 'Fn::Join': ['', ['integrations/', { Ref: integrationId }]] },
     });
-    const [, stage] = only(t, 'AWS::ApiGatewayV2::Stage');
+    const [, stage] = onlyHttp(t, 'AWS::ApiGatewayV2::Stage');
     expect(stage.Properties.StageName).toBe('$default');
     expect(stage.Properties.AutoDeploy).toBe(true);
     expect(stage.Properties.DefaultRouteSettings).toEqual({
@@ -408,6 +429,93 @@ describe('dispatcher on the table stream', () => {
     const queue = t.toJSON().Resources[stack.getLogicalId(stack.deadLetters.node.defaultChild as never)];
     expect(queue.Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
     expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
+  });
+});
+
+describe('live channel: WebSocket API and pokes from the stream', () => {
+  const liveApi = () => {
+    const apis = Object.entries(t.findResources('AWS::ApiGatewayV2::Api')).filter(([, r]) => r.Properties.ProtocolType === 'WEBSOCKET');
+    expect(apis).toHaveLength(1);
+    return apis[0]!;
+  };
+
+  it('routes $connect, $default and $disconnect to the socket function, on a throttled stage `live` with an access log', () => {
+    const [apiId, api] = liveApi();
+    expect(api.Properties.RouteSelectionExpression).toBe('$request.body.action');
+    const routes = Object.values(t.findResources('AWS::ApiGatewayV2::Route')).filter((r) => r.Properties.ApiId.Ref === apiId);
+    expect(routes.map((r) => r.Properties.RouteKey).sort()).toEqual(['$connect', '$default', '$disconnect']);
+    const integrations = Object.values(t.findResources('AWS::ApiGatewayV2::Integration')).filter((r) => r.Properties.ApiId.Ref === apiId);
+    for (const i of integrations) expect(JSON.stringify(i.Properties.IntegrationUri)).toContain(ref(stack, stack.live.socket).Ref);
+    const [, stage] = Object.entries(t.findResources('AWS::ApiGatewayV2::Stage')).find(([, r]) => r.Properties.ApiId.Ref === apiId)!;
+    expect(stage.Properties.StageName).toBe(LIVE_STAGE);
+    expect(`/${LIVE_STAGE}`).toBe(LIVE_PATH);
+    expect(stage.Properties.DefaultRouteSettings).toEqual({
+      ThrottlingRateLimit: LIVE_THROTTLE.rateLimit,
+      ThrottlingBurstLimit: LIVE_THROTTLE.burstLimit,
+    });
+    // Message bodies hold tokens: never logged, nor connection ids or addresses.
+    expect(stage.Properties.AccessLogSettings.Format).not.toMatch(/body|connectionId|sourceIp|identity/i);
+  });
+
+  it('only the live functions may post to connections, and only on this stage', () => {
+    const [apiId] = liveApi();
+    for (const name of FUNCTION_NAMES) {
+      const roleId = stack.getLogicalId(stack.functions[name].role!.node.defaultChild as never);
+      const statements = Object.values(t.findResources('AWS::IAM::Policy'))
+        .filter((p) => p.Properties.Roles.some((r: Json) => r.Ref === roleId))
+        .flatMap((p) => p.Properties.PolicyDocument.Statement);
+      const manage = statements.filter((st) => [st.Action].flat().some((a: string) => a.startsWith('execute-api:')));
+      if (!isLive(name)) {
+        expect(manage, name).toEqual([]);
+        continue;
+      }
+      expect(manage).toHaveLength(1);
+      expect(manage[0].Action).toBe('execute-api:ManageConnections');
+      const resource = JSON.stringify(manage[0].Resource);
+      expect(resource).toContain(apiId);
+      expect(resource).toContain(`/${LIVE_STAGE}/*/@connections/*`);
+      const env =
+        t.toJSON().Resources[stack.getLogicalId(stack.functions[name].node.defaultChild as never)].Properties.Environment.Variables;
+      expect(JSON.stringify(env.LIVE_ENDPOINT)).toContain(apiId);
+    }
+    const socketEnv =
+      t.toJSON().Resources[stack.getLogicalId(stack.live.socket.node.defaultChild as never)].Properties.Environment.Variables;
+    expect(socketEnv.PUBLIC_URL).toBeDefined();
+  });
+
+  it('pokes from match items only, from now on, with one retry, no record older than a minute, a dead-letter queue and alarms', () => {
+    const p = mappingOf(stack.live.poke);
+    expect(p.EventSourceArn).toEqual(arnOf(stack, stack.table, 'StreamArn'));
+    expect(p.StartingPosition).toBe('LATEST');
+    expect(p.BatchSize).toBe(LIVE_POKE_BATCH_SIZE);
+    expect(p.MaximumRetryAttempts).toBe(1);
+    expect(p.MaximumRecordAgeInSeconds).toBe(60);
+    expect(p.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+    expect(p.DestinationConfig).toEqual({ OnFailure: { Destination: arnOf(stack, stack.live.deadLetters) } });
+    expect(p.FilterCriteria.Filters.map((f: Json) => JSON.parse(f.Pattern))).toEqual(LIVE_FILTERS);
+    const alarms = Object.values(t.findResources('AWS::CloudWatch::Alarm')).map((a) => a.Properties);
+    const liveDepth = alarms.find(
+      (a) =>
+        a.MetricName === 'ApproximateNumberOfMessagesVisible' &&
+        JSON.stringify(a.Dimensions).includes(stack.getLogicalId(stack.live.deadLetters.node.defaultChild as never)),
+    );
+    expect(liveDepth).toBeDefined();
+    expect(
+      alarms.some((a) => a.MetricName === 'IteratorAge' && JSON.stringify(a.Dimensions).includes(ref(stack, stack.live.poke).Ref)),
+    ).toBe(true);
+  });
+
+  it('CloudFront sends /live of the site to the stage, uncached, with the handshake headers and Origin', () => {
+    const [apiId] = liveApi();
+    const dist = distributionConfig(t);
+    const behaviour = dist.CacheBehaviors.find((b: Json) => b.PathPattern === LIVE_PATH);
+    const origin = dist.Origins.find((o: Json) => o.Id === behaviour.TargetOriginId);
+    expect(JSON.stringify(origin.DomainName)).toContain(apiId);
+    expect(origin.OriginPath ?? '').toBe('');
+    expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+    expect(behaviour.CachePolicyId).toBe(CACHING_DISABLED);
+    expect(behaviour.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST);
+    expect(behaviour.ViewerProtocolPolicy).toBe('https-only');
   });
 });
 
@@ -465,7 +573,7 @@ describe('bot players on the table stream', () => {
     expect(queue.Type).toBe('AWS::SQS::Queue');
     expect(queue.Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
     expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
-    expect(Object.keys(t.findResources('AWS::SQS::Queue'))).toHaveLength(2);
+    expect(Object.keys(t.findResources('AWS::SQS::Queue'))).toHaveLength(3);
     expect(t.toJSON().Outputs.BotDeadLetterQueueUrl.Value).toEqual(ref(stack, stack.botDeadLetters));
   });
 
@@ -547,7 +655,7 @@ describe('alarms', () => {
     const queueName = (q: IConstruct) => JSON.stringify([{ Name: 'QueueName', Value: arnOf(stack, q, 'QueueName') }]);
     const depth = alarms().filter((p) => p.MetricName === 'ApproximateNumberOfMessagesVisible');
     expect(depth.map((p) => JSON.stringify(p.Dimensions)).sort()).toEqual(
-      [queueName(stack.deadLetters), queueName(stack.botDeadLetters)].sort(),
+      [queueName(stack.deadLetters), queueName(stack.botDeadLetters), queueName(stack.live.deadLetters)].sort(),
     );
     const bots = depth.find((p) => JSON.stringify(p.Dimensions) === queueName(stack.botDeadLetters));
     expect(bots.Namespace).toBe('AWS/SQS');
@@ -695,14 +803,15 @@ describe('web: private bucket behind CloudFront', () => {
 
   it('routes /api/* through the same distribution to the HTTP API: no caching, all methods, viewer headers but Host', () => {
     const dist = distributionConfig(t);
-    const [apiId] = only(t, 'AWS::ApiGatewayV2::Api');
-    const apiOrigin = dist.Origins.find((o: Json) => o.CustomOriginConfig);
+    const [apiId] = onlyHttp(t, 'AWS::ApiGatewayV2::Api');
+    const apiOrigin = dist.Origins.find((o: Json) => o.CustomOriginConfig && JSON.stringify(o.DomainName).includes(apiId));
     expect(JSON.stringify(apiOrigin.DomainName)).toContain(apiId);
     expect(JSON.stringify(apiOrigin.DomainName)).toContain('.execute-api.eu-west-1.');
     expect(apiOrigin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
     expect(apiOrigin.CustomOriginConfig.OriginSSLProtocols).toEqual(['TLSv1.2']);
-    expect(dist.CacheBehaviors).toHaveLength(1);
-    const api = dist.CacheBehaviors[0];
+    // Besides /live, the live channel's (tests/infra/live.test.ts).
+    expect(dist.CacheBehaviors.map((b: Json) => b.PathPattern).sort()).toEqual(['/api/*', '/live']);
+    const api = dist.CacheBehaviors.find((b: Json) => b.PathPattern === '/api/*');
     expect(api.PathPattern).toBe('/api/*');
     expect(api.TargetOriginId).toBe(apiOrigin.Id);
     expect(api.CachePolicyId).toBe(CACHING_DISABLED);

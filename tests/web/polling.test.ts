@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { type Api, ApiFailure, createApi, idempotencyKey } from '../../web/src/api.js';
 import { Poller } from '../../web/src/poll/poller.js';
-import { CALM_MS, FAST_MS, MAX_MS, nextPollDelay, othersMayAct } from '../../web/src/poll/schedule.js';
+import { CALM_MS, FAST_MS, LIVE_SAFETY_MS, MAX_MS, nextPollDelay, othersMayAct } from '../../web/src/poll/schedule.js';
 
 const S = 1000;
 const MIN = 60 * S;
@@ -28,6 +28,9 @@ describe('nextPollDelay', () => {
     ['the server asked for 5 s (503 with Retry-After): then', { failures: 3, retryAfterMs: 5 * S }, 5 * S],
     ['Retry-After is kept within a minute', { failures: 1, retryAfterMs: 10 * MIN }, MAX_MS],
     ['hidden beats everything', { visible: false, failures: 3, othersMayAct: true }, null],
+    ['live channel subscribed: only the safety net', { live: true }, LIVE_SAFETY_MS],
+    ['live channel subscribed, hidden: none', { live: true, visible: false }, null],
+    ['live channel subscribed but reads fail: back off as without it', { live: true, failures: 2 }, FAST_MS * 4],
   ] as const)('%s', (_what, change, expected) => {
     expect(nextPollDelay({ ...base, ...change })).toBe(expected);
   });

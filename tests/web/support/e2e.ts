@@ -19,7 +19,13 @@ export interface E2eSite {
 
 export function e2eSite(
   tableName: string,
-  opts: { notify?: boolean; bots?: boolean; players?: boolean; artifacts?: string } = {},
+  opts: {
+    notify?: boolean;
+    bots?: boolean;
+    players?: boolean;
+    live?: boolean | { idleMs?: number; maxMs?: number };
+    artifacts?: string;
+  } = {},
 ): E2eSite {
   const env = { artifacts: opts.artifacts ?? 'test-artifacts/web' } as E2eSite;
   mkdirSync(env.artifacts, { recursive: true });
@@ -32,6 +38,9 @@ export function e2eSite(
       ...(opts.notify ? { notify: { endpoint: env.table.endpoint, tableName: env.table.tableName } } : {}),
       ...(opts.players ? { players: true } : {}),
       ...(opts.bots ? { bots: { endpoint: env.table.endpoint, tableName: env.table.tableName } } : {}),
+      ...(opts.live
+        ? { live: { endpoint: env.table.endpoint, tableName: env.table.tableName, ...(opts.live === true ? {} : opts.live) } }
+        : {}),
     });
   }, 180_000);
   afterAll(async () => {

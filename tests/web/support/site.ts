@@ -11,6 +11,9 @@ import { Hono } from 'hono';
 import { chromium, type Browser } from 'playwright-core';
 import { createLocalApp, listen } from '../../../functions/local/server.js';
 import { startLocalBots, type LocalBots } from '../../../functions/local/bots.js';
+import { startLocalLive, type LocalLive } from '../../../functions/local/live.js';
+import { MatchService } from '../../../functions/matches/service.js';
+import type { Server } from 'node:http';
 import { startLocalNotify, type LocalNotify } from '../../../functions/local/notify.js';
 import type { MatchStore } from '../../../functions/matches/port.js';
 import { DynamoPlayerStore } from '../../../functions/storage/players-dynamo.js';
@@ -64,6 +67,8 @@ export async function startSite(opts: {
   bots?: { endpoint: string; tableName: string };
   /** Signed-in players (functions/players), with a fresh seat key; needs `notify` (the sign-in mail). */
   players?: boolean;
+  /** The live channel (functions/local/live.ts) as `npm start` runs it, on the table's stream. */
+  live?: { endpoint: string; tableName: string; idleMs?: number; maxMs?: number };
 }) {
   const games = opts.games ?? siteGames();
   // The port is known only once listening, and the notifications part wants the site's address
@@ -96,6 +101,17 @@ export async function startSite(opts: {
       games,
     });
   }
+  let live: LocalLive | undefined;
+  if (opts.live) {
+    live = startLocalLive({
+      env: { DYNAMODB_ENDPOINT: opts.live.endpoint },
+      tableName: opts.live.tableName,
+      server: server as Server,
+      matches: new MatchService({ store: opts.store, games, clock: Date.now }),
+      ...(opts.live.idleMs ? { idleMs: opts.live.idleMs } : {}),
+      ...(opts.live.maxMs ? { maxMs: opts.live.maxMs } : {}),
+    });
+  }
   inner = createLocalApp(
     {
       store: opts.store,
@@ -115,7 +131,9 @@ export async function startSite(opts: {
   return {
     url,
     outbox: notify?.outbox,
+    live,
     close: async () => {
+      await live?.stop();
       await new Promise<void>((res) => server.close(() => res()));
       await bots?.stop();
       await notify?.stop();

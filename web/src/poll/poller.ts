@@ -25,6 +25,8 @@ export class Poller<T> {
   private failures = 0;
   /** The wait the server asked for with the last failure (Retry-After), if any. */
   private retryAfter: number | undefined;
+  /** The live channel is connected: changes arrive as pokes, polling is only a safety net. */
+  private live = false;
 
   constructor(private readonly deps: PollerDeps<T>) {}
 
@@ -44,6 +46,18 @@ export class Poller<T> {
   activity(): void {
     this.lastActivity = this.deps.now();
     this.schedule();
+  }
+
+  /**
+   * The live channel connected or dropped. Dropped: read at once (pokes may have been missed) and poll
+   * as before; connected: the next read is the safety net's.
+   */
+  setLive(connected: boolean): void {
+    if (this.live === connected) return;
+    this.live = connected;
+    if (this.stopped) return;
+    if (connected) this.schedule();
+    else void this.pollNow();
   }
 
   /** Call on visibilitychange and focus: a visible tab polls at once, a hidden one stops. */
@@ -98,6 +112,7 @@ export class Poller<T> {
       othersMayAct: this.deps.othersMayAct(),
       failures: this.failures,
       ...(this.retryAfter !== undefined ? { retryAfterMs: this.retryAfter } : {}),
+      live: this.live,
     });
   }
 

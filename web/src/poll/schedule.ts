@@ -9,6 +9,8 @@
  * - Only this seat can act (nothing will change until it does): start slower.
  * - After failures: back off, also up to a minute; when the server said when to come back
  *   (Retry-After on a 503), then, within the same limits.
+ * - While the live channel is connected (web/src/live.ts): only a rare safety net, since a change
+ *   arrives as a poke and the page reads at once. When the socket drops, the rules above again.
  */
 
 export const FAST_MS = 1_500;
@@ -17,6 +19,8 @@ export const CALM_MS = 10_000;
 export const MAX_MS = 60_000;
 /** The gap is at least the quiet time divided by this: 3 minutes of quiet reach the 1-minute cap. */
 export const QUIET_DIVISOR = 3;
+/** The safety net's gap while the live channel is connected: 2 reads an hour of an idle tab's 12. */
+export const LIVE_SAFETY_MS = 30 * 60_000;
 
 export interface ScheduleInput {
   /** Is the tab visible? */
@@ -30,11 +34,14 @@ export interface ScheduleInput {
   failures: number;
   /** The wait the server asked for with the last failure (Retry-After). */
   retryAfterMs?: number;
+  /** The live channel is connected and subscribed to this match. */
+  live?: boolean;
 }
 
 /** Milliseconds until the next poll, or null for none (hidden tab). */
 export function nextPollDelay(input: ScheduleInput): number | null {
   if (!input.visible) return null;
+  if (input.live && input.failures === 0) return LIVE_SAFETY_MS;
   const quiet = Math.max(0, input.now - input.lastActivity);
   const base = input.othersMayAct ? FAST_MS : CALM_MS;
   let delay = Math.max(base, quiet / QUIET_DIVISOR);

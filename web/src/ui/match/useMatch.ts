@@ -7,6 +7,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { snapshotKey, takeEarlyRead } from '../../access.js';
 import { ApiFailure, NetworkFailure, api, idempotencyKey } from '../../api.js';
 import { genericUi, loadGameUi, loadedGameUi } from '../../games/index.js';
+import { LiveChannel } from '../../live.js';
 import type { GameUi } from '../../games/types.js';
 import { Poller } from '../../poll/poller.js';
 import { othersMayAct } from '../../poll/schedule.js';
@@ -193,9 +194,18 @@ function usePolling(matchId: string, creds: Credentials, live: Live, show: (m: M
     addEventListener('focus', onFocus);
     addEventListener('pagehide', markSeen);
     p.start();
+    // Pokes: a newer version than shown is read at once; while subscribed, polling is only a safety net.
+    const channel = new LiveChannel({
+      matchId,
+      creds,
+      onVersion: (v) => (!live.match || v > live.match.version) && void p.pollNow(),
+      onConnected: (c) => p.setLive(c),
+    });
+    channel.start();
     return () => {
       markSeen();
       p.stop();
+      channel.stop();
       document.removeEventListener('visibilitychange', onVisibility);
       removeEventListener('focus', onFocus);
       removeEventListener('pagehide', markSeen);

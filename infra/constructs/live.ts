@@ -1,0 +1,123 @@
+/**
+ * The live channel on AWS: an API Gateway WebSocket API (stage `live`) whose $connect, $default and
+ * $disconnect routes run one function (functions/lambda/live-socket.ts), subscriptions kept in the table
+ * with a TTL, and a poke function on the table's stream (functions/lambda/live-poke.ts, filtered to match
+ * items) that posts "match X is at version N" to each subscriber. CloudFront routes `/live` of the site to
+ * the stage, so the page opens `wss://<site>/live` as it opens `/live` under `npm start`.
+ *
+ * Least privilege: both functions get the live actions on the table alone (no index); only they may
+ * PostToConnection, and only on this API's stage. Pokes are not worth retrying (a late one is stale,
+ * and the pages' safety-net polling covers a lost one): one retry, records older than a minute dropped,
+ * what still fails goes to a dead-letter queue of its own, as for the other stream consumers.
+ */
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { LIVE_PATH } from '../../functions/live/protocol.js';
+import { LIVE_FILTERS, LIVE_TABLE_ACTIONS } from '../functions.js';
+import type { DataTable } from './data.js';
+import { DutchFunction, LOG_RETENTION } from './function.js';
+
+/** The stage's name is the path CloudFront forwards: `/live` on the site is the stage `live`. */
+export const LIVE_STAGE = LIVE_PATH.slice(1);
+/** Messages per second to the WebSocket API (subscribes and pings), steady and burst. */
+export const LIVE_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+export const LIVE_SOCKET_RESERVED_CONCURRENCY = 10;
+export const LIVE_POKE_RESERVED_CONCURRENCY = 5;
+export const LIVE_POKE_BATCH_SIZE = 100;
+
+export class LiveChannel {
+  readonly socket: DutchFunction;
+  readonly poke: DutchFunction;
+  readonly api: apigw.WebSocketApi;
+  readonly stage: apigw.WebSocketStage;
+  readonly deadLetters: sqs.Queue;
+
+  /** Adds to `scope` (the stack) `LiveSocketFunction`, `LivePokeFunction`, `LiveApi`, `LiveStage`, `LiveAccessLogs`, `LiveDeadLetters`. */
+  constructor(scope: Construct, { data }: { data: DataTable }) {
+    this.socket = new DutchFunction(scope, { name: 'liveSocket', reservedConcurrency: LIVE_SOCKET_RESERVED_CONCURRENCY });
+    this.poke = new DutchFunction(scope, { name: 'livePoke', reservedConcurrency: LIVE_POKE_RESERVED_CONCURRENCY });
+    for (const fn of [this.socket, this.poke]) fn.bindTable(data, { actions: LIVE_TABLE_ACTIONS, indexes: false });
+
+    const integration = (id: string) => new WebSocketLambdaIntegration(id, this.socket);
+    this.api = new apigw.WebSocketApi(scope, 'LiveApi', {
+      description: 'The live channel: pokes with the new version of a match (issue 17)',
+      connectRouteOptions: { integration: integration('LiveConnect') },
+      disconnectRouteOptions: { integration: integration('LiveDisconnect') },
+      defaultRouteOptions: { integration: integration('LiveDefault') },
+    });
+    const accessLogs = new logs.LogGroup(scope, 'LiveAccessLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
+    this.stage = new apigw.WebSocketStage(scope, 'LiveStage', {
+      webSocketApi: this.api,
+      stageName: LIVE_STAGE,
+      autoDeploy: true,
+      throttle: { ...LIVE_THROTTLE },
+      accessLogSettings: {
+        destination: new apigw.LogGroupLogDestination(accessLogs),
+        // No connection ids, no IPs, no message bodies (which hold tokens).
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            time: '$context.requestTime',
+            route: '$context.routeKey',
+            status: '$context.status',
+            integrationLatencyMs: '$context.integrationLatency',
+            error: '$context.error.message',
+          }),
+        ),
+      },
+    });
+    for (const fn of [this.socket, this.poke]) {
+      this.stage.grantManagementApiAccess(fn);
+      fn.addEnvironment('LIVE_ENDPOINT', this.stage.callbackUrl);
+    }
+
+    this.deadLetters = new sqs.Queue(scope, 'LiveDeadLetters', {
+      retentionPeriod: Duration.days(4),
+      enforceSSL: true,
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+    });
+    this.poke.addEventSource(
+      new DynamoEventSource(data.table, {
+        // Only what happens from now on: a poke about an old change is worth nothing.
+        startingPosition: lambda.StartingPosition.LATEST,
+        batchSize: LIVE_POKE_BATCH_SIZE,
+        retryAttempts: 1,
+        maxRecordAge: Duration.minutes(1),
+        bisectBatchOnError: true,
+        reportBatchItemFailures: true,
+        parallelizationFactor: 10,
+        onFailure: new SqsDlq(this.deadLetters),
+        filters: LIVE_FILTERS.map((pattern) => lambda.FilterCriteria.filter(pattern)),
+      }),
+    );
+  }
+
+  /** The site's origin for $connect's Origin check, and `/live` on the site routed to the stage. */
+  linkSite(siteUrl: string, distribution: cloudfront.Distribution): void {
+    this.socket.addEnvironment('PUBLIC_URL', siteUrl);
+    const stack = Stack.of(this.api);
+    distribution.addBehavior(
+      LIVE_PATH,
+      new origins.HttpOrigin(`${this.api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
+        protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+        originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      }),
+      {
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+        // The WebSocket handshake headers (Sec-WebSocket-*) and Origin pass; Host is the API's own.
+        originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      },
+    );
+  }
+}
