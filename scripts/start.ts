@@ -78,8 +78,10 @@ async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: no new connections; finishing the requests in flight…`);
+  // The listener closes at once (drain); the live sockets are closed while the requests in flight finish.
+  const draining = drain(server, drainMs);
   await live.stop();
-  const clean = await drain(server, drainMs);
+  const clean = await draining;
   if (!clean) console.log(`Requests still open after ${drainMs} ms were cut.`);
   await bots.stop();
   await notify.stop();

@@ -58,6 +58,7 @@ const createBody = JSON.stringify({ game: 'dutch-memory', seats: 2, options: {},
 function slowCreate(port: number) {
   const half = Math.floor(createBody.length / 2);
   let finish!: () => void;
+  let connected!: Promise<void>;
   const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = request(
       {
@@ -74,10 +75,11 @@ function slowCreate(port: number) {
       },
     );
     req.on('error', reject);
+    connected = new Promise((r) => req.once('socket', (sock) => (sock.connecting ? sock.once('connect', () => r()) : r())));
     req.write(createBody.slice(0, half));
     finish = () => req.end(createBody.slice(half));
   });
-  return { answered, finish: () => finish() };
+  return { answered, connected, finish: () => finish() };
 }
 
 describe('npm start', () => {
@@ -94,7 +96,10 @@ describe('npm start', () => {
       ).toBe(201);
 
       const slow = [slowCreate(port), slowCreate(port)];
-      await new Promise((r) => setTimeout(r, 300)); // the server has both requests' heads by now
+      // Both connections are open and their heads sent; the server has taken them in by the time the
+      // signal arrives (it accepts within milliseconds; a busy machine gets more room).
+      await Promise.all(slow.map((s) => s.connected));
+      await new Promise((r) => setTimeout(r, 1000));
       // What a terminal does on Ctrl-C: SIGINT to every process in the foreground group, Java included.
       process.kill(-pgid, 'SIGINT');
       await run.waitFor('no new connections');
