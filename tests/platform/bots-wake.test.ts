@@ -9,6 +9,7 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app.js';
+import { DAY } from '../../functions/matches/timing.js';
 import { botMatchOf, onBotRecords } from '../../functions/bots/records.js';
 import { DynamoNotifyStore } from '../../functions/storage/notify-dynamo.js';
 import { keys } from '../../functions/storage/table.js';
@@ -17,6 +18,7 @@ import { client, toCountPhase, type Seat } from '../support/api.js';
 import { freshTable } from '../support/dynamo.js';
 import { secretSums } from '../support/test-game.js';
 import { passesFilters, readStream } from '../infra/events.js';
+import { botHarness } from './bots.support.js';
 
 async function setup() {
   const table = await freshTable('botwake');
@@ -109,5 +111,35 @@ describe('what wakes the computer players', () => {
     expect(game.records.length).toBe(1);
     expect(game.filtered).toEqual(game.records);
     expect(await wakeUps(game.records)).toEqual([matchId]);
+  });
+
+  it("a computer taking over at a passed deadline (the sweep's commit) wakes the bots; the sweep's own updates do not", async () => {
+    const h = await botHarness({ seed: 7 });
+    const created = await h.create({ game: 'dutch-auction', seats: 2, timing: { reminderHours: 0, deadlineDays: 1, onDeadline: 'bot' } });
+    const joined = await h.api.join(created.matchId, created.invites[0]!.url, 'Bob');
+    expect(joined.status).toBe(200);
+    const matchId = created.matchId;
+    // Ann seals her bid in time; Bob does not, and a day later the sweep hands his seat to a computer.
+    expect(await h.humanMove(matchId, { seat: 0, token: created.token })).toBe('moved');
+    const from = (await matchRecords(h.table, matchId)).total;
+    h.clock.now += DAY;
+    expect(await h.sweep.run()).toMatchObject({ standIns: 1 });
+    const swept = await matchRecords(h.table, matchId, from);
+    expect(swept.picked).toHaveLength(1);
+    expect(swept.filtered).toEqual(swept.picked);
+    expect(await wakeUps(swept.records)).toEqual([matchId]);
+    // A day later the computer has not moved (no runner here): the sweep makes the standard moves, game
+    // changes that wake the bots, and then moves its cursor, an update of the match item that wakes nobody.
+    const again = (await matchRecords(h.table, matchId)).total;
+    h.clock.now += DAY;
+    await h.sweep.run();
+    const later = (await matchRecords(h.table, matchId, again)).records;
+    const version = (r: DynamoDBRecord) => r.dynamodb?.NewImage?.version?.N;
+    const cursor = later.filter((r, k) => k > 0 && version(r) === version(later[k - 1]!));
+    const commits = later.filter((r) => !cursor.includes(r));
+    expect(cursor.length).toBeGreaterThan(0);
+    expect(commits.length).toBeGreaterThan(0);
+    for (const r of cursor) expect([passesFilters(BOT_FILTERS, r), botMatchOf(r)]).toEqual([false, null]);
+    for (const r of commits) expect([passesFilters(BOT_FILTERS, r), botMatchOf(r)]).toEqual([true, matchId]);
   });
 });
