@@ -103,7 +103,8 @@ export const DISPATCH_FILTERS = [
 /**
  * The stream records that may need a computer player to move (PLATFORM.md): match items written with the
  * `botSeats` attribute, which functions/storage/dynamo.ts sets only on an active match with at least one
- * bot seat. Keys as functions/storage/table.ts makes them (pk `M#<id>`, sk `MATCH`): log records, outbox
+ * bot seat, and only by a write that changes its game or who plays a seat (matches/bot-seats.ts
+ * `wakesBots`): chat messages, nudges, new links, pauses and the sweep's updates never invoke the function. Keys as functions/storage/table.ts makes them (pk `M#<id>`, sk `MATCH`): log records, outbox
  * rows, settings, deletions and matches with people only never invoke the bot function.
  */
 const MATCH_KEY = keys.match('');

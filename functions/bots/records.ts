@@ -1,12 +1,14 @@
 /**
  * The table's stream records as the bot runner takes them: the ids of matches in play with a seat a
- * computer plays (the match item's top-level `botSeats`, functions/storage/dynamo.ts; on AWS the event
- * source's filter is "NewImage.botSeats exists"), and Lambda's partial batch response.
+ * computer plays whose game (or who plays a seat) just changed — the match item's top-level `botSeats`,
+ * which functions/storage/dynamo.ts writes only then (functions/matches/bot-seats.ts `wakesBots`), never
+ * on a change beside the game (chat, nudge, links, pause) or the sweep's update; on AWS the event
+ * source's filter is "NewImage.botSeats exists" — and Lambda's partial batch response.
  */
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import type { BotRunner } from './runner.js';
 
-/** The match a record wakes the bots for, or null (another item, a removal, a match with no computer seat). */
+/** The match a record wakes the bots for, or null (another item, a removal, no computer seat, a change beside the game). */
 export function botMatchOf(record: DynamoDBRecord): string | null {
   if (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY') return null;
   const pk = record.dynamodb?.Keys?.pk?.S;

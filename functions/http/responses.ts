@@ -134,6 +134,8 @@ export const ReplayResponse = z.object({
   steps: z.array(ReplayStepResponse),
   /** Where the next page starts (`from`), or null when this one reached `to`. */
   next: z.nullable(z.number()),
+  /** Logged versions after `from`, up to the match's version, by others and with lines the viewer reads. */
+  since: z.number(),
 });
 
 /** A page of older log records (GET …/log?before=). */

@@ -1,6 +1,6 @@
 /**
  * The computer players on AWS Lambda: the table's stream, filtered to match items that carry
- * `botSeats` (a match in play with a seat a computer plays), is the event source, with partial batch
+ * `botSeats` (a change to the game of a match in play with a seat a computer plays), is the event source, with partial batch
  * responses (`ReportBatchItemFailures`), bounded retries and a dead-letter queue set by the stack.
  * Each record's match is handed to the runner (functions/bots/runner.ts), which makes the computers'
  * moves through the match service's conditional commit, like a person's.

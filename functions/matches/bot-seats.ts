@@ -6,7 +6,7 @@
 import { BOT_LEVELS, type BotLevel } from '#shared/engine/bot.js';
 import type { Seat } from '#shared/engine/game.js';
 import { MatchError } from './errors.js';
-import type { SeatRecord } from './port.js';
+import type { Commit, SeatRecord } from './port.js';
 
 export { BOT_LEVELS, type BotLevel };
 
@@ -55,4 +55,16 @@ export function botSeatsOf(seats: number, bots: readonly BotSeatRequest[] | unde
     out.set(b.seat, b.level);
   }
   return out;
+}
+
+/**
+ * Whether a commit may give a computer something to do, so its match item wakes the bots (the stream
+ * filter on `botSeats`, functions/storage/dynamo.ts): a change to the game (a log record at the new
+ * `gameVersion`: start, a move, a deadline's move, an undo) or to who plays a seat (a stand-in, a take-back).
+ * Changes beside the game never do: a chat message, a nudge, new links, a pause, the rematch's id.
+ */
+export function wakesBots(c: Pick<Commit, 'match' | 'log'>): boolean {
+  const { log, match } = c;
+  if (!log || log.kind === 'nudge') return false;
+  return log.kind === 'stand-in' || log.kind === 'take-back' || log.version === (match.gameVersion ?? log.version);
 }

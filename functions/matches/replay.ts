@@ -12,7 +12,7 @@
 import type { AnyGame, Seat, Viewer } from '#shared/engine/game.js';
 import { MatchError } from './errors.js';
 import type { LogRecord, MatchRecord, MatchStore } from './port.js';
-import { presentLog } from './present.js';
+import { logEntries, presentLog } from './present.js';
 
 /** Steps in one answer; the page asks for the next ones with `from = next`. */
 export const REPLAY_PAGE = 50;
@@ -133,7 +133,22 @@ export function replaySteps(game: AnyGame, match: MatchRecord, frames: readonly 
       log: f.record ? presentLog(game, [f.record], viewer).map((l) => ({ ...l, entries: l.entries ?? [] })) : [],
     })),
     next: more ? more.version : null,
+    since: changesSince(game, frames, viewer, from),
   };
+}
+
+/**
+ * The logged versions after `from` (up to now) that the match page's "N moves since you last looked"
+ * counts: by someone other than the viewer, with lines the viewer can read. From the frames the replay
+ * holds anyway, so the page learns the number for any gap with no read of its own (its log page holds
+ * only the newest records).
+ */
+export function changesSince(game: AnyGame, frames: readonly Frame[], viewer: Viewer, from: number): number {
+  let n = 0;
+  for (const f of frames) {
+    if (f.version > from && f.record && f.record.seat !== viewer && logEntries(game, f.record, viewer).length > 0) n++;
+  }
+  return n;
 }
 
 /**

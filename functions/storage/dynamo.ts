@@ -19,6 +19,7 @@ import type { Seat } from '#shared/engine/game.js';
 import type { Commit, CommitResult, LogRecord, MatchHead, MatchRecord, MatchStore, NotificationIntent } from '../matches/port.js';
 import { bounded, boundsFromEnv } from './bounds.js';
 import { chatMessages, chatSeen, chatToItem, markChatSeen } from './chat-dynamo.js';
+import { wakesBots } from '../matches/bot-seats.js';
 import { OUTBOX_GRACE_MS } from '../matches/port.js';
 import { dueShardOf, expiryOf, keys, TABLE } from './table.js';
 
@@ -114,7 +115,11 @@ export function clientConfigFromEnv(env: Record<string, string | undefined> = pr
   );
 }
 
-function matchToItem(m: MatchRecord): Item {
+/**
+ * The match as its item. `wake`: the write changes the game or who plays (matches/bot-seats.ts `wakesBots`), so the item carries
+ * `botSeats` when a computer plays in it; every other write of the item leaves the attribute out.
+ */
+function matchToItem(m: MatchRecord, wake: boolean): Item {
   const { id, version, status, gameId, expiresAt: _ignored, seats, spectatorHash, dueAt, sweptUntil, ...rest } = m;
   return {
     ...keys.match(id),
@@ -130,9 +135,9 @@ function matchToItem(m: MatchRecord): Item {
     // Top-level, outside `data`: the sweep updates them alone, and `dueAt` keys the sparse `due` index.
     ...(dueAt !== undefined && status === 'active' ? { dueAt, dueShard: dueShardOf(id) } : {}),
     sweptUntil,
-    // Top-level for the bot function's stream filter ("NewImage.botSeats exists"): only a match in play
-    // with a seat a computer plays wakes it.
-    ...botSeatsOf(status, seats),
+    // Top-level for the bot function's stream filter ("NewImage.botSeats exists"): only a change to the
+    // game of a match in play with a seat a computer plays wakes it, never a change beside the game.
+    ...(wake ? botSeatsOf(status, seats) : {}),
     data: packData({ ...rest, seats }),
   };
 }
@@ -192,7 +197,7 @@ export class DynamoMatchStore implements MatchStore {
         await this.db.send(
           new PutCommand({
             TableName: this.tableName,
-            Item: matchToItem(match),
+            Item: matchToItem(match, true),
             ConditionExpression: 'attribute_not_exists(pk)',
           }),
         );
@@ -201,7 +206,7 @@ export class DynamoMatchStore implements MatchStore {
       await this.db.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: this.tableName, Item: matchToItem(match), ConditionExpression: 'attribute_not_exists(pk)' } },
+            { Put: { TableName: this.tableName, Item: matchToItem(match, true), ConditionExpression: 'attribute_not_exists(pk)' } },
             ...intents.map((n) => ({ Put: { TableName: this.tableName, Item: intentToItem(n) } })),
           ],
         }),
@@ -246,7 +251,7 @@ export class DynamoMatchStore implements MatchStore {
       {
         Put: {
           TableName: this.tableName,
-          Item: matchToItem(match),
+          Item: matchToItem(match, wakesBots(c)),
           // The version, and the sweep's cursor, which the sweep moves without a new version: a
           // change based on an older read must not put back a cursor the sweep has moved since.
           ...(match.sweptUntil === undefined
@@ -278,7 +283,9 @@ export class DynamoMatchStore implements MatchStore {
       });
     }
     if (c.create) {
-      items.push({ Put: { TableName: this.tableName, Item: matchToItem(c.create), ConditionExpression: 'attribute_not_exists(pk)' } });
+      items.push({
+        Put: { TableName: this.tableName, Item: matchToItem(c.create, true), ConditionExpression: 'attribute_not_exists(pk)' },
+      });
     }
     try {
       await this.db.send(new TransactWriteCommand({ TransactItems: items }));
@@ -356,11 +363,11 @@ export class DynamoMatchStore implements MatchStore {
       ConditionExpression: 'version = :v',
       ...(dueAt === undefined
         ? {
-            UpdateExpression: 'SET sweptUntil = :c REMOVE dueAt, dueShard',
+            UpdateExpression: 'SET sweptUntil = :c REMOVE dueAt, dueShard, botSeats',
             ExpressionAttributeValues: { ':v': match.version, ':c': sweptUntil },
           }
         : {
-            UpdateExpression: 'SET sweptUntil = :c, dueAt = :d, dueShard = :s',
+            UpdateExpression: 'SET sweptUntil = :c, dueAt = :d, dueShard = :s REMOVE botSeats',
             ExpressionAttributeValues: { ':v': match.version, ':c': sweptUntil, ':d': dueAt, ':s': dueShardOf(match.id) },
           }),
     };
@@ -395,7 +402,7 @@ export class DynamoMatchStore implements MatchStore {
         new UpdateCommand({
           TableName: this.tableName,
           Key: keys.match(match.id),
-          UpdateExpression: 'REMOVE dueAt, dueShard',
+          UpdateExpression: 'REMOVE dueAt, dueShard, botSeats',
           ConditionExpression: 'version = :v',
           ExpressionAttributeValues: { ':v': match.version },
         }),

@@ -1,6 +1,6 @@
 /**
  * Computer players on AWS: the bot function (functions/lambda/bots.ts, the runner of functions/bots) fed
- * from the table's stream, filtered to match items that have bot seats (infra/functions.ts BOT_FILTERS),
+ * from the table's stream, filtered to changes to the game of matches with bot seats (infra/functions.ts BOT_FILTERS),
  * with partial batch responses, bisection, bounded retries and a dead-letter queue of its own. A person's
  * request never waits for a bot: the bot moves after the commit, through the same conditional write.
  */

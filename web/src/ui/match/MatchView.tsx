@@ -21,7 +21,7 @@ import { useMatch } from './useMatch.js';
 export function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) {
   const m = useMatch(matchId, creds);
   const { match, ui, busy } = m;
-  const since = useSince(matchId, creds, match, ui, m.log, m.seenUpTo);
+  const since = useSince(matchId, creds, match, ui, m.log, m.seenUpTo, m.olderDone);
   const replay = useReplayOpen();
   if (m.fatal) {
     return (
@@ -77,7 +77,7 @@ export function MatchView({ matchId, creds }: { matchId: string; creds: Credenti
         </p>
       )}
       {!replay.open && since.count > 0 && m.seenUpTo !== null && (
-        <SinceBar count={since.count} onStep={() => void replay.start('since', m.seenUpTo!, match.version)} />
+        <SinceBar since={since.since} onStep={() => void replay.start('since', m.seenUpTo!, match.version)} />
       )}
       {!replay.open && match.status === 'over' && <ReplayOffer onReplay={() => void replay.start('full', 1)} />}
       {replay.open ? (

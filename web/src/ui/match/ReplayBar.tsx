@@ -11,10 +11,15 @@ import type { Changes } from '../../games/changed.js';
 import type { GameUi } from '../../games/types.js';
 import type { Credentials, LogRecord, Match } from '../../types.js';
 import type { ReplayProps } from './Replay.js';
+import { countSince, type ExactSince, type SinceCount, sinceWords } from './since.js';
 
 const NO_CHANGES: Changes = { keys: new Set(), words: '' };
 
-/** What came since `seenUpTo` from the others: the log records, and the board's changes since that view. */
+/**
+ * What came since `seenUpTo` from the others: how many changes (./since.ts), and the board's changes
+ * since that view. The one replay read (of the view last seen) also brings the exact count for a gap
+ * longer than the log page.
+ */
 export function useSince(
   matchId: string,
   creds: Credentials,
@@ -22,29 +27,37 @@ export function useSince(
   ui: GameUi | undefined,
   log: LogRecord[],
   seenUpTo: number | null,
+  olderDone = false,
 ) {
   const you = creds.kind === 'seat' ? creds.seat : null;
-  const count = seenUpTo === null ? 0 : log.filter((r) => r.version > seenUpTo && r.seat !== you && r.entries.length > 0).length;
+  const [exact, setExact] = useState<ExactSince | null>(null);
+  const since: SinceCount = countSince(log, seenUpTo, you, olderDone, exact);
+  const count = since.count;
+  const wanted = count > 0 || since.atLeast;
   // The version the page opened at: the highlight compares the view last seen with this one only.
   const [openedAt, setOpenedAt] = useState<number | null>(null);
   const [before, setBefore] = useState<{ version: number; view: unknown } | null>(null);
   useEffect(() => {
-    if (!match || count === 0 || seenUpTo === null || before?.version === seenUpTo) return;
+    if (!match || !wanted || seenUpTo === null || before?.version === seenUpTo) return;
     setOpenedAt(match.version);
     let live = true;
     api
       .replay(matchId, creds, { from: seenUpTo, to: seenUpTo })
-      .then((p) => live && p.steps[0] && setBefore({ version: seenUpTo, view: p.steps[0].view }))
+      .then((p) => {
+        if (!live) return;
+        setExact({ from: seenUpTo, version: p.version, since: p.since });
+        if (p.steps[0]) setBefore({ version: seenUpTo, view: p.steps[0].view });
+      })
       .catch(() => {});
     return () => {
       live = false;
     };
-  }, [matchId, seenUpTo, count > 0, match === null]);
+  }, [matchId, seenUpTo, wanted, match === null]);
   const changes = useMemo<Changes>(() => {
     if (!match || !before || !ui?.changed || match.version !== openedAt) return NO_CHANGES;
     return { keys: new Set(ui.changed(before.view, match.view)), words: 'changed since you last looked' };
   }, [match, before, ui, openedAt]);
-  return { count, changes };
+  return { count, since, changes };
 }
 
 type Viewer = ComponentType<ReplayProps>;
@@ -69,10 +82,10 @@ export function useReplayOpen() {
   return { open, failure, start, close: () => setOpen(null) };
 }
 
-export function SinceBar({ count, onStep }: { count: number; onStep: () => void }) {
+export function SinceBar({ since, onStep }: { since: SinceCount; onStep: () => void }) {
   return (
     <section class="zone since-bar" aria-label="Since you last looked">
-      <p class="since-bar-text">{count === 1 ? '1 move' : `${count} moves`} since you last looked — marked on the board and in the log.</p>
+      <p class="since-bar-text">{sinceWords(since)} since you last looked — marked on the board and in the log.</p>
       <button type="button" onClick={onStep}>
         Step through
       </button>
