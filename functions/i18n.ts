@@ -12,15 +12,26 @@ import { type CompiledMessage, compileMessageOrThrow } from '@lingui/message-uti
 import { en as zodEn, nl as zodNl } from 'zod/locales';
 import { en } from '#shared/i18n/en.js';
 import { type Catalog, LANGS, type Lang, type MessageKey, PSEUDO, pickLang } from '#shared/i18n/index.js';
+import { type MailKey, mailEn } from '#shared/i18n/mail/en.js';
+import { mailNl } from '#shared/i18n/mail/nl.js';
 import { nl } from '#shared/i18n/nl.js';
 import { PSEUDO_CLOSE, PSEUDO_OPEN, pseudoText } from '#shared/i18n/pseudo.js';
 
 export { LANGS, type Lang, type MessageKey } from '#shared/i18n/index.js';
 
+export type { MailKey } from '#shared/i18n/mail/en.js';
+
+/** The site's catalogs, as the pages get them (web/build.ts compiles these: no server words in the page). */
 export const CATALOGS: Record<Lang, Catalog> = { en, nl };
 
+/** The server's own words (mails, push texts, its pages: shared/i18n/mail), merged into its catalogs only. */
+export const MAIL_CATALOGS: Record<Lang, Record<MailKey, string>> = { en: mailEn, nl: mailNl };
+
 /** Every message compiled (a syntax error throws, naming the key); `pseudo` gives the marked, accented form. */
-export function compileCatalog(catalog: Catalog, opts: { pseudo?: boolean } = {}): Record<string, CompiledMessage> {
+export function compileCatalog(
+  catalog: Readonly<Record<string, string>>,
+  opts: { pseudo?: boolean } = {},
+): Record<string, CompiledMessage> {
   const out: Record<string, CompiledMessage> = {};
   for (const [key, message] of Object.entries(catalog)) {
     try {
@@ -37,14 +48,18 @@ export function compileCatalog(catalog: Catalog, opts: { pseudo?: boolean } = {}
 export const pseudoCatalog = () => compileCatalog(en, { pseudo: true });
 
 const i18n = setupI18n({
-  messages: { en: compileCatalog(en), nl: compileCatalog(nl), [PSEUDO]: pseudoCatalog() } as Record<string, Messages>,
+  messages: {
+    en: compileCatalog({ ...en, ...mailEn }),
+    nl: compileCatalog({ ...nl, ...mailNl }),
+    [PSEUDO]: compileCatalog({ ...en, ...mailEn }, { pseudo: true }),
+  } as Record<string, Messages>,
   locale: 'en',
 });
 
 export type Params = Record<string, string | number | Date>;
 
 /** The message `key` in `lang`, its placeholders filled from `params`. */
-export function t(lang: Lang | typeof PSEUDO, key: MessageKey, params?: Params): string {
+export function t(lang: Lang | typeof PSEUDO, key: MessageKey | MailKey, params?: Params): string {
   if (i18n.locale !== lang) i18n.activate(lang);
   return i18n._(key, params);
 }
