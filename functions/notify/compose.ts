@@ -98,7 +98,11 @@ function said(lang: Lang, intent: NotificationIntent, match: MatchRecord, gameNa
       return { subject: subject(), title: title(), paragraphs, chatLines: null };
     case 'chat': {
       const chat = intent.chat ?? { count: 1, from: [], messages: [] };
-      const from = format.list(lang, chat.from.map((s) => names[s] ?? t(lang, 'mail.aPlayer'))) || t(lang, 'mail.AnotherPlayer');
+      const from =
+        format.list(
+          lang,
+          chat.from.map((s) => names[s] ?? t(lang, 'mail.aPlayer')),
+        ) || t(lang, 'mail.AnotherPlayer');
       paragraphs.push(t(lang, 'mail.chat.text', { from, count: chat.count }));
       // Quoted as typed: names put in for the author only, the text itself never read for placeholders.
       const chatLines = chat.messages.map((m) => `${names[m.seat] ?? t(lang, 'mail.APlayer')}: ${m.text}`);

@@ -165,7 +165,11 @@ export class NotificationSettings {
     }
     const secret = newSecret();
     const lang = at.lang ?? prefs.lang ?? 'en';
-    await store.putToken(sha256(secret), { purpose: 'confirm', addressKey, matchId: id, seat, createdAt: now, lang }, CONFIRM_TOKEN_TTL_SECONDS);
+    await store.putToken(
+      sha256(secret),
+      { purpose: 'confirm', addressKey, matchId: id, seat, createdAt: now, lang },
+      CONFIRM_TOKEN_TTL_SECONDS,
+    );
     await store.putPrefs({
       ...prefs,
       ...langOf(at.lang),
