@@ -84,10 +84,12 @@ export class PlayerSeats {
     });
   }
 
-  async setDefaults(player: PlayerRecord, defaults: NoticeDefaults): Promise<void> {
+  /** The defaults for every claimed seat; `lang`, the language of the page they were saved on, goes with them. */
+  async setDefaults(player: PlayerRecord, defaults: NoticeDefaults, lang?: Lang): Promise<void> {
     await this.deps.players.setDefaults(player.id, defaults);
+    if (lang && lang !== player.lang) await this.deps.players.setLang(player.id, lang);
     if (defaults.mail === 'daily') await this.deps.players.enrollDigest(player.id);
-    const updated = { ...player, defaults };
+    const updated = { ...player, defaults, ...(lang ? { lang } : {}) };
     for (const seat of await this.deps.players.seats(player.id)) if (!seat.override) await this.applyNotices(updated, seat);
   }
 

@@ -213,5 +213,13 @@ describe('a Dutch player signed in', () => {
     expect((await piet.call('PUT', '/api/me/lang', { body: { lang: 'en' } })).json).toEqual({ lang: 'en' });
     expect((await piet.call('GET', '/api/session')).json.player.lang).toBe('en');
     expect((await h.store.seat(m.matchId, 0)).prefs?.lang).toBe('en');
+    // Notice choices saved on a Dutch page take the page's language along.
+    const saved = await piet.call('PUT', '/api/me/notices', {
+      body: { notices: 'email', reminders: true, mail: 'daily' },
+      headers: { 'Accept-Language': 'nl' },
+    });
+    expect(saved.status).toBe(200);
+    expect((await piet.call('GET', '/api/session')).json.player.lang).toBe('nl');
+    expect((await h.store.seat(m.matchId, 0)).prefs?.lang).toBe('nl');
   });
 });

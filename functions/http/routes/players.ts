@@ -169,7 +169,7 @@ function seatRoutes(app: Hono, ctx: PlayerRouteContext): void {
   app.put('/me/notices', async (c) => {
     const who = await mustBeSignedIn(c, signIn);
     const input = await requiredJsonBody(c, NoticesRequest);
-    await seats.setDefaults(who.player, input);
+    await seats.setDefaults(who.player, input, langOf(c.req));
     return c.json({ defaults: input });
   });
   app.put('/me/lang', async (c) => {
