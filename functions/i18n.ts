@@ -11,7 +11,7 @@ import { type Messages, setupI18n } from '@lingui/core';
 import { type CompiledMessage, compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { en as zodEn, nl as zodNl } from 'zod/locales';
 import { en } from '#shared/i18n/en.js';
-import { type Catalog, LANGS, type Lang, type MessageKey, PSEUDO, pickLang } from '#shared/i18n/index.js';
+import { type Catalog, isLang, LANGS, type Lang, type MessageKey, PSEUDO, pickLang } from '#shared/i18n/index.js';
 import { type MailKey, mailEn } from '#shared/i18n/mail/en.js';
 import { mailNl } from '#shared/i18n/mail/nl.js';
 import { nl } from '#shared/i18n/nl.js';
@@ -66,8 +66,16 @@ export function t(lang: Lang | typeof PSEUDO, key: MessageKey | MailKey, params?
 
 /** A request's language from its Accept-Language header (q-values honoured); English when it names none of ours. */
 export function langOf(req: { header(name: string): string | undefined } | Request): Lang {
+  return langAsked(req) ?? LANGS[0];
+}
+
+/**
+ * The language a request names in its Accept-Language header, or undefined when it names none of ours
+ * (or sends none): what a stored choice is updated from, so a client that says nothing changes nothing.
+ */
+export function langAsked(req: { header(name: string): string | undefined } | Request): Lang | undefined {
   const header = req instanceof Request ? req.headers.get('Accept-Language') : req.header('Accept-Language');
-  if (!header) return LANGS[0];
+  if (!header) return undefined;
   const wanted = header
     .split(',')
     .map((part, i) => {
@@ -77,7 +85,8 @@ export function langOf(req: { header(name: string): string | undefined } | Reque
     })
     .filter((w) => w.tag && w.tag !== '*' && w.q > 0)
     .sort((a, b) => b.q - a.q || a.i - b.i);
-  return pickLang(wanted.map((w) => w.tag));
+  const spoken = wanted.map((w) => w.tag).filter((tag) => isLang(tag.trim().toLowerCase().split('-')[0]));
+  return spoken.length > 0 ? pickLang(spoken) : undefined;
 }
 
 const ZOD = { en: zodEn().localeError, nl: zodNl().localeError } as const;

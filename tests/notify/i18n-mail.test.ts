@@ -7,6 +7,8 @@
  */
 import type { ParsedMail } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DAY, DEADLINE_DAYS, policyText } from '../../functions/matches/timing.js';
+import { policyIn, timeIn } from '../../functions/notify/compose.js';
 import { DailyDigest } from '../../functions/players/digest.js';
 import { DynamoDigestStore } from '../../functions/storage/digest-dynamo.js';
 import { Device, signInLinks } from '../players/support.js';
@@ -134,6 +136,38 @@ describe('a mixed match: Ann reads English, Bob Dutch', () => {
     expect(stopped).toContain('<h1>Afgemeld</h1>');
   });
 
+  it('warns a Dutch seat of its deadline in Dutch, the time in Dutch, the policy in Dutch', async () => {
+    h = await harness({ email: io.sender, start });
+    const { matchId, seats } = await h.started(2, { timing: { reminderHours: 0, deadlineDays: 1, onDeadline: 'bot' } }, ['Ann', 'Bob']);
+    const bob = `late-bob-${matchId}@example.test`;
+    const put = await h.api.call('PUT', `/api/matches/${matchId}/seats/1/notifications/email`, {
+      token: seats[1]!.token,
+      body: { address: bob, lang: 'nl' },
+    });
+    expect(put.status).toBe(202);
+    expect((await h.app.request(linkIn(io.smtp.to(bob)[0]!, '/api/notify/confirm')!, { method: 'POST' })).status).toBe(200);
+    await h.deliver();
+    const n = io.smtp.to(bob).length;
+    h.clock.now = start + 0.85 * DAY;
+    await h.sweep.run();
+    await h.deliver();
+    const [warning] = after(bob, n) as [ParsedMail];
+    expect(warning.subject).toBe(`Je zet in ${GAME} moet binnenkort gedaan zijn`);
+    expect(warning.text).toContain('Doe je zet uiterlijk di 6 jan, 09:00 UTC.');
+    expect(warning.text).toContain('Elke zet moet binnen 1 dag gedaan zijn; kort ervoor krijg je een waarschuwing.');
+    expect(warning.text).toContain('neemt een computerspeler die plaats over');
+  });
+
+  it('words the deadline policy in English exactly as the match options do', () => {
+    for (const deadlineDays of DEADLINE_DAYS)
+      for (const onDeadline of [undefined, 'default-move', 'bot', 'forfeit'] as const) {
+        const timing = { reminderHours: 24, deadlineDays, ...(onDeadline ? { onDeadline } : {}) };
+        expect(policyIn('en', timing)).toBe(policyText(timing));
+      }
+    expect(timeIn('en', start)).toBe('2026-01-05 09:00 UTC');
+    expect(timeIn('nl', start)).toBe('ma 5 jan, 09:00 UTC');
+  });
+
   it('refuses a language it does not speak, and changes nothing', async () => {
     h = await harness({ email: io.sender, push: true, start });
     const { matchId, seats } = await h.started(2, {}, ['Ann', 'Bob']);
@@ -151,6 +185,16 @@ describe('a mixed match: Ann reads English, Bob Dutch', () => {
     });
     expect(ok.status).toBe(200);
     expect((await h.store.seat(matchId, 1)).prefs?.lang).toBe('nl');
+    // A client that names no language of ours leaves the stored one alone.
+    for (const headers of [{}, { 'Accept-Language': 'fr-FR' }]) {
+      const again = await h.api.call('PATCH', `/api/matches/${matchId}/seats/1/notifications`, {
+        token: seats[1]!.token,
+        body: { push: false },
+        headers,
+      });
+      expect(again.status).toBe(200);
+      expect((await h.store.seat(matchId, 1)).prefs?.lang).toBe('nl');
+    }
   });
 });
 

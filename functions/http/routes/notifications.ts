@@ -14,7 +14,7 @@
  *   POST   /api/notify/resubscribe?t=…                          undo an unsubscribe
  */
 import { Hono, type Context } from 'hono';
-import { type Lang, type MailKey, type Params, langOf, t } from '../../i18n.js';
+import { type Lang, langAsked, langOf, type MailKey, type Params, t } from '../../i18n.js';
 import { escapeHtml, matchUrl } from '../../notify/compose.js';
 import type { LinkTokenRecord } from '../../notify/model.js';
 import type { NotificationSettings } from '../../notify/settings.js';
@@ -59,7 +59,7 @@ function seatSettingRoutes(app: Hono, ctx: NotificationRouteContext, origin: Ori
   app.patch(path, async (c) => {
     const { id, seat } = await seatCaller(service, c);
     const input = await requiredJsonBody(c, ChannelsRequest);
-    await settings.setChannels(id, seat, { ...input, lang: input.lang ?? langOf(c.req) });
+    await settings.setChannels(id, seat, { ...input, lang: input.lang ?? langAsked(c.req) });
     return c.json((await settings.summary(id, seat)) satisfies Answer<typeof NotificationSettingsResponse>);
   });
 
@@ -68,7 +68,7 @@ function seatSettingRoutes(app: Hono, ctx: NotificationRouteContext, origin: Ori
     settings.requireEmail();
     const { address, lang } = await requiredJsonBody(c, EmailRequest);
     const client = (ctx.clientAddress ?? clientAddressOf)(c);
-    const done = await settings.setEmail(id, seat, address, { origin: origin(c), client, lang: lang ?? langOf(c.req) });
+    const done = await settings.setEmail(id, seat, address, { origin: origin(c), client, lang: lang ?? langAsked(c.req) });
     return c.json((await settings.summary(id, seat)) satisfies Answer<typeof NotificationSettingsResponse>, done === 'sent' ? 202 : 200);
   });
 
@@ -82,7 +82,7 @@ function seatSettingRoutes(app: Hono, ctx: NotificationRouteContext, origin: Ori
     const { id, seat } = await seatCaller(service, c);
     settings.requirePush();
     const { lang, ...sub } = await requiredJsonBody(c, PushSubscribeRequest);
-    await settings.addPush(id, seat, sub, lang ?? langOf(c.req));
+    await settings.addPush(id, seat, sub, lang ?? langAsked(c.req));
     return c.json((await settings.summary(id, seat)) satisfies Answer<typeof NotificationSettingsResponse>, 201);
   });
 

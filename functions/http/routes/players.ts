@@ -21,7 +21,7 @@
  *   DELETE /api/me                              delete my record
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { type Lang, langOf, t } from '../../i18n.js';
+import { type Lang, langAsked, langOf, t } from '../../i18n.js';
 import { escapeHtml } from '../../notify/compose.js';
 import { ordered, myMatch, nextWaiting, type MyMatch } from '../../players/listing.js';
 import type { PlayerData } from '../../players/data.js';
@@ -169,7 +169,7 @@ function seatRoutes(app: Hono, ctx: PlayerRouteContext): void {
   app.put('/me/notices', async (c) => {
     const who = await mustBeSignedIn(c, signIn);
     const input = await requiredJsonBody(c, NoticesRequest);
-    await seats.setDefaults(who.player, input, langOf(c.req));
+    await seats.setDefaults(who.player, input, langAsked(c.req));
     return c.json({ defaults: input });
   });
   app.put('/me/lang', async (c) => {
