@@ -21,7 +21,7 @@ afterEach(async () => h?.close());
 const start = Date.UTC(2026, 0, 5, 9, 0, 0);
 const GAME = 'Secret sums (test game)';
 
-const after = (address: string, n: number) => io.smtp.to(address).slice(n);
+const since = (address: string, n: number) => io.smtp.to(address).slice(n);
 const linkIn = (m: ParsedMail, path: string) => new RegExp(`${PUBLIC_URL}(${path}\\?t=[A-Za-z0-9_-]{43})`).exec(m.text ?? '')?.[1];
 
 /** Every seat commits, then each adds 1 until `seat` is to move: the counter then stands at `seat`. */
@@ -79,7 +79,7 @@ describe('a mixed match: Ann reads English, Bob Dutch', () => {
     let n = io.smtp.to(bob).length;
     expect((await h.api.move(matchId, seats[0]!, v, { kind: 'add', amount: 1 })).status).toBe(200);
     await h.deliver();
-    const [yourMove] = after(bob, n) as [ParsedMail];
+    const [yourMove] = since(bob, n) as [ParsedMail];
     expect(yourMove.subject).toBe(`Jij bent aan zet: ${GAME} met Ann en Cy`);
     expect(yourMove.text).toContain('Hallo Bob,\n\nJe bent aan zet.');
     expect(yourMove.text).toContain('Wat er gebeurde:\n- Ann added 1 (now 1).');
@@ -95,8 +95,8 @@ describe('a mixed match: Ann reads English, Bob Dutch', () => {
     expect((await h.api.move(matchId, seats[2]!, v, { kind: 'add', amount: 1 })).status).toBe(200);
     await h.deliver();
 
-    const [overNl] = after(bob, n) as [ParsedMail];
-    expect(after(bob, n)).toHaveLength(1);
+    const [overNl] = since(bob, n) as [ParsedMail];
+    expect(since(bob, n)).toHaveLength(1);
     expect(overNl.subject).toBe(`${GAME} met Ann en Cy is afgelopen`);
     const nl = overNl.text ?? '';
     expect(nl).toContain('Hallo Bob,');
@@ -109,8 +109,8 @@ describe('a mixed match: Ann reads English, Bob Dutch', () => {
     expect(overNl.html).toContain('<html lang="nl">');
     expect(overNl.html).toContain('>Open de partij</a>');
 
-    const [overEn] = after(ann, nAnn) as [ParsedMail];
-    expect(after(ann, nAnn)).toHaveLength(1);
+    const [overEn] = since(ann, nAnn) as [ParsedMail];
+    expect(since(ann, nAnn)).toHaveLength(1);
     expect(overEn.subject).toBe(`${GAME} with Bob and Cy is over`);
     const en = overEn.text ?? '';
     expect(en).toContain('Hello Ann,');
@@ -151,7 +151,7 @@ describe('a mixed match: Ann reads English, Bob Dutch', () => {
     h.clock.now = start + 0.85 * DAY;
     await h.sweep.run();
     await h.deliver();
-    const [warning] = after(bob, n) as [ParsedMail];
+    const [warning] = since(bob, n) as [ParsedMail];
     expect(warning.subject).toBe(`Je zet in ${GAME} moet binnenkort gedaan zijn`);
     expect(warning.text).toContain('Doe je zet uiterlijk di 6 jan, 09:00 UTC.');
     expect(warning.text).toContain('Elke zet moet binnen 1 dag gedaan zijn; kort ervoor krijg je een waarschuwing.');
@@ -186,7 +186,7 @@ describe('a mixed match: Ann reads English, Bob Dutch', () => {
     expect(ok.status).toBe(200);
     expect((await h.store.seat(matchId, 1)).prefs?.lang).toBe('nl');
     // A client that names no language of ours leaves the stored one alone.
-    for (const headers of [{}, { 'Accept-Language': 'fr-FR' }]) {
+    for (const headers of [{}, { 'Accept-Language': 'fr-FR' }] as Record<string, string>[]) {
       const again = await h.api.call('PATCH', `/api/matches/${matchId}/seats/1/notifications`, {
         token: seats[1]!.token,
         body: { push: false },

@@ -13,7 +13,7 @@ describe('the page’s language on its requests', () => {
   it('sends the language shown, and follows a switch', async () => {
     const sent: (string | undefined)[] = [];
     const api = createApi(async (_path, init) => {
-      sent.push((init?.headers as Record<string, string>)['Accept-Language']);
+      sent.push((init?.headers as Record<string, string> | undefined)?.['Accept-Language']);
       return new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } });
     });
     await loadLanguage('nl');
