@@ -11,16 +11,27 @@ import { type Messages, setupI18n } from '@lingui/core';
 import { type CompiledMessage, compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { en as zodEn, nl as zodNl } from 'zod/locales';
 import { en } from '#shared/i18n/en.js';
-import { type Catalog, LANGS, type Lang, type MessageKey, PSEUDO, pickLang } from '#shared/i18n/index.js';
+import { type Catalog, isLang, LANGS, type Lang, type MessageKey, PSEUDO, pickLang } from '#shared/i18n/index.js';
+import { type MailKey, mailEn } from '#shared/i18n/mail/en.js';
+import { mailNl } from '#shared/i18n/mail/nl.js';
 import { nl } from '#shared/i18n/nl.js';
 import { PSEUDO_CLOSE, PSEUDO_OPEN, pseudoText } from '#shared/i18n/pseudo.js';
 
 export { LANGS, type Lang, type MessageKey } from '#shared/i18n/index.js';
 
+export type { MailKey } from '#shared/i18n/mail/en.js';
+
+/** The site's catalogs, as the pages get them (web/build.ts compiles these: no server words in the page). */
 export const CATALOGS: Record<Lang, Catalog> = { en, nl };
 
+/** The server's own words (mails, push texts, its pages: shared/i18n/mail), merged into its catalogs only. */
+export const MAIL_CATALOGS: Record<Lang, Record<MailKey, string>> = { en: mailEn, nl: mailNl };
+
 /** Every message compiled (a syntax error throws, naming the key); `pseudo` gives the marked, accented form. */
-export function compileCatalog(catalog: Catalog, opts: { pseudo?: boolean } = {}): Record<string, CompiledMessage> {
+export function compileCatalog(
+  catalog: Readonly<Record<string, string>>,
+  opts: { pseudo?: boolean } = {},
+): Record<string, CompiledMessage> {
   const out: Record<string, CompiledMessage> = {};
   for (const [key, message] of Object.entries(catalog)) {
     try {
@@ -37,22 +48,34 @@ export function compileCatalog(catalog: Catalog, opts: { pseudo?: boolean } = {}
 export const pseudoCatalog = () => compileCatalog(en, { pseudo: true });
 
 const i18n = setupI18n({
-  messages: { en: compileCatalog(en), nl: compileCatalog(nl), [PSEUDO]: pseudoCatalog() } as Record<string, Messages>,
+  messages: {
+    en: compileCatalog({ ...en, ...mailEn }),
+    nl: compileCatalog({ ...nl, ...mailNl }),
+    [PSEUDO]: compileCatalog({ ...en, ...mailEn }, { pseudo: true }),
+  } as Record<string, Messages>,
   locale: 'en',
 });
 
 export type Params = Record<string, string | number | Date>;
 
 /** The message `key` in `lang`, its placeholders filled from `params`. */
-export function t(lang: Lang | typeof PSEUDO, key: MessageKey, params?: Params): string {
+export function t(lang: Lang | typeof PSEUDO, key: MessageKey | MailKey, params?: Params): string {
   if (i18n.locale !== lang) i18n.activate(lang);
   return i18n._(key, params);
 }
 
 /** A request's language from its Accept-Language header (q-values honoured); English when it names none of ours. */
 export function langOf(req: { header(name: string): string | undefined } | Request): Lang {
+  return langAsked(req) ?? LANGS[0];
+}
+
+/**
+ * The language a request names in its Accept-Language header, or undefined when it names none of ours
+ * (or sends none): what a stored choice is updated from, so a client that says nothing changes nothing.
+ */
+export function langAsked(req: { header(name: string): string | undefined } | Request): Lang | undefined {
   const header = req instanceof Request ? req.headers.get('Accept-Language') : req.header('Accept-Language');
-  if (!header) return LANGS[0];
+  if (!header) return undefined;
   const wanted = header
     .split(',')
     .map((part, i) => {
@@ -62,7 +85,8 @@ export function langOf(req: { header(name: string): string | undefined } | Reque
     })
     .filter((w) => w.tag && w.tag !== '*' && w.q > 0)
     .sort((a, b) => b.q - a.q || a.i - b.i);
-  return pickLang(wanted.map((w) => w.tag));
+  const spoken = wanted.map((w) => w.tag).filter((tag) => isLang(tag.trim().toLowerCase().split('-')[0]));
+  return spoken.length > 0 ? pickLang(spoken) : undefined;
 }
 
 const ZOD = { en: zodEn().localeError, nl: zodNl().localeError } as const;

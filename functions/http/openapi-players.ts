@@ -1,6 +1,6 @@
 /** The player routes in the OpenAPI document (functions/http/routes/players.ts), from their zod schemas. */
 import * as z from 'zod/mini';
-import { ClaimSeatsRequest, NoticesRequest, SignInRequest } from './player-schemas.js';
+import { ClaimSeatsRequest, LangRequest, NoticesRequest, SignInRequest } from './player-schemas.js';
 
 const json = (schema: z.ZodMiniType) => ({
   'application/json': { schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) },
@@ -97,6 +97,14 @@ export function playerPaths() {
         security: session,
         requestBody: { required: true, content: json(NoticesRequest) },
         responses: { ...ok('Saved'), ...refused },
+      },
+    },
+    '/api/me/lang': {
+      put: {
+        summary: 'The language of my mails (and of my claimed seats’ notices)',
+        security: session,
+        requestBody: { required: true, content: json(LangRequest) },
+        responses: { ...ok('Saved'), 400: { description: 'Not a language of the site' }, ...refused },
       },
     },
     '/api/me/matches/{id}/seats/{seat}/notices': {

@@ -1,6 +1,7 @@
 /** Request shapes of the player routes (functions/http/routes/players.ts); parsed before anything else. */
 import * as z from 'zod/mini';
 import { MAIL_RHYTHMS, NOTICE_CHOICES } from '../players/model.js';
+import { LANGS } from '../i18n.js';
 import { EmailRequest, MatchId, Secret } from './schemas.js';
 
 export const SignInRequest = EmailRequest;
@@ -20,3 +21,6 @@ export const NoticesRequest = z.strictObject({
 
 /** A session's public id, as the session list shows it. */
 export const SessionId = z.string().check(z.regex(/^[A-Za-z0-9_-]{16}$/, 'Not a session id.'));
+
+/** PUT /api/me/lang: the language of the player's mails (and, copied, their seats' notices). */
+export const LangRequest = z.strictObject({ lang: z.enum(LANGS) });

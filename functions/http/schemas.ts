@@ -3,6 +3,7 @@
  * the OpenAPI document is generated from the same schemas (the answers' shapes: ./responses.ts).
  */
 import * as z from 'zod/mini';
+import { LANGS } from '../i18n.js';
 import { BOT_LEVELS } from '../matches/bot-seats.js';
 import { TOKEN_PATTERN } from '../matches/tokens.js';
 import { PAUSE_BUDGET_DAYS, TimingRequest } from '../matches/timing.js';
@@ -96,12 +97,16 @@ const base64url = (bytes: number) =>
   );
 const pushEndpoint = () => z.string().check(z.maxLength(1000), z.url());
 
+/** The language the page shows, sent with settings and sign-in requests: mails and push texts then speak it. */
+export const LangField = z.optional(z.enum(LANGS));
 export const EmailRequest = z.strictObject({
   address: z.pipe(z.string().check(z.trim(), z.maxLength(254)), z.email('Enter an email address.')),
+  lang: LangField,
 });
-export const ChannelsRequest = z.strictObject({ email: z.optional(z.boolean()), push: z.optional(z.boolean()) });
+export const ChannelsRequest = z.strictObject({ email: z.optional(z.boolean()), push: z.optional(z.boolean()), lang: LangField });
 export const PushSubscribeRequest = z.strictObject({
   endpoint: pushEndpoint(),
+  lang: LangField,
   expirationTime: z.optional(z.nullable(z.number())),
   keys: z.strictObject({ p256dh: base64url(65), auth: base64url(16) }),
 });

@@ -6,9 +6,11 @@
  * the HTML part, and chat text is never read for `{n}` name placeholders.
  */
 import type { AnyGame, LogEntry, Seat } from '#shared/engine/game.js';
-import type { MatchRecord, NotificationIntent, NotificationKind } from '../matches/port.js';
+import * as format from '#shared/i18n/format.js';
+import { type Lang, type MailKey, type Params, t } from '../i18n.js';
+import type { MatchRecord, MatchTiming, NotificationIntent, NotificationKind } from '../matches/port.js';
+import { clockStart, deadlineOf, formatTime } from '../matches/timing.js';
 import type { PushMessage } from './push.js';
-import { clockStart, deadlineOf, formatTime, policyText } from '../matches/timing.js';
 
 export interface Composed {
   subject: string;
@@ -17,6 +19,8 @@ export interface Composed {
   /** What happened, one line each. */
   lines: string[];
   url: string;
+  /** The recipient's language: the mail's frame (greeting, links, footer) is worded in it too. */
+  lang?: Lang;
   push: { title: string; body: string; url: string; tag: string };
 }
 
@@ -26,18 +30,101 @@ export const escapeHtml = (s: string) =>
 export { formatTime };
 
 /** Puts seat names in place of `{n}`. */
-export function named(text: string, names: readonly (string | null)[]): string {
-  return text.replace(/\{(\d)\}/g, (_, n: string) => names[Number(n)] ?? 'a player');
-}
-
-function andList(items: string[]): string {
-  if (items.length <= 1) return items[0] ?? '';
-  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+export function named(text: string, names: readonly (string | null)[], lang: Lang = 'en'): string {
+  return text.replace(/\{(\d)\}/g, (_, n: string) => names[Number(n)] ?? t(lang, 'mail.aPlayer'));
 }
 
 export function matchUrl(publicUrl: string, matchId: string): string {
   // No secret in the link: the browser that holds the seat opens it from its own storage.
   return `${publicUrl.replace(/\/+$/, '')}/m/${matchId}`;
+}
+
+/** A time in a message: English as it always was ("2026-01-05 09:00 UTC"); other languages with Intl, in UTC. */
+export function timeIn(lang: Lang, ms: number): string {
+  return lang === 'en' ? formatTime(ms) : t(lang, 'mail.utc', { time: format.when(lang, ms, 'UTC') });
+}
+
+/** The deadline policy in words (the language's form of matches/timing.ts `policyText`). */
+export function policyIn(lang: Lang, timing: MatchTiming): string {
+  if (timing.deadlineDays === 0) return t(lang, 'mail.policy.none');
+  return t(lang, 'mail.policy.due', { days: timing.deadlineDays }) + t(lang, `mail.policy.${timing.onDeadline ?? 'default-move'}`);
+}
+
+interface Said {
+  subject: string;
+  title: string;
+  paragraphs: string[];
+  chatLines: string[] | null;
+}
+
+/** What one kind of notice says, in `lang`. */
+function said(lang: Lang, intent: NotificationIntent, match: MatchRecord, gameName: string, publicLines: LogEntry[] | null): Said {
+  const seat: Seat = intent.seat;
+  const names = match.seats.map((s) => s.name);
+  const others = names.filter((n, i): n is string => i !== seat && n !== null);
+  const withWhom = others.length > 0 ? t(lang, 'mail.withWhom', { names: format.list(lang, others) }) : '';
+  const game = gameName;
+  const paragraphs: string[] = [];
+  const over = () => `${t(lang, 'mail.matchOver')} ${match.end ? named(match.end.summary, names, lang) : ''}`.trim();
+  const kind: NotificationKind = intent.kind;
+  const subject = (extra: Params = {}) => t(lang, `mail.${kind}.subject` as MailKey, { game, withWhom, ...extra });
+  const title = (extra: Params = {}) => t(lang, `push.${kind}.title` as MailKey, { game, ...extra });
+  switch (kind) {
+    case 'your-move':
+      return { subject: subject(), title: title(), paragraphs: [t(lang, 'mail.yourMove')], chatLines: null };
+    case 'started':
+      paragraphs.push(t(lang, 'mail.started.text'));
+      if (match.toAct.includes(seat)) paragraphs.push(t(lang, 'mail.yourMove'));
+      return { subject: subject(), title: title(), paragraphs, chatLines: null };
+    case 'joined':
+      return { subject: subject(), title: title(), paragraphs, chatLines: null };
+    case 'over':
+      return { subject: subject(), title: title(), paragraphs: [over()], chatLines: null };
+    case 'reminder': {
+      const since = clockStart(match, seat);
+      paragraphs.push(since !== null ? t(lang, 'mail.reminder.since', { time: timeIn(lang, since) }) : t(lang, 'mail.yourMove'));
+      return { subject: subject(), title: title(), paragraphs, chatLines: null };
+    }
+    case 'moved-for-you': {
+      paragraphs.push(t(lang, 'mail.moved-for-you.text'));
+      const next = match.toAct.filter((s) => s !== seat).map((s) => names[s] ?? t(lang, 'mail.anotherPlayer'));
+      if (match.status === 'over') paragraphs.push(over());
+      else if (match.toAct.includes(seat)) paragraphs.push(t(lang, 'mail.moved-for-you.again'));
+      else if (next.length > 0) paragraphs.push(t(lang, 'mail.moved-for-you.next', { names: format.list(lang, next) }));
+      return { subject: subject(), title: title(), paragraphs, chatLines: null };
+    }
+    case 'stood-in':
+      paragraphs.push(t(lang, 'mail.stood-in.text'), t(lang, 'mail.stood-in.back'));
+      return { subject: subject(), title: title(), paragraphs, chatLines: null };
+    case 'chat': {
+      const chat = intent.chat ?? { count: 1, from: [], messages: [] };
+      const from =
+        format.list(
+          lang,
+          chat.from.map((s) => names[s] ?? t(lang, 'mail.aPlayer')),
+        ) || t(lang, 'mail.AnotherPlayer');
+      paragraphs.push(t(lang, 'mail.chat.text', { from, count: chat.count }));
+      // Quoted as typed: names put in for the author only, the text itself never read for placeholders.
+      const chatLines = chat.messages.map((m) => `${names[m.seat] ?? t(lang, 'mail.APlayer')}: ${m.text}`);
+      return { subject: subject({ from, count: chat.count }), title: title({ count: chat.count }), paragraphs, chatLines };
+    }
+    case 'nudge': {
+      const by = publicLines?.[0]?.seat;
+      const who = (by !== undefined ? names[by] : null) ?? t(lang, 'mail.AnotherPlayer');
+      paragraphs.push(t(lang, 'mail.nudge.text', { who }));
+      return { subject: subject({ who }), title: title({ who }), paragraphs, chatLines: null };
+    }
+    case 'undo-asked':
+      return { subject: subject(), title: title(), paragraphs: [t(lang, 'mail.undo-asked.text')], chatLines: null };
+    case 'deadline-near': {
+      const deadline = deadlineOf(match, seat);
+      paragraphs.push(
+        deadline !== null ? t(lang, 'mail.deadline-near.by', { time: timeIn(lang, deadline) }) : t(lang, 'mail.deadline-near.soon'),
+      );
+      if (match.timing) paragraphs.push(policyIn(lang, match.timing));
+      return { subject: subject(), title: subject(), paragraphs, chatLines: null };
+    }
+  }
 }
 
 export function compose(input: {
@@ -47,101 +134,17 @@ export function compose(input: {
   /** The log lines of the intent's version as a spectator sees them; null when there is no log record. */
   publicLines: LogEntry[] | null;
   publicUrl: string;
+  /** The recipient's language (the seat's notification settings); English when absent. */
+  lang?: Lang;
 }): Composed {
   const { intent, match, game } = input;
-  const seat: Seat = intent.seat;
+  const lang = input.lang ?? 'en';
   const names = match.seats.map((s) => s.name);
-  const others = names.filter((n, i): n is string => i !== seat && n !== null);
-  const withWhom = others.length > 0 ? ` with ${andList(others)}` : '';
   const url = matchUrl(input.publicUrl, match.id);
-  const lines = (input.publicLines?.map((e) => e.text) ?? intent.lines).map((l) => named(l, names)).slice(0, 12);
-  const paragraphs: string[] = [];
-  let chatLines: string[] | null = null;
-  let subject: string;
-  let title: string;
-  const kind: NotificationKind = intent.kind;
-  switch (kind) {
-    case 'your-move':
-      subject = `Your move: ${game.name}${withWhom}`;
-      title = `Your move in ${game.name}`;
-      paragraphs.push('It is your move.');
-      break;
-    case 'started':
-      subject = `${game.name}${withWhom} has started`;
-      title = `${game.name} has started`;
-      paragraphs.push('Everyone has joined, so the match has begun.');
-      if (match.toAct.includes(seat)) paragraphs.push('It is your move.');
-      break;
-    case 'joined':
-      subject = `${game.name}: news about your match${withWhom}`;
-      title = `${game.name}: news about your match`;
-      break;
-    case 'over': {
-      subject = `${game.name}${withWhom} is over`;
-      title = `${game.name} is over`;
-      paragraphs.push(`The match is over. ${match.end ? named(match.end.summary, names) : ''}`.trim());
-      break;
-    }
-    case 'reminder': {
-      const since = clockStart(match, seat);
-      subject = `Reminder: your move in ${game.name}${withWhom}`;
-      title = `Still your move in ${game.name}`;
-      paragraphs.push(since !== null ? `It has been your move since ${formatTime(since)}.` : 'It is your move.');
-      break;
-    }
-    case 'moved-for-you': {
-      subject = `A move was made for you in ${game.name}${withWhom}`;
-      title = `A move was made for you in ${game.name}`;
-      paragraphs.push('Your time to move ran out, so the standard move of the game was made in your place.');
-      const next = match.toAct.filter((s) => s !== seat).map((s) => names[s] ?? 'another player');
-      if (match.status === 'over') paragraphs.push(`The match is over. ${match.end ? named(match.end.summary, names) : ''}`.trim());
-      else if (match.toAct.includes(seat)) paragraphs.push('It is your move again.');
-      else if (next.length > 0) paragraphs.push(`Now it is the turn of ${andList(next)}; you need not do anything until your next move.`);
-      break;
-    }
-    case 'stood-in': {
-      subject = `A computer player took your seat in ${game.name}${withWhom}`;
-      title = `A computer player took your seat in ${game.name}`;
-      paragraphs.push('Your time to move ran out, so a computer player now plays your seat.');
-      paragraphs.push('Make any move in the match to take your seat back; until then it plays for you.');
-      break;
-    }
-    case 'chat': {
-      const chat = intent.chat ?? { count: 1, from: [], messages: [] };
-      const from = andList(chat.from.map((s) => names[s] ?? 'a player')) || 'Another player';
-      const what = chat.count === 1 ? 'a message' : `${chat.count} messages`;
-      subject = `${from}: ${chat.count === 1 ? 'a new message' : `${chat.count} new messages`} in ${game.name}`;
-      title = `${game.name}: ${chat.count === 1 ? 'a new message' : `${chat.count} new messages`}`;
-      paragraphs.push(`${from} wrote ${what} in the chat of your match.`);
-      // Quoted as typed: names put in for the author only, the text itself never read for placeholders.
-      chatLines = chat.messages.map((m) => `${names[m.seat] ?? 'A player'}: ${m.text}`);
-      break;
-    }
-    case 'nudge': {
-      const by = input.publicLines?.[0]?.seat;
-      const who = (by !== undefined ? names[by] : null) ?? 'Another player';
-      subject = `${who} nudged you: your move in ${game.name}`;
-      title = `${who} nudged you in ${game.name}`;
-      paragraphs.push(`${who} reminds you that it is your move.`);
-      break;
-    }
-    case 'undo-asked': {
-      subject = `A player asks to take back their turn in ${game.name}${withWhom}`;
-      title = `Take-back asked in ${game.name}`;
-      paragraphs.push(
-        'A player would like to take back their last turn. Open the match to accept or refuse; the next move made cancels the request.',
-      );
-      break;
-    }
-    case 'deadline-near': {
-      const deadline = deadlineOf(match, seat);
-      subject = `Your move in ${game.name} is due soon`;
-      title = subject;
-      paragraphs.push(deadline !== null ? `Your move is due by ${formatTime(deadline)}.` : 'Your move is due soon.');
-      if (match.timing) paragraphs.push(policyText(match.timing));
-      break;
-    }
-  }
+  // The game's log lines stay as the engine words them (English) until the engines emit keys.
+  const lines = (input.publicLines?.map((e) => e.text) ?? intent.lines).map((l) => named(l, names, lang)).slice(0, 12);
+  const { subject, title, paragraphs, chatLines } = said(lang, intent, match, game.name, input.publicLines);
+  const kind = intent.kind;
   // Timer notices say nothing of the last move: it is not news any more.
   const shownLines = chatLines ?? (kind === 'reminder' || kind === 'deadline-near' ? [] : lines);
   const body = [...paragraphs, ...shownLines].join(' ').slice(0, 240);
@@ -150,36 +153,40 @@ export function compose(input: {
     paragraphs,
     lines: shownLines,
     url,
+    lang,
     push: { title, body, url, tag: `match-${match.id}` },
   };
 }
 
 export function mailText(c: Composed, recipient: string | null, unsubscribeUrl: string): string {
+  const lang = c.lang ?? 'en';
   return [
-    recipient ? `Hello ${recipient},` : 'Hello,',
+    recipient ? t(lang, 'mail.helloName', { name: recipient }) : t(lang, 'mail.hello'),
     '',
     ...c.paragraphs,
-    ...(c.lines.length > 0 ? ['', 'What happened:', ...c.lines.map((l) => `- ${l}`)] : []),
+    ...(c.lines.length > 0 ? ['', t(lang, 'mail.whatHappened'), ...c.lines.map((l) => `- ${l}`)] : []),
     '',
-    `Open the match: ${c.url}`,
+    t(lang, 'mail.open', { url: c.url }),
     '',
     '--',
-    'You get this mail because you asked for email about this match.',
-    `To stop all mail from us: ${unsubscribeUrl}`,
+    t(lang, 'mail.why'),
+    t(lang, 'mail.stopAll', { url: unsubscribeUrl }),
     '',
   ].join('\n');
 }
 
 export function mailHtml(c: Composed, recipient: string | null, unsubscribeUrl: string): string {
+  const lang = c.lang ?? 'en';
   const p = (s: string) => `<p>${escapeHtml(s)}</p>`;
+  const whatHappened = `<p>${escapeHtml(t(lang, 'mail.whatHappened'))}</p>`;
   return [
-    '<!doctype html><html><head><meta charset="utf-8"></head><body>',
-    p(recipient ? `Hello ${recipient},` : 'Hello,'),
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"></head><body>`,
+    p(recipient ? t(lang, 'mail.helloName', { name: recipient }) : t(lang, 'mail.hello')),
     ...c.paragraphs.map(p),
-    c.lines.length > 0 ? `<p>What happened:</p><ul>${c.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` : '',
-    `<p><a href="${escapeHtml(c.url)}">Open the match</a></p>`,
-    `<hr><p><small>You get this mail because you asked for email about this match. `,
-    `<a href="${escapeHtml(unsubscribeUrl)}">Stop all mail from us</a>.</small></p>`,
+    c.lines.length > 0 ? `${whatHappened}<ul>${c.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` : '',
+    `<p><a href="${escapeHtml(c.url)}">${escapeHtml(t(lang, 'mail.openLink'))}</a></p>`,
+    `<hr><p><small>${escapeHtml(t(lang, 'mail.why'))} `,
+    `<a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(t(lang, 'mail.stopAllLink'))}</a>.</small></p>`,
     '</body></html>',
   ].join('\n');
 }
@@ -213,26 +220,29 @@ export function pushMessage(c: Composed, intent: NotificationIntent): PushMessag
 }
 
 /** The confirmation mail: no player text at all (the address may have been typed by someone else). */
-export function confirmationMail(gameName: string, confirmUrl: string, unsubscribeUrl: string, site: string) {
-  const subject = `Confirm email notices for your ${gameName} match`;
+export function confirmationMail(gameName: string, confirmUrl: string, unsubscribeUrl: string, site: string, lang: Lang = 'en') {
+  const game = gameName;
+  const subject = t(lang, 'mail.confirm.subject', { game });
+  const asked = t(lang, 'mail.confirm.asked', { site, game });
+  const ignore = t(lang, 'mail.confirm.ignore');
   const text = [
-    'Hello,',
+    t(lang, 'mail.hello'),
     '',
-    `Someone, we hope you, asked ${site} to send email to this address when it is their move in a match of ${gameName}.`,
+    asked,
     '',
-    `To get these mails, confirm here: ${confirmUrl}`,
+    t(lang, 'mail.confirm.here', { url: confirmUrl }),
     '',
-    'If it was not you, ignore this mail: without confirmation we send nothing more.',
-    `To refuse all mail from us, use: ${unsubscribeUrl}`,
+    ignore,
+    t(lang, 'mail.confirm.refuse', { url: unsubscribeUrl }),
     '',
   ].join('\n');
   const html = [
-    '<!doctype html><html><head><meta charset="utf-8"></head><body>',
-    '<p>Hello,</p>',
-    `<p>Someone, we hope you, asked ${escapeHtml(site)} to send email to this address when it is their move in a match of ${escapeHtml(gameName)}.</p>`,
-    `<p><a href="${escapeHtml(confirmUrl)}">Confirm: send me these mails</a></p>`,
-    '<p>If it was not you, ignore this mail: without confirmation we send nothing more.</p>',
-    `<hr><p><small><a href="${escapeHtml(unsubscribeUrl)}">Refuse all mail from us</a>.</small></p>`,
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"></head><body>`,
+    `<p>${escapeHtml(t(lang, 'mail.hello'))}</p>`,
+    `<p>${escapeHtml(asked)}</p>`,
+    `<p><a href="${escapeHtml(confirmUrl)}">${escapeHtml(t(lang, 'mail.confirm.button'))}</a></p>`,
+    `<p>${escapeHtml(ignore)}</p>`,
+    `<hr><p><small><a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(t(lang, 'mail.confirm.refuseLink'))}</a>.</small></p>`,
     '</body></html>',
   ].join('\n');
   return { subject, text, html };

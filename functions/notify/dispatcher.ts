@@ -174,6 +174,7 @@ export class Dispatcher {
       game,
       publicLines: record ? logEntries(game, record, null) : null,
       publicUrl: this.deps.publicUrl,
+      lang: prefs?.lang ?? 'en',
     });
     const settled = await Promise.allSettled([
       ...(wantsEmail ? [this.deliverEmail(intent, prefs!, match, composed).then((delivery) => ({ channel: 'email', delivery }))] : []),
@@ -208,7 +209,14 @@ export class Dispatcher {
     const secret = newSecret();
     await store.putToken(
       sha256(secret),
-      { purpose: 'unsubscribe', addressKey: email.addressKey, matchId: intent.matchId, seat: intent.seat, createdAt: now },
+      {
+        purpose: 'unsubscribe',
+        addressKey: email.addressKey,
+        matchId: intent.matchId,
+        seat: intent.seat,
+        createdAt: now,
+        ...(prefs.lang ? { lang: prefs.lang } : {}),
+      },
       UNSUBSCRIBE_TOKEN_TTL_SECONDS,
     );
     const unsubscribeUrl = `${this.deps.publicUrl.replace(/\/+$/, '')}/api/notify/unsubscribe?t=${secret}`;

@@ -1,5 +1,6 @@
 /** Records of the notifications part and their limits (their keys: functions/storage/notify-dynamo.ts). */
 import type { Seat } from '#shared/engine/game.js';
+import type { Lang } from '../i18n.js';
 
 export const CHANNELS = ['email', 'push'] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -17,6 +18,11 @@ export interface SeatPrefs {
    * (functions/players/digest.ts); other mail and every push go out as usual.
    */
   digest?: boolean;
+  /**
+   * The language of this seat's mails and push texts: the page's language when the seat saved its
+   * settings, or a signed-in player's (copied like the other choices). Absent: English.
+   */
+  lang?: Lang;
   updatedAt: number;
 }
 
@@ -60,6 +66,8 @@ export interface LinkTokenRecord {
   matchId: string;
   seat: Seat;
   createdAt: number;
+  /** The language of the mail the link came in: the page it opens speaks it too. */
+  lang?: Lang;
 }
 
 export type ClaimState = 'claimed' | 'sent' | 'failed';

@@ -5,6 +5,7 @@
  * are functions/http/routes/notifications.ts).
  */
 import type { Seat } from '#shared/engine/game.js';
+import type { Lang } from '../i18n.js';
 import { MatchError } from '../matches/errors.js';
 import type { MatchService } from '../matches/service.js';
 import { PAUSE_BUDGET_MS } from '../matches/timing.js';
@@ -45,6 +46,9 @@ export interface PushSubscription {
   endpoint: string;
   keys: { p256dh: string; auth: string };
 }
+
+/** The language to store with a seat's settings, when the request named one. */
+const langOf = (lang: Lang | undefined): { lang?: Lang } => (lang ? { lang } : {});
 
 /** Names a push subscription in keys: a shortened hash of its endpoint. */
 const pushIdOf = (endpoint: string) => sha256(endpoint).slice(0, 24);
@@ -91,10 +95,15 @@ export class NotificationSettings {
     return (await this.deps.store.seat(id, seat)).prefs ?? emptyPrefs(id, seat, this.clock());
   }
 
-  async setChannels(id: string, seat: Seat, input: { email?: boolean | undefined; push?: boolean | undefined }): Promise<void> {
+  async setChannels(
+    id: string,
+    seat: Seat,
+    input: { email?: boolean | undefined; push?: boolean | undefined; lang?: Lang | undefined },
+  ): Promise<void> {
     const prefs = await this.prefsOf(id, seat);
     await this.deps.store.putPrefs({
       ...prefs,
+      ...langOf(input.lang),
       channels: { email: input.email ?? prefs.channels.email, push: input.push ?? prefs.channels.push },
       updatedAt: this.clock(),
     });
@@ -114,7 +123,12 @@ export class NotificationSettings {
    * ('confirmed'); otherwise the one confirmation mail goes out ('sent'), within the caps.
    * `origin` makes the links in the mail; `client` is the caller's network, for its cap.
    */
-  async setEmail(id: string, seat: Seat, address: string, at: { origin: string; client: string | null }): Promise<'confirmed' | 'sent'> {
+  async setEmail(
+    id: string,
+    seat: Seat,
+    address: string,
+    at: { origin: string; client: string | null; lang?: Lang | undefined },
+  ): Promise<'confirmed' | 'sent'> {
     const { store } = this.deps;
     const email = this.requireEmail();
     const addressKey = sha256(address.toLowerCase());
@@ -123,7 +137,7 @@ export class NotificationSettings {
       (prefs.email?.addressKey === addressKey && prefs.email.confirmed) || (await this.deps.signedInAddress?.(id, seat, addressKey));
     if (confirmed) {
       if (prefs.email?.addressKey !== addressKey) prefs.email = { address, addressKey, confirmed: true, requestedAt: this.clock() };
-      await store.putPrefs({ ...prefs, channels: { ...prefs.channels, email: true }, updatedAt: this.clock() });
+      await store.putPrefs({ ...prefs, ...langOf(at.lang), channels: { ...prefs.channels, email: true }, updatedAt: this.clock() });
       return 'confirmed';
     }
     const now = this.clock();
@@ -150,9 +164,15 @@ export class NotificationSettings {
       );
     }
     const secret = newSecret();
-    await store.putToken(sha256(secret), { purpose: 'confirm', addressKey, matchId: id, seat, createdAt: now }, CONFIRM_TOKEN_TTL_SECONDS);
+    const lang = at.lang ?? prefs.lang ?? 'en';
+    await store.putToken(
+      sha256(secret),
+      { purpose: 'confirm', addressKey, matchId: id, seat, createdAt: now, lang },
+      CONFIRM_TOKEN_TTL_SECONDS,
+    );
     await store.putPrefs({
       ...prefs,
+      ...langOf(at.lang),
       channels: { ...prefs.channels, email: true },
       email: { address, addressKey, confirmed: false, requestedAt: now },
       updatedAt: now,
@@ -163,6 +183,7 @@ export class NotificationSettings {
       `${at.origin}/api/notify/confirm?t=${secret}`,
       unsubscribeUrl,
       this.siteName,
+      lang,
     );
     const sent = await email.send({ to: address, ...mail, unsubscribeUrl });
     if (!sent.ok) {
@@ -192,7 +213,7 @@ export class NotificationSettings {
     await this.deps.store.putPrefs({ ...prefs, email: null, channels: { ...prefs.channels, email: false }, updatedAt: this.clock() });
   }
 
-  async addPush(id: string, seat: Seat, sub: PushSubscription): Promise<void> {
+  async addPush(id: string, seat: Seat, sub: PushSubscription, lang?: Lang): Promise<void> {
     const { store } = this.deps;
     if (!(this.deps.allowPushEndpoint ?? isBrowserPushEndpoint)(new URL(sub.endpoint))) {
       throw new MatchError('invalid-request', 'That push endpoint is not one of the browsers’ push services.', {
@@ -214,7 +235,7 @@ export class NotificationSettings {
       auth: sub.keys.auth,
       createdAt: now,
     });
-    await store.putPrefs({ ...prefs, channels: { ...prefs.channels, push: true }, updatedAt: now });
+    await store.putPrefs({ ...prefs, ...langOf(lang), channels: { ...prefs.channels, push: true }, updatedAt: now });
   }
 
   async removePush(id: string, seat: Seat, endpoint: string): Promise<void> {

@@ -1,4 +1,8 @@
-/** The daily digest's mail, in plain text and HTML: one line per match waiting, longest waiting first. */
+/**
+ * The daily digest's mail, in plain text and HTML: one line per match waiting, longest waiting first,
+ * in the player's language (PlayerRecord.lang).
+ */
+import { type Lang, t } from '../i18n.js';
 import { escapeHtml } from '../notify/compose.js';
 
 export interface DigestLine {
@@ -13,27 +17,37 @@ export interface DigestLine {
 /** At most this many matches are listed in one mail; the rest are counted ("and 3 more"). */
 export const DIGEST_MAX_LISTED = 20;
 
-export function waited(ms: number): string {
+export function waited(ms: number, lang: Lang = 'en'): string {
   const hours = Math.floor(ms / 3_600_000);
-  if (hours < 1) return 'less than an hour';
-  if (hours < 48) return hours === 1 ? '1 hour' : `${hours} hours`;
-  return `${Math.floor(hours / 24)} days`;
+  if (hours < 1) return t(lang, 'mail.digest.underHour');
+  if (hours < 48) return t(lang, 'mail.digest.hours', { hours });
+  return t(lang, 'mail.digest.days', { days: Math.floor(hours / 24) });
 }
 
-const against = (l: DigestLine) => (l.opponents.length ? `against ${l.opponents.join(', ')}` : 'on your own');
+const against = (l: DigestLine, lang: Lang) =>
+  l.opponents.length ? t(lang, 'mail.digest.against', { names: l.opponents.join(', ') }) : t(lang, 'mail.digest.alone');
 
-export function digestMail(lines: DigestLine[], now: number, opts: { siteName: string; matchesUrl: string; unsubscribeUrl: string }) {
+export function digestMail(
+  lines: DigestLine[],
+  now: number,
+  opts: { siteName: string; matchesUrl: string; unsubscribeUrl: string; lang?: Lang },
+) {
+  const lang = opts.lang ?? 'en';
+  const site = opts.siteName;
   const shown = lines.slice(0, DIGEST_MAX_LISTED);
   const more = lines.length - shown.length;
-  const count = lines.length === 1 ? 'One match is' : `${lines.length} matches are`;
-  const intro = `${count} waiting for your move on ${opts.siteName}:`;
-  const moreLine = more > 0 ? `…and ${more} more; all are on your matches page: ${opts.matchesUrl}` : '';
-  const why = 'You get at most one mail like this a day because you chose a daily summary; change it on your matches page.';
-  const stop = `To receive no mail at all from ${opts.siteName}:`;
+  const intro = t(lang, 'mail.digest.intro', { count: lines.length, site });
+  const moreLine = more > 0 ? t(lang, 'mail.digest.more', { count: more, url: opts.matchesUrl }) : '';
+  const why = t(lang, 'mail.digest.why');
+  const stop = t(lang, 'mail.noMail', { site });
+  const waiting = (l: DigestLine) => waited(now - l.waitingSince, lang);
   const text = [
     intro,
     '',
-    ...shown.flatMap((l) => [`- ${l.gameName} ${against(l)}, waiting ${waited(now - l.waitingSince)}`, `  ${l.url}`]),
+    ...shown.flatMap((l) => [
+      `- ${t(lang, 'mail.digest.line', { game: l.gameName, against: against(l, lang), waited: waiting(l) })}`,
+      `  ${l.url}`,
+    ]),
     ...(moreLine ? ['', moreLine] : []),
     '',
     why,
@@ -41,17 +55,23 @@ export function digestMail(lines: DigestLine[], now: number, opts: { siteName: s
     stop,
     opts.unsubscribeUrl,
   ].join('\n');
+  const page = escapeHtml(t(lang, 'mail.digest.matchesPage'));
   const html = [
     `<p>${escapeHtml(intro)}</p><ul>`,
     ...shown.map(
       (l) =>
-        `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.gameName)}</a> ${escapeHtml(against(l))}, waiting ${escapeHtml(waited(now - l.waitingSince))}</li>`,
+        `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.gameName)}</a> ${escapeHtml(against(l, lang))}, ${escapeHtml(t(lang, 'mail.digest.waiting', { waited: waiting(l) }))}</li>`,
     ),
     '</ul>',
-    more > 0 ? `<p>…and ${more} more on <a href="${escapeHtml(opts.matchesUrl)}">your matches page</a>.</p>` : '',
+    more > 0
+      ? `<p>${escapeHtml(t(lang, 'mail.digest.moreHtml', { count: more }))} <a href="${escapeHtml(opts.matchesUrl)}">${page}</a>.</p>`
+      : '',
     `<p>${escapeHtml(why)}</p>`,
-    `<p>${escapeHtml(stop)} <a href="${escapeHtml(opts.unsubscribeUrl)}">stop all mail</a></p>`,
+    `<p>${escapeHtml(stop)} <a href="${escapeHtml(opts.unsubscribeUrl)}">${escapeHtml(t(lang, 'mail.noMailLink'))}</a></p>`,
   ].join('');
-  const subject = lines.length === 1 ? `Your move in ${shown[0]!.gameName}` : `${lines.length} matches wait for your move`;
+  const subject =
+    lines.length === 1
+      ? t(lang, 'mail.digest.subjectOne', { game: shown[0]!.gameName })
+      : t(lang, 'mail.digest.subjectMany', { count: lines.length });
   return { subject, text, html };
 }

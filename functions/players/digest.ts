@@ -153,11 +153,23 @@ export class DailyDigest {
     const seat = Number(/#seat=(\d+)/.exec(first.url)?.[1] ?? 0);
     await this.deps.notify.putToken(
       sha256(secret),
-      { purpose: 'unsubscribe', addressKey: player.addressKey, matchId: first.matchId, seat, createdAt: now },
+      {
+        purpose: 'unsubscribe',
+        addressKey: player.addressKey,
+        matchId: first.matchId,
+        seat,
+        createdAt: now,
+        ...(player.lang ? { lang: player.lang } : {}),
+      },
       UNSUBSCRIBE_TOKEN_TTL_SECONDS,
     );
     const unsubscribeUrl = `${base}/api/notify/unsubscribe?t=${secret}`;
-    const mail = digestMail(lines, now, { siteName: this.deps.siteName ?? 'Dutch', matchesUrl: `${base}/`, unsubscribeUrl });
+    const mail = digestMail(lines, now, {
+      siteName: this.deps.siteName ?? 'Dutch',
+      matchesUrl: `${base}/`,
+      unsubscribeUrl,
+      ...(player.lang ? { lang: player.lang } : {}),
+    });
     const host = new URL(this.deps.publicUrl).hostname || 'localhost';
     return this.deps.email.send({ to: player.address, ...mail, unsubscribeUrl, messageId: `<digest.${player.id}.${day}@${host}>` });
   }

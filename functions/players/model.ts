@@ -1,5 +1,6 @@
 /** The records of a player's identity and their limits (their keys: functions/storage/players-dynamo.ts). */
 import type { Seat } from '#shared/engine/game.js';
+import type { Lang } from '../i18n.js';
 
 /** How a player wants to hear about their matches, unless a match says otherwise. */
 export const NOTICE_CHOICES = ['email', 'push', 'both', 'none'] as const;
@@ -29,6 +30,8 @@ export interface PlayerRecord {
   defaults: NoticeDefaults;
   /** "Sign out everywhere": sessions and sign-in links made at or before this time are refused. */
   signedOutAt?: number;
+  /** The language of the player's mails: the page's at the first sign-in, then as chosen (PUT /api/me/lang). Absent: English. */
+  lang?: Lang;
 }
 
 /** A signed-in device. The cookie holds the secret; only its hash is stored. */
@@ -49,6 +52,8 @@ export interface SignInLinkRecord {
   addressKey: string;
   createdAt: number;
   expiresAtMs: number;
+  /** The language of the request that asked for it: the mail and the link's pages speak it. */
+  lang?: Lang;
 }
 
 /** A seat that joined a player's record. The seat token is kept sealed (functions/players/vault.ts), never raw. */

@@ -2,6 +2,7 @@
  * The player store's port: player records, sessions, sign-in links and claimed seats. One real adapter
  * (DynamoDB, functions/storage/players-dynamo.ts), tested against DynamoDB Local.
  */
+import type { Lang } from '../i18n.js';
 import type { ClaimedSeat, NoticeDefaults, PlayerRecord, SessionRecord, SignInCap, SignInLinkRecord } from './model.js';
 
 export interface PlayerStore {
@@ -23,6 +24,8 @@ export interface PlayerStore {
   /** Writes a new player and its address pointer; the one already there when another came first. */
   createPlayer(player: PlayerRecord): Promise<PlayerRecord>;
   setDefaults(id: string, defaults: NoticeDefaults): Promise<void>;
+  /** The language of the player's mails (and, copied, of their seats' notices). */
+  setLang(id: string, lang: Lang): Promise<void>;
   /** Marks the time before which every session and link is refused, and deletes the sessions. */
   signOutEverywhere(id: string, at: number): Promise<void>;
   /** Deletes the player's record, address pointer, sessions and claimed seats. */

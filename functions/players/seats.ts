@@ -4,6 +4,7 @@
  * notice choices, which are written into each claimed seat's notification settings with the signed-in
  * address as confirmed (so no seat needs a confirmation mail of its own).
  */
+import type { Lang } from '../i18n.js';
 import type { AnyGame, Seat } from '#shared/engine/game.js';
 import type { MatchRecord, MatchStore } from '../matches/port.js';
 import { sameHash, sha256 } from '../matches/tokens.js';
@@ -78,15 +79,25 @@ export class PlayerSeats {
       email: { address: player.address, addressKey: player.addressKey, confirmed: true, requestedAt: now, confirmedAt: now },
       reminders: choice.reminders,
       digest: choice.mail === 'daily',
+      ...(player.lang ? { lang: player.lang } : {}),
       updatedAt: now,
     });
   }
 
-  async setDefaults(player: PlayerRecord, defaults: NoticeDefaults): Promise<void> {
+  /** The defaults for every claimed seat; `lang`, the language of the page they were saved on, goes with them. */
+  async setDefaults(player: PlayerRecord, defaults: NoticeDefaults, lang?: Lang): Promise<void> {
     await this.deps.players.setDefaults(player.id, defaults);
+    if (lang && lang !== player.lang) await this.deps.players.setLang(player.id, lang);
     if (defaults.mail === 'daily') await this.deps.players.enrollDigest(player.id);
-    const updated = { ...player, defaults };
+    const updated = { ...player, defaults, ...(lang ? { lang } : {}) };
     for (const seat of await this.deps.players.seats(player.id)) if (!seat.override) await this.applyNotices(updated, seat);
+  }
+
+  /** The language of the player's mails, copied into every claimed seat's notification settings. */
+  async setLang(player: PlayerRecord, lang: Lang): Promise<void> {
+    await this.deps.players.setLang(player.id, lang);
+    const updated = { ...player, lang };
+    for (const seat of await this.deps.players.seats(player.id)) await this.applyNotices(updated, seat);
   }
 
   /** One match's own choice (null: back to the defaults). */

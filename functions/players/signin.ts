@@ -6,6 +6,7 @@
  * site per hour. Knows no HTTP: the routes are functions/http/routes/players.ts.
  */
 import { randomBytes } from 'node:crypto';
+import type { Lang } from '../i18n.js';
 import { newSecret, sameHash, sha256 } from '../matches/tokens.js';
 import type { EmailSender } from '../notify/email.js';
 import type { NotifyStore } from '../notify/port.js';
@@ -51,7 +52,7 @@ export class SignIn {
   }
 
   /** Mails a sign-in link, within the caps. Says nothing about whether the address has a record. */
-  async requestLink(address: string, at: { origin: string; client: string | null }): Promise<void> {
+  async requestLink(address: string, at: { origin: string; client: string | null; lang?: Lang }): Promise<void> {
     const { players, notify, clock } = this.deps;
     const email = this.deps.email;
     if (!email) throw new PlayerError('email-unavailable', 'This site sends no email, so signing in by mail is not possible here.');
@@ -63,37 +64,48 @@ export class SignIn {
     // An address that asked for no mail, or bounces, gets none; the caller is told the same as anyone.
     if ((await notify.address(addressKey))?.suppressed) return;
     const secret = newSecret();
-    await players.putLink(sha256(secret), { address, addressKey, createdAt: now, expiresAtMs: now + LINK_TTL_MS });
+    const lang = at.lang ?? 'en';
+    await players.putLink(sha256(secret), { address, addressKey, createdAt: now, expiresAtMs: now + LINK_TTL_MS, lang });
     const stop = newSecret();
     await notify.putToken(
       sha256(stop),
-      { purpose: 'unsubscribe', addressKey, matchId: '-', seat: 0, createdAt: now },
+      { purpose: 'unsubscribe', addressKey, matchId: '-', seat: 0, createdAt: now, lang },
       UNSUBSCRIBE_TOKEN_TTL_SECONDS,
     );
     const unsubscribeUrl = `${at.origin}/api/notify/unsubscribe?t=${stop}`;
-    const mail = signInMail(`${at.origin}/api/session/open?t=${secret}`, unsubscribeUrl, this.deps.siteName ?? 'Dutch', LINK_TTL_MS);
+    const mail = signInMail(`${at.origin}/api/session/open?t=${secret}`, unsubscribeUrl, this.deps.siteName ?? 'Dutch', LINK_TTL_MS, lang);
     // A failed send is not told apart either: the caller may ask again (within the caps).
     await email.send({ to: address, ...mail, unsubscribeUrl });
   }
 
   /** Whether a link would sign in now (the page behind the link shows its button only then). */
   async linkIsValid(secret: string): Promise<boolean> {
+    return (await this.validLink(secret)) !== null;
+  }
+
+  /** The link's record while it would sign in now (its `lang` words the pages behind it), else null. */
+  async validLink(secret: string): Promise<SignInLinkRecord | null> {
     const link = await this.deps.players.link(sha256(secret));
-    return link !== null && link.expiresAtMs > this.deps.clock();
+    return link !== null && link.expiresAtMs > this.deps.clock() ? link : null;
   }
 
   /**
    * Uses a link: the device that sends it is signed in (a new session, returned with its cookie value).
    * The player record is made on the first sign-in. Used, expired and revoked links are refused alike.
    */
-  async redeem(secret: string, device: string): Promise<{ cookie: string; player: PlayerRecord }> {
+  async redeem(secret: string, device: string): Promise<{ cookie: string; player: PlayerRecord; lang: Lang }> {
     const { players, clock } = this.deps;
     const link = await players.takeLink(sha256(secret));
     const now = clock();
     if (!link || link.expiresAtMs <= now) throw linkNotValid();
-    const player = (await players.playerByAddress(link.addressKey)) ?? (await players.createPlayer(newPlayer(link, now)));
+    let player = (await players.playerByAddress(link.addressKey)) ?? (await players.createPlayer(newPlayer(link, now)));
     if (player.signedOutAt !== undefined && link.createdAt <= player.signedOutAt) throw linkNotValid();
-    return { cookie: await this.newSession(player, device), player };
+    // A player who never chose a language takes the one they signed in with.
+    if (!player.lang && link.lang) {
+      await players.setLang(player.id, link.lang);
+      player = { ...player, lang: link.lang };
+    }
+    return { cookie: await this.newSession(player, device), player, lang: link.lang ?? 'en' };
   }
 
   private async newSession(player: PlayerRecord, device: string): Promise<string> {
@@ -152,7 +164,15 @@ export class SignIn {
 }
 
 function newPlayer(link: SignInLinkRecord, now: number): PlayerRecord {
-  return { id: newId(), address: link.address, addressKey: link.addressKey, createdAt: now, defaults: DEFAULT_NOTICES };
+  const player: PlayerRecord = {
+    id: newId(),
+    address: link.address,
+    addressKey: link.addressKey,
+    createdAt: now,
+    defaults: DEFAULT_NOTICES,
+  };
+  if (link.lang) player.lang = link.lang;
+  return player;
 }
 
 const linkNotValid = () =>

@@ -4,6 +4,7 @@
  * under `P#<playerId>`, so "my matches", the session list, the export and the deletion are each one
  * Query of one partition, with no index. Every write that can race is conditional.
  */
+import type { Lang } from '../i18n.js';
 import { TransactionCanceledException, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchWriteCommand,
@@ -166,6 +167,19 @@ export class DynamoPlayerStore implements PlayerStore {
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: { '#p': 'player', '#d': 'defaults' },
         ExpressionAttributeValues: { ':d': defaults },
+      }),
+    );
+  }
+
+  async setLang(id: string, lang: Lang): Promise<void> {
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: playerKeys.player(id),
+        UpdateExpression: 'SET #p.#l = :l',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#p': 'player', '#l': 'lang' },
+        ExpressionAttributeValues: { ':l': lang },
       }),
     );
   }

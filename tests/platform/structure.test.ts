@@ -115,7 +115,7 @@ describe('functions/ has one home per concern', () => {
   });
 
   it('notifications know nothing of HTTP or the database', () => {
-    expect([...(edges.get('notify')?.keys() ?? [])].sort()).toEqual(['matches']);
+    expect([...(edges.get('notify')?.keys() ?? [])].sort()).toEqual(['i18n.ts', 'matches']);
   });
 });
 

@@ -2,6 +2,7 @@
  * The page's only door to the server: the HTTP API under /api. Secrets travel in the
  * Authorization header, never in a URL the server sees.
  */
+import { currentLang } from './i18n.js';
 import type { BotLevel, Created, Credentials, GameSummary, InviteInfo, Joined, LogRecord, Match, OnDeadline, ReplayPage } from './types.js';
 
 /** An answer other than 2xx/304, with the API's stable error code and its message for people. */
@@ -47,7 +48,9 @@ type SendOptions = { auth?: string; body?: unknown; headers?: Record<string, str
 
 /** One request as sent, with no retry. */
 async function sendOnce(fetchImpl: FetchLike, method: string, path: string, opts: SendOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...(opts.headers ?? {}) };
+  // The language the page shows (not only the browser's): refusals, and the mails and push texts of a
+  // seat whose settings are saved with it, come in that language (functions/i18n.ts langOf).
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLang(), ...(opts.headers ?? {}) };
   if (opts.auth) headers.Authorization = `Bearer ${opts.auth}`;
   let body: string | undefined;
   if (opts.body !== undefined) {

@@ -14,7 +14,9 @@
  *   POST   /api/notify/resubscribe?t=…                          undo an unsubscribe
  */
 import { Hono, type Context } from 'hono';
+import { type Lang, langAsked, langOf, type MailKey, type Params, t } from '../../i18n.js';
 import { escapeHtml, matchUrl } from '../../notify/compose.js';
+import type { LinkTokenRecord } from '../../notify/model.js';
 import type { NotificationSettings } from '../../notify/settings.js';
 import { clientAddressOf } from '../client-address.js';
 import { ApiError, parse } from '../errors.js';
@@ -57,16 +59,16 @@ function seatSettingRoutes(app: Hono, ctx: NotificationRouteContext, origin: Ori
   app.patch(path, async (c) => {
     const { id, seat } = await seatCaller(service, c);
     const input = await requiredJsonBody(c, ChannelsRequest);
-    await settings.setChannels(id, seat, input);
+    await settings.setChannels(id, seat, { ...input, lang: input.lang ?? langAsked(c.req) });
     return c.json((await settings.summary(id, seat)) satisfies Answer<typeof NotificationSettingsResponse>);
   });
 
   app.put(`${path}/email`, async (c) => {
     const { id, seat } = await seatCaller(service, c);
     settings.requireEmail();
-    const { address } = await requiredJsonBody(c, EmailRequest);
+    const { address, lang } = await requiredJsonBody(c, EmailRequest);
     const client = (ctx.clientAddress ?? clientAddressOf)(c);
-    const done = await settings.setEmail(id, seat, address, { origin: origin(c), client });
+    const done = await settings.setEmail(id, seat, address, { origin: origin(c), client, lang: lang ?? langAsked(c.req) });
     return c.json((await settings.summary(id, seat)) satisfies Answer<typeof NotificationSettingsResponse>, done === 'sent' ? 202 : 200);
   });
 
@@ -79,8 +81,8 @@ function seatSettingRoutes(app: Hono, ctx: NotificationRouteContext, origin: Ori
   app.post(`${path}/push`, async (c) => {
     const { id, seat } = await seatCaller(service, c);
     settings.requirePush();
-    const sub = await requiredJsonBody(c, PushSubscribeRequest);
-    await settings.addPush(id, seat, sub);
+    const { lang, ...sub } = await requiredJsonBody(c, PushSubscribeRequest);
+    await settings.addPush(id, seat, sub, lang ?? langAsked(c.req));
     return c.json((await settings.summary(id, seat)) satisfies Answer<typeof NotificationSettingsResponse>, 201);
   });
 
@@ -106,43 +108,40 @@ function linkRoutes(app: Hono, ctx: NotificationRouteContext, origin: Origin): v
     return { secret: t, record: await settings.linkToken(t) };
   }
 
-  const gone = (c: Context) => c.html(page('Link expired', '<p>This link is not valid any more.</p>'), 404);
+  /** A page in the language of the mail the link came in (else the request's). */
+  const say = (c: Context, record: LinkTokenRecord | null, title: MailKey, body: string, status: 200 | 404 | 409 = 200) => {
+    const lang = record?.lang ?? langOf(c.req);
+    return c.html(page(t(lang, title), body, lang), status);
+  };
+  const para = (lang: Lang, key: MailKey, params?: Params) => `<p>${escapeHtml(t(lang, key, params))}</p>`;
+  const gone = (c: Context) => say(c, null, 'page.expired.title', para(langOf(c.req), 'page.expired.text'), 404);
 
   app.get('/notify/confirm', async (c) => {
     const { secret, record } = await linkToken(c);
     if (record?.purpose !== 'confirm') return gone(c);
+    const lang = record.lang ?? langOf(c.req);
     // A button, not an action on GET: mail scanners open links, and must not confirm anything.
-    return c.html(
-      page(
-        'Confirm email notices',
-        `<p>Send email to this address when it is your move in this match?</p>${form(`/api/notify/confirm?t=${secret}`, 'Yes, send me email')}`,
-      ),
-    );
+    const body = `${para(lang, 'page.confirm.text')}${form(`/api/notify/confirm?t=${secret}`, t(lang, 'page.confirm.button'))}`;
+    return say(c, record, 'page.confirm.title', body);
   });
 
   app.post('/notify/confirm', async (c) => {
     const { record } = await linkToken(c);
     if (record?.purpose !== 'confirm') return gone(c);
+    const lang = record.lang ?? langOf(c.req);
     if (!(await settings.confirm(record))) {
-      return c.html(page('Not confirmed', '<p>This seat now uses another address, so there is nothing to confirm.</p>'), 409);
+      return say(c, record, 'page.notConfirmed.title', para(lang, 'page.notConfirmed.text'), 409);
     }
-    return c.html(
-      page(
-        'Confirmed',
-        `<p>Done. We will email you when this match needs you.</p><p><a href="${escapeHtml(matchUrl(origin(c), record.matchId))}">Back to the match</a></p>`,
-      ),
-    );
+    const back = `<p><a href="${escapeHtml(matchUrl(origin(c), record.matchId))}">${escapeHtml(t(lang, 'page.backToMatch'))}</a></p>`;
+    return say(c, record, 'page.confirmed.title', `${para(lang, 'page.confirmed.text')}${back}`);
   });
 
   app.get('/notify/unsubscribe', async (c) => {
     const { secret, record } = await linkToken(c);
     if (!record) return gone(c);
-    return c.html(
-      page(
-        'Stop email',
-        `<p>Stop all email from ${escapeHtml(settings.siteName)} to this address?</p>${form(`/api/notify/unsubscribe?t=${secret}`, 'Stop all email', { 'List-Unsubscribe': 'One-Click' })}`,
-      ),
-    );
+    const lang = record.lang ?? langOf(c.req);
+    const button = form(`/api/notify/unsubscribe?t=${secret}`, t(lang, 'page.stop.button'), { 'List-Unsubscribe': 'One-Click' });
+    return say(c, record, 'page.stop.title', `${para(lang, 'page.stop.text', { site: settings.siteName })}${button}`);
   });
 
   // RFC 8058: the mail client POSTs "List-Unsubscribe=One-Click" to the List-Unsubscribe URL.
@@ -150,18 +149,15 @@ function linkRoutes(app: Hono, ctx: NotificationRouteContext, origin: Origin): v
     const { secret, record } = await linkToken(c);
     if (!record) return gone(c);
     await settings.unsubscribe(record);
-    return c.html(
-      page(
-        'Unsubscribed',
-        `<p>We will send no more email to this address.</p>${form(`/api/notify/resubscribe?t=${secret}`, 'Undo: allow email again')}`,
-      ),
-    );
+    const lang = record.lang ?? langOf(c.req);
+    const undo = form(`/api/notify/resubscribe?t=${secret}`, t(lang, 'page.stopped.undo'));
+    return say(c, record, 'page.stopped.title', `${para(lang, 'page.stopped.text')}${undo}`);
   });
 
   app.post('/notify/resubscribe', async (c) => {
     const { record } = await linkToken(c);
     if (!record) return gone(c);
     await settings.resubscribe(record);
-    return c.html(page('Email allowed again', '<p>Email to this address is allowed again, for the matches you confirmed.</p>'));
+    return say(c, record, 'page.allowed.title', para(record.lang ?? langOf(c.req), 'page.allowed.text'));
   });
 }

@@ -15,11 +15,13 @@
  *   GET    /api/me/matches                      my matches, with what opens each seat
  *   GET    /api/me/next                         the match that has waited longest for my move
  *   PUT    /api/me/notices                      {notices, reminders}: defaults for every claimed seat
+ *   PUT    /api/me/lang                         {lang}: the language of my mails and my seats' notices
  *   PUT|DELETE /api/me/matches/:id/seats/:seat/notices   one match's own choice
  *   GET    /api/me/export                       everything stored about me (JSON)
  *   DELETE /api/me                              delete my record
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { type Lang, langAsked, langOf, t } from '../../i18n.js';
 import { escapeHtml } from '../../notify/compose.js';
 import { ordered, myMatch, nextWaiting, type MyMatch } from '../../players/listing.js';
 import type { PlayerData } from '../../players/data.js';
@@ -27,7 +29,7 @@ import type { PlayerSeats } from '../../players/seats.js';
 import type { SignIn } from '../../players/signin.js';
 import { clientAddressOf } from '../client-address.js';
 import { parse } from '../errors.js';
-import { ClaimSeatsRequest, NoticesRequest, SessionId, SignInRequest } from '../player-schemas.js';
+import { ClaimSeatsRequest, LangRequest, NoticesRequest, SessionId, SignInRequest } from '../player-schemas.js';
 import { requiredJsonBody, type Links } from '../request.js';
 import { MatchId, SeatParam, TokenQuery } from '../schemas.js';
 import { clearedCookie, fromThisSite, mustBeSignedIn, requireSameSite, sessionCookie, sessionOf, siteOrigin } from '../session.js';
@@ -65,55 +67,53 @@ export function playerRoutes(ctx: PlayerRouteContext): Hono {
  * `Origin: null` with a form's POST, which the same-site guard refuses; `strict-origin` lets the form
  * send this site's origin (and a Referer of the origin only, never the link's secret).
  */
-const sitePage = (title: string, body: string) =>
-  page(title, body)
+const sitePage = (title: string, body: string, lang: Lang) =>
+  page(title, body, lang)
     .replace('</head>', '<meta name="referrer" content="strict-origin"><link rel="stylesheet" href="/site.css"></head>')
-    .replace('<main>', '<main class="page"><nav class="sitebar" aria-label="Site"><a href="/" class="home-link">Dutch</a></nav>')
+    .replace(
+      '<main>',
+      `<main class="page"><nav class="sitebar" aria-label="${escapeHtml(t(lang, 'page.siteNav'))}"><a href="/" class="home-link">Dutch</a></nav>`,
+    )
     .replace('<button type="submit">', '<button type="submit" class="primary">');
 
 function signInRoutes(app: Hono, ctx: PlayerRouteContext): void {
   const { signIn } = ctx;
   app.post('/session/link', async (c) => {
-    const { address } = await requiredJsonBody(c, SignInRequest);
+    const input = await requiredJsonBody(c, SignInRequest);
+    const lang = input.lang ?? langOf(c.req);
     const client = (ctx.clientAddress ?? clientAddressOf)(c);
-    await signIn.requestLink(address, { origin: siteOrigin(c, ctx.publicUrl), client });
-    return c.json(
-      { message: 'If this address can receive mail from us, a sign-in link is on its way. It works once, for 15 minutes.' },
-      202,
-    );
+    await signIn.requestLink(input.address, { origin: siteOrigin(c, ctx.publicUrl), client, lang });
+    return c.json({ message: t(lang, 'page.signin.sent') }, 202);
   });
 
-  const notValid = (c: Context) =>
-    c.html(
-      sitePage(
-        'Link not valid',
-        '<p>This sign-in link cannot be used: it was used already, is older than 15 minutes, or you signed out everywhere since. <a href="/signin">Ask for a new one</a>.</p>',
-      ),
-      410,
-    );
+  const notValid = (c: Context, lang: Lang = langOf(c.req)) => {
+    const ask = `<a href="/signin">${escapeHtml(t(lang, 'page.signin.notValid.ask'))}</a>`;
+    const text = `<p>${escapeHtml(t(lang, 'page.signin.notValid.text'))} ${ask}.</p>`;
+    return c.html(sitePage(t(lang, 'page.signin.notValid.title'), text, lang), 410);
+  };
 
   app.get('/session/open', async (c) => {
-    const { t } = parse(TokenQuery, c.req.query(), 'link');
-    if (!(await signIn.linkIsValid(t))) return notValid(c);
+    const { t: secret } = parse(TokenQuery, c.req.query(), 'link');
+    const link = await signIn.validLink(secret);
+    if (!link) return notValid(c);
+    const lang = link.lang ?? langOf(c.req);
     // A button, not a sign-in on GET: mail scanners fetch links, and must neither use nor sign in with them.
+    const device = `<strong>${escapeHtml(t(lang, 'page.signin.thisDevice'))}</strong>`;
+    const text = escapeHtml(t(lang, 'page.signin.text', { device: '\u0000' })).replace('\u0000', device);
     return c.html(
-      sitePage(
-        'Sign in',
-        `<p>This signs in <strong>this device</strong>, the browser you opened the link in, not necessarily the one where you asked for it.</p>${form(`/api/session/open?t=${t}`, 'Sign in on this device')}`,
-      ),
+      sitePage(t(lang, 'page.signin.title'), `<p>${text}</p>${form(`/api/session/open?t=${secret}`, t(lang, 'page.signin.button'))}`, lang),
     );
   });
 
   app.post('/session/open', async (c) => {
-    const { t } = parse(TokenQuery, c.req.query(), 'link');
-    const redeemed = await signIn.redeem(t, c.req.header('User-Agent') ?? 'unknown browser').catch(() => null);
+    const { t: secret } = parse(TokenQuery, c.req.query(), 'link');
+    const redeemed = await signIn.redeem(secret, c.req.header('User-Agent') ?? 'unknown browser').catch(() => null);
     if (!redeemed) return notValid(c);
+    const { lang } = redeemed;
     c.header('Set-Cookie', sessionCookie(redeemed.cookie));
+    const text = escapeHtml(t(lang, 'page.signedIn.text', { address: redeemed.player.address }));
     return c.html(
-      sitePage(
-        'Signed in',
-        `<p>This device is now signed in as ${escapeHtml(redeemed.player.address)}. Other devices are not affected.</p><p><a href="/">Go to my matches</a></p>`,
-      ),
+      sitePage(t(lang, 'page.signedIn.title'), `<p>${text}</p><p><a href="/">${escapeHtml(t(lang, 'page.signedIn.link'))}</a></p>`, lang),
     );
   });
 }
@@ -123,8 +123,8 @@ function sessionRoutes(app: Hono, ctx: PlayerRouteContext): void {
   app.get('/session', async (c) => {
     const who = await sessionOf(c, signIn);
     if (!who) return c.json({ player: null });
-    const { id, address, defaults } = who.player;
-    return c.json({ player: { id, address, defaults }, session: { id: who.session.id } });
+    const { id, address, defaults, lang } = who.player;
+    return c.json({ player: { id, address, defaults, lang: lang ?? 'en' }, session: { id: who.session.id } });
   });
   app.delete('/session', async (c) => {
     const who = await sessionOf(c, signIn);
@@ -169,8 +169,14 @@ function seatRoutes(app: Hono, ctx: PlayerRouteContext): void {
   app.put('/me/notices', async (c) => {
     const who = await mustBeSignedIn(c, signIn);
     const input = await requiredJsonBody(c, NoticesRequest);
-    await seats.setDefaults(who.player, input);
+    await seats.setDefaults(who.player, input, langAsked(c.req));
     return c.json({ defaults: input });
+  });
+  app.put('/me/lang', async (c) => {
+    const who = await mustBeSignedIn(c, signIn);
+    const { lang } = await requiredJsonBody(c, LangRequest);
+    await seats.setLang(who.player, lang);
+    return c.json({ lang });
   });
   const path = '/me/matches/:id/seats/:seat/notices';
   const seatOf = (c: Context) => ({
