@@ -36,7 +36,7 @@ export function MatchHeader({
       </div>
       {variant && (
         <p class="variant" data-variant={variant.value}>
-          {variant.label}: {variant.value}
+          {t('match.variant.line', { label: variant.label, value: variant.value })}
         </p>
       )}
       <Players match={match} you={creds.kind === 'seat' ? creds.seat : null} now={now} />
