@@ -150,7 +150,8 @@ export const en = {
 
   // Reminders, deadlines and computer seats on the match page (timing.ts, bots.ts).
   'timing.reminder.text.none': 'No reminders.',
-  'timing.reminder.text': 'A reminder goes to whoever is to move after {hours, plural, one {# hour} other {# hours}} without a move, repeated a few times.',
+  'timing.reminder.text':
+    'A reminder goes to whoever is to move after {hours, plural, one {# hour} other {# hours}} without a move, repeated a few times.',
   'timing.due.now': 'due now',
   'timing.due.in': 'due in {duration}',
   'bots.badge': 'Computer player, {level, select, strong {strong} other {easy}}',
@@ -159,7 +160,8 @@ export const en = {
 
   // The match page (web/src/ui/MatchPage.tsx, ui/match/*).
   'match.noLink.title': 'This browser has no link for this match',
-  'match.noLink.text': 'Open the match with the link you were given (an invite, your seat link or a watch link). Links keep their secret after the “#”, so copy the whole link.',
+  'match.noLink.text':
+    'Open the match with the link you were given (an invite, your seat link or a watch link). Links keep their secret after the “#”, so copy the whole link.',
   'match.watching': 'Watching',
   'match.players': 'Players',
   'match.openSeat': 'Open seat',
@@ -175,14 +177,16 @@ export const en = {
   'match.resign.question': 'Resign this match? The other players win, and this cannot be undone.',
   'match.resign.confirm': 'Resign the match',
   'match.resign.cancel': 'Keep playing',
-  'match.standIn.deadline': 'Your move deadline passed, so a computer player ({level, select, strong {strong} other {easy}}) took over your seat and is making your moves.',
+  'match.standIn.deadline':
+    'Your move deadline passed, so a computer player ({level, select, strong {strong} other {easy}}) took over your seat and is making your moves.',
   'match.standIn.asked': 'A computer player ({level, select, strong {strong} other {easy}}) is making your moves, as you asked.',
   'match.standIn.title': 'A computer is playing for you',
   'match.standIn.until': 'It carries on until you come back: take your seat back with the button, or just make your next move yourself.',
   'match.standIn.takeBack': 'Take my seat back',
   'match.away.title': 'Away for a while?',
   'match.away.hint': 'a computer can play your seat',
-  'match.away.text': 'A computer player can make your moves until you return. Your seat and its link stay yours, and you can take over again at any moment.',
+  'match.away.text':
+    'A computer player can make your moves until you return. Your seat and its link stay yours, and you can take over again at any moment.',
   'match.away.button': 'Let the computer play for me',
   'match.fatal.title': 'This match cannot be opened',
   'match.offline.retrying': 'The server could not be reached; trying again…',
@@ -226,9 +230,11 @@ export const en = {
   'match.announce.standIn': 'A computer is now playing for you.',
   'match.announce.yourMove': 'It is your move.',
   'match.gone': 'This match does not exist (any more).',
-  'match.boardFailed': 'The board of this game could not be downloaded, so its moves are shown as a plain list. Reload the page to try again.',
+  'match.boardFailed':
+    'The board of this game could not be downloaded, so its moves are shown as a plain list. Reload the page to try again.',
   'match.move.unreachable': 'The server could not be reached, so the move was not made. Check your connection and try again.',
-  'match.move.conflict': 'The match changed before your move arrived (a move made in another tab or on another device, or by another player), so it was not made. The page now shows the match as it stands: check it and choose again.',
+  'match.move.conflict':
+    'The match changed before your move arrived (a move made in another tab or on another device, or by another player), so it was not made. The page now shows the match as it stands: check it and choose again.',
   'match.log.olderFailed': 'The earlier log could not be loaded; try again.',
   'match.chat.unreachable': 'The server could not be reached. Check your connection and try again.',
   'match.chat.nudged': 'Nudge sent to {names}.',
@@ -257,7 +263,8 @@ export const en = {
   'match.join.openHeld': 'Open that seat instead',
   'match.join.facts': 'The match',
   'match.join.game': 'Game: {game}',
-  'match.join.seats': '{players, plural, one {# player} other {# players}}: {joined, plural, =0 {nobody has joined yet} one {{names} has joined} other {{names} have joined}}{computers, plural, =0 {} one {, and a computer plays one seat} other {, and computers play # seats}}; {open, plural, one {yours is the last open seat} other {# seats are open, yours among them}}.',
+  'match.join.seats':
+    '{players, plural, one {# player} other {# players}}: {joined, plural, =0 {nobody has joined yet} one {{names} has joined} other {{names} have joined}}{computers, plural, =0 {} one {, and a computer plays one seat} other {, and computers play # seats}}; {open, plural, one {yours is the last open seat} other {# seats are open, yours among them}}.',
   'match.join.made': 'Made on {when}.',
   'match.log.byComputer': 'made by a computer ({level, select, strong {strong} other {easy}}) for them',
   'match.log.title': 'What happened',
@@ -285,7 +292,8 @@ export const en = {
   'match.link.share': 'Share…',
   'match.link.show': 'Show link',
   'match.share.title': 'Invite and share',
-  'match.share.send': '{count, plural, one {Send this link to the player you want to play with.} other {Send these links to the players you want to play with.}} Each link works once: whoever opens it picks a name and takes the seat.',
+  'match.share.send':
+    '{count, plural, one {Send this link to the player you want to play with.} other {Send these links to the players you want to play with.}} Each link works once: whoever opens it picks a name and takes the seat.',
   'match.share.invite': 'Invite link',
   'match.share.inviteFor': 'Invite link for seat {n}',
   'match.share.inviteText': 'Join my match of {game}',
@@ -303,6 +311,72 @@ export const en = {
   'match.rules.close': 'Close',
   'match.rules.none': 'This game has no rules help on the site yet.',
   'match.rules.failed': 'The rules help could not be loaded; try again.',
+
+  // The notifications panel (ui/NotifyPanel.tsx, notify.ts).
+  'match.notify.retry': 'Try again',
+  'match.notify.loading': 'Loading your notification settings…',
+  'match.notify.intro':
+    'Be told when this match needs you: by email, on this device, or both. Only you see these settings; nothing is sent for your own moves.',
+  'match.notify.email.sent': 'A confirmation mail is on its way to {address}.',
+  'match.notify.email.title': 'Email',
+  'match.notify.email.unavailable': 'This site does not send email.',
+  'match.notify.email.on': 'Email is on for this match.',
+  'match.notify.email.off': 'Email is off for this match.',
+  'match.notify.email.switch': 'Email me about this match',
+  'match.notify.email.removed': 'The address is removed from this match.',
+  'match.notify.email.remove': 'Remove this address',
+  'match.notify.email.label': 'Your own email address',
+  'match.notify.email.hint':
+    'Only your own address, please. It gets a single mail asking you to confirm, and nothing more until you do. Every mail has a link to stop all mail.',
+  'match.notify.email.send': 'Send the confirmation mail',
+  'match.notify.push.on': 'This device will be notified.',
+  'match.notify.push.off': 'This device will not be notified about this match any more.',
+  'match.notify.push.title': 'This device',
+  'match.notify.push.unavailable': 'This site is not set up to send notifications to devices. Use email instead.',
+  'match.notify.push.active': 'This device gets a notification when this match needs you.',
+  'match.notify.push.stop': 'Stop notifying this device',
+  'match.notify.push.asking': 'Asking the browser…',
+  'match.notify.push.start': 'Notify this device',
+  'match.notify.push.ios':
+    'On iPhone and iPad, first add this site to the Home Screen (Share, then “Add to Home Screen”) and open the match from there.',
+  'match.notify.push.switchOn': 'Device notifications are on for this match.',
+  'match.notify.push.switchOff': 'Device notifications are off for this match.',
+  'match.notify.push.switch': 'Notify my {count, plural, one {device} other {# devices}} about this match',
+  'match.notify.pause.title': 'Pause my deadlines',
+  'match.notify.pause.until': 'Your deadlines are paused until',
+  'match.notify.pause.untilAfter': '. Your clock for this move stands still until then.',
+  'match.notify.pause.resumed': 'Your deadlines run again.',
+  'match.notify.pause.end': 'End the pause now',
+  'match.notify.pause.notYet': 'You can pause your deadlines once the match has started.',
+  'match.notify.pause.for': 'Pause for',
+  'match.notify.pause.paused': 'Your deadlines are paused for {days, plural, one {# day} other {# days}}.',
+  'match.notify.pause.hint':
+    'Away for a while? While paused, your move deadline and the reminders wait. {budget} Ending a pause early gives back the days not used.',
+  'match.notify.wentWrong': 'Something went wrong; try again.',
+  'match.notify.state.pendingText':
+    'Confirmation pending: we sent one mail to {address}. Press the button in it to start getting email for this match.',
+  'match.notify.state.confirmedText': 'Confirmed: email goes to {address} when this match needs you.',
+  'match.notify.state.confirmedOff': 'Confirmed, but email for this match is switched off.',
+  'match.notify.state.unsubscribedText':
+    '{address} has unsubscribed from all our mail, so nothing is sent to it. The last mail you had from us has a link to allow mail again.',
+  'match.notify.state.bouncingText':
+    'Mail to {address} bounces, so we stopped sending to it. Check the address, remove it and enter it again.',
+  'match.notify.state.pending': 'Confirmation pending',
+  'match.notify.state.confirmed': 'Confirmed',
+  'match.notify.state.unsubscribed': 'Unsubscribed',
+  'match.notify.state.bouncing': 'Bouncing',
+  'match.notify.budget.none': 'You have used all the pause this match allows.',
+  'match.notify.budget.left': 'You have {days, plural, one {# day} other {# days}} of pause left in this match.',
+  'match.notify.push.homeScreen':
+    'On iPhone and iPad, notifications work only once this site is on your Home Screen: tap Share, then “Add to Home Screen”, and open the match from there.',
+  'match.notify.push.insecure': 'Notifications on this device need the site to be opened over https.',
+  'match.notify.push.unsupported':
+    'This browser cannot receive notifications from websites. Use email instead, or open the match in another browser.',
+  'match.notify.push.blocked': 'Notifications are blocked for this site. Allow them in your browser’s site settings, then try again.',
+  'match.notify.push.noService':
+    'Push notifications are not available in this browser right now (it could not reach its push service). Email still works.',
+  'site.network': 'The server could not be reached. Check your connection; the page keeps trying.',
+  'site.httpStatus': 'The server answered {status}.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -67,12 +67,7 @@ export function SharePanel({
         </div>
       )}
       {links.spectatorUrl && (
-        <CopyLink
-          id="watch"
-          label={t('match.share.watch')}
-          url={links.spectatorUrl}
-          shareText={t('match.share.watchText', { game })}
-        />
+        <CopyLink id="watch" label={t('match.share.watch')} url={links.spectatorUrl} shareText={t('match.share.watchText', { game })} />
       )}
       {(missing || !links.spectatorUrl) && (
         <div class="share-block">

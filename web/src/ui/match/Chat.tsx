@@ -67,7 +67,8 @@ export function ChatPanel({ match, creds, now, onChanged }: { match: Match; cred
                         {name(m.seat)}
                       </span>
                     )}
-                    : <span class="chat-text" translate={false}>
+                    :{' '}
+                    <span class="chat-text" translate={false}>
                       {m.text}
                     </span>
                   </li>

@@ -135,11 +135,7 @@ function InviteFacts({ info }: { info: InviteInfo }) {
     <section class="zone invite-facts" aria-label={t('match.join.facts')}>
       <ul class="option-list">
         <li data-fact="game">{t('match.join.game', { game: gameName(info.game.id, info.game.name) })}</li>
-        {variant && (
-          <li data-fact="variant">
-              {t('match.variant.line', { label: variant.label, value: variant.value })}
-          </li>
-        )}
+        {variant && <li data-fact="variant">{t('match.variant.line', { label: variant.label, value: variant.value })}</li>}
         <li data-fact="seats">
           {t('match.join.seats', { players: info.seats.length, joined: others.length, names: listNames(others), computers, open })}
         </li>

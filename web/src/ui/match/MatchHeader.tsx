@@ -68,7 +68,9 @@ function Players({ match, you, now }: { match: Match; you: number | null; now: n
           {match.status === 'active' && match.toAct.includes(s.seat) && (
             <span class="badge">
               {t('match.toMove')}
-              {s.waitingSince && now - s.waitingSince >= 60_000 ? ` · ${t('match.waitingFor', { duration: duration(now - s.waitingSince) })}` : ''}
+              {s.waitingSince && now - s.waitingSince >= 60_000
+                ? ` · ${t('match.waitingFor', { duration: duration(now - s.waitingSince) })}`
+                : ''}
               {typeof s.deadlineAt === 'number' ? ` · ${dueText(s.deadlineAt, now)}` : ''}
             </span>
           )}

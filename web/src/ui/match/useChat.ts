@@ -21,8 +21,7 @@ export interface ChatState {
   nudged: string | null;
 }
 
-const failureText = (e: unknown) =>
-  e instanceof ApiFailure ? e.message : t('match.chat.unreachable');
+const failureText = (e: unknown) => (e instanceof ApiFailure ? e.message : t('match.chat.unreachable'));
 
 export function useChat(match: Match, creds: Credentials, opts: { fetching: boolean; onChanged: () => void }): ChatState {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
@@ -93,7 +92,8 @@ export function useChat(match: Match, creds: Credentials, opts: { fetching: bool
     },
     async nudge() {
       const res = await seatCall<{ nudged: number[] }>('POST', '/nudge');
-      if (res) setNudged(t('match.chat.nudged', { names: listNames(res.nudged.map((s) => match.seats[s]?.name ?? t('match.chat.aPlayer'))) }));
+      if (res)
+        setNudged(t('match.chat.nudged', { names: listNames(res.nudged.map((s) => match.seats[s]?.name ?? t('match.chat.aPlayer'))) }));
     },
   };
 }
