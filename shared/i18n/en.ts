@@ -426,6 +426,7 @@ export const en = {
   'account.data.delete': 'Delete my record',
   'account.data.deleteQuestion': 'Delete your record for good? This cannot be undone.',
   'account.data.deleteConfirm': 'Delete it',
+  'match.pageTitle': '{game} · Dutch',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -410,4 +410,5 @@ export const nl = {
   'account.data.delete': 'Mijn gegevens verwijderen',
   'account.data.deleteQuestion': 'Je gegevens voorgoed verwijderen? Dit kun je niet terugdraaien.',
   'account.data.deleteConfirm': 'Verwijderen',
+  'match.pageTitle': '{game} · Dutch',
 } satisfies Record<MessageKey, string>;

@@ -5,15 +5,24 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, api } from '../../api.js';
 import { loadSession, type NoticeChoice, type Player } from '../../player.js';
-import { type MessageKey, fmt, t } from '../../i18n.js';
+import { type MessageKey, fmt, t, useLang } from '../../i18n.js';
 import { ConfirmButton } from '../Confirm.js';
 import { navigate, onLinkClick } from '../router.js';
 import { SiteBar, useSession } from '../SiteBar.js';
 
 const says = (e: unknown) => (e instanceof ApiFailure ? e.message : t('account.unreachable'));
 
+/** The tab's title on these pages: the site's name, in the language shown. */
+function useSiteTitle() {
+  const lang = useLang();
+  useEffect(() => {
+    document.title = t('site.name');
+  }, [lang]);
+}
+
 export function SignInPage() {
   const session = useSession();
+  useSiteTitle();
   const [address, setAddress] = useState('');
   const [sent, setSent] = useState('');
   const [error, setError] = useState('');
@@ -84,6 +93,7 @@ export function SignInPage() {
 
 export function AccountPage() {
   const session = useSession();
+  useSiteTitle();
   if (session.kind === 'unknown')
     return (
       <main class="page account" aria-busy="true">

@@ -8,7 +8,8 @@ import { parseFragment } from '../../fragment.js';
 import { loadGameUi } from '../../games/index.js';
 import * as store from '../../storage.js';
 import { listNames, seatName, variantWords } from '../../text.js';
-import { fmt, gameName, t } from '../../i18n.js';
+import { fmt, gameName, t, useLang } from '../../i18n.js';
+import { showAttention } from '../attention.js';
 import type { InviteInfo } from '../../types.js';
 import { SiteBar } from '../SiteBar.js';
 
@@ -30,6 +31,8 @@ export function JoinForm({
   const [dead, setDead] = useState(false);
   const info = useInviteInfo(matchId, secret, setError, () => setDead(true));
   const held = store.findSeat(matchId);
+  const lang = useLang();
+  useEffect(() => showAttention(false, t('site.name')), [lang]);
 
   async function join(e: Event) {
     e.preventDefault();

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { snapshotKey, takeEarlyRead } from '../../access.js';
 import { ApiFailure, NetworkFailure, api, idempotencyKey } from '../../api.js';
 import { genericUi, loadGameUi, loadedGameUi } from '../../games/index.js';
-import { t } from '../../i18n.js';
+import { gameName, t, useLang } from '../../i18n.js';
 import { LiveChannel } from '../../live.js';
 import type { GameUi } from '../../games/types.js';
 import { Poller } from '../../poll/poller.js';
@@ -109,10 +109,11 @@ export function useMatch(matchId: string, creds: Credentials): MatchState {
   const seenUpTo = usePolling(matchId, creds, live, show, report);
   const ui = useGameUi(match?.game.id, setNotice);
   const myTurn = isMyTurn(match, you);
+  const lang = useLang();
   useEffect(() => {
-    if (match) showAttention(myTurn, `${match.game.name} · Dutch`);
-  }, [myTurn, match?.game.name]);
-  useEffect(() => () => showAttention(false, 'Dutch'), []);
+    if (match) showAttention(myTurn, t('match.pageTitle', { game: gameName(match.game.id, match.game.name) }));
+  }, [myTurn, match?.game.name, lang]);
+  useEffect(() => () => showAttention(false, t('site.name')), []);
 
   const actions = useActions(matchId, creds, live, show, { setBusy, setNotice });
   const older = useOlderLog(matchId, creds, match, setNotice);
