@@ -13,11 +13,14 @@ import { en as zodEn, nl as zodNl } from 'zod/locales';
 import { en } from '#shared/i18n/en.js';
 import { type Catalog, LANGS, type Lang, type MessageKey, PSEUDO, pickLang } from '#shared/i18n/index.js';
 import { nl } from '#shared/i18n/nl.js';
+import { en as panelsEn } from '#shared/i18n/panels/en.js';
+import { nl as panelsNl } from '#shared/i18n/panels/nl.js';
 import { PSEUDO_CLOSE, PSEUDO_OPEN, pseudoText } from '#shared/i18n/pseudo.js';
 
 export { LANGS, type Lang, type MessageKey } from '#shared/i18n/index.js';
 
-export const CATALOGS: Record<Lang, Catalog> = { en, nl };
+/** Every message of each language: the page's catalog and the panels' (the pages load them apart; the server has all). */
+export const CATALOGS: Record<Lang, Catalog> = { en: { ...en, ...panelsEn }, nl: { ...nl, ...panelsNl } };
 
 /** Every message compiled (a syntax error throws, naming the key); `pseudo` gives the marked, accented form. */
 export function compileCatalog(catalog: Catalog, opts: { pseudo?: boolean } = {}): Record<string, CompiledMessage> {
@@ -34,10 +37,10 @@ export function compileCatalog(catalog: Catalog, opts: { pseudo?: boolean } = {}
 }
 
 /** The pseudo-locale's catalog: English, each message marked ⟦…⟧ with accented letters. */
-export const pseudoCatalog = () => compileCatalog(en, { pseudo: true });
+export const pseudoCatalog = () => compileCatalog(CATALOGS.en, { pseudo: true });
 
 const i18n = setupI18n({
-  messages: { en: compileCatalog(en), nl: compileCatalog(nl), [PSEUDO]: pseudoCatalog() } as Record<string, Messages>,
+  messages: { en: compileCatalog(CATALOGS.en), nl: compileCatalog(CATALOGS.nl), [PSEUDO]: pseudoCatalog() } as Record<string, Messages>,
   locale: 'en',
 });
 

@@ -8,6 +8,8 @@
  * Placeholders are named (`{name}`, `{count, plural, …}`); the web compiles these messages at build
  * time (web/build.ts) and the server once at start (functions/i18n.ts).
  */
+import type { PanelKey } from './panels/en.js';
+
 export const en = {
   // The bar on top of every page.
   'site.name': 'Dutch',
@@ -312,121 +314,12 @@ export const en = {
   'match.rules.none': 'This game has no rules help on the site yet.',
   'match.rules.failed': 'The rules help could not be loaded; try again.',
 
-  // The notifications panel (ui/NotifyPanel.tsx, notify.ts).
-  'match.notify.retry': 'Try again',
-  'match.notify.loading': 'Loading your notification settings…',
-  'match.notify.intro':
-    'Be told when this match needs you: by email, on this device, or both. Only you see these settings; nothing is sent for your own moves.',
-  'match.notify.email.sent': 'A confirmation mail is on its way to {address}.',
-  'match.notify.email.title': 'Email',
-  'match.notify.email.unavailable': 'This site does not send email.',
-  'match.notify.email.on': 'Email is on for this match.',
-  'match.notify.email.off': 'Email is off for this match.',
-  'match.notify.email.switch': 'Email me about this match',
-  'match.notify.email.removed': 'The address is removed from this match.',
-  'match.notify.email.remove': 'Remove this address',
-  'match.notify.email.label': 'Your own email address',
-  'match.notify.email.hint':
-    'Only your own address, please. It gets a single mail asking you to confirm, and nothing more until you do. Every mail has a link to stop all mail.',
-  'match.notify.email.send': 'Send the confirmation mail',
-  'match.notify.push.on': 'This device will be notified.',
-  'match.notify.push.off': 'This device will not be notified about this match any more.',
-  'match.notify.push.title': 'This device',
-  'match.notify.push.unavailable': 'This site is not set up to send notifications to devices. Use email instead.',
-  'match.notify.push.active': 'This device gets a notification when this match needs you.',
-  'match.notify.push.stop': 'Stop notifying this device',
-  'match.notify.push.asking': 'Asking the browser…',
-  'match.notify.push.start': 'Notify this device',
-  'match.notify.push.ios':
-    'On iPhone and iPad, first add this site to the Home Screen (Share, then “Add to Home Screen”) and open the match from there.',
-  'match.notify.push.switchOn': 'Device notifications are on for this match.',
-  'match.notify.push.switchOff': 'Device notifications are off for this match.',
-  'match.notify.push.switch': 'Notify my {count, plural, one {device} other {# devices}} about this match',
-  'match.notify.pause.title': 'Pause my deadlines',
-  'match.notify.pause.until': 'Your deadlines are paused until',
-  'match.notify.pause.untilAfter': '. Your clock for this move stands still until then.',
-  'match.notify.pause.resumed': 'Your deadlines run again.',
-  'match.notify.pause.end': 'End the pause now',
-  'match.notify.pause.notYet': 'You can pause your deadlines once the match has started.',
-  'match.notify.pause.for': 'Pause for',
-  'match.notify.pause.paused': 'Your deadlines are paused for {days, plural, one {# day} other {# days}}.',
-  'match.notify.pause.hint':
-    'Away for a while? While paused, your move deadline and the reminders wait. {budget} Ending a pause early gives back the days not used.',
-  'match.notify.wentWrong': 'Something went wrong; try again.',
-  'match.notify.state.pendingText':
-    'Confirmation pending: we sent one mail to {address}. Press the button in it to start getting email for this match.',
-  'match.notify.state.confirmedText': 'Confirmed: email goes to {address} when this match needs you.',
-  'match.notify.state.confirmedOff': 'Confirmed, but email for this match is switched off.',
-  'match.notify.state.unsubscribedText':
-    '{address} has unsubscribed from all our mail, so nothing is sent to it. The last mail you had from us has a link to allow mail again.',
-  'match.notify.state.bouncingText':
-    'Mail to {address} bounces, so we stopped sending to it. Check the address, remove it and enter it again.',
-  'match.notify.state.pending': 'Confirmation pending',
-  'match.notify.state.confirmed': 'Confirmed',
-  'match.notify.state.unsubscribed': 'Unsubscribed',
-  'match.notify.state.bouncing': 'Bouncing',
-  'match.notify.budget.none': 'You have used all the pause this match allows.',
-  'match.notify.budget.left': 'You have {days, plural, one {# day} other {# days}} of pause left in this match.',
-  'match.notify.push.homeScreen':
-    'On iPhone and iPad, notifications work only once this site is on your Home Screen: tap Share, then “Add to Home Screen”, and open the match from there.',
-  'match.notify.push.insecure': 'Notifications on this device need the site to be opened over https.',
-  'match.notify.push.unsupported':
-    'This browser cannot receive notifications from websites. Use email instead, or open the match in another browser.',
-  'match.notify.push.blocked': 'Notifications are blocked for this site. Allow them in your browser’s site settings, then try again.',
-  'match.notify.push.noService':
-    'Push notifications are not available in this browser right now (it could not reach its push service). Email still works.',
   'site.network': 'The server could not be reached. Check your connection; the page keeps trying.',
   'site.httpStatus': 'The server answered {status}.',
 
-  // The sign-in and account pages (ui/account/AccountPages.tsx).
-  'account.unreachable': 'The server could not be reached. Try again in a moment.',
-  'account.signedInAlready': 'This device is signed in already.',
-  'account.sent.title': 'Look in your mailbox',
-  'account.sent.text':
-    'We sent a sign-in link to {address}, if mail can reach it. The link works once, for {minutes} minutes, and signs in the device you open it on.',
-  'account.sent.other': 'Use another address',
-  'account.signIn.intro':
-    'No password: we mail you a link, and opening it signs you in. Your matches then follow you to every device you sign in on.',
-  'account.signIn.address': 'Your email address',
-  'account.signIn.submit': 'Mail me a sign-in link',
-  'account.signIn.noAccount': 'Playing needs no account: seat links keep working as they always have.',
-  'account.notSignedIn': 'This device is not signed in.',
-  'account.signedInAs': 'Signed in as',
-  'account.signedInAfter': '. Only you see this address; other players see the names you play under.',
-  'account.device.on': '{browser} on {os}',
-  'account.device.someOn': 'A browser on {os}',
-  'account.device.some': 'A browser',
-  'account.sessions.title': 'Signed-in devices',
-  'account.sessions.since': 'since {when}',
-  'account.sessions.thisDevice': 'this device',
-  'account.sessions.signOutThis': 'Sign out this device',
-  'account.sessions.signOutThat': 'Sign this device out',
-  'account.sessions.everywhere': 'Sign out everywhere',
-  'account.sessions.everywhereQuestion': 'Sign out every device, this one too? Sign-in links already mailed stop working as well.',
-  'account.notices.email': 'By email',
-  'account.notices.push': 'On this device (push), where it is turned on',
-  'account.notices.both': 'Both',
-  'account.notices.none': 'Not at all',
-  'account.notices.saving': 'Saving…',
-  'account.notices.saved': 'Saved. Every match in your record now follows these choices, unless you set a match apart.',
-  'account.notices.title': 'When it is your move',
-  'account.notices.tell': 'Tell me',
-  'account.notices.mail': 'Mail about my moves',
-  'account.notices.eachTurn': 'A mail each time it is my move',
-  'account.notices.daily': 'At most one mail a day, listing every match waiting for me',
-  'account.notices.reminders': 'Remind me when a move of mine has waited a while',
-  'account.notices.save': 'Save these choices',
-  'account.data.title': 'Your data',
-  'account.data.text': 'Everything we keep about you: your address, your devices, your choices and the seats in your record.',
-  'account.data.show': 'Show my data',
-  'account.data.hide': 'Hide my data',
-  'account.data.download': 'Download it (JSON)',
-  'account.data.deleteText':
-    'Deleting your record removes your address, devices and the list of your matches. The matches go on: their seat links still work.',
-  'account.data.delete': 'Delete my record',
-  'account.data.deleteQuestion': 'Delete your record for good? This cannot be undone.',
-  'account.data.deleteConfirm': 'Delete it',
   'match.pageTitle': '{game} · Dutch',
 } as const;
 
-export type MessageKey = keyof typeof en;
+/** The keys of this catalog (loaded with the page); `MessageKey` adds the panels' (./panels/en.ts, loaded with them). */
+export type SiteKey = keyof typeof en;
+export type MessageKey = SiteKey | PanelKey;

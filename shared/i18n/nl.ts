@@ -2,7 +2,7 @@
  * De Nederlandse catalogus: dezelfde sleutels als en.ts (een ontbrekende of extra sleutel faalt bij
  * de typecheck), in eigen woorden geschreven zoals een Nederlandse site het zou zeggen. Alleen data.
  */
-import type { MessageKey } from './en.js';
+import type { SiteKey } from './en.js';
 
 export const nl = {
   'site.name': 'Dutch',
@@ -298,117 +298,7 @@ export const nl = {
   'match.rules.close': 'Sluiten',
   'match.rules.none': 'Voor dit spel staat nog geen uitleg van de regels op de site.',
   'match.rules.failed': 'De uitleg van de regels kon niet worden geladen; probeer het opnieuw.',
-  'match.notify.retry': 'Opnieuw proberen',
-  'match.notify.loading': 'Je instellingen voor meldingen worden geladen…',
-  'match.notify.intro':
-    'Krijg bericht als deze partij op je wacht: per e-mail, op dit apparaat of allebei. Alleen jij ziet deze instellingen; voor je eigen zetten wordt niets verstuurd.',
-  'match.notify.email.sent': 'Er is een bevestigingsmail onderweg naar {address}.',
-  'match.notify.email.title': 'E-mail',
-  'match.notify.email.unavailable': 'Deze site verstuurt geen e-mail.',
-  'match.notify.email.on': 'E-mail staat aan voor deze partij.',
-  'match.notify.email.off': 'E-mail staat uit voor deze partij.',
-  'match.notify.email.switch': 'Mail me over deze partij',
-  'match.notify.email.removed': 'Het adres is van deze partij verwijderd.',
-  'match.notify.email.remove': 'Dit adres verwijderen',
-  'match.notify.email.label': 'Je eigen e-mailadres',
-  'match.notify.email.hint':
-    'Alleen je eigen adres, graag. Het krijgt één mail met de vraag om te bevestigen, en verder niets tot je dat doet. In elke mail staat een link om alle mail te stoppen.',
-  'match.notify.email.send': 'Stuur de bevestigingsmail',
-  'match.notify.push.on': 'Dit apparaat krijgt meldingen.',
-  'match.notify.push.off': 'Dit apparaat krijgt geen meldingen meer over deze partij.',
-  'match.notify.push.title': 'Dit apparaat',
-  'match.notify.push.unavailable': 'Deze site is niet ingericht om meldingen naar apparaten te sturen. Gebruik e-mail.',
-  'match.notify.push.active': 'Dit apparaat krijgt een melding als deze partij op je wacht.',
-  'match.notify.push.stop': 'Geen meldingen meer op dit apparaat',
-  'match.notify.push.asking': 'De browser wordt gevraagd…',
-  'match.notify.push.start': 'Meldingen op dit apparaat',
-  'match.notify.push.ios':
-    'Zet op iPhone en iPad deze site eerst op je beginscherm (Deel, dan “Zet op beginscherm”) en open de partij van daaruit.',
-  'match.notify.push.switchOn': 'Meldingen op apparaten staan aan voor deze partij.',
-  'match.notify.push.switchOff': 'Meldingen op apparaten staan uit voor deze partij.',
-  'match.notify.push.switch': 'Stuur {count, plural, one {mijn apparaat} other {mijn # apparaten}} meldingen over deze partij',
-  'match.notify.pause.title': 'Mijn bedenktijd pauzeren',
-  'match.notify.pause.until': 'Je bedenktijd is gepauzeerd tot',
-  'match.notify.pause.untilAfter': '. Tot dan staat je klok voor deze zet stil.',
-  'match.notify.pause.resumed': 'Je bedenktijd loopt weer.',
-  'match.notify.pause.end': 'De pauze nu beëindigen',
-  'match.notify.pause.notYet': 'Je kunt je bedenktijd pauzeren zodra de partij begonnen is.',
-  'match.notify.pause.for': 'Pauzeren voor',
-  'match.notify.pause.paused': 'Je bedenktijd is gepauzeerd voor {days, plural, one {# dag} other {# dagen}}.',
-  'match.notify.pause.hint':
-    'Even weg? Tijdens een pauze wachten je bedenktijd en de herinneringen. {budget} Beëindig je een pauze eerder, dan krijg je de ongebruikte dagen terug.',
-  'match.notify.wentWrong': 'Er ging iets mis; probeer het opnieuw.',
-  'match.notify.state.pendingText':
-    'Wacht op bevestiging: we stuurden één mail naar {address}. Druk op de knop in die mail om e-mail over deze partij te krijgen.',
-  'match.notify.state.confirmedText': 'Bevestigd: er gaat e-mail naar {address} als deze partij op je wacht.',
-  'match.notify.state.confirmedOff': 'Bevestigd, maar e-mail voor deze partij staat uit.',
-  'match.notify.state.unsubscribedText':
-    '{address} heeft zich afgemeld voor al onze mail, dus er gaat niets meer heen. In de laatste mail die je van ons kreeg staat een link om mail weer toe te staan.',
-  'match.notify.state.bouncingText':
-    'Mail naar {address} komt terug, dus we sturen er niets meer heen. Controleer het adres, verwijder het en vul het opnieuw in.',
-  'match.notify.state.pending': 'Wacht op bevestiging',
-  'match.notify.state.confirmed': 'Bevestigd',
-  'match.notify.state.unsubscribed': 'Afgemeld',
-  'match.notify.state.bouncing': 'Komt terug',
-  'match.notify.budget.none': 'Je hebt alle pauze gebruikt die deze partij toestaat.',
-  'match.notify.budget.left': 'Je hebt in deze partij nog {days, plural, one {# dag} other {# dagen}} pauze over.',
-  'match.notify.push.homeScreen':
-    'Op iPhone en iPad werken meldingen pas als deze site op je beginscherm staat: tik op Deel, dan “Zet op beginscherm”, en open de partij van daaruit.',
-  'match.notify.push.insecure': 'Voor meldingen op dit apparaat moet de site via https geopend zijn.',
-  'match.notify.push.unsupported':
-    'Deze browser kan geen meldingen van websites ontvangen. Gebruik e-mail, of open de partij in een andere browser.',
-  'match.notify.push.blocked':
-    'Meldingen zijn geblokkeerd voor deze site. Sta ze toe in de site-instellingen van je browser en probeer het opnieuw.',
-  'match.notify.push.noService':
-    'Pushmeldingen zijn nu niet beschikbaar in deze browser (hij kon zijn pushdienst niet bereiken). E-mail werkt nog wel.',
   'site.network': 'De server is niet bereikbaar. Controleer je verbinding; de pagina blijft het proberen.',
   'site.httpStatus': 'De server antwoordde met {status}.',
-  'account.unreachable': 'De server is niet bereikbaar. Probeer het zo nog eens.',
-  'account.signedInAlready': 'Dit apparaat is al ingelogd.',
-  'account.sent.title': 'Kijk in je mailbox',
-  'account.sent.text':
-    'We hebben een inloglink gestuurd naar {address}, als mail daar aankomt. De link werkt één keer, {minutes} minuten lang, en logt in op het apparaat waarop je hem opent.',
-  'account.sent.other': 'Een ander adres gebruiken',
-  'account.signIn.intro':
-    'Geen wachtwoord: we mailen je een link, en als je die opent ben je ingelogd. Je partijen gaan dan mee naar elk apparaat waarop je inlogt.',
-  'account.signIn.address': 'Je e-mailadres',
-  'account.signIn.submit': 'Mail me een inloglink',
-  'account.signIn.noAccount': 'Om te spelen heb je geen account nodig: plaatslinks blijven gewoon werken.',
-  'account.notSignedIn': 'Dit apparaat is niet ingelogd.',
-  'account.signedInAs': 'Ingelogd als',
-  'account.signedInAfter': '. Alleen jij ziet dit adres; andere spelers zien de namen waaronder je speelt.',
-  'account.device.on': '{browser} op {os}',
-  'account.device.someOn': 'Een browser op {os}',
-  'account.device.some': 'Een browser',
-  'account.sessions.title': 'Ingelogde apparaten',
-  'account.sessions.since': 'sinds {when}',
-  'account.sessions.thisDevice': 'dit apparaat',
-  'account.sessions.signOutThis': 'Dit apparaat uitloggen',
-  'account.sessions.signOutThat': 'Dat apparaat uitloggen',
-  'account.sessions.everywhere': 'Overal uitloggen',
-  'account.sessions.everywhereQuestion': 'Alle apparaten uitloggen, ook dit? Inloglinks die al gemaild zijn, werken dan ook niet meer.',
-  'account.notices.email': 'Per e-mail',
-  'account.notices.push': 'Op dit apparaat (push), waar dat aanstaat',
-  'account.notices.both': 'Allebei',
-  'account.notices.none': 'Helemaal niet',
-  'account.notices.saving': 'Opslaan…',
-  'account.notices.saved': 'Opgeslagen. Elke partij op je lijst volgt nu deze keuzes, behalve partijen die je apart hebt ingesteld.',
-  'account.notices.title': 'Als je aan zet bent',
-  'account.notices.tell': 'Laat het me weten',
-  'account.notices.mail': 'Mail over mijn zetten',
-  'account.notices.eachTurn': 'Een mail telkens als ik aan zet ben',
-  'account.notices.daily': 'Hooguit één mail per dag, met elke partij die op mij wacht',
-  'account.notices.reminders': 'Herinner me als een zet van mij een tijdje blijft liggen',
-  'account.notices.save': 'Deze keuzes opslaan',
-  'account.data.title': 'Je gegevens',
-  'account.data.text': 'Alles wat we over je bewaren: je adres, je apparaten, je keuzes en de plaatsen op je lijst.',
-  'account.data.show': 'Toon mijn gegevens',
-  'account.data.hide': 'Verberg mijn gegevens',
-  'account.data.download': 'Downloaden (JSON)',
-  'account.data.deleteText':
-    'Als je je gegevens verwijdert, verdwijnen je adres, je apparaten en de lijst met je partijen. De partijen zelf gaan door: hun plaatslinks blijven werken.',
-  'account.data.delete': 'Mijn gegevens verwijderen',
-  'account.data.deleteQuestion': 'Je gegevens voorgoed verwijderen? Dit kun je niet terugdraaien.',
-  'account.data.deleteConfirm': 'Verwijderen',
   'match.pageTitle': '{game} · Dutch',
-} satisfies Record<MessageKey, string>;
+} satisfies Record<SiteKey, string>;

@@ -6,7 +6,7 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api.js';
-import { fmt, t } from '../i18n.js';
+import { fmt, loadPanels, t } from '../i18n.js';
 import { dueText, reminderText } from '../timing.js';
 import type { Match } from '../types.js';
 
@@ -47,7 +47,9 @@ export function NotifyZone(props: PanelProps) {
     if (!open || Panel) return;
     let live = true;
     setFailed(false);
-    import('./NotifyPanel.js').then((m) => live && setPanel(() => m.NotifyPanel)).catch(() => live && setFailed(true));
+    Promise.all([import('./NotifyPanel.js'), loadPanels()])
+      .then(([m]) => live && setPanel(() => m.NotifyPanel))
+      .catch(() => live && setFailed(true));
     return () => {
       live = false;
     };
