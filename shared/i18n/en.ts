@@ -318,6 +318,7 @@ export const en = {
   'site.httpStatus': 'The server answered {status}.',
 
   'match.pageTitle': '{game} · Dutch',
+  'match.replay.changed': 'changed in this step',
 } as const;
 
 /** The keys of this catalog (loaded with the page); `MessageKey` adds the panels' (./panels/en.ts, loaded with them). */

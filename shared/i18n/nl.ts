@@ -301,4 +301,5 @@ export const nl = {
   'site.network': 'De server is niet bereikbaar. Controleer je verbinding; de pagina blijft het proberen.',
   'site.httpStatus': 'De server antwoordde met {status}.',
   'match.pageTitle': '{game} · Dutch',
+  'match.replay.changed': 'veranderd in deze stap',
 } satisfies Record<SiteKey, string>;

@@ -77,7 +77,7 @@ function ReplayBody(props: ReplayProps & { as: number | undefined; setAs(as: num
   const step = steps[Math.min(at, steps.length - 1)];
   const prev = at > 0 ? steps[at - 1] : undefined;
   const changes = useMemo<Changes>(
-    () => ({ keys: new Set(step && prev && ui.changed ? ui.changed(prev.view, step.view) : []), words: 'changed in this step' }),
+    () => ({ keys: new Set(step && prev && ui.changed ? ui.changed(prev.view, step.view) : []), words: t('match.replay.changed') }),
     [step, prev, ui],
   );
   const go = (i: number) => {
