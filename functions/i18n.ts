@@ -15,14 +15,19 @@ import { type Catalog, isLang, LANGS, type Lang, type MessageKey, PSEUDO, pickLa
 import { type MailKey, mailEn } from '#shared/i18n/mail/en.js';
 import { mailNl } from '#shared/i18n/mail/nl.js';
 import { nl } from '#shared/i18n/nl.js';
+import { en as panelsEn } from '#shared/i18n/panels/en.js';
+import { nl as panelsNl } from '#shared/i18n/panels/nl.js';
 import { PSEUDO_CLOSE, PSEUDO_OPEN, pseudoText } from '#shared/i18n/pseudo.js';
 
 export { LANGS, type Lang, type MessageKey } from '#shared/i18n/index.js';
 
 export type { MailKey } from '#shared/i18n/mail/en.js';
 
-/** The site's catalogs, as the pages get them (web/build.ts compiles these: no server words in the page). */
-export const CATALOGS: Record<Lang, Catalog> = { en, nl };
+/**
+ * The site's catalogs, as the pages get them (web/build.ts compiles these: no server words in the page):
+ * the page's catalog and the panels' (the pages load them apart; the server has all).
+ */
+export const CATALOGS: Record<Lang, Catalog> = { en: { ...en, ...panelsEn }, nl: { ...nl, ...panelsNl } };
 
 /** The server's own words (mails, push texts, its pages: shared/i18n/mail), merged into its catalogs only. */
 export const MAIL_CATALOGS: Record<Lang, Record<MailKey, string>> = { en: mailEn, nl: mailNl };
@@ -45,13 +50,13 @@ export function compileCatalog(
 }
 
 /** The pseudo-locale's catalog: English, each message marked ⟦…⟧ with accented letters. */
-export const pseudoCatalog = () => compileCatalog(en, { pseudo: true });
+export const pseudoCatalog = () => compileCatalog(CATALOGS.en, { pseudo: true });
 
 const i18n = setupI18n({
   messages: {
-    en: compileCatalog({ ...en, ...mailEn }),
-    nl: compileCatalog({ ...nl, ...mailNl }),
-    [PSEUDO]: compileCatalog({ ...en, ...mailEn }, { pseudo: true }),
+    en: compileCatalog({ ...CATALOGS.en, ...mailEn }),
+    nl: compileCatalog({ ...CATALOGS.nl, ...mailNl }),
+    [PSEUDO]: compileCatalog({ ...CATALOGS.en, ...mailEn }, { pseudo: true }),
   } as Record<string, Messages>,
   locale: 'en',
 });

@@ -17,7 +17,15 @@ import { createHash } from 'node:crypto';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { build, type Metafile, type Plugin } from 'esbuild';
-import { CATALOGS, compileCatalog, pseudoCatalog } from '../functions/i18n.js';
+import { compileCatalog, pseudoCatalog } from '../functions/i18n.js';
+import { en } from '#shared/i18n/en.js';
+import type { Catalog } from '#shared/i18n/index.js';
+import { nl } from '#shared/i18n/nl.js';
+import { en as panelsEn } from '#shared/i18n/panels/en.js';
+import { nl as panelsNl } from '#shared/i18n/panels/nl.js';
+
+const SITE = { en, nl };
+const PANELS = { en: panelsEn, nl: panelsNl };
 
 const ENTRY = 'web/src/main.tsx';
 
@@ -25,10 +33,12 @@ const ENTRY = 'web/src/main.tsx';
 const compiledCatalogs: Plugin = {
   name: 'compiled-catalogs',
   setup(b) {
-    b.onLoad({ filter: /[\\/](shared[\\/]i18n[\\/](en|nl)|web[\\/]src[\\/]i18n-pseudo)\.ts$/ }, (args) => {
+    b.onLoad({ filter: /[\\/](shared[\\/]i18n[\\/](panels[\\/])?(en|nl)|web[\\/]src[\\/]i18n-pseudo)\.ts$/ }, (args) => {
       const lang = /(en|nl)\.ts$/.exec(args.path)?.[1] as 'en' | 'nl' | undefined;
       const name = lang ?? 'messages';
-      const messages = lang ? compileCatalog(CATALOGS[lang]) : pseudoCatalog();
+      // The page's catalog and the panels' each compile their own messages; the pseudo-locale has all.
+      const source = /[\\/]panels[\\/]/.test(args.path) ? PANELS : SITE;
+      const messages = lang ? compileCatalog(source[lang] as Catalog) : pseudoCatalog();
       return { contents: `export const ${name} = ${JSON.stringify(messages)};`, loader: 'js' };
     });
   },

@@ -4,7 +4,7 @@
  */
 import type { MessageKey } from './en.js';
 
-export type { MessageKey } from './en.js';
+export type { MessageKey, SiteKey } from './en.js';
 
 /** The languages a player can choose; the first is the default. */
 export const LANGS = ['en', 'nl'] as const;

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { en } from '#shared/i18n/en.js';
 import { LANGS } from '#shared/i18n/index.js';
 import { nl } from '#shared/i18n/nl.js';
+import { en as panelsEn } from '#shared/i18n/panels/en.js';
+import { nl as panelsNl } from '#shared/i18n/panels/nl.js';
 import { faults } from './support.js';
 
 const CATALOGS: Record<string, Record<string, string>> = { en, nl };
@@ -19,6 +21,13 @@ describe('the catalogs', () => {
   it('agree on keys, are valid ICU and use the same placeholders as English', () => {
     expect(faults(CATALOGS)).toEqual([]);
     expect(Object.keys(en).length).toBeGreaterThan(30);
+  });
+
+  it('the panels’ catalogs (notifications, sign-in and account; loaded with them) agree too, and share no key with the page’s', () => {
+    expect(faults({ en: panelsEn, nl: panelsNl })).toEqual([]);
+    expect(Object.keys(panelsEn).length).toBeGreaterThan(30);
+    expect(Object.keys(panelsEn).filter((k) => k in en)).toEqual([]);
+    for (const key of Object.keys(panelsEn)) expect(key).toMatch(/^(account|match\.notify)\.[A-Za-z0-9.-]+$/);
   });
 
   it('keys are namespaced', () => {

@@ -41,7 +41,7 @@ import {
   reminderChoiceLabel,
   reminderText,
 } from '../../web/src/timing.js';
-import { loadLanguage } from '../../web/src/i18n.js';
+import { loadLanguage, loadPanels } from '../../web/src/i18n.js';
 import { memoryStorage } from '../../web/src/storage.js';
 import type { Match } from '../../web/src/types.js';
 import { MatchOptions, NotifyZone } from '../../web/src/ui/MatchTiming.js';
@@ -51,7 +51,10 @@ const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
 
 // The timing choices' words come from the English catalog.
-beforeAll(() => loadLanguage('en'));
+beforeAll(async () => {
+  await loadLanguage('en');
+  await loadPanels();
+});
 describe('timing choices', () => {
   it('offers exactly what the server accepts, with its defaults', () => {
     expect([...DEADLINE_CHOICES]).toEqual([...DEADLINE_DAYS]);

@@ -4,11 +4,14 @@
  * anyway brings the exact number (`since`), counted by the server from the frames it replays; records
  * that arrive after that answer are added from the log. Against the real app on DynamoDB Local.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadLanguage } from '../../web/src/i18n.js';
 import { LOG_PAGE } from '../../web/src/ui/LogPanel.js';
 import { countSince, sinceWords } from '../../web/src/ui/match/since.js';
 import type { LogRecord } from '../../web/src/types.js';
 import { testApp, toCountPhase } from '../support/api.js';
+
+beforeAll(() => loadLanguage('en'));
 
 describe('moves since you last looked, for any gap', () => {
   it('counts every move of the others after a long absence, not just the log page', async () => {
@@ -37,7 +40,7 @@ describe('moves since you last looked, for any gap', () => {
     const paged = countSince(log, seenUpTo, 0, false, null);
     expect(paged.atLeast).toBe(true);
     expect(paged.count).toBeLessThan(theirs);
-    expect(sinceWords(paged)).toBe(`At least ${paged.count} moves`);
+    expect(sinceWords(paged)).toBe(`At least ${paged.count} moves since you last looked — marked on the board and in the log.`);
 
     // The replay of the view last seen brings the exact count: no read beyond the one the page makes anyway.
     const replay = await api.call('GET', `/api/matches/${matchId}/seats/0/replay?from=${seenUpTo}&to=${seenUpTo}`, { token: me.token });
@@ -46,7 +49,7 @@ describe('moves since you last looked, for any gap', () => {
     const exact = { from: seenUpTo, version: replay.json.version as number, since: replay.json.since as number };
     const counted = countSince(log, seenUpTo, 0, false, exact);
     expect(counted).toEqual({ count: theirs, atLeast: false });
-    expect(sinceWords(counted)).toBe(`${theirs} moves`);
+    expect(sinceWords(counted)).toBe(`${theirs} moves since you last looked — marked on the board and in the log.`);
 
     // A move by another after that answer is added from the next read's log; one's own is not.
     for (let i = 0; i < 4; i++) {
@@ -74,6 +77,6 @@ describe('moves since you last looked, for any gap', () => {
     const log = [rec(12, 1), rec(11, 0), rec(10, 1, 0), rec(9, 2), rec(8, 1)];
     expect(countSince(log, 8, 0, false, null)).toEqual({ count: 2, atLeast: false });
     expect(countSince(log, null, 0, false, null)).toEqual({ count: 0, atLeast: false });
-    expect(sinceWords({ count: 1, atLeast: false })).toBe('1 move');
+    expect(sinceWords({ count: 1, atLeast: false })).toBe('1 move since you last looked — marked on the board and in the log.');
   });
 });

@@ -4,7 +4,7 @@
  */
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cardName } from '#shared/games/dutch-auction/cards.js';
 import { dutchAuction } from '#shared/games/dutch-auction/index.js';
 import type { DutchAuctionMove } from '#shared/games/dutch-auction/moves.js';
@@ -25,6 +25,10 @@ import { moveLabel } from '../../web/src/games/generic/labels.js';
 import { LogPanel } from '../../web/src/ui/LogPanel.js';
 import { OutcomePanel } from '../../web/src/ui/Outcome.js';
 import type { Match } from '../../web/src/types.js';
+import { loadLanguage } from '../../web/src/i18n.js';
+
+// The page's words come from the English catalog (until it is loaded, `t` answers keys).
+beforeAll(() => loadLanguage('en'));
 
 const seats = [
   { seat: 0, name: 'Ann', joined: true, waitingSince: null },

@@ -3,7 +3,7 @@
  * winner's first, plain power words on 2018 cards, a useful hint after picking a power card, the
  * rules help of one edition only, and how "my matches" names a result and an edition.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EDITION_DATA, cardName } from '#shared/games/dutch-auction/cards.js';
 import { rulesHelp } from '#shared/games/dutch-auction/help.js';
 import { dutchAuction } from '#shared/games/dutch-auction/index.js';
@@ -13,6 +13,10 @@ import { cardLabel, faceText } from '../../web/src/games/dutch-auction/Card.js';
 import { helpForEdition } from '../../web/src/games/dutch-auction/help.js';
 import { type DutchAuctionView, actionsFor, selectionHint } from '../../web/src/games/dutch-auction/logic.js';
 import { resultWords, variantWords } from '../../web/src/text.js';
+import { loadLanguage } from '../../web/src/i18n.js';
+
+// The page's words come from the English catalog (until it is loaded, `t` answers keys).
+beforeAll(() => loadLanguage('en'));
 
 describe('wording', () => {
   it('the bid is told with the winner’s total first, whichever seat won', () => {

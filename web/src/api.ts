@@ -2,7 +2,7 @@
  * The page's only door to the server: the HTTP API under /api. Secrets travel in the
  * Authorization header, never in a URL the server sees.
  */
-import { currentLang } from './i18n.js';
+import { currentLang, t } from './i18n.js';
 import type { BotLevel, Created, Credentials, GameSummary, InviteInfo, Joined, LogRecord, Match, OnDeadline, ReplayPage } from './types.js';
 
 /** An answer other than 2xx/304, with the API's stable error code and its message for people. */
@@ -48,9 +48,13 @@ type SendOptions = { auth?: string; body?: unknown; headers?: Record<string, str
 
 /** One request as sent, with no retry. */
 async function sendOnce(fetchImpl: FetchLike, method: string, path: string, opts: SendOptions): Promise<Response> {
-  // The language the page shows (not only the browser's): refusals, and the mails and push texts of a
-  // seat whose settings are saved with it, come in that language (functions/i18n.ts langOf).
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLang(), ...(opts.headers ?? {}) };
+  // The language shown, so the server's refusals come in it (the pseudo-locale asks for English).
+  const lang = currentLang();
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': lang === 'nl' ? 'nl' : 'en',
+    ...(opts.headers ?? {}),
+  };
   if (opts.auth) headers.Authorization = `Bearer ${opts.auth}`;
   let body: string | undefined;
   if (opts.body !== undefined) {
@@ -63,14 +67,14 @@ async function sendOnce(fetchImpl: FetchLike, method: string, path: string, opts
     // signed in joins the player's record; no other site's requests ever carry it.
     return await fetchImpl(path, { method, headers, body, cache: 'no-store', credentials: 'same-origin' });
   } catch {
-    throw new NetworkFailure('The server could not be reached. Check your connection; the page keeps trying.');
+    throw new NetworkFailure(t('site.network'));
   }
 }
 
 /** The ApiFailure an answer other than 2xx/304 stands for. */
 async function failure(res: Response): Promise<ApiFailure> {
   let code = `http-${res.status}`;
-  let message = `The server answered ${res.status}.`;
+  let message = t('site.httpStatus', { status: res.status });
   let version: number | undefined;
   let issues: { path: string; message: string }[] | undefined;
   try {

@@ -52,8 +52,8 @@ export function onDeadlineLabel(c: OnDeadline): string {
 
 /** The badge of a seat with a computer player (its whole text is what screen readers say). */
 export function botBadge(bot: SeatBot, you: boolean): string {
-  if (!bot.standIn) return `Computer player, ${bot.level}`;
-  return you ? `A computer (${bot.level}) plays for you` : `A computer (${bot.level}) plays for them`;
+  if (!bot.standIn) return t('bots.badge', { level: bot.level });
+  return t(you ? 'bots.badge.forYou' : 'bots.badge.forThem', { level: bot.level });
 }
 
 /** Is this seat held by a computer player since the match was made (no person behind it)? */

@@ -28,6 +28,14 @@ const CATALOG: Record<Shown, () => Promise<unknown>> = {
   [PSEUDO]: () => import('./i18n-pseudo.js').then((m) => m.messages),
 };
 
+// The words of the panels loaded only when opened (notifications, sign-in and account): a chunk per
+// language of their own, fetched with them (`loadPanels`). The pseudo-locale's catalog has them already.
+const PANELS: Record<Lang, () => Promise<unknown>> = {
+  en: () => import('#shared/i18n/panels/en.js').then((m) => m.en),
+  nl: () => import('#shared/i18n/panels/nl.js').then((m) => m.nl),
+};
+let panelsWanted = false;
+
 // Active from the start (with no messages), so a text asked for before the catalog is here is its key, never a throw.
 const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
 let shown: Shown = 'en';
@@ -66,12 +74,25 @@ export function startLanguage(loc: Pick<Location, 'search'> = location): Promise
 
 /** Loads and shows `lang` (unit tests call it directly: until a catalog is loaded, `t` answers keys). */
 export async function loadLanguage(lang: Shown): Promise<void> {
-  const messages = (await CATALOG[lang]()) as Messages;
-  i18n.load(lang, messages);
+  const [messages, panels] = await Promise.all([
+    CATALOG[lang]() as Promise<Messages>,
+    panelsWanted && lang !== PSEUDO ? (PANELS[lang]() as Promise<Messages>) : {},
+  ]);
+  // Copies: lingui merges later loads into the object it holds, and the catalog modules stay as they are.
+  i18n.load(lang, { ...messages, ...panels });
   i18n.activate(lang);
   shown = lang;
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
   for (const f of listeners) f(lang);
+}
+
+/** Loads the panels' words (with the panel's chunk) in the language shown, and in any chosen later. */
+export async function loadPanels(): Promise<void> {
+  panelsWanted = true;
+  if (shown === PSEUDO) return;
+  const lang = shown;
+  const panels = (await PANELS[lang]()) as Messages;
+  i18n.load(lang, { ...panels });
 }
 
 /** The player's choice (the switcher in the site bar): kept for next time, shown at once without a reload. */

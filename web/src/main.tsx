@@ -11,10 +11,12 @@ import { absorbFragment, matchIdOf } from './fragment.js';
 import { startLanguage, useLang } from './i18n.js';
 import { App } from './ui/App.js';
 
+// The query (`?lang=en-XA`) is read before the address bar is cleaned (which drops it with the secret).
+const asked = { search: location.search };
 absorbFragment(location, history);
 const matchId = matchIdOf(location.pathname);
 const board = matchId ? startEarlyRead(matchId) : null;
-const language = startLanguage();
+const language = startLanguage(asked);
 /** Draws the whole page again when the player picks another language (no reload, nothing lost). */
 function Root() {
   useLang();

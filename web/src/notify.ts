@@ -7,7 +7,7 @@
 import type * as z from 'zod/mini';
 import type { NotificationSettingsResponse } from '../../functions/http/responses.js';
 import type { Api, ApiFailure } from './api.js';
-import { days } from './text.js';
+import { type MessageKey, t } from './i18n.js';
 
 export type EmailState = NonNullable<NotifySummary['email']>['state'];
 
@@ -36,7 +36,7 @@ export type NotifyApi = ReturnType<typeof notifyApi>;
 
 /** Any failure as one sentence for the player: the server's own message where there is one. */
 export function errorText(e: unknown): string {
-  if (!(e instanceof Error)) return 'Something went wrong; try again.';
+  if (!(e instanceof Error)) return t('match.notify.wentWrong');
   if (e.name === 'ApiFailure') {
     const f = e as ApiFailure;
     const details = (f.issues ?? []).map((i) => i.message).filter((m) => m && !f.message.includes(m));
@@ -44,7 +44,7 @@ export function errorText(e: unknown): string {
   }
   // These messages are written for people; any other error's message is not.
   if (e.name === 'NetworkFailure' || e instanceof PushProblem) return e.message;
-  return 'Something went wrong; try again.';
+  return t('match.notify.wentWrong');
 }
 
 /** Whole days of pause still allowed, from the server's budget in milliseconds. */
@@ -56,28 +56,27 @@ export function pauseDaysLeft(budgetLeftMs: number): number {
 export function emailStateText(email: NonNullable<NotifySummary['email']>, emailOn: boolean): string {
   switch (email.state) {
     case 'pending':
-      return `Confirmation pending: we sent one mail to ${email.address}. Press the button in it to start getting email for this match.`;
+      return t('match.notify.state.pendingText', { address: email.address });
     case 'confirmed':
-      return emailOn
-        ? `Confirmed: email goes to ${email.address} when this match needs you.`
-        : `Confirmed, but email for this match is switched off.`;
+      return emailOn ? t('match.notify.state.confirmedText', { address: email.address }) : t('match.notify.state.confirmedOff');
     case 'unsubscribed':
-      return `${email.address} has unsubscribed from all our mail, so nothing is sent to it. The last mail you had from us has a link to allow mail again.`;
+      return t('match.notify.state.unsubscribedText', { address: email.address });
     case 'bouncing':
-      return `Mail to ${email.address} bounces, so we stopped sending to it. Check the address, remove it and enter it again.`;
+      return t('match.notify.state.bouncingText', { address: email.address });
   }
 }
 
-export const EMAIL_STATE_LABEL: Record<EmailState, string> = {
-  pending: 'Confirmation pending',
-  confirmed: 'Confirmed',
-  unsubscribed: 'Unsubscribed',
-  bouncing: 'Bouncing',
+/** The state's badge: a key of the catalog (shown with `t`). */
+export const EMAIL_STATE_LABEL: Record<EmailState, MessageKey> = {
+  pending: 'match.notify.state.pending',
+  confirmed: 'match.notify.state.confirmed',
+  unsubscribed: 'match.notify.state.unsubscribed',
+  bouncing: 'match.notify.state.bouncing',
 };
 
 /** "You have 14 days of pause left in this match." */
 export function pauseBudgetText(daysLeft: number): string {
-  return daysLeft === 0 ? 'You have used all the pause this match allows.' : `You have ${days(daysLeft)} of pause left in this match.`;
+  return daysLeft === 0 ? t('match.notify.budget.none') : t('match.notify.budget.left', { days: daysLeft });
 }
 
 // ------------------------------------------------------------------ web push in this browser
@@ -106,11 +105,11 @@ export function pushSupport(env: PushEnv): PushSupport {
 export function pushUnsupportedText(s: Exclude<PushSupport, 'ok'>): string {
   switch (s) {
     case 'add-to-home-screen':
-      return 'On iPhone and iPad, notifications work only once this site is on your Home Screen: tap Share, then “Add to Home Screen”, and open the match from there.';
+      return t('match.notify.push.homeScreen');
     case 'insecure':
-      return 'Notifications on this device need the site to be opened over https.';
+      return t('match.notify.push.insecure');
     case 'unsupported':
-      return 'This browser cannot receive notifications from websites. Use email instead, or open the match in another browser.';
+      return t('match.notify.push.unsupported');
   }
 }
 
@@ -152,9 +151,9 @@ export class PushProblem extends Error {}
 /** What a failed `subscribe` (or permission request) means for the player. */
 export function pushFailureText(e: unknown): string {
   if ((e instanceof DOMException || e instanceof Error) && e.name === 'NotAllowedError') {
-    return 'Notifications are blocked for this site. Allow them in your browser’s site settings, then try again.';
+    return t('match.notify.push.blocked');
   }
-  return 'Push notifications are not available in this browser right now (it could not reach its push service). Email still works.';
+  return t('match.notify.push.noService');
 }
 
 /**

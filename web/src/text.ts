@@ -2,11 +2,12 @@
  * Words shown around the games: seat names in log lines, whose move it is, times.
  * Every function returns plain strings; the page puts them into text nodes only (never HTML).
  */
+import { fmt, t } from './i18n.js';
 import type { SeatInfo } from './types.js';
 
 export function seatName(seats: readonly Pick<SeatInfo, 'name'>[], seat: number): string {
   const name = seats[seat]?.name;
-  return name?.trim() ? name : `Seat ${seat + 1}`;
+  return name?.trim() ? name : t('site.seat', { n: seat + 1 });
 }
 
 /** Puts the players' names in place of `{0}`, `{1}`… Unknown placeholders stay as they are. */
@@ -14,25 +15,21 @@ export function fillNames(text: string, seats: readonly Pick<SeatInfo, 'name'>[]
   return text.replace(/\{(\d)\}/g, (whole, n: string) => (Number(n) < seats.length ? seatName(seats, Number(n)) : whole));
 }
 
-/** "Ann", "Ann and Bob", "Ann, Bob and Cy". */
+/** "Ann", "Ann and Bob", "Ann, Bob and Cy" (in the language shown). */
 export function listNames(names: readonly string[]): string {
-  if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return fmt.list(names);
 }
 
 /** Whose move it is, in words, for any game. */
 export function turnText(m: { status: string; toAct: readonly number[]; seats: readonly SeatInfo[]; you: number | null }): string {
-  if (m.status === 'open') {
-    const open = m.seats.filter((s) => !s.joined && !s.bot).length;
-    return open === 1 ? 'Waiting for one more player to join.' : `Waiting for ${open} more players to join.`;
-  }
-  if (m.status === 'over') return 'The match is over.';
+  if (m.status === 'open') return t('match.turn.open', { count: m.seats.filter((s) => !s.joined && !s.bot).length });
+  if (m.status === 'over') return t('match.turn.over');
   const mine = m.you !== null && m.toAct.includes(m.you);
   const others = m.toAct.filter((s) => s !== m.you).map((s) => seatName(m.seats, s));
-  if (mine && others.length === 0) return 'Your move.';
-  if (mine) return `Your move (${listNames(others)} ${others.length === 1 ? 'is' : 'are'} choosing too).`;
-  if (others.length === 0) return 'Nobody is to move.';
-  return `Waiting for ${listNames(others)}.`;
+  if (mine && others.length === 0) return t('match.turn.mine');
+  if (mine) return t('match.turn.mineWith', { names: listNames(others), count: others.length });
+  if (others.length === 0) return t('match.turn.nobody');
+  return t('match.turn.waiting', { names: listNames(others) });
 }
 
 /**
@@ -43,10 +40,11 @@ export function variantWords(gameId: string | undefined, options: unknown): { la
   const o = (options ?? {}) as Record<string, unknown>;
   if (gameId === 'dutch-auction') {
     const e = o.edition ?? 'current';
-    return { label: 'Edition', value: e === '2018' ? '2018 prototype' : 'current edition' };
+    return { label: t('match.variant.edition'), value: e === '2018' ? t('match.variant.edition2018') : t('match.variant.editionCurrent') };
   }
   if (gameId === 'dutch-memory' && typeof o.preset === 'string') {
-    return { label: 'Rule set', value: o.preset === 'marmot' ? 'Marmot rules' : o.preset === 'bench' ? 'bench rules' : o.preset };
+    const value = o.preset === 'marmot' ? t('match.variant.marmot') : o.preset === 'bench' ? t('match.variant.bench') : o.preset;
+    return { label: t('match.variant.ruleSet'), value };
   }
   return null;
 }
@@ -59,49 +57,54 @@ export function resultWords(
 ): string {
   const won = end.winners.includes(you);
   const others = end.winners.filter((s) => s !== you).map((s) => seatName(seats, s));
+  const names = listNames(others);
   let words = won
     ? others.length
-      ? `You shared the win with ${listNames(others)}`
-      : 'You won'
+      ? t('match.result.shared', { names })
+      : t('match.result.won')
     : others.length
-      ? `${listNames(others)} won`
-      : 'Nobody won';
+      ? t('match.result.othersWon', { names, count: others.length })
+      : t('match.result.nobody');
   if (end.scores && end.scores.length === 2 && end.winners.length === 1) {
     const w = end.winners[0]!;
-    words += ` ${end.scores[w]} to ${end.scores[1 - w]}`;
-  } else if (end.scores && end.scores[you] !== undefined) words += ` (you scored ${end.scores[you]})`;
+    words = t('match.result.score', { words, a: end.scores[w]!, b: end.scores[1 - w]! });
+  } else if (end.scores && end.scores[you] !== undefined) words = t('match.result.yourScore', { words, score: end.scores[you]! });
+  const name = end.seat !== undefined ? seatName(seats, end.seat) : '';
   if (end.reason === 'resigned')
-    words += end.seat === you ? ' — you resigned' : end.seat !== undefined ? ` — ${seatName(seats, end.seat)} resigned` : ' by resignation';
-  if (end.reason === 'forfeit')
-    words +=
+    words =
       end.seat === you
-        ? ' — you missed a move deadline'
+        ? t('match.result.youResigned', { words })
         : end.seat !== undefined
-          ? ` — ${seatName(seats, end.seat)} missed a move deadline`
-          : ' — a move deadline passed';
-  return `${words}.`;
+          ? t('match.result.resigned', { words, name })
+          : t('match.result.byResignation', { words });
+  if (end.reason === 'forfeit')
+    words =
+      end.seat === you
+        ? t('match.result.youMissed', { words })
+        : end.seat !== undefined
+          ? t('match.result.missed', { words, name })
+          : t('match.result.deadlinePassed', { words });
+  return t('match.result.end', { words });
 }
 
 /** "a moment", "5 minutes", "3 hours", "2 days". */
 export function duration(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 45) return 'a moment';
+  if (s < 45) return t('site.duration.moment');
   const m = Math.round(s / 60);
-  if (m < 60) return m === 1 ? 'a minute' : `${m} minutes`;
+  if (m < 60) return t('site.duration.minutes', { count: m });
   const h = Math.round(m / 60);
-  if (h < 36) return h === 1 ? 'an hour' : `${h} hours`;
-  const d = Math.round(h / 24);
-  return d === 1 ? 'a day' : `${d} days`;
+  if (h < 36) return t('site.duration.hours', { count: h });
+  return t('site.duration.days', { count: Math.round(h / 24) });
 }
 
 /** "just now", "5 minutes ago", "3 hours ago", "2 days ago". */
 export function ago(then: number, now: number): string {
-  const d = duration(now - then);
-  return d === 'a moment' ? 'just now' : `${d} ago`;
+  return now - then < 44_500 ? t('site.ago.now') : t('site.ago', { duration: duration(now - then) });
 }
 
-export const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
-export const hours = (n: number) => (n === 1 ? '1 hour' : `${n} hours`);
+export const days = (n: number) => t('site.days', { count: n });
+export const hours = (n: number) => t('site.hours', { count: n });
 
 /** "Tue 14 Jan, 09:30" in the reader's language and time zone (tests pass both). */
 export function formatWhen(ms: number, locale?: string, timeZone?: string): string {

@@ -4,7 +4,7 @@
  * the page only offers its choices and shows what the match answers with.
  */
 import { t } from './i18n.js';
-import { duration, hours } from './text.js';
+import { duration } from './text.js';
 import type { OnDeadline } from './types.js';
 
 export { days, formatWhen } from './text.js';
@@ -33,10 +33,10 @@ export function deadlineExplained(d: number, onDeadline: OnDeadline = 'default-m
 
 /** The reminder setting of a match, as a line in its options. */
 export function reminderText(h: number): string {
-  return h === 0 ? 'No reminders.' : `A reminder goes to whoever is to move after ${hours(h)} without a move, repeated a few times.`;
+  return h === 0 ? t('timing.reminder.text.none') : t('timing.reminder.text', { hours: h });
 }
 
 /** "due in 23 hours", or "due now" once the time has run out (the site applies it shortly). */
 export function dueText(deadlineAt: number, now: number): string {
-  return deadlineAt <= now ? 'due now' : `due in ${duration(deadlineAt - now)}`;
+  return deadlineAt <= now ? t('timing.due.now') : t('timing.due.in', { duration: duration(deadlineAt - now) });
 }

@@ -2,7 +2,7 @@
 import type { FunctionComponent } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { matchIdOf } from '../fragment.js';
-import { t, useLang } from '../i18n.js';
+import { loadPanels, t, useLang } from '../i18n.js';
 import { Home } from './Home.js';
 import { MatchPage } from './MatchPage.js';
 import { onLinkClick, usePath } from './router.js';
@@ -43,8 +43,8 @@ function AccountRoute({ name }: { name: 'SignInPage' | 'AccountPage' }) {
   const [Page, setPage] = useState<FunctionComponent | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    import('./account/AccountPages.js').then(
-      (m) => setPage(() => m[name]),
+    Promise.all([import('./account/AccountPages.js'), loadPanels()]).then(
+      ([m]) => setPage(() => m[name]),
       () => setFailed(true),
     );
   }, [name]);

@@ -3,6 +3,7 @@
  * link itself in a read-only field. A secret link (one's own seat) stays hidden until asked for.
  */
 import { useRef, useState } from 'preact/hooks';
+import { t } from '../i18n.js';
 
 export function CopyLink({
   id,
@@ -25,18 +26,18 @@ export function CopyLink({
   async function copy() {
     try {
       await navigator.clipboard.writeText(url);
-      setStatus('Copied.');
+      setStatus(t('match.link.copied'));
     } catch {
       setShown(true);
       setTimeout(() => input.current?.select(), 0);
-      setStatus('Copying is blocked here: select the link and copy it yourself.');
+      setStatus(t('match.link.blocked'));
     }
   }
 
   async function share() {
     try {
-      await navigator.share({ title: 'Dutch', text: shareText ?? label, url });
-      setStatus('Shared.');
+      await navigator.share({ title: t('site.name'), text: shareText ?? label, url });
+      setStatus(t('match.link.shared'));
     } catch {
       /* the player closed the share sheet */
     }
@@ -55,22 +56,23 @@ export function CopyLink({
           type="text"
           readOnly
           value={url}
+          translate={false}
           aria-labelledby={`${id}-label`}
           onFocus={(e) => (e.currentTarget as HTMLInputElement).select()}
         />
       )}
       <div class="buttons">
         <button type="button" onClick={copy} aria-describedby={`${id}-label`}>
-          Copy link
+          {t('match.link.copy')}
         </button>
         {canShare && (
           <button type="button" onClick={share} aria-describedby={`${id}-label`}>
-            Share…
+            {t('match.link.share')}
           </button>
         )}
         {!shown && (
           <button type="button" onClick={() => setShown(true)} aria-describedby={`${id}-label`}>
-            Show link
+            {t('match.link.show')}
           </button>
         )}
       </div>

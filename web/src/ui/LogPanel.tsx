@@ -5,6 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import { isComputerSeat } from '../bots.js';
+import { t } from '../i18n.js';
 import { ago, fillNames } from '../text.js';
 import type { LogRecord, SeatInfo } from '../types.js';
 
@@ -21,7 +22,7 @@ function Lines({ records, seats, now }: { records: LogRecord[]; seats: SeatInfo[
           <li key={`${r.version}-${i}`} data-version={r.version}>
             <span class="log-text">{fillNames(e.text, seats)}</span>
             {i === 0 && r.bot && r.seat !== null && !isComputerSeat(seats[r.seat]) && (
-              <span class="log-by"> · made by a computer ({r.bot}) for them</span>
+              <span class="log-by"> · {t('match.log.byComputer', { level: r.bot })}</span>
             )}
             {i === 0 && <span class="log-time"> · {ago(r.at, now)}</span>}
           </li>
@@ -58,26 +59,26 @@ export function LogPanel({
   const shown = whole ? rest : rest.slice(0, SHORT);
   return (
     <section class="zone log" aria-labelledby="log-h">
-      <h2 id="log-h">What happened</h2>
+      <h2 id="log-h">{t('match.log.title')}</h2>
       {fresh.length > 0 ? (
         <div class="since">
-          <h3>Since you last looked</h3>
+          <h3>{t('match.since.label')}</h3>
           <Lines records={fresh} seats={seats} now={now} />
         </div>
       ) : (
-        seenUpTo !== null && <p class="note">Nothing new from the others since you last looked.</p>
+        seenUpTo !== null && <p class="note">{t('match.log.nothingNew')}</p>
       )}
       <details open={fresh.length === 0}>
-        <summary>{fresh.length > 0 ? 'Earlier' : 'The log'} (newest first)</summary>
-        {rest.length === 0 ? <p class="empty-note">Nothing yet.</p> : <Lines records={shown} seats={seats} now={now} />}
+        <summary>{fresh.length > 0 ? t('match.log.earlier') : t('match.log.all')}</summary>
+        {rest.length === 0 ? <p class="empty-note">{t('match.log.empty')}</p> : <Lines records={shown} seats={seats} now={now} />}
         {!whole && rest.length > SHORT && (
           <button type="button" onClick={() => setWhole(true)}>
-            Show the whole log
+            {t('match.log.whole')}
           </button>
         )}
         {whole && onOlder && !olderDone && oldest > 2 && log.length >= LOG_PAGE && (
           <button type="button" onClick={onOlder}>
-            Show earlier entries
+            {t('match.log.older')}
           </button>
         )}
       </details>

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { holdSeat, loadSession, myMatches } from '../player.js';
 import { type Access, accessFor } from '../access.js';
+import { t } from '../i18n.js';
 import * as store from '../storage.js';
 import { JoinForm } from './match/JoinForm.js';
 import { MatchView } from './match/MatchView.js';
@@ -49,11 +50,8 @@ export function MatchPage({ matchId }: { matchId: string }) {
     return (
       <main class="page">
         <SiteBar matchId={matchId} />
-        <h1>This browser has no link for this match</h1>
-        <p>
-          Open the match with the link you were given (an invite, your seat link or a watch link). Links keep their secret after the “#”, so
-          copy the whole link.
-        </p>
+        <h1>{t('match.noLink.title')}</h1>
+        <p>{t('match.noLink.text')}</p>
       </main>
     );
   }

@@ -6,25 +6,28 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api.js';
-import { days, dueText, formatWhen, reminderText } from '../timing.js';
+import { fmt, loadPanels, t } from '../i18n.js';
+import { dueText, reminderText } from '../timing.js';
 import type { Match } from '../types.js';
 
 export function MatchOptions({ match, you, now }: { match: Match; you: number | null; now: number }) {
-  const t = match.timing;
-  if (!t) return null;
+  const tm = match.timing;
+  if (!tm) return null;
   const mine = you !== null ? match.seats[you] : undefined;
   const due = match.status === 'active' ? mine?.deadlineAt : null;
   return (
     <section class="zone match-options" aria-labelledby="options-h">
-      <h2 id="options-h">Match options</h2>
+      <h2 id="options-h">{t('match.options.title')}</h2>
       <ul class="option-list">
-        <li data-option="reminder">{reminderText(t.reminderHours)}</li>
-        <li data-option="deadline">{t.deadlineDays > 0 ? `Move deadline: ${days(t.deadlineDays)} per move.` : 'No move deadline.'}</li>
+        <li data-option="reminder">{reminderText(tm.reminderHours)}</li>
+        <li data-option="deadline">
+          {tm.deadlineDays > 0 ? t('match.options.deadline', { days: tm.deadlineDays }) : t('match.options.noDeadline')}
+        </li>
       </ul>
-      {t.deadlineDays > 0 && <p class="hint policy">{t.policy}</p>}
+      {tm.deadlineDays > 0 && <p class="hint policy">{tm.policy}</p>}
       {typeof due === 'number' && (
         <p class="due" data-due={due}>
-          Your move is due by <time dateTime={new Date(due).toISOString()}>{formatWhen(due)}</time> ({dueText(due, now)}).
+          {t('match.options.due')} <time dateTime={new Date(due).toISOString()}>{fmt.when(due)}</time> ({dueText(due, now)}).
         </p>
       )}
     </section>
@@ -44,7 +47,9 @@ export function NotifyZone(props: PanelProps) {
     if (!open || Panel) return;
     let live = true;
     setFailed(false);
-    import('./NotifyPanel.js').then((m) => live && setPanel(() => m.NotifyPanel)).catch(() => live && setFailed(true));
+    Promise.all([import('./NotifyPanel.js'), loadPanels()])
+      .then(([m]) => live && setPanel(() => m.NotifyPanel))
+      .catch(() => live && setFailed(true));
     return () => {
       live = false;
     };
@@ -53,17 +58,17 @@ export function NotifyZone(props: PanelProps) {
   return (
     <details class="zone notify" onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
       <summary>
-        <h2>Notifications</h2> <span class="hint">email or this device, when it is your move</span>
+        <h2>{t('match.notify.title')}</h2> <span class="hint">{t('match.notify.hint')}</span>
       </summary>
       {open &&
         (Panel ? (
           <Panel {...props} api={api} />
         ) : failed ? (
           <p class="notice error" role="alert">
-            The notification settings could not be downloaded. Close and open this section to try again.
+            {t('match.notify.downloadFailed')}
           </p>
         ) : (
-          <p class="loading">Loading…</p>
+          <p class="loading">{t('site.loading')}</p>
         ))}
     </details>
   );

@@ -26,7 +26,8 @@ import {
   subscribeBrowser,
   withoutDevice,
 } from '../notify.js';
-import { days, formatWhen } from '../text.js';
+import { fmt, t } from '../i18n.js';
+import { days } from '../text.js';
 import type { Match } from '../types.js';
 
 /** `api` comes from the page (not imported here), so this chunk holds only the panel's own code. */
@@ -106,11 +107,11 @@ export function NotifyPanel({
       <div class="notice error" role="alert">
         <p>{loadError}</p>
         <button type="button" onClick={load}>
-          Try again
+          {t('match.notify.retry')}
         </button>
       </div>
     ) : (
-      <p class="loading">Loading your notification settings…</p>
+      <p class="loading">{t('match.notify.loading')}</p>
     );
   }
 
@@ -118,10 +119,7 @@ export function NotifyPanel({
   const ui = { sum, busy, act, n, msg, setMsg };
   return (
     <div class="notify-panel" data-ready="true">
-      <p class="hint">
-        Be told when this match needs you: by email, on this device, or both. Only you see these settings; nothing is sent for your own
-        moves.
-      </p>
+      <p class="hint">{t('match.notify.intro')}</p>
       <EmailSection {...ui} />
       <PushSection {...ui} matchId={match.matchId} seat={seat} />
       {hasDeadline && <PauseSection {...ui} match={match} onMatchChanged={onMatchChanged} />}
@@ -190,7 +188,7 @@ function Outcome({ where, msg, setMsg }: { where: Where; msg: Msg | null; setMsg
         <div class="notice error" role="alert">
           <p>{mine.text}</p>
           <button type="button" onClick={() => setMsg(null)}>
-            Dismiss
+            {t('match.notice.dismiss')}
           </button>
         </div>
       )}
@@ -209,7 +207,7 @@ export function EmailSection({ sum, busy, act, n, msg, setMsg }: SectionProps) {
   async function send(e: Event) {
     e.preventDefault();
     const a = address.trim();
-    if (await act('email', () => n.setEmail(a), `A confirmation mail is on its way to ${a}.`)) {
+    if (await act('email', () => n.setEmail(a), t('match.notify.email.sent', { address: a }))) {
       setAddress('');
       // The form is gone; keyboard focus goes to the section rather than to the page's start.
       heading.current?.focus();
@@ -219,35 +217,33 @@ export function EmailSection({ sum, busy, act, n, msg, setMsg }: SectionProps) {
   return (
     <section class="notify-block" aria-labelledby="nt-email-h">
       <h3 id="nt-email-h" ref={heading} tabIndex={-1}>
-        Email
+        {t('match.notify.email.title')}
       </h3>
       {!sum.emailAvailable ? (
-        <p class="note">This site does not send email.</p>
+        <p class="note">{t('match.notify.email.unavailable')}</p>
       ) : email ? (
         <>
           <p class="email-line">
-            <span class="address">{email.address}</span>{' '}
+            <span class="address" translate={false}>
+              {email.address}
+            </span>{' '}
             <span class={`badge email-${email.state}`} data-email-state={email.state}>
-              {EMAIL_STATE_LABEL[email.state]}
+              {t(EMAIL_STATE_LABEL[email.state])}
             </span>
           </p>
           <p>{emailStateText(email, sum.channels.email)}</p>
           {email.state === 'confirmed' && (
             <ChannelSwitch
               channel="email"
-              said={{ on: 'Email is on for this match.', off: 'Email is off for this match.' }}
+              said={{ on: t('match.notify.email.on'), off: t('match.notify.email.off') }}
               {...{ sum, busy, act, n }}
             >
-              <span>Email me about this match</span>
+              <span>{t('match.notify.email.switch')}</span>
             </ChannelSwitch>
           )}
           <div class="buttons">
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => act('email', () => n.removeEmail(), 'The address is removed from this match.')}
-            >
-              Remove this address
+            <button type="button" disabled={busy} onClick={() => act('email', () => n.removeEmail(), t('match.notify.email.removed'))}>
+              {t('match.notify.email.remove')}
             </button>
           </div>
         </>
@@ -255,7 +251,7 @@ export function EmailSection({ sum, busy, act, n, msg, setMsg }: SectionProps) {
         // noValidate: the server checks the address and its answer is shown, in the same words everywhere.
         <form noValidate onSubmit={send}>
           <label class="field" for="nt-email">
-            <span>Your own email address</span>
+            <span>{t('match.notify.email.label')}</span>
             <input
               id="nt-email"
               name="email"
@@ -269,11 +265,10 @@ export function EmailSection({ sum, busy, act, n, msg, setMsg }: SectionProps) {
             />
           </label>
           <p class="hint" id="nt-email-hint">
-            Only your own address, please. It gets a single mail asking you to confirm, and nothing more until you do. Every mail has a link
-            to stop all mail.
+            {t('match.notify.email.hint')}
           </p>
           <button type="submit" class="primary" disabled={busy || address.trim() === ''}>
-            Send the confirmation mail
+            {t('match.notify.email.send')}
           </button>
         </form>
       )}
@@ -319,7 +314,7 @@ export function PushSection({ sum, busy, act, n, msg, setMsg, matchId, seat }: S
     const ok = await act(
       'push',
       () => n.addPush(s.toJSON()),
-      'This device will be notified.',
+      t('match.notify.push.on'),
       () => {
         saveDevices({ ...loadDevices(), [key]: s.endpoint });
         setEndpoint(s.endpoint);
@@ -336,7 +331,7 @@ export function PushSection({ sum, busy, act, n, msg, setMsg, matchId, seat }: S
     await act(
       'push',
       () => n.removePush(endpoint),
-      'This device will not be notified about this match any more.',
+      t('match.notify.push.off'),
       async () => {
         const { map, stillUsed } = withoutDevice(loadDevices(), key);
         saveDevices(map);
@@ -350,10 +345,10 @@ export function PushSection({ sum, busy, act, n, msg, setMsg, matchId, seat }: S
 
   return (
     <section class="notify-block" aria-labelledby="nt-push-h">
-      <h3 id="nt-push-h">This device</h3>
+      <h3 id="nt-push-h">{t('match.notify.push.title')}</h3>
       {!sum.push.available ? (
         <p class="note" data-push="unavailable">
-          This site is not set up to send notifications to devices. Use email instead.
+          {t('match.notify.push.unavailable')}
         </p>
       ) : support !== 'ok' ? (
         <p class="note" data-push="unsupported">
@@ -361,32 +356,28 @@ export function PushSection({ sum, busy, act, n, msg, setMsg, matchId, seat }: S
         </p>
       ) : endpoint ? (
         <>
-          <p>This device gets a notification when this match needs you.</p>
+          <p>{t('match.notify.push.active')}</p>
           <div class="buttons">
             <button type="button" disabled={busy || working} onClick={turnOff}>
-              Stop notifying this device
+              {t('match.notify.push.stop')}
             </button>
           </div>
         </>
       ) : (
         <div class="buttons">
           <button type="button" class="primary" disabled={busy || working} onClick={turnOn}>
-            {working ? 'Asking the browser…' : 'Notify this device'}
+            {working ? t('match.notify.push.asking') : t('match.notify.push.start')}
           </button>
         </div>
       )}
-      {support !== 'add-to-home-screen' && (
-        <p class="hint">
-          On iPhone and iPad, first add this site to the Home Screen (Share, then “Add to Home Screen”) and open the match from there.
-        </p>
-      )}
+      {support !== 'add-to-home-screen' && <p class="hint">{t('match.notify.push.ios')}</p>}
       {sum.push.available && sum.push.devices > 0 && (
         <ChannelSwitch
           channel="push"
-          said={{ on: 'Device notifications are on for this match.', off: 'Device notifications are off for this match.' }}
+          said={{ on: t('match.notify.push.switchOn'), off: t('match.notify.push.switchOff') }}
           {...{ sum, busy, act, n }}
         >
-          <span>Notify my {sum.push.devices === 1 ? 'device' : `${sum.push.devices} devices`} about this match</span>
+          <span>{t('match.notify.push.switch', { count: sum.push.devices })}</span>
         </ChannelSwitch>
       )}
       <Outcome where="push" msg={msg} setMsg={setMsg} />
@@ -418,26 +409,26 @@ export function PauseSection({
   return (
     <section class="notify-block" aria-labelledby="nt-pause-h">
       <h3 id="nt-pause-h" ref={heading} tabIndex={-1}>
-        Pause my deadlines
+        {t('match.notify.pause.title')}
       </h3>
       {until !== null ? (
         <>
           <p class="paused" data-paused-until={until}>
-            Your deadlines are paused until <time dateTime={new Date(until).toISOString()}>{formatWhen(until)}</time>. Your clock for this
-            move stands still until then.
+            {t('match.notify.pause.until')} <time dateTime={new Date(until).toISOString()}>{fmt.when(until)}</time>
+            {t('match.notify.pause.untilAfter')}
           </p>
           <div class="buttons">
-            <button type="button" disabled={busy} onClick={() => change(() => n.resume(), 'Your deadlines run again.')}>
-              End the pause now
+            <button type="button" disabled={busy} onClick={() => change(() => n.resume(), t('match.notify.pause.resumed'))}>
+              {t('match.notify.pause.end')}
             </button>
           </div>
         </>
       ) : match.status !== 'active' ? (
-        <p class="note">You can pause your deadlines once the match has started.</p>
+        <p class="note">{t('match.notify.pause.notYet')}</p>
       ) : left > 0 ? (
         <div class="pause-row">
           <label class="field" for="nt-pause-days">
-            <span>Pause for</span>
+            <span>{t('match.notify.pause.for')}</span>
             <select
               id="nt-pause-days"
               value={String(pick)}
@@ -450,15 +441,12 @@ export function PauseSection({
               ))}
             </select>
           </label>
-          <button type="button" disabled={busy} onClick={() => change(() => n.pause(pick), `Your deadlines are paused for ${days(pick)}.`)}>
-            Pause my deadlines
+          <button type="button" disabled={busy} onClick={() => change(() => n.pause(pick), t('match.notify.pause.paused', { days: pick }))}>
+            {t('match.notify.pause.title')}
           </button>
         </div>
       ) : null}
-      <p class="hint">
-        Away for a while? While paused, your move deadline and the reminders wait. {pauseBudgetText(left)} Ending a pause early gives back
-        the days not used.
-      </p>
+      <p class="hint">{t('match.notify.pause.hint', { budget: pauseBudgetText(left) })}</p>
       <Outcome where="pause" msg={msg} setMsg={setMsg} />
     </section>
   );

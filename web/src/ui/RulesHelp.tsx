@@ -1,6 +1,7 @@
 /** The rules help of a game in a dialog, loaded when first opened. */
 import { useRef, useState } from 'preact/hooks';
 import type { GameUi, RulesHelp as Help } from '../games/types.js';
+import { t } from '../i18n.js';
 
 export function RulesButton({ ui, gameName, options }: { ui: GameUi; gameName: string; options?: unknown }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -21,17 +22,17 @@ export function RulesButton({ ui, gameName, options }: { ui: GameUi; gameName: s
   return (
     <>
       <button type="button" class="rules-button" onClick={open}>
-        Rules
+        {t('match.rules.button')}
       </button>
       <dialog ref={dialog} class="rules" aria-labelledby="rules-h">
         <div class="rules-head">
-          <h2 id="rules-h">{help?.title ?? `${gameName}: rules`}</h2>
+          <h2 id="rules-h">{help?.title ?? t('match.rules.title', { game: gameName })}</h2>
           <button type="button" onClick={() => dialog.current?.close()}>
-            Close
+            {t('match.rules.close')}
           </button>
         </div>
-        {!ui.help && <p>This game has no rules help on the site yet.</p>}
-        {ui.help && !help && <p>{failed ? 'The rules help could not be loaded; try again.' : 'Loading…'}</p>}
+        {!ui.help && <p>{t('match.rules.none')}</p>}
+        {ui.help && !help && <p>{failed ? t('match.rules.failed') : t('site.loading')}</p>}
         {help && (
           <article class="rules-text">
             <p>{help.intro}</p>

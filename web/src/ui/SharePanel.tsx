@@ -6,6 +6,7 @@ import { useState } from 'preact/hooks';
 import { ApiFailure, api, idempotencyKey } from '../api.js';
 import { openSeats } from '../bots.js';
 import { seatLink } from '../fragment.js';
+import { gameName, t } from '../i18n.js';
 import { seatName } from '../text.js';
 import type { Match } from '../types.js';
 import { ConfirmButton } from './Confirm.js';
@@ -38,63 +39,53 @@ export function SharePanel({
     try {
       onLinks(await api.links(match.matchId, seat, token, idempotencyKey()));
     } catch (e) {
-      setError(e instanceof ApiFailure ? e.message : 'The server could not be reached; try again.');
+      setError(e instanceof ApiFailure ? e.message : t('create.unreachable'));
     }
   };
+  const game = gameName(match.game.id, match.game.name);
 
   return (
     <details class="zone share" open={match.status === 'open'}>
       <summary>
-        <h2>Invite and share</h2>
+        <h2>{t('match.share.title')}</h2>
       </summary>
       {open.length > 0 && (
         <div class="share-block">
-          <p>
-            Send {open.length === 1 ? 'this link' : 'these links'} to the {open.length === 1 ? 'player' : 'players'} you want to play with.
-            Each link works once: whoever opens it picks a name and takes the seat.
-          </p>
+          <p>{t('match.share.send', { count: open.length })}</p>
           {open.map((s) => {
             const invite = links.invites?.find((i) => i.seat === s.seat);
             return invite ? (
               <CopyLink
                 key={s.seat}
                 id={`invite-${s.seat}`}
-                label={open.length === 1 ? 'Invite link' : `Invite link for seat ${s.seat + 1}`}
+                label={open.length === 1 ? t('match.share.invite') : t('match.share.inviteFor', { n: s.seat + 1 })}
                 url={invite.url}
-                shareText={`Join my match of ${match.game.name}`}
+                shareText={t('match.share.inviteText', { game })}
               />
             ) : null;
           })}
         </div>
       )}
       {links.spectatorUrl && (
-        <CopyLink
-          id="watch"
-          label="Watch link (follow the match without playing)"
-          url={links.spectatorUrl}
-          shareText={`Watch a match of ${match.game.name}`}
-        />
+        <CopyLink id="watch" label={t('match.share.watch')} url={links.spectatorUrl} shareText={t('match.share.watchText', { game })} />
       )}
       {(missing || !links.spectatorUrl) && (
         <div class="share-block">
-          <p>{missing ? 'The invite links are not stored in this browser.' : 'The watch link is not stored in this browser.'}</p>
+          <p>{missing ? t('match.share.invitesMissing') : t('match.share.watchMissing')}</p>
           <ConfirmButton
-            label="Make new links"
-            question="New invite and watch links replace the old ones, which stop working. Go ahead?"
-            confirmLabel="Make new links"
+            label={t('match.share.renew')}
+            question={t('match.share.renewQuestion')}
+            confirmLabel={t('match.share.renew')}
             onConfirm={renew}
           />
         </div>
       )}
       <div class="share-block">
-        <h3>Continue on another device</h3>
-        <p>
-          This link opens your seat ({seatName(match.seats, seat)}) in any browser. Anyone who has it can play as you, so keep it to
-          yourself.
-        </p>
+        <h3>{t('match.share.device')}</h3>
+        <p>{t('match.share.deviceText', { name: seatName(match.seats, seat) })}</p>
         <CopyLink
           id="own-seat"
-          label="Your seat link"
+          label={t('match.share.seatLink')}
           url={seatLink(location.origin, match.matchId, seat, token, match.game.id)}
           concealed
         />

@@ -5,15 +5,24 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, api } from '../../api.js';
 import { loadSession, type NoticeChoice, type Player } from '../../player.js';
-import { formatWhen } from '../../text.js';
+import { type MessageKey, fmt, t, useLang } from '../../i18n.js';
 import { ConfirmButton } from '../Confirm.js';
 import { navigate, onLinkClick } from '../router.js';
 import { SiteBar, useSession } from '../SiteBar.js';
 
-const says = (e: unknown) => (e instanceof ApiFailure ? e.message : 'The server could not be reached. Try again in a moment.');
+const says = (e: unknown) => (e instanceof ApiFailure ? e.message : t('account.unreachable'));
+
+/** The tab's title on these pages: the site's name, in the language shown. */
+function useSiteTitle() {
+  const lang = useLang();
+  useEffect(() => {
+    document.title = t('site.name');
+  }, [lang]);
+}
 
 export function SignInPage() {
   const session = useSession();
+  useSiteTitle();
   const [address, setAddress] = useState('');
   const [sent, setSent] = useState('');
   const [error, setError] = useState('');
@@ -34,32 +43,29 @@ export function SignInPage() {
   return (
     <main class="page account">
       <SiteBar />
-      <h1>Sign in</h1>
+      <h1>{t('site.signIn')}</h1>
       {session.kind === 'in' && (
         <p class="notice">
-          This device is signed in already.{' '}
+          {t('account.signedInAlready')}{' '}
           <a href="/account" onClick={(e) => onLinkClick(e)}>
-            Your account
+            {t('site.account.title')}
           </a>
         </p>
       )}
       {sent ? (
         <section class="zone" aria-labelledby="sent-h" data-sent="true">
           <h2 id="sent-h" tabIndex={-1} ref={(h) => h?.focus()}>
-            Look in your mailbox
+            {t('account.sent.title')}
           </h2>
-          <p>
-            We sent a sign-in link to <strong>{sent}</strong>, if mail can reach it. The link works once, for 15 minutes, and signs in the
-            device you open it on.
-          </p>
+          <p>{t('account.sent.text', { address: sent, minutes: 15 })}</p>
           <button type="button" onClick={() => setSent('')}>
-            Use another address
+            {t('account.sent.other')}
           </button>
         </section>
       ) : (
         <form class="zone" onSubmit={submit} noValidate>
-          <p>No password: we mail you a link, and opening it signs you in. Your matches then follow you to every device you sign in on.</p>
-          <label for="signin-address">Your email address</label>
+          <p>{t('account.signIn.intro')}</p>
+          <label for="signin-address">{t('account.signIn.address')}</label>
           <input
             id="signin-address"
             class="signin-input"
@@ -76,9 +82,9 @@ export function SignInPage() {
             </p>
           )}
           <button type="submit" class="primary" disabled={busy}>
-            Mail me a sign-in link
+            {t('account.signIn.submit')}
           </button>
-          <p class="muted">Playing needs no account: seat links keep working as they always have.</p>
+          <p class="muted">{t('account.signIn.noAccount')}</p>
         </form>
       )}
     </main>
@@ -87,22 +93,23 @@ export function SignInPage() {
 
 export function AccountPage() {
   const session = useSession();
+  useSiteTitle();
   if (session.kind === 'unknown')
     return (
       <main class="page account" aria-busy="true">
         <SiteBar />
-        <p class="loading">Loading…</p>
+        <p class="loading">{t('site.loading')}</p>
       </main>
     );
   if (session.kind !== 'in') {
     return (
       <main class="page account">
         <SiteBar />
-        <h1>Your account</h1>
+        <h1>{t('site.account.title')}</h1>
         <p>
-          This device is not signed in.{' '}
+          {t('account.notSignedIn')}{' '}
           <a href="/signin" onClick={(e) => onLinkClick(e)}>
-            Sign in
+            {t('site.signIn')}
           </a>
         </p>
       </main>
@@ -111,10 +118,13 @@ export function AccountPage() {
   return (
     <main class="page account">
       <SiteBar />
-      <h1>Your account</h1>
+      <h1>{t('site.account.title')}</h1>
       <p>
-        Signed in as <strong class="account-address">{session.player.address}</strong>. Only you see this address; other players see the
-        names you play under.
+        {t('account.signedInAs')}{' '}
+        <strong class="account-address" translate={false}>
+          {session.player.address}
+        </strong>
+        {t('account.signedInAfter')}
       </p>
       <Sessions />
       <Notices player={session.player} />
@@ -141,7 +151,7 @@ export function deviceName(ua: string): string {
         ? 'Chrome'
         : /Safari\//.test(ua)
           ? 'Safari'
-          : 'A browser';
+          : '';
   const os = /Android/.test(ua)
     ? 'Android'
     : /iPhone|iPad/.test(ua)
@@ -153,7 +163,8 @@ export function deviceName(ua: string): string {
           : /Linux/.test(ua)
             ? 'Linux'
             : '';
-  return os ? `${browser} on ${os}` : browser;
+  if (!browser) return os ? t('account.device.someOn', { os }) : t('account.device.some');
+  return os ? t('account.device.on', { browser, os }) : browser;
 }
 
 function Sessions() {
@@ -187,7 +198,7 @@ function Sessions() {
   };
   return (
     <section class="zone" aria-labelledby="sessions-h">
-      <h2 id="sessions-h">Signed-in devices</h2>
+      <h2 id="sessions-h">{t('account.sessions.title')}</h2>
       {error && (
         <p class="notice error" role="alert">
           {error}
@@ -197,25 +208,25 @@ function Sessions() {
         <ul class="session-list">
           {rows.map((r) => (
             <li key={r.id} data-session={r.id}>
-              <span class="device" title={r.device}>
+              <span class="device" title={r.device} translate={false}>
                 {deviceName(r.device)}
               </span>
               <span class="muted">
                 {' '}
-                since {formatWhen(r.createdAt)}
-                {r.current ? ' · this device' : ''}
+                {t('account.sessions.since', { when: fmt.when(r.createdAt) })}
+                {r.current ? ` · ${t('account.sessions.thisDevice')}` : ''}
               </span>{' '}
               <button type="button" onClick={() => void revoke(r)}>
-                {r.current ? 'Sign out this device' : 'Sign this device out'}
+                {r.current ? t('account.sessions.signOutThis') : t('account.sessions.signOutThat')}
               </button>
             </li>
           ))}
         </ul>
       )}
       <ConfirmButton
-        label="Sign out everywhere"
-        question="Sign out every device, this one too? Sign-in links already mailed stop working as well."
-        confirmLabel="Sign out everywhere"
+        label={t('account.sessions.everywhere')}
+        question={t('account.sessions.everywhereQuestion')}
+        confirmLabel={t('account.sessions.everywhere')}
         danger
         onConfirm={everywhere}
       />
@@ -223,11 +234,11 @@ function Sessions() {
   );
 }
 
-const CHOICES: { value: NoticeChoice; label: string }[] = [
-  { value: 'email', label: 'By email' },
-  { value: 'push', label: 'On this device (push), where it is turned on' },
-  { value: 'both', label: 'Both' },
-  { value: 'none', label: 'Not at all' },
+const CHOICES: { value: NoticeChoice; label: MessageKey }[] = [
+  { value: 'email', label: 'account.notices.email' },
+  { value: 'push', label: 'account.notices.push' },
+  { value: 'both', label: 'account.notices.both' },
+  { value: 'none', label: 'account.notices.none' },
 ];
 
 type MailRhythm = 'each-turn' | 'daily';
@@ -256,46 +267,46 @@ function Notices({ player }: { player: Player & { defaults: { mail?: MailRhythm 
   useEffect(() => void offersDigest().then(setDigest), []);
   const save = async (e: Event) => {
     e.preventDefault();
-    setStatus('Saving…');
+    setStatus(t('account.notices.saving'));
     try {
       await api.call('PUT', '/api/me/notices', { body: { notices, reminders, ...(digest ? { mail } : {}) } });
       await loadSession(true);
-      setStatus('Saved. Every match in your record now follows these choices, unless you set a match apart.');
+      setStatus(t('account.notices.saved'));
     } catch (err) {
       setStatus(says(err));
     }
   };
   return (
     <form class="zone" aria-labelledby="notices-h" onSubmit={save}>
-      <h2 id="notices-h">When it is your move</h2>
+      <h2 id="notices-h">{t('account.notices.title')}</h2>
       <fieldset>
-        <legend>Tell me</legend>
+        <legend>{t('account.notices.tell')}</legend>
         {CHOICES.map((c) => (
           <label key={c.value} class="choice">
             <input type="radio" name="notices" value={c.value} checked={notices === c.value} onChange={() => setNotices(c.value)} />{' '}
-            {c.label}
+            {t(c.label)}
           </label>
         ))}
       </fieldset>
       {digest && (
         <fieldset data-digest>
-          <legend>Mail about my moves</legend>
+          <legend>{t('account.notices.mail')}</legend>
           <label class="choice">
-            <input type="radio" name="mail" value="each-turn" checked={mail === 'each-turn'} onChange={() => setMail('each-turn')} /> A mail
-            each time it is my move
+            <input type="radio" name="mail" value="each-turn" checked={mail === 'each-turn'} onChange={() => setMail('each-turn')} />{' '}
+            {t('account.notices.eachTurn')}
           </label>
           <label class="choice">
-            <input type="radio" name="mail" value="daily" checked={mail === 'daily'} onChange={() => setMail('daily')} /> At most one mail a
-            day, listing every match waiting for me
+            <input type="radio" name="mail" value="daily" checked={mail === 'daily'} onChange={() => setMail('daily')} />{' '}
+            {t('account.notices.daily')}
           </label>
         </fieldset>
       )}
       <label class="choice">
-        <input type="checkbox" checked={reminders} onChange={(e) => setReminders(e.currentTarget.checked)} /> Remind me when a move of mine
-        has waited a while
+        <input type="checkbox" checked={reminders} onChange={(e) => setReminders(e.currentTarget.checked)} />{' '}
+        {t('account.notices.reminders')}
       </label>
       <button type="submit" class="primary">
-        Save these choices
+        {t('account.notices.save')}
       </button>
       <p role="status" class="muted">
         {status}
@@ -325,8 +336,8 @@ function YourData() {
   };
   return (
     <section class="zone" aria-labelledby="data-h">
-      <h2 id="data-h">Your data</h2>
-      <p>Everything we keep about you: your address, your devices, your choices and the seats in your record.</p>
+      <h2 id="data-h">{t('account.data.title')}</h2>
+      <p>{t('account.data.text')}</p>
       {error && (
         <p class="notice error" role="alert">
           {error}
@@ -334,21 +345,23 @@ function YourData() {
       )}
       <div class="actions">
         <button type="button" onClick={() => void (shown === null ? view() : setShown(null))} aria-expanded={shown !== null}>
-          {shown === null ? 'Show my data' : 'Hide my data'}
+          {shown === null ? t('account.data.show') : t('account.data.hide')}
         </button>
         <a href="/api/me/export" download="my-dutch-data.json">
-          Download it (JSON)
+          {t('account.data.download')}
         </a>
       </div>
-      {shown !== null && <pre class="data-export">{shown}</pre>}
+      {shown !== null && (
+        <pre class="data-export" translate={false}>
+          {shown}
+        </pre>
+      )}
       <div class="danger-zone">
-        <p>
-          Deleting your record removes your address, devices and the list of your matches. The matches go on: their seat links still work.
-        </p>
+        <p>{t('account.data.deleteText')}</p>
         <ConfirmButton
-          label="Delete my record"
-          question="Delete your record for good? This cannot be undone."
-          confirmLabel="Delete it"
+          label={t('account.data.delete')}
+          question={t('account.data.deleteQuestion')}
+          confirmLabel={t('account.data.deleteConfirm')}
           danger
           onConfirm={remove}
         />

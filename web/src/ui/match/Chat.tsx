@@ -4,7 +4,8 @@
  * away (it is fetched again only when unfolded). Spectators read the players' chat; they cannot post.
  */
 import { useState } from 'preact/hooks';
-import { formatWhen } from '../../text.js';
+import { fmt, t } from '../../i18n.js';
+import { listNames, seatName } from '../../text.js';
 import type { Credentials, Match } from '../../types.js';
 import { useChat } from './useChat.js';
 
@@ -31,7 +32,7 @@ export function ChatPanel({ match, creds, now, onChanged }: { match: Match; cred
   const chars = [...text.trim()].length;
   const tooLong = chars > CHAT_MAX_CHARS;
   const count = match.chat?.count ?? 0;
-  const name = (seat: number) => match.seats[seat]?.name ?? `Seat ${seat + 1}`;
+  const name = (seat: number) => match.seats[seat]?.name ?? seatName([], seat);
 
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -41,25 +42,35 @@ export function ChatPanel({ match, creds, now, onChanged }: { match: Match; cred
 
   return (
     <section class="zone chat" aria-labelledby="chat-h" data-muted={muted ? 'true' : 'false'}>
-      <h2 id="chat-h">Table chat</h2>
-      {you === null && <p class="hint">You are watching: you can read the players’ chat, but not write in it.</p>}
+      <h2 id="chat-h">{t('match.chat.title')}</h2>
+      {you === null && <p class="hint">{t('match.chat.watching')}</p>}
       {muted && !open ? (
         <p>
-          You muted this chat ({count === 1 ? '1 message' : `${count} messages`}).{' '}
+          {t('match.chat.muted', { count })}{' '}
           <button type="button" onClick={() => setOpen(true)}>
-            Show the chat
+            {t('match.chat.show')}
           </button>
         </p>
       ) : (
         <>
-          <div role="log" aria-label="Chat messages" class="chat-list">
+          <div role="log" aria-label={t('match.chat.messages')} class="chat-list">
             {chat.messages.length === 0 ? (
-              <p class="hint">No messages yet.</p>
+              <p class="hint">{t('match.chat.none')}</p>
             ) : (
               <ul>
                 {(all ? chat.messages : chat.messages.slice(-SHORT)).map((m) => (
                   <li key={m.seq} data-seq={m.seq} data-mine={m.seat === you ? 'true' : 'false'}>
-                    <span class="chat-who">{m.seat === you ? 'You' : name(m.seat)}</span>: <span class="chat-text">{m.text}</span>
+                    {m.seat === you ? (
+                      <span class="chat-who">{t('match.chat.youWrote')}</span>
+                    ) : (
+                      <span class="chat-who" translate={false}>
+                        {name(m.seat)}
+                      </span>
+                    )}
+                    :{' '}
+                    <span class="chat-text" translate={false}>
+                      {m.text}
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -67,12 +78,12 @@ export function ChatPanel({ match, creds, now, onChanged }: { match: Match; cred
           </div>
           {!all && chat.messages.length > SHORT && (
             <button type="button" class="link-like" onClick={() => setAll(true)}>
-              Show all {chat.messages.length} messages
+              {t('match.chat.showAll', { count: chat.messages.length })}
             </button>
           )}
           {you !== null && (
             <form class="chat-form" onSubmit={submit}>
-              <label for="chat-input">Message</label>
+              <label for="chat-input">{t('match.chat.message')}</label>
               <input
                 id="chat-input"
                 type="text"
@@ -83,10 +94,10 @@ export function ChatPanel({ match, creds, now, onChanged }: { match: Match; cred
                 onInput={(e) => setText(e.currentTarget.value)}
               />
               <span id="chat-chars" class={tooLong ? 'hint error' : 'hint'}>
-                {chars} of {CHAT_MAX_CHARS} characters
+                {t('match.chat.chars', { chars, max: CHAT_MAX_CHARS })}
               </span>
               <button type="submit" disabled={chat.sending || chars === 0 || tooLong}>
-                Send
+                {t('match.chat.send')}
               </button>
             </form>
           )}
@@ -106,7 +117,7 @@ function ChatControls(p: { match: Match; you: number; now: number; muted: boolea
   const targets = nudgeTargets(p.match, p.you);
   const nudgeAt = p.match.chat?.nudgeAt;
   const waiting = nudgeAt !== undefined && nudgeAt > p.now;
-  const names = targets.map((s) => p.match.seats[s]?.name ?? 'a player').join(' and ');
+  const names = listNames(targets.map((s) => p.match.seats[s]?.name ?? t('match.chat.aPlayer')));
   return (
     <div class="chat-controls">
       <button
@@ -117,16 +128,16 @@ function ChatControls(p: { match: Match; you: number; now: number; muted: boolea
           void p.chat.setMuted(!p.muted);
         }}
       >
-        {p.muted ? 'Unmute the chat' : 'Mute the chat'}
+        {p.muted ? t('match.chat.unmute') : t('match.chat.mute')}
       </button>
       {targets.length > 0 &&
         (waiting ? (
           <p class="hint" data-nudge="waiting">
-            You can nudge again from {formatWhen(nudgeAt)}.
+            {t('match.chat.nudgeAgain', { when: fmt.when(nudgeAt) })}
           </p>
         ) : (
           <button type="button" data-nudge="ready" onClick={() => void p.chat.nudge()}>
-            Nudge {names}
+            {t('match.chat.nudge', { names })}
           </button>
         ))}
       <p class="visually-hidden" aria-live="polite">

@@ -8,7 +8,8 @@ import { parseFragment } from '../../fragment.js';
 import { loadGameUi } from '../../games/index.js';
 import * as store from '../../storage.js';
 import { listNames, seatName, variantWords } from '../../text.js';
-import { formatWhen } from '../../timing.js';
+import { fmt, gameName, t, useLang } from '../../i18n.js';
+import { showAttention } from '../attention.js';
 import type { InviteInfo } from '../../types.js';
 import { SiteBar } from '../SiteBar.js';
 
@@ -30,6 +31,8 @@ export function JoinForm({
   const [dead, setDead] = useState(false);
   const info = useInviteInfo(matchId, secret, setError, () => setDead(true));
   const held = store.findSeat(matchId);
+  const lang = useLang();
+  useEffect(() => showAttention(false, t('site.name')), [lang]);
 
   async function join(e: Event) {
     e.preventDefault();
@@ -49,7 +52,7 @@ export function JoinForm({
       if (err instanceof ApiFailure) {
         setError(err.issues?.length ? err.issues.map((i) => i.message).join(' ') : err.message);
         if (err.code === 'invite-used') setDead(true);
-      } else setError('The server could not be reached; try again.');
+      } else setError(t('create.unreachable'));
     } finally {
       setBusy(false);
     }
@@ -58,19 +61,23 @@ export function JoinForm({
   return (
     <main class="page join">
       <SiteBar />
-      <h1>{info ? `${info.invitedBy ?? 'A player'} invites you to play ${info.game.name}` : 'You are invited to a match'}</h1>
+      <h1>
+        {info
+          ? t('match.join.title', { name: info.invitedBy ?? t('match.join.aPlayer'), game: gameName(info.game.id, info.game.name) })
+          : t('match.join.titleUnknown')}
+      </h1>
       {info && <InviteFacts info={info} />}
       {dead ? (
         <div class="zone">
           <p class="notice error" role="alert">
             {error}
           </p>
-          <p>Ask whoever sent you the link for a new invite.</p>
+          <p>{t('match.join.askNew')}</p>
         </div>
       ) : (
         <form class="zone" onSubmit={join}>
           <label class="field">
-            <span>Your name (the other players see it)</span>
+            <span>{t('create.name')}</span>
             <input
               name="name"
               required
@@ -81,7 +88,7 @@ export function JoinForm({
             />
           </label>
           <button type="submit" class="primary" disabled={busy || name.trim() === ''}>
-            Join the match
+            {t('match.join.submit')}
           </button>
           {error && (
             <p class="notice error" role="alert">
@@ -92,9 +99,9 @@ export function JoinForm({
       )}
       {held && (
         <p class="note">
-          This browser already holds {seatName([], held.seat)} of this match.{' '}
+          {t('match.join.held', { seat: seatName([], held.seat) })}{' '}
           <button type="button" onClick={onDismiss}>
-            Open that seat instead
+            {t('match.join.openHeld')}
           </button>
         </p>
       )}
@@ -112,7 +119,7 @@ function useInviteInfo(matchId: string, secret: string, onError: (message: strin
       .then((i) => live && setInfo(i))
       .catch((err) => {
         if (!live || !(err instanceof ApiFailure)) return; // offline: the form still works once it is back
-        onError(err.status === 404 ? 'This match does not exist (any more).' : err.message);
+        onError(err.status === 404 ? t('match.gone') : err.message);
         if (err.status === 403 || err.status === 404) onDead();
       });
     return () => {
@@ -128,21 +135,14 @@ function InviteFacts({ info }: { info: InviteInfo }) {
   const computers = info.seats.filter((s) => s.bot).length;
   const open = info.seats.filter((s) => !s.joined && !s.bot).length;
   return (
-    <section class="zone invite-facts" aria-label="The match">
+    <section class="zone invite-facts" aria-label={t('match.join.facts')}>
       <ul class="option-list">
-        <li data-fact="game">Game: {info.game.name}</li>
-        {variant && (
-          <li data-fact="variant">
-            {variant.label}: {variant.value}
-          </li>
-        )}
+        <li data-fact="game">{t('match.join.game', { game: gameName(info.game.id, info.game.name) })}</li>
+        {variant && <li data-fact="variant">{t('match.variant.line', { label: variant.label, value: variant.value })}</li>}
         <li data-fact="seats">
-          {info.seats.length} players:{' '}
-          {others.length ? `${listNames(others)} ${others.length === 1 ? 'has' : 'have'} joined` : 'nobody has joined yet'}
-          {computers > 0 && (computers === 1 ? ', and a computer plays one seat' : `, and computers play ${computers} seats`)};{' '}
-          {open === 1 ? 'yours is the last open seat' : `${open} seats are open, yours among them`}.
+          {t('match.join.seats', { players: info.seats.length, joined: others.length, names: listNames(others), computers, open })}
         </li>
-        <li data-fact="created">Made on {formatWhen(info.createdAt)}.</li>
+        <li data-fact="created">{t('match.join.made', { when: fmt.when(info.createdAt) })}</li>
       </ul>
     </section>
   );

@@ -3,6 +3,7 @@
  * match on (invite, watch and seat links, kept in this browser), and resign while it is on.
  */
 import { useState } from 'preact/hooks';
+import { t } from '../../i18n.js';
 import * as store from '../../storage.js';
 import type { Match } from '../../types.js';
 import { ConfirmButton } from '../Confirm.js';
@@ -11,9 +12,9 @@ import { SharePanel, type ShareLinks } from '../SharePanel.js';
 export function RematchOffer({ match, busy, onRematch }: { match: Match; busy: boolean; onRematch: () => void }) {
   return (
     <div class="zone rematch">
-      {match.rematchId ? <p>A rematch has been asked for.</p> : <p>Play again with the same players?</p>}
+      <p>{match.rematchId ? t('match.rematch.asked') : t('match.rematch.offer')}</p>
       <button type="button" class="primary" disabled={busy} onClick={onRematch}>
-        {match.rematchId ? 'Join the rematch' : 'Ask for a rematch'}
+        {match.rematchId ? t('match.rematch.join') : t('match.rematch.ask')}
       </button>
     </div>
   );
@@ -52,10 +53,10 @@ export function ResignZone({ busy, onResign }: { busy: boolean; onResign: () => 
   return (
     <div class="zone danger-zone">
       <ConfirmButton
-        label="Resign"
-        question="Resign this match? The other players win, and this cannot be undone."
-        confirmLabel="Resign the match"
-        cancelLabel="Keep playing"
+        label={t('match.resign.label')}
+        question={t('match.resign.question')}
+        confirmLabel={t('match.resign.confirm')}
+        cancelLabel={t('match.resign.cancel')}
         danger
         disabled={busy}
         onConfirm={onResign}

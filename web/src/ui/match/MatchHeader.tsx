@@ -5,7 +5,8 @@
 import { botBadge } from '../../bots.js';
 import type { GameUi } from '../../games/types.js';
 import { duration, seatName, turnText, variantWords } from '../../text.js';
-import { dueText, formatWhen } from '../../timing.js';
+import { fmt, gameName, t } from '../../i18n.js';
+import { dueText } from '../../timing.js';
 import type { Credentials, Match } from '../../types.js';
 import { RulesButton } from '../RulesHelp.js';
 
@@ -30,17 +31,17 @@ export function MatchHeader({
   return (
     <header class="match-head">
       <div class="title-row">
-        <h1>{match.game.name}</h1>
-        <RulesButton ui={ui} gameName={match.game.name} options={match.options} />
+        <h1>{gameName(match.game.id, match.game.name)}</h1>
+        <RulesButton ui={ui} gameName={gameName(match.game.id, match.game.name)} options={match.options} />
       </div>
       {variant && (
         <p class="variant" data-variant={variant.value}>
-          {variant.label}: {variant.value}
+          {t('match.variant.line', { label: variant.label, value: variant.value })}
         </p>
       )}
       <Players match={match} you={creds.kind === 'seat' ? creds.seat : null} now={now} />
       <p class={myTurn ? 'turn mine' : 'turn'} id="turn-line" tabIndex={-1} elementtiming="match-ready">
-        {creds.kind === 'watch' && <span class="badge">Watching</span>} {words}
+        {creds.kind === 'watch' && <span class="badge">{t('match.watching')}</span>} {words}
       </p>
       <p class="visually-hidden" aria-live="polite">
         {announce}
@@ -52,12 +53,12 @@ export function MatchHeader({
 /** The seats in order: who sits there (a computer player?), who is to move and since when, who is away. */
 function Players({ match, you, now }: { match: Match; you: number | null; now: number }) {
   return (
-    <ul class="players" aria-label="Players">
+    <ul class="players" aria-label={t('match.players')}>
       {match.seats.map((s) => (
         <li key={s.seat} class={match.toAct.includes(s.seat) ? 'to-act' : ''}>
           <span class="who">
-            {s.joined || s.bot ? seatName(match.seats, s.seat) : 'Open seat'}
-            {s.seat === you ? ' (you)' : ''}
+            {s.joined || s.bot ? <span translate={false}>{seatName(match.seats, s.seat)}</span> : t('match.openSeat')}
+            {s.seat === you ? ` ${t('match.you')}` : ''}
           </span>
           {s.bot && (
             <span class={s.bot.standIn ? 'badge bot stand-in' : 'badge bot'} data-bot={s.bot.level}>
@@ -66,12 +67,15 @@ function Players({ match, you, now }: { match: Match; you: number | null; now: n
           )}
           {match.status === 'active' && match.toAct.includes(s.seat) && (
             <span class="badge">
-              to move{s.waitingSince && now - s.waitingSince >= 60_000 ? ` · waiting ${duration(now - s.waitingSince)}` : ''}
+              {t('match.toMove')}
+              {s.waitingSince && now - s.waitingSince >= 60_000
+                ? ` · ${t('match.waitingFor', { duration: duration(now - s.waitingSince) })}`
+                : ''}
               {typeof s.deadlineAt === 'number' ? ` · ${dueText(s.deadlineAt, now)}` : ''}
             </span>
           )}
           {match.status === 'active' && typeof s.pausedUntil === 'number' && s.pausedUntil > now && (
-            <span class="badge">away until {formatWhen(s.pausedUntil)}</span>
+            <span class="badge">{t('match.awayUntil', { when: fmt.when(s.pausedUntil) })}</span>
           )}
         </li>
       ))}

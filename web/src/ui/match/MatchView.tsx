@@ -5,6 +5,7 @@
  * state and talks to the server; this only lays the page out.
  */
 import { ChangedContext } from '../../games/changed.js';
+import { t } from '../../i18n.js';
 import type { Credentials } from '../../types.js';
 import { LogPanel } from '../LogPanel.js';
 import { MatchOptions, NotifyZone } from '../MatchTiming.js';
@@ -27,7 +28,7 @@ export function MatchView({ matchId, creds }: { matchId: string; creds: Credenti
     return (
       <main class="page">
         <SiteBar matchId={matchId} />
-        <h1>This match cannot be opened</h1>
+        <h1>{t('match.fatal.title')}</h1>
         <p role="alert">{m.fatal}</p>
       </main>
     );
@@ -36,7 +37,7 @@ export function MatchView({ matchId, creds }: { matchId: string; creds: Credenti
     return (
       <main class="page" aria-busy="true">
         <SiteBar matchId={matchId} />
-        <p class="loading">{m.offline ? 'The server could not be reached; trying again…' : 'Loading the match…'}</p>
+        <p class="loading">{m.offline ? t('match.offline.retrying') : t('match.loading')}</p>
       </main>
     );
   }
@@ -59,11 +60,11 @@ export function MatchView({ matchId, creds }: { matchId: string; creds: Credenti
         <div class="notice error" role="alert">
           <p>{m.notice}</p>
           <button type="button" onClick={m.dismissNotice}>
-            Dismiss
+            {t('match.notice.dismiss')}
           </button>
         </div>
       )}
-      {m.offline && <p class="notice">The server could not be reached; the page keeps trying.</p>}
+      {m.offline && <p class="notice">{t('match.offline.notice')}</p>}
       {mine?.bot?.standIn && match.status === 'active' && <StandInNotice bot={mine.bot} busy={busy} onTakeBack={m.takeBack} />}
       {match.status === 'over' && (
         <>
@@ -83,7 +84,7 @@ export function MatchView({ matchId, creds }: { matchId: string; creds: Credenti
       {replay.open ? (
         <replay.open.Viewer {...replay.open} matchId={matchId} creds={creds} match={match} ui={ui} onClose={replay.close} />
       ) : match.status === 'open' ? (
-        <p class="zone note">The game starts as soon as every seat is taken.</p>
+        <p class="zone note">{t('match.startsWhenFull')}</p>
       ) : (
         <ChangedContext.Provider value={since.changes}>
           <Board match={match} submit={m.submit} busy={busy} />

@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ApiFailure, api } from '../../api.js';
 import { ChangedContext, type Changes } from '../../games/changed.js';
 import type { GameUi } from '../../games/types.js';
+import { t } from '../../i18n.js';
 import { fillNames, seatName } from '../../text.js';
 import type { Credentials, Match, ReplayPage, ReplayStep } from '../../types.js';
 
@@ -50,7 +51,7 @@ function useSteps(props: ReplayProps, as: number | undefined) {
       })
       .catch((e) => {
         busy.current = false;
-        setError(e instanceof ApiFailure ? e.message : 'The replay could not be loaded; try again.');
+        setError(e instanceof ApiFailure ? e.message : t('match.replay.failed'));
       });
   }, [loaded, want]);
   return { ...loaded, error, want, setWant };
@@ -76,7 +77,7 @@ function ReplayBody(props: ReplayProps & { as: number | undefined; setAs(as: num
   const step = steps[Math.min(at, steps.length - 1)];
   const prev = at > 0 ? steps[at - 1] : undefined;
   const changes = useMemo<Changes>(
-    () => ({ keys: new Set(step && prev && ui.changed ? ui.changed(prev.view, step.view) : []), words: 'changed in this step' }),
+    () => ({ keys: new Set(step && prev && ui.changed ? ui.changed(prev.view, step.view) : []), words: t('match.replay.changed') }),
     [step, prev, ui],
   );
   const go = (i: number) => {
@@ -95,42 +96,44 @@ function ReplayBody(props: ReplayProps & { as: number | undefined; setAs(as: num
     }
   };
   const Board = ui.Board;
-  const title = mode === 'since' ? 'What happened since you last looked' : 'Replay';
+  const title = mode === 'since' ? t('match.replay.sinceTitle') : t('match.replay.title');
+  const where = t(at === 0 && mode === 'since' ? 'match.replay.stepFirstSeen' : 'match.replay.step', {
+    at: at + 1,
+    total: next === null ? String(total) : `${total}+`,
+  });
   return (
     <section class="zone replay" aria-labelledby="replay-h" ref={region} tabIndex={-1} onKeyDown={onKey} data-step={step?.version}>
       <h2 id="replay-h">{title}</h2>
       {error && <p role="alert">{error}</p>}
       {page?.everySeat && <SeatChoice match={match} as={as} onChange={setAs} />}
-      <div class="replay-controls" role="group" aria-label="Steps">
+      <div class="replay-controls" role="group" aria-label={t('match.replay.steps')}>
         <button type="button" onClick={() => go(0)} disabled={at === 0}>
-          First
+          {t('match.replay.first')}
         </button>
         <button type="button" onClick={() => go(at - 1)} disabled={at === 0}>
-          Previous
+          {t('match.replay.previous')}
         </button>
         <input
           type="range"
           min={0}
           max={Math.max(0, total - 1)}
           value={at}
-          aria-label="Step"
-          aria-valuetext={`Step ${at + 1} of ${total}`}
+          aria-label={t('match.replay.stepLabel')}
+          aria-valuetext={t('match.replay.step', { at: at + 1, total: String(total) })}
           onInput={(e) => go(Number((e.target as HTMLInputElement).value))}
         />
         <button type="button" onClick={() => go(at + 1)} disabled={next === null && at >= steps.length - 1}>
-          Next
+          {t('match.replay.next')}
         </button>
         <button type="button" onClick={last} disabled={next === null && at >= steps.length - 1}>
-          Last
+          {t('match.replay.last')}
         </button>
         <button type="button" onClick={onClose}>
-          Back to the game
+          {t('match.replay.back')}
         </button>
       </div>
       <p class="replay-where" aria-live="polite">
-        {step
-          ? `Step ${at + 1} of ${next === null ? total : `${total}+`}${at === 0 && mode === 'since' ? ' (as you last saw it)' : ''}`
-          : 'Loading…'}
+        {step ? where : t('site.loading')}
       </p>
       {step && <StepLog step={step} match={match} />}
       {step && step.view !== null && (
@@ -163,7 +166,7 @@ function StepLog({ step, match }: { step: ReplayStep; match: Match }) {
   return (
     <div class="replay-step-log">
       {lines.length === 0 ? (
-        <p class="note">Nothing was logged at this step.</p>
+        <p class="note">{t('match.replay.nothingLogged')}</p>
       ) : (
         <ol class="log-lines">
           {lines.map((e, i) => (
@@ -180,7 +183,7 @@ function SeatChoice({ match, as, onChange }: { match: Match; as: number | undefi
   return (
     <p>
       <label>
-        Seen by{' '}
+        {t('match.replay.seenBy')}{' '}
         <select
           value={as === undefined ? '' : String(as)}
           onChange={(e) => {
@@ -188,9 +191,9 @@ function SeatChoice({ match, as, onChange }: { match: Match; as: number | undefi
             onChange(v === '' ? undefined : Number(v));
           }}
         >
-          <option value="">{match.you === null ? 'spectators' : 'you'}</option>
+          <option value="">{match.you === null ? t('match.replay.spectators') : t('match.replay.you')}</option>
           {match.seats.map((s) => (
-            <option key={s.seat} value={String(s.seat)}>
+            <option key={s.seat} value={String(s.seat)} translate={false}>
               {seatName(match.seats, s.seat)}
             </option>
           ))}

@@ -9,6 +9,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api } from '../../api.js';
 import type { Changes } from '../../games/changed.js';
 import type { GameUi } from '../../games/types.js';
+import { t } from '../../i18n.js';
 import type { Credentials, LogRecord, Match } from '../../types.js';
 import type { ReplayProps } from './Replay.js';
 import { countSince, type ExactSince, type SinceCount, sinceWords } from './since.js';
@@ -55,7 +56,7 @@ export function useSince(
   }, [matchId, seenUpTo, wanted, match === null]);
   const changes = useMemo<Changes>(() => {
     if (!match || !before || !ui?.changed || match.version !== openedAt) return NO_CHANGES;
-    return { keys: new Set(ui.changed(before.view, match.view)), words: 'changed since you last looked' };
+    return { keys: new Set(ui.changed(before.view, match.view)), words: t('match.since.changed') };
   }, [match, before, ui, openedAt]);
   return { count, since, changes };
 }
@@ -76,7 +77,7 @@ export function useReplayOpen() {
       setFailure(null);
       setOpen({ Viewer: await loadViewer(), from, ...(to === undefined ? {} : { to }), mode });
     } catch {
-      setFailure('The replay could not be downloaded. Reload the page to try again.');
+      setFailure(t('match.replay.downloadFailed'));
     }
   };
   return { open, failure, start, close: () => setOpen(null) };
@@ -84,10 +85,10 @@ export function useReplayOpen() {
 
 export function SinceBar({ since, onStep }: { since: SinceCount; onStep: () => void }) {
   return (
-    <section class="zone since-bar" aria-label="Since you last looked">
-      <p class="since-bar-text">{sinceWords(since)} since you last looked — marked on the board and in the log.</p>
+    <section class="zone since-bar" aria-label={t('match.since.label')}>
+      <p class="since-bar-text">{sinceWords(since)}</p>
       <button type="button" onClick={onStep}>
-        Step through
+        {t('match.since.step')}
       </button>
     </section>
   );
@@ -95,9 +96,9 @@ export function SinceBar({ since, onStep }: { since: SinceCount; onStep: () => v
 
 export function ReplayOffer({ onReplay }: { onReplay: () => void }) {
   return (
-    <section class="zone replay-offer" aria-label="Replay">
+    <section class="zone replay-offer" aria-label={t('match.replay.title')}>
       <button type="button" onClick={onReplay}>
-        Replay the match move by move
+        {t('match.replay.offer')}
       </button>
     </section>
   );

@@ -7,21 +7,19 @@
 import { LevelField } from '../LevelField.js';
 import { useState } from 'preact/hooks';
 import { DEFAULT_BOT_LEVEL } from '../../bots.js';
+import { t } from '../../i18n.js';
 import type { BotLevel, SeatBot } from '../../types.js';
 
 /** Shown while a computer plays this player's seat. */
 export function StandInNotice({ bot, busy, onTakeBack }: { bot: SeatBot; busy: boolean; onTakeBack: () => void }) {
-  const why =
-    bot.standIn === 'deadline'
-      ? `Your move deadline passed, so a computer player (${bot.level}) took over your seat and is making your moves.`
-      : `A computer player (${bot.level}) is making your moves, as you asked.`;
+  const why = t(bot.standIn === 'deadline' ? 'match.standIn.deadline' : 'match.standIn.asked', { level: bot.level });
   return (
     <section class="notice standin" data-standin={bot.standIn} aria-labelledby="standin-h">
-      <h2 id="standin-h">A computer is playing for you</h2>
+      <h2 id="standin-h">{t('match.standIn.title')}</h2>
       <p>{why}</p>
-      <p>It carries on until you come back: take your seat back with the button, or just make your next move yourself.</p>
+      <p>{t('match.standIn.until')}</p>
       <button type="button" class="primary" disabled={busy} onClick={onTakeBack}>
-        Take my seat back
+        {t('match.standIn.takeBack')}
       </button>
     </section>
   );
@@ -33,15 +31,12 @@ export function AwayZone({ busy, onStandIn }: { busy: boolean; onStandIn: (level
   return (
     <details class="zone away">
       <summary>
-        <h2>Away for a while?</h2> <span class="hint">a computer can play your seat</span>
+        <h2>{t('match.away.title')}</h2> <span class="hint">{t('match.away.hint')}</span>
       </summary>
-      <p>
-        A computer player can make your moves until you return. Your seat and its link stay yours, and you can take over again at any
-        moment.
-      </p>
+      <p>{t('match.away.text')}</p>
       <LevelField id="away-level" value={level} onChange={setLevel} />
       <button type="button" disabled={busy} onClick={() => onStandIn(level)}>
-        Let the computer play for me
+        {t('match.away.button')}
       </button>
     </details>
   );

@@ -5,7 +5,8 @@
  * requests, a player who ended a turn that showed nothing may ask the others to take it back, and
  * the others see the request with "Accept" and "Refuse".
  */
-import { fillNames } from '../../text.js';
+import { t } from '../../i18n.js';
+import { listNames, seatName } from '../../text.js';
 import type { Match } from '../../types.js';
 import type { UndoAction } from './useMatch.js';
 
@@ -14,46 +15,47 @@ export function UndoControls({ match, busy, onUndo }: { match: Match; busy: bool
   if (match.status !== 'active' || !undo) return null;
   const request = undo.request ?? null;
   if (!undo.canUndo && !undo.canAsk && !request) return null;
-  const waiting = request ? fillNames(request.waitingFor.map((s) => `{${s}}`).join(', '), match.seats) : '';
+  const waiting = request ? listNames(request.waitingFor.map((s) => seatName(match.seats, s))) : '';
+  const asker = request ? seatName(match.seats, request.seat) : '';
   return (
     <section class="zone undo" aria-labelledby="undo-h">
       <h2 id="undo-h" class="visually-hidden">
-        Undo
+        {t('match.undo.title')}
       </h2>
       {undo.canUndo && (
         <>
           <p id="undo-hint" class="hint">
-            {undo.steps > 1 ? `You can take back your last ${undo.steps} moves, one at a time.` : 'You can take back your last move.'}
+            {t('match.undo.hint', { count: undo.steps })}
           </p>
           <button type="button" aria-describedby="undo-hint" disabled={busy} onClick={() => onUndo('undo')}>
-            Undo
+            {t('match.undo.button')}
           </button>
         </>
       )}
       {undo.canAsk && (
         <>
           <p id="undo-ask-hint" class="hint">
-            Made a slip? Until someone moves, you can ask the others to let you take back your last turn.
+            {t('match.undo.askHint')}
           </p>
           <button type="button" aria-describedby="undo-ask-hint" disabled={busy} onClick={() => onUndo('ask')}>
-            Ask to undo
+            {t('match.undo.ask')}
           </button>
         </>
       )}
-      {request && match.you === request.seat && <p role="status">You asked to take back your last turn; waiting for {waiting}.</p>}
+      {request && match.you === request.seat && <p role="status">{t('match.undo.youAsked', { names: waiting })}</p>}
       {request && undo.canAnswer && (
         <div role="group" aria-labelledby="undo-answer-q">
-          <p id="undo-answer-q">{fillNames(`{${request.seat}} asks to take back their last turn. Do you agree?`, match.seats)}</p>
+          <p id="undo-answer-q">{t('match.undo.question', { name: asker })}</p>
           <button type="button" class="primary" disabled={busy} onClick={() => onUndo('accept')}>
-            Accept
+            {t('match.undo.accept')}
           </button>{' '}
           <button type="button" disabled={busy} onClick={() => onUndo('refuse')}>
-            Refuse
+            {t('match.undo.refuse')}
           </button>
         </div>
       )}
       {request && !undo.canAnswer && match.you !== request.seat && (
-        <p role="status">{fillNames(`{${request.seat}} asked to take back their last turn; waiting for ${waiting}.`, match.seats)}</p>
+        <p role="status">{t('match.undo.theyAsked', { name: asker, names: waiting })}</p>
       )}
     </section>
   );

@@ -5,6 +5,7 @@
  * anyway (for the view last seen) brings the exact number (`since`, functions/matches/replay.ts); the
  * records that arrive after that answer are added from the log as they come.
  */
+import { t } from '../../i18n.js';
 import type { LogRecord } from '../../types.js';
 import { LOG_PAGE } from '../LogPanel.js';
 
@@ -37,8 +38,7 @@ export function countSince(
   return { count: log.filter((r) => fromOthers(r, seenUpTo)).length, atLeast: !whole };
 }
 
-/** The bar's words for the count. */
+/** The bar's sentence for the count. */
 export function sinceWords({ count, atLeast }: SinceCount): string {
-  const moves = count === 1 ? '1 move' : `${count} moves`;
-  return atLeast ? `At least ${moves}` : moves;
+  return t(atLeast ? 'match.since.textAtLeast' : 'match.since.text', { count });
 }

@@ -5,6 +5,8 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiFailure, api } from '../../api.js';
+import { t } from '../../i18n.js';
+import { listNames } from '../../text.js';
 import type { ChatMessage, Credentials, Match } from '../../types.js';
 
 export interface ChatState {
@@ -19,8 +21,7 @@ export interface ChatState {
   nudged: string | null;
 }
 
-const failureText = (e: unknown) =>
-  e instanceof ApiFailure ? e.message : 'The server could not be reached. Check your connection and try again.';
+const failureText = (e: unknown) => (e instanceof ApiFailure ? e.message : t('match.chat.unreachable'));
 
 export function useChat(match: Match, creds: Credentials, opts: { fetching: boolean; onChanged: () => void }): ChatState {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
@@ -91,7 +92,8 @@ export function useChat(match: Match, creds: Credentials, opts: { fetching: bool
     },
     async nudge() {
       const res = await seatCall<{ nudged: number[] }>('POST', '/nudge');
-      if (res) setNudged(`Nudge sent to ${res.nudged.map((s) => match.seats[s]?.name ?? 'a player').join(' and ')}.`);
+      if (res)
+        setNudged(t('match.chat.nudged', { names: listNames(res.nudged.map((s) => match.seats[s]?.name ?? t('match.chat.aPlayer'))) }));
     },
   };
 }

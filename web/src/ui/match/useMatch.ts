@@ -7,6 +7,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { snapshotKey, takeEarlyRead } from '../../access.js';
 import { ApiFailure, NetworkFailure, api, idempotencyKey } from '../../api.js';
 import { genericUi, loadGameUi, loadedGameUi } from '../../games/index.js';
+import { gameName, t, useLang } from '../../i18n.js';
 import { LiveChannel } from '../../live.js';
 import type { GameUi } from '../../games/types.js';
 import { Poller } from '../../poll/poller.js';
@@ -108,10 +109,11 @@ export function useMatch(matchId: string, creds: Credentials): MatchState {
   const seenUpTo = usePolling(matchId, creds, live, show, report);
   const ui = useGameUi(match?.game.id, setNotice);
   const myTurn = isMyTurn(match, you);
+  const lang = useLang();
   useEffect(() => {
-    if (match) showAttention(myTurn, `${match.game.name} · Dutch`);
-  }, [myTurn, match?.game.name]);
-  useEffect(() => () => showAttention(false, 'Dutch'), []);
+    if (match) showAttention(myTurn, t('match.pageTitle', { game: gameName(match.game.id, match.game.name) }));
+  }, [myTurn, match?.game.name, lang]);
+  useEffect(() => () => showAttention(false, t('site.name')), []);
 
   const actions = useActions(matchId, creds, live, show, { setBusy, setNotice });
   const older = useOlderLog(matchId, creds, match, setNotice);
@@ -137,11 +139,11 @@ export function useMatch(matchId: string, creds: Credentials): MatchState {
 function announcement(current: string, before: Match | null, m: Match, you: number | null): string {
   const standIn = (x: Match | null) => (you !== null && !!x?.seats[you]?.bot?.standIn) || false;
   // Said once when it happens while the page is open (a missed deadline, or the player's own request).
-  if (before && standIn(m) && !standIn(before)) return nextAnnouncement(current, 'A computer is now playing for you.');
-  if (isMyTurn(m, you) && !isMyTurn(before, you)) return nextAnnouncement(current, 'It is your move.');
-  if (m.status === 'over' && before?.status !== 'over') return nextAnnouncement(current, 'The match is over.');
+  if (before && standIn(m) && !standIn(before)) return nextAnnouncement(current, t('match.announce.standIn'));
+  if (isMyTurn(m, you) && !isMyTurn(before, you)) return nextAnnouncement(current, t('match.announce.yourMove'));
+  if (m.status === 'over' && before?.status !== 'over') return nextAnnouncement(current, t('match.turn.over'));
   // The turn passed: the region must not keep saying it is this player's move.
-  if (!isMyTurn(m, you) && isMyTurn(before, you) && current.startsWith('It is your move.')) return '';
+  if (!isMyTurn(m, you) && isMyTurn(before, you) && current.startsWith(t('match.announce.yourMove'))) return '';
   return current;
 }
 
@@ -168,7 +170,7 @@ function usePolling(matchId: string, creds: Credentials, live: Live, show: (m: M
       onError: (e) => {
         if (e instanceof NetworkFailure) report.setOffline(true);
         else if (e instanceof ApiFailure && (e.status === 401 || e.status === 403 || e.status === 404)) {
-          report.setFatal(e.status === 404 ? 'This match does not exist (any more).' : e.message);
+          report.setFatal(e.status === 404 ? t('match.gone') : e.message);
           store.dropSnapshot(snapKey);
           p.stop();
         } else if (e instanceof ApiFailure) report.setNotice(e.message);
@@ -228,7 +230,7 @@ function useGameUi(gameId: string | undefined, setNotice: (message: string) => v
       .catch(() => {
         if (!live) return;
         setUi(genericUi);
-        setNotice('The board of this game could not be downloaded, so its moves are shown as a plain list. Reload the page to try again.');
+        setNotice(t('match.boardFailed'));
       });
     return () => {
       live = false;
@@ -298,7 +300,7 @@ function useActions(
       await live.poller?.pollNow();
       live.poller?.activity();
     } catch (e) {
-      setNotice(e instanceof ApiFailure ? e.message : 'The server could not be reached; try again.');
+      setNotice(e instanceof ApiFailure ? e.message : t('create.unreachable'));
     } finally {
       setBusy(false);
     }
@@ -317,7 +319,7 @@ function useActions(
       store.setCurrentSeat(r.matchId, r.seat);
       navigate(`/m/${r.matchId}`);
     } catch (e) {
-      setNotice(e instanceof ApiFailure ? e.message : 'The server could not be reached; try again.');
+      setNotice(e instanceof ApiFailure ? e.message : t('create.unreachable'));
     } finally {
       setBusy(false);
     }
@@ -341,7 +343,7 @@ function useActions(
       live.poller?.activity();
       keepFocus();
     } catch (e) {
-      setNotice(e instanceof ApiFailure ? fillNames(e.message, m.seats) : 'The server could not be reached; try again.');
+      setNotice(e instanceof ApiFailure ? fillNames(e.message, m.seats) : t('create.unreachable'));
       if (e instanceof ApiFailure && e.status === 409) void live.poller?.pollNow();
     } finally {
       setBusy(false);
@@ -353,10 +355,8 @@ function useActions(
 
 /** What the player reads when a move was not made. */
 function moveFailure(e: unknown, seats: Match['seats']): string {
-  if (!(e instanceof ApiFailure)) return 'The server could not be reached, so the move was not made. Check your connection and try again.';
-  if (e.status === 409) {
-    return 'The match changed before your move arrived (a move made in another tab or on another device, or by another player), so it was not made. The page now shows the match as it stands: check it and choose again.';
-  }
+  if (!(e instanceof ApiFailure)) return t('match.move.unreachable');
+  if (e.status === 409) return t('match.move.conflict');
   const detail = e.issues?.length ? ` (${e.issues.map((i) => `${i.path}: ${i.message}`).join('; ')})` : '';
   return fillNames(e.message, seats) + detail;
 }
@@ -374,7 +374,7 @@ function useOlderLog(matchId: string, creds: Credentials, match: Match | null, s
       setOlder((o) => [...o, ...r.log]);
       if (r.log.length < LOG_PAGE) setOlderDone(true);
     } catch {
-      setNotice('The earlier log could not be loaded; try again.');
+      setNotice(t('match.log.olderFailed'));
     }
   }
 

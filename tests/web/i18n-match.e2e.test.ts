@@ -1,0 +1,159 @@
+/**
+ * The match page and the account pages in Dutch and English, in real headless Chromium: a Dutch
+ * browser gets the match page's own words (header, turn line, share and notification panels, match
+ * options, chat, log frame, resign) and the invite page in Dutch; the pseudo-locale run of each
+ * region of the match page's chrome — in play, finished, on the invite — and of the sign-in and
+ * account pages finds no text that skipped the catalog. Left out, and said here: the board (the
+ * game's module) and the engine's log lines and result summary (both move with the engine seam),
+ * the server's deadline policy sentence, and the test game's own name (a fixture with no catalog
+ * entry — the check finds exactly it in the header, so it is shown to work).
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { e2eSite } from './support/e2e.js';
+import { makeMatch, resign } from './support/matches.js';
+import { openPseudo, unmarkedText } from './support/pseudo.js';
+
+const env = e2eSite('i18n-match-web', { notify: true, players: true });
+
+/** The match page's own regions (not the board, not the engine's log lines). */
+const CHROME = [
+  'nav.sitebar',
+  '.match-head .players',
+  '#turn-line',
+  '.rules-button',
+  '.zone.share',
+  '.zone.notify',
+  '.match-options h2',
+  '.match-options .option-list',
+  '.match-options .due',
+  '.zone.chat',
+  '.zone.log > h2',
+  '.zone.log summary',
+  '.zone.log .note',
+  '.zone.log .empty-note',
+  '.zone.log .log-time',
+  '.zone.log button',
+  '.zone.away',
+  '.danger-zone',
+  '.zone.rematch',
+  '.zone.replay-offer',
+  '.zone.outcome > h2',
+  '.zone.outcome .note',
+  '.zone.outcome .final-scores',
+];
+
+async function openPanels(p: Page) {
+  const share = p.locator('details.share');
+  if (!(await share.evaluate((d) => (d as HTMLDetailsElement).open))) await share.locator('summary').click();
+  await p.locator('details.notify summary').click();
+  await p.locator('.notify-panel[data-ready="true"]').waitFor();
+}
+
+describe('the match page and the account pages in Dutch and English', () => {
+  it('a Dutch browser gets the match page and the invite page in Dutch', async () => {
+    const base = env.server.url;
+    const m = await makeMatch(base, 'secret-sums', ['Ann', 'Bob']);
+    const open = await makeMatch(base, 'secret-sums', ['Ann', 'Bob'], { join: false });
+    const ctx = await env.browser.newContext({ locale: 'nl-NL' });
+    const p = await ctx.newPage();
+    await p.goto(m.seats[0]!.url);
+    await p.waitForSelector('main.match[data-version]');
+    expect(await p.evaluate(() => document.documentElement.lang)).toBe('nl');
+    await p.getByRole('list', { name: 'Spelers' }).waitFor();
+    expect(await p.locator('.players li', { hasText: 'Ann' }).innerText()).toContain('Ann (jij)');
+    expect(await p.locator('#turn-line').innerText()).toBe('Jij bent aan zet (Bob kiest ook).');
+    await p.getByRole('button', { name: 'Spelregels' }).waitFor();
+    await p.getByRole('heading', { name: 'Tafelpraat' }).waitFor();
+    await p.getByRole('button', { name: 'Versturen' }).waitFor();
+    await p.getByRole('heading', { name: 'Wat er gebeurde' }).waitFor();
+    await p.getByRole('heading', { name: 'Instellingen van de partij' }).waitFor();
+    await p.getByRole('button', { name: 'Opgeven' }).waitFor();
+    await p.getByRole('heading', { name: 'Even weg?' }).waitFor();
+    await openPanels(p);
+    await p.getByRole('heading', { name: 'Verder op een ander apparaat' }).waitFor();
+    await p.getByRole('button', { name: 'Link kopiëren' }).first().waitFor();
+    await p.getByRole('heading', { name: 'Dit apparaat' }).waitFor();
+    await p.getByLabel('Je eigen e-mailadres').waitFor();
+
+    // A chat line: the sender's own words stay as written, the frame is Dutch.
+    await p.getByLabel('Bericht', { exact: true }).fill('Hallo Bob');
+    await p.getByRole('button', { name: 'Versturen' }).click();
+    await p.locator('.chat-list li', { hasText: 'Hallo Bob' }).waitFor();
+    expect(await p.locator('.chat-list li').first().innerText()).toBe('Jij: Hallo Bob');
+
+    // The invite page of a match still open.
+    const q = await ctx.newPage();
+    await q.goto(open.invites[0]!);
+    await q.getByRole('heading', { level: 1, name: /Ann nodigt je uit voor/ }).waitFor();
+    await q.getByRole('button', { name: 'Meedoen' }).waitFor();
+    expect(await q.locator('[data-fact="seats"]').innerText()).toBe('2 spelers: Ann doet mee; de jouwe is de laatste vrije plaats.');
+    await ctx.close();
+  });
+
+  it('the pseudo-locale run of the match page chrome finds no unmarked text, in play and finished', async () => {
+    const base = env.server.url;
+    const m = await makeMatch(base, 'secret-sums', ['Ann', 'Bob']);
+    const ctx = await env.browser.newContext({ locale: 'en-GB' });
+    const p = await ctx.newPage();
+    await openPseudo(p, m.seats[0]!.url);
+    await p.waitForSelector('main.match[data-version]');
+    await p.locator('#chat-input').fill('Hello Bob');
+    await p.locator('.chat-form button[type="submit"]').click();
+    await p.locator('.chat-list li', { hasText: 'Hello Bob' }).waitFor();
+    await openPanels(p);
+    // The regions are there (so an empty list means something): players, turn, share, notify, options, chat, log, away, resign.
+    expect(await p.locator(CHROME.join(', ')).count()).toBeGreaterThanOrEqual(14);
+    expect(await unmarkedText(p, { within: CHROME })).toEqual([]);
+    expect(await p.title()).toMatch(/^⟦.*⟧$/);
+    // The whole header: only the test game's name (no catalog entry) is left.
+    expect((await unmarkedText(p, { within: ['.match-head'] })).map((f) => f.text)).toEqual(['Secret sums (test game)']);
+
+    // Finished: the result's frame, the rematch and replay offers.
+    await resign(base, m.matchId, m.seats[1]!);
+    await p.reload();
+    await p.locator('.zone.outcome').waitFor();
+    await p.locator('.zone.rematch').waitFor();
+    expect(await unmarkedText(p, { within: CHROME })).toEqual([]);
+    await ctx.close();
+  });
+
+  it('the pseudo-locale run of the invite page, the sign-in page and the account page finds no unmarked text', async () => {
+    const base = env.server.url;
+    const open = await makeMatch(base, 'dutch-auction', ['Ann', 'Bob'], { join: false });
+    const ctx = await env.browser.newContext({ locale: 'en-GB' });
+    const p = await ctx.newPage();
+    await openPseudo(p, open.invites[0]!);
+    await p.locator('[data-fact="seats"]').waitFor();
+    await p.locator('main.join h1', { hasText: 'Ann' }).waitFor();
+    expect(await unmarkedText(p)).toEqual([]);
+
+    await openPseudo(p, `${base}/signin`);
+    expect(await unmarkedText(p)).toEqual([]);
+    const address = 'ann.i18n@example.com';
+    await p.locator('#signin-address').fill(address);
+    await p.locator('form.zone button[type="submit"]').click();
+    await p.locator('[data-sent="true"]').waitFor();
+    expect(await unmarkedText(p)).toEqual([]);
+
+    // Signed in by the mailed link (its page is the server's), then the account page.
+    const mail = env.server.outbox!.list().find((x) => x.to === address)!;
+    await p.goto(/https?:\/\/\S+\/api\/session\/open\?t=[\w-]+/.exec(mail.text)![0]);
+    await p.getByRole('button', { name: 'Sign in on this device' }).click();
+    await p.getByRole('heading', { name: 'Signed in' }).waitFor();
+    await openPseudo(p, `${base}/account`);
+    await p.locator('.session-list li').first().waitFor();
+    await p.locator('h2#notices-h').waitFor();
+    expect(await unmarkedText(p)).toEqual([]);
+    await ctx.close();
+
+    // The account page in Dutch.
+    const nl = await env.browser.newContext({ locale: 'nl-NL' });
+    const q = await nl.newPage();
+    await q.goto(`${base}/signin`);
+    await q.getByRole('heading', { level: 1, name: 'Inloggen' }).waitFor();
+    await q.getByRole('button', { name: 'Mail me een inloglink' }).waitFor();
+    await q.getByLabel('Je e-mailadres').waitFor();
+    await nl.close();
+  });
+});
