@@ -1,0 +1,90 @@
+/**
+ * The rules help in every language: for each game, the Dutch help (shared/games/<id>/help/nl.ts)
+ * has the shape of the English one (same sections in the same order, same number of paragraphs),
+ * no empty text, and no English left in it (no sentence of the English help, no common English
+ * words). The game's page module loads the help in the language asked for, English for the
+ * pseudo-locale. The checks are also run on broken help, so they are shown to fail.
+ */
+import { describe, expect, it } from 'vitest';
+import type { RulesHelp } from '#shared/engine/help.js';
+import { rulesHelp as auctionEn } from '#shared/games/dutch-auction/help/en.js';
+import { rulesHelp as memoryEn } from '#shared/games/dutch-memory/help/en.js';
+import { rulesHelp as goldenEn } from '#shared/games/golden-age/help/en.js';
+import { rulesHelp as goldenNl } from '#shared/games/golden-age/help/nl.js';
+import { rulesHelp as goldenLegacy } from '#shared/games/golden-age/help.js';
+import { rulesHelp as auctionLegacy } from '#shared/games/dutch-auction/help.js';
+import { rulesHelp as memoryLegacy } from '#shared/games/dutch-memory/help.js';
+import { goldenAgeUi } from '../../web/src/games/golden-age/index.js';
+import type { GameUi } from '../../web/src/games/types.js';
+
+interface Case {
+  id: string;
+  en: RulesHelp;
+  nl: RulesHelp;
+  ui: GameUi;
+}
+const GAMES: Case[] = [{ id: 'golden-age', en: goldenEn, nl: goldenNl, ui: goldenAgeUi }];
+
+const texts = (h: RulesHelp) => [h.title, h.intro, ...h.sections.flatMap((s) => [s.heading, ...s.paragraphs])];
+const sentences = (h: RulesHelp) =>
+  texts(h)
+    .flatMap((t) => t.split(/(?<=[.!?:;])\s+/))
+    .map((s) => s.trim())
+    .filter((s) => s.length >= 20);
+/** Words common in English prose and never Dutch ("of" and "is" are Dutch too). */
+const ENGLISH = /\b(the|and|you|your|with|when|which|they|their|this|that|from|does|must|may|each|every|cards)\b/i;
+
+/** Every way `nl` differs in shape from `en`, or keeps English, as readable lines (empty: none). */
+function helpFaults(en: RulesHelp, nl: RulesHelp): string[] {
+  const out: string[] = [];
+  if (nl.sections.length !== en.sections.length) out.push(`sections: ${nl.sections.length} for ${en.sections.length}`);
+  en.sections.forEach((s, i) => {
+    const n = nl.sections[i];
+    if (n && n.paragraphs.length !== s.paragraphs.length)
+      out.push(`section ${i} (${s.heading}): ${n.paragraphs.length} paragraphs for ${s.paragraphs.length}`);
+  });
+  for (const t of texts(nl)) if (t.trim() === '') out.push('an empty text');
+  const all = texts(nl).join('\n');
+  for (const s of sentences(en)) if (all.includes(s)) out.push(`English sentence kept: ${s}`);
+  for (const t of texts(nl)) {
+    const m = ENGLISH.exec(t);
+    if (m) out.push(`English word "${m[0]}" in: ${t.slice(0, 60)}`);
+  }
+  return out;
+}
+
+describe('rules help per language', () => {
+  it.each(GAMES)('$id: the Dutch help has the English shape and no English left', ({ en, nl }) => {
+    expect(helpFaults(en, nl)).toEqual([]);
+  });
+
+  it.each(GAMES)('$id: the page module loads the help in the language asked for', async ({ id, en, nl, ui }) => {
+    const edition = id === 'dutch-auction' ? { edition: 'current' } : undefined;
+    const dutch = await ui.help!(edition, 'nl');
+    const english = await ui.help!(edition, 'en');
+    const pseudo = await ui.help!(edition, 'en-XA');
+    expect(dutch.title).toBe(nl.title);
+    expect(english.title).toBe(en.title);
+    expect(pseudo.title).toBe(en.title);
+    expect(helpFaults(english, dutch).filter((f) => f.startsWith('English'))).toEqual([]);
+  });
+
+  it('help.ts still gives the English help to the server and tests', () => {
+    expect(goldenLegacy).toBe(goldenEn);
+    expect(auctionLegacy).toBe(auctionEn);
+    expect(memoryLegacy).toBe(memoryEn);
+  });
+
+  it('the checks find a missing section, a missing paragraph, an empty text and English left in', () => {
+    const nl = goldenNl;
+    expect(helpFaults(goldenEn, { ...nl, sections: nl.sections.slice(1) })).not.toEqual([]);
+    const fewer = nl.sections.map((s, i) => (i === 0 ? { ...s, paragraphs: s.paragraphs.slice(1) } : s));
+    expect(helpFaults(goldenEn, { ...nl, sections: fewer })).toEqual([expect.stringContaining('paragraphs')]);
+    expect(helpFaults(goldenEn, { ...nl, intro: '' })).toContain('an empty text');
+    const pasted = nl.sections.map((s, i) =>
+      i === 0 ? { ...s, paragraphs: [goldenEn.sections[0]!.paragraphs[0]!, ...s.paragraphs.slice(1)] } : s,
+    );
+    expect(helpFaults(goldenEn, { ...nl, sections: pasted }).some((f) => f.startsWith('English sentence'))).toBe(true);
+    expect(helpFaults(goldenEn, { ...nl, title: 'De Gouden Eeuw: the rules' })).toEqual([expect.stringContaining('English word')]);
+  });
+});
