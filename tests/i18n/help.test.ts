@@ -8,12 +8,14 @@
 import { describe, expect, it } from 'vitest';
 import type { RulesHelp } from '#shared/engine/help.js';
 import { rulesHelp as auctionEn } from '#shared/games/dutch-auction/help/en.js';
+import { rulesHelp as auctionNl } from '#shared/games/dutch-auction/help/nl.js';
 import { rulesHelp as memoryEn } from '#shared/games/dutch-memory/help/en.js';
 import { rulesHelp as goldenEn } from '#shared/games/golden-age/help/en.js';
 import { rulesHelp as goldenNl } from '#shared/games/golden-age/help/nl.js';
 import { rulesHelp as goldenLegacy } from '#shared/games/golden-age/help.js';
 import { rulesHelp as auctionLegacy } from '#shared/games/dutch-auction/help.js';
 import { rulesHelp as memoryLegacy } from '#shared/games/dutch-memory/help.js';
+import { dutchAuctionUi } from '../../web/src/games/dutch-auction/index.js';
 import { goldenAgeUi } from '../../web/src/games/golden-age/index.js';
 import type { GameUi } from '../../web/src/games/types.js';
 
@@ -23,7 +25,10 @@ interface Case {
   nl: RulesHelp;
   ui: GameUi;
 }
-const GAMES: Case[] = [{ id: 'golden-age', en: goldenEn, nl: goldenNl, ui: goldenAgeUi }];
+const GAMES: Case[] = [
+  { id: 'golden-age', en: goldenEn, nl: goldenNl, ui: goldenAgeUi },
+  { id: 'dutch-auction', en: auctionEn, nl: auctionNl, ui: dutchAuctionUi },
+];
 
 const texts = (h: RulesHelp) => [h.title, h.intro, ...h.sections.flatMap((s) => [s.heading, ...s.paragraphs])];
 const sentences = (h: RulesHelp) =>
@@ -64,9 +69,35 @@ describe('rules help per language', () => {
     const english = await ui.help!(edition, 'en');
     const pseudo = await ui.help!(edition, 'en-XA');
     expect(dutch.title).toBe(nl.title);
+    expect(dutch.sections[0]!.heading).toBe(nl.sections[0]!.heading);
     expect(english.title).toBe(en.title);
     expect(pseudo.title).toBe(en.title);
     expect(helpFaults(english, dutch).filter((f) => f.startsWith('English'))).toEqual([]);
+  });
+
+  it('the auction: a Dutch match help shows its own edition only, with no English', async () => {
+    const current = await dutchAuctionUi.help!({ edition: 'current' }, 'nl');
+    const old = await dutchAuctionUi.help!({ edition: '2018' }, 'nl');
+    const [c, o] = [JSON.stringify(current), JSON.stringify(old)];
+    expect(c).not.toMatch(/2018|inzet|editie:/i);
+    expect(o).not.toMatch(/huidige editie|kleurwissel|editie:/i);
+    expect(c).toContain('Deze partij speel je met de huidige editie');
+    expect(o).toContain('Deze partij speel je met het prototype van 2018');
+    expect(c).toContain('(9 kaarten)');
+    expect(o).toContain('(8 kaarten)');
+    expect(c).toContain('Voor elke kleur die je bezit, krijg je er als bonus');
+    expect(o).toContain('Voor elke kleur waarvan je zes of meer kaarten hebt, krijg je er 10 punten bij');
+    for (const h of [current, old]) {
+      expect(h.sections.map((s) => s.heading)).toContain('Gelijke biedingen');
+      expect(h.sections.map((s) => s.heading)).toContain('Krachten');
+      expect(helpFaults(h, h).filter((f) => f.startsWith('English word') || f === 'an empty text')).toEqual([]);
+    }
+    // The same sections as the English help of that edition.
+    for (const e of ['current', '2018'] as const) {
+      const en = await dutchAuctionUi.help!({ edition: e }, 'en');
+      const nl = e === 'current' ? current : old;
+      expect(nl.sections.length).toBe(en.sections.length);
+    }
   });
 
   it('help.ts still gives the English help to the server and tests', () => {

@@ -11,7 +11,7 @@ import { seatName } from '../../text.js';
 /** The rules help, one lazily loaded chunk per language (both editions in one text; ./help.ts picks one). */
 const HELP: HelpModules = {
   en: () => import('#shared/games/dutch-auction/help/en.js'),
-  nl: () => import('#shared/games/dutch-auction/help/en.js'), // Dutch text: next commit
+  nl: () => import('#shared/games/dutch-auction/help/nl.js'),
 };
 
 export const dutchAuctionUi: GameUi = {
