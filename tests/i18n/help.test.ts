@@ -10,12 +10,15 @@ import type { RulesHelp } from '#shared/engine/help.js';
 import { rulesHelp as auctionEn } from '#shared/games/dutch-auction/help/en.js';
 import { rulesHelp as auctionNl } from '#shared/games/dutch-auction/help/nl.js';
 import { rulesHelp as memoryEn } from '#shared/games/dutch-memory/help/en.js';
+import { rulesHelp as memoryNl } from '#shared/games/dutch-memory/help/nl.js';
+import { DEFAULT_SNAP_WINDOW_MS, HOUR_MS } from '#shared/games/dutch-memory/presets.js';
 import { rulesHelp as goldenEn } from '#shared/games/golden-age/help/en.js';
 import { rulesHelp as goldenNl } from '#shared/games/golden-age/help/nl.js';
 import { rulesHelp as goldenLegacy } from '#shared/games/golden-age/help.js';
 import { rulesHelp as auctionLegacy } from '#shared/games/dutch-auction/help.js';
 import { rulesHelp as memoryLegacy } from '#shared/games/dutch-memory/help.js';
 import { dutchAuctionUi } from '../../web/src/games/dutch-auction/index.js';
+import { dutchMemoryUi } from '../../web/src/games/dutch-memory/index.js';
 import { goldenAgeUi } from '../../web/src/games/golden-age/index.js';
 import type { GameUi } from '../../web/src/games/types.js';
 
@@ -28,6 +31,7 @@ interface Case {
 const GAMES: Case[] = [
   { id: 'golden-age', en: goldenEn, nl: goldenNl, ui: goldenAgeUi },
   { id: 'dutch-auction', en: auctionEn, nl: auctionNl, ui: dutchAuctionUi },
+  { id: 'dutch-memory', en: memoryEn, nl: memoryNl, ui: dutchMemoryUi },
 ];
 
 const texts = (h: RulesHelp) => [h.title, h.intro, ...h.sections.flatMap((s) => [s.heading, ...s.paragraphs])];
@@ -98,6 +102,16 @@ describe('rules help per language', () => {
       const nl = e === 'current' ? current : old;
       expect(nl.sections.length).toBe(en.sections.length);
     }
+  });
+
+  it('the memory game: the Dutch help says what the engine does, like the English (tests/games/dutch-memory/help.test.ts)', () => {
+    const paragraphs = memoryNl.sections.flatMap((s) => s.paragraphs);
+    const saying = (...words: RegExp[]) => paragraphs.filter((p) => words.every((w) => w.test(p)));
+    expect(saying(/heer/, /dezelfde kleur/, /meeleg/).length).toBeGreaterThan(0);
+    expect(saying(/Marmot/, /andere speler/, /eigenaar/, /strafkaart/, /dezelfde plek/).length).toBeGreaterThan(0);
+    expect(saying(/Marmot/, /deelt|delen/, /lot/).length).toBeGreaterThan(0);
+    expect(saying(new RegExp(`${DEFAULT_SNAP_WINDOW_MS / HOUR_MS} uur`), /meelegtijd/).length).toBeGreaterThan(0);
+    expect(memoryNl.sections.map((s) => s.heading)).toContain('Geheugensteun (standaard aan)');
   });
 
   it('help.ts still gives the English help to the server and tests', () => {

@@ -29,7 +29,7 @@ function withPresets(key: keyof (typeof PRESET_RULES)['bench'], label: OptionLab
 /** The rules help, one lazily loaded chunk per language. */
 const HELP: HelpModules = {
   en: () => import('#shared/games/dutch-memory/help/en.js'),
-  nl: () => import('#shared/games/dutch-memory/help/en.js'), // Dutch text: next commit
+  nl: () => import('#shared/games/dutch-memory/help/nl.js'),
 };
 
 export const dutchMemoryUi: GameUi = {
