@@ -2,7 +2,7 @@
  * Rules help shown to players, written for this site. It also records the choices this
  * implementation made where the printed rules leave a question open.
  */
-import type { RulesHelp } from '../../../engine/help.js';
+import type { RulesHelp } from '../help.js';
 
 export const rulesHelp: RulesHelp = {
   title: 'Dutch (the auction deck-builder by Richard Hoile)',

@@ -5,7 +5,7 @@
  * "Huidige editie:" en "Editie 2018:" aan het begin van een alinea of zin, "(in 2018: …)" tussen
  * haakjes, "inzet" (alleen 2018) en "kleurwissel" (alleen de huidige editie).
  */
-import type { RulesHelp } from '../../../engine/help.js';
+import type { RulesHelp } from '../help.js';
 
 export const rulesHelp: RulesHelp = {
   title: 'Dutch (het veiling- en stapelbouwspel van Richard Hoile)',

@@ -2,7 +2,7 @@
  * Rules help for players, written for this site (not copied from the rule texts). It also lists
  * every decision this implementation made where the printed rules leave a gap.
  */
-import type { RulesHelp } from '../../../engine/help.js';
+import type { RulesHelp } from '../help.js';
 
 export const rulesHelp: RulesHelp = {
   title: 'Dutch — the memory card game',

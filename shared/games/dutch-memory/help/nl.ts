@@ -4,7 +4,7 @@
  * opbouw als ./en.ts. Woorden: de stapel (trekstapel), de aflegstapel, afleggen, meeleggen (snap),
  * aas, boer, vrouw, heer; de regelsets heten Bench en Marmot zoals op het aanmaakformulier.
  */
-import type { RulesHelp } from '../../../engine/help.js';
+import type { RulesHelp } from '../help.js';
 
 export const rulesHelp: RulesHelp = {
   title: 'Dutch — het geheugenkaartspel',

@@ -2,7 +2,7 @@
  * Rules help for players, in the project's own words, including every choice this
  * implementation made where the printed rules say nothing.
  */
-import type { RulesHelp } from '../../../engine/help.js';
+import type { RulesHelp } from '../help.js';
 
 export const rulesHelp: RulesHelp = {
   title: 'The Dutch Golden Age',

@@ -2,7 +2,7 @@
  * De spelregels voor spelers, in het Nederlands en in onze eigen woorden, met elke keuze die deze
  * site maakt waar de gedrukte regels niets zeggen. Zelfde opbouw als ./en.ts.
  */
-import type { RulesHelp } from '../../../engine/help.js';
+import type { RulesHelp } from '../help.js';
 
 export const rulesHelp: RulesHelp = {
   title: 'De Gouden Eeuw',
