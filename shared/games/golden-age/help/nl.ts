@@ -27,7 +27,7 @@ export const rulesHelp: RulesHelp = {
       heading: 'Jouw beurt',
       paragraphs: [
         'Je begint met gooien: de server gooit twee dobbelstenen en zet de uitkomst in het logboek. Heb je een dobbelsteenkaart, dan mag je die in plaats daarvan spelen en zelf een worp van 2 tot en met 12 kiezen; de kaart gaat daarna open op de aflegstapel.',
-        'De Rentmeester loopt zoveel vakken met de klok mee over de baan, en iedereen krijgt geld. Op een vak met twee provincies krijg je 1 gulden per pion en 2 gulden per invloedsschijf die je in een van die twee provincies hebt; op een koopmansvak 1 gulden per pion of schijf; op het vak van Willem III 3 gulden per stuk. Wie een gouverneurskaart heeft, krijgt 1 gulden extra telkens als de Rentmeester stopt op een vak waarop de provincie van die gouverneur staat; het koopmansvak met het portret van die gouverneur telt hierbij ook als die provincie.',
+        'De Rentmeester loopt zoveel vakken met de klok mee over de baan, en iedereen krijgt geld. Op een vak met twee provincies krijg je voor elk van die twee provincies 1 gulden per pion die je daar hebt en 2 gulden als jouw invloedsschijf er ligt; op een koopmansvak krijgt iedere speler 1 gulden, op het vak van Willem III iedere speler 3 gulden. Wie een gouverneurskaart heeft, krijgt 1 gulden extra telkens als de Rentmeester stopt op een vak waarop de provincie van die gouverneur staat; het koopmansvak met het portret van die gouverneur telt hierbij ook als die provincie.',
         'Daarna doe je acties in de volgorde die je wilt, zoveel je wilt en kunt betalen, en sluit je je beurt af. De stand wordt bekendgemaakt en je omgedraaide schijven gaan weer met de goede kant boven.',
       ],
     },
