@@ -3,6 +3,7 @@
  * share panel, rules help, final result) and hands the board to the game's module.
  */
 import type { ComponentType } from 'preact';
+import type { Shown } from '../i18n.js';
 import type { Match } from '../types.js';
 
 export interface BoardProps {
@@ -37,8 +38,11 @@ export interface GameUi {
   turnText?(match: Match): string | null;
   /** The game's own part of the final score breakdown (the page shows winners, scores, summary). */
   Outcome?: ComponentType<{ match: Match }>;
-  /** The rules help for a match with these options, loaded when asked for (kept out of the first download). */
-  help?(options?: unknown): Promise<RulesHelp>;
+  /**
+   * The rules help for a match with these options in a language (default: the page's), loaded when
+   * asked for: one chunk per game and language, kept out of the first download.
+   */
+  help?(options?: unknown, lang?: Shown): Promise<RulesHelp>;
   /** Labels for this game's match options on the create form. */
   optionLabels?: Record<string, OptionLabel>;
   /**

@@ -4,7 +4,9 @@
  * page shows only that edition's words.
  */
 import type { Edition } from '#shared/games/dutch-auction/cards.js';
+import type { Lang } from '../../i18n.js';
 import type { RulesHelp } from '../types.js';
+import { helpForEditionNl } from './help-nl.js';
 
 const WORDS: Record<Edition, { other: string; name: string }> = {
   current: { other: '2018', name: 'the current edition' },
@@ -53,7 +55,8 @@ function forEdition(paragraph: string, edition: Edition): string {
   return kept.join(' ');
 }
 
-export function helpForEdition(help: RulesHelp, edition: Edition): RulesHelp {
+export function helpForEdition(help: RulesHelp, edition: Edition, lang: Lang = 'en'): RulesHelp {
+  if (lang === 'nl') return helpForEditionNl(help, edition);
   const { name } = WORDS[edition];
   const otherHeading = edition === 'current' ? /2018 edition/i : /current edition/i;
   const intro = help.intro.replace(/\s*Two editions are offered:[^.]*\./, '');

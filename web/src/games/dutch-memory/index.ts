@@ -1,6 +1,8 @@
 /** The page module of Dutch, the memory card game (Cambio family), registered in ../index.ts. */
 import { HOUR_MS, PRESET_RULES, PRESETS, type Preset, resolveRules } from '#shared/games/dutch-memory/presets.js';
 import { seatName } from '../../text.js';
+import { type HelpModules, loadHelp } from '../help.js';
+import type { Shown } from '../../i18n.js';
 import type { GameUi, OptionLabel, RulesHelp } from '../types.js';
 import { DutchMemoryBoard } from './Board.js';
 import { dutchMemoryChanged } from './changed.js';
@@ -24,6 +26,12 @@ function withPresets(key: keyof (typeof PRESET_RULES)['bench'], label: OptionLab
   return { ...label, hint: `${label.hint ? `${label.hint} ` : ''}${per}.` };
 }
 
+/** The rules help, one lazily loaded chunk per language. */
+const HELP: HelpModules = {
+  en: () => import('#shared/games/dutch-memory/help/en.js'),
+  nl: () => import('#shared/games/dutch-memory/help/nl.js'),
+};
+
 export const dutchMemoryUi: GameUi = {
   changed: dutchMemoryChanged,
   Board: DutchMemoryBoard,
@@ -33,7 +41,7 @@ export const dutchMemoryUi: GameUi = {
     if (match.status !== 'active' || !view || view.game !== 'dutch-memory') return null;
     return turnText(view, { name: (s) => seatName(match.seats, s), me: match.you });
   },
-  help: async (): Promise<RulesHelp> => (await import('#shared/games/dutch-memory/help.js')).rulesHelp,
+  help: async (_options?: unknown, lang?: Shown): Promise<RulesHelp> => (await loadHelp(HELP, lang)).help,
   optionLabels: {
     preset: {
       label: 'Rule set',
