@@ -1,18 +1,21 @@
-/** The rules help of a game in a dialog, loaded when first opened. */
+/** The rules help of a game in a dialog, loaded when first opened (and again in another language). */
 import { useRef, useState } from 'preact/hooks';
 import type { GameUi, RulesHelp as Help } from '../games/types.js';
-import { t } from '../i18n.js';
+import { t, useLang } from '../i18n.js';
 
 export function RulesButton({ ui, gameName, options }: { ui: GameUi; gameName: string; options?: unknown }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const [help, setHelp] = useState<Help | null>(null);
+  const lang = useLang();
+  // The help as loaded, with the language it was loaded in: after a switch the next opening loads it anew.
+  const [loaded, setLoaded] = useState<{ help: Help; lang: string } | null>(null);
+  const help = loaded?.lang === lang ? loaded.help : null;
   const [failed, setFailed] = useState(false);
 
   async function open() {
     dialog.current?.showModal();
     if (!help && ui.help) {
       try {
-        setHelp(await ui.help(options));
+        setLoaded({ help: await ui.help(options), lang });
       } catch {
         setFailed(true);
       }
