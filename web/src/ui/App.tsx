@@ -3,19 +3,17 @@ import type { FunctionComponent } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { matchIdOf } from '../fragment.js';
 import { loadPanels, t, useLang } from '../i18n.js';
-import { Home } from './Home.js';
 import { MatchPage } from './MatchPage.js';
 import { onLinkClick, usePath } from './router.js';
 import { SiteBar } from './SiteBar.js';
 
-const ACCOUNT_PAGES = { '/signin': 'SignInPage', '/account': 'AccountPage' } as const;
-
 export function App() {
   const path = usePath();
-  if (path === '/' || path === '/index.html') return <Home />;
+  if (path === '/' || path === '/index.html') return <LazyRoute key="home" load={loadHome} />;
   const id = matchIdOf(path);
   if (id) return <MatchPage key={id} matchId={id} />;
-  if (path in ACCOUNT_PAGES) return <AccountRoute key={path} name={ACCOUNT_PAGES[path as keyof typeof ACCOUNT_PAGES]} />;
+  const account = ACCOUNT_PAGES[path];
+  if (account) return <LazyRoute key={path} load={account} />;
   return <NotFound />;
 }
 
@@ -38,16 +36,28 @@ function NotFound() {
   );
 }
 
-/** The sign-in and account pages come in their own chunk: the match page never downloads them. */
-function AccountRoute({ name }: { name: 'SignInPage' | 'AccountPage' }) {
+type PageLoader = () => Promise<FunctionComponent>;
+
+/**
+ * The home page (with its create form) and the sign-in and account pages come in chunks of their own:
+ * the match page, the one a player opens most, never downloads them.
+ */
+const loadHome: PageLoader = () => import('./Home.js').then((m) => m.Home);
+const loadAccount =
+  (name: 'SignInPage' | 'AccountPage'): PageLoader =>
+  () =>
+    Promise.all([import('./account/AccountPages.js'), loadPanels()]).then(([m]) => m[name]);
+const ACCOUNT_PAGES: Partial<Record<string, PageLoader>> = { '/signin': loadAccount('SignInPage'), '/account': loadAccount('AccountPage') };
+
+function LazyRoute({ load }: { load: PageLoader }) {
   const [Page, setPage] = useState<FunctionComponent | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    Promise.all([import('./account/AccountPages.js'), loadPanels()]).then(
-      ([m]) => setPage(() => m[name]),
+    load().then(
+      (page) => setPage(() => page),
       () => setFailed(true),
     );
-  }, [name]);
+  }, [load]);
   if (Page) return <Page />;
   return (
     <main class="page" aria-busy={!failed}>
