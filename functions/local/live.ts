@@ -11,17 +11,13 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { WebSocket, WebSocketServer } from 'ws';
 import { MemoryConnectionStore } from '../live/memory.js';
 import { LIVE_PATH, MAX_MESSAGE_BYTES, type ServerMessage } from '../live/protocol.js';
 import { onLiveRecords, pokeOf } from '../live/records.js';
 import { LiveService } from '../live/service.js';
 import type { MatchService } from '../matches/service.js';
-import { clientConfigFromEnv, dynamoClientFromEnv } from '../storage/dynamo.js';
-import { DynamoNotifyStore } from '../storage/notify-dynamo.js';
-import { StreamReader } from '../storage/stream.js';
+import { startStreamLane } from './stream-lane.js';
 
 export const IDLE_CLOSE_MS = 10 * 60 * 1000;
 export const MAX_CONNECTION_MS = 2 * 3600 * 1000;
@@ -100,24 +96,15 @@ export function startLocalLive(opts: {
   };
   opts.server.on('upgrade', onUpgrade);
 
-  const config = clientConfigFromEnv(env);
-  const store = new DynamoNotifyStore(dynamoClientFromEnv(env), opts.tableName);
-  const raw = new DynamoDBClient(config);
-  const streams = new DynamoDBStreamsClient(config);
-  const reader = new StreamReader({
-    db: raw,
-    streams,
+  const lane = startStreamLane({
+    env,
     tableName: opts.tableName,
+    lane: 'live',
     handle: onLiveRecords(service, log),
-    checkpoints: {
-      checkpoint: (shardId) => store.checkpoint(`live:${shardId}`),
-      saveCheckpoint: (shardId, seq, now) => store.saveCheckpoint(`live:${shardId}`, seq, now),
-    },
     checkpointAfter: (r) => pokeOf(r) !== null,
     log,
+    pollMs: Number(env.LIVE_POLL_MS ?? 100),
   });
-  const abort = new AbortController();
-  const done = reader.run(abort.signal, Number(env.LIVE_POLL_MS ?? 100));
   const closeAll = () => {
     for (const c of conns.values()) c.socket.terminate();
   };
@@ -135,10 +122,7 @@ export function startLocalLive(opts: {
       opts.server.off('upgrade', onUpgrade);
       closeAll();
       wss.close();
-      abort.abort();
-      await done.catch(() => undefined);
-      raw.destroy();
-      streams.destroy();
+      await lane.stop();
     },
   };
 }
