@@ -27,9 +27,6 @@ export interface Frame {
   record: LogRecord | null;
 }
 
-/** A log record of a kind this file need not know by name (undo, nudge, …): only `undid` matters here. */
-type AnyRecord = Omit<LogRecord, 'kind'> & { kind: string; undid?: number };
-
 /**
  * The state after every logged version, in version order. Records that change the game: `start` (setup
  * from the seed), `move` and `default-move` (applied with their recorded time), `undo` (back to the state
@@ -38,7 +35,7 @@ type AnyRecord = Omit<LogRecord, 'kind'> & { kind: string; undid?: number };
 export function replayFrames(game: AnyGame, match: MatchRecord, log: readonly LogRecord[]): Frame[] {
   const frames: Frame[] = [];
   let state: unknown = null;
-  const records = log.filter((r) => r.version <= match.version) as AnyRecord[];
+  const records = log.filter((r) => r.version <= match.version);
   // A match that started at its creation (against computers only) has no start record: version 1 is setup.
   if (match.seed !== null && !records.some((r) => r.kind === 'start')) {
     state = game.setup(match.seats.length, match.options, match.seed);
@@ -46,12 +43,12 @@ export function replayFrames(game: AnyGame, match: MatchRecord, log: readonly Lo
   }
   for (const record of records) {
     state = nextState(game, match, frames, state, record);
-    frames.push({ version: record.version, at: record.at, state, record: record as LogRecord });
+    frames.push({ version: record.version, at: record.at, state, record });
   }
   return frames;
 }
 
-function nextState(game: AnyGame, match: MatchRecord, frames: readonly Frame[], state: unknown, record: AnyRecord): unknown {
+function nextState(game: AnyGame, match: MatchRecord, frames: readonly Frame[], state: unknown, record: LogRecord): unknown {
   switch (record.kind) {
     case 'start':
       if (match.seed === null) throw diverged(match, `version ${record.version} starts a match with no seed`);
