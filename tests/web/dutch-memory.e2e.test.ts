@@ -269,7 +269,10 @@ describe('Dutch, the memory game, in the browser', () => {
             `Snap your card in ${pos(snapper.hit!.slot)} onto the ${name}`,
             `dm-05-snap-choice-seat${snapper.seat}.png`,
           );
-          await p.locator('[data-outcome="snapped"]').waitFor();
+          // The snap's own answer shows how it was judged (say which, and what the page showed, if not counted).
+          const outcome = p.locator('[data-outcome]');
+          await outcome.waitFor();
+          expect(await outcome.getAttribute('data-outcome'), await outcome.innerText()).toBe('snapped');
           const after = (await read()).state;
           expect(after.benches[snapper.seat]![snapper.hit!.slot]).toBeNull();
           expect(after.pile[after.pile.length - 1]!.card).toBe(snapper.hit!.card);
