@@ -89,6 +89,26 @@ async function expectReplayMatches(api: Api, matchId: string, seats: SeatToken[]
   }
 }
 
+/** `count` moves by the first seat to act, a minute apart on the test clock (`tick`), each version recorded. */
+async function playMoves(
+  api: Api,
+  game: { matchId: string; seats: SeatToken[]; spectator: string; seen: Map<number, Seen> },
+  match: Json,
+  count: number,
+  pick: (n: number) => number,
+  tick: (ms: number) => void,
+) {
+  const { matchId, seats, spectator, seen } = game;
+  for (let i = 0; i < count; i++) {
+    const actor: number = match.toAct[0];
+    const mine = (await api.read(matchId, seats[actor]!)).json;
+    tick(60_000);
+    expect((await api.move(matchId, seats[actor]!, mine.version, choose(mine.legalMoves, pick))).status).toBe(200);
+    match = await record(api, matchId, seats, spectator, seen);
+  }
+  return match;
+}
+
 async function playToTheEnd(gameId: string, seatCount: number, options: Json, seed: string, maxMoves: number) {
   let now = 1_800_000_000_000;
   const { api, table } = await testApp({ games: [...GAMES], clock: () => now });
@@ -147,14 +167,9 @@ describe('replay of what the platform did: a deadline’s standard move, a resig
     const spectator = new URL(created.json.spectatorUrl).hash.replace('#watch=', '');
     const seen = new Map<number, Seen>();
     let match = await record(api, matchId, seats, spectator, seen);
-    const pick = seeded('deadline');
-    for (let i = 0; i < 6; i++) {
-      const actor: number = match.toAct[0];
-      const mine = (await api.read(matchId, seats[actor]!)).json;
-      now += 60_000;
-      expect((await api.move(matchId, seats[actor]!, mine.version, choose(mine.legalMoves, pick))).status).toBe(200);
-      match = await record(api, matchId, seats, spectator, seen);
-    }
+    match = await playMoves(api, { matchId, seats, spectator, seen }, match, 6, seeded('deadline'), (ms) => {
+      now += ms;
+    });
     now += 2 * 86_400_000;
     const late: number = match.toAct[0];
     expect(await sweep.expireTurn(matchId, late, match.version)).toBe('default-move');
@@ -192,14 +207,9 @@ describe('replay of a forfeit', () => {
     const spectator = new URL(created.json.spectatorUrl).hash.replace('#watch=', '');
     const seen = new Map<number, Seen>();
     let match = await record(api, matchId, seats, spectator, seen);
-    const pick = seeded('forfeit');
-    for (let i = 0; i < 5; i++) {
-      const actor: number = match.toAct[0];
-      const mine = (await api.read(matchId, seats[actor]!)).json;
-      now += 60_000;
-      expect((await api.move(matchId, seats[actor]!, mine.version, choose(mine.legalMoves, pick))).status).toBe(200);
-      match = await record(api, matchId, seats, spectator, seen);
-    }
+    match = await playMoves(api, { matchId, seats, spectator, seen }, match, 5, seeded('forfeit'), (ms) => {
+      now += ms;
+    });
     now += 2 * 86_400_000;
     expect(await sweep.expireTurn(matchId, match.toAct[0], match.version)).toBe('forfeit');
     match = await record(api, matchId, seats, spectator, seen);
