@@ -9,10 +9,7 @@ import type { ParsedMail } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DAY, DEADLINE_DAYS, policyText } from '../../functions/matches/timing.js';
 import { policyIn, timeIn } from '../../functions/notify/compose.js';
-import { DailyDigest } from '../../functions/players/digest.js';
-import { DynamoDigestStore } from '../../functions/storage/digest-dynamo.js';
-import { Device, signInLinks } from '../players/support.js';
-import { secretSums } from '../support/test-game.js';
+import { Device, dailyDigest, signInLinks } from '../players/support.js';
 import { browserKeys, confirmedEmail, decryptPush, type Harness, harness, mailAndPush, PUBLIC_URL, playUntilTurnOf } from './support.js';
 
 const io = mailAndPush();
@@ -231,18 +228,7 @@ describe('a Dutch player signed in', () => {
     await playUntilTurnOf(h, m.matchId, m.seats, 0);
     await h.deliver();
     h.clock.advance(3 * 3_600_000);
-    const digest = () =>
-      new DailyDigest({
-        players: h.playerStore!,
-        digests: new DynamoDigestStore(h.table.doc, h.table.tableName),
-        matches: h.table.store,
-        notify: h.store,
-        games: new Map([[secretSums.id, secretSums]]),
-        email: io.sender,
-        publicUrl: PUBLIC_URL,
-        clock: h.clock.fn,
-        log: () => {},
-      });
+    const digest = () => dailyDigest(h, io.sender);
     expect((await digest().run({ budgetMs: 60_000 })).sent).toBe(1);
     const daily = io.smtp.to(address).filter((x) => x.messageId?.startsWith('<digest.'));
     expect(daily).toHaveLength(1);

@@ -7,14 +7,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { ParsedMail } from 'mailparser';
-import { DailyDigest, type DigestDeps } from '../../functions/players/digest.js';
+import type { DigestDeps } from '../../functions/players/digest.js';
 import { DIGEST_MAX_LISTED, digestMail } from '../../functions/players/digest-mail.js';
 import { SmtpEmailSender } from '../../functions/notify/email.js';
 import { SimulatedCrash } from '../../functions/notify/dispatcher.js';
-import { DynamoDigestStore } from '../../functions/storage/digest-dynamo.js';
 import { addOne, browserKeys, confirmedEmail, harness, mailAndPush, PUBLIC_URL, playUntilTurnOf, type Harness } from '../notify/support.js';
-import { secretSums } from '../support/test-game.js';
-import { Device, signIn } from './support.js';
+import { Device, dailyDigest, signIn } from './support.js';
 
 const io = mailAndPush();
 let h: Harness;
@@ -23,20 +21,7 @@ const start = Date.UTC(2026, 0, 5, 9, 0, 0);
 const HOUR = 3_600_000;
 const DAILY = { notices: 'email', reminders: true, mail: 'daily' };
 
-function digestOf(extra: Partial<DigestDeps> = {}) {
-  return new DailyDigest({
-    players: h.playerStore!,
-    digests: new DynamoDigestStore(h.table.doc, h.table.tableName),
-    matches: h.table.store,
-    notify: h.store,
-    games: new Map([[secretSums.id, secretSums]]),
-    email: io.sender,
-    publicUrl: PUBLIC_URL,
-    clock: h.clock.fn,
-    log: () => {},
-    ...extra,
-  });
-}
+const digestOf = (extra: Partial<DigestDeps> = {}) => dailyDigest(h, io.sender, extra);
 const digests = (address: string) => io.smtp.to(address).filter((m) => m.messageId?.startsWith('<digest.'));
 
 /** Ann signed in with the daily digest, holding seat 0 of two matches that wait for her move. */

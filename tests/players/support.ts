@@ -3,8 +3,28 @@
  * the site (Origin set), and signing in reads the link from the mail the real SMTP listener received.
  */
 import type { ParsedMail } from 'mailparser';
+import type { EmailSender } from '../../functions/notify/email.js';
+import { DailyDigest, type DigestDeps } from '../../functions/players/digest.js';
+import { DynamoDigestStore } from '../../functions/storage/digest-dynamo.js';
 import type { Json } from '../support/api.js';
+import { secretSums } from '../support/test-game.js';
 import { PUBLIC_URL, type Harness, type SmtpListener } from '../notify/support.js';
+
+/** The daily digest job over the harness's table and clock, mailing through `email` (the test game only). */
+export function dailyDigest(h: Harness, email: EmailSender, extra: Partial<DigestDeps> = {}): DailyDigest {
+  return new DailyDigest({
+    players: h.playerStore!,
+    digests: new DynamoDigestStore(h.table.doc, h.table.tableName),
+    matches: h.table.store,
+    notify: h.store,
+    games: new Map([[secretSums.id, secretSums]]),
+    email,
+    publicUrl: PUBLIC_URL,
+    clock: h.clock.fn,
+    log: () => {},
+    ...extra,
+  });
+}
 
 export interface Answer {
   status: number;
