@@ -3,8 +3,6 @@
  * sweep on a timer, the daily digest on a timer (hourly, DIGEST_INTERVAL_MS, and once at start), VAPID keys kept in the data directory, and email over SMTP_URL or, without
  * it, into the dev outbox shown at /dev/outbox. Nothing here runs on Lambda.
  */
-import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { AnyGame } from '#shared/engine/game.js';
 import type { NotificationsDeps } from '../app.js';
 import { notificationsOf } from '../deps.js';
@@ -18,10 +16,10 @@ import { DailyDigest } from '../players/digest.js';
 import { DynamoDigestStore } from '../storage/digest-dynamo.js';
 import { DynamoPlayerStore } from '../storage/players-dynamo.js';
 import { localVapidKeys, secretVapidKeys, vapidSubject, type VapidKeys } from '../notify/vapid.js';
-import { clientConfigFromEnv, dynamoClientFromEnv } from '../storage/dynamo.js';
+import { dynamoClientFromEnv } from '../storage/dynamo.js';
 import { DynamoNotifyStore } from '../storage/notify-dynamo.js';
-import { StreamReader } from '../storage/stream.js';
 import { onStreamRecords } from '../storage/stream-records.js';
+import { startStreamLane } from './stream-lane.js';
 
 export interface LocalNotify {
   /** The API's notifications part (createApp's `notifications`). */
@@ -39,7 +37,6 @@ export function startLocalNotify(opts: {
   games: ReadonlyMap<string, AnyGame>;
 }): LocalNotify {
   const { env } = opts;
-  const config = clientConfigFromEnv(env);
   const store = new DynamoNotifyStore(dynamoClientFromEnv(env), opts.tableName);
   const from = env.EMAIL_FROM ?? DEFAULT_FROM;
   const outbox = env.SMTP_URL ? undefined : new DevOutbox({ from });
@@ -58,18 +55,13 @@ export function startLocalNotify(opts: {
   };
 
   const dispatcher = new Dispatcher({ store, matches: opts.matches, games: opts.games, publicUrl: opts.publicUrl, email, push, log });
-  const raw = new DynamoDBClient(config);
-  const streams = new DynamoDBStreamsClient(config);
-  const reader = new StreamReader({
-    db: raw,
-    streams,
+  const reader = startStreamLane({
+    env,
     tableName: opts.tableName,
     handle: onStreamRecords(dispatcher),
-    checkpoints: store,
     log,
+    pollMs: Number(env.DISPATCH_POLL_MS ?? 1000),
   });
-  const abort = new AbortController();
-  const readerDone = reader.run(abort.signal, Number(env.DISPATCH_POLL_MS ?? 1000));
 
   const service = new MatchService({ store: opts.matches, games: opts.games, clock: Date.now });
   const sweep = new Sweep({ store, matches: opts.matches, service, log });
@@ -93,10 +85,7 @@ export function startLocalNotify(opts: {
     ...(outbox ? { outbox } : {}),
     async stop() {
       clearInterval(timer);
-      abort.abort();
-      await Promise.allSettled([readerDone, sweeping, digest.stop()]);
-      raw.destroy();
-      streams.destroy();
+      await Promise.allSettled([reader.stop(), sweeping, digest.stop()]);
       if (email instanceof SmtpEmailSender) email.close();
     },
   };

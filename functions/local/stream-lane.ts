@@ -1,7 +1,7 @@
 /**
- * One more reader of DynamoDB Local's stream for a local consumer beside the dispatcher (the computer
- * players, the live channel's pokes): its own clients, its own checkpoints (`<lane>:<shard>`), polling
- * every `pollMs`, and a `stop()` that waits for the reader to finish.
+ * A reader of DynamoDB Local's stream for one local consumer (the notification dispatcher, the computer
+ * players, the live channel's pokes): its own clients, its own checkpoints (`<lane>:<shard>`; the
+ * dispatcher's carry no prefix), polling every `pollMs`, and a `stop()` that waits for the reader to finish.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
@@ -16,13 +16,15 @@ export interface StreamLane {
 export function startStreamLane(opts: {
   env: Record<string, string | undefined>;
   tableName: string;
-  /** The checkpoints' prefix: `bots`, `live`. */
-  lane: string;
+  /** The checkpoints' prefix: `bots`, `live`; none for the dispatcher. */
+  lane?: string;
   handle: StreamReaderDeps['handle'];
-  checkpointAfter: NonNullable<StreamReaderDeps['checkpointAfter']>;
+  /** Which records are worth a checkpoint; by default those with outbox entries (the dispatcher's). */
+  checkpointAfter?: StreamReaderDeps['checkpointAfter'];
   log: NonNullable<StreamReaderDeps['log']>;
   pollMs: number;
 }): StreamLane {
+  const { lane } = opts;
   const config = clientConfigFromEnv(opts.env);
   const store = new DynamoNotifyStore(dynamoClientFromEnv(opts.env), opts.tableName);
   const raw = new DynamoDBClient(config);
@@ -32,11 +34,14 @@ export function startStreamLane(opts: {
     streams,
     tableName: opts.tableName,
     handle: opts.handle,
-    checkpoints: {
-      checkpoint: (shardId) => store.checkpoint(`${opts.lane}:${shardId}`),
-      saveCheckpoint: (shardId, seq, now) => store.saveCheckpoint(`${opts.lane}:${shardId}`, seq, now),
-    },
-    checkpointAfter: opts.checkpointAfter,
+    checkpoints:
+      lane === undefined
+        ? store
+        : {
+            checkpoint: (shardId) => store.checkpoint(`${lane}:${shardId}`),
+            saveCheckpoint: (shardId, seq, now) => store.saveCheckpoint(`${lane}:${shardId}`, seq, now),
+          },
+    ...(opts.checkpointAfter ? { checkpointAfter: opts.checkpointAfter } : {}),
     log: opts.log,
   });
   const abort = new AbortController();
