@@ -52,19 +52,22 @@ export function compileCatalog(
 /** The pseudo-locale's catalog: English, each message marked ⟦…⟧ with accented letters. */
 export const pseudoCatalog = () => compileCatalog(CATALOGS.en, { pseudo: true });
 
-const i18n = setupI18n({
-  messages: {
-    en: compileCatalog({ ...CATALOGS.en, ...mailEn }),
-    nl: compileCatalog({ ...CATALOGS.nl, ...mailNl }),
-    [PSEUDO]: compileCatalog({ ...CATALOGS.en, ...mailEn }, { pseudo: true }),
-  } as Record<string, Messages>,
-  locale: 'en',
-});
+// Each language is compiled when first asked for (a Lambda's cold start compiles none it does not use).
+const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
+const compiled = new Set<string>();
+const compileFor = (lang: Lang | typeof PSEUDO): Messages =>
+  lang === PSEUDO
+    ? compileCatalog({ ...CATALOGS.en, ...mailEn }, { pseudo: true })
+    : compileCatalog({ ...CATALOGS[lang], ...MAIL_CATALOGS[lang] });
 
 export type Params = Record<string, string | number | Date>;
 
 /** The message `key` in `lang`, its placeholders filled from `params`. */
 export function t(lang: Lang | typeof PSEUDO, key: MessageKey | MailKey, params?: Params): string {
+  if (!compiled.has(lang)) {
+    i18n.load(lang, compileFor(lang));
+    compiled.add(lang);
+  }
   if (i18n.locale !== lang) i18n.activate(lang);
   return i18n._(key, params);
 }
