@@ -57,7 +57,7 @@ async function signInByLink(p: Page, link: string) {
 
 const listed = (p: Page) =>
   p
-    .locator('.my-matches li')
+    .locator('.my-matches[data-source=account] li')
     .evaluateAll((lis) =>
       lis.map((li) => ({ id: li.getAttribute('data-match'), text: (li as HTMLElement).innerText.replace(/\s+/g, ' ') })),
     );
@@ -110,7 +110,7 @@ describe('signing in and my matches on every device', () => {
     const barA = a.getByRole('navigation', { name: 'Site' });
     await barA.getByRole('link', { name: ADDRESS }).waitFor();
     await barA.getByRole('button', { name: 'Sign out' }).waitFor();
-    await a.waitForFunction(() => document.querySelectorAll('.my-matches li').length === 3);
+    await a.waitForFunction(() => document.querySelectorAll('.my-matches[data-source=account] li').length === 3);
     expect((await listed(a)).map((x) => x.id)).toEqual([m1.matchId, m3.matchId, m2.matchId]);
     // A match created here while signed in joins the record by itself.
     await a.getByRole('radio', { name: /Secret sums/ }).check();
@@ -128,7 +128,7 @@ describe('signing in and my matches on every device', () => {
     expect(askedKnown).toBe(askedNew);
     await signInByLink(b, linkOf(ADDRESS, 2));
     await b.goto(`${base}/`);
-    await b.waitForFunction(() => document.querySelectorAll('.my-matches li').length === 5);
+    await b.waitForFunction(() => document.querySelectorAll('.my-matches[data-source=account] li').length === 5);
     const onB = await listed(b);
     expect(onB.map((x) => x.id)).toEqual([m1.matchId, m3.matchId, m2.matchId, created, m4.matchId]);
     expect(onB[0]!.text).toContain('Secret sums (test game) with Bob');
@@ -142,7 +142,7 @@ describe('signing in and my matches on every device', () => {
 
     // m4 came from B's storage: device A now lists it too.
     await a.goto(`${base}/`);
-    await a.waitForFunction(() => document.querySelectorAll('.my-matches li').length === 5);
+    await a.waitForFunction(() => document.querySelectorAll('.my-matches[data-source=account] li').length === 5);
 
     // ---- a third device signs in and out from the bar; a fourth mail within the hour is refused, in words.
     const deviceC = await env.browser.newContext();

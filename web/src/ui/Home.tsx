@@ -143,7 +143,7 @@ const OUTCOME: Record<NonNullable<ServerMatch['result']>['outcome'], MessageKey>
 /** The signed-in player's matches, from every device; each opens its seat without its link. */
 function AccountMatches({ list }: { list: ServerMatch[] }) {
   return (
-    <section class="zone my-matches" aria-labelledby="mine-h">
+    <section class="zone my-matches" data-source="account" aria-labelledby="mine-h">
       <h2 id="mine-h">{t('home.mine.title')}</h2>
       {list.length === 0 && <p class="muted">{t('home.mine.empty')}</p>}
       <ul class="match-list">
