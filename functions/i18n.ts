@@ -10,7 +10,10 @@
 import { type Messages, setupI18n } from '@lingui/core';
 import { type CompiledMessage, compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { en as zodEn, nl as zodNl } from 'zod/locales';
+import type { Params as WordParams } from '#shared/engine/game.js';
 import { en } from '#shared/i18n/en.js';
+import * as format from '#shared/i18n/format.js';
+import { GAME_WORDS } from '#shared/i18n/games/index.js';
 import { type Catalog, isLang, LANGS, type Lang, type MessageKey, PSEUDO, pickLang } from '#shared/i18n/index.js';
 import { type MailKey, mailEn } from '#shared/i18n/mail/en.js';
 import { mailNl } from '#shared/i18n/mail/nl.js';
@@ -18,6 +21,7 @@ import { nl } from '#shared/i18n/nl.js';
 import { en as panelsEn } from '#shared/i18n/panels/en.js';
 import { nl as panelsNl } from '#shared/i18n/panels/nl.js';
 import { PSEUDO_CLOSE, PSEUDO_OPEN, pseudoText } from '#shared/i18n/pseudo.js';
+import { type Speaker, shown } from '#shared/i18n/render.js';
 
 export { LANGS, type Lang, type MessageKey } from '#shared/i18n/index.js';
 
@@ -27,7 +31,17 @@ export type { MailKey } from '#shared/i18n/mail/en.js';
  * The site's catalogs, as the pages get them (web/build.ts compiles these: no server words in the page):
  * the page's catalog and the panels' (the pages load them apart; the server has all).
  */
-export const CATALOGS: Record<Lang, Catalog> = { en: { ...en, ...panelsEn }, nl: { ...nl, ...panelsNl } };
+export const CATALOGS: Record<Lang, Catalog> = {
+  en: { ...en, ...panelsEn, ...gameWords('en') },
+  nl: { ...nl, ...panelsNl, ...gameWords('nl') },
+};
+
+/** Every game's words in `lang` (the pages load each game's with its board). */
+function gameWords<L extends Lang>(lang: L) {
+  return Object.assign({}, ...Object.values(GAME_WORDS).map((g) => g[lang])) as {
+    [G in keyof typeof GAME_WORDS]: (typeof GAME_WORDS)[G][L];
+  }[keyof typeof GAME_WORDS];
+}
 
 /** The server's own words (mails, push texts, its pages: shared/i18n/mail), merged into its catalogs only. */
 export const MAIL_CATALOGS: Record<Lang, Record<MailKey, string>> = { en: mailEn, nl: mailNl };
@@ -101,3 +115,24 @@ const ZOD = { en: zodEn().localeError, nl: zodNl().localeError } as const;
 
 /** The per-parse error map of a language: `schema.safeParse(input, { error: zodMessages(lang) })`. */
 export const zodMessages = (lang: Lang) => ZOD[lang];
+
+/**
+ * How `lang` names seats and lists: seat `n` by `names[n]`, a seat without a name as "a player". For
+ * `shown` and `say` (shared/i18n/render.ts), so a mail's log line reads as the page's.
+ */
+export function speaker(lang: Lang | typeof PSEUDO, names: readonly (string | null | undefined)[]): Speaker {
+  return {
+    t: (key, params) => t(lang, key as MessageKey, params),
+    seatName: (seat) => names[seat] ?? t(lang, 'mail.aPlayer'),
+    list: (items) => format.list(lang === PSEUDO ? 'en' : lang, items),
+  };
+}
+
+/** A log line, rule error or result (words, or an older record's English) in `lang`, seats named from `names`. */
+export function shownIn(
+  lang: Lang | typeof PSEUDO,
+  x: { key?: string; params?: WordParams; text?: string; message?: string; summary?: string } | string,
+  names: readonly (string | null | undefined)[],
+): string {
+  return shown(typeof x === 'string' ? { text: x } : x, speaker(lang, names), names.length);
+}

@@ -19,6 +19,7 @@ import { join, relative } from 'node:path';
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { compileCatalog, pseudoCatalog } from '../functions/i18n.js';
 import { en } from '#shared/i18n/en.js';
+import { GAME_WORDS, type GameWithWords } from '#shared/i18n/games/index.js';
 import type { Catalog } from '#shared/i18n/index.js';
 import { nl } from '#shared/i18n/nl.js';
 import { en as panelsEn } from '#shared/i18n/panels/en.js';
@@ -33,14 +34,18 @@ const ENTRY = 'web/src/main.tsx';
 const compiledCatalogs: Plugin = {
   name: 'compiled-catalogs',
   setup(b) {
-    b.onLoad({ filter: /[\\/](shared[\\/]i18n[\\/](panels[\\/])?(en|nl)|web[\\/]src[\\/]i18n-pseudo)\.ts$/ }, (args) => {
-      const lang = /(en|nl)\.ts$/.exec(args.path)?.[1] as 'en' | 'nl' | undefined;
-      const name = lang ?? 'messages';
-      // The page's catalog and the panels' each compile their own messages; the pseudo-locale has all.
-      const source = /[\\/]panels[\\/]/.test(args.path) ? PANELS : SITE;
-      const messages = lang ? compileCatalog(source[lang] as Catalog) : pseudoCatalog();
-      return { contents: `export const ${name} = ${JSON.stringify(messages)};`, loader: 'js' };
-    });
+    b.onLoad(
+      { filter: /[\\/](shared[\\/]i18n[\\/](panels[\\/]|games[\\/][a-z-]+[\\/])?(en|nl)|web[\\/]src[\\/]i18n-pseudo)\.ts$/ },
+      (args) => {
+        const lang = /(en|nl)\.ts$/.exec(args.path)?.[1] as 'en' | 'nl' | undefined;
+        const name = lang ?? 'messages';
+        // The page's catalog, the panels' and each game's compile their own messages; the pseudo-locale has all.
+        const game = /[\\/]games[\\/]([a-z-]+)[\\/]/.exec(args.path)?.[1] as GameWithWords | undefined;
+        const source = game ? GAME_WORDS[game] : /[\\/]panels[\\/]/.test(args.path) ? PANELS : SITE;
+        const messages = lang ? compileCatalog(source[lang] as Catalog) : pseudoCatalog();
+        return { contents: `export const ${name} = ${JSON.stringify(messages)};`, loader: 'js' };
+      },
+    );
   },
 };
 

@@ -5,6 +5,7 @@
  */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { langOf, shownIn } from '../i18n.js';
 import { MatchError, RuleError, type MatchErrorCode, type MatchErrorDetails } from '../matches/errors.js';
 import { PlayerError } from '../players/errors.js';
 import { PLAYER_STATUS_OF } from './player-errors.js';
@@ -84,7 +85,9 @@ export class ApiError extends Error {
 export const INTERNAL_MESSAGE =
   'Something went wrong on our side. Your change may or may not have been saved: reload to see, then try again if it is missing.';
 
-const body = (code: string, message: string, details: MatchErrorDetails = {}) => ({ error: { code, message, ...details } });
+const body = (code: string, message: string, details: MatchErrorDetails & { key?: string; params?: object } = {}) => ({
+  error: { code, message, ...details },
+});
 
 /** The app's one error handler: every refusal's status, body and Retry-After. */
 export function onError(err: Error, c: Context): Response {
@@ -96,7 +99,11 @@ export function onError(err: Error, c: Context): Response {
     if (err.retryAfter !== undefined) c.header('Retry-After', String(err.retryAfter));
     return c.json(body(err.code, err.message), PLAYER_STATUS_OF[err.code]);
   }
-  if (err instanceof RuleError) return c.json(body(err.code, err.message, err.details), RULE_ERROR_STATUS);
+  if (err instanceof RuleError) {
+    const { key, params } = err.reason;
+    const words = key ? { key, ...(params ? { params } : {}) } : {};
+    return c.json(body(err.code, shownIn(langOf(c.req), err.reason, err.names), { ...err.details, ...words }), RULE_ERROR_STATUS);
+  }
   if (err instanceof ApiError) return c.json(err.toBody(), err.status);
   if (isDatabaseUnavailable(err)) {
     c.header('Retry-After', String(DB_RETRY_AFTER_S));

@@ -11,9 +11,18 @@ const BotLevel = z.enum(['easy', 'strong']);
 /** A computer plays this seat: made for it (no standIn), or standing in for its player until they are back. */
 export const SeatBotResponse = z.object({ level: BotLevel, standIn: z.optional(z.enum(['deadline', 'asked'])) });
 
+/**
+ * Words as a catalog key and its parameters (shared/engine/game.ts `Words`): a parameter is a string, a
+ * number, a seat `{seat}`, nested words `{key, params}` or a list `{list}`. Clients render them in their language.
+ */
+const WordParams = z.record(z.string(), z.unknown());
+
 export const LogEntryResponse = z.object({
   type: z.string(),
-  text: z.string(),
+  key: z.optional(z.string()),
+  params: z.optional(WordParams),
+  /** English, with `{0}`-style seat placeholders: only lines not yet given keys. */
+  text: z.optional(z.string()),
   seat: z.optional(z.number()),
   data: z.optional(z.unknown()),
 });
@@ -53,7 +62,10 @@ export const TimingResponse = z.object({
 export const MatchEndResponse = z.object({
   winners: z.readonly(z.array(z.number())),
   scores: z.optional(z.readonly(z.array(z.number()))),
-  summary: z.string(),
+  key: z.optional(z.string()),
+  params: z.optional(WordParams),
+  /** English, with `{0}`-style seat placeholders: matches that ended before results had keys. */
+  summary: z.optional(z.string()),
   details: z.optional(z.unknown()),
   reason: z.optional(z.enum(['finished', 'resigned', 'forfeit'])),
   seat: z.optional(z.number()),
@@ -186,6 +198,9 @@ export const ErrorResponse = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
+    /** A refused move's reason as words (the page renders them in its own language; `message` is in the request's). */
+    key: z.optional(z.string()),
+    params: z.optional(WordParams),
     issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
     version: z.optional(z.number()),
     retryAfter: z.optional(z.number()),

@@ -5,6 +5,8 @@
  */
 import * as z from 'zod/mini';
 import { en } from 'zod/locales';
+import type { RuleError as EngineRuleError } from '#shared/engine/game.js';
+import { shownIn } from '../i18n.js';
 
 // zod/mini ships no messages (every issue would read "Invalid input"). Issue messages are written when a
 // parse fails, so English is set here, in the module that turns them into errors: whatever parses and
@@ -97,14 +99,20 @@ export class MatchError extends Error {
   }
 }
 
-/** A move the game's rules refuse, under the game's own code (its rule error vocabulary). */
+/**
+ * A move the game's rules refuse, under the game's own code (its rule error vocabulary). `reason` is
+ * the engine's (words, or English from engines not yet moved to keys); the HTTP edge says it in the
+ * request's language with the seats named from `names`. The Error's own message is the English.
+ */
 export class RuleError extends Error {
+  readonly code: string;
   constructor(
-    readonly code: string,
-    message: string,
+    readonly reason: EngineRuleError,
+    readonly names: readonly (string | null)[],
     readonly details: { version: number },
   ) {
-    super(message);
+    super(shownIn('en', reason, names));
+    this.code = reason.code;
     this.name = 'RuleError';
   }
 }

@@ -8,7 +8,7 @@ import type { AnyGame, Seat } from '#shared/engine/game.js';
 import { NUDGE_EVERY_MS, talkingSeat, type TableTalkDeps } from './chat.js';
 import { MatchError } from './errors.js';
 import type { LogRecord, MatchRecord } from './port.js';
-import { logEntries } from './present.js';
+import { linesOf } from './present.js';
 
 const MAX_ATTEMPTS = 6;
 
@@ -68,7 +68,7 @@ export async function nudge(
       seat: to,
       kind: 'nudge' as const,
       gameId: match.gameId,
-      lines: logEntries(game, record, to).map((e) => e.text),
+      lines: linesOf(game, record, to),
       createdAt: now,
     }));
     // Straight to the store: the service's commit would move gameVersion for a log record.

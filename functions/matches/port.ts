@@ -3,7 +3,7 @@
  * One real adapter implements it (DynamoDB, functions/storage/dynamo.ts), tested against DynamoDB Local.
  */
 import type { BotLevel } from '#shared/engine/bot.js';
-import type { Outcome, Seat } from '#shared/engine/game.js';
+import type { Outcome, Seat, Words } from '#shared/engine/game.js';
 
 export type MatchStatus = 'open' | 'active' | 'over';
 
@@ -241,8 +241,11 @@ export interface NotificationIntent {
   seat: Seat;
   kind: NotificationKind;
   gameId: string;
-  /** What happened, in words, already redacted for this seat (names as {n} placeholders). */
-  lines: string[];
+  /**
+   * What happened, already redacted for this seat: words (a catalog key and params, rendered in the
+   * recipient's language when sent), or English with `{n}` seat placeholders (lines not yet moved to keys).
+   */
+  lines: (string | Words)[];
   createdAt: number;
   /** Set on rows the sweep writes (reminder `r1`…, deadline warning `w`): several may share a version. */
   tag?: string;

@@ -4,7 +4,7 @@
  * notifications, from the public log lines made here; `view(state, seat)` is the only door the game
  * state leaves by.
  */
-import type { AnyGame, LogEntry, Viewer } from '#shared/engine/game.js';
+import type { AnyGame, LogEntry, Viewer, Words } from '#shared/engine/game.js';
 import { chatSummary } from './chat.js';
 import type { LogRecord, MatchRecord } from './port.js';
 import { deadlineOf, policyText } from './timing.js';
@@ -108,3 +108,11 @@ export function logEntries(game: AnyGame, record: LogRecord, viewer: Viewer): Lo
 }
 
 const takeBackEntry = (seat: number): LogEntry => ({ type: 'take-back', seat, text: `{${seat}} is back and plays their own seat again.` });
+
+/** A log line as an outbox row keeps it: its words, or the English of a line not yet given a key. */
+export const lineOf = (e: LogEntry): string | Words =>
+  e.key ? (e.params ? { key: e.key, params: e.params } : { key: e.key }) : (e.text ?? '');
+
+/** The lines of one log record as `viewer` may read them, as an outbox row keeps them. */
+export const linesOf = (game: AnyGame, record: LogRecord, viewer: Viewer): (string | Words)[] =>
+  logEntries(game, record, viewer).map(lineOf);

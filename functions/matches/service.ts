@@ -20,7 +20,8 @@ import { invalid, MatchError, RuleError } from './errors.js';
 import { TableChat } from './chat.js';
 import { nudge } from './nudge.js';
 import { changePause, type PauseChange } from './pausing.js';
-import { logEntries, presentLog, presentMatch } from './present.js';
+import { shownIn } from '../i18n.js';
+import { linesOf, presentLog, presentMatch } from './present.js';
 import { RecentMatches } from './recent.js';
 import { ReplayReader, replaySteps, replayViewer, type ReplayQuery } from './replay.js';
 import { countSideChange } from './side-changes.js';
@@ -347,7 +348,12 @@ export class MatchService {
       const now = this.deps.clock();
       const applied = game.apply(match.state, seat, parsed.data, { now });
       if (!applied.ok && match === recent) continue; // judge a refusal on a fresh read
-      if (!applied.ok) throw new RuleError(applied.error.code, applied.error.message, { version: match.version });
+      if (!applied.ok)
+        throw new RuleError(
+          applied.error,
+          match.seats.map((s) => s.name),
+          { version: match.version },
+        );
       const { state, events, reveal } = applied.value;
       // The player's own move takes their seat back from a computer standing in, in the same commit.
       const tookBack = isStoodIn(match.seats[seat]);
@@ -455,13 +461,19 @@ export class MatchService {
       if (after.status === 'over') kind = 'over';
       else if (after.toAct.includes(seat) && !before.toAct.includes(seat) && !isStoodIn(s)) kind = 'your-move';
       if (!kind) return;
-      const lines = logEntries(game, record, seat).map((e) => e.text);
+      const lines = linesOf(game, record, seat);
       intents.push(this.intent(after, seat, kind, lines, record.at));
     });
     return intents;
   }
 
-  private intent(match: MatchRecord, seat: Seat, kind: NotificationKind, lines: string[], now: number): NotificationIntent {
+  private intent(
+    match: MatchRecord,
+    seat: Seat,
+    kind: NotificationKind,
+    lines: NotificationIntent['lines'],
+    now: number,
+  ): NotificationIntent {
     return { matchId: match.id, version: match.version, seat, kind, gameId: match.gameId, lines, createdAt: now };
   }
 
@@ -543,7 +555,7 @@ export class MatchService {
     if (record.kind === 'default-move' && next.status !== 'over') {
       // The late player did not move: tell them what was done in their name (an end of the match
       // is news enough on its own, and they get it as 'over').
-      const lines = logEntries(game, record, seat).map((e) => e.text);
+      const lines = linesOf(game, record, seat);
       intents = [...intents.filter((n) => n.seat !== seat), this.intent(next, seat, 'moved-for-you', lines, now)];
     }
     const result = await this.commit({ match: next, expectedVersion, log: record, intents });
@@ -560,7 +572,7 @@ export class MatchService {
     const seats = match.seats.map((s, i) => (i === seat ? { ...s, bot: { level, standIn: 'deadline' as const }, waitingSince: now } : s));
     const next = withDue({ ...match, seats, version: match.version + 1, updatedAt: now });
     const record: LogRecord = { version: next.version, seat, kind: 'stand-in', bot: level, standIn: 'deadline', at: now, events: [] };
-    const lines = logEntries(this.game(match.gameId), record, seat).map((e) => e.text);
+    const lines = linesOf(this.game(match.gameId), record, seat);
     const intents = [this.intent(next, seat, 'stood-in', lines, now)];
     const result = await this.commit({ match: next, expectedVersion: match.version, log: record, intents });
     return result.ok ? 'stand-in' : 'stale';
@@ -581,7 +593,17 @@ export class MatchService {
     if (!parsed.success) return { ok: false, reason: 'refused', code: 'invalid-move', message: 'The move does not parse.' };
     const now = this.deps.clock();
     const applied = game.apply(match.state, seat, parsed.data, { now });
-    if (!applied.ok) return { ok: false, reason: 'refused', code: applied.error.code, message: applied.error.message };
+    if (!applied.ok)
+      return {
+        ok: false,
+        reason: 'refused',
+        code: applied.error.code,
+        message: shownIn(
+          'en',
+          applied.error,
+          match.seats.map((s) => s.name),
+        ),
+      };
     const next = this.advance(match, applied.value.state, now);
     const record: LogRecord = {
       version: next.version,

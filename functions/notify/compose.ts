@@ -7,7 +7,7 @@
  */
 import type { AnyGame, LogEntry, Seat } from '#shared/engine/game.js';
 import * as format from '#shared/i18n/format.js';
-import { type Lang, type MailKey, type Params, t } from '../i18n.js';
+import { type Lang, type MailKey, type Params, shownIn, t } from '../i18n.js';
 import type { MatchRecord, MatchTiming, NotificationIntent, NotificationKind } from '../matches/port.js';
 import { clockStart, deadlineOf, formatTime } from '../matches/timing.js';
 import type { PushMessage } from './push.js';
@@ -28,11 +28,6 @@ export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 export { formatTime };
-
-/** Puts seat names in place of `{n}`. */
-export function named(text: string, names: readonly (string | null)[], lang: Lang = 'en'): string {
-  return text.replace(/\{(\d)\}/g, (_, n: string) => names[Number(n)] ?? t(lang, 'mail.aPlayer'));
-}
 
 export function matchUrl(publicUrl: string, matchId: string): string {
   // No secret in the link: the browser that holds the seat opens it from its own storage.
@@ -65,7 +60,7 @@ function said(lang: Lang, intent: NotificationIntent, match: MatchRecord, gameNa
   const withWhom = others.length > 0 ? t(lang, 'mail.withWhom', { names: format.list(lang, others) }) : '';
   const game = gameName;
   const paragraphs: string[] = [];
-  const over = () => `${t(lang, 'mail.matchOver')} ${match.end ? named(match.end.summary, names, lang) : ''}`.trim();
+  const over = () => `${t(lang, 'mail.matchOver')} ${match.end ? shownIn(lang, match.end, names) : ''}`.trim();
   const kind: NotificationKind = intent.kind;
   const subject = (extra: Params = {}) => t(lang, `mail.${kind}.subject` as MailKey, { game, withWhom, ...extra });
   const title = (extra: Params = {}) => t(lang, `push.${kind}.title` as MailKey, { game, ...extra });
@@ -141,8 +136,8 @@ export function compose(input: {
   const lang = input.lang ?? 'en';
   const names = match.seats.map((s) => s.name);
   const url = matchUrl(input.publicUrl, match.id);
-  // The game's log lines stay as the engine words them (English) until the engines emit keys.
-  const lines = (input.publicLines?.map((e) => e.text) ?? intent.lines).map((l) => named(l, names, lang)).slice(0, 12);
+  // Said as the page says them (shared/i18n/render.ts); lines not yet given keys stay in English.
+  const lines = (input.publicLines ?? intent.lines).map((l) => shownIn(lang, l, names)).slice(0, 12);
   const { subject, title, paragraphs, chatLines } = said(lang, intent, match, game.name, input.publicLines);
   const kind = intent.kind;
   // Timer notices say nothing of the last move: it is not news any more.

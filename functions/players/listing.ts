@@ -3,7 +3,8 @@
  * first), then matches waiting for someone else, then those still filling their seats, then finished
  * ones with their result. Opponents appear by name only; nothing of another player's record is read.
  */
-import type { Seat } from '#shared/engine/game.js';
+import type { Params, Seat } from '#shared/engine/game.js';
+import { shownIn } from '../i18n.js';
 import type { MatchRecord } from '../matches/port.js';
 
 export const LISTING_STATES = ['your-move', 'their-move', 'open', 'over'] as const;
@@ -18,7 +19,7 @@ export interface MyMatch {
   waitingSince: number | null;
   you: string | null;
   opponents: { seat: Seat; name: string | null }[];
-  result: { outcome: 'won' | 'lost' | 'shared' | 'nobody'; summary: string } | null;
+  result: { outcome: 'won' | 'lost' | 'shared' | 'nobody'; summary: string; key?: string; params?: Params } | null;
   updatedAt: number;
   /** What the page needs to open the seat without its link. */
   open: { seat: Seat; token: string };
@@ -31,8 +32,17 @@ function resultOf(m: MatchRecord, seat: Seat): MyMatch['result'] {
   if (!m.end) return null;
   const w = m.end.winners;
   const outcome = w.length === 0 ? 'nobody' : !w.includes(seat) ? 'lost' : w.length > 1 ? 'shared' : 'won';
-  const summary = m.end.summary.replace(/\{(\d+)\}/g, (_, n: string) => m.seats[Number(n)]?.name ?? `Seat ${Number(n) + 1}`);
-  return { outcome, summary };
+  const { key, params } = m.end;
+  // The words for the page to say in its language; `summary` in English for other clients (and older results).
+  return {
+    outcome,
+    summary: shownIn(
+      'en',
+      m.end,
+      m.seats.map((s) => s.name),
+    ),
+    ...(key ? { key, ...(params ? { params } : {}) } : {}),
+  };
 }
 
 export function myMatch(m: MatchRecord, seat: Seat, token: string, gameName: string): MyMatch {

@@ -531,7 +531,7 @@ export function itemToIntent(item: Item): NotificationIntent {
     seat: item.seat as number,
     kind: item.kind as NotificationIntent['kind'],
     gameId: item.gameId as string,
-    lines: (item.lines as string[] | undefined) ?? [],
+    lines: (item.lines as NotificationIntent['lines'] | undefined) ?? [],
     createdAt: item.createdAt as number,
     ...(typeof item.tag === 'string' ? { tag: item.tag } : {}),
     ...(item.chat !== undefined ? { chat: item.chat as NonNullable<NotificationIntent['chat']> } : {}),

@@ -17,9 +17,37 @@ export type Seat = number;
 export type Viewer = Seat | null;
 
 /** A broken rule: `code` is stable (tests and clients switch on it), `message` is for people. */
+/**
+ * Words for people, without the words: a catalog key (shared/i18n: `game.<id>.log.<type>`,
+ * `game.<id>.error.<code>`, `game.<id>.outcome.<kind>`…) and its parameters. Engines never hold
+ * wording in a language; the page and the server put the words in (shared/i18n/render.ts `say`).
+ */
+export interface Words {
+  readonly key: string;
+  readonly params?: Params;
+}
+/** A seat, shown as its player's name (replaces the old `{0}` text placeholders). */
+export interface SeatRef {
+  readonly seat: Seat;
+}
+/** A nested word, rendered first: a card's or a province's name, a phase… */
+export type KeyRef = Words;
+/** A list of things, shown as one ("Ann, Bob and Cy") in the language shown. */
+export interface ListRef {
+  readonly list: readonly Param[];
+}
+export type Param = string | number | SeatRef | KeyRef | ListRef;
+export type Params = Readonly<Record<string, Param>>;
+
+/**
+ * A move the rules refuse: a stable `code` (the API passes it on; tests and pages switch on it) and
+ * the words saying why (`key`, `params`). `message` is the English of engines not yet moved to keys.
+ */
 export interface RuleError {
   readonly code: string;
-  readonly message: string;
+  readonly key?: string;
+  readonly params?: Params;
+  readonly message?: string;
 }
 
 export type Result<T, E = RuleError> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
@@ -30,16 +58,27 @@ export const fail = (code: string, message: string): Result<never> => ({
   error: { code, message },
 });
 
+/** A refused result with words: `key` and `params` (see `Words`). */
+export const failWith = (code: string, key: string, params?: Params): Result<never> => ({
+  ok: false,
+  error: params ? { code, key, params } : { code, key },
+});
+
 /**
  * A game's rule errors, typed by its closed list of codes (`ERROR_CODES` in the game's errors.ts):
  * `ruleError` builds one as a value (for checks that `apply` and `legalMoves` share), `fail` as the
  * refused result `apply` returns. A code outside the list does not compile.
  */
-export function ruleErrors<const C extends readonly string[]>(_codes: C) {
+export function ruleErrors<const C extends readonly string[]>(_codes: C, prefix?: string) {
   type Code = C[number];
+  // With a `prefix` (`game.<id>.error`), words are keys: `ruleError(code, params?, key?)`, the key
+  // `${prefix}.${code}` unless one code has several reasons (then `key` names the one meant).
+  // Without, the English message (engines not yet moved to keys).
+  const make = (code: Code, words?: string | Params, key?: string): RuleError & { readonly code: Code } =>
+    typeof words === 'string' ? { code, message: words } : { code, key: key ?? `${prefix}.${code}`, ...(words ? { params: words } : {}) };
   return {
-    ruleError: (code: Code, message: string): RuleError & { readonly code: Code } => ({ code, message }),
-    fail: (code: Code, message: string): Result<never> => fail(code, message),
+    ruleError: make,
+    fail: (code: Code, words?: string | Params, key?: string): Result<never> => ({ ok: false, error: make(code, words, key) }),
   };
 }
 
@@ -61,12 +100,15 @@ export interface Applied<S, E> {
 }
 
 /**
- * A log line as one viewer may see it. `text` may name seats as `{0}`, `{1}`…; the platform and
- * the web page put the players' names in their place.
+ * A log line as one viewer may see it: its words as `key` and `params` (seats as `SeatRef`s; the
+ * page and the server put the players' names in). `text` is the English of lines not yet moved to
+ * keys, naming seats as `{0}`, `{1}`….
  */
 export interface LogEntry {
   readonly type: string;
-  readonly text: string;
+  readonly key?: string;
+  readonly params?: Params;
+  readonly text?: string;
   readonly seat?: Seat;
   readonly data?: unknown;
 }
@@ -76,8 +118,11 @@ export interface Outcome {
   readonly winners: readonly Seat[];
   /** Final score per seat, when the game keeps score. */
   readonly scores?: readonly number[];
-  /** One line in words, with `{n}` seat placeholders. */
-  readonly summary: string;
+  /** The result in words (see `Words`), e.g. `game.<id>.outcome.<kind>`. */
+  readonly key?: string;
+  readonly params?: Params;
+  /** The result in English with `{n}` seat placeholders: matches that ended before the words moved to keys. */
+  readonly summary?: string;
   /** Game-specific breakdown (e.g. points per suit), already safe for everyone to see. */
   readonly details?: unknown;
 }

@@ -8,6 +8,7 @@
  * Placeholders are named (`{name}`, `{count, plural, …}`); the web compiles these messages at build
  * time (web/build.ts) and the server once at start (functions/i18n.ts).
  */
+import type { GameKey } from './games/index.js';
 import type { PanelKey } from './panels/en.js';
 
 export const en = {
@@ -325,4 +326,4 @@ export const en = {
 
 /** The keys of this catalog (loaded with the page); `MessageKey` adds the panels' (./panels/en.ts, loaded with them). */
 export type SiteKey = keyof typeof en;
-export type MessageKey = SiteKey | PanelKey;
+export type MessageKey = SiteKey | PanelKey | GameKey;

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { en } from '#shared/i18n/en.js';
+import { GAME_WORDS } from '#shared/i18n/games/index.js';
 import { LANGS } from '#shared/i18n/index.js';
 import { nl } from '#shared/i18n/nl.js';
 import { en as panelsEn } from '#shared/i18n/panels/en.js';
@@ -28,6 +29,14 @@ describe('the catalogs', () => {
     expect(Object.keys(panelsEn).length).toBeGreaterThan(30);
     expect(Object.keys(panelsEn).filter((k) => k in en)).toEqual([]);
     for (const key of Object.keys(panelsEn)) expect(key).toMatch(/^(account|match\.notify)\.[A-Za-z0-9.-]+$/);
+  });
+
+  it('each game’s catalog (loaded with its board) agrees, holds only `game.<id>.*` keys, and shares none with the site’s', () => {
+    for (const [id, words] of Object.entries(GAME_WORDS)) {
+      expect(faults(words), id).toEqual([]);
+      for (const key of Object.keys(words.en)) expect(key).toMatch(new RegExp(`^game\\.${id}\\.[A-Za-z0-9.-]+$`));
+      expect(Object.keys(words.en).filter((k) => k in en || k in panelsEn)).toEqual([]);
+    }
   });
 
   it('keys are namespaced', () => {

@@ -11,7 +11,7 @@ import { dutchAuctionUi } from '../../web/src/games/dutch-auction/index.js';
 import { loadLanguage } from '../../web/src/i18n.js';
 import { optionFields, optionValues } from '../../web/src/options.js';
 import * as store from '../../web/src/storage.js';
-import { fillNames, listNames, nextAnnouncement, turnText } from '../../web/src/text.js';
+import { listNames, nextAnnouncement, said, turnText } from '../../web/src/text.js';
 import { PLAIN_ICON, TURN_ICON, showAttention } from '../../web/src/ui/attention.js';
 import { secretSumsOptions } from '../support/test-game.js';
 
@@ -121,9 +121,15 @@ describe('words', () => {
     { seat: 1, name: 'Bob', joined: true, waitingSince: null },
     { seat: 2, name: null, joined: false, waitingSince: null },
   ];
-  it('puts names for seat placeholders, and leaves unknown ones', () => {
-    expect(fillNames('{0} wins; {1} and {2} follow; {7} is nobody.', seats)).toBe('Ann wins; Bob and Seat 3 follow; {7} is nobody.');
+  it('puts names for seat placeholders of older English lines, and leaves unknown ones', () => {
+    expect(said({ text: '{0} wins; {1} and {2} follow; {7} is nobody.' }, seats)).toBe('Ann wins; Bob and Seat 3 follow; {7} is nobody.');
     expect(listNames(['Ann', 'Bob', 'Cy'])).toBe('Ann, Bob and Cy');
+  });
+  it('says words by key: seats by name, lists in the language shown, the key before any English', () => {
+    const words = { key: 'home.mine.with', params: { names: { list: [{ seat: 0 }, { seat: 2 }, 'Cy'] } } };
+    expect(said(words, seats)).toBe('with Ann, Seat 3 and Cy');
+    expect(said({ ...words, message: 'English from the server' }, seats)).toBe('with Ann, Seat 3 and Cy');
+    expect(said({ message: 'English from the server' }, seats)).toBe('English from the server');
   });
   it('changes the live region’s text even when the same message comes again, so it is read out again', () => {
     const first = nextAnnouncement('', 'It is your move.');
@@ -149,7 +155,7 @@ describe('words', () => {
 
 describe('create form options from the game’s own schema', () => {
   it('Dutch: the edition as a choice in words, current by default', () => {
-    const fields = optionFields(z.toJSONSchema(dutchAuctionOptions, { io: 'input' }), dutchAuctionUi.optionLabels);
+    const fields = optionFields(z.toJSONSchema(dutchAuctionOptions, { io: 'input' }), dutchAuctionUi.optionLabels!());
     expect(fields).toEqual([
       {
         key: 'edition',

@@ -17,6 +17,8 @@ export class ApiFailure extends Error {
     readonly issues?: { path: string; message: string }[],
     /** From Retry-After on a 503 or 429: how long the server asked us to wait. */
     readonly retryAfterMs?: number,
+    /** A refused move's reason as words, for the page to say in the language it shows (`said`). */
+    readonly words?: { key: string; params?: unknown },
   ) {
     super(message);
   }
@@ -77,10 +79,19 @@ async function failure(res: Response): Promise<ApiFailure> {
   let message = t('site.httpStatus', { status: res.status });
   let version: number | undefined;
   let issues: { path: string; message: string }[] | undefined;
+  let words: ApiFailure['words'];
   try {
     const body = (await res.json()) as {
-      error?: { code?: string; message?: string; version?: number; issues?: { path: string; message: string }[] };
+      error?: {
+        code?: string;
+        message?: string;
+        version?: number;
+        issues?: { path: string; message: string }[];
+        key?: string;
+        params?: unknown;
+      };
     };
+    if (typeof body.error?.key === 'string') words = { key: body.error.key, params: body.error.params };
     if (body.error?.code) code = body.error.code;
     if (body.error?.message) message = body.error.message;
     version = body.error?.version;
@@ -89,7 +100,7 @@ async function failure(res: Response): Promise<ApiFailure> {
     /* not JSON: keep the generic message */
   }
   const after = res.status === 503 || res.status === 429 ? retryAfterMs(res.headers.get('Retry-After')) : undefined;
-  return new ApiFailure(res.status, code, message, version, issues, after);
+  return new ApiFailure(res.status, code, message, version, issues, after, words);
 }
 
 export function createApi(

@@ -36,6 +36,28 @@ const PANELS: Record<Lang, () => Promise<unknown>> = {
 };
 let panelsWanted = false;
 
+// Each game's words (`game.<id>.*`: board, log lines, rule errors, results): a chunk per game and
+// language, fetched with the game's board (`loadGameWords`, called by games/index.ts `loadGameUi`).
+const GAME_WORDS: Readonly<Record<string, Record<Lang, () => Promise<unknown>>>> = {
+  'dutch-auction': {
+    en: () => import('#shared/i18n/games/dutch-auction/en.js').then((m) => m.en),
+    nl: () => import('#shared/i18n/games/dutch-auction/nl.js').then((m) => m.nl),
+  },
+  'dutch-memory': {
+    en: () => import('#shared/i18n/games/dutch-memory/en.js').then((m) => m.en),
+    nl: () => import('#shared/i18n/games/dutch-memory/nl.js').then((m) => m.nl),
+  },
+  'golden-age': {
+    en: () => import('#shared/i18n/games/golden-age/en.js').then((m) => m.en),
+    nl: () => import('#shared/i18n/games/golden-age/nl.js').then((m) => m.nl),
+  },
+};
+const gamesWanted = new Set<string>();
+const gameWords = (lang: Lang) =>
+  Promise.all([...gamesWanted].map((id) => GAME_WORDS[id]![lang]() as Promise<Messages>)).then(
+    (all) => Object.assign({}, ...all) as Messages,
+  );
+
 // Active from the start (with no messages), so a text asked for before the catalog is here is its key, never a throw.
 const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
 let shown: Shown = 'en';
@@ -74,12 +96,13 @@ export function startLanguage(loc: Pick<Location, 'search'> = location): Promise
 
 /** Loads and shows `lang` (unit tests call it directly: until a catalog is loaded, `t` answers keys). */
 export async function loadLanguage(lang: Shown): Promise<void> {
-  const [messages, panels] = await Promise.all([
+  const [messages, panels, games] = await Promise.all([
     CATALOG[lang]() as Promise<Messages>,
     panelsWanted && lang !== PSEUDO ? (PANELS[lang]() as Promise<Messages>) : {},
+    lang !== PSEUDO ? gameWords(lang) : {},
   ]);
   // Copies: lingui merges later loads into the object it holds, and the catalog modules stay as they are.
-  i18n.load(lang, { ...messages, ...panels });
+  i18n.load(lang, { ...messages, ...panels, ...games });
   i18n.activate(lang);
   shown = lang;
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
@@ -93,6 +116,19 @@ export async function loadPanels(): Promise<void> {
   const lang = shown;
   const panels = (await PANELS[lang]()) as Messages;
   i18n.load(lang, { ...panels });
+}
+
+/**
+ * Loads a game's words in the language shown, and in any chosen later (the pseudo-locale's catalog
+ * has every game's already). A game without a catalog needs nothing.
+ */
+export async function loadGameWords(id: string): Promise<void> {
+  if (!GAME_WORDS[id]) return;
+  gamesWanted.add(id);
+  if (shown === PSEUDO) return;
+  const lang = shown;
+  const words = (await GAME_WORDS[id][lang]()) as Messages;
+  i18n.load(lang, { ...words });
 }
 
 /** The player's choice (the switcher in the site bar): kept for next time, shown at once without a reload. */

@@ -2,7 +2,8 @@
  * Words shown around the games: seat names in log lines, whose move it is, times.
  * Every function returns plain strings; the page puts them into text nodes only (never HTML).
  */
-import { fmt, t } from './i18n.js';
+import { shown } from '#shared/i18n/render.js';
+import { fmt, type MessageKey, type Params, t } from './i18n.js';
 import type { SeatInfo } from './types.js';
 
 export function seatName(seats: readonly Pick<SeatInfo, 'name'>[], seat: number): string {
@@ -10,9 +11,17 @@ export function seatName(seats: readonly Pick<SeatInfo, 'name'>[], seat: number)
   return name?.trim() ? name : t('site.seat', { n: seat + 1 });
 }
 
-/** Puts the players' names in place of `{0}`, `{1}`… Unknown placeholders stay as they are. */
-export function fillNames(text: string, seats: readonly Pick<SeatInfo, 'name'>[]): string {
-  return text.replace(/\{(\d)\}/g, (whole, n: string) => (Number(n) < seats.length ? seatName(seats, Number(n)) : whole));
+/** Something the server words by key (a log line, a rule error, a result) in the language shown; its English for older records. */
+export type Said = { key?: string; params?: unknown; text?: string; message?: string; summary?: string };
+
+/** `x` in the language shown (shared/i18n/render.ts, as the server's mails say it), seats by name. */
+export function said(x: Said, seats: readonly Pick<SeatInfo, 'name'>[]): string {
+  const speaker = {
+    t: (key: string, params?: Params) => t(key as MessageKey, params),
+    seatName: (n: number) => seatName(seats, n),
+    list: fmt.list,
+  };
+  return shown(x as Parameters<typeof shown>[0], speaker, seats.length);
 }
 
 /** "Ann", "Ann and Bob", "Ann, Bob and Cy" (in the language shown). */

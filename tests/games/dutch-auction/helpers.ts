@@ -10,6 +10,7 @@ import { dutchAuction } from '#shared/games/dutch-auction/index.js';
 import type { DutchAuctionMove } from '#shared/games/dutch-auction/moves.js';
 import { bidTotal } from '#shared/games/dutch-auction/rules.js';
 import type { BidCard, DutchAuctionEvent, DutchAuctionState, Phase, SeatState } from '#shared/games/dutch-auction/state.js';
+import { english, unworded } from '../../support/words.js';
 
 export const game = dutchAuction;
 
@@ -134,7 +135,8 @@ export function refused(state: DutchAuctionState, seat: Seat, move: DutchAuction
   const r = game.apply(state, seat, move, { now: 0 });
   if (r.ok) throw new Error(`move ${JSON.stringify(move)} by seat ${seat} was accepted`);
   expect(r.error.code).toMatch(/^[a-z]+(-[a-z0-9]+)*$/);
-  expect(r.error.message.length).toBeGreaterThan(5);
+  expect(english(r.error).length).toBeGreaterThan(5);
+  expect(unworded(r.error)).toEqual([]);
   return r.error.code;
 }
 

@@ -18,6 +18,7 @@ import type {
   Step,
 } from '#shared/games/dutch-memory/state.js';
 import type { DutchMemoryView } from '#shared/games/dutch-memory/view.js';
+import { english, unworded } from '../../support/words.js';
 
 export const game = dutchMemory;
 
@@ -146,7 +147,8 @@ export function playAll(state: DutchMemoryState, moves: [Seat, DutchMemoryMove][
 export function refuse(state: DutchMemoryState, seat: Seat, move: DutchMemoryMove, now = 1_000): string {
   const r = game.apply(state, seat, move, { now });
   if (r.ok) throw new Error(`accepted ${JSON.stringify(move)} by ${seat}`);
-  expect(r.error.message.length).toBeGreaterThan(0);
+  expect(english(r.error).length).toBeGreaterThan(0);
+  expect(unworded(r.error)).toEqual([]);
   return r.error.code;
 }
 

@@ -9,6 +9,7 @@ import type { DutchMemoryMove, DutchMemoryOptionsInput } from '#shared/games/dut
 import type { DutchMemoryState, RoundRecord } from '#shared/games/dutch-memory/state.js';
 import { testRng } from '../../support/rng.js';
 import { game, rulesOf } from './helpers.js';
+import { english, unworded } from '../../support/words.js';
 
 export { testRng };
 
@@ -60,8 +61,9 @@ export function playRandomGame(seats: number, options: DutchMemoryOptionsInput, 
     for (const e of res.value.events) {
       if (deep) {
         const line = game.viewEvent(e, null);
-        if (!line || line.text.length === 0 || /undefined|NaN|\{(?!\d+\})/.test(line.text)) {
-          throw new Error(`bad log line for ${e.type}: ${line?.text}`);
+        const said = english(line);
+        if (!line || said.length === 0 || unworded(line).length > 0 || /undefined|NaN|\{/.test(said)) {
+          throw new Error(`bad log line for ${e.type}: ${said}`);
         }
       }
       if (e.type === 'round-ended') {
@@ -182,7 +184,8 @@ function deepChecks(state: DutchMemoryState, r: () => number): void {
       if (!game.move.safeParse(m).success) throw new Error(`schema refuses ${JSON.stringify(m)}`);
       const res = game.apply(state, seat, m, { now: 1_800_000_000_000 });
       if (res.ok) throw new Error(`unlisted move accepted: ${JSON.stringify(m)} by ${seat} in ${state.phase}`);
-      if (!/^[a-z]+(-[a-z]+)*$/.test(res.error.code) || res.error.message.length === 0) throw new Error(`bad error ${res.error.code}`);
+      if (!/^[a-z]+(-[a-z]+)*$/.test(res.error.code) || english(res.error).length === 0 || unworded(res.error).length > 0)
+        throw new Error(`bad error ${res.error.code}`);
     }
   }
   // Views: the spectator, a seat due to act, and one other seat at random (all seats get their turn over many steps).

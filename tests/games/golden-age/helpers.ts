@@ -19,6 +19,7 @@ import {
 import { ALL_CARD_IDS, card } from '#shared/games/golden-age/cards.js';
 import type { GoldenAgeMove } from '#shared/games/golden-age/moves.js';
 import type { GoldenAgeEvent, GoldenAgeState, Marker, Phase } from '#shared/games/golden-age/state.js';
+import { english, unworded } from '../../support/words.js';
 
 export const CTX = { now: 0 };
 export const TOTAL_MONEY = MONEY_SUPPLY_GUILDERS * 2;
@@ -174,7 +175,8 @@ export function refuse(state: GoldenAgeState, seat: Seat, move: GoldenAgeMove, c
   expect(r.ok, `expected ${JSON.stringify(move)} to be refused with ${code}`).toBe(false);
   if (!r.ok) {
     expect(r.error.code).toBe(code);
-    expect(r.error.message.length).toBeGreaterThan(5);
+    expect(english(r.error).length).toBeGreaterThan(5);
+    expect(unworded(r.error)).toEqual([]);
   }
 }
 

@@ -19,6 +19,7 @@ import { assertJsonExact } from '../../support/json.js';
 import { CTX } from './helpers.js';
 import { randomMove } from './random-player.js';
 import { arbitraryMove, cardIdsIn, deepFreeze, hiddenFrom, permuteHidden, playGame } from './random-games.js';
+import { english, unworded } from '../../support/words.js';
 
 const gameArb = fc.record({
   seats: fc.constantFrom(3, 4),
@@ -115,7 +116,8 @@ describe('legal moves', () => {
                 expect(r.ok, `${seed}: unlisted ${JSON.stringify(m)} accepted in ${s.phase}`).toBe(false);
                 if (!r.ok) {
                   expect(r.error.code).toMatch(/^[a-z]+(-[a-z]+)*$/);
-                  expect(r.error.message.length).toBeGreaterThan(5);
+                  expect(english(r.error).length).toBeGreaterThan(5);
+                  expect(unworded(r.error)).toEqual([]);
                 }
                 rejections++;
               }

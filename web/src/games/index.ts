@@ -1,12 +1,14 @@
 /**
  * Every game's page module, by game id, loaded when first needed: the match page downloads the
  * site's frame and the one game it shows, never the others. A game without an entry here is
- * played on the plain board (legal moves as buttons).
+ * played on the plain board (legal moves as buttons). A game's words (shared/i18n/games/<id>) come
+ * with its module.
  *
  * To add a game's page: create `web/src/games/<id>/index.ts` exporting a `GameUi` (see
  * ./types.ts) and add one line below. CSS imported by a game's module is merged into the site's
  * one stylesheet by web/build.ts.
  */
+import { loadGameWords } from '../i18n.js';
 import { GenericBoard } from './generic/Board.js';
 import type { GameUi } from './types.js';
 
@@ -27,7 +29,8 @@ export function loadGameUi(id: string): Promise<GameUi> {
   if (!load) return Promise.resolve(genericUi);
   let p = loading.get(id);
   if (!p) {
-    p = load().then((ui) => {
+    // The board is drawn once its words are here too (a catalog per game and language).
+    p = Promise.all([load(), loadGameWords(id)]).then(([ui]) => {
       loaded.set(id, ui);
       return ui;
     });

@@ -44,7 +44,7 @@ export interface GameUi {
    */
   help?(options?: unknown, lang?: Shown): Promise<RulesHelp>;
   /** Labels for this game's match options on the create form. */
-  optionLabels?: Record<string, OptionLabel>;
+  optionLabels?: () => Record<string, OptionLabel>;
   /**
    * The value each option will have given the choices made so far, where that depends on them
    * (a preset deciding the rest). The form shows these, and resets a choice whose default moved.

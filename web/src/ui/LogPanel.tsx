@@ -6,7 +6,7 @@
 import { useState } from 'preact/hooks';
 import { isComputerSeat } from '../bots.js';
 import { t } from '../i18n.js';
-import { ago, fillNames } from '../text.js';
+import { ago, said } from '../text.js';
 import type { LogRecord, SeatInfo } from '../types.js';
 
 /** The API sends this many log records with a match (and per older page); fewer means there are no older ones. */
@@ -20,7 +20,7 @@ function Lines({ records, seats, now }: { records: LogRecord[]; seats: SeatInfo[
       {records.flatMap((r) =>
         r.entries.map((e, i) => (
           <li key={`${r.version}-${i}`} data-version={r.version}>
-            <span class="log-text">{fillNames(e.text, seats)}</span>
+            <span class="log-text">{said(e, seats)}</span>
             {i === 0 && r.bot && r.seat !== null && !isComputerSeat(seats[r.seat]) && (
               <span class="log-by"> · {t('match.log.byComputer', { level: r.bot })}</span>
             )}

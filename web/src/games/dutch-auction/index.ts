@@ -28,10 +28,10 @@ export const dutchAuctionUi: GameUi = {
     const [{ help, lang: l }, { helpForEdition }] = await Promise.all([loadHelp(HELP, lang), import('./help.js')]);
     return helpForEdition(help, (options as { edition?: string } | undefined)?.edition === '2018' ? '2018' : 'current', l);
   },
-  optionLabels: {
+  optionLabels: () => ({
     edition: {
       label: 'Edition',
       values: { current: 'Current edition (published rules)', '2018': '2018 prototype' },
     },
-  },
+  }),
 };

@@ -42,7 +42,7 @@ export const dutchMemoryUi: GameUi = {
     return turnText(view, { name: (s) => seatName(match.seats, s), me: match.you });
   },
   help: async (_options?: unknown, lang?: Shown): Promise<RulesHelp> => (await loadHelp(HELP, lang)).help,
-  optionLabels: {
+  optionLabels: () => ({
     preset: {
       label: 'Rule set',
       hint:
@@ -146,7 +146,7 @@ export const dutchMemoryUi: GameUi = {
         'A snap sent within this time of a card landing counts even if the card has been covered since, so players who look in once a ' +
         'day still get their snaps. 0: a card can be snapped only until it is covered, as at a table (for live play). Up to 168.',
     },
-  },
+  }),
   optionDefaults: (chosen) => {
     const preset = PRESETS.find((p) => p === chosen.preset) ?? 'bench';
     return { ...resolveRules({ preset }) };

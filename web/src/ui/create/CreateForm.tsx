@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiFailure, api, idempotencyKey } from '../../api.js';
 import { DEFAULT_BOT_LEVEL, type SeatChoice, allComputer, botsFor } from '../../bots.js';
 import { loadGameUi } from '../../games/index.js';
-import { gameName, t } from '../../i18n.js';
+import { gameName, t, useLang } from '../../i18n.js';
 import type { GameUi } from '../../games/types.js';
 import { type OptionField, optionFields, optionValues, withDefaults } from '../../options.js';
 import * as store from '../../storage.js';
@@ -58,9 +58,10 @@ export function CreateForm() {
 
   const game = games?.find((g) => g.id === gameId);
   const ui = useGameUi(gameId);
+  const lang = useLang();
   const fields = useMemo<OptionField[]>(
-    () => withDefaults(optionFields(schemas[`Options_${gameId}`], ui?.optionLabels ?? {}), ui?.optionDefaults?.(chosen) ?? {}),
-    [schemas, gameId, ui, chosen],
+    () => withDefaults(optionFields(schemas[`Options_${gameId}`], ui?.optionLabels?.() ?? {}), ui?.optionDefaults?.(chosen) ?? {}),
+    [schemas, gameId, ui, chosen, lang],
   );
 
   /** Sends the form; "Play against the computer" sends it with every other seat a computer player. */

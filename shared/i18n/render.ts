@@ -1,0 +1,56 @@
+/**
+ * Words into text, the same on the page and on the server: an engine's log line, rule error or
+ * result (`Words`: a catalog key and its parameters, shared/engine/game.ts) becomes one string in a
+ * language. The caller supplies the language's parts (`Speaker`): its translate function (lingui's,
+ * compiled from shared/i18n), seat names and list formatting. Pure; no catalog is imported here.
+ *
+ * Older matches hold English text with `{0}`-style seat placeholders instead of words (stored
+ * results, outbox lines written before the engines moved to keys): `shown` reads either.
+ */
+import type { Param, Params, Words } from '../engine/game.js';
+
+export interface Speaker {
+  /** The message `key` in the speaker's language, its placeholders filled from `params`. */
+  t(key: string, params?: Record<string, string | number>): string;
+  /** The name shown for a seat (its player's name, or "Seat 2" in the speaker's language). */
+  seatName(seat: number): string;
+  /** "Ann, Bob and Cy" in the speaker's language. */
+  list(items: readonly string[]): string;
+}
+
+/** Words in the speaker's language: nested words and lists rendered first, seats by name. */
+export function say(words: Words, speaker: Speaker): string {
+  return speaker.t(words.key, words.params ? resolve(words.params, speaker) : undefined);
+}
+
+function resolve(params: Params, speaker: Speaker): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(params)) out[name] = param(value, speaker);
+  return out;
+}
+
+function param(value: Param, speaker: Speaker): string | number {
+  if (typeof value === 'string' || typeof value === 'number') return value;
+  if ('seat' in value) return speaker.seatName(value.seat);
+  if ('list' in value) return speaker.list(value.list.map((v) => String(param(v, speaker))));
+  return say(value, speaker);
+}
+
+/** English text of an older record, seat placeholders `{0}`, `{1}`… replaced by names; others left as they are. */
+export function namedText(text: string, speaker: Pick<Speaker, 'seatName'>, seats = 8): string {
+  return text.replace(/\{(\d)\}/g, (whole, n: string) => (Number(n) < seats ? speaker.seatName(Number(n)) : whole));
+}
+
+/**
+ * What to show for a log line, a rule error or a result: its words when it has a key, else its stored
+ * English (`text`, `message` or `summary`) with names put in; '' when it has neither.
+ */
+export function shown(
+  x: { readonly key?: string; readonly params?: Params; readonly text?: string; readonly message?: string; readonly summary?: string },
+  speaker: Speaker,
+  seats?: number,
+): string {
+  if (x.key) return say({ key: x.key, ...(x.params ? { params: x.params } : {}) }, speaker);
+  const text = x.text ?? x.message ?? x.summary;
+  return text === undefined ? '' : namedText(text, speaker, seats);
+}
