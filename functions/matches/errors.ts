@@ -6,7 +6,6 @@
 import * as z from 'zod/mini';
 import { en } from 'zod/locales';
 import type { RuleError as EngineRuleError } from '#shared/engine/game.js';
-import { shownIn } from '../i18n.js';
 
 // zod/mini ships no messages (every issue would read "Invalid input"). Issue messages are written when a
 // parse fails, so English is set here, in the module that turns them into errors: whatever parses and
@@ -102,7 +101,7 @@ export class MatchError extends Error {
 /**
  * A move the game's rules refuse, under the game's own code (its rule error vocabulary). `reason` is
  * the engine's (words, or English from engines not yet moved to keys); the HTTP edge says it in the
- * request's language with the seats named from `names`. The Error's own message is the English.
+ * request's language with the seats named from `names`. The Error's own message (for logs) is its key.
  */
 export class RuleError extends Error {
   readonly code: string;
@@ -111,7 +110,7 @@ export class RuleError extends Error {
     readonly names: readonly (string | null)[],
     readonly details: { version: number },
   ) {
-    super(shownIn('en', reason, names));
+    super(reason.key ?? reason.message ?? reason.code);
     this.code = reason.code;
     this.name = 'RuleError';
   }

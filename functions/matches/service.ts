@@ -20,7 +20,6 @@ import { invalid, MatchError, RuleError } from './errors.js';
 import { TableChat } from './chat.js';
 import { nudge } from './nudge.js';
 import { changePause, type PauseChange } from './pausing.js';
-import { shownIn } from '../i18n.js';
 import { linesOf, presentLog, presentMatch } from './present.js';
 import { RecentMatches } from './recent.js';
 import { ReplayReader, replaySteps, replayViewer, type ReplayQuery } from './replay.js';
@@ -594,16 +593,7 @@ export class MatchService {
     const now = this.deps.clock();
     const applied = game.apply(match.state, seat, parsed.data, { now });
     if (!applied.ok)
-      return {
-        ok: false,
-        reason: 'refused',
-        code: applied.error.code,
-        message: shownIn(
-          'en',
-          applied.error,
-          match.seats.map((s) => s.name),
-        ),
-      };
+      return { ok: false, reason: 'refused', code: applied.error.code, message: applied.error.key ?? applied.error.message ?? '' };
     const next = this.advance(match, applied.value.state, now);
     const record: LogRecord = {
       version: next.version,

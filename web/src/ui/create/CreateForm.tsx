@@ -58,10 +58,9 @@ export function CreateForm() {
 
   const game = games?.find((g) => g.id === gameId);
   const ui = useGameUi(gameId);
-  const lang = useLang();
   const fields = useMemo<OptionField[]>(
     () => withDefaults(optionFields(schemas[`Options_${gameId}`], ui?.optionLabels?.() ?? {}), ui?.optionDefaults?.(chosen) ?? {}),
-    [schemas, gameId, ui, chosen, lang],
+    [schemas, gameId, ui, chosen, useLang()],
   );
 
   /** Sends the form; "Play against the computer" sends it with every other seat a computer player. */
