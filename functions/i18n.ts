@@ -36,11 +36,13 @@ export const CATALOGS: Record<Lang, Catalog> = {
   nl: { ...nl, ...panelsNl, ...gameWords('nl') },
 };
 
-/** Every game's words in `lang` (the pages load each game's with its board). */
+/** Every game's words in `lang` (the pages load each game's with its board): all games' keys at once (an intersection). */
 function gameWords<L extends Lang>(lang: L) {
   return Object.assign({}, ...Object.values(GAME_WORDS).map((g) => g[lang])) as {
-    [G in keyof typeof GAME_WORDS]: (typeof GAME_WORDS)[G][L];
-  }[keyof typeof GAME_WORDS];
+    [G in keyof typeof GAME_WORDS]: (words: (typeof GAME_WORDS)[G][L]) => void;
+  }[keyof typeof GAME_WORDS] extends (words: infer All) => void
+    ? All
+    : never;
 }
 
 /** The server's own words (mails, push texts, its pages: shared/i18n/mail), merged into its catalogs only. */

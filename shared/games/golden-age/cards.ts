@@ -69,7 +69,11 @@ export function isPublicCard(id: string): boolean {
   return k === 'painting' || k === 'windmill' || k === 'governor';
 }
 
-/** Words for a card, for log lines and the rules help. */
+/**
+ * An English name for a card, only for the view's `CardView.name` that the board still reads; log
+ * lines, errors and the board's words name cards by the catalog (words.ts `cardWords`,
+ * `game.golden-age.card.<kind>`). To go once nothing reads `name`.
+ */
 export function cardName(id: string): string {
   const c = card(id);
   switch (c.kind) {

@@ -33,8 +33,9 @@ import {
   WEST_INDIES_BOX,
 } from './board.js';
 import { card, DECK_CARDS } from './cards.js';
-import { fail, ruleError, type RuleError } from './errors.js';
+import { fail, reason, ruleError, type RuleError } from './errors.js';
 import type { GoldenAgeMove, GoldenAgeOptions, MarkerPlace } from './moves.js';
+import { deckCardWords, deckWords, money, placeWords, provinceWords, seatRef, WORDS } from './words.js';
 import {
   type AuctionState,
   type Draft,
@@ -76,14 +77,6 @@ export const provinceIndex = (id: ProvinceId): number => PROVINCE_INDEX_MAP.get(
 export const colourIndex = (c: GuildColour): number => COLOUR_INDEX_MAP.get(c) as number;
 const provinceId = (i: number): ProvinceId => PROVINCE_IDS[i] as ProvinceId;
 const colourId = (i: number): GuildColour => GUILD_COLOURS[i] as GuildColour;
-
-/** Spoken amount of money: 5 → "2½ guilders". */
-export function guilders(halves: number): string {
-  const whole = Math.floor(halves / H);
-  const half = halves % H === 1;
-  if (whole === 0 && half) return '½ guilder';
-  return `${whole}${half ? '½' : ''} ${whole === 1 && !half ? 'guilder' : 'guilders'}`;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Set-up (section 3)
@@ -325,19 +318,11 @@ function placeColour(place: MarkerPlace): number {
 function checkSource(s: GoldenAgeState, seat: Seat, from: MarkerPlace | undefined): RuleError | Spot | 'reserve' {
   const reserve = s.players[seat]!.markers;
   if (from === undefined) {
-    return reserve > 0
-      ? 'reserve'
-      : ruleError('no-marker', 'You have no influence marker in your reserve: name one of yours on the board to move.');
+    return reserve > 0 ? 'reserve' : ruleError('no-marker');
   }
-  if (reserve > 0) return ruleError('reserve-not-empty', 'You still have an influence marker in your reserve: use that one.');
+  if (reserve > 0) return ruleError('reserve-not-empty');
   const spot = findOwn(s, seat, from, movable);
-  return (
-    spot ??
-    ruleError(
-      'marker-not-movable',
-      'You have no marker there that may move: a flipped marker, or one placed or moved this turn, stays put.',
-    )
-  );
+  return spot ?? ruleError('marker-not-movable', { place: placeWords(from) });
 }
 
 function takeSource(d: Draft, seat: Seat, source: Spot | 'reserve'): void {
@@ -728,25 +713,22 @@ function checkPrize(s: GoldenAgeState, seat: Seat, province: number, move: Prize
   const colour = PROVINCE_COLOUR[province] as number;
   const pl = s.players[seat]!;
   if (move.kind === 'prize-token') {
-    if (colour !== GREEN) return ruleError('wrong-action', 'This prize is not a green action.');
-    if (pl.tokens === 0) return ruleError('no-token', 'You have no movement token in your reserve.');
+    if (colour !== GREEN) return ruleError('wrong-action', undefined, reason('wrong-action', 'prize-green'));
+    if (pl.tokens === 0) return ruleError('no-token');
     if (move.convert) {
       const p = s.provinces[provinceIndex(move.province)]!;
       if ((p.tokens[seat] ?? 0) < 2 || p.marker !== null || pl.markers === 0) {
-        return ruleError(
-          'cannot-convert',
-          'Three of your tokens and a free spot are needed to turn them into an influence marker, and a marker in your reserve.',
-        );
+        return ruleError('cannot-convert', { province: provinceWords(move.province) });
       }
     }
     return null;
   }
-  if (colour !== BROWN) return ruleError('wrong-action', 'This prize is not a brown action.');
+  if (colour !== BROWN) return ruleError('wrong-action', undefined, reason('wrong-action', 'prize-brown'));
   if (move.kind === 'prize-card') {
-    return drawable(s, 'arts') ? null : ruleError('deck-empty', 'No arts card is left to draw.');
+    return drawable(s, 'arts') ? null : ruleError('deck-empty', { deck: deckWords('arts') });
   }
-  if (!unfinished(s, seat, move.painting)) return ruleError('no-such-painting', 'You have no unfinished painting with that id.');
-  if (s.bank < COSTS.painter * H) return ruleError('bank-short', 'The bank has no guilder left to put on the painting.');
+  if (!unfinished(s, seat, move.painting)) return ruleError('no-such-painting');
+  if (s.bank < COSTS.painter * H) return ruleError('bank-short', { cost: money(COSTS.painter * H) }, reason('bank-short', 'painter'));
   return null;
 }
 
@@ -780,81 +762,80 @@ type Move<K extends GoldenAgeMove['kind']> = Extract<GoldenAgeMove, { kind: K }>
 function checkPlaceMarker(s: GoldenAgeState, m: Move<'place-marker'>): RuleError | null {
   return s.provinces[provinceIndex(m.province)]!.marker === null
     ? null
-    : ruleError('province-taken', 'That province already has an influence marker: each province holds only one.');
+    : ruleError('province-taken', { province: provinceWords(m.province) });
 }
 
 function checkPlaceToken(s: GoldenAgeState, m: Move<'place-token'>): RuleError | null {
   const p = s.provinces[provinceIndex(m.province)]!;
-  if (p.marker !== null) return ruleError('province-has-marker', 'At set-up, tokens may not go where an influence marker stands.');
+  if (p.marker !== null)
+    return ruleError('province-has-marker', { province: provinceWords(m.province) }, reason('province-has-marker', 'setup'));
   let n = 0;
   for (const t of p.tokens) n += t;
-  if (n >= START.setupTokensPerProvince) return ruleError('province-full', 'At set-up, a province holds at most two movement tokens.');
+  if (n >= START.setupTokensPerProvince)
+    return ruleError('province-full', { province: provinceWords(m.province), count: START.setupTokensPerProvince });
   return null;
 }
 
 function checkPlaceSteward(m: Move<'place-steward'>): RuleError | null {
-  return TRACK[m.box]?.kind === 'merchant' ? null : ruleError('not-merchant-box', 'The Steward starts on one of the six merchant boxes.');
+  return TRACK[m.box]?.kind === 'merchant' ? null : ruleError('not-merchant-box', { box: m.box });
 }
 
 function checkPlayDice(s: GoldenAgeState, seat: Seat): RuleError | null {
-  return s.players[seat]!.hand.some((id) => card(id).kind === 'dice') ? null : ruleError('no-dice-card', 'You have no dice card.');
+  return s.players[seat]!.hand.some((id) => card(id).kind === 'dice') ? null : ruleError('no-dice-card');
 }
 
 function checkMoveToken(s: GoldenAgeState, seat: Seat, m: Move<'move-token'>): RuleError | null {
   const from = provinceIndex(m.from);
   const to = provinceIndex(m.to);
-  if ((s.provinces[from]!.tokens[seat] ?? 0) === 0) return ruleError('no-token-there', 'You have no movement token in that province.');
-  if (!ADJACENT[from]!.includes(to))
-    return ruleError('not-adjacent', 'A token moves one province at a time, into a neighbouring province.');
+  if ((s.provinces[from]!.tokens[seat] ?? 0) === 0) return ruleError('no-token-there', { province: provinceWords(m.from) });
+  if (!ADJACENT[from]!.includes(to)) return ruleError('not-adjacent', { from: provinceWords(m.from), to: provinceWords(m.to) });
   if (s.players[seat]!.money < COSTS.moveHalves)
-    return ruleError('cannot-afford', 'Moving a token costs ½ guilder, which you do not have.');
+    return ruleError('cannot-afford', { cost: money(COSTS.moveHalves) }, reason('cannot-afford', 'move'));
   return null;
 }
 
 function checkTakeGuild(s: GoldenAgeState, seat: Seat, m: Move<'take-guild'>): RuleError | Spot | 'reserve' {
   const g = s.guilds[colourIndex(m.colour)]!;
-  if (g.level >= MAX_LEVEL) return ruleError('guild-full', 'That guild column is full: nobody can take it over any more.');
-  if (g.holder?.owner === seat) return ruleError('own-guild', 'You already control that guild.');
+  if (g.level >= MAX_LEVEL) return ruleError('guild-full', { colour: m.colour });
+  if (g.holder?.owner === seat) return ruleError('own-guild', { colour: m.colour });
   const price = GUILD_PRICES[g.level]! * H;
-  if (s.players[seat]!.money < price) return ruleError('cannot-afford', `Taking that guild costs ${guilders(price)}.`);
+  if (s.players[seat]!.money < price)
+    return ruleError('cannot-afford', { colour: m.colour, cost: money(price) }, reason('cannot-afford', 'guild'));
   return checkSource(s, seat, m.from);
 }
 
 function checkCreateMarker(s: GoldenAgeState, seat: Seat, m: Move<'create-marker'>): RuleError | Spot | 'reserve' {
   const p = s.provinces[provinceIndex(m.province)]!;
-  if ((p.tokens[seat] ?? 0) < 3) return ruleError('need-three-tokens', 'You need three of your movement tokens in that province.');
-  if (p.marker !== null) return ruleError('province-has-marker', 'That province already has an influence marker.');
+  if ((p.tokens[seat] ?? 0) < 3) return ruleError('need-three-tokens', { province: provinceWords(m.province), count: 3 });
+  if (p.marker !== null)
+    return ruleError('province-has-marker', { province: provinceWords(m.province) }, reason('province-has-marker', 'create'));
   return checkSource(s, seat, m.from);
 }
 
 function checkSail(s: GoldenAgeState, seat: Seat, m: Move<'sail'>): RuleError | Spot | 'reserve' {
   if (m.box !== WEST_INDIES_BOX && s.east[m.box - 2] !== null)
-    return ruleError('colony-taken', 'That East Indies box already holds a marker.');
-  if (colonySet(s.players[seat]!.hand) === null)
-    return ruleError('no-colony-set', 'You need a ship, a captain and a cannon (VOC jokers stand in for any of them).');
+    return ruleError('colony-taken', { place: placeWords({ at: 'colony', box: m.box }) });
+  if (colonySet(s.players[seat]!.hand) === null) return ruleError('no-colony-set');
   if (m.box === WEST_INDIES_BOX && m.from?.at === 'colony' && m.from.box === WEST_INDIES_BOX) {
-    return ruleError('same-space', 'A marker moved to the West Indies must come from another space: it is already there.');
+    return ruleError('same-space');
   }
   return checkSource(s, seat, m.from);
 }
 
 function checkExchange(s: GoldenAgeState, seat: Seat, m: Move<'exchange'>): RuleError | null {
-  if (cashCards(s.players[seat]!.hand, m.set) === null) return ruleError('no-such-set', 'You do not hold that set of cards.');
+  if (cashCards(s.players[seat]!.hand, m.set) === null) return ruleError('no-such-set');
   const pays = CASH_BY_SET[m.set]!.pays * H;
-  if (s.bank < pays) return ruleError('bank-short', `The bank holds only ${guilders(s.bank)} and cannot pay this set now.`);
+  if (s.bank < pays) return ruleError('bank-short', { bank: money(s.bank) }, reason('bank-short', 'set'));
   const reserve = bankReserve(s);
   if (s.bank - pays < reserve) {
-    return ruleError(
-      'bank-short',
-      `The bank must keep ${guilders(reserve)} for the painter payment this auction's winner receives, so it cannot pay this set now.`,
-    );
+    return ruleError('bank-short', { reserve: money(reserve) }, reason('bank-short', 'reserve'));
   }
   return null;
 }
 
 function checkBuyCard(s: GoldenAgeState, seat: Seat, m: Move<'buy-card'>): RuleError | { spot: Spot; deck: DeckId; cost: number } {
   const spot = findOwn(s, seat, m.marker, activeOnly);
-  if (spot === null) return ruleError('no-active-marker', 'You have no unused influence marker there.');
+  if (spot === null) return ruleError('no-active-marker', { place: placeWords(m.marker) });
   let deck: DeckId;
   let cost: number;
   if (m.marker.at === 'colony') {
@@ -862,50 +843,52 @@ function checkBuyCard(s: GoldenAgeState, seat: Seat, m: Move<'buy-card'>): RuleE
     cost = m.marker.box * H;
   } else {
     const d = COLOUR_ACTION[colourId(placeColour(m.marker))].deck;
-    if (d === null) return ruleError('wrong-action', 'A green marker buys movement tokens, not cards.');
+    if (d === null) return ruleError('wrong-action', undefined, reason('wrong-action', 'green-card'));
     deck = d;
     cost = COSTS.card * H;
   }
-  if (s.players[seat]!.money < cost) return ruleError('cannot-afford', `That card costs ${guilders(cost)}.`);
-  if (!drawable(s, deck)) return ruleError('deck-empty', 'No card of that kind is left.');
+  if (s.players[seat]!.money < cost)
+    return ruleError('cannot-afford', { cost: money(cost), deck: deckCardWords(deck) }, reason('cannot-afford', 'card'));
+  if (!drawable(s, deck)) return ruleError('deck-empty', { deck: deckWords(deck) });
   return { spot, deck, cost };
 }
 
 function checkBuyToken(s: GoldenAgeState, seat: Seat, m: Move<'buy-token'>): RuleError | Spot {
   const spot = findOwn(s, seat, m.marker, activeOnly);
-  if (spot === null) return ruleError('no-active-marker', 'You have no unused influence marker there.');
-  if (placeColour(m.marker) !== GREEN) return ruleError('wrong-action', 'Only a green marker buys movement tokens.');
-  if (s.players[seat]!.tokens === 0) return ruleError('no-token', 'You have no movement token in your reserve.');
-  if (s.players[seat]!.money < COSTS.token * H) return ruleError('cannot-afford', `A movement token costs ${COSTS.token} guilders.`);
+  if (spot === null) return ruleError('no-active-marker', { place: placeWords(m.marker) });
+  if (placeColour(m.marker) !== GREEN) return ruleError('wrong-action', undefined, reason('wrong-action', 'token-green'));
+  if (s.players[seat]!.tokens === 0) return ruleError('no-token');
+  if (s.players[seat]!.money < COSTS.token * H)
+    return ruleError('cannot-afford', { cost: money(COSTS.token * H) }, reason('cannot-afford', 'token'));
   return spot;
 }
 
 function checkPayPainter(s: GoldenAgeState, seat: Seat, m: Move<'pay-painter'>): RuleError | Spot {
   const spot = findOwn(s, seat, m.marker, activeOnly);
-  if (spot === null) return ruleError('no-active-marker', 'You have no unused influence marker there.');
-  if (placeColour(m.marker) !== BROWN) return ruleError('wrong-action', 'Only a brown marker pays painters.');
-  if (!unfinished(s, seat, m.painting)) return ruleError('no-such-painting', 'You have no unfinished painting with that id.');
-  if (s.players[seat]!.money < COSTS.painter * H) return ruleError('cannot-afford', 'Paying the painter costs 1 guilder.');
+  if (spot === null) return ruleError('no-active-marker', { place: placeWords(m.marker) });
+  if (placeColour(m.marker) !== BROWN) return ruleError('wrong-action', undefined, reason('wrong-action', 'painter-brown'));
+  if (!unfinished(s, seat, m.painting)) return ruleError('no-such-painting');
+  if (s.players[seat]!.money < COSTS.painter * H)
+    return ruleError('cannot-afford', { cost: money(COSTS.painter * H) }, reason('cannot-afford', 'painter'));
   return spot;
 }
 
 function checkAuction(s: GoldenAgeState, seat: Seat, m: Move<'auction'>): RuleError | null {
   const pi = provinceIndex(m.province);
   const mk = s.provinces[pi]!.marker;
-  if (mk === null || mk.owner !== seat)
-    return ruleError('not-your-province', 'Only the action of your own marker in a province can be auctioned (never a guild or colony).');
-  if (mk.used) return ruleError('marker-used', 'That marker has already been used this turn.');
-  if (s.unsold.includes(pi)) return ruleError('already-offered', 'Nobody bid for that action this turn; you may still use it yourself.');
-  if (!someoneCanBid(s, seat, pi)) return ruleError('no-bidders', 'No other player could bid for that action.');
+  if (mk === null || mk.owner !== seat) return ruleError('not-your-province', { province: provinceWords(m.province) });
+  if (mk.used) return ruleError('marker-used', { province: provinceWords(m.province) });
+  if (s.unsold.includes(pi)) return ruleError('already-offered', { province: provinceWords(m.province) });
+  if (!someoneCanBid(s, seat, pi)) return ruleError('no-bidders', { province: provinceWords(m.province) });
   return null;
 }
 
 function checkBid(s: GoldenAgeState, seat: Seat, m: Move<'bid'>): RuleError | null {
   const min = minBid(s);
-  if (m.amount < min) return ruleError('bid-too-low', `The bid must be at least ${guilders(min)}.`);
+  if (m.amount < min) return ruleError('bid-too-low', { min: money(min) });
   const max = maxBid(s, seat, PROVINCE_COLOUR[s.auction!.province] as number);
   if (m.amount > max) {
-    return ruleError('bid-too-high', `You can bid at most ${guilders(Math.max(0, max))}, counting the sets you could cash in.`);
+    return ruleError('bid-too-high', { max: money(Math.max(0, max)) });
   }
   return null;
 }
@@ -925,17 +908,6 @@ const PHASE_MOVES: Readonly<Record<GoldenAgeState['phase'], readonly GoldenAgeMo
   auction: ['bid', 'pass'],
   'auction-action': ['prize-card', 'prize-painter', 'prize-token'],
   over: [],
-};
-
-const PHASE_HINT: Readonly<Record<GoldenAgeState['phase'], string>> = {
-  'setup-marker': 'Place an influence marker first.',
-  'setup-tokens': 'Place a movement token first.',
-  'setup-steward': 'Choose the Steward’s starting box first.',
-  roll: 'Roll the dice (or play a dice card) first.',
-  actions: 'That move is not available now.',
-  auction: 'An auction is under way: bid or pass.',
-  'auction-action': 'The auction winner must first use the action.',
-  over: 'The game is over.',
 };
 
 /** The one seat to act (`toAct(s)[0]`) without building the list; undefined once the game is over. */
@@ -960,18 +932,18 @@ export function toAct(s: GoldenAgeState): Seat[] {
 }
 
 export function apply(s: GoldenAgeState, seat: Seat, move: GoldenAgeMove): Result<Applied<GoldenAgeState, GoldenAgeEvent>> {
-  if (s.phase === 'over') return fail('game-over', 'The game is over.');
-  if (!Number.isInteger(seat) || seat < 0 || seat >= s.seats) return fail('no-such-seat', 'There is no such seat.');
+  if (s.phase === 'over') return fail('game-over');
+  if (!Number.isInteger(seat) || seat < 0 || seat >= s.seats) return fail('no-such-seat');
   // Section 7.2: investment and spice sets are cashed in "at any time", whoever's turn it is.
   const anyTime = move.kind === 'exchange';
   if (!anyTime && actor(s) !== seat) {
-    return s.phase === 'auction' ? fail('not-your-bid', 'It is not your turn to bid.') : fail('not-your-turn', 'It is not your turn.');
+    return s.phase === 'auction' ? fail('not-your-bid') : fail('not-your-turn');
   }
-  if (!anyTime && !PHASE_MOVES[s.phase].includes(move.kind)) return fail('wrong-phase', PHASE_HINT[s.phase]);
+  if (!anyTime && !PHASE_MOVES[s.phase].includes(move.kind)) return fail('wrong-phase', undefined, reason('wrong-phase', s.phase));
   const events: GoldenAgeEvent[] = [];
   const d = draft(s);
   const e = perform(s, d, seat, move, events);
-  if (e !== null) return fail(e.code, e.message);
+  if (e !== null) return { ok: false, error: e };
   return ok({ state: finish(d), events });
 }
 
@@ -1493,7 +1465,8 @@ export function result(s: GoldenAgeState): Outcome | null {
   return {
     winners: [s.winner],
     scores,
-    summary: `{${s.winner}} wins with ${scores[s.winner]} points.`,
+    key: `${WORDS}.outcome.won`,
+    params: { seat: seatRef(s.winner), points: scores[s.winner] ?? 0 },
     details: { target: TARGET_POINTS, turns: s.turn, breakdown },
   };
 }

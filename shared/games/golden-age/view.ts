@@ -9,11 +9,12 @@
  * The view carries the static drawing data (coordinates, adjacency, track) so that a page can
  * draw the provinces, the track, the Steward, tokens, markers and the Guilds Chart from it alone.
  */
-import type { LogEntry, Seat, Viewer } from '../../engine/game.js';
+import type { LogEntry, Param, Params, Seat, Viewer } from '../../engine/game.js';
 import {
   COLONY_BOXES,
   COLONY_LAYOUT,
   type ColonyBox,
+  COSTS,
   DECK_COLOUR,
   type DeckId,
   DECKS,
@@ -29,12 +30,12 @@ import {
   TARGET_POINTS,
   TRACK,
   TRACK_LAYOUT,
-  WEST_INDIES_BOX,
 } from './board.js';
 import { card, cardName, isPublicCard } from './cards.js';
 import type { MarkerPlace } from './moves.js';
-import { ADJACENT, guilders, H, maxBid, minBid, PROVINCE_COLOUR, type ScoreBreakdown, scoreOf, toAct } from './rules.js';
+import { ADJACENT, H, maxBid, minBid, PROVINCE_COLOUR, type ScoreBreakdown, scoreOf, toAct } from './rules.js';
 import type { GoldenAgeEvent, GoldenAgeState, LastRoll, Marker, Phase } from './state.js';
+import { boxWords, cardList, cardWords, deckCardWords, deckWords, money, placeWords, provinceWords, seatRef, WORDS } from './words.js';
 
 export interface MarkerView {
   readonly owner: Seat;
@@ -46,6 +47,7 @@ export interface CardView {
   readonly id: string;
   readonly deck: DeckId;
   readonly kind: string;
+  /** English, for the board until it names cards by the catalog (words.ts `cardWords`); then to go */
   readonly name: string;
   readonly vp?: number;
   readonly payments?: number;
@@ -92,6 +94,7 @@ export interface GoldenAgeView {
   readonly bank: number;
   readonly provinces: readonly {
     readonly id: ProvinceId;
+    /** as printed on the map; the catalog's `game.golden-age.province.<id>` names it in words */
     readonly name: string;
     readonly colour: GuildColour;
     readonly adjacent: readonly ProvinceId[];
@@ -272,155 +275,120 @@ export function view(s: GoldenAgeState, viewer: Viewer): GoldenAgeView {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Log lines
+// Log lines: catalog keys `game.golden-age.log.<type>[.<variant>]` with their params (words.ts)
 // ---------------------------------------------------------------------------------------------
 
-const NAMES: Readonly<Record<string, string>> = Object.fromEntries(PROVINCES.map((p) => [p.id, p.name]));
-const pname = (p: ProvinceId): string => NAMES[p] ?? p;
+const LOG = `${WORDS}.log`;
 
-function boxText(box: number): string {
-  const b = TRACK[box]!;
-  if (b.kind === 'willem') return `box ${box} (Willem III)`;
-  if (b.kind === 'merchant') return `box ${box} (merchant, governor of ${pname(b.governorOf)})`;
-  return `box ${box} (${pname(b.provinces[0])} and ${pname(b.provinces[1])})`;
+/** "Ann 2 guilders, Bob 1 guilder": what each seat was paid, or the word for nobody. */
+function payList(amounts: readonly number[]): Param {
+  const parts = amounts.flatMap((a, i) => (a > 0 ? [{ key: `${LOG}.payout.share`, params: { seat: seatRef(i), amount: money(a) } }] : []));
+  return parts.length === 0 ? { key: `${WORDS}.nobody` } : { list: parts };
 }
 
-function placeText(p: MarkerPlace): string {
-  if (p.at === 'province') return pname(p.province);
-  if (p.at === 'guild') return `the ${p.colour} guild`;
-  return p.box === WEST_INDIES_BOX ? 'the West Indies' : `East Indies box ${p.box}`;
-}
+const scoreList = (scores: readonly number[]): Param => ({
+  list: scores.map((points, i) => ({ key: `${LOG}.turn-ended.score`, params: { seat: seatRef(i), points } })),
+});
 
-const DECK_WORD: Readonly<Record<DeckId, string>> = {
-  culture: 'a culture (grey) card',
-  arts: 'an arts (brown) card',
-  investment: 'an investment (yellow) card',
-  spices: 'a spice (orange) card',
-  colony: 'a colony (blue) card',
-};
-
-function moneyList(amounts: readonly number[]): string {
-  const parts = amounts.flatMap((a, i) => (a > 0 ? [`{${i}} ${guilders(a)}`] : []));
-  return parts.length === 0 ? 'nobody' : parts.join(', ');
-}
-
-const scoreList = (scores: readonly number[]): string => scores.map((x, i) => `{${i}} ${x}`).join(', ');
+/** `.from` when a marker moved from elsewhere on the board (the reserve was empty). */
+const fromParams = (from: MarkerPlace | null, key: string, params: Params): [string, Params] =>
+  from === null ? [key, params] : [`${key}.from`, { ...params, from: placeWords(from) }];
 
 export function viewEvent(e: GoldenAgeEvent, viewer: Viewer): LogEntry | null {
+  if (e.type === 'card-drawn') return cardDrawn(e, viewer);
+  const [key, params] = logWords(e);
+  const seat = e.type === 'auction-unsold' ? e.auctioneer : 'seat' in e ? e.seat : undefined;
+  return { type: e.type, key: `${LOG}.${key}`, params, ...(seat === undefined ? {} : { seat }), data: e };
+}
+
+/** A drawn card is named to its owner only (and to all when it goes face up). */
+function cardDrawn(e: Extract<GoldenAgeEvent, { type: 'card-drawn' }>, viewer: Viewer): LogEntry {
+  const open = viewer === e.seat || isPublicCard(e.card);
+  const params: Params = { seat: seatRef(e.seat), deck: deckCardWords(e.deck), ...(open ? { card: cardWords(e.card) } : {}) };
+  const how = e.via === null ? 'prize' : 'marker';
+  const key = `${LOG}.card-drawn.${how}${open ? '-open' : ''}`;
+  const data = open ? e : { type: e.type, seat: e.seat, deck: e.deck, cost: e.cost, via: e.via };
+  return {
+    type: e.type,
+    key,
+    params: e.via === null ? params : { ...params, via: placeWords(e.via), cost: money(e.cost) },
+    seat: e.seat,
+    data,
+  };
+}
+
+/** The key (after `log.`) and params of every other event. */
+function logWords(e: Exclude<GoldenAgeEvent, { type: 'card-drawn' }>): [string, Params] {
   switch (e.type) {
     case 'setup-marker':
-      return { type: e.type, seat: e.seat, text: `{${e.seat}} placed an influence marker in ${pname(e.province)}.`, data: e };
     case 'setup-token':
-      return { type: e.type, seat: e.seat, text: `{${e.seat}} placed a movement token in ${pname(e.province)}.`, data: e };
+      return [e.type, { seat: seatRef(e.seat), province: provinceWords(e.province) }];
     case 'steward-placed':
-      return { type: e.type, seat: e.seat, text: `{${e.seat}} set the Steward on ${boxText(e.box)}.`, data: e };
+      return [e.type, { seat: seatRef(e.seat), box: boxWords(e.box) }];
     case 'steward-moved': {
-      const how = e.dice === null ? `played a dice card and chose ${e.steps}` : `rolled ${e.dice[0]} and ${e.dice[1]}`;
-      return { type: e.type, seat: e.seat, text: `{${e.seat}} ${how}: the Steward moves to ${boxText(e.to)}.`, data: e };
+      const to = boxWords(e.to);
+      return e.dice === null
+        ? ['steward-moved.dice-card', { seat: seatRef(e.seat), steps: e.steps, box: to }]
+        : ['steward-moved.rolled', { seat: seatRef(e.seat), a: e.dice[0], b: e.dice[1], box: to }];
     }
     case 'payout': {
-      const short = e.paid.some((p, i) => p < (e.owed[i] ?? 0)) ? ' The bank ran short and could not pay everything.' : '';
-      return { type: e.type, text: `The Steward pays ${moneyList(e.paid)}.${short}`, data: e };
+      const short = e.paid.some((p, i) => p < (e.owed[i] ?? 0));
+      return [short ? 'payout.short' : 'payout', { paid: payList(e.paid) }];
     }
     case 'token-moved':
-      return {
-        type: e.type,
-        seat: e.seat,
-        text: `{${e.seat}} moved a token from ${pname(e.from)} to ${pname(e.to)} for ${guilders(e.cost)}.`,
-        data: e,
-      };
+      return [e.type, { seat: seatRef(e.seat), from: provinceWords(e.from), to: provinceWords(e.to), cost: money(e.cost) }];
     case 'guild-taken': {
-      const from = e.from === null ? '' : ` with the marker from ${placeText(e.from)}`;
-      const home = e.displaced === null ? '' : `; {${e.displaced}}'s marker goes back to the reserve`;
-      return {
-        type: e.type,
-        seat: e.seat,
-        text: `{${e.seat}} took control of the ${e.colour} guild for ${guilders(e.price)}${from}${home}.`,
-        data: e,
-      };
+      const params: Params = { seat: seatRef(e.seat), colour: e.colour, price: money(e.price) };
+      const [key, withFrom] = fromParams(e.from, e.type, params);
+      return e.displaced === null ? [key, withFrom] : [`${key}.displaced`, { ...withFrom, displaced: seatRef(e.displaced) }];
     }
-    case 'marker-created': {
-      const from = e.from === null ? '' : ` (the marker comes from ${placeText(e.from)})`;
-      return {
-        type: e.type,
-        seat: e.seat,
-        text: `{${e.seat}} turned three movement tokens in ${pname(e.province)} into an influence marker${from}.`,
-        data: e,
-      };
-    }
-    case 'sailed': {
-      const where = placeText({ at: 'colony', box: e.box });
-      const from = e.from === null ? '' : ` (the marker comes from ${placeText(e.from)})`;
-      return {
-        type: e.type,
-        seat: e.seat,
-        text: `{${e.seat}} sailed with ${e.cards.map(cardName).join(', ')} and founded a colony in ${where}${from}.`,
-        data: e,
-      };
-    }
+    case 'marker-created':
+      return fromParams(e.from, e.type, { seat: seatRef(e.seat), province: provinceWords(e.province) });
+    case 'sailed':
+      return fromParams(e.from, e.type, {
+        seat: seatRef(e.seat),
+        cards: cardList(e.cards),
+        place: placeWords({ at: 'colony', box: e.box }),
+      });
     case 'exchanged':
-      return {
-        type: e.type,
-        seat: e.seat,
-        text: `{${e.seat}} cashed in ${e.cards.map(cardName).join(', ')} for ${guilders(e.amount)}.`,
-        data: e,
-      };
-    case 'card-drawn': {
-      const open = viewer === e.seat || isPublicCard(e.card);
-      const what = open ? `${DECK_WORD[e.deck]}: ${cardName(e.card)}` : DECK_WORD[e.deck];
-      const how = e.via === null ? ' as the auction prize' : ` with the marker in ${placeText(e.via)} for ${guilders(e.cost)}`;
-      const data = open ? e : { type: e.type, seat: e.seat, deck: e.deck, cost: e.cost, via: e.via };
-      return { type: e.type, seat: e.seat, text: `{${e.seat}} took ${what}${how}.`, data };
-    }
+      return [e.type, { seat: seatRef(e.seat), cards: cardList(e.cards), amount: money(e.amount) }];
     case 'reshuffled':
-      return { type: e.type, text: `The ${e.deck} discard pile was shuffled into a new deck.`, data: e };
+      return [e.type, { deck: deckWords(e.deck) }];
     case 'token-bought': {
-      const how = e.via === null ? ' as the auction prize' : ` with the marker in ${placeText(e.via)} for ${guilders(e.cost)}`;
-      return { type: e.type, seat: e.seat, text: `{${e.seat}} placed a new movement token in ${pname(e.province)}${how}.`, data: e };
+      const params: Params = { seat: seatRef(e.seat), province: provinceWords(e.province) };
+      return e.via === null
+        ? ['token-bought.prize', params]
+        : ['token-bought.marker', { ...params, via: placeWords(e.via), cost: money(e.cost) }];
     }
     case 'painter-paid': {
-      const done = e.finished ? ' The painting is finished!' : '';
-      const who =
-        e.via === null
-          ? `The bank paid the painter 1 guilder for {${e.seat}}'s ${cardName(e.painting)} (auction prize)`
-          : `{${e.seat}} paid the painter 1 guilder for the ${cardName(e.painting)}`;
-      return {
-        type: e.type,
-        seat: e.seat,
-        text: `${who}: payment ${e.paid} of ${e.payments}.${done}`,
-        data: e,
+      const how = e.via === null ? 'prize' : 'marker';
+      const params = {
+        seat: seatRef(e.seat),
+        painting: cardWords(e.painting),
+        amount: money(COSTS.painter * H),
+        paid: e.paid,
+        payments: e.payments,
       };
+      return [`painter-paid.${how}${e.finished ? '.finished' : ''}`, params];
     }
     case 'auction-started':
-      return {
-        type: e.type,
-        seat: e.seat,
-        text: `{${e.seat}} auctions the ${e.colour} action of the marker in ${pname(e.province)}.`,
-        data: e,
-      };
+      return [e.type, { seat: seatRef(e.seat), colour: e.colour, province: provinceWords(e.province) }];
     case 'bid':
-      return { type: e.type, seat: e.seat, text: `{${e.seat}} bids ${guilders(e.amount)}.`, data: e };
+      return [e.type, { seat: seatRef(e.seat), amount: money(e.amount) }];
     case 'passed':
-      return { type: e.type, seat: e.seat, text: e.auto ? `{${e.seat}} cannot bid and passes.` : `{${e.seat}} passes.`, data: e };
+      return [e.auto ? 'passed.auto' : 'passed', { seat: seatRef(e.seat) }];
     case 'auction-won':
-      return {
-        type: e.type,
-        seat: e.seat,
-        text: `{${e.seat}} wins the auction for ${pname(e.province)} and pays {${e.auctioneer}} ${guilders(e.amount)}.`,
-        data: e,
-      };
+      return [
+        e.type,
+        { seat: seatRef(e.seat), province: provinceWords(e.province), auctioneer: seatRef(e.auctioneer), amount: money(e.amount) },
+      ];
     case 'auction-unsold':
-      return {
-        type: e.type,
-        seat: e.auctioneer,
-        text: `Nobody bid for the action in ${pname(e.province)}; {${e.auctioneer}} keeps it.`,
-        data: e,
-      };
+      return [e.type, { auctioneer: seatRef(e.auctioneer), province: provinceWords(e.province) }];
     case 'turn-ended': {
-      const next = e.next === null ? '' : ` Now it is {${e.next}}'s turn.`;
-      return { type: e.type, seat: e.seat, text: `{${e.seat}} ends the turn. Scores: ${scoreList(e.scores)}.${next}`, data: e };
+      const params: Params = { seat: seatRef(e.seat), scores: scoreList(e.scores) };
+      return e.next === null ? [e.type, params] : ['turn-ended.next', { ...params, next: seatRef(e.next) }];
     }
     case 'game-won':
-      return { type: e.type, seat: e.seat, text: `{${e.seat}} reaches ${e.scores[e.seat]} points and wins the game!`, data: e };
+      return [e.type, { seat: seatRef(e.seat), points: e.scores[e.seat] ?? 0 }];
   }
 }
