@@ -26,6 +26,7 @@ import {
   withPhase,
   withTokens,
 } from './helpers.js';
+import { english } from '../../support/words.js';
 
 const GEORGE = 0;
 const BARACK = 1;
@@ -61,8 +62,8 @@ describe('8.0 auctions', () => {
     expect(goldenAge.toAct(r.state)).toEqual([GEORGE]);
     // the prize card is private to Barack
     const drawn = eventsOf(r.events, 'card-drawn')[0]!;
-    expect(goldenAge.viewEvent(drawn, GEORGE)!.text).toBe('{1} took a colony (blue) card as the auction prize.');
-    expect(goldenAge.viewEvent(drawn, BARACK)!.text).toMatch(/ship/);
+    expect(english(goldenAge.viewEvent(drawn, GEORGE))).toBe('Bob took a colony (blue) card as the auction prize.');
+    expect(english(goldenAge.viewEvent(drawn, BARACK))).toMatch(/ship/);
   });
 
   it('bidding goes clockwise from the auctioneer’s left; each bid is a move of the seat to bid', () => {
@@ -174,7 +175,7 @@ describe('8.0 auctions', () => {
       { type: 'passed', seat: 2, auto: true },
     ]);
     expect(goldenAge.toAct(r.state)).toEqual([3]);
-    expect(goldenAge.viewEvent(r.events[1]!, null)!.text).toBe('{1} cannot bid and passes.');
+    expect(english(goldenAge.viewEvent(r.events[1]!, null))).toBe('Bob cannot bid and passes.');
     // nobody else at all → the auction cannot start
     s = withMoney(withMoney(withMoney(withMarker(blank(), 'holland', 0), 1, 0), 2, 0), 3, 0);
     refuse(s, 0, { kind: 'auction', province: 'holland' }, 'no-bidders');
@@ -227,8 +228,8 @@ describe('8.0 auctions', () => {
     expect(painter.players[1]!.paintings).toEqual([{ card: 'arts-4vp-1', paid: 1 }]);
     expect(painter.players[1]!.money).toBe(18);
     expect(painter.bank).toBe(s.bank - 2);
-    expect(goldenAge.viewEvent(eventsOf(paid.events, 'painter-paid')[0]!, 2)!.text).toBe(
-      "The bank paid the painter 1 guilder for {1}'s 4-point painting (auction prize): payment 1 of 2.",
+    expect(english(goldenAge.viewEvent(eventsOf(paid.events, 'painter-paid')[0]!, 2))).toBe(
+      "The bank paid the painter 1 guilder for Bob's 4-point painting (auction prize): payment 1 of 2.",
     );
     // with no guilder in the bank the painter cannot be paid this way; the card still can be taken
     const broke = withBank(s, 1);

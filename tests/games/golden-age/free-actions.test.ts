@@ -19,6 +19,7 @@ import {
   withMoney,
   withTokens,
 } from './helpers.js';
+import { english } from '../../support/words.js';
 
 describe('6.1 movement', () => {
   it('moves a token into a neighbouring province for ½ guilder, paid to the bank, as often as one likes', () => {
@@ -35,7 +36,7 @@ describe('6.1 movement', () => {
     expect(s.provinces[pi('gelderland')]!.tokens[0]).toBe(1);
     expect(s.provinces[pi('brabant')]!.tokens[0]).toBe(1);
     expect(eventsOf(r.events, 'token-moved').map((e) => e.cost)).toEqual([1, 1, 1]);
-    expect(goldenAge.viewEvent(r.events[0]!, 2)!.text).toBe('{0} moved a token from Holland to Utrecht for ½ guilder.');
+    expect(english(goldenAge.viewEvent(r.events[0]!, 2))).toBe('Ann moved a token from Holland to Utrecht for ½ guilder.');
   });
 
   it('refuses a non-neighbour, a province without one’s token, and a move one cannot pay', () => {
@@ -158,7 +159,7 @@ describe('6.3 creating an influence marker', () => {
     const r = play(s, 0, { kind: 'create-marker', province: 'overijssel' });
     expect(r.state.provinces[pi('overijssel')]).toEqual({ marker: { owner: 0, used: false, moved: true }, tokens: [0, 0, 0, 0] });
     expect(r.state.players[0]).toMatchObject({ money: 20, tokens: 5, markers: 5 });
-    expect(goldenAge.viewEvent(r.events[0]!, null)!.text).toMatch(/three movement tokens in Overijssel/);
+    expect(english(goldenAge.viewEvent(r.events[0]!, null))).toMatch(/three movement tokens in Overijssel/);
   });
 
   it('needs three tokens of one player, and only one marker per province', () => {

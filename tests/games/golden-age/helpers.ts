@@ -156,7 +156,7 @@ export interface Played {
 
 export function play(state: GoldenAgeState, seat: Seat, move: GoldenAgeMove): Played {
   const r = goldenAge.apply(state, seat, move, CTX);
-  if (!r.ok) throw new Error(`move refused: ${JSON.stringify(move)} → ${r.error.code}: ${r.error.message}`);
+  if (!r.ok) throw new Error(`move refused: ${JSON.stringify(move)} → ${r.error.code}: ${english(r.error)}`);
   checkInvariants(r.value.state);
   return { state: r.value.state, events: [...r.value.events] };
 }

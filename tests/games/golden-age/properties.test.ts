@@ -148,6 +148,9 @@ describe('hidden information', () => {
             viewers.forEach((v, k) => {
               const entry = goldenAge.viewEvent(e, v);
               expect(entry).not.toBeNull();
+              // worded: a key the catalog has (nested ones too), no English of its own
+              expect(unworded(entry!), e.type).toEqual([]);
+              expect(entry).not.toHaveProperty('text');
               const text = JSON.stringify(entry);
               for (const id of cardIdsIn(text)) if (hidden[k]!.has(id)) throw new Error(`${seed}: ${e.type} shows ${id} to ${v}`);
               if (e.type === 'card-drawn' && v !== e.seat && !isPublicCard(e.card)) {

@@ -14,6 +14,7 @@ import { scoreTotals } from '#shared/games/golden-age/rules.js';
 import type { GoldenAgeEvent, GoldenAgeState } from '#shared/games/golden-age/state.js';
 import { CTX, invariantProblems, nobodyNegative } from './helpers.js';
 import { randomMove } from './random-player.js';
+import { english, unworded } from '../../support/words.js';
 
 export const TURN_CAP = 3000;
 
@@ -227,6 +228,8 @@ export function randomGamesProperty(players: 3 | 4, fcSeed: number) {
             const { final } = playGame(players, seed, endChance);
             const res = goldenAge.result(final);
             expect(res).not.toBeNull();
+            expect(unworded(res!)).toEqual([]);
+            expect(english(res)).toMatch(/^\w+ wins with \d+ points\.$/);
             const scores = scoreTotals(final);
             expect(res!.scores).toEqual(scores);
             expect(res!.winners).toHaveLength(1);

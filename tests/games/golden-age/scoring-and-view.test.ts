@@ -21,6 +21,7 @@ import {
   withPhase,
   withTokens,
 } from './helpers.js';
+import { english } from '../../support/words.js';
 
 /** Seat `seat` with exactly 32 points: 3 province markers, 2 West Indies markers, 4 tokens, 19 guilders, a windmill and a governor. */
 function nearlyWon(seat: number): GoldenAgeState {
@@ -82,7 +83,7 @@ describe('9.0 winning', () => {
     const res = goldenAge.result(r.state)!;
     expect(res.winners).toEqual([0]);
     expect(res.scores![0]).toBe(36);
-    expect(res.summary).toBe('{0} wins with 36 points.');
+    expect(english(res)).toBe('Ann wins with 36 points.');
     expect(eventsOf(r.events, 'game-won')[0]!.seat).toBe(0);
   });
 

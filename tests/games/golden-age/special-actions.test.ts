@@ -26,6 +26,7 @@ import {
   withPaid,
   withTokens,
 } from './helpers.js';
+import { english } from '../../support/words.js';
 
 const at = (province: Parameters<typeof pi>[0]) => ({ at: 'province' as const, province });
 
@@ -86,8 +87,8 @@ describe('7.2 yellow: investment cards', () => {
     expect(r.state.players[0]!.hand).toEqual(['investment-tulip-girl-4']);
     expect(r.state.players[0]!.money).toBe(14);
     const e = eventsOf(r.events, 'card-drawn')[0]!;
-    expect(goldenAge.viewEvent(e, 0)!.text).toMatch(/tulip girl/);
-    expect(goldenAge.viewEvent(e, 1)!.text).not.toMatch(/tulip/);
+    expect(english(goldenAge.viewEvent(e, 0))).toMatch(/tulip girl/);
+    expect(english(goldenAge.viewEvent(e, 1))).not.toMatch(/tulip/);
     expect(JSON.stringify(goldenAge.viewEvent(e, 1))).not.toContain('investment-tulip-girl-4');
   });
 
@@ -145,7 +146,7 @@ describe('7.3 brown: arts', () => {
     const s = stack(withMarker(blank(), 'utrecht', 0), 'arts-3vp-2');
     const r = play(s, 0, { kind: 'buy-card', marker: at('utrecht') });
     expect(r.state.players[0]!.paintings).toEqual([{ card: 'arts-3vp-2', paid: 0 }]);
-    expect(goldenAge.viewEvent(eventsOf(r.events, 'card-drawn')[0]!, 2)!.text).toMatch(/3-point painting/);
+    expect(english(goldenAge.viewEvent(eventsOf(r.events, 'card-drawn')[0]!, 2))).toMatch(/3-point painting/);
     expect(scoreOf(r.state, 0).paintings).toBe(0);
   });
 
@@ -246,7 +247,7 @@ describe('7.5 grey: culture cards', () => {
     expect(r.state.players[0]!.windmills).toEqual(['culture-windmill-3']);
     expect(r.state.players[0]!.hand).toEqual([]);
     expect(scoreOf(r.state, 0).windmills).toBe(2);
-    expect(goldenAge.viewEvent(eventsOf(r.events, 'card-drawn')[0]!, 1)!.text).toMatch(/windmill/);
+    expect(english(goldenAge.viewEvent(eventsOf(r.events, 'card-drawn')[0]!, 1))).toMatch(/windmill/);
   });
 
   it('a governor is worth 1 point and is laid face up', () => {

@@ -67,9 +67,9 @@ export const en = {
   'game.golden-age.log.guild-taken.from':
     '{seat} took control of the {colour, select, green {green} yellow {yellow} brown {brown} blue {blue} other {grey}} guild for {price} with the marker from {from}.',
   'game.golden-age.log.guild-taken.displaced':
-    '{seat} took control of the {colour, select, green {green} yellow {yellow} brown {brown} blue {blue} other {grey}} guild for {price}; {displaced}’s marker goes back to the reserve.',
+    "{seat} took control of the {colour, select, green {green} yellow {yellow} brown {brown} blue {blue} other {grey}} guild for {price}; {displaced}'s marker goes back to the reserve.",
   'game.golden-age.log.guild-taken.from.displaced':
-    '{seat} took control of the {colour, select, green {green} yellow {yellow} brown {brown} blue {blue} other {grey}} guild for {price} with the marker from {from}; {displaced}’s marker goes back to the reserve.',
+    "{seat} took control of the {colour, select, green {green} yellow {yellow} brown {brown} blue {blue} other {grey}} guild for {price} with the marker from {from}; {displaced}'s marker goes back to the reserve.",
   'game.golden-age.log.marker-created': '{seat} turned three movement tokens in {province} into an influence marker.',
   'game.golden-age.log.marker-created.from':
     '{seat} turned three movement tokens in {province} into an influence marker (the marker comes from {from}).',
@@ -84,9 +84,9 @@ export const en = {
   'game.golden-age.log.token-bought.prize': '{seat} placed a new movement token in {province} as the auction prize.',
   'game.golden-age.log.token-bought.marker': '{seat} placed a new movement token in {province} with the marker in {via} for {cost}.',
   'game.golden-age.log.painter-paid.prize':
-    'The bank paid the painter {amount} for {seat}’s {painting} (auction prize): payment {paid} of {payments}.',
+    "The bank paid the painter {amount} for {seat}'s {painting} (auction prize): payment {paid} of {payments}.",
   'game.golden-age.log.painter-paid.prize.finished':
-    'The bank paid the painter {amount} for {seat}’s {painting} (auction prize): payment {paid} of {payments}. The painting is finished!',
+    "The bank paid the painter {amount} for {seat}'s {painting} (auction prize): payment {paid} of {payments}. The painting is finished!",
   'game.golden-age.log.painter-paid.marker': '{seat} paid the painter {amount} for the {painting}: payment {paid} of {payments}.',
   'game.golden-age.log.painter-paid.marker.finished':
     '{seat} paid the painter {amount} for the {painting}: payment {paid} of {payments}. The painting is finished!',
@@ -98,7 +98,7 @@ export const en = {
   'game.golden-age.log.auction-won': '{seat} wins the auction for {province} and pays {auctioneer} {amount}.',
   'game.golden-age.log.auction-unsold': 'Nobody bid for the action in {province}; {auctioneer} keeps it.',
   'game.golden-age.log.turn-ended': '{seat} ends the turn. Scores: {scores}.',
-  'game.golden-age.log.turn-ended.next': '{seat} ends the turn. Scores: {scores}. Now it is {next}’s turn.',
+  'game.golden-age.log.turn-ended.next': "{seat} ends the turn. Scores: {scores}. Now it is {next}'s turn.",
   'game.golden-age.log.turn-ended.score': '{seat} {points}',
   'game.golden-age.log.game-won': '{seat} reaches {points, plural, one {# point} other {# points}} and wins the game!',
   'game.golden-age.outcome.won': '{seat} wins with {points, plural, one {# point} other {# points}}.',
@@ -119,7 +119,7 @@ export const en = {
   'game.golden-age.error.bank-short.painter': 'The bank does not have the {cost} to put on the painting.',
   'game.golden-age.error.bank-short.set': 'The bank holds only {bank} and cannot pay this set now.',
   'game.golden-age.error.bank-short.reserve':
-    'The bank must keep {reserve} for the painter payment this auction’s winner receives, so it cannot pay this set now.',
+    "The bank must keep {reserve} for the painter payment this auction's winner receives, so it cannot pay this set now.",
   'game.golden-age.error.province-taken': '{province} already has an influence marker: each province holds only one.',
   'game.golden-age.error.province-has-marker.setup': 'At set-up, no token may go into {province}: an influence marker stands there.',
   'game.golden-age.error.province-has-marker.create': '{province} already has an influence marker.',
