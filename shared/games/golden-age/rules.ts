@@ -35,7 +35,7 @@ import {
 import { card, DECK_CARDS } from './cards.js';
 import { fail, reason, ruleError, type RuleError } from './errors.js';
 import type { GoldenAgeMove, GoldenAgeOptions, MarkerPlace } from './moves.js';
-import { deckCardWords, deckWords, money, placeWords, provinceWords, seatRef, WORDS } from './words.js';
+import { deckCardWords, deckWords, guildWords, money, placeWords, provinceWords, seatRef, WORDS } from './words.js';
 import {
   type AuctionState,
   type Draft,
@@ -796,11 +796,11 @@ function checkMoveToken(s: GoldenAgeState, seat: Seat, m: Move<'move-token'>): R
 
 function checkTakeGuild(s: GoldenAgeState, seat: Seat, m: Move<'take-guild'>): RuleError | Spot | 'reserve' {
   const g = s.guilds[colourIndex(m.colour)]!;
-  if (g.level >= MAX_LEVEL) return ruleError('guild-full', { colour: m.colour });
-  if (g.holder?.owner === seat) return ruleError('own-guild', { colour: m.colour });
+  if (g.level >= MAX_LEVEL) return ruleError('guild-full', { guild: guildWords(m.colour) });
+  if (g.holder?.owner === seat) return ruleError('own-guild', { guild: guildWords(m.colour) });
   const price = GUILD_PRICES[g.level]! * H;
   if (s.players[seat]!.money < price)
-    return ruleError('cannot-afford', { colour: m.colour, cost: money(price) }, reason('cannot-afford', 'guild'));
+    return ruleError('cannot-afford', { guild: guildWords(m.colour), cost: money(price) }, reason('cannot-afford', 'guild'));
   return checkSource(s, seat, m.from);
 }
 

@@ -35,7 +35,20 @@ import { card, cardName, isPublicCard } from './cards.js';
 import type { MarkerPlace } from './moves.js';
 import { ADJACENT, H, maxBid, minBid, PROVINCE_COLOUR, type ScoreBreakdown, scoreOf, toAct } from './rules.js';
 import type { GoldenAgeEvent, GoldenAgeState, LastRoll, Marker, Phase } from './state.js';
-import { boxWords, cardList, cardWords, deckCardWords, deckWords, money, placeWords, provinceWords, seatRef, WORDS } from './words.js';
+import {
+  actionWords,
+  boxWords,
+  cardList,
+  cardWords,
+  deckCardWords,
+  deckWords,
+  guildWords,
+  money,
+  placeWords,
+  provinceWords,
+  seatRef,
+  WORDS,
+} from './words.js';
 
 export interface MarkerView {
   readonly owner: Seat;
@@ -338,7 +351,7 @@ function logWords(e: Exclude<GoldenAgeEvent, { type: 'card-drawn' }>): [string, 
     case 'token-moved':
       return [e.type, { seat: seatRef(e.seat), from: provinceWords(e.from), to: provinceWords(e.to), cost: money(e.cost) }];
     case 'guild-taken': {
-      const params: Params = { seat: seatRef(e.seat), colour: e.colour, price: money(e.price) };
+      const params: Params = { seat: seatRef(e.seat), guild: guildWords(e.colour), price: money(e.price) };
       const [key, withFrom] = fromParams(e.from, e.type, params);
       return e.displaced === null ? [key, withFrom] : [`${key}.displaced`, { ...withFrom, displaced: seatRef(e.displaced) }];
     }
@@ -372,7 +385,7 @@ function logWords(e: Exclude<GoldenAgeEvent, { type: 'card-drawn' }>): [string, 
       return [`painter-paid.${how}${e.finished ? '.finished' : ''}`, params];
     }
     case 'auction-started':
-      return [e.type, { seat: seatRef(e.seat), colour: e.colour, province: provinceWords(e.province) }];
+      return [e.type, { seat: seatRef(e.seat), action: actionWords(e.colour), province: provinceWords(e.province) }];
     case 'bid':
       return [e.type, { seat: seatRef(e.seat), amount: money(e.amount) }];
     case 'passed':

@@ -2,7 +2,8 @@
  * The nouns of The Dutch Golden Age as catalog words (`Words`: a key and its params), for log lines,
  * rule errors and results — the engine keeps no wording of its own. The words themselves are in
  * shared/i18n/games/golden-age (`game.golden-age.province.<id>`, `.colour.<colour>`, `.card.<kind>`,
- * `.deck.<deck>`, `.deck-card.<deck>`, `.place.*`, `.box.*`, `.money`); the board uses the same keys.
+ * `.guild.<colour>`, `.action.<colour>`, `.deck.<deck>`, `.deck-card.<deck>`,
+ * `.place.*`, `.box.*`, `.money`); the board uses the same keys.
  */
 import type { KeyRef, ListRef, SeatRef } from '../../engine/game.js';
 import { type DeckId, type GuildColour, type ProvinceId, TRACK, WEST_INDIES_BOX } from './board.js';
@@ -22,6 +23,12 @@ export const provinceWords = (id: ProvinceId): KeyRef => ({ key: `${WORDS}.provi
 
 /** A colour of the provinces and guilds ("green"). */
 export const colourWords = (colour: GuildColour): KeyRef => ({ key: `${WORDS}.colour.${colour}` });
+
+/** A guild with its article (the guild): a word of its own, as languages inflect the colour. */
+export const guildWords = (colour: GuildColour): KeyRef => ({ key: `${WORDS}.guild.${colour}` });
+
+/** A colour's special action with its article ("the green action"). */
+export const actionWords = (colour: GuildColour): KeyRef => ({ key: `${WORDS}.action.${colour}` });
 
 /**
  * An amount of money, given in half-guilders: "½ guilder", "1 guilder", "2½ guilders". The catalog
@@ -52,7 +59,7 @@ export const deckCardWords = (deck: DeckId): KeyRef => ({ key: `${WORDS}.deck-ca
 /** Where a marker stands: a province, "the green guild", "the West Indies", "East Indies box 3". */
 export function placeWords(p: MarkerPlace): KeyRef {
   if (p.at === 'province') return provinceWords(p.province);
-  if (p.at === 'guild') return { key: `${WORDS}.place.guild`, params: { colour: p.colour } };
+  if (p.at === 'guild') return guildWords(p.colour);
   return p.box === WEST_INDIES_BOX ? { key: `${WORDS}.place.west-indies` } : { key: `${WORDS}.place.east-indies`, params: { box: p.box } };
 }
 

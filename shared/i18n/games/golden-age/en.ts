@@ -44,7 +44,16 @@ export const en = {
   'game.golden-age.deck-card.investment': 'an investment (yellow) card',
   'game.golden-age.deck-card.spices': 'a spice (orange) card',
   'game.golden-age.deck-card.colony': 'a colony (blue) card',
-  'game.golden-age.place.guild': 'the {colour, select, green {green} yellow {yellow} brown {brown} blue {blue} other {grey}} guild',
+  'game.golden-age.guild.green': 'the green guild',
+  'game.golden-age.guild.yellow': 'the yellow guild',
+  'game.golden-age.guild.brown': 'the brown guild',
+  'game.golden-age.guild.blue': 'the blue guild',
+  'game.golden-age.guild.grey': 'the grey guild',
+  'game.golden-age.action.green': 'the green action',
+  'game.golden-age.action.yellow': 'the yellow action',
+  'game.golden-age.action.brown': 'the brown action',
+  'game.golden-age.action.blue': 'the blue action',
+  'game.golden-age.action.grey': 'the grey action',
   'game.golden-age.place.west-indies': 'the West Indies',
   'game.golden-age.place.east-indies': 'East Indies box {box}',
   'game.golden-age.box.willem': 'box {box} (Willem III)',
@@ -62,14 +71,11 @@ export const en = {
   'game.golden-age.log.payout.short': 'The Steward pays {paid}. The bank ran short and could not pay everything.',
   'game.golden-age.log.payout.share': '{seat} {amount}',
   'game.golden-age.log.token-moved': '{seat} moved a token from {from} to {to} for {cost}.',
-  'game.golden-age.log.guild-taken':
-    '{seat} took control of the {colour, select, green {green} yellow {yellow} brown {brown} blue {blue} other {grey}} guild for {price}.',
-  'game.golden-age.log.guild-taken.from':
-    '{seat} took control of the {colour, select, green {green} yellow {yellow} brown {brown} blue {blue} other {grey}} guild for {price} with the marker from {from}.',
-  'game.golden-age.log.guild-taken.displaced':
-    "{seat} took control of the {colour, select, green {green} yellow {yellow} brown {brown} blue {blue} other {grey}} guild for {price}; {displaced}'s marker goes back to the reserve.",
+  'game.golden-age.log.guild-taken': '{seat} took control of {guild} for {price}.',
+  'game.golden-age.log.guild-taken.from': '{seat} took control of {guild} for {price} with the marker from {from}.',
+  'game.golden-age.log.guild-taken.displaced': "{seat} took control of {guild} for {price}; {displaced}'s marker goes back to the reserve.",
   'game.golden-age.log.guild-taken.from.displaced':
-    "{seat} took control of the {colour, select, green {green} yellow {yellow} brown {brown} blue {blue} other {grey}} guild for {price} with the marker from {from}; {displaced}'s marker goes back to the reserve.",
+    "{seat} took control of {guild} for {price} with the marker from {from}; {displaced}'s marker goes back to the reserve.",
   'game.golden-age.log.marker-created': '{seat} turned three movement tokens in {province} into an influence marker.',
   'game.golden-age.log.marker-created.from':
     '{seat} turned three movement tokens in {province} into an influence marker (the marker comes from {from}).',
@@ -90,8 +96,7 @@ export const en = {
   'game.golden-age.log.painter-paid.marker': '{seat} paid the painter {amount} for the {painting}: payment {paid} of {payments}.',
   'game.golden-age.log.painter-paid.marker.finished':
     '{seat} paid the painter {amount} for the {painting}: payment {paid} of {payments}. The painting is finished!',
-  'game.golden-age.log.auction-started':
-    '{seat} auctions the {colour, select, green {green} yellow {yellow} brown {brown} blue {blue} other {grey}} action of the marker in {province}.',
+  'game.golden-age.log.auction-started': '{seat} auctions {action} of the marker in {province}.',
   'game.golden-age.log.bid': '{seat} bids {amount}.',
   'game.golden-age.log.passed': '{seat} passes.',
   'game.golden-age.log.passed.auto': '{seat} cannot bid and passes.',
@@ -130,15 +135,12 @@ export const en = {
   'game.golden-age.error.no-token-there': 'You have no movement token in {province}.',
   'game.golden-age.error.not-adjacent': 'A token moves one province at a time, into a neighbouring one: {from} does not border {to}.',
   'game.golden-age.error.cannot-afford.move': 'Moving a token costs {cost}, which you do not have.',
-  'game.golden-age.error.cannot-afford.guild':
-    'Taking the {colour, select, green {green} yellow {yellow} brown {brown} blue {blue} other {grey}} guild costs {cost}.',
+  'game.golden-age.error.cannot-afford.guild': 'Taking over {guild} costs {cost}.',
   'game.golden-age.error.cannot-afford.card': 'You cannot pay the {cost} for {deck}.',
   'game.golden-age.error.cannot-afford.token': 'A movement token costs {cost}.',
   'game.golden-age.error.cannot-afford.painter': 'Paying the painter costs {cost}.',
-  'game.golden-age.error.guild-full':
-    'The {colour, select, green {green} yellow {yellow} brown {brown} blue {blue} other {grey}} guild column is full: nobody can take it over any more.',
-  'game.golden-age.error.own-guild':
-    'You already control the {colour, select, green {green} yellow {yellow} brown {brown} blue {blue} other {grey}} guild.',
+  'game.golden-age.error.guild-full': 'The column of {guild} is full: nobody can take it over any more.',
+  'game.golden-age.error.own-guild': 'You already control {guild}.',
   'game.golden-age.error.need-three-tokens':
     'You need {count, plural, one {# of your movement tokens} other {# of your movement tokens}} in {province}.',
   'game.golden-age.error.colony-taken': '{place} already holds a marker.',

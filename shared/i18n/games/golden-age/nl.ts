@@ -42,7 +42,16 @@ export const nl = {
   'game.golden-age.deck-card.investment': 'een investeringskaart (geel)',
   'game.golden-age.deck-card.spices': 'een specerijkaart (oranje)',
   'game.golden-age.deck-card.colony': 'een koloniekaart (blauw)',
-  'game.golden-age.place.guild': 'het {colour, select, green {groene} yellow {gele} brown {bruine} blue {blauwe} other {grijze}} gilde',
+  'game.golden-age.guild.green': 'het groene gilde',
+  'game.golden-age.guild.yellow': 'het gele gilde',
+  'game.golden-age.guild.brown': 'het bruine gilde',
+  'game.golden-age.guild.blue': 'het blauwe gilde',
+  'game.golden-age.guild.grey': 'het grijze gilde',
+  'game.golden-age.action.green': 'de groene actie',
+  'game.golden-age.action.yellow': 'de gele actie',
+  'game.golden-age.action.brown': 'de bruine actie',
+  'game.golden-age.action.blue': 'de blauwe actie',
+  'game.golden-age.action.grey': 'de grijze actie',
   'game.golden-age.place.west-indies': 'West-Indië',
   'game.golden-age.place.east-indies': 'vak {box} van Oost-Indië',
   'game.golden-age.box.willem': 'vak {box} (Willem III)',
@@ -59,14 +68,12 @@ export const nl = {
   'game.golden-age.log.payout.short': 'De Rentmeester betaalt {paid}. De bank kwam geld tekort en kon niet alles uitbetalen.',
   'game.golden-age.log.payout.share': '{seat} {amount}',
   'game.golden-age.log.token-moved': '{seat} verplaatste een pion van {from} naar {to} voor {cost}.',
-  'game.golden-age.log.guild-taken':
-    '{seat} nam het {colour, select, green {groene} yellow {gele} brown {bruine} blue {blauwe} other {grijze}} gilde over voor {price}.',
-  'game.golden-age.log.guild-taken.from':
-    '{seat} nam het {colour, select, green {groene} yellow {gele} brown {bruine} blue {blauwe} other {grijze}} gilde over voor {price}, met de schijf uit {from}.',
+  'game.golden-age.log.guild-taken': '{seat} nam {guild} over voor {price}.',
+  'game.golden-age.log.guild-taken.from': '{seat} nam {guild} over voor {price}, met de schijf uit {from}.',
   'game.golden-age.log.guild-taken.displaced':
-    '{seat} nam het {colour, select, green {groene} yellow {gele} brown {bruine} blue {blauwe} other {grijze}} gilde over voor {price}; de schijf van {displaced} gaat terug naar de voorraad.',
+    '{seat} nam {guild} over voor {price}; de schijf van {displaced} gaat terug naar de voorraad.',
   'game.golden-age.log.guild-taken.from.displaced':
-    '{seat} nam het {colour, select, green {groene} yellow {gele} brown {bruine} blue {blauwe} other {grijze}} gilde over voor {price}, met de schijf uit {from}; de schijf van {displaced} gaat terug naar de voorraad.',
+    '{seat} nam {guild} over voor {price}, met de schijf uit {from}; de schijf van {displaced} gaat terug naar de voorraad.',
   'game.golden-age.log.marker-created': '{seat} ruilde drie pionnen in {province} in voor een invloedsschijf.',
   'game.golden-age.log.marker-created.from':
     '{seat} ruilde drie pionnen in {province} in voor een invloedsschijf (de schijf komt uit {from}).',
@@ -87,8 +94,7 @@ export const nl = {
   'game.golden-age.log.painter-paid.marker': '{seat} betaalde de schilder {amount} voor het {painting}: betaling {paid} van {payments}.',
   'game.golden-age.log.painter-paid.marker.finished':
     '{seat} betaalde de schilder {amount} voor het {painting}: betaling {paid} van {payments}. Het schilderij is af!',
-  'game.golden-age.log.auction-started':
-    '{seat} veilt de {colour, select, green {groene} yellow {gele} brown {bruine} blue {blauwe} other {grijze}} actie van de schijf in {province}.',
+  'game.golden-age.log.auction-started': '{seat} veilt {action} van de schijf in {province}.',
   'game.golden-age.log.bid': '{seat} biedt {amount}.',
   'game.golden-age.log.passed': '{seat} past.',
   'game.golden-age.log.passed.auto': '{seat} kan niet bieden en past.',
@@ -128,15 +134,12 @@ export const nl = {
   'game.golden-age.error.no-token-there': 'Je hebt geen pion in {province}.',
   'game.golden-age.error.not-adjacent': 'Een pion gaat telkens één provincie verder, naar een buurprovincie: {from} grenst niet aan {to}.',
   'game.golden-age.error.cannot-afford.move': 'Een pion verplaatsen kost {cost}, en dat heb je niet.',
-  'game.golden-age.error.cannot-afford.guild':
-    'Het {colour, select, green {groene} yellow {gele} brown {bruine} blue {blauwe} other {grijze}} gilde overnemen kost {cost}.',
+  'game.golden-age.error.cannot-afford.guild': 'Om {guild} over te nemen heb je {cost} nodig.',
   'game.golden-age.error.cannot-afford.card': 'Je kunt de {cost} voor {deck} niet betalen.',
   'game.golden-age.error.cannot-afford.token': 'Een pion kost {cost}.',
   'game.golden-age.error.cannot-afford.painter': 'De schilder betalen kost {cost}.',
-  'game.golden-age.error.guild-full':
-    'De kolom van het {colour, select, green {groene} yellow {gele} brown {bruine} blue {blauwe} other {grijze}} gilde is vol: niemand kan het nog overnemen.',
-  'game.golden-age.error.own-guild':
-    'Je hebt het {colour, select, green {groene} yellow {gele} brown {bruine} blue {blauwe} other {grijze}} gilde al in handen.',
+  'game.golden-age.error.guild-full': 'De kolom van {guild} is vol: niemand kan het nog overnemen.',
+  'game.golden-age.error.own-guild': 'Je hebt {guild} al in handen.',
   'game.golden-age.error.need-three-tokens': 'Je hebt {count, plural, one {# pion} other {# pionnen}} van jezelf nodig in {province}.',
   'game.golden-age.error.colony-taken': 'Op {place} ligt al een schijf.',
   'game.golden-age.error.no-colony-set': 'Je hebt een schip, een kapitein en een kanon nodig (een VOC-joker vervangt er één van).',
