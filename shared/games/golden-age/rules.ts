@@ -767,8 +767,7 @@ function checkPlaceMarker(s: GoldenAgeState, m: Move<'place-marker'>): RuleError
 
 function checkPlaceToken(s: GoldenAgeState, m: Move<'place-token'>): RuleError | null {
   const p = s.provinces[provinceIndex(m.province)]!;
-  if (p.marker !== null)
-    return ruleError('province-has-marker', { province: provinceWords(m.province) }, reason('province-has-marker', 'setup'));
+  if (p.marker !== null) return ruleError('province-has-marker', { province: provinceWords(m.province) });
   let n = 0;
   for (const t of p.tokens) n += t;
   if (n >= START.setupTokensPerProvince)
@@ -789,8 +788,7 @@ function checkMoveToken(s: GoldenAgeState, seat: Seat, m: Move<'move-token'>): R
   const to = provinceIndex(m.to);
   if ((s.provinces[from]!.tokens[seat] ?? 0) === 0) return ruleError('no-token-there', { province: provinceWords(m.from) });
   if (!ADJACENT[from]!.includes(to)) return ruleError('not-adjacent', { from: provinceWords(m.from), to: provinceWords(m.to) });
-  if (s.players[seat]!.money < COSTS.moveHalves)
-    return ruleError('cannot-afford', { cost: money(COSTS.moveHalves) }, reason('cannot-afford', 'move'));
+  if (s.players[seat]!.money < COSTS.moveHalves) return ruleError('cannot-afford', { cost: money(COSTS.moveHalves) });
   return null;
 }
 
@@ -799,16 +797,14 @@ function checkTakeGuild(s: GoldenAgeState, seat: Seat, m: Move<'take-guild'>): R
   if (g.level >= MAX_LEVEL) return ruleError('guild-full', { guild: guildWords(m.colour) });
   if (g.holder?.owner === seat) return ruleError('own-guild', { guild: guildWords(m.colour) });
   const price = GUILD_PRICES[g.level]! * H;
-  if (s.players[seat]!.money < price)
-    return ruleError('cannot-afford', { guild: guildWords(m.colour), cost: money(price) }, reason('cannot-afford', 'guild'));
+  if (s.players[seat]!.money < price) return ruleError('cannot-afford', { cost: money(price) });
   return checkSource(s, seat, m.from);
 }
 
 function checkCreateMarker(s: GoldenAgeState, seat: Seat, m: Move<'create-marker'>): RuleError | Spot | 'reserve' {
   const p = s.provinces[provinceIndex(m.province)]!;
   if ((p.tokens[seat] ?? 0) < 3) return ruleError('need-three-tokens', { province: provinceWords(m.province), count: 3 });
-  if (p.marker !== null)
-    return ruleError('province-has-marker', { province: provinceWords(m.province) }, reason('province-has-marker', 'create'));
+  if (p.marker !== null) return ruleError('province-has-marker', { province: provinceWords(m.province) });
   return checkSource(s, seat, m.from);
 }
 
@@ -847,8 +843,7 @@ function checkBuyCard(s: GoldenAgeState, seat: Seat, m: Move<'buy-card'>): RuleE
     deck = d;
     cost = COSTS.card * H;
   }
-  if (s.players[seat]!.money < cost)
-    return ruleError('cannot-afford', { cost: money(cost), deck: deckCardWords(deck) }, reason('cannot-afford', 'card'));
+  if (s.players[seat]!.money < cost) return ruleError('cannot-afford', { cost: money(cost) });
   if (!drawable(s, deck)) return ruleError('deck-empty', { deck: deckWords(deck) });
   return { spot, deck, cost };
 }
@@ -858,8 +853,7 @@ function checkBuyToken(s: GoldenAgeState, seat: Seat, m: Move<'buy-token'>): Rul
   if (spot === null) return ruleError('no-active-marker', { place: placeWords(m.marker) });
   if (placeColour(m.marker) !== GREEN) return ruleError('wrong-action', undefined, reason('wrong-action', 'token-green'));
   if (s.players[seat]!.tokens === 0) return ruleError('no-token');
-  if (s.players[seat]!.money < COSTS.token * H)
-    return ruleError('cannot-afford', { cost: money(COSTS.token * H) }, reason('cannot-afford', 'token'));
+  if (s.players[seat]!.money < COSTS.token * H) return ruleError('cannot-afford', { cost: money(COSTS.token * H) });
   return spot;
 }
 
@@ -868,8 +862,7 @@ function checkPayPainter(s: GoldenAgeState, seat: Seat, m: Move<'pay-painter'>):
   if (spot === null) return ruleError('no-active-marker', { place: placeWords(m.marker) });
   if (placeColour(m.marker) !== BROWN) return ruleError('wrong-action', undefined, reason('wrong-action', 'painter-brown'));
   if (!unfinished(s, seat, m.painting)) return ruleError('no-such-painting');
-  if (s.players[seat]!.money < COSTS.painter * H)
-    return ruleError('cannot-afford', { cost: money(COSTS.painter * H) }, reason('cannot-afford', 'painter'));
+  if (s.players[seat]!.money < COSTS.painter * H) return ruleError('cannot-afford', { cost: money(COSTS.painter * H) });
   return spot;
 }
 
@@ -939,7 +932,7 @@ export function apply(s: GoldenAgeState, seat: Seat, move: GoldenAgeMove): Resul
   if (!anyTime && actor(s) !== seat) {
     return s.phase === 'auction' ? fail('not-your-bid') : fail('not-your-turn');
   }
-  if (!anyTime && !PHASE_MOVES[s.phase].includes(move.kind)) return fail('wrong-phase', undefined, reason('wrong-phase', s.phase));
+  if (!anyTime && !PHASE_MOVES[s.phase].includes(move.kind)) return fail('wrong-phase', { phase: s.phase.replace(/-/g, '_') }); // ICU select keys take no '-'
   const events: GoldenAgeEvent[] = [];
   const d = draft(s);
   const e = perform(s, d, seat, move, events);
