@@ -35,7 +35,7 @@ import {
 import { card, DECK_CARDS } from './cards.js';
 import { fail, reason, ruleError, type RuleError } from './errors.js';
 import type { GoldenAgeMove, GoldenAgeOptions, MarkerPlace } from './moves.js';
-import { deckCardWords, deckWords, guildWords, money, placeWords, provinceWords, seatRef, WORDS } from './words.js';
+import { deckWords, guildWords, money, placeWords, provinceWords, seatRef, WORDS } from './words.js';
 import {
   type AuctionState,
   type Draft,
