@@ -20,7 +20,7 @@ export const nl = {
   'game.dutch-memory.board.face': '{card}, {points, plural, one {# punt} other {# punten}}',
   'game.dutch-memory.board.faceDown': 'gesloten',
   'game.dutch-memory.board.cardWord': 'kaart',
-  'game.dutch-memory.board.topDiscard': 'bovenste kaart van de aflegstapel',
+  'game.dutch-memory.board.topDiscard': 'bovenste aflegkaart',
   'game.dutch-memory.board.discardWord': 'afgelegde kaart',
   'game.dutch-memory.board.cards': '{count, plural, one {# kaart} other {# kaarten}}',
   'game.dutch-memory.board.position': 'plek {n}',
@@ -84,7 +84,7 @@ export const nl = {
   'game.dutch-memory.board.status.rules': 'Regels: {preset, select, bench {Bench} other {Marmot}}',
   'game.dutch-memory.board.snap.open': 'Meeleggen kan nog:',
   'game.dutch-memory.board.snap.openText': 'op de {card} bovenop de aflegstapel mag je nog meeleggen.',
-  'game.dutch-memory.board.snap.youClose': 'Jij bent de volgende: zodra jij aflegt, is het voorbij (pakken sluit het nog niet).',
+  'game.dutch-memory.board.snap.youClose': 'Jij bent hierna: jouw afleggen sluit het (pakken niet).',
   'game.dutch-memory.board.snap.closes': 'Dat kan tot {name} aflegt of de kaart neemt.',
   'game.dutch-memory.board.snap.kept':
     'Ook als hij al bedekt is, telt meeleggen binnen {time} nadat de kaart werd afgelegd (minimale meelegtijd).',
@@ -103,13 +103,13 @@ export const nl = {
     'Nu Dutch roepen? Je beurt is meteen voorbij; alle anderen krijgen nog één laatste beurt en dan worden alle kaarten geteld. Wie Dutch roept en niet het laagst zit, krijgt straf.',
   'game.dutch-memory.board.dutch.yes': 'Ja, roep Dutch',
   'game.dutch-memory.board.pending.head':
-    '{count, plural, one {Er wacht een kracht:} other {Er wachten krachten, te gebruiken in de volgorde waarin de kaarten vielen:}}',
+    '{count, plural, one {Er wacht een kracht:} other {Wachtende krachten, in de volgorde van de kaarten:}}',
   'game.dutch-memory.board.reveal.penalty': 'Je strafkaart:',
   'game.dutch-memory.board.reveal.looked': '{count, plural, one {Je bekeek deze kaart:} other {Je bekeek deze kaarten:}}',
   'game.dutch-memory.board.reveal.where': '{pos} {mine, select, yes {van jou} other {van {name}}}',
   'game.dutch-memory.board.reveal.aidOn': 'De geheugensteun staat aan: je blijft de kaarten zien die je hebt bekeken.',
   'game.dutch-memory.board.reveal.aidOff':
-    'De geheugensteun staat uit: alleen nu zie je deze kaarten open. Onthoud ze goed — zodra je ze verbergt of je volgende zet doet, liggen ze weer dicht.',
+    'De geheugensteun staat uit: alleen nu zie je deze kaarten open. Onthoud ze — na verbergen of je volgende zet liggen ze weer dicht.',
   'game.dutch-memory.board.reveal.hide': 'Onthouden — verbergen',
   'game.dutch-memory.board.seen.nobody': 'niemand heeft hem gezien',
   'game.dutch-memory.board.seen.by': 'gezien door {names}',
@@ -180,7 +180,7 @@ export const nl = {
   'game.dutch-memory.option.asIs': 'Score blijft zoals hij is',
   'game.dutch-memory.option.preset.label': 'Spelregels',
   'game.dutch-memory.option.preset.hint':
-    'Bench: kaarten in een vierkant van 2 bij 2, een eerste open kaart, je mag de bovenste afgelegde kaart nemen. Marmot: vier kaarten op een rij, nooit van de aflegstapel nemen, azen geven kaarten, je mag kaarten van anderen meeleggen, een willekeurige eerste deler. Je keuze zet alles hieronder op die waarden; daarna kun je elke keuze nog los aanpassen.',
+    'Bench: kaarten in een vierkant van 2×2, een eerste open kaart, je mag de bovenste aflegkaart nemen. Marmot: vier op een rij, niet van de aflegstapel nemen, azen geven kaarten, kaarten van anderen meeleggen mag, eerste deler bij loting. Je keuze zet alles hieronder op die waarden; daarna kun je elke keuze nog los aanpassen.',
   'game.dutch-memory.option.preset.bench': 'Bench-regels',
   'game.dutch-memory.option.preset.marmot': 'Marmot-/Tamalou-regels',
   'game.dutch-memory.option.drawFromDiscard.label': 'Bovenste afgelegde kaart nemen in plaats van pakken',
@@ -240,8 +240,8 @@ export const nl = {
   'game.dutch-memory.option.lastQueenExtends.hint': 'Een extra Bench-regel, in beide regelsets uit tenzij je hem aanvinkt.',
   'game.dutch-memory.option.memoryAid.label': 'Geheugensteun',
   'game.dutch-memory.option.memoryAid.hint':
-    'Laat de kaarten die je terecht hebt gezien voor jou alleen open zien, want een partij duurt dagen. Vink hem uit voor een echt geheugenspel: een kaart die je bekijkt, zie je dan maar één keer.',
+    'Kaarten die je terecht zag, blijven voor jou alleen open, want een partij duurt dagen. Uit: een echt geheugenspel, een bekeken kaart zie je maar één keer.',
   'game.dutch-memory.option.snapWindowMs.label': 'Minimale meelegtijd (uren)',
   'game.dutch-memory.option.snapWindowMs.hint':
-    'Meeleggen binnen deze tijd nadat een kaart werd afgelegd telt, ook als die kaart inmiddels bedekt is; zo kan wie één keer per dag kijkt toch meeleggen. 0: meeleggen kan alleen tot de kaart bedekt is, zoals aan tafel (voor live spelen). Hoogstens 168.',
+    'Meeleggen binnen deze tijd na het afleggen telt, ook als de kaart al bedekt is; zo kan wie één keer per dag kijkt toch meeleggen. 0: alleen tot de kaart bedekt is, zoals aan tafel (live spelen). Hoogstens 168.',
 } as const satisfies Record<Key, string>;
