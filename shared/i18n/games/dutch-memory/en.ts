@@ -31,6 +31,7 @@ export const en = {
   'game.dutch-memory.board.positionAt':
     'position {n} ({where, select, tl {top left} tr {top right} bl {bottom left} other {bottom right}})',
   'game.dutch-memory.board.you': 'you',
+  'game.dutch-memory.board.youObj': 'you',
   'game.dutch-memory.board.You': 'You',
   'game.dutch-memory.board.now': 'now',
   'game.dutch-memory.board.nobody': 'nobody',

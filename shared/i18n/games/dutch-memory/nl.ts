@@ -26,6 +26,7 @@ export const nl = {
   'game.dutch-memory.board.position': 'plek {n}',
   'game.dutch-memory.board.positionAt': 'plek {n} ({where, select, tl {linksboven} tr {rechtsboven} bl {linksonder} other {rechtsonder}})',
   'game.dutch-memory.board.you': 'jij',
+  'game.dutch-memory.board.youObj': 'jou',
   'game.dutch-memory.board.You': 'Jij',
   'game.dutch-memory.board.now': 'nu',
   'game.dutch-memory.board.nobody': 'niemand',

@@ -281,6 +281,11 @@ function ScoresZone({ view, names }: { view: View; names: Names }) {
   );
 }
 
+/** A player's name: not words of the catalog (`translate="no"`). */
+function Name({ children }: { children: string }) {
+  return <span translate={false}>{children}</span>;
+}
+
 function StatusLine({ view, names }: { view: View; names: Names }) {
   const step = w('step', {
     step:
@@ -302,7 +307,7 @@ function StatusLine({ view, names }: { view: View; names: Names }) {
       <li>{w('status.dealer', { name: names.name(view.dealer) })}</li>
       {view.turn !== null && (
         <li data-status="turn">
-          {w('status.turn')} <strong>{view.turn === names.me ? w('you') : names.name(view.turn)}</strong> · {step}
+          {w('status.turn')} <strong>{view.turn === names.me ? w('you') : <Name>{names.name(view.turn)}</Name>}</strong> · {step}
         </li>
       )}
       {view.phase === 'look' && <li>{step}</li>}
@@ -383,7 +388,7 @@ function SnapBanner({
 function DutchBanner({ view, names }: { view: View; names: Names }) {
   if (view.phase !== 'play' || view.caller === null) return null;
   const left = view.finalTurns.map((s, i) => {
-    const who = s === names.me ? w('you') : names.name(s);
+    const who = s === names.me ? w('youObj') : names.name(s);
     return i === 0 && view.turn === s ? w('dutch.now', { who }) : who;
   });
   return (
@@ -404,8 +409,8 @@ function PendingList({ view, names }: { view: View; names: Names }) {
       <ol>
         {view.pending.map((p, i) => (
           <li key={i}>
-            {p.seat === names.me ? w('You') : names.name(p.seat)} — {pendingWords(p)}
-            {p.kind === 'give-back' && p.to !== null ? ` (${p.to === names.me ? w('you') : names.name(p.to)})` : ''}
+            {p.seat === names.me ? w('You') : <Name>{names.name(p.seat)}</Name>} — {pendingWords(p)}
+            {p.kind === 'give-back' && p.to !== null && <> ({p.to === names.me ? w('youObj') : <Name>{names.name(p.to)}</Name>})</>}
             {i === 0 ? ` · ${w('now')}` : ''}
           </li>
         ))}
@@ -451,7 +456,7 @@ function seenNote(
   const words =
     seenBy.length === 0
       ? w('seen.nobody')
-      : w('seen.by', { names: listWords(seenBy.map((s) => (s === names.me ? w('you') : names.name(s)))) });
+      : w('seen.by', { names: listWords(seenBy.map((s) => (s === names.me ? w('youObj') : names.name(s)))) });
   let note: string | undefined;
   if (seenBy.length > 1 && seenBy.length === seats) note = w('seen.all');
   else if (meSeen && !faceShown) note = memoryAid ? w('seen.seen') : w('seen.youSaw');
@@ -501,7 +506,7 @@ function Bench({
       aria-labelledby={`dm-bench-${seat}`}
     >
       <h2 id={`dm-bench-${seat}`} class="dm-bench-head">
-        {mine ? <span>{w('bench.mine', { name: names.name(seat) })}</span> : <span translate={false}>{names.name(seat)}</span>}
+        {mine ? <span>{w('bench.mine', { name: names.name(seat) })}</span> : <Name>{names.name(seat)}</Name>}
         <span class="dm-total-badge">{w('bench.total', { total: fmt.number(view.totals[seat] ?? 0) })}</span>
         <ChangedTag k={`total:${seat}`} what={w('totalWord')} />
       </h2>
