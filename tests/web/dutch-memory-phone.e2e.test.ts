@@ -7,7 +7,7 @@
  * - a four-player Marmot board, with benches grown past four cards, never scrolls sideways;
  * - the board offers to snap another player's card under Marmot, and the snap goes through.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { cardFace } from '#shared/games/dutch-memory/cards.js';
 import { DEFAULT_SNAP_WINDOW_MS, HOUR_MS, resolveRules } from '#shared/games/dutch-memory/presets.js';
@@ -15,6 +15,13 @@ import type { DutchMemoryState } from '#shared/games/dutch-memory/state.js';
 import { cardName } from '../../web/src/games/dutch-memory/logic.js';
 import { client, type Seat } from '../support/api.js';
 import { e2eSite } from './support/e2e.js';
+import { loadGameWords, loadLanguage } from '../../web/src/i18n.js';
+
+// The board's words (and the card names the test looks for) from the English catalog.
+beforeAll(async () => {
+  await loadLanguage('en');
+  await loadGameWords('dutch-memory');
+});
 
 const env = e2eSite('dm-phone');
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };

@@ -12,7 +12,7 @@
  * replayed move by move), and that a look with the memory aid off shows the faces once and then
  * hides them. Screenshots of the key moments go to test-artifacts/web/.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ALL_CARDS, cardFace, cardLabel, rankOf, type CardId } from '#shared/games/dutch-memory/cards.js';
 import { dutchMemory } from '#shared/games/dutch-memory/index.js';
@@ -20,6 +20,13 @@ import { dutchMemoryOptions } from '#shared/games/dutch-memory/moves.js';
 import type { DutchMemoryState } from '#shared/games/dutch-memory/state.js';
 import { cardName, positionWords } from '../../web/src/games/dutch-memory/logic.js';
 import { e2eSite, SNAPSHOT_SCRIPT, type Snap, setVisible } from './support/e2e.js';
+import { loadGameWords, loadLanguage } from '../../web/src/i18n.js';
+
+// The board's words (and the card names the test looks for) from the English catalog.
+beforeAll(async () => {
+  await loadLanguage('en');
+  await loadGameWords('dutch-memory');
+});
 
 const env = e2eSite('dm-web');
 

@@ -4,7 +4,7 @@
  */
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnyGame, Seat } from '#shared/engine/game.js';
 import { nextInt, seedRng, type Rng } from '#shared/engine/random.js';
 import { dutchAuction } from '#shared/games/dutch-auction/index.js';
@@ -16,6 +16,13 @@ import { dutchMemoryUi } from '../../web/src/games/dutch-memory/index.js';
 import { dutchMemoryChanged } from '../../web/src/games/dutch-memory/changed.js';
 import { goldenAgeChanged } from '../../web/src/games/golden-age/changed.js';
 import type { Match } from '../../web/src/types.js';
+import { loadGameWords, loadLanguage } from '../../web/src/i18n.js';
+
+// The board's words (and the card names the test looks for) from the English catalog.
+beforeAll(async () => {
+  await loadLanguage('en');
+  await loadGameWords('dutch-memory');
+});
 
 /** Plays `moves` seeded random legal moves (the first seat to act each time); returns the states on the way. */
 function play(game: AnyGame, seats: number, options: unknown, moves: number, seed: string) {

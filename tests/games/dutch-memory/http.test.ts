@@ -14,7 +14,7 @@
  */
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Seat as SeatNo } from '#shared/engine/game.js';
 import { nextInt, seedRng, type Rng } from '#shared/engine/random.js';
 import { ALL_CARDS, rankOf, snapMatches, type CardId } from '#shared/games/dutch-memory/cards.js';
@@ -23,6 +23,13 @@ import type { DutchMemoryView } from '#shared/games/dutch-memory/view.js';
 import { GAMES } from '#shared/games/index.js';
 import { DutchMemoryBoard } from '../../../web/src/games/dutch-memory/Board.js';
 import { afterCommit, testApp, type Json, type Seat } from '../../support/api.js';
+import { loadGameWords, loadLanguage } from '../../../web/src/i18n.js';
+
+// The board's words (and the card names the test looks for) from the English catalog.
+beforeAll(async () => {
+  await loadLanguage('en');
+  await loadGameWords('dutch-memory');
+});
 
 type App = Awaited<ReturnType<typeof testApp>>;
 

@@ -13,6 +13,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { CardFace } from '#shared/games/dutch-memory/cards.js';
 import type { DutchMemoryReveal } from '#shared/games/dutch-memory/rules.js';
 import { ConfirmButton } from '../../ui/Confirm.js';
+import { fmt } from '../../i18n.js';
 import { duration, said, seatName } from '../../text.js';
 import type { LogRecord } from '../../types.js';
 import { ChangedTag, changedLabel, useChanged } from '../changed.js';
@@ -28,6 +29,7 @@ import {
   coveredSnaps,
   listWords,
   pendingWords,
+  owner,
   posKey,
   positionWords,
   pruneSelection,
@@ -35,10 +37,11 @@ import {
   seatOrder,
   selectablePositions,
   selectionHint,
+  rankWords,
   toggle,
-  whose,
 } from './logic.js';
 import { ScoreSheet } from './ScoreSheet.js';
+import { w } from './words.js';
 import './board.css';
 
 type Revealed = DutchMemoryReveal['cards'][number];
@@ -54,11 +57,9 @@ interface MoveOutcome {
   good: boolean;
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
 export function DutchMemoryBoard({ match, submit, busy }: BoardProps) {
   const view = match.view as View | null;
-  if (view?.game !== 'dutch-memory') return <p>Waiting for the game to start.</p>;
+  if (view?.game !== 'dutch-memory') return <p>{w('waiting')}</p>;
   return <Table match={match} view={view} submit={submit} busy={busy} />;
 }
 
@@ -239,8 +240,12 @@ function RoundOverBanner({ view, names }: { view: View; names: Names }) {
   if (!(view.phase === 'look' && lastRound && lastRound.round === view.round - 1)) return null;
   return (
     <p class="dm-banner dm-info" data-banner="round-over">
-      Round {lastRound.round} is over. Scores: {lastRound.scores.map((s, i) => `${name(i)} ${s}`).join(', ')}. Totals:{' '}
-      {view.totals.map((t, i) => `${name(i)} ${t}`).join(', ')}. Round {view.round} has been dealt.
+      {w('roundOver', {
+        round: lastRound.round,
+        scores: lastRound.scores.map((s, i) => `${name(i)} ${fmt.number(s)}`).join(', '),
+        totals: view.totals.map((t, i) => `${name(i)} ${fmt.number(t)}`).join(', '),
+        next: view.round,
+      })}
     </p>
   );
 }
@@ -248,12 +253,12 @@ function RoundOverBanner({ view, names }: { view: View; names: Names }) {
 function OutcomePanel({ outcome, onHide }: { outcome: MoveOutcome; onHide: () => void }) {
   return (
     <div class={`dm-outcome ${outcome.good ? 'dm-good' : 'dm-bad'}`} role="status" data-outcome={outcome.good ? 'snapped' : 'failed'}>
-      <p class="dm-outcome-head">{outcome.good ? 'Your snap counted.' : 'Your snap did not count.'}</p>
+      <p class="dm-outcome-head">{outcome.good ? w('snap.counted') : w('snap.notCounted')}</p>
       {outcome.lines.map((l, i) => (
         <p key={i}>{l}</p>
       ))}
       <button type="button" onClick={onHide}>
-        OK
+        {w('ok')}
       </button>
     </div>
   );
@@ -262,7 +267,7 @@ function OutcomePanel({ outcome, onHide }: { outcome: MoveOutcome; onHide: () =>
 function ScoresZone({ view, names }: { view: View; names: Names }) {
   return (
     <section class="zone dm-scores" aria-labelledby="dm-scores-h">
-      <h2 id="dm-scores-h">Scores</h2>
+      <h2 id="dm-scores-h">{w('scores')}</h2>
       <ScoreSheet
         rounds={view.rounds}
         totals={view.totals}
@@ -276,33 +281,38 @@ function ScoresZone({ view, names }: { view: View; names: Names }) {
   );
 }
 
+/** A player's name: not words of the catalog (`translate="no"`). */
+function Name({ children }: { children: string }) {
+  return <span translate={false}>{children}</span>;
+}
+
 function StatusLine({ view, names }: { view: View; names: Names }) {
-  const step =
-    view.phase === 'look'
-      ? 'everyone looks at two of their cards'
-      : view.phase === 'over'
-        ? 'game over'
-        : view.pending.length > 0
-          ? 'a power is being used'
-          : view.step === 'start'
-            ? 'about to draw'
-            : view.step === 'drawn'
-              ? 'holding a drawn card'
-              : 'turn ending';
+  const step = w('step', {
+    step:
+      view.phase === 'look'
+        ? 'look'
+        : view.phase === 'over'
+          ? 'over'
+          : view.pending.length > 0
+            ? 'power'
+            : view.step === 'start' || view.step === 'drawn'
+              ? view.step
+              : 'done',
+  });
   return (
-    <ul class="dm-status" aria-label="The round">
+    <ul class="dm-status" aria-label={w('status.label')}>
       <li>
-        Round <strong>{view.round}</strong>
+        {w('status.round')} <strong>{view.round}</strong>
       </li>
-      <li>Dealer: {names.name(view.dealer)}</li>
+      <li>{w('status.dealer', { name: names.name(view.dealer) })}</li>
       {view.turn !== null && (
         <li data-status="turn">
-          Turn: <strong>{view.turn === names.me ? 'you' : names.name(view.turn)}</strong> · {step}
+          {w('status.turn')} <strong>{view.turn === names.me ? w('you') : <Name>{names.name(view.turn)}</Name>}</strong> · {step}
         </li>
       )}
       {view.phase === 'look' && <li>{step}</li>}
-      <li>Memory aid: {view.rules.memoryAid ? 'on' : 'off'}</li>
-      <li>Rules: {view.rules.preset === 'bench' ? 'bench' : 'Marmot'}</li>
+      <li>{w('status.aid', { on: view.rules.memoryAid ? 'yes' : 'no' })}</li>
+      <li>{w('status.rules', { preset: view.rules.preset })}</li>
     </ul>
   );
 }
@@ -330,31 +340,35 @@ function SnapBanner({
       ? ''
       : turn === names.me
         ? view.pending.length === 0 && view.step !== 'done'
-          ? ' You are next: your discard will close it (drawing does not).'
+          ? w('snap.youClose')
           : ''
-        : ` It stays open until ${names.name(turn)} discards or takes it.`;
+        : w('snap.closes', { name: names.name(turn) });
   const windowMs = view.rules.snapWindowMs;
-  const kept =
-    windowMs > 0 ? ` Even once covered, a snap sent within ${windowWords(windowMs)} of the card landing counts (minimum snap window).` : '';
+  const kept = windowMs > 0 ? w('snap.kept', { time: windowWords(windowMs) }) : '';
   const others =
     view.rules.snapOthers && view.rules.othersSnap === 'replace-and-penalty'
-      ? ' You may also snap another player’s card: if it matches, they take a new card in its place and a penalty card.'
+      ? w('snap.othersReplace')
       : view.rules.snapOthers
-        ? ' You may also snap another player’s card (a wrong or late one costs double).'
+        ? w('snap.othersDouble')
         : '';
+  const sentences = (...xs: string[]) => xs.filter(Boolean).join(' ');
   return (
     <>
       {view.snap.open && card && (
         <div class="dm-banner dm-snap" role="status" data-banner="snap" data-on={view.snap.on ?? ''}>
           <p>
-            <strong>Snap window open:</strong> the {cardName(card)} on the discard pile can still be snapped.{closer}
-            {kept}
+            <strong>{w('snap.open')}</strong> {sentences(w('snap.openText', { card: cardName(card) }), closer, kept)}
           </p>
           {canSnap && (
             <p class="dm-small">
-              Think one of your cards is a{' '}
-              {card.rank === 'K' ? `${card.suit === 'H' || card.suit === 'D' ? 'red' : 'black'} King` : cardName(card).split(' of ')[0]}?
-              Select it and press Snap. A wrong or late snap costs {plural(penalty, 'penalty card')}.{others}
+              {sentences(
+                w('snap.think', {
+                  rank:
+                    card.rank === 'K' ? w('king', { red: card.suit === 'H' || card.suit === 'D' ? 'yes' : 'no' }) : rankWords(card.rank),
+                  count: penalty,
+                }),
+                others,
+              )}
             </p>
           )}
         </div>
@@ -364,7 +378,7 @@ function SnapBanner({
           .filter((c) => c.until > now)
           .map((c) => (
             <p class="dm-banner dm-snap" role="status" key={c.on} data-banner="snap-covered">
-              The {cardName(c.card)} has been covered but can still be snapped for {windowWords(c.until - now)} more (minimum snap window).
+              {w('snap.covered', { card: cardName(c.card), time: windowWords(c.until - now) })}
             </p>
           ))}
     </>
@@ -373,14 +387,14 @@ function SnapBanner({
 
 function DutchBanner({ view, names }: { view: View; names: Names }) {
   if (view.phase !== 'play' || view.caller === null) return null;
-  const who = view.caller === names.me ? 'You' : names.name(view.caller);
-  const left = view.finalTurns.map((s, i) => `${s === names.me ? 'you' : names.name(s)}${i === 0 && view.turn === s ? ' (now)' : ''}`);
+  const left = view.finalTurns.map((s, i) => {
+    const who = s === names.me ? w('youObj') : names.name(s);
+    return i === 0 && view.turn === s ? w('dutch.now', { who }) : who;
+  });
   return (
     <p class="dm-banner dm-dutch" data-banner="dutch">
-      <strong>{who} called Dutch.</strong>{' '}
-      {left.length > 0
-        ? `Final turns left: ${listWords(left)}. Then every card is turned over and counted.`
-        : 'The round is about to be counted.'}
+      <strong>{w('dutch.called', owner(names, view.caller))}</strong>{' '}
+      {left.length > 0 ? w('dutch.left', { names: listWords(left) }) : w('dutch.counting')}
     </p>
   );
 }
@@ -390,14 +404,14 @@ function PendingList({ view, names }: { view: View; names: Names }) {
   return (
     <div class="dm-banner dm-pending" data-banner="pending">
       <p>
-        <strong>{view.pending.length === 1 ? 'A power is waiting:' : 'Powers waiting, used in the order the cards landed:'}</strong>
+        <strong>{w('pending.head', { count: view.pending.length })}</strong>
       </p>
       <ol>
         {view.pending.map((p, i) => (
           <li key={i}>
-            {p.seat === names.me ? 'You' : names.name(p.seat)} — {pendingWords(p)}
-            {p.kind === 'give-back' && p.to !== null ? ` (${p.to === names.me ? 'you' : names.name(p.to)})` : ''}
-            {i === 0 ? ' · now' : ''}
+            {p.seat === names.me ? w('You') : <Name>{names.name(p.seat)}</Name>} — {pendingWords(p)}
+            {p.kind === 'give-back' && p.to !== null && <> ({p.to === names.me ? w('youObj') : <Name>{names.name(p.to)}</Name>})</>}
+            {i === 0 ? ` · ${w('now')}` : ''}
           </li>
         ))}
       </ol>
@@ -407,13 +421,13 @@ function PendingList({ view, names }: { view: View; names: Names }) {
 
 function RevealPanel({ view, names, cards, onHide }: { view: View; names: Names; cards: readonly Revealed[]; onHide: () => void }) {
   const why = cards[0]?.why;
-  const head = why === 'penalty' ? 'Your penalty card:' : cards.length > 1 ? 'You looked at these cards:' : 'You looked at this card:';
+  const head = why === 'penalty' ? w('reveal.penalty') : w('reveal.looked', { count: cards.length });
   return (
     <section class="dm-reveal" aria-labelledby="dm-reveal-h" data-reveal="open">
       <h2 id="dm-reveal-h">{head}</h2>
       <ul class="dm-row">
         {cards.map((c) => {
-          const where = `${whose(names, c.seat)} ${positionWords(view, c.slot)}`;
+          const where = w('reveal.where', { ...owner(names, c.seat), pos: positionWords(view, c.slot) });
           return (
             <li key={posKey(c)} class="dm-reveal-card">
               <PlayingCard face={c.card} size="lg" label={`${where}: ${faceWords(c.card)}`} marks={['revealed']} />
@@ -422,13 +436,9 @@ function RevealPanel({ view, names, cards, onHide }: { view: View; names: Names;
           );
         })}
       </ul>
-      <p class="dm-small">
-        {view.rules.memoryAid
-          ? 'The memory aid is on: you will keep seeing the cards you have looked at.'
-          : 'The memory aid is off: this is the only time these faces are shown. Remember them — after you hide them or make your next move, they are face down again.'}
-      </p>
+      <p class="dm-small">{view.rules.memoryAid ? w('reveal.aidOn') : w('reveal.aidOff')}</p>
       <button type="button" onClick={onHide}>
-        {view.rules.memoryAid ? 'OK' : 'I have memorised them — hide'}
+        {view.rules.memoryAid ? w('ok') : w('reveal.hide')}
       </button>
     </section>
   );
@@ -444,11 +454,14 @@ function seenNote(
   const meSeen = names.me !== null && seenBy.includes(names.me);
   const others = seenBy.filter((s) => s !== names.me);
   const words =
-    seenBy.length === 0 ? 'nobody has seen it' : `seen by ${listWords(seenBy.map((s) => (s === names.me ? 'you' : names.name(s))))}`;
+    seenBy.length === 0
+      ? w('seen.nobody')
+      : w('seen.by', { names: listWords(seenBy.map((s) => (s === names.me ? w('youObj') : names.name(s)))) });
   let note: string | undefined;
-  if (seenBy.length > 1 && seenBy.length === seats) note = 'seen by all';
-  else if (meSeen && !faceShown) note = memoryAid ? 'seen' : 'you saw it';
-  else if (others.length > 0) note = others.length === 1 ? `seen by ${names.name(others[0]!)}` : `seen by ${others.length}`;
+  if (seenBy.length > 1 && seenBy.length === seats) note = w('seen.all');
+  else if (meSeen && !faceShown) note = memoryAid ? w('seen.seen') : w('seen.youSaw');
+  else if (others.length > 0)
+    note = others.length === 1 ? w('seen.by', { names: names.name(others[0]!) }) : w('seen.byCount', { count: others.length });
   return note ? { note, words } : { words };
 }
 
@@ -476,14 +489,14 @@ function Bench({
   mine?: boolean;
 }) {
   const bench = view.benches[seat] ?? [];
-  const who = mine ? 'Your' : `${names.name(seat)}'s`;
+  const who = owner(names, seat);
   const count = bench.filter(Boolean).length;
   const badges: string[] = [];
   if (view.dealer === seat) badges.push('dealer');
   if (view.phase === 'play' && view.turn === seat) badges.push('turn');
-  if (view.caller === seat) badges.push('called Dutch');
-  if (view.phase === 'look') badges.push(view.looked[seat] ? 'has looked' : 'choosing two cards');
-  if (view.held?.seat === seat) badges.push('holding a drawn card');
+  if (view.caller === seat) badges.push('called');
+  if (view.phase === 'look') badges.push(view.looked[seat] ? 'looked' : 'choosing');
+  if (view.held?.seat === seat) badges.push('holding');
   const selected = new Set(selection.map(posKey));
   const changes = useChanged();
   return (
@@ -493,24 +506,24 @@ function Bench({
       aria-labelledby={`dm-bench-${seat}`}
     >
       <h2 id={`dm-bench-${seat}`} class="dm-bench-head">
-        <span>{mine ? `Your cards (${names.name(seat)})` : names.name(seat)}</span>
-        <span class="dm-total-badge">total {view.totals[seat] ?? 0}</span>
-        <ChangedTag k={`total:${seat}`} what="total" />
+        {mine ? <span>{w('bench.mine', { name: names.name(seat) })}</span> : <Name>{names.name(seat)}</Name>}
+        <span class="dm-total-badge">{w('bench.total', { total: fmt.number(view.totals[seat] ?? 0) })}</span>
+        <ChangedTag k={`total:${seat}`} what={w('totalWord')} />
       </h2>
       <p class="dm-badges">
         {badges.map((b) => (
-          <span key={b} class={`badge${b === 'turn' || b === 'called Dutch' ? ' dm-badge-strong' : ''}`}>
-            {b}
+          <span key={b} class={`badge${b === 'turn' || b === 'called' ? ' dm-badge-strong' : ''}`}>
+            {w('badge', { b })}
           </span>
         ))}
-        <span class="badge">{plural(count, 'card')}</span>
+        <span class="badge">{w('cards', { count })}</span>
       </p>
-      <div class={`dm-slots dm-slots-${view.layout}`} role="group" aria-label={`${who} cards`}>
+      <div class={`dm-slots dm-slots-${view.layout}`} role="group" aria-label={w('bench.cards', who)}>
         {bench.map((b, slot) => {
           const pos = { seat, slot };
           const k = posKey(pos);
-          const where = `${who} card in ${positionWords(view, slot)}`;
-          if (!b) return <EmptySlot key={slot} size={size} label={`${who} ${positionWords(view, slot)}: empty`} />;
+          const where = w('bench.card', { ...who, pos: positionWords(view, slot) });
+          if (!b) return <EmptySlot key={slot} size={size} label={w('bench.empty', { ...who, pos: positionWords(view, slot) })} />;
           const fromReveal = overlay.get(k);
           const face = b.card ?? fromReveal ?? null;
           const { note, words } = seenNote(b.seenBy, view.seats, names, view.rules.memoryAid, !!face);
@@ -521,7 +534,7 @@ function Bench({
               key={slot}
               face={face}
               size={size}
-              label={`${where}: ${face ? faceWords(face) : 'face down'}; ${words}${changedLabel(changes, changeKey)}`}
+              label={`${where}: ${faceWords(face)}; ${words}${changedLabel(changes, changeKey)}`}
               note={note}
               selected={selected.has(k)}
               onClick={canClick ? () => onToggle(pos) : undefined}
@@ -531,7 +544,7 @@ function Bench({
             />
           );
         })}
-        {bench.length === 0 && <p class="empty-note">No cards.</p>}
+        {bench.length === 0 && <p class="empty-note">{w('bench.none')}</p>}
       </div>
     </section>
   );
@@ -541,27 +554,27 @@ function Centre({ view, names }: { view: View; names: Names }) {
   const top = view.discard.top;
   const held = view.held;
   return (
-    <section class="zone dm-centre" aria-label="Deck, discard pile and drawn card">
+    <section class="zone dm-centre" aria-label={w('centre')}>
       <div class="dm-pile" data-zone="deck">
         {view.deckCount > 0 ? (
-          <PlayingCard face={null} size="md" label={`Deck: ${plural(view.deckCount, 'card')}`} />
+          <PlayingCard face={null} size="md" label={w('deck', { count: view.deckCount })} />
         ) : (
-          <EmptySlot size="md" label="Deck: empty" />
+          <EmptySlot size="md" label={w('deckEmpty')} />
         )}
-        <span class="dm-pile-label">Deck · {view.deckCount}</span>
+        <span class="dm-pile-label">{w('deckLabel', { count: fmt.number(view.deckCount) })}</span>
       </div>
       <div class={`dm-pile${view.snap.open ? ' dm-pile-open' : ''}`} data-zone="discard">
         {top ? (
           <PlayingCard
             face={top}
             size="md"
-            label={`Top of the discard pile: ${faceWords(top)}${view.snap.open ? '; can still be snapped' : ''}`}
+            label={w('top', { face: faceWords(top), open: view.snap.open ? 'yes' : 'no' })}
             marks={view.snap.open ? ['snappable'] : []}
           />
         ) : (
-          <EmptySlot size="md" label="Discard pile: empty" />
+          <EmptySlot size="md" label={w('discardEmpty')} />
         )}
-        <span class="dm-pile-label">Discards · {view.discard.count}</span>
+        <span class="dm-pile-label">{w('discardLabel', { count: fmt.number(view.discard.count) })}</span>
         <ChangedTag k="discard" />
       </div>
       {held && (
@@ -571,12 +584,12 @@ function Centre({ view, names }: { view: View; names: Names }) {
             size="md"
             label={
               held.seat === names.me && held.card
-                ? `Your drawn card: ${faceWords(held.card)}`
-                : `${names.name(held.seat)}'s drawn card, face down`
+                ? w('held.mine', { face: faceWords(held.card) })
+                : w('held.other', { name: names.name(held.seat) })
             }
             marks={held.card ? ['drawn'] : []}
           />
-          <span class="dm-pile-label">{held.seat === names.me ? 'You drew' : `${names.name(held.seat)} drew`}</span>
+          <span class="dm-pile-label">{w('held.drew', owner(names, held.seat))}</span>
         </div>
       )}
     </section>
@@ -612,16 +625,9 @@ function ActionBar({
   const front = view.pending[0];
   const hint = selectionHint(view, legal, names, selection);
   const held = view.held?.card;
-  const skipLabel =
-    front?.kind === 'give-back'
-      ? 'Keep all my cards'
-      : front?.kind === 'peek'
-        ? 'Skip the look'
-        : front?.kind === 'swap'
-          ? 'Skip the swap'
-          : 'Skip the gift';
+  const skipLabel = w('skip', { kind: front?.kind === 'give-back' ? 'giveBack' : (front?.kind ?? 'give') });
   return (
-    <div class="actionbar dm-actions" role="region" aria-label="Your actions">
+    <div class="actionbar dm-actions" role="region" aria-label={w('actions')}>
       {hint && <p>{hint}</p>}
       {ready.length > 0 && (
         <div class="buttons">
@@ -635,17 +641,17 @@ function ActionBar({
       <div class="buttons">
         {draw && (
           <button type="button" class={ready.length ? '' : 'primary'} disabled={busy} onClick={() => send(draw)}>
-            Draw a card
+            {w('draw')}
           </button>
         )}
         {discard && (
           <button type="button" disabled={busy} onClick={() => send(discard)}>
-            Discard the drawn {held ? cardName(held) : 'card'}
+            {w('discard', { card: held ? cardName(held) : w('cardWord') })}
           </button>
         )}
         {gives.map((g) => (
           <button key={g.to} type="button" class="primary" disabled={busy} onClick={() => send(g)}>
-            Give {names.name(g.to)} a card from the deck
+            {w('give', { name: names.name(g.to) })}
           </button>
         ))}
         {skip && (
@@ -655,21 +661,21 @@ function ActionBar({
         )}
         {drawDiscard && (
           <button type="button" disabled={busy} onClick={() => send(drawDiscard)}>
-            Draw and discard at once
+            {w('drawDiscard')}
           </button>
         )}
         {dutch && (
           <ConfirmButton
-            label="Call Dutch…"
-            question="Call Dutch now? Your turn ends at once; everyone else gets one last turn, then all cards are counted. A caller who is not lowest is penalised."
-            confirmLabel="Yes, call Dutch"
+            label={w('dutch.call')}
+            question={w('dutch.question')}
+            confirmLabel={w('dutch.yes')}
             disabled={busy}
             onConfirm={() => send(dutch)}
           />
         )}
         {selection.length > 0 && (
           <button type="button" disabled={busy} onClick={clear}>
-            Clear selection
+            {w('clear')}
           </button>
         )}
       </div>
@@ -680,22 +686,23 @@ function ActionBar({
 function RulesNote({ view }: { view: View }) {
   const r = view.rules;
   const powers = [
-    r.queenPower !== 'none' ? 'Queen: look at any card' : null,
-    r.jackPower !== 'none' ? `Jack: swap two cards${r.jackPower === 'swap-different-benches' ? ' of two different players' : ''}` : null,
-    r.acePower ? 'Ace: give someone a card' : null,
+    r.queenPower !== 'none' ? w('rules.queen') : null,
+    r.jackPower !== 'none' ? w('rules.jack', { apart: r.jackPower === 'swap-different-benches' ? 'yes' : 'no' }) : null,
+    r.acePower ? w('rules.ace') : null,
   ].filter(Boolean);
-  return (
-    <p class="hint dm-rules-note">
-      {r.preset === 'bench' ? 'Bench rules' : 'Marmot rules'}
-      {powers.length ? ` · powers — ${powers.join('; ')}` : ''} · wrong or late snap: {plural(r.penaltyCards, 'penalty card')}
-      {r.snapWindowMs > 0 ? ` · minimum snap window ${windowWords(r.snapWindowMs)}` : ''}
-      {r.snapOthers ? ` · snapping other players’ cards allowed` : ''} · game ends at {r.endScore}
-    </p>
-  );
+  const parts = [
+    w('rules.preset', { preset: r.preset }),
+    powers.length ? w('rules.powers', { powers: powers.join('; ') }) : '',
+    w('rules.penalty', { count: r.penaltyCards }),
+    r.snapWindowMs > 0 ? w('rules.window', { time: windowWords(r.snapWindowMs) }) : '',
+    r.snapOthers ? w('rules.snapOthers') : '',
+    w('rules.end', { score: fmt.number(r.endScore) }),
+  ];
+  return <p class="hint dm-rules-note">{parts.filter(Boolean).join(' · ')}</p>;
 }
 
 /** A snap window or what is left of it: seconds while short, then minutes, hours or days. */
 function windowWords(ms: number): string {
   const s = Math.max(1, Math.ceil(ms / 1000));
-  return s < 120 ? `${s} seconds` : duration(ms);
+  return s < 120 ? w('seconds', { count: s }) : duration(ms);
 }

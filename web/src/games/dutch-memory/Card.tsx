@@ -10,6 +10,11 @@ import type { JSX } from 'preact';
 import { useId } from 'preact/hooks';
 import type { CardFace, Suit } from '#shared/games/dutch-memory/cards.js';
 import { cardName } from './logic.js';
+import { w } from './words.js';
+
+/** The letter a card shows for its rank: the catalog's for the court cards and the Ace (Dutch decks say B, V, H), else the number. */
+const mark = (card: CardFace) =>
+  card.rank === 'A' || card.rank === 'J' || card.rank === 'Q' || card.rank === 'K' ? w(`mark.${card.rank}`) : card.rank;
 
 /** Suit shapes in a 20×20 box. */
 const SHAPES: Record<Suit, () => JSX.Element> = {
@@ -52,7 +57,7 @@ function CornerIndex({ card }: { card: CardFace }) {
   return (
     <>
       <text class={wide ? 'dm-rank dm-rank-10' : 'dm-rank'} x={wide ? 2.5 : 4.5} y="13">
-        {card.rank}
+        {mark(card)}
       </text>
       <SuitSymbol suit={card.suit} x={4} y={15.5} size={8} />
     </>
@@ -79,7 +84,7 @@ function FaceSvg({ card }: { card: CardFace }) {
           <>
             <rect class="dm-court" x="14" y="14" width="22" height="42" rx="3" />
             <text class="dm-court-letter" x="25" y="38" text-anchor="middle">
-              {card.rank}
+              {mark(card)}
             </text>
             <SuitSymbol suit={card.suit} x={19} y={41} size={12} />
           </>
@@ -172,7 +177,7 @@ export function PlayingCard({ face, label, size = 'md', note, selected, onClick,
 
 /** "7 of hearts, 7 points" for a face; "face down" otherwise. */
 export function faceWords(face: CardFace | null): string {
-  return face ? `${cardName(face)}, ${face.value} ${face.value === 1 ? 'point' : 'points'}` : 'face down';
+  return face ? w('face', { card: cardName(face), points: face.value }) : w('faceDown');
 }
 
 /** An empty position: the gap a snapped card left. */

@@ -8,29 +8,25 @@ import { cardFace } from '#shared/games/dutch-memory/cards.js';
 import type { DutchMemoryDetails } from '#shared/games/dutch-memory/rules.js';
 import type { Rules } from '#shared/games/dutch-memory/presets.js';
 import type { RoundRecord } from '#shared/games/dutch-memory/state.js';
+import { fmt } from '../../i18n.js';
 import { seatName } from '../../text.js';
 import type { Match } from '../../types.js';
 import { PlayingCard, faceWords } from './Card.js';
 import { cardName, listWords } from './logic.js';
+import { w } from './words.js';
 
-const REASONS: Record<RoundRecord['reason'], string> = {
-  dutch: 'after the final turns',
-  'bench-emptied': 'because a player had no cards left',
-  'deck-empty': 'because no card was left to draw',
-};
+/** The round's end as a select keyword of the catalog's message. */
+const REASON: Record<RoundRecord['reason'], string> = { dutch: 'dutch', 'bench-emptied': 'bench', 'deck-empty': 'deck' };
 
 function callerLine(r: RoundRecord, name: (s: number) => string, face: (id: CardId) => CardFace): string {
-  if (r.caller === null) return 'Nobody called Dutch.';
-  const who = name(r.caller);
-  const cards = r.callerCards.map((c) => cardName(face(c)));
-  if (r.callerLowest) {
-    return cards.length
-      ? `${who} called Dutch and was lowest: the bonus card (${listWords(cards)}) took ${-r.callerDelta} off.`
-      : `${who} called Dutch and was lowest.`;
-  }
-  return cards.length
-    ? `${who} called Dutch but was not lowest: the penalty (${listWords(cards)}) added ${r.callerDelta}.`
-    : `${who} called Dutch but was not lowest.`;
+  if (r.caller === null) return w('sheet.nobodyCalled');
+  const p = {
+    name: name(r.caller),
+    cards: listWords(r.callerCards.map((c) => cardName(face(c)))),
+    points: fmt.number(Math.abs(r.callerDelta)),
+  };
+  if (r.callerLowest) return r.callerCards.length ? w('sheet.lowestBonus', p) : w('sheet.lowest', p);
+  return r.callerCards.length ? w('sheet.notLowestPenalty', p) : w('sheet.notLowest', p);
 }
 
 export function ScoreSheet({
@@ -56,14 +52,14 @@ export function ScoreSheet({
     <div class="dm-sheet">
       <div class="dm-sheet-scroll">
         <table class="dm-sheet-table">
-          <caption>Score sheet · the game ends after the round in which a total reaches {rules.endScore}; lowest total wins</caption>
+          <caption>{w('sheet.caption', { end: fmt.number(rules.endScore) })}</caption>
           <thead>
             <tr>
-              <th scope="col">Round</th>
+              <th scope="col">{w('sheet.round')}</th>
               {seats.map((s) => (
                 <th scope="col" key={s}>
-                  {name(s)}
-                  {s === you ? ' (you)' : ''}
+                  <span translate={false}>{name(s)}</span>
+                  {s === you ? ` (${w('you')})` : ''}
                 </th>
               ))}
             </tr>
@@ -72,7 +68,7 @@ export function ScoreSheet({
             {rounds.length === 0 && (
               <tr>
                 <td colSpan={seatCount + 1} class="muted">
-                  No round has been counted yet.
+                  {w('sheet.none')}
                 </td>
               </tr>
             )}
@@ -81,11 +77,11 @@ export function ScoreSheet({
                 <th scope="row">{r.round}</th>
                 {seats.map((s) => (
                   <td key={s} data-seat={s}>
-                    {r.scores[s]}
+                    {fmt.number(r.scores[s] ?? 0)}
                     {r.caller === s && (
-                      <abbr class="dm-called" title={r.callerLowest ? 'called Dutch, lowest' : 'called Dutch, not lowest'}>
+                      <abbr class="dm-called" title={w('sheet.calledTitle', { lowest: r.callerLowest ? 'yes' : 'no' })}>
                         {' '}
-                        D{r.callerLowest ? '✓' : '✗'}
+                        {w('sheet.called', { lowest: r.callerLowest ? 'yes' : 'no' })}
                       </abbr>
                     )}
                   </td>
@@ -95,31 +91,34 @@ export function ScoreSheet({
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row">Total</th>
+              <th scope="row">{w('sheet.total')}</th>
               {seats.map((s) => (
                 <td key={s} data-seat={s} class="dm-total">
-                  {totals[s] ?? 0}
+                  {fmt.number(totals[s] ?? 0)}
                 </td>
               ))}
             </tr>
           </tfoot>
         </table>
       </div>
-      <p class="hint">D✓: called Dutch and was lowest · D✗: called Dutch and was not.</p>
+      <p class="hint">{w('sheet.legend')}</p>
       {rounds.map((r, i) => (
         <details class="dm-round" key={r.round} open={openLast && i === rounds.length - 1}>
-          <summary>
-            Round {r.round}: the cards when it was counted ({REASONS[r.reason]})
-          </summary>
+          <summary>{w('sheet.roundCards', { round: r.round, reason: REASON[r.reason] })}</summary>
           <p>{callerLine(r, name, face)}</p>
           <ul class="dm-round-benches">
             {seats.map((s) => (
               <li key={s}>
                 <span class="dm-round-who">
-                  {name(s)}: {r.sums[s]} in cards{r.scores[s] !== r.sums[s] ? `, ${r.scores[s]} with the caller's card` : ''}
+                  {w('sheet.sum', {
+                    name: name(s),
+                    sum: fmt.number(r.sums[s] ?? 0),
+                    score: fmt.number(r.scores[s] ?? 0),
+                    changed: r.scores[s] !== r.sums[s] ? 'yes' : 'no',
+                  })}
                 </span>
                 <span class="dm-row">
-                  {(r.benches[s] ?? []).length === 0 && <span class="muted">no cards</span>}
+                  {(r.benches[s] ?? []).length === 0 && <span class="muted">{w('sheet.noCards')}</span>}
                   {(r.benches[s] ?? []).map((c, k) => (
                     <PlayingCard key={k} face={face(c)} size="xs" label={faceWords(face(c))} />
                   ))}
@@ -129,7 +128,7 @@ export function ScoreSheet({
           </ul>
           {r.callerCards.length > 0 && (
             <p class="dm-row">
-              <span>{r.callerLowest ? 'Bonus card:' : 'Penalty cards:'}</span>
+              <span>{w('sheet.callerCards', { lowest: r.callerLowest ? 'yes' : 'no' })}</span>
               {r.callerCards.map((c) => (
                 <PlayingCard key={c} face={face(c)} size="xs" label={faceWords(face(c))} />
               ))}
@@ -153,7 +152,7 @@ export function DutchMemoryOutcome({ match }: { match: Match }) {
   const rules = (match.options ?? {}) as Partial<Rules>;
   return (
     <div class="dm">
-      {details.tieBrokenByLastRound && <p>Equal lowest totals: the lower score in the final round decided it.</p>}
+      {details.tieBrokenByLastRound && <p>{w('sheet.tieBroken')}</p>}
       <ScoreSheet
         rounds={details.rounds}
         totals={details.totals}

@@ -9,10 +9,11 @@
  * selected only while some legal move still fits the selection with it. Moves without a position
  * (draw, discard, call Dutch, skip, give) are plain buttons.
  */
-import { SUIT_NAMES, type CardFace, type Rank } from '#shared/games/dutch-memory/cards.js';
+import type { CardFace, Rank } from '#shared/games/dutch-memory/cards.js';
 import type { DutchMemoryMove } from '#shared/games/dutch-memory/moves.js';
 import type { DutchMemoryView } from '#shared/games/dutch-memory/view.js';
-import { listNames } from '../../text.js';
+import { fmt, t } from '../../i18n.js';
+import { w } from './words.js';
 
 export type Move = DutchMemoryMove;
 export type View = DutchMemoryView;
@@ -24,19 +25,22 @@ export interface Pos {
 export const posKey = (p: Pos) => `${p.seat}:${p.slot}`;
 const samePos = (a: Pos, b: Pos) => a.seat === b.seat && a.slot === b.slot;
 
-const RANK_WORDS: Partial<Record<Rank, string>> = { A: 'Ace', J: 'Jack', Q: 'Queen', K: 'King' };
-
-/** "7 of hearts", "Queen of spades". */
-export function cardName(c: Pick<CardFace, 'rank' | 'suit'>): string {
-  return `${RANK_WORDS[c.rank] ?? c.rank} of ${SUIT_NAMES[c.suit]}`;
+/** A rank in words ("Queen", "7"): the court cards and the Ace from the catalog, numbers as they are. */
+export function rankWords(rank: Rank): string {
+  return rank === 'A' || rank === 'J' || rank === 'Q' || rank === 'K' ? t(`game.dutch-memory.rank.${rank}`) : rank;
 }
 
-const GRID_WORDS = ['top left', 'top right', 'bottom left', 'bottom right'];
+/** "7 of hearts", "Queen of spades" (in the language shown). */
+export function cardName(c: Pick<CardFace, 'rank' | 'suit'>): string {
+  return w('card', { rank: rankWords(c.rank), suit: t(`game.dutch-memory.suit.${c.suit}`) });
+}
+
+const GRID = ['tl', 'tr', 'bl', 'br'];
 
 /** "position 2 (top right)" on a 2×2 bench; "position 2" in a row. Positions are 0-based inside. */
 export function positionWords(view: Pick<View, 'layout'>, slot: number): string {
-  const where = view.layout === 'grid' ? GRID_WORDS[slot] : undefined;
-  return `position ${slot + 1}${where ? ` (${where})` : ''}`;
+  const where = view.layout === 'grid' ? GRID[slot] : undefined;
+  return where ? w('positionAt', { n: slot + 1, where }) : w('position', { n: slot + 1 });
 }
 
 /** The positions a move acts on; empty for moves made with a plain button. */
@@ -132,9 +136,9 @@ export interface Names {
   me: number | null;
 }
 
-/** "your" or "Ann's". */
-export function whose(n: Names, seat: number): string {
-  return seat === n.me ? 'your' : `${n.name(seat)}'s`;
+/** Params saying whose a card is: `mine` ('yes' for the viewer's own; the messages select on it) and the owner's `name`. */
+export function owner(n: Names, seat: number): { mine: 'yes' | 'no'; name: string } {
+  return { mine: seat === n.me ? 'yes' : 'no', name: n.name(seat) };
 }
 
 /** The words on the button that makes a position move. */
@@ -144,26 +148,26 @@ export function actionLabel(view: View, move: Move, n: Names): string {
   const top = view.discard.top;
   switch (move.kind) {
     case 'look':
-      return 'Look at these two cards';
+      return w('act.look');
     case 'exchange': {
       const held = view.held?.card;
-      return `Put the drawn ${held ? cardName(held) : 'card'} in ${pos(move.slot)}`;
+      return w('act.exchange', { card: held ? cardName(held) : w('cardWord'), pos: pos(move.slot) });
     }
     case 'take-discard':
-      return `Take the ${top ? cardName(top) : 'top discard'} into ${pos(move.slot)}`;
+      return w('act.take', { card: top ? cardName(top) : w('topDiscard'), pos: pos(move.slot) });
     case 'give-back':
-      return `Hand ${n.name(pendingTo(view) ?? me)} your card in ${pos(move.slot)}`;
+      return w('act.giveBack', { name: n.name(pendingTo(view) ?? me), pos: pos(move.slot) });
     case 'peek':
-      return `Look at ${whose(n, move.at.seat)} card in ${pos(move.at.slot)}`;
+      return w('act.peek', { ...owner(n, move.at.seat), pos: pos(move.at.slot) });
     case 'swap': {
       // One's own card first, whichever way round the engine lists the pair.
       const [x, y] = move.b.seat === n.me && move.a.seat !== n.me ? [move.b, move.a] : [move.a, move.b];
-      return `Swap ${whose(n, x.seat)} card in ${pos(x.slot)} with ${whose(n, y.seat)} card in ${pos(y.slot)}`;
+      const [a, b] = [owner(n, x.seat), owner(n, y.seat)];
+      return w('act.swap', { aMine: a.mine, a: a.name, aPos: pos(x.slot), bMine: b.mine, b: b.name, bPos: pos(y.slot) });
     }
     case 'snap': {
-      const owner = move.owner ?? me;
       const target = move.on === view.snap.on ? view.snap.card : (view.snap.covered.find((c) => c.on === move.on)?.card ?? null);
-      return `Snap ${whose(n, owner)} card in ${pos(move.slot)} onto the ${target ? cardName(target) : 'discard'}`;
+      return w('act.snap', { ...owner(n, move.owner ?? me), pos: pos(move.slot), card: target ? cardName(target) : w('discardWord') });
     }
     default:
       return move.kind;
@@ -174,17 +178,11 @@ function pendingTo(view: View): number | null {
   return view.pending[0]?.to ?? null;
 }
 
-const POWER_WORDS = {
-  peek: 'look at any one face-down card',
-  swap: 'swap two face-down cards without looking',
-  give: 'give another player the top card of the deck',
-  'give-back': 'hand one of your cards to the player whose card you snapped',
-} as const;
-
 /** "the Queen of hearts: look at any one face-down card". */
 export function pendingWords(p: View['pending'][number]): string {
-  if (p.kind === 'give-back') return POWER_WORDS['give-back'];
-  return `${p.card ? `the ${cardName(p.card)}: ` : ''}${POWER_WORDS[p.kind]}`;
+  if (p.kind === 'give-back') return w('power.giveBack');
+  const power = p.kind === 'peek' ? w('power.peek') : p.kind === 'swap' ? w('power.swap') : w('power.give');
+  return p.card ? w('pendingCard', { card: cardName(p.card), power }) : power;
 }
 
 /** What the player is asked to do with the selection, in words. */
@@ -192,30 +190,22 @@ export function selectionHint(view: View, legal: readonly Move[], n: Names, sele
   const me = n.me;
   if (me === null) return null;
   const kinds = new Set(legal.map((m) => m.kind));
-  if (kinds.has('look')) {
-    return selection.length === 0
-      ? 'Select two of your cards to look at. Only you will see them.'
-      : selection.length === 1
-        ? 'Select one more of your cards.'
-        : null;
-  }
+  if (kinds.has('look')) return selection.length === 0 ? w('hint.look') : selection.length === 1 ? w('hint.lookOneMore') : null;
   const front = view.pending[0];
   if (front && front.seat === me) {
-    if (front.kind === 'peek') return selection.length === 0 ? 'Select any face-down card on the table to look at it, or skip.' : null;
+    if (front.kind === 'peek') return selection.length === 0 ? w('hint.peek') : null;
     if (front.kind === 'swap') {
-      const apart = view.rules.jackPower === 'swap-different-benches';
-      if (selection.length === 0) return `Select two face-down cards to swap${apart ? ' (from two different players)' : ''}, or skip.`;
-      if (selection.length === 1) return 'Select the second card of the swap.';
+      const apart = view.rules.jackPower === 'swap-different-benches' ? 'yes' : 'no';
+      if (selection.length === 0) return w('hint.swap', { apart });
+      if (selection.length === 1) return w('hint.swapSecond');
       return null;
     }
-    if (front.kind === 'give-back') return selection.length === 0 ? 'Select one of your cards to hand over, or keep them all.' : null;
-    if (front.kind === 'give') return 'Choose who gets the card, or skip.';
+    if (front.kind === 'give-back') return selection.length === 0 ? w('hint.giveBack') : null;
+    if (front.kind === 'give') return w('hint.give');
   }
-  if (view.turn === me && view.step === 'drawn' && selection.length === 0) {
-    return 'Select one of your cards to swap the drawn card in (that card goes face up on the pile), or discard the drawn card.';
-  }
+  if (view.turn === me && view.step === 'drawn' && selection.length === 0) return w('hint.drawn');
   if (view.turn === me && view.step === 'start' && selection.length === 0 && kinds.has('take-discard') && view.discard.top) {
-    return `Draw a card, or take the ${cardName(view.discard.top)} from the pile by selecting the card of yours it should replace.`;
+    return w('hint.take', { card: cardName(view.discard.top) });
   }
   return null;
 }
@@ -223,31 +213,31 @@ export function selectionHint(view: View, legal: readonly Move[], n: Names, sele
 /** Whose move it is, in this game's words (for the line at the top of the match page). */
 export function turnText(view: View, n: Names): string {
   const me = n.me;
-  if (view.phase === 'over') return 'The game is over.';
+  if (view.phase === 'over') return w('turn.over');
   if (view.phase === 'look') {
-    const waiting = view.toAct.filter((s) => s !== me).map(n.name);
-    if (me !== null && view.toAct.includes(me)) return `Round ${view.round}: choose two of your cards to look at.`;
-    return `Round ${view.round}: waiting for ${listWords(waiting)} to look at their cards.`;
+    if (me !== null && view.toAct.includes(me)) return w('turn.lookMine', { round: view.round });
+    return w('turn.lookWaiting', { round: view.round, names: listWords(view.toAct.filter((s) => s !== me).map(n.name)) });
   }
   const front = view.pending[0];
   if (front) {
-    if (front.seat === me)
-      return `Your move: use or skip ${front.kind === 'give-back' ? 'the give-back' : `the power of ${front.card ? `the ${cardName(front.card)}` : 'your card'}`}.`;
-    return `Waiting for ${n.name(front.seat)} to use or skip a power.`;
+    if (front.seat !== me) return w('turn.powerWaiting', { name: n.name(front.seat) });
+    const kind = front.kind === 'give-back' ? 'giveBack' : front.card ? 'card' : 'other';
+    return w('turn.powerMine', { kind, card: front.card ? cardName(front.card) : '' });
   }
   if (view.turn === null) return '';
-  const last = view.caller !== null ? ' (last turn)' : '';
+  const last = view.caller !== null ? 'yes' : 'no';
   if (view.turn === me) {
-    if (view.step === 'drawn') return `Your turn${last}: keep the drawn card or discard it.`;
-    const take = view.rules.drawFromDiscard && view.discard.top ? `, take the ${cardName(view.discard.top)}` : '';
-    return view.caller === null ? `Your turn: draw a card${take} or call Dutch.` : `Your turn${last}: draw a card${take}.`;
+    if (view.step === 'drawn') return w('turn.mineDrawn', { last });
+    const top = view.rules.drawFromDiscard ? view.discard.top : null;
+    const take = { take: top ? 'yes' : 'no', card: top ? cardName(top) : '' };
+    return view.caller === null ? w('turn.mine', take) : w('turn.mineLast', take);
   }
-  return `Waiting for ${n.name(view.turn)}${view.step === 'drawn' ? ', who has drawn a card' : ''}${last}.`;
+  return w('turn.waiting', { name: n.name(view.turn), drawn: view.step === 'drawn' ? 'yes' : 'no', last });
 }
 
-/** `listNames`, but "nobody" for an empty list. */
+/** A list of names in the language shown, or "nobody" for an empty list. */
 export function listWords(names: readonly string[]): string {
-  return names.length === 0 ? 'nobody' : listNames(names);
+  return names.length === 0 ? w('nobody') : fmt.list(names);
 }
 
 /** Where each seat's bench is drawn: the viewer last (next to the action bar), the others clockwise after them. */
