@@ -30,6 +30,14 @@ const PANELS = { en: panelsEn, nl: panelsNl };
 
 const ENTRY = 'web/src/main.tsx';
 
+/**
+ * Words only the server says: refusals (`error.*`, `game.<id>.error.*`) come in the answer's `message`,
+ * already in the page's language (every request sends it), so the page's catalogs leave them out.
+ * The pseudo-locale's catalog keeps them (tests only).
+ */
+export const SERVER_ONLY = /^(error\.|game\.[a-z-]+\.error\.)/;
+const pageWords = (catalog: Catalog) => Object.fromEntries(Object.entries(catalog).filter(([key]) => !SERVER_ONLY.test(key)));
+
 /** Swaps each catalog module for its compiled messages (the same export name, ready for lingui). */
 const compiledCatalogs: Plugin = {
   name: 'compiled-catalogs',
@@ -42,7 +50,7 @@ const compiledCatalogs: Plugin = {
         // The page's catalog, the panels' and each game's compile their own messages; the pseudo-locale has all.
         const game = /[\\/]games[\\/]([a-z-]+)[\\/]/.exec(args.path)?.[1] as GameWithWords | undefined;
         const source = game ? GAME_WORDS[game] : /[\\/]panels[\\/]/.test(args.path) ? PANELS : SITE;
-        const messages = lang ? compileCatalog(source[lang] as Catalog) : pseudoCatalog();
+        const messages = lang ? compileCatalog(pageWords(source[lang] as Catalog)) : pseudoCatalog();
         return { contents: `export const ${name} = ${JSON.stringify(messages)};`, loader: 'js' };
       },
     );

@@ -57,6 +57,11 @@ describe('catalogs in the build', () => {
     expect(nl).toContain('"Mijn partijen"');
     expect(nl).not.toContain('{count, plural');
     expect(nl).toMatch(/\["count","plural",\{/);
+    // Refusals are said by the server (in the page's language): their words stay out of the page's catalogs.
+    expect(nl).not.toContain('"error.');
+    const golden = await readFile(outputOf('shared/i18n/games/golden-age/nl.ts')[0]![0], 'utf8');
+    expect(golden).toContain('"game.golden-age.log.');
+    expect(golden).not.toContain('"game.golden-age.error.');
     const pseudo = await import(pathToFileURL(outputOf('web/src/i18n-pseudo.ts')[0]![0]).href);
     expect(pseudo.messages['home.mine.title']).toEqual(['⟦', 'Mý mátçhéš', '⟧']);
     expect(pseudo.messages['home.mine.with']).toEqual(['⟦', 'wíth ', ['names'], '⟧']);

@@ -130,6 +130,8 @@ describe('words', () => {
     expect(said(words, seats)).toBe('with Ann, Seat 3 and Cy');
     expect(said({ ...words, message: 'English from the server' }, seats)).toBe('with Ann, Seat 3 and Cy');
     expect(said({ message: 'English from the server' }, seats)).toBe('English from the server');
+    // A refusal's words the page's catalog leaves out: the server's message (said in the page's language) shows.
+    expect(said({ key: 'game.golden-age.error.not-your-turn', message: 'Niet jouw beurt.' }, seats)).toBe('Niet jouw beurt.');
   });
   it('changes the live region’s text even when the same message comes again, so it is read out again', () => {
     const first = nextAnnouncement('', 'It is your move.');

@@ -147,10 +147,13 @@ export function t(key: MessageKey, params?: Params): string {
   return i18n._(key, params);
 }
 
+/** Whether the catalogs loaded have the message `key` (else `t` answers the key itself). */
+export const hasWords = (key: string): boolean => Object.hasOwn(i18n.messages, key);
+
 /** A game's name in the language shown (`game.<id>.name`); `fallback` (the server's) for a game the catalog lacks. */
 export function gameName(id: string | undefined, fallback: string): string {
   const key = `game.${id}.name`;
-  return id && Object.hasOwn(i18n.messages, key) ? t(key as MessageKey) : fallback;
+  return id && hasWords(key) ? t(key as MessageKey) : fallback;
 }
 
 /** The language shown now. */

@@ -3,7 +3,7 @@
  * Every function returns plain strings; the page puts them into text nodes only (never HTML).
  */
 import { shown } from '#shared/i18n/render.js';
-import { fmt, type MessageKey, type Params, t } from './i18n.js';
+import { fmt, hasWords, type MessageKey, type Params, t } from './i18n.js';
 import type { SeatInfo } from './types.js';
 
 export function seatName(seats: readonly Pick<SeatInfo, 'name'>[], seat: number): string {
@@ -14,8 +14,13 @@ export function seatName(seats: readonly Pick<SeatInfo, 'name'>[], seat: number)
 /** Something the server words by key (a log line, a rule error, a result) in the language shown; its English for older records. */
 export type Said = { key?: string; params?: unknown; text?: string; message?: string; summary?: string };
 
-/** `x` in the language shown (shared/i18n/render.ts, as the server's mails say it), seats by name. */
+/**
+ * `x` in the language shown (shared/i18n/render.ts, as the server's mails say it), seats by name. A
+ * refusal's words are not in the page's catalogs (web/build.ts `SERVER_ONLY`): its `message` is said
+ * in the page's language by the server already.
+ */
 export function said(x: Said, seats: readonly Pick<SeatInfo, 'name'>[]): string {
+  if (x.key && x.message !== undefined && !hasWords(x.key)) return x.message;
   const speaker = {
     t: (key: string, params?: Params) => t(key as MessageKey, params),
     seatName: (n: number) => seatName(seats, n),
