@@ -25,7 +25,7 @@ export interface ServerMatch {
   waitingSince: number | null;
   you: string | null;
   opponents: { seat: number; name: string | null }[];
-  result: { outcome: 'won' | 'lost' | 'shared' | 'nobody'; summary: string } | null;
+  result: { outcome: 'won' | 'lost' | 'shared' | 'nobody'; summary: string; key?: string; params?: unknown } | null;
   updatedAt: number;
   open: { seat: number; token: string };
 }
