@@ -322,6 +322,17 @@ export const en = {
 
   'match.pageTitle': '{game} · Dutch',
   'match.replay.changed': 'changed in this step',
+  // ---- web-frame
+  'match.board.options': 'Your options',
+  'match.board.filter': 'Filter the options',
+  'match.board.pick': 'Select an option, then make the move.',
+  'match.board.picked': 'Selected: {move}',
+  'match.board.make': 'Make this move',
+  'match.board.view': 'What you can see of the game',
+  'match.board.value.none': 'none',
+  'match.board.value.yes': 'yes',
+  'match.board.value.no': 'no',
+  'match.board.value.nothing': 'nothing',
 } as const;
 
 /** The keys of this catalog (loaded with the page); `MessageKey` adds the panels' (./panels/en.ts, loaded with them). */

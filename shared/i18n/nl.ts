@@ -304,4 +304,15 @@ export const nl = {
   'site.httpStatus': 'De server antwoordde met {status}.',
   'match.pageTitle': '{game} · Dutch',
   'match.replay.changed': 'veranderd in deze stap',
+  // ---- web-frame
+  'match.board.options': 'Wat je kunt doen',
+  'match.board.filter': 'Zoek een zet',
+  'match.board.pick': 'Kies een zet en doe hem dan.',
+  'match.board.picked': 'Gekozen: {move}',
+  'match.board.make': 'Doe deze zet',
+  'match.board.view': 'Wat je van het spel ziet',
+  'match.board.value.none': 'geen',
+  'match.board.value.yes': 'ja',
+  'match.board.value.no': 'nee',
+  'match.board.value.nothing': 'niets',
 } satisfies Record<SiteKey, string>;

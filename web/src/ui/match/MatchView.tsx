@@ -13,6 +13,7 @@ import { SiteBar } from '../SiteBar.js';
 import { MatchHeader } from './MatchHeader.js';
 import { AwayZone, ChatPanel, OutcomePanel, RematchOffer, ResignZone, ShareZone, StandInNotice, UndoControls } from './parts.js';
 import { ReplayOffer, SinceBar, useReplayOpen, useSince } from './ReplayBar.js';
+import { useSeatLang } from './seatLang.js';
 import { useMatch } from './useMatch.js';
 
 export function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) {
@@ -20,6 +21,7 @@ export function MatchView({ matchId, creds }: { matchId: string; creds: Credenti
   const { match, ui, busy } = m;
   const since = useSince(matchId, creds, match, ui, m.log, m.seenUpTo, m.olderDone);
   const replay = useReplayOpen();
+  useSeatLang(matchId, creds);
   if (m.fatal) {
     return (
       <main class="page">
