@@ -24,11 +24,14 @@ describe('the catalogs', () => {
     expect(Object.keys(en).length).toBeGreaterThan(30);
   });
 
-  it('the panels’ catalogs (notifications, sign-in and account; loaded with them) agree too, and share no key with the page’s', () => {
+  it('the panels’ catalogs (notifications, sign-in and account, the match page’s lazily loaded parts; loaded with them) agree too, and share no key with the page’s', () => {
     expect(faults({ en: panelsEn, nl: panelsNl })).toEqual([]);
     expect(Object.keys(panelsEn).length).toBeGreaterThan(30);
     expect(Object.keys(panelsEn).filter((k) => k in en)).toEqual([]);
-    for (const key of Object.keys(panelsEn)) expect(key).toMatch(/^(account|match\.notify)\.[A-Za-z0-9.-]+$/);
+    for (const key of Object.keys(panelsEn))
+      expect(key).toMatch(
+        /^(account|match\.(notify|rematch|resign|standIn|away|undo|replay|chat|join|outcome|link|share|rules))\.[A-Za-z0-9.-]+$/,
+      );
   });
 
   it('each game’s catalog (loaded with its board) agrees, holds only `game.<id>.*` keys, and shares none with the site’s', () => {

@@ -10,7 +10,7 @@ import { renderToString } from 'preact-render-to-string';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allComputer, botBadge, botsFor, isComputerSeat, openSeats } from '../../web/src/bots.js';
 import { genericUi } from '../../web/src/games/index.js';
-import { loadLanguage } from '../../web/src/i18n.js';
+import { loadLanguage, loadPanels } from '../../web/src/i18n.js';
 import { deadlineExplained } from '../../web/src/timing.js';
 import { turnText } from '../../web/src/text.js';
 import type { Match, SeatInfo } from '../../web/src/types.js';
@@ -40,7 +40,8 @@ const match = (seats: SeatInfo[], o: Partial<Match> = {}): Match => ({
 });
 
 // The create form's words come from the English catalog.
-beforeAll(() => loadLanguage('en'));
+// The result and stand-in panels' words come with them (the panels' catalog).
+beforeAll(() => loadPanels().then(() => loadLanguage('en')));
 describe('the create request', () => {
   it('names a computer seat with its level and leaves friends’ seats to invites; seat 0 is never a bot', () => {
     expect(botsFor(['friend', 'strong', 'easy'], 4)).toEqual([

@@ -1,20 +1,32 @@
 /**
  * The match page and the account pages in Dutch and English, in real headless Chromium: a Dutch
  * browser gets the match page's own words (header, turn line, share and notification panels, match
- * options, chat, log frame, resign) and the invite page in Dutch; the pseudo-locale run of each
- * region of the match page's chrome — in play, finished, on the invite — and of the sign-in and
- * account pages finds no text that skipped the catalog. Left out, and said here: the board (the
- * game's module) and the engine's log lines and result summary (both move with the engine seam),
- * the server's deadline policy sentence, and the test game's own name (a fixture with no catalog
- * entry — the check finds exactly it in the header, so it is shown to work).
+ * options, chat, log frame, resign) and the invite page in Dutch; the pseudo-locale run of the whole
+ * match page with the generic board (the test game) — in play and finished —, of the home page with
+ * "my matches" (this browser's and, signed in, the account's), of the invite page and of the sign-in
+ * and account pages finds no text that skipped the catalog. Left out, and said here (`OTHERS_*`): the
+ * log lines and result summaries (the platform's and the engines' words, converted on their
+ * branches), the test game's own name (a fixture with no catalog entry) and the real games' option
+ * labels on the create form (each game's own).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eSite } from './support/e2e.js';
 import { makeMatch, resign } from './support/matches.js';
-import { openPseudo, unmarkedText } from './support/pseudo.js';
+import { openPseudo, type Unmarked, unmarkedText } from './support/pseudo.js';
 
 const env = e2eSite('i18n-match-web', { notify: true, players: true });
+
+/**
+ * What this branch does not word, on the whole page: the test game's name (a fixture with no catalog
+ * entry), log lines and result summaries (the platform's and the engines' words, worded on their
+ * branches), and the home page's create form's option labels of the real games (each game's own).
+ */
+const OTHERS_WHERE = ['span.log-text text', 'p.summary text'];
+const OTHERS_TEXT = ['Secret sums (test game)', 'Edition', 'Current edition (published rules)', '2018 prototype'];
+const isOthers = (f: Unmarked) => OTHERS_TEXT.includes(f.text) || OTHERS_WHERE.includes(f.where);
+const ownText = (found: Unmarked[]) => found.filter((f) => !isOthers(f));
+const othersText = (found: Unmarked[]) => found.filter(isOthers).map((f) => f.text);
 
 /** The match page's own regions (not the board, not the engine's log lines). */
 const CHROME = [
@@ -91,7 +103,7 @@ describe('the match page and the account pages in Dutch and English', () => {
     await ctx.close();
   });
 
-  it('the pseudo-locale run of the match page chrome finds no unmarked text, in play and finished', async () => {
+  it('the pseudo-locale run of the whole match page (generic board) and of the home page with my matches finds no unmarked text', async () => {
     const base = env.server.url;
     const m = await makeMatch(base, 'secret-sums', ['Ann', 'Bob']);
     const ctx = await env.browser.newContext({ locale: 'en-GB' });
@@ -102,19 +114,45 @@ describe('the match page and the account pages in Dutch and English', () => {
     await p.locator('.chat-form button[type="submit"]').click();
     await p.locator('.chat-list li', { hasText: 'Hello Bob' }).waitFor();
     await openPanels(p);
-    // The regions are there (so an empty list means something): players, turn, share, notify, options, chat, log, away, resign.
+    // The lazily loaded parts are drawn (so an empty list means something), and a move is selected on the board.
+    await p.locator('.danger-zone').waitFor();
+    await p.locator('.zone.away').waitFor();
+    await p.locator('.rules-button').waitFor();
+    await p.locator('.generic-board button.move').first().click();
     expect(await p.locator(CHROME.join(', ')).count()).toBeGreaterThanOrEqual(14);
-    expect(await unmarkedText(p, { within: CHROME })).toEqual([]);
+    const inPlay = await unmarkedText(p);
+    expect(ownText(inPlay)).toEqual([]);
+    expect(othersText(inPlay)).toEqual(['Secret sums (test game)', 'Bob joined.', 'Everyone is here: the game has started.']);
     expect(await p.title()).toMatch(/^⟦.*⟧$/);
-    // The whole header: only the test game's name (no catalog entry) is left.
-    expect((await unmarkedText(p, { within: ['.match-head'] })).map((f) => f.text)).toEqual(['Secret sums (test game)']);
 
-    // Finished: the result's frame, the rematch and replay offers.
+    // Finished: the result, the rematch and replay offers.
     await resign(base, m.matchId, m.seats[1]!);
     await p.reload();
     await p.locator('.zone.outcome').waitFor();
     await p.locator('.zone.rematch').waitFor();
-    expect(await unmarkedText(p, { within: CHROME })).toEqual([]);
+    await p.locator('.zone.replay-offer').waitFor();
+    const over = await unmarkedText(p);
+    expect(ownText(over)).toEqual([]);
+    expect(othersText(over)).toContain('Secret sums (test game)');
+
+    // Home: "my matches" of this browser (the finished match, its result worded on display).
+    await openPseudo(p, `${base}/`);
+    await p.locator(`.my-matches li[data-match="${m.matchId}"] .result`).waitFor();
+    expect(ownText(await unmarkedText(p))).toEqual([]);
+
+    // Signed in: the account's list (the seat held here is claimed), its result worded by the page.
+    const address = 'ann.mine@example.com';
+    await openPseudo(p, `${base}/signin`);
+    await p.locator('#signin-address').fill(address);
+    await p.locator('form.zone button[type="submit"]').click();
+    await p.locator('[data-sent="true"]').waitFor();
+    const mail = env.server.outbox!.list().find((x) => x.to === address)!;
+    await p.goto(/https?:\/\/\S+\/api\/session\/open\?t=[\w-]+/.exec(mail.text)![0]);
+    await p.getByRole('button', { name: 'Sign in on this device' }).click();
+    await p.getByRole('heading', { name: 'Signed in' }).waitFor();
+    await openPseudo(p, `${base}/`);
+    await p.locator(`.my-matches[data-source="account"] li[data-match="${m.matchId}"] .result`).waitFor();
+    expect(ownText(await unmarkedText(p))).toEqual([]);
     await ctx.close();
   });
 

@@ -405,11 +405,12 @@ describe('panel sections', () => {
 });
 
 describe('match options', () => {
-  it('shows the reminder, the deadline with its policy, and when my move is due', () => {
+  it('shows the reminder, the deadline with its policy (worded from the timing, not the server’s English), and when my move is due', () => {
     const html = renderToString(h(MatchOptions, { match: match(), you: 0, now: 1000 }));
     expect(html).toContain('after 12 hours without a move');
     expect(html).toContain('Move deadline: 1 day per move.');
-    expect(html).toContain('Each move is due within 1 day.');
+    expect(html).toContain('has 1 day to do it');
+    expect(html).not.toContain('Each move is due within');
     expect(html).toContain(`data-due="${1000 + DAY}"`);
     expect(html).toContain('(due in 24 hours)');
   });

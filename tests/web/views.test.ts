@@ -25,10 +25,11 @@ import { moveLabel } from '../../web/src/games/generic/labels.js';
 import { LogPanel } from '../../web/src/ui/LogPanel.js';
 import { OutcomePanel } from '../../web/src/ui/Outcome.js';
 import type { Match } from '../../web/src/types.js';
-import { loadLanguage } from '../../web/src/i18n.js';
+import { loadLanguage, loadPanels } from '../../web/src/i18n.js';
 
 // The page's words come from the English catalog (until it is loaded, `t` answers keys).
-beforeAll(() => loadLanguage('en'));
+// The result and stand-in panels' words come with them (the panels' catalog).
+beforeAll(() => loadPanels().then(() => loadLanguage('en')));
 
 const seats = [
   { seat: 0, name: 'Ann', joined: true, waitingSince: null },

@@ -4,6 +4,7 @@
  * matches" from the server, and the seat of a listed match put where the match page looks for it.
  * The session itself is an HttpOnly cookie: no script here can read it; the page only asks the API.
  */
+import type { Lang } from '#shared/i18n/index.js';
 import { ApiFailure, api } from './api.js';
 import * as store from './storage.js';
 
@@ -25,7 +26,7 @@ export interface ServerMatch {
   waitingSince: number | null;
   you: string | null;
   opponents: { seat: number; name: string | null }[];
-  result: { outcome: 'won' | 'lost' | 'shared' | 'nobody'; summary: string } | null;
+  result: { outcome: 'won' | 'lost' | 'shared' | 'nobody'; summary: string; key?: string; params?: unknown } | null;
   updatedAt: number;
   open: { seat: number; token: string };
 }
@@ -89,6 +90,11 @@ export async function claimHeldSeats(playerId: string): Promise<void> {
       /* posted again next time: harmless */
     }
   }
+}
+
+/** A signed-in player's choice of language is their mails' too (and, copied, their seats'). Best effort. */
+export function keepLang(lang: Lang): void {
+  if (state.kind === 'in') api.call('PUT', '/api/me/lang', { body: { lang } }).catch(() => {});
 }
 
 export const myMatches = () => api.call<{ matches: ServerMatch[] }>('GET', '/api/me/matches').then((r) => r.matches);

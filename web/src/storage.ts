@@ -5,6 +5,7 @@
  * storage (private modes), an in-memory stand-in keeps the page working for this visit.
  */
 import { resultWords, variantWords } from './text.js';
+import { t } from './i18n.js';
 import type { Match, MatchStatus } from './types.js';
 
 export interface StoredSeat {
@@ -23,9 +24,12 @@ export interface StoredSeat {
   /** Invite links still unanswered (kept for the creator's share panel). */
   invites?: { seat: number; url: string }[];
   spectatorUrl?: string;
-  /** "Edition: 2018 prototype", for games with more than one. */
+  /** The match's options, for games with more than one edition (worded on display by `storedVariant`). */
+  options?: unknown;
+  /** How it ended, as data (worded on display by `storedResult`), once over. */
+  end?: StoredEnd;
+  /** Older entries: the edition and the result as English words (still shown as they are). */
   variant?: string;
-  /** How it ended, in words, once over. */
   result?: string;
   /** When this browser first held the seat (the match was made or joined then). */
   since?: number;
@@ -145,14 +149,42 @@ export function rememberMatch(matchId: string, seat: number, m: Match): void {
     status: m.status,
     myTurn: m.status === 'active' && m.toAct.includes(seat),
     version: m.version,
-    ...(variantOf(m) ? { variant: variantOf(m)! } : {}),
-    ...(m.end ? { result: resultWords(m.end, m.seats, seat) } : {}),
+    ...(variantWords(m.game.id, m.options) ? { options: m.options } : {}),
+    ...(m.end ? { end: endOf(m.end) } : {}),
+    // Replaces the English words older versions stored.
+    variant: undefined,
+    result: undefined,
   });
 }
 
-function variantOf(m: Match): string | undefined {
-  const v = variantWords(m.game.id, m.options);
-  return v ? `${v.label}: ${v.value}` : undefined;
+export interface StoredEnd {
+  winners: number[];
+  scores?: number[];
+  reason?: string;
+  seat?: number;
+}
+
+const endOf = (e: NonNullable<Match['end']>): StoredEnd => ({
+  winners: [...e.winners],
+  ...(e.scores ? { scores: [...e.scores] } : {}),
+  ...(e.reason ? { reason: e.reason } : {}),
+  ...(e.seat !== undefined ? { seat: e.seat } : {}),
+});
+
+/** "Edition: 2018 prototype" in the language shown (an older entry's English as stored). */
+export function storedVariant(s: StoredSeat): string | undefined {
+  const v = s.options !== undefined ? variantWords(s.gameId, s.options) : null;
+  return v ? t('match.variant.line', { label: v.label, value: v.value }) : s.variant;
+}
+
+/** How the match ended for this seat, in the language shown (an older entry's English as stored). */
+export function storedResult(s: StoredSeat): string | undefined {
+  if (!s.end) return s.result;
+  return resultWords(
+    s.end,
+    (s.names ?? []).map((name) => ({ name })),
+    s.seat,
+  );
 }
 
 export function forgetSeat(matchId: string, seat: number): void {

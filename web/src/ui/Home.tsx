@@ -11,6 +11,7 @@ import { showAttention } from './attention.js';
 import { ConfirmButton } from './Confirm.js';
 import { CreateForm } from './create/CreateForm.js';
 import { myMatches, holdSeat, type ServerMatch } from '../player.js';
+import { said } from '../text.js';
 import { onLinkClick } from './router.js';
 import { SiteBar, useSession } from './SiteBar.js';
 
@@ -100,11 +101,11 @@ function MyMatches({ seats, onForget }: { seats: store.StoredSeat[]; onForget: (
                 {others.length > 0 && <span class="with"> {t('home.mine.with', { names: fmt.list(others) })}</span>}
                 {/* What tells two matches of the same players apart: the edition and when it began. */}
                 <span class="match-facts">
-                  {[s.variant, s.since ? t('home.mine.since', { when: fmt.when(s.since) }) : ''].filter(Boolean).join(' · ')}
+                  {[store.storedVariant(s), s.since ? t('home.mine.since', { when: fmt.when(s.since) }) : ''].filter(Boolean).join(' · ')}
                 </span>
               </a>
               <span class={s.myTurn ? 'badge your-move' : 'badge'}>{statusWords(s)}</span>
-              {s.status === 'over' && s.result && <span class="result">{s.result}</span>}
+              {s.status === 'over' && store.storedResult(s) && <span class="result">{store.storedResult(s)}</span>}
               {s.status === 'over' && (
                 <ConfirmButton
                   label={t('home.forget.label')}
@@ -140,6 +141,17 @@ const OUTCOME: Record<NonNullable<ServerMatch['result']>['outcome'], MessageKey>
   nobody: 'home.outcome.nobody',
 };
 
+/** The result's words in the language shown (the server's English for results it holds no key for), seats by name. */
+function serverSummary(m: ServerMatch): string {
+  const seats: { name: string | null }[] = [];
+  seats[m.seat] = { name: m.you };
+  for (const o of m.opponents) seats[o.seat] = { name: o.name };
+  return said(
+    m.result!,
+    Array.from(seats, (s) => ({ name: s?.name ?? '' })),
+  );
+}
+
 /** The signed-in player's matches, from every device; each opens its seat without its link. */
 function AccountMatches({ list }: { list: ServerMatch[] }) {
   return (
@@ -159,7 +171,7 @@ function AccountMatches({ list }: { list: ServerMatch[] }) {
               </a>
               <span class={mine ? 'badge your-move' : 'badge'}>{t(SERVER_STATE[m.state])}</span>
               {m.result && (
-                <span class="result">{t('home.outcome.line', { outcome: t(OUTCOME[m.result.outcome]), summary: m.result.summary })}</span>
+                <span class="result">{t('home.outcome.line', { outcome: t(OUTCOME[m.result.outcome]), summary: serverSummary(m) })}</span>
               )}
             </li>
           );

@@ -7,7 +7,7 @@ import { holdSeat, loadSession, myMatches } from '../player.js';
 import { type Access, accessFor } from '../access.js';
 import { t } from '../i18n.js';
 import * as store from '../storage.js';
-import { JoinForm } from './match/JoinForm.js';
+import { JoinForm } from './match/parts.js';
 import { MatchView } from './match/MatchView.js';
 import { SiteBar } from './SiteBar.js';
 

@@ -1,13 +1,13 @@
 /**
- * The match's reminders and move deadline (with the policy for a missed deadline, in the server's
- * words), when one's own move is due, and the notifications panel, which is downloaded only when
+ * The match's reminders and move deadline (with what a missed deadline does, worded from the
+ * match's timing), when one's own move is due, and the notifications panel, which is downloaded only when
  * a player opens it.
  */
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api.js';
 import { fmt, loadPanels, t } from '../i18n.js';
-import { dueText, reminderText } from '../timing.js';
+import { deadlineExplained, dueText, reminderText } from '../timing.js';
 import type { Match } from '../types.js';
 
 export function MatchOptions({ match, you, now }: { match: Match; you: number | null; now: number }) {
@@ -24,7 +24,7 @@ export function MatchOptions({ match, you, now }: { match: Match; you: number | 
           {tm.deadlineDays > 0 ? t('match.options.deadline', { days: tm.deadlineDays }) : t('match.options.noDeadline')}
         </li>
       </ul>
-      {tm.deadlineDays > 0 && <p class="hint policy">{tm.policy}</p>}
+      {tm.deadlineDays > 0 && <p class="hint policy">{deadlineExplained(tm.deadlineDays, tm.onDeadline)}</p>}
       {typeof due === 'number' && (
         <p class="due" data-due={due}>
           {t('match.options.due')} <time dateTime={new Date(due).toISOString()}>{fmt.when(due)}</time> ({dueText(due, now)}).

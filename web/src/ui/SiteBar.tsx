@@ -7,7 +7,17 @@ import { useEffect, useState } from 'preact/hooks';
 import { LANGS, LANG_NAMES } from '#shared/i18n/index.js';
 import { ApiFailure } from '../api.js';
 import { chooseLang, gameName, t, useLang } from '../i18n.js';
-import { currentSession, holdSeat, loadSession, nextWaiting, onSession, type ServerMatch, type SessionState, signOut } from '../player.js';
+import {
+  currentSession,
+  holdSeat,
+  keepLang,
+  loadSession,
+  nextWaiting,
+  onSession,
+  type ServerMatch,
+  type SessionState,
+  signOut,
+} from '../player.js';
 import { navigate, onLinkClick } from './router.js';
 
 export function useSession(): SessionState {
@@ -104,7 +114,7 @@ function LanguageSwitch() {
           lang={lang}
           translate={false}
           aria-pressed={shown === lang}
-          onClick={() => void chooseLang(lang)}
+          onClick={() => void chooseLang(lang).then(() => keepLang(lang))}
         >
           {LANG_NAMES[lang]}
         </button>

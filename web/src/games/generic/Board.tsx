@@ -1,8 +1,10 @@
 /**
  * The plain board for games without a page of their own: the legal moves as buttons, grouped by
- * kind, with readable labels; select one, then make it. The game's view is shown as text.
+ * kind, with readable labels; select one, then make it. The game's view is shown as text. The labels
+ * are the moves' own field names (data, marked not to translate); the board's words are the site's.
  */
 import { useMemo, useState } from 'preact/hooks';
+import { t, useLang } from '../../i18n.js';
 import type { BoardProps } from '../types.js';
 import { moveGroup, moveLabel } from './labels.js';
 
@@ -13,7 +15,8 @@ export function GenericBoard({ match, submit, busy }: BoardProps) {
   const [chosen, setChosen] = useState<number | null>(null);
   const [filter, setFilter] = useState('');
   const moves = match.legalMoves;
-  const labels = useMemo(() => moves.map(moveLabel), [moves]);
+  const lang = useLang();
+  const labels = useMemo(() => moves.map(moveLabel), [moves, lang]);
   const groups = useMemo(() => {
     const g = new Map<string, number[]>();
     moves.forEach((m, i) => {
@@ -29,16 +32,16 @@ export function GenericBoard({ match, submit, busy }: BoardProps) {
     <div class="generic-board">
       {moves.length > 0 ? (
         <section class="zone" aria-labelledby="moves-h">
-          <h2 id="moves-h">Your options</h2>
+          <h2 id="moves-h">{t('match.board.options')}</h2>
           {moves.length > FILTER_FROM && (
             <label class="field">
-              <span>Filter the options</span>
+              <span>{t('match.board.filter')}</span>
               <input type="search" value={filter} onInput={(e) => setFilter((e.target as HTMLInputElement).value)} />
             </label>
           )}
           {groups.map(([group, idx]) => (
             <fieldset key={group} class="move-group">
-              <legend>{group}</legend>
+              <legend translate={false}>{group}</legend>
               <div class="buttons">
                 {idx
                   .filter((i) => !needle || labels[i]!.toLowerCase().includes(needle))
@@ -47,6 +50,7 @@ export function GenericBoard({ match, submit, busy }: BoardProps) {
                       type="button"
                       key={i}
                       class="move"
+                      translate={false}
                       aria-pressed={pick === i ? 'true' : 'false'}
                       onClick={() => setChosen(pick === i ? null : i)}
                     >
@@ -57,7 +61,7 @@ export function GenericBoard({ match, submit, busy }: BoardProps) {
             </fieldset>
           ))}
           <div class="actionbar">
-            <p>{pick === null ? 'Select an option, then make the move.' : `Selected: ${labels[pick]}`}</p>
+            <p>{pick === null ? t('match.board.pick') : t('match.board.picked', { move: labels[pick]! })}</p>
             <button
               type="button"
               class="primary"
@@ -66,14 +70,16 @@ export function GenericBoard({ match, submit, busy }: BoardProps) {
                 if (pick !== null && (await submit(moves[pick]))) setChosen(null);
               }}
             >
-              Make this move
+              {t('match.board.make')}
             </button>
           </div>
         </section>
       ) : null}
       <details class="pile">
-        <summary>What you can see of the game</summary>
-        <pre class="view-json">{JSON.stringify(match.view, null, 2)}</pre>
+        <summary>{t('match.board.view')}</summary>
+        <pre class="view-json" translate={false}>
+          {JSON.stringify(match.view, null, 2)}
+        </pre>
       </details>
     </div>
   );

@@ -1,8 +1,10 @@
 /**
  * Readable labels for any game's moves, for the plain board used by games without a page of
  * their own: `{ kind: 'take-guild', colour: 'red', from: { at: 'province', province: 'holland' } }`
- * becomes "Take guild: colour red, from province holland".
+ * becomes "Take guild: colour red, from province holland". The field names are the game's code, shown
+ * as they are; only the words for empty and yes/no values are the site's.
  */
+import { t } from '../../i18n.js';
 
 const words = (s: string) =>
   s
@@ -12,11 +14,11 @@ const words = (s: string) =>
 const capital = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
 function valueText(v: unknown): string {
-  if (v === null || v === undefined) return 'none';
-  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (v === null || v === undefined) return t('match.board.value.none');
+  if (typeof v === 'boolean') return v ? t('match.board.value.yes') : t('match.board.value.no');
   if (typeof v === 'number') return String(v);
   if (typeof v === 'string') return v;
-  if (Array.isArray(v)) return v.length === 0 ? 'nothing' : v.map(valueText).join(', ');
+  if (Array.isArray(v)) return v.length === 0 ? t('match.board.value.nothing') : v.map(valueText).join(', ');
   if (typeof v === 'object') {
     const o = v as Record<string, unknown>;
     const head = typeof o.at === 'string' ? [o.at] : [];

@@ -8,7 +8,7 @@ import { duration, seatName, turnText, variantWords } from '../../text.js';
 import { fmt, gameName, t } from '../../i18n.js';
 import { dueText } from '../../timing.js';
 import type { Credentials, Match } from '../../types.js';
-import { RulesButton } from '../RulesHelp.js';
+import { RulesButton } from './parts.js';
 
 export function MatchHeader({
   match,

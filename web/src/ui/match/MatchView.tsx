@@ -9,14 +9,11 @@ import { t } from '../../i18n.js';
 import type { Credentials } from '../../types.js';
 import { LogPanel } from '../LogPanel.js';
 import { MatchOptions, NotifyZone } from '../MatchTiming.js';
-import { OutcomePanel } from '../Outcome.js';
 import { SiteBar } from '../SiteBar.js';
-import { ChatPanel } from './Chat.js';
-import { RematchOffer, ResignZone, ShareZone } from './MatchActions.js';
 import { MatchHeader } from './MatchHeader.js';
+import { AwayZone, ChatPanel, OutcomePanel, RematchOffer, ResignZone, ShareZone, StandInNotice, UndoControls } from './parts.js';
 import { ReplayOffer, SinceBar, useReplayOpen, useSince } from './ReplayBar.js';
-import { AwayZone, StandInNotice } from './StandIn.js';
-import { UndoControls } from './UndoControls.js';
+import { useSeatLang } from './seatLang.js';
 import { useMatch } from './useMatch.js';
 
 export function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) {
@@ -24,6 +21,7 @@ export function MatchView({ matchId, creds }: { matchId: string; creds: Credenti
   const { match, ui, busy } = m;
   const since = useSince(matchId, creds, match, ui, m.log, m.seenUpTo, m.olderDone);
   const replay = useReplayOpen();
+  useSeatLang(matchId, creds);
   if (m.fatal) {
     return (
       <main class="page">

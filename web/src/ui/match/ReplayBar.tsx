@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api } from '../../api.js';
 import type { Changes } from '../../games/changed.js';
 import type { GameUi } from '../../games/types.js';
-import { t } from '../../i18n.js';
+import { loadPanels, t } from '../../i18n.js';
 import type { Credentials, LogRecord, Match } from '../../types.js';
 import type { ReplayProps } from './Replay.js';
 import { countSince, type ExactSince, type SinceCount, sinceWords } from './since.js';
@@ -64,7 +64,7 @@ export function useSince(
 type Viewer = ComponentType<ReplayProps>;
 let loaded: Viewer | null = null;
 const loadViewer = async (): Promise<Viewer> => {
-  loaded ??= (await import('./Replay.js')).ReplayViewer;
+  loaded ??= (await Promise.all([import('./Replay.js'), loadPanels()]))[0].ReplayViewer;
   return loaded;
 };
 

@@ -1,0 +1,51 @@
+/**
+ * "My matches" in this browser keeps data, not words: the edition and the result are stored as the
+ * match's options and end, and worded when the list is drawn — in the language shown then. Entries
+ * stored by older versions (English words) still show as they were stored.
+ */
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadLanguage } from '../../web/src/i18n.js';
+import { listSeats, memoryStorage, rememberMatch, saveSeat, storedResult, storedVariant, useStorage } from '../../web/src/storage.js';
+import type { Match } from '../../web/src/types.js';
+
+const finished = {
+  matchId: 'm1',
+  game: { id: 'dutch-auction', name: 'Dutch Auction' },
+  options: { edition: '2018' },
+  seats: [
+    { name: 'Ann', joined: true },
+    { name: 'Bob', joined: true },
+  ],
+  status: 'over',
+  toAct: [],
+  version: 40,
+  end: { winners: [1], scores: [24, 31], reason: 'resigned', seat: 0 },
+} as unknown as Match;
+
+beforeEach(() => useStorage(memoryStorage(), memoryStorage()));
+afterAll(() => loadLanguage('en'));
+
+describe('my matches: stored as data, worded on display', () => {
+  it('stores the options and the end, no English, and words them in the language shown', async () => {
+    await loadLanguage('en');
+    saveSeat({ matchId: 'm1', seat: 0, token: 'tok', variant: 'Edition: 2018 prototype', result: 'You lost.' });
+    rememberMatch('m1', 0, finished);
+    const [s] = listSeats();
+    expect(s).toMatchObject({ options: { edition: '2018' }, end: { winners: [1], scores: [24, 31], reason: 'resigned', seat: 0 } });
+    expect(s!.variant).toBeUndefined();
+    expect(s!.result).toBeUndefined();
+    expect(storedVariant(s!)).toBe('Edition: 2018 prototype');
+    expect(storedResult(s!)).toBe('Bob won 31 to 24 — you resigned.');
+    await loadLanguage('nl');
+    expect(storedVariant(s!)).toBe('Editie: prototype uit 2018');
+    expect(storedResult(s!)).toBe('Bob heeft gewonnen met 31 tegen 24 — je hebt opgegeven.');
+  });
+
+  it('an entry stored by an older version shows its English words as stored', async () => {
+    await loadLanguage('nl');
+    saveSeat({ matchId: 'm2', seat: 1, token: 'tok', status: 'over', variant: 'Edition: 2018 prototype', result: 'You won 31 to 24.' });
+    const [s] = listSeats();
+    expect(storedVariant(s!)).toBe('Edition: 2018 prototype');
+    expect(storedResult(s!)).toBe('You won 31 to 24.');
+  });
+});
