@@ -6,7 +6,7 @@
  */
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedRng } from '#shared/engine/random.js';
 import { cardName } from '#shared/games/golden-age/cards.js';
 import { goldenAge } from '#shared/games/golden-age/index.js';
@@ -26,11 +26,18 @@ import {
   moveTargets,
   seatLetters,
 } from '../../web/src/games/golden-age/logic.js';
+import { loadGameWords, loadLanguage } from '../../web/src/i18n.js';
 import type { Match } from '../../web/src/types.js';
 import { blank, give, play, withMarker, withMoney } from '../games/golden-age/helpers.js';
 import { randomMove } from '../games/golden-age/random-player.js';
 
 const NAMES = ['Ann', 'Bob', 'Cy', 'Dee'];
+
+// The board's words come from the game's catalog (until it is loaded, `t` answers keys).
+beforeAll(async () => {
+  await loadLanguage('en');
+  await loadGameWords('golden-age');
+});
 
 function matchFor(s: GoldenAgeState, you: number | null): Match {
   const over = s.phase === 'over';

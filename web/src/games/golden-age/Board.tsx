@@ -10,14 +10,14 @@
  */
 import type { Ref } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { ProvinceId } from '#shared/games/golden-age/board.js';
+import { COSTS, type GuildColour, type ProvinceId } from '#shared/games/golden-age/board.js';
+import { fmt, type MessageKey, t } from '../../i18n.js';
 import { seatName } from '../../text.js';
 import { ChangedTag, useChanged } from '../changed.js';
 import type { BoardProps } from '../types.js';
 import { BoardSvg, Piece, type SvgProps } from './BoardSvg.js';
 import {
   type Action,
-  COLOUR_ACTION_WORDS,
   type GoldenAgeView,
   type Move,
   type Names,
@@ -25,19 +25,24 @@ import {
   actionsAt,
   activePlaces,
   cardTitle,
+  colourAction,
+  colourAdj,
+  colourWord,
+  deckName,
   describe,
   generalActions,
   handBacksText,
   money,
   moveTargets,
   placeKey,
+  provinceName,
   seatLetters,
 } from './logic.js';
 import './board.css';
 
 export function GoldenAgeBoard({ match, submit, busy }: BoardProps) {
   const view = match.view as GoldenAgeView | null;
-  if (view?.game !== 'golden-age') return <p>Waiting for the game to start.</p>;
+  if (view?.game !== 'golden-age') return <p>{t('game.golden-age.board.waiting')}</p>;
   return <GoldenAgeTable match={match} view={view} submit={submit} busy={busy} />;
 }
 
@@ -45,7 +50,6 @@ function GoldenAgeTable({ match, view, submit, busy }: BoardProps & { view: Gold
   const legal = match.legalMoves as Move[];
   const name = (s: number) => seatName(match.seats, s);
   const letters = useMemo(() => seatLetters(match.seats.map((s) => seatName(match.seats, s.seat))), [match.seats]);
-  const provinceName = (id: ProvinceId) => view.provinces.find((p) => p.id === id)?.name ?? id;
   const names = { province: provinceName, seat: name };
 
   const [selected, setSelected] = useState<Place | null>(null);
@@ -136,10 +140,10 @@ function GoldenAgeTable({ match, view, submit, busy }: BoardProps & { view: Gold
 function BoardZone(props: SvgProps) {
   const [zoomed, setZoomed] = useState(false);
   return (
-    <section class={zoomed ? 'ga-board zoomed' : 'ga-board'} aria-label="Board">
+    <section class={zoomed ? 'ga-board zoomed' : 'ga-board'} aria-label={t('game.golden-age.board.region')}>
       <div class="ga-board-tools">
         <button type="button" class="ga-zoom" aria-pressed={zoomed ? 'true' : 'false'} onClick={() => setZoomed(!zoomed)}>
-          {zoomed ? 'Fit the board to the screen' : 'Enlarge the board'}
+          {zoomed ? t('game.golden-age.board.zoomOut') : t('game.golden-age.board.zoomIn')}
         </button>
       </div>
       <div class="ga-board-scroll">
@@ -154,9 +158,13 @@ function BoardZone(props: SvgProps) {
 function ChangedPlaces({ view }: { view: GoldenAgeView }) {
   const changes = useChanged();
   const names = [
-    ...view.provinces.filter((p) => changes.keys.has(`place:${p.id}`)).map((p) => p.name),
-    ...view.guilds.filter((g) => changes.keys.has(`place:${g.colour}`)).map((g) => `the ${g.colour} guild`),
-    ...view.colonies.filter((c) => changes.keys.has(`place:${c.box}`)).map((c) => `colony box ${c.box}`),
+    ...view.provinces.filter((p) => changes.keys.has(`place:${p.id}`)).map((p) => provinceName(p.id)),
+    ...view.guilds
+      .filter((g) => changes.keys.has(`place:${g.colour}`))
+      .map((g) => t('game.golden-age.board.changed.guild', { colour: colourAdj(g.colour) })),
+    ...view.colonies
+      .filter((c) => changes.keys.has(`place:${c.box}`))
+      .map((c) => t('game.golden-age.board.changed.colony', { box: c.box })),
   ];
   if (names.length === 0) return null;
   return (
@@ -243,51 +251,74 @@ function useBringActionsIntoView(acting: boolean, selected: Place | null, pendin
 function Status({ view, name }: { view: GoldenAgeView; name: (s: number) => string }) {
   const r = view.lastRoll;
   const box = view.steward === null ? null : view.track[view.steward];
-  const pname = (id: string) => view.provinces.find((p) => p.id === id)?.name ?? id;
+  const pname = provinceName;
   const boxWords = (b: NonNullable<typeof box>) =>
     b.kind === 'provinces'
-      ? `${pname(b.provinces[0]!)} and ${pname(b.provinces[1]!)}`
+      ? t('game.golden-age.board.status.two', { a: pname(b.provinces[0]!), b: pname(b.provinces[1]!) })
       : b.kind === 'merchant'
-        ? `a merchant${b.governorOf ? ` (governor of ${pname(b.governorOf)})` : ''}`
-        : 'Willem III';
+        ? b.governorOf
+          ? t('game.golden-age.board.status.merchantGov', { province: pname(b.governorOf) })
+          : t('game.golden-age.board.status.merchant')
+        : t('game.golden-age.board.willem');
   const a = view.auction;
   return (
-    <section class="zone ga-status" id="ga-status" tabIndex={-1} aria-label="Steward and auction">
+    <section class="zone ga-status" id="ga-status" tabIndex={-1} aria-label={t('game.golden-age.board.status.region')}>
       {box ? (
         <p class="ga-steward-line" data-box={box.box}>
-          The Steward stands on box {box.box}: {boxWords(box)}.
+          {t('game.golden-age.board.status.steward', { box: box.box, where: boxWords(box) })}
         </p>
       ) : (
-        <p>The Steward has not been placed yet.</p>
+        <p>{t('game.golden-age.board.status.noSteward')}</p>
       )}
       {r && (
         <p class="ga-roll-line">
           {r.dice
-            ? `${name(r.seat)} rolled ${r.dice[0]} and ${r.dice[1]}: ${r.steps} steps, from box ${r.from} to box ${r.to}.`
-            : `${name(r.seat)} played a dice card: ${r.steps} steps, from box ${r.from} to box ${r.to}.`}
+            ? t('game.golden-age.board.status.rolled', {
+                name: name(r.seat),
+                a: r.dice[0],
+                b: r.dice[1],
+                steps: r.steps,
+                from: r.from,
+                to: r.to,
+              })
+            : t('game.golden-age.board.status.diceCard', { name: name(r.seat), steps: r.steps, from: r.from, to: r.to })}
         </p>
       )}
       {a && (
         <div class="ga-auction" data-high={a.high ? `${a.high.seat}:${a.high.amount}` : ''} data-bidder={a.bidder}>
-          <h2>Auction</h2>
+          <h2>{t('game.golden-age.board.auction.title')}</h2>
           <p>
-            {name(a.auctioneer)} auctions the {a.colour} action of {pname(a.province)} (
-            {COLOUR_ACTION_WORDS[a.colour].replace(/ \(.*\)$/, '')}).
+            {t('game.golden-age.board.auction.what', {
+              name: name(a.auctioneer),
+              colour: colourAdj(a.colour),
+              province: pname(a.province),
+              action: colourAction(a.colour, true),
+            })}
           </p>
-          <p class="ga-high">{a.high ? `Highest bid: ${name(a.high.seat)}, ${money(a.high.amount)}.` : 'No bid yet.'}</p>
-          {a.passed.length > 0 && <p>Passed: {a.passed.map(name).join(', ')}.</p>}
+          <p class="ga-high">
+            {a.high
+              ? t('game.golden-age.board.auction.high', { name: name(a.high.seat), amount: money(a.high.amount) })
+              : t('game.golden-age.board.auction.noBid')}
+          </p>
+          {a.passed.length > 0 && <p>{t('game.golden-age.board.auction.passed', { names: fmt.list(a.passed.map(name)) })}</p>}
           <p class="ga-bidder">
-            To bid: <strong>{name(a.bidder)}</strong> (at least {money(a.minBid)}).
+            {t('game.golden-age.board.auction.toBid')} <strong translate={false}>{name(a.bidder)}</strong>{' '}
+            {t('game.golden-age.board.auction.atLeast', { amount: money(a.minBid) })}
           </p>
         </div>
       )}
       {view.pending && (
         <p class="ga-pending">
-          {name(view.pending.winner)} won the auction for {pname(view.pending.province)} and is choosing how to use the{' '}
-          {view.pending.colour} action.
+          {t('game.golden-age.board.auction.pending', {
+            name: name(view.pending.winner),
+            province: pname(view.pending.province),
+            colour: colourAdj(view.pending.colour),
+          })}
         </p>
       )}
-      {view.phase === 'over' && view.winner !== null && <p class="ga-winner">{name(view.winner)} has won the game.</p>}
+      {view.phase === 'over' && view.winner !== null && (
+        <p class="ga-winner">{t('game.golden-age.board.winner', { name: name(view.winner) })}</p>
+      )}
     </section>
   );
 }
@@ -298,48 +329,56 @@ function placeTitle(view: GoldenAgeView, p: Place, provinceName: (id: ProvinceId
   switch (p.kind) {
     case 'province': {
       const c = view.provinces.find((x) => x.id === p.id)?.colour;
-      return `${provinceName(p.id)} (${c} province)`;
+      return t('game.golden-age.board.place.province', { province: provinceName(p.id), colour: c ? colourAdj(c) : '' });
     }
     case 'guild':
-      return `The ${p.colour} guild`;
+      return t('game.golden-age.board.place.guild', { colour: colourAdj(p.colour) });
     case 'colony':
-      return p.box === 7 ? 'The West Indies (box 7)' : `East Indies box ${p.box}`;
+      return p.box === 7 ? t('game.golden-age.board.place.west') : t('game.golden-age.board.place.east', { box: p.box });
     case 'box':
-      return `Track box ${p.box}`;
+      return t('game.golden-age.board.place.box', { box: p.box });
   }
 }
 
 function placeFacts(view: GoldenAgeView, p: Place, name: (s: number) => string): string[] {
-  const owner = (m: { owner: number; used: boolean } | null) => (m ? `${name(m.owner)}${m.used ? ' (used this turn)' : ''}` : 'nobody');
+  const owner = (m: { owner: number; used: boolean } | null) =>
+    m ? (m.used ? t('game.golden-age.board.usedThisTurn', { name: name(m.owner) }) : name(m.owner)) : t('game.golden-age.board.nobody');
+  const list = (xs: string[]) => (xs.length ? xs.join(', ') : t('game.golden-age.board.none'));
+  const special = (c: GuildColour) => t('game.golden-age.board.fact.special', { action: colourAction(c) });
   if (p.kind === 'province') {
     const pr = view.provinces.find((x) => x.id === p.id);
     if (!pr) return [];
-    const toks = pr.tokens.flatMap((n, s) => (n > 0 ? [`${name(s)} ${n}`] : []));
+    const toks = pr.tokens.flatMap((n, s) => (n > 0 ? [t('game.golden-age.board.seatCount', { name: name(s), count: n })] : []));
     return [
-      `Special action: ${COLOUR_ACTION_WORDS[pr.colour]}.`,
-      `Influence marker: ${owner(pr.marker)}.`,
-      `Movement tokens: ${toks.length ? toks.join(', ') : 'none'}.`,
-      `Borders ${pr.adjacent.map((id) => view.provinces.find((x) => x.id === id)?.name ?? id).join(', ')}.`,
+      special(pr.colour),
+      t('game.golden-age.board.fact.marker', { owner: owner(pr.marker) }),
+      t('game.golden-age.board.fact.tokens', { list: list(toks) }),
+      t('game.golden-age.board.fact.borders', { list: pr.adjacent.map(provinceName).join(', ') }),
     ];
   }
   if (p.kind === 'guild') {
     const g = view.guilds.find((x) => x.colour === p.colour);
     if (!g) return [];
     return [
-      `Held by ${owner(g.holder)}.`,
-      g.nextPrice === null ? 'All eight boxes are used: it cannot change hands any more.' : `A takeover costs ${money(g.nextPrice)}.`,
-      `Special action: ${COLOUR_ACTION_WORDS[g.colour]}.`,
+      t('game.golden-age.board.fact.heldBy', { owner: owner(g.holder) }),
+      g.nextPrice === null
+        ? t('game.golden-age.board.fact.full')
+        : t('game.golden-age.board.fact.takeover', { amount: money(g.nextPrice) }),
+      special(g.colour),
     ];
   }
   if (p.kind === 'colony') {
     const c = view.colonies.find((x) => x.box === p.box);
     if (!c) return [];
+    const markers = list(c.markers.map(owner));
     return [
-      `Markers: ${c.markers.length ? c.markers.map(owner).join(', ') : 'none'}${c.capacity === null ? ' (room for everyone)' : ' (room for one)'}.`,
-      `Special action: a spice card for ${money(c.spicePrice)}.`,
+      c.capacity === null
+        ? t('game.golden-age.board.fact.colonyAll', { list: markers })
+        : t('game.golden-age.board.fact.colonyOne', { list: markers }),
+      t('game.golden-age.board.fact.spice', { amount: money(c.spicePrice) }),
     ];
   }
-  return view.track[p.box]?.kind === 'merchant' ? ['A merchant box: everyone gets 1 guilder when the Steward stops here.'] : [];
+  return view.track[p.box]?.kind === 'merchant' ? [t('game.golden-age.board.fact.merchant')] : [];
 }
 
 function PlaceInfo({
@@ -356,13 +395,13 @@ function PlaceInfo({
   onClose: () => void;
 }) {
   return (
-    <section class="zone ga-place-info" aria-label="Selected place">
+    <section class="zone ga-place-info" aria-label={t('game.golden-age.board.selected')}>
       <h2>{placeTitle(view, place, provinceName)}</h2>
       {placeFacts(view, place, name).map((f) => (
         <p key={f}>{f}</p>
       ))}
       <button type="button" onClick={onClose}>
-        Close
+        {t('game.golden-age.board.close')}
       </button>
     </section>
   );
@@ -376,15 +415,15 @@ function ActionButton({ a, act, busy, primary }: { a: Action; act: (a: Action) =
   );
 }
 
-const PHASE_HINT: Readonly<Record<string, string>> = {
-  'setup-marker': 'Select a free province on the board (they are outlined) to put your influence marker there.',
-  'setup-tokens': 'Select a province on the board to put a movement token there.',
-  'setup-steward': 'Select one of the merchant boxes on the track, or use a button below.',
-  roll: 'Roll the dice to move the Steward; everyone is paid for the box where it stops.',
-  actions:
-    'Select a place on the board to see what you can do there: a province with your tokens (then a neighbouring province to move one), a guild to take it over, your markers for their special actions, a colony box to sail.',
-  auction: 'It is your turn to bid. A pass is final. Sets you could cash in count towards what you can bid.',
-  'auction-action': 'You won the auction: choose how to use the action. The bid already paid for it.',
+/** The hint under "Your move" in each phase (keys: the words are looked up at render). */
+const PHASE_HINT: Readonly<Record<string, MessageKey>> = {
+  'setup-marker': 'game.golden-age.board.hint.setup-marker',
+  'setup-tokens': 'game.golden-age.board.hint.setup-tokens',
+  'setup-steward': 'game.golden-age.board.hint.setup-steward',
+  roll: 'game.golden-age.board.hint.roll',
+  actions: 'game.golden-age.board.hint.actions',
+  auction: 'game.golden-age.board.hint.auction',
+  'auction-action': 'game.golden-age.board.hint.auction-action',
 };
 
 function ActionPanel({
@@ -428,19 +467,23 @@ function ActionPanel({
   return (
     <section class="zone ga-actions" aria-labelledby="ga-actions-h">
       <h2 id="ga-actions-h" tabIndex={-1}>
-        Your move
+        {t('game.golden-age.board.yourMove')}
       </h2>
       <p class="hint">
         {view.phase === 'auction-action' && view.pending?.colour === 'green'
-          ? 'You won the auction: select the province on the board where your free movement token goes.'
-          : (PHASE_HINT[view.phase] ?? '')}
+          ? t('game.golden-age.board.hint.greenPrize')
+          : PHASE_HINT[view.phase]
+            ? t(PHASE_HINT[view.phase]!)
+            : ''}
       </p>
       <p class="visually-hidden" aria-live="polite">
         {selected
-          ? `${placeTitle(view, selected, names.province)} selected: ${here.length === 0 ? 'nothing to do there now' : `${here.length} ${here.length === 1 ? 'action' : 'actions'} in the Your move panel`}.`
+          ? here.length === 0
+            ? t('game.golden-age.board.selectedNothing', { place: placeTitle(view, selected, names.province) })
+            : t('game.golden-age.board.selectedSome', { place: placeTitle(view, selected, names.province), count: here.length })
           : ''}
       </p>
-      {refused && <p class="ga-refused">That move was not accepted; the reason is shown at the top of the page.</p>}
+      {refused && <p class="ga-refused">{t('game.golden-age.board.refused')}</p>}
       {selected && <HereActions view={view} selected={selected} here={here} names={names} busy={busy} act={act} clear={clear} />}
       {others.length > 0 && (
         <div class="buttons">
@@ -451,7 +494,7 @@ function ActionPanel({
       )}
       {bids.length > 0 && (
         <fieldset class="ga-choice ga-bids">
-          <legend>Your bid</legend>
+          <legend>{t('game.golden-age.board.yourBid')}</legend>
           <div class="buttons">
             {bids.map((a) => (
               <ActionButton key={a.key} a={a} act={act} busy={busy} primary />
@@ -461,7 +504,7 @@ function ActionPanel({
       )}
       {dice.length > 0 && (
         <fieldset class="ga-choice">
-          <legend>Or play your dice card and move the Steward exactly:</legend>
+          <legend>{t('game.golden-age.board.diceLegend')}</legend>
           <div class="buttons">
             {dice.map((a) => (
               <button type="button" key={a.key} disabled={busy} aria-label={a.label} onClick={() => act(a)}>
@@ -495,7 +538,7 @@ function ConfirmPanel({
   confirmRef: Ref<HTMLButtonElement>;
 }) {
   return (
-    <section class="zone ga-actions asking" aria-label="Confirm your move">
+    <section class="zone ga-actions asking" aria-label={t('game.golden-age.board.confirmRegion')}>
       <div
         class="confirm"
         role="group"
@@ -506,10 +549,10 @@ function ConfirmPanel({
       >
         <p>{pending.question ?? pending.label}</p>
         <button type="button" ref={confirmRef} class="primary" disabled={busy} onClick={() => act(pending)}>
-          {pending.confirmLabel ?? 'Confirm'}
+          {pending.confirmLabel ?? t('game.golden-age.board.confirm')}
         </button>
         <button type="button" onClick={cancel}>
-          Cancel
+          {t('game.golden-age.board.cancel')}
         </button>
       </div>
     </section>
@@ -544,9 +587,9 @@ function HereActions({
           {f}
         </p>
       ))}
-      {here.length === 0 && <p class="hint">Nothing you can do here right now.</p>}
+      {here.length === 0 && <p class="hint">{t('game.golden-age.board.nothingHere')}</p>}
       {selected.kind === 'province' && here.some((a) => a.move.kind === 'move-token') && (
-        <p class="hint">To move a token, you can also click a neighbouring province outlined in orange on the board.</p>
+        <p class="hint">{t('game.golden-age.board.moveHint')}</p>
       )}
       {hereOthers.length > 0 && (
         <div class="buttons">
@@ -557,7 +600,7 @@ function HereActions({
       )}
       {tokenBuys.length > 0 && (
         <fieldset class="ga-choice">
-          <legend>Buy a movement token for 5 guilders and put it in:</legend>
+          <legend>{t('game.golden-age.board.buyTokenLegend', { amount: money(COSTS.token * 2) })}</legend>
           <div class="buttons">
             {tokenBuys.map((a) => (
               <ActionButton key={a.key} a={a} act={act} busy={busy} />
@@ -567,7 +610,7 @@ function HereActions({
       )}
       <div class="buttons">
         <button type="button" class="ga-clear" onClick={clear}>
-          Clear the selection
+          {t('game.golden-age.board.clear')}
         </button>
       </div>
     </div>
@@ -589,10 +632,10 @@ function CashPanel({
   return (
     <section class="zone ga-cash" aria-labelledby="ga-cash-h">
       <h2 id="ga-cash-h" tabIndex={-1}>
-        Cash in cards
+        {t('game.golden-age.board.cashTitle')}
       </h2>
-      <p class="hint">Investment and spice sets can be cashed in with the bank at any time, even while others play.</p>
-      {refused && <p class="ga-refused">That move was not accepted; the reason is shown at the top of the page.</p>}
+      <p class="hint">{t('game.golden-age.board.cashHint')}</p>
+      {refused && <p class="ga-refused">{t('game.golden-age.board.refused')}</p>}
       <div class="buttons">
         {actions.map((a) => (
           <ActionButton key={a.key} a={a} act={act} busy={busy} />
@@ -603,6 +646,9 @@ function CashPanel({
 }
 
 // -------------------------------------------------------------------------------- players
+
+/** The sources of points, in the order "Points in detail" lists them. */
+const SCORE_PARTS = ['tokens', 'provinceMarkers', 'eastIndies', 'westIndies', 'paintings', 'windmills', 'governors', 'money'] as const;
 
 function PieceSwatch({ seat, letter }: { seat: number; letter: string }) {
   return (
@@ -625,23 +671,12 @@ function Players({
 }) {
   return (
     <section class="zone ga-players" aria-labelledby="ga-players-h">
-      <h2 id="ga-players-h">Players</h2>
-      <p class="hint">
-        Large pieces are influence markers, small ones movement tokens; a cross means used this turn. {view.target} points win.
-      </p>
+      <h2 id="ga-players-h">{t('game.golden-age.board.players')}</h2>
+      <p class="hint">{t('game.golden-age.board.playersHint', { target: view.target })}</p>
       <ul>
         {view.players.map((p) => {
           const s = p.score;
-          const breakdown = [
-            ['tokens', s.tokens],
-            ['province markers', s.provinceMarkers],
-            ['East Indies', s.eastIndies],
-            ['West Indies', s.westIndies],
-            ['paintings', s.paintings],
-            ['windmills', s.windmills],
-            ['governors', s.governors],
-            ['money', s.money],
-          ] as const;
+          const breakdown = SCORE_PARTS.map((k) => [k, s[k]] as const);
           return (
             <li
               key={p.seat}
@@ -653,44 +688,45 @@ function Players({
               <div class="ga-player-head">
                 <PieceSwatch seat={p.seat} letter={letters[p.seat] ?? '?'} />
                 <strong>
-                  {name(p.seat)}
-                  {view.viewer === p.seat ? ' (you)' : ''}
+                  <span translate={false}>{name(p.seat)}</span>
+                  {view.viewer === p.seat ? ` ${t('game.golden-age.board.you')}` : ''}
                 </strong>
-                {view.current === p.seat && view.phase !== 'over' && <span class="badge">acting player</span>}
-                {view.auction?.bidder === p.seat && <span class="badge your-move">to bid</span>}
+                {view.current === p.seat && view.phase !== 'over' && <span class="badge">{t('game.golden-age.board.actingPlayer')}</span>}
+                {view.auction?.bidder === p.seat && <span class="badge your-move">{t('game.golden-age.board.toBid')}</span>}
                 <ChangedTag k={`player:${p.seat}`} />
               </div>
               <ul class="stats">
-                <li class="ga-money">Money: {money(p.money)}</li>
-                <li class="ga-score">
-                  Points: {s.total} / {view.target}
-                </li>
-                <li>Tokens in reserve: {p.tokensInReserve}</li>
-                <li>Markers in reserve: {p.markersInReserve}</li>
+                <li class="ga-money">{t('game.golden-age.board.stat.money', { amount: money(p.money) })}</li>
+                <li class="ga-score">{t('game.golden-age.board.stat.points', { total: s.total, target: view.target })}</li>
+                <li>{t('game.golden-age.board.stat.tokens', { count: p.tokensInReserve })}</li>
+                <li>{t('game.golden-age.board.stat.markers', { count: p.markersInReserve })}</li>
                 <li class="ga-hand-count">
-                  Hand: {p.handCount}
-                  {p.handCount > 0 ? ` (${handBacksText(p.handBacks)})` : ''}
+                  {p.handCount > 0
+                    ? t('game.golden-age.board.stat.handBacks', { count: p.handCount, backs: handBacksText(p.handBacks) })
+                    : t('game.golden-age.board.stat.hand', { count: p.handCount })}
                 </li>
               </ul>
               {(p.paintings.length > 0 || p.windmills > 0 || p.governors.length > 0) && (
-                <ul class="ga-faceup" aria-label={`${name(p.seat)}: cards face up`}>
+                <ul class="ga-faceup" aria-label={t('game.golden-age.board.faceUp', { name: name(p.seat) })}>
                   {p.paintings.map((pt) => (
                     <li key={pt.card.id} class={pt.finished ? 'done' : ''}>
-                      {cardTitle(pt.card)}: {pt.finished ? 'finished' : `${pt.paid} of ${pt.payments} payments`}
+                      {pt.finished
+                        ? t('game.golden-age.board.paintingDone', { card: cardTitle(pt.card) })
+                        : t('game.golden-age.board.paintingPaid', { card: cardTitle(pt.card), paid: pt.paid, payments: pt.payments })}
                     </li>
                   ))}
-                  {p.windmills > 0 && <li>Windmills: {p.windmills}</li>}
+                  {p.windmills > 0 && <li>{t('game.golden-age.board.windmills', { count: p.windmills })}</li>}
                   {p.governors.map((g) => (
-                    <li key={g}>Governor of {view.provinces.find((x) => x.id === g)?.name ?? g}</li>
+                    <li key={g}>{t('game.golden-age.board.governorOf', { province: provinceName(g) })}</li>
                   ))}
                 </ul>
               )}
               <details class="ga-breakdown">
-                <summary>Points in detail</summary>
+                <summary>{t('game.golden-age.board.pointsDetail')}</summary>
                 <ul class="stats">
                   {breakdown.map(([k, v]) => (
                     <li key={k}>
-                      {k}: {v}
+                      {t(`game.golden-age.board.score.${k}`)}: {v}
                     </li>
                   ))}
                 </ul>
@@ -707,20 +743,20 @@ function Hand({ view }: { view: GoldenAgeView }) {
   const hand = view.hand ?? [];
   return (
     <section class="zone ga-hand mine" aria-labelledby="ga-hand-h">
-      <h2 id="ga-hand-h">Your hand</h2>
+      <h2 id="ga-hand-h">{t('game.golden-age.board.yourHand')}</h2>
       {hand.length === 0 ? (
-        <p class="empty-note">No cards in your hand.</p>
+        <p class="empty-note">{t('game.golden-age.board.emptyHand')}</p>
       ) : (
         <ul class="ga-cards">
           {hand.map((c) => (
             <li key={c.id} class={`ga-card deck-${c.deck}`} data-card={c.id}>
-              <span class="ga-card-deck">{c.deck}</span>
+              <span class="ga-card-deck">{deckName(c.deck)}</span>
               <span class="ga-card-name">{cardTitle(c)}</span>
             </li>
           ))}
         </ul>
       )}
-      <p class="hint">Only you can see these. Cash-in sets and sailing appear among your actions when you can use them.</p>
+      <p class="hint">{t('game.golden-age.board.handHint')}</p>
     </section>
   );
 }
@@ -728,12 +764,23 @@ function Hand({ view }: { view: GoldenAgeView }) {
 function BankAndDecks({ view }: { view: GoldenAgeView }) {
   return (
     <section class="zone ga-decks" aria-labelledby="ga-decks-h">
-      <h2 id="ga-decks-h">Bank and decks</h2>
-      <p class="ga-bank-line">Bank: {money(view.bank)}</p>
+      <h2 id="ga-decks-h">{t('game.golden-age.board.bankDecks')}</h2>
+      <p class="ga-bank-line">{t('game.golden-age.board.bankLine', { amount: money(view.bank) })}</p>
       <ul class="stats">
         {view.decks.map((d) => (
           <li key={d.deck} data-deck={d.deck}>
-            {d.deck} ({d.colour}): {d.count} left{d.discard.length ? `, ${d.discard.length} discarded` : ''}
+            {d.discard.length
+              ? t('game.golden-age.board.deckLineDiscard', {
+                  deck: deckName(d.deck),
+                  colour: colourWord(d.colour as GuildColour),
+                  count: d.count,
+                  discarded: d.discard.length,
+                })
+              : t('game.golden-age.board.deckLine', {
+                  deck: deckName(d.deck),
+                  colour: colourWord(d.colour as GuildColour),
+                  count: d.count,
+                })}
           </li>
         ))}
       </ul>
