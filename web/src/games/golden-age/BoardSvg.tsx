@@ -17,7 +17,6 @@ import {
   SEAT_COLOURS,
   SEAT_SHAPES,
   colourAction,
-  colourAdj,
   colourWord,
   money,
   moneyShort,
@@ -41,6 +40,13 @@ export const PROVINCE_STROKE: Readonly<Record<GuildColour, string>> = {
 };
 
 // ----------------------------------------------------------------------------------- pieces
+
+/**
+ * `translate="no"` for an SVG element: a player's letter is part of a name, not a word of the catalog
+ * (the pseudo-locale check skips it). Preact's `translate={false}` sets the HTML property, which SVG
+ * elements lack, and its SVG types take only a boolean: the attribute is given as is.
+ */
+const NOT_WORDS = { translate: 'no' } as object;
 
 /** One player's piece: a token (small) or an influence marker (large, with an inner ring). */
 export function Piece({
@@ -87,7 +93,7 @@ export function Piece({
     >
       {outline(1, { fill, stroke: '#111', 'stroke-width': marker ? 2 : 1.5 })}
       {marker && outline(0.74, { fill: 'none', stroke: '#fff', 'stroke-width': 2 })}
-      <text class="ga-piece-letter" y={ly} font-size={s * (marker ? 0.95 : 1.1)} translate={false}>
+      <text class="ga-piece-letter" y={ly} font-size={s * (marker ? 0.95 : 1.1)} {...NOT_WORDS}>
         {letter}
       </text>
       {used && (
@@ -357,7 +363,7 @@ function Provinces(props: SvgProps) {
           const label = [
             t('game.golden-age.board.svg.province', {
               province: provinceName(p.id),
-              colour: colourAdj(p.colour),
+              colour: colourWord(p.colour),
               action: colourAction(p.colour),
             }),
             p.marker
@@ -510,7 +516,7 @@ function GuildsChart(props: SvgProps) {
         const x = c.x + col * c.columnWidth;
         const place: Place = { kind: 'guild', colour: g.colour };
         const label = [
-          t('game.golden-age.board.svg.guild', { colour: colourAdj(g.colour) }),
+          t('game.golden-age.board.svg.guild', { colour: colourWord(g.colour) }),
           g.holder
             ? t('game.golden-age.board.svg.heldBy', { marker: markerWords(g.holder, name) })
             : t('game.golden-age.board.svg.nobodyHolds'),
