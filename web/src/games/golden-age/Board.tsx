@@ -161,7 +161,7 @@ function ChangedPlaces({ view }: { view: GoldenAgeView }) {
     ...view.provinces.filter((p) => changes.keys.has(`place:${p.id}`)).map((p) => provinceName(p.id)),
     ...view.guilds
       .filter((g) => changes.keys.has(`place:${g.colour}`))
-      .map((g) => t('game.golden-age.board.changed.guild', { colour: colourAdj(g.colour) })),
+      .map((g) => t('game.golden-age.board.guildOf', { colour: colourAdj(g.colour) })),
     ...view.colonies
       .filter((c) => changes.keys.has(`place:${c.box}`))
       .map((c) => t('game.golden-age.board.changed.colony', { box: c.box })),
@@ -334,7 +334,7 @@ function placeTitle(view: GoldenAgeView, p: Place, provinceName: (id: ProvinceId
     case 'guild':
       return t('game.golden-age.board.place.guild', { colour: colourAdj(p.colour) });
     case 'colony':
-      return p.box === 7 ? t('game.golden-age.board.place.west') : t('game.golden-age.board.place.east', { box: p.box });
+      return p.box === 7 ? t('game.golden-age.board.place.west') : t('game.golden-age.board.eastBox', { box: p.box });
     case 'box':
       return t('game.golden-age.board.place.box', { box: p.box });
   }
@@ -726,7 +726,7 @@ function Players({
                 <ul class="stats">
                   {breakdown.map(([k, v]) => (
                     <li key={k}>
-                      {t(`game.golden-age.board.score.${k}`)}: {v}
+                      {t(`game.golden-age.board.outcome.${k}`)}: {v}
                     </li>
                   ))}
                 </ul>

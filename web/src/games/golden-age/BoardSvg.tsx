@@ -197,7 +197,7 @@ function markerWords(m: MarkerView, name: (s: number) => string): string {
 
 function tokensWords(tokens: readonly number[], name: (s: number) => string): string {
   const parts = tokens.flatMap((n, s) => (n > 0 ? [t('game.golden-age.board.seatCount', { name: name(s), count: n })] : []));
-  return parts.length ? t('game.golden-age.board.svg.tokens', { list: parts.join(', ') }) : t('game.golden-age.board.svg.noTokens');
+  return parts.length ? t('game.golden-age.board.fact.tokens', { list: parts.join(', ') }) : t('game.golden-age.board.svg.noTokens');
 }
 
 export function BoardSvg(props: SvgProps) {
@@ -450,7 +450,7 @@ function Colonies(props: SvgProps) {
   return (
     <>
       <text class="ga-title" x="760" y="182">
-        {t('game.golden-age.board.svg.east')}
+        {t('game.golden-age.board.outcome.eastIndies')}
       </text>
       {view.colonies.map((c) => {
         const place: Place = { kind: 'colony', box: c.box };
@@ -474,7 +474,7 @@ function Colonies(props: SvgProps) {
               </text>{' '}
               {west && (
                 <text class="ga-colony-title" x={c.x} y={c.y - h / 2 + 17}>
-                  {t('game.golden-age.board.svg.west')}
+                  {t('game.golden-age.board.outcome.westIndies')}
                 </text>
               )}
             </g>
@@ -522,7 +522,7 @@ function GuildsChart(props: SvgProps) {
             : t('game.golden-age.board.svg.nobodyHolds'),
           g.nextPrice === null
             ? t('game.golden-age.board.svg.full')
-            : t('game.golden-age.board.svg.takeover', { amount: money(g.nextPrice) }),
+            : t('game.golden-age.board.fact.takeover', { amount: money(g.nextPrice) }),
         ].join(' ');
         return (
           <Fragment key={g.colour}>

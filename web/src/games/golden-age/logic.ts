@@ -166,6 +166,11 @@ export function placeWords(p: MarkerPlace, names: Names): string {
   return colonyWords(p.box);
 }
 
+/** " (moving your marker from Holland)" when a move takes a marker from the board; '' when it comes from the reserve. */
+function fromWords(from: MarkerPlace | undefined, names: Names): string {
+  return from ? t('game.golden-age.board.from', { place: placeWords(from, names) }) : '';
+}
+
 /** The colour whose action a marker at `p` gives; null for a colony (spices). */
 export function markerColour(view: GoldenAgeView, p: MarkerPlace): GuildColour | null {
   if (p.at === 'province') return view.provinces.find((x) => x.id === p.province)?.colour ?? null;
@@ -219,26 +224,16 @@ export function describe(view: GoldenAgeView, m: Move, names: Names): Action {
       };
     case 'take-guild': {
       const price = view.guilds.find((g) => g.colour === m.colour)?.nextPrice ?? 0;
-      const p = { colour: colourAdj(m.colour), amount: money(price), from: m.from ? placeWords(m.from, names) : '' };
-      return m.from
-        ? paid(t('game.golden-age.board.act.takeGuildFrom', p), price, t('game.golden-age.board.ask.takeGuildFrom', p))
-        : paid(t('game.golden-age.board.act.takeGuild', p), price, t('game.golden-age.board.ask.takeGuild', p));
+      const p = { colour: colourAdj(m.colour), amount: money(price), from: fromWords(m.from, names) };
+      return paid(t('game.golden-age.board.act.takeGuild', p), price, t('game.golden-age.board.ask.takeGuild', p));
     }
     case 'create-marker': {
       const province = names.province(m.province);
-      return free(
-        m.from
-          ? t('game.golden-age.board.act.createMarkerFrom', { province, from: placeWords(m.from, names) })
-          : t('game.golden-age.board.act.createMarker', { province }),
-      );
+      return free(t('game.golden-age.board.act.createMarker', { province, from: fromWords(m.from, names) }));
     }
     case 'sail': {
       const colony = colonyWords(m.box);
-      return free(
-        m.from
-          ? t('game.golden-age.board.act.sailFrom', { colony, from: placeWords(m.from, names) })
-          : t('game.golden-age.board.act.sail', { colony }),
-      );
+      return free(t('game.golden-age.board.act.sail', { colony, from: fromWords(m.from, names) }));
     }
     case 'exchange': {
       const set = CASH_SETS.find((c) => c.set === m.set);
@@ -288,9 +283,8 @@ export function describe(view: GoldenAgeView, m: Move, names: Names): Action {
       return paid(
         all ? t('game.golden-age.board.act.bidAll', { amount }) : t('game.golden-age.board.act.bid', { amount }),
         m.amount,
-        purse !== null && m.amount > purse
-          ? t('game.golden-age.board.ask.bidCash', { amount, name, purse: money(purse) })
-          : t('game.golden-age.board.ask.bid', { amount, name }),
+        t('game.golden-age.board.ask.bid', { amount, name }) +
+          (purse !== null && m.amount > purse ? ` ${t('game.golden-age.board.ask.bidCash', { purse: money(purse) })}` : ''),
         t('game.golden-age.board.confirm.bid', { amount }),
       );
     }
