@@ -11,13 +11,14 @@
 import type { Ref } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { COSTS, type GuildColour, type ProvinceId } from '#shared/games/golden-age/board.js';
-import { fmt, type MessageKey, t } from '../../i18n.js';
+import { fmt } from '../../i18n.js';
 import { seatName } from '../../text.js';
 import { ChangedTag, useChanged } from '../changed.js';
 import type { BoardProps } from '../types.js';
 import { BoardSvg, Piece, type SvgProps } from './BoardSvg.js';
 import {
   type Action,
+  type BoardKey,
   type GoldenAgeView,
   type Move,
   type Names,
@@ -37,12 +38,13 @@ import {
   placeKey,
   provinceName,
   seatLetters,
+  tb,
 } from './logic.js';
 import './board.css';
 
 export function GoldenAgeBoard({ match, submit, busy }: BoardProps) {
   const view = match.view as GoldenAgeView | null;
-  if (view?.game !== 'golden-age') return <p>{t('game.golden-age.board.waiting')}</p>;
+  if (view?.game !== 'golden-age') return <p>{tb('waiting')}</p>;
   return <GoldenAgeTable match={match} view={view} submit={submit} busy={busy} />;
 }
 
@@ -140,10 +142,10 @@ function GoldenAgeTable({ match, view, submit, busy }: BoardProps & { view: Gold
 function BoardZone(props: SvgProps) {
   const [zoomed, setZoomed] = useState(false);
   return (
-    <section class={zoomed ? 'ga-board zoomed' : 'ga-board'} aria-label={t('game.golden-age.board.region')}>
+    <section class={zoomed ? 'ga-board zoomed' : 'ga-board'} aria-label={tb('region')}>
       <div class="ga-board-tools">
         <button type="button" class="ga-zoom" aria-pressed={zoomed ? 'true' : 'false'} onClick={() => setZoomed(!zoomed)}>
-          {zoomed ? t('game.golden-age.board.zoomOut') : t('game.golden-age.board.zoomIn')}
+          {zoomed ? tb('zoomOut') : tb('zoomIn')}
         </button>
       </div>
       <div class="ga-board-scroll">
@@ -159,12 +161,8 @@ function ChangedPlaces({ view }: { view: GoldenAgeView }) {
   const changes = useChanged();
   const names = [
     ...view.provinces.filter((p) => changes.keys.has(`place:${p.id}`)).map((p) => provinceName(p.id)),
-    ...view.guilds
-      .filter((g) => changes.keys.has(`place:${g.colour}`))
-      .map((g) => t('game.golden-age.board.guildOf', { colour: colourAdj(g.colour) })),
-    ...view.colonies
-      .filter((c) => changes.keys.has(`place:${c.box}`))
-      .map((c) => t('game.golden-age.board.changed.colony', { box: c.box })),
+    ...view.guilds.filter((g) => changes.keys.has(`place:${g.colour}`)).map((g) => tb('guildOf', { colour: colourAdj(g.colour) })),
+    ...view.colonies.filter((c) => changes.keys.has(`place:${c.box}`)).map((c) => tb('changed.colony', { box: c.box })),
   ];
   if (names.length === 0) return null;
   return (
@@ -254,26 +252,26 @@ function Status({ view, name }: { view: GoldenAgeView; name: (s: number) => stri
   const pname = provinceName;
   const boxWords = (b: NonNullable<typeof box>) =>
     b.kind === 'provinces'
-      ? t('game.golden-age.board.status.two', { a: pname(b.provinces[0]!), b: pname(b.provinces[1]!) })
+      ? tb('status.two', { a: pname(b.provinces[0]!), b: pname(b.provinces[1]!) })
       : b.kind === 'merchant'
         ? b.governorOf
-          ? t('game.golden-age.board.status.merchantGov', { province: pname(b.governorOf) })
-          : t('game.golden-age.board.status.merchant')
-        : t('game.golden-age.board.willem');
+          ? tb('status.merchantGov', { province: pname(b.governorOf) })
+          : tb('status.merchant')
+        : tb('willem');
   const a = view.auction;
   return (
-    <section class="zone ga-status" id="ga-status" tabIndex={-1} aria-label={t('game.golden-age.board.status.region')}>
+    <section class="zone ga-status" id="ga-status" tabIndex={-1} aria-label={tb('status.region')}>
       {box ? (
         <p class="ga-steward-line" data-box={box.box}>
-          {t('game.golden-age.board.status.steward', { box: box.box, where: boxWords(box) })}
+          {tb('status.steward', { box: box.box, where: boxWords(box) })}
         </p>
       ) : (
-        <p>{t('game.golden-age.board.status.noSteward')}</p>
+        <p>{tb('status.noSteward')}</p>
       )}
       {r && (
         <p class="ga-roll-line">
           {r.dice
-            ? t('game.golden-age.board.status.rolled', {
+            ? tb('status.rolled', {
                 name: name(r.seat),
                 a: r.dice[0],
                 b: r.dice[1],
@@ -281,14 +279,14 @@ function Status({ view, name }: { view: GoldenAgeView; name: (s: number) => stri
                 from: r.from,
                 to: r.to,
               })
-            : t('game.golden-age.board.status.diceCard', { name: name(r.seat), steps: r.steps, from: r.from, to: r.to })}
+            : tb('status.diceCard', { name: name(r.seat), steps: r.steps, from: r.from, to: r.to })}
         </p>
       )}
       {a && (
         <div class="ga-auction" data-high={a.high ? `${a.high.seat}:${a.high.amount}` : ''} data-bidder={a.bidder}>
-          <h2>{t('game.golden-age.board.auction.title')}</h2>
+          <h2>{tb('auction.title')}</h2>
           <p>
-            {t('game.golden-age.board.auction.what', {
+            {tb('auction.what', {
               name: name(a.auctioneer),
               colour: colourAdj(a.colour),
               province: pname(a.province),
@@ -296,29 +294,24 @@ function Status({ view, name }: { view: GoldenAgeView; name: (s: number) => stri
             })}
           </p>
           <p class="ga-high">
-            {a.high
-              ? t('game.golden-age.board.auction.high', { name: name(a.high.seat), amount: money(a.high.amount) })
-              : t('game.golden-age.board.auction.noBid')}
+            {a.high ? tb('auction.high', { name: name(a.high.seat), amount: money(a.high.amount) }) : tb('auction.noBid')}
           </p>
-          {a.passed.length > 0 && <p>{t('game.golden-age.board.auction.passed', { names: fmt.list(a.passed.map(name)) })}</p>}
+          {a.passed.length > 0 && <p>{tb('auction.passed', { names: fmt.list(a.passed.map(name)) })}</p>}
           <p class="ga-bidder">
-            {t('game.golden-age.board.auction.toBid')} <strong translate={false}>{name(a.bidder)}</strong>{' '}
-            {t('game.golden-age.board.auction.atLeast', { amount: money(a.minBid) })}
+            {tb('auction.toBid')} <strong translate={false}>{name(a.bidder)}</strong> {tb('auction.atLeast', { amount: money(a.minBid) })}
           </p>
         </div>
       )}
       {view.pending && (
         <p class="ga-pending">
-          {t('game.golden-age.board.auction.pending', {
+          {tb('auction.pending', {
             name: name(view.pending.winner),
             province: pname(view.pending.province),
             colour: colourAdj(view.pending.colour),
           })}
         </p>
       )}
-      {view.phase === 'over' && view.winner !== null && (
-        <p class="ga-winner">{t('game.golden-age.board.winner', { name: name(view.winner) })}</p>
-      )}
+      {view.phase === 'over' && view.winner !== null && <p class="ga-winner">{tb('winner', { name: name(view.winner) })}</p>}
     </section>
   );
 }
@@ -329,41 +322,39 @@ function placeTitle(view: GoldenAgeView, p: Place, provinceName: (id: ProvinceId
   switch (p.kind) {
     case 'province': {
       const c = view.provinces.find((x) => x.id === p.id)?.colour;
-      return t('game.golden-age.board.place.province', { province: provinceName(p.id), colour: c ? colourAdj(c) : '' });
+      return tb('place.province', { province: provinceName(p.id), colour: c ? colourAdj(c) : '' });
     }
     case 'guild':
-      return t('game.golden-age.board.place.guild', { colour: colourAdj(p.colour) });
+      return tb('place.guild', { colour: colourAdj(p.colour) });
     case 'colony':
-      return p.box === 7 ? t('game.golden-age.board.place.west') : t('game.golden-age.board.eastBox', { box: p.box });
+      return p.box === 7 ? tb('place.west') : tb('eastBox', { box: p.box });
     case 'box':
-      return t('game.golden-age.board.place.box', { box: p.box });
+      return tb('place.box', { box: p.box });
   }
 }
 
 function placeFacts(view: GoldenAgeView, p: Place, name: (s: number) => string): string[] {
   const owner = (m: { owner: number; used: boolean } | null) =>
-    m ? (m.used ? t('game.golden-age.board.usedThisTurn', { name: name(m.owner) }) : name(m.owner)) : t('game.golden-age.board.nobody');
-  const list = (xs: string[]) => (xs.length ? xs.join(', ') : t('game.golden-age.board.none'));
-  const special = (c: GuildColour) => t('game.golden-age.board.fact.special', { action: colourAction(c) });
+    m ? (m.used ? tb('usedThisTurn', { name: name(m.owner) }) : name(m.owner)) : tb('nobody');
+  const list = (xs: string[]) => (xs.length ? xs.join(', ') : tb('none'));
+  const special = (c: GuildColour) => tb('fact.special', { action: colourAction(c) });
   if (p.kind === 'province') {
     const pr = view.provinces.find((x) => x.id === p.id);
     if (!pr) return [];
-    const toks = pr.tokens.flatMap((n, s) => (n > 0 ? [t('game.golden-age.board.seatCount', { name: name(s), count: n })] : []));
+    const toks = pr.tokens.flatMap((n, s) => (n > 0 ? [tb('seatCount', { name: name(s), count: n })] : []));
     return [
       special(pr.colour),
-      t('game.golden-age.board.fact.marker', { owner: owner(pr.marker) }),
-      t('game.golden-age.board.fact.tokens', { list: list(toks) }),
-      t('game.golden-age.board.fact.borders', { list: pr.adjacent.map(provinceName).join(', ') }),
+      tb('fact.marker', { owner: owner(pr.marker) }),
+      tb('fact.tokens', { list: list(toks) }),
+      tb('fact.borders', { list: pr.adjacent.map(provinceName).join(', ') }),
     ];
   }
   if (p.kind === 'guild') {
     const g = view.guilds.find((x) => x.colour === p.colour);
     if (!g) return [];
     return [
-      t('game.golden-age.board.fact.heldBy', { owner: owner(g.holder) }),
-      g.nextPrice === null
-        ? t('game.golden-age.board.fact.full')
-        : t('game.golden-age.board.fact.takeover', { amount: money(g.nextPrice) }),
+      tb('fact.heldBy', { owner: owner(g.holder) }),
+      g.nextPrice === null ? tb('fact.full') : tb('fact.takeover', { amount: money(g.nextPrice) }),
       special(g.colour),
     ];
   }
@@ -372,13 +363,11 @@ function placeFacts(view: GoldenAgeView, p: Place, name: (s: number) => string):
     if (!c) return [];
     const markers = list(c.markers.map(owner));
     return [
-      c.capacity === null
-        ? t('game.golden-age.board.fact.colonyAll', { list: markers })
-        : t('game.golden-age.board.fact.colonyOne', { list: markers }),
-      t('game.golden-age.board.fact.spice', { amount: money(c.spicePrice) }),
+      c.capacity === null ? tb('fact.colonyAll', { list: markers }) : tb('fact.colonyOne', { list: markers }),
+      tb('fact.spice', { amount: money(c.spicePrice) }),
     ];
   }
-  return view.track[p.box]?.kind === 'merchant' ? [t('game.golden-age.board.fact.merchant')] : [];
+  return view.track[p.box]?.kind === 'merchant' ? [tb('fact.merchant')] : [];
 }
 
 function PlaceInfo({
@@ -395,13 +384,13 @@ function PlaceInfo({
   onClose: () => void;
 }) {
   return (
-    <section class="zone ga-place-info" aria-label={t('game.golden-age.board.selected')}>
+    <section class="zone ga-place-info" aria-label={tb('selected')}>
       <h2>{placeTitle(view, place, provinceName)}</h2>
       {placeFacts(view, place, name).map((f) => (
         <p key={f}>{f}</p>
       ))}
       <button type="button" onClick={onClose}>
-        {t('game.golden-age.board.close')}
+        {tb('close')}
       </button>
     </section>
   );
@@ -416,14 +405,14 @@ function ActionButton({ a, act, busy, primary }: { a: Action; act: (a: Action) =
 }
 
 /** The hint under "Your move" in each phase (keys: the words are looked up at render). */
-const PHASE_HINT: Readonly<Record<string, MessageKey>> = {
-  'setup-marker': 'game.golden-age.board.hint.setup-marker',
-  'setup-tokens': 'game.golden-age.board.hint.setup-tokens',
-  'setup-steward': 'game.golden-age.board.hint.setup-steward',
-  roll: 'game.golden-age.board.hint.roll',
-  actions: 'game.golden-age.board.hint.actions',
-  auction: 'game.golden-age.board.hint.auction',
-  'auction-action': 'game.golden-age.board.hint.auction-action',
+const PHASE_HINT: Readonly<Record<string, BoardKey>> = {
+  'setup-marker': 'hint.setup-marker',
+  'setup-tokens': 'hint.setup-tokens',
+  'setup-steward': 'hint.setup-steward',
+  roll: 'hint.roll',
+  actions: 'hint.actions',
+  auction: 'hint.auction',
+  'auction-action': 'hint.auction-action',
 };
 
 function ActionPanel({
@@ -467,23 +456,23 @@ function ActionPanel({
   return (
     <section class="zone ga-actions" aria-labelledby="ga-actions-h">
       <h2 id="ga-actions-h" tabIndex={-1}>
-        {t('game.golden-age.board.yourMove')}
+        {tb('yourMove')}
       </h2>
       <p class="hint">
         {view.phase === 'auction-action' && view.pending?.colour === 'green'
-          ? t('game.golden-age.board.hint.greenPrize')
+          ? tb('hint.greenPrize')
           : PHASE_HINT[view.phase]
-            ? t(PHASE_HINT[view.phase]!)
+            ? tb(PHASE_HINT[view.phase]!)
             : ''}
       </p>
       <p class="visually-hidden" aria-live="polite">
         {selected
           ? here.length === 0
-            ? t('game.golden-age.board.selectedNothing', { place: placeTitle(view, selected, names.province) })
-            : t('game.golden-age.board.selectedSome', { place: placeTitle(view, selected, names.province), count: here.length })
+            ? tb('selectedNothing', { place: placeTitle(view, selected, names.province) })
+            : tb('selectedSome', { place: placeTitle(view, selected, names.province), count: here.length })
           : ''}
       </p>
-      {refused && <p class="ga-refused">{t('game.golden-age.board.refused')}</p>}
+      {refused && <p class="ga-refused">{tb('refused')}</p>}
       {selected && <HereActions view={view} selected={selected} here={here} names={names} busy={busy} act={act} clear={clear} />}
       {others.length > 0 && (
         <div class="buttons">
@@ -494,7 +483,7 @@ function ActionPanel({
       )}
       {bids.length > 0 && (
         <fieldset class="ga-choice ga-bids">
-          <legend>{t('game.golden-age.board.yourBid')}</legend>
+          <legend>{tb('yourBid')}</legend>
           <div class="buttons">
             {bids.map((a) => (
               <ActionButton key={a.key} a={a} act={act} busy={busy} primary />
@@ -504,7 +493,7 @@ function ActionPanel({
       )}
       {dice.length > 0 && (
         <fieldset class="ga-choice">
-          <legend>{t('game.golden-age.board.diceLegend')}</legend>
+          <legend>{tb('diceLegend')}</legend>
           <div class="buttons">
             {dice.map((a) => (
               <button type="button" key={a.key} disabled={busy} aria-label={a.label} onClick={() => act(a)}>
@@ -538,7 +527,7 @@ function ConfirmPanel({
   confirmRef: Ref<HTMLButtonElement>;
 }) {
   return (
-    <section class="zone ga-actions asking" aria-label={t('game.golden-age.board.confirmRegion')}>
+    <section class="zone ga-actions asking" aria-label={tb('confirmRegion')}>
       <div
         class="confirm"
         role="group"
@@ -549,10 +538,10 @@ function ConfirmPanel({
       >
         <p>{pending.question ?? pending.label}</p>
         <button type="button" ref={confirmRef} class="primary" disabled={busy} onClick={() => act(pending)}>
-          {pending.confirmLabel ?? t('game.golden-age.board.confirm')}
+          {pending.confirmLabel ?? tb('confirm')}
         </button>
         <button type="button" onClick={cancel}>
-          {t('game.golden-age.board.cancel')}
+          {tb('cancel')}
         </button>
       </div>
     </section>
@@ -587,10 +576,8 @@ function HereActions({
           {f}
         </p>
       ))}
-      {here.length === 0 && <p class="hint">{t('game.golden-age.board.nothingHere')}</p>}
-      {selected.kind === 'province' && here.some((a) => a.move.kind === 'move-token') && (
-        <p class="hint">{t('game.golden-age.board.moveHint')}</p>
-      )}
+      {here.length === 0 && <p class="hint">{tb('nothingHere')}</p>}
+      {selected.kind === 'province' && here.some((a) => a.move.kind === 'move-token') && <p class="hint">{tb('moveHint')}</p>}
       {hereOthers.length > 0 && (
         <div class="buttons">
           {hereOthers.map((a) => (
@@ -600,7 +587,7 @@ function HereActions({
       )}
       {tokenBuys.length > 0 && (
         <fieldset class="ga-choice">
-          <legend>{t('game.golden-age.board.buyTokenLegend', { amount: money(COSTS.token * 2) })}</legend>
+          <legend>{tb('buyTokenLegend', { amount: money(COSTS.token * 2) })}</legend>
           <div class="buttons">
             {tokenBuys.map((a) => (
               <ActionButton key={a.key} a={a} act={act} busy={busy} />
@@ -610,7 +597,7 @@ function HereActions({
       )}
       <div class="buttons">
         <button type="button" class="ga-clear" onClick={clear}>
-          {t('game.golden-age.board.clear')}
+          {tb('clear')}
         </button>
       </div>
     </div>
@@ -632,10 +619,10 @@ function CashPanel({
   return (
     <section class="zone ga-cash" aria-labelledby="ga-cash-h">
       <h2 id="ga-cash-h" tabIndex={-1}>
-        {t('game.golden-age.board.cashTitle')}
+        {tb('cashTitle')}
       </h2>
-      <p class="hint">{t('game.golden-age.board.cashHint')}</p>
-      {refused && <p class="ga-refused">{t('game.golden-age.board.refused')}</p>}
+      <p class="hint">{tb('cashHint')}</p>
+      {refused && <p class="ga-refused">{tb('refused')}</p>}
       <div class="buttons">
         {actions.map((a) => (
           <ActionButton key={a.key} a={a} act={act} busy={busy} />
@@ -671,8 +658,8 @@ function Players({
 }) {
   return (
     <section class="zone ga-players" aria-labelledby="ga-players-h">
-      <h2 id="ga-players-h">{t('game.golden-age.board.players')}</h2>
-      <p class="hint">{t('game.golden-age.board.playersHint', { target: view.target })}</p>
+      <h2 id="ga-players-h">{tb('players')}</h2>
+      <p class="hint">{tb('playersHint', { target: view.target })}</p>
       <ul>
         {view.players.map((p) => {
           const s = p.score;
@@ -689,44 +676,44 @@ function Players({
                 <PieceSwatch seat={p.seat} letter={letters[p.seat] ?? '?'} />
                 <strong>
                   <span translate={false}>{name(p.seat)}</span>
-                  {view.viewer === p.seat ? ` ${t('game.golden-age.board.you')}` : ''}
+                  {view.viewer === p.seat ? ` ${tb('you')}` : ''}
                 </strong>
-                {view.current === p.seat && view.phase !== 'over' && <span class="badge">{t('game.golden-age.board.actingPlayer')}</span>}
-                {view.auction?.bidder === p.seat && <span class="badge your-move">{t('game.golden-age.board.toBid')}</span>}
+                {view.current === p.seat && view.phase !== 'over' && <span class="badge">{tb('actingPlayer')}</span>}
+                {view.auction?.bidder === p.seat && <span class="badge your-move">{tb('toBid')}</span>}
                 <ChangedTag k={`player:${p.seat}`} />
               </div>
               <ul class="stats">
-                <li class="ga-money">{t('game.golden-age.board.stat.money', { amount: money(p.money) })}</li>
-                <li class="ga-score">{t('game.golden-age.board.stat.points', { total: s.total, target: view.target })}</li>
-                <li>{t('game.golden-age.board.stat.tokens', { count: p.tokensInReserve })}</li>
-                <li>{t('game.golden-age.board.stat.markers', { count: p.markersInReserve })}</li>
+                <li class="ga-money">{tb('stat.money', { amount: money(p.money) })}</li>
+                <li class="ga-score">{tb('stat.points', { total: s.total, target: view.target })}</li>
+                <li>{tb('stat.tokens', { count: p.tokensInReserve })}</li>
+                <li>{tb('stat.markers', { count: p.markersInReserve })}</li>
                 <li class="ga-hand-count">
                   {p.handCount > 0
-                    ? t('game.golden-age.board.stat.handBacks', { count: p.handCount, backs: handBacksText(p.handBacks) })
-                    : t('game.golden-age.board.stat.hand', { count: p.handCount })}
+                    ? tb('stat.handBacks', { count: p.handCount, backs: handBacksText(p.handBacks) })
+                    : tb('stat.hand', { count: p.handCount })}
                 </li>
               </ul>
               {(p.paintings.length > 0 || p.windmills > 0 || p.governors.length > 0) && (
-                <ul class="ga-faceup" aria-label={t('game.golden-age.board.faceUp', { name: name(p.seat) })}>
+                <ul class="ga-faceup" aria-label={tb('faceUp', { name: name(p.seat) })}>
                   {p.paintings.map((pt) => (
                     <li key={pt.card.id} class={pt.finished ? 'done' : ''}>
                       {pt.finished
-                        ? t('game.golden-age.board.paintingDone', { card: cardTitle(pt.card) })
-                        : t('game.golden-age.board.paintingPaid', { card: cardTitle(pt.card), paid: pt.paid, payments: pt.payments })}
+                        ? tb('paintingDone', { card: cardTitle(pt.card) })
+                        : tb('paintingPaid', { card: cardTitle(pt.card), paid: pt.paid, payments: pt.payments })}
                     </li>
                   ))}
-                  {p.windmills > 0 && <li>{t('game.golden-age.board.windmills', { count: p.windmills })}</li>}
+                  {p.windmills > 0 && <li>{tb('windmills', { count: p.windmills })}</li>}
                   {p.governors.map((g) => (
-                    <li key={g}>{t('game.golden-age.board.governorOf', { province: provinceName(g) })}</li>
+                    <li key={g}>{tb('governorOf', { province: provinceName(g) })}</li>
                   ))}
                 </ul>
               )}
               <details class="ga-breakdown">
-                <summary>{t('game.golden-age.board.pointsDetail')}</summary>
+                <summary>{tb('pointsDetail')}</summary>
                 <ul class="stats">
                   {breakdown.map(([k, v]) => (
                     <li key={k}>
-                      {t(`game.golden-age.board.outcome.${k}`)}: {v}
+                      {tb(`outcome.${k}`)}: {v}
                     </li>
                   ))}
                 </ul>
@@ -743,9 +730,9 @@ function Hand({ view }: { view: GoldenAgeView }) {
   const hand = view.hand ?? [];
   return (
     <section class="zone ga-hand mine" aria-labelledby="ga-hand-h">
-      <h2 id="ga-hand-h">{t('game.golden-age.board.yourHand')}</h2>
+      <h2 id="ga-hand-h">{tb('yourHand')}</h2>
       {hand.length === 0 ? (
-        <p class="empty-note">{t('game.golden-age.board.emptyHand')}</p>
+        <p class="empty-note">{tb('emptyHand')}</p>
       ) : (
         <ul class="ga-cards">
           {hand.map((c) => (
@@ -756,7 +743,7 @@ function Hand({ view }: { view: GoldenAgeView }) {
           ))}
         </ul>
       )}
-      <p class="hint">{t('game.golden-age.board.handHint')}</p>
+      <p class="hint">{tb('handHint')}</p>
     </section>
   );
 }
@@ -764,19 +751,19 @@ function Hand({ view }: { view: GoldenAgeView }) {
 function BankAndDecks({ view }: { view: GoldenAgeView }) {
   return (
     <section class="zone ga-decks" aria-labelledby="ga-decks-h">
-      <h2 id="ga-decks-h">{t('game.golden-age.board.bankDecks')}</h2>
-      <p class="ga-bank-line">{t('game.golden-age.board.bankLine', { amount: money(view.bank) })}</p>
+      <h2 id="ga-decks-h">{tb('bankDecks')}</h2>
+      <p class="ga-bank-line">{tb('bankLine', { amount: money(view.bank) })}</p>
       <ul class="stats">
         {view.decks.map((d) => (
           <li key={d.deck} data-deck={d.deck}>
             {d.discard.length
-              ? t('game.golden-age.board.deckLineDiscard', {
+              ? tb('deckLineDiscard', {
                   deck: deckName(d.deck),
                   colour: colourWord(d.colour as GuildColour),
                   count: d.count,
                   discarded: d.discard.length,
                 })
-              : t('game.golden-age.board.deckLine', {
+              : tb('deckLine', {
                   deck: deckName(d.deck),
                   colour: colourWord(d.colour as GuildColour),
                   count: d.count,

@@ -10,7 +10,6 @@
 import { Fragment, type ComponentChildren, type JSX } from 'preact';
 import type { GuildColour, ProvinceId } from '#shared/games/golden-age/board.js';
 import type { MarkerView } from '#shared/games/golden-age/view.js';
-import { t } from '../../i18n.js';
 import {
   type GoldenAgeView,
   type Place,
@@ -22,6 +21,7 @@ import {
   moneyShort,
   placeKey,
   provinceName,
+  tb,
 } from './logic.js';
 
 export const PROVINCE_FILL: Readonly<Record<GuildColour, string>> = {
@@ -171,7 +171,7 @@ function placeProps(p: Place, props: SvgProps, label: string, extraClass = ''): 
     class: cls,
     role: interactive ? 'button' : 'img',
     tabindex: interactive ? 0 : undefined,
-    'aria-label': target ? t('game.golden-age.board.svg.moveHere', { label }) : label,
+    'aria-label': target ? tb('svg.moveHere', { label }) : label,
     'aria-pressed': interactive ? (selected ? 'true' : 'false') : undefined,
     onClick: act,
     onKeyDown: interactive
@@ -190,14 +190,12 @@ function placeProps(p: Place, props: SvgProps, label: string, extraClass = ''): 
 const abbr = (name: string) => name.slice(0, 3);
 
 function markerWords(m: MarkerView, name: (s: number) => string): string {
-  return m.used
-    ? t('game.golden-age.board.svg.markerUsed', { name: name(m.owner) })
-    : t('game.golden-age.board.svg.marker', { name: name(m.owner) });
+  return m.used ? tb('svg.markerUsed', { name: name(m.owner) }) : tb('svg.marker', { name: name(m.owner) });
 }
 
 function tokensWords(tokens: readonly number[], name: (s: number) => string): string {
-  const parts = tokens.flatMap((n, s) => (n > 0 ? [t('game.golden-age.board.seatCount', { name: name(s), count: n })] : []));
-  return parts.length ? t('game.golden-age.board.fact.tokens', { list: parts.join(', ') }) : t('game.golden-age.board.svg.noTokens');
+  const parts = tokens.flatMap((n, s) => (n > 0 ? [tb('seatCount', { name: name(s), count: n })] : []));
+  return parts.length ? tb('fact.tokens', { list: parts.join(', ') }) : tb('svg.noTokens');
 }
 
 export function BoardSvg(props: SvgProps) {
@@ -207,13 +205,7 @@ export function BoardSvg(props: SvgProps) {
   const stewardBox = view.steward === null ? null : (view.track[view.steward] ?? null);
 
   return (
-    <svg
-      class="ga-svg"
-      viewBox={`0 0 ${W} ${H}`}
-      role="group"
-      aria-label={t('game.golden-age.board.svg.label')}
-      data-steward={view.steward ?? ''}
-    >
+    <svg class="ga-svg" viewBox={`0 0 ${W} ${H}`} role="group" aria-label={tb('svg.label')} data-steward={view.steward ?? ''}>
       <rect class="ga-paper" x="0" y="0" width={W} height={H} rx="18" />
       <rect class="ga-inner" x="72" y="78" width={W - 144} height={H - 156} rx="10" />
 
@@ -243,7 +235,7 @@ function ProvinceTrack(props: SvgProps) {
   const { view } = props;
   const byId = new Map(view.provinces.map((p) => [p.id, p]));
   return (
-    <g class="ga-track" aria-label={t('game.golden-age.board.svg.track')}>
+    <g class="ga-track" aria-label={tb('svg.track')}>
       {view.track.map((b) => {
         const x0 = b.x - b.w / 2;
         const y0 = b.y - b.h / 2;
@@ -255,7 +247,7 @@ function ProvinceTrack(props: SvgProps) {
           const [a, c] = b.provinces as [ProvinceId, ProvinceId];
           const pa = byId.get(a)!;
           const pc = byId.get(c)!;
-          words = t('game.golden-age.board.svg.boxTwo', { box: b.box, a: provinceName(a), b: provinceName(c) });
+          words = tb('svg.boxTwo', { box: b.box, a: provinceName(a), b: provinceName(c) });
           body = (
             <>
               <rect class="ga-box-half" x={x0 + 2} y={y0 + 2} width={b.w - 4} height={b.h / 2 - 2} fill={PROVINCE_FILL[pa.colour]} />
@@ -270,30 +262,28 @@ function ProvinceTrack(props: SvgProps) {
           );
         } else if (b.kind === 'merchant') {
           const gov = b.governorOf ? provinceName(b.governorOf) : '';
-          words = gov
-            ? t('game.golden-age.board.svg.boxMerchantGov', { box: b.box, province: gov })
-            : t('game.golden-age.board.svg.boxMerchant', { box: b.box });
+          words = gov ? tb('svg.boxMerchantGov', { box: b.box, province: gov }) : tb('svg.boxMerchant', { box: b.box });
           body = (
             <>
               <rect class="ga-box-merchant" x={x0 + 2} y={y0 + 2} width={b.w - 4} height={b.h - 4} />
               <text class="ga-box-word" x={b.x} y={y0 + b.h * 0.42}>
-                {t('game.golden-age.board.svg.merchant')}
+                {tb('svg.merchant')}
               </text>
               <text class="ga-box-small" x={b.x} y={y0 + b.h * 0.72}>
-                {gov ? t('game.golden-age.board.svg.gov', { abbr: abbr(gov) }) : ''}
+                {gov ? tb('svg.gov', { abbr: abbr(gov) }) : ''}
               </text>
             </>
           );
         } else {
-          words = t('game.golden-age.board.svg.boxWillem', { box: b.box });
+          words = tb('svg.boxWillem', { box: b.box });
           body = (
             <>
               <rect class="ga-box-willem" x={x0 + 2} y={y0 + 2} width={b.w - 4} height={b.h - 4} />
               <text class="ga-box-word" x={b.x} y={y0 + b.h * 0.42}>
-                {t('game.golden-age.board.willem')}
+                {tb('willem')}
               </text>
               <text class="ga-box-small" x={b.x} y={y0 + b.h * 0.72}>
-                {t('game.golden-age.board.svg.each')}
+                {tb('svg.each')}
               </text>
             </>
           );
@@ -303,12 +293,7 @@ function ProvinceTrack(props: SvgProps) {
             <g
               data-box={b.box}
               data-kind={b.kind}
-              {...placeProps(
-                place,
-                props,
-                here ? t('game.golden-age.board.svg.stewardHere', { label: words }) : words,
-                here ? 'ga-box steward-here' : 'ga-box',
-              )}
+              {...placeProps(place, props, here ? tb('svg.stewardHere', { label: words }) : words, here ? 'ga-box steward-here' : 'ga-box')}
             >
               <rect class="hit ga-box-frame" x={x0} y={y0} width={b.w} height={b.h} />
               <text class="ga-box-no" x={x0 + 4} y={y0 + 12}>
@@ -361,17 +346,15 @@ function Provinces(props: SvgProps) {
           const tokenSeats = p.tokens.flatMap((n, s) => (n > 0 ? [s] : []));
           const auctioned = view.auction?.province === p.id || view.pending?.province === p.id;
           const label = [
-            t('game.golden-age.board.svg.province', {
+            tb('svg.province', {
               province: provinceName(p.id),
               colour: colourWord(p.colour),
               action: colourAction(p.colour),
             }),
-            p.marker
-              ? t('game.golden-age.board.svg.hasMarker', { marker: markerWords(p.marker, name) })
-              : t('game.golden-age.board.svg.noMarker'),
+            p.marker ? tb('svg.hasMarker', { marker: markerWords(p.marker, name) }) : tb('svg.noMarker'),
             tokensWords(p.tokens, name),
-            shown.has(p.id) ? t('game.golden-age.board.svg.shown') : '',
-            auctioned ? t('game.golden-age.board.svg.auctioned') : '',
+            shown.has(p.id) ? tb('svg.shown') : '',
+            auctioned ? tb('svg.auctioned') : '',
           ]
             .filter(Boolean)
             .join(' ');
@@ -431,7 +414,7 @@ function Provinces(props: SvgProps) {
                   <g class="ga-auction-tag" aria-hidden="true">
                     <rect x={p.x - 38} y={p.y + R + 1} width="76" height="22" rx="11" />
                     <text x={p.x} y={p.y + R + 12}>
-                      {t('game.golden-age.board.svg.auctionTag')}
+                      {tb('svg.auctionTag')}
                     </text>
                   </g>
                 )}
@@ -450,7 +433,7 @@ function Colonies(props: SvgProps) {
   return (
     <>
       <text class="ga-title" x="760" y="182">
-        {t('game.golden-age.board.outcome.eastIndies')}
+        {tb('outcome.eastIndies')}
       </text>
       {view.colonies.map((c) => {
         const place: Place = { kind: 'colony', box: c.box };
@@ -460,9 +443,9 @@ function Colonies(props: SvgProps) {
         const who = c.markers.map((m) => markerWords(m, name)).join(', ');
         const label = `${
           west
-            ? t('game.golden-age.board.svg.colonyWest', { box: c.box, amount: money(c.spicePrice) })
-            : t('game.golden-age.board.svg.colonyEast', { box: c.box, amount: money(c.spicePrice) })
-        } ${who ? t('game.golden-age.board.svg.who', { who }) : t('game.golden-age.board.svg.empty')}`;
+            ? tb('svg.colonyWest', { box: c.box, amount: money(c.spicePrice) })
+            : tb('svg.colonyEast', { box: c.box, amount: money(c.spicePrice) })
+        } ${who ? tb('svg.who', { who }) : tb('svg.empty')}`;
         const gap = 30;
         const startX = c.x - ((c.markers.length - 1) * gap) / 2;
         return (
@@ -474,7 +457,7 @@ function Colonies(props: SvgProps) {
               </text>{' '}
               {west && (
                 <text class="ga-colony-title" x={c.x} y={c.y - h / 2 + 17}>
-                  {t('game.golden-age.board.outcome.westIndies')}
+                  {tb('outcome.westIndies')}
                 </text>
               )}
             </g>
@@ -510,19 +493,15 @@ function GuildsChart(props: SvgProps) {
   return (
     <g class="ga-guilds">
       <text class="ga-title" x={c.x + (c.columns * c.columnWidth) / 2} y={top - 34}>
-        {t('game.golden-age.board.svg.guilds')}
+        {tb('svg.guilds')}
       </text>
       {view.guilds.map((g, col) => {
         const x = c.x + col * c.columnWidth;
         const place: Place = { kind: 'guild', colour: g.colour };
         const label = [
-          t('game.golden-age.board.svg.guild', { colour: colourWord(g.colour) }),
-          g.holder
-            ? t('game.golden-age.board.svg.heldBy', { marker: markerWords(g.holder, name) })
-            : t('game.golden-age.board.svg.nobodyHolds'),
-          g.nextPrice === null
-            ? t('game.golden-age.board.svg.full')
-            : t('game.golden-age.board.fact.takeover', { amount: money(g.nextPrice) }),
+          tb('svg.guild', { colour: colourWord(g.colour) }),
+          g.holder ? tb('svg.heldBy', { marker: markerWords(g.holder, name) }) : tb('svg.nobodyHolds'),
+          g.nextPrice === null ? tb('svg.full') : tb('fact.takeover', { amount: money(g.nextPrice) }),
         ].join(' ');
         return (
           <Fragment key={g.colour}>
@@ -627,16 +606,16 @@ function RollAndBank({ view, name }: { view: GoldenAgeView; name: (s: number) =>
   const r = view.lastRoll;
   const rollWords = r
     ? r.dice
-      ? t('game.golden-age.board.svg.lastRollWords', { name: name(r.seat), a: r.dice[0], b: r.dice[1], steps: r.steps, to: r.to })
-      : t('game.golden-age.board.svg.lastCardWords', { name: name(r.seat), steps: r.steps, to: r.to })
-    : t('game.golden-age.board.svg.noRoll');
+      ? tb('svg.lastRollWords', { name: name(r.seat), a: r.dice[0], b: r.dice[1], steps: r.steps, to: r.to })
+      : tb('svg.lastCardWords', { name: name(r.seat), steps: r.steps, to: r.to })
+    : tb('svg.noRoll');
   return (
     <g class="ga-side-info">
       {/* biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: an SVG <g> is not interactive (no tabindex, no handlers); biome counts every SVG element as interactive. */}
       <g role="img" aria-label={rollWords} class="ga-roll" data-roll={r ? (r.dice ? r.dice.join('+') : `card:${r.steps}`) : ''}>
         <rect class="ga-panel" x="88" y="548" width="196" height="128" rx="10" />
         <text class="ga-panel-title" x="186" y="572">
-          {t('game.golden-age.board.svg.lastRoll')}
+          {tb('svg.lastRoll')}
         </text>
         {r?.dice ? (
           <>
@@ -645,24 +624,24 @@ function RollAndBank({ view, name }: { view: GoldenAgeView; name: (s: number) =>
           </>
         ) : r ? (
           <text class="ga-panel-big" x="186" y="628">
-            {t('game.golden-age.board.svg.card', { steps: r.steps })}
+            {tb('svg.card', { steps: r.steps })}
           </text>
         ) : (
           <text class="ga-panel-note" x="186" y="626">
-            {t('game.golden-age.board.svg.noneYet')}
+            {tb('svg.noneYet')}
           </text>
         )}
         {r && (
           <text class="ga-panel-note" x="186" y="664">
-            {t('game.golden-age.board.svg.steps', { name: name(r.seat), steps: r.steps })}
+            {tb('svg.steps', { name: name(r.seat), steps: r.steps })}
           </text>
         )}
       </g>
       {/* biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: an SVG <g> is not interactive (no tabindex, no handlers); biome counts every SVG element as interactive. */}
-      <g role="img" aria-label={t('game.golden-age.board.svg.bankHolds', { amount: money(view.bank) })} class="ga-bank">
+      <g role="img" aria-label={tb('svg.bankHolds', { amount: money(view.bank) })} class="ga-bank">
         <rect class="ga-panel" x="88" y="694" width="196" height="70" rx="10" />
         <text class="ga-panel-title" x="186" y="718">
-          {t('game.golden-age.board.svg.bank')}
+          {tb('svg.bank')}
         </text>
         <text class="ga-panel-big" x="186" y="750">
           {moneyShort(view.bank)}
@@ -690,7 +669,7 @@ function Steward({ x, y, w, h, width, height }: { x: number; y: number; w: numbe
         <path class="ga-steward-body" d="M-15 22 L-9 -2 L9 -2 L15 22 Z" />
         <circle class="ga-steward-body" cx="0" cy="-12" r="11" />
         <text class="ga-steward-letter" x="0" y="12">
-          {t('game.golden-age.board.svg.stewardLetter')}
+          {tb('svg.stewardLetter')}
         </text>
       </g>
     </g>

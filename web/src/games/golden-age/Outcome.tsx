@@ -1,7 +1,7 @@
 /** The final points of The Dutch Golden Age, source by source, one column per player. */
-import { t } from '../../i18n.js';
 import { seatName } from '../../text.js';
 import type { Match } from '../../types.js';
+import { tb } from './logic.js';
 
 interface Breakdown {
   tokens: number;
@@ -33,12 +33,12 @@ export function GoldenAgeOutcome({ match }: { match: Match }) {
   if (!isDetails(d)) return null;
   return (
     <div class="score-breakdown">
-      <p>{t('game.golden-age.board.outcome.ended', { turns: d.turns, target: d.target })}</p>
+      <p>{tb('outcome.ended', { turns: d.turns, target: d.target })}</p>
       <table class="score-table ga-score-table">
-        <caption>{t('game.golden-age.board.outcome.caption')}</caption>
+        <caption>{tb('outcome.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">{t('game.golden-age.board.outcome.source')}</th>
+            <th scope="col">{tb('outcome.source')}</th>
             {d.breakdown.map((_, s) => (
               <th scope="col" key={s} translate={false}>
                 {seatName(match.seats, s)}
@@ -49,7 +49,7 @@ export function GoldenAgeOutcome({ match }: { match: Match }) {
         <tbody>
           {ROWS.map((k) => (
             <tr key={k}>
-              <th scope="row">{t(`game.golden-age.board.outcome.${k}`)}</th>
+              <th scope="row">{tb(`outcome.${k}`)}</th>
               {d.breakdown.map((b, s) => (
                 <td key={s}>{b[k]}</td>
               ))}
@@ -58,7 +58,7 @@ export function GoldenAgeOutcome({ match }: { match: Match }) {
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row">{t('game.golden-age.board.outcome.total')}</th>
+            <th scope="row">{tb('outcome.total')}</th>
             {d.breakdown.map((b, s) => (
               <td key={s}>{b.total}</td>
             ))}

@@ -18,24 +18,32 @@ import {
 import type { GoldenAgeMove, MarkerPlace } from '#shared/games/golden-age/moves.js';
 import type { CardKind } from '#shared/games/golden-age/cards.js';
 import type { CardView, GoldenAgeView } from '#shared/games/golden-age/view.js';
-import { fmt, t } from '../../i18n.js';
+import { fmt, type MessageKey, type Params, t } from '../../i18n.js';
 
 export type Move = GoldenAgeMove;
 export type { GoldenAgeView };
+
+// ------------------------------------------------------------------------------------- words
+
+/** A key of the board's own words, without its `game.golden-age.board.` (web/src/i18n.ts checks it is one). */
+export type BoardKey = MessageKey extends infer K ? (K extends `game.golden-age.board.${infer S}` ? S : never) : never;
+
+/** `tb('act.roll')` is `t('game.golden-age.board.act.roll')`: the board's words, its keys written once. */
+export const tb = (key: BoardKey, params?: Params): string => t(`game.golden-age.board.${key}` as MessageKey, params);
 
 // ------------------------------------------------------------------------------------- money
 
 /** Half-guilders as guilders: 5 → "2½ guilders", 1 → "½ guilder" (in the language shown). */
 export function money(halves: number): string {
   const whole = Math.floor(halves / 2);
-  return halves % 2 === 1 ? t('game.golden-age.board.moneyHalf', { count: whole }) : t('game.golden-age.board.money', { count: whole });
+  return halves % 2 === 1 ? tb('moneyHalf', { count: whole }) : tb('money', { count: whole });
 }
 
 /** Short form for tight spots on the board: 5 → "ƒ2½". */
 export function moneyShort(halves: number): string {
   const whole = Math.floor(halves / 2);
   const half = halves % 2 === 1;
-  return t('game.golden-age.board.moneyShort', { amount: `${whole === 0 && half ? '' : fmt.number(whole)}${half ? '½' : ''}` });
+  return tb('moneyShort', { amount: `${whole === 0 && half ? '' : fmt.number(whole)}${half ? '½' : ''}` });
 }
 
 // ------------------------------------------------------------------------------------- nouns
@@ -43,12 +51,11 @@ export function moneyShort(halves: number): string {
 /** A province's name, a colour, a colour as an adjective ("the yellow guild", "de gele gilde"), a deck's name. */
 export const provinceName = (id: ProvinceId): string => t(`game.golden-age.province.${id}`);
 export const colourWord = (c: GuildColour | 'orange'): string => t(`game.golden-age.colour.${c}`);
-export const colourAdj = (c: GuildColour): string => t(`game.golden-age.board.colourAdj.${c}`);
+export const colourAdj = (c: GuildColour): string => tb(`colourAdj.${c}`);
 export const deckName = (d: DeckId): string => t(`game.golden-age.deck.${d}`);
 
 /** What a marker of this colour does as a special action: "investment card (3 guilders)"; `short` without the price. */
-export const colourAction = (c: GuildColour, short = false): string =>
-  short ? t(`game.golden-age.board.colourActionShort.${c}`) : t(`game.golden-age.board.colourAction.${c}`);
+export const colourAction = (c: GuildColour, short = false): string => (short ? tb(`colourActionShort.${c}`) : tb(`colourAction.${c}`));
 
 /** A card's name: "tulip girl", "governor of Holland", "4-point painting". */
 export function cardName(c: Pick<CardView, 'kind' | 'vp' | 'province'>): string {
@@ -153,22 +160,22 @@ export interface Action {
 
 export type Names = { province(id: ProvinceId): string; seat(s: number): string };
 
-const deckCard = (d: DeckId): string => t(`game.golden-age.board.deckCard.${d}`);
-const aDeckCard = (d: DeckId): string => t(`game.golden-age.board.aDeckCard.${d}`);
+const deckCard = (d: DeckId): string => tb(`deckCard.${d}`);
+const aDeckCard = (d: DeckId): string => tb(`aDeckCard.${d}`);
 const cashWords = (set: string): string =>
-  CASH_SETS.some((c) => c.set === set) ? t(`game.golden-age.board.cash.${set as (typeof CASH_SETS)[number]['set']}`) : set;
+  CASH_SETS.some((c) => c.set === set) ? tb(`cash.${set as (typeof CASH_SETS)[number]['set']}`) : set;
 
-const colonyWords = (box: number) => (box === 7 ? t('game.golden-age.board.westIndies') : t('game.golden-age.board.eastBox', { box }));
+const colonyWords = (box: number) => (box === 7 ? tb('westIndies') : tb('eastBox', { box }));
 
 export function placeWords(p: MarkerPlace, names: Names): string {
   if (p.at === 'province') return names.province(p.province);
-  if (p.at === 'guild') return t('game.golden-age.board.guildOf', { colour: colourAdj(p.colour) });
+  if (p.at === 'guild') return tb('guildOf', { colour: colourAdj(p.colour) });
   return colonyWords(p.box);
 }
 
 /** " (moving your marker from Holland)" when a move takes a marker from the board; '' when it comes from the reserve. */
 function fromWords(from: MarkerPlace | undefined, names: Names): string {
-  return from ? t('game.golden-age.board.from', { place: placeWords(from, names) }) : '';
+  return from ? tb('from', { place: placeWords(from, names) }) : '';
 }
 
 /** The colour whose action a marker at `p` gives; null for a colony (spices). */
@@ -182,21 +189,14 @@ export function markerColour(view: GoldenAgeView, p: MarkerPlace): GuildColour |
 function paintingWords(view: GoldenAgeView, id: string): string {
   const me = view.viewer === null ? undefined : view.players[view.viewer];
   const p = me?.paintings.find((x) => x.card.id === id);
-  return p
-    ? t('game.golden-age.board.painting', { card: cardName(p.card), paid: p.paid, payments: p.payments })
-    : t('game.golden-age.board.aPainting');
+  return p ? tb('painting', { card: cardName(p.card), paid: p.paid, payments: p.payments }) : tb('aPainting');
 }
 
 /** Words, cost and confirmation question for one legal move. */
 export function describe(view: GoldenAgeView, m: Move, names: Names): Action {
   const key = JSON.stringify(m);
   const free = (label: string): Action => ({ key, label, move: m, cost: 0 });
-  const paid = (
-    label: string,
-    cost: number,
-    question: string,
-    confirmLabel = t('game.golden-age.board.act.pay', { amount: money(cost) }),
-  ): Action => ({
+  const paid = (label: string, cost: number, question: string, confirmLabel = tb('act.pay', { amount: money(cost) })): Action => ({
     key,
     label,
     move: m,
@@ -205,39 +205,83 @@ export function describe(view: GoldenAgeView, m: Move, names: Names): Action {
     confirmLabel,
   });
   switch (m.kind) {
+    case 'take-guild':
+    case 'buy-card':
+    case 'buy-token':
+    case 'pay-painter':
+    case 'bid':
+      return describePaid(view, m, names, paid);
     case 'place-marker':
-      return free(t('game.golden-age.board.act.placeMarker', { province: names.province(m.province) }));
+      return free(tb('act.placeMarker', { province: names.province(m.province) }));
     case 'place-token':
-      return free(t('game.golden-age.board.act.placeToken', { province: names.province(m.province) }));
+      return free(tb('act.placeToken', { province: names.province(m.province) }));
     case 'place-steward':
-      return free(t('game.golden-age.board.act.placeSteward', { box: m.box }));
+      return free(tb('act.placeSteward', { box: m.box }));
     case 'roll':
-      return free(t('game.golden-age.board.act.roll'));
+      return free(tb('act.roll'));
     case 'play-dice':
-      return free(t('game.golden-age.board.act.playDice', { value: m.value }));
+      return free(tb('act.playDice', { value: m.value }));
     case 'move-token':
       // Not asked first: it costs only ½ guilder and the token can be moved on or back the same way.
       // Everything else that costs money asks, bids included (a bid binds its bidder to pay).
       return {
-        ...free(t('game.golden-age.board.act.moveToken', { province: names.province(m.to), amount: money(COSTS.moveHalves) })),
+        ...free(tb('act.moveToken', { province: names.province(m.to), amount: money(COSTS.moveHalves) })),
         cost: COSTS.moveHalves,
       };
-    case 'take-guild': {
-      const price = view.guilds.find((g) => g.colour === m.colour)?.nextPrice ?? 0;
-      const p = { colour: colourAdj(m.colour), amount: money(price), from: fromWords(m.from, names) };
-      return paid(t('game.golden-age.board.act.takeGuild', p), price, t('game.golden-age.board.ask.takeGuild', p));
-    }
     case 'create-marker': {
       const province = names.province(m.province);
-      return free(t('game.golden-age.board.act.createMarker', { province, from: fromWords(m.from, names) }));
+      return free(tb('act.createMarker', { province, from: fromWords(m.from, names) }));
     }
     case 'sail': {
       const colony = colonyWords(m.box);
-      return free(t('game.golden-age.board.act.sail', { colony, from: fromWords(m.from, names) }));
+      return free(tb('act.sail', { colony, from: fromWords(m.from, names) }));
     }
     case 'exchange': {
       const set = CASH_SETS.find((c) => c.set === m.set);
-      return free(t('game.golden-age.board.act.exchange', { set: cashWords(m.set), amount: money((set?.pays ?? 0) * 2) }));
+      return free(tb('act.exchange', { set: cashWords(m.set), amount: money((set?.pays ?? 0) * 2) }));
+    }
+    case 'auction': {
+      const colour = view.provinces.find((p) => p.id === m.province)?.colour;
+      return free(tb('act.auction', { colour: colour ? colourAdj(colour) : '', province: names.province(m.province) }));
+    }
+    case 'pass':
+      return free(tb('act.pass'));
+    case 'prize-card': {
+      const colour = view.pending?.colour ?? null;
+      const deck: DeckId = colour === null ? 'culture' : (COLOUR_ACTION[colour].deck ?? 'culture');
+      return free(tb('act.prizeCard', { card: deckCard(deck) }));
+    }
+    case 'prize-painter':
+      // the bid paid for the action: the bank puts the guilder on the painting
+      return free(tb('act.prizePainter', { painting: paintingWords(view, m.painting), amount: money(COSTS.painter * 2) }));
+    case 'prize-token': {
+      const province = names.province(m.province);
+      return free(m.convert ? tb('act.prizeTokenConvert', { province }) : tb('act.prizeToken', { province }));
+    }
+    case 'end-turn':
+      return {
+        key,
+        label: tb('act.endTurn'),
+        move: m,
+        cost: 0,
+        question: tb('ask.endTurn'),
+        confirmLabel: tb('confirm.endTurn'),
+      };
+  }
+}
+
+/** The moves that cost money, each asked first (`paid` makes the action with its question). */
+function describePaid(
+  view: GoldenAgeView,
+  m: Extract<Move, { kind: 'take-guild' | 'buy-card' | 'buy-token' | 'pay-painter' | 'bid' }>,
+  names: Names,
+  paid: (label: string, cost: number, question: string, confirmLabel?: string) => Action,
+): Action {
+  switch (m.kind) {
+    case 'take-guild': {
+      const price = view.guilds.find((g) => g.colour === m.colour)?.nextPrice ?? 0;
+      const p = { colour: colourAdj(m.colour), amount: money(price), from: fromWords(m.from, names) };
+      return paid(tb('act.takeGuild', p), price, tb('ask.takeGuild', p));
     }
     case 'buy-card': {
       const colour = markerColour(view, m.marker);
@@ -246,32 +290,26 @@ export function describe(view: GoldenAgeView, m: Move, names: Names): Action {
       const cost = colony ? colony.spicePrice : COSTS.card * 2;
       const place = placeWords(m.marker, names);
       return paid(
-        t('game.golden-age.board.act.buyCard', { card: aDeckCard(deck), amount: money(cost), place }),
+        tb('act.buyCard', { card: aDeckCard(deck), amount: money(cost), place }),
         cost,
-        t('game.golden-age.board.ask.buyCard', { card: deckCard(deck), amount: money(cost), place }),
+        tb('ask.buyCard', { card: deckCard(deck), amount: money(cost), place }),
       );
     }
     case 'buy-token': {
       const province = names.province(m.province);
       return paid(
-        t('game.golden-age.board.act.buyToken', { province }),
+        tb('act.buyToken', { province }),
         COSTS.token * 2,
-        t('game.golden-age.board.ask.buyToken', { amount: money(COSTS.token * 2), province, place: placeWords(m.marker, names) }),
+        tb('ask.buyToken', { amount: money(COSTS.token * 2), province, place: placeWords(m.marker, names) }),
       );
     }
     case 'pay-painter': {
       const painting = paintingWords(view, m.painting);
       const amount = money(COSTS.painter * 2);
       return paid(
-        t('game.golden-age.board.act.payPainter', { amount, painting }),
+        tb('act.payPainter', { amount, painting }),
         COSTS.painter * 2,
-        t('game.golden-age.board.ask.payPainter', { amount, painting, place: placeWords(m.marker, names) }),
-      );
-    }
-    case 'auction': {
-      const colour = view.provinces.find((p) => p.id === m.province)?.colour;
-      return free(
-        t('game.golden-age.board.act.auction', { colour: colour ? colourAdj(colour) : '', province: names.province(m.province) }),
+        tb('ask.payPainter', { amount, painting, place: placeWords(m.marker, names) }),
       );
     }
     case 'bid': {
@@ -281,42 +319,12 @@ export function describe(view: GoldenAgeView, m: Move, names: Names): Action {
       const amount = money(m.amount);
       const name = a ? names.seat(a.auctioneer) : '';
       return paid(
-        all ? t('game.golden-age.board.act.bidAll', { amount }) : t('game.golden-age.board.act.bid', { amount }),
+        all ? tb('act.bidAll', { amount }) : tb('act.bid', { amount }),
         m.amount,
-        t('game.golden-age.board.ask.bid', { amount, name }) +
-          (purse !== null && m.amount > purse ? ` ${t('game.golden-age.board.ask.bidCash', { purse: money(purse) })}` : ''),
-        t('game.golden-age.board.confirm.bid', { amount }),
+        tb('ask.bid', { amount, name }) + (purse !== null && m.amount > purse ? ` ${tb('ask.bidCash', { purse: money(purse) })}` : ''),
+        tb('confirm.bid', { amount }),
       );
     }
-    case 'pass':
-      return free(t('game.golden-age.board.act.pass'));
-    case 'prize-card': {
-      const colour = view.pending?.colour ?? null;
-      const deck: DeckId = colour === null ? 'culture' : (COLOUR_ACTION[colour].deck ?? 'culture');
-      return free(t('game.golden-age.board.act.prizeCard', { card: deckCard(deck) }));
-    }
-    case 'prize-painter':
-      // the bid paid for the action: the bank puts the guilder on the painting
-      return free(
-        t('game.golden-age.board.act.prizePainter', { painting: paintingWords(view, m.painting), amount: money(COSTS.painter * 2) }),
-      );
-    case 'prize-token': {
-      const province = names.province(m.province);
-      return free(
-        m.convert
-          ? t('game.golden-age.board.act.prizeTokenConvert', { province })
-          : t('game.golden-age.board.act.prizeToken', { province }),
-      );
-    }
-    case 'end-turn':
-      return {
-        key,
-        label: t('game.golden-age.board.act.endTurn'),
-        move: m,
-        cost: 0,
-        question: t('game.golden-age.board.ask.endTurn'),
-        confirmLabel: t('game.golden-age.board.confirm.endTurn'),
-      };
   }
 }
 
@@ -341,11 +349,9 @@ export function generalActions(view: GoldenAgeView, legal: readonly Move[], name
 /** "1 yellow, 2 blue": the backs of the cards in a hand, by colour. */
 export function handBacksText(backs: Readonly<Record<DeckId, number>>): string {
   const parts = (Object.keys(backs) as DeckId[]).flatMap((d) =>
-    backs[d] > 0
-      ? [t('game.golden-age.board.backs', { count: backs[d], colour: colourWord(DECK_COLOUR[d] as GuildColour | 'orange') })]
-      : [],
+    backs[d] > 0 ? [tb('backs', { count: backs[d], colour: colourWord(DECK_COLOUR[d] as GuildColour | 'orange') })] : [],
   );
-  return parts.length ? parts.join(', ') : t('game.golden-age.board.none');
+  return parts.length ? parts.join(', ') : tb('none');
 }
 
 /** A card's name with a capital: "Tulip girl". */
@@ -358,25 +364,25 @@ export function cardTitle(c: CardView): string {
 export function goldenAgeTurnText(view: GoldenAgeView, name: (seat: number) => string): string {
   const who = view.toAct[0];
   const mine = who !== undefined && who === view.viewer;
-  const p = { name: who === undefined ? t('game.golden-age.board.nobody') : name(who), turn: view.turn };
+  const p = { name: who === undefined ? tb('nobody') : name(who), turn: view.turn };
   switch (view.phase) {
     case 'setup-marker':
-      return mine ? t('game.golden-age.board.turn.setupMarkerMine') : t('game.golden-age.board.turn.setupMarker', p);
+      return mine ? tb('turn.setupMarkerMine') : tb('turn.setupMarker', p);
     case 'setup-tokens':
-      return mine ? t('game.golden-age.board.turn.setupTokensMine') : t('game.golden-age.board.turn.setupTokens', p);
+      return mine ? tb('turn.setupTokensMine') : tb('turn.setupTokens', p);
     case 'setup-steward':
-      return mine ? t('game.golden-age.board.turn.setupStewardMine') : t('game.golden-age.board.turn.setupSteward', p);
+      return mine ? tb('turn.setupStewardMine') : tb('turn.setupSteward', p);
     case 'roll':
-      return mine ? t('game.golden-age.board.turn.rollMine', p) : t('game.golden-age.board.turn.roll', p);
+      return mine ? tb('turn.rollMine', p) : tb('turn.roll', p);
     case 'actions':
-      return mine ? t('game.golden-age.board.turn.actionsMine', p) : t('game.golden-age.board.turn.actions', p);
+      return mine ? tb('turn.actionsMine', p) : tb('turn.actions', p);
     case 'auction': {
       const q = { ...p, province: view.auction ? provinceName(view.auction.province) : '' };
-      return mine ? t('game.golden-age.board.turn.auctionMine', q) : t('game.golden-age.board.turn.auction', q);
+      return mine ? tb('turn.auctionMine', q) : tb('turn.auction', q);
     }
     case 'auction-action':
-      return mine ? t('game.golden-age.board.turn.auctionActionMine') : t('game.golden-age.board.turn.auctionAction', p);
+      return mine ? tb('turn.auctionActionMine') : tb('turn.auctionAction', p);
     case 'over':
-      return t('game.golden-age.board.turn.over');
+      return tb('turn.over');
   }
 }
