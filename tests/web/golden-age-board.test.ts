@@ -172,6 +172,9 @@ describe('Golden Age board logic against the engine’s legal moves', () => {
       'Buy an investment (yellow) card for 3 guilders (marker in the yellow guild)',
     );
     expect(describeMove(v, { kind: 'take-guild', colour: 'grey' }, names(v)).label).toBe('Take over the grey guild for 3 guilders');
+    expect(describeMove(v, { kind: 'take-guild', colour: 'grey', from: { at: 'province', province: 'holland' } }, names(v)).label).toBe(
+      'Take over the grey guild for 3 guilders (moving your marker from Holland)',
+    );
     expect(goldenAgeTurnText(v, (x) => NAMES[x]!)).toContain('Set-up: your move');
   });
 });
