@@ -6,7 +6,7 @@
  */
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedRng } from '#shared/engine/random.js';
 import { cardName } from '#shared/games/golden-age/cards.js';
 import { goldenAge } from '#shared/games/golden-age/index.js';
@@ -26,11 +26,18 @@ import {
   moveTargets,
   seatLetters,
 } from '../../web/src/games/golden-age/logic.js';
+import { loadGameWords, loadLanguage } from '../../web/src/i18n.js';
 import type { Match } from '../../web/src/types.js';
 import { blank, give, play, withMarker, withMoney } from '../games/golden-age/helpers.js';
 import { randomMove } from '../games/golden-age/random-player.js';
 
 const NAMES = ['Ann', 'Bob', 'Cy', 'Dee'];
+
+// The board's words come from the game's catalog (until it is loaded, `t` answers keys).
+beforeAll(async () => {
+  await loadLanguage('en');
+  await loadGameWords('golden-age');
+});
 
 function matchFor(s: GoldenAgeState, you: number | null): Match {
   const over = s.phase === 'over';
@@ -165,6 +172,9 @@ describe('Golden Age board logic against the engine’s legal moves', () => {
       'Buy an investment (yellow) card for 3 guilders (marker in the yellow guild)',
     );
     expect(describeMove(v, { kind: 'take-guild', colour: 'grey' }, names(v)).label).toBe('Take over the grey guild for 3 guilders');
+    expect(describeMove(v, { kind: 'take-guild', colour: 'grey', from: { at: 'province', province: 'holland' } }, names(v)).label).toBe(
+      'Take over the grey guild for 3 guilders (moving your marker from Holland)',
+    );
     expect(goldenAgeTurnText(v, (x) => NAMES[x]!)).toContain('Set-up: your move');
   });
 });

@@ -10,14 +10,15 @@
  */
 import type { Ref } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { ProvinceId } from '#shared/games/golden-age/board.js';
+import { COSTS, type GuildColour, type ProvinceId } from '#shared/games/golden-age/board.js';
+import { fmt } from '../../i18n.js';
 import { seatName } from '../../text.js';
 import { ChangedTag, useChanged } from '../changed.js';
 import type { BoardProps } from '../types.js';
 import { BoardSvg, Piece, type SvgProps } from './BoardSvg.js';
 import {
   type Action,
-  COLOUR_ACTION_WORDS,
+  type BoardKey,
   type GoldenAgeView,
   type Move,
   type Names,
@@ -25,19 +26,25 @@ import {
   actionsAt,
   activePlaces,
   cardTitle,
+  colourAction,
+  colourAdj,
+  colourWord,
+  deckName,
   describe,
   generalActions,
   handBacksText,
   money,
   moveTargets,
   placeKey,
+  provinceName,
   seatLetters,
+  tb,
 } from './logic.js';
 import './board.css';
 
 export function GoldenAgeBoard({ match, submit, busy }: BoardProps) {
   const view = match.view as GoldenAgeView | null;
-  if (view?.game !== 'golden-age') return <p>Waiting for the game to start.</p>;
+  if (view?.game !== 'golden-age') return <p>{tb('waiting')}</p>;
   return <GoldenAgeTable match={match} view={view} submit={submit} busy={busy} />;
 }
 
@@ -45,7 +52,6 @@ function GoldenAgeTable({ match, view, submit, busy }: BoardProps & { view: Gold
   const legal = match.legalMoves as Move[];
   const name = (s: number) => seatName(match.seats, s);
   const letters = useMemo(() => seatLetters(match.seats.map((s) => seatName(match.seats, s.seat))), [match.seats]);
-  const provinceName = (id: ProvinceId) => view.provinces.find((p) => p.id === id)?.name ?? id;
   const names = { province: provinceName, seat: name };
 
   const [selected, setSelected] = useState<Place | null>(null);
@@ -136,10 +142,10 @@ function GoldenAgeTable({ match, view, submit, busy }: BoardProps & { view: Gold
 function BoardZone(props: SvgProps) {
   const [zoomed, setZoomed] = useState(false);
   return (
-    <section class={zoomed ? 'ga-board zoomed' : 'ga-board'} aria-label="Board">
+    <section class={zoomed ? 'ga-board zoomed' : 'ga-board'} aria-label={tb('region')}>
       <div class="ga-board-tools">
         <button type="button" class="ga-zoom" aria-pressed={zoomed ? 'true' : 'false'} onClick={() => setZoomed(!zoomed)}>
-          {zoomed ? 'Fit the board to the screen' : 'Enlarge the board'}
+          {zoomed ? tb('zoomOut') : tb('zoomIn')}
         </button>
       </div>
       <div class="ga-board-scroll">
@@ -154,9 +160,9 @@ function BoardZone(props: SvgProps) {
 function ChangedPlaces({ view }: { view: GoldenAgeView }) {
   const changes = useChanged();
   const names = [
-    ...view.provinces.filter((p) => changes.keys.has(`place:${p.id}`)).map((p) => p.name),
-    ...view.guilds.filter((g) => changes.keys.has(`place:${g.colour}`)).map((g) => `the ${g.colour} guild`),
-    ...view.colonies.filter((c) => changes.keys.has(`place:${c.box}`)).map((c) => `colony box ${c.box}`),
+    ...view.provinces.filter((p) => changes.keys.has(`place:${p.id}`)).map((p) => provinceName(p.id)),
+    ...view.guilds.filter((g) => changes.keys.has(`place:${g.colour}`)).map((g) => tb('guildOf', { colour: colourAdj(g.colour) })),
+    ...view.colonies.filter((c) => changes.keys.has(`place:${c.box}`)).map((c) => tb('changed.colony', { box: c.box })),
   ];
   if (names.length === 0) return null;
   return (
@@ -243,51 +249,69 @@ function useBringActionsIntoView(acting: boolean, selected: Place | null, pendin
 function Status({ view, name }: { view: GoldenAgeView; name: (s: number) => string }) {
   const r = view.lastRoll;
   const box = view.steward === null ? null : view.track[view.steward];
-  const pname = (id: string) => view.provinces.find((p) => p.id === id)?.name ?? id;
+  const pname = provinceName;
   const boxWords = (b: NonNullable<typeof box>) =>
     b.kind === 'provinces'
-      ? `${pname(b.provinces[0]!)} and ${pname(b.provinces[1]!)}`
+      ? tb('status.two', { a: pname(b.provinces[0]!), b: pname(b.provinces[1]!) })
       : b.kind === 'merchant'
-        ? `a merchant${b.governorOf ? ` (governor of ${pname(b.governorOf)})` : ''}`
-        : 'Willem III';
+        ? b.governorOf
+          ? tb('status.merchantGov', { province: pname(b.governorOf) })
+          : tb('status.merchant')
+        : tb('willem');
   const a = view.auction;
   return (
-    <section class="zone ga-status" id="ga-status" tabIndex={-1} aria-label="Steward and auction">
+    <section class="zone ga-status" id="ga-status" tabIndex={-1} aria-label={tb('status.region')}>
       {box ? (
         <p class="ga-steward-line" data-box={box.box}>
-          The Steward stands on box {box.box}: {boxWords(box)}.
+          {tb('status.steward', { box: box.box, where: boxWords(box) })}
         </p>
       ) : (
-        <p>The Steward has not been placed yet.</p>
+        <p>{tb('status.noSteward')}</p>
       )}
       {r && (
         <p class="ga-roll-line">
           {r.dice
-            ? `${name(r.seat)} rolled ${r.dice[0]} and ${r.dice[1]}: ${r.steps} steps, from box ${r.from} to box ${r.to}.`
-            : `${name(r.seat)} played a dice card: ${r.steps} steps, from box ${r.from} to box ${r.to}.`}
+            ? tb('status.rolled', {
+                name: name(r.seat),
+                a: r.dice[0],
+                b: r.dice[1],
+                steps: r.steps,
+                from: r.from,
+                to: r.to,
+              })
+            : tb('status.diceCard', { name: name(r.seat), steps: r.steps, from: r.from, to: r.to })}
         </p>
       )}
       {a && (
         <div class="ga-auction" data-high={a.high ? `${a.high.seat}:${a.high.amount}` : ''} data-bidder={a.bidder}>
-          <h2>Auction</h2>
+          <h2>{tb('auction.title')}</h2>
           <p>
-            {name(a.auctioneer)} auctions the {a.colour} action of {pname(a.province)} (
-            {COLOUR_ACTION_WORDS[a.colour].replace(/ \(.*\)$/, '')}).
+            {tb('auction.what', {
+              name: name(a.auctioneer),
+              colour: colourAdj(a.colour),
+              province: pname(a.province),
+              action: colourAction(a.colour, true),
+            })}
           </p>
-          <p class="ga-high">{a.high ? `Highest bid: ${name(a.high.seat)}, ${money(a.high.amount)}.` : 'No bid yet.'}</p>
-          {a.passed.length > 0 && <p>Passed: {a.passed.map(name).join(', ')}.</p>}
+          <p class="ga-high">
+            {a.high ? tb('auction.high', { name: name(a.high.seat), amount: money(a.high.amount) }) : tb('auction.noBid')}
+          </p>
+          {a.passed.length > 0 && <p>{tb('auction.passed', { names: fmt.list(a.passed.map(name)) })}</p>}
           <p class="ga-bidder">
-            To bid: <strong>{name(a.bidder)}</strong> (at least {money(a.minBid)}).
+            {tb('auction.toBid')} <strong translate={false}>{name(a.bidder)}</strong> {tb('auction.atLeast', { amount: money(a.minBid) })}
           </p>
         </div>
       )}
       {view.pending && (
         <p class="ga-pending">
-          {name(view.pending.winner)} won the auction for {pname(view.pending.province)} and is choosing how to use the{' '}
-          {view.pending.colour} action.
+          {tb('auction.pending', {
+            name: name(view.pending.winner),
+            province: pname(view.pending.province),
+            colour: colourAdj(view.pending.colour),
+          })}
         </p>
       )}
-      {view.phase === 'over' && view.winner !== null && <p class="ga-winner">{name(view.winner)} has won the game.</p>}
+      {view.phase === 'over' && view.winner !== null && <p class="ga-winner">{tb('winner', { name: name(view.winner) })}</p>}
     </section>
   );
 }
@@ -298,48 +322,52 @@ function placeTitle(view: GoldenAgeView, p: Place, provinceName: (id: ProvinceId
   switch (p.kind) {
     case 'province': {
       const c = view.provinces.find((x) => x.id === p.id)?.colour;
-      return `${provinceName(p.id)} (${c} province)`;
+      return tb('place.province', { province: provinceName(p.id), colour: c ? colourAdj(c) : '' });
     }
     case 'guild':
-      return `The ${p.colour} guild`;
+      return tb('place.guild', { colour: colourAdj(p.colour) });
     case 'colony':
-      return p.box === 7 ? 'The West Indies (box 7)' : `East Indies box ${p.box}`;
+      return p.box === 7 ? tb('place.west') : tb('eastBox', { box: p.box });
     case 'box':
-      return `Track box ${p.box}`;
+      return tb('place.box', { box: p.box });
   }
 }
 
 function placeFacts(view: GoldenAgeView, p: Place, name: (s: number) => string): string[] {
-  const owner = (m: { owner: number; used: boolean } | null) => (m ? `${name(m.owner)}${m.used ? ' (used this turn)' : ''}` : 'nobody');
+  const owner = (m: { owner: number; used: boolean } | null) =>
+    m ? (m.used ? tb('usedThisTurn', { name: name(m.owner) }) : name(m.owner)) : tb('nobody');
+  const list = (xs: string[]) => (xs.length ? xs.join(', ') : tb('none'));
+  const special = (c: GuildColour) => tb('fact.special', { action: colourAction(c) });
   if (p.kind === 'province') {
     const pr = view.provinces.find((x) => x.id === p.id);
     if (!pr) return [];
-    const toks = pr.tokens.flatMap((n, s) => (n > 0 ? [`${name(s)} ${n}`] : []));
+    const toks = pr.tokens.flatMap((n, s) => (n > 0 ? [tb('seatCount', { name: name(s), count: n })] : []));
     return [
-      `Special action: ${COLOUR_ACTION_WORDS[pr.colour]}.`,
-      `Influence marker: ${owner(pr.marker)}.`,
-      `Movement tokens: ${toks.length ? toks.join(', ') : 'none'}.`,
-      `Borders ${pr.adjacent.map((id) => view.provinces.find((x) => x.id === id)?.name ?? id).join(', ')}.`,
+      special(pr.colour),
+      tb('fact.marker', { owner: owner(pr.marker) }),
+      tb('fact.tokens', { list: list(toks) }),
+      tb('fact.borders', { list: pr.adjacent.map(provinceName).join(', ') }),
     ];
   }
   if (p.kind === 'guild') {
     const g = view.guilds.find((x) => x.colour === p.colour);
     if (!g) return [];
     return [
-      `Held by ${owner(g.holder)}.`,
-      g.nextPrice === null ? 'All eight boxes are used: it cannot change hands any more.' : `A takeover costs ${money(g.nextPrice)}.`,
-      `Special action: ${COLOUR_ACTION_WORDS[g.colour]}.`,
+      tb('fact.heldBy', { owner: owner(g.holder) }),
+      g.nextPrice === null ? tb('fact.full') : tb('fact.takeover', { amount: money(g.nextPrice) }),
+      special(g.colour),
     ];
   }
   if (p.kind === 'colony') {
     const c = view.colonies.find((x) => x.box === p.box);
     if (!c) return [];
+    const markers = list(c.markers.map(owner));
     return [
-      `Markers: ${c.markers.length ? c.markers.map(owner).join(', ') : 'none'}${c.capacity === null ? ' (room for everyone)' : ' (room for one)'}.`,
-      `Special action: a spice card for ${money(c.spicePrice)}.`,
+      c.capacity === null ? tb('fact.colonyAll', { list: markers }) : tb('fact.colonyOne', { list: markers }),
+      tb('fact.spice', { amount: money(c.spicePrice) }),
     ];
   }
-  return view.track[p.box]?.kind === 'merchant' ? ['A merchant box: everyone gets 1 guilder when the Steward stops here.'] : [];
+  return view.track[p.box]?.kind === 'merchant' ? [tb('fact.merchant')] : [];
 }
 
 function PlaceInfo({
@@ -356,13 +384,13 @@ function PlaceInfo({
   onClose: () => void;
 }) {
   return (
-    <section class="zone ga-place-info" aria-label="Selected place">
+    <section class="zone ga-place-info" aria-label={tb('selected')}>
       <h2>{placeTitle(view, place, provinceName)}</h2>
       {placeFacts(view, place, name).map((f) => (
         <p key={f}>{f}</p>
       ))}
       <button type="button" onClick={onClose}>
-        Close
+        {tb('close')}
       </button>
     </section>
   );
@@ -376,15 +404,15 @@ function ActionButton({ a, act, busy, primary }: { a: Action; act: (a: Action) =
   );
 }
 
-const PHASE_HINT: Readonly<Record<string, string>> = {
-  'setup-marker': 'Select a free province on the board (they are outlined) to put your influence marker there.',
-  'setup-tokens': 'Select a province on the board to put a movement token there.',
-  'setup-steward': 'Select one of the merchant boxes on the track, or use a button below.',
-  roll: 'Roll the dice to move the Steward; everyone is paid for the box where it stops.',
-  actions:
-    'Select a place on the board to see what you can do there: a province with your tokens (then a neighbouring province to move one), a guild to take it over, your markers for their special actions, a colony box to sail.',
-  auction: 'It is your turn to bid. A pass is final. Sets you could cash in count towards what you can bid.',
-  'auction-action': 'You won the auction: choose how to use the action. The bid already paid for it.',
+/** The hint under "Your move" in each phase (keys: the words are looked up at render). */
+const PHASE_HINT: Readonly<Record<string, BoardKey>> = {
+  'setup-marker': 'hint.setup-marker',
+  'setup-tokens': 'hint.setup-tokens',
+  'setup-steward': 'hint.setup-steward',
+  roll: 'hint.roll',
+  actions: 'hint.actions',
+  auction: 'hint.auction',
+  'auction-action': 'hint.auction-action',
 };
 
 function ActionPanel({
@@ -428,19 +456,23 @@ function ActionPanel({
   return (
     <section class="zone ga-actions" aria-labelledby="ga-actions-h">
       <h2 id="ga-actions-h" tabIndex={-1}>
-        Your move
+        {tb('yourMove')}
       </h2>
       <p class="hint">
         {view.phase === 'auction-action' && view.pending?.colour === 'green'
-          ? 'You won the auction: select the province on the board where your free movement token goes.'
-          : (PHASE_HINT[view.phase] ?? '')}
+          ? tb('hint.greenPrize')
+          : PHASE_HINT[view.phase]
+            ? tb(PHASE_HINT[view.phase]!)
+            : ''}
       </p>
       <p class="visually-hidden" aria-live="polite">
         {selected
-          ? `${placeTitle(view, selected, names.province)} selected: ${here.length === 0 ? 'nothing to do there now' : `${here.length} ${here.length === 1 ? 'action' : 'actions'} in the Your move panel`}.`
+          ? here.length === 0
+            ? tb('selectedNothing', { place: placeTitle(view, selected, names.province) })
+            : tb('selectedSome', { place: placeTitle(view, selected, names.province), count: here.length })
           : ''}
       </p>
-      {refused && <p class="ga-refused">That move was not accepted; the reason is shown at the top of the page.</p>}
+      {refused && <p class="ga-refused">{tb('refused')}</p>}
       {selected && <HereActions view={view} selected={selected} here={here} names={names} busy={busy} act={act} clear={clear} />}
       {others.length > 0 && (
         <div class="buttons">
@@ -451,7 +483,7 @@ function ActionPanel({
       )}
       {bids.length > 0 && (
         <fieldset class="ga-choice ga-bids">
-          <legend>Your bid</legend>
+          <legend>{tb('yourBid')}</legend>
           <div class="buttons">
             {bids.map((a) => (
               <ActionButton key={a.key} a={a} act={act} busy={busy} primary />
@@ -461,7 +493,7 @@ function ActionPanel({
       )}
       {dice.length > 0 && (
         <fieldset class="ga-choice">
-          <legend>Or play your dice card and move the Steward exactly:</legend>
+          <legend>{tb('diceLegend')}</legend>
           <div class="buttons">
             {dice.map((a) => (
               <button type="button" key={a.key} disabled={busy} aria-label={a.label} onClick={() => act(a)}>
@@ -495,7 +527,7 @@ function ConfirmPanel({
   confirmRef: Ref<HTMLButtonElement>;
 }) {
   return (
-    <section class="zone ga-actions asking" aria-label="Confirm your move">
+    <section class="zone ga-actions asking" aria-label={tb('confirmRegion')}>
       <div
         class="confirm"
         role="group"
@@ -506,10 +538,10 @@ function ConfirmPanel({
       >
         <p>{pending.question ?? pending.label}</p>
         <button type="button" ref={confirmRef} class="primary" disabled={busy} onClick={() => act(pending)}>
-          {pending.confirmLabel ?? 'Confirm'}
+          {pending.confirmLabel ?? tb('confirm')}
         </button>
         <button type="button" onClick={cancel}>
-          Cancel
+          {tb('cancel')}
         </button>
       </div>
     </section>
@@ -544,10 +576,8 @@ function HereActions({
           {f}
         </p>
       ))}
-      {here.length === 0 && <p class="hint">Nothing you can do here right now.</p>}
-      {selected.kind === 'province' && here.some((a) => a.move.kind === 'move-token') && (
-        <p class="hint">To move a token, you can also click a neighbouring province outlined in orange on the board.</p>
-      )}
+      {here.length === 0 && <p class="hint">{tb('nothingHere')}</p>}
+      {selected.kind === 'province' && here.some((a) => a.move.kind === 'move-token') && <p class="hint">{tb('moveHint')}</p>}
       {hereOthers.length > 0 && (
         <div class="buttons">
           {hereOthers.map((a) => (
@@ -557,7 +587,7 @@ function HereActions({
       )}
       {tokenBuys.length > 0 && (
         <fieldset class="ga-choice">
-          <legend>Buy a movement token for 5 guilders and put it in:</legend>
+          <legend>{tb('buyTokenLegend', { amount: money(COSTS.token * 2) })}</legend>
           <div class="buttons">
             {tokenBuys.map((a) => (
               <ActionButton key={a.key} a={a} act={act} busy={busy} />
@@ -567,7 +597,7 @@ function HereActions({
       )}
       <div class="buttons">
         <button type="button" class="ga-clear" onClick={clear}>
-          Clear the selection
+          {tb('clear')}
         </button>
       </div>
     </div>
@@ -589,10 +619,10 @@ function CashPanel({
   return (
     <section class="zone ga-cash" aria-labelledby="ga-cash-h">
       <h2 id="ga-cash-h" tabIndex={-1}>
-        Cash in cards
+        {tb('cashTitle')}
       </h2>
-      <p class="hint">Investment and spice sets can be cashed in with the bank at any time, even while others play.</p>
-      {refused && <p class="ga-refused">That move was not accepted; the reason is shown at the top of the page.</p>}
+      <p class="hint">{tb('cashHint')}</p>
+      {refused && <p class="ga-refused">{tb('refused')}</p>}
       <div class="buttons">
         {actions.map((a) => (
           <ActionButton key={a.key} a={a} act={act} busy={busy} />
@@ -603,6 +633,9 @@ function CashPanel({
 }
 
 // -------------------------------------------------------------------------------- players
+
+/** The sources of points, in the order "Points in detail" lists them. */
+const SCORE_PARTS = ['tokens', 'provinceMarkers', 'eastIndies', 'westIndies', 'paintings', 'windmills', 'governors', 'money'] as const;
 
 function PieceSwatch({ seat, letter }: { seat: number; letter: string }) {
   return (
@@ -625,23 +658,12 @@ function Players({
 }) {
   return (
     <section class="zone ga-players" aria-labelledby="ga-players-h">
-      <h2 id="ga-players-h">Players</h2>
-      <p class="hint">
-        Large pieces are influence markers, small ones movement tokens; a cross means used this turn. {view.target} points win.
-      </p>
+      <h2 id="ga-players-h">{tb('players')}</h2>
+      <p class="hint">{tb('playersHint', { target: view.target })}</p>
       <ul>
         {view.players.map((p) => {
           const s = p.score;
-          const breakdown = [
-            ['tokens', s.tokens],
-            ['province markers', s.provinceMarkers],
-            ['East Indies', s.eastIndies],
-            ['West Indies', s.westIndies],
-            ['paintings', s.paintings],
-            ['windmills', s.windmills],
-            ['governors', s.governors],
-            ['money', s.money],
-          ] as const;
+          const breakdown = SCORE_PARTS.map((k) => [k, s[k]] as const);
           return (
             <li
               key={p.seat}
@@ -653,44 +675,45 @@ function Players({
               <div class="ga-player-head">
                 <PieceSwatch seat={p.seat} letter={letters[p.seat] ?? '?'} />
                 <strong>
-                  {name(p.seat)}
-                  {view.viewer === p.seat ? ' (you)' : ''}
+                  <span translate={false}>{name(p.seat)}</span>
+                  {view.viewer === p.seat ? ` ${tb('you')}` : ''}
                 </strong>
-                {view.current === p.seat && view.phase !== 'over' && <span class="badge">acting player</span>}
-                {view.auction?.bidder === p.seat && <span class="badge your-move">to bid</span>}
+                {view.current === p.seat && view.phase !== 'over' && <span class="badge">{tb('actingPlayer')}</span>}
+                {view.auction?.bidder === p.seat && <span class="badge your-move">{tb('toBid')}</span>}
                 <ChangedTag k={`player:${p.seat}`} />
               </div>
               <ul class="stats">
-                <li class="ga-money">Money: {money(p.money)}</li>
-                <li class="ga-score">
-                  Points: {s.total} / {view.target}
-                </li>
-                <li>Tokens in reserve: {p.tokensInReserve}</li>
-                <li>Markers in reserve: {p.markersInReserve}</li>
+                <li class="ga-money">{tb('stat.money', { amount: money(p.money) })}</li>
+                <li class="ga-score">{tb('stat.points', { total: s.total, target: view.target })}</li>
+                <li>{tb('stat.tokens', { count: p.tokensInReserve })}</li>
+                <li>{tb('stat.markers', { count: p.markersInReserve })}</li>
                 <li class="ga-hand-count">
-                  Hand: {p.handCount}
-                  {p.handCount > 0 ? ` (${handBacksText(p.handBacks)})` : ''}
+                  {p.handCount > 0
+                    ? tb('stat.handBacks', { count: p.handCount, backs: handBacksText(p.handBacks) })
+                    : tb('stat.hand', { count: p.handCount })}
                 </li>
               </ul>
               {(p.paintings.length > 0 || p.windmills > 0 || p.governors.length > 0) && (
-                <ul class="ga-faceup" aria-label={`${name(p.seat)}: cards face up`}>
+                <ul class="ga-faceup" aria-label={tb('faceUp', { name: name(p.seat) })}>
                   {p.paintings.map((pt) => (
                     <li key={pt.card.id} class={pt.finished ? 'done' : ''}>
-                      {cardTitle(pt.card)}: {pt.finished ? 'finished' : `${pt.paid} of ${pt.payments} payments`}
+                      {pt.finished
+                        ? tb('paintingDone', { card: cardTitle(pt.card) })
+                        : tb('paintingPaid', { card: cardTitle(pt.card), paid: pt.paid, payments: pt.payments })}
                     </li>
                   ))}
-                  {p.windmills > 0 && <li>Windmills: {p.windmills}</li>}
+                  {p.windmills > 0 && <li>{tb('windmills', { count: p.windmills })}</li>}
                   {p.governors.map((g) => (
-                    <li key={g}>Governor of {view.provinces.find((x) => x.id === g)?.name ?? g}</li>
+                    <li key={g}>{tb('governorOf', { province: provinceName(g) })}</li>
                   ))}
                 </ul>
               )}
               <details class="ga-breakdown">
-                <summary>Points in detail</summary>
+                <summary>{tb('pointsDetail')}</summary>
                 <ul class="stats">
                   {breakdown.map(([k, v]) => (
                     <li key={k}>
-                      {k}: {v}
+                      {tb(`outcome.${k}`)}: {v}
                     </li>
                   ))}
                 </ul>
@@ -707,20 +730,20 @@ function Hand({ view }: { view: GoldenAgeView }) {
   const hand = view.hand ?? [];
   return (
     <section class="zone ga-hand mine" aria-labelledby="ga-hand-h">
-      <h2 id="ga-hand-h">Your hand</h2>
+      <h2 id="ga-hand-h">{tb('yourHand')}</h2>
       {hand.length === 0 ? (
-        <p class="empty-note">No cards in your hand.</p>
+        <p class="empty-note">{tb('emptyHand')}</p>
       ) : (
         <ul class="ga-cards">
           {hand.map((c) => (
             <li key={c.id} class={`ga-card deck-${c.deck}`} data-card={c.id}>
-              <span class="ga-card-deck">{c.deck}</span>
+              <span class="ga-card-deck">{deckName(c.deck)}</span>
               <span class="ga-card-name">{cardTitle(c)}</span>
             </li>
           ))}
         </ul>
       )}
-      <p class="hint">Only you can see these. Cash-in sets and sailing appear among your actions when you can use them.</p>
+      <p class="hint">{tb('handHint')}</p>
     </section>
   );
 }
@@ -728,12 +751,23 @@ function Hand({ view }: { view: GoldenAgeView }) {
 function BankAndDecks({ view }: { view: GoldenAgeView }) {
   return (
     <section class="zone ga-decks" aria-labelledby="ga-decks-h">
-      <h2 id="ga-decks-h">Bank and decks</h2>
-      <p class="ga-bank-line">Bank: {money(view.bank)}</p>
+      <h2 id="ga-decks-h">{tb('bankDecks')}</h2>
+      <p class="ga-bank-line">{tb('bankLine', { amount: money(view.bank) })}</p>
       <ul class="stats">
         {view.decks.map((d) => (
           <li key={d.deck} data-deck={d.deck}>
-            {d.deck} ({d.colour}): {d.count} left{d.discard.length ? `, ${d.discard.length} discarded` : ''}
+            {d.discard.length
+              ? tb('deckLineDiscard', {
+                  deck: deckName(d.deck),
+                  colour: colourWord(d.colour as GuildColour),
+                  count: d.count,
+                  discarded: d.discard.length,
+                })
+              : tb('deckLine', {
+                  deck: deckName(d.deck),
+                  colour: colourWord(d.colour as GuildColour),
+                  count: d.count,
+                })}
           </li>
         ))}
       </ul>

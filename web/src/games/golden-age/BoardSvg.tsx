@@ -10,7 +10,19 @@
 import { Fragment, type ComponentChildren, type JSX } from 'preact';
 import type { GuildColour, ProvinceId } from '#shared/games/golden-age/board.js';
 import type { MarkerView } from '#shared/games/golden-age/view.js';
-import { COLOUR_ACTION_WORDS, type GoldenAgeView, type Place, SEAT_COLOURS, SEAT_SHAPES, money, moneyShort, placeKey } from './logic.js';
+import {
+  type GoldenAgeView,
+  type Place,
+  SEAT_COLOURS,
+  SEAT_SHAPES,
+  colourAction,
+  colourWord,
+  money,
+  moneyShort,
+  placeKey,
+  provinceName,
+  tb,
+} from './logic.js';
 
 export const PROVINCE_FILL: Readonly<Record<GuildColour, string>> = {
   green: '#cde6bd',
@@ -28,6 +40,13 @@ export const PROVINCE_STROKE: Readonly<Record<GuildColour, string>> = {
 };
 
 // ----------------------------------------------------------------------------------- pieces
+
+/**
+ * `translate="no"` for an SVG element: a player's letter is part of a name, not a word of the catalog
+ * (the pseudo-locale check skips it). Preact's `translate={false}` sets the HTML property, which SVG
+ * elements lack, and its SVG types take only a boolean: the attribute is given as is.
+ */
+const NOT_WORDS = { translate: 'no' } as object;
 
 /** One player's piece: a token (small) or an influence marker (large, with an inner ring). */
 export function Piece({
@@ -51,16 +70,16 @@ export function Piece({
   const fill = SEAT_COLOURS[seat % SEAT_COLOURS.length]!;
   const s = size;
   const outline = (k: number, props: { fill: string; stroke: string; 'stroke-width': number }) => {
-    const t = s * k;
+    const z = s * k;
     switch (shape) {
       case 'circle':
-        return <circle r={t} {...props} />;
+        return <circle r={z} {...props} />;
       case 'square':
-        return <rect x={-t * 0.9} y={-t * 0.9} width={t * 1.8} height={t * 1.8} rx={t * 0.15} {...props} />;
+        return <rect x={-z * 0.9} y={-z * 0.9} width={z * 1.8} height={z * 1.8} rx={z * 0.15} {...props} />;
       case 'diamond':
-        return <polygon points={`0,${-t * 1.2} ${t * 1.2},0 0,${t * 1.2} ${-t * 1.2},0`} {...props} />;
+        return <polygon points={`0,${-z * 1.2} ${z * 1.2},0 0,${z * 1.2} ${-z * 1.2},0`} {...props} />;
       case 'triangle':
-        return <polygon points={`0,${-t * 1.3} ${t * 1.25},${t * 0.85} ${-t * 1.25},${t * 0.85}`} {...props} />;
+        return <polygon points={`0,${-z * 1.3} ${z * 1.25},${z * 0.85} ${-z * 1.25},${z * 0.85}`} {...props} />;
     }
   };
   const ly = shape === 'triangle' ? s * 0.22 : 0;
@@ -74,7 +93,7 @@ export function Piece({
     >
       {outline(1, { fill, stroke: '#111', 'stroke-width': marker ? 2 : 1.5 })}
       {marker && outline(0.74, { fill: 'none', stroke: '#fff', 'stroke-width': 2 })}
-      <text class="ga-piece-letter" y={ly} font-size={s * (marker ? 0.95 : 1.1)}>
+      <text class="ga-piece-letter" y={ly} font-size={s * (marker ? 0.95 : 1.1)} {...NOT_WORDS}>
         {letter}
       </text>
       {used && (
@@ -152,7 +171,7 @@ function placeProps(p: Place, props: SvgProps, label: string, extraClass = ''): 
     class: cls,
     role: interactive ? 'button' : 'img',
     tabindex: interactive ? 0 : undefined,
-    'aria-label': target ? `${label} Move a token here.` : label,
+    'aria-label': target ? tb('svg.moveHere', { label }) : label,
     'aria-pressed': interactive ? (selected ? 'true' : 'false') : undefined,
     onClick: act,
     onKeyDown: interactive
@@ -171,12 +190,12 @@ function placeProps(p: Place, props: SvgProps, label: string, extraClass = ''): 
 const abbr = (name: string) => name.slice(0, 3);
 
 function markerWords(m: MarkerView, name: (s: number) => string): string {
-  return `${name(m.owner)}'s influence marker${m.used ? ' (used this turn)' : ''}`;
+  return m.used ? tb('svg.markerUsed', { name: name(m.owner) }) : tb('svg.marker', { name: name(m.owner) });
 }
 
 function tokensWords(tokens: readonly number[], name: (s: number) => string): string {
-  const parts = tokens.flatMap((n, s) => (n > 0 ? [`${name(s)} ${n}`] : []));
-  return parts.length ? `Movement tokens: ${parts.join(', ')}.` : 'No movement tokens.';
+  const parts = tokens.flatMap((n, s) => (n > 0 ? [tb('seatCount', { name: name(s), count: n })] : []));
+  return parts.length ? tb('fact.tokens', { list: parts.join(', ') }) : tb('svg.noTokens');
 }
 
 export function BoardSvg(props: SvgProps) {
@@ -186,13 +205,7 @@ export function BoardSvg(props: SvgProps) {
   const stewardBox = view.steward === null ? null : (view.track[view.steward] ?? null);
 
   return (
-    <svg
-      class="ga-svg"
-      viewBox={`0 0 ${W} ${H}`}
-      role="group"
-      aria-label="The board: provinces, province track, Guilds Chart and colonies"
-      data-steward={view.steward ?? ''}
-    >
+    <svg class="ga-svg" viewBox={`0 0 ${W} ${H}`} role="group" aria-label={tb('svg.label')} data-steward={view.steward ?? ''}>
       <rect class="ga-paper" x="0" y="0" width={W} height={H} rx="18" />
       <rect class="ga-inner" x="72" y="78" width={W - 144} height={H - 156} rx="10" />
 
@@ -221,9 +234,8 @@ export function BoardSvg(props: SvgProps) {
 function ProvinceTrack(props: SvgProps) {
   const { view } = props;
   const byId = new Map(view.provinces.map((p) => [p.id, p]));
-  const nameOf = (id: ProvinceId) => byId.get(id)?.name ?? id;
   return (
-    <g class="ga-track" aria-label="Province track">
+    <g class="ga-track" aria-label={tb('svg.track')}>
       {view.track.map((b) => {
         const x0 = b.x - b.w / 2;
         const y0 = b.y - b.h / 2;
@@ -235,43 +247,43 @@ function ProvinceTrack(props: SvgProps) {
           const [a, c] = b.provinces as [ProvinceId, ProvinceId];
           const pa = byId.get(a)!;
           const pc = byId.get(c)!;
-          words = `Box ${b.box}: ${pa.name} and ${pc.name}.`;
+          words = tb('svg.boxTwo', { box: b.box, a: provinceName(a), b: provinceName(c) });
           body = (
             <>
               <rect class="ga-box-half" x={x0 + 2} y={y0 + 2} width={b.w - 4} height={b.h / 2 - 2} fill={PROVINCE_FILL[pa.colour]} />
               <rect class="ga-box-half" x={x0 + 2} y={b.y} width={b.w - 4} height={b.h / 2 - 2} fill={PROVINCE_FILL[pc.colour]} />
               <text class="ga-box-abbr" x={b.x + 6} y={y0 + b.h * 0.28}>
-                {abbr(pa.name)}
+                {abbr(provinceName(a))}
               </text>
               <text class="ga-box-abbr" x={b.x + 6} y={y0 + b.h * 0.76}>
-                {abbr(pc.name)}
+                {abbr(provinceName(c))}
               </text>
             </>
           );
         } else if (b.kind === 'merchant') {
-          const gov = b.governorOf ? nameOf(b.governorOf) : '';
-          words = `Box ${b.box}: merchant, everyone gets 1 guilder${gov ? `; the governor of ${gov}` : ''}.`;
+          const gov = b.governorOf ? provinceName(b.governorOf) : '';
+          words = gov ? tb('svg.boxMerchantGov', { box: b.box, province: gov }) : tb('svg.boxMerchant', { box: b.box });
           body = (
             <>
               <rect class="ga-box-merchant" x={x0 + 2} y={y0 + 2} width={b.w - 4} height={b.h - 4} />
               <text class="ga-box-word" x={b.x} y={y0 + b.h * 0.42}>
-                Merchant
+                {tb('svg.merchant')}
               </text>
               <text class="ga-box-small" x={b.x} y={y0 + b.h * 0.72}>
-                {gov ? `gov. ${abbr(gov)}` : ''}
+                {gov ? tb('svg.gov', { abbr: abbr(gov) }) : ''}
               </text>
             </>
           );
         } else {
-          words = `Box ${b.box}: Willem III, everyone gets 3 guilders.`;
+          words = tb('svg.boxWillem', { box: b.box });
           body = (
             <>
               <rect class="ga-box-willem" x={x0 + 2} y={y0 + 2} width={b.w - 4} height={b.h - 4} />
               <text class="ga-box-word" x={b.x} y={y0 + b.h * 0.42}>
-                Willem III
+                {tb('willem')}
               </text>
               <text class="ga-box-small" x={b.x} y={y0 + b.h * 0.72}>
-                ƒ3 each
+                {tb('svg.each')}
               </text>
             </>
           );
@@ -281,7 +293,7 @@ function ProvinceTrack(props: SvgProps) {
             <g
               data-box={b.box}
               data-kind={b.kind}
-              {...placeProps(place, props, `${words}${here ? ' The Steward stands here.' : ''}`, here ? 'ga-box steward-here' : 'ga-box')}
+              {...placeProps(place, props, here ? tb('svg.stewardHere', { label: words }) : words, here ? 'ga-box steward-here' : 'ga-box')}
             >
               <rect class="hit ga-box-frame" x={x0} y={y0} width={b.w} height={b.h} />
               <text class="ga-box-no" x={x0 + 4} y={y0 + 12}>
@@ -320,11 +332,11 @@ function Provinces(props: SvgProps) {
         })}
       </g>
       {selProvince &&
-        props.targets.map((t) => {
-          const q = byId.get(t);
+        props.targets.map((to) => {
+          const q = byId.get(to);
           return q ? (
             // biome-ignore lint/a11y/noAriaHiddenOnFocusable: SVG elements without a tabindex cannot take focus and none is set here; biome counts every SVG element as focusable.
-            <line key={t} class="ga-move-path" aria-hidden="true" x1={selProvince.x} y1={selProvince.y} x2={q.x} y2={q.y} />
+            <line key={to} class="ga-move-path" aria-hidden="true" x1={selProvince.x} y1={selProvince.y} x2={q.x} y2={q.y} />
           ) : null;
         })}
       <g class="ga-provinces">
@@ -333,9 +345,19 @@ function Provinces(props: SvgProps) {
           const place: Place = { kind: 'province', id: p.id };
           const tokenSeats = p.tokens.flatMap((n, s) => (n > 0 ? [s] : []));
           const auctioned = view.auction?.province === p.id || view.pending?.province === p.id;
-          const label = `${p.name}, ${p.colour} province (special action: ${COLOUR_ACTION_WORDS[p.colour]}). ${
-            p.marker ? markerWords(p.marker, name) : 'No influence marker'
-          }. ${tokensWords(p.tokens, name)}${shown.has(p.id) ? ' Shown on the Steward’s box.' : ''}${auctioned ? ' Its action is being auctioned.' : ''}`;
+          const label = [
+            tb('svg.province', {
+              province: provinceName(p.id),
+              colour: colourWord(p.colour),
+              action: colourAction(p.colour),
+            }),
+            p.marker ? tb('svg.hasMarker', { marker: markerWords(p.marker, name) }) : tb('svg.noMarker'),
+            tokensWords(p.tokens, name),
+            shown.has(p.id) ? tb('svg.shown') : '',
+            auctioned ? tb('svg.auctioned') : '',
+          ]
+            .filter(Boolean)
+            .join(' ');
           const gap = 27;
           const startX = p.x - ((tokenSeats.length - 1) * gap) / 2;
           return (
@@ -356,10 +378,10 @@ function Provinces(props: SvgProps) {
                 />
                 {shown.has(p.id) && <circle class="ga-shown-ring" cx={p.x} cy={p.y} r={R + 7} />}
                 <text class="ga-prov-name" x={p.x} y={p.y - R + 22}>
-                  {p.name}
+                  {provinceName(p.id)}
                 </text>{' '}
                 <text class="ga-prov-colour" x={p.x} y={p.y - R + 36} fill={PROVINCE_STROKE[p.colour]}>
-                  {p.colour}
+                  {colourWord(p.colour)}
                 </text>
               </g>
               <Deco place={place}>
@@ -392,7 +414,7 @@ function Provinces(props: SvgProps) {
                   <g class="ga-auction-tag" aria-hidden="true">
                     <rect x={p.x - 38} y={p.y + R + 1} width="76" height="22" rx="11" />
                     <text x={p.x} y={p.y + R + 12}>
-                      auction
+                      {tb('svg.auctionTag')}
                     </text>
                   </g>
                 )}
@@ -411,7 +433,7 @@ function Colonies(props: SvgProps) {
   return (
     <>
       <text class="ga-title" x="760" y="182">
-        East Indies
+        {tb('outcome.eastIndies')}
       </text>
       {view.colonies.map((c) => {
         const place: Place = { kind: 'colony', box: c.box };
@@ -419,7 +441,11 @@ function Colonies(props: SvgProps) {
         const w = west ? 150 : 54;
         const h = west ? 62 : 54;
         const who = c.markers.map((m) => markerWords(m, name)).join(', ');
-        const label = `Box ${c.box}, ${west ? 'West' : 'East'} Indies: spice cards ${money(c.spicePrice)}. ${who ? `${who}.` : 'Empty.'}`;
+        const label = `${
+          west
+            ? tb('svg.colonyWest', { box: c.box, amount: money(c.spicePrice) })
+            : tb('svg.colonyEast', { box: c.box, amount: money(c.spicePrice) })
+        } ${who ? tb('svg.who', { who }) : tb('svg.empty')}`;
         const gap = 30;
         const startX = c.x - ((c.markers.length - 1) * gap) / 2;
         return (
@@ -431,7 +457,7 @@ function Colonies(props: SvgProps) {
               </text>{' '}
               {west && (
                 <text class="ga-colony-title" x={c.x} y={c.y - h / 2 + 17}>
-                  West Indies
+                  {tb('outcome.westIndies')}
                 </text>
               )}
             </g>
@@ -467,14 +493,16 @@ function GuildsChart(props: SvgProps) {
   return (
     <g class="ga-guilds">
       <text class="ga-title" x={c.x + (c.columns * c.columnWidth) / 2} y={top - 34}>
-        Guilds
+        {tb('svg.guilds')}
       </text>
       {view.guilds.map((g, col) => {
         const x = c.x + col * c.columnWidth;
         const place: Place = { kind: 'guild', colour: g.colour };
-        const label = `${g.colour} guild. ${g.holder ? `Held by ${markerWords(g.holder, name)}.` : 'Nobody holds it.'} ${
-          g.nextPrice === null ? 'All boxes are used: it cannot change hands.' : `A takeover costs ${money(g.nextPrice)}.`
-        }`;
+        const label = [
+          tb('svg.guild', { colour: colourWord(g.colour) }),
+          g.holder ? tb('svg.heldBy', { marker: markerWords(g.holder, name) }) : tb('svg.nobodyHolds'),
+          g.nextPrice === null ? tb('svg.full') : tb('fact.takeover', { amount: money(g.nextPrice) }),
+        ].join(' ');
         return (
           <Fragment key={g.colour}>
             <g
@@ -493,7 +521,7 @@ function GuildsChart(props: SvgProps) {
                 stroke={PROVINCE_STROKE[g.colour]}
               />
               <text class="ga-guild-head" x={x + c.columnWidth / 2} y={top - 6} fill={PROVINCE_STROKE[g.colour]}>
-                {g.colour}
+                {colourWord(g.colour)}
               </text>
             </g>
             <Deco place={place}>
@@ -578,16 +606,16 @@ function RollAndBank({ view, name }: { view: GoldenAgeView; name: (s: number) =>
   const r = view.lastRoll;
   const rollWords = r
     ? r.dice
-      ? `Last roll: ${name(r.seat)} rolled ${r.dice[0]} and ${r.dice[1]}; the Steward moved ${r.steps} boxes to box ${r.to}.`
-      : `Last move: ${name(r.seat)} played a dice card for ${r.steps}; the Steward moved to box ${r.to}.`
-    : 'No roll yet.';
+      ? tb('svg.lastRollWords', { name: name(r.seat), a: r.dice[0], b: r.dice[1], steps: r.steps, to: r.to })
+      : tb('svg.lastCardWords', { name: name(r.seat), steps: r.steps, to: r.to })
+    : tb('svg.noRoll');
   return (
     <g class="ga-side-info">
       {/* biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: an SVG <g> is not interactive (no tabindex, no handlers); biome counts every SVG element as interactive. */}
       <g role="img" aria-label={rollWords} class="ga-roll" data-roll={r ? (r.dice ? r.dice.join('+') : `card:${r.steps}`) : ''}>
         <rect class="ga-panel" x="88" y="548" width="196" height="128" rx="10" />
         <text class="ga-panel-title" x="186" y="572">
-          Last roll
+          {tb('svg.lastRoll')}
         </text>
         {r?.dice ? (
           <>
@@ -596,24 +624,24 @@ function RollAndBank({ view, name }: { view: GoldenAgeView; name: (s: number) =>
           </>
         ) : r ? (
           <text class="ga-panel-big" x="186" y="628">
-            card: {r.steps}
+            {tb('svg.card', { steps: r.steps })}
           </text>
         ) : (
           <text class="ga-panel-note" x="186" y="626">
-            none yet
+            {tb('svg.noneYet')}
           </text>
         )}
         {r && (
           <text class="ga-panel-note" x="186" y="664">
-            {name(r.seat)} · {r.steps} steps
+            {tb('svg.steps', { name: name(r.seat), steps: r.steps })}
           </text>
         )}
       </g>
       {/* biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: an SVG <g> is not interactive (no tabindex, no handlers); biome counts every SVG element as interactive. */}
-      <g role="img" aria-label={`The bank holds ${money(view.bank)}.`} class="ga-bank">
+      <g role="img" aria-label={tb('svg.bankHolds', { amount: money(view.bank) })} class="ga-bank">
         <rect class="ga-panel" x="88" y="694" width="196" height="70" rx="10" />
         <text class="ga-panel-title" x="186" y="718">
-          Bank
+          {tb('svg.bank')}
         </text>
         <text class="ga-panel-big" x="186" y="750">
           {moneyShort(view.bank)}
@@ -641,7 +669,7 @@ function Steward({ x, y, w, h, width, height }: { x: number; y: number; w: numbe
         <path class="ga-steward-body" d="M-15 22 L-9 -2 L9 -2 L15 22 Z" />
         <circle class="ga-steward-body" cx="0" cy="-12" r="11" />
         <text class="ga-steward-letter" x="0" y="12">
-          S
+          {tb('svg.stewardLetter')}
         </text>
       </g>
     </g>

@@ -1,6 +1,7 @@
 /** The final points of The Dutch Golden Age, source by source, one column per player. */
 import { seatName } from '../../text.js';
 import type { Match } from '../../types.js';
+import { tb } from './logic.js';
 
 interface Breakdown {
   tokens: number;
@@ -24,41 +25,31 @@ function isDetails(d: unknown): d is Details {
   return !!x && typeof x === 'object' && Array.isArray(x.breakdown) && typeof x.target === 'number';
 }
 
-const ROWS: readonly [keyof Breakdown, string][] = [
-  ['tokens', 'Movement tokens'],
-  ['provinceMarkers', 'Markers in provinces'],
-  ['eastIndies', 'East Indies'],
-  ['westIndies', 'West Indies'],
-  ['paintings', 'Finished paintings'],
-  ['windmills', 'Windmills'],
-  ['governors', 'Governors'],
-  ['money', 'Money (1 per 10 guilders)'],
-];
+/** The rows of the table, in order (their names are looked up at render: `game.golden-age.board.outcome.<row>`). */
+const ROWS = ['tokens', 'provinceMarkers', 'eastIndies', 'westIndies', 'paintings', 'windmills', 'governors', 'money'] as const;
 
 export function GoldenAgeOutcome({ match }: { match: Match }) {
   const d = match.end?.details;
   if (!isDetails(d)) return null;
   return (
     <div class="score-breakdown">
-      <p>
-        The game ended after {d.turns} turns; {d.target} points were needed.
-      </p>
+      <p>{tb('outcome.ended', { turns: d.turns, target: d.target })}</p>
       <table class="score-table ga-score-table">
-        <caption>Points by source</caption>
+        <caption>{tb('outcome.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Source</th>
+            <th scope="col">{tb('outcome.source')}</th>
             {d.breakdown.map((_, s) => (
-              <th scope="col" key={s}>
+              <th scope="col" key={s} translate={false}>
                 {seatName(match.seats, s)}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {ROWS.map(([k, label]) => (
+          {ROWS.map((k) => (
             <tr key={k}>
-              <th scope="row">{label}</th>
+              <th scope="row">{tb(`outcome.${k}`)}</th>
               {d.breakdown.map((b, s) => (
                 <td key={s}>{b[k]}</td>
               ))}
@@ -67,7 +58,7 @@ export function GoldenAgeOutcome({ match }: { match: Match }) {
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row">Total</th>
+            <th scope="row">{tb('outcome.total')}</th>
             {d.breakdown.map((b, s) => (
               <td key={s}>{b.total}</td>
             ))}

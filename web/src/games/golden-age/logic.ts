@@ -6,28 +6,62 @@
  * A move belongs to the place it happens at (a province, a guild column, a colony box, a track
  * box); moves that belong nowhere in particular (roll, cash in, bid, end the turn…) are general.
  */
-import { CASH_SETS, COLOUR_ACTION, COSTS, type DeckId, type GuildColour, type ProvinceId } from '#shared/games/golden-age/board.js';
+import {
+  CASH_SETS,
+  COLOUR_ACTION,
+  COSTS,
+  DECK_COLOUR,
+  type DeckId,
+  type GuildColour,
+  type ProvinceId,
+} from '#shared/games/golden-age/board.js';
 import type { GoldenAgeMove, MarkerPlace } from '#shared/games/golden-age/moves.js';
+import type { CardKind } from '#shared/games/golden-age/cards.js';
 import type { CardView, GoldenAgeView } from '#shared/games/golden-age/view.js';
+import { fmt, type MessageKey, type Params, t } from '../../i18n.js';
 
 export type Move = GoldenAgeMove;
 export type { GoldenAgeView };
 
+// ------------------------------------------------------------------------------------- words
+
+/** A key of the board's own words, without its `game.golden-age.board.` (web/src/i18n.ts checks it is one). */
+export type BoardKey = MessageKey extends infer K ? (K extends `game.golden-age.board.${infer S}` ? S : never) : never;
+
+/** `tb('act.roll')` is `t('game.golden-age.board.act.roll')`: the board's words, its keys written once. */
+export const tb = (key: BoardKey, params?: Params): string => t(`game.golden-age.board.${key}` as MessageKey, params);
+
 // ------------------------------------------------------------------------------------- money
 
-/** Half-guilders as guilders: 5 → "2½ guilders", 1 → "½ guilder". */
+/** Half-guilders as guilders: 5 → "2½ guilders", 1 → "½ guilder" (in the language shown). */
 export function money(halves: number): string {
   const whole = Math.floor(halves / 2);
-  const half = halves % 2 === 1;
-  if (whole === 0 && half) return '½ guilder';
-  return `${whole}${half ? '½' : ''} ${whole === 1 && !half ? 'guilder' : 'guilders'}`;
+  return halves % 2 === 1 ? tb('moneyHalf', { count: whole }) : tb('money', { count: whole });
 }
 
 /** Short form for tight spots on the board: 5 → "ƒ2½". */
 export function moneyShort(halves: number): string {
   const whole = Math.floor(halves / 2);
   const half = halves % 2 === 1;
-  return `ƒ${whole === 0 && half ? '' : whole}${half ? '½' : ''}`;
+  return tb('moneyShort', { amount: `${whole === 0 && half ? '' : fmt.number(whole)}${half ? '½' : ''}` });
+}
+
+// ------------------------------------------------------------------------------------- nouns
+
+/** A province's name, a colour, a colour as an adjective ("the yellow guild", "de gele gilde"), a deck's name. */
+export const provinceName = (id: ProvinceId): string => t(`game.golden-age.province.${id}`);
+export const colourWord = (c: GuildColour | 'orange'): string => t(`game.golden-age.colour.${c}`);
+export const colourAdj = (c: GuildColour): string => tb(`colourAdj.${c}`);
+export const deckName = (d: DeckId): string => t(`game.golden-age.deck.${d}`);
+
+/** What a marker of this colour does as a special action: "investment card (3 guilders)"; `short` without the price. */
+export const colourAction = (c: GuildColour, short = false): string => (short ? tb(`colourActionShort.${c}`) : tb(`colourAction.${c}`));
+
+/** A card's name: "tulip girl", "governor of Holland", "4-point painting". */
+export function cardName(c: Pick<CardView, 'kind' | 'vp' | 'province'>): string {
+  if (c.kind === 'governor') return t('game.golden-age.card.governor', { province: c.province ? provinceName(c.province) : '' });
+  if (c.kind === 'painting') return t('game.golden-age.card.painting', { vp: c.vp ?? 0 });
+  return t(`game.golden-age.card.${c.kind as Exclude<CardKind, 'governor' | 'painting'>}`);
 }
 
 // ------------------------------------------------------------------------------------ players
@@ -126,36 +160,22 @@ export interface Action {
 
 export type Names = { province(id: ProvinceId): string; seat(s: number): string };
 
-const DECK_WORDS: Readonly<Record<DeckId, string>> = {
-  culture: 'culture (grey)',
-  arts: 'arts (brown)',
-  investment: 'investment (yellow)',
-  spices: 'spice (orange)',
-  colony: 'colony (blue)',
-};
+const deckCard = (d: DeckId): string => tb(`deckCard.${d}`);
+const aDeckCard = (d: DeckId): string => tb(`aDeckCard.${d}`);
+const cashWords = (set: string): string =>
+  CASH_SETS.some((c) => c.set === set) ? tb(`cash.${set as (typeof CASH_SETS)[number]['set']}`) : set;
 
-/** "an investment", "a colony": the article that goes with the word. */
-export const withArticle = (words: string) => `${/^[aeiou]/i.test(words) ? 'an' : 'a'} ${words}`;
-
-const CASH_WORDS: Readonly<Record<string, string>> = {
-  'tulip-girl': 'one tulip girl',
-  'two-tulip-girls': 'two “two tulip girls” cards',
-  'shipping-company': 'three shipping companies',
-  'spice-single': 'one single spice',
-  'spice-pair': 'two spice pairs',
-  'spice-triple': 'three spice triples',
-};
-
-const colonyWords = (box: number) => (box === 7 ? 'the West Indies' : `East Indies box ${box}`);
+const colonyWords = (box: number) => (box === 7 ? tb('westIndies') : tb('eastBox', { box }));
 
 export function placeWords(p: MarkerPlace, names: Names): string {
   if (p.at === 'province') return names.province(p.province);
-  if (p.at === 'guild') return `the ${p.colour} guild`;
+  if (p.at === 'guild') return tb('guildOf', { colour: colourAdj(p.colour) });
   return colonyWords(p.box);
 }
 
+/** " (moving your marker from Holland)" when a move takes a marker from the board; '' when it comes from the reserve. */
 function fromWords(from: MarkerPlace | undefined, names: Names): string {
-  return from ? ` (moving your marker from ${placeWords(from, names)})` : '';
+  return from ? tb('from', { place: placeWords(from, names) }) : '';
 }
 
 /** The colour whose action a marker at `p` gives; null for a colony (spices). */
@@ -169,14 +189,14 @@ export function markerColour(view: GoldenAgeView, p: MarkerPlace): GuildColour |
 function paintingWords(view: GoldenAgeView, id: string): string {
   const me = view.viewer === null ? undefined : view.players[view.viewer];
   const p = me?.paintings.find((x) => x.card.id === id);
-  return p ? `${p.card.name} (${p.paid} of ${p.payments} paid)` : 'painting';
+  return p ? tb('painting', { card: cardName(p.card), paid: p.paid, payments: p.payments }) : tb('aPainting');
 }
 
 /** Words, cost and confirmation question for one legal move. */
 export function describe(view: GoldenAgeView, m: Move, names: Names): Action {
   const key = JSON.stringify(m);
   const free = (label: string): Action => ({ key, label, move: m, cost: 0 });
-  const paid = (label: string, cost: number, question: string, confirmLabel = `Pay ${money(cost)}`): Action => ({
+  const paid = (label: string, cost: number, question: string, confirmLabel = tb('act.pay', { amount: money(cost) })): Action => ({
     key,
     label,
     move: m,
@@ -185,104 +205,126 @@ export function describe(view: GoldenAgeView, m: Move, names: Names): Action {
     confirmLabel,
   });
   switch (m.kind) {
+    case 'take-guild':
+    case 'buy-card':
+    case 'buy-token':
+    case 'pay-painter':
+    case 'bid':
+      return describePaid(view, m, names, paid);
     case 'place-marker':
-      return free(`Put your influence marker in ${names.province(m.province)}`);
+      return free(tb('act.placeMarker', { province: names.province(m.province) }));
     case 'place-token':
-      return free(`Put a movement token in ${names.province(m.province)}`);
+      return free(tb('act.placeToken', { province: names.province(m.province) }));
     case 'place-steward':
-      return free(`Start the Steward on box ${m.box}`);
+      return free(tb('act.placeSteward', { box: m.box }));
     case 'roll':
-      return free('Roll the dice');
+      return free(tb('act.roll'));
     case 'play-dice':
-      return free(`Play your dice card: ${m.value}`);
+      return free(tb('act.playDice', { value: m.value }));
     case 'move-token':
       // Not asked first: it costs only ½ guilder and the token can be moved on or back the same way.
       // Everything else that costs money asks, bids included (a bid binds its bidder to pay).
-      return { ...free(`Move a token to ${names.province(m.to)} (½ guilder)`), cost: COSTS.moveHalves };
-    case 'take-guild': {
-      const price = view.guilds.find((g) => g.colour === m.colour)?.nextPrice ?? 0;
-      return paid(
-        `Take over the ${m.colour} guild for ${money(price)}${fromWords(m.from, names)}`,
-        price,
-        `Take over the ${m.colour} guild for ${money(price)}${fromWords(m.from, names)}?`,
-      );
+      return {
+        ...free(tb('act.moveToken', { province: names.province(m.to), amount: money(COSTS.moveHalves) })),
+        cost: COSTS.moveHalves,
+      };
+    case 'create-marker': {
+      const province = names.province(m.province);
+      return free(tb('act.createMarker', { province, from: fromWords(m.from, names) }));
     }
-    case 'create-marker':
-      return free(`Turn three of your tokens in ${names.province(m.province)} into an influence marker${fromWords(m.from, names)}`);
-    case 'sail':
-      return free(`Sail with ship, captain and cannon and found a colony in ${colonyWords(m.box)}${fromWords(m.from, names)}`);
+    case 'sail': {
+      const colony = colonyWords(m.box);
+      return free(tb('act.sail', { colony, from: fromWords(m.from, names) }));
+    }
     case 'exchange': {
       const set = CASH_SETS.find((c) => c.set === m.set);
-      return free(`Cash in ${CASH_WORDS[m.set] ?? m.set} for ${money((set?.pays ?? 0) * 2)}`);
+      return free(tb('act.exchange', { set: cashWords(m.set), amount: money((set?.pays ?? 0) * 2) }));
+    }
+    case 'auction': {
+      const colour = view.provinces.find((p) => p.id === m.province)?.colour;
+      return free(tb('act.auction', { colour: colour ? colourAdj(colour) : '', province: names.province(m.province) }));
+    }
+    case 'pass':
+      return free(tb('act.pass'));
+    case 'prize-card': {
+      const colour = view.pending?.colour ?? null;
+      const deck: DeckId = colour === null ? 'culture' : (COLOUR_ACTION[colour].deck ?? 'culture');
+      return free(tb('act.prizeCard', { card: deckCard(deck) }));
+    }
+    case 'prize-painter':
+      // the bid paid for the action: the bank puts the guilder on the painting
+      return free(tb('act.prizePainter', { painting: paintingWords(view, m.painting), amount: money(COSTS.painter * 2) }));
+    case 'prize-token': {
+      const province = names.province(m.province);
+      return free(m.convert ? tb('act.prizeTokenConvert', { province }) : tb('act.prizeToken', { province }));
+    }
+    case 'end-turn':
+      return {
+        key,
+        label: tb('act.endTurn'),
+        move: m,
+        cost: 0,
+        question: tb('ask.endTurn'),
+        confirmLabel: tb('confirm.endTurn'),
+      };
+  }
+}
+
+/** The moves that cost money, each asked first (`paid` makes the action with its question). */
+function describePaid(
+  view: GoldenAgeView,
+  m: Extract<Move, { kind: 'take-guild' | 'buy-card' | 'buy-token' | 'pay-painter' | 'bid' }>,
+  names: Names,
+  paid: (label: string, cost: number, question: string, confirmLabel?: string) => Action,
+): Action {
+  switch (m.kind) {
+    case 'take-guild': {
+      const price = view.guilds.find((g) => g.colour === m.colour)?.nextPrice ?? 0;
+      const p = { colour: colourAdj(m.colour), amount: money(price), from: fromWords(m.from, names) };
+      return paid(tb('act.takeGuild', p), price, tb('ask.takeGuild', p));
     }
     case 'buy-card': {
       const colour = markerColour(view, m.marker);
       const deck: DeckId = colour === null ? 'spices' : (COLOUR_ACTION[colour].deck ?? 'culture');
       const colony = m.marker.at === 'colony' ? view.colonies.find((c) => c.box === (m.marker as { box: number }).box) : undefined;
       const cost = colony ? colony.spicePrice : COSTS.card * 2;
-      const via = placeWords(m.marker, names);
+      const place = placeWords(m.marker, names);
       return paid(
-        `Buy ${withArticle(DECK_WORDS[deck])} card for ${money(cost)} (marker in ${via})`,
+        tb('act.buyCard', { card: aDeckCard(deck), amount: money(cost), place }),
         cost,
-        `Buy the top ${DECK_WORDS[deck]} card for ${money(cost)}? Your marker in ${via} is used up for this turn.`,
+        tb('ask.buyCard', { card: deckCard(deck), amount: money(cost), place }),
       );
     }
-    case 'buy-token':
+    case 'buy-token': {
+      const province = names.province(m.province);
       return paid(
-        `New token in ${names.province(m.province)}`,
+        tb('act.buyToken', { province }),
         COSTS.token * 2,
-        `Buy a movement token for 5 guilders and put it in ${names.province(m.province)}? Your marker in ${placeWords(m.marker, names)} is used up for this turn.`,
-      );
-    case 'pay-painter': {
-      const what = paintingWords(view, m.painting);
-      return paid(
-        `Pay 1 guilder towards your ${what}`,
-        COSTS.painter * 2,
-        `Pay the painter 1 guilder for your ${what}? Your marker in ${placeWords(m.marker, names)} is used up for this turn.`,
+        tb('ask.buyToken', { amount: money(COSTS.token * 2), province, place: placeWords(m.marker, names) }),
       );
     }
-    case 'auction': {
-      const colour = view.provinces.find((p) => p.id === m.province)?.colour;
-      return free(`Auction the ${colour ?? ''} action of your marker in ${names.province(m.province)}`.replace('  ', ' '));
+    case 'pay-painter': {
+      const painting = paintingWords(view, m.painting);
+      const amount = money(COSTS.painter * 2);
+      return paid(
+        tb('act.payPainter', { amount, painting }),
+        COSTS.painter * 2,
+        tb('ask.payPainter', { amount, painting, place: placeWords(m.marker, names) }),
+      );
     }
     case 'bid': {
       const a = view.auction;
       const all = a !== null && m.amount === a.bidderMax;
       const purse = view.viewer === null ? null : (view.players[view.viewer]?.money ?? null);
-      const cash =
-        purse !== null && m.amount > purse ? ` You hold ${money(purse)}, so the sets needed to cover the rest are cashed in at once.` : '';
+      const amount = money(m.amount);
+      const name = a ? names.seat(a.auctioneer) : '';
       return paid(
-        `Bid ${money(m.amount)}${all ? ' (all you can)' : ''}`,
+        all ? tb('act.bidAll', { amount }) : tb('act.bid', { amount }),
         m.amount,
-        `Bid ${money(m.amount)}? If nobody bids more, you pay it to ${a ? names.seat(a.auctioneer) : 'the auctioneer'} and take the action.${cash}`,
-        `Yes, bid ${money(m.amount)}`,
+        tb('ask.bid', { amount, name }) + (purse !== null && m.amount > purse ? ` ${tb('ask.bidCash', { purse: money(purse) })}` : ''),
+        tb('confirm.bid', { amount }),
       );
     }
-    case 'pass':
-      return free('Pass (you cannot come back into this auction)');
-    case 'prize-card': {
-      const colour = view.pending?.colour ?? null;
-      const deck: DeckId = colour === null ? 'culture' : (COLOUR_ACTION[colour].deck ?? 'culture');
-      return free(`Take your free ${DECK_WORDS[deck]} card`);
-    }
-    case 'prize-painter':
-      // the bid paid for the action: the bank puts the guilder on the painting
-      return free(`Have the bank pay the painter of your ${paintingWords(view, m.painting)} 1 guilder`);
-    case 'prize-token':
-      return free(
-        m.convert
-          ? `Put your free token in ${names.province(m.province)} and turn three tokens there into an influence marker`
-          : `Put your free token in ${names.province(m.province)}`,
-      );
-    case 'end-turn':
-      return {
-        key,
-        label: 'End my turn',
-        move: m,
-        cost: 0,
-        question: 'End your turn? Markers you have not used stay unused, and the scores are announced.',
-        confirmLabel: 'Yes, end my turn',
-      };
   }
 }
 
@@ -304,63 +346,43 @@ export function generalActions(view: GoldenAgeView, legal: readonly Move[], name
 
 // -------------------------------------------------------------------------------------- words
 
-const DECK_BACKS: Readonly<Record<DeckId, string>> = {
-  culture: 'grey',
-  arts: 'brown',
-  investment: 'yellow',
-  spices: 'orange',
-  colony: 'blue',
-};
-
+/** "1 yellow, 2 blue": the backs of the cards in a hand, by colour. */
 export function handBacksText(backs: Readonly<Record<DeckId, number>>): string {
-  const parts = (Object.keys(backs) as DeckId[]).flatMap((d) => (backs[d] > 0 ? [`${backs[d]} ${DECK_BACKS[d]}`] : []));
-  return parts.length ? parts.join(', ') : 'none';
+  const parts = (Object.keys(backs) as DeckId[]).flatMap((d) =>
+    backs[d] > 0 ? [tb('backs', { count: backs[d], colour: colourWord(DECK_COLOUR[d] as GuildColour | 'orange') })] : [],
+  );
+  return parts.length ? parts.join(', ') : tb('none');
 }
 
+/** A card's name with a capital: "Tulip girl". */
 export function cardTitle(c: CardView): string {
-  return c.name[0]!.toUpperCase() + c.name.slice(1);
+  const name = cardName(c);
+  return name.charAt(0).toUpperCase() + name.slice(1);
 }
-
-/** What a marker of this colour does as a special action. */
-export const COLOUR_ACTION_WORDS: Readonly<Record<GuildColour, string>> = {
-  green: 'new movement token (5 guilders)',
-  yellow: 'investment card (3 guilders)',
-  brown: 'arts card (3 guilders) or pay a painter (1)',
-  blue: 'colony card (3 guilders)',
-  grey: 'culture card (3 guilders)',
-};
 
 /** Whose move it is, in the words of the game. */
 export function goldenAgeTurnText(view: GoldenAgeView, name: (seat: number) => string): string {
-  const me = view.viewer;
   const who = view.toAct[0];
-  const mine = who !== undefined && who === me;
-  const them = who === undefined ? 'nobody' : name(who);
-  const turn = `Turn ${view.turn}`;
+  const mine = who !== undefined && who === view.viewer;
+  const p = { name: who === undefined ? tb('nobody') : name(who), turn: view.turn };
   switch (view.phase) {
     case 'setup-marker':
-      return mine
-        ? 'Set-up: your move. Put an influence marker in a province that has none.'
-        : `Set-up: ${them} is placing an influence marker.`;
+      return mine ? tb('turn.setupMarkerMine') : tb('turn.setupMarker', p);
     case 'setup-tokens':
-      return mine
-        ? 'Set-up: your move. Put a movement token in a province (two tokens each, at most two in a province).'
-        : `Set-up: ${them} is placing movement tokens.`;
+      return mine ? tb('turn.setupTokensMine') : tb('turn.setupTokens', p);
     case 'setup-steward':
-      return mine
-        ? 'Set-up: your move. Choose the merchant box where the Steward starts.'
-        : `Set-up: ${them} chooses where the Steward starts.`;
+      return mine ? tb('turn.setupStewardMine') : tb('turn.setupSteward', p);
     case 'roll':
-      return mine ? `${turn}: your move. Roll the dice to move the Steward.` : `${turn}: waiting for ${them} to roll the dice.`;
+      return mine ? tb('turn.rollMine', p) : tb('turn.roll', p);
     case 'actions':
-      return mine ? `${turn}: your move. Take any actions you like, then end your turn.` : `${turn}: ${them} is taking actions.`;
+      return mine ? tb('turn.actionsMine', p) : tb('turn.actions', p);
     case 'auction': {
-      const where = view.auction ? (view.provinces.find((p) => p.id === view.auction!.province)?.name ?? '') : '';
-      return mine ? `Auction for ${where}: your bid. Bid or pass.` : `Auction for ${where}: waiting for ${them} to bid or pass.`;
+      const q = { ...p, province: view.auction ? provinceName(view.auction.province) : '' };
+      return mine ? tb('turn.auctionMine', q) : tb('turn.auction', q);
     }
     case 'auction-action':
-      return mine ? 'You won the auction: choose how to use the action.' : `${them} won the auction and is using the action.`;
+      return mine ? tb('turn.auctionActionMine') : tb('turn.auctionAction', p);
     case 'over':
-      return 'The game is over.';
+      return tb('turn.over');
   }
 }
