@@ -36,11 +36,16 @@ export const CATALOGS: Record<Lang, Catalog> = {
   nl: { ...nl, ...panelsNl, ...gameWords('nl') },
 };
 
+/** All of a union's members at once (every game's keys, not any one game's). */
+type AllOf<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
 /** Every game's words in `lang` (the pages load each game's with its board). */
 function gameWords<L extends Lang>(lang: L) {
-  return Object.assign({}, ...Object.values(GAME_WORDS).map((g) => g[lang])) as {
-    [G in keyof typeof GAME_WORDS]: (typeof GAME_WORDS)[G][L];
-  }[keyof typeof GAME_WORDS];
+  return Object.assign({}, ...Object.values(GAME_WORDS).map((g) => g[lang])) as AllOf<
+    {
+      [G in keyof typeof GAME_WORDS]: (typeof GAME_WORDS)[G][L];
+    }[keyof typeof GAME_WORDS]
+  >;
 }
 
 /** The server's own words (mails, push texts, its pages: shared/i18n/mail), merged into its catalogs only. */
