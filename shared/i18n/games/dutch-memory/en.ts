@@ -48,7 +48,8 @@ export const en = {
   'game.dutch-memory.log.penalty': '{seat} takes a penalty card, face down, in position {position}.',
   'game.dutch-memory.log.penalty.none': "No card is left for {seat}'s penalty.",
   'game.dutch-memory.log.replaced': '{seat} takes a new card from the deck, face down, in position {position} to replace the snapped one.',
-  'game.dutch-memory.log.reshuffled': 'The deck ran out: the discard pile below its top card was shuffled into a new deck of {cards, plural, other {#}}.',
+  'game.dutch-memory.log.reshuffled':
+    'The deck ran out: the discard pile below its top card was shuffled into a new deck of {cards, plural, other {#}}.',
   // {reason}: how the round ended; {emptied} yes: {emptier} has no cards left; {call}: how the Dutch caller fared
   // (bonus/penalty: with the {cards} drawn and the points {delta} they take off or add); {scores}: the score lines.
   'game.dutch-memory.log.round-ended':

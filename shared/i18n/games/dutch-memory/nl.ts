@@ -36,7 +36,7 @@ export const nl = {
   'game.dutch-memory.log.skipped.give': '{seat} koos ervoor om niemand een kaart van de stapel te geven.',
   'game.dutch-memory.log.skipped.give-back': '{seat} hield alle eigen kaarten.',
   'game.dutch-memory.log.snapped':
-    'Meegelegd! {seat} legde {own, select, self {de eigen} other {de}} {card} van plek {position}{own, select, self {} other { van {owner}}} op de {on}.',
+    'Meegelegd! {seat} legde {own, select, self {de eigen {card} van plek {position}} other {de {card} van {owner} (plek {position})}} op de {on}.',
   'game.dutch-memory.log.snap-failed.wrong':
     '{seat} probeerde {own, select, self {de eigen kaart} other {de kaart van {owner}}} op plek {position} mee te leggen, maar de {card} past niet bij de {on}. Hij gaat terug en {seat} krijgt straf.',
   'game.dutch-memory.log.snap-failed.late': '{seat} legde te laat mee: de {on} was al bedekt, gepakt of meegelegd. {seat} krijgt straf.',
