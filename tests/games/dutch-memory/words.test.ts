@@ -157,7 +157,7 @@ describe('random play in words', () => {
       }
       const outcome = game.result(state)!;
       expectWorded(outcome);
-      expect(dutch(outcome)).toMatch(/ (wint|winnen samen) met \d+ punten/);
+      expect(dutch(outcome)).toMatch(/ (wint|winnen samen) met -?\d+ punten/);
     }
     // The refusals met on the way include several kinds (their words are checked above).
     expect(keys.size).toBeGreaterThan(8);

@@ -89,7 +89,8 @@ export const nl = {
   'game.dutch-memory.error.nothing-to-snap': 'Er is deze ronde nog niets afgelegd.',
   'game.dutch-memory.error.round-over': 'Die aflegkaart hoort bij een ronde die al voorbij is.',
   'game.dutch-memory.error.unknown-discard': 'Die aflegkaart bestaat niet.',
-  'game.dutch-memory.outcome.win': '{winner} wint met {points} punten.',
-  'game.dutch-memory.outcome.win-on-last-round': '{winner} wint met {points} punten, dankzij de lagere score in de laatste ronde.',
-  'game.dutch-memory.outcome.shared': '{winners} winnen samen met {points} punten.',
+  'game.dutch-memory.outcome.win': '{winner} wint met {points, plural, one {{points} punt} other {{points} punten}}.',
+  'game.dutch-memory.outcome.win-on-last-round':
+    '{winner} wint met {points, plural, one {{points} punt} other {{points} punten}}, dankzij de lagere score in de laatste ronde.',
+  'game.dutch-memory.outcome.shared': '{winners} winnen samen met {points, plural, one {{points} punt} other {{points} punten}}.',
 } as const satisfies Record<Key, string>;
