@@ -26,12 +26,13 @@
 import type { Applied, MoveContext, Outcome, Result, Seat } from '../../engine/game.js';
 import { ok } from '../../engine/game.js';
 import { nextInt, seedRng, shuffleInPlace } from '../../engine/random.js';
-import { ALL_CARDS, cardFace, cardLabel, snapMatches, type CardFace, type CardId } from './cards.js';
+import { ALL_CARDS, cardFace, snapMatches, type CardFace, type CardId } from './cards.js';
 import { fail } from './errors.js';
 import type { DutchMemoryMove, Position } from './moves.js';
 import type { Rules } from './presets.js';
 import { benchCards, benchSum, seatsBeatingCaller, winnersOf } from './score.js';
 import type { Bench, BenchCard, DutchMemoryEvent, DutchMemoryState, Pending, PileCard, PowerName, RoundEnd, RoundRecord } from './state.js';
+import { outcomeWords, wrongPower } from './words.js';
 
 export const CARDS_PER_BENCH = 4;
 
@@ -140,8 +141,6 @@ export function powerOf(rules: Rules, card: CardId): PowerName | null {
 const QUEEN = 'Q'.charCodeAt(0);
 const JACK = 'J'.charCodeAt(0);
 const ACE = 'A'.charCodeAt(0);
-
-const ordinal = (slot: number) => `position ${slot + 1}`;
 
 function slotAt(d: Draft, seat: Seat, slot: number): BenchCard | null {
   return d.benches[seat]?.[slot] ?? null;
@@ -502,8 +501,8 @@ export function setup(seats: number, rules: Rules, seed: string): DutchMemorySta
 // ------------------------------------------------------------------ apply
 
 export function apply(state: DutchMemoryState, seat: Seat, move: DutchMemoryMove, ctx: MoveContext): ApplyResult {
-  if (state.phase === 'over') return fail('game-over', 'The game is over.');
-  if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return fail('no-such-seat', 'There is no such seat at this table.');
+  if (state.phase === 'over') return fail('game-over');
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return fail('no-such-seat');
   const w = newWork(draftOf(state), ctx.now);
   const error = dispatch(w, seat, move);
   if (error) return error;
@@ -593,17 +592,17 @@ function dispatch(w: Work, seat: Seat, move: DutchMemoryMove): Refusal | null {
 
 function noCard(seat: Seat, slot: number, self: Seat): Refusal {
   return seat === self
-    ? fail('empty-position', `You have no card at ${ordinal(slot)}.`)
-    : fail('empty-position', `That player has no card at ${ordinal(slot)}.`);
+    ? fail('empty-position', { position: slot + 1 }, 'game.dutch-memory.error.empty-position.yours')
+    : fail('empty-position', { position: slot + 1 });
 }
 
 function look(w: Work, seat: Seat, slots: readonly [number, number]): Refusal | null {
   const { d } = w;
-  if (d.phase !== 'look') return fail('not-looking-time', 'The starting look is over; the round is under way.');
-  if (d.looked[seat]) return fail('already-looked', 'You have already looked at two of your cards this round.');
+  if (d.phase !== 'look') return fail('not-looking-time');
+  if (d.looked[seat]) return fail('already-looked');
   const a = slots[0];
   const b = slots[1];
-  if (a === b) return fail('same-position', 'Choose two different cards.');
+  if (a === b) return fail('same-position');
   const first = slotAt(d, seat, a);
   if (!first) return noCard(seat, a, seat);
   const second = slotAt(d, seat, b);
@@ -629,21 +628,19 @@ function turnMove(
   move: Extract<DutchMemoryMove, { kind: 'draw' | 'draw-and-discard' | 'exchange' | 'discard' | 'take-discard' | 'call-dutch' }>,
 ): Refusal | null {
   const { d } = w;
-  if (d.phase !== 'play') return fail('not-started', 'Everyone must look at their starting cards first.');
+  if (d.phase !== 'play') return fail('not-started');
   const front = d.pending[0];
   if (front) {
-    return front.seat === seat
-      ? fail('power-pending', 'First use or skip the power waiting for you.')
-      : fail('power-pending', 'Another player must first use or skip a power.');
+    return front.seat === seat ? fail('power-pending', undefined, 'game.dutch-memory.error.power-pending.yours') : fail('power-pending');
   }
-  if (d.turn.seat !== seat) return fail('not-your-turn', 'It is not your turn.');
+  if (d.turn.seat !== seat) return fail('not-your-turn');
   const step = d.turn.step;
   switch (move.kind) {
     case 'draw':
     case 'draw-and-discard': {
-      if (step !== 'start') return fail('already-drawn', 'You have already drawn this turn.');
+      if (step !== 'start') return fail('already-drawn');
       const card = takeFromDeck(w);
-      if (!card) return fail('deck-empty', 'There is no card left to draw.');
+      if (!card) return fail('deck-empty');
       emit(w, { type: 'drew', seat });
       if (move.kind === 'draw') {
         d.turn = { seat: d.turn.seat, step: 'drawn', held: card, placedQueen: d.turn.placedQueen };
@@ -655,14 +652,14 @@ function turnMove(
       return null;
     }
     case 'discard': {
-      if (step !== 'drawn' || !d.turn.held) return fail('nothing-drawn', 'Draw a card first.');
+      if (step !== 'drawn' || !d.turn.held) return fail('nothing-drawn');
       const card = d.turn.held;
       d.turn = { seat: d.turn.seat, step: 'done', held: null, placedQueen: d.turn.placedQueen };
       discardDrawn(w, seat, card);
       return null;
     }
     case 'exchange': {
-      if (step !== 'drawn' || !d.turn.held) return fail('nothing-drawn', 'Draw a card first.');
+      if (step !== 'drawn' || !d.turn.held) return fail('nothing-drawn');
       const old = slotAt(d, seat, move.slot);
       if (!old) return noCard(seat, move.slot, seat);
       const card = d.turn.held;
@@ -674,10 +671,10 @@ function turnMove(
       return null;
     }
     case 'take-discard': {
-      if (!d.rules.drawFromDiscard) return fail('no-discard-draws', 'These rules do not allow taking from the discard pile.');
-      if (step !== 'start') return fail('already-drawn', 'You have already drawn this turn.');
+      if (!d.rules.drawFromDiscard) return fail('no-discard-draws');
+      if (step !== 'start') return fail('already-drawn');
       const top = d.pile[d.pile.length - 1];
-      if (!top) return fail('pile-empty', 'The discard pile is empty.');
+      if (!top) return fail('pile-empty');
       const old = slotAt(d, seat, move.slot);
       if (!old) return noCard(seat, move.slot, seat);
       ownPile(w).pop();
@@ -690,8 +687,8 @@ function turnMove(
       return null;
     }
     case 'call-dutch': {
-      if (step !== 'start') return fail('too-late-to-call', 'Dutch can only be called at the start of your turn, before drawing.');
-      if (d.caller !== null) return fail('dutch-already-called', 'Dutch has already been called this round.');
+      if (step !== 'start') return fail('too-late-to-call');
+      if (d.caller !== null) return fail('dutch-already-called');
       d.caller = seat;
       d.turn = { seat: d.turn.seat, step: 'done', held: d.turn.held, placedQueen: d.turn.placedQueen };
       emit(w, { type: 'called-dutch', seat, automatic: false });
@@ -706,19 +703,17 @@ function resolvePending(
   move: Extract<DutchMemoryMove, { kind: 'peek' | 'swap' | 'give' | 'give-back' | 'skip' }>,
 ): Refusal | null {
   const { d } = w;
-  if (d.phase !== 'play') return fail('no-power', 'There is no power to use right now.');
+  if (d.phase !== 'play') return fail('no-power');
   const front = d.pending[0];
   if (!front || front.seat !== seat) {
-    return front
-      ? fail('not-your-power', 'Another player has a power to use first.')
-      : fail('no-power', 'You have no power to use right now.');
+    return front ? fail('not-your-power') : fail('no-power', undefined, 'game.dutch-memory.error.no-power.yours');
   }
   if (move.kind === 'skip') {
     emit(w, { type: 'skipped', seat, what: front.kind });
     d.pending = d.pending.slice(1);
     return null;
   }
-  if (move.kind !== front.kind) return fail('wrong-power', `The power waiting for you is ${describePending(front)}.`);
+  if (move.kind !== front.kind) return fail('wrong-power', ...wrongPower(front));
   switch (move.kind) {
     case 'peek': {
       const err = checkPosition(d, seat, move.at);
@@ -732,9 +727,9 @@ function resolvePending(
     case 'swap': {
       const err = checkPosition(d, seat, move.a) ?? checkPosition(d, seat, move.b);
       if (err) return err;
-      if (move.a.seat === move.b.seat && move.a.slot === move.b.slot) return fail('same-position', 'Choose two different cards.');
+      if (move.a.seat === move.b.seat && move.a.slot === move.b.slot) return fail('same-position');
       if (d.rules.jackPower === 'swap-different-benches' && move.a.seat === move.b.seat) {
-        return fail('same-bench', 'Under these rules a Jack swaps cards between two different players.');
+        return fail('same-bench');
       }
       const a = slotAt(d, move.a.seat, move.a.slot);
       const b = slotAt(d, move.b.seat, move.b.slot);
@@ -744,16 +739,16 @@ function resolvePending(
       break;
     }
     case 'give': {
-      if (move.to === seat) return fail('give-to-self', 'The Ace gives a card to another player.');
-      if (move.to >= d.seats) return fail('no-such-seat', 'There is no such seat at this table.');
+      if (move.to === seat) return fail('give-to-self');
+      if (move.to >= d.seats) return fail('no-such-seat');
       const card = takeFromDeck(w);
-      if (!card) return fail('deck-empty', 'There is no card left to give; skip the power.');
+      if (!card) return fail('deck-empty', undefined, 'game.dutch-memory.error.deck-empty.give');
       const slot = placeInBench(w, move.to, { card, seenBy: NOBODY });
       emit(w, { type: 'gave', seat, to: move.to, slot });
       break;
     }
     case 'give-back': {
-      if (front.kind !== 'give-back') return fail('wrong-power', 'Nothing to give back.');
+      if (front.kind !== 'give-back') return fail('wrong-power', undefined, 'game.dutch-memory.error.wrong-power.nothing-to-give-back');
       const mine = slotAt(d, seat, move.slot);
       if (!mine) return noCard(seat, move.slot, seat);
       setSlot(w, seat, move.slot, null);
@@ -766,21 +761,8 @@ function resolvePending(
   return null;
 }
 
-function describePending(p: Pending): string {
-  switch (p.kind) {
-    case 'peek':
-      return `the ${cardLabel(p.card)}'s look at one card`;
-    case 'swap':
-      return `the ${cardLabel(p.card)}'s swap of two cards`;
-    case 'give':
-      return `the ${cardLabel(p.card)}'s gift of a card from the deck`;
-    case 'give-back':
-      return 'handing one of your cards to the player whose card you snapped (or keeping them all)';
-  }
-}
-
 function checkPosition(d: Draft, self: Seat, at: Position): Refusal | null {
-  if (at.seat >= d.seats) return fail('no-such-seat', 'There is no such seat at this table.');
+  if (at.seat >= d.seats) return fail('no-such-seat');
   return slotAt(d, at.seat, at.slot) ? null : noCard(at.seat, at.slot, self);
 }
 
@@ -798,12 +780,12 @@ function checkPosition(d: Draft, self: Seat, at: Position): Refusal | null {
  */
 function snap(w: Work, seat: Seat, on: number, owner: Seat, slot: number): Refusal | null {
   const { d } = w;
-  if (d.phase !== 'play') return fail('not-started', 'There is nothing to snap before the round is under way.');
-  if (owner >= d.seats) return fail('no-such-seat', 'There is no such seat at this table.');
-  if (owner !== seat && !d.rules.snapOthers) return fail('not-your-card', 'You may only snap your own cards.');
-  if (d.nextSerial === d.roundFirstSerial) return fail('nothing-to-snap', 'Nothing has been discarded yet this round.');
-  if (on < d.roundFirstSerial) return fail('round-over', 'That discard belongs to a round that is over.');
-  if (on >= d.nextSerial) return fail('unknown-discard', 'There is no such discard.');
+  if (d.phase !== 'play') return fail('not-started', undefined, 'game.dutch-memory.error.not-started.snap');
+  if (owner >= d.seats) return fail('no-such-seat');
+  if (owner !== seat && !d.rules.snapOthers) return fail('not-your-card');
+  if (d.nextSerial === d.roundFirstSerial) return fail('nothing-to-snap');
+  if (on < d.roundFirstSerial) return fail('round-over');
+  if (on >= d.nextSerial) return fail('unknown-discard');
   const mine = slotAt(d, owner, slot);
   if (!mine) return noCard(owner, slot, seat);
   const index = findSerial(d.pile, on);
@@ -1223,16 +1205,12 @@ export function result(state: DutchMemoryState): Outcome | null {
   const winners = winnersOf(rules, totals, history);
   const best = Math.min(...totals);
   const level = totals.filter((t) => t === best).length;
-  const names = winners.map((w) => `{${w}}`).join(' and ');
-  const summary =
-    winners.length === 1
-      ? `${names} wins with ${best} points${level > 1 ? ', having scored less in the final round' : ''}.`
-      : `${names} share the win with ${best} points.`;
+  const { key, params } = outcomeWords(winners, best, level > winners.length);
   const details: DutchMemoryDetails = {
     endScore: rules.endScore,
     totals,
     tieBrokenByLastRound: level > winners.length,
     rounds: history,
   };
-  return { winners, scores: totals, summary, details };
+  return { winners, scores: totals, key, params, details };
 }

@@ -7,11 +7,12 @@
  * Every viewer reads the same log: events carry public facts only (the one hidden card, that of
  * a late snap, is left out of the log line).
  */
-import type { LogEntry, Outcome, Seat, Viewer } from '../../engine/game.js';
-import { cardFace, cardLabel, type CardFace, type CardId } from './cards.js';
+import type { LogEntry, Outcome, Param, Params, Seat, Viewer } from '../../engine/game.js';
+import { cardFace, type CardFace, type CardId } from './cards.js';
 import { layoutOf, type Rules } from './presets.js';
 import { result, toAct } from './rules.js';
 import type { DutchMemoryEvent, DutchMemoryState, PowerName, RoundRecord, Step } from './state.js';
+import { cardsWords, cardWords, seatRef, whoseParams } from './words.js';
 
 export interface SlotView {
   /** Seats that have legitimately seen this card (public: the table saw them look). */
@@ -149,102 +150,100 @@ function finalTurns(state: DutchMemoryState): Seat[] {
 
 // ------------------------------------------------------------------ the log
 
-const pos = (slot: number) => `position ${slot + 1}`;
-const whose = (owner: Seat, seat: Seat) => (owner === seat ? 'their own' : `{${owner}}'s`);
-
-const POWER_WORDS: Readonly<Record<PowerName, string>> = {
-  peek: 'look at any one face-down card',
-  swap: 'swap two face-down cards',
-  give: 'give another player a card from the deck',
-};
-
-const END_WORDS = {
-  dutch: 'after the final turns',
-  'bench-emptied': 'because a player has no cards left',
-  'deck-empty': 'because no card is left to draw',
-} as const;
+// Log lines are words (`game.dutch-memory.log.<type>[.<variant>]`, shared/i18n/games/dutch-memory):
+// seats as SeatRefs, cards as their label's words (words.ts), positions 1-based.
+const line = (type: DutchMemoryEvent['type'], key: string, params: Params, rest?: { seat?: Seat; data?: unknown }): LogEntry => ({
+  type,
+  key: `game.dutch-memory.log.${key}`,
+  params,
+  ...rest,
+});
 
 export function viewEvent(event: DutchMemoryEvent, _viewer: Viewer): LogEntry | null {
+  const at = (slot: number) => slot + 1;
   switch (event.type) {
     case 'round-started':
-      return { type: event.type, seat: event.dealer, text: `Round ${event.round}: {${event.dealer}} deals four cards to everyone.` };
+      return line(event.type, event.type, { round: event.round, dealer: seatRef(event.dealer) }, { seat: event.dealer });
     case 'looked':
-      return {
-        type: event.type,
-        seat: event.seat,
-        text: `{${event.seat}} looked at their cards in ${event.slots.map(pos).join(' and ')}.`,
-        data: { slots: event.slots },
-      };
+      return line(
+        event.type,
+        event.type,
+        { seat: seatRef(event.seat), a: at(event.slots[0] ?? 0), b: at(event.slots[1] ?? 0) },
+        { seat: event.seat, data: { slots: event.slots } },
+      );
     case 'opening-discard':
-      return { type: event.type, text: `The first discard is the ${cardLabel(event.card)}.`, data: { card: event.card } };
+      return line(event.type, event.type, { card: cardWords(event.card) }, { data: { card: event.card } });
     case 'drew':
-      return { type: event.type, seat: event.seat, text: `{${event.seat}} drew a card from the deck.` };
+      return line(event.type, event.type, { seat: seatRef(event.seat) }, { seat: event.seat });
     case 'discarded':
-      return {
-        type: event.type,
-        seat: event.seat,
-        text: `{${event.seat}} discarded the ${cardLabel(event.card)}.`,
-        data: { card: event.card },
-      };
+      return line(
+        event.type,
+        event.type,
+        { seat: seatRef(event.seat), card: cardWords(event.card) },
+        { seat: event.seat, data: { card: event.card } },
+      );
     case 'exchanged':
-      return {
-        type: event.type,
-        seat: event.seat,
-        text: event.took
-          ? `{${event.seat}} took the ${cardLabel(event.took)} from the pile into ${pos(event.slot)} and threw out the ${cardLabel(event.discarded)} that was there.`
-          : `{${event.seat}} put the drawn card in ${pos(event.slot)} and threw out the ${cardLabel(event.discarded)} that was there.`,
-        data: { slot: event.slot, discarded: event.discarded, took: event.took },
-      };
+      return line(
+        event.type,
+        event.took ? 'exchanged.pile' : 'exchanged.deck',
+        {
+          seat: seatRef(event.seat),
+          position: at(event.slot),
+          card: cardWords(event.discarded),
+          ...(event.took ? { took: cardWords(event.took) } : {}),
+        },
+        { seat: event.seat, data: { slot: event.slot, discarded: event.discarded, took: event.took } },
+      );
     case 'called-dutch':
-      return {
-        type: event.type,
-        seat: event.seat,
-        text: event.automatic
-          ? `{${event.seat}} has no cards left, so Dutch is called for them. Everyone else gets one last turn.`
-          : `{${event.seat}} called Dutch! Everyone else gets one last turn.`,
-      };
+      return line(
+        event.type,
+        event.automatic ? 'called-dutch.automatic' : 'called-dutch',
+        { seat: seatRef(event.seat) },
+        { seat: event.seat },
+      );
     case 'power':
-      return {
-        type: event.type,
-        seat: event.seat,
-        text: `The ${cardLabel(event.card)} lets {${event.seat}} ${POWER_WORDS[event.power]}.`,
-        data: { power: event.power, card: event.card },
-      };
+      return line(
+        event.type,
+        `power.${event.power}`,
+        { seat: seatRef(event.seat), card: cardWords(event.card) },
+        { seat: event.seat, data: { power: event.power, card: event.card } },
+      );
     case 'peeked':
-      return {
-        type: event.type,
-        seat: event.seat,
-        text: `{${event.seat}} looked at ${whose(event.at.seat, event.seat)} card in ${pos(event.at.slot)}.`,
-        data: { at: event.at },
-      };
+      return line(
+        event.type,
+        event.type,
+        { seat: seatRef(event.seat), ...whoseParams(event.at.seat, event.seat), position: at(event.at.slot) },
+        { seat: event.seat, data: { at: event.at } },
+      );
     case 'swapped':
-      return {
-        type: event.type,
-        seat: event.seat,
-        text: `{${event.seat}} swapped ${whose(event.a.seat, event.seat)} card in ${pos(event.a.slot)} with ${whose(event.b.seat, event.seat)} card in ${pos(event.b.slot)}.`,
-        data: { a: event.a, b: event.b },
-      };
+      return line(
+        event.type,
+        event.type,
+        {
+          seat: seatRef(event.seat),
+          ...whoseParams(event.a.seat, event.seat, 'a'),
+          a: at(event.a.slot),
+          ...whoseParams(event.b.seat, event.seat, 'b'),
+          b: at(event.b.slot),
+        },
+        { seat: event.seat, data: { a: event.a, b: event.b } },
+      );
     case 'gave':
-      return {
-        type: event.type,
-        seat: event.seat,
-        text: `{${event.seat}} gave {${event.to}} an unseen card from the deck (${pos(event.slot)}).`,
-        data: { to: event.to, slot: event.slot },
-      };
+      return line(
+        event.type,
+        event.type,
+        { seat: seatRef(event.seat), to: seatRef(event.to), position: at(event.slot) },
+        { seat: event.seat, data: { to: event.to, slot: event.slot } },
+      );
     case 'gave-back':
-      return {
-        type: event.type,
-        seat: event.seat,
-        text: `{${event.seat}} handed {${event.to}} their card from ${pos(event.from)} (now {${event.to}}'s ${pos(event.slot)}).`,
-        data: { to: event.to, from: event.from, slot: event.slot },
-      };
+      return line(
+        event.type,
+        event.type,
+        { seat: seatRef(event.seat), to: seatRef(event.to), from: at(event.from), position: at(event.slot) },
+        { seat: event.seat, data: { to: event.to, from: event.from, slot: event.slot } },
+      );
     case 'skipped':
-      return {
-        type: event.type,
-        seat: event.seat,
-        text:
-          event.what === 'give-back' ? `{${event.seat}} kept all their cards.` : `{${event.seat}} chose not to ${POWER_WORDS[event.what]}.`,
-      };
+      return line(event.type, `skipped.${event.what}`, { seat: seatRef(event.seat) }, { seat: event.seat });
     default:
       return viewSnapAndEndEvent(event);
   }
@@ -258,67 +257,84 @@ type SnapAndEndEvent = Extract<
 function viewSnapAndEndEvent(event: SnapAndEndEvent): LogEntry {
   switch (event.type) {
     case 'snapped':
-      return {
-        type: event.type,
-        seat: event.seat,
-        text: `Snap! {${event.seat}} laid ${whose(event.owner, event.seat)} ${cardLabel(event.card)} from ${pos(event.slot)} on the ${cardLabel(event.on)}.`,
-        data: { owner: event.owner, slot: event.slot, card: event.card, on: event.on },
-      };
-    case 'snap-failed':
-      return {
-        type: event.type,
-        seat: event.seat,
-        text:
-          event.why === 'wrong'
-            ? `{${event.seat}} tried to snap ${whose(event.owner, event.seat)} card in ${pos(event.slot)}, but the ${cardLabel(event.card)} does not match the ${event.on ? cardLabel(event.on) : 'discard'}. It goes back, and {${event.seat}} pays a penalty.`
-            : `{${event.seat}} snapped too late: ${event.on ? `the ${cardLabel(event.on)}` : 'that discard'} was already covered, taken or snapped. {${event.seat}} pays a penalty.`,
-        data: { owner: event.owner, slot: event.slot, why: event.why, card: event.why === 'wrong' ? event.card : null },
-      };
-    case 'penalty':
-      return {
-        type: event.type,
-        seat: event.seat,
-        text:
-          event.slot === null
-            ? `No card is left for {${event.seat}}'s penalty.`
-            : `{${event.seat}} takes a penalty card, face down, in ${pos(event.slot)}.`,
-      };
-    case 'replaced':
-      return {
-        type: event.type,
-        seat: event.seat,
-        text: `{${event.seat}} takes a new card from the deck, face down, in ${pos(event.slot)} to replace the snapped one.`,
-        data: { slot: event.slot },
-      };
-    case 'reshuffled':
-      return {
-        type: event.type,
-        text: `The deck ran out: the discard pile below its top card was shuffled into a new deck of ${event.cards}.`,
-      };
-    case 'round-ended': {
-      const r = event.record;
-      const lines = r.scores.map((s, seat) => `{${seat}} ${s} (total ${r.totals[seat]})`).join(', ');
-      const caller =
-        r.caller === null
-          ? ''
-          : r.callerLowest
-            ? ` {${r.caller}} called Dutch and was lowest${r.callerCards.length ? `: bonus card ${r.callerCards.map(cardLabel).join(' ')} takes off ${-r.callerDelta}` : ''}.`
-            : ` {${r.caller}} called Dutch but was not lowest${r.callerCards.length ? `: penalty ${r.callerCards.map(cardLabel).join(' ')} adds ${r.callerDelta}` : ''}.`;
-      const emptied = event.emptied === null ? '' : ` {${event.emptied}} got rid of every card.`;
-      return {
-        type: event.type,
-        text: `Round ${event.round} is over ${END_WORDS[event.reason]}.${emptied}${caller} Scores: ${lines}.`,
-        data: r,
-      };
+      return line(
+        event.type,
+        event.type,
+        {
+          seat: seatRef(event.seat),
+          ...whoseParams(event.owner, event.seat),
+          card: cardWords(event.card),
+          position: event.slot + 1,
+          on: cardWords(event.on),
+        },
+        { seat: event.seat, data: { owner: event.owner, slot: event.slot, card: event.card, on: event.on } },
+      );
+    case 'snap-failed': {
+      const data = { owner: event.owner, slot: event.slot, why: event.why, card: event.why === 'wrong' ? event.card : null };
+      const on = event.on ? cardWords(event.on) : null;
+      if (event.why === 'wrong') {
+        const params = {
+          seat: seatRef(event.seat),
+          ...whoseParams(event.owner, event.seat),
+          position: event.slot + 1,
+          card: cardWords(event.card),
+          on: on ?? { key: 'game.dutch-memory.card.discard' },
+        };
+        return line(event.type, 'snap-failed.wrong', params, { seat: event.seat, data });
+      }
+      return on
+        ? line(event.type, 'snap-failed.late', { seat: seatRef(event.seat), on }, { seat: event.seat, data })
+        : line(event.type, 'snap-failed.late.taken', { seat: seatRef(event.seat) }, { seat: event.seat, data });
     }
+    case 'penalty':
+      return event.slot === null
+        ? line(event.type, 'penalty.none', { seat: seatRef(event.seat) }, { seat: event.seat })
+        : line(event.type, event.type, { seat: seatRef(event.seat), position: event.slot + 1 }, { seat: event.seat });
+    case 'replaced':
+      return line(
+        event.type,
+        event.type,
+        { seat: seatRef(event.seat), position: event.slot + 1 },
+        { seat: event.seat, data: { slot: event.slot } },
+      );
+    case 'reshuffled':
+      return line(event.type, event.type, { cards: event.cards });
+    case 'round-ended':
+      return line(event.type, event.type, roundEndParams(event), { data: event.record });
     case 'game-ended':
-      return {
-        type: event.type,
-        text:
-          event.winners.length === 1
-            ? `The game is over: {${event.winners[0]}} wins.`
-            : `The game is over: ${event.winners.map((w) => `{${w}}`).join(' and ')} share the win.`,
-        data: { winners: event.winners, totals: event.totals },
-      };
+      return line(
+        event.type,
+        event.winners.length === 1 ? 'game-ended' : 'game-ended.shared',
+        event.winners.length === 1 ? { winner: seatRef(event.winners[0] as Seat) } : { winners: { list: event.winners.map(seatRef) } },
+        { data: { winners: event.winners, totals: event.totals } },
+      );
   }
+}
+
+/**
+ * A round's end in one line: why it ended, who emptied their bench, how the Dutch caller fared (with
+ * the bonus or penalty cards drawn) and every seat's score and total (a chain of `round-ended.score`
+ * lines joined by `round-ended.more`).
+ */
+function roundEndParams(event: Extract<DutchMemoryEvent, { type: 'round-ended' }>): Params {
+  const r = event.record;
+  const scores = r.scores.map(
+    (s, seat): Param => ({
+      key: 'game.dutch-memory.log.round-ended.score',
+      params: { seat: seatRef(seat), score: s, total: r.totals[seat] ?? 0 },
+    }),
+  );
+  const joined = scores.reduceRight((rest, score) => ({ key: 'game.dutch-memory.log.round-ended.more', params: { score, rest } }));
+  const withCards = r.callerCards.length > 0;
+  const call = r.caller === null ? 'none' : r.callerLowest ? (withCards ? 'bonus' : 'lowest') : withCards ? 'penalty' : 'higher';
+  return {
+    round: event.round,
+    reason: event.reason === 'bench-emptied' ? 'emptied' : event.reason,
+    emptied: event.emptied === null ? 'no' : 'yes',
+    ...(event.emptied === null ? {} : { emptier: seatRef(event.emptied) }),
+    call,
+    ...(r.caller === null ? {} : { caller: seatRef(r.caller) }),
+    ...(withCards ? { cards: cardsWords(r.callerCards), delta: (r.callerLowest ? -r.callerDelta : r.callerDelta) || 0 } : {}),
+    scores: joined,
+  };
 }

@@ -3,6 +3,7 @@
  * per test. The rule text has no numbered worked examples; each test names the passage it follows.
  */
 import { describe, expect, it } from 'vitest';
+import { english } from '../../support/words.js';
 import {
   build,
   cardAt,
@@ -66,7 +67,7 @@ describe('bench rules: the deal and the starting look', () => {
     expect(idsIn(viewOf(a.state, 1))).toEqual(new Set([cardAt(s0, 1, 0), cardAt(s0, 1, 3)]));
     expect(idsIn(viewOf(a.state, 0)).size).toBe(0);
     expect(idsIn(viewOf(a.state, null)).size).toBe(0);
-    expect(game.viewEvent(a.events[0]!, 0)?.text).toBe('{1} looked at their cards in position 1 and position 4.');
+    expect(english(game.viewEvent(a.events[0]!, 0))).toBe('Bob looked at their cards in position 1 and position 4.');
     expect(refuse(a.state, 1, { kind: 'look', slots: [1, 2] })).toBe('already-looked');
     expect(refuse(a.state, 0, { kind: 'look', slots: [2, 2] })).toBe('same-position');
     expect(refuse(a.state, 0, { kind: 'draw' })).toBe('not-started');
@@ -130,8 +131,8 @@ describe('bench rules: a turn', () => {
     expect(top(r.state)?.card).toBe('9C');
     expect(r.state.pile).toHaveLength(1);
     expect(r.state.turn.seat).toBe(1);
-    expect(game.viewEvent(r.events[0]!, 2)?.text).toBe(
-      '{0} took the 6♠ from the pile into position 2 and threw out the 9♣ that was there.',
+    expect(english(game.viewEvent(r.events[0]!, 2))).toBe(
+      'Ann took the 6♠ from the pile into position 2 and threw out the 9♣ that was there.',
     );
   });
 
@@ -267,7 +268,7 @@ describe('bench rules: snapping', () => {
     expect(r.state.benches[1]).toHaveLength(4);
     expect(top(r.state)).toMatchObject({ card: '6D', closed: true });
     expect(r.state.turn.seat).toBe(0);
-    expect(game.viewEvent(r.events[0]!, 0)?.text).toBe('Snap! {1} laid their own 6♦ from position 4 on the 6♠.');
+    expect(english(game.viewEvent(r.events[0]!, 0))).toBe('Snap! Bob laid their own 6♦ from position 4 on the 6♠.');
     // "a snapped card cannot be snapped again"
     expect(viewOf(r.state, 0).snap.open).toBe(false);
     expect(game.legalMoves(r.state, 2).some((m) => m.kind === 'snap')).toBe(false);
@@ -504,7 +505,7 @@ describe('bench rules: Dutch and the end of a round', () => {
     const res = game.result(r.state)!;
     expect(res.winners).toEqual([0]);
     expect(res.scores).toEqual([100, 100]);
-    expect(res.summary).toBe('{0} wins with 100 points, having scored less in the final round.');
+    expect(english(res)).toBe('Ann wins with 100 points, having scored less in the final round.');
     expect(res.details).toMatchObject({ tieBrokenByLastRound: true, rounds: [{ scores: [10, 15] }] });
     expect(game.toAct(r.state)).toEqual([]);
     expect(refuse(r.state, 0, { kind: 'draw' })).toBe('game-over');

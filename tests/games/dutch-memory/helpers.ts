@@ -128,7 +128,7 @@ export function play(state: DutchMemoryState, seat: Seat, move: DutchMemoryMove,
   const parsed = game.move.safeParse(move);
   expect(parsed.success, `schema rejects ${JSON.stringify(move)}`).toBe(true);
   const r = game.apply(state, seat, move, { now });
-  if (!r.ok) throw new Error(`refused ${JSON.stringify(move)} by ${seat}: ${r.error.code} ${r.error.message}`);
+  if (!r.ok) throw new Error(`refused ${JSON.stringify(move)} by ${seat}: ${r.error.code} ${english(r.error)}`);
   return { state: r.value.state, events: [...r.value.events], reveal: r.value.reveal as DutchMemoryReveal | undefined };
 }
 

@@ -15,7 +15,7 @@
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Seat as SeatNo } from '#shared/engine/game.js';
+import type { Params, Seat as SeatNo } from '#shared/engine/game.js';
 import { nextInt, seedRng, type Rng } from '#shared/engine/random.js';
 import { ALL_CARDS, rankOf, snapMatches, type CardId } from '#shared/games/dutch-memory/cards.js';
 import type { DutchMemoryMove, DutchMemoryState } from '#shared/games/dutch-memory/index.js';
@@ -24,6 +24,7 @@ import { GAMES } from '#shared/games/index.js';
 import { DutchMemoryBoard } from '../../../web/src/games/dutch-memory/Board.js';
 import { afterCommit, testApp, type Json, type Seat } from '../../support/api.js';
 import { loadGameWords, loadLanguage } from '../../../web/src/i18n.js';
+import { english, NAMES } from '../../support/words.js';
 
 // The board's words (and the card names the test looks for) from the English catalog.
 beforeAll(async () => {
@@ -237,14 +238,12 @@ async function trial(app: App, stale: { stale: number }, preset: 'bench' | 'marm
   const loserBench = race.before.benches[lose.seat]!;
   expect(loserBench.includes(null)).toBe(false);
   const penaltySlot = loserBench.length;
-  const lateEvents = loseRes.json.events as { type: string; seat?: number; text: string; data?: Json }[];
+  const lateEvents = loseRes.json.events as { type: string; seat?: number; key: string; params: Params; data?: Json }[];
   expect(lateEvents.map((e) => e.type)).toEqual(['snap-failed', 'penalty']);
   expect(lateEvents[0]).toMatchObject({ seat: lose.seat, data: { owner: lose.seat, slot: lose.slot, why: 'late', card: null } });
-  expect(lateEvents[0]!.text).toContain(`{${lose.seat}} snapped too late`);
-  expect(lateEvents[1]).toMatchObject({
-    seat: lose.seat,
-    text: `{${lose.seat}} takes a penalty card, face down, in position ${penaltySlot + 1}.`,
-  });
+  expect(english(lateEvents[0])).toContain(`${NAMES[lose.seat]} snapped too late`);
+  expect(lateEvents[1]).toMatchObject({ seat: lose.seat });
+  expect(english(lateEvents[1])).toBe(`${NAMES[lose.seat]} takes a penalty card, face down, in position ${penaltySlot + 1}.`);
   expect(JSON.stringify(lateEvents)).not.toContain(`"${lose.card}"`);
 
   // Server side: the stored state after both.
