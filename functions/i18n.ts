@@ -13,7 +13,7 @@ import { en as zodEn, nl as zodNl } from 'zod/locales';
 import type { Params as WordParams } from '#shared/engine/game.js';
 import { en } from '#shared/i18n/en.js';
 import * as format from '#shared/i18n/format.js';
-import { GAME_WORDS } from '#shared/i18n/games/index.js';
+import { GAME_WORDS, type GameKey } from '#shared/i18n/games/index.js';
 import { type Catalog, isLang, LANGS, type Lang, type MessageKey, PSEUDO, pickLang } from '#shared/i18n/index.js';
 import { type MailKey, mailEn } from '#shared/i18n/mail/en.js';
 import { mailNl } from '#shared/i18n/mail/nl.js';
@@ -37,10 +37,9 @@ export const CATALOGS: Record<Lang, Catalog> = {
 };
 
 /** Every game's words in `lang` (the pages load each game's with its board). */
-function gameWords<L extends Lang>(lang: L) {
-  return Object.assign({}, ...Object.values(GAME_WORDS).map((g) => g[lang])) as {
-    [G in keyof typeof GAME_WORDS]: (typeof GAME_WORDS)[G][L];
-  }[keyof typeof GAME_WORDS];
+function gameWords(lang: Lang): Record<GameKey, string> {
+  // Every game's keys (a union of the catalogs' types would make each key optional).
+  return Object.assign({}, ...Object.values(GAME_WORDS).map((g) => g[lang]));
 }
 
 /** The server's own words (mails, push texts, its pages: shared/i18n/mail), merged into its catalogs only. */

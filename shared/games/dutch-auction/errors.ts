@@ -49,4 +49,4 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export type RuleError = EngineRuleError & { readonly code: ErrorCode };
 
 /** `ruleError` builds one as a value (checks shared by `apply` and `legalMoves`); `fail` refuses a move. */
-export const { ruleError, fail } = ruleErrors(ERROR_CODES);
+export const { ruleError, fail } = ruleErrors(ERROR_CODES, 'game.dutch-auction.error');
