@@ -5,7 +5,7 @@
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cardName } from '#shared/games/dutch-auction/cards.js';
+import { cardName } from '../../web/src/games/dutch-auction/logic.js';
 import { dutchAuction } from '#shared/games/dutch-auction/index.js';
 import type { DutchAuctionMove } from '#shared/games/dutch-auction/moves.js';
 import type { DutchAuctionState } from '#shared/games/dutch-auction/state.js';

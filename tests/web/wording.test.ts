@@ -4,7 +4,8 @@
  * rules help of one edition only, and how "my matches" names a result and an edition.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EDITION_DATA, cardName } from '#shared/games/dutch-auction/cards.js';
+import { EDITION_DATA } from '#shared/games/dutch-auction/cards.js';
+import { cardName } from '../../web/src/games/dutch-auction/logic.js';
 import { rulesHelp } from '#shared/games/dutch-auction/help.js';
 import { dutchAuction } from '#shared/games/dutch-auction/index.js';
 import type { DutchAuctionState } from '#shared/games/dutch-auction/state.js';
