@@ -25,10 +25,14 @@ import { moveLabel } from '../../web/src/games/generic/labels.js';
 import { LogPanel } from '../../web/src/ui/LogPanel.js';
 import { OutcomePanel } from '../../web/src/ui/Outcome.js';
 import type { Match } from '../../web/src/types.js';
-import { loadLanguage } from '../../web/src/i18n.js';
+import { loadGameWords, loadLanguage } from '../../web/src/i18n.js';
 
 // The page's words come from the English catalog (until it is loaded, `t` answers keys).
-beforeAll(() => loadLanguage('en'));
+// The auction board's words come with its catalog (loaded with the board on the page).
+beforeAll(async () => {
+  await loadLanguage('en');
+  await loadGameWords('dutch-auction');
+});
 
 const seats = [
   { seat: 0, name: 'Ann', joined: true, waitingSince: null },
