@@ -45,7 +45,7 @@ async function hiddenFromA(matchId: string, seatB: number) {
   for (const l of log) {
     if (l.kind !== 'move') continue;
     const r = dutchAuction.apply(state, l.seat!, l.move as never, { now: l.at });
-    if (!r.ok) throw new Error(`replay failed at ${l.version}: ${r.error.message}`);
+    if (!r.ok) throw new Error(`replay failed at ${l.version}: ${r.error.code}`);
     state = r.value.state;
     note(l.version, state);
   }
