@@ -18,6 +18,9 @@ import { openPseudo, unmarkedText } from './support/pseudo.js';
 
 const env = e2eSite('nl-auction-web');
 
+/** The platform's log lines (not the game's), English until the platform's words move to the catalog. */
+const PLATFORM_LINES = [/^\w+ joined\.$/, /^Everyone is here: the game has started\.$/, /^The game is over/, /^\w+ resigned/];
+
 const logLines = (p: Page) => p.locator('.zone.log .log-text').allTextContents();
 
 /** One step of the player on this page, by clicks and in Dutch: seal the first card aside, buy the cheapest card the bid pays, else finish. */
@@ -96,7 +99,7 @@ describe('the auction game in Dutch', () => {
     expect(await a.locator('#turn-line').innerText()).toBe(
       'Ronde 1: jij bent aan zet. Leg een kaart opzij en verzegel je bod (Bob kiest ook).',
     );
-    await a.getByRole('heading', { name: 'Veiling' }).waitFor();
+    await a.getByRole('heading', { name: 'Veiling', exact: true }).waitFor();
     expect(await a.locator('.zone.auction .stats-line').innerText()).toMatch(/^Veilingstapel: \d+ kaarten$/);
     await a.getByRole('group', { name: 'Je hand' }).waitFor();
     await a.getByRole('list', { name: 'De uitstalling: plek n kost n kaarten' }).waitFor();
@@ -106,7 +109,7 @@ describe('the auction game in Dutch', () => {
     );
     const firstCard = a.locator('[data-zone="hand"] button.card').first();
     expect(await firstCard.getAttribute('aria-label')).toMatch(
-      /^\w+, (\d+ pt|kracht): Je hand: (groene|rode|roze|blauwe) .+, biedt \d+, -?\d+ pt/,
+      /^\w+, (\d+ pt|kracht), bod: Je hand: (groene|rode|roze|blauwe) .+, biedt \d+, -?\d+ pt/,
     );
     await expectAccessible(a, 'auction board in Dutch, sealing');
 
@@ -165,8 +168,13 @@ describe('the auction game in Dutch', () => {
     const ctx = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const p = await ctx.newPage();
     const seat0 = m.seats[0]!;
+    // The whole page. Left out, and only these: the platform's own log lines (joined, started, ended),
+    // which are still English text on this branch (functions/matches/present.ts, the platform's item).
     const check = async (what: string) => {
-      expect(await unmarkedText(p), what).toEqual([]);
+      const found = (await unmarkedText(p)).filter(
+        (f) => !(f.where === 'span.log-text text' && PLATFORM_LINES.some((re) => re.test(f.text))),
+      );
+      expect(found, what).toEqual([]);
     };
 
     // Sealing a bid, with a card picked.
