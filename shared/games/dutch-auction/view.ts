@@ -6,6 +6,10 @@
  * Visible to all: the display, the auction discards, bids once revealed, cashed-in cards.
  * Visible to the owner only: their hand, their sealed choice, their discards, and the contents of
  * their personal deck (sorted, so its order never shows).
+ *
+ * Log lines hold no words: a catalog key (`game.dutch-auction.log.<event>[.<variant>]`) and params —
+ * seats as `{ seat }`, cards as nested keys (`game.dutch-auction.card.<id>`, so an id in a line is
+ * one its viewer may see), lists of cards as lists. shared/i18n/games/dutch-auction words them.
  */
 import type { KeyRef, LogEntry, Outcome, Param, Params, Seat, SeatRef, Viewer } from '../../engine/game.js';
 import { type CardId, type Edition, type Source, type Suit, cardInfo, cardList, cardWords, sortCards, suitWords } from './cards.js';
