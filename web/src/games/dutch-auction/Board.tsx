@@ -162,6 +162,39 @@ function Pile({
   );
 }
 
+/** Words under the hand's cards while a choice is being sealed: set aside, bid, or kept in hand. */
+function handNotesFor(draft: Plan, hand: readonly CardId[]): Record<CardId, string> | undefined {
+  if (!draft.setAside && draft.bid.length === 0) return undefined;
+  const note = (id: CardId) =>
+    id === draft.setAside
+      ? t('game.dutch-auction.board.note.setAside')
+      : draft.bid.includes(id)
+        ? t('game.dutch-auction.board.note.bid')
+        : t('game.dutch-auction.board.note.kept');
+  return Object.fromEntries(hand.map((id) => [id, note(id)]));
+}
+
+/** The notes above the table: last round's bid, a coin toss, the final rounds. */
+function RoundNotes({ view, name }: { view: DutchAuctionView; name: (s: number) => string }) {
+  const prev = view.previous;
+  return (
+    <>
+      {prev && view.phase !== 'over' && (
+        <p class="note">
+          {t('game.dutch-auction.board.previous', {
+            round: prev.round,
+            name: name(prev.bidWinner),
+            total: prev.bidTotals[prev.bidWinner] ?? 0,
+            other: prev.bidTotals[1 - prev.bidWinner] ?? 0,
+          })}
+        </p>
+      )}
+      {view.tieTossed && <p class="note">{t('game.dutch-auction.board.tieTossed')}</p>}
+      {view.finalRounds && view.phase !== 'over' && <p class="note warn">{t('game.dutch-auction.board.finalRounds')}</p>}
+    </>
+  );
+}
+
 export function DutchAuctionBoard({ match, submit, busy }: BoardProps) {
   const view = match.view as DutchAuctionView | null;
   if (view?.game !== 'dutch-auction') return <p>{t('game.dutch-auction.board.waiting')}</p>;
@@ -207,19 +240,7 @@ function DutchAuctionTable({ match, view, submit, busy }: BoardProps & { view: D
       ? planFor(view, [...selected][0] ?? null, [])
       : planFor(view, plan.setAside, plan.bid)
     : null;
-  const handNotes =
-    draft && me && (draft.setAside || draft.bid.length)
-      ? Object.fromEntries(
-          me.hand.map((id) => [
-            id,
-            id === draft.setAside
-              ? t('game.dutch-auction.board.note.setAside')
-              : draft.bid.includes(id)
-                ? t('game.dutch-auction.board.note.bid')
-                : t('game.dutch-auction.board.note.kept'),
-          ]),
-        )
-      : undefined;
+  const handNotes = draft && me ? handNotesFor(draft, me.hand) : undefined;
 
   const others = view.seats.filter((s) => s.seat !== me?.seat);
   const mySeat = me ? view.seats[me.seat] : undefined;
@@ -228,18 +249,7 @@ function DutchAuctionTable({ match, view, submit, busy }: BoardProps & { view: D
 
   return (
     <div class="dutch" data-phase={view.phase} data-round={view.round}>
-      {view.previous && view.phase !== 'over' && (
-        <p class="note">
-          {t('game.dutch-auction.board.previous', {
-            round: view.previous.round,
-            name: name(view.previous.bidWinner),
-            total: view.previous.bidTotals[view.previous.bidWinner] ?? 0,
-            other: view.previous.bidTotals[1 - view.previous.bidWinner] ?? 0,
-          })}
-        </p>
-      )}
-      {view.tieTossed && <p class="note">{t('game.dutch-auction.board.tieTossed')}</p>}
-      {view.finalRounds && view.phase !== 'over' && <p class="note warn">{t('game.dutch-auction.board.finalRounds')}</p>}
+      <RoundNotes view={view} name={name} />
 
       {others.map((s) => (
         <section class="zone opponent" key={s.seat} aria-labelledby={`seat-${s.seat}-h`}>
