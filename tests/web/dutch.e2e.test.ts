@@ -11,7 +11,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
-import { cardName } from '#shared/games/dutch-auction/cards.js';
+import { english } from '../support/words.js';
 import { dutchAuction } from '#shared/games/dutch-auction/index.js';
 import type { DutchAuctionState } from '#shared/games/dutch-auction/state.js';
 import { pageVersion as version, playAuctionStep as playStep, waitForVersionAbove } from './support/auction-clicks.js';
@@ -45,7 +45,7 @@ async function hiddenFromA(matchId: string, seatB: number) {
   for (const l of log) {
     if (l.kind !== 'move') continue;
     const r = dutchAuction.apply(state, l.seat!, l.move as never, { now: l.at });
-    if (!r.ok) throw new Error(`replay failed at ${l.version}: ${r.error.message}`);
+    if (!r.ok) throw new Error(`replay failed at ${l.version}: ${r.error.code}`);
     state = r.value.state;
     note(l.version, state);
   }
@@ -63,7 +63,7 @@ function leaks(text: string, hidden: Set<string>): string[] {
   const found: string[] = [];
   for (const id of hidden) {
     const idPattern = new RegExp(`(?<![A-Za-z0-9-])${id}(?![A-Za-z0-9])`);
-    if (idPattern.test(text) || text.includes(cardName(id))) found.push(id);
+    if (idPattern.test(text) || text.includes(english({ key: `game.dutch-auction.card.${id}` }))) found.push(id);
   }
   return found;
 }

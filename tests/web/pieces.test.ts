@@ -8,7 +8,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dutchAuctionOptions } from '#shared/games/dutch-auction/moves.js';
 import { absorbFragment, matchIdOf, parseFragment, seatLink } from '../../web/src/fragment.js';
 import { dutchAuctionUi } from '../../web/src/games/dutch-auction/index.js';
-import { loadLanguage } from '../../web/src/i18n.js';
+import { loadGameWords, loadLanguage } from '../../web/src/i18n.js';
 import { optionFields, optionValues } from '../../web/src/options.js';
 import * as store from '../../web/src/storage.js';
 import { listNames, nextAnnouncement, said, turnText } from '../../web/src/text.js';
@@ -20,7 +20,10 @@ const ID = 'abcDEF123_-x';
 
 const memory = store.memoryStorage;
 
-beforeAll(() => loadLanguage('en'));
+beforeAll(async () => {
+  await loadLanguage('en');
+  await loadGameWords('dutch-auction'); // the edition option's words come with the auction's catalog
+});
 beforeEach(() => store.useStorage(memory(), memory()));
 
 describe('link fragments', () => {

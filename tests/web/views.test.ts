@@ -5,7 +5,7 @@
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cardName } from '#shared/games/dutch-auction/cards.js';
+import { cardName } from '../../web/src/games/dutch-auction/logic.js';
 import { dutchAuction } from '#shared/games/dutch-auction/index.js';
 import type { DutchAuctionMove } from '#shared/games/dutch-auction/moves.js';
 import type { DutchAuctionState } from '#shared/games/dutch-auction/state.js';
@@ -25,11 +25,15 @@ import { moveLabel } from '../../web/src/games/generic/labels.js';
 import { LogPanel } from '../../web/src/ui/LogPanel.js';
 import { OutcomePanel } from '../../web/src/ui/Outcome.js';
 import type { Match } from '../../web/src/types.js';
-import { loadLanguage, loadPanels } from '../../web/src/i18n.js';
+import { loadGameWords, loadLanguage, loadPanels } from '../../web/src/i18n.js';
 
-// The page's words come from the English catalog (until it is loaded, `t` answers keys).
-// The result and stand-in panels' words come with them (the panels' catalog).
-beforeAll(() => loadPanels().then(() => loadLanguage('en')));
+// The page's words come from the English catalog (until it is loaded, `t` answers keys). The result
+// and stand-in panels' words come with them (the panels' catalog), the auction board's with its catalog.
+beforeAll(async () => {
+  await loadPanels();
+  await loadLanguage('en');
+  await loadGameWords('dutch-auction');
+});
 
 const seats = [
   { seat: 0, name: 'Ann', joined: true, waitingSince: null },

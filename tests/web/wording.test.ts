@@ -4,7 +4,8 @@
  * rules help of one edition only, and how "my matches" names a result and an edition.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EDITION_DATA, cardName } from '#shared/games/dutch-auction/cards.js';
+import { EDITION_DATA } from '#shared/games/dutch-auction/cards.js';
+import { cardName } from '../../web/src/games/dutch-auction/logic.js';
 import { rulesHelp } from '#shared/games/dutch-auction/help.js';
 import { dutchAuction } from '#shared/games/dutch-auction/index.js';
 import type { DutchAuctionState } from '#shared/games/dutch-auction/state.js';
@@ -13,15 +14,20 @@ import { cardLabel, faceText } from '../../web/src/games/dutch-auction/Card.js';
 import { helpForEdition } from '../../web/src/games/dutch-auction/help.js';
 import { type DutchAuctionView, actionsFor, selectionHint } from '../../web/src/games/dutch-auction/logic.js';
 import { resultWords, variantWords } from '../../web/src/text.js';
-import { loadLanguage } from '../../web/src/i18n.js';
+import { loadGameWords, loadLanguage } from '../../web/src/i18n.js';
+import { english } from '../support/words.js';
 
 // The page's words come from the English catalog (until it is loaded, `t` answers keys).
-beforeAll(() => loadLanguage('en'));
+// The auction board's words come with its catalog (loaded with the board on the page).
+beforeAll(async () => {
+  await loadLanguage('en');
+  await loadGameWords('dutch-auction');
+});
 
 describe('wording', () => {
   it('the bid is told with the winner’s total first, whichever seat won', () => {
-    expect(viewEvent({ type: 'bid-won', winner: 1, totals: [5, 7] }, 0)!.text).toBe('{1} wins the bid (7 to 5) and acts first.');
-    expect(viewEvent({ type: 'bid-won', winner: 0, totals: [9, 4] }, 1)!.text).toBe('{0} wins the bid (9 to 4) and acts first.');
+    expect(english(viewEvent({ type: 'bid-won', winner: 1, totals: [5, 7] }, 0))).toBe('Bob wins the bid (7 to 5) and acts first.');
+    expect(english(viewEvent({ type: 'bid-won', winner: 0, totals: [9, 4] }, 1))).toBe('Ann wins the bid (9 to 4) and acts first.');
   });
 
   it('2018 power cards say their power in plain words, on the face and to screen readers', () => {

@@ -5,6 +5,7 @@
  * Card ids are `<suit>-<rank>`: `blue-1` … `blue-8`, `blue-P1`, `blue-P2` in the current edition,
  * `blue-1` … `blue-10` in the 2018 edition. An id means the same physical card all game long.
  */
+import type { KeyRef, ListRef } from '../../engine/game.js';
 
 export const SUITS = ['green', 'red', 'pink', 'blue'] as const;
 export type Suit = (typeof SUITS)[number];
@@ -175,10 +176,15 @@ export function sortCards(edition: Edition, ids: readonly CardId[]): CardId[] {
   return ids.slice().sort((a, b) => (byId[a]?.order ?? 0) - (byId[b]?.order ?? 0));
 }
 
-/** A card's name in words, e.g. "blue 5-bid" or "red power card (P1)". */
-export function cardName(id: CardId): string {
-  const dash = id.indexOf('-');
-  const suit = id.slice(0, dash);
-  const rank = id.slice(dash + 1);
-  return rank.startsWith('P') ? `${suit} power card (${rank})` : `${suit} ${rank}-bid`;
-}
+/**
+ * A card's name as words for the log and rule errors: its catalog key (`game.dutch-auction.card.<id>`,
+ * "blue 5-bid", "red power card (P1)"). The id stays in the key, so the hidden-information tests
+ * still see which card a line names.
+ */
+export const cardWords = (id: CardId): KeyRef => ({ key: `game.dutch-auction.card.${id}` });
+
+/** Several cards as one list ("blue 5-bid, red 2-bid and …" in the language shown). */
+export const cardList = (ids: readonly CardId[]): ListRef => ({ list: ids.map(cardWords) });
+
+/** A suit's name (`game.dutch-auction.suit.<suit>`): "pink", "roze". */
+export const suitWords = (suit: Suit): KeyRef => ({ key: `game.dutch-auction.suit.${suit}` });

@@ -1,7 +1,7 @@
 /**
  * Every code a broken rule of the auction game can carry, as one closed list. Codes are stable:
- * the API passes them on and the web page and the tests switch on them; the message beside each
- * is for people. The rules build their errors only through `ruleError` and `fail` below, so a code
+ * the API passes them on and the web page and the tests switch on them; the words for people are a
+ * catalog key (`game.dutch-auction.error.<code>[.<variant>]`, shared/i18n/games/dutch-auction) and params. The rules build their errors only through `ruleError` and `fail` below, so a code
  * not in the list (a typo) fails to compile.
  */
 import { type RuleError as EngineRuleError, ruleErrors } from '../../engine/game.js';
@@ -49,4 +49,4 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export type RuleError = EngineRuleError & { readonly code: ErrorCode };
 
 /** `ruleError` builds one as a value (checks shared by `apply` and `legalMoves`); `fail` refuses a move. */
-export const { ruleError, fail } = ruleErrors(ERROR_CODES);
+export const { ruleError, fail } = ruleErrors(ERROR_CODES, 'game.dutch-auction.error');

@@ -3,7 +3,7 @@
  * editions. Pure functions of the state; `apply` edits a private copy and never its input.
  */
 import { appended } from '../../engine/arrays.js';
-import type { Applied, Outcome, Result, Seat } from '../../engine/game.js';
+import type { Applied, KeyRef, Outcome, Params, Result, Seat } from '../../engine/game.js';
 import { ok, sameRng } from '../../engine/game.js';
 import { nextInt, seedRng, shuffle } from '../../engine/random.js';
 import {
@@ -20,11 +20,12 @@ import {
   PROTO_SUIT_BONUS_COUNT,
   SUITS,
   cardInfo,
-  cardName,
+  cardWords,
   hasPower,
   suitOf,
   isCard,
   sortCards,
+  suitWords,
 } from './cards.js';
 import { type RuleError, fail, ruleError } from './errors.js';
 import type { CommitMove, DutchAuctionMove, PlayMove, PowerMove, PurchaseMove } from './moves.js';
@@ -193,10 +194,10 @@ export function purchaseDodgesDuty(state: DutchAuctionState, seat: Seat, slot: n
 
 function checkActive(state: DutchAuctionState, seat: Seat): RuleError | null {
   if (state.phase === 'commit') {
-    return ruleError('wrong-phase', 'Bids are not revealed yet: first seal your set-aside card and your bid.');
+    return ruleError('wrong-phase');
   }
   if (state.active !== seat) {
-    return ruleError('not-your-turn', 'It is not your turn: your opponent is using powers and buying now.');
+    return ruleError('not-your-turn');
   }
   return null;
 }
@@ -238,38 +239,38 @@ function drawTop(d: DutchAuctionState, seat: Seat, events: DutchAuctionEvent[]):
 
 function checkCommit(state: DutchAuctionState, seat: Seat, m: CommitMove): RuleError | null {
   if (state.phase !== 'commit') {
-    return ruleError('wrong-phase', 'Bids have already been revealed this round; it is phase 3 now.');
+    return ruleError('wrong-phase', undefined, 'game.dutch-auction.error.wrong-phase.revealed');
   }
   if (m.round !== undefined && m.round !== state.round) {
-    return ruleError('stale-round', `That bid was made for round ${m.round}, but this is round ${state.round}.`);
+    return ruleError('stale-round', { made: m.round, round: state.round });
   }
   const me = at(state, seat);
-  if (me.sealed) return ruleError('already-committed', 'You have already sealed your set-aside card and bid this round.');
+  if (me.sealed) return ruleError('already-committed');
   const hand = me.hand;
   if (hand.length === 0) {
     if (m.setAside !== null || m.bid.length > 0) {
-      return ruleError('empty-hand', 'Your hand is empty: seal no set-aside card and an empty bid.');
+      return ruleError('empty-hand');
     }
     return null;
   }
-  if (m.setAside === null) return ruleError('set-aside-required', 'Choose one card of your hand to set aside.');
-  if (!hand.includes(m.setAside)) return ruleError('not-in-hand', `The ${cardName(m.setAside)} is not in your hand.`);
+  if (m.setAside === null) return ruleError('set-aside-required');
+  if (!hand.includes(m.setAside)) return ruleError('not-in-hand', { card: cardWords(m.setAside) });
   for (let i = 0; i < m.bid.length; i++) {
     const id = m.bid[i] as CardId;
-    if (id === m.setAside) return ruleError('set-aside-in-bid', 'The card you set aside cannot be bid as well.');
-    if (!hand.includes(id)) return ruleError('not-in-hand', `The ${cardName(id)} is not in your hand.`);
-    if (m.bid.indexOf(id) !== i) return ruleError('duplicate-card', `The ${cardName(id)} is named twice in your bid.`);
+    if (id === m.setAside) return ruleError('set-aside-in-bid');
+    if (!hand.includes(id)) return ruleError('not-in-hand', { card: cardWords(id) });
+    if (m.bid.indexOf(id) !== i) return ruleError('duplicate-card', { card: cardWords(id) });
   }
   if (state.edition === 'current' && m.bid.length !== hand.length - 1) {
-    return ruleError('bid-whole-hand', 'In this edition you bid every card left in your hand after setting one aside.');
+    return ruleError('bid-whole-hand');
   }
-  if (m.bid.length > MAX_BID_CARDS) return ruleError('bid-too-large', `A bid has at most ${MAX_BID_CARDS} cards.`);
+  if (m.bid.length > MAX_BID_CARDS) return ruleError('bid-too-large', { max: MAX_BID_CARDS });
   return null;
 }
 
 function applyCommit(state: DutchAuctionState, seat: Seat, m: CommitMove): Applied_ {
   const e = checkCommit(state, seat, m);
-  if (e) return fail(e.code, e.message);
+  if (e) return { ok: false, error: e };
   const d = shallowState(state);
   ownSeat(d, seatIndex(seat)).sealed = { setAside: m.setAside, bid: m.bid.slice() };
   const events: DutchAuctionEvent[] = [{ type: 'committed', seat, setAside: m.setAside, bid: m.bid.slice() }];
@@ -335,84 +336,79 @@ function reveal(d: DutchAuctionState, events: DutchAuctionEvent[]): void {
 // ---------------------------------------------------------------------------------------------
 // Phase 3: powers
 
-const POWER_WORDS: Record<PowerName, string> = {
-  'cash-in': 'cash in',
-  'change-suit': 'change suit',
-  take: 'take',
-  steal: 'steal',
-  duplicate: 'duplicate',
-};
+/** A power's name in a rule error ("cash in", "verzilveren"). */
+const powerWords = (power: PowerName): KeyRef => ({ key: `game.dutch-auction.power.${power}` });
+/** A pile a "take" names, as a rule error says it to the player ("your discards"). */
+const yourPile = (from: Source): KeyRef => ({ key: `game.dutch-auction.yourPile.${from}` });
 
 function checkPower(state: DutchAuctionState, seat: Seat, m: PowerMove): RuleError | null {
   const a = checkActive(state, seat);
   if (a) return a;
   const edition = state.edition;
-  if (!isCard(edition, m.card)) return ruleError('unknown-card', `There is no ${m.card} card in this edition.`);
-  if (!isCard(edition, m.target)) return ruleError('unknown-card', `There is no ${m.target} card in this edition.`);
+  if (!isCard(edition, m.card)) return ruleError('unknown-card', { card: m.card });
+  if (!isCard(edition, m.target)) return ruleError('unknown-card', { card: m.target });
   const me = at(state, seat);
   const c = me.bid[bidIndex(me.bid, m.card)];
   if (!c) {
     if (edition === '2018' && me.hand.includes(m.card) && hasPower(edition, m.card)) {
-      return ruleError('play-first', `Play the ${cardName(m.card)} from your hand into your offering first.`);
+      return ruleError('play-first', { card: cardWords(m.card) });
     }
-    return ruleError('not-in-bid', `The ${cardName(m.card)} is not in your bid.`);
+    return ruleError('not-in-bid', { card: cardWords(m.card) });
   }
   const info = cardInfo(edition, m.card);
-  if (info.powers.length === 0) return ruleError('not-a-power-card', `The ${cardName(m.card)} has no power.`);
+  if (info.powers.length === 0) return ruleError('not-a-power-card', { card: cardWords(m.card) });
   if (!info.powers.includes(m.power)) {
-    return ruleError(
-      'wrong-power',
-      `The ${cardName(m.card)} cannot ${POWER_WORDS[m.power]}; its power is: ${info.powers.map((p) => POWER_WORDS[p]).join(', ')}.`,
-    );
+    return ruleError('wrong-power', { card: cardWords(m.card), power: powerWords(m.power), powers: { list: info.powers.map(powerWords) } });
   }
   if (!c.powered) {
-    return ruleError('bid-for-value', `The ${cardName(m.card)} was bid for its value, so its power cannot be used this round.`);
+    return ruleError('bid-for-value', { card: cardWords(m.card) });
   }
-  if (c.charges <= 0) return ruleError('power-used', `The ${cardName(m.card)} has already used its power.`);
-  if (m.power !== 'take' && m.from !== undefined) return ruleError('bad-move', 'Only a "take" power names a pile to take from.');
-  if (m.power !== 'change-suit' && m.suit !== undefined) return ruleError('bad-move', 'Only a "change suit" power names a new suit.');
+  if (c.charges <= 0) return ruleError('power-used', { card: cardWords(m.card) });
+  if (m.power !== 'take' && m.from !== undefined) return ruleError('bad-move', undefined, 'game.dutch-auction.error.bad-move.from');
+  if (m.power !== 'change-suit' && m.suit !== undefined) return ruleError('bad-move', undefined, 'game.dutch-auction.error.bad-move.suit');
   const suit = effectiveSuit(edition, c);
   if (m.power === 'take') {
-    if (m.from === undefined) return ruleError('source-required', 'Say which pile to take the card from.');
+    if (m.from === undefined) return ruleError('source-required');
     if (!info.takeFrom.includes(m.from)) {
-      return ruleError('wrong-source', `The ${cardName(m.card)} cannot take from the ${m.from.replace('-', ' ')}.`);
+      return ruleError('wrong-source', { card: cardWords(m.card), from: yourPile(m.from) });
     }
     if (!takePile(state, me, m.from).includes(m.target)) {
-      return ruleError('not-in-pile', `The ${cardName(m.target)} is not in the ${m.from.replace('-', ' ')}.`);
+      return ruleError('not-in-pile', { card: cardWords(m.target), from: yourPile(m.from) });
     }
     if (cardInfo(edition, m.target).suit !== suit) {
-      return ruleError('suit-mismatch', `The ${cardName(m.card)} only takes ${suit} cards.`);
+      return ruleError('suit-mismatch', { card: cardWords(m.card), suit: suitWords(suit) }, 'game.dutch-auction.error.suit-mismatch.take');
     }
     return null;
   }
   if (m.power === 'steal') {
-    if (state.bidWinner !== seat) return ruleError('steal-winner-only', 'Only the winner of the bid may steal.');
+    if (state.bidWinner !== seat) return ruleError('steal-winner-only');
     const oppBid = at(state, other(seat)).bid;
     const t = oppBid[bidIndex(oppBid, m.target)];
-    if (!t) return ruleError('not-in-opponent-bid', `The ${cardName(m.target)} is not in your opponent's bid.`);
-    if (effectiveSuit(edition, t) !== suit) return ruleError('suit-mismatch', `The ${cardName(m.card)} only steals ${suit} cards.`);
+    if (!t) return ruleError('not-in-opponent-bid', { card: cardWords(m.target) });
+    if (effectiveSuit(edition, t) !== suit)
+      return ruleError('suit-mismatch', { card: cardWords(m.card), suit: suitWords(suit) }, 'game.dutch-auction.error.suit-mismatch.steal');
     return null;
   }
   // cash-in, change-suit, duplicate: another card of one's own bid, of the power card's suit.
-  if (m.target === m.card) return ruleError('bad-target', 'A power card cannot act on itself.');
+  if (m.target === m.card) return ruleError('bad-target');
   const t = me.bid[bidIndex(me.bid, m.target)];
-  if (!t) return ruleError('not-in-bid', `The ${cardName(m.target)} is not in your bid.`);
+  if (!t) return ruleError('not-in-bid', { card: cardWords(m.target) });
   if (effectiveSuit(edition, t) !== suit) {
-    return ruleError('suit-mismatch', `The ${cardName(m.card)} only acts on ${suit} cards of your bid.`);
+    return ruleError('suit-mismatch', { card: cardWords(m.card), suit: suitWords(suit) });
   }
   if (m.power === 'change-suit') {
-    if (m.suit === undefined) return ruleError('suit-required', 'Say which suit the card should become.');
-    if (m.suit === suit) return ruleError('same-suit', `The ${cardName(m.target)} is already ${suit}.`);
+    if (m.suit === undefined) return ruleError('suit-required');
+    if (m.suit === suit) return ruleError('same-suit', { card: cardWords(m.target), suit: suitWords(suit) });
   }
   if (m.power === 'duplicate' && !t.powered) {
-    return ruleError('not-a-power-card', `The ${cardName(m.target)} is not a power card in play in your offering.`);
+    return ruleError('not-a-power-card', { card: cardWords(m.target) }, 'game.dutch-auction.error.not-a-power-card.target');
   }
   return null;
 }
 
 function applyPower(state: DutchAuctionState, seat: Seat, m: PowerMove): Applied_ {
   const e = checkPower(state, seat, m);
-  if (e) return fail(e.code, e.message);
+  if (e) return { ok: false, error: e };
   const d = shallowState(state);
   const me = ownSeat(d, seatIndex(seat));
   // The bid is copied, and each bid card that changes is replaced by a new object.
@@ -462,14 +458,14 @@ function applyPower(state: DutchAuctionState, seat: Seat, m: PowerMove): Applied
 
 function applyPlay(state: DutchAuctionState, seat: Seat, m: PlayMove): Applied_ {
   const a = checkActive(state, seat);
-  if (a) return fail(a.code, a.message);
+  if (a) return { ok: false, error: a };
   if (state.edition !== '2018') {
-    return fail('not-in-edition', 'Cards are played from hand only in the 2018 edition; here every power card is in your bid.');
+    return fail('not-in-edition');
   }
   const me = at(state, seat);
-  if (!me.hand.includes(m.card)) return fail('not-in-hand', `The ${cardName(m.card)} is not in your hand.`);
+  if (!me.hand.includes(m.card)) return fail('not-in-hand', { card: cardWords(m.card) });
   if (!hasPower(state.edition, m.card)) {
-    return fail('not-a-power-card', `The ${cardName(m.card)} has no power: only the 6 to 10 can be played for their power.`);
+    return fail('not-a-power-card', { card: cardWords(m.card) }, 'game.dutch-auction.error.not-a-power-card.play');
   }
   const d = shallowState(state);
   const p = ownSeat(d, seatIndex(seat));
@@ -483,26 +479,20 @@ function applyPlay(state: DutchAuctionState, seat: Seat, m: PlayMove): Applied_ 
 
 function applyPurchase(state: DutchAuctionState, seat: Seat, m: PurchaseMove): Applied_ {
   const a = checkActive(state, seat);
-  if (a) return fail(a.code, a.message);
+  if (a) return { ok: false, error: a };
   const bought = state.display[m.slot - 1];
-  if (bought === null || bought === undefined) return fail('empty-slot', `There is no card in position ${m.slot} now.`);
+  if (bought === null || bought === undefined) return fail('empty-slot', { slot: m.slot });
   if (m.pay.length !== m.slot) {
-    return fail(
-      'wrong-payment',
-      `The card in position ${m.slot} costs ${m.slot} card${m.slot === 1 ? '' : 's'} from your bid; you offered ${m.pay.length}.`,
-    );
+    return fail('wrong-payment', { slot: m.slot, cost: m.slot, offered: m.pay.length });
   }
   const me = at(state, seat);
   for (let i = 0; i < m.pay.length; i++) {
     const id = m.pay[i] as CardId;
-    if (m.pay.indexOf(id) !== i) return fail('duplicate-card', `The ${cardName(id)} is named twice in your payment.`);
-    if (bidIndex(me.bid, id) < 0) return fail('not-in-bid', `The ${cardName(id)} is not in your bid.`);
+    if (m.pay.indexOf(id) !== i) return fail('duplicate-card', { card: cardWords(id) }, 'game.dutch-auction.error.duplicate-card.payment');
+    if (bidIndex(me.bid, id) < 0) return fail('not-in-bid', { card: cardWords(id) });
   }
   if (purchaseDodgesDuty(state, seat, m.slot)) {
-    return fail(
-      'must-buy-one-cost',
-      'As the loser of the bid you must buy the card in position 1: buy it first, or keep at least one card of your bid to pay for it.',
-    );
+    return fail('must-buy-one-cost');
   }
   const d = shallowState(state);
   const p = ownSeat(d, seatIndex(seat));
@@ -538,12 +528,9 @@ function applyPurchase(state: DutchAuctionState, seat: Seat, m: PurchaseMove): A
 
 function applyDone(state: DutchAuctionState, seat: Seat): Applied_ {
   const a = checkActive(state, seat);
-  if (a) return fail(a.code, a.message);
+  if (a) return { ok: false, error: a };
   if (mustBuyOneCost(state, seat)) {
-    return fail(
-      'must-buy-one-cost',
-      'As the loser of the bid you must buy the card in position 1 before you finish, since you can pay for it.',
-    );
+    return fail('must-buy-one-cost', undefined, 'game.dutch-auction.error.must-buy-one-cost.done');
   }
   const d = shallowState(state);
   const p = ownSeat(d, seatIndex(seat));
@@ -612,8 +599,8 @@ function endRound(d: DutchAuctionState, events: DutchAuctionEvent[]): void {
 // The contract's entry points
 
 export function apply(state: DutchAuctionState, seat: Seat, move: DutchAuctionMove): Applied_ {
-  if (seat !== 0 && seat !== 1) return fail('no-such-seat', 'Dutch has only seats 0 and 1.');
-  if (state.phase === 'over') return fail('game-over', 'The game is over.');
+  if (seat !== 0 && seat !== 1) return fail('no-such-seat');
+  if (state.phase === 'over') return fail('game-over');
   switch (move.kind) {
     case 'commit':
       return applyCommit(state, seat, move);
@@ -986,21 +973,19 @@ export function result(state: DutchAuctionState): Outcome | null {
   if (state.phase !== 'over') return null;
   const o = outcome(state);
   const [a, b] = o.seats;
-  let summary: string;
-  if (o.decidedBy === 'score') {
-    const w = o.winners[0] as Seat;
-    summary = `{${w}} wins with ${o.scores[w]} VP to ${o.scores[other(w)]}.`;
-  } else if (o.decidedBy === 'fewer-cards') {
-    const w = o.winners[0] as Seat;
-    const [win, lose] = w === 0 ? [a, b] : [b, a];
-    summary = `{${w}} wins on fewer cards: both scored ${a.total} VP, and {${w}} holds ${win.cardCount} cards to ${lose.cardCount}.`;
-  } else {
-    summary = `{0} and {1} share the win with ${a.total} VP and ${b.cardCount} cards each.`;
-  }
+  const w = o.winners[0] as Seat;
+  const [win, lose] = w === 0 ? [a, b] : [b, a];
+  const words: Params =
+    o.decidedBy === 'score'
+      ? { winner: { seat: w }, score: o.scores[w] as number, other: o.scores[other(w)] as number }
+      : o.decidedBy === 'fewer-cards'
+        ? { winner: { seat: w }, score: a.total, cards: win.cardCount, otherCards: lose.cardCount }
+        : { seat0: { seat: 0 }, seat1: { seat: 1 }, score: a.total, cards: b.cardCount };
   return {
     winners: o.winners,
     scores: o.scores,
-    summary,
+    key: `game.dutch-auction.outcome.${o.decidedBy}`,
+    params: words,
     details: { edition: state.edition, decidedBy: o.decidedBy, seats: o.seats },
   };
 }

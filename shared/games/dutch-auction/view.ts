@@ -6,9 +6,13 @@
  * Visible to all: the display, the auction discards, bids once revealed, cashed-in cards.
  * Visible to the owner only: their hand, their sealed choice, their discards, and the contents of
  * their personal deck (sorted, so its order never shows).
+ *
+ * Log lines hold no words: a catalog key (`game.dutch-auction.log.<event>[.<variant>]`) and params —
+ * seats as `{ seat }`, cards as nested keys (`game.dutch-auction.card.<id>`, so an id in a line is
+ * one its viewer may see), lists of cards as lists. shared/i18n/games/dutch-auction words them.
  */
-import type { LogEntry, Outcome, Seat, Viewer } from '../../engine/game.js';
-import { type CardId, type Edition, type PowerName, type Source, type Suit, cardInfo, cardName, sortCards } from './cards.js';
+import type { KeyRef, LogEntry, Outcome, Param, Params, Seat, SeatRef, Viewer } from '../../engine/game.js';
+import { type CardId, type Edition, type Source, type Suit, cardInfo, cardList, cardWords, sortCards, suitWords } from './cards.js';
 import { effectiveSuit, mustBuyOneCost, result, toAct } from './rules.js';
 import type { DutchAuctionEvent, DutchAuctionState, Phase, Sealed } from './state.js';
 
@@ -136,144 +140,159 @@ export function view(state: DutchAuctionState, viewer: Viewer): DutchAuctionView
   };
 }
 
-const names = (ids: readonly CardId[]): string => (ids.length === 0 ? 'nothing' : ids.map(cardName).join(', '));
-const cards = (n: number): string => `${n} card${n === 1 ? '' : 's'}`;
+const K = 'game.dutch-auction.log';
+const seatRef = (seat: Seat): SeatRef => ({ seat });
+/** A log line's words: `game.dutch-auction.log.<key>` and its params. */
+const line = (type: string, key: string, params: Params, extra: { seat?: Seat; data?: unknown } = {}): LogEntry => ({
+  type,
+  key: `${K}.${key}`,
+  params,
+  ...extra,
+});
+/** The piles a "take" draws from, as the log names them ("the auction discards", "their own discards"). */
+const pileWords = (from: Source | undefined): KeyRef => ({ key: `game.dutch-auction.pile.${from ?? 'any'}` });
 
-const SOURCE_WORDS: Record<Source, string> = {
-  'auction-discards': 'the auction discards',
-  'personal-discards': 'their own discards',
-  display: 'the auction display',
-};
-
-function powerText(e: Extract<DutchAuctionEvent, { type: 'power' }>): string {
-  const who = `{${e.seat}}`;
-  const by = `with the ${cardName(e.card)}`;
-  const verbs: Record<PowerName, string> = {
-    'cash-in': `${who} cashed in the ${cardName(e.target)} ${by}.`,
-    'change-suit': `${who} turned the ${cardName(e.target)} ${e.suit ?? ''} for this round ${by}.`,
-    take: `${who} took the ${cardName(e.target)} from ${e.from ? SOURCE_WORDS[e.from] : 'a pile'} into their bid ${by}.`,
-    steal: `${who} stole the ${cardName(e.target)} from their opponent's bid ${by}.`,
-    duplicate: `${who} gave the ${cardName(e.target)} one more activation ${by}.`,
-  };
-  return verbs[e.power];
+function powerLine(e: Extract<DutchAuctionEvent, { type: 'power' }>): LogEntry {
+  const params: Record<string, Param> = { seat: seatRef(e.seat), card: cardWords(e.card), target: cardWords(e.target) };
+  if (e.power === 'change-suit' && e.suit) params.suit = suitWords(e.suit);
+  if (e.power === 'take') params.from = pileWords(e.from);
+  return line(e.type, `power.${e.power}`, params, {
+    seat: e.seat,
+    data: {
+      card: e.card,
+      power: e.power,
+      target: e.target,
+      ...(e.from !== undefined ? { from: e.from } : {}),
+      ...(e.suit !== undefined ? { suit: e.suit } : {}),
+    },
+  });
 }
 
-/** A log line for `viewer`. Card ids reach a viewer only for cards that viewer may see. */
+function revealedLine(e: Extract<DutchAuctionEvent, { type: 'revealed' }>): LogEntry {
+  const params: Params = {
+    seat0: seatRef(0),
+    seat1: seatRef(1),
+    bid0: cardList(e.bids[0]),
+    count0: e.bids[0].length,
+    total0: e.totals[0],
+    bid1: cardList(e.bids[1]),
+    count1: e.bids[1].length,
+    total1: e.totals[1],
+    kept0: e.keptBack[0],
+    kept1: e.keptBack[1],
+  };
+  const kept = e.keptBack[0] + e.keptBack[1] > 0;
+  return line(e.type, kept ? 'revealed.keptBack' : 'revealed', params, { data: { bids: e.bids, totals: e.totals, keptBack: e.keptBack } });
+}
+
+function purchasedLine(e: Extract<DutchAuctionEvent, { type: 'purchased' }>): LogEntry {
+  const where = e.toPersonal.length && e.toAuction.length ? 'both' : e.toPersonal.length ? 'own' : 'auction';
+  return line(
+    e.type,
+    `purchased.${where}`,
+    { seat: seatRef(e.seat), card: cardWords(e.card), slot: e.slot, own: cardList(e.toPersonal), auction: cardList(e.toAuction) },
+    { seat: e.seat, data: { slot: e.slot, card: e.card, toPersonal: e.toPersonal, toAuction: e.toAuction } },
+  );
+}
+
+function doneLine(e: Extract<DutchAuctionEvent, { type: 'done' }>, viewer: Viewer): LogEntry {
+  const own = viewer === e.seat;
+  const variant = e.keptBack.length === 0 ? 'done' : own ? 'done.keptOwn' : 'done.kept';
+  const params: Record<string, Param> = {
+    seat: seatRef(e.seat),
+    discarded: cardList(e.discarded),
+    count: e.discarded.length,
+    kept: e.keptBack.length,
+  };
+  if (own) params.keptCards = cardList(e.keptBack);
+  return line(e.type, variant, params, { seat: e.seat, data: { discarded: e.discarded, keptBack: own ? e.keptBack : e.keptBack.length } });
+}
+
+function tieCardsLine(e: Extract<DutchAuctionEvent, { type: 'tie-cards' }>): LogEntry {
+  const part = (s: 0 | 1): KeyRef => {
+    const c = e.added[s];
+    return c === null
+      ? { key: `${K}.tie-cards.none`, params: { seat: seatRef(s) } }
+      : { key: `${K}.tie-cards.added`, params: { seat: seatRef(s), card: cardWords(c) } };
+  };
+  return line(
+    e.type,
+    'tie-cards',
+    { part0: part(0), part1: part(1), total0: e.totals[0], total1: e.totals[1] },
+    { data: { added: e.added, totals: e.totals } },
+  );
+}
+
+function gameOverLine(e: Extract<DutchAuctionEvent, { type: 'game-over' }>): LogEntry {
+  const data = { scores: e.scores, winners: e.winners };
+  if (e.winners.length === 2) return line(e.type, 'game-over.shared', { score: e.scores[0] }, { data });
+  const params = { seat0: seatRef(0), seat1: seatRef(1), score0: e.scores[0], score1: e.scores[1], winner: seatRef(e.winners[0] as Seat) };
+  return line(e.type, 'game-over', params, { data });
+}
+
+/** A log line for `viewer`, as words (`game.dutch-auction.log.*`). Card ids reach a viewer only for cards that viewer may see. */
 export function viewEvent(e: DutchAuctionEvent, viewer: Viewer): LogEntry | null {
   switch (e.type) {
     case 'committed':
       if (viewer === e.seat) {
-        const aside = e.setAside === null ? 'nothing' : `the ${cardName(e.setAside)}`;
-        return {
-          type: e.type,
-          seat: e.seat,
-          text: `{${e.seat}} set aside ${aside} and sealed a bid of ${names(e.bid)}.`,
-          data: { setAside: e.setAside, bid: e.bid },
-        };
+        const params = { seat: seatRef(e.seat), bid: cardList(e.bid), count: e.bid.length };
+        return e.setAside === null
+          ? line(e.type, 'committed.ownNothing', params, { seat: e.seat, data: { setAside: e.setAside, bid: e.bid } })
+          : line(
+              e.type,
+              'committed.own',
+              { ...params, card: cardWords(e.setAside) },
+              { seat: e.seat, data: { setAside: e.setAside, bid: e.bid } },
+            );
       }
-      return { type: e.type, seat: e.seat, text: `{${e.seat}} has sealed a set-aside card and a bid.` };
+      return line(e.type, 'committed', { seat: seatRef(e.seat) }, { seat: e.seat });
     case 'revealed':
-      return {
-        type: e.type,
-        text:
-          `Bids revealed: {0} bid ${names(e.bids[0])} (${e.totals[0]}); {1} bid ${names(e.bids[1])} (${e.totals[1]}).` +
-          (e.keptBack[0] + e.keptBack[1] > 0 ? ` Kept back in hand: {0} ${cards(e.keptBack[0])}, {1} ${cards(e.keptBack[1])}.` : ''),
-        data: { bids: e.bids, totals: e.totals, keptBack: e.keptBack },
-      };
+      return revealedLine(e);
     case 'reshuffled':
-      return {
-        type: e.type,
-        seat: e.seat,
-        text: `{${e.seat}} shuffled ${cards(e.count)} of discards into a new personal deck${e.when === 'tie' ? ' to break the tie' : ''}.`,
-        data: { count: e.count, when: e.when },
-      };
-    case 'tie-cards': {
-      const part = (s: 0 | 1): string => {
-        const c = e.added[s];
-        return c === null ? `{${s}} had no card to add` : `{${s}} added the ${cardName(c)}`;
-      };
-      return {
-        type: e.type,
-        text: `Tied bids: ${part(0)}, ${part(1)}. Totals now ${e.totals[0]} and ${e.totals[1]}.`,
-        data: { added: e.added, totals: e.totals },
-      };
-    }
+      return line(
+        e.type,
+        e.when === 'tie' ? 'reshuffled.tie' : 'reshuffled',
+        { seat: seatRef(e.seat), count: e.count },
+        { seat: e.seat, data: { count: e.count, when: e.when } },
+      );
+    case 'tie-cards':
+      return tieCardsLine(e);
     case 'tie-toss':
-      return {
-        type: e.type,
-        seat: e.winner,
-        text: `Neither player had a card left to add to the tied bids; a coin toss gives the bid to {${e.winner}}.`,
-      };
+      return line(e.type, 'tie-toss', { seat: seatRef(e.winner) }, { seat: e.winner });
     case 'bid-won':
-      return {
-        type: e.type,
-        seat: e.winner,
-        // The winner's total first, whichever seat won.
-        text: `{${e.winner}} wins the bid (${e.totals[e.winner]} to ${e.totals[1 - e.winner]}) and acts first.`,
-        data: { totals: e.totals },
-      };
+      // The winner's total first, whichever seat won.
+      return line(
+        e.type,
+        'bid-won',
+        { seat: seatRef(e.winner), total: e.totals[e.winner] as number, other: e.totals[1 - e.winner] as number },
+        { seat: e.winner, data: { totals: e.totals } },
+      );
     case 'played':
-      return {
-        type: e.type,
-        seat: e.seat,
-        text: `{${e.seat}} played the ${cardName(e.card)} from hand for its power.`,
-        data: { card: e.card },
-      };
+      return line(e.type, 'played', { seat: seatRef(e.seat), card: cardWords(e.card) }, { seat: e.seat, data: { card: e.card } });
     case 'power':
-      return {
-        type: e.type,
-        seat: e.seat,
-        text: powerText(e),
-        data: {
-          card: e.card,
-          power: e.power,
-          target: e.target,
-          ...(e.from !== undefined ? { from: e.from } : {}),
-          ...(e.suit !== undefined ? { suit: e.suit } : {}),
-        },
-      };
-    case 'purchased': {
-      const where: string[] = [];
-      if (e.toPersonal.length) where.push(`${names(e.toPersonal)} to their discards`);
-      if (e.toAuction.length) where.push(`${names(e.toAuction)} to the auction discards`);
-      return {
-        type: e.type,
-        seat: e.seat,
-        text: `{${e.seat}} bought the ${cardName(e.card)} from position ${e.slot}, paying ${where.join(' and ')}.`,
-        data: { slot: e.slot, card: e.card, toPersonal: e.toPersonal, toAuction: e.toAuction },
-      };
-    }
-    case 'done': {
-      const kept =
-        e.keptBack.length === 0
-          ? ''
-          : viewer === e.seat
-            ? ` The unplayed ${names(e.keptBack)} from hand went to their discards too.`
-            : ` ${cards(e.keptBack.length)} kept back in hand went to their discards too.`;
-      return {
-        type: e.type,
-        seat: e.seat,
-        text: `{${e.seat}} finished, putting ${names(e.discarded)} from the bid into their discards.${kept}`,
-        data: { discarded: e.discarded, keptBack: viewer === e.seat ? e.keptBack : e.keptBack.length },
-      };
-    }
+      return powerLine(e);
+    case 'purchased':
+      return purchasedLine(e);
+    case 'done':
+      return doneLine(e, viewer);
     case 'restocked':
-      return {
-        type: e.type,
-        text: `The display slid down and ${cards(e.added)} came from the auction deck (${e.deckCount} left).`,
-        data: { display: e.display, added: e.added, deckCount: e.deckCount },
-      };
+      return line(
+        e.type,
+        'restocked',
+        { added: e.added, left: e.deckCount },
+        { data: { display: e.display, added: e.added, deckCount: e.deckCount } },
+      );
     case 'drew':
       if (viewer === e.seat) {
-        return { type: e.type, seat: e.seat, text: `{${e.seat}} drew ${names(e.cards)}.`, data: { cards: e.cards } };
+        return line(
+          e.type,
+          'drew.own',
+          { seat: seatRef(e.seat), cards: cardList(e.cards), count: e.cards.length },
+          { seat: e.seat, data: { cards: e.cards } },
+        );
       }
-      return { type: e.type, seat: e.seat, text: `{${e.seat}} drew ${cards(e.cards.length)}.`, data: { count: e.cards.length } };
-    case 'game-over': {
-      const text =
-        e.winners.length === 2
-          ? `The game is over: a shared win at ${e.scores[0]} VP each.`
-          : `The game is over: {0} scored ${e.scores[0]} VP and {1} scored ${e.scores[1]} VP; {${e.winners[0]}} wins.`;
-      return { type: e.type, text, data: { scores: e.scores, winners: e.winners } };
-    }
+      return line(e.type, 'drew', { seat: seatRef(e.seat), count: e.cards.length }, { seat: e.seat, data: { count: e.cards.length } });
+    case 'game-over':
+      return gameOverLine(e);
   }
 }

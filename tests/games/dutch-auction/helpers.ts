@@ -119,7 +119,7 @@ export function play(
   const parsed = game.move.safeParse(move);
   expect(parsed.success, `schema refused ${JSON.stringify(move)}`).toBe(true);
   const r = game.apply(state, seat, move, { now: 0 });
-  if (!r.ok) throw new Error(`move ${JSON.stringify(move)} by seat ${seat} refused: ${r.error.code}: ${r.error.message}`);
+  if (!r.ok) throw new Error(`move ${JSON.stringify(move)} by seat ${seat} refused: ${r.error.code}: ${english(r.error)}`);
   return { state: r.value.state, events: [...r.value.events] };
 }
 

@@ -11,6 +11,7 @@ import type { DutchAuctionMove } from '#shared/games/dutch-auction/moves.js';
 import type { DutchAuctionEvent, DutchAuctionState } from '#shared/games/dutch-auction/state.js';
 import { cloneState } from '#shared/games/dutch-auction/state.js';
 import { assertJsonExact } from '../../support/json.js';
+import { english, unworded } from '../../support/words.js';
 import { game, randomGame } from './helpers.js';
 
 const FC = { seed: 20240601, endOnFailure: true };
@@ -209,6 +210,8 @@ export function propertySuite(edition: Edition): void {
           const res = game.result(final);
           expect(res).not.toBeNull();
           expect(res?.scores).toHaveLength(2);
+          expect(unworded(res!)).toEqual([]);
+          expect(english(res)).toMatch(/^(Ann|Bob) [^{}]+\.$/);
           expect(JSON.parse(JSON.stringify(final))).toEqual(final);
           maxSize = Math.max(maxSize, JSON.stringify(final).length);
         }),
@@ -247,6 +250,8 @@ export function propertySuite(edition: Edition): void {
                 } else {
                   if (r.ok) throw new Error(`unlisted move accepted: seat ${s} ${JSON.stringify(m)}`);
                   expect(r.error.code).toMatch(/^[a-z]+(-[a-z0-9]+)*$/);
+                  expect(r.error.key?.startsWith(`game.dutch-auction.error.${r.error.code}`)).toBe(true);
+                  expect(unworded(r.error)).toEqual([]);
                   refusedCount++;
                 }
               }
@@ -301,6 +306,9 @@ export function propertySuite(edition: Edition): void {
               for (const e of r.value.events as DutchAuctionEvent[]) {
                 const line = game.viewEvent(e, viewer);
                 assertNoUndefined(line);
+                if (!line?.key || line.text !== undefined) throw new Error(`log line without words: ${JSON.stringify(line)}`);
+                const missing = unworded(line);
+                if (missing.length > 0) throw new Error(`log line ${JSON.stringify(line)} uses unknown keys ${missing}`);
                 assertNoUndefined(e);
                 for (const id of logIds(line)) {
                   if (!seen.has(id)) throw new Error(`log line ${JSON.stringify(line)} shows ${id} to viewer ${viewer}`);

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { dutchAuctionMove, dutchAuctionOptions } from '#shared/games/dutch-auction/moves.js';
 import { scoreCards } from '#shared/games/dutch-auction/rules.js';
 import type { DutchAuctionView } from '#shared/games/dutch-auction/view.js';
+import { english, NAMES } from '../../support/words.js';
 import { build, game, ids, play, playAll, refused, zones } from './helpers.js';
 
 describe('options and set-up', () => {
@@ -114,7 +115,7 @@ describe('phases 1 and 2: sealed set-aside and bid', () => {
     expect(JSON.stringify(after1)).not.toContain('green');
     expect(JSON.stringify(game.viewEvent(r.events[0]!, 1))).not.toContain('green');
     expect(JSON.stringify(game.viewEvent(r.events[0]!, null))).not.toContain('green');
-    expect(game.viewEvent(r.events[0]!, 0)?.text).toContain('green 3-bid');
+    expect(english(game.viewEvent(r.events[0]!, 0))).toContain('set aside the green 3-bid');
     expect((game.view(r.state, 0) as DutchAuctionView).you?.sealed).toEqual({
       setAside: 'green-3',
       bid: ['green-1', 'green-2', 'green-4', 'green-P1'],
@@ -260,7 +261,9 @@ describe('ties', () => {
     expect(r.state.bidWinner).toBe((toss as { winner: number }).winner);
     expect(r.state.bidTotals).toEqual([10, 10]);
     expect(r.state.rng).not.toEqual(s.rng);
-    expect(game.viewEvent(toss!, 0)?.text).toMatch(/coin/);
+    expect(english(game.viewEvent(toss!, 0))).toBe(
+      `Neither player had a card left to add to the tied bids; a coin toss gives the bid to ${NAMES[r.state.bidWinner!]}.`,
+    );
   });
 });
 
@@ -424,7 +427,12 @@ describe('phase 3 powers, 2018 edition', () => {
     expect(r.state.seats[0].discards).toEqual(['blue-4', 'green-1', 'blue-6', 'blue-7', 'blue-8', 'blue-2']);
     const done = r.events[0]!;
     expect(JSON.stringify(game.viewEvent(done, 1))).not.toMatch(/blue-7|blue 7|blue-2|blue 2-bid/);
-    expect(game.viewEvent(done, 0)?.text).toContain('blue 7-bid');
+    expect(english(game.viewEvent(done, 0))).toBe(
+      'Ann finished, putting green 1-bid and blue 6-bid from the bid into their discards. The unplayed blue 7-bid, blue 8-bid and blue 2-bid from hand went to their discards too.',
+    );
+    expect(english(game.viewEvent(done, 1))).toBe(
+      'Ann finished, putting green 1-bid and blue 6-bid from the bid into their discards. 3 cards kept back in hand went to their discards too.',
+    );
   });
 
   it('2018 scoring: negative VP and 10 per suit held six or more times', () => {
@@ -562,7 +570,8 @@ describe('phase 5 and the next round', () => {
     expect(r.events.filter((e) => e.type === 'reshuffled')).toEqual([{ type: 'reshuffled', seat: 0, count: 4, when: 'draw' }]);
     const drew = r.events.find((e) => e.type === 'drew' && e.seat === 0)!;
     expect(JSON.stringify(game.viewEvent(drew, 1))).not.toMatch(/green|red/);
-    expect(game.viewEvent(drew, 0)?.text).toContain('green 1-bid');
+    expect(english(game.viewEvent(drew, 0))).toMatch(/^Ann drew .*green 1-bid/);
+    expect(english(game.viewEvent(drew, 1))).toBe('Ann drew 5 cards.');
   });
 
   it('a player owning fewer than five cards draws them all; an empty hand commits an empty choice', () => {
@@ -644,7 +653,8 @@ describe('end of the game and the result', () => {
     const r = game.result(s)!;
     expect(r.scores).toEqual([22, 23]);
     expect(r.winners).toEqual([1]);
-    expect(r.summary).toBe('{1} wins with 23 VP to 22.');
+    expect(english(r)).toBe('Bob wins with 23 VP to 22.');
+    expect(r.summary).toBeUndefined();
   });
 
   it('equal VP: fewer cards wins; equal cards too: a shared win', () => {
@@ -657,10 +667,11 @@ describe('end of the game and the result', () => {
     const r = game.result(fewer)!;
     expect(r.scores).toEqual([16, 16]);
     expect(r.winners).toEqual([0]);
-    expect(r.summary).toContain('fewer cards');
+    expect(english(r)).toBe('Ann wins on fewer cards: both scored 16 VP, and Ann holds 1 cards to 4.');
     expect((r.details as { decidedBy: string }).decidedBy).toBe('fewer-cards');
     const shared = build({ phase: 'over', seats: [{ deck: ['red-1'] }, { deck: ['blue-1'] }] });
     expect(game.result(shared)?.winners).toEqual([0, 1]);
+    expect(english(game.result(shared))).toBe('Ann and Bob share the win with 16 VP and 1 cards each.');
     expect(game.result(build({ seats: [{}, {}] }))).toBeNull();
   });
 

@@ -5,9 +5,9 @@
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { CardId, Edition } from '#shared/games/dutch-auction/cards.js';
-import { cardName } from '#shared/games/dutch-auction/cards.js';
 import type { BidCardView, SeatView } from '#shared/games/dutch-auction/view.js';
 import { ConfirmButton } from '../../ui/Confirm.js';
+import { fmt, t } from '../../i18n.js';
 import { seatName } from '../../text.js';
 import { ChangedTag } from '../changed.js';
 import type { BoardProps } from '../types.js';
@@ -18,6 +18,7 @@ import {
   type Plan,
   actionsFor,
   bidValue,
+  cardName,
   commitFor,
   paymentDestinations,
   planFor,
@@ -25,8 +26,6 @@ import {
   selectionHint,
   slotOf,
 } from './logic.js';
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function CardRow({
   ids,
@@ -66,11 +65,11 @@ function CardRow({
         </span>
       )}
       <div class="cards" data-zone={zone} role="group" {...(caption ? { 'aria-labelledby': captionId } : { 'aria-label': label })}>
-        {ids.length === 0 && <p class="empty-note">{empty ?? 'No cards.'}</p>}
+        {ids.length === 0 && <p class="empty-note">{empty ?? t('game.dutch-auction.board.noCards')}</p>}
         {ids.map((id) => {
           const b = bid?.find((c) => c.id === id);
           const canPick = !!onToggle && !!selectable?.has(id);
-          const note = notes?.[id] ?? (b?.powered ? (b.charges > 1 ? `${b.charges} uses` : b.charges > 0 ? 'ready' : 'used') : undefined);
+          const note = notes?.[id] ?? (b?.powered ? t('game.dutch-auction.board.charges', { count: b.charges }) : undefined);
           return (
             <Card
               key={id}
@@ -96,21 +95,29 @@ function SeatPanel({ seat, view, name, you }: { seat: SeatView; view: DutchAucti
   return (
     <div class="seat-stats">
       <ChangedTag k={`seat:${seat.seat}`} />
-      <ul class="stats" aria-label={`${name}: counts`}>
-        {!you && <li>Hand: {seat.handCount}</li>}
-        <li>Deck: {seat.deckCount}</li>
-        <li>Discards: {seat.discardsCount}</li>
-        {phase === 'actions' && <li>Bought this round: {seat.purchases}</li>}
-        {seat.cashedIn.length > 0 && <li>Cashed in: {seat.cashedIn.length}</li>}
+      <ul class="stats" aria-label={t('game.dutch-auction.board.counts', { name })}>
+        {!you && <li>{t('game.dutch-auction.board.stat.hand', { n: seat.handCount })}</li>}
+        <li>{t('game.dutch-auction.board.stat.deck', { n: seat.deckCount })}</li>
+        <li>{t('game.dutch-auction.board.stat.discards', { n: seat.discardsCount })}</li>
+        {phase === 'actions' && <li>{t('game.dutch-auction.board.stat.bought', { n: seat.purchases })}</li>}
+        {seat.cashedIn.length > 0 && <li>{t('game.dutch-auction.board.stat.cashedIn', { n: seat.cashedIn.length })}</li>}
       </ul>
       {phase === 'commit' && !you && (
-        <p class={seat.committed ? 'badge done' : 'badge'}>{seat.committed ? 'Has sealed a bid' : 'Choosing a bid…'}</p>
+        <p class={seat.committed ? 'badge done' : 'badge'}>
+          {seat.committed ? t('game.dutch-auction.board.sealed') : t('game.dutch-auction.board.choosing')}
+        </p>
       )}
       {phase === 'actions' && (
         <p class="badge">
-          {winner ? 'Won the bid' : 'Lost the bid'}
-          {seat.bidTotal !== null ? ` · bid total ${seat.bidTotal}` : ''}
-          {seat.done ? ' · finished' : view.active === seat.seat ? ' · acting now' : ''}
+          {[
+            winner ? t('game.dutch-auction.board.wonBid') : t('game.dutch-auction.board.lostBid'),
+            ...(seat.bidTotal !== null ? [t('game.dutch-auction.board.bidTotal', { total: seat.bidTotal })] : []),
+            ...(seat.done
+              ? [t('game.dutch-auction.board.finished')]
+              : view.active === seat.seat
+                ? [t('game.dutch-auction.board.actingNow')]
+                : []),
+          ].join(' · ')}
         </p>
       )}
     </div>
@@ -140,9 +147,7 @@ function Pile({
 }) {
   return (
     <details class="pile" open={open}>
-      <summary>
-        {title} ({ids.length})
-      </summary>
+      <summary>{t('game.dutch-auction.board.pile', { title, count: ids.length })}</summary>
       <CardRow
         ids={ids}
         edition={edition}
@@ -157,9 +162,42 @@ function Pile({
   );
 }
 
+/** Words under the hand's cards while a choice is being sealed: set aside, bid, or kept in hand. */
+function handNotesFor(draft: Plan, hand: readonly CardId[]): Record<CardId, string> | undefined {
+  if (!draft.setAside && draft.bid.length === 0) return undefined;
+  const note = (id: CardId) =>
+    id === draft.setAside
+      ? t('game.dutch-auction.board.note.setAside')
+      : draft.bid.includes(id)
+        ? t('game.dutch-auction.board.note.bid')
+        : t('game.dutch-auction.board.note.kept');
+  return Object.fromEntries(hand.map((id) => [id, note(id)]));
+}
+
+/** The notes above the table: last round's bid, a coin toss, the final rounds. */
+function RoundNotes({ view, name }: { view: DutchAuctionView; name: (s: number) => string }) {
+  const prev = view.previous;
+  return (
+    <>
+      {prev && view.phase !== 'over' && (
+        <p class="note">
+          {t('game.dutch-auction.board.previous', {
+            round: prev.round,
+            name: name(prev.bidWinner),
+            total: prev.bidTotals[prev.bidWinner] ?? 0,
+            other: prev.bidTotals[1 - prev.bidWinner] ?? 0,
+          })}
+        </p>
+      )}
+      {view.tieTossed && <p class="note">{t('game.dutch-auction.board.tieTossed')}</p>}
+      {view.finalRounds && view.phase !== 'over' && <p class="note warn">{t('game.dutch-auction.board.finalRounds')}</p>}
+    </>
+  );
+}
+
 export function DutchAuctionBoard({ match, submit, busy }: BoardProps) {
   const view = match.view as DutchAuctionView | null;
-  if (view?.game !== 'dutch-auction') return <p>Waiting for the game to start.</p>;
+  if (view?.game !== 'dutch-auction') return <p>{t('game.dutch-auction.board.waiting')}</p>;
   return <DutchAuctionTable match={match} view={view} submit={submit} busy={busy} />;
 }
 
@@ -202,10 +240,7 @@ function DutchAuctionTable({ match, view, submit, busy }: BoardProps & { view: D
       ? planFor(view, [...selected][0] ?? null, [])
       : planFor(view, plan.setAside, plan.bid)
     : null;
-  const handNotes =
-    draft && me && (draft.setAside || draft.bid.length)
-      ? Object.fromEntries(me.hand.map((id) => [id, id === draft.setAside ? 'set aside' : draft.bid.includes(id) ? 'bid' : 'kept in hand']))
-      : undefined;
+  const handNotes = draft && me ? handNotesFor(draft, me.hand) : undefined;
 
   const others = view.seats.filter((s) => s.seat !== me?.seat);
   const mySeat = me ? view.seats[me.seat] : undefined;
@@ -214,38 +249,42 @@ function DutchAuctionTable({ match, view, submit, busy }: BoardProps & { view: D
 
   return (
     <div class="dutch" data-phase={view.phase} data-round={view.round}>
-      {view.previous && view.phase !== 'over' && (
-        <p class="note">
-          Round {view.previous.round}: {name(view.previous.bidWinner)} won the bid ({view.previous.bidTotals[view.previous.bidWinner]} to{' '}
-          {view.previous.bidTotals[1 - view.previous.bidWinner]}).
-        </p>
-      )}
-      {view.tieTossed && <p class="note">The tied bids were decided by a coin toss.</p>}
-      {view.finalRounds && view.phase !== 'over' && (
-        <p class="note warn">The auction deck is empty: the game ends after a round with no purchases or an empty display.</p>
-      )}
+      <RoundNotes view={view} name={name} />
 
       {others.map((s) => (
         <section class="zone opponent" key={s.seat} aria-labelledby={`seat-${s.seat}-h`}>
-          <h2 id={`seat-${s.seat}-h`}>{name(s.seat)}</h2>
+          <h2 id={`seat-${s.seat}-h`} translate={false}>
+            {name(s.seat)}
+          </h2>
           <SeatPanel seat={s} view={view} name={name(s.seat)} you={false} />
-          <Backs count={s.handCount} label={`${name(s.seat)}'s hand`} />
+          <Backs count={s.handCount} label={t('game.dutch-auction.board.theirHand', { name: name(s.seat) })} />
           {view.phase === 'actions' && (
             <CardRow
               ids={s.bid.map((c) => c.id)}
               bid={s.bid}
               edition={edition}
               zone={me ? 'opp-bid' : `bid-${s.seat}`}
-              label={`${name(s.seat)}'s bid`}
-              caption={`${name(s.seat)}'s ${edition === '2018' ? 'offering' : 'bid'}${s.bidTotal !== null ? ` (bid total ${s.bidTotal})` : ''}`}
+              label={t('game.dutch-auction.board.theirBid', { name: name(s.seat), edition })}
+              caption={
+                s.bidTotal !== null
+                  ? t('game.dutch-auction.board.theirBidTotal', { name: name(s.seat), edition, total: s.bidTotal })
+                  : t('game.dutch-auction.board.theirBid', { name: name(s.seat), edition })
+              }
               selectable={selectable}
               selected={selected}
               onToggle={toggle}
-              empty="Nothing left in the bid."
+              empty={t('game.dutch-auction.board.theirBidEmpty')}
               disabled={busy}
             />
           )}
-          {s.cashedIn.length > 0 && <Pile title={`${name(s.seat)}'s cashed-in cards`} ids={s.cashedIn} edition={edition} zone="cashed" />}
+          {s.cashedIn.length > 0 && (
+            <Pile
+              title={t('game.dutch-auction.board.theirCashedIn', { name: name(s.seat) })}
+              ids={s.cashedIn}
+              edition={edition}
+              zone="cashed"
+            />
+          )}
         </section>
       ))}
 
@@ -294,9 +333,9 @@ function AuctionZone({ view, open, sel }: { view: DutchAuctionView; open: boolea
   const edition = view.edition;
   return (
     <section class="zone auction" aria-labelledby="auction-h">
-      <h2 id="auction-h">Auction</h2>
-      <p class="stats-line">Auction deck: {plural(view.auction.deckCount, 'card')}</p>
-      <ol class="display" data-zone="display" aria-label="The display: position n costs n cards">
+      <h2 id="auction-h">{t('game.dutch-auction.board.auction')}</h2>
+      <p class="stats-line">{t('game.dutch-auction.board.auctionDeck', { count: view.auction.deckCount })}</p>
+      <ol class="display" data-zone="display" aria-label={t('game.dutch-auction.board.display')}>
         {view.auction.display.map((d) => (
           <li key={d.slot} data-slot={d.slot} class={d.card ? 'slot' : 'slot empty'}>
             <span class="cost" aria-hidden="true">
@@ -307,19 +346,19 @@ function AuctionZone({ view, open, sel }: { view: DutchAuctionView; open: boolea
               <Card
                 id={d.card}
                 edition={edition}
-                context={`Display position ${d.slot}, costs ${d.cost}`}
+                context={t('game.dutch-auction.board.displaySlot', { slot: d.slot, cost: d.cost })}
                 selected={sel.selected.has(d.card)}
                 {...(sel.selectable.has(d.card) ? { onToggle: sel.toggle } : {})}
                 disabled={sel.busy}
               />
             ) : (
-              <span class="card placeholder" role="img" aria-label={`Display position ${d.slot}: empty`} />
+              <span class="card placeholder" role="img" aria-label={t('game.dutch-auction.board.displayEmpty', { slot: d.slot })} />
             )}
           </li>
         ))}
       </ol>
       <Pile
-        title="Auction discards"
+        title={t('game.dutch-auction.board.auctionDiscards')}
         ids={view.auction.discards}
         edition={edition}
         zone="auction-discards"
@@ -356,7 +395,7 @@ function MyZone({
   const edition = view.edition;
   return (
     <section class="zone mine" aria-labelledby="me-h">
-      <h2 id="me-h">You ({name(me.seat)})</h2>
+      <h2 id="me-h">{t('game.dutch-auction.board.you', { name: name(me.seat) })}</h2>
       <SeatPanel seat={mySeat} view={view} name={name(me.seat)} you />
       {view.phase === 'actions' && (
         <CardRow
@@ -364,12 +403,16 @@ function MyZone({
           bid={mySeat.bid}
           edition={edition}
           zone="my-bid"
-          label={edition === '2018' ? 'Your offering' : 'Your bid'}
-          caption={`${edition === '2018' ? 'Your offering' : 'Your bid'}${mySeat.bidTotal !== null ? ` (bid total ${mySeat.bidTotal})` : ''}`}
+          label={t('game.dutch-auction.board.yourBid', { edition })}
+          caption={
+            mySeat.bidTotal !== null
+              ? t('game.dutch-auction.board.yourBidTotal', { edition, total: mySeat.bidTotal })
+              : t('game.dutch-auction.board.yourBid', { edition })
+          }
           selectable={sel.selectable}
           selected={sel.selected}
           onToggle={sel.toggle}
-          empty="Nothing left in your bid."
+          empty={t('game.dutch-auction.board.yourBidEmpty')}
           disabled={sel.busy}
         />
       )}
@@ -378,30 +421,34 @@ function MyZone({
           ids={me.hand}
           edition={edition}
           zone="hand"
-          label={view.phase === 'actions' ? 'Kept back in your hand' : 'Your hand'}
-          caption={view.phase === 'actions' ? 'Kept back in your hand' : 'Your hand'}
+          label={view.phase === 'actions' ? t('game.dutch-auction.board.keptBack') : t('game.dutch-auction.board.yourHand')}
+          caption={view.phase === 'actions' ? t('game.dutch-auction.board.keptBack') : t('game.dutch-auction.board.yourHand')}
           {...(handNotes ? { notes: handNotes } : {})}
           selectable={commit ? new Set(me.hand) : sel.selectable}
           selected={sel.selected}
           onToggle={sel.toggle}
-          empty="Your hand is empty."
+          empty={t('game.dutch-auction.board.handEmpty')}
           disabled={sel.busy}
         />
       )}
       {me.setAside && (
         <div class="aside-line">
-          <span>On top of your deck:</span>
-          <Card id={me.setAside} edition={edition} context="Set aside on top of your deck" small />
+          <span>{t('game.dutch-auction.board.onTop')}</span>
+          <Card id={me.setAside} edition={edition} context={t('game.dutch-auction.board.onTopContext')} small />
         </div>
       )}
       {me.sealed && view.phase === 'commit' && (
         <p class="note">
-          Sealed: {me.sealed.setAside ? `set aside the ${cardName(me.sealed.setAside)}` : 'nothing set aside'}; bid{' '}
-          {me.sealed.bid.length ? me.sealed.bid.map(cardName).join(', ') : 'nothing'} (total {bidValue(edition, me.sealed.bid)}).
+          {t(me.sealed.setAside ? 'game.dutch-auction.board.sealedChoice' : 'game.dutch-auction.board.sealedNothingAside', {
+            card: me.sealed.setAside ? cardName(me.sealed.setAside) : '',
+            count: me.sealed.bid.length,
+            bid: fmt.list(me.sealed.bid.map(cardName)),
+            total: bidValue(edition, me.sealed.bid),
+          })}
         </p>
       )}
       <Pile
-        title="Your discards"
+        title={t('game.dutch-auction.board.yourDiscards')}
         ids={me.discards}
         edition={edition}
         zone="my-discards"
@@ -411,8 +458,10 @@ function MyZone({
         onToggle={sel.toggle}
         disabled={sel.busy}
       />
-      <Pile title="Cards in your deck (in no particular order)" ids={me.deck} edition={edition} zone="my-deck" />
-      {mySeat.cashedIn.length > 0 && <Pile title="Your cashed-in cards" ids={mySeat.cashedIn} edition={edition} zone="my-cashed" />}
+      <Pile title={t('game.dutch-auction.board.yourDeck')} ids={me.deck} edition={edition} zone="my-deck" />
+      {mySeat.cashedIn.length > 0 && (
+        <Pile title={t('game.dutch-auction.board.yourCashedIn')} ids={mySeat.cashedIn} edition={edition} zone="my-cashed" />
+      )}
     </section>
   );
 }
@@ -450,21 +499,34 @@ function CommitBar({
   };
 
   return (
-    <div class="actionbar" role="region" aria-label="Your choice for this round">
+    <div class="actionbar" role="region" aria-label={t('game.dutch-auction.board.commit.region')}>
       {emptyHand ? (
-        <p>Your hand is empty: you bid nothing this round.</p>
+        <p>{t('game.dutch-auction.board.commit.emptyHand')}</p>
       ) : current ? (
         <p>
           {effective.setAside
-            ? `Set aside: the ${cardName(effective.setAside)}. Bid: the other ${effective.bid.length} cards (total ${bidValue(edition, effective.bid)}).`
-            : 'Select the card to set aside on top of your deck; the other cards form your bid.'}
+            ? t('game.dutch-auction.board.commit.current', {
+                card: cardName(effective.setAside),
+                count: effective.bid.length,
+                total: bidValue(edition, effective.bid),
+              })
+            : t('game.dutch-auction.board.commit.currentPick')}
         </p>
       ) : (
         <>
           <p>
-            Set aside: {effective.setAside ? cardName(effective.setAside) : 'none yet'} · Bid:{' '}
-            {effective.bid.length ? `${effective.bid.map(cardName).join(', ')} (total ${bidValue(edition, effective.bid)})` : 'nothing'}
-            {kept.length > 0 && ` · Kept in hand: ${kept.length}`}
+            {[
+              effective.setAside
+                ? t('game.dutch-auction.board.commit.aside', { card: cardName(effective.setAside) })
+                : t('game.dutch-auction.board.commit.asideNone'),
+              effective.bid.length
+                ? t('game.dutch-auction.board.commit.bid', {
+                    bid: fmt.list(effective.bid.map(cardName)),
+                    total: bidValue(edition, effective.bid),
+                  })
+                : t('game.dutch-auction.board.commit.bidNone'),
+              ...(kept.length > 0 ? [t('game.dutch-auction.board.commit.kept', { count: kept.length })] : []),
+            ].join(' · ')}
           </p>
           <div class="buttons">
             <button
@@ -475,7 +537,7 @@ function CommitBar({
                 clear();
               }}
             >
-              Set aside selected
+              {t('game.dutch-auction.board.commit.setAside')}
             </button>
             <button
               type="button"
@@ -488,7 +550,7 @@ function CommitBar({
                 clear();
               }}
             >
-              Bid selected
+              {t('game.dutch-auction.board.commit.bidSelected')}
             </button>
             <button
               type="button"
@@ -501,21 +563,23 @@ function CommitBar({
                 clear();
               }}
             >
-              Keep selected in hand
+              {t('game.dutch-auction.board.commit.keep')}
             </button>
           </div>
         </>
       )}
       <div class="buttons">
         <ConfirmButton
-          label="Seal my bid"
-          question="Seal this choice? It cannot be changed afterwards."
-          confirmLabel="Seal"
+          label={t('game.dutch-auction.board.commit.seal')}
+          question={t('game.dutch-auction.board.commit.sealQuestion')}
+          confirmLabel={t('game.dutch-auction.board.commit.sealConfirm')}
           disabled={!move || busy}
           onConfirm={seal}
         />
         {!move && !emptyHand && (!current || effective.setAside) && (
-          <span class="hint">{current ? 'That is not a legal choice.' : 'Choose one card to set aside (a bid of up to four cards).'}</span>
+          <span class="hint">
+            {current ? t('game.dutch-auction.board.commit.illegal') : t('game.dutch-auction.board.commit.choose2018')}
+          </span>
         )}
       </div>
     </div>
@@ -546,13 +610,9 @@ function ActionBar({
     if (await submit(m)) clear();
   };
   return (
-    <div class="actionbar" role="region" aria-label="Your actions">
+    <div class="actionbar" role="region" aria-label={t('game.dutch-auction.board.actions.region')}>
       {selected.size === 0 && (
-        <p>
-          {view.edition === '2018'
-            ? 'Select a display card and that many cards of your offering to buy it, or a power card and its target.'
-            : 'Select a display card and as many cards of your bid as its cost to buy it, or a power card and the card it acts on.'}
-        </p>
+        <p>{view.edition === '2018' ? t('game.dutch-auction.board.actions.intro2018') : t('game.dutch-auction.board.actions.intro')}</p>
       )}
       {hint && <p class="hint">{hint}</p>}
       {actions.length > 0 && (
@@ -571,29 +631,37 @@ function ActionBar({
         const d = paymentDestinations(view, card, a.move.pay);
         return (
           <p class="hint" key={`${a.key}-where`}>
-            {d.own.length > 0 && `${d.own.map(cardName).join(', ')} (same suit) will go to your discards. `}
-            {d.auction.length > 0 && `${d.auction.map(cardName).join(', ')} will go to the auction discards.`}
+            {[
+              ...(d.own.length > 0
+                ? [t('game.dutch-auction.board.actions.toOwn', { cards: fmt.list(d.own.map(cardName)), count: d.own.length })]
+                : []),
+              ...(d.auction.length > 0
+                ? [t('game.dutch-auction.board.actions.toAuction', { cards: fmt.list(d.auction.map(cardName)), count: d.auction.length })]
+                : []),
+            ].join(' ')}
           </p>
         );
       })}
       <div class="buttons">
         {selected.size > 0 && (
           <button type="button" onClick={clear} disabled={busy}>
-            Clear selection
+            {t('game.dutch-auction.board.actions.clear')}
           </button>
         )}
         <ConfirmButton
-          label="Finish my turn"
+          label={t('game.dutch-auction.board.actions.finish')}
           question={
             left + kept > 0
-              ? `Finish your turn? The ${plural(left + kept, 'card')} left in your ${kept ? 'bid and hand' : 'bid'} go to your discards.`
-              : 'Finish your turn?'
+              ? t(kept ? 'game.dutch-auction.board.actions.finishQuestionHand' : 'game.dutch-auction.board.actions.finishQuestionBid', {
+                  count: left + kept,
+                })
+              : t('game.dutch-auction.board.actions.finishQuestion')
           }
-          confirmLabel="Finish"
+          confirmLabel={t('game.dutch-auction.board.actions.finishConfirm')}
           disabled={!canFinish || busy}
           onConfirm={() => act({ kind: 'done' })}
         />
-        {!canFinish && view.you?.mustBuyOneCost && <span class="hint">You must first buy the card in position 1.</span>}
+        {!canFinish && view.you?.mustBuyOneCost && <span class="hint">{t('game.dutch-auction.board.actions.mustBuy')}</span>}
       </div>
     </div>
   );

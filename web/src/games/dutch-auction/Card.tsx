@@ -4,7 +4,9 @@
  * words is the accessible label.
  */
 import type { JSX } from 'preact';
-import { type CardId, type Edition, type Suit, EDITION_DATA, cardName } from '#shared/games/dutch-auction/cards.js';
+import { type CardId, type Edition, type Suit, EDITION_DATA } from '#shared/games/dutch-auction/cards.js';
+import { type MessageKey, t } from '../../i18n.js';
+import { cardName, suitName } from './logic.js';
 
 const SHAPES: Record<Suit, () => JSX.Element> = {
   green: () => <path class="sym" d="M25 26 L37 47 L13 47 Z" />,
@@ -13,27 +15,12 @@ const SHAPES: Record<Suit, () => JSX.Element> = {
   blue: () => <rect class="sym" x="15" y="28" width="20" height="20" rx="1.5" />,
 };
 
-/** Words on the face of a 2018 power card: a short first line on the band, an optional second one under the suit's shape. */
-const FACE_WORDS: Record<string, [string, string?]> = {
-  'cash-in': ['cash in'],
-  duplicate: ['extra use'],
-  'change-suit': ['suit'],
-  steal: ['steal'],
-};
-
-/** The power in a sentence, for screen readers and the card's tooltip. */
-const POWER_SENTENCE: Record<string, string> = {
-  'cash-in': 'cash in a card of its suit',
-  duplicate: 'give a power card of its suit one more use',
-  'change-suit': 'change the suit of a card',
-  steal: 'steal a card',
-};
-
-const TAKE_WORDS: Record<string, { face: string; sentence: string }> = {
-  'auction-discards': { face: 'from auction pile', sentence: 'take a card of its suit from the auction discards' },
-  'personal-discards': { face: 'from your discards', sentence: 'take a card of its suit from your own discards' },
-  both: { face: 'from either pile', sentence: 'take a card of its suit from the auction discards or your own' },
-};
+/**
+ * A card's power as the board words it: which power, and for a "take" which piles (2018 cards carry
+ * one power; current power cards carry several and are just "power card"). Words come from the
+ * catalog at render (`game.dutch-auction.board.face.*` on the face, `.power.*` in sentences).
+ */
+type PowerKind = 'cash-in' | 'duplicate' | 'change-suit' | 'steal' | 'take-auction' | 'take-own' | 'take-both';
 
 export interface CardFacts {
   suit: Suit;
@@ -41,10 +28,8 @@ export interface CardFacts {
   bid: number;
   vp: number;
   power: boolean;
-  /** The power's words on the card's face (2018 cards carry them), first line and optional second. */
-  powerFace: [string, string?] | null;
-  /** The power in plain words ("take a card of its suit from the auction discards"); '' for none. */
-  powerNote: string;
+  /** The one power of a 2018 card (null for plain cards and for current power cards, which have several). */
+  powerKind: PowerKind | null;
 }
 
 export function facts(edition: Edition, id: CardId): CardFacts {
@@ -53,27 +38,32 @@ export function facts(edition: Edition, id: CardId): CardFacts {
   const suit = (info?.suit ?? id.slice(0, dash)) as Suit;
   const rank = info?.rank ?? id.slice(dash + 1);
   const powers = info?.powers ?? [];
-  let powerNote = '';
-  let powerFace: [string, string?] | null = null;
-  if (powers.length > 1) powerNote = 'power';
-  else if (powers[0] === 'take') {
+  let powerKind: PowerKind | null = null;
+  if (powers.length === 1 && powers[0] === 'take') {
     const from = info?.takeFrom ?? [];
-    const t = TAKE_WORDS[from.length > 1 ? 'both' : (from[0] ?? 'auction-discards')]!;
-    powerFace = ['take', t.face];
-    powerNote = t.sentence;
-  } else if (powers[0]) {
-    powerFace = FACE_WORDS[powers[0]] ?? [powers[0]];
-    powerNote = POWER_SENTENCE[powers[0]] ?? powers[0];
-  }
-  return { suit, rank, bid: info?.bid ?? 0, vp: info?.vp ?? 0, power: powers.length > 0, powerFace, powerNote };
+    powerKind = from.length > 1 ? 'take-both' : from[0] === 'personal-discards' ? 'take-own' : 'take-auction';
+  } else if (powers.length === 1 && powers[0] !== 'take') powerKind = powers[0] as PowerKind;
+  return { suit, rank, bid: info?.bid ?? 0, vp: info?.vp ?? 0, power: powers.length > 0, powerKind };
 }
+
+/** The words on a 2018 power card's face: a short first line on the band, a second one under the shape for "take". */
+function faceWords(kind: PowerKind): [string, string?] {
+  if (kind.startsWith('take-')) return [t('game.dutch-auction.board.face.take'), t(`game.dutch-auction.board.face.${kind}` as MessageKey)];
+  return [t(`game.dutch-auction.board.face.${kind}` as MessageKey)];
+}
+
+/** The rank as printed ("5", "P1"). */
+const rankText = (rank: string) => t('game.dutch-auction.board.face.rank', { rank });
+/** The bottom line of a face: "4 VP", or "power" on a current power card. */
+const vpText = (edition: Edition, f: CardFacts) =>
+  f.power && edition === 'current' ? t('game.dutch-auction.board.face.power') : t('game.dutch-auction.board.face.vp', { vp: f.vp });
 
 /** The words printed on the face, in reading order (the accessible name starts with them, WCAG 2.5.3). */
 export function faceText(edition: Edition, id: CardId): string {
   const f = facts(edition, id);
-  const words = [f.rank];
-  if (f.power && edition === '2018' && f.powerFace) words.push(...f.powerFace.filter((w): w is string => !!w));
-  words.push(f.power && edition === 'current' ? 'power' : `${f.vp} VP`);
+  const words = [rankText(f.rank)];
+  if (f.power && edition === '2018' && f.powerKind) words.push(...faceWords(f.powerKind).filter((w): w is string => !!w));
+  words.push(vpText(edition, f));
   return words.join(', ');
 }
 
@@ -81,9 +71,10 @@ export function faceText(edition: Edition, id: CardId): string {
 export function cardLabel(edition: Edition, id: CardId, suit?: Suit): string {
   const f = facts(edition, id);
   const parts = [cardName(id)];
-  if (suit && suit !== f.suit) parts.push(`counting as ${suit}`);
-  parts.push(`bids ${f.bid}`, `${f.vp} VP`);
-  if (f.powerNote) parts.push(f.powerNote === 'power' ? 'power card' : `power: ${f.powerNote}`);
+  if (suit && suit !== f.suit) parts.push(t('game.dutch-auction.board.card.countsAs', { suit: suitName(suit) }));
+  parts.push(t('game.dutch-auction.board.card.bids', { bid: f.bid }), t('game.dutch-auction.board.face.vp', { vp: f.vp }));
+  if (f.powerKind) parts.push(t(`game.dutch-auction.board.card.power.${f.powerKind}` as MessageKey));
+  else if (f.power) parts.push(t('game.dutch-auction.board.card.powerCard'));
   return parts.join(', ');
 }
 
@@ -106,13 +97,14 @@ interface CardProps {
 function Face({ id, edition, suit }: { id: CardId; edition: Edition; suit?: Suit }) {
   const f = facts(edition, id);
   const shown = suit ?? f.suit;
+  const face = edition === '2018' && f.powerKind ? faceWords(f.powerKind) : null;
   return (
     <svg class="face" viewBox="0 0 50 70" aria-hidden="true" focusable="false">
       <rect class="paper" x="1" y="1" width="48" height="68" rx="5" />
       <rect class="band" x="1" y="1" width="48" height="15" rx="5" />
       <rect class="band" x="1" y="9" width="48" height="7" />
       <text class="rank" x="5" y="13">
-        {f.rank}
+        {rankText(f.rank)}
       </text>
       {/* Spaces between the texts (not drawn) keep the face's words apart when read as text. */}{' '}
       {f.power && (
@@ -121,25 +113,25 @@ function Face({ id, edition, suit }: { id: CardId; edition: Edition; suit?: Suit
           x="46"
           y="12"
           text-anchor="end"
-          {...(edition === '2018' && (f.powerFace?.[0] ?? '').length > 6 ? { textLength: '27', lengthAdjust: 'spacingAndGlyphs' } : {})}
+          {...(edition === '2018' && (face?.[0] ?? '').length > 6 ? { textLength: '27', lengthAdjust: 'spacingAndGlyphs' } : {})}
         >
-          {edition === '2018' ? f.powerFace?.[0] : '★'}
+          {edition === '2018' ? face?.[0] : '★'}
         </text>
       )}{' '}
       {SHAPES[shown]()}
-      {edition === '2018' && f.powerFace?.[1] && (
+      {face?.[1] && (
         <text
           class="power-line"
           x="25"
           y="55"
           text-anchor="middle"
-          {...(f.powerFace[1].length > 12 ? { textLength: '44', lengthAdjust: 'spacingAndGlyphs' } : {})}
+          {...(face[1].length > 12 ? { textLength: '44', lengthAdjust: 'spacingAndGlyphs' } : {})}
         >
-          {f.powerFace[1]}
+          {face[1]}
         </text>
       )}{' '}
       <text class="vp" x="25" y="63" text-anchor="middle">
-        {f.power && edition === 'current' ? 'power' : `${f.vp} VP`}
+        {vpText(edition, f)}
       </text>
     </svg>
   );
@@ -202,7 +194,7 @@ export function CardBack({ small }: { small?: boolean }) {
 export function Backs({ count, label }: { count: number; label: string }) {
   const shown = Math.min(count, 10);
   return (
-    <div class="backs" role="img" aria-label={`${label}: ${count} card${count === 1 ? '' : 's'}`}>
+    <div class="backs" role="img" aria-label={t('game.dutch-auction.board.backs', { label, count })}>
       {Array.from({ length: shown }, (_, i) => (
         <CardBack key={i} small />
       ))}

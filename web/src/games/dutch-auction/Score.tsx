@@ -3,9 +3,11 @@
  * suit bonus, and how the winner was decided.
  */
 import type { Edition, Suit } from '#shared/games/dutch-auction/cards.js';
+import { type MessageKey, t } from '../../i18n.js';
 import { seatName } from '../../text.js';
 import type { Match } from '../../types.js';
 import { Card, SuitMark } from './Card.js';
+import { suitName } from './logic.js';
 
 interface SuitScore {
   suit: Suit;
@@ -31,42 +33,34 @@ function isDetails(d: unknown): d is Details {
   return !!x && typeof x === 'object' && Array.isArray(x.seats) && typeof x.edition === 'string';
 }
 
-const DECIDED: Record<Details['decidedBy'], string> = {
-  score: 'Decided by victory points.',
-  'fewer-cards': 'Equal victory points: the player with fewer cards wins.',
-  shared: 'Equal victory points and equal card counts: the win is shared.',
-};
-
 export function DutchAuctionOutcome({ match }: { match: Match }) {
   const details = match.end?.details;
   if (!isDetails(details)) return null;
   const bonusRule =
-    details.edition === 'current'
-      ? 'Bonus: for each suit held, the VP of the lowest-scoring card of that suit.'
-      : 'Bonus: 10 VP for each suit held six times or more.';
+    details.edition === 'current' ? t('game.dutch-auction.board.score.bonusCurrent') : t('game.dutch-auction.board.score.bonus2018');
   return (
     <div class="score-breakdown">
-      <p>{DECIDED[details.decidedBy]}</p>
+      <p>{t(`game.dutch-auction.board.score.decided.${details.decidedBy}` as MessageKey)}</p>
       <p class="note">{bonusRule}</p>
       {details.seats.map((s) => (
         <table class="score-table" key={s.seat} data-seat={s.seat}>
           <caption>
-            {seatName(match.seats, s.seat)}: {s.total} VP from {s.cardCount} cards
+            {t('game.dutch-auction.board.score.caption', { name: seatName(match.seats, s.seat), total: s.total, count: s.cardCount })}
           </caption>
           <thead>
             <tr>
-              <th scope="col">Suit</th>
-              <th scope="col">Cards</th>
-              <th scope="col">VP</th>
-              <th scope="col">Bonus</th>
-              <th scope="col">Total</th>
+              <th scope="col">{t('game.dutch-auction.board.score.suit')}</th>
+              <th scope="col">{t('game.dutch-auction.board.score.cards')}</th>
+              <th scope="col">{t('game.dutch-auction.board.score.vp')}</th>
+              <th scope="col">{t('game.dutch-auction.board.score.bonus')}</th>
+              <th scope="col">{t('game.dutch-auction.board.score.total')}</th>
             </tr>
           </thead>
           <tbody>
             {s.suits.map((row) => (
               <tr key={row.suit}>
                 <th scope="row">
-                  <SuitMark suit={row.suit} /> {row.suit}
+                  <SuitMark suit={row.suit} /> {suitName(row.suit)}
                 </th>
                 <td>
                   <div class="cards tiny">
@@ -82,7 +76,7 @@ export function DutchAuctionOutcome({ match }: { match: Match }) {
           <tfoot>
             <tr>
               <th scope="row" colSpan={4}>
-                Total
+                {t('game.dutch-auction.board.score.total')}
               </th>
               <td>{s.total}</td>
             </tr>

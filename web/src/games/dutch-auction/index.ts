@@ -1,6 +1,6 @@
 /** The page module of Dutch (the auction deck-builder), registered in ../index.ts. */
 import { type HelpModules, loadHelp } from '../help.js';
-import type { Shown } from '../../i18n.js';
+import { type Shown, t } from '../../i18n.js';
 import type { GameUi, RulesHelp } from '../types.js';
 import { DutchAuctionBoard } from './Board.js';
 import { dutchAuctionChanged } from './changed.js';
@@ -30,8 +30,8 @@ export const dutchAuctionUi: GameUi = {
   },
   optionLabels: () => ({
     edition: {
-      label: 'Edition',
-      values: { current: 'Current edition (published rules)', '2018': '2018 prototype' },
+      label: t('game.dutch-auction.option.edition'),
+      values: { current: t('game.dutch-auction.option.edition.current'), '2018': t('game.dutch-auction.option.edition.2018') },
     },
   }),
 };

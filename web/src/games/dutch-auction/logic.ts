@@ -6,9 +6,10 @@
  * purchase; a power card plus the card it acts on is a power; a power card in hand (2018) can be
  * played. Only combinations the engine lists as legal are offered.
  */
-import { type CardId, type Edition, type Suit, EDITION_DATA, cardName } from '#shared/games/dutch-auction/cards.js';
+import { type CardId, type Edition, type Suit, EDITION_DATA } from '#shared/games/dutch-auction/cards.js';
 import type { DutchAuctionMove } from '#shared/games/dutch-auction/moves.js';
 import type { DutchAuctionView } from '#shared/games/dutch-auction/view.js';
+import { currentLang, fmt, type MessageKey, t } from '../../i18n.js';
 
 export type Move = DutchAuctionMove;
 export type { DutchAuctionView };
@@ -19,11 +20,17 @@ export interface Action {
   move: Move;
 }
 
-const SOURCE_WORDS: Record<string, string> = {
-  'auction-discards': 'the auction discards',
-  'personal-discards': 'your discards',
-  display: 'the display',
-};
+/** A card's name in the language shown ("blue 5-bid", "blauwe 5"): the engine's noun (`game.dutch-auction.card.<id>`). */
+export const cardName = (id: CardId): string => t(`game.dutch-auction.card.${id}` as MessageKey);
+
+/** A suit's name in the language shown. */
+export const suitName = (suit: Suit): string => t(`game.dutch-auction.suit.${suit}` as MessageKey);
+
+/** "a, b or c" in the language shown. */
+function orList(items: readonly string[]): string {
+  const lang = currentLang();
+  return new Intl.ListFormat(lang === 'nl' ? 'nl' : 'en-GB', { type: 'disjunction' }).format(items);
+}
 
 function sameSet(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
@@ -31,8 +38,6 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return b.every((x) => s.has(x)) && s.size === a.length;
 }
 
-const the = (id: CardId) => `the ${cardName(id)}`;
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /** Whether the card carries a power in this match's edition. */
 const facts = (view: DutchAuctionView, id: CardId) => ({ power: (EDITION_DATA[view.edition].byId[id]?.powers ?? []).length > 0 });
 
@@ -63,19 +68,12 @@ export function selectableCards(view: DutchAuctionView, legal: readonly Move[]):
 }
 
 function powerLabel(m: Extract<Move, { kind: 'power' }>): string {
-  const by = `with ${the(m.card)}`;
-  switch (m.power) {
-    case 'cash-in':
-      return `Cash in ${the(m.target)} ${by}`;
-    case 'change-suit':
-      return `Make ${the(m.target)} ${m.suit ?? ''} ${by}`;
-    case 'take':
-      return `Take ${the(m.target)} from ${m.from ? SOURCE_WORDS[m.from] : 'a pile'} ${by}`;
-    case 'steal':
-      return `Steal ${the(m.target)} ${by}`;
-    case 'duplicate':
-      return `Give ${the(m.target)} one more use ${by}`;
-  }
+  return t(`game.dutch-auction.board.action.${m.power}`, {
+    card: cardName(m.card),
+    target: cardName(m.target),
+    suit: m.suit ? suitName(m.suit) : '',
+    from: m.from ? t(`game.dutch-auction.yourPile.${m.from}`) : '',
+  });
 }
 
 /** The legal actions that use exactly the selected cards. */
@@ -95,7 +93,7 @@ export function actionsFor(view: DutchAuctionView, legal: readonly Move[], selec
         continue;
       out.push({
         key: `buy-${m.slot}`,
-        label: `Buy ${the(card)} (position ${m.slot}) for ${m.slot} card${m.slot === 1 ? '' : 's'}`,
+        label: t('game.dutch-auction.board.action.buy', { card: cardName(card), slot: m.slot, cost: m.slot }),
         move: m,
       });
     } else if (m.kind === 'power') {
@@ -103,7 +101,7 @@ export function actionsFor(view: DutchAuctionView, legal: readonly Move[], selec
       out.push({ key: `power-${m.card}-${m.power}-${m.target}-${m.suit ?? ''}-${m.from ?? ''}`, label: powerLabel(m), move: m });
     } else if (m.kind === 'play') {
       if (!sameSet([m.card], sel)) continue;
-      out.push({ key: `play-${m.card}`, label: `Play ${the(m.card)} into your offering`, move: m });
+      out.push({ key: `play-${m.card}`, label: t('game.dutch-auction.board.action.play', { card: cardName(m.card) }), move: m });
     }
   }
   return out;
@@ -119,27 +117,26 @@ export function selectionHint(view: DutchAuctionView, legal: readonly Move[], se
     const slot = slotOf(view, displayed[0]!)!;
     const paying = [...selected].filter((id) => mine.has(id)).length;
     const need = slot - paying;
-    if (need > 0) return `Position ${slot} costs ${slot}: select ${need} more card${need === 1 ? '' : 's'} from your bid to pay.`;
-    if (need < 0) return `Position ${slot} costs ${slot}: you selected ${-need} card${need === -1 ? '' : 's'} too many.`;
+    if (need > 0) return t('game.dutch-auction.board.hint.payMore', { slot, need });
+    if (need < 0) return t('game.dutch-auction.board.hint.payLess', { slot, over: -need });
   }
-  if (displayed.length > 1) return 'Select one display card at a time.';
+  if (displayed.length > 1) return t('game.dutch-auction.board.hint.oneDisplay');
   // A power card picked: say what it can act on now, rather than that nothing matches yet.
   const powerCards = [...selected].filter((id) => legal.some((m) => m.kind === 'power' && m.card === id));
   if (powerCards.length === 1) {
     const card = powerCards[0]!;
     const targets = [...new Set(legal.flatMap((m) => (m.kind === 'power' && m.card === card ? [m.target] : [])))];
     const others = [...selected].filter((id) => id !== card);
-    const list = targets.map(cardName);
-    const choices = list.length === 1 ? list[0]! : `${list.slice(0, -1).join(', ')} or ${list[list.length - 1]}`;
-    if (others.length === 0) return `Now select the card ${the(card)} acts on: ${choices}.`;
-    return `${cap(the(card))} cannot act on ${others.map(cardName).join(' and ')}. It can act on: ${choices}.`;
+    const choices = orList(targets.map(cardName));
+    if (others.length === 0) return t('game.dutch-auction.board.hint.pickTarget', { card: cardName(card), choices });
+    return t('game.dutch-auction.board.hint.wrongTarget', { card: cardName(card), others: fmt.list(others.map(cardName)), choices });
   }
-  if (powerCards.length > 1) return 'Select one power card at a time, with the card it acts on.';
+  if (powerCards.length > 1) return t('game.dutch-auction.board.hint.onePower');
   const unusable = [...selected].filter((id) => facts(view, id).power);
   if (unusable.length > 0 && !legal.some((m) => m.kind === 'power' && selected.has(m.card))) {
-    return `${cap(the(unusable[0]!))} has nothing it can act on now (or its use this round is spent).`;
+    return t('game.dutch-auction.board.hint.nothingToDo', { card: cardName(unusable[0]!) });
   }
-  return 'No action uses exactly these cards. To use a power, select the power card and the card it acts on.';
+  return t('game.dutch-auction.board.hint.noAction');
 }
 
 // ------------------------------------------------------------------------------------------ commit
@@ -185,23 +182,24 @@ export function paymentDestinations(view: DutchAuctionView, card: CardId, pay: r
 
 /** Whose move it is in the words of the game. */
 export function dutchAuctionTurnText(view: DutchAuctionView, you: number | null, name: (seat: number) => string): string {
-  if (view.phase === 'over') return 'The game is over.';
+  if (view.phase === 'over') return t('game.dutch-auction.board.turn.over');
+  const round = view.round;
   if (view.phase === 'commit') {
     const waiting = view.toAct;
     const mine = you !== null && waiting.includes(you);
     const others = waiting.filter((s) => s !== you);
     if (mine) {
       return others.length
-        ? `Round ${view.round}: your move. Set a card aside and seal your bid (${others.map(name).join(', ')} is choosing too).`
-        : `Round ${view.round}: your move. Set a card aside and seal your bid.`;
+        ? t('game.dutch-auction.board.turn.sealWith', { round, names: fmt.list(others.map(name)) })
+        : t('game.dutch-auction.board.turn.seal', { round });
     }
-    return `Round ${view.round}: waiting for ${others.map(name).join(' and ')} to seal a bid.`;
+    return t('game.dutch-auction.board.turn.sealWaiting', { round, names: fmt.list(others.map(name)) });
   }
-  if (view.active === null) return `Round ${view.round}.`;
+  if (view.active === null) return t('game.dutch-auction.board.turn.round', { round });
   if (view.active === you) {
     return view.you?.mustBuyOneCost
-      ? `Round ${view.round}: your move. You must buy the card in position 1 before you finish.`
-      : `Round ${view.round}: your move. Use powers and buy, then finish your turn.`;
+      ? t('game.dutch-auction.board.turn.mustBuy', { round })
+      : t('game.dutch-auction.board.turn.act', { round });
   }
-  return `Round ${view.round}: ${name(view.active)} is using powers and buying.`;
+  return t('game.dutch-auction.board.turn.acting', { round, name: name(view.active) });
 }
