@@ -1,20 +1,21 @@
 /**
  * Request checks that answer in the request's language (Accept-Language): the zod issue messages
- * through a per-parse error map, and the refusal's own message from the catalog. The code
- * (`invalid-request`) and the issues' paths are the same in every language.
+ * through a per-parse error map, and the refusal's own message from the catalog (functions/http/errors.ts
+ * `onError` words it). The code (`invalid-request`) and the issues' paths are the same in every language.
  */
 import type { Context } from 'hono';
 import type * as z from 'zod/mini';
-import { langOf, t, zodMessages } from '../i18n.js';
-import { MatchError, invalid } from '../matches/errors.js';
+import { langOf, zodMessages } from '../i18n.js';
+import { invalid, type Parsed } from '../matches/errors.js';
 
-/** What was parsed, for the refusal's message. */
-export type Parsed = 'request' | 'query' | 'link';
+export type { Parsed } from '../matches/errors.js';
 
 /** The value, or an invalid-request error worded in the request's language. */
 export function parseIn<T>(c: Context, schema: z.ZodMiniType<T>, input: unknown, what: Parsed = 'request'): T {
-  const lang = langOf(c.req);
-  const r = schema.safeParse(input, { error: zodMessages(lang) });
+  const r = schema.safeParse(input, { error: zodMessages(langOf(c.req)) });
   if (r.success) return r.data;
-  throw new MatchError('invalid-request', t(lang, `error.invalid.${what}`), invalid(r.error).details);
+  const e = invalid(r.error, what);
+  // Already worded in the request's language: nothing for the edge to word again.
+  e.zodIssues = undefined;
+  throw e;
 }

@@ -3,7 +3,6 @@
  * older log, new links and the rematch.
  */
 import { Hono, type Context } from 'hono';
-import { parse } from '../errors.js';
 import { parseIn } from '../localized.js';
 import { authorize, bearer, etagOf, idempotencyKey, jsonBody, notModified, target, type RouteContext } from '../request.js';
 import type { Answer, CreateMatchResponse, JoinResponse, LinksResponse, LogPageResponse, MatchResponse } from '../responses.js';
@@ -54,7 +53,7 @@ export function matchRoutes({ service, links }: RouteContext): Hono {
 
   const readLog = async (c: Context) => {
     const { id, caller } = await authorize(service, c);
-    const q = parse(LogQuery, c.req.query(), 'query');
+    const q = parseIn(c, LogQuery, c.req.query(), 'query');
     return c.json({ log: await service.olderLog(id, caller, q.before ?? Number.MAX_SAFE_INTEGER) } satisfies Answer<
       typeof LogPageResponse
     >);

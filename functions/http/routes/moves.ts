@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import { sha256 } from '../../matches/tokens.js';
-import { parse } from '../errors.js';
+import { parseIn } from '../localized.js';
 import { authorize, bearer, etagOf, idempotencyKey, jsonBody, target, type RouteContext } from '../request.js';
 import { MoveRequest, ResignRequest } from '../schemas.js';
 
@@ -15,7 +15,7 @@ export function moveRoutes({ service }: RouteContext): Hono {
     const token = bearer(c);
     const { id, seat } = target(c);
     const key = idempotencyKey(c);
-    const request = parse(MoveRequest, (await jsonBody(c)).value);
+    const request = parseIn(c, MoveRequest, (await jsonBody(c)).value);
     const result = await service.move(id, seat!, sha256(token), request, key);
     c.header('ETag', etagOf(result.version));
     return c.body(result.json, result.status as 200, { 'Content-Type': 'application/json' });
@@ -24,7 +24,7 @@ export function moveRoutes({ service }: RouteContext): Hono {
   app.post('/:id/seats/:seat/resign', async (c) => {
     const { id, caller } = await authorize(service, c);
     const key = idempotencyKey(c);
-    const request = parse(ResignRequest, (await jsonBody(c)).value);
+    const request = parseIn(c, ResignRequest, (await jsonBody(c)).value);
     const result = await service.resign(id, (caller as { seat: number }).seat, request, key);
     return c.body(result.json, result.status as 200, { 'Content-Type': 'application/json' });
   });
