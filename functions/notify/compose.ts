@@ -7,7 +7,7 @@
  */
 import type { AnyGame, LogEntry, Seat } from '#shared/engine/game.js';
 import * as format from '#shared/i18n/format.js';
-import { type Lang, type MailKey, type Params, shownIn, t } from '../i18n.js';
+import { gameNameIn, type Lang, type MailKey, type Params, shownIn, t } from '../i18n.js';
 import type { MatchRecord, MatchTiming, NotificationIntent, NotificationKind } from '../matches/port.js';
 import { clockStart, deadlineOf, formatTime } from '../matches/timing.js';
 import type { PushMessage } from './push.js';
@@ -138,7 +138,7 @@ export function compose(input: {
   const url = matchUrl(input.publicUrl, match.id);
   // Said as the page says them (shared/i18n/render.ts); lines not yet given keys stay in English.
   const lines = (input.publicLines ?? intent.lines).map((l) => shownIn(lang, l, names)).slice(0, 12);
-  const { subject, title, paragraphs, chatLines } = said(lang, intent, match, game.name, input.publicLines);
+  const { subject, title, paragraphs, chatLines } = said(lang, intent, match, gameNameIn(lang, game.id, game.name), input.publicLines);
   const kind = intent.kind;
   // Timer notices say nothing of the last move: it is not news any more.
   const shownLines = chatLines ?? (kind === 'reminder' || kind === 'deadline-near' ? [] : lines);

@@ -5,7 +5,7 @@
  * are functions/http/routes/notifications.ts).
  */
 import type { Seat } from '#shared/engine/game.js';
-import type { Lang } from '../i18n.js';
+import { gameNameIn, type Lang } from '../i18n.js';
 import { MatchError } from '../matches/errors.js';
 import type { MatchService } from '../matches/service.js';
 import { PAUSE_BUDGET_MS } from '../matches/timing.js';
@@ -171,7 +171,7 @@ export class NotificationSettings {
     });
     const unsubscribeUrl = `${at.origin}/api/notify/unsubscribe?t=${secret}`;
     const mail = confirmationMail(
-      this.matches.game(match.gameId).name,
+      gameNameIn(lang, match.gameId, this.matches.game(match.gameId).name),
       `${at.origin}/api/notify/confirm?t=${secret}`,
       unsubscribeUrl,
       this.siteName,

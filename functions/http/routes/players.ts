@@ -21,7 +21,7 @@
  *   DELETE /api/me                              delete my record
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { type Lang, langAsked, langOf, t } from '../../i18n.js';
+import { gameNameIn, type Lang, langAsked, langOf, t } from '../../i18n.js';
 import { escapeHtml } from '../../notify/compose.js';
 import { ordered, myMatch, nextWaiting, type MyMatch } from '../../players/listing.js';
 import type { PlayerData } from '../../players/data.js';
@@ -153,7 +153,10 @@ function seatRoutes(app: Hono, ctx: PlayerRouteContext): void {
   const listing = async (c: Context): Promise<MyMatch[]> => {
     const who = await mustBeSignedIn(c, signIn);
     const held = await seats.held(who.player);
-    return ordered(held.map((h) => myMatch(h.match, h.claim.seat, h.token, seats.gameName(h.match.gameId))));
+    const lang = langOf(c.req);
+    return ordered(
+      held.map((h) => myMatch(h.match, h.claim.seat, h.token, gameNameIn(lang, h.match.gameId, seats.gameName(h.match.gameId)))),
+    );
   };
   const withUrl = (c: Context, m: MyMatch) => ({ ...m, url: ctx.links.seat(c, m.matchId, m.seat, m.open.token, m.game.id) });
 

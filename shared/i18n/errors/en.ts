@@ -89,7 +89,7 @@ export const errorsEn = {
   'error.replay-not-offered': 'This replay shows only what you could see yourself.',
   'error.replay-diverged': 'This match cannot be replayed: its log no longer leads to the game as it stands.',
   'error.signin-limit-address':
-    'We have sent this address all the sign-in links it gets in one hour. Use the newest one in your inbox, or wait: try again in about {minutes, plural, one {# minute} other {# minutes}}.',
+    'We have sent this address all the sign-in links it gets in one hour. Use the newest one in your inbox, or wait: Try again in about {minutes, plural, one {# minute} other {# minutes}}.',
   'error.signin-limit-client':
     'Your network has asked for many sign-in links within the hour, so we are holding back for now. Try again in about {minutes, plural, one {# minute} other {# minutes}}.',
   'error.signin-limit-site':
