@@ -7,6 +7,8 @@ import type { Context } from 'hono';
 import type * as z from 'zod/mini';
 import { langOf, zodMessages } from '../i18n.js';
 import { invalid, type Parsed } from '../matches/errors.js';
+import type { MatchTiming } from '../matches/port.js';
+import { policyIn } from '../notify/compose.js';
 
 export type { Parsed } from '../matches/errors.js';
 
@@ -18,4 +20,18 @@ export function parseIn<T>(c: Context, schema: z.ZodMiniType<T>, input: unknown,
   // Already worded in the request's language: nothing for the edge to word again.
   e.zodIssues = undefined;
   throw e;
+}
+
+/** A match answer's `timing.policy` in the request's language (the match side words it in English). */
+export function policyWorded<T>(c: Context, body: T): T {
+  const lang = langOf(c.req);
+  const timing = (body as { timing?: MatchTiming | null }).timing;
+  if (lang === 'en' || !timing) return body;
+  return { ...body, timing: { ...timing, policy: policyIn(lang, timing) } };
+}
+
+/** The same for an answer kept as JSON text (a move's, replayed verbatim for its Idempotency-Key). */
+export function policyWordedJson(c: Context, json: string): string {
+  if (langOf(c.req) === 'en' || !json.includes('"policy"')) return json;
+  return JSON.stringify(policyWorded(c, JSON.parse(json) as object));
 }

@@ -85,7 +85,7 @@ function said(lang: Lang, intent: NotificationIntent, match: MatchRecord, gameNa
       const next = match.toAct.filter((s) => s !== seat).map((s) => names[s] ?? t(lang, 'mail.anotherPlayer'));
       if (match.status === 'over') paragraphs.push(over());
       else if (match.toAct.includes(seat)) paragraphs.push(t(lang, 'mail.moved-for-you.again'));
-      else if (next.length > 0) paragraphs.push(t(lang, 'mail.moved-for-you.next', { names: format.list(lang, next) }));
+      else if (next.length > 0) paragraphs.push(t(lang, 'mail.moved-for-you.next', { names: format.list(lang, next), count: next.length }));
       return { subject: subject(), title: title(), paragraphs, chatLines: null };
     }
     case 'stood-in':
@@ -98,7 +98,7 @@ function said(lang: Lang, intent: NotificationIntent, match: MatchRecord, gameNa
           lang,
           chat.from.map((s) => names[s] ?? t(lang, 'mail.aPlayer')),
         ) || t(lang, 'mail.AnotherPlayer');
-      paragraphs.push(t(lang, 'mail.chat.text', { from, count: chat.count }));
+      paragraphs.push(t(lang, 'mail.chat.text', { from, count: chat.count, authors: Math.max(1, chat.from.length) }));
       // Quoted as typed: names put in for the author only, the text itself never read for placeholders.
       const chatLines = chat.messages.map((m) => `${names[m.seat] ?? t(lang, 'mail.APlayer')}: ${m.text}`);
       return { subject: subject({ from, count: chat.count }), title: title({ count: chat.count }), paragraphs, chatLines };

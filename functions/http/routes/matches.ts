@@ -3,7 +3,7 @@
  * older log, new links and the rematch.
  */
 import { Hono, type Context } from 'hono';
-import { parseIn } from '../localized.js';
+import { parseIn, policyWorded } from '../localized.js';
 import { authorize, bearer, etagOf, idempotencyKey, jsonBody, notModified, target, type RouteContext } from '../request.js';
 import type { Answer, CreateMatchResponse, JoinResponse, LinksResponse, LogPageResponse, MatchResponse } from '../responses.js';
 import { CreateIdempotencyKey, CreateMatchRequest, LogQuery } from '../schemas.js';
@@ -31,7 +31,7 @@ export function matchRoutes({ service, links }: RouteContext): Hono {
 
   const readMatch = async (c: Context) => {
     c.header('Cache-Control', 'private, no-cache');
-    c.header('Vary', 'Authorization');
+    c.header('Vary', 'Authorization, Accept-Language');
     let body: Awaited<ReturnType<typeof service.read>>;
     if (c.req.header('If-None-Match')) {
       // A poll: the small projection first, and nothing more while the match is unchanged.
@@ -46,7 +46,7 @@ export function matchRoutes({ service, links }: RouteContext): Hono {
       body = await service.readAs(id, token, seat === undefined ? 'spectator' : { seat });
     }
     c.header('ETag', etagOf(body.version));
-    return c.json(body satisfies Answer<typeof MatchResponse>);
+    return c.json(policyWorded(c, body) satisfies Answer<typeof MatchResponse>);
   };
   app.get('/:id/seats/:seat', readMatch);
   app.get('/:id/spectate', readMatch);

@@ -30,14 +30,16 @@ export const mailNl = {
   'push.moved-for-you.title': 'Er is voor je gezet in {game}',
   'mail.moved-for-you.text': 'Je tijd om te zetten was om, dus is de standaardzet van het spel voor je gedaan.',
   'mail.moved-for-you.again': 'Je bent weer aan zet.',
-  'mail.moved-for-you.next': 'Nu is {names} aan de beurt; je hoeft niets te doen tot je weer aan zet bent.',
+  'mail.moved-for-you.next':
+    'Nu {count, plural, one {is} other {zijn}} {names} aan de beurt; je hoeft niets te doen tot je weer aan zet bent.',
   'mail.stood-in.subject': 'Een computerspeler heeft je plaats ingenomen in {game}{withWhom}',
   'push.stood-in.title': 'Een computerspeler speelt voor je in {game}',
   'mail.stood-in.text': 'Je tijd om te zetten was om, dus speelt nu een computerspeler op jouw plaats.',
   'mail.stood-in.back': 'Doe een zet in de partij om je plaats terug te nemen; tot dan speelt de computer voor je.',
   'mail.chat.subject': '{from}: {count, plural, one {een nieuw bericht} other {# nieuwe berichten}} in {game}',
   'push.chat.title': '{game}: {count, plural, one {een nieuw bericht} other {# nieuwe berichten}}',
-  'mail.chat.text': '{from} schreef {count, plural, one {een bericht} other {# berichten}} in de chat van je partij.',
+  'mail.chat.text':
+    '{from} {authors, plural, one {schreef} other {schreven}} {count, plural, one {een bericht} other {# berichten}} in de chat van je partij.',
   'mail.nudge.subject': '{who} port je aan: je bent aan zet in {game}',
   'push.nudge.title': '{who} port je aan in {game}',
   'mail.nudge.text': '{who} laat je weten dat jij aan zet bent.',
