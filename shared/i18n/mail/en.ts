@@ -137,6 +137,14 @@ export const mailEn = {
   'page.signedIn.text': 'This device is now signed in as {address}. Other devices are not affected.',
   'page.signedIn.link': 'Go to my matches',
   'page.siteNav': 'Site',
+  // The dev outbox (functions/http/routes/dev-outbox.ts, local runs without SMTP only).
+  'page.outbox.title': 'Dev outbox',
+  'page.outbox.intro': 'Mail this local server would have sent (newest first; no SMTP_URL is set).',
+  'page.outbox.to': 'To {to}',
+  'page.outbox.html': 'HTML part',
+  'page.outbox.unsubscribe': 'One-click unsubscribe (POST)',
+  'page.outbox.empty': 'Nothing yet.',
+  'page.outbox.none': 'No such mail.',
   'page.signin.sent': 'If this address can receive mail from us, a sign-in link is on its way. It works once, for 15 minutes.',
 } as const;
 

@@ -131,5 +131,12 @@ export const mailNl = {
   'page.signedIn.text': 'Dit apparaat is nu ingelogd als {address}. Andere apparaten merken hier niets van.',
   'page.signedIn.link': 'Naar mijn partijen',
   'page.siteNav': 'Site',
+  'page.outbox.title': 'Uitgaande mail (ontwikkeling)',
+  'page.outbox.intro': 'Mail die deze lokale server zou hebben verstuurd (nieuwste eerst; er is geen SMTP_URL ingesteld).',
+  'page.outbox.to': 'Aan {to}',
+  'page.outbox.html': 'HTML-deel',
+  'page.outbox.unsubscribe': 'Afmelden met één klik (POST)',
+  'page.outbox.empty': 'Nog niets.',
+  'page.outbox.none': 'Deze mail bestaat niet.',
   'page.signin.sent': 'Als dit adres mail van ons kan ontvangen, is er een inloglink onderweg. Hij werkt één keer, 15 minuten lang.',
 } satisfies Record<MailKey, string>;
