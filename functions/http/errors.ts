@@ -91,7 +91,7 @@ export class ApiError extends Error {
 
   /** The answer's body, its message in `lang`. */
   toBody(lang: Lang) {
-    return body(this.code, wordedIn(lang, this.words), this.words);
+    return body(this.code, wordedIn(lang, this.words), plain(this.words));
   }
 }
 
@@ -117,7 +117,15 @@ function refusal(err: MatchError | PlayerError, lang: Lang) {
   const words = wordsOf(err.words);
   const details: MatchErrorDetails = err instanceof MatchError ? { ...err.details } : {};
   if (details.issues) details.issues = issuesIn(lang, err as MatchError);
-  return body(err.code, wordedIn(lang, words), { ...details, ...words });
+  return body(err.code, wordedIn(lang, words), { ...details, ...plain(words) });
+}
+
+/** Key and params as the body sends them: a time as its ms, a game as its id (plain values the page can word). */
+function plain({ key, params }: { key: ErrorKey; params?: ErrorParams }) {
+  if (!params) return { key };
+  const out: Record<string, string | number> = {};
+  for (const [name, v] of Object.entries(params)) out[name] = typeof v !== 'object' ? v : 'time' in v ? v.time : v.game;
+  return { key, params: out };
 }
 
 /** An invalid request's issues in `lang`: zod's own worded again, our keys (`error.…`) worded. */

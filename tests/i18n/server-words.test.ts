@@ -11,6 +11,7 @@ import { errorsEn } from '#shared/i18n/errors/en.js';
 import { errorsNl } from '#shared/i18n/errors/nl.js';
 import { en as siteEn } from '#shared/i18n/en.js';
 import { mailEn } from '#shared/i18n/mail/en.js';
+import { ErrorResponse } from '../../functions/http/responses.js';
 import { shownIn, t } from '../../functions/i18n.js';
 import { MATCH_ERROR_CODES } from '../../functions/matches/errors.js';
 import type { LogRecord, MatchRecord } from '../../functions/matches/port.js';
@@ -32,6 +33,7 @@ async function both(send: (headers: Record<string, string>) => Promise<{ status:
   expect(nl.json.error.code).toBe(en.json.error.code);
   expect(nl.json.error.key).toBe(en.json.error.key);
   expect(nl.json.error.message).not.toBe(en.json.error.message);
+  for (const r of [nl, en]) expect(ErrorResponse.safeParse(r.json).success).toBe(true);
   return { nl: nl.json.error, en: en.json.error, status: en.status };
 }
 
