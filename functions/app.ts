@@ -7,6 +7,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AnyGame } from '#shared/engine/game.js';
 import { ApiError, INTERNAL_MESSAGE, onError } from './http/errors.js';
+import { gameNameIn, langOf } from './i18n.js';
 import { openApiDocument } from './http/openapi.js';
 import { linksFor, type RouteContext } from './http/request.js';
 import { chatRoutes } from './http/routes/chat.js';
@@ -66,8 +67,8 @@ export interface PlayersDeps {
 }
 
 export const MAX_BODY_BYTES = 16 * 1024;
-/** What an address under /api that no route answers gets, here and from the local server. */
-export const NOT_FOUND_BODY = { error: { code: 'not-found', message: 'No such address.' } } as const;
+/** What an address under /api that no route answers gets, here and from the local server (in the request's language). */
+export const notFound = (c: Context) => new ApiError(404, 'not-found', 'error.not-found').toBody(langOf(c.req));
 
 export function createApp(deps: AppDeps): Hono {
   const service = new MatchService({ store: deps.store, games: deps.games, clock: deps.clock ?? Date.now });
@@ -84,18 +85,26 @@ export function createApp(deps: AppDeps): Hono {
     '/api/*',
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json(new ApiError(413, 'too-large', `Requests are limited to ${MAX_BODY_BYTES} bytes.`).toBody(), 413),
+      onError: (c) =>
+        c.json(new ApiError(413, 'too-large', { key: 'error.too-large', params: { bytes: MAX_BODY_BYTES } }).toBody(langOf(c.req)), 413),
     }),
   );
   app.onError(onError);
-  app.notFound((c) => c.json(NOT_FOUND_BODY, 404));
+  app.notFound((c) => c.json(notFound(c), 404));
 
   app.get('/api/health', (c) => c.json({ ok: true }));
-  app.get('/api/games', (c) =>
-    c.json({
-      games: [...deps.games.values()].map((g) => ({ id: g.id, name: g.name, minSeats: g.minSeats, maxSeats: g.maxSeats })),
-    }),
-  );
+  // The games on offer, each named in the request's language.
+  app.get('/api/games', (c) => {
+    const lang = langOf(c.req);
+    const games = [...deps.games.values()].map((g) => ({
+      id: g.id,
+      name: gameNameIn(lang, g.id, g.name),
+      minSeats: g.minSeats,
+      maxSeats: g.maxSeats,
+    }));
+    c.header('Vary', 'Accept-Language');
+    return c.json({ games });
+  });
   app.get('/api/openapi.json', (c) => c.json(openApiDocument([...deps.games.values()])));
 
   mountPlayers(app, deps, ctx);

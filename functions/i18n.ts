@@ -12,6 +12,8 @@ import { type CompiledMessage, compileMessageOrThrow } from '@lingui/message-uti
 import { en as zodEn, nl as zodNl } from 'zod/locales';
 import type { Params as WordParams } from '#shared/engine/game.js';
 import { en } from '#shared/i18n/en.js';
+import { errorsEn, type ServerErrorKey } from '#shared/i18n/errors/en.js';
+import { errorsNl } from '#shared/i18n/errors/nl.js';
 import * as format from '#shared/i18n/format.js';
 import { GAME_WORDS } from '#shared/i18n/games/index.js';
 import { type Catalog, isLang, LANGS, type Lang, type MessageKey, PSEUDO, pickLang } from '#shared/i18n/index.js';
@@ -25,6 +27,7 @@ import { type Speaker, shown } from '#shared/i18n/render.js';
 
 export { LANGS, type Lang, type MessageKey } from '#shared/i18n/index.js';
 
+export type { ServerErrorKey } from '#shared/i18n/errors/en.js';
 export type { MailKey } from '#shared/i18n/mail/en.js';
 
 /**
@@ -51,6 +54,9 @@ function gameWords<L extends Lang>(lang: L) {
 /** The server's own words (mails, push texts, its pages: shared/i18n/mail), merged into its catalogs only. */
 export const MAIL_CATALOGS: Record<Lang, Record<MailKey, string>> = { en: mailEn, nl: mailNl };
 
+/** The API's refusals (shared/i18n/errors), server-only too: the page shows the message it is sent. */
+export const ERROR_CATALOGS: Record<Lang, Record<ServerErrorKey, string>> = { en: errorsEn, nl: errorsNl };
+
 /** Every message compiled (a syntax error throws, naming the key); `pseudo` gives the marked, accented form. */
 export function compileCatalog(
   catalog: Readonly<Record<string, string>>,
@@ -76,19 +82,28 @@ const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
 const compiled = new Set<string>();
 const compileFor = (lang: Lang | typeof PSEUDO): Messages =>
   lang === PSEUDO
-    ? compileCatalog({ ...CATALOGS.en, ...mailEn }, { pseudo: true })
-    : compileCatalog({ ...CATALOGS[lang], ...MAIL_CATALOGS[lang] });
+    ? compileCatalog({ ...CATALOGS.en, ...mailEn, ...errorsEn }, { pseudo: true })
+    : compileCatalog({ ...CATALOGS[lang], ...MAIL_CATALOGS[lang], ...ERROR_CATALOGS[lang] });
 
 export type Params = Record<string, string | number | Date>;
 
 /** The message `key` in `lang`, its placeholders filled from `params`. */
-export function t(lang: Lang | typeof PSEUDO, key: MessageKey | MailKey, params?: Params): string {
+export function t(lang: Lang | typeof PSEUDO, key: MessageKey | MailKey | ServerErrorKey, params?: Params): string {
   if (!compiled.has(lang)) {
     i18n.load(lang, compileFor(lang));
     compiled.add(lang);
   }
   if (i18n.locale !== lang) i18n.activate(lang);
   return i18n._(key, params);
+}
+
+/**
+ * A game's name in `lang`: the catalog's `game.<id>.name`, or `fallback` (the game's own name) for a
+ * game the catalogs do not know (the tests' games).
+ */
+export function gameNameIn(lang: Lang, id: string, fallback: string): string {
+  const key = `game.${id}.name`;
+  return Object.hasOwn(CATALOGS[lang], key) ? t(lang, key as MessageKey) : fallback;
 }
 
 /** A request's language from its Accept-Language header (q-values honoured); English when it names none of ours. */

@@ -3,8 +3,8 @@ import { TOKEN_PATTERN } from '../matches/tokens.js';
 import { ApiError } from './errors.js';
 
 export function bearerToken(header: string | undefined): string {
-  if (!header) throw new ApiError(401, 'unauthorized', 'This needs the secret from your match link.');
+  if (!header) throw new ApiError(401, 'unauthorized', 'error.unauthorized');
   const m = /^Bearer ([^\s]+)$/.exec(header);
-  if (!m || !TOKEN_PATTERN.test(m[1]!)) throw new ApiError(401, 'unauthorized', 'The secret from your match link is malformed.');
+  if (!m || !TOKEN_PATTERN.test(m[1]!)) throw new ApiError(401, 'unauthorized', 'error.unauthorized.malformed');
   return m[1]!;
 }

@@ -5,8 +5,18 @@
  */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { langOf, shownIn } from '../i18n.js';
-import { MatchError, RuleError, type MatchErrorCode, type MatchErrorDetails } from '../matches/errors.js';
+import { gameNameIn, type Lang, langOf, type Params, shownIn, t, zodMessages } from '../i18n.js';
+import {
+  type ErrorKey,
+  type ErrorParams,
+  type ErrorWords,
+  MatchError,
+  type MatchErrorCode,
+  type MatchErrorDetails,
+  RuleError,
+  wordsOf,
+} from '../matches/errors.js';
+import { timeIn } from '../notify/compose.js';
 import { PlayerError } from '../players/errors.js';
 import { PLAYER_STATUS_OF } from './player-errors.js';
 import { DB_RETRY_AFTER_S, isDatabaseUnavailable } from '../storage/bounds.js';
@@ -69,48 +79,93 @@ export const RULE_ERROR_STATUS = 422;
 
 /** An error only the HTTP edge raises (authorization header, body, address). */
 export class ApiError extends Error {
+  readonly words: { key: ErrorKey; params?: ErrorParams };
   constructor(
     readonly status: 400 | 401 | 404 | 413 | 415,
     readonly code: string,
-    message: string,
+    words: ErrorWords,
   ) {
-    super(message);
+    super(wordsOf(words).key);
+    this.words = wordsOf(words);
   }
 
-  toBody() {
-    return { error: { code: this.code, message: this.message } };
+  /** The answer's body, its message in `lang`. */
+  toBody(lang: Lang) {
+    return body(this.code, wordedIn(lang, this.words), plain(this.words));
   }
 }
 
-export const INTERNAL_MESSAGE =
-  'Something went wrong on our side. Your change may or may not have been saved: reload to see, then try again if it is missing.';
+/** The 500's message in English (tests, logs); the answer itself is in the request's language. */
+export const INTERNAL_MESSAGE = t('en', 'error.internal');
 
 const body = (code: string, message: string, details: MatchErrorDetails & { key?: string; params?: object } = {}) => ({
   error: { code, message, ...details },
 });
 
-/** The app's one error handler: every refusal's status, body and Retry-After. */
+/** A refusal's words in `lang`: times as the language says them (UTC), game names in the language. */
+function wordedIn(lang: Lang, { key, params }: { key: ErrorKey; params?: ErrorParams }): string {
+  if (!params) return t(lang, key);
+  const out: Params = {};
+  for (const [name, v] of Object.entries(params)) {
+    out[name] = typeof v !== 'object' ? v : 'time' in v ? timeIn(lang, v.time) : gameNameIn(lang, v.game, v.name);
+  }
+  return t(lang, key, out);
+}
+
+/** What a refusal says, in `lang`: its message, zod's issues worded again, its key and params for the page. */
+function refusal(err: MatchError | PlayerError, lang: Lang) {
+  const words = wordsOf(err.words);
+  const details: MatchErrorDetails = err instanceof MatchError ? { ...err.details } : {};
+  if (details.issues) details.issues = issuesIn(lang, err as MatchError);
+  return body(err.code, wordedIn(lang, words), { ...details, ...plain(words) });
+}
+
+/** Key and params as the body sends them: a time as its ms, a game as its id (plain values the page can word). */
+function plain({ key, params }: { key: ErrorKey; params?: ErrorParams }) {
+  if (!params) return { key };
+  const out: Record<string, string | number> = {};
+  for (const [name, v] of Object.entries(params)) out[name] = typeof v !== 'object' ? v : 'time' in v ? v.time : v.game;
+  return { key, params: out };
+}
+
+/** An invalid request's issues in `lang`: zod's own worded again, our keys (`error.…`) worded. */
+function issuesIn(lang: Lang, err: MatchError): { path: string; message: string }[] {
+  const issues = err.details.issues ?? [];
+  const map = zodMessages(lang);
+  return issues.map((issue, i) => {
+    const raw = err.zodIssues?.[i];
+    if (raw && lang !== 'en') {
+      const said = map(raw as Parameters<typeof map>[0]);
+      const message = typeof said === 'string' ? said : said?.message;
+      if (message) return { ...issue, message: message.slice(0, 200) };
+    }
+    return issue.message.startsWith('error.') ? { ...issue, message: t(lang, issue.message as ErrorKey) } : issue;
+  });
+}
+
+/** The app's one error handler: every refusal's status, body and Retry-After, worded in the request's language. */
 export function onError(err: Error, c: Context): Response {
+  const lang = langOf(c.req);
   if (err instanceof MatchError) {
     if (err.retryAfter !== undefined) c.header('Retry-After', String(err.retryAfter));
-    return c.json(body(err.code, err.message, err.details), STATUS_OF[err.code]);
+    return c.json(refusal(err, lang), STATUS_OF[err.code]);
   }
   if (err instanceof PlayerError) {
     if (err.retryAfter !== undefined) c.header('Retry-After', String(err.retryAfter));
-    return c.json(body(err.code, err.message), PLAYER_STATUS_OF[err.code]);
+    return c.json(refusal(err, lang), PLAYER_STATUS_OF[err.code]);
   }
   if (err instanceof RuleError) {
     const { key, params } = err.reason;
     const words = key ? { key, ...(params ? { params } : {}) } : {};
-    return c.json(body(err.code, shownIn(langOf(c.req), err.reason, err.names), { ...err.details, ...words }), RULE_ERROR_STATUS);
+    return c.json(body(err.code, shownIn(lang, err.reason, err.names), { ...err.details, ...words }), RULE_ERROR_STATUS);
   }
-  if (err instanceof ApiError) return c.json(err.toBody(), err.status);
+  if (err instanceof ApiError) return c.json(err.toBody(lang), err.status);
   if (isDatabaseUnavailable(err)) {
     c.header('Retry-After', String(DB_RETRY_AFTER_S));
-    const message = `The database did not answer in time. Try again in ${DB_RETRY_AFTER_S} seconds; a move sent again with the same Idempotency-Key is made at most once.`;
-    return c.json(body('database-unavailable', message), 503);
+    const words = { key: 'error.database-unavailable', params: { seconds: DB_RETRY_AFTER_S } } as const;
+    return c.json(body('database-unavailable', wordedIn(lang, words), words), 503);
   }
   console.error(JSON.stringify({ level: 'error', message: 'unhandled', path: c.req.path, error: String(err), stack: err.stack }));
   // A failure after the write was sent cannot tell whether it was saved: say so, never "nothing changed".
-  return c.json({ error: { code: 'internal', message: INTERNAL_MESSAGE } }, 500);
+  return c.json(body('internal', t(lang, 'error.internal'), { key: 'error.internal' }), 500);
 }

@@ -7,7 +7,8 @@ import type { Context } from 'hono';
 import type { Seat } from '#shared/engine/game.js';
 import type { Caller, MatchService } from '../matches/service.js';
 import { bearerToken } from './bearer.js';
-import { ApiError, parse } from './errors.js';
+import { ApiError, type parse } from './errors.js';
+import { parseIn } from './localized.js';
 import { IdempotencyKey, MatchId, SeatParam } from './schemas.js';
 
 /** Reads the JSON body (bodyLimit has already capped its size); `{}` when there is none. */
@@ -15,11 +16,11 @@ export async function jsonBody(c: Context): Promise<{ value: unknown; text: stri
   const text = await c.req.text();
   if (text.trim() === '') return { value: {}, text };
   const type = c.req.header('Content-Type') ?? '';
-  if (!/^application\/json\b/i.test(type)) throw new ApiError(415, 'unsupported-media-type', 'Send the body as application/json.');
+  if (!/^application\/json\b/i.test(type)) throw new ApiError(415, 'unsupported-media-type', 'error.unsupported-media-type');
   try {
     return { value: JSON.parse(text) as unknown, text };
   } catch {
-    throw new ApiError(400, 'invalid-json', 'The body is not valid JSON.');
+    throw new ApiError(400, 'invalid-json', 'error.invalid-json');
   }
 }
 
@@ -27,15 +28,15 @@ export async function jsonBody(c: Context): Promise<{ value: unknown; text: stri
 export async function requiredJsonBody<T>(c: Context, schema: Parameters<typeof parse<T>>[0]): Promise<T> {
   const text = await c.req.text();
   if (!/^application\/json\b/i.test(c.req.header('Content-Type') ?? '')) {
-    throw new ApiError(415, 'unsupported-media-type', 'Send the body as application/json.');
+    throw new ApiError(415, 'unsupported-media-type', 'error.unsupported-media-type');
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw new ApiError(400, 'invalid-json', 'The body is not valid JSON.');
+    throw new ApiError(400, 'invalid-json', 'error.invalid-json');
   }
-  return parse(schema, value);
+  return parseIn(c, schema, value);
 }
 
 export const bearer = (c: Context) => bearerToken(c.req.header('Authorization'));
@@ -43,14 +44,14 @@ export const bearer = (c: Context) => bearerToken(c.req.header('Authorization'))
 /** The optional Idempotency-Key header, checked for shape (a create's key seeds secrets: a stricter shape). */
 export function idempotencyKey(c: Context, schema: typeof IdempotencyKey = IdempotencyKey): { key: string } | undefined {
   const header = c.req.header('Idempotency-Key');
-  return header === undefined ? undefined : { key: parse(schema, header, 'Idempotency-Key header') };
+  return header === undefined ? undefined : { key: parseIn(c, schema, header, 'idempotencyKey') };
 }
 
 /** Path parameters are validated before anything is read. */
 export function target(c: Context): { id: string; seat: Seat | undefined } {
-  const id = parse(MatchId, c.req.param('id'), 'match id');
+  const id = parseIn(c, MatchId, c.req.param('id'), 'matchId');
   const seatText = c.req.param('seat');
-  return { id, seat: seatText === undefined ? undefined : parse(SeatParam, seatText, 'seat') };
+  return { id, seat: seatText === undefined ? undefined : parseIn(c, SeatParam, seatText, 'seat') };
 }
 
 /** The caller of a seat or spectator route, authenticated against the match's head (no state read). */
@@ -65,8 +66,8 @@ export async function authorize(service: MatchService, c: Context): Promise<{ id
 /** The seat of a seat route, authenticated (a seat route always names its seat). */
 export async function seatCaller(service: MatchService, c: Context): Promise<{ id: string; seat: Seat }> {
   const token = bearer(c);
-  const id = parse(MatchId, c.req.param('id'), 'match id');
-  const seat = parse(SeatParam, c.req.param('seat'), 'seat');
+  const id = parseIn(c, MatchId, c.req.param('id'), 'matchId');
+  const seat = parseIn(c, SeatParam, c.req.param('seat'), 'seat');
   const head = await service.head(id);
   service.authenticate(head, token, { seat });
   return { id, seat };

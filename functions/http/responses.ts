@@ -198,7 +198,10 @@ export const ErrorResponse = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    /** A refused move's reason as words (the page renders them in its own language; `message` is in the request's). */
+    /**
+     * The refusal as words: a refused move's (the page renders them in its own language), or the site's own
+     * (`error.*`, server-only words: `message` is already in the request's language).
+     */
     key: z.optional(z.string()),
     params: z.optional(WordParams),
     issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),

@@ -25,7 +25,7 @@ export const fromThisSite = (c: Context, publicUrl: string | undefined) => c.req
 /** Refuses a state-changing request that does not come from a page of this site. */
 export function requireSameSite(c: Context, publicUrl: string | undefined): void {
   if (!fromThisSite(c, publicUrl)) {
-    throw new PlayerError('cross-site', 'This request must come from a page of this site (its Origin header did not say so).');
+    throw new PlayerError('cross-site', 'error.cross-site');
   }
 }
 
@@ -33,6 +33,6 @@ export const sessionOf = (c: Context, signIn: SignIn) => signIn.authenticate(get
 
 export async function mustBeSignedIn(c: Context, signIn: SignIn): Promise<SignedIn> {
   const who = await sessionOf(c, signIn);
-  if (!who) throw new PlayerError('not-signed-in', 'You are not signed in on this device (or your session has ended). Sign in again.');
+  if (!who) throw new PlayerError('not-signed-in', 'error.not-signed-in');
   return who;
 }

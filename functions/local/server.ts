@@ -8,7 +8,7 @@ import { extname, join, normalize, relative, resolve } from 'node:path';
 import type { Server } from 'node:http';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
-import { createApp, NOT_FOUND_BODY, type AppDeps } from '../app.js';
+import { createApp, notFound, type AppDeps } from '../app.js';
 import { SECURITY_HEADERS } from '../http/security-headers.js';
 
 const TYPES: Record<string, string> = {
@@ -70,7 +70,7 @@ export function createLocalApp(deps: AppDeps, webRoot = resolve('web/dist')): Ho
   });
   app.route('/', createApp(deps));
   // An API path no route took is the API's JSON 404, never the single page (as on AWS, where only /api/* reaches the API).
-  app.all('/api/*', (c) => c.json(NOT_FOUND_BODY, 404));
+  app.all('/api/*', (c) => c.json(notFound(c), 404));
   app.get('*', (c) => {
     let path: string;
     try {

@@ -45,12 +45,11 @@ export function botSeatsOf(seats: number, bots: readonly BotSeatRequest[] | unde
   const out = new Map<Seat, BotLevel>();
   for (const b of bots ?? []) {
     if (!Number.isInteger(b.seat) || b.seat < 1 || b.seat >= seats) {
-      const where = seats > 1 ? `in seats 1 to ${seats - 1}` : 'nowhere in a match for one';
-      throw new MatchError('invalid-bots', `A computer player can sit ${where}; seat 0 is yours.`);
+      throw new MatchError('invalid-bots', { key: 'error.invalid-bots.where', params: { last: seats - 1 } });
     }
-    if (out.has(b.seat)) throw new MatchError('invalid-bots', `Seat ${b.seat} is given a computer player twice.`);
+    if (out.has(b.seat)) throw new MatchError('invalid-bots', { key: 'error.invalid-bots.twice', params: { seat: b.seat } });
     if (!(BOT_LEVELS as readonly string[]).includes(b.level)) {
-      throw new MatchError('invalid-bots', `A computer player is ${BOT_LEVELS.join(' or ')}, not "${String(b.level)}".`);
+      throw new MatchError('invalid-bots', { key: 'error.invalid-bots.level', params: { level: String(b.level).slice(0, 40) } });
     }
     out.set(b.seat, b.level);
   }

@@ -11,7 +11,7 @@
  */
 import type { Seat, Viewer } from '#shared/engine/game.js';
 import { isComputerSeat } from './bot-seats.js';
-import { MatchError } from './errors.js';
+import { type ErrorWords, MatchError } from './errors.js';
 import type { ChatMessage, MatchRecord, MatchStore, NotificationIntent, SeatChat, SeatRecord } from './port.js';
 
 export const CHAT = {
@@ -44,13 +44,11 @@ const MAX_ATTEMPTS = 6;
  * message is one line) and the bidirectional overrides that could make a message read as another are
  * refused; everything else is kept as typed and shown as text, never as HTML.
  */
-export function chatTextProblem(text: string): string | null {
-  if (text.length === 0) return 'Write something first: the message is empty.';
+export function chatTextProblem(text: string): ErrorWords | null {
+  if (text.length === 0) return 'error.invalid-chat.empty';
   const chars = [...text].length;
-  if (chars > CHAT.maxChars) return `A message is at most ${CHAT.maxChars} characters; this one has ${chars}.`;
-  if (/[\p{Cc}\u202A-\u202E\u2066-\u2069]/u.test(text)) {
-    return 'Messages are plain text on one line: line breaks and other control characters are not allowed.';
-  }
+  if (chars > CHAT.maxChars) return { key: 'error.invalid-chat.long', params: { max: CHAT.maxChars, chars } };
+  if (/[\p{Cc}\u202A-\u202E\u2066-\u2069]/u.test(text)) return 'error.invalid-chat.control';
   return null;
 }
 
@@ -72,7 +70,7 @@ export function countChatAction(chat: SeatChat | undefined, now: number, message
     const retryAfter = Math.max(1, Math.ceil((Math.min(...recent) + MINUTE - now) / 1000));
     throw new MatchError(
       'too-many-messages',
-      `You can send ${CHAT.perMinute} messages a minute; try again in ${retryAfter} ${retryAfter === 1 ? 'second' : 'seconds'}.`,
+      { key: 'error.too-many-messages', params: { count: CHAT.perMinute, seconds: retryAfter } },
       { retryAfter },
     );
   }
@@ -81,11 +79,7 @@ export function countChatAction(chat: SeatChat | undefined, now: number, message
   const used = chat?.day?.[0] === day ? chat.day[1] : 0;
   if (used >= CHAT.perDay) {
     const retryAfter = Math.max(1, Math.ceil(((day + 1) * DAY - now) / 1000));
-    throw new MatchError(
-      'too-many-messages',
-      `You have sent ${CHAT.perDay} messages in this match today; you can write again after midnight (UTC).`,
-      { retryAfter },
-    );
+    throw new MatchError('too-many-messages', { key: 'error.too-many-messages.day', params: { count: CHAT.perDay } }, { retryAfter });
   }
   return { ...chat, recent: [...recent, now], day: [day, used + 1] };
 }
@@ -93,7 +87,7 @@ export function countChatAction(chat: SeatChat | undefined, now: number, message
 /** The seat a chat or nudge request names, if a person holds it (a computer's seat never talks). */
 export function talkingSeat(match: MatchRecord, seat: Seat): SeatRecord {
   const s = match.seats[seat];
-  if (!s || s.tokenHash === null || isComputerSeat(s)) throw new MatchError('forbidden', 'This link does not open that seat.');
+  if (!s || s.tokenHash === null || isComputerSeat(s)) throw new MatchError('forbidden', 'error.forbidden');
   return s;
 }
 
@@ -132,7 +126,7 @@ export class TableChat {
       }
       // A move, or another message, came first: read again (the move is kept, this message follows it).
     }
-    throw new MatchError('busy', 'The match is busy; try again in a moment.');
+    throw new MatchError('busy', 'error.busy.moment');
   }
 
   /**
@@ -209,6 +203,6 @@ export class TableChat {
         return { version: next.version };
       }
     }
-    throw new MatchError('busy', 'The match is busy; try again in a moment.');
+    throw new MatchError('busy', 'error.busy.moment');
   }
 }

@@ -6,6 +6,8 @@
 import * as z from 'zod/mini';
 import { en } from 'zod/locales';
 import type { RuleError as EngineRuleError } from '#shared/engine/game.js';
+import type { SiteKey } from '#shared/i18n/en.js';
+import type { ServerErrorKey } from '#shared/i18n/errors/en.js';
 
 // zod/mini ships no messages (every issue would read "Invalid input"). Issue messages are written when a
 // parse fails, so English is set here, in the module that turns them into errors: whatever parses and
@@ -82,18 +84,34 @@ export interface MatchErrorDetails {
   retryAfter?: number;
 }
 
+/** A refusal's message (shared/i18n/errors, and the site's `error.invalid.*`): the HTTP edge words it in the request's language. */
+export type ErrorKey = ServerErrorKey | Extract<SiteKey, `error.${string}`>;
+/**
+ * A refusal's details for its message: numbers and strings, times (`{ time: ms }`, said as the
+ * language says times) and a game's name (`{ game: id, name }`: the catalog's name, else `name`).
+ */
+export type ErrorParams = Readonly<Record<string, string | number | { time: number } | { game: string; name: string }>>;
+/** What a refusal says: a key, or a key and its parameters. */
+export type ErrorWords = ErrorKey | { key: ErrorKey; params: ErrorParams };
+
+/** A refusal's words as key and params (params only when there are some). */
+export const wordsOf = (w: ErrorWords): { key: ErrorKey; params?: ErrorParams } => (typeof w === 'string' ? { key: w } : w);
+
 export class MatchError extends Error {
+  /** Zod's own issues, when the refusal is a failed parse: the edge words them again in the request's language. */
+  zodIssues?: readonly object[];
   /**
-   * `retryAfter`: seconds to wait before asking again, said in the Retry-After header; by default the
-   * one in `details` (some refusals give it only in the header).
+   * `words`: what the refusal says (no sentence here: the match side keeps no language). `retryAfter`:
+   * seconds to wait before asking again, said in the Retry-After header; by default the one in
+   * `details` (some refusals give it only in the header). The Error's own message (for logs) is the key.
    */
   constructor(
     readonly code: MatchErrorCode,
-    message: string,
+    readonly words: ErrorWords,
     readonly details: MatchErrorDetails = {},
     readonly retryAfter: number | undefined = details.retryAfter,
   ) {
-    super(message);
+    super(wordsOf(words).key);
     this.name = 'MatchError';
   }
 }
@@ -118,18 +136,35 @@ export class RuleError extends Error {
 
 const MAX_ISSUES = 10;
 
-/** A zod failure as an invalid request with at most ten issues, each path and message kept short. */
-export function invalid(error: { issues: readonly unknown[] }, what = 'request'): MatchError {
+/** What a request check parsed, for its refusal's message (`error.invalid.<what>`). */
+export type Parsed = 'request' | 'query' | 'link' | 'options' | 'move' | 'matchId' | 'seat' | 'sessionId' | 'idempotencyKey';
+
+/**
+ * A zod failure as an invalid request with at most ten issues, each path and message kept short. Zod's
+ * issues are kept (not sent) so the edge can word them again in the request's language; parse with
+ * `reportInput` for that, as `parse` does (a type issue names what was received).
+ */
+export function invalid(error: { issues: readonly unknown[] }, what: Parsed = 'request'): MatchError {
   const issues = (error.issues as { path?: PropertyKey[]; message?: string }[]).slice(0, MAX_ISSUES).map((i) => ({
     path: (i.path ?? []).map(String).join('.').slice(0, 100),
     message: String(i.message ?? 'invalid').slice(0, 200),
   }));
-  return new MatchError('invalid-request', `The ${what} is not valid.`, { issues });
+  const e = new MatchError('invalid-request', `error.invalid.${what}`, { issues });
+  e.zodIssues = error.issues.slice(0, MAX_ISSUES) as object[];
+  return e;
+}
+
+/**
+ * A game's schema (zod behind the engine's one-argument `safeParse`) parsed with the input kept in its
+ * issues, so the edge can word them again ("expected a number, received a string").
+ */
+export function parseKeepingInput<R>(schema: { safeParse(input: unknown): R }, input: unknown): R {
+  return (schema.safeParse as (input: unknown, ctx: { reportInput: boolean }) => R).call(schema, input, { reportInput: true });
 }
 
 /** The value, or an invalid-request error naming what was parsed. */
-export function parse<T>(schema: z.ZodMiniType<T>, input: unknown, what?: string): T {
-  const r = schema.safeParse(input);
+export function parse<T>(schema: z.ZodMiniType<T>, input: unknown, what?: Parsed): T {
+  const r = schema.safeParse(input, { reportInput: true });
   if (!r.success) throw invalid(r.error, what);
   return r.data;
 }

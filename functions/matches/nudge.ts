@@ -28,8 +28,8 @@ export async function nudge(
     const s = talkingSeat(match, seat);
     if (match.status !== 'active') {
       throw match.status === 'over'
-        ? new MatchError('match-over', 'The match is over: there is no move to nudge anyone about.', { version: match.version })
-        : new MatchError('match-not-started', 'The match starts when every seat is filled; nobody is to move yet.', {
+        ? new MatchError('match-over', 'error.match-over.nudge', { version: match.version })
+        : new MatchError('match-not-started', 'error.match-not-started.nudge', {
             version: match.version,
           });
     }
@@ -38,19 +38,13 @@ export async function nudge(
     if (last !== undefined && last + NUDGE_EVERY_MS > now) {
       const retryAfter = Math.ceil((last + NUDGE_EVERY_MS - now) / 1000);
       const hours = Math.ceil(retryAfter / 3600);
-      throw new MatchError(
-        'nudge-too-soon',
-        `You can nudge once a day; you can nudge again in ${hours} ${hours === 1 ? 'hour' : 'hours'}.`,
-        { retryAfter, version: match.version },
-      );
+      throw new MatchError('nudge-too-soon', { key: 'error.nudge-too-soon', params: { hours } }, { retryAfter, version: match.version });
     }
     const nudged = nudgeable(match, seat);
     if (nudged.length === 0) {
       throw new MatchError(
         'nudge-not-needed',
-        match.toAct.includes(seat)
-          ? 'It is your move: there is nobody to nudge.'
-          : 'Only a computer player is to move, and it needs no reminder.',
+        match.toAct.includes(seat) ? 'error.nudge-not-needed.yours' : 'error.nudge-not-needed.computer',
         { version: match.version },
       );
     }
@@ -78,5 +72,5 @@ export async function nudge(
       return { version: next.version, nudged, at: now };
     }
   }
-  throw new MatchError('busy', 'The match is busy; try again in a moment.');
+  throw new MatchError('busy', 'error.busy.moment');
 }

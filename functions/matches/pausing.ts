@@ -6,7 +6,7 @@ import type { Seat } from '#shared/engine/game.js';
 import { MatchError } from './errors.js';
 import type { MatchRecord, MatchStore, SeatRecord } from './port.js';
 import { countSideChange } from './side-changes.js';
-import { DAY, formatTime, PAUSE_BUDGET_MS, pauseSeat, resumeSeat, withDue } from './timing.js';
+import { DAY, PAUSE_BUDGET_MS, pauseSeat, resumeSeat, withDue } from './timing.js';
 
 export type PauseChange = { kind: 'pause'; days: number } | { kind: 'resume' };
 
@@ -24,23 +24,23 @@ export interface PauseDeps {
 export async function changePause({ get, store, clock }: PauseDeps, matchId: string, seat: Seat, change: PauseChange): Promise<void> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const match = await get(matchId);
-    if (match.status !== 'active') throw new MatchError('match-not-active', 'Only a match in play has deadlines to pause.');
+    if (match.status !== 'active') throw new MatchError('match-not-active', 'error.match-not-active.pause');
     const now = clock();
     const s = match.seats[seat]!;
     let fields: Partial<SeatRecord> | null;
     if (change.kind === 'pause') {
       if (s.pausedUntil !== undefined && s.pausedUntil > now) {
-        throw new MatchError('already-paused', `Your deadlines are paused until ${formatTime(s.pausedUntil)}.`);
+        throw new MatchError('already-paused', { key: 'error.already-paused', params: { until: { time: s.pausedUntil } } });
       }
       const ms = change.days * DAY;
       if ((s.pauseUsedMs ?? 0) + ms > PAUSE_BUDGET_MS) {
         const left = Math.floor((PAUSE_BUDGET_MS - (s.pauseUsedMs ?? 0)) / DAY);
-        throw new MatchError('pause-budget', `You have ${left} ${left === 1 ? 'day' : 'days'} of pause left in this match.`);
+        throw new MatchError('pause-budget', { key: 'error.pause-budget', params: { days: left } });
       }
       fields = pauseSeat(match, seat, now, ms);
     } else {
       fields = resumeSeat(match, seat, now);
-      if (!fields) throw new MatchError('not-paused', 'Your deadlines are not paused.');
+      if (!fields) throw new MatchError('not-paused', 'error.not-paused');
     }
     const next = withDue({
       ...match,
@@ -51,5 +51,5 @@ export async function changePause({ get, store, clock }: PauseDeps, matchId: str
     const result = await store.commit({ match: next, expectedVersion: match.version });
     if (result.ok) return;
   }
-  throw new MatchError('busy', 'The match is busy; try again in a moment.');
+  throw new MatchError('busy', 'error.busy.moment');
 }

@@ -56,58 +56,53 @@ export function presentLog(game: AnyGame, log: LogRecord[], viewer: Viewer) {
 
 /** One log record's lines as the viewer may read them (null: the public, as in notifications). */
 export function logEntries(game: AnyGame, record: LogRecord, viewer: Viewer): LogEntry[] {
-  const seat = record.seat;
+  const seat = record.seat!;
   switch (record.kind) {
     case 'join':
-      return [{ type: 'joined', seat: seat!, text: `{${seat}} joined.` }];
+      return [platformLine('joined', seat)];
     case 'start':
-      return [
-        { type: 'joined', seat: seat!, text: `{${seat}} joined.` },
-        { type: 'started', text: 'Everyone is here: the game has started.' },
-      ];
+      return [platformLine('joined', seat), { type: 'started', key: 'match.log.started' }];
     case 'resign':
-      return [{ type: 'resigned', seat: seat!, text: `{${seat}} resigned.` }];
+      return [platformLine('resigned', seat)];
     case 'forfeit':
-      return [{ type: 'forfeit', seat: seat!, text: `{${seat}} missed the move deadline and forfeits.` }];
-    case 'stand-in':
-      return [
-        {
-          type: 'stand-in',
-          seat: seat!,
-          text:
-            record.standIn === 'deadline'
-              ? `{${seat}}'s deadline passed; a computer player (${record.bot ?? 'strong'}) plays for them until they are back.`
-              : `{${seat}} handed their seat to a computer player (${record.bot ?? 'strong'}) for now.`,
-        },
-      ];
+      return [platformLine('forfeit', seat)];
+    case 'stand-in': {
+      const key = record.standIn === 'deadline' ? 'match.log.standIn.deadline' : 'match.log.standIn.asked';
+      return [{ type: 'stand-in', seat, key, params: { seat: { seat }, level: record.bot ?? 'strong' } }];
+    }
     case 'take-back':
-      return [takeBackEntry(seat!)];
+      return [takeBackEntry(seat)];
     case 'nudge': {
-      const nudged = record.nudged ?? [];
-      const whom = nudged.map((s) => `{${s}}`);
-      const list = whom.length <= 1 ? (whom[0] ?? '') : `${whom.slice(0, -1).join(', ')} and ${whom.at(-1)}`;
-      return [{ type: 'nudge', seat: seat!, text: `{${seat}} nudged ${list}.` }];
+      const whom = { list: (record.nudged ?? []).map((s) => ({ seat: s })) };
+      return [{ type: 'nudge', seat, key: 'match.log.nudge', params: { seat: { seat }, whom } }];
     }
     case 'undo':
-      return record.acceptedBy
-        ? [{ type: 'undo', seat: seat!, text: `{${seat}} took back their last turn, as the others agreed.` }]
-        : [{ type: 'undo', seat: seat!, text: `{${seat}} took back their last move.` }];
+      return [platformLine('undo', seat, record.acceptedBy ? 'match.log.undo.agreed' : 'match.log.undo')];
     case 'undo-asked':
-      return [{ type: 'undo-asked', seat: seat!, text: `{${seat}} asked to take back their last turn.` }];
+      return [platformLine('undo-asked', seat, 'match.log.undoAsked')];
     case 'undo-refused':
-      return [{ type: 'undo-refused', seat: seat!, text: `{${seat}} refused to let the last turn be taken back.` }];
+      return [platformLine('undo-refused', seat, 'match.log.undoRefused')];
     case 'move':
     case 'default-move': {
       const lines = record.events.flatMap((e) => game.viewEvent(e, viewer) ?? []);
-      if (record.kind === 'default-move') {
-        return [{ type: 'deadline', seat: seat!, text: `{${seat}}'s deadline passed; the standard move was made for them.` }, ...lines];
-      }
-      return record.tookBack ? [takeBackEntry(seat!), ...lines] : lines;
+      if (record.kind === 'default-move') return [platformLine('deadline', seat), ...lines];
+      return record.tookBack ? [takeBackEntry(seat), ...lines] : lines;
     }
   }
 }
 
-const takeBackEntry = (seat: number): LogEntry => ({ type: 'take-back', seat, text: `{${seat}} is back and plays their own seat again.` });
+/**
+ * A line the platform logs about a seat (not the game's own): words from the site catalog, keys
+ * `match.log.<type>` unless `key` says otherwise, the seat as a `{ seat }` parameter.
+ */
+const platformLine = (type: string, seat: number, key = `match.log.${type}`): LogEntry => ({
+  type,
+  seat,
+  key,
+  params: { seat: { seat } },
+});
+
+const takeBackEntry = (seat: number): LogEntry => platformLine('take-back', seat, 'match.log.takeBack');
 
 /** A log line as an outbox row keeps it: its words, or the English of a line not yet given a key. */
 export const lineOf = (e: LogEntry): string | Words =>

@@ -79,7 +79,7 @@ export function checkFinal(match: MatchRecord, frames: readonly Frame[]): void {
 
 const diverged = (match: MatchRecord, why: string) => {
   console.error(JSON.stringify({ level: 'error', message: 'replay diverged', matchId: match.id, why }));
-  return new MatchError('replay-diverged', 'This match cannot be replayed: its log no longer leads to the game as it stands.');
+  return new MatchError('replay-diverged', 'error.replay-diverged');
 };
 
 /** What a replay request asks for: a version range (inclusive), and after the end, a seat's eyes. */
@@ -93,9 +93,10 @@ export interface ReplayQuery {
 export function replayViewer(game: AnyGame, match: MatchRecord, own: Viewer, as: Seat | undefined): Viewer {
   if (as === undefined || as === own) return own;
   if (match.status !== 'over' || game.replayAfterEnd !== 'every-seat') {
-    throw new MatchError('replay-not-offered', 'This replay shows only what you could see yourself.');
+    throw new MatchError('replay-not-offered', 'error.replay-not-offered');
   }
-  if (as >= match.seats.length) throw new MatchError('replay-range', `This match has seats 0–${match.seats.length - 1}.`);
+  if (as >= match.seats.length)
+    throw new MatchError('replay-range', { key: 'error.replay-range.seat', params: { last: match.seats.length - 1 } });
   return as;
 }
 
@@ -108,7 +109,7 @@ export function replaySteps(game: AnyGame, match: MatchRecord, frames: readonly 
   const from = query.from ?? first;
   const to = query.to ?? match.version;
   if (from < 1 || to > match.version || from > to) {
-    throw new MatchError('replay-range', `Ask for versions within 1–${match.version}, "from" not after "to".`, { version: match.version });
+    throw new MatchError('replay-range', { key: 'error.replay-range', params: { version: match.version } }, { version: match.version });
   }
   const standing = frames.findLastIndex((f) => f.version <= from);
   const start = standing >= 0 ? standing : frames.findIndex((f) => f.version >= from);

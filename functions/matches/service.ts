@@ -16,7 +16,7 @@ import {
   type BotLevel,
   type BotSeatRequest,
 } from './bot-seats.js';
-import { invalid, MatchError, RuleError } from './errors.js';
+import { invalid, MatchError, parseKeepingInput, RuleError } from './errors.js';
 import { TableChat } from './chat.js';
 import { nudge } from './nudge.js';
 import { changePause, type PauseChange } from './pausing.js';
@@ -59,7 +59,7 @@ export class MatchService {
 
   game(id: string): AnyGame {
     const game = this.deps.games.get(id);
-    if (!game) throw new MatchError('unknown-game', `There is no game called "${id}".`);
+    if (!game) throw new MatchError('unknown-game', { key: 'error.unknown-game', params: { id: id.slice(0, 60) } });
     return game;
   }
 
@@ -89,9 +89,12 @@ export class MatchService {
   ) {
     const game = this.game(input.game);
     if (input.seats < game.minSeats || input.seats > game.maxSeats) {
-      throw new MatchError('invalid-seats', `${game.name} is played by ${game.minSeats}–${game.maxSeats} players.`);
+      throw new MatchError('invalid-seats', {
+        key: 'error.invalid-seats',
+        params: { game: { game: game.id, name: game.name }, min: game.minSeats, max: game.maxSeats },
+      });
     }
-    const parsed = game.options.safeParse(input.options);
+    const parsed = parseKeepingInput(game.options, input.options);
     if (!parsed.success) throw invalid(parsed.error, 'options');
     const bots = botSeatsOf(input.seats, input.bots);
     const now = this.deps.clock();
@@ -152,7 +155,7 @@ export class MatchService {
         if (mine >= 0) return { match, seat: mine, token };
       }
       const seat = match.seats.findIndex((s) => sameHash(s.inviteHash, inviteHash));
-      if (seat < 0) throw new MatchError('invite-used', 'This invite link has already been used or was replaced.');
+      if (seat < 0) throw new MatchError('invite-used', 'error.invite-used');
       const now = this.deps.clock();
       const seats = match.seats.map((s, i) => (i === seat ? { ...s, name, tokenHash: sha256(token), inviteHash: null } : s));
       let next: MatchRecord = { ...match, seats, version: match.version + 1, updatedAt: now };
@@ -170,7 +173,7 @@ export class MatchService {
       if (result.ok) return { match: next, seat, token };
       // Someone else joined or changed the match at the same moment: read again and retry.
     }
-    throw new MatchError('busy', 'The match is busy; try again.');
+    throw new MatchError('busy', 'error.busy');
   }
 
   /**
@@ -179,10 +182,10 @@ export class MatchService {
    */
   async invitation(matchId: string, invite: string): Promise<{ match: MatchRecord; seat: Seat }> {
     const match = await this.deps.store.get(matchId);
-    if (!match) throw new MatchError('no-such-match', 'There is no such match.');
+    if (!match) throw new MatchError('no-such-match', 'error.no-such-match');
     const hash = sha256(invite);
     const seat = match.seats.findIndex((s) => sameHash(s.inviteHash, hash));
-    if (seat < 0) throw new MatchError('invite-used', 'This invite link has already been used or was replaced.');
+    if (seat < 0) throw new MatchError('invite-used', 'error.invite-used');
     return { match, seat };
   }
 
@@ -216,18 +219,18 @@ export class MatchService {
     } else if (sameHash(head.tokenHashes[wanted.seat], hash)) {
       return { kind: 'seat', seat: wanted.seat };
     }
-    throw new MatchError('forbidden', 'This link does not open that seat.');
+    throw new MatchError('forbidden', 'error.forbidden');
   }
 
   async head(matchId: string) {
     const head = await this.deps.store.head(matchId);
-    if (!head) throw new MatchError('no-such-match', 'There is no such match.');
+    if (!head) throw new MatchError('no-such-match', 'error.no-such-match');
     return head;
   }
 
   async mustGet(matchId: string): Promise<MatchRecord> {
     const match = await this.deps.store.get(matchId);
-    if (!match) throw new MatchError('no-such-match', 'There is no such match.');
+    if (!match) throw new MatchError('no-such-match', 'error.no-such-match');
     this.recent.remember(match);
     return match;
   }
@@ -314,10 +317,10 @@ export class MatchService {
       const match = recent && sameHash(recent.seats[seat]?.tokenHash, tokenHash) ? recent : await this.mustGet(matchId);
       // Authenticated against the record just read: no extra round trip on the hot path.
       if (!sameHash(match.seats[seat]?.tokenHash, tokenHash)) {
-        throw new MatchError('forbidden', 'This link does not open that seat.');
+        throw new MatchError('forbidden', 'error.forbidden');
       }
       const game = this.game(match.gameId);
-      const parsed = game.move.safeParse(request.move);
+      const parsed = parseKeepingInput(game.move, request.move);
       if (!parsed.success) throw invalid(parsed.error, 'move');
       // The parsed move is compared, so a retry with its keys in another order or spaced otherwise replays.
       const keyed = idempotency && {
@@ -329,7 +332,7 @@ export class MatchService {
       if (match.status !== 'active') {
         throw new MatchError(
           match.status === 'over' ? 'match-over' : 'match-not-started',
-          match.status === 'over' ? 'The match is over.' : 'The match starts when every seat is filled.',
+          match.status === 'over' ? 'error.match-over' : 'error.match-not-started',
           { version: match.version },
         );
       }
@@ -339,7 +342,7 @@ export class MatchService {
       if (request.expectedVersion < current || request.expectedVersion > match.version) {
         const canRebase = request.expectedVersion < current && (game.rebaseable?.(match.state, seat, parsed.data) ?? false);
         if (!canRebase) {
-          throw new MatchError('stale-version', 'The match has changed since you last looked; reload and try again.', {
+          throw new MatchError('stale-version', 'error.stale-version', {
             version: match.version,
           });
         }
@@ -385,7 +388,7 @@ export class MatchService {
       if (result.ok) return { status: 200, version: next.version, json };
       // Lost the race (perhaps to the same key sent in parallel): read again; the loop decides.
     }
-    throw new MatchError('busy', 'The match is busy; try again in a moment.');
+    throw new MatchError('busy', 'error.busy.moment');
   }
 
   /** The seat takes back its own last move (./undo.ts); the answer is the match as that seat sees it. */
@@ -488,11 +491,10 @@ export class MatchService {
       const match = await this.mustGet(matchId);
       const previous = keyed && match.recentKeys?.find((k) => k.seat === seat && k.key === keyed.key);
       if (previous) return this.replay(match.id, previous, keyed.requestHash);
-      if (match.status !== 'active')
-        throw new MatchError('match-not-active', 'Only a match in play can be resigned.', { version: match.version });
+      if (match.status !== 'active') throw new MatchError('match-not-active', 'error.match-not-active.resign', { version: match.version });
       const e = request.expectedVersion;
       if (e !== undefined && (e < (match.gameVersion ?? match.version) || e > match.version)) {
-        throw new MatchError('stale-version', 'The match has changed since you last looked; reload and decide again.', {
+        throw new MatchError('stale-version', 'error.stale-version.decide', {
           version: match.version,
         });
       }
@@ -512,7 +514,7 @@ export class MatchService {
       });
       if (result.ok) return { status: 200, version: next.version, json };
     }
-    throw new MatchError('busy', 'The match is busy; try again in a moment.');
+    throw new MatchError('busy', 'error.busy.moment');
   }
 
   /**
@@ -628,17 +630,15 @@ export class MatchService {
   private async changeStandIn(matchId: string, seat: Seat, level: BotLevel | null) {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const match = await this.mustGet(matchId);
-      if (match.status !== 'active')
-        throw new MatchError('match-not-active', 'Only a seat in a match in play can be handed over or taken back.');
+      if (match.status !== 'active') throw new MatchError('match-not-active', 'error.match-not-active.standIn');
       const s = match.seats[seat];
-      if (!s || isComputerSeat(s)) throw new MatchError('forbidden', 'This link does not open that seat.');
+      if (!s || isComputerSeat(s)) throw new MatchError('forbidden', 'error.forbidden');
       if (level !== null && s.bot) {
-        throw new MatchError('already-stood-in', 'A computer player already plays your seat; make a move or take it back.', {
+        throw new MatchError('already-stood-in', 'error.already-stood-in', {
           version: match.version,
         });
       }
-      if (level === null && !s.bot)
-        throw new MatchError('not-stood-in', 'You play this seat yourself already.', { version: match.version });
+      if (level === null && !s.bot) throw new MatchError('not-stood-in', 'error.not-stood-in', { version: match.version });
       const now = this.deps.clock();
       const seats = countSideChange(match, seat, now).map((x, i) =>
         i !== seat ? x : level === null ? withoutBot(x) : { ...x, bot: { level, standIn: 'asked' as const } },
@@ -651,7 +651,7 @@ export class MatchService {
       const result = await this.commit({ match: next, expectedVersion: match.version, log: record });
       if (result.ok) return this.read(matchId, { kind: 'seat', seat });
     }
-    throw new MatchError('busy', 'The match is busy; try again in a moment.');
+    throw new MatchError('busy', 'error.busy.moment');
   }
 
   /** The table chat of every match (./chat.ts): posting, reading, muting. */
@@ -720,7 +720,7 @@ export class MatchService {
       const result = await this.commit({ match: next, expectedVersion: match.version });
       if (result.ok) return { invites, spectator };
     }
-    throw new MatchError('busy', 'The match is busy; try again in a moment.');
+    throw new MatchError('busy', 'error.busy.moment');
   }
 
   /**
@@ -734,7 +734,7 @@ export class MatchService {
   async rematch(matchId: string, seat: Seat, oldToken: string): Promise<{ matchId: string; seat: Seat; token: string; gameId: string }> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const old = await this.mustGet(matchId);
-      if (old.status !== 'over') throw new MatchError('match-not-over', 'A rematch can be asked for once the match is over.');
+      if (old.status !== 'over') throw new MatchError('match-not-over', 'error.match-not-over');
       const now = this.deps.clock();
       const n = old.seats.length;
       const newSeat = (seat - 1 + n) % n; // new seat i is kept for old seat (i + 1) mod n
@@ -774,7 +774,7 @@ export class MatchService {
       if (held !== null) {
         if (sameHash(held, sha256(token))) return { matchId: match.id, seat: newSeat, token, gameId: match.gameId };
         // Only a rematch made before tokens were derived can hold another token; it is not replaced.
-        throw new MatchError('rematch-joined', 'You have already joined the rematch; open it from the link you got then.');
+        throw new MatchError('rematch-joined', 'error.rematch-joined');
       }
       const seats = match.seats.map((s, i) => (i === newSeat ? { ...s, tokenHash: sha256(token) } : s));
       let next: MatchRecord = { ...match, seats, version: match.version + 1, updatedAt: now };
@@ -792,7 +792,7 @@ export class MatchService {
       });
       if (result.ok) return { matchId: match.id, seat: newSeat, token, gameId: match.gameId };
     }
-    throw new MatchError('busy', 'The match is busy; try again in a moment.');
+    throw new MatchError('busy', 'error.busy.moment');
   }
 }
 
@@ -810,7 +810,7 @@ export const viewerOf = (caller: Caller): Viewer => (caller.kind === 'seat' ? ca
 /** Every seat but this one: the winners when it resigns or forfeits. */
 const othersThan = (match: MatchRecord, seat: Seat): Seat[] => match.seats.map((_, i) => i).filter((i) => i !== seat);
 
-const keyReused = () => new MatchError('idempotency-key-reused', 'This Idempotency-Key was already used for a different request.');
+const keyReused = () => new MatchError('idempotency-key-reused', 'error.idempotency-key-reused');
 
 /** A new match waiting for its seats to be filled. */
 function openMatch(

@@ -21,7 +21,7 @@ export function countSideChange(match: Pick<MatchRecord, 'seats'>, seat: Seat, n
     const minutes = Math.ceil(retryAfter / 60);
     throw new MatchError(
       'too-many-changes',
-      `You have changed links or pauses ${SIDE_CHANGES.perWindow} times in the last hour; try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+      { key: 'error.too-many-changes', params: { count: SIDE_CHANGES.perWindow, minutes } },
       { retryAfter },
     );
   }

@@ -42,7 +42,7 @@ export async function askUndo(deps: UndoDeps, matchId: string, seat: Seat, expec
           });
     if (result.ok) return;
   }
-  throw new MatchError('busy', 'The match is busy; try again in a moment.');
+  throw new MatchError('busy', 'error.busy.moment');
 }
 
 /** An opponent answers the request: a refusal ends it; the last acceptance takes the turn back. */
@@ -51,7 +51,7 @@ export async function answerUndo(deps: UndoDeps, matchId: string, seat: Seat, ac
     const match = await deps.get(matchId);
     const stack = currentStack(match);
     if (!stack?.ended || !stack.request || !waitingFor(match, stack).includes(seat)) {
-      throw new MatchError('no-undo-request', 'There is no request to take back a turn waiting for your answer.', {
+      throw new MatchError('no-undo-request', 'error.no-undo-request', {
         version: match.version,
       });
     }
@@ -70,7 +70,7 @@ export async function answerUndo(deps: UndoDeps, matchId: string, seat: Seat, ac
         : await takeBack(deps, match, answered, now);
     if (result.ok) return;
   }
-  throw new MatchError('busy', 'The match is busy; try again in a moment.');
+  throw new MatchError('busy', 'error.busy.moment');
 }
 
 /** Everyone agreed (or nobody had to): the state before the stack's first step, logged as an `undo`. */
@@ -84,22 +84,18 @@ function takeBack(deps: UndoDeps, match: MatchRecord, stack: UndoStack, now: num
 /** The seat's ended turn it may ask back now, or the refusal saying why not. */
 function askable(match: MatchRecord, seat: Seat, expectedVersion: number): UndoStack {
   const details = { version: match.version };
-  if (!match.undoRequests) throw new MatchError('undo-requests-off', 'This match was made without undo requests.', details);
-  if (match.status !== 'active') throw new MatchError('match-not-active', 'Only a match in play has turns to take back.', details);
+  if (!match.undoRequests) throw new MatchError('undo-requests-off', 'error.undo-requests-off', details);
+  if (match.status !== 'active') throw new MatchError('match-not-active', 'error.match-not-active.ask', details);
   if (match.seats[seat]?.bot) {
-    throw new MatchError('undo-computer-seat', 'A computer plays this seat now; take your seat back first.', details);
+    throw new MatchError('undo-computer-seat', 'error.undo-computer-seat', details);
   }
   if (expectedVersion < (match.gameVersion ?? match.version) || expectedVersion > match.version) {
-    throw new MatchError('stale-version', 'The match has changed since you last looked; reload and decide again.', details);
+    throw new MatchError('stale-version', 'error.stale-version.decide', details);
   }
   const stack = currentStack(match, seat);
-  if (stack?.ended && stack.request) throw new MatchError('undo-already-asked', 'You have already asked; wait for the answers.', details);
+  if (stack?.ended && stack.request) throw new MatchError('undo-already-asked', 'error.undo-already-asked', details);
   if (!stack?.ended) {
-    throw new MatchError(
-      'undo-not-askable',
-      'There is no turn of yours to ask back: it showed something hidden, it has not ended, or someone has moved since.',
-      details,
-    );
+    throw new MatchError('undo-not-askable', 'error.undo-not-askable', details);
   }
   return stack;
 }

@@ -136,20 +136,19 @@ export async function undoLastMove(deps: UndoDeps, matchId: string, seat: Seat, 
     if (result.ok) return next.version;
     // Someone wrote first: read again; the checks above decide whether the undo still stands.
   }
-  throw new MatchError('busy', 'The match is busy; try again in a moment.');
+  throw new MatchError('busy', 'error.busy.moment');
 }
 
 /** The seat's current undo stack, or the refusal saying why there is nothing it may undo. */
 async function undoableNow(deps: UndoDeps, match: MatchRecord, seat: Seat, expectedVersion: number): Promise<UndoStack> {
-  if (match.status !== 'active')
-    throw new MatchError('match-not-active', 'Only a match in play has moves to undo.', { version: match.version });
+  if (match.status !== 'active') throw new MatchError('match-not-active', 'error.match-not-active.undo', { version: match.version });
   if (match.seats[seat]?.bot) {
-    throw new MatchError('undo-computer-seat', 'A computer plays this seat now; take your seat back before undoing.', {
+    throw new MatchError('undo-computer-seat', 'error.undo-computer-seat.undo', {
       version: match.version,
     });
   }
   if (expectedVersion < gameVersionOf(match) || expectedVersion > match.version) {
-    throw new MatchError('stale-version', 'The match has changed since you last looked; reload and decide again.', {
+    throw new MatchError('stale-version', 'error.stale-version.decide', {
       version: match.version,
     });
   }
@@ -166,20 +165,15 @@ async function whyNot(deps: UndoDeps, match: MatchRecord, seat: Seat): Promise<M
   if (!last || last.seat !== seat || (last.kind !== 'move' && last.kind !== 'default-move' && last.kind !== 'undo')) {
     const mine = recent.some((r) => r.seat === seat && r.kind === 'move');
     return mine
-      ? new MatchError('undo-others-acted', 'The game has moved on since your move, so it can no longer be undone.', details)
-      : new MatchError('nothing-to-undo', 'You have no move to undo.', details);
+      ? new MatchError('undo-others-acted', 'error.undo-others-acted', details)
+      : new MatchError('nothing-to-undo', 'error.nothing-to-undo', details);
   }
-  if (last.kind === 'undo') return new MatchError('nothing-to-undo', 'You have no earlier move to undo this turn.', details);
-  if (last.kind === 'default-move')
-    return new MatchError('undo-not-allowed', 'A move made for you at the deadline cannot be undone.', details);
-  if (last.bot !== undefined) return new MatchError('undo-computer-seat', 'A move a computer made for you cannot be undone.', details);
+  if (last.kind === 'undo') return new MatchError('nothing-to-undo', 'error.nothing-to-undo.earlier', details);
+  if (last.kind === 'default-move') return new MatchError('undo-not-allowed', 'error.undo-not-allowed.deadline', details);
+  if (last.bot !== undefined) return new MatchError('undo-computer-seat', 'error.undo-computer-seat.move', details);
   if (!match.toAct.includes(seat)) {
-    const ask = match.undoRequests ? ' You may ask the others to let you take the turn back.' : '';
-    return new MatchError('undo-turn-over', `Your turn has passed, so your last move can no longer be undone.${ask}`, details);
+    const ask = match.undoRequests ? 'yes' : 'no';
+    return new MatchError('undo-turn-over', { key: 'error.undo-turn-over', params: { ask } }, details);
   }
-  return new MatchError(
-    'undo-not-allowed',
-    'Your last move cannot be undone: it showed something hidden (a card or a roll) or others may act on it.',
-    details,
-  );
+  return new MatchError('undo-not-allowed', 'error.undo-not-allowed', details);
 }

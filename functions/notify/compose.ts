@@ -7,7 +7,7 @@
  */
 import type { AnyGame, LogEntry, Seat } from '#shared/engine/game.js';
 import * as format from '#shared/i18n/format.js';
-import { type Lang, type MailKey, type Params, shownIn, t } from '../i18n.js';
+import { gameNameIn, type Lang, type MailKey, type Params, shownIn, t } from '../i18n.js';
 import type { MatchRecord, MatchTiming, NotificationIntent, NotificationKind } from '../matches/port.js';
 import { clockStart, deadlineOf, formatTime } from '../matches/timing.js';
 import type { PushMessage } from './push.js';
@@ -85,7 +85,7 @@ function said(lang: Lang, intent: NotificationIntent, match: MatchRecord, gameNa
       const next = match.toAct.filter((s) => s !== seat).map((s) => names[s] ?? t(lang, 'mail.anotherPlayer'));
       if (match.status === 'over') paragraphs.push(over());
       else if (match.toAct.includes(seat)) paragraphs.push(t(lang, 'mail.moved-for-you.again'));
-      else if (next.length > 0) paragraphs.push(t(lang, 'mail.moved-for-you.next', { names: format.list(lang, next) }));
+      else if (next.length > 0) paragraphs.push(t(lang, 'mail.moved-for-you.next', { names: format.list(lang, next), count: next.length }));
       return { subject: subject(), title: title(), paragraphs, chatLines: null };
     }
     case 'stood-in':
@@ -98,7 +98,7 @@ function said(lang: Lang, intent: NotificationIntent, match: MatchRecord, gameNa
           lang,
           chat.from.map((s) => names[s] ?? t(lang, 'mail.aPlayer')),
         ) || t(lang, 'mail.AnotherPlayer');
-      paragraphs.push(t(lang, 'mail.chat.text', { from, count: chat.count }));
+      paragraphs.push(t(lang, 'mail.chat.text', { from, count: chat.count, authors: Math.max(1, chat.from.length) }));
       // Quoted as typed: names put in for the author only, the text itself never read for placeholders.
       const chatLines = chat.messages.map((m) => `${names[m.seat] ?? t(lang, 'mail.APlayer')}: ${m.text}`);
       return { subject: subject({ from, count: chat.count }), title: title({ count: chat.count }), paragraphs, chatLines };
@@ -138,7 +138,7 @@ export function compose(input: {
   const url = matchUrl(input.publicUrl, match.id);
   // Said as the page says them (shared/i18n/render.ts); lines not yet given keys stay in English.
   const lines = (input.publicLines ?? intent.lines).map((l) => shownIn(lang, l, names)).slice(0, 12);
-  const { subject, title, paragraphs, chatLines } = said(lang, intent, match, game.name, input.publicLines);
+  const { subject, title, paragraphs, chatLines } = said(lang, intent, match, gameNameIn(lang, game.id, game.name), input.publicLines);
   const kind = intent.kind;
   // Timer notices say nothing of the last move: it is not news any more.
   const shownLines = chatLines ?? (kind === 'reminder' || kind === 'deadline-near' ? [] : lines);

@@ -5,7 +5,7 @@
  * are functions/http/routes/notifications.ts).
  */
 import type { Seat } from '#shared/engine/game.js';
-import type { Lang } from '../i18n.js';
+import { gameNameIn, type Lang } from '../i18n.js';
 import { MatchError } from '../matches/errors.js';
 import type { MatchService } from '../matches/service.js';
 import { PAUSE_BUDGET_MS } from '../matches/timing.js';
@@ -110,12 +110,12 @@ export class NotificationSettings {
   }
 
   requireEmail(): EmailSender {
-    if (!this.deps.email) throw new MatchError('email-unavailable', 'This site does not send email.');
+    if (!this.deps.email) throw new MatchError('email-unavailable', 'error.email-unavailable');
     return this.deps.email;
   }
 
   requirePush(): void {
-    if (!this.deps.pushAvailable) throw new MatchError('push-unavailable', 'This site does not send push notifications.');
+    if (!this.deps.pushAvailable) throw new MatchError('push-unavailable', 'error.push-unavailable');
   }
 
   /**
@@ -149,19 +149,11 @@ export class NotificationSettings {
     if (reserved !== 'ok') {
       await store.returnConfirmationAllowance(subjects, allowance.windowStart);
       if (reserved === 'suppressed') {
-        throw new MatchError(
-          'address-suppressed',
-          'This address asked us to send no mail, or mail to it bounces. To allow mail again, use the link at the end of the last mail you had from us.',
-        );
+        throw new MatchError('address-suppressed', 'error.address-suppressed');
       }
       const last = (await store.address(addressKey))?.lastConfirmationAt ?? now;
       const retryAfter = Math.max(1, Math.ceil((last + CONFIRMATION_INTERVAL_MS - now) / 1000));
-      throw new MatchError(
-        'confirmation-limit',
-        'We sent a confirmation mail to this address less than a day ago. Use the link in it, or try again tomorrow.',
-        {},
-        retryAfter,
-      );
+      throw new MatchError('confirmation-limit', 'error.confirmation-limit', {}, retryAfter);
     }
     const secret = newSecret();
     const lang = at.lang ?? prefs.lang ?? 'en';
@@ -179,7 +171,7 @@ export class NotificationSettings {
     });
     const unsubscribeUrl = `${at.origin}/api/notify/unsubscribe?t=${secret}`;
     const mail = confirmationMail(
-      this.matches.game(match.gameId).name,
+      gameNameIn(lang, match.gameId, this.matches.game(match.gameId).name),
       `${at.origin}/api/notify/confirm?t=${secret}`,
       unsubscribeUrl,
       this.siteName,
@@ -190,7 +182,7 @@ export class NotificationSettings {
       await store.releaseConfirmation(addressKey, now);
       await store.returnConfirmationAllowance(subjects, allowance.windowStart);
       if (sent.kind === 'bounce') await store.suppress(addressKey, 'bouncing', now);
-      throw new MatchError('email-failed', 'The confirmation mail could not be sent. Check the address, or try again later.');
+      throw new MatchError('email-failed', 'error.email-failed');
     }
     return 'sent';
   }
@@ -199,13 +191,8 @@ export class NotificationSettings {
   private capReached(cap: ConfirmationCap, waitMs: number): MatchError {
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
     const hours = Math.max(1, Math.ceil(waitMs / 3_600_000));
-    const when = `Try again in about ${hours} ${hours === 1 ? 'hour' : 'hours'}.`;
-    const message = {
-      seat: `This seat has asked for ${this.caps.seat} confirmation mails today, the most we send. Use the link in one of them, or ${when.charAt(0).toLowerCase()}${when.slice(1)}`,
-      match: `This match has had ${this.caps.match} confirmation mails today, the most we send for one match. ${when}`,
-      client: `Too many confirmation mails were asked for from your network today. ${when}`,
-    }[cap];
-    return new MatchError(`confirmation-limit-${cap}`, message, {}, seconds);
+    const code = `confirmation-limit-${cap}` as const;
+    return new MatchError(code, { key: `error.${code}`, params: { count: this.caps[cap], hours } }, {}, seconds);
   }
 
   async removeEmail(id: string, seat: Seat): Promise<void> {
@@ -216,14 +203,14 @@ export class NotificationSettings {
   async addPush(id: string, seat: Seat, sub: PushSubscription, lang?: Lang): Promise<void> {
     const { store } = this.deps;
     if (!(this.deps.allowPushEndpoint ?? isBrowserPushEndpoint)(new URL(sub.endpoint))) {
-      throw new MatchError('invalid-request', 'That push endpoint is not one of the browsers’ push services.', {
-        issues: [{ path: 'endpoint', message: 'Unknown push service.' }],
+      throw new MatchError('invalid-request', 'error.invalid.pushEndpoint', {
+        issues: [{ path: 'endpoint', message: 'error.invalid.pushService' }],
       });
     }
     const pushId = pushIdOf(sub.endpoint);
     const [prefs, { push }] = await Promise.all([this.prefsOf(id, seat), store.seat(id, seat)]);
     if (!push.some((p) => p.id === pushId) && push.length >= MAX_PUSH_PER_SEAT) {
-      throw new MatchError('too-many-devices', `At most ${MAX_PUSH_PER_SEAT} devices per seat; remove one first.`);
+      throw new MatchError('too-many-devices', { key: 'error.too-many-devices', params: { max: MAX_PUSH_PER_SEAT } });
     }
     const now = this.clock();
     await store.addPush({

@@ -2,6 +2,7 @@
  * The daily digest's mail, in plain text and HTML: one line per match waiting, longest waiting first,
  * in the player's language (PlayerRecord.lang).
  */
+import * as format from '#shared/i18n/format.js';
 import { type Lang, t } from '../i18n.js';
 import { escapeHtml } from '../notify/compose.js';
 
@@ -25,7 +26,7 @@ export function waited(ms: number, lang: Lang = 'en'): string {
 }
 
 const against = (l: DigestLine, lang: Lang) =>
-  l.opponents.length ? t(lang, 'mail.digest.against', { names: l.opponents.join(', ') }) : t(lang, 'mail.digest.alone');
+  l.opponents.length ? t(lang, 'mail.digest.against', { names: format.list(lang, l.opponents) }) : t(lang, 'mail.digest.alone');
 
 export function digestMail(
   lines: DigestLine[],

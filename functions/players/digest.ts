@@ -13,6 +13,7 @@
  *      the same Message-ID, so a mail client can drop the second copy if the first did arrive.
  */
 import type { AnyGame } from '#shared/engine/game.js';
+import { gameNameIn, type Lang, t } from '../i18n.js';
 import type { MatchRecord, MatchStore } from '../matches/port.js';
 import { newSecret, sameHash, sha256 } from '../matches/tokens.js';
 import type { EmailSender } from '../notify/email.js';
@@ -106,7 +107,7 @@ export class DailyDigest {
     }
     if ((await notify.address(player.addressKey))?.suppressed) return 'suppressed';
     const now = this.clock();
-    const lines = await this.waiting(daily, now);
+    const lines = await this.waiting(daily, now, player.lang ?? 'en');
     if (lines.length === 0) return 'nothing-waiting';
     const day = dayOf(now);
     const claim = await digests.claimDay(playerId, day, now, this.deps.leaseMs ?? DIGEST_LEASE_MS);
@@ -128,18 +129,19 @@ export class DailyDigest {
   }
 
   /** The seats' matches waiting for the player's move, longest waiting first. */
-  private async waiting(seats: ClaimedSeat[], now: number): Promise<DigestLine[]> {
+  private async waiting(seats: ClaimedSeat[], now: number, lang: Lang): Promise<DigestLine[]> {
     const found = await Promise.all(seats.map(async (s) => ({ s, m: await this.deps.matches.get(s.matchId) })));
-    const lines = found.flatMap(({ s, m }) => (m && waitsFor(m, s) ? [this.line(m, s, now)] : []));
+    const lines = found.flatMap(({ s, m }) => (m && waitsFor(m, s) ? [this.line(m, s, now, lang)] : []));
     return lines.sort((a, b) => a.waitingSince - b.waitingSince || a.matchId.localeCompare(b.matchId));
   }
 
-  private line(m: MatchRecord, s: ClaimedSeat, now: number): DigestLine {
+  /** One match's line, its game and the seats without a name said in the player's language. */
+  private line(m: MatchRecord, s: ClaimedSeat, now: number, lang: Lang): DigestLine {
     const base = this.deps.publicUrl.replace(/\/+$/, '');
     return {
       matchId: m.id,
-      gameName: this.deps.games.get(m.gameId)?.name ?? m.gameId,
-      opponents: m.seats.flatMap((o, i) => (i === s.seat ? [] : [o.name ?? `Seat ${i + 1}`])),
+      gameName: gameNameIn(lang, m.gameId, this.deps.games.get(m.gameId)?.name ?? m.gameId),
+      opponents: m.seats.flatMap((o, i) => (i === s.seat ? [] : [o.name ?? t(lang, 'site.seat', { n: i + 1 })])),
       waitingSince: Math.min(now, m.seats[s.seat]?.waitingSince ?? m.updatedAt),
       // No seat token in a mail: the page opens the claimed seat for its signed-in player.
       url: `${base}/m/${m.id}#seat=${s.seat}&game=${encodeURIComponent(m.gameId)}`,

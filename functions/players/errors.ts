@@ -2,6 +2,8 @@
  * What the player side refuses with: one closed list of codes. Nothing here knows HTTP;
  * functions/http/player-errors.ts gives each code its status.
  */
+import { type ErrorWords, wordsOf } from '../matches/errors.js';
+
 export const PLAYER_ERROR_CODES = [
   'signin-limit-address',
   'signin-limit-client',
@@ -17,13 +19,14 @@ export const PLAYER_ERROR_CODES = [
 export type PlayerErrorCode = (typeof PLAYER_ERROR_CODES)[number];
 
 export class PlayerError extends Error {
+  /** `words`: what the refusal says (the HTTP edge words it in the request's language); the Error's message is its key. */
   constructor(
     readonly code: PlayerErrorCode,
-    message: string,
+    readonly words: ErrorWords,
     /** Seconds to wait before asking again (said in Retry-After). */
     readonly retryAfter?: number,
   ) {
-    super(message);
+    super(wordsOf(words).key);
     this.name = 'PlayerError';
   }
 }

@@ -46,7 +46,7 @@ export class PlayerSeats {
         continue;
       }
       const known = held.find((h) => h.matchId === c.matchId && h.seat === c.seat);
-      if (!known && room <= 0) throw new PlayerError('too-many-seats', `A player record holds at most ${MAX_SEATS} seats.`);
+      if (!known && room <= 0) throw new PlayerError('too-many-seats', { key: 'error.too-many-seats', params: { max: MAX_SEATS } });
       if (!known) room--;
       const seat: ClaimedSeat = known ?? {
         matchId: c.matchId,
@@ -103,7 +103,7 @@ export class PlayerSeats {
   /** One match's own choice (null: back to the defaults). */
   async setOverride(player: PlayerRecord, matchId: string, seat: Seat, override: NoticeDefaults | null): Promise<void> {
     if (!(await this.deps.players.setOverride(player.id, matchId, seat, override))) {
-      throw new PlayerError('no-such-seat', 'That seat is not in your record; claim it first.');
+      throw new PlayerError('no-such-seat', 'error.no-such-seat');
     }
     if (override?.mail === 'daily') await this.deps.players.enrollDigest(player.id);
     const claimed = await this.deps.players.seat(player.id, matchId, seat);

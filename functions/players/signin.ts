@@ -55,7 +55,7 @@ export class SignIn {
   async requestLink(address: string, at: { origin: string; client: string | null; lang?: Lang }): Promise<void> {
     const { players, notify, clock } = this.deps;
     const email = this.deps.email;
-    if (!email) throw new PlayerError('email-unavailable', 'This site sends no email, so signing in by mail is not possible here.');
+    if (!email) throw new PlayerError('email-unavailable', 'error.email-unavailable.signin');
     const now = clock();
     const addressKey = sha256(address.toLowerCase());
     const subjects = { address: addressKey, site: 'all', ...(at.client ? { client: at.client } : {}) };
@@ -158,7 +158,7 @@ export class SignIn {
 
   async revoke(who: SignedIn, sessionId: string): Promise<void> {
     if (!(await this.deps.players.deleteSession(who.player.id, sessionId))) {
-      throw new PlayerError('no-such-session', 'You have no session with that id (it may have ended already).');
+      throw new PlayerError('no-such-session', 'error.no-such-session');
     }
   }
 }
@@ -175,20 +175,11 @@ function newPlayer(link: SignInLinkRecord, now: number): PlayerRecord {
   return player;
 }
 
-const linkNotValid = () =>
-  new PlayerError(
-    'link-not-valid',
-    'This sign-in link cannot be used: it was used already, is older than 15 minutes, or you signed out everywhere since. Ask for a new one.',
-  );
+const linkNotValid = () => new PlayerError('link-not-valid', 'error.link-not-valid');
 
 function capReached(cap: SignInCap, waitMs: number): PlayerError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-  const when = `Try again in about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
-  const message = {
-    address: `We have sent this address all the sign-in links it gets in one hour. Use the newest one in your inbox, or wait: ${when}`,
-    client: `Your network has asked for many sign-in links within the hour, so we are holding back for now. ${when}`,
-    site: `So many sign-in links went out in the last hour that we have stopped sending for a while. ${when}`,
-  }[cap];
-  return new PlayerError(`signin-limit-${cap}`, message, seconds);
+  const code = `signin-limit-${cap}` as const;
+  return new PlayerError(code, { key: `error.${code}`, params: { minutes } }, seconds);
 }

@@ -228,6 +228,23 @@ export const en = {
   'match.board.value.yes': 'yes',
   'match.board.value.no': 'no',
   'match.board.value.nothing': 'nothing',
+
+  // ---- platform
+  // The platform's own log lines (functions/matches/present.ts logEntries): seats are `{seat}` parameters.
+  'match.log.joined': '{seat} joined.',
+  'match.log.started': 'Everyone is here: the game has started.',
+  'match.log.resigned': '{seat} resigned.',
+  'match.log.forfeit': '{seat} missed the move deadline and forfeits.',
+  'match.log.standIn.deadline':
+    "{seat}'s deadline passed; a computer player ({level, select, easy {easy} other {strong}}) plays for them until they are back.",
+  'match.log.standIn.asked': '{seat} handed their seat to a computer player ({level, select, easy {easy} other {strong}}) for now.',
+  'match.log.takeBack': '{seat} is back and plays their own seat again.',
+  'match.log.nudge': '{seat} nudged {whom}.',
+  'match.log.undo': '{seat} took back their last move.',
+  'match.log.undo.agreed': '{seat} took back their last turn, as the others agreed.',
+  'match.log.undoAsked': '{seat} asked to take back their last turn.',
+  'match.log.undoRefused': '{seat} refused to let the last turn be taken back.',
+  'match.log.deadline': "{seat}'s deadline passed; the standard move was made for them.",
 } as const;
 
 /** The keys of this catalog (loaded with the page); `MessageKey` adds the panels' (./panels/en.ts, loaded with them). */

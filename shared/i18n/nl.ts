@@ -208,4 +208,20 @@ export const nl = {
   'match.board.value.yes': 'ja',
   'match.board.value.no': 'nee',
   'match.board.value.nothing': 'niets',
+
+  // ---- platform
+  'match.log.joined': '{seat} doet mee.',
+  'match.log.started': 'Iedereen is er: het spel is begonnen.',
+  'match.log.resigned': '{seat} gaf op.',
+  'match.log.forfeit': '{seat} liet de termijn voor een zet verlopen en verliest de partij.',
+  'match.log.standIn.deadline':
+    'De termijn van {seat} is verlopen; een computerspeler ({level, select, easy {makkelijk} other {sterk}}) speelt voor hen tot ze terug zijn.',
+  'match.log.standIn.asked': '{seat} gaf de plaats voorlopig aan een computerspeler ({level, select, easy {makkelijk} other {sterk}}).',
+  'match.log.takeBack': '{seat} is terug en speelt weer zelf.',
+  'match.log.nudge': '{seat} porde {whom} aan.',
+  'match.log.undo': '{seat} nam de laatste zet terug.',
+  'match.log.undo.agreed': '{seat} nam de laatste beurt terug, met instemming van de anderen.',
+  'match.log.undoAsked': '{seat} vroeg om de laatste beurt terug te nemen.',
+  'match.log.undoRefused': '{seat} weigerde de laatste beurt terug te laten nemen.',
+  'match.log.deadline': 'De termijn van {seat} is verlopen; de standaardzet is voor hen gedaan.',
 } satisfies Record<SiteKey, string>;

@@ -48,7 +48,7 @@ describe('the server catalogs', () => {
 
   it('the server speaks them in both languages', () => {
     expect(t('en', 'mail.chat.text', { from: 'Ann', count: 2 })).toBe('Ann wrote 2 messages in the chat of your match.');
-    expect(t('nl', 'mail.chat.text', { from: 'Ann', count: 1 })).toBe('Ann schreef een bericht in de chat van je partij.');
+    expect(t('nl', 'mail.chat.text', { from: 'Ann', count: 1, authors: 1 })).toBe('Ann schreef een bericht in de chat van je partij.');
   });
 
   it('the web never imports them', () => {

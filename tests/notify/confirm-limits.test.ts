@@ -109,10 +109,12 @@ describe('confirmation mail caps', () => {
       const refused = await viaSocket(b, 1, 'client-d@example.test');
       expect(refused.status).toBe(429);
       expect(refused.headers.get('Retry-After')).toBe(String(UNTIL_MIDNIGHT_S));
-      const body = (await refused.json()) as { error: { code: string; message: string } };
+      const body = (await refused.json()) as { error: { code: string; message: string; key: string } };
       expect(body.error).toEqual({
         code: 'confirmation-limit-client',
         message: 'Too many confirmation mails were asked for from your network today. Try again in about 15 hours.',
+        key: 'error.confirmation-limit-client',
+        params: { count: 3, hours: 15 },
       });
       expect(mailed('client-d@example.test')).toBe(0);
 

@@ -10,6 +10,8 @@ import { clockStart, DAY, deadlineOf, HOUR, nextDue, pauseSeat, resumeSeat, seat
 import type { MatchRecord } from '../../functions/matches/port.js';
 import { secretSums } from '../support/test-game.js';
 import { confirmedEmail, harness, type Harness } from './support.js';
+import type { Json } from '../support/api.js';
+import { english } from '../support/words.js';
 
 const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
 
@@ -185,9 +187,9 @@ describe('reminders and deadlines (sweep)', () => {
     expect(after.json.view.phase).toBe('count'); // both secrets were committed for them
     expect(after.json.view.secrets).toEqual([1, 1]);
     expect(after.json.toAct).toEqual([0]);
-    const texts = after.json.log.flatMap((l: { entries: { text: string }[] }) => l.entries.map((e) => e.text));
-    expect(texts).toContain("{0}'s deadline passed; the standard move was made for them.");
-    expect(texts).toContain("{1}'s deadline passed; the standard move was made for them.");
+    const texts = after.json.log.flatMap((l: { entries: Json[] }) => l.entries.map((e) => english(e)));
+    expect(texts).toContain("Ann's deadline passed; the standard move was made for them.");
+    expect(texts).toContain("Bob's deadline passed; the standard move was made for them.");
     // Seat 0's new turn started at the deadline: a new day.
     expect(after.json.seats[0].deadlineAt).toBe(T0 + 2 * DAY);
     // Running the sweep again at the same time changes nothing.
@@ -208,7 +210,7 @@ describe('reminders and deadlines (sweep)', () => {
     const over = await h.api.read(matchId, seats[0]!);
     expect(over.json.status).toBe('over');
     expect(over.json.end).toMatchObject({ reason: 'forfeit', seat: 1, winners: [0] });
-    expect(over.json.log[0].entries[0].text).toBe('{1} missed the move deadline and forfeits.');
+    expect(english(over.json.log[0].entries[0])).toBe('Bob missed the move deadline and forfeits.');
     expect(subjects(outbox, matchId, 0)).toContain('Secret sums (test game) with Bob is over');
     await h.close();
   });

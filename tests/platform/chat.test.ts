@@ -13,6 +13,7 @@ import { DynamoNotifyStore } from '../../functions/storage/notify-dynamo.js';
 import { client, toCountPhase, type Json, type Seat } from '../support/api.js';
 import { freshTable } from '../support/dynamo.js';
 import { secretSums } from '../support/test-game.js';
+import { english, NAMES } from '../support/words.js';
 
 async function setup() {
   const table = await freshTable('chat');
@@ -264,7 +265,8 @@ describe('the quick nudge', () => {
     const after = await read(other);
     expect(after.version).toBe(view.version + 1);
     expect(after.chat.nudgeAt).toBe(clock.now + NUDGE_EVERY_MS);
-    expect(after.log[0].entries[0]).toMatchObject({ type: 'nudge', seat: other.seat, text: `{${other.seat}} nudged {${mover.seat}}.` });
+    expect(after.log[0].entries[0]).toMatchObject({ type: 'nudge', seat: other.seat, key: 'match.log.nudge' });
+    expect(english(after.log[0].entries[0])).toBe(`${NAMES[other.seat]} nudged ${NAMES[mover.seat]}.`);
     const sent = (await notify.pendingIntents(matchId)).filter((n) => n.kind === 'nudge');
     expect(sent).toEqual([expect.objectContaining({ seat: mover.seat, version: after.version })]);
     // The nudge changes nothing in the game: a move at the version read before it is current.

@@ -17,6 +17,7 @@ import { findPosition } from '../games/undo-positions.js';
 import { DAY } from '../../functions/matches/timing.js';
 import type { Json, Seat } from '../support/api.js';
 import { botHarness } from './bots.support.js';
+import { english, NAMES } from '../support/words.js';
 
 type H = Awaited<ReturnType<typeof botHarness>>;
 
@@ -73,8 +74,9 @@ describe('undo', () => {
     expect(bobSees.json.log[0]).toMatchObject({
       version: after.version,
       seat: 0,
-      entries: [{ type: 'undo', text: '{0} took back their last move.' }],
+      entries: [{ type: 'undo', key: 'match.log.undo' }],
     });
+    expect(english(bobSees.json.log[0].entries[0])).toBe('Ann took back their last move.');
     // The undone commit can be made afresh.
     await commit(h, id, ann);
   });
@@ -256,7 +258,9 @@ describe('undo requests (a creation option)', () => {
     expect(await h.table.store.logAt(id, record.version)).toMatchObject({ kind: 'undo-asked', seat: winner.seat });
     const intents = (await h.intents(id)).filter((n) => n.kind === 'undo-asked');
     expect(intents.map((n) => [n.seat, n.version])).toEqual([[loser.seat, record.version]]);
-    expect(intents[0]!.lines).toEqual([`{${winner.seat}} asked to take back their last turn.`]);
+    expect(intents[0]!.lines.map((l) => english(typeof l === 'string' ? { text: l } : l))).toEqual([
+      `${NAMES[winner.seat]} asked to take back their last turn.`,
+    ]);
     // The message the dispatcher sends from it: who asks, and what to do.
     const mail = compose({
       intent: intents[0]!,
@@ -271,7 +275,7 @@ describe('undo requests (a creation option)', () => {
 
     const seen = await h.api.read(id, loser);
     expect(seen.json.undo).toMatchObject({ request: { seat: winner.seat, waitingFor: [loser.seat] }, canAnswer: true });
-    expect(seen.json.log[0].entries[0].text).toBe(`{${winner.seat}} asked to take back their last turn.`);
+    expect(english(seen.json.log[0].entries[0])).toBe(`${NAMES[winner.seat]} asked to take back their last turn.`);
     const accepted = await answer(h, id, loser, true);
     expect(accepted.status, accepted.text).toBe(200);
     const after = await stored(h, id);
@@ -281,7 +285,7 @@ describe('undo requests (a creation option)', () => {
     const undoRecord = await h.table.store.logAt(id, after.version);
     const first = (await h.table.store.log(id, { limit: 10 })).filter((l) => l.kind === 'move' && l.version > start.version).at(-1)!;
     expect(undoRecord).toMatchObject({ kind: 'undo', seat: winner.seat, undid: first.version, acceptedBy: [loser.seat] });
-    expect(accepted.json.log[0].entries[0].text).toBe(`{${winner.seat}} took back their last turn, as the others agreed.`);
+    expect(english(accepted.json.log[0].entries[0])).toBe(`${NAMES[winner.seat]} took back their last turn, as the others agreed.`);
   });
 
   it('refused: the request ends and the game is unchanged; a move voids a request; without the option there is none', async () => {

@@ -6,7 +6,7 @@
 import { Hono, type Context } from 'hono';
 import { NUDGE_EVERY_MS } from '../../matches/chat.js';
 import type { ChatMessage } from '../../matches/port.js';
-import { parse } from '../errors.js';
+import { parseIn } from '../localized.js';
 import { authorize, requiredJsonBody, seatCaller, type RouteContext } from '../request.js';
 import type { Answer, ChatMuteResponse, ChatPageResponse, ChatPostResponse, NudgeResponse } from '../responses.js';
 import { ChatMuteRequest, ChatPostRequest, ChatQuery } from '../schemas.js';
@@ -25,7 +25,7 @@ export function chatRoutes({ service }: RouteContext): Hono {
 
   const read = async (c: Context) => {
     const { id, caller } = await authorize(service, c);
-    const { after } = parse(ChatQuery, c.req.query(), 'query');
+    const { after } = parseIn(c, ChatQuery, c.req.query(), 'query');
     const page = await service.chat.messages(id, caller.kind === 'seat' ? caller.seat : null, after ?? 0);
     return c.json({ messages: page.messages.map(shown), more: page.more } satisfies Answer<typeof ChatPageResponse>);
   };

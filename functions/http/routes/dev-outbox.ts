@@ -1,6 +1,7 @@
 /** Local runs without SMTP only (never on Lambda): GET /dev/outbox, /dev/outbox/:n, what would have been mailed. */
 import { Hono } from 'hono';
-import { escapeHtml, formatTime } from '../../notify/compose.js';
+import { langOf, t } from '../../i18n.js';
+import { escapeHtml, timeIn } from '../../notify/compose.js';
 import type { DevOutbox } from '../../notify/email.js';
 import { form, page } from './pages.js';
 
@@ -8,27 +9,29 @@ import { form, page } from './pages.js';
 export function devOutboxRoutes(outbox: DevOutbox): Hono {
   const app = new Hono();
   app.get('/', (c) => {
+    const lang = langOf(c.req);
     const items = outbox
       .list()
       .map(
         (m) =>
-          `<article><h2>${escapeHtml(m.subject)}</h2><p>To ${escapeHtml(m.to)} · ${escapeHtml(formatTime(m.at))} · ` +
-          `<a href="/dev/outbox/${m.id}">HTML part</a></p><pre>${escapeHtml(m.text)}</pre>` +
+          `<article><h2>${escapeHtml(m.subject)}</h2><p>${escapeHtml(t(lang, 'page.outbox.to', { to: m.to }))} · ${escapeHtml(timeIn(lang, m.at))} · ` +
+          `<a href="/dev/outbox/${m.id}">${escapeHtml(t(lang, 'page.outbox.html'))}</a></p><pre>${escapeHtml(m.text)}</pre>` +
           `<p>List-Unsubscribe: ${escapeHtml(m.headers['List-Unsubscribe'] ?? '')}</p>` +
-          form(m.unsubscribeUrl, 'One-click unsubscribe (POST)', { 'List-Unsubscribe': 'One-Click' }) +
+          form(m.unsubscribeUrl, t(lang, 'page.outbox.unsubscribe'), { 'List-Unsubscribe': 'One-Click' }) +
           `</article><hr>`,
       )
       .join('\n');
     return c.html(
       page(
-        'Dev outbox',
-        `<p>Mail this local server would have sent (newest first; no SMTP_URL is set).</p>${items || '<p>Nothing yet.</p>'}`,
+        t(lang, 'page.outbox.title'),
+        `<p>${escapeHtml(t(lang, 'page.outbox.intro'))}</p>${items || `<p>${escapeHtml(t(lang, 'page.outbox.empty'))}</p>`}`,
+        lang,
       ),
     );
   });
   app.get('/:n', (c) => {
     const m = outbox.get(Number(c.req.param('n')));
-    if (!m) return c.text('No such mail.', 404);
+    if (!m) return c.text(t(langOf(c.req), 'page.outbox.none'), 404);
     // The mail's own HTML, sandboxed: no scripts, nothing fetched.
     c.header('Content-Security-Policy', "sandbox; default-src 'none'; style-src 'unsafe-inline'");
     return c.html(m.html);

@@ -2,6 +2,7 @@
  * /api/matches/:id/invite and /join: what an invite is for, and taking the seat it opens.
  */
 import { Hono } from 'hono';
+import { gameNameIn, langOf } from '../../i18n.js';
 import { parseIn } from '../localized.js';
 import { bearer, idempotencyKey, jsonBody, target, type RouteContext } from '../request.js';
 import type { Answer, InviteInfoResponse, JoinResponse } from '../responses.js';
@@ -32,7 +33,7 @@ export function inviteRoutes({ service, links }: RouteContext): Hono {
     const { match, seat } = await service.invitation(id, secret);
     return c.json({
       matchId: id,
-      game: { id: match.gameId, name: service.gameName(match.gameId) },
+      game: { id: match.gameId, name: gameNameIn(langOf(c.req), match.gameId, service.gameName(match.gameId)) },
       options: match.options,
       status: match.status,
       seat,

@@ -3,8 +3,7 @@
  * older log, new links and the rematch.
  */
 import { Hono, type Context } from 'hono';
-import { parse } from '../errors.js';
-import { parseIn } from '../localized.js';
+import { parseIn, policyWorded } from '../localized.js';
 import { authorize, bearer, etagOf, idempotencyKey, jsonBody, notModified, target, type RouteContext } from '../request.js';
 import type { Answer, CreateMatchResponse, JoinResponse, LinksResponse, LogPageResponse, MatchResponse } from '../responses.js';
 import { CreateIdempotencyKey, CreateMatchRequest, LogQuery } from '../schemas.js';
@@ -32,7 +31,7 @@ export function matchRoutes({ service, links }: RouteContext): Hono {
 
   const readMatch = async (c: Context) => {
     c.header('Cache-Control', 'private, no-cache');
-    c.header('Vary', 'Authorization');
+    c.header('Vary', 'Authorization, Accept-Language');
     let body: Awaited<ReturnType<typeof service.read>>;
     if (c.req.header('If-None-Match')) {
       // A poll: the small projection first, and nothing more while the match is unchanged.
@@ -47,14 +46,14 @@ export function matchRoutes({ service, links }: RouteContext): Hono {
       body = await service.readAs(id, token, seat === undefined ? 'spectator' : { seat });
     }
     c.header('ETag', etagOf(body.version));
-    return c.json(body satisfies Answer<typeof MatchResponse>);
+    return c.json(policyWorded(c, body) satisfies Answer<typeof MatchResponse>);
   };
   app.get('/:id/seats/:seat', readMatch);
   app.get('/:id/spectate', readMatch);
 
   const readLog = async (c: Context) => {
     const { id, caller } = await authorize(service, c);
-    const q = parse(LogQuery, c.req.query(), 'query');
+    const q = parseIn(c, LogQuery, c.req.query(), 'query');
     return c.json({ log: await service.olderLog(id, caller, q.before ?? Number.MAX_SAFE_INTEGER) } satisfies Answer<
       typeof LogPageResponse
     >);

@@ -19,7 +19,8 @@ import { escapeHtml, matchUrl } from '../../notify/compose.js';
 import type { LinkTokenRecord } from '../../notify/model.js';
 import type { NotificationSettings } from '../../notify/settings.js';
 import { clientAddressOf } from '../client-address.js';
-import { ApiError, parse } from '../errors.js';
+import { ApiError } from '../errors.js';
+import { parseIn } from '../localized.js';
 import { requiredJsonBody, seatCaller, type RouteContext } from '../request.js';
 import type { Answer, NotificationSettingsResponse } from '../responses.js';
 import { ChannelsRequest, EmailRequest, PushSubscribeRequest, PushUnsubscribeRequest, TokenQuery } from '../schemas.js';
@@ -98,13 +99,13 @@ function seatSettingRoutes(app: Hono, ctx: NotificationRouteContext, origin: Ori
 function linkRoutes(app: Hono, ctx: NotificationRouteContext, origin: Origin): void {
   const { settings } = ctx;
   app.get('/push/public-key', async (c) => {
-    if (!ctx.vapidPublicKey) throw new ApiError(404, 'push-unavailable', 'This site does not send push notifications.');
+    if (!ctx.vapidPublicKey) throw new ApiError(404, 'push-unavailable', 'error.push-unavailable');
     c.header('Cache-Control', 'public, max-age=3600');
     return c.json({ publicKey: await ctx.vapidPublicKey() });
   });
 
   async function linkToken(c: Context) {
-    const { t } = parse(TokenQuery, c.req.query(), 'link');
+    const { t } = parseIn(c, TokenQuery, c.req.query(), 'link');
     return { secret: t, record: await settings.linkToken(t) };
   }
 

@@ -21,13 +21,14 @@
  *   DELETE /api/me                              delete my record
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { type Lang, langAsked, langOf, t } from '../../i18n.js';
+import { gameNameIn, type Lang, langAsked, langOf, t } from '../../i18n.js';
 import { escapeHtml } from '../../notify/compose.js';
 import { ordered, myMatch, nextWaiting, type MyMatch } from '../../players/listing.js';
 import type { PlayerData } from '../../players/data.js';
 import type { PlayerSeats } from '../../players/seats.js';
 import type { SignIn } from '../../players/signin.js';
 import { clientAddressOf } from '../client-address.js';
+import { parseIn } from '../localized.js';
 import { parse } from '../errors.js';
 import { ClaimSeatsRequest, LangRequest, NoticesRequest, SessionId, SignInRequest } from '../player-schemas.js';
 import { requiredJsonBody, type Links } from '../request.js';
@@ -93,7 +94,7 @@ function signInRoutes(app: Hono, ctx: PlayerRouteContext): void {
   };
 
   app.get('/session/open', async (c) => {
-    const { t: secret } = parse(TokenQuery, c.req.query(), 'link');
+    const { t: secret } = parseIn(c, TokenQuery, c.req.query(), 'link');
     const link = await signIn.validLink(secret);
     if (!link) return notValid(c);
     const lang = link.lang ?? langOf(c.req);
@@ -106,7 +107,7 @@ function signInRoutes(app: Hono, ctx: PlayerRouteContext): void {
   });
 
   app.post('/session/open', async (c) => {
-    const { t: secret } = parse(TokenQuery, c.req.query(), 'link');
+    const { t: secret } = parseIn(c, TokenQuery, c.req.query(), 'link');
     const redeemed = await signIn.redeem(secret, c.req.header('User-Agent') ?? 'unknown browser').catch(() => null);
     if (!redeemed) return notValid(c);
     const { lang } = redeemed;
@@ -140,7 +141,7 @@ function sessionRoutes(app: Hono, ctx: PlayerRouteContext): void {
   app.get('/me/sessions', async (c) => c.json({ sessions: await signIn.sessions(await mustBeSignedIn(c, signIn)) }));
   app.delete('/me/sessions/:sessionId', async (c) => {
     const who = await mustBeSignedIn(c, signIn);
-    const id = parse(SessionId, c.req.param('sessionId'), 'session id');
+    const id = parseIn(c, SessionId, c.req.param('sessionId'), 'sessionId');
     await signIn.revoke(who, id);
     if (id === who.session.id) c.header('Set-Cookie', clearedCookie());
     return c.body(null, 204);
@@ -152,7 +153,10 @@ function seatRoutes(app: Hono, ctx: PlayerRouteContext): void {
   const listing = async (c: Context): Promise<MyMatch[]> => {
     const who = await mustBeSignedIn(c, signIn);
     const held = await seats.held(who.player);
-    return ordered(held.map((h) => myMatch(h.match, h.claim.seat, h.token, seats.gameName(h.match.gameId))));
+    const lang = langOf(c.req);
+    return ordered(
+      held.map((h) => myMatch(h.match, h.claim.seat, h.token, gameNameIn(lang, h.match.gameId, seats.gameName(h.match.gameId)))),
+    );
   };
   const withUrl = (c: Context, m: MyMatch) => ({ ...m, url: ctx.links.seat(c, m.matchId, m.seat, m.open.token, m.game.id) });
 
@@ -180,8 +184,8 @@ function seatRoutes(app: Hono, ctx: PlayerRouteContext): void {
   });
   const path = '/me/matches/:id/seats/:seat/notices';
   const seatOf = (c: Context) => ({
-    id: parse(MatchId, c.req.param('id'), 'match id'),
-    seat: parse(SeatParam, c.req.param('seat'), 'seat'),
+    id: parseIn(c, MatchId, c.req.param('id'), 'matchId'),
+    seat: parseIn(c, SeatParam, c.req.param('seat'), 'seat'),
   });
   app.put(path, async (c) => {
     const who = await mustBeSignedIn(c, signIn);

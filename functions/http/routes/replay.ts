@@ -4,7 +4,7 @@
  * authorization as reading the match; `as=<seat>` only after the end, where the game offers it.
  */
 import { Hono, type Context } from 'hono';
-import { parse } from '../errors.js';
+import { parseIn } from '../localized.js';
 import { authorize, type RouteContext } from '../request.js';
 import type { Answer, ReplayResponse } from '../responses.js';
 import { ReplayQuery } from '../schemas.js';
@@ -13,7 +13,7 @@ export function replayRoutes({ service }: RouteContext): Hono {
   const app = new Hono();
   const replay = async (c: Context) => {
     const { id, caller } = await authorize(service, c);
-    const query = parse(ReplayQuery, c.req.query(), 'query');
+    const query = parseIn(c, ReplayQuery, c.req.query(), 'query');
     c.header('Cache-Control', 'private, no-cache');
     c.header('Vary', 'Authorization');
     return c.json((await service.replayed(id, caller, query)) satisfies Answer<typeof ReplayResponse>);

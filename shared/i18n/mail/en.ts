@@ -32,14 +32,17 @@ export const mailEn = {
   'push.moved-for-you.title': 'A move was made for you in {game}',
   'mail.moved-for-you.text': 'Your time to move ran out, so the standard move of the game was made in your place.',
   'mail.moved-for-you.again': 'It is your move again.',
-  'mail.moved-for-you.next': 'Now it is the turn of {names}; you need not do anything until your next move.',
+  // `count`: how many are named (Dutch says "is" or "zijn").
+  'mail.moved-for-you.next': '{count, plural, other {Now it is the turn of {names}}}; you need not do anything until your next move.',
   'mail.stood-in.subject': 'A computer player took your seat in {game}{withWhom}',
   'push.stood-in.title': 'A computer player took your seat in {game}',
   'mail.stood-in.text': 'Your time to move ran out, so a computer player now plays your seat.',
   'mail.stood-in.back': 'Make any move in the match to take your seat back; until then it plays for you.',
   'mail.chat.subject': '{from}: {count, plural, one {a new message} other {# new messages}} in {game}',
   'push.chat.title': '{game}: {count, plural, one {a new message} other {# new messages}}',
-  'mail.chat.text': '{from} wrote {count, plural, one {a message} other {# messages}} in the chat of your match.',
+  // `authors`: how many wrote (Dutch says "schreef" or "schreven").
+  'mail.chat.text':
+    '{from} {authors, plural, other {wrote}} {count, plural, one {a message} other {# messages}} in the chat of your match.',
   'mail.nudge.subject': '{who} nudged you: your move in {game}',
   'push.nudge.title': '{who} nudged you in {game}',
   'mail.nudge.text': '{who} reminds you that it is your move.',
@@ -134,6 +137,14 @@ export const mailEn = {
   'page.signedIn.text': 'This device is now signed in as {address}. Other devices are not affected.',
   'page.signedIn.link': 'Go to my matches',
   'page.siteNav': 'Site',
+  // The dev outbox (functions/http/routes/dev-outbox.ts, local runs without SMTP only).
+  'page.outbox.title': 'Dev outbox',
+  'page.outbox.intro': 'Mail this local server would have sent (newest first; no SMTP_URL is set).',
+  'page.outbox.to': 'To {to}',
+  'page.outbox.html': 'HTML part',
+  'page.outbox.unsubscribe': 'One-click unsubscribe (POST)',
+  'page.outbox.empty': 'Nothing yet.',
+  'page.outbox.none': 'No such mail.',
   'page.signin.sent': 'If this address can receive mail from us, a sign-in link is on its way. It works once, for 15 minutes.',
 } as const;
 
