@@ -35,6 +35,11 @@ export type KeyRef = Words;
 /** A list of things, shown as one ("Ann, Bob and Cy") in the language shown. */
 export interface ListRef {
   readonly list: readonly Param[];
+  /**
+   * Nouns of one kind, said by key: each plain item is the words `${each}.${item}` (`{list: ['red-2',
+   * 'blue-5'], each: 'game.dutch-auction.card'}`), so a long list of cards does not repeat its prefix.
+   */
+  readonly each?: string;
 }
 export type Param = string | number | SeatRef | KeyRef | ListRef;
 export type Params = Readonly<Record<string, Param>>;

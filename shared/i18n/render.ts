@@ -32,7 +32,12 @@ function resolve(params: Params, speaker: Speaker): Record<string, string | numb
 function param(value: Param, speaker: Speaker): string | number {
   if (typeof value === 'string' || typeof value === 'number') return value;
   if ('seat' in value) return speaker.seatName(value.seat);
-  if ('list' in value) return speaker.list(value.list.map((v) => String(param(v, speaker))));
+  if ('list' in value) {
+    const { each } = value;
+    return speaker.list(
+      value.list.map((v) => (each && typeof v !== 'object' ? say({ key: `${each}.${v}` }, speaker) : String(param(v, speaker)))),
+    );
+  }
   return say(value, speaker);
 }
 

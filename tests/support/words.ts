@@ -22,7 +22,11 @@ export function unworded(x: Said): string[] {
   const param = (v: Param) => {
     if (typeof v !== 'object') return;
     if ('key' in v) visit(v.key, v.params);
-    else if ('list' in v) v.list.forEach(param);
+    else if ('list' in v)
+      for (const item of v.list) {
+        if (typeof item !== 'object' && v.each) visit(`${v.each}.${item}`, undefined);
+        else param(item);
+      }
   };
   visit(x.key, x.params);
   return out;

@@ -240,7 +240,8 @@ describe('computer players in the browser', () => {
     await a.getByLabel(/Your name/).press('Enter');
     await a.locator('main.match[data-status="open"]').waitFor();
     const matchId = matchIdOf(a);
-    // One invite, for the friend's seat; none for the computer's.
+    // One invite, for the friend's seat; none for the computer's (the share panel is a lazily loaded part).
+    await a.locator('#invite-1').waitFor();
     expect(await a.locator('#invite-1').count()).toBe(1);
     expect(await a.locator('#invite-2').count()).toBe(0);
     expect(await a.locator('.players .badge.bot').innerText()).toBe('Computer player, strong');

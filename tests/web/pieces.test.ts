@@ -131,6 +131,9 @@ describe('words', () => {
   it('says words by key: seats by name, lists in the language shown, the key before any English', () => {
     const words = { key: 'home.mine.with', params: { names: { list: [{ seat: 0 }, { seat: 2 }, 'Cy'] } } };
     expect(said(words, seats)).toBe('with Ann, Seat 3 and Cy');
+    // Nouns of one kind by key: each plain item of the list is `${each}.${item}`.
+    const each = { key: 'home.mine.with', params: { names: { list: ['open', 'over'], each: 'home.status' } } };
+    expect(said(each, seats)).toBe('with Waiting for players to join and Finished');
     expect(said({ ...words, message: 'English from the server' }, seats)).toBe('with Ann, Seat 3 and Cy');
     expect(said({ message: 'English from the server' }, seats)).toBe('English from the server');
     // A refusal's words the page's catalog leaves out: the server's message (said in the page's language) shows.

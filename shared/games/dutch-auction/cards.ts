@@ -184,7 +184,7 @@ export function sortCards(edition: Edition, ids: readonly CardId[]): CardId[] {
 export const cardWords = (id: CardId): KeyRef => ({ key: `game.dutch-auction.card.${id}` });
 
 /** Several cards as one list ("blue 5-bid, red 2-bid and …" in the language shown). */
-export const cardList = (ids: readonly CardId[]): ListRef => ({ list: ids.map(cardWords) });
+export const cardList = (ids: readonly CardId[]): ListRef => ({ list: ids, each: 'game.dutch-auction.card' });
 
 /** A suit's name (`game.dutch-auction.suit.<suit>`): "pink", "roze". */
 export const suitWords = (suit: Suit): KeyRef => ({ key: `game.dutch-auction.suit.${suit}` });
