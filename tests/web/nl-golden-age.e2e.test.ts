@@ -163,6 +163,58 @@ describe('The Dutch Golden Age board in Dutch', () => {
     await ctx.close();
   }, 180_000);
 
+  it('three Dutch browsers create and join a match through the Dutch pages and play the set-up round by clicks', async () => {
+    const ctxs = await Promise.all(
+      [0, 1, 2].map(() => env.browser.newContext({ locale: 'nl-NL', viewport: { width: 1366, height: 900 } })),
+    );
+    const [a, b, c] = await Promise.all(ctxs.map((x) => x.newPage()));
+    const errors: string[] = [];
+    for (const p of [a!, b!, c!]) p.on('pageerror', (e) => errors.push(e.message));
+
+    // Ann creates the match on the Dutch home page: the game's name and the player count in Dutch.
+    await a!.goto(`${env.server.url}/`);
+    await a!.getByLabel('De Gouden Eeuw').check();
+    await expect.poll(() => a!.getByRole('combobox', { name: 'Spelers' }).inputValue()).toBe('3');
+    await a!.getByLabel(/^Je naam/).fill('Ann');
+    await a!.getByRole('button', { name: 'Partij aanmaken' }).click();
+    await a!.locator('main.match[data-status="open"]').waitFor();
+
+    // Bob and Cy join by their invite links, on the Dutch invite page.
+    for (const [seat, p, name] of [
+      [1, b!, 'Bob'],
+      [2, c!, 'Cy'],
+    ] as const) {
+      await a!.locator(`#invite-${seat}`).waitFor();
+      await p.goto(await a!.locator(`#invite-${seat}`).inputValue());
+      await p.getByLabel(/^Je naam/).fill(name);
+      await p.getByRole('button', { name: 'Meedoen' }).click();
+      await p.locator('main.match').waitFor();
+    }
+    for (const p of [a!, b!, c!]) await p.locator('main.match[data-status="active"] .ga').waitFor({ timeout: 20_000 });
+
+    // The set-up round: each places an influence marker by clicks, in Dutch, in turn.
+    const picks = [
+      [a!, 'brabant', 'Brabant'],
+      [b!, 'holland', 'Holland'],
+      [c!, 'zeeland', 'Zeeland'],
+    ] as const;
+    for (const [p, id, name] of picks) {
+      await p.reload();
+      await expect.poll(() => p.locator('#turn-line').innerText()).toContain('Voorbereiding: jij bent aan zet. Leg een invloedsschijf');
+      await province(p, id).click();
+      await moveBy(p, () => button(p, `Leg je invloedsschijf in ${name}`).click());
+      expect(await province(p, id).getAttribute('data-marker')).not.toBeNull();
+    }
+    await a!.reload();
+    await a!.locator('.ga').waitFor();
+    // The log says the others' moves in Dutch, with the players' names.
+    for (const line of ['Bob zette een invloedsschijf in Holland.', 'Cy zette een invloedsschijf in Zeeland.'])
+      await expect.poll(() => a!.locator('.log').innerText(), { timeout: 10_000 }).toContain(line);
+    await expectAccessible(c!, 'the Dutch board after the markers of the set-up');
+    expect(errors).toEqual([]);
+    await Promise.all(ctxs.map((x) => x.close()));
+  }, 180_000);
+
   it('the pseudo-locale run of the board finds no unmarked text: set-up, roll, actions with a question, an auction, a finished match', async () => {
     const m = await makeMatch(env.server.url, 'golden-age', ['Ann', 'Bob', 'Cy']);
     const api = mover(m);
