@@ -13,23 +13,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { cardName } from '#shared/games/golden-age/cards.js';
 import type { GoldenAgeState } from '#shared/games/golden-age/state.js';
 import { e2eSite, SNAPSHOT_SCRIPT, type Snap } from './support/e2e.js';
+import { catchUp, version } from './support/page-version.js';
 
 const env = e2eSite('ga-web', { artifacts: 'test-artifacts/web/golden-age' });
-
-const version = async (p: Page) => Number(await p.locator('main.match').getAttribute('data-version'));
-
-/** The player looks at the tab again (a focus event polls at once); waits until it shows version `v` or later, idle. */
-async function catchUp(p: Page, v: number) {
-  await p.evaluate(() => dispatchEvent(new Event('focus')));
-  await p.waitForFunction(
-    (want) => {
-      const main = document.querySelector('main.match');
-      return Number(main?.getAttribute('data-version')) >= want && main?.getAttribute('data-busy') !== 'true';
-    },
-    v,
-    { timeout: 20_000 },
-  );
-}
 
 /** Runs a click sequence that sends one move, and waits until the page shows the answer. */
 async function moveBy(p: Page, clicks: () => Promise<void>): Promise<number> {

@@ -20,25 +20,11 @@ import type { GoldenAgeState } from '#shared/games/golden-age/state.js';
 import { randomMove } from '../games/golden-age/random-player.js';
 import { expectAccessible } from './support/axe.js';
 import { e2eSite } from './support/e2e.js';
+import { catchUp, version } from './support/page-version.js';
 import { type MadeMatch, makeMatch } from './support/matches.js';
 import { openPseudo, unmarkedText } from './support/pseudo.js';
 
 const env = e2eSite('ga-nl', { artifacts: 'test-artifacts/web/golden-age' });
-
-const version = async (p: Page) => Number(await p.locator('main.match').getAttribute('data-version'));
-
-/** The page catches up with version `v` or later (a focus event polls at once), idle. */
-async function catchUp(p: Page, v: number) {
-  await p.evaluate(() => dispatchEvent(new Event('focus')));
-  await p.waitForFunction(
-    (want) => {
-      const main = document.querySelector('main.match');
-      return Number(main?.getAttribute('data-version')) >= want && main?.getAttribute('data-busy') !== 'true';
-    },
-    v,
-    { timeout: 20_000 },
-  );
-}
 
 /** Runs clicks that send one move and waits for the page to show the answer. */
 async function moveBy(p: Page, clicks: () => Promise<void>): Promise<number> {
