@@ -20,6 +20,7 @@ import { dutchMemoryOptions } from '#shared/games/dutch-memory/moves.js';
 import type { DutchMemoryState } from '#shared/games/dutch-memory/state.js';
 import { cardName, positionWords } from '../../web/src/games/dutch-memory/logic.js';
 import { e2eSite, SNAPSHOT_SCRIPT, type Snap, setVisible } from './support/e2e.js';
+import { version, waitVersion } from './support/page-version.js';
 import { loadGameWords, loadLanguage } from '../../web/src/i18n.js';
 
 // The board's words (and the card names the test looks for) from the English catalog.
@@ -29,23 +30,6 @@ beforeAll(async () => {
 });
 
 const env = e2eSite('dm-web');
-
-const version = async (p: Page) => Number(await p.locator('main.match').getAttribute('data-version'));
-
-/** Waits until the page shows at least version `v` with no move in flight; a focus event asks it to poll now. */
-async function waitVersion(p: Page, v: number) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const ok = await p.evaluate((want) => {
-      const main = document.querySelector('main.match');
-      return Number(main?.getAttribute('data-version')) >= want && main?.getAttribute('data-busy') !== 'true';
-    }, v);
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`page stuck below version ${v} (shows ${await version(p)})`);
-    await p.evaluate(() => window.dispatchEvent(new Event('focus')));
-    await p.waitForTimeout(200);
-  }
-}
 
 const cardAt = (p: Page, seat: number, slot: number) => p.locator(`.dm-card[data-seat="${seat}"][data-slot="${slot}"]`);
 

@@ -18,28 +18,11 @@ import type { DutchMemoryState } from '#shared/games/dutch-memory/state.js';
 import type { DutchMemoryView } from '#shared/games/dutch-memory/view.js';
 import { expectAccessible } from './support/axe.js';
 import { e2eSite } from './support/e2e.js';
+import { version, waitVersion } from './support/page-version.js';
 import { type MadeMatch, makeMatch, playMove, readMatch } from './support/matches.js';
 import { openPseudo, unmarkedText } from './support/pseudo.js';
 
 const env = e2eSite('nl-dm-web');
-
-/** What the board draws (the turn line included); the log and the result are the engine's words. */
-const version = async (p: Page) => Number(await p.locator('main.match').getAttribute('data-version'));
-
-/** Waits until the page shows at least version `v` with no move in flight; a focus event asks it to poll now. */
-async function waitVersion(p: Page, v: number) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const ok = await p.evaluate((want) => {
-      const main = document.querySelector('main.match');
-      return Number(main?.getAttribute('data-version')) >= want && main?.getAttribute('data-busy') !== 'true';
-    }, v);
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`page stuck below version ${v} (shows ${await version(p)})`);
-    await p.evaluate(() => window.dispatchEvent(new Event('focus')));
-    await p.waitForTimeout(200);
-  }
-}
 
 const cardAt = (p: Page, seat: number, slot: number) => p.locator(`.dm-card[data-seat="${seat}"][data-slot="${slot}"]`);
 

@@ -16,3 +16,18 @@ export async function catchUp(p: Page, v: number): Promise<void> {
     { timeout: 20_000 },
   );
 }
+
+/** Waits until the page shows at least version `v` with no move in flight; a focus event asks it to poll now. */
+export async function waitVersion(p: Page, v: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const ok = await p.evaluate((want) => {
+      const main = document.querySelector('main.match');
+      return Number(main?.getAttribute('data-version')) >= want && main?.getAttribute('data-busy') !== 'true';
+    }, v);
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`page stuck below version ${v} (shows ${await version(p)})`);
+    await p.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await p.waitForTimeout(200);
+  }
+}
