@@ -155,3 +155,30 @@ const MARMOT_FACES = facesOf(MARMOT_VALUES);
 export function cardFace(table: ValueTable, id: CardId): CardFace {
   return (table === 'bench' ? BENCH_FACES : MARMOT_FACES)[cardIndex(id)] as CardFace;
 }
+
+/*
+ * The same facts by card number (place in `ALL_CARDS`), as the state keeps cards: plain array
+ * lookups, no parsing of ids.
+ */
+
+/** Rank by card number, as its place in `RANKS` (0 = Ace … 9 = Ten, 10 = Jack, 11 = Queen, 12 = King). */
+export const RANK_AT: readonly number[] = ALL_CARDS.map((_, i) => i % RANKS.length);
+export const ACE_RANK = 0;
+export const JACK_RANK = RANKS.indexOf('J');
+export const QUEEN_RANK = RANKS.indexOf('Q');
+const KING_RANK = RANKS.indexOf('K');
+const RED_AT: readonly boolean[] = INFO.map((info) => info.red);
+
+export function valuesOf(table: ValueTable): readonly number[] {
+  return table === 'bench' ? BENCH_VALUES : MARMOT_VALUES;
+}
+
+export function faceAt(table: ValueTable, card: number): CardFace {
+  return (table === 'bench' ? BENCH_FACES : MARMOT_FACES)[card] as CardFace;
+}
+
+/** `snapMatches` by card number. */
+export function snapMatchesAt(card: number, on: number): boolean {
+  const rank = RANK_AT[card] as number;
+  return rank === RANK_AT[on] && (rank !== KING_RANK || RED_AT[card] === RED_AT[on]);
+}

@@ -1,33 +1,47 @@
 /**
- * The state of a match and the events its moves produce. Plain JSON all the way down.
+ * The state of a match and the events its moves produce. Plain JSON all the way down, kept compact
+ * for speed (a bot's search plays thousands of random games per move): in the state a card is a
+ * small integer, its place in `ALL_CARDS` (0–51), and a bench position is one integer holding the
+ * card and who has seen it. Events, views and score sheets name cards by id (`7H`); `plain.ts`
+ * turns a state into the readable form (ids and seat lists) and back, which is also the form
+ * states were stored in before (format 1), still accepted everywhere a state is.
  *
  * Where the cards are: every one of the 52 cards is, at any moment, in exactly one of
- * `deck`, `pile`, a bench slot, `turn.held` (the card a player has drawn and not yet placed) or
+ * `deck`, `pile`, a bench position, `turn.held` (the card a player has drawn and not yet placed) or
  * `aside` (the caller's bonus or penalty cards, face up, between the end of a round and the deal).
  * Cards drawn for a penalty or a power come from the same deck; when the deck runs out, the discard
  * pile except its top card is shuffled into a new deck.
  *
- * Who knows what: each face-down card on a bench carries `seenBy`, the seats that have legitimately
- * looked at it (their starting look, a Queen's peek, drawing it, a failed snap shown to the table,
- * taking it from the face-up pile). The list travels with the card when a Jack moves it, because the
- * whole table sees which positions were swapped.
+ * Who knows what: each face-down card on a bench carries the seats that have legitimately looked
+ * at it (their starting look, a Queen's peek, drawing it, a failed snap shown to the table, taking
+ * it from the face-up pile). The mark travels with the card when a Jack moves it, because the whole
+ * table sees which positions were swapped.
  */
 import type { Rng } from '../../engine/random.js';
 import type { Seat } from '../../engine/game.js';
 import type { CardId } from './cards.js';
 import type { Rules } from './presets.js';
 
-export interface BenchCard {
-  readonly card: CardId;
-  /** Seats that have seen this card, ascending. */
-  readonly seenBy: readonly Seat[];
-}
+/** A card in the state: its place in `ALL_CARDS` (0–51). */
+export type Card = number;
 
-/** A bench keeps its positions for the whole round: an empty position is null. */
-export type Bench = readonly (BenchCard | null)[];
+/**
+ * A bench position: `EMPTY`, or the card plus `SEEN` times the seen-by mask (bit s: seat s has
+ * seen the card; at most 8 seats). A card nobody has seen is just its number.
+ */
+export type Slot = number;
+export const EMPTY: Slot = -1;
+export const SEEN = 64;
+export const slotCard = (slot: Slot): Card => slot & 63;
+/** The seen-by mask of a position (0 for an empty one). */
+export const seenMask = (slot: Slot): number => (slot < 0 ? 0 : slot >> 6);
+export const hasSeen = (slot: Slot, seat: Seat): boolean => slot >= 0 && ((slot >> 6) & (1 << seat)) !== 0;
+
+/** A bench keeps its positions for the whole round. */
+export type Bench = readonly Slot[];
 
 export interface PileCard {
-  readonly card: CardId;
+  readonly card: Card;
   /** Numbered across the whole match (never reused), so a snap can name the discard it meant. */
   readonly serial: number;
   /** Server time (ms) when the card landed; used by the optional minimum snap window. */
@@ -46,7 +60,7 @@ export type PowerName = 'peek' | 'swap' | 'give';
  * `give-back` is the optional snap-others rule: after snapping `to`'s card, hand them one of yours.
  */
 export type Pending =
-  | { readonly kind: PowerName; readonly seat: Seat; readonly card: CardId }
+  | { readonly kind: PowerName; readonly seat: Seat; readonly card: Card }
   | { readonly kind: 'give-back'; readonly seat: Seat; readonly to: Seat };
 
 export type Step = 'start' | 'drawn' | 'done';
@@ -55,7 +69,7 @@ export interface Turn {
   readonly seat: Seat;
   /** start: may draw, take the discard or call Dutch; drawn: holds `held`; done: waits on powers. */
   readonly step: Step;
-  readonly held: CardId | null;
+  readonly held: Card | null;
   /** This turn put a Queen on the pile (for the optional "last Queen" rule). */
   readonly placedQueen: boolean;
 }
@@ -83,16 +97,18 @@ export interface RoundRecord {
 }
 
 export interface DutchMemoryState {
+  /** 2: the compact form above. States stored without it are in the readable form (`plain.ts`). */
+  readonly format: 2;
   readonly rules: Rules;
   readonly seats: number;
   readonly phase: 'look' | 'play' | 'over';
   readonly round: number;
   readonly dealer: Seat;
   /** Face down; the top card is the last element. */
-  readonly deck: readonly CardId[];
+  readonly deck: readonly Card[];
   /** Face up; the top card is the last element. */
   readonly pile: readonly PileCard[];
-  /** Face up beside the caller after the round's count; gathered up by the next deal. */
+  /** Face up beside the caller after the round's count (the score sheet's list); gathered up by the next deal. */
   readonly aside: readonly CardId[];
   readonly benches: readonly Bench[];
   /** Start of round: who has taken their look at two cards. */
