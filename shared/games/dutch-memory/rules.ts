@@ -10,31 +10,57 @@
  * lists and expect it to be accepted.
  *
  * Speed matters here (a bot's search plays thousands of random games per move; see
- * scripts/bench/dutch-memory.ts), within a state that stays plain JSON in its old shape: shared
- * frozen move objects and seen-by lists, move lists kept by bench occupancy, no object spreads (a
- * spread of the state made apply twice as slow), and the generator's steps written out where a
- * whole deck is shuffled. No closures are made per call either (the deal, the round's scores):
- * besides the function object, the bench's loader keeps function names, one defineProperty each.
- * `toAct` and `legalMoves` hand out shared lists rather than a new array per call (callers only
- * read them). What is left: the deal and the count of each round (random play averages only 17
- * actions a round, four of them the starting looks; the shuffle alone is about a tenth of the
- * time), and the allocation the plain-JSON shape needs: the top-level copy, the deck or pile copied
- * on each draw or discard (about a tenth more), new bench cards and turn objects, the result and
- * events. Shared bench-card and turn objects (looked up by card and seen-by mask) were tried and
- * were slower than making them: finding a card's number costs more than a young allocation.
+ * scripts/bench/dutch-memory.ts): the state is compact (state.ts: cards are numbers, a bench
+ * position is one number with its seen-by mask), move objects and move lists are shared, there are
+ * no object spreads (a spread of the state made apply twice as slow), and the generator's steps are
+ * written out where a whole deck is shuffled. No closures are made per call either (the deal, the
+ * round's scores): besides the function object, the bench's loader keeps function names, one
+ * defineProperty each. `toAct` and `legalMoves` hand out shared lists rather than a new array per
+ * call (callers only read them). Careful: card 0 is a card (the Ace of clubs), so cards and
+ * positions are tested against null, `EMPTY` or -1, never by truthiness.
+ *
+ * Every exported function also takes a state stored in the readable form (plain.ts) and reads it
+ * as the compact one.
  */
 import type { Applied, MoveContext, Outcome, Result, Seat } from '../../engine/game.js';
 import { ok } from '../../engine/game.js';
 import { nextInt, seedRng, shuffleInPlace } from '../../engine/random.js';
-import { ALL_CARDS, cardFace, snapMatches, type CardFace, type CardId } from './cards.js';
+import {
+  ACE_RANK,
+  ALL_CARDS,
+  faceAt,
+  JACK_RANK,
+  QUEEN_RANK,
+  RANK_AT,
+  snapMatchesAt,
+  valuesOf,
+  type CardFace,
+  type CardId,
+} from './cards.js';
 import { fail } from './errors.js';
 import type { DutchMemoryMove, Position } from './moves.js';
 import type { Rules } from './presets.js';
-import { benchCards, benchSum, seatsBeatingCaller, winnersOf } from './score.js';
-import type { Bench, BenchCard, DutchMemoryEvent, DutchMemoryState, Pending, PileCard, PowerName, RoundEnd, RoundRecord } from './state.js';
+import { current, type PlainState } from './plain.js';
+import { seatsBeatingCaller, winnersOf } from './score.js';
+import type {
+  Bench,
+  Card,
+  DutchMemoryEvent,
+  DutchMemoryState,
+  Pending,
+  PileCard,
+  PowerName,
+  RoundEnd,
+  RoundRecord,
+  Slot,
+} from './state.js';
+import { EMPTY, SEEN } from './state.js';
 import { outcomeWords, wrongPower } from './words.js';
 
 export const CARDS_PER_BENCH = 4;
+
+/** Every card's number, in order: what each deal shuffles (the same order `ALL_CARDS` names them in). */
+const CARD_NUMBERS: readonly Card[] = ALL_CARDS.map((_, i) => i);
 
 /** A face shown once to the acting seat in the response to its move (see `Applied.reveal`). */
 export interface RevealedCard {
@@ -82,8 +108,8 @@ const MAX_SEATS = 8;
 const MAX_SLOTS = 52;
 
 /**
- * Every set of seats as its ascending list, by bitmask. `seenBy` lists are taken from here, so
- * marking a card seen is a bit operation and a lookup; the lists are shared and frozen.
+ * Every set of seats as its ascending list, by bitmask: the lists `toAct` hands out are taken from
+ * here, shared and frozen.
  */
 const SEAT_SETS: readonly (readonly Seat[])[] = Array.from({ length: 1 << MAX_SEATS }, (_, mask) => {
   const seats: Seat[] = [];
@@ -92,30 +118,24 @@ const SEAT_SETS: readonly (readonly Seat[])[] = Array.from({ length: 1 << MAX_SE
 });
 const NOBODY = SEAT_SETS[0] as readonly Seat[];
 
+/** The position's card, now also seen by `seat`. */
+const seenBy = (slot: Slot, seat: Seat): Slot => slot | (SEEN << seat);
+/** The card as seen by every seat of the table (face up on the pile, or shown after a wrong snap). */
+const seenByAll = (card: Card, seats: number): Slot => card + SEEN * ((1 << seats) - 1);
+const idOf = (card: Card): CardId => ALL_CARDS[card] as CardId;
+
 /** Seats 0 to n - 1 (n is at most 8). */
 export const everySeat = (n: number): readonly Seat[] => SEAT_SETS[(1 << n) - 1] as readonly Seat[];
 
 export function cardCount(bench: Bench): number {
   let n = 0;
-  for (let i = 0; i < bench.length; i++) if (bench[i]) n++;
+  for (let i = 0; i < bench.length; i++) if ((bench[i] as Slot) >= 0) n++;
   return n;
 }
 
 function isEmpty(bench: Bench): boolean {
-  for (let i = 0; i < bench.length; i++) if (bench[i]) return false;
+  for (let i = 0; i < bench.length; i++) if ((bench[i] as Slot) >= 0) return false;
   return true;
-}
-
-export function withSeen(card: BenchCard, seat: Seat): BenchCard {
-  const seen = card.seenBy;
-  let mask = 1 << seat;
-  for (let i = 0; i < seen.length; i++) {
-    const s = seen[i] as Seat;
-    if (s === seat) return card;
-    mask |= 1 << s;
-  }
-  const seenBy = seat < MAX_SEATS ? SEAT_SETS[mask] : undefined;
-  return { card: card.card, seenBy: seenBy ?? [...seen, seat].sort((a, b) => a - b) };
 }
 
 /** A card can be drawn now: from the deck, or from a reshuffle of the pile below its top card. */
@@ -124,26 +144,24 @@ export function canDraw(state: DutchMemoryState): boolean {
 }
 
 /** The power a card gives under these rules when a player puts it on the pile, if any. */
-export function powerOf(rules: Rules, card: CardId): PowerName | null {
-  // The rank is the id's first character ("10" is the only two-character rank, and gives no power).
-  switch (card.charCodeAt(0)) {
-    case QUEEN:
+export function powerOf(rules: Rules, card: Card): PowerName | null {
+  switch (RANK_AT[card]) {
+    case QUEEN_RANK:
       return rules.queenPower === 'none' ? null : 'peek';
-    case JACK:
+    case JACK_RANK:
       return rules.jackPower === 'none' ? null : 'swap';
-    case ACE:
+    case ACE_RANK:
       return rules.acePower ? 'give' : null;
     default:
       return null;
   }
 }
 
-const QUEEN = 'Q'.charCodeAt(0);
-const JACK = 'J'.charCodeAt(0);
-const ACE = 'A'.charCodeAt(0);
-
-function slotAt(d: Draft, seat: Seat, slot: number): BenchCard | null {
-  return d.benches[seat]?.[slot] ?? null;
+/** What is at a position: `EMPTY` for an empty or missing one. */
+function slotAt(d: Draft, seat: Seat, slot: number): Slot {
+  const bench = d.benches[seat];
+  if (bench === undefined || slot >= bench.length) return EMPTY;
+  return bench[slot] as Slot;
 }
 
 /**
@@ -155,7 +173,7 @@ function copyOf<T>(a: readonly T[]): T[] {
   return a.slice();
 }
 
-function setSlot(w: Work, seat: Seat, slot: number, value: BenchCard | null): void {
+function setSlot(w: Work, seat: Seat, slot: number, value: Slot): void {
   const { d } = w;
   if (!w.ownBenches) {
     d.benches = copyOf(d.benches);
@@ -166,15 +184,15 @@ function setSlot(w: Work, seat: Seat, slot: number, value: BenchCard | null): vo
     benches[seat] = copyOf(benches[seat] as Bench);
     w.ownBench |= 1 << seat;
   }
-  (benches[seat] as (BenchCard | null)[])[slot] = value;
+  (benches[seat] as Slot[])[slot] = value;
 }
 
 /** New cards fill the first empty position, else a new one at the end. Returns the position. */
-function placeInBench(w: Work, seat: Seat, card: BenchCard): number {
+function placeInBench(w: Work, seat: Seat, value: Slot): number {
   const bench = w.d.benches[seat] as Bench;
-  let slot = bench.indexOf(null);
+  let slot = bench.indexOf(EMPTY);
   if (slot < 0) slot = bench.length;
-  setSlot(w, seat, slot, card);
+  setSlot(w, seat, slot, value);
   return slot;
 }
 
@@ -186,12 +204,13 @@ function ownPile(w: Work): PileCard[] {
   return w.d.pile as PileCard[];
 }
 
-function takeFromDeck(w: Work): CardId | null {
+/** The top card of the deck, reshuffling the pile below its top card first if the deck is out; -1 when there is none. */
+function takeFromDeck(w: Work): Card {
   const { d } = w;
   if (d.deck.length === 0) {
-    if (d.pile.length <= 1) return null;
+    if (d.pile.length <= 1) return -1;
     const top = d.pile[d.pile.length - 1] as PileCard;
-    const deck: CardId[] = [];
+    const deck: Card[] = [];
     for (let i = 0; i < d.pile.length - 1; i++) deck.push((d.pile[i] as PileCard).card);
     d.rng = shuffleInPlace(d.rng, deck);
     d.deck = deck;
@@ -201,8 +220,8 @@ function takeFromDeck(w: Work): CardId | null {
     emit(w, { type: 'reshuffled', cards: deck.length });
   }
   const deck = d.deck;
-  const card = deck[deck.length - 1] as CardId;
-  if (w.ownDeck) (deck as CardId[]).pop();
+  const card = deck[deck.length - 1] as Card;
+  if (w.ownDeck) (deck as Card[]).pop();
   else {
     d.deck = deck.slice(0, -1);
     w.ownDeck = true;
@@ -210,7 +229,7 @@ function takeFromDeck(w: Work): CardId | null {
   return card;
 }
 
-function pushPile(w: Work, card: CardId, closed: boolean): number {
+function pushPile(w: Work, card: Card, closed: boolean): number {
   const serial = w.d.nextSerial;
   w.d.nextSerial = serial + 1;
   const entry: PileCard = { card, serial, at: w.now, closed };
@@ -228,18 +247,18 @@ function pushPile(w: Work, card: CardId, closed: boolean): number {
   return serial;
 }
 
-function queuePower(w: Work, seat: Seat, card: CardId): void {
+function queuePower(w: Work, seat: Seat, card: Card): void {
   const power = powerOf(w.d.rules, card);
   if (!power) return;
   const pending = w.d.pending.slice();
   pending.push({ kind: power, seat, card });
   w.d.pending = pending;
-  emit(w, { type: 'power', seat, power, card });
+  emit(w, { type: 'power', seat, power, card: idOf(card) });
 }
 
 /** A card the player whose turn it is has put on the pile: its power, and the last-Queen rule. */
-function afterTurnDiscard(w: Work, seat: Seat, card: CardId): void {
-  if (card.charCodeAt(0) === QUEEN) {
+function afterTurnDiscard(w: Work, seat: Seat, card: Card): void {
+  if (RANK_AT[card] === QUEEN_RANK) {
     const t = w.d.turn;
     w.d.turn = { seat: t.seat, step: t.step, held: t.held, placedQueen: true };
   }
@@ -247,9 +266,9 @@ function afterTurnDiscard(w: Work, seat: Seat, card: CardId): void {
 }
 
 /** The drawn card goes straight onto the pile. */
-function discardDrawn(w: Work, seat: Seat, card: CardId): void {
+function discardDrawn(w: Work, seat: Seat, card: Card): void {
   const serial = pushPile(w, card, false);
-  emit(w, { type: 'discarded', seat, card, serial });
+  emit(w, { type: 'discarded', seat, card: idOf(card), serial });
   afterTurnDiscard(w, seat, card);
 }
 
@@ -267,14 +286,14 @@ function show(w: Work, card: RevealedCard): void {
 function penalise(w: Work, seat: Seat, count: number, mover: Seat = seat): void {
   for (let i = 0; i < count; i++) {
     const card = takeFromDeck(w);
-    if (!card) {
+    if (card < 0) {
       emit(w, { type: 'penalty', seat, slot: null });
       continue;
     }
     const seen = w.d.rules.penaltyCardSeen;
-    const slot = placeInBench(w, seat, { card, seenBy: seen ? (SEAT_SETS[1 << seat] as readonly Seat[]) : NOBODY });
+    const slot = placeInBench(w, seat, seen ? seenBy(card, seat) : card);
     emit(w, { type: 'penalty', seat, slot });
-    if (seen && seat === mover) show(w, { seat, slot, card: cardFace(w.d.rules.cardValues, card), why: 'penalty' });
+    if (seen && seat === mover) show(w, { seat, slot, card: faceAt(w.d.rules.cardValues, card), why: 'penalty' });
   }
 }
 
@@ -285,23 +304,19 @@ function startRound(w: Work): void {
   d.round += 1;
   // The first round keeps the dealer `setup` chose.
   if (d.round > 1) d.dealer = (d.dealer + 1) % d.seats;
-  const cards = ALL_CARDS.slice();
+  const cards = CARD_NUMBERS.slice();
   d.rng = shuffleInPlace(d.rng, cards);
   // Dealt one at a time from the top of the deck (its end), as at a table: in the k-th pass round
   // the table seat s gets the (k × seats + s)-th card from the top. Each bench is made whole.
   const n = d.seats;
   // Written out, no closure per deal (the bench runs keep function names, which costs a call each).
   const top = cards.length - 1;
-  const benches = new Array<BenchCard[]>(n);
+  const benches = new Array<Slot[]>(n);
   const looked = new Array<boolean>(n);
   for (let s = 0; s < n; s++) {
     const c = top - s;
-    benches[s] = [
-      { card: cards[c] as CardId, seenBy: NOBODY },
-      { card: cards[c - n] as CardId, seenBy: NOBODY },
-      { card: cards[c - 2 * n] as CardId, seenBy: NOBODY },
-      { card: cards[c - 3 * n] as CardId, seenBy: NOBODY },
-    ]; // CARDS_PER_BENCH
+    // Face down, seen by nobody: a position holding just the card's number.
+    benches[s] = [cards[c] as Card, cards[c - n] as Card, cards[c - 2 * n] as Card, cards[c - 3 * n] as Card]; // CARDS_PER_BENCH
     looked[s] = false;
   }
   // Popped, not cut by setting the length: that goes through the runtime, popping does not.
@@ -332,23 +347,35 @@ function beginPlay(w: Work): void {
   const { d } = w;
   d.phase = 'play';
   if (d.rules.openingDiscard) {
-    const card = takeFromDeck(w) as CardId;
+    const card = takeFromDeck(w);
     const serial = pushPile(w, card, false);
-    emit(w, { type: 'opening-discard', card, serial });
+    emit(w, { type: 'opening-discard', card: idOf(card), serial });
   }
 }
 
 function endRound(w: Work, reason: RoundEnd, emptied: Seat | null): void {
   const { d } = w;
   const rules = d.rules;
+  const values = valuesOf(rules.cardValues);
   const n = d.benches.length;
   const benches = new Array<CardId[]>(n);
   const sums = new Array<number>(n);
   const scores = new Array<number>(n);
   for (let s = 0; s < n; s++) {
-    const cards = benchCards(d.benches[s] as Bench);
+    const bench = d.benches[s] as Bench;
+    // At its exact length: pushing onto an empty array would make room for sixteen.
+    const cards = new Array<CardId>(cardCount(bench));
+    let sum = 0;
+    let k = 0;
+    for (let i = 0; i < bench.length; i++) {
+      const slot = bench[i] as Slot;
+      if (slot < 0) continue;
+      const card = slot & 63;
+      cards[k++] = ALL_CARDS[card] as CardId;
+      sum += values[card] as number;
+    }
     benches[s] = cards;
-    sums[s] = scores[s] = benchSum(rules, cards);
+    sums[s] = scores[s] = sum;
   }
   const callerCards: CardId[] = [];
   let callerDelta = 0;
@@ -365,11 +392,13 @@ function endRound(w: Work, reason: RoundEnd, emptied: Seat | null): void {
         : rules.callerNotLowest === 'one-card'
           ? 1
           : 0;
+    let value = 0;
     for (let i = 0; i < wanted; i++) {
       const card = takeFromDeck(w);
-      if (card) callerCards.push(card);
+      if (card < 0) continue;
+      callerCards.push(idOf(card));
+      value += values[card] as number;
     }
-    const value = benchSum(rules, callerCards);
     callerDelta = callerLowest ? 0 - value : value; // never -0: the state must survive a JSON round trip unchanged
     scores[d.caller] = (scores[d.caller] ?? 0) + callerDelta;
   }
@@ -475,6 +504,7 @@ function zeros(n: number): number[] {
 export function setup(seats: number, rules: Rules, seed: string): DutchMemoryState {
   if (!Number.isInteger(seats) || seats < 2 || seats > 8) throw new RangeError(`Dutch is played by 2 to 8, not ${seats}`);
   const d: Draft = {
+    format: 2,
     rules,
     seats,
     phase: 'look',
@@ -500,7 +530,8 @@ export function setup(seats: number, rules: Rules, seed: string): DutchMemorySta
 
 // ------------------------------------------------------------------ apply
 
-export function apply(state: DutchMemoryState, seat: Seat, move: DutchMemoryMove, ctx: MoveContext): ApplyResult {
+export function apply(stored: DutchMemoryState | PlainState, seat: Seat, move: DutchMemoryMove, ctx: MoveContext): ApplyResult {
+  const state = current(stored);
   if (state.phase === 'over') return fail('game-over');
   if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return fail('no-such-seat');
   const w = newWork(draftOf(state), ctx.now);
@@ -515,6 +546,7 @@ export function apply(state: DutchMemoryState, seat: Seat, move: DutchMemoryMove
 /** A copy of the state's top level, its fields in the order `setup` writes them (one object shape for all states). */
 function draftOf(s: DutchMemoryState): Draft {
   return {
+    format: 2,
     rules: s.rules,
     seats: s.seats,
     phase: s.phase,
@@ -604,15 +636,15 @@ function look(w: Work, seat: Seat, slots: readonly [number, number]): Refusal | 
   const b = slots[1];
   if (a === b) return fail('same-position');
   const first = slotAt(d, seat, a);
-  if (!first) return noCard(seat, a, seat);
+  if (first < 0) return noCard(seat, a, seat);
   const second = slotAt(d, seat, b);
-  if (!second) return noCard(seat, b, seat);
-  setSlot(w, seat, a, withSeen(first, seat));
-  setSlot(w, seat, b, withSeen(second, seat));
+  if (second < 0) return noCard(seat, b, seat);
+  setSlot(w, seat, a, seenBy(first, seat));
+  setSlot(w, seat, b, seenBy(second, seat));
   const values = d.rules.cardValues;
   w.reveal = [
-    { seat, slot: a, card: cardFace(values, first.card), why: 'look' },
-    { seat, slot: b, card: cardFace(values, second.card), why: 'look' },
+    { seat, slot: a, card: faceAt(values, first & 63), why: 'look' },
+    { seat, slot: b, card: faceAt(values, second & 63), why: 'look' },
   ];
   const looked = d.looked.slice();
   looked[seat] = true;
@@ -640,11 +672,11 @@ function turnMove(
     case 'draw-and-discard': {
       if (step !== 'start') return fail('already-drawn');
       const card = takeFromDeck(w);
-      if (!card) return fail('deck-empty');
+      if (card < 0) return fail('deck-empty');
       emit(w, { type: 'drew', seat });
       if (move.kind === 'draw') {
         d.turn = { seat: d.turn.seat, step: 'drawn', held: card, placedQueen: d.turn.placedQueen };
-        w.drawn = cardFace(d.rules.cardValues, card);
+        w.drawn = faceAt(d.rules.cardValues, card);
         return null;
       }
       d.turn = { seat: d.turn.seat, step: 'done', held: d.turn.held, placedQueen: d.turn.placedQueen };
@@ -652,22 +684,24 @@ function turnMove(
       return null;
     }
     case 'discard': {
-      if (step !== 'drawn' || !d.turn.held) return fail('nothing-drawn');
       const card = d.turn.held;
+      if (step !== 'drawn' || card === null) return fail('nothing-drawn');
       d.turn = { seat: d.turn.seat, step: 'done', held: null, placedQueen: d.turn.placedQueen };
       discardDrawn(w, seat, card);
       return null;
     }
     case 'exchange': {
-      if (step !== 'drawn' || !d.turn.held) return fail('nothing-drawn');
-      const old = slotAt(d, seat, move.slot);
-      if (!old) return noCard(seat, move.slot, seat);
       const card = d.turn.held;
-      setSlot(w, seat, move.slot, { card, seenBy: SEAT_SETS[1 << seat] as readonly Seat[] });
+      if (step !== 'drawn' || card === null) return fail('nothing-drawn');
+      const old = slotAt(d, seat, move.slot);
+      if (old < 0) return noCard(seat, move.slot, seat);
+      // Only the drawer has seen the drawn card.
+      setSlot(w, seat, move.slot, seenBy(card, seat));
       d.turn = { seat: d.turn.seat, step: 'done', held: null, placedQueen: d.turn.placedQueen };
-      const serial = pushPile(w, old.card, false);
-      emit(w, { type: 'exchanged', seat, slot: move.slot, discarded: old.card, serial, took: null });
-      afterTurnDiscard(w, seat, old.card);
+      const discarded = old & 63;
+      const serial = pushPile(w, discarded, false);
+      emit(w, { type: 'exchanged', seat, slot: move.slot, discarded: idOf(discarded), serial, took: null });
+      afterTurnDiscard(w, seat, discarded);
       return null;
     }
     case 'take-discard': {
@@ -676,14 +710,15 @@ function turnMove(
       const top = d.pile[d.pile.length - 1];
       if (!top) return fail('pile-empty');
       const old = slotAt(d, seat, move.slot);
-      if (!old) return noCard(seat, move.slot, seat);
+      if (old < 0) return noCard(seat, move.slot, seat);
       ownPile(w).pop();
       // It came face up from the pile: the whole table has seen it.
-      setSlot(w, seat, move.slot, { card: top.card, seenBy: everySeat(d.seats) });
+      setSlot(w, seat, move.slot, seenByAll(top.card, d.seats));
       d.turn = { seat: d.turn.seat, step: 'done', held: d.turn.held, placedQueen: d.turn.placedQueen };
-      const serial = pushPile(w, old.card, false);
-      emit(w, { type: 'exchanged', seat, slot: move.slot, discarded: old.card, serial, took: top.card });
-      afterTurnDiscard(w, seat, old.card);
+      const discarded = old & 63;
+      const serial = pushPile(w, discarded, false);
+      emit(w, { type: 'exchanged', seat, slot: move.slot, discarded: idOf(discarded), serial, took: idOf(top.card) });
+      afterTurnDiscard(w, seat, discarded);
       return null;
     }
     case 'call-dutch': {
@@ -718,9 +753,9 @@ function resolvePending(
     case 'peek': {
       const err = checkPosition(d, seat, move.at);
       if (err) return err;
-      const card = slotAt(d, move.at.seat, move.at.slot) as BenchCard;
-      setSlot(w, move.at.seat, move.at.slot, withSeen(card, seat));
-      show(w, { seat: move.at.seat, slot: move.at.slot, card: cardFace(d.rules.cardValues, card.card), why: 'peek' });
+      const card = slotAt(d, move.at.seat, move.at.slot);
+      setSlot(w, move.at.seat, move.at.slot, seenBy(card, seat));
+      show(w, { seat: move.at.seat, slot: move.at.slot, card: faceAt(d.rules.cardValues, card & 63), why: 'peek' });
       emit(w, { type: 'peeked', seat, at: { seat: move.at.seat, slot: move.at.slot } });
       break;
     }
@@ -742,16 +777,16 @@ function resolvePending(
       if (move.to === seat) return fail('give-to-self');
       if (move.to >= d.seats) return fail('no-such-seat');
       const card = takeFromDeck(w);
-      if (!card) return fail('deck-empty', undefined, 'game.dutch-memory.error.deck-empty.give');
-      const slot = placeInBench(w, move.to, { card, seenBy: NOBODY });
+      if (card < 0) return fail('deck-empty', undefined, 'game.dutch-memory.error.deck-empty.give');
+      const slot = placeInBench(w, move.to, card);
       emit(w, { type: 'gave', seat, to: move.to, slot });
       break;
     }
     case 'give-back': {
       if (front.kind !== 'give-back') return fail('wrong-power', undefined, 'game.dutch-memory.error.wrong-power.nothing-to-give-back');
       const mine = slotAt(d, seat, move.slot);
-      if (!mine) return noCard(seat, move.slot, seat);
-      setSlot(w, seat, move.slot, null);
+      if (mine < 0) return noCard(seat, move.slot, seat);
+      setSlot(w, seat, move.slot, EMPTY);
       const slot = placeInBench(w, front.to, mine);
       emit(w, { type: 'gave-back', seat, to: front.to, from: move.slot, slot });
       break;
@@ -763,7 +798,7 @@ function resolvePending(
 
 function checkPosition(d: Draft, self: Seat, at: Position): Refusal | null {
   if (at.seat >= d.seats) return fail('no-such-seat');
-  return slotAt(d, at.seat, at.slot) ? null : noCard(at.seat, at.slot, self);
+  return slotAt(d, at.seat, at.slot) >= 0 ? null : noCard(at.seat, at.slot, self);
 }
 
 /**
@@ -787,7 +822,8 @@ function snap(w: Work, seat: Seat, on: number, owner: Seat, slot: number): Refus
   if (on < d.roundFirstSerial) return fail('round-over');
   if (on >= d.nextSerial) return fail('unknown-discard');
   const mine = slotAt(d, owner, slot);
-  if (!mine) return noCard(owner, slot, seat);
+  if (mine < 0) return noCard(owner, slot, seat);
+  const card = mine & 63;
   const index = findSerial(d.pile, on);
   const target = index >= 0 ? (d.pile[index] as PileCard) : null;
   const timely =
@@ -797,36 +833,36 @@ function snap(w: Work, seat: Seat, on: number, owner: Seat, slot: number): Refus
   const others = owner !== seat;
   const double = others && d.rules.othersSnap === 'give-back' ? 2 : 1;
   if (!timely) {
-    emit(w, { type: 'snap-failed', seat, owner, slot, card: mine.card, why: 'late', on: target?.card ?? null });
+    emit(w, { type: 'snap-failed', seat, owner, slot, card: idOf(card), why: 'late', on: target === null ? null : idOf(target.card) });
     penalise(w, seat, d.rules.penaltyCards * double);
     return null;
   }
-  if (!snapMatches(mine.card, target.card)) {
+  if (!snapMatchesAt(card, target.card)) {
     // Everyone saw the card land and go back.
-    setSlot(w, owner, slot, { card: mine.card, seenBy: everySeat(d.seats) });
-    emit(w, { type: 'snap-failed', seat, owner, slot, card: mine.card, why: 'wrong', on: target.card });
+    setSlot(w, owner, slot, seenByAll(card, d.seats));
+    emit(w, { type: 'snap-failed', seat, owner, slot, card: idOf(card), why: 'wrong', on: idOf(target.card) });
     penalise(w, seat, d.rules.penaltyCards * double);
     return null;
   }
-  setSlot(w, owner, slot, null);
+  setSlot(w, owner, slot, EMPTY);
   const serial = d.nextSerial;
   d.nextSerial = serial + 1;
   const pile = ownPile(w);
   pile[index] = { card: target.card, serial: target.serial, at: target.at, closed: true };
   // Within a minimum window the snap may arrive after the target was covered: it goes in just above it.
-  pile.splice(index + 1, 0, { card: mine.card, serial, at: w.now, closed: true });
-  emit(w, { type: 'snapped', seat, owner, slot, card: mine.card, on: target.card, serial });
+  pile.splice(index + 1, 0, { card, serial, at: w.now, closed: true });
+  emit(w, { type: 'snapped', seat, owner, slot, card: idOf(card), on: idOf(target.card), serial });
   if (others && d.rules.othersSnap === 'give-back') d.pending = [...d.pending, { kind: 'give-back', seat, to: owner }];
   if (others && d.rules.othersSnap === 'replace-and-penalty') {
     // The owner's new card is dealt face down into the emptied position: nobody has seen it.
-    const card = takeFromDeck(w);
-    if (card) {
-      setSlot(w, owner, slot, { card, seenBy: NOBODY });
+    const fresh = takeFromDeck(w);
+    if (fresh >= 0) {
+      setSlot(w, owner, slot, fresh);
       emit(w, { type: 'replaced', seat: owner, slot });
     }
     penalise(w, owner, d.rules.penaltyCards, seat);
   }
-  queuePower(w, seat, mine.card);
+  queuePower(w, seat, card);
   return null;
 }
 
@@ -840,7 +876,7 @@ function findSerial(pile: readonly PileCard[], serial: number): number {
 function filledSlots(state: DutchMemoryState, seat: Seat): number[] {
   const out: number[] = [];
   const bench = state.benches[seat] ?? [];
-  for (let i = 0; i < bench.length; i++) if (bench[i]) out.push(i);
+  for (let i = 0; i < bench.length; i++) if ((bench[i] as Slot) >= 0) out.push(i);
   return out;
 }
 
@@ -913,12 +949,12 @@ function snaps(state: DutchMemoryState, seat: Seat, out: DutchMemoryMove[]): voi
   if (!top || top.closed) return;
   const on = top.serial;
   const own = state.benches[seat] as Bench;
-  for (let slot = 0; slot < own.length; slot++) if (own[slot]) out.push({ kind: 'snap', on, slot });
+  for (let slot = 0; slot < own.length; slot++) if ((own[slot] as Slot) >= 0) out.push({ kind: 'snap', on, slot });
   if (!state.rules.snapOthers) return;
   for (let owner = 0; owner < state.seats; owner++) {
     if (owner === seat) continue;
     const bench = state.benches[owner] as Bench;
-    for (let slot = 0; slot < bench.length; slot++) if (bench[slot]) out.push({ kind: 'snap', on, slot, owner });
+    for (let slot = 0; slot < bench.length; slot++) if ((bench[slot] as Slot) >= 0) out.push({ kind: 'snap', on, slot, owner });
   }
 }
 
@@ -926,7 +962,8 @@ function snaps(state: DutchMemoryState, seat: Seat, out: DutchMemoryMove[]): voi
  * Every legal move of `seat`. Without `withSnaps` the snaps are left out: the moves that keep the
  * game going, which is what a search's random playouts draw from.
  */
-export function legalMoves(state: DutchMemoryState, seat: Seat, withSnaps = true): DutchMemoryMove[] {
+export function legalMoves(stored: DutchMemoryState | PlainState, seat: Seat, withSnaps = true): DutchMemoryMove[] {
+  const state = current(stored);
   if (seat < 0 || seat >= state.seats) return [];
   if (state.phase === 'look') {
     if (state.looked[seat]) return [];
@@ -950,7 +987,7 @@ export function legalMoves(state: DutchMemoryState, seat: Seat, withSnaps = true
 
 function lookMoves(own: Bench): DutchMemoryMove[] {
   const slots: number[] = [];
-  for (let slot = 0; slot < own.length; slot++) if (own[slot]) slots.push(slot);
+  for (let slot = 0; slot < own.length; slot++) if ((own[slot] as Slot) >= 0) slots.push(slot);
   const out = new Array<DutchMemoryMove>((slots.length * (slots.length - 1)) / 2);
   let n = 0;
   for (let i = 0; i < slots.length; i++) {
@@ -980,7 +1017,7 @@ const LISTS = Array.from({ length: 6 }, () => new Map<number, DutchMemoryMove[]>
 function occupancy(bench: Bench): number {
   if (bench.length > BENCH_KEY_BITS) return -1;
   let mask = 0;
-  for (let i = 0; i < bench.length; i++) if (bench[i]) mask |= 1 << i;
+  for (let i = 0; i < bench.length; i++) if ((bench[i] as Slot) >= 0) mask |= 1 << i;
   return mask;
 }
 
@@ -1053,7 +1090,8 @@ function startMoves(own: Bench, draw: boolean, take: boolean, call: boolean): Du
     out[n++] = DRAW_AND_DISCARD;
   }
   if (take) {
-    for (let slot = 0; slot < own.length; slot++) if (own[slot]) out[n++] = TAKE_DISCARD[slot] ?? { kind: 'take-discard', slot };
+    for (let slot = 0; slot < own.length; slot++)
+      if ((own[slot] as Slot) >= 0) out[n++] = TAKE_DISCARD[slot] ?? { kind: 'take-discard', slot };
   }
   if (call) out[n] = CALL_DUTCH;
   return out;
@@ -1063,7 +1101,7 @@ function drawnMoves(own: Bench): DutchMemoryMove[] {
   const out = new Array<DutchMemoryMove>(1 + cardCount(own));
   out[0] = DISCARD;
   let n = 1;
-  for (let slot = 0; slot < own.length; slot++) if (own[slot]) out[n++] = EXCHANGE[slot] ?? { kind: 'exchange', slot };
+  for (let slot = 0; slot < own.length; slot++) if ((own[slot] as Slot) >= 0) out[n++] = EXCHANGE[slot] ?? { kind: 'exchange', slot };
   return out;
 }
 
@@ -1093,7 +1131,7 @@ function pendingMoves(state: DutchMemoryState, seat: Seat, front: Pending): Dutc
       const out = new Array<DutchMemoryMove>(1 + cardCount(own));
       out[0] = SKIP;
       let n = 1;
-      for (let slot = 0; slot < own.length; slot++) if (own[slot]) out[n++] = GIVE_BACK[slot] ?? { kind: 'give-back', slot };
+      for (let slot = 0; slot < own.length; slot++) if ((own[slot] as Slot) >= 0) out[n++] = GIVE_BACK[slot] ?? { kind: 'give-back', slot };
       return out;
     }
   }
@@ -1108,7 +1146,7 @@ function peekMoves(state: DutchMemoryState): DutchMemoryMove[] {
   for (let s = 0; s < state.seats; s++) {
     const bench = state.benches[s] as Bench;
     for (let slot = 0; slot < bench.length; slot++) {
-      if (bench[slot]) out[n++] = PEEK[s * MAX_SLOTS + slot] ?? { kind: 'peek', at: { seat: s, slot } };
+      if ((bench[slot] as Slot) >= 0) out[n++] = PEEK[s * MAX_SLOTS + slot] ?? { kind: 'peek', at: { seat: s, slot } };
     }
   }
   return out;
@@ -1123,7 +1161,7 @@ function swapMoves(state: DutchMemoryState): DutchMemoryMove[] {
   for (let s = 0; s < state.seats; s++) {
     const bench = state.benches[s] as Bench;
     const start = all.length;
-    for (let slot = 0; slot < bench.length; slot++) if (bench[slot]) all.push(s * MAX_SLOTS + slot);
+    for (let slot = 0; slot < bench.length; slot++) if ((bench[slot] as Slot) >= 0) all.push(s * MAX_SLOTS + slot);
     for (let i = start; i < all.length; i++) from.push(apart ? all.length : i + 1);
   }
   let pairs = 0;
@@ -1161,7 +1199,8 @@ export function toAct(state: DutchMemoryState): Seat[] {
  * and discard at once (the bench and the knowledge stay as they were); with a card in hand, discard
  * it. Off-turn seats have nothing to do.
  */
-export function defaultMove(state: DutchMemoryState, seat: Seat): DutchMemoryMove | null {
+export function defaultMove(stored: DutchMemoryState | PlainState, seat: Seat): DutchMemoryMove | null {
+  const state = current(stored);
   if (state.phase === 'look') {
     if (state.looked[seat]) return null;
     const slots = filledSlots(state, seat);

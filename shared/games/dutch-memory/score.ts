@@ -3,29 +3,8 @@
  * Pure functions of public end-of-round facts, shared by the engine, the view and the tests.
  */
 import type { Seat } from '../../engine/game.js';
-import { cardValue, type CardId } from './cards.js';
 import type { Rules } from './presets.js';
-import type { Bench, RoundRecord } from './state.js';
-
-export function benchCards(bench: Bench): CardId[] {
-  let n = 0;
-  for (let i = 0; i < bench.length; i++) if (bench[i]) n++;
-  // At its exact length: pushing onto an empty array would make room for sixteen.
-  const out = new Array<CardId>(n);
-  n = 0;
-  for (let i = 0; i < bench.length; i++) {
-    const b = bench[i];
-    if (b) out[n++] = b.card;
-  }
-  return out;
-}
-
-export function benchSum(rules: Rules, cards: readonly CardId[]): number {
-  const table = rules.cardValues;
-  let sum = 0;
-  for (let i = 0; i < cards.length; i++) sum += cardValue(table, cards[i] as CardId);
-  return sum;
-}
+import type { RoundRecord } from './state.js';
 
 /**
  * The seats whose bench beats the caller's: strictly lower, or also equal when ties count against

@@ -8,10 +8,21 @@
  * a late snap, is left out of the log line).
  */
 import type { LogEntry, Outcome, Param, Params, Seat, Viewer } from '../../engine/game.js';
-import { cardFace, type CardFace, type CardId } from './cards.js';
+import { cardFace, faceAt, type CardFace, type CardId } from './cards.js';
+import { current, seenList, type PlainState } from './plain.js';
 import { layoutOf, type Rules } from './presets.js';
 import { result, toAct } from './rules.js';
-import type { DutchMemoryEvent, DutchMemoryState, PowerName, RoundRecord, Step } from './state.js';
+import {
+  EMPTY,
+  hasSeen,
+  slotCard,
+  type Card,
+  type DutchMemoryEvent,
+  type DutchMemoryState,
+  type PowerName,
+  type RoundRecord,
+  type Step,
+} from './state.js';
 import { cardsWords, cardWords, seatRef, whoseParams } from './words.js';
 
 export interface SlotView {
@@ -75,15 +86,16 @@ export interface DutchMemoryView {
   readonly result: Outcome | null;
 }
 
-export function view(state: DutchMemoryState, viewer: Viewer): DutchMemoryView {
+export function view(stored: DutchMemoryState | PlainState, viewer: Viewer): DutchMemoryView {
+  const state = current(stored);
   const rules = state.rules;
-  const face = (id: CardId) => cardFace(rules.cardValues, id);
+  const face = (card: Card) => faceAt(rules.cardValues, card);
   const over = state.phase === 'over';
   const benches = state.benches.map((bench) =>
-    bench.map((b) => {
-      if (!b) return null;
-      const visible = over || (rules.memoryAid && viewer !== null && b.seenBy.includes(viewer));
-      return { seenBy: b.seenBy, card: visible ? face(b.card) : null };
+    bench.map((slot) => {
+      if (slot === EMPTY) return null;
+      const visible = over || (rules.memoryAid && viewer !== null && hasSeen(slot, viewer));
+      return { seenBy: seenList(slot), card: visible ? face(slotCard(slot)) : null };
     }),
   );
   const top = state.pile[state.pile.length - 1] ?? null;
@@ -97,7 +109,7 @@ export function view(state: DutchMemoryState, viewer: Viewer): DutchMemoryView {
     }
   }
   const held =
-    playing && state.turn.held ? { seat: state.turn.seat, card: viewer === state.turn.seat ? face(state.turn.held) : null } : null;
+    playing && state.turn.held !== null ? { seat: state.turn.seat, card: viewer === state.turn.seat ? face(state.turn.held) : null } : null;
   return {
     game: 'dutch-memory',
     rules,
@@ -130,7 +142,7 @@ export function view(state: DutchMemoryState, viewer: Viewer): DutchMemoryView {
     })),
     caller: state.caller,
     finalTurns: finalTurns(state),
-    aside: state.aside.map(face),
+    aside: state.aside.map((id) => cardFace(rules.cardValues, id)),
     totals: state.totals,
     rounds: state.history,
     result: result(state),
