@@ -86,11 +86,22 @@ const INVERSES: readonly number[] = LIMITS.map((_, n) => (n === 0 ? 0 : 1 / n));
  * Returns the generator's next state. tests/engine/random.test.ts holds it to the plain algorithm.
  */
 export function shuffleInPlace<T>(rng: Rng, items: T[]): Rng {
+  return shuffleSteps(rng, items, items.length - 1, 1);
+}
+
+/**
+ * Some of the steps of `shuffleInPlace`: those that settle positions `top` down to `bottom`
+ * (bottom ≥ 1), in that order. Position i is final once its step is done, and a step only touches
+ * positions at or below its own, so a deck dealt from its end can be shuffled as it is dealt:
+ * steps top..k now, k-1..m later give exactly the shuffle of top..m at once. With `items` null
+ * the generator is only moved on as the steps would move it (for a part nobody will draw).
+ */
+export function shuffleSteps<T>(rng: Rng, items: T[] | null, top: number, bottom: number): Rng {
   let a = rng[0] | 0;
   let b = rng[1] | 0;
   let c = rng[2] | 0;
   let d = rng[3] | 0;
-  for (let i = items.length - 1; i > 0; i--) {
+  for (let i = top; i >= bottom && i > 0; i--) {
     const n = i + 1;
     const limit = LIMITS[n] ?? 0x1_0000_0000 - (0x1_0000_0000 % n);
     let x: number;
@@ -103,6 +114,7 @@ export function shuffleInPlace<T>(rng: Rng, items: T[]): Rng {
       c = (c + t) | 0;
       x = t >>> 0;
     } while (x >= limit);
+    if (items === null) continue;
     // x mod n by multiplying with 1/n: for x < 2^32 the quotient is off by at most one, put right here.
     let j = x - Math.floor(x * (INVERSES[n] ?? 1 / n)) * n;
     if (j >= n) j -= n;

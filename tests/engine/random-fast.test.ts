@@ -5,7 +5,7 @@
  * The plain algorithms are written here as the reference.
  */
 import { describe, expect, it } from 'vitest';
-import { nextInt, nextU32, type Rng, seedRng, shuffle, shuffleInPlace } from '#shared/engine/random.js';
+import { nextInt, nextU32, type Rng, seedRng, shuffle, shuffleInPlace, shuffleSteps } from '#shared/engine/random.js';
 
 /** cyrb128 into four words, then twelve outputs discarded: the seeding as first written. */
 function referenceSeed(seed: string): Rng {
@@ -68,6 +68,23 @@ describe('the fast generator functions draw as the plain algorithms do', () => {
       expect(shuffle(seedRng(s), items), s).toEqual(expected);
       const copy = items.slice();
       expect([copy, shuffleInPlace(seedRng(s), copy)], s).toEqual(expected);
+    }
+  });
+
+  it('shuffleSteps done in parts, and the generator moved on without the swaps, give the whole shuffle', () => {
+    for (const [i, s] of seeds.entries()) {
+      const n = 2 + (i % 60);
+      const items = Array.from({ length: n }, (_, k) => k);
+      const [expected, after] = referenceShuffle(seedRng(s), items);
+      const cut = 1 + (i % (n - 1));
+      // Steps n-1..cut now, cut-1..1 later: the dealt end is final after the first part.
+      const parts = items.slice();
+      const half = shuffleSteps(seedRng(s), parts, n - 1, cut);
+      expect(parts.slice(cut), s).toEqual(expected.slice(cut));
+      expect(shuffleSteps(half, parts, cut - 1, 1), s).toEqual(after);
+      expect(parts, s).toEqual(expected);
+      // The rest skipped: the generator ends where the whole shuffle leaves it.
+      expect(shuffleSteps(half, null, cut - 1, 1), s).toEqual(after);
     }
   });
 });

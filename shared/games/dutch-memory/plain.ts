@@ -28,8 +28,10 @@ export type PlainPending =
   | { readonly kind: 'give-back'; readonly seat: Seat; readonly to: Seat };
 
 /** Everything in `DutchMemoryState`, with cards by id. */
-export interface PlainState extends Omit<DutchMemoryState, 'format' | 'deck' | 'pile' | 'benches' | 'turn' | 'pending'> {
+export interface PlainState extends Omit<DutchMemoryState, 'format' | 'deck' | 'unshuffled' | 'pile' | 'benches' | 'turn' | 'pending'> {
   readonly deck: readonly CardId[];
+  /** As in `DutchMemoryState`; left out (states stored before it, positions built by hand): 0, the deck is in place. */
+  readonly unshuffled?: number;
   readonly pile: readonly PlainPileCard[];
   readonly benches: readonly (readonly (PlainBenchCard | null)[])[];
   readonly turn: Omit<DutchMemoryState['turn'], 'held'> & { readonly held: CardId | null };
@@ -72,6 +74,7 @@ export function fromPlain(plain: PlainState): DutchMemoryState {
     round: plain.round,
     dealer: plain.dealer,
     deck: plain.deck.map(cardIndex),
+    unshuffled: plain.unshuffled ?? 0,
     pile: plain.pile.map((p) => ({ card: cardIndex(p.card), serial: p.serial, at: p.at, closed: p.closed })),
     aside: plain.aside,
     benches: plain.benches.map((bench) => bench.map((b) => (b === null ? EMPTY : cardIndex(b.card) + SEEN * mask(b.seenBy)))),

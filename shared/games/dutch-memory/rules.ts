@@ -24,7 +24,7 @@
  */
 import type { Applied, MoveContext, Outcome, Result, Seat } from '../../engine/game.js';
 import { ok } from '../../engine/game.js';
-import { nextInt, seedRng, shuffleInPlace } from '../../engine/random.js';
+import { nextInt, seedRng, shuffleSteps } from '../../engine/random.js';
 import {
   ACE_RANK,
   ALL_CARDS,
@@ -212,15 +212,25 @@ function takeFromDeck(w: Work): Card {
     const top = d.pile[d.pile.length - 1] as PileCard;
     const deck: Card[] = [];
     for (let i = 0; i < d.pile.length - 1; i++) deck.push((d.pile[i] as PileCard).card);
-    d.rng = shuffleInPlace(d.rng, deck);
+    // Shuffled as it is drawn from (see `unshuffled`).
     d.deck = deck;
+    d.unshuffled = deck.length;
     w.ownDeck = true;
     d.pile = [top];
     w.ownPile = true;
     emit(w, { type: 'reshuffled', cards: deck.length });
   }
+  const top = d.deck.length - 1;
+  if (top < d.unshuffled) {
+    // The top card's place is drawn now, as the whole shuffle would have drawn it.
+    const own = w.ownDeck ? (d.deck as Card[]) : d.deck.slice();
+    d.rng = shuffleSteps(d.rng, own, top, top);
+    d.deck = own;
+    d.unshuffled = top;
+    w.ownDeck = true;
+  }
   const deck = d.deck;
-  const card = deck[deck.length - 1] as Card;
+  const card = deck[top] as Card;
   if (w.ownDeck) (deck as Card[]).pop();
   else {
     d.deck = deck.slice(0, -1);
@@ -304,8 +314,13 @@ function startRound(w: Work): void {
   d.round += 1;
   // The first round keeps the dealer `setup` chose.
   if (d.round > 1) d.dealer = (d.dealer + 1) % d.seats;
+  // The part of the last deck nobody drew was never put in place: move the generator on past it,
+  // then shuffle only the cards dealt now; the rest is shuffled as it is drawn (see `unshuffled`).
+  if (d.unshuffled > 1) d.rng = shuffleSteps(d.rng, null, d.unshuffled - 1, 1);
   const cards = CARD_NUMBERS.slice();
-  d.rng = shuffleInPlace(d.rng, cards);
+  const dealt = CARDS_PER_BENCH * d.seats;
+  d.rng = shuffleSteps(d.rng, cards, cards.length - 1, cards.length - dealt);
+  d.unshuffled = cards.length - dealt;
   // Dealt one at a time from the top of the deck (its end), as at a table: in the k-th pass round
   // the table seat s gets the (k × seats + s)-th card from the top. Each bench is made whole.
   const n = d.seats;
@@ -511,6 +526,7 @@ export function setup(seats: number, rules: Rules, seed: string): DutchMemorySta
     round: 0,
     dealer: firstDealer(rules, seats, seed),
     deck: [],
+    unshuffled: 0,
     pile: [],
     aside: [],
     benches: [],
@@ -553,6 +569,7 @@ function draftOf(s: DutchMemoryState): Draft {
     round: s.round,
     dealer: s.dealer,
     deck: s.deck,
+    unshuffled: s.unshuffled,
     pile: s.pile,
     aside: s.aside,
     benches: s.benches,
@@ -605,8 +622,13 @@ type Refusal = Result<never>;
 const NO_CARDS: readonly RevealedCard[] = Object.freeze([]);
 const NO_EVENTS: readonly DutchMemoryEvent[] = Object.freeze([]);
 
+/**
+ * Moves come in many shapes, so reading `kind` is a slow (megamorphic) lookup: it is read once
+ * here and handed on.
+ */
 function dispatch(w: Work, seat: Seat, move: DutchMemoryMove): Refusal | null {
-  switch (move.kind) {
+  const { kind } = move;
+  switch (kind) {
     case 'look':
       return look(w, seat, move.slots);
     case 'snap':
@@ -616,9 +638,12 @@ function dispatch(w: Work, seat: Seat, move: DutchMemoryMove): Refusal | null {
     case 'give':
     case 'give-back':
     case 'skip':
-      return resolvePending(w, seat, move);
+      return resolvePending(w, seat, move, kind);
+    case 'exchange':
+    case 'take-discard':
+      return turnMove(w, seat, kind, move.slot);
     default:
-      return turnMove(w, seat, move);
+      return turnMove(w, seat, kind, 0);
   }
 }
 
@@ -654,10 +679,12 @@ function look(w: Work, seat: Seat, slots: readonly [number, number]): Refusal | 
   return null;
 }
 
+/** A move of the player whose turn it is; `slot` is the position an exchange or a take from the pile names. */
 function turnMove(
   w: Work,
   seat: Seat,
-  move: Extract<DutchMemoryMove, { kind: 'draw' | 'draw-and-discard' | 'exchange' | 'discard' | 'take-discard' | 'call-dutch' }>,
+  kind: 'draw' | 'draw-and-discard' | 'exchange' | 'discard' | 'take-discard' | 'call-dutch',
+  slot: number,
 ): Refusal | null {
   const { d } = w;
   if (d.phase !== 'play') return fail('not-started');
@@ -667,14 +694,14 @@ function turnMove(
   }
   if (d.turn.seat !== seat) return fail('not-your-turn');
   const step = d.turn.step;
-  switch (move.kind) {
+  switch (kind) {
     case 'draw':
     case 'draw-and-discard': {
       if (step !== 'start') return fail('already-drawn');
       const card = takeFromDeck(w);
       if (card < 0) return fail('deck-empty');
       emit(w, { type: 'drew', seat });
-      if (move.kind === 'draw') {
+      if (kind === 'draw') {
         d.turn = { seat: d.turn.seat, step: 'drawn', held: card, placedQueen: d.turn.placedQueen };
         w.drawn = faceAt(d.rules.cardValues, card);
         return null;
@@ -693,14 +720,14 @@ function turnMove(
     case 'exchange': {
       const card = d.turn.held;
       if (step !== 'drawn' || card === null) return fail('nothing-drawn');
-      const old = slotAt(d, seat, move.slot);
-      if (old < 0) return noCard(seat, move.slot, seat);
+      const old = slotAt(d, seat, slot);
+      if (old < 0) return noCard(seat, slot, seat);
       // Only the drawer has seen the drawn card.
-      setSlot(w, seat, move.slot, seenBy(card, seat));
+      setSlot(w, seat, slot, seenBy(card, seat));
       d.turn = { seat: d.turn.seat, step: 'done', held: null, placedQueen: d.turn.placedQueen };
       const discarded = old & 63;
       const serial = pushPile(w, discarded, false);
-      emit(w, { type: 'exchanged', seat, slot: move.slot, discarded: idOf(discarded), serial, took: null });
+      emit(w, { type: 'exchanged', seat, slot, discarded: idOf(discarded), serial, took: null });
       afterTurnDiscard(w, seat, discarded);
       return null;
     }
@@ -709,15 +736,15 @@ function turnMove(
       if (step !== 'start') return fail('already-drawn');
       const top = d.pile[d.pile.length - 1];
       if (!top) return fail('pile-empty');
-      const old = slotAt(d, seat, move.slot);
-      if (old < 0) return noCard(seat, move.slot, seat);
+      const old = slotAt(d, seat, slot);
+      if (old < 0) return noCard(seat, slot, seat);
       ownPile(w).pop();
       // It came face up from the pile: the whole table has seen it.
-      setSlot(w, seat, move.slot, seenByAll(top.card, d.seats));
+      setSlot(w, seat, slot, seenByAll(top.card, d.seats));
       d.turn = { seat: d.turn.seat, step: 'done', held: d.turn.held, placedQueen: d.turn.placedQueen };
       const discarded = old & 63;
       const serial = pushPile(w, discarded, false);
-      emit(w, { type: 'exchanged', seat, slot: move.slot, discarded: idOf(discarded), serial, took: idOf(top.card) });
+      emit(w, { type: 'exchanged', seat, slot, discarded: idOf(discarded), serial, took: idOf(top.card) });
       afterTurnDiscard(w, seat, discarded);
       return null;
     }
@@ -736,6 +763,7 @@ function resolvePending(
   w: Work,
   seat: Seat,
   move: Extract<DutchMemoryMove, { kind: 'peek' | 'swap' | 'give' | 'give-back' | 'skip' }>,
+  kind: 'peek' | 'swap' | 'give' | 'give-back' | 'skip',
 ): Refusal | null {
   const { d } = w;
   if (d.phase !== 'play') return fail('no-power');
@@ -743,12 +771,12 @@ function resolvePending(
   if (!front || front.seat !== seat) {
     return front ? fail('not-your-power') : fail('no-power', undefined, 'game.dutch-memory.error.no-power.yours');
   }
-  if (move.kind === 'skip') {
+  if (kind === 'skip') {
     emit(w, { type: 'skipped', seat, what: front.kind });
     d.pending = d.pending.slice(1);
     return null;
   }
-  if (move.kind !== front.kind) return fail('wrong-power', ...wrongPower(front));
+  if (kind !== front.kind) return fail('wrong-power', ...wrongPower(front));
   switch (move.kind) {
     case 'peek': {
       const err = checkPosition(d, seat, move.at);

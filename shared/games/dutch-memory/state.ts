@@ -106,6 +106,13 @@ export interface DutchMemoryState {
   readonly dealer: Seat;
   /** Face down; the top card is the last element. */
   readonly deck: readonly Card[];
+  /**
+   * The deck is shuffled as it is dealt from: its bottom `unshuffled` cards are not in place yet,
+   * and each is put in place (one step of Fisher–Yates, `shuffleSteps`) just before it is drawn.
+   * The cards come out exactly as from the whole deck shuffled at once; the part nobody draws is
+   * never arranged. 0: the whole deck is in place.
+   */
+  readonly unshuffled: number;
   /** Face up; the top card is the last element. */
   readonly pile: readonly PileCard[];
   /** Face up beside the caller after the round's count (the score sheet's list); gathered up by the next deal. */
