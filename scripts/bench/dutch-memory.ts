@@ -92,7 +92,8 @@ function actions(options: DutchMemoryOptionsInput, ms: number, seed: number, lis
   while (performance.now() - start < ms) {
     for (let i = 0; i < 1024; i++) {
       const toAct = game.toAct(state);
-      const seat = toAct[Math.floor(r() * toAct.length)] as Seat;
+      // Uniform among one seat (all of play, outside the starting looks) needs no draw.
+      const seat = (toAct.length === 1 ? toAct[0] : toAct[Math.floor(r() * toAct.length)]) as Seat;
       const legal = legalMoves(state, seat, listed);
       const move = listed ? pickUnlessSnap(legal, r()) : legal[Math.floor(r() * legal.length)];
       if (!move) throw new Error('a seat that must act has no legal move');

@@ -586,34 +586,11 @@ function draftOf(s: DutchMemoryState): Draft {
 }
 
 /**
- * The one `Work` every `apply` (and `setup`) fills in. Neither ever runs inside another, so one is
- * enough; every field is set afresh on entry, and what it hands out (the draft, the events) is new
- * each time.
+ * A new `Work` per `apply` (and `setup`). A young object: one kept from call to call would be old,
+ * and every draft or event stored into it would go through the garbage collector's write barrier.
  */
-const scratch: Work = {
-  d: null as unknown as Draft,
-  events: null,
-  reveal: null,
-  drawn: null,
-  now: 0,
-  ownDeck: false,
-  ownPile: false,
-  ownBenches: false,
-  ownBench: 0,
-};
-
 function newWork(d: Draft, now: number): Work {
-  const w = scratch;
-  w.d = d;
-  w.events = null;
-  w.reveal = null;
-  w.drawn = null;
-  w.now = now;
-  w.ownDeck = false;
-  w.ownPile = false;
-  w.ownBenches = false;
-  w.ownBench = 0;
-  return w;
+  return { d, events: null, reveal: null, drawn: null, now, ownDeck: false, ownPile: false, ownBenches: false, ownBench: 0 };
 }
 
 type Refusal = Result<never>;
