@@ -8,7 +8,7 @@
  * a late snap, is left out of the log line).
  */
 import type { LogEntry, Outcome, Param, Params, Seat, Viewer } from '../../engine/game.js';
-import { cardFace, faceAt, type CardFace, type CardId } from './cards.js';
+import { cardFace, faceAt, type CardFace } from './cards.js';
 import { current, seenList, type PlainState } from './plain.js';
 import { layoutOf, type Rules } from './presets.js';
 import { result, toAct } from './rules.js';
