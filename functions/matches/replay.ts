@@ -72,9 +72,10 @@ function nextState(game: AnyGame, match: MatchRecord, frames: readonly Frame[], 
 }
 
 /** The replayed state must be the stored one, else the log or the engine changed under the match. */
-export function checkFinal(match: MatchRecord, frames: readonly Frame[]): void {
+export function checkFinal(game: AnyGame, match: MatchRecord, frames: readonly Frame[]): void {
   const last = frames.at(-1)?.state ?? null;
-  if (JSON.stringify(last) !== JSON.stringify(match.state)) throw diverged(match, 'the last state differs from the stored one');
+  const form = (state: unknown) => JSON.stringify(state === null || !game.canonical ? state : game.canonical(state));
+  if (form(last) !== form(match.state)) throw diverged(match, 'the last state differs from the stored one');
 }
 
 const diverged = (match: MatchRecord, why: string) => {
@@ -163,7 +164,7 @@ export class ReplayReader {
     const hit = this.kept.get(match.id);
     if (hit && hit.version === match.version) return hit.frames;
     const frames = replayFrames(game, match, await this.store.fullLog(match.id));
-    checkFinal(match, frames);
+    checkFinal(game, match, frames);
     this.kept.delete(match.id);
     this.kept.set(match.id, { version: match.version, frames });
     while (this.kept.size > KEPT_REPLAYS) this.kept.delete(this.kept.keys().next().value!);

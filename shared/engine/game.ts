@@ -181,6 +181,12 @@ export interface Game<S = unknown, M = unknown, O = unknown, E = unknown> extend
    */
   readonly replayAfterEnd?: 'own' | 'every-seat';
   /**
+   * The form two states are compared in (a replay's check against the stored state), for a game whose
+   * state can hold the same match in more than one form: one stored before a change of representation,
+   * a shuffle carried out only as cards are drawn. Without it, the state's JSON is compared as it is.
+   */
+  canonical?(state: S): unknown;
+  /**
    * May `seat` take this move back (undo) now that it has been applied? True only when undoing it
    * hides nothing that was shown and nobody else could have acted on it (Board Game Arena's rule):
    * the same seat is still to act in the same turn (or, in a simultaneous phase, nothing anyone else

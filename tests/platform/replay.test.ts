@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '#shared/engine/game.js';
 import { nextInt, seedRng, type Rng } from '#shared/engine/random.js';
+import { canonical } from '#shared/games/dutch-memory/plain.js';
+import type { DutchMemoryState } from '#shared/games/dutch-memory/state.js';
 import { GAMES, gameRegistry } from '#shared/games/index.js';
 import type { LogRecord, MatchRecord } from '../../functions/matches/port.js';
 import { replayFrames } from '../../functions/matches/replay.js';
@@ -319,6 +321,47 @@ describe('who may replay what', () => {
     const refused = await api.call('GET', `/api/matches/${golden.matchId}/seats/0/replay?as=1`, { token: golden.seats[0]!.token });
     expect(refused.status).toBe(403);
     expect(refused.json.error.code).toBe('replay-not-offered');
+  });
+});
+
+describe('a Dutch memory match stored by the earlier engine', () => {
+  it('replays to the stored state, before and after its next move', async () => {
+    const { api, table } = await testApp({ games: [...GAMES] });
+    const { matchId, seats } = await api.started('dutch-memory', 3);
+    // The starting looks and a few turns, so the deck has been drawn from.
+    for (let i = 0; i < 8; i++) {
+      const reads = await Promise.all(seats.map((s) => api.read(matchId, s)));
+      const mover = reads.findIndex((r) => r.json.legalMoves.some((m: Json) => m.kind !== 'snap'));
+      const read = reads[mover]!.json;
+      const move = read.legalMoves.find((m: Json) => m.kind === 'look' || m.kind === 'draw-and-discard') ?? read.legalMoves[0];
+      expect((await api.move(matchId, seats[mover]!, read.version, move)).status).toBe(200);
+    }
+    const stored = (await table.store.get(matchId)) as MatchRecord;
+    const state = stored.state as DutchMemoryState;
+    expect(state.format).toBe(2);
+    expect(state.unshuffled).toBeGreaterThan(1);
+    // As the earlier engine kept it: cards by id, the whole deck shuffled at the deal, no format field.
+    const { unshuffled: _unshuffled, ...earlier } = canonical(state);
+    expect(earlier.deck.length).toBe(state.deck.length);
+    const write = await table.store.commit({ match: { ...stored, state: earlier }, expectedVersion: stored.version });
+    expect(write.ok).toBe(true);
+    const replay = async () => {
+      const r = await api.call('GET', `/api/matches/${matchId}/seats/0/replay`, { token: seats[0]!.token });
+      expect(r.status, r.text).toBe(200);
+      return r.json;
+    };
+    const before = await replay();
+    const read = (await api.read(matchId, seats[0]!)).json;
+    expect(before.steps.at(-1).view).toEqual(read.view);
+    // The next move reads the earlier form and stores the compact one; the replay still agrees.
+    const reads = await Promise.all(seats.map((s) => api.read(matchId, s)));
+    const mover = reads.findIndex((r) => r.json.legalMoves.some((m: Json) => m.kind !== 'snap'));
+    const next = reads[mover]!.json;
+    const move = next.legalMoves.find((m: Json) => m.kind === 'draw-and-discard') ?? next.legalMoves.find((m: Json) => m.kind !== 'snap');
+    expect((await api.move(matchId, seats[mover]!, next.version, move)).status).toBe(200);
+    expect(((await table.store.get(matchId)) as MatchRecord).state).toMatchObject({ format: 2 });
+    const after = await replay();
+    expect(after.steps.at(-1).view).toEqual((await api.read(matchId, seats[0]!)).json.view);
   });
 });
 

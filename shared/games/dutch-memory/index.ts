@@ -10,6 +10,7 @@
  */
 import type { Game } from '../../engine/game.js';
 import { dutchMemoryMove, dutchMemoryOptions, type DutchMemoryMove } from './moves.js';
+import { canonical } from './plain.js';
 import type { Rules } from './presets.js';
 import { apply, defaultMove, legalMoves, rebaseable, result, setup, toAct } from './rules.js';
 import type { DutchMemoryEvent, DutchMemoryState } from './state.js';
@@ -45,4 +46,6 @@ export const dutchMemory: Game<DutchMemoryState, DutchMemoryMove, Rules, DutchMe
   // and opens a snap window in which every player may act at once, and a peek, a give or a look shows
   // a face. A blind Jack swap comes after its Jack was discarded, with the others free to snap.
   undoable: () => false,
+  // A match stored by the earlier engine (readable form, whole deck shuffled at once) equals its replay.
+  canonical,
 };

@@ -6,6 +6,7 @@
  * hold the same match.
  */
 import type { Seat } from '../../engine/game.js';
+import { shuffleSteps } from '../../engine/random.js';
 import { ALL_CARDS, cardIndex, type CardId } from './cards.js';
 import type { DutchMemoryState, Pending, Slot } from './state.js';
 import { EMPTY, SEEN, slotCard, seenMask } from './state.js';
@@ -88,6 +89,19 @@ export function fromPlain(plain: PlainState): DutchMemoryState {
     history: plain.history,
     rng: plain.rng,
   };
+}
+
+/**
+ * The readable form with the deck's shuffle carried out to the end (`unshuffled` 0): the form in
+ * which two states holding the same match compare equal, whether stored by this engine (shuffling
+ * as it deals), or by the earlier one (readable form, whole deck shuffled at the deal).
+ */
+export function canonical(state: DutchMemoryState | PlainState): PlainState {
+  const s = current(state);
+  if (s.unshuffled === 0) return toPlain(s);
+  const deck = s.deck.slice();
+  const rng = shuffleSteps(s.rng, deck, s.unshuffled - 1, 1);
+  return toPlain({ ...s, deck, unshuffled: 0, rng });
 }
 
 /** The state in compact form: as it is, or converted from a state stored in the readable form. */
