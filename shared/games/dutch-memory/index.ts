@@ -3,10 +3,11 @@
  * and "Marmot/Tamalou" rule sets as presets and every point where they differ as an option.
  *
  * Where to look (the layout every game shares, ../README.md): cards.ts (the deck and card values),
- * presets.ts (presets and options), moves.ts (zod schemas), state.ts (state and events), rules.ts
- * (setup, apply, legal moves, who acts, deadlines, rebasing, the result), score.ts (counting
- * points), errors.ts (rule error codes), view.ts (views and log lines), help.ts (the rules as
- * players read them).
+ * presets.ts (presets and options), moves.ts (zod schemas), state.ts (the compact state and the
+ * events), plain.ts (the state in readable form, as tests build it and earlier versions stored it),
+ * rules.ts (setup, apply, legal moves, who acts, deadlines, rebasing, the result), score.ts
+ * (counting points), errors.ts (rule error codes), view.ts (views and log lines), help.ts (the rules
+ * as players read them).
  */
 import type { Game } from '../../engine/game.js';
 import { dutchMemoryMove, dutchMemoryOptions, type DutchMemoryMove } from './moves.js';
