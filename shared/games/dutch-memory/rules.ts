@@ -12,12 +12,13 @@
  * Speed matters here (a bot's search plays thousands of random games per move; see
  * scripts/bench/dutch-memory.ts): the state is compact (state.ts: cards are numbers, a bench
  * position is one number with its seen-by mask), move objects and move lists are shared, there are
- * no object spreads (a spread of the state made apply twice as slow), and the generator's steps are
- * written out where a whole deck is shuffled. No closures are made per call either (the deal, the
- * round's scores): besides the function object, the bench's loader keeps function names, one
- * defineProperty each. `toAct` and `legalMoves` hand out shared lists rather than a new array per
- * call (callers only read them). Careful: card 0 is a card (the Ace of clubs), so cards and
- * positions are tested against null, `EMPTY` or -1, never by truthiness.
+ * no object spreads (a spread of the state made apply twice as slow), and the deck is shuffled as
+ * it is dealt from (state.ts, `unshuffled`): random play draws only part of each deck. No closures
+ * are made per call either (the deal, the round's scores): besides the function object, the
+ * bench's loader keeps function names, one defineProperty each. `toAct` and `legalMoves` hand out
+ * shared lists rather than a new array per call (callers only read them). Tried and slower: frozen
+ * turn objects looked up instead of made. Careful: card 0 is a card (the Ace of clubs), so cards
+ * and positions are tested against null, `EMPTY` or -1, never by truthiness.
  *
  * Every exported function also takes a state stored in the readable form (plain.ts) and reads it
  * as the compact one.
@@ -124,9 +125,6 @@ const seenBy = (slot: Slot, seat: Seat): Slot => slot | (SEEN << seat);
 const seenByAll = (card: Card, seats: number): Slot => card + SEEN * ((1 << seats) - 1);
 const idOf = (card: Card): CardId => ALL_CARDS[card] as CardId;
 
-/** Seats 0 to n - 1 (n is at most 8). */
-export const everySeat = (n: number): readonly Seat[] => SEAT_SETS[(1 << n) - 1] as readonly Seat[];
-
 export function cardCount(bench: Bench): number {
   let n = 0;
   for (let i = 0; i < bench.length; i++) if ((bench[i] as Slot) >= 0) n++;
@@ -144,7 +142,7 @@ export function canDraw(state: DutchMemoryState): boolean {
 }
 
 /** The power a card gives under these rules when a player puts it on the pile, if any. */
-export function powerOf(rules: Rules, card: Card): PowerName | null {
+function powerOf(rules: Rules, card: Card): PowerName | null {
   switch (RANK_AT[card]) {
     case QUEEN_RANK:
       return rules.queenPower === 'none' ? null : 'peek';
