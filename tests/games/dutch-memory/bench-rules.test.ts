@@ -3,6 +3,7 @@
  * per test. The rule text has no numbered worked examples; each test names the passage it follows.
  */
 import { describe, expect, it } from 'vitest';
+import { toPlain } from '#shared/games/dutch-memory/plain.js';
 import { english } from '../../support/words.js';
 import {
   build,
@@ -42,7 +43,11 @@ describe('bench rules: the deal and the starting look', () => {
     expectConserved(s);
     expect(s.phase).toBe('look');
     expect(s.benches.map((b) => b.length)).toEqual([4, 4, 4, 4]);
-    expect(s.benches.flat().every((b) => b !== null && b.seenBy.length === 0)).toBe(true);
+    expect(
+      toPlain(s)
+        .benches.flat()
+        .every((b) => b !== null && b.seenBy.length === 0),
+    ).toBe(true);
     expect(s.deck.length).toBe(36);
     expect(s.pile).toEqual([]);
     expect(game.toAct(s)).toEqual([0, 1, 2, 3]);
