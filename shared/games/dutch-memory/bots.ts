@@ -14,7 +14,9 @@
  * strong: snaps like easy (a known match is always worth it), otherwise a determinized Monte Carlo
  * search (`searchMove`) over a pruned list of candidate moves: each sample deals the cards the seat
  * cannot see at random, and playouts use the easy heuristic (without forgetting) for every seat, on
- * what that seat has seen (its `seenBy` marks: every seat in a playout remembers what it was shown).
+ * what that seat has seen (its seen-by marks: every seat in a playout remembers what it was shown).
+ * Playouts read the compact state by number (card values by table lookup, seen-by bits of a bench
+ * position), never its readable form: they run thousands of times per decision.
  *
  * Without the memory aid the view shows no bench faces, so the bots read the seat's own log
  * (`BotInput.log`): `recollect` replays the current round of it and fills in the faces the seat was
