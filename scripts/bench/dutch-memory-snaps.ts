@@ -14,11 +14,12 @@
  * moment anything happens, so it wins every race it is part of — that is what "always online" buys.
  */
 import type { Seat } from '#shared/engine/game.js';
-import { cardValue, snapMatches } from '#shared/games/dutch-memory/cards.js';
+import { snapMatchesAt, valuesOf } from '#shared/games/dutch-memory/cards.js';
 import { dutchMemory as game } from '#shared/games/dutch-memory/index.js';
 import type { DutchMemoryMove } from '#shared/games/dutch-memory/moves.js';
 import { DEFAULT_SNAP_WINDOW_MS, HOUR_MS, type Rules } from '#shared/games/dutch-memory/presets.js';
-import type { DutchMemoryEvent, DutchMemoryState } from '#shared/games/dutch-memory/state.js';
+import type { Card, DutchMemoryEvent, DutchMemoryState } from '#shared/games/dutch-memory/state.js';
+import { EMPTY, hasSeen, slotCard } from '#shared/games/dutch-memory/state.js';
 import { testRng } from '../../tests/support/rng.js';
 
 const SEATS = 4;
@@ -44,8 +45,8 @@ function simulate(windowMs: number, minH: number, maxH: number, rounds: number, 
   /** Chances not yet decided: `${seat}:${serial}`. */
   const open = new Set<string>();
 
-  const knownMatches = (s: DutchMemoryState, seat: Seat, card: string) =>
-    (s.benches[seat] ?? []).flatMap((b, slot) => (b?.seenBy.includes(seat) && snapMatches(b.card, card) ? [slot] : []));
+  const knownMatches = (s: DutchMemoryState, seat: Seat, card: Card) =>
+    (s.benches[seat] ?? []).flatMap((b, slot) => (hasSeen(b, seat) && snapMatchesAt(slotCard(b), card) ? [slot] : []));
 
   function move(seat: Seat, m: DutchMemoryMove): readonly DutchMemoryEvent[] {
     const r = game.apply(state, seat, m, { now });
@@ -108,12 +109,13 @@ function simulate(windowMs: number, minH: number, maxH: number, rounds: number, 
     }
     if (state.turn.seat === seat && state.turn.step === 'drawn') {
       const held = state.turn.held!;
+      const values = valuesOf(rules.cardValues);
       let worst = -1;
-      let worstValue = cardValue(rules.cardValues, held);
+      let worstValue = values[held]!;
       (state.benches[seat] ?? []).forEach((b, slot) => {
-        if (b?.seenBy.includes(seat) && cardValue(rules.cardValues, b.card) > worstValue) {
+        if (hasSeen(b, seat) && values[slotCard(b)]! > worstValue) {
           worst = slot;
-          worstValue = cardValue(rules.cardValues, b.card);
+          worstValue = values[slotCard(b)]!;
         }
       });
       move(seat, worst >= 0 ? { kind: 'exchange', slot: worst } : { kind: 'discard' });
@@ -125,7 +127,7 @@ function simulate(windowMs: number, minH: number, maxH: number, rounds: number, 
     for (let guard = 0; guard < 50; guard++) {
       const before = state;
       if (state.phase === 'look' && !state.looked[seat]) {
-        const slots = (state.benches[seat] ?? []).flatMap((b, i) => (b ? [i] : []));
+        const slots = (state.benches[seat] ?? []).flatMap((b, i) => (b === EMPTY ? [] : [i]));
         move(seat, { kind: 'look', slots: [slots[0]!, slots[1]!] });
       }
       snapAll(seat);

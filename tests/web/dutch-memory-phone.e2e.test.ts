@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { cardFace } from '#shared/games/dutch-memory/cards.js';
 import { DEFAULT_SNAP_WINDOW_MS, HOUR_MS, resolveRules } from '#shared/games/dutch-memory/presets.js';
+import { type PlainState, toPlain } from '#shared/games/dutch-memory/plain.js';
 import type { DutchMemoryState } from '#shared/games/dutch-memory/state.js';
 import { cardName } from '../../web/src/games/dutch-memory/logic.js';
 import { client, type Seat } from '../support/api.js';
@@ -124,6 +125,11 @@ describe('Dutch, the memory game, on a phone', () => {
     const api = client({ request: (path, init) => fetch(`${env.server.url}${path}`, init) });
     const { matchId, seats } = await api.started('dutch-memory', 4, { preset: 'marmot' });
     const stateOf = async () => (await env.table.store.get(matchId))!;
+    /** A stored state (compact) in the readable form. */
+    const readable = (state: unknown): PlainState => {
+      expect((state as DutchMemoryState).format).toBe(2);
+      return toPlain(state as DutchMemoryState);
+    };
     const look = await stateOf();
     for (const s of seats) expect((await api.move(matchId, s, look.version, { kind: 'look', slots: [0, 1] })).status).toBe(200);
 
@@ -140,18 +146,18 @@ describe('Dutch, the memory game, on a phone', () => {
 
       // Benches grow past four: every other seat makes snaps that miss (a penalty card each).
       let rec = await stateOf();
-      let state = rec.state as DutchMemoryState;
+      let state = readable(rec.state);
       const mover = seats[state.turn.seat]!;
       expect((await api.move(matchId, mover, rec.version, { kind: 'draw-and-discard' })).status).toBe(200);
       for (let round = 0; round < 2; round++) {
         for (const s of seats.slice(1)) {
           rec = await stateOf();
-          state = rec.state as DutchMemoryState;
+          state = readable(rec.state);
           if (state.pending.length > 0) {
             const front = state.pending[0]!;
             expect((await api.move(matchId, seats[front.seat]!, rec.version, { kind: 'skip' })).status).toBe(200);
             rec = await stateOf();
-            state = rec.state as DutchMemoryState;
+            state = readable(rec.state);
           }
           const top = state.pile[state.pile.length - 1]!;
           const slot = state.benches[s.seat]!.findIndex((b) => b !== null);
@@ -160,16 +166,16 @@ describe('Dutch, the memory game, on a phone', () => {
       }
       // A fresh discard for seat 0 to aim at.
       rec = await stateOf();
-      state = rec.state as DutchMemoryState;
+      state = readable(rec.state);
       while (state.pending.length > 0) {
         expect((await api.move(matchId, seats[state.pending[0]!.seat]!, rec.version, { kind: 'skip' })).status).toBe(200);
         rec = await stateOf();
-        state = rec.state as DutchMemoryState;
+        state = readable(rec.state);
       }
       if (state.turn.step === 'start') {
         expect((await api.move(matchId, seats[state.turn.seat]!, rec.version, { kind: 'draw-and-discard' })).status).toBe(200);
         rec = await stateOf();
-        state = rec.state as DutchMemoryState;
+        state = readable(rec.state);
       }
       expect(Math.max(...state.benches.map((b) => b.length))).toBeGreaterThan(4);
       await p.evaluate(() => window.dispatchEvent(new Event('focus')));
@@ -195,7 +201,7 @@ describe('Dutch, the memory game, on a phone', () => {
       await snap.waitFor({ timeout: 10_000 });
       await snap.click();
       await expect.poll(async () => (await stateOf()).version, { timeout: 20_000 }).toBeGreaterThan(rec.version);
-      const after = (await stateOf()).state as DutchMemoryState;
+      const after = readable((await stateOf()).state);
       const log = after.pile.some((c) => c.card === state.benches[target.seat]![slot]!.card);
       const back = after.benches[target.seat]![slot]?.card === state.benches[target.seat]![slot]!.card;
       // Either it matched (on the pile, P1 got a new card there) or it missed (back in place, seen by all).

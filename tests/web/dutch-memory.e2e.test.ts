@@ -17,6 +17,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { ALL_CARDS, cardFace, cardLabel, rankOf, type CardId } from '#shared/games/dutch-memory/cards.js';
 import { dutchMemory } from '#shared/games/dutch-memory/index.js';
 import { dutchMemoryOptions } from '#shared/games/dutch-memory/moves.js';
+import { toPlain } from '#shared/games/dutch-memory/plain.js';
 import type { DutchMemoryState } from '#shared/games/dutch-memory/state.js';
 import { cardName, positionWords } from '../../web/src/games/dutch-memory/logic.js';
 import { e2eSite, SNAPSHOT_SCRIPT, type Snap, setVisible } from './support/e2e.js';
@@ -101,9 +102,12 @@ describe('Dutch, the memory game, in the browser', () => {
     }
     for (const p of pages) await p.locator('main.match[data-status="active"]').waitFor({ timeout: 20_000 });
 
+    /** The stored state (compact), read in the readable form. */
     const read = async () => {
       const r = (await env.table.store.get(matchId))!;
-      return { version: r.version, status: r.status, state: r.state as DutchMemoryState };
+      const stored = r.state as DutchMemoryState;
+      expect(stored.format).toBe(2);
+      return { version: r.version, status: r.status, state: toPlain(stored) };
     };
     const pos = (slot: number) => positionWords({ layout: 'grid' }, slot);
 
@@ -396,14 +400,15 @@ describe('Dutch, the memory game, in the browser', () => {
     let state = dutchMemory.setup(3, dutchMemoryOptions.parse(record0.options), record0.seed!);
     const known = [new Set<string>(), new Set<string>(), new Set<string>()];
     const hiddenAt = new Map<number, string[][]>();
-    const note = (v: number, st: DutchMemoryState) => {
+    const note = (v: number, compact: DutchMemoryState) => {
+      const st = toPlain(compact);
       for (let seat = 0; seat < 3; seat++) {
         const k = known[seat]!;
         st.pile.forEach((x) => k.add(x.card));
         st.aside.forEach((x) => k.add(x));
         st.history.forEach((r) => [...r.benches.flat(), ...r.callerCards].forEach((x) => k.add(x)));
         st.benches.forEach((bench) => bench.forEach((x) => x?.seenBy.includes(seat) && k.add(x.card)));
-        if (st.phase === 'play' && st.turn.held && st.turn.seat === seat) k.add(st.turn.held);
+        if (st.phase === 'play' && st.turn.held !== null && st.turn.seat === seat) k.add(st.turn.held);
       }
       hiddenAt.set(
         v,
@@ -465,7 +470,7 @@ describe('Dutch, the memory game, in the browser', () => {
     const lookShown = annSnaps.find((x) => x.html.includes('data-reveal="open"'))!;
     const firstLook = log.find((l) => l.kind === 'move' && l.seat === 0);
     expect(firstLook?.move).toEqual({ kind: 'look', slots: [0, 1] });
-    const dealt = dutchMemory.setup(3, dutchMemoryOptions.parse(record0.options), record0.seed!).benches[0]!;
+    const dealt = toPlain(dutchMemory.setup(3, dutchMemoryOptions.parse(record0.options), record0.seed!)).benches[0]!;
     const annLooked = [dealt[0]!.card, dealt[1]!.card];
     expect(leaks(lookShown.html, annLooked).sort()).toEqual([...annLooked].sort());
     expect(powers.every((k) => k === 'peek' || k === 'swap')).toBe(true);

@@ -14,7 +14,9 @@
  * strong: snaps like easy (a known match is always worth it), otherwise a determinized Monte Carlo
  * search (`searchMove`) over a pruned list of candidate moves: each sample deals the cards the seat
  * cannot see at random, and playouts use the easy heuristic (without forgetting) for every seat, on
- * what that seat has seen (its `seenBy` marks: every seat in a playout remembers what it was shown).
+ * what that seat has seen (its seen-by marks: every seat in a playout remembers what it was shown).
+ * Playouts read the compact state by number (card values by table lookup, seen-by bits of a bench
+ * position), never its readable form: they run thousands of times per decision.
  *
  * Without the memory aid the view shows no bench faces, so the bots read the seat's own log
  * (`BotInput.log`): `recollect` replays the current round of it and fills in the faces the seat was
@@ -33,10 +35,11 @@ import {
 } from '../../engine/bot.js';
 import type { LogEntry, Seat } from '../../engine/game.js';
 import { nextU32, type Rng, seedRng } from '../../engine/random.js';
-import { ALL_CARDS, type CardFace, type CardId, cardFace, cardValue, type ValueTable, snapMatches } from './cards.js';
+import { type CardFace, type CardId, cardFace, cardIndex, snapMatchesAt, type ValueTable, valuesOf } from './cards.js';
 import type { DutchMemoryMove } from './moves.js';
 import { apply, legalMoves, toAct } from './rules.js';
-import type { BenchCard, DutchMemoryState, Pending, PileCard } from './state.js';
+import type { Card, DutchMemoryState, Pending, PileCard, Slot } from './state.js';
+import { EMPTY, SEEN } from './state.js';
 import type { DutchMemoryView } from './view.js';
 
 type View = DutchMemoryView;
@@ -45,7 +48,8 @@ type Move = DutchMemoryMove;
 // ------------------------------------------------------------------ what the seat knows
 
 interface SlotKnow {
-  readonly id: CardId | null;
+  /** The card (its number, as in the state) if the seat knows it. */
+  readonly card: Card | null;
   /** The card's points if known, else the mean of the cards the seat has not seen. */
   readonly value: number;
 }
@@ -68,9 +72,9 @@ interface Table {
   readonly turn: Seat | null;
   readonly step: 'start' | 'drawn' | 'done' | null;
   readonly front: { readonly seat: Seat; readonly kind: string } | null;
-  readonly top: CardId | null;
+  readonly top: Card | null;
   readonly snapOpen: boolean;
-  readonly held: CardId | null;
+  readonly held: Card | null;
   readonly deck: number;
 }
 
@@ -84,9 +88,9 @@ function tableOfView(v: View): Table {
     turn: v.turn,
     step: v.step,
     front: f ? { seat: f.seat, kind: f.kind } : null,
-    top: v.discard.top?.id ?? null,
+    top: v.discard.top ? cardIndex(v.discard.top.id) : null,
     snapOpen: v.snap.open,
-    held: v.held?.card?.id ?? null,
+    held: v.held?.card ? cardIndex(v.held.card.id) : null,
     deck: v.deckCount,
   };
 }
@@ -98,10 +102,11 @@ function tableOfView(v: View): Table {
  */
 function knowledgeOfState(s: DutchMemoryState, me: Seat): Know {
   const table = s.rules.cardValues;
-  const top = s.pile[s.pile.length - 1] ?? null;
+  const values = valuesOf(table);
+  const top = s.pile.length > 0 ? (s.pile[s.pile.length - 1] as PileCard) : null;
   const f = s.pending[0];
   const playing = s.phase === 'play';
-  const held = playing && s.turn.held && s.turn.seat === me ? s.turn.held : null;
+  const held = playing && s.turn.held !== null && s.turn.seat === me ? s.turn.held : null;
   const t: Table = {
     phase: s.phase,
     seats: s.seats,
@@ -117,29 +122,42 @@ function knowledgeOfState(s: DutchMemoryState, me: Seat): Know {
   };
   let sum = TOTALS[table];
   let n = 52;
-  const seen = (id: CardId) => {
-    sum -= cardValue(table, id);
+  if (top) {
+    sum -= values[top.card] as number;
     n--;
-  };
-  if (top) seen(top.card);
-  if (held) seen(held);
-  for (const id of s.aside) seen(id);
-  for (const bench of s.benches) for (const b of bench) if (b?.seenBy.includes(me)) seen(b.card);
+  }
+  if (held !== null) {
+    sum -= values[held] as number;
+    n--;
+  }
+  for (const id of s.aside) {
+    sum -= values[cardIndex(id)] as number;
+    n--;
+  }
+  const bit = SEEN << me;
+  for (const bench of s.benches) {
+    for (const slot of bench) {
+      if (slot >= 0 && (slot & bit) !== 0) {
+        sum -= values[slot & 63] as number;
+        n--;
+      }
+    }
+  }
   const unseen = n > 0 ? sum / n : 6.5;
+  const unknown: SlotKnow = { card: null, value: unseen };
   const benches = s.benches.map((bench) =>
-    bench.map((b): SlotKnow | null => {
-      if (!b) return null;
-      const id = b.seenBy.includes(me) ? b.card : null;
-      return { id, value: id ? cardValue(table, id) : unseen };
+    bench.map((slot): SlotKnow | null => {
+      if (slot === EMPTY) return null;
+      if ((slot & bit) === 0) return unknown;
+      const card = slot & 63;
+      return { card, value: values[card] as number };
     }),
   );
   return { me, t, table, unseen, benches };
 }
 
-const TOTALS: Readonly<Record<ValueTable, number>> = {
-  bench: ALL_CARDS.reduce((a, id) => a + cardValue('bench', id), 0),
-  marmot: ALL_CARDS.reduce((a, id) => a + cardValue('marmot', id), 0),
-};
+const sumOf = (values: readonly number[]) => values.reduce((a, v) => a + v, 0);
+const TOTALS: Readonly<Record<ValueTable, number>> = { bench: sumOf(valuesOf('bench')), marmot: sumOf(valuesOf('marmot')) };
 
 const OWN_MEMORY = 3;
 const OTHERS_MEMORY = 2;
@@ -151,17 +169,17 @@ function recall(round: number, me: Seat, id: CardId): number {
 
 function knowledge(v: View, me: Seat, forget: boolean): Know {
   const table = v.rules.cardValues;
+  const values = valuesOf(table);
   const visible = new Set<CardId>();
   for (const bench of v.benches) for (const s of bench) if (s?.card) visible.add(s.card.id);
   if (v.held?.card) visible.add(v.held.card.id);
   if (v.discard.top) visible.add(v.discard.top.id);
   for (const c of v.aside) visible.add(c.id);
-  let sum = 0;
-  let n = 0;
-  for (const id of ALL_CARDS) {
-    if (visible.has(id)) continue;
-    sum += cardValue(table, id);
-    n++;
+  let sum = TOTALS[table];
+  let n = 52;
+  for (const id of visible) {
+    sum -= values[cardIndex(id)] as number;
+    n--;
   }
   const unseen = n > 0 ? sum / n : 6.5;
   let keep: Set<string> | null = null;
@@ -182,22 +200,22 @@ function knowledge(v: View, me: Seat, forget: boolean): Know {
   const benches = v.benches.map((bench, s) =>
     bench.map((slot, i): SlotKnow | null => {
       if (!slot) return null;
-      const id = slot.card && (!keep || keep.has(`${s}/${i}`)) ? slot.card.id : null;
-      return { id, value: id ? cardValue(table, id) : unseen };
+      const card = slot.card && (!keep || keep.has(`${s}/${i}`)) ? cardIndex(slot.card.id) : null;
+      return { card, value: card === null ? unseen : (values[card] as number) };
     }),
   );
   return { me, t: tableOfView(v), table, unseen, benches };
 }
 
 const estimate = (k: Know, s: Seat) => (k.benches[s] ?? []).reduce((a, x) => a + (x ? x.value : 0), 0);
-const unknownCount = (k: Know, s: Seat) => (k.benches[s] ?? []).filter((x) => x && x.id === null).length;
+const unknownCount = (k: Know, s: Seat) => (k.benches[s] ?? []).filter((x) => x && x.card === null).length;
 
 /** My position holding the most points (known cards first on a tie, since they are sure). */
 function worstSlot(k: Know): { slot: number; value: number; known: boolean } | null {
   let best: { slot: number; value: number; known: boolean } | null = null;
   (k.benches[k.me] ?? []).forEach((x, slot) => {
     if (!x) return;
-    const known = x.id !== null;
+    const known = x.card !== null;
     if (!best || x.value > best.value || (x.value === best.value && known && !best.known)) best = { slot, value: x.value, known };
   });
   return best;
@@ -234,13 +252,13 @@ const find = (legal: readonly Move[], m: Move): Move | null => legal.find((x) =>
 /** A snap the seat knows matches the open discard, if any (own cards first). */
 export function knownSnap(legal: readonly Move[], k: Know): Move | null {
   const top = k.t.snapOpen ? k.t.top : null;
-  if (!top) return null;
+  if (top === null) return null;
   let other: Move | null = null;
   for (const m of legal) {
     if (m.kind !== 'snap') continue;
     const owner = m.owner ?? k.me;
-    const id = k.benches[owner]?.[m.slot]?.id;
-    if (!id || !snapMatches(id, top)) continue;
+    const card = k.benches[owner]?.[m.slot]?.card;
+    if (card === null || card === undefined || !snapMatchesAt(card, top)) continue;
     if (owner === k.me) return m;
     other ??= m;
   }
@@ -384,7 +402,7 @@ function easyMove(legal: readonly Move[], k: Know): Move {
   const worst = worstSlot(k);
   if (t.step === 'start') {
     if (wantsDutch(k)) return find(legal, { kind: 'call-dutch' }) ?? first;
-    const top = t.top === null ? null : cardValue(k.table, t.top);
+    const top = t.top === null ? null : (valuesOf(k.table)[t.top] as number);
     if (top !== null && worst && worst.value - top >= 3 && top <= 4) {
       const take = find(legal, { kind: 'take-discard', slot: worst.slot });
       if (take) return take;
@@ -392,7 +410,7 @@ function easyMove(legal: readonly Move[], k: Know): Move {
     return find(legal, { kind: 'draw' }) ?? first;
   }
   if (t.step === 'drawn') {
-    const held = t.held === null ? null : cardValue(k.table, t.held);
+    const held = t.held === null ? null : (valuesOf(k.table)[t.held] as number);
     if (held !== null && worst) {
       const gain = worst.value - held;
       if ((worst.known && gain >= 1) || (!worst.known && held <= Math.min(4, worst.value - 2))) {
@@ -410,10 +428,10 @@ function powerMove(legal: readonly Move[], k: Know, kind: string): Move | null {
   const seats = k.t.seats;
   const order = Array.from({ length: seats - 1 }, (_, i) => (me + 1 + i) % seats);
   if (kind === 'peek') {
-    const mine = (k.benches[me] ?? []).findIndex((x) => x && x.id === null);
+    const mine = (k.benches[me] ?? []).findIndex((x) => x && x.card === null);
     if (mine >= 0) return find(legal, { kind: 'peek', at: { seat: me, slot: mine } });
     for (const s of order) {
-      const slot = (k.benches[s] ?? []).findIndex((x) => x && x.id === null);
+      const slot = (k.benches[s] ?? []).findIndex((x) => x && x.card === null);
       if (slot >= 0) return find(legal, { kind: 'peek', at: { seat: s, slot } });
     }
     return null;
@@ -428,7 +446,7 @@ function powerMove(legal: readonly Move[], k: Know, kind: string): Move | null {
         const x = bench[slot];
         if (!x) continue;
         // An unknown card is worth the mean, a known one its points: take the lowest.
-        const value = x.id ? x.value : x.value + 0.5;
+        const value = x.card !== null ? x.value : x.value + 0.5;
         if (!target || value < target.value) target = { seat: s, slot, value };
       }
     }
@@ -454,54 +472,62 @@ function powerMove(legal: readonly Move[], k: Know, kind: string): Move | null {
 
 /** Builds a full state that agrees with the view; cards the seat cannot see are dealt at random. */
 export function determinize(v: View, _seat: Seat, rng0: Rng): [DutchMemoryState, Rng] {
-  const placed = new Set<CardId>();
-  for (const bench of v.benches) for (const s of bench) if (s?.card) placed.add(s.card.id);
-  const heldId = v.held?.card?.id ?? null;
-  if (heldId) placed.add(heldId);
-  const topId = v.discard.top?.id ?? null;
-  if (topId) placed.add(topId);
-  for (const c of v.aside) placed.add(c.id);
+  const placed: boolean[] = new Array(52).fill(false);
+  for (const bench of v.benches) for (const s of bench) if (s?.card) placed[cardIndex(s.card.id)] = true;
+  const heldCard = v.held?.card ? cardIndex(v.held.card.id) : null;
+  if (heldCard !== null) placed[heldCard] = true;
+  const topCard = v.discard.top ? cardIndex(v.discard.top.id) : null;
+  if (topCard !== null) placed[topCard] = true;
+  for (const c of v.aside) placed[cardIndex(c.id)] = true;
   // Cards face up in the view but in no place of it (covered discards, power cards): below the top.
-  const loose: CardId[] = [];
-  const add = (id: CardId) => {
-    if (!placed.has(id)) {
-      placed.add(id);
-      loose.push(id);
+  const loose: Card[] = [];
+  const add = (card: Card) => {
+    if (!placed[card]) {
+      placed[card] = true;
+      loose.push(card);
     }
   };
-  for (const c of v.snap.covered) add(c.card.id);
-  for (const p of v.pending) if (p.card) add(p.card.id);
-  let pool: CardId[];
+  for (const c of v.snap.covered) add(cardIndex(c.card.id));
+  for (const p of v.pending) if (p.card) add(cardIndex(p.card.id));
+  const unplaced: Card[] = [];
+  for (let c = 0; c < 52; c++) if (!placed[c]) unplaced.push(c);
+  let pool: Card[];
   let rng = rng0;
-  [pool, rng] = sampleShuffle(
-    rng,
-    ALL_CARDS.filter((id) => !placed.has(id)),
-  );
+  [pool, rng] = sampleShuffle(rng, unplaced);
   let next = 0;
-  const draw = (): CardId => pool[next++] ?? (loose.pop() as CardId);
+  const draw = (): Card => pool[next++] ?? (loose.pop() as Card);
   const benches = v.benches.map((bench) =>
-    bench.map((s): BenchCard | null => (s ? { card: s.card ? s.card.id : draw(), seenBy: s.seenBy } : null)),
+    bench.map((s): Slot => {
+      if (!s) return EMPTY;
+      let mask = 0;
+      for (const seat of s.seenBy) mask |= 1 << seat;
+      return (s.card ? cardIndex(s.card.id) : draw()) + SEEN * mask;
+    }),
   );
-  const held = v.held ? (heldId ?? draw()) : null;
-  const below = Math.max(0, v.discard.count - (topId ? 1 : 0));
-  const pileIds: CardId[] = loose.slice(0, below);
-  while (pileIds.length < below && next < pool.length) pileIds.push(draw());
+  const held = v.held ? (heldCard ?? draw()) : null;
+  const below = Math.max(0, v.discard.count - (topCard !== null ? 1 : 0));
+  const pileCards: Card[] = loose.slice(0, below);
+  while (pileCards.length < below && next < pool.length) pileCards.push(draw());
   const deck = pool.slice(next, next + v.deckCount);
   const on = v.snap.on ?? 0;
   const at = v.snap.since ?? 0;
-  const pile: PileCard[] = pileIds.map((card, i) => ({ card, serial: on - pileIds.length + i, at, closed: true }));
-  if (topId) pile.push({ card: topId, serial: on, at, closed: !v.snap.open });
-  const nextSerial = topId ? on + 1 : 0;
+  const pile: PileCard[] = pileCards.map((card, i) => ({ card, serial: on - pileCards.length + i, at, closed: true }));
+  if (topCard !== null) pile.push({ card: topCard, serial: on, at, closed: !v.snap.open });
+  const nextSerial = topCard !== null ? on + 1 : 0;
   const pending: Pending[] = v.pending.map((p) =>
-    p.kind === 'give-back' ? { kind: 'give-back', seat: p.seat, to: p.to ?? 0 } : { kind: p.kind, seat: p.seat, card: p.card!.id },
+    p.kind === 'give-back'
+      ? { kind: 'give-back', seat: p.seat, to: p.to ?? 0 }
+      : { kind: p.kind, seat: p.seat, card: cardIndex(p.card!.id) },
   );
   const state: DutchMemoryState = {
+    format: 2,
     rules: v.rules,
     seats: v.seats,
     phase: v.phase,
     round: v.round,
     dealer: v.dealer,
     deck,
+    unshuffled: 0,
     pile,
     aside: v.aside.map((c) => c.id),
     benches,
@@ -540,7 +566,7 @@ function candidates(legal: readonly Move[], k: Know, easy: Move): Move[] {
         push(m);
         break;
       case 'peek':
-        if (k.benches[m.at.seat]?.[m.at.slot]?.id === null) push(m);
+        if (k.benches[m.at.seat]?.[m.at.slot]?.card === null) push(m);
         break;
       case 'swap': {
         const worst = worstSlot(k);
@@ -558,7 +584,8 @@ function candidates(legal: readonly Move[], k: Know, easy: Move): Move[] {
 
 function benchPoints(table: ValueTable, s: DutchMemoryState, seat: Seat): number {
   let t = 0;
-  for (const b of s.benches[seat] ?? []) if (b) t += cardValue(table, b.card);
+  const values = valuesOf(table);
+  for (const slot of s.benches[seat] ?? []) if (slot !== EMPTY) t += values[slot & 63] as number;
   return t;
 }
 

@@ -7,7 +7,7 @@
  * court cards and the ace are words of the catalog (`card.letter.*`), the numbers and symbols are not.
  */
 import type { Param, Params, Seat, Words } from '../../engine/game.js';
-import { cardInfo } from './cards.js';
+import { ALL_CARDS, cardInfo } from './cards.js';
 import type { Pending } from './state.js';
 
 export const WORDS = 'game.dutch-memory';
@@ -45,7 +45,7 @@ export function whoseParams(owner: Seat, actor: Seat, prefix = ''): Params {
 /** The refusal of a move that is not the power waiting for the player, naming that one: `fail`'s params and key. */
 export function wrongPower(p: Pending): [params: Params | undefined, key: string] {
   if (p.kind === 'give-back') return [undefined, `${WORDS}.error.wrong-power.give-back`];
-  return [{ card: cardWords(p.card) }, `${WORDS}.error.wrong-power.${p.kind}`];
+  return [{ card: cardWords(ALL_CARDS[p.card] as string) }, `${WORDS}.error.wrong-power.${p.kind}`];
 }
 
 /**

@@ -13,7 +13,8 @@ import { bots, offTurnSnap, playerOf, recollect, strongBot } from '#shared/games
 import { dutchMemory as game } from '#shared/games/dutch-memory/index.js';
 import type { DutchMemoryMove } from '#shared/games/dutch-memory/moves.js';
 import { type Preset, resolveRules } from '#shared/games/dutch-memory/presets.js';
-import type { BenchCard, DutchMemoryState } from '#shared/games/dutch-memory/state.js';
+import { fromPlain, type PlainBenchCard, toPlain } from '#shared/games/dutch-memory/plain.js';
+import type { DutchMemoryState } from '#shared/games/dutch-memory/state.js';
 import { view } from '#shared/games/dutch-memory/view.js';
 import { type Player, playGame } from '../../../scripts/bench/bots-dutch-memory.js';
 
@@ -25,7 +26,8 @@ const levelBot = (l: BotLevel) => (l === 'strong' ? small : bots.easy);
 const smallPlayer = playerOf({ easy: bots.easy, strong: small });
 
 /** The same position with what `seat` cannot see dealt differently: deck order and unseen bench cards. */
-function reshuffleHidden(state: DutchMemoryState, seat: Seat, seed: string): DutchMemoryState {
+function reshuffleHidden(compact: DutchMemoryState, seat: Seat, seed: string): DutchMemoryState {
+  const state = toPlain(compact);
   const [deck, rng0] = shuffle(seedRng(seed), state.deck);
   let rng: Rng = rng0;
   // Unseen bench cards with the same seenBy list can trade places without changing any view's facts.
@@ -37,9 +39,9 @@ function reshuffleHidden(state: DutchMemoryState, seat: Seat, seed: string): Dut
       groups.set(key, [...(groups.get(key) ?? []), { s, i }]);
     }),
   );
-  const benches = state.benches.map((b) => b.slice()) as (BenchCard | null)[][];
+  const benches = state.benches.map((b) => b.slice()) as (PlainBenchCard | null)[][];
   for (const places of groups.values()) {
-    let cards: BenchCard[];
+    let cards: PlainBenchCard[];
     [cards, rng] = shuffle(
       rng,
       places.map((p) => state.benches[p.s]![p.i]!),
@@ -48,7 +50,7 @@ function reshuffleHidden(state: DutchMemoryState, seat: Seat, seed: string): Dut
       benches[p.s]![p.i] = cards[k]!;
     });
   }
-  return { ...state, deck, benches };
+  return fromPlain({ ...state, deck, benches });
 }
 
 interface Position {

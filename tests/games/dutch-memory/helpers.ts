@@ -8,15 +8,17 @@ import type { DutchMemoryReveal } from '#shared/games/dutch-memory/rules.js';
 import { dutchMemory } from '#shared/games/dutch-memory/index.js';
 import { dutchMemoryOptions, type DutchMemoryMove, type DutchMemoryOptionsInput } from '#shared/games/dutch-memory/moves.js';
 import type { Rules } from '#shared/games/dutch-memory/presets.js';
-import type {
-  BenchCard,
-  DutchMemoryEvent,
-  DutchMemoryState,
-  Pending,
-  PileCard,
-  RoundRecord,
-  Step,
-} from '#shared/games/dutch-memory/state.js';
+import {
+  fromPlain,
+  type PlainBenchCard,
+  type PlainPending,
+  type PlainPileCard,
+  type PlainState,
+  seenList,
+  toPlain,
+} from '#shared/games/dutch-memory/plain.js';
+import type { DutchMemoryEvent, DutchMemoryState, RoundRecord, Step } from '#shared/games/dutch-memory/state.js';
+import { EMPTY, slotCard } from '#shared/games/dutch-memory/state.js';
 import type { DutchMemoryView } from '#shared/games/dutch-memory/view.js';
 import { english, unworded } from '../../support/words.js';
 
@@ -29,8 +31,8 @@ export function rulesOf(options: DutchMemoryOptionsInput = {}): Rules {
 }
 
 /** A bench card: a bare id is unseen by everyone; `seen('7H', 0, 2)` has been seen by seats 0 and 2. */
-export type CardSpec = CardId | BenchCard | null;
-export const seen = (card: CardId, ...seenBy: Seat[]): BenchCard => ({ card, seenBy: [...seenBy].sort((a, b) => a - b) });
+export type CardSpec = CardId | PlainBenchCard | null;
+export const seen = (card: CardId, ...seenBy: Seat[]): PlainBenchCard => ({ card, seenBy: [...seenBy].sort((a, b) => a - b) });
 
 export interface Scenario {
   options?: DutchMemoryOptionsInput;
@@ -47,7 +49,7 @@ export interface Scenario {
   step?: Step;
   held?: CardId | null;
   caller?: Seat | null;
-  pending?: Pending[];
+  pending?: PlainPending[];
   totals?: number[];
   history?: RoundRecord[];
   round?: number;
@@ -57,12 +59,17 @@ export interface Scenario {
   at?: number;
 }
 
-/** A state as the scenario says, with every card accounted for (the unused ones in the deck). */
+/**
+ * A state as the scenario says, with every card accounted for (the unused ones in the deck), built in
+ * the readable form and returned in the compact one.
+ */
 export function build(s: Scenario): DutchMemoryState {
   const rules = rulesOf(s.options);
   const seats = s.benches.length;
-  const base = game.setup(seats, rules, 'scenario');
-  const benches = s.benches.map((bench) => bench.map((c) => (c === null ? null : typeof c === 'string' ? { card: c, seenBy: [] } : c)));
+  const base = toPlain(game.setup(seats, rules, 'scenario'));
+  const benches = s.benches.map((bench) =>
+    bench.map((c): PlainBenchCard | null => (c === null ? null : typeof c === 'string' ? { card: c, seenBy: [] } : c)),
+  );
   let pileIds = s.pile ?? [];
   if (s.emptyDeck) {
     const placed = new Set<string>([...benches.flat().flatMap((b) => (b ? [b.card] : [])), ...pileIds, ...(s.held ? [s.held] : [])]);
@@ -73,19 +80,21 @@ export function build(s: Scenario): DutchMemoryState {
   for (const c of next) used.add(c);
   const rest = ALL_CARDS.filter((c) => !used.has(c));
   const deck: CardId[] = [...rest, ...[...next].reverse()];
-  const pile: PileCard[] = pileIds.map((card, i) => ({
+  const pile: PlainPileCard[] = pileIds.map((card, i) => ({
     card,
     serial: i,
     at: s.at ?? 0,
     closed: i === pileIds.length - 1 ? (s.closedTop ?? false) : false,
   }));
   const phase = s.phase ?? 'play';
-  const state: DutchMemoryState = {
+  const plain: PlainState = {
     ...base,
     phase,
     round: s.round ?? 1,
     dealer: s.dealer ?? seats - 1,
     deck,
+    // The deck is in the order given (drawn from its end).
+    unshuffled: 0,
     pile,
     aside: [],
     benches,
@@ -98,6 +107,7 @@ export function build(s: Scenario): DutchMemoryState {
     totals: s.totals ?? benches.map(() => 0),
     history: s.history ?? [],
   };
+  const state = fromPlain(plain);
   expectConserved(state);
   return state;
 }
@@ -107,13 +117,15 @@ export function expectConserved(state: DutchMemoryState): void {
   expect(whereCards(state).sort()).toEqual([...ALL_CARDS].sort());
 }
 
+/** Every card's id, place by place (a card in two places is listed twice). */
 export function whereCards(state: DutchMemoryState): string[] {
+  const p = toPlain(state);
   return [
-    ...state.deck,
-    ...state.pile.map((p) => p.card),
-    ...state.aside,
-    ...state.benches.flat().flatMap((b) => (b ? [b.card] : [])),
-    ...(state.turn.held ? [state.turn.held] : []),
+    ...p.deck,
+    ...p.pile.map((c) => c.card),
+    ...p.aside,
+    ...p.benches.flat().flatMap((b) => (b ? [b.card] : [])),
+    ...(p.turn.held === null ? [] : [p.turn.held]),
   ];
 }
 
@@ -154,9 +166,19 @@ export function refuse(state: DutchMemoryState, seat: Seat, move: DutchMemoryMov
 
 export const viewOf = (state: DutchMemoryState, viewer: Viewer) => game.view(state, viewer) as DutchMemoryView;
 
-export const cardAt = (state: DutchMemoryState, seat: Seat, slot: number) => state.benches[seat]?.[slot]?.card ?? null;
-export const seenAt = (state: DutchMemoryState, seat: Seat, slot: number) => state.benches[seat]?.[slot]?.seenBy ?? null;
-export const top = (state: DutchMemoryState) => state.pile[state.pile.length - 1];
+const slotAt = (state: DutchMemoryState, seat: Seat, slot: number) => state.benches[seat]?.[slot] ?? EMPTY;
+/** The id of the card in a bench position, null for an empty one. */
+export const cardAt = (state: DutchMemoryState, seat: Seat, slot: number): CardId | null => {
+  const at = slotAt(state, seat, slot);
+  return at === EMPTY ? null : (ALL_CARDS[slotCard(at)] as CardId);
+};
+/** The seats that have seen the card in a bench position, ascending; null for an empty one. */
+export const seenAt = (state: DutchMemoryState, seat: Seat, slot: number): readonly Seat[] | null => {
+  const at = slotAt(state, seat, slot);
+  return at === EMPTY ? null : seenList(at);
+};
+/** The top of the discard pile in readable form. */
+export const top = (state: DutchMemoryState): PlainPileCard | undefined => toPlain(state).pile.at(-1);
 export const topSerial = (state: DutchMemoryState) => top(state)!.serial;
 
 /** All card ids appearing anywhere in a JSON value. */

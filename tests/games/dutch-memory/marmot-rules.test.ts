@@ -3,6 +3,8 @@
  * including its two worked examples of the simultaneous discard (our "snap").
  */
 import { describe, expect, it } from 'vitest';
+import { toPlain } from '#shared/games/dutch-memory/plain.js';
+import { EMPTY } from '#shared/games/dutch-memory/state.js';
 import { english } from '../../support/words.js';
 import {
   build,
@@ -96,14 +98,14 @@ describe('Marmot rules: special cards', () => {
       [0, { kind: 'draw' }],
       [0, { kind: 'discard' }],
     ]);
-    expect(r.state.pending).toEqual([{ kind: 'give', seat: 0, card: 'AH' }]);
+    expect(toPlain(r.state).pending).toEqual([{ kind: 'give', seat: 0, card: 'AH' }]);
     expect(refuse(r.state, 0, { kind: 'give', to: 0 })).toBe('give-to-self');
     expect(game.legalMoves(r.state, 0).filter((m) => m.kind === 'give')).toEqual([
       { kind: 'give', to: 1 },
       { kind: 'give', to: 2 },
     ]);
     const g = play(r.state, 0, { kind: 'give', to: 2 });
-    expect(g.state.benches[2]![4]).toEqual({ card: '7D', seenBy: [] });
+    expect(toPlain(g.state).benches[2]![4]).toEqual({ card: '7D', seenBy: [] });
     expect(g.reveal).toBeUndefined();
     expect(g.state.turn.seat).toBe(1);
     expect(english(game.viewEvent(eventsOf(g.events, 'gave')[0]!, 1))).toBe('Ann gave Cy an unseen card from the deck (position 5).');
@@ -129,7 +131,7 @@ describe('Marmot rules: special cards', () => {
     const theirs = play(s, 0, { kind: 'swap', a: { seat: 2, slot: 0 }, b: { seat: 2, slot: 3 } }).state;
     expect([cardAt(theirs, 2, 0), cardAt(theirs, 2, 3)]).toEqual(['AC', 'JC']);
     const mine = play(s, 0, { kind: 'swap', a: { seat: 0, slot: 0 }, b: { seat: 0, slot: 3 } }).state;
-    expect(mine.benches[0]![3]).toEqual(seen('5S', 0));
+    expect(toPlain(mine).benches[0]![3]).toEqual(seen('5S', 0));
     // Every unordered pair of the 12 cards on the table.
     expect(game.legalMoves(s, 0).filter((m) => m.kind === 'swap')).toHaveLength(66);
   });
@@ -158,7 +160,7 @@ describe('Marmot rules: the simultaneous discard (snap)', () => {
     expect(top(r.state)?.card).toBe('5C');
     const snap = play(r.state, 0, { kind: 'snap', on: 0, slot: 0 });
     expect(eventsOf(snap.events, 'snapped')[0]).toMatchObject({ card: '5S', on: '5C' });
-    expect(snap.state.benches[0]!.filter(Boolean)).toHaveLength(3);
+    expect(snap.state.benches[0]!.filter((b) => b !== EMPTY)).toHaveLength(3);
   });
 
   it('Tip: exchanging a card for its twin, then snapping the drawn one, checks the guess', () => {
@@ -168,7 +170,7 @@ describe('Marmot rules: the simultaneous discard (snap)', () => {
       [0, { kind: 'exchange', slot: 3 }],
       [0, { kind: 'snap', on: 0, slot: 3 }],
     ]);
-    expect(r.state.pile.map((p) => p.card)).toEqual(['5C', '5H']);
+    expect(toPlain(r.state).pile.map((p) => p.card)).toEqual(['5C', '5H']);
     expect(cardAt(r.state, 0, 3)).toBeNull();
   });
 
@@ -177,7 +179,7 @@ describe('Marmot rules: the simultaneous discard (snap)', () => {
     const s = play(table({ next: ['8H', '2S'] }), 0, { kind: 'draw-and-discard' }).state;
     const r = play(s, 1, { kind: 'snap', on: 0, slot: 3 });
     expect(cardAt(r.state, 1, 3)).toBe('6D');
-    expect(r.state.benches[1]![4]).toEqual({ card: '2S', seenBy: [1] });
+    expect(toPlain(r.state).benches[1]![4]).toEqual({ card: '2S', seenBy: [1] });
     expect(r.reveal?.cards).toEqual([{ seat: 1, slot: 4, card: { id: '2S', rank: '2', suit: 'S', value: 2 }, why: 'penalty' }]);
     expect(viewOf(r.state, 1).benches[1]![4]!.card?.id).toBe('2S');
     expect(viewOf(r.state, 0).benches[1]![4]!.card).toBeNull();
@@ -217,11 +219,11 @@ describe("Marmot rules: Kings and other players' cards", () => {
     expect(eventsOf(r.events, 'snapped')[0]).toMatchObject({ seat: 2, owner: 1, slot: 0, card: '8C', on: '8H' });
     expect(top(r.state)?.card).toBe('8C');
     // The replacement, face down and unseen, in the same position; then the penalty card, which B sees (Marmot).
-    expect(r.state.benches[1]![0]).toEqual({ card: '2S', seenBy: [] });
-    expect(r.state.benches[1]![4]).toEqual({ card: '3S', seenBy: [1] });
+    expect(toPlain(r.state).benches[1]![0]).toEqual({ card: '2S', seenBy: [] });
+    expect(toPlain(r.state).benches[1]![4]).toEqual({ card: '3S', seenBy: [1] });
     expect(eventsOf(r.events, 'penalty')).toEqual([{ type: 'penalty', seat: 1, slot: 4 }]);
-    expect(r.state.benches[2]!.filter(Boolean)).toHaveLength(4);
-    expect(r.state.pending).toEqual([]);
+    expect(r.state.benches[2]!.filter((b) => b !== EMPTY)).toHaveLength(4);
+    expect(toPlain(r.state).pending).toEqual([]);
     // Only B sees the penalty card: not in A's answer, only in B's own view.
     expect(r.reveal).toBeUndefined();
     expect(viewOf(r.state, 1).benches[1]![4]!.card?.id).toBe('3S');
@@ -237,7 +239,7 @@ describe("Marmot rules: Kings and other players' cards", () => {
     expect(eventsOf(r.events, 'snap-failed')[0]).toMatchObject({ why: 'wrong', owner: 1, card: 'QH' });
     expect(seenAt(r.state, 1, 1)).toEqual([0, 1, 2]);
     expect(eventsOf(r.events, 'penalty')).toEqual([{ type: 'penalty', seat: 2, slot: 4 }]);
-    expect(r.state.benches[1]!.filter(Boolean)).toHaveLength(4);
+    expect(r.state.benches[1]!.filter((b) => b !== EMPTY)).toHaveLength(4);
     expectConserved(r.state);
   });
 

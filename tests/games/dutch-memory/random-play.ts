@@ -4,9 +4,10 @@
  */
 import { expect } from 'vitest';
 import type { Seat, Viewer } from '#shared/engine/game.js';
-import type { CardId } from '#shared/games/dutch-memory/cards.js';
+import { ALL_CARDS, type CardId } from '#shared/games/dutch-memory/cards.js';
 import type { DutchMemoryMove, DutchMemoryOptionsInput } from '#shared/games/dutch-memory/moves.js';
-import type { DutchMemoryState, RoundRecord } from '#shared/games/dutch-memory/state.js';
+import type { Card, DutchMemoryState, RoundRecord } from '#shared/games/dutch-memory/state.js';
+import { EMPTY, hasSeen, slotCard } from '#shared/games/dutch-memory/state.js';
 import { testRng } from '../../support/rng.js';
 import { game, rulesOf } from './helpers.js';
 import { english, unworded } from '../../support/words.js';
@@ -90,7 +91,7 @@ function chooseMove(state: DutchMemoryState, toAct: Seat[], r: () => number): { 
   // re-applied snap would be): both must be accepted.
   if (state.phase === 'play' && r() < 0.12) {
     const seat = Math.floor(r() * state.seats);
-    const own = state.benches[seat]!.flatMap((b, i) => (b ? [i] : []));
+    const own = state.benches[seat]!.flatMap((b, i) => (b === EMPTY ? [] : [i]));
     if (r() < 0.25 && own.length > 0 && state.nextSerial > state.roundFirstSerial) {
       const on = state.roundFirstSerial + Math.floor(r() * (state.nextSerial - state.roundFirstSerial));
       return { seat, move: { kind: 'snap', on, slot: pick(r, own) } };
@@ -107,6 +108,11 @@ function chooseMove(state: DutchMemoryState, toAct: Seat[], r: () => number): { 
 }
 
 const CARD_ID = /"((?:10|[2-9AJQK])[CDHS])"/g;
+const idOf = (card: Card): CardId => {
+  const id = ALL_CARDS[card];
+  if (id === undefined || !Number.isInteger(card)) throw new Error(`not a card number: ${card}`);
+  return id;
+};
 const SEEN = new Map<string, number>();
 let stamp = 0;
 export function checkConserved(state: DutchMemoryState): void {
@@ -117,11 +123,11 @@ export function checkConserved(state: DutchMemoryState): void {
     SEEN.set(id, stamp);
     n++;
   };
-  for (const id of state.deck) mark(id);
+  for (const card of state.deck) mark(idOf(card));
   for (const id of state.aside) mark(id);
-  for (const p of state.pile) mark(p.card);
-  for (const b of state.benches) for (const c of b) if (c) mark(c.card);
-  if (state.turn.held) mark(state.turn.held);
+  for (const p of state.pile) mark(idOf(p.card));
+  for (const b of state.benches) for (const slot of b) if (slot !== EMPTY) mark(idOf(slotCard(slot)));
+  if (state.turn.held !== null) mark(idOf(state.turn.held));
   if (n !== 52) throw new Error(`cards not conserved: ${n} cards`);
 }
 
@@ -219,7 +225,8 @@ function acceptedUnlisted(state: DutchMemoryState, seat: Seat, m: DutchMemoryMov
   if (m.kind !== 'snap' || state.phase !== 'play') return false;
   const owner = m.owner ?? seat;
   if (owner !== seat && !state.rules.snapOthers) return false;
-  if (!state.benches[owner]?.[m.slot]) return false;
+  const b = state.benches[owner]?.[m.slot];
+  if (b === undefined || b === EMPTY) return false;
   return m.on >= state.roundFirstSerial && m.on < state.nextSerial;
 }
 
@@ -252,11 +259,11 @@ function randomMove(state: DutchMemoryState, r: () => number): DutchMemoryMove {
  */
 function checkViewHidesUnseen(state: DutchMemoryState, viewer: Viewer, r: () => number): void {
   const over = state.phase === 'over';
-  const hidden: CardId[] = [...state.deck];
+  const hidden: Card[] = [...state.deck];
   const heldHidden = state.turn.held !== null && viewer !== state.turn.seat;
   if (heldHidden) hidden.push(state.turn.held!);
-  const benchHidden = (seenBy: readonly number[]) => !over && !(state.rules.memoryAid && viewer !== null && seenBy.includes(viewer));
-  for (const b of state.benches) for (const c of b) if (c && benchHidden(c.seenBy)) hidden.push(c.card);
+  const benchHidden = (slot: number) => slot !== EMPTY && !over && !(state.rules.memoryAid && viewer !== null && hasSeen(slot, viewer));
+  for (const b of state.benches) for (const slot of b) if (benchHidden(slot)) hidden.push(slotCard(slot));
   // Fisher–Yates with the test's generator.
   const shuffled = hidden.slice();
   for (let i = shuffled.length - 1; i > 0; i--) {
@@ -267,7 +274,8 @@ function checkViewHidesUnseen(state: DutchMemoryState, viewer: Viewer, r: () => 
   const next = () => shuffled[k++]!;
   const deck = state.deck.map(() => next());
   const held = heldHidden ? next() : state.turn.held;
-  const benches = state.benches.map((b) => b.map((c) => (c && benchHidden(c.seenBy) ? { ...c, card: next() } : c)));
+  // The seen-by mask stays, the card changes.
+  const benches = state.benches.map((b) => b.map((slot) => (benchHidden(slot) ? slot - slotCard(slot) + next() : slot)));
   const permuted: DutchMemoryState = { ...state, deck, benches, turn: { ...state.turn, held } };
   checkConserved(permuted);
   const text = JSON.stringify(game.view(state, viewer));
@@ -278,11 +286,11 @@ function checkViewHidesUnseen(state: DutchMemoryState, viewer: Viewer, r: () => 
   for (const m of text.matchAll(CARD_ID)) inView.add(m[1]!);
   if (inView.size === 0) return;
   const visibleElsewhere = new Set<string>([
-    ...state.pile.map((p) => p.card),
+    ...state.pile.map((p) => idOf(p.card)),
     ...state.aside,
     ...state.history.flatMap((h) => [...h.benches.flat(), ...h.callerCards]),
   ]);
-  for (const id of hidden) {
+  for (const id of hidden.map(idOf)) {
     if (inView.has(id) && !visibleElsewhere.has(id)) throw new Error(`view of ${viewer} shows hidden ${id}`);
   }
 }

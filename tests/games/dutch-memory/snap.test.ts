@@ -3,6 +3,7 @@
  * snaps racing a covering move, the optional minimum snap window, and powers from snapped cards.
  */
 import { describe, expect, it } from 'vitest';
+import { toPlain } from '#shared/games/dutch-memory/plain.js';
 import { build, cardAt, eventsOf, expectConserved, game, play, refuse, seen, top, viewOf, whereCards, type Scenario } from './helpers.js';
 
 /** Seat 0 to play; the 6♠ open on the pile; seats 1 and 2 each remember a six. */
@@ -35,11 +36,11 @@ describe('two snaps against the same discard', () => {
       { type: 'snap-failed', seat: 2, owner: 2, slot: 0, card: '6C', why: 'late', on: '6S' },
     ]);
     const end = second.state;
-    expect(end.pile.map((p) => p.card)).toEqual(['6S', '6D']);
+    expect(toPlain(end).pile.map((p) => p.card)).toEqual(['6S', '6D']);
     expect(cardAt(end, 1, 3)).toBeNull();
     expect(cardAt(end, 2, 0)).toBe('6C');
     expect(end.benches[2]).toHaveLength(5);
-    expect(end.benches[2]![4]).toEqual({ card: '10H', seenBy: [] });
+    expect(toPlain(end).benches[2]![4]).toEqual({ card: '10H', seenBy: [] });
     expect(whereCards(end)).toHaveLength(52);
     expectConserved(end);
     // The other order gives the mirror outcome.
@@ -64,7 +65,7 @@ describe('two snaps against the same discard', () => {
     const covered = play(table({ options: { snapWindowMs: 0 } }), 0, { kind: 'draw-and-discard' }).state;
     const r = play(covered, 1, { kind: 'snap', on: 0, slot: 0 });
     expect(eventsOf(r.events, 'snap-failed')[0]?.why).toBe('late');
-    expect(r.state.benches[1]![0]).toEqual({ card: '7S', seenBy: [] });
+    expect(toPlain(r.state).benches[1]![0]).toEqual({ card: '7S', seenBy: [] });
   });
 });
 
@@ -91,7 +92,7 @@ describe('how long a snap stays possible', () => {
     const inTime = play(covered, 1, { kind: 'snap', on: 0, slot: 3 }, 30_000);
     expect(eventsOf(inTime.events, 'snapped')).toHaveLength(1);
     // The snapped card goes in beneath the card that covered the six; the 10♥ stays on top and open.
-    expect(inTime.state.pile.map((p) => p.card)).toEqual(['6S', '6D', '10H']);
+    expect(toPlain(inTime.state).pile.map((p) => p.card)).toEqual(['6S', '6D', '10H']);
     expect(viewOf(inTime.state, 2).snap).toMatchObject({ open: true, card: { id: '10H' }, covered: [] });
     // A second snap at the same six, still inside the window: it was already snapped.
     const again = play(inTime.state, 2, { kind: 'snap', on: 0, slot: 0 }, 40_000);
@@ -128,7 +129,7 @@ describe('powers of snapped cards', () => {
     const afterTurn = play(play(s, 0, { kind: 'draw-and-discard' }).state, 0, { kind: 'skip' }).state;
     expect(afterTurn.turn).toMatchObject({ seat: 1, step: 'start' });
     const snapped = play(afterTurn, 2, { kind: 'snap', on: 1, slot: 0 }).state;
-    expect(snapped.pending).toEqual([{ kind: 'peek', seat: 2, card: 'QC' }]);
+    expect(toPlain(snapped).pending).toEqual([{ kind: 'peek', seat: 2, card: 'QC' }]);
     expect(game.toAct(snapped)).toEqual([2]);
     expect(viewOf(snapped, 1).pending).toEqual([{ seat: 2, kind: 'peek', card: { id: 'QC', rank: 'Q', suit: 'C', value: 10 }, to: null }]);
     expect(refuse(snapped, 1, { kind: 'draw' })).toBe('power-pending');
