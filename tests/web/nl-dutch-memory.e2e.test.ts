@@ -160,7 +160,7 @@ describe('the memory board in Dutch and in the pseudo-locale', () => {
       expect(await p.locator('[data-reveal="open"]').innerText()).toContain('De geheugensteun staat aan');
       // A card looked at: where it lies, what it is and who saw it, in Dutch.
       expect(await cardAt(p, seat, 0).getAttribute('aria-label')).toMatch(
-        /^Jouw kaart op plek 1 \(linksboven\): (klaveren|ruiten|harten|schoppen) (aas|boer|vrouw|heer|\d+), \d+ punten?; gezien door jou/,
+        /^Jouw kaart op plek 1 \(linksboven\): (klaveren|ruiten|harten|schoppen) (aas|boer|vrouw|heer|\d+), \d+ punt(en)?; gezien door jou/,
       );
       if (seat === 0) await expectAccessible(p, 'memory board in Dutch, after the look');
       await p.getByRole('button', { name: 'Oké' }).click();
