@@ -154,6 +154,33 @@ describe('the match page and the account pages in Dutch and English', () => {
     await ctx.close();
   });
 
+  it('the create form shows a game’s options only once their words are here, not the English names meanwhile', async () => {
+    const ctx = await env.browser.newContext({ locale: 'en-GB' });
+    const p = await ctx.newPage();
+    // The auction's page module and words arrive late, as on a slow line (routing also turns the cache off).
+    let holding: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      holding = r;
+    });
+    await p.route('**/chunks/**', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('game.dutch-auction.board.')) {
+        holding();
+        await new Promise((r) => setTimeout(r, 1500));
+      }
+      await route.fulfill({ response, body });
+    });
+    await openPseudo(p, `${env.server.url}/`);
+    await held;
+    await p.locator('#create-h').waitFor();
+    expect(await p.locator('#opt-edition').count()).toBe(0);
+    expect(ownText(await unmarkedText(p))).toEqual([]);
+    await p.locator('#opt-edition').waitFor();
+    expect(ownText(await unmarkedText(p))).toEqual([]);
+    await ctx.close();
+  });
+
   it('the pseudo-locale run of the invite page, the sign-in page and the account page finds no unmarked text', async () => {
     const base = env.server.url;
     const open = await makeMatch(base, 'dutch-auction', ['Ann', 'Bob'], { join: false });

@@ -124,14 +124,15 @@ export function CreateForm() {
             choices={seatChoices}
             onChange={(seat, c) => setSeatChoices((all) => Object.assign([...all], { [seat - 1]: c }))}
           />
-          {fields.map((f) => (
-            <OptionInput
-              key={`${gameId}-${f.key}`}
-              field={f}
-              value={chosen[f.key]}
-              onChange={(v) => setChosen(withChoice(chosen, f.key, v, ui?.optionDefaults))}
-            />
-          ))}
+          {ui !== undefined &&
+            fields.map((f) => (
+              <OptionInput
+                key={`${gameId}-${f.key}`}
+                field={f}
+                value={chosen[f.key]}
+                onChange={(v) => setChosen(withChoice(chosen, f.key, v, ui?.optionDefaults))}
+              />
+            ))}
           <TimingChoices
             reminderHours={reminderHours}
             deadlineDays={deadlineDays}
@@ -172,17 +173,20 @@ function saveCreatedSeat(c: Created, game: GameSummary, players: number, name: s
 }
 
 /** The game's UI module (option labels and defaults), once loaded; null before. */
-function useGameUi(gameId: string): GameUi | null {
-  const [ui, setUi] = useState<GameUi | null>(null);
+/**
+ * The game's page module, which words its options. `undefined` while it loads: the option fields
+ * wait for it rather than show the schema's English names for a moment. `null` if it failed: plain
+ * labels then.
+ */
+function useGameUi(gameId: string): GameUi | null | undefined {
+  const [ui, setUi] = useState<GameUi | null | undefined>(undefined);
   useEffect(() => {
-    setUi(null);
+    setUi(undefined);
     if (!gameId) return;
     let live = true;
     loadGameUi(gameId)
       .then((loaded) => live && setUi(loaded))
-      .catch(() => {
-        /* plain labels then */
-      });
+      .catch(() => live && setUi(null));
     return () => {
       live = false;
     };
