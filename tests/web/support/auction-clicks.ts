@@ -30,7 +30,7 @@ export async function playAuctionStep(p: Page, shots: { commit?: string; buy?: s
   const before = await pageVersion(p);
   const phase = await p.locator('.dutch').getAttribute('data-phase');
   if (phase === 'commit') {
-    await p.locator('[data-zone="hand"] button.card').first().click();
+    if (!(await clickUnlessMovedOn(p, p.locator('[data-zone="hand"] button.card').first(), before))) return false;
     if (shots.commit) await p.screenshot({ path: shots.commit, fullPage: true });
     await p.getByRole('button', { name: 'Seal my bid' }).click();
     await p.getByRole('button', { name: 'Seal', exact: true }).click();
@@ -56,6 +56,21 @@ export async function playAuctionStep(p: Page, shots: { commit?: string; buy?: s
   await waitForVersionAbove(p, before);
   expect(await p.locator('.notice.error').allInnerTexts()).toEqual([]);
   return true;
+}
+
+/**
+ * Clicks, unless the page moves on to a newer version first (its polling can bring one between
+ * reading the page and the click, on a slow machine): then the caller looks again. A page that
+ * stays put and still offers nothing to click fails as before.
+ */
+async function clickUnlessMovedOn(p: Page, target: ReturnType<Page['locator']>, version: number): Promise<boolean> {
+  try {
+    await target.click({ timeout: 10_000 });
+    return true;
+  } catch (err) {
+    if ((await pageVersion(p)) !== version) return false;
+    throw err;
+  }
 }
 
 /** Asks the page to poll now (a focus event), as a player coming back to the tab would. */

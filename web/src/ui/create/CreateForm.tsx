@@ -58,10 +58,7 @@ export function CreateForm() {
 
   const game = games?.find((g) => g.id === gameId);
   const ui = useGameUi(gameId);
-  const fields = useMemo<OptionField[]>(
-    () => withDefaults(optionFields(schemas[`Options_${gameId}`], ui?.optionLabels?.() ?? {}), ui?.optionDefaults?.(chosen) ?? {}),
-    [schemas, gameId, ui, chosen, useLang()],
-  );
+  const fields = useMemo(() => fieldsOf(schemas[`Options_${gameId}`], ui, chosen), [schemas, gameId, ui, chosen, useLang()]);
 
   /** Sends the form; "Play against the computer" sends it with every other seat a computer player. */
   async function create(vsComputer: boolean) {
@@ -124,15 +121,14 @@ export function CreateForm() {
             choices={seatChoices}
             onChange={(seat, c) => setSeatChoices((all) => Object.assign([...all], { [seat - 1]: c }))}
           />
-          {ui !== undefined &&
-            fields.map((f) => (
-              <OptionInput
-                key={`${gameId}-${f.key}`}
-                field={f}
-                value={chosen[f.key]}
-                onChange={(v) => setChosen(withChoice(chosen, f.key, v, ui?.optionDefaults))}
-              />
-            ))}
+          {fields.map((f) => (
+            <OptionInput
+              key={`${gameId}-${f.key}`}
+              field={f}
+              value={chosen[f.key]}
+              onChange={(v) => setChosen(withChoice(chosen, f.key, v, ui?.optionDefaults))}
+            />
+          ))}
           <TimingChoices
             reminderHours={reminderHours}
             deadlineDays={deadlineDays}
@@ -173,6 +169,12 @@ function saveCreatedSeat(c: Created, game: GameSummary, players: number, name: s
 }
 
 /** The game's UI module (option labels and defaults), once loaded; null before. */
+/** A game's option fields, worded by its page module: none while that loads, not the schema's English names meanwhile. */
+function fieldsOf(schema: unknown, ui: GameUi | null | undefined, chosen: Record<string, string | boolean>): OptionField[] {
+  if (ui === undefined) return [];
+  return withDefaults(optionFields(schema, ui?.optionLabels?.() ?? {}), ui?.optionDefaults?.(chosen) ?? {});
+}
+
 /**
  * The game's page module, which words its options. `undefined` while it loads: the option fields
  * wait for it rather than show the schema's English names for a moment. `null` if it failed: plain
