@@ -9,7 +9,7 @@ import type { Seat } from '../../engine/game.js';
 import { shuffleSteps } from '../../engine/random.js';
 import { ALL_CARDS, cardIndex, type CardId } from './cards.js';
 import type { DutchMemoryState, Pending, Slot } from './state.js';
-import { EMPTY, SEEN, slotCard, seenMask } from './state.js';
+import { EMPTY, SEAT_SETS, SEEN, slotCard, seenMask } from './state.js';
 
 export interface PlainBenchCard {
   readonly card: CardId;
@@ -39,15 +39,8 @@ export interface PlainState extends Omit<DutchMemoryState, 'format' | 'deck' | '
   readonly pending: readonly PlainPending[];
 }
 
-/** Every seat set as its ascending list, by mask; shared and frozen. */
-const SEAT_LISTS: readonly (readonly Seat[])[] = Array.from({ length: 256 }, (_, mask) => {
-  const seats: Seat[] = [];
-  for (let s = 0; s < 8; s++) if (mask & (1 << s)) seats.push(s);
-  return Object.freeze(seats);
-});
-
 /** The seats that have seen the card in a bench position, ascending (a shared, frozen list). */
-export const seenList = (slot: Slot): readonly Seat[] => SEAT_LISTS[seenMask(slot)] as readonly Seat[];
+export const seenList = (slot: Slot): readonly Seat[] => SEAT_SETS[seenMask(slot)] as readonly Seat[];
 
 const id = (card: number): CardId => ALL_CARDS[card] as CardId;
 

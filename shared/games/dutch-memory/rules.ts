@@ -55,7 +55,7 @@ import type {
   RoundRecord,
   Slot,
 } from './state.js';
-import { EMPTY, SEEN } from './state.js';
+import { EMPTY, SEAT_SETS, SEEN } from './state.js';
 import { outcomeWords, wrongPower } from './words.js';
 
 export const CARDS_PER_BENCH = 4;
@@ -108,15 +108,6 @@ const MAX_SEATS = 8;
 /** Positions never run past the 52 cards of the deck (moves.ts caps slots at 51). */
 const MAX_SLOTS = 52;
 
-/**
- * Every set of seats as its ascending list, by bitmask: the lists `toAct` hands out are taken from
- * here, shared and frozen.
- */
-const SEAT_SETS: readonly (readonly Seat[])[] = Array.from({ length: 1 << MAX_SEATS }, (_, mask) => {
-  const seats: Seat[] = [];
-  for (let s = 0; s < MAX_SEATS; s++) if (mask & (1 << s)) seats.push(s);
-  return Object.freeze(seats);
-});
 const NOBODY = SEAT_SETS[0] as readonly Seat[];
 
 /** The position's card, now also seen by `seat`. */

@@ -37,6 +37,16 @@ export const slotCard = (slot: Slot): Card => slot & 63;
 export const seenMask = (slot: Slot): number => (slot < 0 ? 0 : slot >> 6);
 export const hasSeen = (slot: Slot, seat: Seat): boolean => slot >= 0 && ((slot >> 6) & (1 << seat)) !== 0;
 
+/**
+ * Every set of seats (at most 8) as its ascending list, by bitmask, shared and frozen: a seen-by
+ * mask read as a list, and the lists `toAct` hands out.
+ */
+export const SEAT_SETS: readonly (readonly Seat[])[] = Array.from({ length: 256 }, (_, mask) => {
+  const seats: Seat[] = [];
+  for (let s = 0; s < 8; s++) if (mask & (1 << s)) seats.push(s);
+  return Object.freeze(seats);
+});
+
 /** A bench keeps its positions for the whole round. */
 export type Bench = readonly Slot[];
 
