@@ -19,27 +19,13 @@ import { DAY } from '../../functions/matches/timing.js';
 import { nudge, pageVersion, playAuctionStep } from './support/auction-clicks.js';
 import { expectAccessible } from './support/axe.js';
 import { e2eSite } from './support/e2e.js';
+import { waitVersion } from './support/page-version.js';
 import { playMove, readMatch } from './support/matches.js';
 import { siteGames } from './support/site.js';
 
 const env = e2eSite('bots-web', { bots: true });
 
 const matchIdOf = (p: Page) => new URL(p.url()).pathname.split('/')[2]!;
-
-/** Waits until the page shows at least version `v` with no move in flight, asking it to poll meanwhile. */
-async function waitVersion(p: Page, v: number, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const ok = await p.evaluate((want) => {
-      const main = document.querySelector('main.match');
-      return Number(main?.getAttribute('data-version')) >= want && main?.getAttribute('data-busy') !== 'true';
-    }, v);
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`page stuck below version ${v} (shows ${await pageVersion(p)})`);
-    await nudge(p);
-    await p.waitForTimeout(250);
-  }
-}
 
 /** The seat token this browser keeps for a match (as the page stored it). */
 async function storedToken(p: Page, matchId: string, seat: number): Promise<string> {
