@@ -38,6 +38,8 @@ export interface DigestDeps {
   leaseMs?: number;
   /** Fault injection for tests: runs after the mail left and before the day is marked sent. */
   faults?: { afterSend?: (playerId: string) => void | Promise<void> };
+  /** Players read from the list at a time (tests make it small to see a list longer than a run). */
+  pageSize?: number;
 }
 
 export const DIGEST_LEASE_MS = 5 * 60 * 1000;
@@ -59,7 +61,10 @@ export class DailyDigest {
     this.log = deps.log ?? ((e) => console.log(JSON.stringify(e)));
   }
 
-  /** One pass over the list, within `budgetMs`; what is left waits for the next run (the same day still counts). */
+  /**
+   * The list from where the last run stopped, within `budgetMs` (at least one page, so every run gets on),
+   * up to its end; what is left waits for the next run, which goes on from the saved place.
+   */
   async run({ budgetMs }: { budgetMs: number }): Promise<DigestReport> {
     const started = Date.now();
     const report: DigestReport = {
@@ -74,13 +79,14 @@ export class DailyDigest {
       retry: 0,
       failed: 0,
     };
-    let cursor: unknown;
+    let cursor = await this.deps.digests.walkedTo();
+    let pages = 0;
     do {
-      if (Date.now() - started > budgetMs) {
+      if (pages++ > 0 && Date.now() - started > budgetMs) {
         report.unfinished = true;
         break;
       }
-      const page = await this.deps.digests.enrolled(PAGE, cursor);
+      const page = await this.deps.digests.enrolled(this.deps.pageSize ?? PAGE, cursor);
       for (const id of page.playerIds) {
         report.players++;
         try {
@@ -91,6 +97,8 @@ export class DailyDigest {
         }
       }
       cursor = page.next;
+      // Saved after each page: a run that dies goes on from its last page, whose days are claimed already.
+      await this.deps.digests.saveWalk(cursor);
     } while (cursor);
     return report;
   }
@@ -98,6 +106,10 @@ export class DailyDigest {
   /** The day's digest of one player. */
   async forPlayer(playerId: string): Promise<DigestOutcome> {
     const { players, digests, notify } = this.deps;
+    const now = this.clock();
+    const day = dayOf(now);
+    // A player already mailed today costs one read on the later walks of the day.
+    if (await digests.daySettled(playerId, day)) return 'already-sent';
     const player = await players.player(playerId);
     const seats = player ? await players.seats(playerId) : [];
     const daily = player ? seats.filter((s) => wantsDigest(player, s)) : [];
@@ -106,10 +118,8 @@ export class DailyDigest {
       return 'withdrawn';
     }
     if ((await notify.address(player.addressKey))?.suppressed) return 'suppressed';
-    const now = this.clock();
     const lines = await this.waiting(daily, now, player.lang ?? 'en');
     if (lines.length === 0) return 'nothing-waiting';
-    const day = dayOf(now);
     const claim = await digests.claimDay(playerId, day, now, this.deps.leaseMs ?? DIGEST_LEASE_MS);
     if (claim.state !== 'claimed') return claim.state === 'sent' ? 'already-sent' : 'busy';
     const result = await this.send(player, lines, now, day);

@@ -61,6 +61,12 @@ export type DigestClaim = { state: 'claimed'; claimId: string } | { state: 'sent
 export interface DigestStore {
   /** A page of the players on the list (`next` while there are more). */
   enrolled(limit: number, cursor?: DigestCursor): Promise<{ playerIds: string[]; next?: DigestCursor }>;
+  /** Where the last run stopped on the list (none: at its start). */
+  walkedTo(): Promise<DigestCursor | undefined>;
+  /** Saves where the walk goes on (none: it starts over). */
+  saveWalk(cursor: DigestCursor | undefined): Promise<void>;
+  /** The day's digest went (or failed for good) already: one read, nothing else needed. */
+  daySettled(playerId: string, day: string): Promise<boolean>;
   withdraw(playerId: string): Promise<void>;
   /** Claims the day's digest: `sent` when it went already, `busy` while another holds a live lease. */
   claimDay(playerId: string, day: string, now: number, leaseMs: number): Promise<DigestClaim>;

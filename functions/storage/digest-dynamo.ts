@@ -2,7 +2,8 @@
  * The DynamoDB adapter of the daily digest's store (functions/players/port.ts `DigestStore`): the list of
  * players who chose the digest (`DIGEST#<shard>` / `P#<id>`) and the per-player, per-day marker
  * (`P#<id>` / `DIGEST#<day>`), whose conditional writes make the day's mail go at most once per lease
- * and never again once it is marked sent (key design: ./table.ts).
+ * and never again once it is marked sent, and where the last run stopped on the list (`WALK#digest`), so
+ * a list longer than one run covers is walked over several (key design: ./table.ts).
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -41,6 +42,23 @@ export class DynamoDigestStore implements DigestStore {
       at = out.LastEvaluatedKey ? { shard: at.shard, start: out.LastEvaluatedKey } : { shard: at.shard + 1 };
     }
     return at.shard < DIGEST_SHARDS ? { playerIds, next: at } : { playerIds };
+  }
+
+  async walkedTo(): Promise<DigestCursor | undefined> {
+    const out = await this.db.send(new GetCommand({ TableName: this.tableName, Key: playerKeys.digestWalk, ConsistentRead: true }));
+    const at = out.Item?.at as Cursor | undefined;
+    return at && Number.isInteger(at.shard) && at.shard < DIGEST_SHARDS ? at : undefined;
+  }
+
+  async saveWalk(cursor: DigestCursor | undefined): Promise<void> {
+    const at = cursor as Cursor | undefined;
+    await this.db.send(new PutCommand({ TableName: this.tableName, Item: { ...playerKeys.digestWalk, type: 'digest-walk', at } }));
+  }
+
+  async daySettled(playerId: string, day: string): Promise<boolean> {
+    const key = playerKeys.digestDay(playerId, day);
+    const out = await this.db.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
+    return out.Item !== undefined && out.Item.state !== 'claimed';
   }
 
   async withdraw(playerId: string): Promise<void> {

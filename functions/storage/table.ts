@@ -17,6 +17,7 @@
  *                      sk = SEAT#<matchId>#<seat>    a claimed seat, its token sealed (players/vault.ts)
  *                      sk = DIGEST#<yyyy-mm-dd>      the day's digest: claimed (lease) or sent, TTL after 35 days
  *   pk = DIGEST#<0..3> sk = P#<playerId>             a player who chose the daily digest somewhere (the job's list)
+ *   pk = WALK#digest   sk = WALK                     where the digest job's last run stopped on that list
  *   pk = PADDR#<sha256> sk = PADDR                   an address → its player (one player per address)
  *   pk = SIGNIN#<sha256> sk = SIGNIN                 a sign-in link's secret (hash only), TTL after 15 min
  *   pk = RL#signin#<cap>#<subject> sk = W#<start>    hourly counters of sign-in mails (address, client, site)
@@ -88,6 +89,8 @@ export const playerKeys = {
   link: (hash: string) => ({ pk: `SIGNIN#${hash}`, sk: 'SIGNIN' }),
   /** The daily digest's list of players, in DIGEST_SHARDS partitions. */
   digestMember: (playerId: string) => ({ pk: digestShard(shardOf(playerId, DIGEST_SHARDS)), sk: `P#${playerId}` }),
+  /** Where the digest job's last run stopped on its list (one item; the next run goes on from there). */
+  digestWalk: { pk: 'WALK#digest', sk: 'WALK' },
   /** One per player and UTC day (yyyy-mm-dd): the exactly-once marker of that day's digest. */
   digestDay: (playerId: string, day: string) => ({ pk: `P#${playerId}`, sk: `DIGEST#${day}` }),
   signInCounter: (cap: string, subject: string, windowStart: number) => ({ pk: `RL#signin#${cap}#${subject}`, sk: `W#${windowStart}` }),

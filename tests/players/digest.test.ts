@@ -1,8 +1,9 @@
 /**
  * The daily digest (issue 16), on DynamoDB Local with the real SMTP listener and the push stand-in, the
  * clock injected: one mail a day per player listing every match waiting for them, none when none waits,
- * exactly once under a second run, two runs at once, a crash after the send and a failed send; the
- * per-turn mail of digest seats left out while push and other players' mail go on as before.
+ * exactly once under a second run, two runs at once, a crash after the send and a failed send, a list
+ * longer than one run's budget walked over several runs; the per-turn mail of digest seats left out
+ * while push and other players' mail go on as before.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
@@ -11,6 +12,7 @@ import type { DigestDeps } from '../../functions/players/digest.js';
 import { DIGEST_MAX_LISTED, digestMail } from '../../functions/players/digest-mail.js';
 import { SmtpEmailSender } from '../../functions/notify/email.js';
 import { SimulatedCrash } from '../../functions/notify/dispatcher.js';
+import { sha256 } from '../../functions/matches/tokens.js';
 import { addOne, browserKeys, confirmedEmail, harness, mailAndPush, PUBLIC_URL, playUntilTurnOf, type Harness } from '../notify/support.js';
 import { Device, dailyDigest, signIn } from './support.js';
 
@@ -20,6 +22,7 @@ afterEach(async () => h?.close());
 const start = Date.UTC(2026, 0, 5, 9, 0, 0);
 const HOUR = 3_600_000;
 const DAILY = { notices: 'email', reminders: true, mail: 'daily' };
+const DAILY_DEFAULTS = { notices: 'email', reminders: true, mail: 'daily' } as const;
 
 const digestOf = (extra: Partial<DigestDeps> = {}) => dailyDigest(h, io.sender, extra);
 const digests = (address: string) => io.smtp.to(address).filter((m) => m.messageId?.startsWith('<digest.'));
@@ -206,6 +209,38 @@ describe('the daily digest', () => {
     await ann.call('PUT', '/api/me/notices', { body: { notices: 'email', reminders: true } });
     expect((await digestOf().run({ budgetMs: 60_000 })).withdrawn).toBe(1);
     expect((await digestOf().run({ budgetMs: 60_000 })).players).toBe(0);
+  });
+
+  it('a list longer than one run covers goes on where the last run stopped: every player gets exactly one digest that day', async () => {
+    h = await harness({ email: io.sender, start, players: true });
+    const { matchId, seats } = await h.started(2, {}, ['Ann', 'Bob']);
+    await playUntilTurnOf(h, matchId, seats, 0);
+    const seat = 0;
+    // Eleven players hold the seat that waits (a store-level setup: the list, not the claim, is under test).
+    const addresses = Array.from({ length: 11 }, (_, i) => `digest-many-${i}@example.test`);
+    for (const [i, address] of addresses.entries()) {
+      const id = `many-${i}`;
+      await h.playerStore!.createPlayer({ id, address, addressKey: sha256(address), createdAt: start, defaults: DAILY_DEFAULTS });
+      await h.playerStore!.putSeat(id, { matchId, seat, claimedAt: start, sealedToken: 's', tokenHash: sha256(seats[seat]!.token) });
+      await h.playerStore!.enrollDigest(id);
+    }
+    // Each run's budget is spent after its first page of four: three runs reach the end of the list.
+    const tiny = () => digestOf({ pageSize: 4 }).run({ budgetMs: 0 });
+    const runs = [];
+    for (let i = 0; i < 3; i++) {
+      runs.push(await tiny());
+      h.clock.advance(HOUR);
+    }
+    expect(runs.map((r) => r.sent)).toEqual([4, 4, 3]);
+    expect(runs.map((r) => r.unfinished)).toEqual([true, true, false]);
+    for (const address of addresses) expect(digests(address)).toHaveLength(1);
+    // The rest of the day starts the walk again and finds every day already sent; nobody gets a second one.
+    for (let i = 0; i < 4; i++) expect((await tiny()).sent).toBe(0);
+    expect(addresses.flatMap(digests)).toHaveLength(addresses.length);
+    // The next day (still waiting) every player gets that day's one digest, again over a few runs.
+    h.clock.advance(24 * HOUR);
+    for (let i = 0; i < 3; i++) await tiny();
+    for (const address of addresses) expect(digests(address)).toHaveLength(2);
   });
 
   it('lists at most DIGEST_MAX_LISTED matches in one mail and counts the rest', () => {
