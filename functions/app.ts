@@ -107,8 +107,9 @@ export function createApp(deps: AppDeps): Hono {
   });
   app.get('/api/openapi.json', (c) => c.json(openApiDocument([...deps.games.values()])));
 
+  const settings = deps.notifications && notificationSettings(deps, deps.notifications, service);
   mountPlayers(app, deps, ctx);
-  app.route('/api/matches', matchRoutes(ctx));
+  app.route('/api/matches', matchRoutes({ ...ctx, ...(settings ? { carryOver: (from, to) => settings.carryOver(from, to) } : {}) }));
   app.route('/api/matches', inviteRoutes(ctx));
   app.route('/api/matches', moveRoutes(ctx));
   app.route('/api/matches', standInRoutes(ctx));
@@ -117,16 +118,8 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api/matches', undoRoutes(ctx));
 
   const notify = deps.notifications;
-  if (notify) {
-    const { vapidPublicKey, publicUrl, devOutbox, clientAddress, ...settingsDeps } = notify;
-    const settings = new NotificationSettings(
-      {
-        ...settingsDeps,
-        pushAvailable: vapidPublicKey !== undefined,
-        ...(deps.players ? { signedInAddress: signedInAddress(deps.players.store) } : {}),
-      },
-      service,
-    );
+  if (notify && settings) {
+    const { vapidPublicKey, publicUrl, devOutbox, clientAddress } = notify;
     app.route(
       '/api',
       notificationRoutes({
@@ -141,6 +134,19 @@ export function createApp(deps: AppDeps): Hono {
     if (devOutbox) app.route('/dev/outbox', devOutboxRoutes(devOutbox));
   }
   return app;
+}
+
+/** A seat's notification settings, with the signed-in players' addresses when there are players. */
+function notificationSettings(deps: AppDeps, notify: NotificationsDeps, service: MatchService): NotificationSettings {
+  const { vapidPublicKey, publicUrl: _u, devOutbox: _o, clientAddress: _c, ...settingsDeps } = notify;
+  return new NotificationSettings(
+    {
+      ...settingsDeps,
+      pushAvailable: vapidPublicKey !== undefined,
+      ...(deps.players ? { signedInAddress: signedInAddress(deps.players.store) } : {}),
+    },
+    service,
+  );
 }
 
 /** The player routes, and the claim of seats taken while signed in (before the match routes it wraps). */

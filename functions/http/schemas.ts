@@ -102,6 +102,8 @@ export const LangField = z.optional(z.enum(LANGS));
 export const EmailRequest = z.strictObject({
   address: z.pipe(z.string().check(z.trim(), z.maxLength(254)), z.email('Enter an email address.')),
   lang: LangField,
+  /** The address proof this browser was given when it confirmed the address (functions/notify/settings.ts). */
+  proof: z.optional(Secret),
 });
 export const ChannelsRequest = z.strictObject({ email: z.optional(z.boolean()), push: z.optional(z.boolean()), lang: LangField });
 export const PushSubscribeRequest = z.strictObject({

@@ -50,6 +50,10 @@ export interface NotifyStore {
   ): Promise<{ ok: true; windowStart: number } | { ok: false; cap: ConfirmationCap; retryAt: number }>;
   returnConfirmationAllowance(subjects: Partial<Record<ConfirmationCap, string>>, windowStart: number): Promise<void>;
   suppress(addressKey: string, reason: 'unsubscribed' | 'bouncing', now: number): Promise<void>;
+  /** Keeps the hash of an address key: the browser holding the key confirmed this address. */
+  putAddressProof(addressKey: string, proofHash: string, now: number): Promise<void>;
+  /** Whether a browser was given this address key (by its hash) when it confirmed the address. */
+  hasAddressProof(addressKey: string, proofHash: string, now: number): Promise<boolean>;
   unsuppress(addressKey: string): Promise<void>;
 
   // ---------------------------------------------------------------- link secrets (hashes only)

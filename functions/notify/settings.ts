@@ -3,6 +3,11 @@
  * confirmation mails capped per seat, match, client and address) and its push devices, and what the
  * links in mails do (confirm, unsubscribe, undo). Refuses with MatchErrors; knows no HTTP (the routes
  * are functions/http/routes/notifications.ts).
+ *
+ * A browser that confirms an address is given an address proof (a secret, stored only as its hash
+ * beside the address): shown with the address for a seat in a later match, it counts as that address
+ * confirmed, with no mail. Someone who only knows the address gets the usual capped confirmation. A
+ * rematch takes each seat's choices with it (`carryOver`): the same player confirmed that address.
  */
 import type { Seat } from '#shared/engine/game.js';
 import { gameNameIn, type Lang } from '../i18n.js';
@@ -127,14 +132,16 @@ export class NotificationSettings {
     id: string,
     seat: Seat,
     address: string,
-    at: { origin: string; client: string | null; lang?: Lang | undefined },
+    at: { origin: string; client: string | null; lang?: Lang | undefined; proof?: string | undefined },
   ): Promise<'confirmed' | 'sent'> {
     const { store } = this.deps;
     const email = this.requireEmail();
     const addressKey = sha256(address.toLowerCase());
     const [prefs, match] = await Promise.all([this.prefsOf(id, seat), this.matches.mustGet(id)]);
     const confirmed =
-      (prefs.email?.addressKey === addressKey && prefs.email.confirmed) || (await this.deps.signedInAddress?.(id, seat, addressKey));
+      (prefs.email?.addressKey === addressKey && prefs.email.confirmed) ||
+      (at.proof !== undefined && (await store.hasAddressProof(addressKey, sha256(at.proof), this.clock()))) ||
+      (await this.deps.signedInAddress?.(id, seat, addressKey));
     if (confirmed) {
       if (prefs.email?.addressKey !== addressKey) prefs.email = { address, addressKey, confirmed: true, requestedAt: this.clock() };
       await store.putPrefs({ ...prefs, ...langOf(at.lang), channels: { ...prefs.channels, email: true }, updatedAt: this.clock() });
@@ -236,13 +243,35 @@ export class NotificationSettings {
     return this.deps.store.token(sha256(secret), this.clock());
   }
 
-  /** Confirms the address; false when the seat uses another address by now. */
-  async confirm(record: LinkTokenRecord): Promise<boolean> {
-    const ok = await this.deps.store.confirmEmail(record.matchId, record.seat, record.addressKey, this.clock());
-    if (!ok) return false;
+  /**
+   * Confirms the address and gives the confirming browser its address proof (returned once, kept as a
+   * hash); null when the seat uses another address by now.
+   */
+  async confirm(record: LinkTokenRecord): Promise<{ remember: { address: string; proof: string } | null } | null> {
+    const { store } = this.deps;
+    const now = this.clock();
+    const ok = await store.confirmEmail(record.matchId, record.seat, record.addressKey, now);
+    if (!ok) return null;
     // The owner just asked for mail: an earlier "stop all mail" no longer stands.
-    await this.deps.store.unsuppress(record.addressKey);
-    return true;
+    await store.unsuppress(record.addressKey);
+    const address = (await store.seat(record.matchId, record.seat)).prefs?.email?.address;
+    if (address === undefined) return { remember: null };
+    const proof = newSecret();
+    await store.putAddressProof(record.addressKey, sha256(proof), now);
+    return { remember: { address, proof } };
+  }
+
+  /**
+   * The rematch seat gets the old seat's choices: channels, the address as it stood (confirmed by the
+   * same player), language, and this seat's push devices. A seat that has settings of its own keeps them.
+   */
+  async carryOver(from: { matchId: string; seat: Seat }, to: { matchId: string; seat: Seat }): Promise<void> {
+    const { store } = this.deps;
+    const [old, fresh] = await Promise.all([store.seat(from.matchId, from.seat), store.seat(to.matchId, to.seat)]);
+    if (!old.prefs || fresh.prefs) return;
+    const now = this.clock();
+    for (const sub of old.push.slice(0, MAX_PUSH_PER_SEAT)) await store.addPush({ ...sub, ...to, createdAt: now });
+    await store.putPrefs({ ...old.prefs, ...to, updatedAt: now });
   }
 
   async unsubscribe(record: LinkTokenRecord): Promise<void> {

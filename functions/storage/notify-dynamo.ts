@@ -10,6 +10,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, typ
 import type { Seat } from '#shared/engine/game.js';
 import type { NotificationIntent } from '../matches/port.js';
 import {
+  ADDRESS_PROOF_TTL_SECONDS,
   CLAIM_TTL_SECONDS,
   CONFIRMATION_INTERVAL_MS,
   CONFIRMATION_WINDOW_MS,
@@ -35,6 +36,8 @@ export const notifyKeys = {
   prefs: (matchId: string, seat: Seat) => ({ pk: `M#${matchId}`, sk: `N#${seat}#PREFS` }),
   push: (matchId: string, seat: Seat, id: string) => ({ pk: `M#${matchId}`, sk: `N#${seat}#PUSH#${id}` }),
   address: (addressKey: string) => ({ pk: `EMAIL#${addressKey}`, sk: 'EMAIL' }),
+  /** One browser's proof that it confirmed the address: the hash of the address key it was given. */
+  addressProof: (addressKey: string, proofHash: string) => ({ pk: `EMAIL#${addressKey}`, sk: `PROOF#${proofHash}` }),
   token: (hash: string) => ({ pk: `NT#${hash}`, sk: 'NT' }),
   /** The dedupe record: one per (match, version, seat, tag, channel). */
   sent: (intent: Pick<NotificationIntent, 'matchId' | 'version' | 'seat' | 'tag'>, channel: string) => ({
@@ -174,6 +177,27 @@ export class DynamoNotifyStore implements NotifyStore {
     }
     const rec = await this.address(addressKey);
     return rec?.suppressed ? 'suppressed' : 'limited';
+  }
+
+  async putAddressProof(addressKey: string, proofHash: string, now: number): Promise<void> {
+    await this.db.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: {
+          ...notifyKeys.addressProof(addressKey, proofHash),
+          type: 'address-proof',
+          createdAt: now,
+          expiresAt: epochSeconds(now) + ADDRESS_PROOF_TTL_SECONDS,
+        },
+      }),
+    );
+  }
+
+  async hasAddressProof(addressKey: string, proofHash: string, now: number): Promise<boolean> {
+    const key = notifyKeys.addressProof(addressKey, proofHash);
+    const out = await this.db.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
+    // TTL deletes late: an expired proof counts for nothing already.
+    return out.Item !== undefined && (out.Item.expiresAt as number) > epochSeconds(now);
   }
 
   /** Gives the day's confirmation back when the mail could not be sent. */

@@ -11,6 +11,7 @@
  *                      sk = CHAT#<seq:8>            a table chat message (the match keeps chatCount)
  *                      sk = CHATSEEN#<seat>          how far a seat has read the chat, and when
  *   pk = EMAIL#<sha256> sk = EMAIL                   an email address: suppression, confirmation rate limit
+ *                      sk = PROOF#<sha256>           a browser that confirmed the address: its address key's hash, TTL a year
  *   pk = NT#<sha256>   sk = NT                       a confirm / unsubscribe link secret (hash only)
  *   pk = P#<playerId>  sk = PLAYER                   a signed-in player's record (functions/players)
  *                      sk = SESSION#<sessionId>      a signed-in device: the secret's hash, TTL at its end

@@ -8,7 +8,12 @@ import { authorize, bearer, etagOf, idempotencyKey, jsonBody, notModified, targe
 import type { Answer, CreateMatchResponse, JoinResponse, LinksResponse, LogPageResponse, MatchResponse } from '../responses.js';
 import { CreateIdempotencyKey, CreateMatchRequest, LogQuery } from '../schemas.js';
 
-export function matchRoutes({ service, links }: RouteContext): Hono {
+export interface MatchRouteContext extends RouteContext {
+  /** Hands a seat's notification choices on to its rematch seat (functions/notify/settings.ts `carryOver`). */
+  carryOver?: (from: { matchId: string; seat: number }, to: { matchId: string; seat: number }) => Promise<void>;
+}
+
+export function matchRoutes({ service, links, carryOver }: MatchRouteContext): Hono {
   const app = new Hono();
 
   app.post('/', async (c) => {
@@ -74,7 +79,10 @@ export function matchRoutes({ service, links }: RouteContext): Hono {
   app.post('/:id/seats/:seat/rematch', async (c) => {
     const { id, caller } = await authorize(service, c);
     idempotencyKey(c); // accepted and checked; a rematch is safe to repeat with or without one (service.rematch)
-    const { gameId, ...r } = await service.rematch(id, (caller as { seat: number }).seat, bearer(c));
+    const seat = (caller as { seat: number }).seat;
+    const { gameId, ...r } = await service.rematch(id, seat, bearer(c));
+    // Before the answer: a retry (the rematch is safe to repeat) carries them over if this did not.
+    await carryOver?.({ matchId: id, seat }, { matchId: r.matchId, seat: r.seat });
     return c.json({ ...r, url: links.seat(c, r.matchId, r.seat, r.token, gameId) } satisfies Answer<typeof JoinResponse>);
   });
 

@@ -4,7 +4,8 @@
  *
  *   GET    /api/matches/:id/seats/:seat/notifications          channels, email state, devices, pause
  *   PATCH  /api/matches/:id/seats/:seat/notifications          {email?, push?}: switch a channel on/off
- *   PUT    /api/matches/:id/seats/:seat/notifications/email    {address}: sends the one confirmation mail
+ *   PUT    /api/matches/:id/seats/:seat/notifications/email    {address, proof?}: sends the one confirmation mail,
+ *                                                               or none with the proof of a browser that confirmed it
  *   DELETE /api/matches/:id/seats/:seat/notifications/email
  *   POST   /api/matches/:id/seats/:seat/notifications/push     a PushSubscription's toJSON()
  *   DELETE /api/matches/:id/seats/:seat/notifications/push     {endpoint}
@@ -67,9 +68,9 @@ function seatSettingRoutes(app: Hono, ctx: NotificationRouteContext, origin: Ori
   app.put(`${path}/email`, async (c) => {
     const { id, seat } = await seatCaller(service, c);
     settings.requireEmail();
-    const { address, lang } = await requiredJsonBody(c, EmailRequest);
+    const { address, lang, proof } = await requiredJsonBody(c, EmailRequest);
     const client = (ctx.clientAddress ?? clientAddressOf)(c);
-    const done = await settings.setEmail(id, seat, address, { origin: origin(c), client, lang: lang ?? langAsked(c.req) });
+    const done = await settings.setEmail(id, seat, address, { origin: origin(c), client, lang: lang ?? langAsked(c.req), proof });
     return c.json((await settings.summary(id, seat)) satisfies Answer<typeof NotificationSettingsResponse>, done === 'sent' ? 202 : 200);
   });
 
@@ -130,11 +131,15 @@ function linkRoutes(app: Hono, ctx: NotificationRouteContext, origin: Origin): v
     const { record } = await linkToken(c);
     if (record?.purpose !== 'confirm') return gone(c);
     const lang = record.lang ?? langOf(c.req);
-    if (!(await settings.confirm(record))) {
-      return say(c, record, 'page.notConfirmed.title', para(lang, 'page.notConfirmed.text'), 409);
-    }
-    const back = `<p><a href="${escapeHtml(matchUrl(origin(c), record.matchId))}">${escapeHtml(t(lang, 'page.backToMatch'))}</a></p>`;
-    return say(c, record, 'page.confirmed.title', `${para(lang, 'page.confirmed.text')}${back}`);
+    const done = await settings.confirm(record);
+    if (!done) return say(c, record, 'page.notConfirmed.title', para(lang, 'page.notConfirmed.text'), 409);
+    // The address proof rides in the fragment, which no server sees: the match page keeps it in this browser.
+    const remember = done.remember
+      ? `#${new URLSearchParams({ address: done.remember.address, 'address-proof': done.remember.proof })}`
+      : '';
+    const back = `<p><a href="${escapeHtml(matchUrl(origin(c), record.matchId) + remember)}">${escapeHtml(t(lang, 'page.backToMatch'))}</a></p>`;
+    const more = done.remember ? para(lang, 'page.confirmed.remember') : '';
+    return say(c, record, 'page.confirmed.title', `${para(lang, 'page.confirmed.text')}${more}${back}`);
   });
 
   app.get('/notify/unsubscribe', async (c) => {

@@ -117,6 +117,8 @@ export const mailEn = {
   'page.confirmed.title': 'Confirmed',
   'page.confirmed.text': 'Done. We will email you when this match needs you.',
   'page.backToMatch': 'Back to the match',
+  'page.confirmed.remember':
+    'Open the match with the link below in this browser, and it will remember the address: your next matches can use it without another confirmation mail.',
   'page.stop.title': 'Stop email',
   'page.stop.text': 'Stop all email from {site} to this address?',
   'page.stop.button': 'Stop all email',

@@ -111,6 +111,8 @@ export const mailNl = {
   'page.confirmed.title': 'Bevestigd',
   'page.confirmed.text': 'Klaar. We mailen je wanneer deze partij op je wacht.',
   'page.backToMatch': 'Terug naar de partij',
+  'page.confirmed.remember':
+    'Open de partij via de link hieronder in deze browser: dan onthoudt hij het adres, en kun je het in volgende partijen gebruiken zonder nieuwe bevestigingsmail.',
   'page.stop.title': 'Geen mail meer',
   'page.stop.text': 'Wil je helemaal geen mail meer van {site} op dit adres?',
   'page.stop.button': 'Stop alle mail',
