@@ -9,11 +9,14 @@
  *   link is followed, the email switch turns mail off and on again;
  * - pausing my deadlines shows until when, and moves my deadline back by the pause;
  * - "Notify this device" in a browser without a push service ends in a clear sentence, not a crash;
+ * - a browser that confirmed an address (and came back by the confirmation page's link) finds it offered
+ *   in its next match's panel, and using it takes effect at once, with no second mail;
  * - the web app manifest is linked and allowed by the content security policy.
  * Screenshots go to test-artifacts/web/.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { expectAccessible } from './support/axe.js';
 import { e2eSite, setVisible } from './support/e2e.js';
 
 const env = e2eSite('notify-web', { notify: true });
@@ -196,6 +199,63 @@ describe('reminders, deadlines and notifications in the browser', () => {
       icons: [{ src: '/favicon.svg' }],
     });
 
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('offers an address this browser confirmed in its next match, and uses it at once with no new mail', async () => {
+    const ctx = await env.browser.newContext({ viewport: { width: 1024, height: 800 } });
+    const a = await ctx.newPage();
+    const errors: string[] = [];
+    a.on('pageerror', (e) => errors.push(e.message));
+    const create = async (name: string) => {
+      await a.goto(`${env.server.url}/`);
+      await a.getByLabel('Secret sums (test game)').check();
+      await a.getByLabel('Your name').fill(name);
+      await a.getByRole('button', { name: 'Create the match' }).click();
+      await a.locator('main.match[data-status="open"]').waitFor();
+      await a.locator('.notify summary').click();
+      await a.locator('.notify-panel[data-ready="true"]').waitFor();
+      return new URL(a.url()).pathname.split('/')[2]!;
+    };
+    const first = await create('Di');
+    const address = `di-${first.toLowerCase()}@example.test`;
+    const mailsTo = () => env.server.outbox!.list().filter((m) => m.to === address);
+    const panel = a.locator('.notify');
+    expect(await panel.getByLabel('Your own email address').inputValue()).toBe('');
+    await panel.getByLabel('Your own email address').fill(address);
+    await panel.getByRole('button', { name: 'Send the confirmation mail' }).click();
+    await panel.locator('[data-email-state="pending"]').waitFor();
+
+    // The mail's link in another tab: confirm, then back to the match by the page's link.
+    const confirmUrl = /https?:\/\/\S+\/api\/notify\/confirm\?t=[\w-]+/.exec(mailsTo()[0]!.text)![0];
+    const mailTab = await ctx.newPage();
+    await mailTab.goto(confirmUrl);
+    await mailTab.getByRole('button', { name: 'Yes, send me email' }).click();
+    await mailTab.getByText('it will remember the address').waitFor();
+    await mailTab.getByRole('link', { name: 'Back to the match' }).click();
+    await mailTab.locator('main.match').waitFor();
+    // The proof stays in this browser and leaves the address bar.
+    expect(new URL(mailTab.url()).hash).toBe('');
+    expect(await mailTab.evaluate(() => localStorage.getItem('dutch:v1:addresses'))).toContain(address);
+    await mailTab.close();
+
+    // The next match: the panel offers the address, says it needs no mail, and uses it at once.
+    const second = await create('Di');
+    expect(second).not.toBe(first);
+    const field = panel.getByLabel('Your own email address');
+    expect(await field.inputValue()).toBe(address);
+    expect(await field.getAttribute('aria-describedby')).toContain('nt-email-known');
+    expect(await panel.locator('[data-email-known]').innerText()).toContain('no new confirmation mail');
+    await expectAccessible(a, 'the notifications panel offering a confirmed address');
+    await a.screenshot({ path: `${env.artifacts}/46-known-address.png`, fullPage: true });
+    await panel.getByRole('button', { name: 'Use this address' }).click();
+    await panel.locator('[data-email-state="confirmed"]').waitFor();
+    expect(await panel.locator('section[aria-labelledby="nt-email-h"] .status-line').innerText()).toBe(
+      `Email about this match now goes to ${address}.`,
+    );
+    expect(await panel.getByLabel('Email me about this match').isChecked()).toBe(true);
+    expect(mailsTo()).toHaveLength(1);
     expect(errors).toEqual([]);
     await ctx.close();
   });

@@ -69,6 +69,25 @@ describe('link fragments', () => {
     expect(store.findWatch(ID)).toBe(T);
   });
 
+  it('keeps an address this browser confirmed with its proof, newest first, once per address; a malformed one not', () => {
+    const calls: unknown[][] = [];
+    const history = { replaceState: (...a: unknown[]) => void calls.push(a) };
+    const back = (address: string, proof: string) => `#${new URLSearchParams({ address, 'address-proof': proof })}`;
+    absorbFragment({ pathname: `/m/${ID}`, hash: back('ann@example.test', T) }, history);
+    expect(calls).toEqual([[null, '', `/m/${ID}`]]);
+    expect(store.proofFor(' ANN@example.test ')).toBe(T);
+    const U = T.replace('A', 'Z');
+    absorbFragment({ pathname: `/m/${ID}`, hash: back('bob@example.test', U) }, history);
+    absorbFragment({ pathname: `/m/${ID}`, hash: back('Ann@Example.test', U) }, history);
+    expect(store.confirmedAddresses()).toEqual([
+      { address: 'Ann@Example.test', proof: U },
+      { address: 'bob@example.test', proof: U },
+    ]);
+    absorbFragment({ pathname: `/m/${ID}`, hash: back('cy@example.test', 'short') }, history);
+    absorbFragment({ pathname: `/m/${ID}`, hash: back('not an address', T) }, history);
+    expect(store.confirmedAddresses()).toHaveLength(2);
+  });
+
   it('takes even a malformed fragment out of the address bar, and stores nothing from it', () => {
     const calls: unknown[][] = [];
     absorbFragment({ pathname: `/m/${ID}`, hash: '#token=oops' }, { replaceState: (...a: unknown[]) => void calls.push(a) });

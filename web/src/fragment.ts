@@ -3,7 +3,8 @@
  * `/m/<id>#seat=<n>&token=<t>&game=<gameId>`, `/m/<id>#invite=<s>`, `/m/<id>#watch=<s>`.
  * The page reads the fragment once, stores the secret, and takes it out of the address bar.
  * A seat link's game id (optional, not a secret) lets the page download the game's board while
- * the match is being read, instead of after.
+ * the match is being read, instead of after. The link back from a confirmed address,
+ * `/m/<id>#address=<a>&address-proof=<p>`, leaves the address and its proof in this browser.
  */
 import * as store from './storage.js';
 
@@ -45,6 +46,7 @@ export function matchIdOf(pathname: string): string | null {
 export function absorbFragment(loc: { pathname: string; hash: string }, history: Pick<History, 'replaceState'>): LinkSecret | null {
   if (!loc.hash) return null;
   const id = matchIdOf(loc.pathname);
+  if (id) absorbAddressProof(loc.hash);
   const secret = id ? parseFragment(loc.hash) : null;
   if (id && secret) {
     if (secret.kind === 'seat') {
@@ -59,6 +61,16 @@ export function absorbFragment(loc: { pathname: string; hash: string }, history:
   // Whatever the fragment held, it does not stay in the address bar.
   history.replaceState(null, '', loc.pathname);
   return secret;
+}
+
+/** Keeps an address this browser just confirmed, with its proof, for the seats of its next matches. */
+function absorbAddressProof(hash: string): void {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const address = params.get('address');
+  const proof = params.get('address-proof');
+  if (address && address.length <= 254 && address.includes('@') && proof && SECRET.test(proof)) {
+    store.saveConfirmedAddress({ address, proof });
+  }
 }
 
 /** The link that opens one's own seat elsewhere (another device, another browser). */

@@ -21,7 +21,9 @@ export function notifyApi(api: Pick<Api, 'call'>, matchId: string, seat: number,
     summary: () => api.call<NotifySummary>('GET', `${base}/notifications`, { auth }),
     channels: (change: { email?: boolean; push?: boolean }) =>
       api.call<NotifySummary>('PATCH', `${base}/notifications`, { auth, body: change }),
-    setEmail: (address: string) => api.call<NotifySummary>('PUT', `${base}/notifications/email`, { auth, body: { address } }),
+    /** With this browser's proof for the address, when it confirmed it before: no mail then. */
+    setEmail: (address: string, proof?: string) =>
+      api.call<NotifySummary>('PUT', `${base}/notifications/email`, { auth, body: proof ? { address, proof } : { address } }),
     removeEmail: () => api.call<NotifySummary>('DELETE', `${base}/notifications/email`, { auth }),
     addPush: (subscription: PushSubscriptionJSON) =>
       api.call<NotifySummary>('POST', `${base}/notifications/push`, { auth, body: subscription }),

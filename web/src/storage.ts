@@ -230,6 +230,33 @@ export function clearPendingInvite(matchId: string): void {
   ss().removeItem(`${PREFIX}invite:${matchId}`);
 }
 
+// ------------------------------------------------------------------ addresses this browser confirmed
+
+const ADDRESSES = `${PREFIX}addresses`;
+/** Addresses remembered at most; the oldest confirmation goes first. */
+const MAX_ADDRESSES = 5;
+
+/** An address this browser confirmed, with the proof the server gave it (sent when a seat uses the address). */
+export interface ConfirmedAddress {
+  address: string;
+  proof: string;
+}
+
+export function confirmedAddresses(): ConfirmedAddress[] {
+  const all = readJson<ConfirmedAddress[]>(ls(), ADDRESSES, []);
+  return Array.isArray(all) ? all.filter((a) => typeof a?.address === 'string' && typeof a.proof === 'string') : [];
+}
+
+/** Newest first; the same address (in any case) is kept once, with its newest proof. */
+export function saveConfirmedAddress(entry: ConfirmedAddress): void {
+  const same = (a: ConfirmedAddress) => a.address.toLowerCase() === entry.address.toLowerCase();
+  writeJson(ls(), ADDRESSES, [entry, ...confirmedAddresses().filter((a) => !same(a))].slice(0, MAX_ADDRESSES));
+}
+
+export function proofFor(address: string): string | undefined {
+  return confirmedAddresses().find((a) => a.address.toLowerCase() === address.trim().toLowerCase())?.proof;
+}
+
 export function lastName(): string {
   return ls().getItem(NAME) ?? '';
 }

@@ -23,6 +23,9 @@ export const en = {
   'match.notify.email.hint':
     'Only your own address, please. It gets a single mail asking you to confirm, and nothing more until you do. Every mail has a link to stop all mail.',
   'match.notify.email.send': 'Send the confirmation mail',
+  'match.notify.email.known': 'This browser confirmed this address before: it works here at once, with no new confirmation mail.',
+  'match.notify.email.use': 'Use this address',
+  'match.notify.email.usedAtOnce': 'Email about this match now goes to {address}.',
   'match.notify.push.on': 'This device will be notified.',
   'match.notify.push.off': 'This device will not be notified about this match any more.',
   'match.notify.push.title': 'This device',

@@ -19,6 +19,9 @@ export const nl = {
   'match.notify.email.label': 'Je eigen e-mailadres',
   'match.notify.email.hint':
     'Alleen je eigen adres, graag. Het krijgt één mail met de vraag om te bevestigen, en verder niets tot je dat doet. In elke mail staat een link om alle mail te stoppen.',
+  'match.notify.email.known': 'Deze browser heeft dit adres al eens bevestigd: het werkt hier meteen, zonder nieuwe bevestigingsmail.',
+  'match.notify.email.use': 'Dit adres gebruiken',
+  'match.notify.email.usedAtOnce': 'E-mail over deze partij gaat nu naar {address}.',
   'match.notify.email.send': 'Stuur de bevestigingsmail',
   'match.notify.push.on': 'Dit apparaat krijgt meldingen.',
   'match.notify.push.off': 'Dit apparaat krijgt geen meldingen meer over deze partij.',

@@ -1,6 +1,7 @@
 /**
  * The notifications panel of one's own seat: email (one's own address, confirmed by a mail),
- * push to this device, each channel on or off, and pausing one's own move deadlines. Loaded only
+ * push to this device, each channel on or off, and pausing one's own move deadlines. An address
+ * this browser confirmed before is offered, and used with its proof at once, with no new mail. Loaded only
  * when the panel is opened (see NotifyZone in MatchTiming.tsx); every change is answered by the
  * server with the seat's settings as they now stand, and the panel shows exactly that.
  */
@@ -27,6 +28,7 @@ import {
   withoutDevice,
 } from '../notify.js';
 import { fmt, t } from '../i18n.js';
+import { confirmedAddresses, proofFor } from '../storage.js';
 import { days } from '../text.js';
 import type { Match } from '../types.js';
 
@@ -91,7 +93,7 @@ export function NotifyPanel({
     try {
       const s = await change();
       setSum(s);
-      setMsg({ where, text: done, error: false });
+      setMsg({ where, text: typeof done === 'string' ? done : done(s), error: false });
       after?.(s);
       return true;
     } catch (e) {
@@ -134,7 +136,12 @@ interface Msg {
   text: string;
   error: boolean;
 }
-type Act = (where: Where, change: () => Promise<NotifySummary>, done: string, after?: (s: NotifySummary) => void) => Promise<boolean>;
+type Act = (
+  where: Where,
+  change: () => Promise<NotifySummary>,
+  done: string | ((s: NotifySummary) => string),
+  after?: (s: NotifySummary) => void,
+) => Promise<boolean>;
 /** What every section gets from the panel. */
 export interface SectionProps {
   sum: NotifySummary;
@@ -200,14 +207,18 @@ function Outcome({ where, msg, setMsg }: { where: Where; msg: Msg | null; setMsg
 }
 
 export function EmailSection({ sum, busy, act, n, msg, setMsg }: SectionProps) {
-  const [address, setAddress] = useState('');
+  // The address this browser confirmed last is offered; any address it confirmed goes without a mail.
+  const [address, setAddress] = useState(() => confirmedAddresses()[0]?.address ?? '');
   const heading = useRef<HTMLHeadingElement>(null);
   const email = sum.email;
+  const proof = proofFor(address);
 
   async function send(e: Event) {
     e.preventDefault();
     const a = address.trim();
-    if (await act('email', () => n.setEmail(a), t('match.notify.email.sent', { address: a }))) {
+    const said = (s: NotifySummary) =>
+      s.email?.state === 'confirmed' ? t('match.notify.email.usedAtOnce', { address: a }) : t('match.notify.email.sent', { address: a });
+    if (await act('email', () => n.setEmail(a, proof), said)) {
       setAddress('');
       // The form is gone; keyboard focus goes to the section rather than to the page's start.
       heading.current?.focus();
@@ -260,15 +271,20 @@ export function EmailSection({ sum, busy, act, n, msg, setMsg }: SectionProps) {
               autoComplete="email"
               maxLength={254}
               value={address}
-              aria-describedby="nt-email-hint"
+              aria-describedby={proof ? 'nt-email-hint nt-email-known' : 'nt-email-hint'}
               onInput={(e) => setAddress((e.currentTarget as HTMLInputElement).value)}
             />
           </label>
           <p class="hint" id="nt-email-hint">
             {t('match.notify.email.hint')}
           </p>
+          {proof && (
+            <p class="hint" id="nt-email-known" data-email-known>
+              {t('match.notify.email.known')}
+            </p>
+          )}
           <button type="submit" class="primary" disabled={busy || address.trim() === ''}>
-            {t('match.notify.email.send')}
+            {t(proof ? 'match.notify.email.use' : 'match.notify.email.send')}
           </button>
         </form>
       )}
