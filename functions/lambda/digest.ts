@@ -2,8 +2,8 @@
  * The daily digest on AWS Lambda, invoked hourly by EventBridge Scheduler (infra/constructs/notifications.ts).
  * Each run mails the players whose UTC day has no digest yet and a match waiting for them
  * (functions/players/digest.ts), going on along the list where the last run stopped; a second run the same
- * day finds the day's marker and sends nothing. It
- * needs the mail settings but neither the seat key nor the VAPID keys.
+ * day finds the day's marker and sends nothing. It needs the mail settings but neither the seat key nor the
+ * VAPID keys.
  */
 import type { Context } from 'aws-lambda';
 import { gameRegistry } from '#shared/games/index.js';

@@ -10,6 +10,7 @@ import { absorbFragment, matchIdOf, parseFragment, seatLink } from '../../web/sr
 import { dutchAuctionUi } from '../../web/src/games/dutch-auction/index.js';
 import { loadGameWords, loadLanguage } from '../../web/src/i18n.js';
 import { optionFields, optionValues } from '../../web/src/options.js';
+import { deviceKey, loadDevices, saveDevices } from '../../web/src/notify.js';
 import * as store from '../../web/src/storage.js';
 import { listNames, nextAnnouncement, said, turnText } from '../../web/src/text.js';
 import { PLAIN_ICON, TURN_ICON, showAttention } from '../../web/src/ui/attention.js';
@@ -86,6 +87,18 @@ describe('link fragments', () => {
     absorbFragment({ pathname: `/m/${ID}`, hash: back('cy@example.test', 'short') }, history);
     absorbFragment({ pathname: `/m/${ID}`, hash: back('not an address', T) }, history);
     expect(store.confirmedAddresses()).toHaveLength(2);
+  });
+
+  it('a rematch seat uses the push subscription the old seat used in this browser', () => {
+    const l = memory();
+    store.useStorage(l, memory());
+    saveDevices({ [deviceKey(ID, 1)]: 'https://push.example/a' }, l);
+    store.carryPushDevice({ matchId: ID, seat: 1 }, { matchId: 'newMatch1234', seat: 0 });
+    store.carryPushDevice({ matchId: ID, seat: 0 }, { matchId: 'newMatch1234', seat: 1 });
+    expect(loadDevices(l)).toEqual({
+      [deviceKey(ID, 1)]: 'https://push.example/a',
+      [deviceKey('newMatch1234', 0)]: 'https://push.example/a',
+    });
   });
 
   it('takes even a malformed fragment out of the address bar, and stores nothing from it', () => {

@@ -199,7 +199,7 @@ export async function currentBrowserSubscription(): Promise<PushSubscription | n
  * The browser has one push subscription for the whole site; each match seat that uses it is
  * remembered here, so turning one match off leaves the others working.
  */
-const DEVICES = 'dutch:v1:push-devices';
+const DEVICES = 'dutch:v1:push-devices'; // also read by ./storage.ts carryPushDevice (a rematch)
 
 export type DeviceMap = Record<string, string>;
 

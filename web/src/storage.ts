@@ -230,6 +230,18 @@ export function clearPendingInvite(matchId: string): void {
   ss().removeItem(`${PREFIX}invite:${matchId}`);
 }
 
+// ------------------------------------------------------------------ push devices in a rematch
+
+/** The seats that use this browser's push subscription (kept by ./notify.ts, which the page loads only with its panel). */
+const PUSH_DEVICES = `${PREFIX}push-devices`;
+
+/** The rematch seat uses this browser's subscription when the old seat did: the server carried it over too. */
+export function carryPushDevice(from: { matchId: string; seat: number }, to: { matchId: string; seat: number }): void {
+  const map = readJson<Record<string, unknown>>(ls(), PUSH_DEVICES, {});
+  const endpoint = map && typeof map === 'object' ? map[`${from.matchId}:${from.seat}`] : undefined;
+  if (typeof endpoint === 'string') writeJson(ls(), PUSH_DEVICES, { ...map, [`${to.matchId}:${to.seat}`]: endpoint });
+}
+
 // ------------------------------------------------------------------ addresses this browser confirmed
 
 const ADDRESSES = `${PREFIX}addresses`;

@@ -317,6 +317,7 @@ function useActions(
       // A rematch is the same game: knowing it, the next page fetches the board while reading the match.
       store.saveSeat({ matchId: r.matchId, seat: r.seat, token: r.token, ...(live.match ? { gameId: live.match.game.id } : {}) });
       store.setCurrentSeat(r.matchId, r.seat);
+      store.carryPushDevice({ matchId, seat: creds.seat }, r);
       navigate(`/m/${r.matchId}`);
     } catch (e) {
       setNotice(e instanceof ApiFailure ? e.message : t('create.unreachable'));
