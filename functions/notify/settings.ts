@@ -262,8 +262,9 @@ export class NotificationSettings {
   }
 
   /**
-   * The rematch seat gets the old seat's choices: channels, the address as it stood (confirmed by the
-   * same player), language, and this seat's push devices. A seat that has settings of its own keeps them.
+   * The rematch seat gets the old seat's choices: channels, a confirmed address (the same player confirmed
+   * it), language, and this seat's push devices. An address still waiting for its confirmation stays behind:
+   * its link confirms the old seat only. A seat that has settings of its own keeps them.
    */
   async carryOver(from: { matchId: string; seat: Seat }, to: { matchId: string; seat: Seat }): Promise<void> {
     const { store } = this.deps;
@@ -271,7 +272,10 @@ export class NotificationSettings {
     if (!old.prefs || fresh.prefs) return;
     const now = this.clock();
     for (const sub of old.push.slice(0, MAX_PUSH_PER_SEAT)) await store.addPush({ ...sub, ...to, createdAt: now });
-    await store.putPrefs({ ...old.prefs, ...to, updatedAt: now });
+    const confirmed = old.prefs.email?.confirmed === true;
+    const email = confirmed ? old.prefs.email : null;
+    const channels = { ...old.prefs.channels, email: old.prefs.channels.email && confirmed };
+    await store.putPrefs({ ...old.prefs, ...to, email, channels, updatedAt: now });
   }
 
   async unsubscribe(record: LinkTokenRecord): Promise<void> {
