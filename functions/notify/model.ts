@@ -76,7 +76,7 @@ export const DAY_SECONDS = 24 * 3600;
 /** Kept a year after the last change; a match lasts far less. */
 export const PREFS_TTL_SECONDS = 365 * DAY_SECONDS;
 export const CONFIRM_TOKEN_TTL_SECONDS = 7 * DAY_SECONDS;
-/** How long the address key a confirming browser keeps stands for the address it confirmed. */
+/** How long the address proof a confirming browser keeps stands for the address it confirmed. */
 export const ADDRESS_PROOF_TTL_SECONDS = 365 * DAY_SECONDS;
 export const UNSUBSCRIBE_TOKEN_TTL_SECONDS = 365 * DAY_SECONDS;
 /** Longer than any redelivery of a stream record or re-drive of an outbox row. */

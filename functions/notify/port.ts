@@ -50,9 +50,9 @@ export interface NotifyStore {
   ): Promise<{ ok: true; windowStart: number } | { ok: false; cap: ConfirmationCap; retryAt: number }>;
   returnConfirmationAllowance(subjects: Partial<Record<ConfirmationCap, string>>, windowStart: number): Promise<void>;
   suppress(addressKey: string, reason: 'unsubscribed' | 'bouncing', now: number): Promise<void>;
-  /** Keeps the hash of an address key: the browser holding the key confirmed this address. */
+  /** Keeps the hash of an address proof: the browser holding the proof confirmed this address. */
   putAddressProof(addressKey: string, proofHash: string, now: number): Promise<void>;
-  /** Whether a browser was given this address key (by its hash) when it confirmed the address. */
+  /** Whether a browser was given this address proof (by its hash) when it confirmed the address, within its year. */
   hasAddressProof(addressKey: string, proofHash: string, now: number): Promise<boolean>;
   unsuppress(addressKey: string): Promise<void>;
 
