@@ -1,8 +1,8 @@
 /**
  * One open match, for a seat or a watcher: the header, the board, and around it the result, the
  * rematch, a computer standing in for this seat (or the offer of one), sharing, notifications, the
- * match's options, the table chat (not against computers only), the log and resigning. `useMatch` holds the
- * state and talks to the server; this only lays the page out.
+ * match's options, the table chat (not against computers only), the log and resigning. `useMatch`
+ * holds the state and talks to the server; this only lays the page out.
  */
 import { ChangedContext } from '../../games/changed.js';
 import { againstComputersOnly } from '../../bots.js';
