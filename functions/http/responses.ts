@@ -146,6 +146,8 @@ export const ReplayResponse = z.object({
   steps: z.array(ReplayStepResponse),
   /** Where the next page starts (`from`), or null when this one reached `to`. */
   next: z.nullable(z.number()),
+  /** Steps from `from` to `to` in all, over every page: the replay says "step 6 of 57", not "of 50+". */
+  total: z.number(),
   /** Logged versions after `from`, up to the match's version, by others and with lines the viewer reads. */
   since: z.number(),
 });

@@ -132,6 +132,7 @@ export function replaySteps(game: AnyGame, match: MatchRecord, frames: readonly 
       log: f.record ? presentLog(game, [f.record], viewer).map((l) => ({ ...l, entries: l.entries ?? [] })) : [],
     })),
     next: more ? more.version : null,
+    total: inRange.length,
     since: changesSince(game, frames, viewer, from),
   };
 }

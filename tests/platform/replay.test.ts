@@ -7,7 +7,7 @@ import { GAMES, gameRegistry } from '#shared/games/index.js';
 import type { LogRecord, MatchRecord } from '../../functions/matches/port.js';
 import { replayFrames } from '../../functions/matches/replay.js';
 import { MatchService } from '../../functions/matches/service.js';
-import { testApp, type Json, type Seat as SeatToken } from '../support/api.js';
+import { testApp, toCountPhase, type Json, type Seat as SeatToken } from '../support/api.js';
 import { secretSums, type SecretSumsState } from '../support/test-game.js';
 
 /**
@@ -362,6 +362,34 @@ describe('a Dutch memory match stored by the earlier engine', () => {
     expect(((await table.store.get(matchId)) as MatchRecord).state).toMatchObject({ format: 2 });
     const after = await replay();
     expect(after.steps.at(-1).view).toEqual((await api.read(matchId, seats[0]!)).json.view);
+  });
+});
+
+describe('a replay longer than one page', () => {
+  it('says on every page how many steps the whole range has: the steps of all its pages', async () => {
+    const { api } = await testApp();
+    const { matchId, seats } = await api.started('secret-sums', 2, { target: 50 });
+    // Both commit, then each adds 1 in turn until 50: over 50 steps.
+    let version = await toCountPhase(api, matchId, seats);
+    for (let turn = 0, over = false; !over; turn++) {
+      const moved = await api.move(matchId, seats[turn % 2]!, version, { kind: 'add', amount: 1 });
+      expect(moved.status, moved.text).toBe(200);
+      version = moved.json.version;
+      over = moved.json.status === 'over';
+    }
+    const replay = (query: string) => api.call('GET', `/api/matches/${matchId}/seats/0/replay?${query}`, { token: seats[0]!.token });
+    const versions: number[] = [];
+    const totals: number[] = [];
+    for (let from: number | null = 1; from !== null; ) {
+      const page: Json = (await replay(`from=${from}`)).json;
+      versions.push(...page.steps.map((x: Json) => x.version).filter((v: number) => !versions.includes(v)));
+      if (totals.length === 0) totals.push(page.total);
+      from = page.next;
+    }
+    expect(versions.length).toBeGreaterThan(50);
+    expect(totals).toEqual([versions.length]);
+    // A range of its own counts its own steps.
+    expect((await replay(`from=${versions.at(-10)}&to=${versions.at(-1)}`)).json.total).toBe(10);
   });
 });
 

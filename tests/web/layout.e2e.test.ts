@@ -87,3 +87,41 @@ describe('the action bar of Dutch covers none of the player’s own cards', () =
     }, 120_000);
   }
 });
+
+describe('on a phone, what the player must act on comes first', () => {
+  it('at 390×844: the hand and "Seal my bid" start within the first screen while sealing, the bid (above the auction) while acting', async () => {
+    const ctx = await env.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+    });
+    const p = await ctx.newPage();
+    const m = await makeMatch(env.server.url, 'dutch-auction', ['Ann', 'Bob']);
+    await p.goto(m.seats[0]!.url);
+    const seal = p.getByRole('button', { name: 'Seal my bid' });
+    await seal.waitFor();
+    await p.evaluate(() => scrollTo(0, 0));
+    // From the top of the page, as it opens (the page is not scrolled).
+    const top = async (what: string) => (await p.locator(what).first().boundingBox())!.y;
+    const hand = await top('[data-zone="hand"]');
+    const button = (await seal.boundingBox())!.y;
+    const page = await p.evaluate(() => document.documentElement.scrollHeight);
+    await p.screenshot({ path: `${env.artifacts}/phone-sealing-first-screen.png` });
+    expect(hand, `the hand's top (page ${page} px long)`).toBeLessThan(844);
+    expect(button, `"Seal my bid"'s top (page ${page} px long)`).toBeLessThan(844);
+    await expectAccessible(p, 'phone, sealing, own zone first');
+
+    // Bids shown, the one to act sees first the bid they act with, then the auction they buy from.
+    for (const s of m.seats) await playMove(env.server.url, m.matchId, s);
+    const now = await readMatch(env.server.url, m.matchId, m.seats[0]!);
+    await p.goto(m.seats[now.toAct[0]!]!.url);
+    await p.locator('.dutch[data-phase="actions"] .actionbar').waitFor();
+    await p.evaluate(() => scrollTo(0, 0));
+    const bid = await top('[data-zone="my-bid"]');
+    const display = await top('[data-zone="display"]');
+    expect(bid, "the bid's top").toBeLessThan(844);
+    expect(display, 'below the bid').toBeGreaterThan(bid);
+    await ctx.close();
+  }, 120_000);
+});

@@ -116,4 +116,30 @@ describe('replay in the browser', () => {
     await p.screenshot({ path: join(env.artifacts, 'replay-since-step.png'), fullPage: true });
     await ctx.close();
   }, 120_000);
+
+  it('a replay longer than one page (50 steps) says its real number of steps from the first one', async () => {
+    const base = env.server.url;
+    const made = await makeMatch(base, 'secret-sums', ['Ann', 'Bob'], { options: { target: 50 } });
+    // Both commit, then each adds 1 in turn until the counter reaches 50: over 50 logged versions.
+    for (let m = await readMatch(base, made.matchId, made.seats[0]!); m.status !== 'over'; ) {
+      for (const s of m.toAct) await playMove(base, made.matchId, made.seats[s]!);
+      m = await readMatch(base, made.matchId, made.seats[0]!);
+    }
+    const final = await readMatch(base, made.matchId, made.seats[0]!);
+    const ctx = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const p = await ctx.newPage();
+    await openAt(p, made.seats[0]!.url, final.version);
+    await p.getByRole('button', { name: 'Replay the match move by move' }).click();
+    await expect.poll(() => stepText(p)).toMatch(/^Step 1 of \d+$/);
+    const total = Number(/of (\d+)$/.exec((await stepText(p))!)![1]);
+    expect(total).toBeGreaterThan(50);
+    expect(await p.getByRole('slider', { name: 'Step' }).getAttribute('max')).toBe(String(total - 1));
+    // The last step is that number, and is the match as it ended.
+    await p.getByRole('button', { name: 'Last', exact: true }).click();
+    await expect.poll(() => stepVersion(p)).toBe(final.version);
+    expect(await stepText(p)).toBe(`Step ${total} of ${total}`);
+    await p.getByRole('button', { name: 'First', exact: true }).click();
+    await expect.poll(() => stepText(p)).toBe(`Step 1 of ${total}`);
+    await ctx.close();
+  }, 120_000);
 });

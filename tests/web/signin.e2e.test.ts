@@ -10,7 +10,7 @@
  * - a third device signs in and out from the bar; a fourth link within the hour is refused with the
  *   server's words and no mail;
  * - device B (its own link, a seat of its own in its storage) lists every match and opens a seat it
- *   never had a link for; "Next match waiting for me" goes to the longest waiting match, then the
+ *   never had a link for; "Next match waiting for you" goes to the longest waiting match, then the
  *   next, then says nothing waits;
  * - the account page lists both devices, signs one out, saves notice defaults, shows the data, and
  *   deletes the record after asking; axe finds nothing on the new pages.
@@ -166,10 +166,14 @@ describe('signing in and my matches on every device', () => {
 
     // ---- next waiting: m1 (the longest), then m3, then nothing.
     const barB = b.getByRole('navigation', { name: 'Site' });
-    await barB.getByRole('button', { name: /Next match waiting for me/ }).click();
+    await barB.getByRole('button', { name: /Next match waiting for you/ }).click();
     await b.waitForURL(`${base}/m/${m1.matchId}`);
     await b.locator('main.match[data-my-turn="true"]').waitFor();
-    await barB.getByText('This match has waited longest for you').waitFor();
+    // On that match's page the bar says the same words, marked as the page one is on.
+    await barB
+      .locator('.next-waiting[aria-current="page"]')
+      .filter({ hasText: /^Next match waiting for you/ })
+      .waitFor();
     await b.screenshot({ path: `${env.artifacts}/63-next-waiting-match-phone.png` });
     // B never had m1's link: the seat came from the record, and it is seat 0's view.
     expect(
@@ -180,13 +184,13 @@ describe('signing in and my matches on every device', () => {
     ).toBe(0);
     await playMove(base, m1.matchId, m1.seats[0]!);
     await b.goto(`${base}/`);
-    await barB.getByRole('button', { name: /Next match waiting for me/ }).click();
+    await barB.getByRole('button', { name: /Next match waiting for you/ }).click();
     await b.waitForURL(`${base}/m/${m3.matchId}`);
     await b.locator('main.match[data-my-turn="true"]').waitFor();
     await playMove(base, m3.matchId, m3.seats[0]!);
     await b.goto(`${base}/`);
     await barB.getByText('No match waits for your move').waitFor();
-    expect(await barB.getByRole('button', { name: /Next match waiting for me/ }).count()).toBe(0);
+    expect(await barB.getByRole('button', { name: /Next match waiting for you/ }).count()).toBe(0);
 
     // ---- the account page on B: both devices, notice defaults, the data, then sign A out from B.
     await barB.getByRole('link', { name: ADDRESS }).click();

@@ -61,3 +61,7 @@ export const isComputerSeat = (s: Pick<SeatInfo, 'bot'> | undefined): boolean =>
 
 /** Seats still waiting for a friend to take them with an invite link. */
 export const openSeats = <S extends Pick<SeatInfo, 'joined' | 'bot'>>(seats: readonly S[]): S[] => seats.filter((s) => !s.joined && !s.bot);
+
+/** Every seat but one held by a computer player: nobody to invite or to talk to at the table. */
+export const againstComputersOnly = (seats: readonly Pick<SeatInfo, 'bot'>[]): boolean =>
+  seats.filter((s) => !isComputerSeat(s)).length <= 1;

@@ -205,6 +205,8 @@ export const en = {
   'match.link.share': 'Share…',
   'match.link.show': 'Show link',
   'match.share.title': 'Invite and share',
+  'match.share.titleSolo': 'Links to this match',
+  'match.share.renewWatchQuestion': 'A new watch link replaces the old one, which then stops working. Go ahead?',
   'match.share.send':
     '{count, plural, one {Send this link to the player you want to play with.} other {Send these links to the players you want to play with.}} Each link works once: whoever opens it picks a name and takes the seat.',
   'match.share.invite': 'Invite link',

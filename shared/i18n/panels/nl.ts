@@ -204,6 +204,8 @@ export const nl = {
   'match.link.share': 'Delen…',
   'match.link.show': 'Link tonen',
   'match.share.title': 'Uitnodigen en delen',
+  'match.share.titleSolo': 'Links naar deze partij',
+  'match.share.renewWatchQuestion': 'Een nieuwe kijklink vervangt de oude, die dan niet meer werkt. Doorgaan?',
   'match.share.send':
     '{count, plural, one {Stuur deze link naar de speler met wie je wilt spelen.} other {Stuur deze links naar de spelers met wie je wilt spelen.}} Elke link werkt één keer: wie hem opent, kiest een naam en neemt de plaats in.',
   'match.share.invite': 'Uitnodigingslink',

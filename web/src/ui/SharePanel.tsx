@@ -4,7 +4,7 @@
  */
 import { useState } from 'preact/hooks';
 import { ApiFailure, api, idempotencyKey } from '../api.js';
-import { openSeats } from '../bots.js';
+import { againstComputersOnly, openSeats } from '../bots.js';
 import { seatLink } from '../fragment.js';
 import { gameName, t } from '../i18n.js';
 import { seatName } from '../text.js';
@@ -43,11 +43,13 @@ export function SharePanel({
     }
   };
   const game = gameName(match.game.id, match.game.name);
+  // Against computers only there is nobody to invite: a watch link and one's own seat link remain.
+  const solo = againstComputersOnly(match.seats);
 
   return (
     <details class="zone share" open={match.status === 'open'}>
       <summary>
-        <h2>{t('match.share.title')}</h2>
+        <h2>{t(solo ? 'match.share.titleSolo' : 'match.share.title')}</h2>
       </summary>
       {open.length > 0 && (
         <div class="share-block">
@@ -74,7 +76,7 @@ export function SharePanel({
           <p>{missing ? t('match.share.invitesMissing') : t('match.share.watchMissing')}</p>
           <ConfirmButton
             label={t('match.share.renew')}
-            question={t('match.share.renewQuestion')}
+            question={t(solo ? 'match.share.renewWatchQuestion' : 'match.share.renewQuestion')}
             confirmLabel={t('match.share.renew')}
             onConfirm={renew}
           />

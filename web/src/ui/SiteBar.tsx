@@ -64,7 +64,10 @@ export function SiteBar({ matchId, myTurn }: { matchId?: string; myTurn?: boolea
   );
 }
 
-/** One click to the match that has waited longest for my move; says so when nothing waits. */
+/**
+ * One click to the match that has waited longest for my move; says so when nothing waits. On that
+ * match's own page the same words stay, marked as the page one is on: one wording everywhere.
+ */
 function NextWaiting({ here }: { here: string | undefined }) {
   const [next, setNext] = useState<ServerMatch | null | undefined>(undefined);
   const [error, setError] = useState('');
@@ -81,7 +84,18 @@ function NextWaiting({ here }: { here: string | undefined }) {
   if (error) return <span class="next-waiting muted">{error}</span>;
   if (next === undefined) return null;
   if (!next) return <span class="next-waiting muted">{t('site.next.none')}</span>;
-  if (next.matchId === here) return <span class="next-waiting muted">{t('site.next.here')}</span>;
+  const words = (
+    <>
+      {t('site.next.button')}
+      <span class="next-game"> {t('site.next.game', { game: gameName(next.game.id, next.game.name) })}</span>
+    </>
+  );
+  if (next.matchId === here)
+    return (
+      <span class="next-waiting muted" aria-current="page">
+        {words}
+      </span>
+    );
   return (
     <button
       type="button"
@@ -91,8 +105,7 @@ function NextWaiting({ here }: { here: string | undefined }) {
         navigate(`/m/${next.matchId}`);
       }}
     >
-      {t('site.next.button')}
-      <span class="next-game"> {t('site.next.game', { game: gameName(next.game.id, next.game.name) })}</span>
+      {words}
     </button>
   );
 }

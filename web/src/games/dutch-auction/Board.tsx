@@ -251,6 +251,37 @@ function DutchAuctionTable({ match, view, submit, busy }: BoardProps & { view: D
     <div class="dutch" data-phase={view.phase} data-round={view.round}>
       <RoundNotes view={view} name={name} />
 
+      {/* On a phone the zones stack in this order: one's own cards and the bar to seal a bid first, what
+          one must act on; the auction and then the others below. A wide screen places them by CSS order. */}
+      {me && mySeat && (
+        <MyZone
+          view={view}
+          me={me}
+          mySeat={mySeat}
+          name={name}
+          handNotes={handNotes}
+          commit={myTurnToCommit}
+          openDiscards={acting && takeFrom('personal-discards')}
+          sel={sel}
+        />
+      )}
+
+      {myTurnToCommit && me && (
+        <CommitBar
+          view={view}
+          legal={legal}
+          selected={selected}
+          plan={plan}
+          setPlan={setPlan}
+          clear={() => setPicked(new Set())}
+          submit={submit}
+          busy={busy}
+        />
+      )}
+      <AuctionZone view={view} open={acting && takeFrom('auction-discards')} sel={sel} />
+
+      {acting && <ActionBar view={view} legal={legal} selected={selected} clear={() => setPicked(new Set())} submit={submit} busy={busy} />}
+
       {others.map((s) => (
         <section class="zone opponent" key={s.seat} aria-labelledby={`seat-${s.seat}-h`}>
           <h2 id={`seat-${s.seat}-h`} translate={false}>
@@ -287,35 +318,6 @@ function DutchAuctionTable({ match, view, submit, busy }: BoardProps & { view: D
           )}
         </section>
       ))}
-
-      <AuctionZone view={view} open={acting && takeFrom('auction-discards')} sel={sel} />
-
-      {me && mySeat && (
-        <MyZone
-          view={view}
-          me={me}
-          mySeat={mySeat}
-          name={name}
-          handNotes={handNotes}
-          commit={myTurnToCommit}
-          openDiscards={acting && takeFrom('personal-discards')}
-          sel={sel}
-        />
-      )}
-
-      {myTurnToCommit && me && (
-        <CommitBar
-          view={view}
-          legal={legal}
-          selected={selected}
-          plan={plan}
-          setPlan={setPlan}
-          clear={() => setPicked(new Set())}
-          submit={submit}
-          busy={busy}
-        />
-      )}
-      {acting && <ActionBar view={view} legal={legal} selected={selected} clear={() => setPicked(new Set())} submit={submit} busy={busy} />}
     </div>
   );
 }

@@ -15,7 +15,7 @@ import * as store from '../../storage.js';
 import { DEFAULT_REMINDER_HOURS } from '../../timing.js';
 import type { BotLevel, Created, GameSummary, OnDeadline } from '../../types.js';
 import { navigate } from '../router.js';
-import { GameChoice, NameField, OptionInput, PlayersField, SeatChoices, TimingChoices, VsComputer } from './fields.js';
+import { CreateButton, GameChoice, NameField, OptionInput, PlayersField, SeatChoices, TimingChoices, VsComputer } from './fields.js';
 import { UndoRequestsField } from './UndoRequestsField.js';
 
 /** The games on offer; the auction game (or the first) picked to begin with. */
@@ -91,6 +91,8 @@ export function CreateForm() {
   }
 
   const cannot = busy || !game || name.trim() === '';
+  // Why the buttons are greyed out, next to each and tied to it: a missing name is the usual reason.
+  const why = name.trim() === '' ? t('create.nameFirst') : undefined;
   return (
     <section class="zone create" aria-labelledby="create-h">
       <h2 id="create-h">{t('create.title')}</h2>
@@ -113,6 +115,7 @@ export function CreateForm() {
               level={level}
               onLevel={setLevel}
               disabled={cannot}
+              why={why}
               onPlay={() => void create(true)}
             />
           )}
@@ -138,9 +141,7 @@ export function CreateForm() {
             onMissed={setMissed}
           />
           <UndoRequestsField checked={undoRequests} onChange={setUndoRequests} />
-          <button type="submit" class="primary" disabled={cannot}>
-            {t('create.submit')}
-          </button>
+          <CreateButton disabled={cannot} why={why} />
         </form>
       )}
       {error && (

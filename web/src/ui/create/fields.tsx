@@ -242,6 +242,22 @@ export function SeatChoices({
   );
 }
 
+/** The form's submit button; while it is greyed out, why, beside it and tied to it. */
+export function CreateButton({ disabled, why }: { disabled: boolean; why: string | undefined }) {
+  return (
+    <>
+      {why && (
+        <p id="create-why" class="hint">
+          {why}
+        </p>
+      )}
+      <button type="submit" class="primary" disabled={disabled} aria-describedby={why ? 'create-why' : undefined}>
+        {t('create.submit')}
+      </button>
+    </>
+  );
+}
+
 /**
  * The quickest way in: every other seat a computer player of the chosen level, and the game begins
  * at once. Its button is not the form's submit button (Enter in a field still means "Create the
@@ -253,6 +269,7 @@ export function VsComputer({
   level,
   onLevel,
   disabled,
+  why,
   onPlay,
 }: {
   gameName: string;
@@ -260,6 +277,8 @@ export function VsComputer({
   level: BotLevel;
   onLevel: (l: BotLevel) => void;
   disabled: boolean;
+  /** Why the button is greyed out, shown beside it. */
+  why?: string | undefined;
   onPlay: () => void;
 }) {
   const others = players - 1;
@@ -268,10 +287,16 @@ export function VsComputer({
       <h3 id="vs-computer-h">{t('create.vs.title')}</h3>
       <p>{t('create.vs.text', { others, game: gameName })}</p>
       <LevelField id="vs-computer-level" value={level} onChange={onLevel} />
+      {why && (
+        <p id="vs-computer-why" class="hint">
+          {why}
+        </p>
+      )}
       <button
         type="button"
         class="primary big"
         disabled={disabled}
+        aria-describedby={why ? 'vs-computer-why' : undefined}
         onClick={(e) => {
           if (e.currentTarget.form?.reportValidity() !== false) onPlay();
         }}

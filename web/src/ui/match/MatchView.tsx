@@ -1,10 +1,11 @@
 /**
  * One open match, for a seat or a watcher: the header, the board, and around it the result, the
  * rematch, a computer standing in for this seat (or the offer of one), sharing, notifications, the
- * match's options, the log and resigning. `useMatch` holds the
- * state and talks to the server; this only lays the page out.
+ * match's options, the table chat (not against computers only), the log and resigning. `useMatch`
+ * holds the state and talks to the server; this only lays the page out.
  */
 import { ChangedContext } from '../../games/changed.js';
+import { againstComputersOnly } from '../../bots.js';
 import { t } from '../../i18n.js';
 import type { Credentials } from '../../types.js';
 import { LogPanel } from '../LogPanel.js';
@@ -94,7 +95,10 @@ export function MatchView({ matchId, creds }: { matchId: string; creds: Credenti
         <NotifyZone match={match} seat={creds.seat} token={creds.token} onMatchChanged={m.pollNow} />
       )}
       <MatchOptions match={match} you={you} now={m.now} />
-      {match.status !== 'open' && <ChatPanel match={match} creds={creds} now={m.now} onChanged={m.pollNow} />}
+      {/* Against computers only there is nobody at the table to talk to, in play or after the end. */}
+      {match.status !== 'open' && !againstComputersOnly(match.seats) && (
+        <ChatPanel match={match} creds={creds} now={m.now} onChanged={m.pollNow} />
+      )}
       <LogPanel log={m.log} seats={match.seats} you={you} seenUpTo={m.seenUpTo} now={m.now} onOlder={m.loadOlder} olderDone={m.olderDone} />
       {mine && !mine.bot && match.status === 'active' && <AwayZone busy={busy} onStandIn={m.standIn} />}
       {creds.kind === 'seat' && match.status === 'active' && <ResignZone busy={busy} onResign={m.resign} />}

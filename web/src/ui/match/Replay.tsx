@@ -29,12 +29,14 @@ interface Loaded {
   /** Where the next page starts; null once every step of the range is here. */
   next: number | null;
   page: ReplayPage | null;
+  /** Steps in the whole range, as the server counts them (known from the first page on). */
+  total: number;
 }
 
 /** The steps of the range, fetched a page at a time as far as `want` (an index) asks. */
 function useSteps(props: ReplayProps, as: number | undefined) {
   const { matchId, creds, from, to } = props;
-  const [loaded, setLoaded] = useState<Loaded>({ steps: [], next: from, page: null });
+  const [loaded, setLoaded] = useState<Loaded>({ steps: [], next: from, page: null, total: 0 });
   const [error, setError] = useState<string | null>(null);
   const [want, setWant] = useState(0);
   const busy = useRef(false);
@@ -47,7 +49,9 @@ function useSteps(props: ReplayProps, as: number | undefined) {
         busy.current = false;
         // Each page starts with the step in effect at `from`: after the first page that is the one already here.
         const fresh = p.steps.filter((s) => !loaded.steps.some((x) => x.version === s.version));
-        setLoaded({ steps: [...loaded.steps, ...fresh], next: p.next, page: p });
+        // The page counts from its own `from`: what is here already, plus its steps not yet here.
+        const total = loaded.steps.length + p.total - (p.steps.length - fresh.length);
+        setLoaded({ steps: [...loaded.steps, ...fresh], next: p.next, page: p, total });
       })
       .catch((e) => {
         busy.current = false;
@@ -65,7 +69,7 @@ export function ReplayViewer(props: ReplayProps) {
 
 function ReplayBody(props: ReplayProps & { as: number | undefined; setAs(as: number | undefined): void }) {
   const { match, ui, mode, onClose, as, setAs } = props;
-  const { steps, next, page, error, want, setWant } = useSteps(props, as);
+  const { steps, next, page, error, want, setWant, total: counted } = useSteps(props, as);
   const [at, setAt] = useState(0);
   const region = useRef<HTMLElement>(null);
   useEffect(() => region.current?.focus(), []);
@@ -73,7 +77,7 @@ function ReplayBody(props: ReplayProps & { as: number | undefined; setAs(as: num
   useEffect(() => {
     if (want > at && steps.length > at + 1) setAt(Math.min(want, steps.length - 1));
   }, [steps.length, want]);
-  const total = next === null ? steps.length : Math.max(steps.length, at + 2);
+  const total = Math.max(counted, steps.length);
   const step = steps[Math.min(at, steps.length - 1)];
   const prev = at > 0 ? steps[at - 1] : undefined;
   const changes = useMemo<Changes>(
@@ -99,7 +103,7 @@ function ReplayBody(props: ReplayProps & { as: number | undefined; setAs(as: num
   const title = mode === 'since' ? t('match.replay.sinceTitle') : t('match.replay.title');
   const where = t(at === 0 && mode === 'since' ? 'match.replay.stepFirstSeen' : 'match.replay.step', {
     at: at + 1,
-    total: next === null ? String(total) : `${total}+`,
+    total,
   });
   return (
     <section class="zone replay" aria-labelledby="replay-h" ref={region} tabIndex={-1} onKeyDown={onKey} data-step={step?.version}>
@@ -119,7 +123,7 @@ function ReplayBody(props: ReplayProps & { as: number | undefined; setAs(as: num
           max={Math.max(0, total - 1)}
           value={at}
           aria-label={t('match.replay.stepLabel')}
-          aria-valuetext={t('match.replay.step', { at: at + 1, total: String(total) })}
+          aria-valuetext={t('match.replay.step', { at: at + 1, total })}
           onInput={(e) => go(Number((e.target as HTMLInputElement).value))}
         />
         <button type="button" onClick={() => go(at + 1)} disabled={next === null && at >= steps.length - 1}>
