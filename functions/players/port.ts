@@ -28,8 +28,13 @@ export interface PlayerStore {
   setLang(id: string, lang: Lang): Promise<void>;
   /** Marks the time before which every session and link is refused, and deletes the sessions. */
   signOutEverywhere(id: string, at: number): Promise<void>;
-  /** Deletes the player's record, address pointer, sessions and claimed seats. */
-  deletePlayer(player: PlayerRecord): Promise<void>;
+  /**
+   * Deletes the player's record, address pointer, sessions and claimed seats, and leaves under the address's
+   * hash the time `at` before which its sign-in links are void (kept as long as a link lives).
+   */
+  deletePlayer(player: PlayerRecord, at: number): Promise<void>;
+  /** When the address's record was last deleted, while links made before that could still be alive; else null. */
+  linksVoidBefore(addressKey: string): Promise<number | null>;
 
   // ---------------------------------------------------------------- sessions
   putSession(session: SessionRecord): Promise<void>;

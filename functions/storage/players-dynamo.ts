@@ -17,6 +17,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import {
+  LINK_TTL_MS,
   SIGN_IN_WINDOW_MS,
   type ClaimedSeat,
   type NoticeDefaults,
@@ -198,12 +199,24 @@ export class DynamoPlayerStore implements PlayerStore {
     await this.deleteAll((await this.collection(id, playerKeys.sessionPrefix)).map(keyOf));
   }
 
-  async deletePlayer(player: PlayerRecord): Promise<void> {
-    // The record and its address pointer go first and together: from then on no session authenticates.
+  async deletePlayer(player: PlayerRecord, at: number): Promise<void> {
+    // The record and its address pointer go first and together: from then on no session authenticates,
+    // and no link mailed before signs in (the marker holds the address's hash and a time, no address).
     await this.db.send(
       new TransactWriteCommand({
         TransactItems: [
           { Delete: { TableName: this.tableName, Key: playerKeys.player(player.id) } },
+          {
+            Put: {
+              TableName: this.tableName,
+              Item: {
+                ...playerKeys.addressVoid(player.addressKey),
+                type: 'signin-void',
+                voidBefore: at,
+                expiresAt: seconds(at + LINK_TTL_MS),
+              },
+            },
+          },
           {
             Delete: {
               TableName: this.tableName,
@@ -216,6 +229,10 @@ export class DynamoPlayerStore implements PlayerStore {
       }),
     );
     await this.deleteAll([...(await this.collection(player.id, '')).map(keyOf), playerKeys.digestMember(player.id)]);
+  }
+
+  async linksVoidBefore(addressKey: string): Promise<number | null> {
+    return ((await this.getItem(playerKeys.addressVoid(addressKey)))?.voidBefore as number | undefined) ?? null;
   }
 
   private async deleteAll(keys: { pk: string; sk: string }[]): Promise<void> {

@@ -18,6 +18,7 @@
  *                      sk = DIGEST#<yyyy-mm-dd>      the day's digest: claimed (lease) or sent, TTL after 35 days
  *   pk = DIGEST#<0..3> sk = P#<playerId>             a player who chose the daily digest somewhere (the job's list)
  *   pk = PADDR#<sha256> sk = PADDR                   an address → its player (one player per address)
+ *                      sk = VOID                     a deleted record's address: links made before are void, TTL after their 15 min
  *   pk = SIGNIN#<sha256> sk = SIGNIN                 a sign-in link's secret (hash only), TTL after 15 min
  *   pk = RL#signin#<cap>#<subject> sk = W#<start>    hourly counters of sign-in mails (address, client, site)
  *   pk = LIVE#<matchId> sk = C#<connectionId>        a live-channel subscription (AWS only), TTL 30 min unless renewed
@@ -85,6 +86,8 @@ export const playerKeys = {
   seat: (playerId: string, matchId: string, seat: number) => ({ pk: `P#${playerId}`, sk: `SEAT#${matchId}#${seat}` }),
   seatPrefix: 'SEAT#',
   address: (addressKey: string) => ({ pk: `PADDR#${addressKey}`, sk: 'PADDR' }),
+  /** Left by a deletion: the sign-in links of that address made before it are void. */
+  addressVoid: (addressKey: string) => ({ pk: `PADDR#${addressKey}`, sk: 'VOID' }),
   link: (hash: string) => ({ pk: `SIGNIN#${hash}`, sk: 'SIGNIN' }),
   /** The daily digest's list of players, in DIGEST_SHARDS partitions. */
   digestMember: (playerId: string) => ({ pk: digestShard(shardOf(playerId, DIGEST_SHARDS)), sk: `P#${playerId}` }),
