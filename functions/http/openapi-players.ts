@@ -34,7 +34,7 @@ export function playerPaths() {
         responses: {
           202: { description: 'A link is on its way if the address can receive mail' },
           400: { description: 'Not an address' },
-          429: { description: 'signin-limit-address | signin-limit-client | signin-limit-site, with Retry-After' },
+          429: { description: 'signin-limit-address | signin-limit-client, with Retry-After' },
         },
       },
     },

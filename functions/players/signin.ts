@@ -2,8 +2,7 @@
  * Signing in by an email link, and sessions. A link is a 256-bit secret, valid for LINK_TTL_MS, used
  * once (its record is deleted by the one request that redeems it), refused once its player signed out
  * everywhere or deleted their record after it was made; only its SHA-256 is stored. The same answer whatever the address (no
- * way to learn whether it has a record); mails are capped per address, per client network and for the
- * site per hour. Knows no HTTP: the routes are functions/http/routes/players.ts.
+ * way to learn whether it has a record); mails are capped per address and per client network per hour. Knows no HTTP: the routes are functions/http/routes/players.ts.
  */
 import { randomBytes } from 'node:crypto';
 import type { Lang } from '../i18n.js';
@@ -58,7 +57,7 @@ export class SignIn {
     if (!email) throw new PlayerError('email-unavailable', 'error.email-unavailable.signin');
     const now = clock();
     const addressKey = sha256(address.toLowerCase());
-    const subjects = { address: addressKey, site: 'all', ...(at.client ? { client: at.client } : {}) };
+    const subjects = { address: addressKey, ...(at.client ? { client: at.client } : {}) };
     const allowance = await players.takeSignInAllowance(subjects, this.caps, now);
     if (!allowance.ok) throw capReached(allowance.cap, allowance.retryAt - now);
     // An address that asked for no mail, or bounces, gets none; the caller is told the same as anyone.

@@ -20,7 +20,7 @@
  *   pk = PADDR#<sha256> sk = PADDR                   an address → its player (one player per address)
  *                      sk = VOID                     a deleted record's address: links made before are void, TTL after their 15 min
  *   pk = SIGNIN#<sha256> sk = SIGNIN                 a sign-in link's secret (hash only), TTL after 15 min
- *   pk = RL#signin#<cap>#<subject> sk = W#<start>    hourly counters of sign-in mails (address, client, site)
+ *   pk = RL#signin#<cap>#<subject> sk = W#<start>    hourly counters of sign-in mails (address, client)
  *   pk = LIVE#<matchId> sk = C#<connectionId>        a live-channel subscription (AWS only), TTL 30 min unless renewed
  *   pk = CONN#<connectionId> sk = CONN               a live connection: the matches it follows, TTL after API Gateway's 2 h
  *
