@@ -37,9 +37,11 @@ export class PlayerData {
         seat: s.seat,
         claimedAt: s.claimedAt,
         override: s.override ?? null,
-        notifications: notices[i]
-          ? { channels: notices[i].channels, address: notices[i].email?.address ?? null, reminders: notices[i].reminders ?? true }
-          : null,
+        // Only the player's own: settings holding another address (a seat's link in other hands) are not theirs to see.
+        notifications:
+          notices[i] && notices[i].email?.addressKey === player.addressKey
+            ? { channels: notices[i].channels, address: notices[i].email?.address ?? null, reminders: notices[i].reminders ?? true }
+            : null,
       })),
     };
   }

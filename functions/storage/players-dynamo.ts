@@ -228,7 +228,12 @@ export class DynamoPlayerStore implements PlayerStore {
         ],
       }),
     );
-    await this.deleteAll([...(await this.collection(player.id, '')).map(keyOf), playerKeys.digestMember(player.id)]);
+    const items = await this.collection(player.id, '');
+    await this.releaseSeats(
+      player.id,
+      items.filter((i) => i.type === 'claimed-seat').map((i) => i.seat as ClaimedSeat),
+    );
+    await this.deleteAll([...items.map(keyOf), playerKeys.digestMember(player.id)]);
   }
 
   async linksVoidBefore(addressKey: string): Promise<number | null> {
@@ -315,6 +320,49 @@ export class DynamoPlayerStore implements PlayerStore {
     } catch (err) {
       if (isConditionFailure(err)) return false;
       throw err;
+    }
+  }
+
+  async takeSeat(matchId: string, seat: number, playerId: string, tokenHash?: string): Promise<boolean> {
+    try {
+      await this.db.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: { ...playerKeys.seatOwner(matchId, seat), type: 'seat-owner', playerId, ...(tokenHash ? { tokenHash } : {}) },
+          ConditionExpression: `attribute_not_exists(pk) OR playerId = :me${tokenHash ? ' OR tokenHash <> :th' : ''}`,
+          ExpressionAttributeValues: { ':me': playerId, ...(tokenHash ? { ':th': tokenHash } : {}) },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  }
+
+  async seatOwner(matchId: string, seat: number): Promise<string | null> {
+    return ((await this.getItem(playerKeys.seatOwner(matchId, seat)))?.playerId as string | undefined) ?? null;
+  }
+
+  /** Gives up the player's ownership of their seats (a seat another player has since taken stays theirs). */
+  private async releaseSeats(playerId: string, seats: ClaimedSeat[]): Promise<void> {
+    for (let i = 0; i < seats.length; i += 25) {
+      await Promise.all(
+        seats.slice(i, i + 25).map((s) =>
+          this.db
+            .send(
+              new DeleteCommand({
+                TableName: this.tableName,
+                Key: playerKeys.seatOwner(s.matchId, s.seat),
+                ConditionExpression: 'playerId = :me',
+                ExpressionAttributeValues: { ':me': playerId },
+              }),
+            )
+            .catch((err: unknown) => {
+              if (!isConditionFailure(err)) throw err;
+            }),
+        ),
+      );
     }
   }
 
