@@ -305,6 +305,16 @@ describe('a seat has one owner (issue 25)', () => {
     expect(toA.some((x) => x.messageId?.startsWith(`<${m.matchId}.`))).toBe(true);
     expect(io.smtp.to('d@example.test').slice(before.d)).toEqual([]);
 
+    // D still holds the link, and the link may set the seat's address; A's export then shows no settings of D's.
+    const put = await h.api.call('PUT', `/api/matches/${m.matchId}/seats/0/notifications/email`, {
+      token: m.seats[0]!.token,
+      body: { address: 'd@example.test' },
+    });
+    expect(put.status).toBe(202);
+    const afterLink = await a.call('GET', '/api/me/export');
+    expect(afterLink.json.seats[0]).toMatchObject({ matchId: m.matchId, seat: 0, notifications: null });
+    expect(afterLink.text).not.toContain('d@example.test');
+
     // Once A deletes the record, the seat is free to claim, and D's claim then takes it.
     expect((await a.call('DELETE', '/api/me')).status).toBe(204);
     expect((await d.call('POST', '/api/me/seats', { body: { seats: [link] } })).json.results).toEqual([
