@@ -9,7 +9,7 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { buildWeb } from '../web/build.js';
-import { DutchStack } from './stack.js';
+import { composeStacks } from './stack.js';
 
 const app = new App();
 const ctx = (key: string): string | undefined => {
@@ -24,7 +24,8 @@ const webDist = ctx('webDist') ?? (skipWebBuild ? 'web/dist' : 'dist/site');
 if (!skipWebBuild) await buildWeb({ outdir: webDist });
 
 const concurrency = ctx('apiReservedConcurrency');
-new DutchStack(app, ctx('stackName') ?? 'Dutch', {
+// The site and, in us-east-1, its firewall (WAF rate limits per client); `npm run deploy` deploys both.
+composeStacks(app, ctx('stackName') ?? 'Dutch', {
   description: 'Dutch play-by-web: site, API, notifications (infra/)',
   webDist,
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },

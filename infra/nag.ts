@@ -19,6 +19,8 @@ const NODE_22 =
 
 export interface AckOptions {
   customDomain: boolean;
+  /** Whether the distribution has the WAF web ACL (firewall.ts); without one, CFR2 is acknowledged. */
+  firewall?: boolean;
   /** Logical id of the sweep function, which appears in the scheduler role's finding. */
   sweepLogicalId: string;
   /** Logical id of the digest function, likewise. */
@@ -106,13 +108,15 @@ export function ownAcknowledgements(opts: AckOptions): Acknowledgement[] {
       id: 'AwsSolutions-CFR1',
       reason: 'The site is for players anywhere; there is no legal or business reason to restrict countries.',
     },
-    {
+  ];
+  if (!opts.firewall) {
+    list.push({
       path: 'Distribution',
       id: 'AwsSolutions-CFR2',
       reason:
-        'WAF costs at least 5 USD a month plus rules, more than the whole site at its expected load. Abuse is bounded by the HTTP API stage throttle and the Lambda reserved concurrency instead.',
-    },
-  ];
+        'Only for a stack synthesized without a region (no us-east-1 firewall stack can be referenced): composeStacks gives every deployed site the WAF web ACL of infra/constructs/firewall.ts.',
+    });
+  }
   if (!opts.customDomain) {
     list.push({
       path: 'Distribution',

@@ -7,7 +7,7 @@
  * /api/* (site.ts), and alarms (alarms.ts). It deploys the same code the local server runs.
  */
 import { resolve } from 'node:path';
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { type App, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -20,6 +20,7 @@ import { BotPlayers } from './constructs/bots.js';
 import { DataTable } from './constructs/data.js';
 import { LiveChannel } from './constructs/live.js';
 import { Notifications } from './constructs/notifications.js';
+import { EDGE_REGION, EdgeFirewallStack } from './constructs/firewall.js';
 import { checkSite, Site } from './constructs/site.js';
 import type { FunctionName } from './functions.js';
 import { acknowledgeFindings } from './nag.js';
@@ -39,6 +40,7 @@ export {
   SWEEP_RESERVED_CONCURRENCY,
 } from './constructs/notifications.js';
 export { HASHED_GLOBS, responseHeaders } from './constructs/site.js';
+export { EDGE_RATE_LIMITS, EDGE_WINDOW_SECONDS, EdgeFirewallStack } from './constructs/firewall.js';
 
 export interface DutchStackProps extends StackProps {
   /** The built site; defaults to web/dist. It must exist (infra/app.ts builds it first). */
@@ -49,6 +51,8 @@ export interface DutchStackProps extends StackProps {
   /** Alarm notifications go to this address (an SNS e-mail subscription) when given. */
   alarmEmail?: string;
   apiReservedConcurrency?: number;
+  /** The WAF web ACL of the CloudFront distribution (EdgeFirewallStack, us-east-1): per-client rate limits for the site. */
+  webAclArn?: string;
 }
 
 export class DutchStack extends Stack {
@@ -83,6 +87,7 @@ export class DutchStack extends Stack {
       apiDomainName: api.originDomainName,
       domainName: props.domainName,
       certificateArn: props.certificateArn,
+      webAclArn: props.webAclArn,
     });
     notifications.linkSite(site.url);
     const bots = new BotPlayers(this, { data });
@@ -127,8 +132,26 @@ export class DutchStack extends Stack {
 
     acknowledgeFindings(this, {
       customDomain: site.customDomain,
+      firewall: props.webAclArn !== undefined,
       sweepLogicalId: this.getLogicalId(notifications.sweep.node.defaultChild as lambda.CfnFunction),
       digestLogicalId: this.getLogicalId(notifications.digest.node.defaultChild as lambda.CfnFunction),
     });
   }
+}
+
+/**
+ * The stacks `cdk deploy --all` deploys: the site in its region and, in us-east-1 (where a web ACL for
+ * CloudFront must be), its firewall, whose ARN the site's stack reads across regions. Without a region
+ * (a synth with no AWS profile) the site has no firewall.
+ */
+export function composeStacks(app: App, name: string, props: DutchStackProps): { site: DutchStack; edge?: EdgeFirewallStack } {
+  const region = props.env?.region;
+  if (!region) return { site: new DutchStack(app, name, props) };
+  const edge = new EdgeFirewallStack(app, `${name}Edge`, {
+    description: 'Dutch: the CloudFront firewall (per-client rate limits), in us-east-1 as WAF requires',
+    env: { account: props.env?.account, region: EDGE_REGION },
+    crossRegionReferences: true,
+  });
+  const site = new DutchStack(app, name, { ...props, crossRegionReferences: true, webAclArn: edge.webAclArn });
+  return { site, edge };
 }

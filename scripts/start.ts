@@ -6,10 +6,14 @@
  * answered (up to DRAIN_MS, default 10 s; open live sockets are closed first, the pages fall back on
  * polling and reconnect), then the computer players and the notification dispatcher,
  * then DynamoDB Local.
+ *
+ * On a HOST other than this machine's loopback it needs SMTP_URL: the dev outbox would show every
+ * sign-in link to anyone who can reach it (functions/local/exposure.ts).
  */
 import { join } from 'node:path';
 import { depsFromEnv, DEFAULT_TABLE } from '../functions/deps.js';
 import { ensureTable, JavaMissing, localClient, startDynamoLocal, type DynamoLocal } from '../functions/local/dynamo-local.js';
+import { outboxRefusal } from '../functions/local/exposure.js';
 import { createLocalApp, drain, listen } from '../functions/local/server.js';
 import { startLocalNotify } from '../functions/local/notify.js';
 import { startLocalBots } from '../functions/local/bots.js';
@@ -23,6 +27,12 @@ const dataDir = process.env.DATA_DIR ?? '.data';
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 const drainMs = Number(process.env.DRAIN_MS ?? 10_000);
+// Without SMTP the mail, sign-in links too, is shown at /dev/outbox to whoever asks: only on this machine.
+const exposed = outboxRefusal(host, process.env.SMTP_URL);
+if (exposed) {
+  console.error(exposed);
+  process.exit(1);
+}
 
 let dynamo: DynamoLocal | undefined;
 if (!process.env.DYNAMODB_ENDPOINT) {

@@ -34,7 +34,7 @@ export function playerPaths() {
         responses: {
           202: { description: 'A link is on its way if the address can receive mail' },
           400: { description: 'Not an address' },
-          429: { description: 'signin-limit-address | signin-limit-client | signin-limit-site, with Retry-After' },
+          429: { description: 'signin-limit-address | signin-limit-client, with Retry-After' },
         },
       },
     },
@@ -74,7 +74,12 @@ export function playerPaths() {
         summary: 'Claim the seats this browser holds (each checked against its match); seats taken while signed in join by themselves',
         security: session,
         requestBody: { required: true, content: json(ClaimSeatsRequest) },
-        responses: { ...ok('One result per seat: claimed, or why not'), ...refused },
+        responses: {
+          ...ok(
+            'One result per seat: claimed, or not (reason not-opened | taken: another player owns the seat), with a message in the request language',
+          ),
+          ...refused,
+        },
       },
     },
     '/api/me/matches': {

@@ -5,7 +5,6 @@ import type { PlayerErrorCode } from '../players/errors.js';
 export const PLAYER_STATUS_OF = {
   'signin-limit-address': 429,
   'signin-limit-client': 429,
-  'signin-limit-site': 429,
   'link-not-valid': 410,
   'not-signed-in': 401,
   'cross-site': 403,

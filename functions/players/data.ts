@@ -1,7 +1,8 @@
 /**
  * A player's own data: everything stored about them as one JSON document, and the deletion of their
- * record. Deleting takes the address, the sessions and the claimed seats; the seats stay playable by
- * their links, and the notification settings of those seats no longer hold the address.
+ * record. Deleting takes the address, the sessions and the claimed seats, and voids the sign-in links
+ * mailed before; the seats stay playable by their links, and the notification settings of those seats no
+ * longer hold the address.
  */
 import type { NotifyStore } from '../notify/port.js';
 import type { PlayerStore } from './port.js';
@@ -36,9 +37,11 @@ export class PlayerData {
         seat: s.seat,
         claimedAt: s.claimedAt,
         override: s.override ?? null,
-        notifications: notices[i]
-          ? { channels: notices[i].channels, address: notices[i].email?.address ?? null, reminders: notices[i].reminders ?? true }
-          : null,
+        // Only the player's own: settings holding another address (a seat's link in other hands) are not theirs to see.
+        notifications:
+          notices[i] && notices[i].email?.addressKey === player.addressKey
+            ? { channels: notices[i].channels, address: notices[i].email?.address ?? null, reminders: notices[i].reminders ?? true }
+            : null,
       })),
     };
   }
@@ -46,8 +49,8 @@ export class PlayerData {
   async delete(player: PlayerRecord): Promise<void> {
     const { players, notify } = this.deps;
     const seats = await players.seats(player.id);
-    await players.deletePlayer(player);
     const now = this.deps.clock();
+    await players.deletePlayer(player, now);
     for (const s of seats) {
       const prefs = (await notify.seat(s.matchId, s.seat)).prefs;
       if (prefs?.email?.addressKey !== player.addressKey) continue;

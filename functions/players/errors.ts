@@ -7,7 +7,6 @@ import { type ErrorWords, wordsOf } from '../matches/errors.js';
 export const PLAYER_ERROR_CODES = [
   'signin-limit-address',
   'signin-limit-client',
-  'signin-limit-site',
   'link-not-valid',
   'not-signed-in',
   'cross-site',

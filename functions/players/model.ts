@@ -73,7 +73,11 @@ export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 export const MAX_SESSIONS = 20;
 export const MAX_SEATS = 500;
 
-/** Sign-in mails per hour: per address, per client network, and for the whole site. */
-export const SIGN_IN_CAPS = { address: 3, client: 10, site: 200 } as const;
+/**
+ * Sign-in mails per hour: per address and per client network. No cap for the whole site: one counter
+ * anyone can fill locks everyone out; the site as a whole is guarded by per-client rate rules at the
+ * edge (infra/constructs/firewall.ts), which grow with the number of players.
+ */
+export const SIGN_IN_CAPS = { address: 3, client: 10 } as const;
 export type SignInCap = keyof typeof SIGN_IN_CAPS;
 export const SIGN_IN_WINDOW_MS = 3600 * 1000;

@@ -28,8 +28,13 @@ export interface PlayerStore {
   setLang(id: string, lang: Lang): Promise<void>;
   /** Marks the time before which every session and link is refused, and deletes the sessions. */
   signOutEverywhere(id: string, at: number): Promise<void>;
-  /** Deletes the player's record, address pointer, sessions and claimed seats. */
-  deletePlayer(player: PlayerRecord): Promise<void>;
+  /**
+   * Deletes the player's record, address pointer, sessions and claimed seats (giving up their ownership), and leaves under the address's
+   * hash the time `at` before which its sign-in links are void (kept as long as a link lives).
+   */
+  deletePlayer(player: PlayerRecord, at: number): Promise<void>;
+  /** When the address's record was last deleted, while links made before that could still be alive; else null. */
+  linksVoidBefore(addressKey: string): Promise<number | null>;
 
   // ---------------------------------------------------------------- sessions
   putSession(session: SessionRecord): Promise<void>;
@@ -44,6 +49,14 @@ export interface PlayerStore {
   seats(playerId: string): Promise<ClaimedSeat[]>;
   seat(playerId: string, matchId: string, seat: number): Promise<ClaimedSeat | null>;
   setOverride(playerId: string, matchId: string, seat: number, override: NoticeDefaults | null): Promise<boolean>;
+  /**
+   * Makes the player the seat's one owner, unless another player owns it: false then. With `tokenHash` (the
+   * seat's current token, just checked), an owner who claimed it with another token (a link since replaced)
+   * gives way.
+   */
+  takeSeat(matchId: string, seat: number, playerId: string, tokenHash?: string): Promise<boolean>;
+  /** The id of the player who owns the seat, or null. */
+  seatOwner(matchId: string, seat: number): Promise<string | null>;
 
   // ---------------------------------------------------------------- the daily digest's list
   /** Puts the player on the daily digest's list (idempotent); the digest job takes them off (DigestStore). */

@@ -2,7 +2,8 @@
  * A signed-in player's seats: claiming the seats a browser holds (each checked against the match's own
  * token hash), "my matches" on any device, the match that has waited longest for them, and their
  * notice choices, which are written into each claimed seat's notification settings with the signed-in
- * address as confirmed (so no seat needs a confirmation mail of its own).
+ * address as confirmed (so no seat needs a confirmation mail of its own). A seat has one owner: the first
+ * player to claim it; another player's claim of it is refused and changes nothing.
  */
 import type { Lang } from '../i18n.js';
 import type { AnyGame, Seat } from '#shared/engine/game.js';
@@ -29,7 +30,11 @@ export interface SeatClaim {
   token: string;
 }
 
-export type ClaimOutcome = { matchId: string; seat: Seat; claimed: true } | { matchId: string; seat: Seat; claimed: false; reason: string };
+/** Why a seat was not claimed: its link does not open it, or another player's record holds it (a seat has one owner). */
+export type ClaimRefusal = 'not-opened' | 'taken';
+export type ClaimOutcome =
+  | { matchId: string; seat: Seat; claimed: true }
+  | { matchId: string; seat: Seat; claimed: false; reason: ClaimRefusal };
 
 export class PlayerSeats {
   constructor(private readonly deps: PlayerSeatsDeps) {}
@@ -42,11 +47,16 @@ export class PlayerSeats {
     for (const c of claims) {
       const head = await this.deps.matches.head(c.matchId);
       if (!head || !sameHash(head.tokenHashes[c.seat], sha256(c.token))) {
-        out.push({ matchId: c.matchId, seat: c.seat, claimed: false, reason: 'This link does not open that seat (or the match is gone).' });
+        out.push({ matchId: c.matchId, seat: c.seat, claimed: false, reason: 'not-opened' });
         continue;
       }
       const known = held.find((h) => h.matchId === c.matchId && h.seat === c.seat);
       if (!known && room <= 0) throw new PlayerError('too-many-seats', { key: 'error.too-many-seats', params: { max: MAX_SEATS } });
+      // Two players who both hold the link: the first to claim it keeps it, with their address and notices.
+      if (!(await this.deps.players.takeSeat(c.matchId, c.seat, player.id, sha256(c.token)))) {
+        out.push({ matchId: c.matchId, seat: c.seat, claimed: false, reason: 'taken' });
+        continue;
+      }
       if (!known) room--;
       const seat: ClaimedSeat = known ?? {
         matchId: c.matchId,
@@ -67,6 +77,8 @@ export class PlayerSeats {
    * confirmed. Push devices stay the seat's own (a browser subscribes per seat).
    */
   async applyNotices(player: PlayerRecord, seat: ClaimedSeat): Promise<void> {
+    // Only the seat's owner: a seat's address is never another player's to take.
+    if (!(await this.owns(player, seat))) return;
     const now = this.deps.clock();
     const choice = seat.override ?? player.defaults;
     const prefs = (await this.deps.notify.seat(seat.matchId, seat.seat)).prefs ?? emptyPrefs(seat.matchId, seat.seat, now);
@@ -82,6 +94,12 @@ export class PlayerSeats {
       ...(player.lang ? { lang: player.lang } : {}),
       updatedAt: now,
     });
+  }
+
+  /** Whether the player owns the seat; one claimed before seats had owners becomes theirs if still unowned. */
+  private async owns(player: PlayerRecord, seat: ClaimedSeat): Promise<boolean> {
+    const owner = await this.deps.players.seatOwner(seat.matchId, seat.seat);
+    return owner === player.id || (owner === null && (await this.deps.players.takeSeat(seat.matchId, seat.seat, player.id)));
   }
 
   /** The defaults for every claimed seat; `lang`, the language of the page they were saved on, goes with them. */
@@ -130,10 +148,12 @@ export class PlayerSeats {
   }
 }
 
-/** For the seat's own settings: is this the address of a signed-in player who claimed the seat? */
+/** For the seat's own settings: is this the address of the signed-in player who claimed (and owns) the seat? */
 export function signedInAddress(players: PlayerStore) {
   return async (matchId: string, seat: Seat, addressKey: string): Promise<boolean> => {
     const player = await players.playerByAddress(addressKey);
-    return player !== null && (await players.seat(player.id, matchId, seat)) !== null;
+    if (player === null || (await players.seat(player.id, matchId, seat)) === null) return false;
+    const owner = await players.seatOwner(matchId, seat);
+    return owner === null || owner === player.id;
   };
 }

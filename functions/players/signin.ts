@@ -1,9 +1,8 @@
 /**
  * Signing in by an email link, and sessions. A link is a 256-bit secret, valid for LINK_TTL_MS, used
  * once (its record is deleted by the one request that redeems it), refused once its player signed out
- * everywhere after it was made; only its SHA-256 is stored. The same answer whatever the address (no
- * way to learn whether it has a record); mails are capped per address, per client network and for the
- * site per hour. Knows no HTTP: the routes are functions/http/routes/players.ts.
+ * everywhere or deleted their record after it was made; only its SHA-256 is stored. The same answer whatever the address (no
+ * way to learn whether it has a record); mails are capped per address and per client network per hour. Knows no HTTP: the routes are functions/http/routes/players.ts.
  */
 import { randomBytes } from 'node:crypto';
 import type { Lang } from '../i18n.js';
@@ -58,7 +57,7 @@ export class SignIn {
     if (!email) throw new PlayerError('email-unavailable', 'error.email-unavailable.signin');
     const now = clock();
     const addressKey = sha256(address.toLowerCase());
-    const subjects = { address: addressKey, site: 'all', ...(at.client ? { client: at.client } : {}) };
+    const subjects = { address: addressKey, ...(at.client ? { client: at.client } : {}) };
     const allowance = await players.takeSignInAllowance(subjects, this.caps, now);
     if (!allowance.ok) throw capReached(allowance.cap, allowance.retryAt - now);
     // An address that asked for no mail, or bounces, gets none; the caller is told the same as anyone.
@@ -86,19 +85,34 @@ export class SignIn {
   /** The link's record while it would sign in now (its `lang` words the pages behind it), else null. */
   async validLink(secret: string): Promise<SignInLinkRecord | null> {
     const link = await this.deps.players.link(sha256(secret));
-    return link !== null && link.expiresAtMs > this.deps.clock() ? link : null;
+    return link !== null && link.expiresAtMs > this.deps.clock() && (await this.ownerOf(link)) !== 'void' ? link : null;
+  }
+
+  /**
+   * The player a link signs in (null: none yet), or 'void' for a link made at or before its player's "sign
+   * out everywhere" or the deletion of the address's record.
+   */
+  private async ownerOf(link: SignInLinkRecord): Promise<PlayerRecord | null | 'void'> {
+    const { players } = this.deps;
+    const [deleted, player] = await Promise.all([players.linksVoidBefore(link.addressKey), players.playerByAddress(link.addressKey)]);
+    const before = Math.max(deleted ?? -1, player?.signedOutAt ?? -1);
+    return link.createdAt <= before ? 'void' : player;
   }
 
   /**
    * Uses a link: the device that sends it is signed in (a new session, returned with its cookie value).
-   * The player record is made on the first sign-in. Used, expired and revoked links are refused alike.
+   * The player record is made on the first sign-in. Used, expired and revoked links (by "sign out
+   * everywhere" or a deletion of the record) are refused alike.
    */
   async redeem(secret: string, device: string): Promise<{ cookie: string; player: PlayerRecord; lang: Lang }> {
     const { players, clock } = this.deps;
     const link = await players.takeLink(sha256(secret));
     const now = clock();
     if (!link || link.expiresAtMs <= now) throw linkNotValid();
-    let player = (await players.playerByAddress(link.addressKey)) ?? (await players.createPlayer(newPlayer(link, now)));
+    const owner = await this.ownerOf(link);
+    // Checked before a record is made: a link of a deleted record makes no new one.
+    if (owner === 'void') throw linkNotValid();
+    let player = owner ?? (await players.createPlayer(newPlayer(link, now)));
     if (player.signedOutAt !== undefined && link.createdAt <= player.signedOutAt) throw linkNotValid();
     // A player who never chose a language takes the one they signed in with.
     if (!player.lang && link.lang) {

@@ -17,6 +17,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import {
+  LINK_TTL_MS,
   SIGN_IN_WINDOW_MS,
   type ClaimedSeat,
   type NoticeDefaults,
@@ -198,12 +199,24 @@ export class DynamoPlayerStore implements PlayerStore {
     await this.deleteAll((await this.collection(id, playerKeys.sessionPrefix)).map(keyOf));
   }
 
-  async deletePlayer(player: PlayerRecord): Promise<void> {
-    // The record and its address pointer go first and together: from then on no session authenticates.
+  async deletePlayer(player: PlayerRecord, at: number): Promise<void> {
+    // The record and its address pointer go first and together: from then on no session authenticates,
+    // and no link mailed before signs in (the marker holds the address's hash and a time, no address).
     await this.db.send(
       new TransactWriteCommand({
         TransactItems: [
           { Delete: { TableName: this.tableName, Key: playerKeys.player(player.id) } },
+          {
+            Put: {
+              TableName: this.tableName,
+              Item: {
+                ...playerKeys.addressVoid(player.addressKey),
+                type: 'signin-void',
+                voidBefore: at,
+                expiresAt: seconds(at + LINK_TTL_MS),
+              },
+            },
+          },
           {
             Delete: {
               TableName: this.tableName,
@@ -215,7 +228,16 @@ export class DynamoPlayerStore implements PlayerStore {
         ],
       }),
     );
-    await this.deleteAll([...(await this.collection(player.id, '')).map(keyOf), playerKeys.digestMember(player.id)]);
+    const items = await this.collection(player.id, '');
+    await this.releaseSeats(
+      player.id,
+      items.filter((i) => i.type === 'claimed-seat').map((i) => i.seat as ClaimedSeat),
+    );
+    await this.deleteAll([...items.map(keyOf), playerKeys.digestMember(player.id)]);
+  }
+
+  async linksVoidBefore(addressKey: string): Promise<number | null> {
+    return ((await this.getItem(playerKeys.addressVoid(addressKey)))?.voidBefore as number | undefined) ?? null;
   }
 
   private async deleteAll(keys: { pk: string; sk: string }[]): Promise<void> {
@@ -298,6 +320,49 @@ export class DynamoPlayerStore implements PlayerStore {
     } catch (err) {
       if (isConditionFailure(err)) return false;
       throw err;
+    }
+  }
+
+  async takeSeat(matchId: string, seat: number, playerId: string, tokenHash?: string): Promise<boolean> {
+    try {
+      await this.db.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: { ...playerKeys.seatOwner(matchId, seat), type: 'seat-owner', playerId, ...(tokenHash ? { tokenHash } : {}) },
+          ConditionExpression: `attribute_not_exists(pk) OR playerId = :me${tokenHash ? ' OR tokenHash <> :th' : ''}`,
+          ExpressionAttributeValues: { ':me': playerId, ...(tokenHash ? { ':th': tokenHash } : {}) },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  }
+
+  async seatOwner(matchId: string, seat: number): Promise<string | null> {
+    return ((await this.getItem(playerKeys.seatOwner(matchId, seat)))?.playerId as string | undefined) ?? null;
+  }
+
+  /** Gives up the player's ownership of their seats (a seat another player has since taken stays theirs). */
+  private async releaseSeats(playerId: string, seats: ClaimedSeat[]): Promise<void> {
+    for (let i = 0; i < seats.length; i += 25) {
+      await Promise.all(
+        seats.slice(i, i + 25).map((s) =>
+          this.db
+            .send(
+              new DeleteCommand({
+                TableName: this.tableName,
+                Key: playerKeys.seatOwner(s.matchId, s.seat),
+                ConditionExpression: 'playerId = :me',
+                ExpressionAttributeValues: { ':me': playerId },
+              }),
+            )
+            .catch((err: unknown) => {
+              if (!isConditionFailure(err)) throw err;
+            }),
+        ),
+      );
     }
   }
 

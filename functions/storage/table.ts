@@ -20,8 +20,10 @@
  *   pk = DIGEST#<0..3> sk = P#<playerId>             a player who chose the daily digest somewhere (the job's list)
  *   pk = WALK#digest   sk = WALK                     where the digest job's last run stopped on that list
  *   pk = PADDR#<sha256> sk = PADDR                   an address → its player (one player per address)
+ *                      sk = VOID                     a deleted record's address: links made before are void, TTL after their 15 min
+ *   pk = OWN#<matchId>#<seat> sk = OWN               the one player whose record holds a claimed seat (and its notices)
  *   pk = SIGNIN#<sha256> sk = SIGNIN                 a sign-in link's secret (hash only), TTL after 15 min
- *   pk = RL#signin#<cap>#<subject> sk = W#<start>    hourly counters of sign-in mails (address, client, site)
+ *   pk = RL#signin#<cap>#<subject> sk = W#<start>    hourly counters of sign-in mails (address, client)
  *   pk = LIVE#<matchId> sk = C#<connectionId>        a live-channel subscription (AWS only), TTL 30 min unless renewed
  *   pk = CONN#<connectionId> sk = CONN               a live connection: the matches it follows, TTL after API Gateway's 2 h
  *
@@ -87,7 +89,11 @@ export const playerKeys = {
   seat: (playerId: string, matchId: string, seat: number) => ({ pk: `P#${playerId}`, sk: `SEAT#${matchId}#${seat}` }),
   seatPrefix: 'SEAT#',
   address: (addressKey: string) => ({ pk: `PADDR#${addressKey}`, sk: 'PADDR' }),
+  /** Left by a deletion: the sign-in links of that address made before it are void. */
+  addressVoid: (addressKey: string) => ({ pk: `PADDR#${addressKey}`, sk: 'VOID' }),
   link: (hash: string) => ({ pk: `SIGNIN#${hash}`, sk: 'SIGNIN' }),
+  /** Who owns a claimed seat: one player per seat, so a seat's notices have one owner. */
+  seatOwner: (matchId: string, seat: number) => ({ pk: `OWN#${matchId}#${seat}`, sk: 'OWN' }),
   /** The daily digest's list of players, in DIGEST_SHARDS partitions. */
   digestMember: (playerId: string) => ({ pk: digestShard(shardOf(playerId, DIGEST_SHARDS)), sk: `P#${playerId}` }),
   /** Where the digest job's last run stopped on its list (one item; the next run goes on from there). */

@@ -32,6 +32,8 @@ export interface SiteProps {
   /** Site host name with an ACM certificate in us-east-1; else the CloudFront name. */
   domainName?: string;
   certificateArn?: string;
+  /** The WAF web ACL (in us-east-1) with the site's per-client rate limits (firewall.ts). */
+  webAclArn?: string;
 }
 
 export class Site {
@@ -62,6 +64,7 @@ export class Site {
       bucket,
       props.apiDomainName,
       certificate && props.domainName ? { certificate, domainName: props.domainName } : undefined,
+      props.webAclArn,
     );
     this.url = props.domainName ? `https://${props.domainName}` : `https://${this.distribution.distributionDomainName}`;
     deploySite(scope, { bucket, dir: props.webDist, logGroup: deployLogs, distribution: this.distribution });
@@ -73,6 +76,7 @@ function distribution(
   bucket: s3.IBucket,
   apiDomainName: string,
   custom?: { certificate: acm.ICertificate; domainName: string },
+  webAclArn?: string,
 ): cloudfront.Distribution {
   const headersPolicy = new cloudfront.ResponseHeadersPolicy(scope, 'SecurityHeaders', {
     comment: 'Same security headers as the local server (functions/http/security-headers.ts)',
@@ -93,6 +97,7 @@ function distribution(
     defaultRootObject: 'index.html',
     httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
     priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+    ...(webAclArn ? { webAclId: webAclArn } : {}),
     ...(custom
       ? {
           certificate: custom.certificate,

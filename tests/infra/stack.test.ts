@@ -35,7 +35,10 @@ import {
   BOT_BATCH_SIZE,
   BOT_RETRY_ATTEMPTS,
   BOTS_RESERVED_CONCURRENCY,
+  composeStacks,
   DutchStack,
+  EDGE_RATE_LIMITS,
+  EDGE_WINDOW_SECONDS,
   HASHED_GLOBS,
   LIVE_POKE_BATCH_SIZE,
   LIVE_STAGE,
@@ -51,6 +54,7 @@ const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
 const ALL_VIEWER_EXCEPT_HOST = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 const CERT = 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555';
+const WEB_ACL = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/DutchEdge/11111111-2222-3333-4444-555555555555';
 
 /** A built site as web/build.ts makes it: a page, hashed bundles (one in chunks/), a source map. */
 function fixtureSite(): string {
@@ -79,7 +83,7 @@ beforeAll(() => {
   const site = fixtureSite();
   // Both stacks in one app: the app is synthesized (and its assets staged) once.
   app = newApp();
-  stack = new DutchStack(app, 'Dutch', { webDist: site, env: { region: 'eu-west-1' } });
+  stack = new DutchStack(app, 'Dutch', { webDist: site, env: { region: 'eu-west-1' }, webAclArn: WEB_ACL });
   domainStack = new DutchStack(app, 'DutchDomain', {
     webDist: site,
     env: { region: 'eu-west-1' },
@@ -1075,5 +1079,54 @@ describe('cdk-nag AwsSolutions', () => {
     expect(errors).toContain('AwsSolutions-S1');
     expect(errors).toContain('AwsSolutions-S10');
     expect(report.success).toBe(false);
+  });
+});
+
+describe('the edge firewall (issue 25): per-client rate limits instead of one counter for the whole site', () => {
+  // Both stacks as `npm run deploy` makes them, the site in eu-west-1; no bundling (the stack above checks the functions).
+  const composed = () => {
+    const context = (JSON.parse(readFileSync('cdk.json', 'utf8')) as { context: Record<string, unknown> }).context;
+    const a = new App({ context: { ...context, 'aws:cdk:bundling-stacks': [] }, outdir: mkdtempSync(join(tmpdir(), 'dutch-cdk-')) });
+    return composeStacks(a, 'Dutch', { webDist: fixtureSite(), env: { region: 'eu-west-1' } });
+  };
+
+  it('is a CloudFront web ACL in us-east-1 whose rate rules count per client address, answering 429', () => {
+    const { edge, site } = composed();
+    expect(edge!.region).toBe('us-east-1');
+    const [, acl] = only(Template.fromStack(edge!), 'AWS::WAFv2::WebACL');
+    expect(acl.Properties.Scope).toBe('CLOUDFRONT');
+    expect(acl.Properties.DefaultAction).toEqual({ Allow: {} });
+    const rules = acl.Properties.Rules as Json[];
+    const rate = Object.fromEntries(rules.map((r) => [r.Name, r.Statement.RateBasedStatement]));
+    // Every rule counts per client address: no rule adds everyone up (CONSTANT), so the limits grow with the players.
+    expect(rules.map((r) => rate[r.Name].AggregateKeyType)).toEqual(['IP', 'IP']);
+    expect(rate.SignInLinksPerClient.Limit).toBe(EDGE_RATE_LIMITS.signInLinks);
+    expect(rate.RequestsPerClient.Limit).toBe(EDGE_RATE_LIMITS.everything);
+    for (const r of rules) {
+      expect(rate[r.Name].EvaluationWindowSec).toBe(EDGE_WINDOW_SECONDS);
+      expect(r.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429 } } });
+      expect(r.VisibilityConfig.SampledRequestsEnabled).toBe(false);
+    }
+    const scope = JSON.stringify(rate.SignInLinksPerClient.ScopeDownStatement);
+    expect(scope).toContain('"SearchString":"/api/session/link"');
+    expect(scope).toContain('"SearchString":"POST"');
+    expect(rate.RequestsPerClient.ScopeDownStatement).toBeUndefined();
+    // The site's distribution (eu-west-1) is attached to it, read across regions.
+    const webAclId = JSON.stringify(distributionConfig(Template.fromStack(site)).WebACLId);
+    expect(webAclId).toMatch(/EdgeFirewall.*Arn/);
+  });
+
+  it('both stacks pass cdk-nag with nothing unacknowledged, and the site needs no acknowledgement for having no WAF', () => {
+    const { edge, site } = composed();
+    for (const s of [edge!, site]) {
+      const report = new AwsSolutionsChecks().validateScope(s);
+      expect(report.violations.map((v) => `${v.severity} ${v.ruleName}`)).toEqual([]);
+    }
+    const acks = site.node
+      .findAll()
+      .flatMap((c) => c.node.metadata.filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY))
+      .flatMap((m) => Object.keys(m.data as Record<string, string>));
+    expect(acks.some((id) => id.includes('CFR2'))).toBe(false);
+    expect(distributionConfig(t).WebACLId).toBe(WEB_ACL);
   });
 });

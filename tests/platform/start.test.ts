@@ -1,7 +1,8 @@
 /**
  * `npm start` as a user runs it (scripts/start.ts in a child process with its own process group, as
  * a terminal runs it): Ctrl-C lets the requests in flight finish before the dispatcher and DynamoDB
- * Local stop, and a machine without Java gets one line on what to install instead of a stack trace.
+ * Local stop, and a machine without Java gets one line on what to install instead of a stack trace;
+ * without SMTP it starts only where nobody else can reach the dev outbox.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, symlinkSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../functions/local/dynamo-local.js';
+import { isLoopback, outboxRefusal } from '../../functions/local/exposure.js';
 
 const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
 
@@ -132,5 +134,51 @@ describe('npm start', () => {
     expect(lines[0]).toContain('brew install openjdk@17');
     expect(lines[0]).toContain('winget install Microsoft.OpenJDK.17');
     expect(run.output()).not.toContain('ENOENT');
+  });
+
+  it('without SMTP_URL refuses a HOST other machines reach, in one line, before starting anything (issue 25)', async () => {
+    const run = startScript({
+      HOST: '0.0.0.0',
+      SMTP_URL: '',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'start-')),
+      PORT: String(await freePort()),
+    });
+    const pgid = run.child.pid!;
+    try {
+      // Either it exits, or (before the fix) it serves the outbox to the network: that is the failure.
+      const first = await Promise.race([
+        run.exited.then((code) => ({ code })),
+        run.waitFor('Dutch is running').then(() => 'running' as const),
+      ]);
+      expect(first).not.toBe('running');
+      expect((first as { code: number | null }).code).not.toBe(0);
+      const lines = run.output().trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain('HOST=0.0.0.0');
+      expect(lines[0]).toContain('SMTP_URL');
+      expect(groupMembers(pgid)).toEqual([]);
+    } finally {
+      if (groupMembers(pgid).length) process.kill(-pgid, 'SIGKILL');
+    }
+  });
+});
+
+describe('where the dev outbox may be reached', () => {
+  it.each([
+    ['127.0.0.1', true],
+    ['127.1.2.3', true],
+    ['localhost', true],
+    ['::1', true],
+    ['[::1]', true],
+    ['::ffff:127.0.0.1', true],
+    ['0.0.0.0', false],
+    ['::', false],
+    ['192.168.1.20', false],
+    ['my-laptop.lan', false],
+  ])('%s is loopback: %s', (host, loopback) => {
+    expect(isLoopback(host)).toBe(loopback);
+    expect(outboxRefusal(host, undefined) === null).toBe(loopback);
+    // With SMTP no mail is shown anywhere, so any address will do.
+    expect(outboxRefusal(host, 'smtp://mail.example:587')).toBeNull();
   });
 });

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { harness, mailAndPush, type Harness } from '../notify/support.js';
-import { Device, signIn } from './support.js';
+import { Device, signIn, signInLinks } from './support.js';
 
 const io = mailAndPush();
 let h: Harness;
@@ -63,6 +63,35 @@ describe('your data', () => {
     h.clock.advance(3600 * 1000);
     const fresh = new Device(h);
     await signIn(fresh, io.smtp, 'ann@example.test');
+    expect((await fresh.call('GET', '/api/me/matches')).json.matches).toEqual([]);
+  });
+});
+
+describe('deleting the record voids the links mailed before (issue 25)', () => {
+  it('a link mailed before DELETE /api/me answers 410 on its page and its button, and makes no new record', async () => {
+    h = await harness({ email: io.sender, players: true });
+    const ann = new Device(h, 'Laptop');
+    await signIn(ann, io.smtp, 'gone@example.test');
+    // A second link, mailed but not used yet: its mail sits in the inbox when the record is deleted.
+    expect((await new Device(h).call('POST', '/api/session/link', { body: { address: 'gone@example.test' } })).status).toBe(202);
+    const pending = signInLinks(io.smtp, 'gone@example.test').at(-1)!;
+    h.clock.advance(1000);
+    expect((await ann.call('DELETE', '/api/me')).status).toBe(204);
+
+    const later = new Device(h, 'Phone');
+    expect((await later.call('GET', pending)).status).toBe(410);
+    const pressed = await later.call('POST', pending);
+    expect(pressed.status).toBe(410);
+    expect(later.cookie).toBeNull();
+    const items = (await h.table.doc.send(new ScanCommand({ TableName: h.table.tableName }))).Items ?? [];
+    expect(items.filter((i) => i.type === 'player' || i.type === 'player-address')).toEqual([]);
+    expect(JSON.stringify(items)).not.toContain('gone@example.test');
+
+    // A link asked for after the deletion signs in, to a new, empty record.
+    h.clock.advance(1000);
+    const fresh = new Device(h, 'Tablet');
+    await signIn(fresh, io.smtp, 'gone@example.test');
+    expect((await fresh.call('GET', '/api/session')).json.player.address).toBe('gone@example.test');
     expect((await fresh.call('GET', '/api/me/matches')).json.matches).toEqual([]);
   });
 });

@@ -259,3 +259,67 @@ describe('reminders', () => {
     expect(io.smtp.to(address).some((x) => x.messageId === `<${m.matchId}.${version}.0.r1@dutch.test>`)).toBe(true);
   });
 });
+
+describe('a seat has one owner (issue 25)', () => {
+  it('A and D claim the same seat link: D is refused in their language, A keeps the address, the export and the turn mail', async () => {
+    h = await harness({ email: io.sender, start, players: true });
+    const m = await h.started(2, {}, ['Ann', 'Bob']);
+    const a = new Device(h, 'A');
+    const d = new Device(h, 'D');
+    await signIn(a, io.smtp, 'a@example.test');
+    await signIn(d, io.smtp, 'd@example.test');
+    const link = { matchId: m.matchId, ...m.seats[0]! };
+
+    expect((await a.call('POST', '/api/me/seats', { body: { seats: [link] } })).json.results).toEqual([
+      { matchId: m.matchId, seat: 0, claimed: true },
+    ]);
+    // D opened the same link: the seat is A's, and D is told so, in English or in Dutch.
+    const english = await d.call('POST', '/api/me/seats', { body: { seats: [link] }, headers: { 'Accept-Language': 'en' } });
+    expect(english.status).toBe(200);
+    expect(english.json.results).toEqual([{ matchId: m.matchId, seat: 0, claimed: false, reason: 'taken', message: expect.any(String) }]);
+    expect(english.json.results[0].message).toMatch(/another player/i);
+    const dutch = await d.call('POST', '/api/me/seats', { body: { seats: [link] }, headers: { 'Accept-Language': 'nl' } });
+    expect(dutch.json.results[0]).toMatchObject({ claimed: false, reason: 'taken' });
+    expect(dutch.json.results[0].message).toMatch(/andere speler/i);
+    expect(english.text + dutch.text).not.toContain('a@example.test');
+    // D's own choices never reach A's seat.
+    expect((await d.call('PUT', '/api/me/notices', { body: { notices: 'both', reminders: false } })).status).toBe(200);
+    expect((await d.call('PUT', '/api/me/lang', { body: { lang: 'nl' } })).status).toBe(200);
+    expect((await h.notifications(m.matchId, m.seats[0]!)).json.email).toEqual({ address: 'a@example.test', state: 'confirmed' });
+
+    // Each export holds its caller's own data only.
+    const exportA = await a.call('GET', '/api/me/export');
+    expect(exportA.json.seats).toEqual([expect.objectContaining({ matchId: m.matchId, seat: 0 })]);
+    expect(exportA.json.seats[0].notifications.address).toBe('a@example.test');
+    expect(exportA.text).not.toContain('d@example.test');
+    const exportD = await d.call('GET', '/api/me/export');
+    expect(exportD.json.seats).toEqual([]);
+    expect(exportD.text).not.toContain('a@example.test');
+    expect((await d.call('GET', '/api/me/matches')).json.matches).toEqual([]);
+
+    // A's turn is mailed to A, not to D.
+    const before = { a: io.smtp.to('a@example.test').length, d: io.smtp.to('d@example.test').length };
+    await playUntilTurnOf(h, m.matchId, m.seats, 0);
+    await h.deliver();
+    const toA = io.smtp.to('a@example.test').slice(before.a);
+    expect(toA.some((x) => x.messageId?.startsWith(`<${m.matchId}.`))).toBe(true);
+    expect(io.smtp.to('d@example.test').slice(before.d)).toEqual([]);
+
+    // D still holds the link, and the link may set the seat's address; A's export then shows no settings of D's.
+    const put = await h.api.call('PUT', `/api/matches/${m.matchId}/seats/0/notifications/email`, {
+      token: m.seats[0]!.token,
+      body: { address: 'd@example.test' },
+    });
+    expect(put.status).toBe(202);
+    const afterLink = await a.call('GET', '/api/me/export');
+    expect(afterLink.json.seats[0]).toMatchObject({ matchId: m.matchId, seat: 0, notifications: null });
+    expect(afterLink.text).not.toContain('d@example.test');
+
+    // Once A deletes the record, the seat is free to claim, and D's claim then takes it.
+    expect((await a.call('DELETE', '/api/me')).status).toBe(204);
+    expect((await d.call('POST', '/api/me/seats', { body: { seats: [link] } })).json.results).toEqual([
+      { matchId: m.matchId, seat: 0, claimed: true },
+    ]);
+    expect((await h.notifications(m.matchId, m.seats[0]!)).json.email).toEqual({ address: 'd@example.test', state: 'confirmed' });
+  });
+});

@@ -66,6 +66,25 @@ export function loadSession(again = false): Promise<SessionState> {
 }
 
 const CLAIMED = 'dutch:v1:claimed:';
+const TAKEN = 'dutch:v1:taken:';
+
+/** A seat this browser holds that another player's record owns: the server's words on it (a seat has one owner). */
+export interface TakenSeat {
+  matchId: string;
+  seat: number;
+  message: string;
+}
+
+/** The seats held here that the server refused to add to this player's record because another player's holds them. */
+export function seatsTakenByOthers(playerId: string): TakenSeat[] {
+  try {
+    return JSON.parse(localStorage.getItem(TAKEN + playerId) ?? '[]') as TakenSeat[];
+  } catch {
+    return [];
+  }
+}
+
+type ClaimResult = { matchId: string; seat: number; claimed: boolean; reason?: string; message?: string };
 
 /**
  * Posts the seats this browser holds to the player's record, each once per player: seats taken
@@ -82,10 +101,18 @@ export async function claimHeldSeats(playerId: string): Promise<void> {
   const fresh = store.listSeats().filter((s) => !done.includes(`${s.matchId}:${s.seat}`));
   for (let i = 0; i < fresh.length; i += 50) {
     const batch = fresh.slice(i, i + 50);
-    await api.call('POST', '/api/me/seats', { body: { seats: batch.map((s) => ({ matchId: s.matchId, seat: s.seat, token: s.token })) } });
+    const { results } = await api.call<{ results: ClaimResult[] }>('POST', '/api/me/seats', {
+      body: { seats: batch.map((s) => ({ matchId: s.matchId, seat: s.seat, token: s.token })) },
+    });
     done.push(...batch.map((s) => `${s.matchId}:${s.seat}`));
+    const taken = results.filter((r) => !r.claimed && r.reason === 'taken');
     try {
       localStorage.setItem(key, JSON.stringify(done));
+      if (taken.length) {
+        const kept = seatsTakenByOthers(playerId).filter((k) => !taken.some((r) => r.matchId === k.matchId && r.seat === k.seat));
+        const added = taken.map((r) => ({ matchId: r.matchId, seat: r.seat, message: r.message ?? '' }));
+        localStorage.setItem(TAKEN + playerId, JSON.stringify([...kept, ...added]));
+      }
     } catch {
       /* posted again next time: harmless */
     }

@@ -163,7 +163,9 @@ function seatRoutes(app: Hono, ctx: PlayerRouteContext): void {
   app.post('/me/seats', async (c) => {
     const who = await mustBeSignedIn(c, signIn);
     const input = await requiredJsonBody(c, ClaimSeatsRequest);
-    return c.json({ results: await seats.claim(who.player, input.seats) });
+    const lang = langOf(c.req);
+    const results = await seats.claim(who.player, input.seats);
+    return c.json({ results: results.map((r) => (r.claimed ? r : { ...r, message: t(lang, `error.seat-claim.${r.reason}`) })) });
   });
   app.get('/me/matches', async (c) => c.json({ matches: (await listing(c)).map((m) => withUrl(c, m)) }));
   app.get('/me/next', async (c) => {

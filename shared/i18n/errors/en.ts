@@ -101,6 +101,9 @@ export const errorsEn = {
   'error.no-such-session': 'You have no session with that id (it may have ended already).',
   'error.no-such-seat': 'That seat is not in your record; claim it first.',
   'error.too-many-seats': 'A player record holds at most {max} seats.',
+  'error.seat-claim.taken':
+    'This seat is already in another player’s record, so it stays theirs, and so do its notices. You can still play it by its link.',
+  'error.seat-claim.not-opened': 'This link does not open that seat (or the match is gone).',
   'error.unsupported-media-type': 'Send the body as application/json.',
   'error.invalid-json': 'The body is not valid JSON.',
   'error.unauthorized': 'This needs the secret from your match link.',

@@ -100,6 +100,9 @@ export const errorsNl = {
   'error.no-such-session': 'Je hebt geen sessie met dat nummer (misschien is die al beëindigd).',
   'error.no-such-seat': 'Die plaats staat niet in je overzicht; claim hem eerst.',
   'error.too-many-seats': 'Een spelersoverzicht bevat hooguit {max} plaatsen.',
+  'error.seat-claim.taken':
+    'Een andere speler heeft deze plaats al in zijn overzicht staan. Hij blijft van die speler, net als de berichten erover; met de link kun je er nog steeds mee spelen.',
+  'error.seat-claim.not-opened': 'Met deze link open je die plaats niet (of de partij bestaat niet meer).',
   'error.unsupported-media-type': 'Stuur de inhoud als application/json.',
   'error.invalid-json': 'De inhoud is geen geldige JSON.',
   'error.unauthorized': 'Hiervoor is het geheim uit je partijlink nodig.',

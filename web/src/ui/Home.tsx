@@ -10,7 +10,7 @@ import * as store from '../storage.js';
 import { showAttention } from './attention.js';
 import { ConfirmButton } from './Confirm.js';
 import { CreateForm } from './create/CreateForm.js';
-import { myMatches, holdSeat, type ServerMatch } from '../player.js';
+import { myMatches, holdSeat, seatsTakenByOthers, type ServerMatch, type TakenSeat } from '../player.js';
 import { said } from '../text.js';
 import { onLinkClick } from './router.js';
 import { SiteBar, useSession } from './SiteBar.js';
@@ -71,6 +71,7 @@ export function Home() {
         </p>
       )}
       {server ? <AccountMatches list={server} /> : <MyMatches seats={seats} onForget={() => setSeats(store.listSeats())} />}
+      {server && session.kind === 'in' && <TakenSeats taken={seatsTakenByOthers(session.player.id)} />}
       <CreateForm />
     </main>
   );
@@ -153,6 +154,31 @@ function serverSummary(m: ServerMatch): string {
 }
 
 /** The signed-in player's matches, from every device; each opens its seat without its link. */
+/**
+ * Seats this browser holds that another player's record owns: not in the list above, so the page says why
+ * (the server's words) and still opens each by its link.
+ */
+function TakenSeats({ taken }: { taken: TakenSeat[] }) {
+  const held = store.listSeats();
+  const shown = taken.flatMap((k) => {
+    const s = held.find((h) => h.matchId === k.matchId && h.seat === k.seat);
+    return s ? [{ ...k, name: gameName(s.gameId, s.gameName ?? k.matchId) }] : [];
+  });
+  if (shown.length === 0) return null;
+  return (
+    <ul class="notice taken-seats" data-taken="true">
+      {shown.map((k) => (
+        <li key={`${k.matchId}-${k.seat}`} data-match={k.matchId}>
+          <a href={`/m/${k.matchId}`} onClick={(e) => onLinkClick(e, () => store.setCurrentSeat(k.matchId, k.seat))}>
+            {k.name}
+          </a>
+          : {k.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function AccountMatches({ list }: { list: ServerMatch[] }) {
   return (
     <section class="zone my-matches" data-source="account" aria-labelledby="mine-h">
