@@ -35,7 +35,13 @@ async function playDutchStep(p: Page): Promise<'sealed' | 'bought' | 'finished' 
       .poll(() => p.getByRole('region', { name: 'Je keuze voor deze ronde' }).innerText())
       .toMatch(/Opzij: de .+\. Bod: de andere 4 kaarten/);
     await p.getByRole('button', { name: 'Mijn bod verzegelen' }).click();
-    await p.getByText('Deze keuze verzegelen? Daarna kun je hem niet meer veranderen.').waitFor();
+    // Issue 25: the first bid sealed can still be taken back; the second shows both bids and is final
+    // (which one this is may change with a poll, so either; tests/web/views.test.ts pins each).
+    await p
+      .getByText(
+        /^Deze keuze verzegelen\? (Zolang het andere bod nog open is, kun je hem met Terugnemen nog herzien|Het andere bod is al verzegeld: beide biedingen komen dan meteen op tafel en de jouwe kun je niet meer terugnemen)\.$/,
+      )
+      .waitFor();
     await p.getByRole('button', { name: 'Verzegelen', exact: true }).click();
     did = 'sealed';
   } else {

@@ -17,6 +17,7 @@ import {
   actionsFor,
   commitFor,
   planFor,
+  sealQuestion,
   selectableCards,
   selectionHint,
 } from '../../web/src/games/dutch-auction/logic.js';
@@ -131,6 +132,27 @@ describe('Dutch selection logic against the engine’s legal moves', () => {
       expect(commitFor(legal, plan)).toEqual(legal.find((m) => m.kind === 'commit' && m.setAside === aside));
     }
     expect(commitFor(legal, { setAside: null, bid: s.seats[0].hand })).toBeUndefined();
+  });
+
+  it('the seal question says a sealed bid can be taken back until the other bid is sealed, and not after (issue 25)', async () => {
+    let s = dutchAuction.setup(2, { edition: 'current' }, 'logic-1');
+    const first = () => sealQuestion(dutchAuction.view(s, 0) as DutchAuctionView);
+    expect(first()).toBe('Seal this choice? Until the other bid is sealed too, you can still take it back with Undo.');
+    expect(first()).not.toMatch(/cannot be changed/);
+    s = play(s, 1, dutchAuction.legalMoves(s, 1)[0]!);
+    expect(first()).toBe(
+      'Seal this choice? The other bid is already sealed, so both bids are shown at once and yours cannot be taken back.',
+    );
+    await loadLanguage('nl');
+    await loadGameWords('dutch-auction');
+    try {
+      expect(first()).toMatch(/^Deze keuze verzegelen\? Het andere bod is al verzegeld.*niet meer terugnemen\.$/);
+      s = dutchAuction.setup(2, { edition: 'current' }, 'logic-1');
+      expect(first()).toMatch(/^Deze keuze verzegelen\? Zolang het andere bod nog open is, kun je hem met Terugnemen nog herzien\.$/);
+    } finally {
+      await loadLanguage('en');
+      await loadGameWords('dutch-auction');
+    }
   });
 
   it('purchase: a display card plus as many bid cards as its cost, and nothing else', () => {

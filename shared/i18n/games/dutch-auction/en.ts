@@ -221,7 +221,10 @@ export const en = {
   'game.dutch-auction.board.commit.bidSelected': 'Bid selected',
   'game.dutch-auction.board.commit.keep': 'Keep selected in hand',
   'game.dutch-auction.board.commit.seal': 'Seal my bid',
-  'game.dutch-auction.board.commit.sealQuestion': 'Seal this choice? It cannot be changed afterwards.',
+  'game.dutch-auction.board.commit.sealQuestion':
+    'Seal this choice? Until the other bid is sealed too, you can still take it back with Undo.',
+  'game.dutch-auction.board.commit.sealQuestion.last':
+    'Seal this choice? The other bid is already sealed, so both bids are shown at once and yours cannot be taken back.',
   'game.dutch-auction.board.commit.sealConfirm': 'Seal',
   'game.dutch-auction.board.commit.illegal': 'That is not a legal choice.',
   'game.dutch-auction.board.commit.choose2018': 'Choose one card to set aside (a bid of up to four cards).',

@@ -222,7 +222,10 @@ export const nl = {
   'game.dutch-auction.board.commit.bidSelected': 'Gekozen kaarten bieden',
   'game.dutch-auction.board.commit.keep': 'Gekozen kaarten in de hand houden',
   'game.dutch-auction.board.commit.seal': 'Mijn bod verzegelen',
-  'game.dutch-auction.board.commit.sealQuestion': 'Deze keuze verzegelen? Daarna kun je hem niet meer veranderen.',
+  'game.dutch-auction.board.commit.sealQuestion':
+    'Deze keuze verzegelen? Zolang het andere bod nog open is, kun je hem met Terugnemen nog herzien.',
+  'game.dutch-auction.board.commit.sealQuestion.last':
+    'Deze keuze verzegelen? Het andere bod is al verzegeld: beide biedingen komen dan meteen op tafel en de jouwe kun je niet meer terugnemen.',
   'game.dutch-auction.board.commit.sealConfirm': 'Verzegelen',
   'game.dutch-auction.board.commit.illegal': 'Dat is geen geldige keuze.',
   'game.dutch-auction.board.commit.choose2018': 'Kies één kaart om opzij te leggen (een bod van hoogstens vier kaarten).',
