@@ -499,7 +499,8 @@ export class MatchService {
         });
       }
       const now = this.deps.clock();
-      const end: MatchEnd = { winners: othersThan(match, seat), summary: `{${seat}} resigned.`, reason: 'resigned', seat };
+      // Words, not English (issue 25): the page, mails and "my matches" say them in their own language.
+      const end: MatchEnd = { winners: othersThan(match, seat), ...seatWords('match.log.resigned', seat), reason: 'resigned', seat };
       const next = this.advance(match, match.state, now, end);
       if (keyed) next.recentKeys = remember(match.recentKeys, { seat, ...keyed, version: next.version, at: now });
       const json = JSON.stringify(this.present(next, seat, []));
@@ -545,7 +546,7 @@ export class MatchService {
     } else {
       const end: MatchEnd = {
         winners: othersThan(match, seat),
-        summary: `{${seat}} missed the move deadline and forfeits.`,
+        ...seatWords('match.log.forfeit', seat),
         reason: 'forfeit',
         seat,
       };
@@ -809,6 +810,9 @@ export const viewerOf = (caller: Caller): Viewer => (caller.kind === 'seat' ? ca
 
 /** Every seat but this one: the winners when it resigns or forfeits. */
 const othersThan = (match: MatchRecord, seat: Seat): Seat[] => match.seats.map((_, i) => i).filter((i) => i !== seat);
+
+/** A result the platform makes (a resignation, a forfeit) as words about one seat; older results kept English `summary`. */
+const seatWords = (key: string, seat: Seat) => ({ key, params: { seat: { seat } } });
 
 const keyReused = () => new MatchError('idempotency-key-reused', 'error.idempotency-key-reused');
 

@@ -223,6 +223,23 @@ describe('final result', () => {
     return s;
   }
 
+  it('a resigned match’s result: the words in the page’s language; a result stored as English still shows (issue 25)', async () => {
+    const m = matchFor(dutchAuction.setup(2, { edition: 'current' }, 'logic-1'), 0);
+    const summaryOf = (end: Match['end']) =>
+      /<p class="summary">([^<]*)<\/p>/.exec(renderToString(h(OutcomePanel, { match: { ...m, status: 'over', end } })))?.[1];
+    const words = { winners: [0], reason: 'resigned' as const, seat: 1, key: 'match.log.resigned', params: { seat: { seat: 1 } } };
+    const older = { winners: [0], reason: 'resigned' as const, seat: 1, summary: '{1} resigned.' };
+    expect(summaryOf(words)).toBe('Bob resigned.');
+    expect(summaryOf(older)).toBe('Bob resigned.');
+    await loadLanguage('nl');
+    try {
+      expect(summaryOf(words)).toBe('Bob gaf op.');
+      expect(summaryOf(older)).toBe('Bob resigned.');
+    } finally {
+      await loadLanguage('en');
+    }
+  });
+
   it('shows the winner, the scores and the breakdown per suit', () => {
     const s = finished();
     const m = matchFor(s, 0);
