@@ -4,7 +4,7 @@
  * ones with their result. Opponents appear by name only; nothing of another player's record is read.
  */
 import type { Params, Seat } from '#shared/engine/game.js';
-import { shownIn } from '../i18n.js';
+import { seatNamesIn, shownIn } from '../i18n.js';
 import type { MatchRecord } from '../matches/port.js';
 
 export const LISTING_STATES = ['your-move', 'their-move', 'open', 'over'] as const;
@@ -36,11 +36,7 @@ function resultOf(m: MatchRecord, seat: Seat): MyMatch['result'] {
   // The words for the page to say in its language; `summary` in English for other clients (and older results).
   return {
     outcome,
-    summary: shownIn(
-      'en',
-      m.end,
-      m.seats.map((s) => s.name),
-    ),
+    summary: shownIn('en', m.end, seatNamesIn('en', m.seats)),
     ...(key ? { key, ...(params ? { params } : {}) } : {}),
   };
 }

@@ -159,6 +159,7 @@ export const en = {
   'timing.due.in': 'due in {duration}',
   'bots.badge': 'Computer player, {level, select, strong {strong} other {easy}}',
   'bots.badge.forYou': 'A computer ({level, select, strong {strong} other {easy}}) plays for you',
+  'bots.name': '{n, plural, =0 {Computer} other {Computer #}} ({level, select, strong {strong} other {easy}})',
   'bots.badge.forThem': 'A computer ({level, select, strong {strong} other {easy}}) plays for them',
 
   // The match page (web/src/ui/MatchPage.tsx, ui/match/*).

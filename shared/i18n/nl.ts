@@ -142,6 +142,7 @@ export const nl = {
   'timing.due.in': 'nog {duration}',
   'bots.badge': 'Computerspeler, {level, select, strong {sterk} other {makkelijk}}',
   'bots.badge.forYou': 'Een computer ({level, select, strong {sterk} other {makkelijk}}) speelt voor jou',
+  'bots.name': '{n, plural, =0 {Computer} other {Computer #}} ({level, select, strong {sterk} other {makkelijk}})',
   'bots.badge.forThem': 'Een computer ({level, select, strong {sterk} other {makkelijk}}) speelt voor hen',
   'match.noLink.title': 'Deze browser heeft geen link voor deze partij',
   'match.noLink.text':
