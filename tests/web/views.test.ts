@@ -6,7 +6,9 @@ import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cardName } from '../../web/src/games/dutch-auction/logic.js';
+import type { LogEntry } from '#shared/engine/game.js';
 import { dutchAuction } from '#shared/games/dutch-auction/index.js';
+import { said } from '../../web/src/text.js';
 import type { DutchAuctionMove } from '#shared/games/dutch-auction/moves.js';
 import type { DutchAuctionState } from '#shared/games/dutch-auction/state.js';
 import { Card } from '../../web/src/games/dutch-auction/Card.js';
@@ -278,6 +280,41 @@ describe('log', () => {
     const html = renderToString(h(LogPanel, { log, seats: evil, you: 0, seenUpTo: null, now: 0, olderDone: true }));
     expect(html).not.toContain('<img');
     expect(html).toContain('&lt;img src=x onerror=alert(1)>');
+  });
+
+  /** A whole auction game to its end, one log record per move as the server keeps them (seat 0's eyes). */
+  function endedLog() {
+    let s = dutchAuction.setup(2, { edition: 'current' }, 'end-1');
+    const records: { version: number; at: number; seat: number; entries: LogEntry[] }[] = [];
+    while (s.phase !== 'over') {
+      const seat = dutchAuction.toAct(s)[0]!;
+      const legal = dutchAuction.legalMoves(s, seat);
+      const move =
+        legal.find((m) => m.kind === 'commit') ?? legal.find((m) => m.kind === 'purchase') ?? legal.find((m) => m.kind === 'done')!;
+      const r = dutchAuction.apply(s, seat, move, { now: 0 });
+      if (!r.ok) throw new Error(r.error.message);
+      s = r.value.state;
+      const entries = r.value.events.flatMap((e) => dutchAuction.viewEvent(e, 0) ?? []);
+      records.push({ version: records.length + 2, at: 0, seat, entries });
+    }
+    return records;
+  }
+  const texts = (html: string) => [...html.matchAll(/class="log-text">([^<]*)</g)].map((x) => x[1]!);
+
+  it('at the end of a match nothing is listed as coming after “The game is over” (issue 25)', () => {
+    const ended = endedLog();
+    const last = ended.at(-1)!;
+    expect(last.entries.length).toBeGreaterThan(1);
+    // Newest first: the end line is the newest line, on top, and each record's lines read newest first too.
+    const all = texts(renderToString(h(LogPanel, { log: ended, seats, you: 0, seenUpTo: null, now: 0, olderDone: true })));
+    expect(all[0]).toMatch(/^The game is over: /);
+    expect(all.slice(1).some((l) => /^The game is over/.test(l))).toBe(false);
+    expect(all.slice(0, last.entries.length)).toEqual(last.entries.map((e) => said(e, seats)).reverse());
+    // What is new since I last looked reads oldest first: there the end line comes last.
+    const html = renderToString(h(LogPanel, { log: ended, seats, you: 1 - last.seat, seenUpTo: last.version - 1, now: 0, olderDone: true }));
+    const since = texts(html.slice(html.indexOf('Since you last looked'), html.indexOf('Earlier')));
+    expect(since.length).toBeGreaterThan(1);
+    expect(since.at(-1)).toMatch(/^The game is over: /);
   });
 
   it('my own moves are never “new”', () => {
