@@ -311,7 +311,9 @@ describe('log', () => {
     expect(all.slice(1).some((l) => /^The game is over/.test(l))).toBe(false);
     expect(all.slice(0, last.entries.length)).toEqual(last.entries.map((e) => said(e, seats)).reverse());
     // What is new since I last looked reads oldest first: there the end line comes last.
-    const html = renderToString(h(LogPanel, { log: ended, seats, you: 1 - last.seat, seenUpTo: last.version - 1, now: 0, olderDone: true }));
+    const html = renderToString(
+      h(LogPanel, { log: ended, seats, you: 1 - last.seat, seenUpTo: last.version - 1, now: 0, olderDone: true }),
+    );
     const since = texts(html.slice(html.indexOf('Since you last looked'), html.indexOf('Earlier')));
     expect(since.length).toBeGreaterThan(1);
     expect(since.at(-1)).toMatch(/^The game is over: /);
