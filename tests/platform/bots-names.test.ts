@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { gameRegistry } from '#shared/games/index.js';
 import { compose } from '../../functions/notify/compose.js';
 import { seatNamesIn } from '../../functions/i18n.js';
+import { myMatch } from '../../functions/players/listing.js';
 import { loadGameWords, loadLanguage } from '../../web/src/i18n.js';
 import { said, seatName } from '../../web/src/text.js';
 import type { Json, Seat } from '../support/api.js';
@@ -63,6 +64,11 @@ describe('computer seats have names of their own', () => {
     expect(dutch).toMatch(/Computer [12] \(sterk\)/);
     expect(dutch).not.toMatch(/strong/);
     expect(seatNamesIn('nl', match.seats)).toEqual(['Ann', 'Computer 1 (sterk)', 'Computer 2 (sterk)']);
+    // "My matches" (signed in) says which seats computers play, so the page names them in its language.
+    expect(myMatch(match, 0, me.token, 'Golden Age').opponents).toEqual([
+      { seat: 1, name: 'Computer 1 (strong)', bot: { level: 'strong' } },
+      { seat: 2, name: 'Computer 2 (strong)', bot: { level: 'strong' } },
+    ]);
 
     // The replay names them as the log does.
     const replay = await h.api.call('GET', `/api/matches/${created.matchId}/seats/0/replay?from=1`, { token: me.token });

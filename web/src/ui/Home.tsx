@@ -11,7 +11,7 @@ import { showAttention } from './attention.js';
 import { ConfirmButton } from './Confirm.js';
 import { CreateForm } from './create/CreateForm.js';
 import { myMatches, holdSeat, type ServerMatch } from '../player.js';
-import { said } from '../text.js';
+import { said, seatName } from '../text.js';
 import { onLinkClick } from './router.js';
 import { SiteBar, useSession } from './SiteBar.js';
 
@@ -143,13 +143,15 @@ const OUTCOME: Record<NonNullable<ServerMatch['result']>['outcome'], MessageKey>
 
 /** The result's words in the language shown (the server's English for results it holds no key for), seats by name. */
 function serverSummary(m: ServerMatch): string {
-  const seats: { name: string | null }[] = [];
+  return said(m.result!, seatsOf(m));
+}
+
+/** The match's seats as far as the list knows them: names, and which a computer plays. */
+function seatsOf(m: ServerMatch): { name: string | null; bot?: { level: 'strong' | 'easy' } }[] {
+  const seats: { name: string | null; bot?: { level: 'strong' | 'easy' } }[] = [];
   seats[m.seat] = { name: m.you };
-  for (const o of m.opponents) seats[o.seat] = { name: o.name };
-  return said(
-    m.result!,
-    Array.from(seats, (s) => ({ name: s?.name ?? '' })),
-  );
+  for (const o of m.opponents) seats[o.seat] = o.bot ? { name: o.name, bot: o.bot } : { name: o.name };
+  return Array.from(seats, (s) => s ?? { name: '' });
 }
 
 /** The signed-in player's matches, from every device; each opens its seat without its link. */
@@ -160,7 +162,7 @@ function AccountMatches({ list }: { list: ServerMatch[] }) {
       {list.length === 0 && <p class="muted">{t('home.mine.empty')}</p>}
       <ul class="match-list">
         {list.map((m) => {
-          const others = m.opponents.map((o) => o.name ?? t('home.mine.openSeat'));
+          const others = m.opponents.map((o) => (o.name || o.bot ? seatName(seatsOf(m), o.seat) : t('home.mine.openSeat')));
           const mine = m.state === 'your-move';
           return (
             <li key={`${m.matchId}-${m.seat}`} class={mine ? 'my-turn' : ''} data-match={m.matchId}>
