@@ -69,7 +69,7 @@ export function variantWords(gameId: string | undefined, options: unknown): { la
 /** How a finished match ended, from one seat's point of view: "You won 31 to 24", "Bob won (you resigned)". */
 export function resultWords(
   end: { winners: readonly number[]; scores?: readonly number[] | undefined; reason?: string | undefined; seat?: number | undefined },
-  seats: readonly Pick<SeatInfo, 'name'>[],
+  seats: readonly (Pick<SeatInfo, 'name'> & Partial<Pick<SeatInfo, 'bot'>>)[],
   you: number,
 ): string {
   const won = end.winners.includes(you);

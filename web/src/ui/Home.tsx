@@ -93,7 +93,9 @@ function MyMatches({ seats, onForget }: { seats: store.StoredSeat[]; onForget: (
       <h2 id="mine-h">{t('home.mine.title')}</h2>
       <ul class="match-list">
         {sorted.map((s) => {
-          const others = (s.names ?? []).flatMap((n, i) => (i === s.seat ? [] : [n ?? t('home.mine.openSeat')]));
+          const others = store
+            .storedSeats(s)
+            .flatMap((x, i) => (i === s.seat ? [] : [x.name || x.bot ? seatName(store.storedSeats(s), i) : t('home.mine.openSeat')]));
           return (
             <li key={`${s.matchId}-${s.seat}`} class={s.myTurn ? 'my-turn' : ''} data-match={s.matchId}>
               <a href={`/m/${s.matchId}`} onClick={(e) => onLinkClick(e, () => store.setCurrentSeat(s.matchId, s.seat))}>
