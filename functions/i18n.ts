@@ -23,7 +23,7 @@ import { nl } from '#shared/i18n/nl.js';
 import { en as panelsEn } from '#shared/i18n/panels/en.js';
 import { nl as panelsNl } from '#shared/i18n/panels/nl.js';
 import { PSEUDO_CLOSE, PSEUDO_OPEN, pseudoText } from '#shared/i18n/pseudo.js';
-import { type Speaker, shown } from '#shared/i18n/render.js';
+import { type BotSeat, computerName, type Speaker, say, shown } from '#shared/i18n/render.js';
 
 export { LANGS, type Lang, type MessageKey } from '#shared/i18n/index.js';
 
@@ -146,6 +146,17 @@ export function speaker(lang: Lang | typeof PSEUDO, names: readonly (string | nu
     seatName: (seat) => names[seat] ?? t(lang, 'mail.aPlayer'),
     list: (items) => format.list(lang === PSEUDO ? 'en' : lang, items),
   };
+}
+
+/**
+ * The seats' names as `lang` says them: a player's as they gave it, a seat made for a computer as
+ * "Computer 2 (strong)" in that language (numbered when the match has several), as the page names them.
+ */
+export function seatNamesIn(lang: Lang | typeof PSEUDO, seats: readonly (BotSeat & { name: string | null })[]): (string | null)[] {
+  return seats.map((s, i) => {
+    const computer = computerName(seats, i);
+    return computer ? say(computer, speaker(lang, [])) : s.name;
+  });
 }
 
 /** A log line, rule error or result (words, or an older record's English) in `lang`, seats named from `names`. */

@@ -16,11 +16,28 @@ export interface BotSeatRequest {
   level: BotLevel;
 }
 
-/** A computer seat's name as the players read it. */
-export const botName = (level: BotLevel): string => (level === 'strong' ? 'Computer (strong)' : 'Computer (easy)');
+/**
+ * A computer seat's stored name, in English: "Computer (strong)", or "Computer 2 (strong)" where the
+ * match has several (`n`, from 1 in seat order). Pages, mails and replays say it in their own language
+ * from the seat's `bot` (shared/i18n/render.ts `computerName`, the same numbering); the stored name is
+ * for anything that reads the record's names as they are.
+ */
+export const botName = (level: BotLevel, n = 0): string => `Computer${n > 0 ? ` ${n}` : ''} (${level === 'strong' ? 'strong' : 'easy'})`;
 
 /** A seat made for a computer: no token and no invite, so nobody can take it or open it. */
-export const computerSeat = (level: BotLevel): SeatRecord => ({ name: botName(level), tokenHash: null, inviteHash: null, bot: { level } });
+export const computerSeat = (level: BotLevel, n = 0): SeatRecord => ({
+  name: botName(level, n),
+  tokenHash: null,
+  inviteHash: null,
+  bot: { level },
+});
+
+/** The number of each seat's computer among several (1, 2… in seat order), 0 when the match has just one (or none). */
+export function computerNumbers(isComputer: readonly boolean[]): number[] {
+  const count = isComputer.filter(Boolean).length;
+  let k = 0;
+  return isComputer.map((c) => (c && count > 1 ? ++k : 0));
+}
 
 /** A seat a computer was made for (not one standing in for a player). */
 export const isComputerSeat = (s: SeatRecord | undefined): boolean => s?.bot !== undefined && s.bot.standIn === undefined;

@@ -8,6 +8,7 @@ import type { Commit, LogRecord, MatchEnd, MatchRecord, MatchStore, Notification
 import { RECENT_KEYS_MS, RECENT_KEYS_PER_SEAT } from './port.js';
 import {
   botSeatsOf,
+  computerNumbers,
   computerSeat,
   everySeatFilled,
   isComputerSeat,
@@ -97,6 +98,8 @@ export class MatchService {
     const parsed = parseKeepingInput(game.options, input.options);
     if (!parsed.success) throw invalid(parsed.error, 'options');
     const bots = botSeatsOf(input.seats, input.bots);
+    // Several computers are told apart by number: "Computer 1 (strong)", "Computer 2 (strong)".
+    const numbers = computerNumbers(Array.from({ length: input.seats }, (_, seat) => bots.has(seat)));
     const now = this.deps.clock();
     const secret = (label: string) => (key === undefined ? newSecret() : derivedSecret(key, `create:${label}`));
     const token = secret('seat:0');
@@ -110,7 +113,7 @@ export class MatchService {
       options: parsed.data,
       seats: Array.from({ length: input.seats }, (_, seat) => {
         const level = bots.get(seat);
-        if (level) return computerSeat(level);
+        if (level) return computerSeat(level, numbers[seat]);
         return seat === 0
           ? { name: input.name, tokenHash: sha256(token), inviteHash: null }
           : { name: null, tokenHash: null, inviteHash: sha256(invites[seat - 1]!) };
@@ -499,7 +502,8 @@ export class MatchService {
         });
       }
       const now = this.deps.clock();
-      const end: MatchEnd = { winners: othersThan(match, seat), summary: `{${seat}} resigned.`, reason: 'resigned', seat };
+      // Words, not English (issue 25): the page, mails and "my matches" say them in their own language.
+      const end: MatchEnd = { winners: othersThan(match, seat), ...seatWords('match.log.resigned', seat), reason: 'resigned', seat };
       const next = this.advance(match, match.state, now, end);
       if (keyed) next.recentKeys = remember(match.recentKeys, { seat, ...keyed, version: next.version, at: now });
       const json = JSON.stringify(this.present(next, seat, []));
@@ -545,7 +549,7 @@ export class MatchService {
     } else {
       const end: MatchEnd = {
         winners: othersThan(match, seat),
-        summary: `{${seat}} missed the move deadline and forfeits.`,
+        ...seatWords('match.log.forfeit', seat),
         reason: 'forfeit',
         seat,
       };
@@ -741,6 +745,7 @@ export class MatchService {
       if (old.rematchId === null) {
         const id = newMatchId();
         const token = derivedSecret(oldToken, `rematch:${id}`);
+        const numbers = computerNumbers(old.seats.map((_, i) => isComputerSeat(old.seats[(i + 1) % n])));
         const created = openMatch({
           id,
           gameId: old.gameId,
@@ -748,8 +753,9 @@ export class MatchService {
           seats: old.seats.map((_, i) => {
             const from = (i + 1) % n;
             const was = old.seats[from]!;
-            // A computer made for the match plays the rematch too (one standing in for a player does not).
-            if (isComputerSeat(was)) return computerSeat(was.bot!.level);
+            // A computer made for the match plays the rematch too (one standing in for a player does not),
+            // numbered by its new seat.
+            if (isComputerSeat(was)) return computerSeat(was.bot!.level, numbers[i]);
             return { name: was.name, tokenHash: i === newSeat ? sha256(token) : null, inviteHash: null, reservedFor: from };
           }),
           spectatorHash: sha256(newSecret()),
@@ -809,6 +815,9 @@ export const viewerOf = (caller: Caller): Viewer => (caller.kind === 'seat' ? ca
 
 /** Every seat but this one: the winners when it resigns or forfeits. */
 const othersThan = (match: MatchRecord, seat: Seat): Seat[] => match.seats.map((_, i) => i).filter((i) => i !== seat);
+
+/** A result the platform makes (a resignation, a forfeit) as words about one seat; older results kept English `summary`. */
+const seatWords = (key: string, seat: Seat) => ({ key, params: { seat: { seat } } });
 
 const keyReused = () => new MatchError('idempotency-key-reused', 'error.idempotency-key-reused');
 

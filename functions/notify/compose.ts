@@ -7,7 +7,7 @@
  */
 import type { AnyGame, LogEntry, Seat } from '#shared/engine/game.js';
 import * as format from '#shared/i18n/format.js';
-import { gameNameIn, type Lang, type MailKey, type Params, shownIn, t } from '../i18n.js';
+import { gameNameIn, type Lang, type MailKey, type Params, seatNamesIn, shownIn, t } from '../i18n.js';
 import type { MatchRecord, MatchTiming, NotificationIntent, NotificationKind } from '../matches/port.js';
 import { clockStart, deadlineOf, formatTime } from '../matches/timing.js';
 import type { PushMessage } from './push.js';
@@ -55,7 +55,7 @@ interface Said {
 /** What one kind of notice says, in `lang`. */
 function said(lang: Lang, intent: NotificationIntent, match: MatchRecord, gameName: string, publicLines: LogEntry[] | null): Said {
   const seat: Seat = intent.seat;
-  const names = match.seats.map((s) => s.name);
+  const names = seatNamesIn(lang, match.seats);
   const others = names.filter((n, i): n is string => i !== seat && n !== null);
   const withWhom = others.length > 0 ? t(lang, 'mail.withWhom', { names: format.list(lang, others) }) : '';
   const game = gameName;
@@ -134,7 +134,7 @@ export function compose(input: {
 }): Composed {
   const { intent, match, game } = input;
   const lang = input.lang ?? 'en';
-  const names = match.seats.map((s) => s.name);
+  const names = seatNamesIn(lang, match.seats);
   const url = matchUrl(input.publicUrl, match.id);
   // Said as the page says them (shared/i18n/render.ts); lines not yet given keys stay in English.
   const lines = (input.publicLines ?? intent.lines).map((l) => shownIn(lang, l, names)).slice(0, 12);

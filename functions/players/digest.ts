@@ -13,7 +13,7 @@
  *      the same Message-ID, so a mail client can drop the second copy if the first did arrive.
  */
 import type { AnyGame } from '#shared/engine/game.js';
-import { gameNameIn, type Lang, t } from '../i18n.js';
+import { gameNameIn, type Lang, seatNamesIn, t } from '../i18n.js';
 import type { MatchRecord, MatchStore } from '../matches/port.js';
 import { newSecret, sameHash, sha256 } from '../matches/tokens.js';
 import type { EmailSender } from '../notify/email.js';
@@ -151,7 +151,7 @@ export class DailyDigest {
     return {
       matchId: m.id,
       gameName: gameNameIn(lang, m.gameId, this.deps.games.get(m.gameId)?.name ?? m.gameId),
-      opponents: m.seats.flatMap((o, i) => (i === s.seat ? [] : [o.name ?? t(lang, 'site.seat', { n: i + 1 })])),
+      opponents: seatNamesIn(lang, m.seats).flatMap((name, i) => (i === s.seat ? [] : [name ?? t(lang, 'site.seat', { n: i + 1 })])),
       waitingSince: Math.min(now, m.seats[s.seat]?.waitingSince ?? m.updatedAt),
       // No seat token in a mail: the page opens the claimed seat for its signed-in player.
       url: `${base}/m/${m.id}#seat=${s.seat}&game=${encodeURIComponent(m.gameId)}`,

@@ -4,7 +4,8 @@
  * ones with their result. Opponents appear by name only; nothing of another player's record is read.
  */
 import type { Params, Seat } from '#shared/engine/game.js';
-import { shownIn } from '../i18n.js';
+import { seatNamesIn, shownIn } from '../i18n.js';
+import { type BotLevel, isComputerSeat } from '../matches/bot-seats.js';
 import type { MatchRecord } from '../matches/port.js';
 
 export const LISTING_STATES = ['your-move', 'their-move', 'open', 'over'] as const;
@@ -18,7 +19,8 @@ export interface MyMatch {
   /** When the match began waiting for this seat's move (your-move only). */
   waitingSince: number | null;
   you: string | null;
-  opponents: { seat: Seat; name: string | null }[];
+  /** `bot`: a seat made for a computer, which the page names in its own language ("Computer 2 (strong)"). */
+  opponents: { seat: Seat; name: string | null; bot?: { level: BotLevel } }[];
   result: { outcome: 'won' | 'lost' | 'shared' | 'nobody'; summary: string; key?: string; params?: Params } | null;
   updatedAt: number;
   /** What the page needs to open the seat without its link. */
@@ -36,11 +38,7 @@ function resultOf(m: MatchRecord, seat: Seat): MyMatch['result'] {
   // The words for the page to say in its language; `summary` in English for other clients (and older results).
   return {
     outcome,
-    summary: shownIn(
-      'en',
-      m.end,
-      m.seats.map((s) => s.name),
-    ),
+    summary: shownIn('en', m.end, seatNamesIn('en', m.seats)),
     ...(key ? { key, ...(params ? { params } : {}) } : {}),
   };
 }
@@ -54,7 +52,9 @@ export function myMatch(m: MatchRecord, seat: Seat, token: string, gameName: str
     state,
     waitingSince: state === 'your-move' ? (m.seats[seat]?.waitingSince ?? m.updatedAt) : null,
     you: m.seats[seat]?.name ?? null,
-    opponents: m.seats.flatMap((s, i) => (i === seat ? [] : [{ seat: i, name: s.name }])),
+    opponents: m.seats.flatMap((s, i) =>
+      i === seat ? [] : [{ seat: i, name: s.name, ...(isComputerSeat(s) ? { bot: { level: s.bot!.level } } : {}) }],
+    ),
     result: resultOf(m, seat),
     updatedAt: m.updatedAt,
     open: { seat, token },

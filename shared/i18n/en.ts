@@ -79,7 +79,7 @@ export const en = {
   'create.unreachable': 'The server could not be reached; try again.',
   'create.game': 'Game',
   'create.players.fixed': '({count, plural, one {# player} other {# players}})',
-  'create.players.range': '({min}–{max} players)',
+  'create.players.range': '({min}–{max, plural, one {# player} other {# players}})',
   'create.players.label': 'Players',
   'create.name': 'Your name (the other players see it)',
   'create.nameFirst': 'Type your name above first; then you can start.',
@@ -114,7 +114,7 @@ export const en = {
   'timing.deadline.days': '{days, plural, one {# day} other {# days}} per move',
   'timing.explain.none': 'Without a deadline the match simply waits, however long a player takes.',
   'timing.explain':
-    "Whoever is to move has {days, plural, one {# day} other {# days}} to do it, and is warned shortly before the time runs out. If the time runs out, {missed, select, bot {a computer player takes over their seat until they come back (their next move takes it back)} forfeit {that player forfeits the match} other {the site moves for them: the game's standard move (passing, for example) where the game has one, otherwise that player forfeits the match}}. Each player can pause their own deadlines for up to {pause} days per match, for a holiday say.",
+    "Whoever is to move has {days, plural, one {# day} other {# days}} to do it, and is warned shortly before the time runs out. If the time runs out, {missed, select, bot {a computer player takes over their seat until they come back (their next move takes it back)} forfeit {that player forfeits the match} other {the site moves for them: the game's standard move (passing, for example) where the game has one, otherwise that player forfeits the match}}. Each player can pause their own deadlines for up to {pause, plural, one {# day} other {# days}} per match, for a holiday say.",
 
   // Shared words of the match pages (web/src/text.ts).
   'site.seat': 'Seat {n}',
@@ -160,6 +160,7 @@ export const en = {
   'timing.due.in': 'due in {duration}',
   'bots.badge': 'Computer player, {level, select, strong {strong} other {easy}}',
   'bots.badge.forYou': 'A computer ({level, select, strong {strong} other {easy}}) plays for you',
+  'bots.name': '{n, plural, =0 {Computer} other {Computer #}} ({level, select, strong {strong} other {easy}})',
   'bots.badge.forThem': 'A computer ({level, select, strong {strong} other {easy}}) plays for them',
 
   // The match page (web/src/ui/MatchPage.tsx, ui/match/*).

@@ -67,7 +67,7 @@ export const nl = {
   'create.unreachable': 'De server is niet bereikbaar; probeer het opnieuw.',
   'create.game': 'Spel',
   'create.players.fixed': '({count, plural, one {# speler} other {# spelers}})',
-  'create.players.range': '({min}–{max} spelers)',
+  'create.players.range': '({min}–{max, plural, one {# speler} other {# spelers}})',
   'create.players.label': 'Spelers',
   'create.name': 'Je naam (de andere spelers zien hem)',
   'create.nameFirst': 'Vul eerst hierboven je naam in; daarna kun je beginnen.',
@@ -101,7 +101,7 @@ export const nl = {
   'timing.deadline.days': '{days, plural, one {# dag} other {# dagen}} per zet',
   'timing.explain.none': 'Zonder bedenktijd wacht de partij gewoon, hoe lang een speler er ook over doet.',
   'timing.explain':
-    'Wie aan zet is, heeft {days, plural, one {# dag} other {# dagen}} de tijd en krijgt kort voor het einde een waarschuwing. Is de tijd om, dan {missed, select, bot {neemt een computerspeler de plaats over tot de speler terug is (met de eerstvolgende eigen zet neemt die hem terug)} forfeit {verliest die speler de partij} other {zet de site voor hen: de standaardzet van het spel (bijvoorbeeld passen) als het spel die kent, anders verliest die speler de partij}}. Elke speler kan de eigen bedenktijd per partij tot {pause} dagen pauzeren, bijvoorbeeld voor een vakantie.',
+    'Wie aan zet is, heeft {days, plural, one {# dag} other {# dagen}} de tijd en krijgt kort voor het einde een waarschuwing. Is de tijd om, dan {missed, select, bot {neemt een computerspeler de plaats over tot de speler terug is (met de eerstvolgende eigen zet neemt die hem terug)} forfeit {verliest die speler de partij} other {zet de site voor hen: de standaardzet van het spel (bijvoorbeeld passen) als het spel die kent, anders verliest die speler de partij}}. Elke speler kan de eigen bedenktijd per partij tot {pause, plural, one {# dag} other {# dagen}} pauzeren, bijvoorbeeld voor een vakantie.',
   'site.seat': 'Plaats {n}',
   'site.duration.moment': 'een ogenblik',
   'site.duration.minutes': '{count, plural, one {een minuut} other {# minuten}}',
@@ -143,6 +143,7 @@ export const nl = {
   'timing.due.in': 'nog {duration}',
   'bots.badge': 'Computerspeler, {level, select, strong {sterk} other {makkelijk}}',
   'bots.badge.forYou': 'Een computer ({level, select, strong {sterk} other {makkelijk}}) speelt voor jou',
+  'bots.name': '{n, plural, =0 {Computer} other {Computer #}} ({level, select, strong {sterk} other {makkelijk}})',
   'bots.badge.forThem': 'Een computer ({level, select, strong {sterk} other {makkelijk}}) speelt voor hen',
   'match.noLink.title': 'Deze browser heeft geen link voor deze partij',
   'match.noLink.text':

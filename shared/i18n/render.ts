@@ -9,6 +9,24 @@
  */
 import type { Param, Params, Words } from '../engine/game.js';
 
+/** What a seat needs to be told apart as a computer's: `bot` when a computer plays it, `standIn` when for its player. */
+export type BotSeat = { readonly bot?: { readonly level: string; readonly standIn?: string | undefined } | undefined } | undefined;
+
+const madeForComputer = (s: BotSeat): boolean => s?.bot !== undefined && s.bot.standIn === undefined;
+
+/**
+ * The name of a seat made for a computer, as words (`bots.name`): "Computer (strong)" when the match has
+ * one, "Computer 1 (strong)", "Computer 2 (strong)"… in seat order when it has more, so every log line,
+ * mail and replay tells them apart. Null for any other seat (a player's, or one a computer stands in for).
+ */
+export function computerName(seats: readonly BotSeat[], seat: number): Words | null {
+  const s = seats[seat];
+  if (!madeForComputer(s)) return null;
+  const computers = seats.flatMap((x, i) => (madeForComputer(x) ? [i] : []));
+  const n = computers.length > 1 ? computers.indexOf(seat) + 1 : 0;
+  return { key: 'bots.name', params: { n, level: s!.bot!.level } };
+}
+
 export interface Speaker {
   /** The message `key` in the speaker's language, its placeholders filled from `params`. */
   t(key: string, params?: Record<string, string | number>): string;

@@ -99,7 +99,12 @@ describe('claiming seats and my matches', () => {
       [own.json.matchId, 'open'],
       [done.matchId, 'over'],
     ]);
-    expect(list[3]!.result).toEqual({ outcome: 'lost', summary: expect.any(String) });
+    expect(list[3]!.result).toEqual({
+      outcome: 'lost',
+      summary: 'Ann resigned.',
+      key: 'match.log.resigned',
+      params: { seat: { seat: 0 } },
+    });
     expect((await d.call('GET', '/api/me/next')).json.next.matchId).toBe(older.matchId);
 
     // Ann moves in the older match: it now waits for Bob, and the next one is the newer.

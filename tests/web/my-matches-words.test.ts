@@ -5,7 +5,17 @@
  */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadLanguage } from '../../web/src/i18n.js';
-import { listSeats, memoryStorage, rememberMatch, saveSeat, storedResult, storedVariant, useStorage } from '../../web/src/storage.js';
+import {
+  listSeats,
+  memoryStorage,
+  rememberMatch,
+  saveSeat,
+  storedResult,
+  storedSeats,
+  storedVariant,
+  useStorage,
+} from '../../web/src/storage.js';
+import { seatName } from '../../web/src/text.js';
 import type { Match } from '../../web/src/types.js';
 
 const finished = {
@@ -47,5 +57,28 @@ describe('my matches: stored as data, worded on display', () => {
     const [s] = listSeats();
     expect(storedVariant(s!)).toBe('Edition: 2018 prototype');
     expect(storedResult(s!)).toBe('You won 31 to 24.');
+  });
+
+  it('computer opponents are named in the language shown, apart when there are two (issue 25)', async () => {
+    const vsTwo = {
+      ...finished,
+      matchId: 'm3',
+      game: { id: 'golden-age', name: 'The Dutch Golden Age' },
+      options: {},
+      seats: [
+        { name: 'Ann', joined: true },
+        { name: 'Computer 1 (strong)', joined: true, bot: { level: 'strong' } },
+        { name: 'Computer 2 (strong)', joined: true, bot: { level: 'strong' } },
+      ],
+      end: { winners: [2], reason: 'finished' },
+    } as unknown as Match;
+    saveSeat({ matchId: 'm3', seat: 0, token: 'tok' });
+    rememberMatch('m3', 0, vsTwo);
+    const [s] = listSeats();
+    await loadLanguage('en');
+    expect(storedResult(s!)).toBe('Computer 2 (strong) won.');
+    await loadLanguage('nl');
+    expect([0, 1, 2].map((i) => seatName(storedSeats(s!), i))).toEqual(['Ann', 'Computer 1 (sterk)', 'Computer 2 (sterk)']);
+    expect(storedResult(s!)).toMatch(/^Computer 2 \(sterk\) /);
   });
 });

@@ -3,7 +3,7 @@
  * Chromium against the real local app:
  * - two Dutch browsers (locale nl-NL) create, join and play the first round by clicks; the board,
  *   its buttons and confirmations, the turn line and the log lines speak Dutch, and axe finds no
- *   A/AA violation on the way;
+ *   A/AA violation on the way; then one resigns, and the result reads in Dutch;
  * - opened in the pseudo-locale (`?lang=en-XA`), the board in its main states — sealing a bid,
  *   phase 3 with a purchase and a power selected, the finished game with its score tables and
  *   result — shows no text, label or title that skipped the catalogs.
@@ -35,7 +35,13 @@ async function playDutchStep(p: Page): Promise<'sealed' | 'bought' | 'finished' 
       .poll(() => p.getByRole('region', { name: 'Je keuze voor deze ronde' }).innerText())
       .toMatch(/Opzij: de .+\. Bod: de andere 4 kaarten/);
     await p.getByRole('button', { name: 'Mijn bod verzegelen' }).click();
-    await p.getByText('Deze keuze verzegelen? Daarna kun je hem niet meer veranderen.').waitFor();
+    // Issue 25: the first bid sealed can still be taken back; the second shows both bids and is final
+    // (which one this is may change with a poll, so either; tests/web/views.test.ts pins each).
+    await p
+      .getByText(
+        /^Deze keuze verzegelen\? (Zolang het andere bod nog open is, kun je hem met Terugnemen nog herzien|Het andere bod is al verzegeld: beide biedingen komen dan meteen op tafel en de jouwe kun je niet meer terugnemen)\.$/,
+      )
+      .waitFor();
     await p.getByRole('button', { name: 'Verzegelen', exact: true }).click();
     did = 'sealed';
   } else {
@@ -159,6 +165,14 @@ describe('the auction game in Dutch', () => {
     const gameLines = after.filter((l) => !PLATFORM_LINES.some((re) => re.test(l)));
     expect(gameLines.join('\n')).not.toMatch(/game\.dutch-auction|[{}]| the | bid /);
     await expectAccessible(b, 'auction board in Dutch, round 2');
+
+    // --- Bob resigns: the result reads in Dutch on both pages (issue 25: it was stored as English)
+    await b.getByRole('button', { name: 'Opgeven' }).click();
+    await b.getByRole('button', { name: 'Partij opgeven' }).click();
+    for (const p of [b, a]) {
+      await p.locator('main.match[data-status="over"]').waitFor({ timeout: 20_000 });
+      await expect.poll(() => p.locator('.outcome .summary').innerText(), { timeout: 20_000 }).toBe('Bob gaf op.');
+    }
     expect(errors).toEqual([]);
     await ctxA.close();
     await ctxB.close();

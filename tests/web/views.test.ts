@@ -6,7 +6,9 @@ import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cardName } from '../../web/src/games/dutch-auction/logic.js';
+import type { LogEntry } from '#shared/engine/game.js';
 import { dutchAuction } from '#shared/games/dutch-auction/index.js';
+import { said } from '../../web/src/text.js';
 import type { DutchAuctionMove } from '#shared/games/dutch-auction/moves.js';
 import type { DutchAuctionState } from '#shared/games/dutch-auction/state.js';
 import { Card } from '../../web/src/games/dutch-auction/Card.js';
@@ -17,6 +19,7 @@ import {
   actionsFor,
   commitFor,
   planFor,
+  sealQuestion,
   selectableCards,
   selectionHint,
 } from '../../web/src/games/dutch-auction/logic.js';
@@ -133,6 +136,27 @@ describe('Dutch selection logic against the engine’s legal moves', () => {
     expect(commitFor(legal, { setAside: null, bid: s.seats[0].hand })).toBeUndefined();
   });
 
+  it('the seal question says a sealed bid can be taken back until the other bid is sealed, and not after (issue 25)', async () => {
+    let s = dutchAuction.setup(2, { edition: 'current' }, 'logic-1');
+    const first = () => sealQuestion(dutchAuction.view(s, 0) as DutchAuctionView);
+    expect(first()).toBe('Seal this choice? Until the other bid is sealed too, you can still take it back with Undo.');
+    expect(first()).not.toMatch(/cannot be changed/);
+    s = play(s, 1, dutchAuction.legalMoves(s, 1)[0]!);
+    expect(first()).toBe(
+      'Seal this choice? The other bid is already sealed, so both bids are shown at once and yours cannot be taken back.',
+    );
+    await loadLanguage('nl');
+    await loadGameWords('dutch-auction');
+    try {
+      expect(first()).toMatch(/^Deze keuze verzegelen\? Het andere bod is al verzegeld.*niet meer terugnemen\.$/);
+      s = dutchAuction.setup(2, { edition: 'current' }, 'logic-1');
+      expect(first()).toMatch(/^Deze keuze verzegelen\? Zolang het andere bod nog open is, kun je hem met Terugnemen nog herzien\.$/);
+    } finally {
+      await loadLanguage('en');
+      await loadGameWords('dutch-auction');
+    }
+  });
+
   it('purchase: a display card plus as many bid cards as its cost, and nothing else', () => {
     const s = afterReveal('logic-2');
     const seat = s.active!;
@@ -201,6 +225,23 @@ describe('final result', () => {
     return s;
   }
 
+  it('a resigned match’s result: the words in the page’s language; a result stored as English still shows (issue 25)', async () => {
+    const m = matchFor(dutchAuction.setup(2, { edition: 'current' }, 'logic-1'), 0);
+    const summaryOf = (end: Match['end']) =>
+      /<p class="summary">([^<]*)<\/p>/.exec(renderToString(h(OutcomePanel, { match: { ...m, status: 'over', end } })))?.[1];
+    const words = { winners: [0], reason: 'resigned' as const, seat: 1, key: 'match.log.resigned', params: { seat: { seat: 1 } } };
+    const older = { winners: [0], reason: 'resigned' as const, seat: 1, summary: '{1} resigned.' };
+    expect(summaryOf(words)).toBe('Bob resigned.');
+    expect(summaryOf(older)).toBe('Bob resigned.');
+    await loadLanguage('nl');
+    try {
+      expect(summaryOf(words)).toBe('Bob gaf op.');
+      expect(summaryOf(older)).toBe('Bob resigned.');
+    } finally {
+      await loadLanguage('en');
+    }
+  });
+
   it('shows the winner, the scores and the breakdown per suit', () => {
     const s = finished();
     const m = matchFor(s, 0);
@@ -239,6 +280,43 @@ describe('log', () => {
     const html = renderToString(h(LogPanel, { log, seats: evil, you: 0, seenUpTo: null, now: 0, olderDone: true }));
     expect(html).not.toContain('<img');
     expect(html).toContain('&lt;img src=x onerror=alert(1)>');
+  });
+
+  /** A whole auction game to its end, one log record per move as the server keeps them (seat 0's eyes). */
+  function endedLog() {
+    let s = dutchAuction.setup(2, { edition: 'current' }, 'end-1');
+    const records: { version: number; at: number; seat: number; entries: LogEntry[] }[] = [];
+    while (s.phase !== 'over') {
+      const seat = dutchAuction.toAct(s)[0]!;
+      const legal = dutchAuction.legalMoves(s, seat);
+      const move =
+        legal.find((m) => m.kind === 'commit') ?? legal.find((m) => m.kind === 'purchase') ?? legal.find((m) => m.kind === 'done')!;
+      const r = dutchAuction.apply(s, seat, move, { now: 0 });
+      if (!r.ok) throw new Error(r.error.message);
+      s = r.value.state;
+      const entries = r.value.events.flatMap((e) => dutchAuction.viewEvent(e, 0) ?? []);
+      records.push({ version: records.length + 2, at: 0, seat, entries });
+    }
+    return records;
+  }
+  const texts = (html: string) => [...html.matchAll(/class="log-text">([^<]*)</g)].map((x) => x[1]!);
+
+  it('at the end of a match nothing is listed as coming after “The game is over” (issue 25)', () => {
+    const ended = endedLog();
+    const last = ended.at(-1)!;
+    expect(last.entries.length).toBeGreaterThan(1);
+    // Newest first: the end line is the newest line, on top, and each record's lines read newest first too.
+    const all = texts(renderToString(h(LogPanel, { log: ended, seats, you: 0, seenUpTo: null, now: 0, olderDone: true })));
+    expect(all[0]).toMatch(/^The game is over: /);
+    expect(all.slice(1).some((l) => /^The game is over/.test(l))).toBe(false);
+    expect(all.slice(0, last.entries.length)).toEqual(last.entries.map((e) => said(e, seats)).reverse());
+    // What is new since I last looked reads oldest first: there the end line comes last.
+    const html = renderToString(
+      h(LogPanel, { log: ended, seats, you: 1 - last.seat, seenUpTo: last.version - 1, now: 0, olderDone: true }),
+    );
+    const since = texts(html.slice(html.indexOf('Since you last looked'), html.indexOf('Earlier')));
+    expect(since.length).toBeGreaterThan(1);
+    expect(since.at(-1)).toMatch(/^The game is over: /);
   });
 
   it('my own moves are never “new”', () => {

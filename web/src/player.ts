@@ -25,7 +25,8 @@ export interface ServerMatch {
   state: 'your-move' | 'their-move' | 'open' | 'over';
   waitingSince: number | null;
   you: string | null;
-  opponents: { seat: number; name: string | null }[];
+  /** `bot`: a seat made for a computer (named in the page's language, `seatName`). */
+  opponents: { seat: number; name: string | null; bot?: { level: 'strong' | 'easy' } }[];
   result: { outcome: 'won' | 'lost' | 'shared' | 'nobody'; summary: string; key?: string; params?: unknown } | null;
   updatedAt: number;
   open: { seat: number; token: string };

@@ -6,7 +6,7 @@
  */
 import { resultWords, variantWords } from './text.js';
 import { t } from './i18n.js';
-import type { Match, MatchStatus } from './types.js';
+import type { BotLevel, Match, MatchStatus } from './types.js';
 
 export interface StoredSeat {
   matchId: string;
@@ -15,6 +15,8 @@ export interface StoredSeat {
   gameId?: string;
   gameName?: string;
   names?: (string | null)[];
+  /** The level of each seat made for a computer (null for the others), so its name is said in the language shown. */
+  computers?: (BotLevel | null)[];
   status?: MatchStatus;
   /** Was it this seat's move when last seen? */
   myTurn?: boolean;
@@ -146,6 +148,9 @@ export function rememberMatch(matchId: string, seat: number, m: Match): void {
     gameId: m.game.id,
     gameName: m.game.name,
     names: m.seats.map((s) => s.name),
+    ...(m.seats.some((s) => s.bot && !s.bot.standIn)
+      ? { computers: m.seats.map((s) => (s.bot && !s.bot.standIn ? s.bot.level : null)) }
+      : {}),
     status: m.status,
     myTurn: m.status === 'active' && m.toAct.includes(seat),
     version: m.version,
@@ -180,11 +185,15 @@ export function storedVariant(s: StoredSeat): string | undefined {
 /** How the match ended for this seat, in the language shown (an older entry's English as stored). */
 export function storedResult(s: StoredSeat): string | undefined {
   if (!s.end) return s.result;
-  return resultWords(
-    s.end,
-    (s.names ?? []).map((name) => ({ name })),
-    s.seat,
-  );
+  return resultWords(s.end, storedSeats(s), s.seat);
+}
+
+/** A stored entry's seats: names, and the computers' levels (named in the language shown by `seatName`). */
+export function storedSeats(s: StoredSeat): { name: string | null; bot?: { level: BotLevel } }[] {
+  return (s.names ?? []).map((name, i) => {
+    const level = s.computers?.[i];
+    return level ? { name, bot: { level } } : { name };
+  });
 }
 
 export function forgetSeat(matchId: string, seat: number): void {

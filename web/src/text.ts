@@ -2,11 +2,14 @@
  * Words shown around the games: seat names in log lines, whose move it is, times.
  * Every function returns plain strings; the page puts them into text nodes only (never HTML).
  */
-import { shown } from '#shared/i18n/render.js';
+import { computerName, shown } from '#shared/i18n/render.js';
 import { fmt, hasWords, type MessageKey, type Params, t } from './i18n.js';
 import type { SeatInfo } from './types.js';
 
-export function seatName(seats: readonly Pick<SeatInfo, 'name'>[], seat: number): string {
+/** A seat's name: its player's, a computer's in the language shown (numbered when there are several), else "Seat 2". */
+export function seatName(seats: readonly (Pick<SeatInfo, 'name'> & Partial<Pick<SeatInfo, 'bot'>>)[], seat: number): string {
+  const computer = computerName(seats, seat);
+  if (computer) return t(computer.key as MessageKey, computer.params as Params);
   const name = seats[seat]?.name;
   return name?.trim() ? name : t('site.seat', { n: seat + 1 });
 }
@@ -19,7 +22,7 @@ export type Said = { key?: string; params?: unknown; text?: string; message?: st
  * refusal's words are not in the page's catalogs (web/build.ts `SERVER_ONLY`): its `message` is said
  * in the page's language by the server already.
  */
-export function said(x: Said, seats: readonly Pick<SeatInfo, 'name'>[]): string {
+export function said(x: Said, seats: readonly (Pick<SeatInfo, 'name'> & Partial<Pick<SeatInfo, 'bot'>>)[]): string {
   if (x.key && x.message !== undefined && !hasWords(x.key)) return x.message;
   const speaker = {
     t: (key: string, params?: Params) => t(key as MessageKey, params),
@@ -66,7 +69,7 @@ export function variantWords(gameId: string | undefined, options: unknown): { la
 /** How a finished match ended, from one seat's point of view: "You won 31 to 24", "Bob won (you resigned)". */
 export function resultWords(
   end: { winners: readonly number[]; scores?: readonly number[] | undefined; reason?: string | undefined; seat?: number | undefined },
-  seats: readonly Pick<SeatInfo, 'name'>[],
+  seats: readonly (Pick<SeatInfo, 'name'> & Partial<Pick<SeatInfo, 'bot'>>)[],
   you: number,
 ): string {
   const won = end.winners.includes(you);

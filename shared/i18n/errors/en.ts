@@ -15,7 +15,7 @@ export const errorsEn = {
   'error.invalid.idempotencyKey': 'The Idempotency-Key header is not valid.',
   'error.invalid.pushEndpoint': 'That push endpoint is not one of the browsers’ push services.',
   'error.invalid.pushService': 'Unknown push service.',
-  'error.invalid-seats': '{game} is played by {min}–{max} players.',
+  'error.invalid-seats': '{game} is played by {min}–{max, plural, one {# player} other {# players}}.',
   'error.invalid-bots.where':
     'A computer player can sit {last, plural, =0 {nowhere in a match for one} one {in seat 1} other {in seats 1 to #}}; seat 0 is yours.',
   'error.invalid-bots.twice': 'Seat {seat} is given a computer player twice.',
@@ -41,17 +41,19 @@ export const errorsEn = {
   'error.busy': 'The match is busy; try again.',
   'error.busy.moment': 'The match is busy; try again in a moment.',
   'error.too-many-changes':
-    'You have changed links or pauses {count} times in the last hour; try again in {minutes, plural, one {# minute} other {# minutes}}.',
+    'You have changed links or pauses {count, plural, one {# time} other {# times}} in the last hour; try again in {minutes, plural, one {# minute} other {# minutes}}.',
   'error.already-paused': 'Your deadlines are paused until {until}.',
   'error.not-paused': 'Your deadlines are not paused.',
   'error.pause-budget': 'You have {days, plural, one {# day} other {# days}} of pause left in this match.',
   'error.already-stood-in': 'A computer player already plays your seat; make a move or take it back.',
   'error.not-stood-in': 'You play this seat yourself already.',
   'error.invalid-chat.empty': 'Write something first: the message is empty.',
-  'error.invalid-chat.long': 'A message is at most {max} characters; this one has {chars}.',
+  'error.invalid-chat.long': 'A message is at most {max, plural, one {# character} other {# characters}}; this one has {chars}.',
   'error.invalid-chat.control': 'Messages are plain text on one line: line breaks and other control characters are not allowed.',
-  'error.too-many-messages': 'You can send {count} messages a minute; try again in {seconds, plural, one {# second} other {# seconds}}.',
-  'error.too-many-messages.day': 'You have sent {count} messages in this match today; you can write again after midnight (UTC).',
+  'error.too-many-messages':
+    'You can send {count, plural, one {# message} other {# messages}} a minute; try again in {seconds, plural, one {# second} other {# seconds}}.',
+  'error.too-many-messages.day':
+    'You have sent {count, plural, one {# message} other {# messages}} in this match today; you can write again after midnight (UTC).',
   'error.nudge-too-soon': 'You can nudge once a day; you can nudge again in {hours, plural, one {# hour} other {# hours}}.',
   'error.nudge-not-needed.yours': 'It is your move: there is nobody to nudge.',
   'error.nudge-not-needed.computer': 'Only a computer player is to move, and it needs no reminder.',
@@ -83,7 +85,7 @@ export const errorsEn = {
   'error.confirmation-limit-client':
     'Too many confirmation mails were asked for from your network today. Try again in about {hours, plural, one {# hour} other {# hours}}.',
   'error.push-unavailable': 'This site does not send push notifications.',
-  'error.too-many-devices': 'At most {max} devices per seat; remove one first.',
+  'error.too-many-devices': 'At most {max, plural, one {# device} other {# devices}} per seat; remove one first.',
   'error.replay-range': 'Ask for versions within 1–{version}, "from" not after "to".',
   'error.replay-range.seat': 'This match has seats 0–{last}.',
   'error.replay-not-offered': 'This replay shows only what you could see yourself.',
@@ -100,7 +102,7 @@ export const errorsEn = {
   'error.cross-site': 'This request must come from a page of this site (its Origin header did not say so).',
   'error.no-such-session': 'You have no session with that id (it may have ended already).',
   'error.no-such-seat': 'That seat is not in your record; claim it first.',
-  'error.too-many-seats': 'A player record holds at most {max} seats.',
+  'error.too-many-seats': 'A player record holds at most {max, plural, one {# seat} other {# seats}}.',
   'error.seat-claim.taken':
     'This seat is already in another player’s record, so it stays theirs, and so do its notices. You can still play it by its link.',
   'error.seat-claim.not-opened': 'This link does not open that seat (or the match is gone).',
@@ -108,10 +110,10 @@ export const errorsEn = {
   'error.invalid-json': 'The body is not valid JSON.',
   'error.unauthorized': 'This needs the secret from your match link.',
   'error.unauthorized.malformed': 'The secret from your match link is malformed.',
-  'error.too-large': 'Requests are limited to {bytes} bytes.',
+  'error.too-large': 'Requests are limited to {bytes, plural, one {# byte} other {# bytes}}.',
   'error.not-found': 'No such address.',
   'error.database-unavailable':
-    'The database did not answer in time. Try again in {seconds} seconds; a move sent again with the same Idempotency-Key is made at most once.',
+    'The database did not answer in time. Try again in {seconds, plural, one {# second} other {# seconds}}; a move sent again with the same Idempotency-Key is made at most once.',
   'error.internal':
     'Something went wrong on our side. Your change may or may not have been saved: reload to see, then try again if it is missing.',
 } as const;

@@ -10,7 +10,7 @@ export const errorsNl = {
   'error.invalid.idempotencyKey': 'De Idempotency-Key-header is niet geldig.',
   'error.invalid.pushEndpoint': 'Dat pushadres hoort niet bij een van de pushdiensten van de browsers.',
   'error.invalid.pushService': 'Onbekende pushdienst.',
-  'error.invalid-seats': '{game} speel je met {min} tot {max} spelers.',
+  'error.invalid-seats': '{game} speel je met {min} tot {max, plural, one {# speler} other {# spelers}}.',
   'error.invalid-bots.where':
     'Een computerspeler kan {last, plural, =0 {nergens zitten in een partij voor één} one {alleen op plaats 1 zitten} other {op plaats 1 tot en met # zitten}}; plaats 0 is van jou.',
   'error.invalid-bots.twice': 'Plaats {seat} krijgt twee keer een computerspeler.',
@@ -36,19 +36,19 @@ export const errorsNl = {
   'error.busy': 'Het is druk in de partij; probeer het opnieuw.',
   'error.busy.moment': 'Het is druk in de partij; probeer het zo opnieuw.',
   'error.too-many-changes':
-    'Je hebt het afgelopen uur {count} keer links of pauzes gewijzigd; probeer het over {minutes, plural, one {# minuut} other {# minuten}} opnieuw.',
+    'Je hebt het afgelopen uur {count, plural, one {# keer} other {# keer}} links of pauzes gewijzigd; probeer het over {minutes, plural, one {# minuut} other {# minuten}} opnieuw.',
   'error.already-paused': 'Je termijnen staan stil tot {until}.',
   'error.not-paused': 'Je termijnen staan niet stil.',
   'error.pause-budget': 'Je hebt in deze partij nog {days, plural, one {# dag} other {# dagen}} pauze over.',
   'error.already-stood-in': 'Er speelt al een computerspeler op jouw plaats; doe een zet of neem je plaats terug.',
   'error.not-stood-in': 'Je speelt deze plaats al zelf.',
   'error.invalid-chat.empty': 'Schrijf eerst iets: het bericht is leeg.',
-  'error.invalid-chat.long': 'Een bericht telt hooguit {max} tekens; dit heeft er {chars}.',
+  'error.invalid-chat.long': 'Een bericht telt hooguit {max, plural, one {# teken} other {# tekens}}; dit heeft er {chars}.',
   'error.invalid-chat.control': 'Berichten zijn gewone tekst op één regel: regeleinden en andere stuurtekens mogen er niet in.',
   'error.too-many-messages':
-    'Je kunt {count} berichten per minuut sturen; probeer het over {seconds, plural, one {# seconde} other {# seconden}} opnieuw.',
+    'Je kunt {count, plural, one {# bericht} other {# berichten}} per minuut sturen; probeer het over {seconds, plural, one {# seconde} other {# seconden}} opnieuw.',
   'error.too-many-messages.day':
-    'Je hebt vandaag al {count} berichten in deze partij gestuurd; na middernacht (UTC) kun je weer schrijven.',
+    'Je hebt vandaag al {count, plural, one {# bericht} other {# berichten}} in deze partij gestuurd; na middernacht (UTC) kun je weer schrijven.',
   'error.nudge-too-soon': 'Je kunt één keer per dag porren; over {hours, plural, one {# uur} other {# uur}} kan het weer.',
   'error.nudge-not-needed.yours': 'Jij bent zelf aan zet: er valt niemand aan te porren.',
   'error.nudge-not-needed.computer': 'Alleen een computerspeler is aan zet, en die hoeft niet herinnerd te worden.',
@@ -82,7 +82,7 @@ export const errorsNl = {
   'error.confirmation-limit-client':
     'Vanaf jouw netwerk zijn vandaag te veel bevestigingsmails gevraagd. Probeer het over ongeveer {hours, plural, one {# uur} other {# uur}} opnieuw.',
   'error.push-unavailable': 'Deze site verstuurt geen pushmeldingen.',
-  'error.too-many-devices': 'Hooguit {max} apparaten per plaats; haal er eerst een weg.',
+  'error.too-many-devices': 'Hooguit {max, plural, one {# apparaat} other {# apparaten}} per plaats; haal er eerst een weg.',
   'error.replay-range': 'Vraag om versies van 1 tot en met {version}, met "from" niet na "to".',
   'error.replay-range.seat': 'Deze partij heeft de plaatsen 0 tot en met {last}.',
   'error.replay-not-offered': 'Deze herhaling toont alleen wat je zelf kon zien.',
@@ -99,7 +99,7 @@ export const errorsNl = {
   'error.cross-site': 'Dit verzoek moet van een pagina van deze site komen (de Origin-header zei dat niet).',
   'error.no-such-session': 'Je hebt geen sessie met dat nummer (misschien is die al beëindigd).',
   'error.no-such-seat': 'Die plaats staat niet in je overzicht; claim hem eerst.',
-  'error.too-many-seats': 'Een spelersoverzicht bevat hooguit {max} plaatsen.',
+  'error.too-many-seats': 'Een spelersoverzicht bevat hooguit {max, plural, one {# plaats} other {# plaatsen}}.',
   'error.seat-claim.taken':
     'Een andere speler heeft deze plaats al in zijn overzicht staan. Hij blijft van die speler, net als de berichten erover; met de link kun je er nog steeds mee spelen.',
   'error.seat-claim.not-opened': 'Met deze link open je die plaats niet (of de partij bestaat niet meer).',
@@ -107,10 +107,10 @@ export const errorsNl = {
   'error.invalid-json': 'De inhoud is geen geldige JSON.',
   'error.unauthorized': 'Hiervoor is het geheim uit je partijlink nodig.',
   'error.unauthorized.malformed': 'Het geheim uit je partijlink is misvormd.',
-  'error.too-large': 'Een verzoek mag hooguit {bytes} bytes groot zijn.',
+  'error.too-large': 'Een verzoek mag hooguit {bytes, plural, one {# byte} other {# bytes}} groot zijn.',
   'error.not-found': 'Dit adres bestaat niet.',
   'error.database-unavailable':
-    'De database antwoordde niet op tijd. Probeer het over {seconds} seconden opnieuw; een zet die je opnieuw stuurt met dezelfde Idempotency-Key wordt hooguit één keer gedaan.',
+    'De database antwoordde niet op tijd. Probeer het over {seconds, plural, one {# seconde} other {# seconden}} opnieuw; een zet die je opnieuw stuurt met dezelfde Idempotency-Key wordt hooguit één keer gedaan.',
   'error.internal':
     'Er ging bij ons iets mis. Je wijziging is misschien wel, misschien niet bewaard: laad de pagina opnieuw om te kijken, en probeer het nog eens als ze ontbreekt.',
 } satisfies Record<ServerErrorKey, string>;

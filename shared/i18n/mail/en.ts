@@ -93,7 +93,7 @@ export const mailEn = {
   // The daily digest (functions/players/digest-mail.ts).
   'mail.digest.intro': '{count, plural, one {One match is} other {# matches are}} waiting for your move on {site}:',
   'mail.digest.subjectOne': 'Your move in {game}',
-  'mail.digest.subjectMany': '{count} matches wait for your move',
+  'mail.digest.subjectMany': '{count, plural, one {# match waits} other {# matches wait}} for your move',
   'mail.digest.against': 'against {names}',
   'mail.digest.alone': 'on your own',
   'mail.digest.line': '{game} {against}, waiting {waited}',

@@ -87,7 +87,7 @@ export const mailNl = {
 
   'mail.digest.intro': '{count, plural, one {Eén partij wacht} other {# partijen wachten}} op jouw zet op {site}:',
   'mail.digest.subjectOne': 'Jij bent aan zet in {game}',
-  'mail.digest.subjectMany': '{count} partijen wachten op jouw zet',
+  'mail.digest.subjectMany': '{count, plural, one {# partij wacht} other {# partijen wachten}} op jouw zet',
   'mail.digest.against': 'tegen {names}',
   'mail.digest.alone': 'in je eentje',
   'mail.digest.line': '{game} {against}, wacht al {waited}',

@@ -76,7 +76,7 @@ export const en = {
   'account.signedInAlready': 'This device is signed in already.',
   'account.sent.title': 'Look in your mailbox',
   'account.sent.text':
-    'We sent a sign-in link to {address}, if mail can reach it. The link works once, for {minutes} minutes, and signs in the device you open it on.',
+    'We sent a sign-in link to {address}, if mail can reach it. The link works once, for {minutes, plural, one {# minute} other {# minutes}}, and signs in the device you open it on.',
   'account.sent.other': 'Use another address',
   'account.signIn.intro':
     'No password: we mail you a link, and opening it signs you in. Your matches then follow you to every device you sign in on.',
@@ -174,9 +174,9 @@ export const en = {
   'match.chat.messages': 'Chat messages',
   'match.chat.none': 'No messages yet.',
   'match.chat.youWrote': 'You',
-  'match.chat.showAll': 'Show all {count} messages',
+  'match.chat.showAll': 'Show all {count, plural, one {# message} other {# messages}}',
   'match.chat.message': 'Message',
-  'match.chat.chars': '{chars} of {max} characters',
+  'match.chat.chars': '{chars} of {max, plural, one {# character} other {# characters}}',
   'match.chat.send': 'Send',
   'match.chat.unmute': 'Unmute the chat',
   'match.chat.mute': 'Mute the chat',

@@ -74,7 +74,7 @@ export const nl = {
   'account.signedInAlready': 'Dit apparaat is al ingelogd.',
   'account.sent.title': 'Kijk in je mailbox',
   'account.sent.text':
-    'We hebben een inloglink gestuurd naar {address}, als mail daar aankomt. De link werkt één keer, {minutes} minuten lang, en logt in op het apparaat waarop je hem opent.',
+    'We hebben een inloglink gestuurd naar {address}, als mail daar aankomt. De link werkt één keer, {minutes, plural, one {# minuut} other {# minuten}} lang, en logt in op het apparaat waarop je hem opent.',
   'account.sent.other': 'Een ander adres gebruiken',
   'account.signIn.intro':
     'Geen wachtwoord: we mailen je een link, en als je die opent ben je ingelogd. Je partijen gaan dan mee naar elk apparaat waarop je inlogt.',
@@ -173,9 +173,9 @@ export const nl = {
   'match.chat.messages': 'Chatberichten',
   'match.chat.none': 'Nog geen berichten.',
   'match.chat.youWrote': 'Jij',
-  'match.chat.showAll': 'Toon alle {count} berichten',
+  'match.chat.showAll': 'Toon {count, plural, one {het bericht} other {alle # berichten}}',
   'match.chat.message': 'Bericht',
-  'match.chat.chars': '{chars} van {max} tekens',
+  'match.chat.chars': '{chars} van {max, plural, one {# teken} other {# tekens}}',
   'match.chat.send': 'Versturen',
   'match.chat.unmute': 'Chat weer aanzetten',
   'match.chat.mute': 'Chat dempen',

@@ -11,7 +11,7 @@ import { showAttention } from './attention.js';
 import { ConfirmButton } from './Confirm.js';
 import { CreateForm } from './create/CreateForm.js';
 import { myMatches, holdSeat, seatsTakenByOthers, type ServerMatch, type TakenSeat } from '../player.js';
-import { said } from '../text.js';
+import { said, seatName } from '../text.js';
 import { onLinkClick } from './router.js';
 import { SiteBar, useSession } from './SiteBar.js';
 
@@ -94,7 +94,9 @@ function MyMatches({ seats, onForget }: { seats: store.StoredSeat[]; onForget: (
       <h2 id="mine-h">{t('home.mine.title')}</h2>
       <ul class="match-list">
         {sorted.map((s) => {
-          const others = (s.names ?? []).flatMap((n, i) => (i === s.seat ? [] : [n ?? t('home.mine.openSeat')]));
+          const others = store
+            .storedSeats(s)
+            .flatMap((x, i) => (i === s.seat ? [] : [x.name || x.bot ? seatName(store.storedSeats(s), i) : t('home.mine.openSeat')]));
           return (
             <li key={`${s.matchId}-${s.seat}`} class={s.myTurn ? 'my-turn' : ''} data-match={s.matchId}>
               <a href={`/m/${s.matchId}`} onClick={(e) => onLinkClick(e, () => store.setCurrentSeat(s.matchId, s.seat))}>
@@ -144,13 +146,15 @@ const OUTCOME: Record<NonNullable<ServerMatch['result']>['outcome'], MessageKey>
 
 /** The result's words in the language shown (the server's English for results it holds no key for), seats by name. */
 function serverSummary(m: ServerMatch): string {
-  const seats: { name: string | null }[] = [];
+  return said(m.result!, seatsOf(m));
+}
+
+/** The match's seats as far as the list knows them: names, and which a computer plays. */
+function seatsOf(m: ServerMatch): { name: string | null; bot?: { level: 'strong' | 'easy' } }[] {
+  const seats: { name: string | null; bot?: { level: 'strong' | 'easy' } }[] = [];
   seats[m.seat] = { name: m.you };
-  for (const o of m.opponents) seats[o.seat] = { name: o.name };
-  return said(
-    m.result!,
-    Array.from(seats, (s) => ({ name: s?.name ?? '' })),
-  );
+  for (const o of m.opponents) seats[o.seat] = o.bot ? { name: o.name, bot: o.bot } : { name: o.name };
+  return Array.from(seats, (s) => s ?? { name: '' });
 }
 
 /** The signed-in player's matches, from every device; each opens its seat without its link. */
@@ -186,7 +190,7 @@ function AccountMatches({ list }: { list: ServerMatch[] }) {
       {list.length === 0 && <p class="muted">{t('home.mine.empty')}</p>}
       <ul class="match-list">
         {list.map((m) => {
-          const others = m.opponents.map((o) => o.name ?? t('home.mine.openSeat'));
+          const others = m.opponents.map((o) => (o.name || o.bot ? seatName(seatsOf(m), o.seat) : t('home.mine.openSeat')));
           const mine = m.state === 'your-move';
           return (
             <li key={`${m.matchId}-${m.seat}`} class={mine ? 'my-turn' : ''} data-match={m.matchId}>

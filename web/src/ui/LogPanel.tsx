@@ -1,5 +1,5 @@
 /**
- * What happened: the entries since this player last looked first, then the rest, newest first.
+ * What happened: the entries since this player last looked first (oldest first), then the rest, newest first.
  * Log text names seats as {0}, {1}…; names are put in as plain text. A move a computer made for a
  * player (standing in for them) says so.
  */
@@ -14,20 +14,27 @@ export const LOG_PAGE = 30;
 /** Records shown before "Show the whole log". */
 const SHORT = 8;
 
-function Lines({ records, seats, now }: { records: LogRecord[]; seats: SeatInfo[]; now: number }) {
+/**
+ * The records' lines in one direction throughout: `newestFirst` lists each record's own lines newest
+ * first too, so at the end of a match "The game is over" is the top line, with nothing older above it
+ * (issue 25). The first line shown of a record carries its time and who made the move.
+ */
+function Lines({ records, seats, now, newestFirst }: { records: LogRecord[]; seats: SeatInfo[]; now: number; newestFirst: boolean }) {
   return (
     <ol class="log-lines">
-      {records.flatMap((r) =>
-        r.entries.map((e, i) => (
+      {records.flatMap((r) => {
+        const lines = r.entries.map((e, i) => ({ e, i }));
+        if (newestFirst) lines.reverse();
+        return lines.map(({ e, i }, shown) => (
           <li key={`${r.version}-${i}`} data-version={r.version}>
             <span class="log-text">{said(e, seats)}</span>
-            {i === 0 && r.bot && r.seat !== null && !isComputerSeat(seats[r.seat]) && (
+            {shown === 0 && r.bot && r.seat !== null && !isComputerSeat(seats[r.seat]) && (
               <span class="log-by"> · {t('match.log.byComputer', { level: r.bot })}</span>
             )}
-            {i === 0 && <span class="log-time"> · {ago(r.at, now)}</span>}
+            {shown === 0 && <span class="log-time"> · {ago(r.at, now)}</span>}
           </li>
-        )),
-      )}
+        ));
+      })}
     </ol>
   );
 }
@@ -63,14 +70,18 @@ export function LogPanel({
       {fresh.length > 0 ? (
         <div class="since">
           <h3>{t('match.since.label')}</h3>
-          <Lines records={fresh} seats={seats} now={now} />
+          <Lines records={fresh} seats={seats} now={now} newestFirst={false} />
         </div>
       ) : (
         seenUpTo !== null && <p class="note">{t('match.log.nothingNew')}</p>
       )}
       <details open={fresh.length === 0}>
         <summary>{fresh.length > 0 ? t('match.log.earlier') : t('match.log.all')}</summary>
-        {rest.length === 0 ? <p class="empty-note">{t('match.log.empty')}</p> : <Lines records={shown} seats={seats} now={now} />}
+        {rest.length === 0 ? (
+          <p class="empty-note">{t('match.log.empty')}</p>
+        ) : (
+          <Lines records={shown} seats={seats} now={now} newestFirst />
+        )}
         {!whole && rest.length > SHORT && (
           <button type="button" onClick={() => setWhole(true)}>
             {t('match.log.whole')}

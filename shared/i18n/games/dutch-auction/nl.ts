@@ -42,12 +42,14 @@ export const nl = {
     'De uitstalling schoof op en kreeg {added, plural, one {# kaart} other {# kaarten}} uit de veilingstapel (daar nog {left}).',
   'game.dutch-auction.log.drew.own': '{seat} pakte {count, plural, =0 {niets} other {{cards}}}.',
   'game.dutch-auction.log.drew': '{seat} pakte {count, plural, one {# kaart} other {# kaarten}}.',
-  'game.dutch-auction.log.game-over': 'Het spel is uit: {seat0} haalde {score0} punten en {seat1} {score1} punten; {winner} wint.',
-  'game.dutch-auction.log.game-over.shared': 'Het spel is uit: een gedeelde winst, met elk {score} punten.',
-  'game.dutch-auction.outcome.score': '{winner} wint met {score} tegen {other} punten.',
+  'game.dutch-auction.log.game-over':
+    'Het spel is uit: {seat0} haalde {score0, plural, one {# punt} other {# punten}} en {seat1} {score1, plural, one {# punt} other {# punten}}; {winner} wint.',
+  'game.dutch-auction.log.game-over.shared': 'Het spel is uit: een gedeelde winst, met elk {score, plural, one {# punt} other {# punten}}.',
+  'game.dutch-auction.outcome.score': '{winner} wint met {score} tegen {other, plural, one {# punt} other {# punten}}.',
   'game.dutch-auction.outcome.fewer-cards':
-    '{winner} wint op minder kaarten: beiden haalden {score} punten, en {winner} heeft {cards} kaarten tegen {otherCards}.',
-  'game.dutch-auction.outcome.shared': '{seat0} en {seat1} winnen samen, met elk {score} punten en {cards} kaarten.',
+    '{winner} wint op minder kaarten: beiden haalden {score, plural, one {# punt} other {# punten}}, en {winner} heeft {cards, plural, one {# kaart} other {# kaarten}} tegen {otherCards}.',
+  'game.dutch-auction.outcome.shared':
+    '{seat0} en {seat1} winnen samen, met elk {score, plural, one {# punt} other {# punten}} en {cards, plural, one {# kaart} other {# kaarten}}.',
   'game.dutch-auction.error.wrong-phase': 'De biedingen zijn nog niet open: verzegel eerst je opzijgelegde kaart en je bod.',
   'game.dutch-auction.error.wrong-phase.revealed': 'De biedingen van deze ronde zijn al open; het is nu fase 3.',
   'game.dutch-auction.error.not-your-turn': 'Je bent niet aan de beurt: je tegenstander gebruikt nu krachten en koopt.',
@@ -60,7 +62,7 @@ export const nl = {
   'game.dutch-auction.error.duplicate-card': 'De {card} staat twee keer in je bod.',
   'game.dutch-auction.error.duplicate-card.payment': 'De {card} staat twee keer in je betaling.',
   'game.dutch-auction.error.bid-whole-hand': 'In deze editie bied je elke kaart die na het opzijleggen nog in je hand zit.',
-  'game.dutch-auction.error.bid-too-large': 'Een bod heeft hoogstens {max} kaarten.',
+  'game.dutch-auction.error.bid-too-large': 'Een bod heeft hoogstens {max, plural, one {# kaart} other {# kaarten}}.',
   'game.dutch-auction.error.unknown-card': 'Deze editie heeft geen kaart {card}.',
   'game.dutch-auction.error.play-first': 'Speel de {card} eerst uit je hand in je inzet.',
   'game.dutch-auction.error.not-in-bid': 'De {card} zit niet in je bod.',
@@ -222,7 +224,10 @@ export const nl = {
   'game.dutch-auction.board.commit.bidSelected': 'Gekozen kaarten bieden',
   'game.dutch-auction.board.commit.keep': 'Gekozen kaarten in de hand houden',
   'game.dutch-auction.board.commit.seal': 'Mijn bod verzegelen',
-  'game.dutch-auction.board.commit.sealQuestion': 'Deze keuze verzegelen? Daarna kun je hem niet meer veranderen.',
+  'game.dutch-auction.board.commit.sealQuestion':
+    'Deze keuze verzegelen? Zolang het andere bod nog open is, kun je hem met Terugnemen nog herzien.',
+  'game.dutch-auction.board.commit.sealQuestion.last':
+    'Deze keuze verzegelen? Het andere bod is al verzegeld: beide biedingen komen dan meteen op tafel en de jouwe kun je niet meer terugnemen.',
   'game.dutch-auction.board.commit.sealConfirm': 'Verzegelen',
   'game.dutch-auction.board.commit.illegal': 'Dat is geen geldige keuze.',
   'game.dutch-auction.board.commit.choose2018': 'Kies één kaart om opzij te leggen (een bod van hoogstens vier kaarten).',
@@ -294,7 +299,8 @@ export const nl = {
   'game.dutch-auction.board.score.decided.score': 'Beslist op punten.',
   'game.dutch-auction.board.score.decided.fewer-cards': 'Gelijke punten: wie minder kaarten heeft, wint.',
   'game.dutch-auction.board.score.decided.shared': 'Gelijke punten en evenveel kaarten: de winst wordt gedeeld.',
-  'game.dutch-auction.board.score.caption': '{name}: {total} punten uit {count} kaarten',
+  'game.dutch-auction.board.score.caption':
+    '{name}: {total, plural, one {# punt} other {# punten}} uit {count, plural, one {# kaart} other {# kaarten}}',
   'game.dutch-auction.board.score.suit': 'Kleur',
   'game.dutch-auction.board.score.cards': 'Kaarten',
   'game.dutch-auction.board.score.vp': 'Punten',

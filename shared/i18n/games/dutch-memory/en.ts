@@ -335,10 +335,10 @@ export const en = {
   'game.dutch-memory.error.round-over': 'That discard belongs to a round that is over.',
   'game.dutch-memory.error.unknown-discard': 'There is no such discard.',
   // Results: {points} the winning total.
-  'game.dutch-memory.outcome.win': '{winner} wins with {points, plural, other {{points} points}}.',
+  'game.dutch-memory.outcome.win': '{winner} wins with {points, plural, one {{points} point} other {{points} points}}.',
   'game.dutch-memory.outcome.win-on-last-round':
-    '{winner} wins with {points, plural, other {{points} points}}, having scored less in the final round.',
-  'game.dutch-memory.outcome.shared': '{winners} share the win with {points, plural, other {{points} points}}.',
+    '{winner} wins with {points, plural, one {{points} point} other {{points} points}}, having scored less in the final round.',
+  'game.dutch-memory.outcome.shared': '{winners} share the win with {points, plural, one {{points} point} other {{points} points}}.',
 } as const satisfies Record<`game.dutch-memory.${string}`, string>;
 
 export type Key = keyof typeof en;

@@ -31,7 +31,7 @@ export const en = {
   'game.golden-age.card.governor': 'governor of {province}',
   'game.golden-age.card.windmill': 'windmill',
   'game.golden-age.card.dice': 'dice card',
-  'game.golden-age.card.painting': '{vp}-point painting',
+  'game.golden-age.card.painting': '{vp, plural, other {#-point painting}}',
   'game.golden-age.card.tulip-girl': 'tulip girl',
   'game.golden-age.card.two-tulip-girls': 'two tulip girls',
   'game.golden-age.card.shipping-company': 'shipping company',
@@ -318,7 +318,7 @@ export const en = {
   'game.golden-age.board.cashHint': 'Investment and spice sets can be cashed in with the bank at any time, even while others play.',
   'game.golden-age.board.players': 'Players',
   'game.golden-age.board.playersHint':
-    'Large pieces are influence markers, small ones movement tokens; a cross means used this turn. {target} points win.',
+    'Large pieces are influence markers, small ones movement tokens; a cross means used this turn. {target, plural, one {# point wins} other {# points win}}.',
   'game.golden-age.board.you': '(you)',
   'game.golden-age.board.actingPlayer': 'acting player',
   'game.golden-age.board.toBid': 'to bid',
@@ -331,7 +331,7 @@ export const en = {
   'game.golden-age.board.backs': '{count} {colour}',
   'game.golden-age.board.faceUp': '{name}: cards face up',
   'game.golden-age.board.paintingDone': '{card}: finished',
-  'game.golden-age.board.paintingPaid': '{card}: {paid} of {payments} payments',
+  'game.golden-age.board.paintingPaid': '{card}: {paid} of {payments, plural, one {# payment} other {# payments}}',
   'game.golden-age.board.windmills': 'Windmills: {count}',
   'game.golden-age.board.governorOf': 'Governor of {province}',
   'game.golden-age.board.pointsDetail': 'Points in detail',
@@ -384,7 +384,8 @@ export const en = {
   'game.golden-age.board.svg.bank': 'Bank',
   'game.golden-age.board.svg.stewardLetter': 'S',
   // the final points (Outcome.tsx)
-  'game.golden-age.board.outcome.ended': 'The game ended after {turns, plural, one {# turn} other {# turns}}; {target} points were needed.',
+  'game.golden-age.board.outcome.ended':
+    'The game ended after {turns, plural, one {# turn} other {# turns}}; {target, plural, one {# point was} other {# points were}} needed.',
   'game.golden-age.board.outcome.caption': 'Points by source',
   'game.golden-age.board.outcome.source': 'Source',
   'game.golden-age.board.outcome.total': 'Total',

@@ -23,6 +23,7 @@ import {
   paymentDestinations,
   planFor,
   selectableCards,
+  sealQuestion,
   selectionHint,
   slotOf,
 } from './logic.js';
@@ -573,7 +574,7 @@ function CommitBar({
       <div class="buttons">
         <ConfirmButton
           label={t('game.dutch-auction.board.commit.seal')}
-          question={t('game.dutch-auction.board.commit.sealQuestion')}
+          question={sealQuestion(view)}
           confirmLabel={t('game.dutch-auction.board.commit.sealConfirm')}
           disabled={!move || busy}
           onConfirm={seal}

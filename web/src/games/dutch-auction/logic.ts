@@ -152,6 +152,15 @@ export function bidValue(edition: Edition, ids: readonly CardId[]): number {
 }
 
 /** The legal commit move matching the plan, if any. */
+/**
+ * The seal confirmation's words: a sealed choice can be taken back (undo) while the other bid is still
+ * open; sealing the second bid shows both at once, and that is final.
+ */
+export function sealQuestion(view: DutchAuctionView): string {
+  const otherSealed = view.seats.some((s) => s.seat !== view.you?.seat && s.committed);
+  return otherSealed ? t('game.dutch-auction.board.commit.sealQuestion.last') : t('game.dutch-auction.board.commit.sealQuestion');
+}
+
 export function commitFor(legal: readonly Move[], plan: Plan): Extract<Move, { kind: 'commit' }> | undefined {
   for (const m of legal) {
     if (m.kind === 'commit' && m.setAside === plan.setAside && sameSet(m.bid, plan.bid)) return m;
