@@ -94,8 +94,6 @@ export const errorsEn = {
     'We have sent this address all the sign-in links it gets in one hour. Use the newest one in your inbox, or wait: Try again in about {minutes, plural, one {# minute} other {# minutes}}.',
   'error.signin-limit-client':
     'Your network has asked for many sign-in links within the hour, so we are holding back for now. Try again in about {minutes, plural, one {# minute} other {# minutes}}.',
-  'error.signin-limit-site':
-    'So many sign-in links went out in the last hour that we have stopped sending for a while. Try again in about {minutes, plural, one {# minute} other {# minutes}}.',
   'error.link-not-valid':
     'This sign-in link cannot be used: it was used already, is older than 15 minutes, or you signed out everywhere since. Ask for a new one.',
   'error.not-signed-in': 'You are not signed in on this device (or your session has ended). Sign in again.',

@@ -91,8 +91,6 @@ export const errorsNl = {
     'Dit adres heeft alle inloglinks van dit uur al gekregen. Gebruik de nieuwste in je inbox, of wacht: probeer het over ongeveer {minutes, plural, one {# minuut} other {# minuten}} opnieuw.',
   'error.signin-limit-client':
     'Vanaf jouw netwerk zijn dit uur veel inloglinks gevraagd, dus we houden even in. Probeer het over ongeveer {minutes, plural, one {# minuut} other {# minuten}} opnieuw.',
-  'error.signin-limit-site':
-    'Het afgelopen uur gingen er zoveel inloglinks uit dat we even gestopt zijn met versturen. Probeer het over ongeveer {minutes, plural, one {# minuut} other {# minuten}} opnieuw.',
   'error.link-not-valid':
     'Deze inloglink werkt niet: hij is al gebruikt, ouder dan 15 minuten, of je bent sindsdien overal uitgelogd. Vraag een nieuwe aan.',
   'error.not-signed-in': 'Je bent op dit apparaat niet ingelogd (of je sessie is verlopen). Log opnieuw in.',
