@@ -40,7 +40,17 @@ export class LiveService {
    * limits (functions/live/limits.ts) gets no answer: the sender closes it, and 'closed' is returned.
    */
   async receive(connectionId: string, raw: string): Promise<'open' | 'closed'> {
-    if (!this.limits.admit(connectionId)) return this.closeForPolicy(connectionId, 'too many messages');
+    if (!this.admit(connectionId)) return this.closeForPolicy(connectionId, 'too many messages');
+    return this.handle(connectionId, raw);
+  }
+
+  /** Takes one message from the connection's budget (as it arrives): false when it has none left. */
+  admit(connectionId: string): boolean {
+    return this.limits.admit(connectionId);
+  }
+
+  /** An admitted message: answered, and the connection closed once it has been refused too often. */
+  async handle(connectionId: string, raw: string): Promise<'open' | 'closed'> {
     const answer = await this.answer(connectionId, raw);
     await this.deliver(connectionId, answer);
     if (answer.type === 'error' && REFUSALS.has(answer.code) && !this.limits.refused(connectionId)) {
@@ -49,7 +59,7 @@ export class LiveService {
     return 'open';
   }
 
-  private async closeForPolicy(connectionId: string, reason: string): Promise<'closed'> {
+  async closeForPolicy(connectionId: string, reason: string): Promise<'closed'> {
     this.deps.log?.({ level: 'warn', message: 'live connection closed past its limits', reason });
     await this.deps.sender.close(connectionId, reason);
     await this.disconnect(connectionId);

@@ -58,6 +58,16 @@ const refuse = (socket: Duplex, status: string) => {
   setTimeout(() => socket.destroy(), 5_000).unref();
 };
 
+/** A proper close (1001, going away) to every socket; those that do not answer within `graceMs` are cut. */
+async function goAway(open: WebSocket[], graceMs: number): Promise<void> {
+  const closed = Promise.all(open.map((ws) => new Promise((r) => (ws.readyState === WebSocket.CLOSED ? r(null) : ws.once('close', r)))));
+  for (const ws of open) ws.close(1001, 'the server is stopping');
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([closed, new Promise((r) => (timer = setTimeout(r, graceMs)))]);
+  clearTimeout(timer);
+  for (const ws of open) if (ws.readyState !== WebSocket.CLOSED) ws.terminate();
+}
+
 export function startLocalLive(opts: {
   env: Record<string, string | undefined>;
   tableName: string;
@@ -99,14 +109,16 @@ export function startLocalLive(opts: {
     const close = () => ws.close(1001, 'closed by the server');
     const conn: Conn = { socket: ws, idle: setTimeout(close, idleMs), max: setTimeout(close, opts.maxMs ?? MAX_CONNECTION_MS) };
     conns.set(id, conn);
+    // One message at a time per connection: a flood waits its turn instead of reading the table side by side.
+    let turn = Promise.resolve();
+    const failed = (err: unknown) => log({ level: 'error', message: 'live message failed', error: String(err) });
     ws.on('message', (data) => {
       // Frames already on their way when the socket was closed for its limits are not read.
       if (ws.readyState !== WebSocket.OPEN) return;
+      if (!service.admit(id)) return void service.closeForPolicy(id, 'too many messages').catch(failed);
       clearTimeout(conn.idle);
       conn.idle = setTimeout(close, idleMs);
-      service.receive(id, data.toString()).catch((err: unknown) => {
-        log({ level: 'error', message: 'live message failed', error: String(err) });
-      });
+      turn = turn.then(() => (ws.readyState === WebSocket.OPEN ? service.handle(id, data.toString()) : undefined)).then(() => {}, failed);
     });
     ws.on('close', () => {
       clearTimeout(conn.idle);
@@ -149,16 +161,6 @@ export function startLocalLive(opts: {
   const closeAll = () => {
     for (const c of conns.values()) c.socket.terminate();
   };
-  /** A proper close (1001, going away) to every socket; those that do not answer within `graceMs` are cut. */
-  const goAway = async (graceMs: number) => {
-    const open = [...conns.values()].map((c) => c.socket);
-    const closed = Promise.all(open.map((ws) => new Promise((r) => (ws.readyState === WebSocket.CLOSED ? r(null) : ws.once('close', r)))));
-    for (const ws of open) ws.close(1001, 'the server is stopping');
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([closed, new Promise((r) => (timer = setTimeout(r, graceMs)))]);
-    clearTimeout(timer);
-    for (const ws of open) if (ws.readyState !== WebSocket.CLOSED) ws.terminate();
-  };
   return {
     service,
     closeAll(o = {}) {
@@ -171,7 +173,10 @@ export function startLocalLive(opts: {
     connections: () => conns.size,
     async stop() {
       opts.server.off('upgrade', onUpgrade);
-      await goAway(2_000);
+      await goAway(
+        [...conns.values()].map((c) => c.socket),
+        2_000,
+      );
       wss.close();
       await lane.stop();
     },

@@ -40,6 +40,7 @@ import {
   LIVE_POKE_BATCH_SIZE,
   LIVE_STAGE,
   LIVE_THROTTLE,
+  LIVE_CONNECT_THROTTLE,
   STREAM_RETRY_ATTEMPTS,
   TABLE_ACTIONS,
   responseHeaders,
@@ -453,6 +454,15 @@ describe('live channel: WebSocket API and pokes from the stream', () => {
       ThrottlingRateLimit: LIVE_THROTTLE.rateLimit,
       ThrottlingBurstLimit: LIVE_THROTTLE.burstLimit,
     });
+    // New sockets are throttled on their own route, below the messages (issue 25).
+    expect(stage.Properties.RouteSettings).toEqual({
+      $connect: { ThrottlingRateLimit: LIVE_CONNECT_THROTTLE.rateLimit, ThrottlingBurstLimit: LIVE_CONNECT_THROTTLE.burstLimit },
+    });
+    expect(LIVE_CONNECT_THROTTLE.rateLimit).toBeLessThan(LIVE_THROTTLE.rateLimit);
+    const routeIds = Object.entries(t.findResources('AWS::ApiGatewayV2::Route'))
+      .filter(([, r]) => r.Properties.ApiId.Ref === apiId)
+      .map(([id]) => id);
+    expect(stage.DependsOn).toEqual(expect.arrayContaining(routeIds));
     // Message bodies hold tokens: never logged, nor connection ids or addresses.
     expect(stage.Properties.AccessLogSettings.Format).not.toMatch(/body|connectionId|sourceIp|identity/i);
   });
