@@ -95,7 +95,13 @@ export function startLocalLive(opts: {
         return 'sent';
       },
       async close(id: string, reason: string) {
-        conns.get(id)?.socket.close(POLICY_CLOSE, reason);
+        const ws = conns.get(id)?.socket;
+        if (!ws) return;
+        // The close frame goes out, nothing more is read (the rest of a flood waits in the kernel), and
+        // the socket is cut a second later whether or not the client answers the close.
+        ws.close(POLICY_CLOSE, reason);
+        ws.pause();
+        setTimeout(() => ws.terminate(), 1000).unref();
       },
     },
     log,
