@@ -153,6 +153,9 @@ describe('npm start under any upgrade request', () => {
       ['half-closed with a bad Origin', req(upgradeLines({ origin: 'http://[x' })), 'half-close'],
       ['half a request, then gone', req(upgradeLines({})), 'partial'],
       ['a broken frame after the handshake', req(upgradeLines({})), 'garbage-frame'],
+      ['a TLS hello on the plain port', Buffer.from('16030100a5010000a10303', 'hex').toString('latin1'), 'read'],
+      ['bytes that are no protocol', '\u0000\u00ff\r\n\r\nUpgrade: websocket\r\n\r\n', 'read'],
+      ['an upgrade header with no line end', upgradeLines({}).join('\n'), 'half-close'],
     ];
     for (const [what, request, ending] of cases) {
       await raw(request, ending);
