@@ -323,6 +323,7 @@ describe('least privilege', () => {
       SendEmailCommand: ['ses:SendEmail'],
       GetSecretValueCommand: ['secretsmanager:GetSecretValue'],
       PostToConnectionCommand: ['execute-api:ManageConnections'],
+      DeleteConnectionCommand: ['execute-api:ManageConnections'],
     };
     const SDK_CALL = /\b([A-Z][A-Za-z]+Command)\b/g;
     for (const name of FUNCTION_NAMES) {
