@@ -28,7 +28,7 @@ import { acknowledgeFindings } from './nag.js';
 export { API_RESERVED_CONCURRENCY, API_THROTTLE } from './constructs/api.js';
 export { BOT_BATCH_SIZE, BOT_RETRY_ATTEMPTS, BOTS_RESERVED_CONCURRENCY } from './constructs/bots.js';
 export { tableIndexes } from './constructs/data.js';
-export { LIVE_POKE_BATCH_SIZE, LIVE_STAGE, LIVE_THROTTLE } from './constructs/live.js';
+export { LIVE_CONNECT_THROTTLE, LIVE_POKE_BATCH_SIZE, LIVE_STAGE, LIVE_THROTTLE } from './constructs/live.js';
 export { LOG_RETENTION, TABLE_ACTIONS } from './constructs/function.js';
 export {
   DIGEST_RATE,

@@ -3,8 +3,8 @@
  * elsewhere, the table, the built web site and the API on PORT (default 3000).
  *
  * Ctrl-C (SIGINT) or SIGTERM stops it in order: no new connections, the requests in flight are
- * answered (up to DRAIN_MS, default 10 s; open live sockets are closed first, the pages fall back on
- * polling and reconnect), then the computer players and the notification dispatcher,
+ * answered (up to DRAIN_MS, default 10 s; open live sockets are closed first, with 1001, going away: the
+ * pages fall back on polling and reconnect), then the computer players and the notification dispatcher,
  * then DynamoDB Local.
  *
  * On a HOST other than this machine's loopback it needs SMTP_URL: the dev outbox would show every

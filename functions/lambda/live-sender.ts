@@ -1,9 +1,10 @@
 /**
  * The live channel's sender on AWS: API Gateway's PostToConnection on the WebSocket API's stage
  * (LIVE_ENDPOINT, its callback URL). A connection API Gateway no longer has (410 Gone) is reported
- * 'gone', and the service then drops its subscriptions.
+ * 'gone', and the service then drops its subscriptions. A connection past its limits is closed with
+ * DeleteConnection (functions/live/limits.ts).
  */
-import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { ApiGatewayManagementApiClient, DeleteConnectionCommand, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { LiveSender } from '../live/port.js';
 import type { ServerMessage } from '../live/protocol.js';
 
@@ -16,12 +17,23 @@ export function apiGatewaySender(client: Pick<ApiGatewayManagementApiClient, 'se
         );
         return 'sent';
       } catch (err) {
-        const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
-        if (e.name === 'GoneException' || e.$metadata?.httpStatusCode === 410) return 'gone';
+        if (gone(err)) return 'gone';
         throw err;
       }
     },
+    async close(connectionId: string) {
+      try {
+        await client.send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+      } catch (err) {
+        if (!gone(err)) throw err;
+      }
+    },
   };
+}
+
+function gone(err: unknown): boolean {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'GoneException' || e.$metadata?.httpStatusCode === 410;
 }
 
 export function senderFromEnv(env: Record<string, string | undefined>): LiveSender {

@@ -25,4 +25,6 @@ export interface ConnectionStore {
 export interface LiveSender {
   /** 'gone' when the connection no longer exists (closed without telling): its records are then dropped. */
   send(connectionId: string, message: ServerMessage): Promise<'sent' | 'gone'>;
+  /** Closes a connection past its limits (a 1008 close locally, DeleteConnection on AWS); one already gone is fine. */
+  close(connectionId: string, reason: string): Promise<void>;
 }

@@ -6,6 +6,7 @@
  */
 import { MatchError } from '../matches/errors.js';
 import type { MatchService } from '../matches/service.js';
+import { ConnectionLimits, RefusalMemo } from './limits.js';
 import type { ConnectionStore, LiveSender } from './port.js';
 import { ClientMessage, MAX_MESSAGE_BYTES, MAX_SUBSCRIPTIONS, type ServerMessage } from './protocol.js';
 
@@ -18,17 +19,51 @@ export interface LiveDeps {
   log?: (entry: Record<string, unknown>) => void;
 }
 
+/** Answers that count against a connection's refusals ('unavailable' is ours, not the client's). */
+const REFUSALS = new Set(['bad-message', 'too-large', 'forbidden', 'no-such-match', 'too-many']);
+
 export class LiveService {
-  constructor(private readonly deps: LiveDeps) {}
+  private readonly limits: ConnectionLimits;
+  private readonly refusals: RefusalMemo<ServerMessage>;
+
+  constructor(private readonly deps: LiveDeps) {
+    this.limits = new ConnectionLimits(() => this.now());
+    this.refusals = new RefusalMemo(() => this.now());
+  }
 
   private now() {
     return (this.deps.clock ?? Date.now)();
   }
 
-  /** One message from a connection; the answer goes back through the sender. */
-  async receive(connectionId: string, raw: string): Promise<void> {
+  /**
+   * One message from a connection; the answer goes back through the sender. A connection past its
+   * limits (functions/live/limits.ts) gets no answer: the sender closes it, and 'closed' is returned.
+   */
+  async receive(connectionId: string, raw: string): Promise<'open' | 'closed'> {
+    if (!this.admit(connectionId)) return this.closeForPolicy(connectionId, 'too many messages');
+    return this.handle(connectionId, raw);
+  }
+
+  /** Takes one message from the connection's budget (as it arrives): false when it has none left. */
+  admit(connectionId: string): boolean {
+    return this.limits.admit(connectionId);
+  }
+
+  /** An admitted message: answered, and the connection closed once it has been refused too often. */
+  async handle(connectionId: string, raw: string): Promise<'open' | 'closed'> {
     const answer = await this.answer(connectionId, raw);
     await this.deliver(connectionId, answer);
+    if (answer.type === 'error' && REFUSALS.has(answer.code) && !this.limits.refused(connectionId)) {
+      return this.closeForPolicy(connectionId, 'too many refused messages');
+    }
+    return 'open';
+  }
+
+  async closeForPolicy(connectionId: string, reason: string): Promise<'closed'> {
+    this.deps.log?.({ level: 'warn', message: 'live connection closed past its limits', reason });
+    await this.deps.sender.close(connectionId, reason);
+    await this.disconnect(connectionId);
+    return 'closed';
   }
 
   /** The answer to one message (exported for the tests and the Lambda's own use). */
@@ -46,6 +81,10 @@ export class LiveService {
     if (msg.action === 'ping') return { type: 'pong' };
     const matches = this.deps.matches;
     if (!matches) throw new Error('this live service takes no subscriptions');
+    // A subscribe refused once is refused again without a read.
+    const key = RefusalMemo.key(msg.matchId, msg.seat, msg.token);
+    const known = this.refusals.get(key);
+    if (known) return known;
     try {
       const head = await matches.head(msg.matchId);
       matches.authenticate(head, msg.token, msg.seat === undefined ? 'spectator' : { seat: msg.seat });
@@ -55,10 +94,14 @@ export class LiveService {
       }
       return { type: 'subscribed', matchId: msg.matchId, version: head.version };
     } catch (err) {
-      if (err instanceof MatchError && err.code === 'no-such-match')
-        return failure('no-such-match', 'There is no such match.', msg.matchId);
-      if (err instanceof MatchError && err.code === 'forbidden')
-        return failure('forbidden', 'This link does not open that match.', msg.matchId);
+      if (err instanceof MatchError && (err.code === 'no-such-match' || err.code === 'forbidden')) {
+        const refusal =
+          err.code === 'forbidden'
+            ? failure('forbidden', 'This link does not open that match.', msg.matchId)
+            : failure('no-such-match', 'There is no such match.', msg.matchId);
+        this.refusals.remember(key, refusal);
+        return refusal;
+      }
       this.deps.log?.({ level: 'error', message: 'live subscribe failed', error: String(err) });
       return failure('unavailable', 'The live channel could not subscribe just now; the page keeps polling.', msg.matchId);
     }
@@ -66,6 +109,7 @@ export class LiveService {
 
   /** The connection closed. */
   disconnect(connectionId: string): Promise<void> {
+    this.limits.forget(connectionId);
     return this.deps.connections.drop(connectionId);
   }
 

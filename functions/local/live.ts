@@ -7,12 +7,18 @@
  * process, so they could not outlive it anyway. Like API Gateway, a connection idle for 10 minutes and
  * any connection after 2 hours is closed (both shorter in tests), so the page's reconnecting is the
  * same code path here as there.
+ *
+ * No request may stop the process: an upgrade that is not ours (a bad path, an Origin that is not this
+ * site or not a URL at all, a socket reset half-way) is refused or dropped. A connection past its limits
+ * (functions/live/limits.ts) is closed with 1008, one address holds at most SOCKETS_PER_ADDRESS sockets
+ * (429 past it), and stopping closes every socket with 1001 (going away).
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import { MemoryConnectionStore } from '../live/memory.js';
+import { POLICY_CLOSE, SOCKETS_PER_ADDRESS } from '../live/limits.js';
 import { LIVE_PATH, MAX_MESSAGE_BYTES, type ServerMessage } from '../live/protocol.js';
 import { onLiveRecords, pokeOf } from '../live/records.js';
 import { LiveService } from '../live/service.js';
@@ -38,6 +44,30 @@ interface Conn {
   max: ReturnType<typeof setTimeout>;
 }
 
+/** Whether an upgrade's Origin is this server's own; anything that is not a URL (`null`, `http://[x`) is not. */
+export function sameOrigin(origin: string | undefined, host: string | undefined): boolean {
+  if (origin === undefined) return true;
+  if (!URL.canParse(origin)) return false;
+  return new URL(origin).host === host;
+}
+
+const refuse = (socket: Duplex, status: string) => {
+  if (!socket.writable) return void socket.destroy();
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  // A client that never closes its side does not keep the socket.
+  setTimeout(() => socket.destroy(), 5_000).unref();
+};
+
+/** A proper close (1001, going away) to every socket; those that do not answer within `graceMs` are cut. */
+async function goAway(open: WebSocket[], graceMs: number): Promise<void> {
+  const closed = Promise.all(open.map((ws) => new Promise((r) => (ws.readyState === WebSocket.CLOSED ? r(null) : ws.once('close', r)))));
+  for (const ws of open) ws.close(1001, 'the server is stopping');
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([closed, new Promise((r) => (timer = setTimeout(r, graceMs)))]);
+  clearTimeout(timer);
+  for (const ws of open) if (ws.readyState !== WebSocket.CLOSED) ws.terminate();
+}
+
 export function startLocalLive(opts: {
   env: Record<string, string | undefined>;
   tableName: string;
@@ -45,11 +75,14 @@ export function startLocalLive(opts: {
   matches: Pick<MatchService, 'head' | 'authenticate'>;
   idleMs?: number;
   maxMs?: number;
+  /** Open sockets one address may hold (SOCKETS_PER_ADDRESS). */
+  perAddress?: number;
   log?: (entry: Record<string, unknown>) => void;
 }): LocalLive {
   const { env } = opts;
   const log = opts.log ?? ((e: Record<string, unknown>) => e.level !== 'info' && console.log(JSON.stringify(e)));
   const conns = new Map<string, Conn>();
+  const byAddress = new Map<string, number>();
   let refusing = false;
   const service = new LiveService({
     matches: opts.matches,
@@ -61,38 +94,64 @@ export function startLocalLive(opts: {
         c.socket.send(JSON.stringify(message));
         return 'sent';
       },
+      async close(id: string, reason: string) {
+        const ws = conns.get(id)?.socket;
+        if (!ws) return;
+        // The close frame goes out, nothing more is read (the rest of a flood waits in the kernel), and
+        // the socket is cut a second later whether or not the client answers the close.
+        ws.close(POLICY_CLOSE, reason);
+        ws.pause();
+        setTimeout(() => ws.terminate(), 1000).unref();
+      },
     },
     log,
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES * 4 });
   const idleMs = opts.idleMs ?? IDLE_CLOSE_MS;
-  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(req.url ?? '/', 'http://local');
-    if (url.pathname !== LIVE_PATH) return void socket.destroy();
-    // Another site's page may not open a socket here (the browser always sends Origin on a WebSocket).
-    const origin = req.headers.origin;
-    if (refusing || (origin && new URL(origin).host !== req.headers.host)) {
-      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
-      return;
-    }
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      const id = randomUUID();
-      const close = () => ws.close(1001, 'closed by the server');
-      const conn: Conn = { socket: ws, idle: setTimeout(close, idleMs), max: setTimeout(close, opts.maxMs ?? MAX_CONNECTION_MS) };
-      conns.set(id, conn);
-      ws.on('message', (data) => {
-        clearTimeout(conn.idle);
-        conn.idle = setTimeout(close, idleMs);
-        void service.receive(id, data.toString());
-      });
-      ws.on('close', () => {
-        clearTimeout(conn.idle);
-        clearTimeout(conn.max);
-        conns.delete(id);
-        void service.disconnect(id);
-      });
-      ws.on('error', () => ws.terminate());
+  const perAddress = opts.perAddress ?? SOCKETS_PER_ADDRESS;
+  const opened = (ws: WebSocket, address: string) => {
+    const id = randomUUID();
+    byAddress.set(address, (byAddress.get(address) ?? 0) + 1);
+    const close = () => ws.close(1001, 'closed by the server');
+    const conn: Conn = { socket: ws, idle: setTimeout(close, idleMs), max: setTimeout(close, opts.maxMs ?? MAX_CONNECTION_MS) };
+    conns.set(id, conn);
+    // One message at a time per connection: a flood waits its turn instead of reading the table side by side.
+    let turn = Promise.resolve();
+    const failed = (err: unknown) => log({ level: 'error', message: 'live message failed', error: String(err) });
+    ws.on('message', (data) => {
+      // Frames already on their way when the socket was closed for its limits are not read.
+      if (ws.readyState !== WebSocket.OPEN) return;
+      if (!service.admit(id)) return void service.closeForPolicy(id, 'too many messages').catch(failed);
+      clearTimeout(conn.idle);
+      conn.idle = setTimeout(close, idleMs);
+      turn = turn.then(() => (ws.readyState === WebSocket.OPEN ? service.handle(id, data.toString()) : undefined)).then(() => {}, failed);
     });
+    ws.on('close', () => {
+      clearTimeout(conn.idle);
+      clearTimeout(conn.max);
+      conns.delete(id);
+      const left = (byAddress.get(address) ?? 1) - 1;
+      if (left > 0) byAddress.set(address, left);
+      else byAddress.delete(address);
+      void service.disconnect(id);
+    });
+    ws.on('error', () => ws.terminate());
+  };
+  // No request of any shape may throw here: an exception in an upgrade listener ends the process.
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node has taken its own error listener off an upgraded socket: a reset now would be an uncaught error.
+    socket.on('error', () => socket.destroy());
+    try {
+      if ((req.url ?? '').split('?')[0] !== LIVE_PATH) return void socket.destroy();
+      // Another site's page may not open a socket here (the browser always sends Origin on a WebSocket).
+      if (refusing || !sameOrigin(req.headers.origin, req.headers.host)) return refuse(socket, '403 Forbidden');
+      const address = req.socket.remoteAddress ?? '?';
+      if ((byAddress.get(address) ?? 0) >= perAddress) return refuse(socket, '429 Too Many Requests');
+      wss.handleUpgrade(req, socket, head, (ws) => opened(ws, address));
+    } catch (err) {
+      log({ level: 'error', message: 'live upgrade refused', error: String(err) });
+      socket.destroy();
+    }
   };
   opts.server.on('upgrade', onUpgrade);
 
@@ -120,7 +179,10 @@ export function startLocalLive(opts: {
     connections: () => conns.size,
     async stop() {
       opts.server.off('upgrade', onUpgrade);
-      closeAll();
+      await goAway(
+        [...conns.values()].map((c) => c.socket),
+        2_000,
+      );
       wss.close();
       await lane.stop();
     },

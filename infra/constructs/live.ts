@@ -30,6 +30,12 @@ import { DutchFunction, LOG_RETENTION } from './function.js';
 export const LIVE_STAGE = LIVE_PATH.slice(1);
 /** Messages per second to the WebSocket API (subscribes and pings), steady and burst. */
 export const LIVE_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+/**
+ * New sockets per second ($connect), for the whole site: a page opens one, and again after a drop or
+ * 2 hours, so a client opening sockets in a loop is held here before it costs a function call each.
+ * Per connection, the socket function closes one past its message rate (functions/live/limits.ts).
+ */
+export const LIVE_CONNECT_THROTTLE = { rateLimit: 10, burstLimit: 20 } as const;
 export const LIVE_SOCKET_RESERVED_CONCURRENCY = 10;
 export const LIVE_POKE_RESERVED_CONCURRENCY = 5;
 export const LIVE_POKE_BATCH_SIZE = 100;
@@ -75,6 +81,12 @@ export class LiveChannel {
         ),
       },
     });
+    const cfnStage = this.stage.node.defaultChild as apigw.CfnStage;
+    cfnStage.routeSettings = {
+      $connect: { ThrottlingRateLimit: LIVE_CONNECT_THROTTLE.rateLimit, ThrottlingBurstLimit: LIVE_CONNECT_THROTTLE.burstLimit },
+    };
+    // A route's settings need the route to exist first.
+    for (const route of this.api.node.findAll().filter((c) => c instanceof apigw.CfnRoute)) cfnStage.node.addDependency(route);
     for (const fn of [this.socket, this.poke]) {
       this.stage.grantManagementApiAccess(fn);
       fn.addEnvironment('LIVE_ENDPOINT', this.stage.callbackUrl);

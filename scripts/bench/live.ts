@@ -185,7 +185,8 @@ export async function bench(report: (line: string) => void) {
     const live = await startSite({
       store: new DynamoMatchStore(doc, 'bench-live'),
       webRoot: site.dir,
-      live: { endpoint: dynamo.endpoint, tableName: 'bench-live' },
+      // Every page of every table is on this one machine: more sockets than one address may hold (SOCKETS_PER_ADDRESS).
+      live: { endpoint: dynamo.endpoint, tableName: 'bench-live', perAddress: 4 * TABLES + 4 },
     });
     servers.push(live);
     const poll = await startSite({ store: new DynamoMatchStore(doc, 'bench-poll'), webRoot: site.dir });

@@ -43,6 +43,7 @@ import {
   LIVE_POKE_BATCH_SIZE,
   LIVE_STAGE,
   LIVE_THROTTLE,
+  LIVE_CONNECT_THROTTLE,
   STREAM_RETRY_ATTEMPTS,
   TABLE_ACTIONS,
   responseHeaders,
@@ -326,6 +327,7 @@ describe('least privilege', () => {
       SendEmailCommand: ['ses:SendEmail'],
       GetSecretValueCommand: ['secretsmanager:GetSecretValue'],
       PostToConnectionCommand: ['execute-api:ManageConnections'],
+      DeleteConnectionCommand: ['execute-api:ManageConnections'],
     };
     const SDK_CALL = /\b([A-Z][A-Za-z]+Command)\b/g;
     for (const name of FUNCTION_NAMES) {
@@ -457,6 +459,15 @@ describe('live channel: WebSocket API and pokes from the stream', () => {
       ThrottlingRateLimit: LIVE_THROTTLE.rateLimit,
       ThrottlingBurstLimit: LIVE_THROTTLE.burstLimit,
     });
+    // New sockets are throttled on their own route, below the messages (issue 25).
+    expect(stage.Properties.RouteSettings).toEqual({
+      $connect: { ThrottlingRateLimit: LIVE_CONNECT_THROTTLE.rateLimit, ThrottlingBurstLimit: LIVE_CONNECT_THROTTLE.burstLimit },
+    });
+    expect(LIVE_CONNECT_THROTTLE.rateLimit).toBeLessThan(LIVE_THROTTLE.rateLimit);
+    const routeIds = Object.entries(t.findResources('AWS::ApiGatewayV2::Route'))
+      .filter(([, r]) => r.Properties.ApiId.Ref === apiId)
+      .map(([id]) => id);
+    expect(stage.DependsOn).toEqual(expect.arrayContaining(routeIds));
     // Message bodies hold tokens: never logged, nor connection ids or addresses.
     expect(stage.Properties.AccessLogSettings.Format).not.toMatch(/body|connectionId|sourceIp|identity/i);
   });

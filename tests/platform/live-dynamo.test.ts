@@ -5,11 +5,12 @@
  * drops a connection API Gateway reports gone. The Management API client is the one stand-in: API
  * Gateway's 410 cannot be caused here otherwise.
  */
-import type { PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import type { DeleteConnectionCommand, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { originAllowed } from '../../functions/lambda/live-socket.js';
 import { apiGatewaySender } from '../../functions/lambda/live-sender.js';
+import { MESSAGE_BURST } from '../../functions/live/limits.js';
 import { SUBSCRIPTION_TTL_MS } from '../../functions/live/port.js';
 import { MAX_SUBSCRIPTIONS } from '../../functions/live/protocol.js';
 import { onLiveRecords, pokeOf } from '../../functions/live/records.js';
@@ -100,6 +101,24 @@ describe('pokes on AWS', () => {
     expect(posted.map((p) => p.id).sort()).toEqual(['live-1', 'live-2']);
     for (const p of posted) expect(p.data).toStrictEqual({ type: 'version', matchId: 'pm', version: 12 });
     expect((await store.subscribers('pm', NOW)).sort()).toEqual(['live-1', 'live-2']);
+  });
+
+  it('close a connection past its message rate with DeleteConnection and forget its subscriptions (the socket Lambda)', async () => {
+    await store.subscribe('flood-1', 'pf', NOW);
+    const sent: { name: string; id: string }[] = [];
+    const client = {
+      send: async (cmd: PostToConnectionCommand | DeleteConnectionCommand) => {
+        sent.push({ name: cmd.constructor.name, id: cmd.input.ConnectionId! });
+        return {};
+      },
+    };
+    const live = new LiveService({ connections: store, sender: apiGatewaySender(client as never), clock: () => NOW });
+    const verdicts: string[] = [];
+    for (let i = 0; i <= MESSAGE_BURST; i++) verdicts.push(await live.receive('flood-1', '{"action":"ping"}'));
+    expect(verdicts).toEqual([...Array(MESSAGE_BURST).fill('open'), 'closed']);
+    expect(sent.filter((c) => c.name === 'PostToConnectionCommand')).toHaveLength(MESSAGE_BURST);
+    expect(sent.at(-1)).toEqual({ name: 'DeleteConnectionCommand', id: 'flood-1' });
+    expect(await store.subscribers('pf', NOW)).toEqual([]);
   });
 
   it("let only this site's pages connect", () => {

@@ -4,55 +4,14 @@
  * Local stop, and a machine without Java gets one line on what to install instead of a stack trace;
  * without SMTP it starts only where nobody else can reach the dev outbox.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, symlinkSync } from 'node:fs';
 import { request } from 'node:http';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../functions/local/dynamo-local.js';
 import { isLoopback, outboxRefusal } from '../../functions/local/exposure.js';
-
-const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
-
-function startScript(env: Record<string, string>): {
-  child: ChildProcess;
-  output: () => string;
-  waitFor: (text: string) => Promise<void>;
-  exited: Promise<number | null>;
-} {
-  const child = spawn(process.execPath, [tsxCli, 'scripts/start.ts'], {
-    cwd: process.cwd(),
-    env: { ...process.env, ...env },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const waiters: { text: string; resolve: () => void }[] = [];
-  const onData = (d: Buffer) => {
-    out += d.toString();
-    for (const w of waiters.filter((w) => out.includes(w.text))) {
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve();
-    }
-  };
-  child.stdout!.on('data', onData);
-  child.stderr!.on('data', onData);
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  return {
-    child,
-    output: () => out,
-    waitFor: (text) => (out.includes(text) ? Promise.resolve() : new Promise((resolve) => waiters.push({ text, resolve }))),
-    exited,
-  };
-}
-
-/** Processes still alive in a process group (none once `npm start` has stopped cleanly). */
-function groupMembers(pgid: number): string[] {
-  const r = spawnSync('ps', ['-o', 'pid=,args=', '-g', String(pgid)], { encoding: 'utf8' });
-  return r.stdout.split('\n').filter((l) => l.trim());
-}
+import { groupMembers, startScript } from './start.support.js';
 
 const createBody = JSON.stringify({ game: 'dutch-memory', seats: 2, options: {}, name: 'Ann' });
 

@@ -68,7 +68,7 @@ export async function startSite(opts: {
   /** Signed-in players (functions/players), with a fresh seat key; needs `notify` (the sign-in mail). */
   players?: boolean;
   /** The live channel (functions/local/live.ts) as `npm start` runs it, on the table's stream. */
-  live?: { endpoint: string; tableName: string; idleMs?: number; maxMs?: number };
+  live?: { endpoint: string; tableName: string; idleMs?: number; maxMs?: number; perAddress?: number };
 }) {
   const games = opts.games ?? siteGames();
   // The port is known only once listening, and the notifications part wants the site's address
@@ -110,6 +110,7 @@ export async function startSite(opts: {
       matches: new MatchService({ store: opts.store, games, clock: Date.now }),
       ...(opts.live.idleMs ? { idleMs: opts.live.idleMs } : {}),
       ...(opts.live.maxMs ? { maxMs: opts.live.maxMs } : {}),
+      ...(opts.live.perAddress ? { perAddress: opts.live.perAddress } : {}),
     });
   }
   inner = createLocalApp(
