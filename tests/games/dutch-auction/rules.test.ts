@@ -667,11 +667,11 @@ describe('end of the game and the result', () => {
     const r = game.result(fewer)!;
     expect(r.scores).toEqual([16, 16]);
     expect(r.winners).toEqual([0]);
-    expect(english(r)).toBe('Ann wins on fewer cards: both scored 16 VP, and Ann holds 1 cards to 4.');
+    expect(english(r)).toBe('Ann wins on fewer cards: both scored 16 VP, and Ann holds 1 card to 4.');
     expect((r.details as { decidedBy: string }).decidedBy).toBe('fewer-cards');
     const shared = build({ phase: 'over', seats: [{ deck: ['red-1'] }, { deck: ['blue-1'] }] });
     expect(game.result(shared)?.winners).toEqual([0, 1]);
-    expect(english(game.result(shared))).toBe('Ann and Bob share the win with 16 VP and 1 cards each.');
+    expect(english(game.result(shared))).toBe('Ann and Bob share the win with 16 VP and 1 card each.');
     expect(game.result(build({ seats: [{}, {}] }))).toBeNull();
   });
 
