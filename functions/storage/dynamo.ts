@@ -166,12 +166,15 @@ function itemToMatch(item: Item): MatchRecord {
 /**
  * A log record. The notifications of the change it records ride in it (`intents`): the log item is then
  * also the change's outbox entry, in the `due` index until delivered, so the sweep can re-drive a lost
- * one. One item fewer in the move's transaction than a row per notification.
+ * one. One item fewer in the move's transaction than a row per notification. The intents are packed like
+ * `data` (their log lines as plain DynamoDB maps made an auction move's item cross 2 KB, a third write
+ * unit, about one game in two); items written as a plain list still read (notify-dynamo.ts `outboxOfItem`).
  */
 function logToItem(matchId: string, l: LogRecord, expiresAt: number, intents: NotificationIntent[] = []): Item {
   const item: Item = { ...keys.log(matchId, l.version), type: 'log', data: packData(l), expiresAt };
   if (intents.length === 0) return item;
-  return { ...item, intents, dueShard: dueShardOf(matchId), dueAt: Math.min(...intents.map((n) => n.createdAt)) + OUTBOX_GRACE_MS };
+  const dueAt = Math.min(...intents.map((n) => n.createdAt)) + OUTBOX_GRACE_MS;
+  return { ...item, intents: packData(intents), dueShard: dueShardOf(matchId), dueAt };
 }
 
 /** An outbox row of its own, for notifications with no log record (the sweep's timers, a rematch). */

@@ -25,6 +25,7 @@ import {
   type SeatPrefs,
 } from '../notify/model.js';
 import type { DueCursor, DueItem, NotifyStore, OutboxKey } from '../notify/port.js';
+import { unpackData } from './dynamo.js';
 import { takeCounters } from './rate-counters.js';
 import { DUE_INDEX, DUE_SHARDS, dueShard, pad } from './table.js';
 
@@ -541,10 +542,15 @@ export class DynamoNotifyStore implements NotifyStore {
 export function outboxOfItem(item: Item): NotificationIntent[] | null {
   const sk = item.sk as string | undefined;
   if (item.type === 'intent' && sk?.startsWith('NOTIFY#')) return [itemToIntent(item)];
-  if (item.type === 'log' && sk?.startsWith('LOG#') && item.dueAt !== undefined && Array.isArray(item.intents)) {
-    return (item.intents as Item[]).map(itemToIntent);
-  }
+  if (item.type === 'log' && sk?.startsWith('LOG#') && item.dueAt !== undefined) return intentsOfLogItem(item);
   return null;
+}
+
+/** The intents a log item carries: packed (storage/dynamo.ts `logToItem`) or, as written before, a plain list. */
+export function intentsOfLogItem(item: Item): NotificationIntent[] | null {
+  if (item.intents === undefined) return null;
+  const list = Array.isArray(item.intents) ? (item.intents as Item[]) : unpackData<Item[]>(item.intents);
+  return list.map(itemToIntent);
 }
 
 /** An outbox row as written by the service or the sweep (storage/dynamo.ts `intentToItem`). */

@@ -17,9 +17,19 @@ export function outboxOfRecord(record: DynamoDBRecord): OutboxEntry | null {
   if (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY') return null;
   const image = record.dynamodb?.NewImage;
   if (!image) return null;
-  const item = unmarshall(image as Record<string, AttributeValue>);
+  const item = unmarshall(withBinary(image as Record<string, AttributeValue | { B: string }>, 'intents'));
   const intents = outboxOfItem(item);
   return intents ? { key: { pk: item.pk as string, sk: item.sk as string }, intents } : null;
+}
+
+/**
+ * Lambda's stream events carry a binary attribute as base64 text (`{ B: "…" }`), where the local reader
+ * and the SDK hand over bytes: the packed intents (storage/dynamo.ts `logToItem`) are read as bytes either way.
+ */
+function withBinary(image: Record<string, AttributeValue | { B: string }>, name: string): Record<string, AttributeValue> {
+  const value = image[name];
+  if (!value || !('B' in value) || typeof value.B !== 'string') return image as Record<string, AttributeValue>;
+  return { ...image, [name]: { B: Buffer.from(value.B, 'base64') } } as Record<string, AttributeValue>;
 }
 
 /** A batch of stream records as the dispatcher takes it; a record's id is its sequence number. */

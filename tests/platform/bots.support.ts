@@ -12,7 +12,7 @@ import { BotRunner, type BotPlayers } from '../../functions/bots/runner.js';
 import type { NotificationIntent } from '../../functions/matches/port.js';
 import { MatchService } from '../../functions/matches/service.js';
 import { Sweep } from '../../functions/notify/reminders.js';
-import { DynamoNotifyStore } from '../../functions/storage/notify-dynamo.js';
+import { DynamoNotifyStore, intentsOfLogItem } from '../../functions/storage/notify-dynamo.js';
 import { client, type Json, type Seat } from '../support/api.js';
 import { freshTable } from '../support/dynamo.js';
 import { testRng } from '../support/rng.js';
@@ -123,7 +123,7 @@ export async function botHarness(
         }),
       );
       for (const item of page.Items ?? []) {
-        if (Array.isArray(item.intents)) out.push(...(item.intents as NotificationIntent[]));
+        if (item.type === 'log') out.push(...(intentsOfLogItem(item) ?? []));
         if (item.type === 'intent') out.push(item as unknown as NotificationIntent);
       }
       start = page.LastEvaluatedKey;
