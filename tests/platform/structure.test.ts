@@ -3,7 +3,8 @@
  * circle; and no function outside the tests (functions, shared, web, infra, scripts) is too long to
  * read in one go. A part is a folder directly under functions/
  * (matches, notify, storage, http, lambda, local) or a file at its top (app.ts, deps.ts). And every
- * registry of games is keyed by the game id type (issue 26; the last part of this file).
+ * registry of games is keyed by the game id type, every table of languages by `Lang` (issue 26; the
+ * last part of this file).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -157,7 +158,9 @@ describe('functions short enough to read in one go', () => {
 /**
  * Registries the compiler checks (issue 26): every table of games is keyed by `GameId`
  * (shared/games/ids.ts), so a game id added to GAME_IDS without its entries does not compile, and
- * shared/games/README.md's guide to a fourth game names every file the compiler then asks about.
+ * shared/games/README.md's guide to a fourth game names every file the compiler then asks about;
+ * likewise every table of languages is keyed by `Lang` (LANGS, shared/i18n/index.ts), and
+ * ARCHITECTURE.md's "A third language" names the files a new language is asked for.
  */
 const ID_FILE = resolve('shared/games/ids.ts');
 const SOURCE_DIRS = ['shared', 'functions', 'web/src', 'web/build.ts', 'scripts', 'infra', 'tests'];
@@ -203,29 +206,37 @@ function untypedRegistries(file: string, text: string, ids: readonly string[]): 
   return found;
 }
 
+/** The closed lists that key registries: where each is, which files use it, and the id a test adds. */
+const LISTS = {
+  games: { file: ID_FILE, list: 'GAME_IDS', uses: /\b(GameId|GAME_IDS|isGameId)\b/, extra: 'fourth-game' },
+  langs: { file: resolve('shared/i18n/index.ts'), list: 'LANGS', uses: /\b(Lang|LANGS|isLang|HelpModules)\b/, extra: 'fr' },
+} as const;
+
 /**
- * The project's files that name the game ids, type-checked with `extra` added to GAME_IDS: the files
- * with an error that names `extra` (so nothing else can be mistaken for what the new id asks for).
+ * The project's files that use one closed list, type-checked with the list's `extra` added to it: the
+ * files with an error that names the new id (so nothing else is taken for what the new id asks for).
  */
-function filesTheCompilerAsksAbout(extra: string): string[] {
+function filesTheCompilerAsksAbout({ file, list, uses, extra }: (typeof LISTS)[keyof typeof LISTS]): string[] {
   const config = ts.getParsedCommandLineOfConfigFile(
     resolve('tsconfig.json'),
     {},
     { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
   )!;
-  const roots = sourceFiles().filter((f) => f !== ID_FILE && /\b(GameId|GAME_IDS|isGameId)\b/.test(readFileSync(f, 'utf8')));
+  const roots = sourceFiles().filter((f) => f !== file && uses.test(readFileSync(f, 'utf8')));
   const host = ts.createCompilerHost(config.options);
   const read = host.readFile.bind(host);
+  const added = new RegExp(`(${list} = \\[[^\\]]*)\\]`);
   host.readFile = (name) => {
     const text = read(name);
-    return text !== undefined && resolve(name) === ID_FILE ? text.replace(/(GAME_IDS = \[[^\]]*)\]/, `$1, '${extra}']`) : text;
+    return text !== undefined && resolve(name) === file ? text.replace(added, `$1, '${extra}']`) : text;
   };
   const program = ts.createProgram({ rootNames: roots, options: config.options, host });
-  const names = (d: ts.Diagnostic) => ts.flattenDiagnosticMessageText(d.messageText, '\n').includes(extra);
+  const named = new RegExp(`(?<![\\w-])${extra}(?![\\w-])`);
+  const names = (d: ts.Diagnostic) => named.test(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
   return roots.filter((f) => program.getSemanticDiagnostics(program.getSourceFile(f)).some(names)).map((f) => relative('.', f));
 }
 
-describe('registries of games are keyed by the game id type', () => {
+describe('registries are keyed by the closed lists: game ids and languages', () => {
   it('no table of games outside GameId (an object keyed by game ids, or a Map of them)', () => {
     const found = sourceFiles().flatMap((f) => untypedRegistries(f, readFileSync(f, 'utf8'), GAME_IDS));
     expect(found).toEqual([]);
@@ -251,7 +262,7 @@ describe('registries of games are keyed by the game id type', () => {
   });
 
   it('a game id added without its entries fails to compile in each registry, and the fourth-game guide names them all', () => {
-    const asked = filesTheCompilerAsksAbout('fourth-game');
+    const asked = filesTheCompilerAsksAbout(LISTS.games);
     expect(asked).toEqual(
       expect.arrayContaining([
         'shared/games/index.ts',
@@ -266,5 +277,33 @@ describe('registries of games are keyed by the game id type', () => {
     const guide = readFileSync('shared/games/README.md', 'utf8').split('## Adding a fourth game')[1] ?? '';
     const rows = [...guide.matchAll(/^\| `([^`]+\.tsx?)` \|/gm)].map((m) => m[1]!);
     expect([...rows].sort(), 'the files shared/games/README.md lists for a fourth game').toEqual([...asked].sort());
+  }, 120_000);
+
+  it('no language chosen by name, and no Intl formatter outside shared/i18n/format.ts', () => {
+    const found: string[] = [];
+    for (const f of SOURCE_DIRS.filter((d) => d !== 'tests').flatMap((d) =>
+      statSync(d).isDirectory() ? files(resolve(d)) : [resolve(d)],
+    )) {
+      const code = readFileSync(f, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+      if (/[!=]==\s*'nl'|'nl'\s*[!=]==/.test(code)) found.push(`${relative('.', f)}: compares a language with 'nl'`);
+      if (/new Intl\.\w+/.test(code) && relative('.', f) !== join('shared', 'i18n', 'format.ts'))
+        found.push(`${relative('.', f)}: formats with Intl by hand`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('a language added without its entries fails to compile in each table of languages, and ARCHITECTURE.md names them all', () => {
+    const asked = filesTheCompilerAsksAbout(LISTS.langs);
+    expect(asked).toEqual(
+      expect.arrayContaining([
+        'shared/i18n/format.ts',
+        'shared/i18n/games/index.ts',
+        'functions/i18n.ts',
+        'web/src/i18n.ts',
+        'web/build.ts',
+      ]),
+    );
+    const guide = /^- \*\*A third language\*\*.*(?:\n {2}.*)*/m.exec(readFileSync('ARCHITECTURE.md', 'utf8'))?.[0] ?? '';
+    for (const file of asked) expect(guide, `ARCHITECTURE.md's "A third language" names ${file}`).toContain(`\`${file}\``);
   }, 120_000);
 });
