@@ -2,7 +2,8 @@
  * The server's side of the two languages: the same catalogs as the pages (shared/i18n), compiled
  * once when this module loads, and `t(lang, key, params)` for mails, push texts and the HTML pages
  * the API serves; `langOf` reads a request's Accept-Language; `zodMessages` gives a per-parse error
- * map so validation messages come in the request's language (never a global zod config).
+ * map so validation messages come in the request's language (the one global zod config, English, is
+ * set where issues become errors: functions/matches/errors.ts).
  *
  * web/build.ts compiles the catalogs for the pages with `compileCatalog` from here, so the page and
  * the server read one message the same way.
@@ -131,7 +132,7 @@ export function langAsked(req: { header(name: string): string | undefined } | Re
   return spoken.length > 0 ? pickLang(spoken) : undefined;
 }
 
-const ZOD = { en: zodEn().localeError, nl: zodNl().localeError } as const;
+const ZOD: Record<Lang, ReturnType<typeof zodEn>['localeError']> = { en: zodEn().localeError, nl: zodNl().localeError };
 
 /** The per-parse error map of a language: `schema.safeParse(input, { error: zodMessages(lang) })`. */
 export const zodMessages = (lang: Lang) => ZOD[lang];

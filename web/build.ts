@@ -20,13 +20,15 @@ import { build, type Metafile, type Plugin } from 'esbuild';
 import { compileCatalog, pseudoCatalog } from '../functions/i18n.js';
 import { en } from '#shared/i18n/en.js';
 import { GAME_WORDS, type GameWithWords } from '#shared/i18n/games/index.js';
-import type { Catalog } from '#shared/i18n/index.js';
+import { type Catalog, LANGS, type Lang } from '#shared/i18n/index.js';
 import { nl } from '#shared/i18n/nl.js';
 import { en as panelsEn } from '#shared/i18n/panels/en.js';
 import { nl as panelsNl } from '#shared/i18n/panels/nl.js';
 
-const SITE = { en, nl };
-const PANELS = { en: panelsEn, nl: panelsNl };
+const SITE: Record<Lang, Readonly<Record<string, string>>> = { en, nl };
+const PANELS: Record<Lang, Readonly<Record<string, string>>> = { en: panelsEn, nl: panelsNl };
+/** A catalog module's file name is its language (`en.ts`, `nl.ts`, …). */
+const LANG_FILE = LANGS.join('|');
 
 const ENTRY = 'web/src/main.tsx';
 
@@ -43,9 +45,13 @@ const compiledCatalogs: Plugin = {
   name: 'compiled-catalogs',
   setup(b) {
     b.onLoad(
-      { filter: /[\\/](shared[\\/]i18n[\\/](panels[\\/]|games[\\/][a-z-]+[\\/])?(en|nl)|web[\\/]src[\\/]i18n-pseudo)\.ts$/ },
+      {
+        filter: new RegExp(
+          `[\\\\/](shared[\\\\/]i18n[\\\\/](panels[\\\\/]|games[\\\\/][a-z-]+[\\\\/])?(${LANG_FILE})|web[\\\\/]src[\\\\/]i18n-pseudo)\\.ts$`,
+        ),
+      },
       (args) => {
-        const lang = /(en|nl)\.ts$/.exec(args.path)?.[1] as 'en' | 'nl' | undefined;
+        const lang = new RegExp(`(${LANG_FILE})\\.ts$`).exec(args.path)?.[1] as Lang | undefined;
         const name = lang ?? 'messages';
         // The page's catalog, the panels' and each game's compile their own messages; the pseudo-locale has all.
         const game = /[\\/]games[\\/]([a-z-]+)[\\/]/.exec(args.path)?.[1] as GameWithWords | undefined;

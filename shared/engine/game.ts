@@ -63,12 +63,6 @@ export const fail = (code: string, message: string): Result<never> => ({
   error: { code, message },
 });
 
-/** A refused result with words: `key` and `params` (see `Words`). */
-export const failWith = (code: string, key: string, params?: Params): Result<never> => ({
-  ok: false,
-  error: params ? { code, key, params } : { code, key },
-});
-
 /**
  * A game's rule errors, typed by its closed list of codes (`ERROR_CODES` in the game's errors.ts):
  * `ruleError` builds one as a value (for checks that `apply` and `legalMoves` share), `fail` as the

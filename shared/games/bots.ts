@@ -7,10 +7,17 @@ import type { BotPlayer } from '../engine/bot.js';
 import { botPlayer as dutchAuction } from './dutch-auction/bots.js';
 import { botPlayer as dutchMemory } from './dutch-memory/bots.js';
 import { botPlayer as goldenAge } from './golden-age/bots.js';
+import type { GameId } from './ids.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: each game's player is typed by its own view and move; the platform holds them by id, as it holds AnyGame.
-export const botPlayers: ReadonlyMap<string, BotPlayer<any, any>> = new Map<string, BotPlayer<any, any>>([
-  ['dutch-auction', dutchAuction],
-  ['dutch-memory', dutchMemory],
-  ['golden-age', goldenAge],
-]);
+type AnyBotPlayer = BotPlayer<any, any>;
+
+/** Each game's computer player by its id: a game without one does not compile. */
+export const BOT_PLAYERS: Readonly<Record<GameId, AnyBotPlayer>> = {
+  'dutch-auction': dutchAuction,
+  'dutch-memory': dutchMemory,
+  'golden-age': goldenAge,
+};
+
+/** The same, as the platform looks them up (by any id a match may hold). */
+export const botPlayers: ReadonlyMap<string, AnyBotPlayer> = new Map<string, AnyBotPlayer>(Object.entries(BOT_PLAYERS));

@@ -8,6 +8,7 @@
  * Placeholders are named (`{name}`, `{count, plural, …}`); the web compiles these messages at build
  * time (web/build.ts) and the server once at start (functions/i18n.ts).
  */
+import type { GameId } from '../games/ids.js';
 import type { GameKey } from './games/index.js';
 import type { PanelKey } from './panels/en.js';
 
@@ -247,7 +248,9 @@ export const en = {
   'match.log.undoAsked': '{seat} asked to take back their last turn.',
   'match.log.undoRefused': '{seat} refused to let the last turn be taken back.',
   'match.log.deadline': "{seat}'s deadline passed; the standard move was made for them.",
-} as const;
+  // Every game's name is a site word (the game list and "my matches" show it before the game's catalog is
+  // loaded), so a game id without its name here does not compile.
+} as const satisfies Record<string, string> & Record<`game.${GameId}.name`, string>;
 
 /** The keys of this catalog (loaded with the page); `MessageKey` adds the panels' (./panels/en.ts, loaded with them). */
 export type SiteKey = keyof typeof en;

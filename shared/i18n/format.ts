@@ -4,11 +4,14 @@
  * the recipient's language). English is British English (as the site's words are): "14 Jan",
  * "Ann, Bob and Cy".
  */
-import type { Lang } from './index.js';
+import { type Lang, PSEUDO } from './index.js';
 
-/** The Intl locale of each language (the pseudo-locale formats as English). */
-const INTL: Record<string, string> = { en: 'en-GB', nl: 'nl-NL', 'en-XA': 'en-GB' };
-const locale = (lang: Lang | string) => INTL[lang] ?? 'en-GB';
+/** The Intl locale of each language (the pseudo-locale formats as English): a language without one does not compile. */
+const INTL: Record<Lang | typeof PSEUDO, string> = { en: 'en-GB', nl: 'nl-NL', [PSEUDO]: 'en-GB' };
+const locale = (lang: Lang | string) => INTL[lang as Lang] ?? 'en-GB';
+
+/** Where each language puts the guilder sign: "ƒ3" in English, "ƒ 3" in Dutch. */
+const GUILDERS: Record<Lang, (n: string) => string> = { en: (n) => `ƒ${n}`, nl: (n) => `ƒ\u00a0${n}` };
 
 const cache = new Map<string, object>();
 function memo<T extends object>(key: string, make: () => T): T {
@@ -28,7 +31,7 @@ export function number(lang: Lang | string, n: number, opts: Intl.NumberFormatOp
 export function guilders(lang: Lang | string, amount: number): string {
   const digits = Number.isInteger(amount) ? 0 : 2;
   const n = number(lang, amount, { minimumFractionDigits: digits, maximumFractionDigits: digits });
-  return lang === 'nl' ? `ƒ\u00a0${n}` : `ƒ${n}`;
+  return (GUILDERS[lang as Lang] ?? GUILDERS.en)(n);
 }
 
 /** "Tue 14 Jan, 09:30" / "di 14 jan, 09:30", in `timeZone` when given (tests), else the reader's. */
@@ -70,4 +73,9 @@ export function relative(lang: Lang | string, then: number, now: number): string
 /** "Ann, Bob and Cy" / "Ann, Bob en Cy". */
 export function list(lang: Lang | string, items: readonly string[]): string {
   return memo(`l|${lang}`, () => new Intl.ListFormat(locale(lang), { type: 'conjunction' })).format(items);
+}
+
+/** "Ann, Bob or Cy" / "Ann, Bob of Cy". */
+export function orList(lang: Lang | string, items: readonly string[]): string {
+  return memo(`o|${lang}`, () => new Intl.ListFormat(locale(lang), { type: 'disjunction' })).format(items);
 }

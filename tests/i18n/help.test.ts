@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RulesHelp } from '#shared/engine/help.js';
+import { GAME_IDS, type GameId } from '#shared/games/ids.js';
 import { rulesHelp as auctionEn } from '#shared/games/dutch-auction/help/en.js';
 import { rulesHelp as auctionNl } from '#shared/games/dutch-auction/help/nl.js';
 import { rulesHelp as memoryEn } from '#shared/games/dutch-memory/help/en.js';
@@ -23,16 +24,18 @@ import { goldenAgeUi } from '../../web/src/games/golden-age/index.js';
 import type { GameUi } from '../../web/src/games/types.js';
 
 interface Case {
-  id: string;
+  id: GameId;
   en: RulesHelp;
   nl: RulesHelp;
   ui: GameUi;
 }
-const GAMES: Case[] = [
-  { id: 'golden-age', en: goldenEn, nl: goldenNl, ui: goldenAgeUi },
-  { id: 'dutch-auction', en: auctionEn, nl: auctionNl, ui: dutchAuctionUi },
-  { id: 'dutch-memory', en: memoryEn, nl: memoryNl, ui: dutchMemoryUi },
-];
+// Keyed by the game ids, so a game without its help here does not compile.
+const HELP: Record<GameId, Omit<Case, 'id'>> = {
+  'golden-age': { en: goldenEn, nl: goldenNl, ui: goldenAgeUi },
+  'dutch-auction': { en: auctionEn, nl: auctionNl, ui: dutchAuctionUi },
+  'dutch-memory': { en: memoryEn, nl: memoryNl, ui: dutchMemoryUi },
+};
+const GAMES: Case[] = GAME_IDS.map((id) => ({ id, ...HELP[id] }));
 
 const texts = (h: RulesHelp) => [h.title, h.intro, ...h.sections.flatMap((s) => [s.heading, ...s.paragraphs])];
 const sentences = (h: RulesHelp) =>

@@ -2,12 +2,20 @@
  * The shape of functions/ (issue 14): no two parts import each other, directly or round a longer
  * circle; and no function outside the tests (functions, shared, web, infra, scripts) is too long to
  * read in one go. A part is a folder directly under functions/
- * (matches, notify, storage, http, lambda, local) or a file at its top (app.ts, deps.ts).
+ * (matches, notify, storage, http, lambda, local) or a file at its top (app.ts, deps.ts). And every
+ * registry of games is keyed by the game id type, every table of languages by `Lang` (issue 26; the
+ * last part of this file).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { BOT_PLAYERS, botPlayers } from '#shared/games/bots.js';
+import { GAME_IDS, GAMES, GAMES_BY_ID, gameRegistry } from '#shared/games/index.js';
+import { GAME_WORDS } from '#shared/i18n/games/index.js';
+import { CATALOGS, LANGS } from '../../functions/i18n.js';
+import { GAME_UIS } from '../../web/src/games/index.js';
+import { GAME_WORDS as PAGE_GAME_WORDS } from '../../web/src/i18n.js';
 
 const ROOT = resolve('functions');
 
@@ -145,4 +153,157 @@ describe('functions short enough to read in one go', () => {
   it('finds a long one when there is one (the check itself)', () => {
     expect(longFunctions(['functions'], 5).length).toBeGreaterThan(0);
   });
+});
+
+/**
+ * Registries the compiler checks (issue 26): every table of games is keyed by `GameId`
+ * (shared/games/ids.ts), so a game id added to GAME_IDS without its entries does not compile, and
+ * shared/games/README.md's guide to a fourth game names every file the compiler then asks about;
+ * likewise every table of languages is keyed by `Lang` (LANGS, shared/i18n/index.ts), and
+ * ARCHITECTURE.md's "A third language" names the files a new language is asked for.
+ */
+const ID_FILE = resolve('shared/games/ids.ts');
+const SOURCE_DIRS = ['shared', 'functions', 'web/src', 'web/build.ts', 'scripts', 'infra', 'tests'];
+const sourceFiles = () => SOURCE_DIRS.flatMap((d) => (statSync(d).isDirectory() ? files(resolve(d)) : [resolve(d)]));
+
+/** Object literals (and `new Map([...])` entry lists) keyed by two or more of `ids` whose declaration does not name `GameId`. */
+function untypedRegistries(file: string, text: string, ids: readonly string[]): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const line = (n: ts.Node) => source.getLineAndCharacterOfPosition(n.getStart(source)).line + 1;
+  /** Whether the literal's declaration (its variable's type, a `satisfies`, an `as`) names GameId. */
+  const typed = (n: ts.Node): boolean => {
+    for (let p: ts.Node | undefined = n.parent; p; p = p.parent) {
+      if ((ts.isSatisfiesExpression(p) || ts.isAsExpression(p)) && /\bGameId\b/.test(p.type.getText(source))) return true;
+      if (ts.isVariableDeclaration(p) || ts.isPropertyDeclaration(p) || ts.isParameter(p))
+        return p.type !== undefined && /\bGameId\b/.test(p.type.getText(source));
+      if (ts.isBlock(p) || ts.isSourceFile(p)) return false;
+    }
+    return false;
+  };
+  const idCount = (names: (string | undefined)[]) => names.filter((n) => n !== undefined && ids.includes(n)).length;
+  const visit = (node: ts.Node) => {
+    if (ts.isObjectLiteralExpression(node)) {
+      const keys = node.properties.map((p) =>
+        p.name && (ts.isStringLiteral(p.name) || ts.isIdentifier(p.name)) ? p.name.text : undefined,
+      );
+      if (idCount(keys) >= 2 && !typed(node)) found.push(`${relative('.', file)}:${line(node)}`);
+    }
+    if (
+      ts.isNewExpression(node) &&
+      node.expression.getText(source) === 'Map' &&
+      node.arguments?.[0] &&
+      ts.isArrayLiteralExpression(node.arguments[0])
+    ) {
+      const keys = node.arguments[0].elements.map((e) =>
+        ts.isArrayLiteralExpression(e) && e.elements[0] && ts.isStringLiteral(e.elements[0]) ? e.elements[0].text : undefined,
+      );
+      if (idCount(keys) >= 2) found.push(`${relative('.', file)}:${line(node)} (a Map of games: make it a Record<GameId, …>)`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** The closed lists that key registries: where each is, which files use it, and the id a test adds. */
+const LISTS = {
+  games: { file: ID_FILE, list: 'GAME_IDS', uses: /\b(GameId|GAME_IDS|isGameId)\b/, extra: 'fourth-game' },
+  langs: { file: resolve('shared/i18n/index.ts'), list: 'LANGS', uses: /\b(Lang|LANGS|isLang|HelpModules)\b/, extra: 'fr' },
+} as const;
+
+/**
+ * The project's files that use one closed list, type-checked with the list's `extra` added to it: the
+ * files with an error that names the new id (so nothing else is taken for what the new id asks for).
+ */
+function filesTheCompilerAsksAbout({ file, list, uses, extra }: (typeof LISTS)[keyof typeof LISTS]): string[] {
+  const config = ts.getParsedCommandLineOfConfigFile(
+    resolve('tsconfig.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  )!;
+  const roots = sourceFiles().filter((f) => f !== file && uses.test(readFileSync(f, 'utf8')));
+  const host = ts.createCompilerHost(config.options);
+  const read = host.readFile.bind(host);
+  const added = new RegExp(`(${list} = \\[[^\\]]*)\\]`);
+  host.readFile = (name) => {
+    const text = read(name);
+    return text !== undefined && resolve(name) === file ? text.replace(added, `$1, '${extra}']`) : text;
+  };
+  const program = ts.createProgram({ rootNames: roots, options: config.options, host });
+  const named = new RegExp(`(?<![\\w-])${extra}(?![\\w-])`);
+  const names = (d: ts.Diagnostic) => named.test(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  return roots.filter((f) => program.getSemanticDiagnostics(program.getSourceFile(f)).some(names)).map((f) => relative('.', f));
+}
+
+describe('registries are keyed by the closed lists: game ids and languages', () => {
+  it('no table of games outside GameId (an object keyed by game ids, or a Map of them)', () => {
+    const found = sourceFiles().flatMap((f) => untypedRegistries(f, readFileSync(f, 'utf8'), GAME_IDS));
+    expect(found).toEqual([]);
+  });
+
+  it('finds an untyped one when there is one (the check itself)', () => {
+    const text = `const A: Record<string, number> = { 'dutch-auction': 1, 'golden-age': 2 };
+      const B: Record<GameId, number> = { 'dutch-auction': 1, 'golden-age': 2 };
+      const C = { 'dutch-auction': 1, 'golden-age': 2 } as const satisfies Record<GameId, number>;
+      const D = new Map([['dutch-auction', 1], ['golden-age', 2]]);
+      const E = { game: 'golden-age', seats: 3 };`;
+    expect(untypedRegistries('x.ts', text, GAME_IDS)).toEqual(['x.ts:1', 'x.ts:4 (a Map of games: make it a Record<GameId, …>)']);
+  });
+
+  it('each registry holds exactly the game ids, each game under its own id', () => {
+    for (const registry of [GAMES_BY_ID, BOT_PLAYERS, GAME_WORDS, PAGE_GAME_WORDS, GAME_UIS])
+      expect(Object.keys(registry)).toEqual([...GAME_IDS]);
+    expect(GAMES.map((g) => g.id)).toEqual([...GAME_IDS]);
+    expect([...gameRegistry.keys()]).toEqual([...GAME_IDS]);
+    expect([...botPlayers.keys()]).toEqual([...GAME_IDS]);
+    for (const lang of LANGS)
+      for (const id of GAME_IDS) expect(Object.hasOwn(CATALOGS[lang], `game.${id}.name`), `${lang}: ${id}`).toBe(true);
+  });
+
+  it('a game id added without its entries fails to compile in each registry, and the fourth-game guide names them all', () => {
+    const asked = filesTheCompilerAsksAbout(LISTS.games);
+    expect(asked).toEqual(
+      expect.arrayContaining([
+        'shared/games/index.ts',
+        'shared/games/bots.ts',
+        'shared/i18n/games/index.ts',
+        'shared/i18n/en.ts',
+        'web/src/i18n.ts',
+        'web/src/games/index.ts',
+      ]),
+    );
+    // The guide's table: one row per file, its first cell the file's path.
+    const guide = readFileSync('shared/games/README.md', 'utf8').split('## Adding a fourth game')[1] ?? '';
+    const rows = [...guide.matchAll(/^\| `([^`]+\.tsx?)` \|/gm)].map((m) => m[1]!);
+    expect([...rows].sort(), 'the files shared/games/README.md lists for a fourth game').toEqual([...asked].sort());
+  }, 120_000);
+
+  it('no language chosen by name, and no Intl formatter outside shared/i18n/format.ts', () => {
+    const found: string[] = [];
+    for (const f of SOURCE_DIRS.filter((d) => d !== 'tests').flatMap((d) =>
+      statSync(d).isDirectory() ? files(resolve(d)) : [resolve(d)],
+    )) {
+      const code = readFileSync(f, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+      if (/[!=]==\s*'nl'|'nl'\s*[!=]==/.test(code)) found.push(`${relative('.', f)}: compares a language with 'nl'`);
+      if (/new Intl\.\w+/.test(code) && relative('.', f) !== join('shared', 'i18n', 'format.ts'))
+        found.push(`${relative('.', f)}: formats with Intl by hand`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('a language added without its entries fails to compile in each table of languages, and ARCHITECTURE.md names them all', () => {
+    const asked = filesTheCompilerAsksAbout(LISTS.langs);
+    expect(asked).toEqual(
+      expect.arrayContaining([
+        'shared/i18n/format.ts',
+        'shared/i18n/games/index.ts',
+        'functions/i18n.ts',
+        'web/src/i18n.ts',
+        'web/build.ts',
+      ]),
+    );
+    const guide = /^- \*\*A third language\*\*.*(?:\n {2}.*)*/m.exec(readFileSync('ARCHITECTURE.md', 'utf8'))?.[0] ?? '';
+    for (const file of asked) expect(guide, `ARCHITECTURE.md's "A third language" names ${file}`).toContain(`\`${file}\``);
+  }, 120_000);
 });

@@ -9,17 +9,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { GAME_IDS, type GameId } from '#shared/games/ids.js';
 import { expectAccessible } from './support/axe.js';
 import { e2eSite } from './support/e2e.js';
 import { makeMatch, playMove, readMatch, resign } from './support/matches.js';
 
 const env = e2eSite('a11y-web', { notify: true });
 
-const GAMES = [
-  { id: 'dutch-auction', label: 'Dutch (auction deck-builder)', names: ['Ann', 'Bob'] },
-  { id: 'dutch-memory', label: /Dutch \(memory/, names: ['Ann', 'Bob'] },
-  { id: 'golden-age', label: /The Dutch Golden Age/, names: ['Ann', 'Bob', 'Cy'] },
-] as const;
+// Keyed by the game ids, so a game without its entry here does not compile.
+const BY_GAME: Record<GameId, { label: string | RegExp; names: readonly string[] }> = {
+  'dutch-auction': { label: 'Dutch (auction deck-builder)', names: ['Ann', 'Bob'] },
+  'dutch-memory': { label: /Dutch \(memory/, names: ['Ann', 'Bob'] },
+  'golden-age': { label: /The Dutch Golden Age/, names: ['Ann', 'Bob', 'Cy'] },
+};
+const GAMES = GAME_IDS.map((id) => ({ id, ...BY_GAME[id] }));
 
 /** Opens the page and waits until it shows the match at `version` or later (idle). */
 async function openAt(p: Page, url: string, version: number) {

@@ -10,10 +10,11 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GAME_IDS as GAMES } from '#shared/games/ids.js';
+import { LANGS } from '#shared/i18n/index.js';
 import { buildWeb } from '../../web/build.js';
 
 const BUDGET = 50 * 1024;
-const GAMES = ['dutch-auction', 'dutch-memory', 'golden-age'] as const;
 let dir = '';
 let meta: Metafile;
 
@@ -39,7 +40,7 @@ describe('catalogs in the build', () => {
   it('each language is a chunk of its own, loaded lazily, and none is in the main script', () => {
     const main = outputs().find(([, o]) => o.entryPoint === 'web/src/main.tsx')![0];
     const upFront = withStaticImports(main);
-    const games = GAMES.flatMap((g) => [`shared/i18n/games/${g}/en.ts`, `shared/i18n/games/${g}/nl.ts`]);
+    const games = GAMES.flatMap((g) => LANGS.map((l) => `shared/i18n/games/${g}/${l}.ts`));
     for (const input of ['shared/i18n/en.ts', 'shared/i18n/nl.ts', 'web/src/i18n-pseudo.ts', ...games]) {
       const outs = outputOf(input);
       expect(outs, input).toHaveLength(1);
@@ -75,8 +76,7 @@ describe('catalogs in the build', () => {
     const main = outputs().find(([, o]) => o.entryPoint === 'web/src/main.tsx')![0];
     const sizeOf = async (files: Iterable<string>) => (await Promise.all([...files].map(gz))).reduce((a, b) => a + b, 0);
     const frame = withStaticImports(main);
-    const catalog = async (input: string) =>
-      Math.max(...(await Promise.all(['en', 'nl'].map((l) => gz(outputOf(`${input}/${l}.ts`)[0]![0])))));
+    const catalog = async (input: string) => Math.max(...(await Promise.all(LANGS.map((l) => gz(outputOf(`${input}/${l}.ts`)[0]![0])))));
     // Each board with what it imports up front and its own words (the larger language), on the frame.
     let worst = 0;
     for (const game of GAMES) {

@@ -8,6 +8,7 @@ import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import webpush from 'web-push';
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as format from '#shared/i18n/format.js';
 import { DEADLINE_DAYS, PAUSE_BUDGET_DAYS as SERVER_PAUSE_DAYS, TimingRequest, policyText } from '../../functions/matches/timing.js';
 import { ApiFailure, NetworkFailure, createApi } from '../../web/src/api.js';
 import {
@@ -37,7 +38,6 @@ import {
   deadlineChoiceLabel,
   deadlineExplained,
   dueText,
-  formatWhen,
   reminderChoiceLabel,
   reminderText,
 } from '../../web/src/timing.js';
@@ -101,7 +101,8 @@ describe('timing choices', () => {
   });
 
   it('formats times in the given language and zone, and counts whole pause days', () => {
-    expect(formatWhen(Date.UTC(2026, 0, 13, 9, 30), 'en-GB', 'UTC')).toBe('Tue 13 Jan, 09:30');
+    // The page formats times with shared/i18n/format.ts (web/src/i18n.ts `fmt.when`).
+    expect(format.when('en', Date.UTC(2026, 0, 13, 9, 30), 'UTC')).toBe('Tue 13 Jan, 09:30');
     expect(pauseDaysLeft(14 * DAY)).toBe(14);
     expect(pauseDaysLeft(12 * DAY + 5 * HOUR)).toBe(12);
     expect(pauseDaysLeft(DAY - 1)).toBe(0);

@@ -10,6 +10,7 @@ import { nextInt, seedRng, type Rng } from '#shared/engine/random.js';
 import { dutchAuction } from '#shared/games/dutch-auction/index.js';
 import { dutchMemory } from '#shared/games/dutch-memory/index.js';
 import { goldenAge } from '#shared/games/golden-age/index.js';
+import { GAME_IDS, type GameId } from '#shared/games/ids.js';
 import { ChangedContext } from '../../web/src/games/changed.js';
 import { dutchAuctionChanged } from '../../web/src/games/dutch-auction/changed.js';
 import { dutchMemoryUi } from '../../web/src/games/dutch-memory/index.js';
@@ -45,11 +46,14 @@ function play(game: AnyGame, seats: number, options: unknown, moves: number, see
 }
 
 describe('what changed between two views, per game', () => {
-  const cases: [string, AnyGame, number, unknown, (a: unknown, b: unknown) => string[], RegExp][] = [
-    ['Dutch (auction)', dutchAuction, 2, {}, dutchAuctionChanged, /^(display:\d|seat:\d|hand)$/],
-    ['Dutch (memory)', dutchMemory, 2, {}, dutchMemoryChanged, /^(bench:\d:\d|discard|deck|total:\d)$/],
-    ['The Dutch Golden Age', goldenAge, 3, {}, goldenAgeChanged, /^(player:\d|place:[a-z0-9-]+)$/],
-  ];
+  type Case = [string, AnyGame, number, unknown, (a: unknown, b: unknown) => string[], RegExp];
+  // Keyed by the game ids, so a game without its case here does not compile.
+  const byGame: Record<GameId, Case> = {
+    'dutch-auction': ['Dutch (auction)', dutchAuction, 2, {}, dutchAuctionChanged, /^(display:\d|seat:\d|hand)$/],
+    'dutch-memory': ['Dutch (memory)', dutchMemory, 2, {}, dutchMemoryChanged, /^(bench:\d:\d|discard|deck|total:\d)$/],
+    'golden-age': ['The Dutch Golden Age', goldenAge, 3, {}, goldenAgeChanged, /^(player:\d|place:[a-z0-9-]+)$/],
+  };
+  const cases = GAME_IDS.map((id) => byGame[id]);
   for (const [name, game, seats, options, changed, shape] of cases) {
     it(`${name}: nothing for the same view, and every move's change named by element key`, () => {
       const states = play(game, seats, options, 12, `changed-${name}`);

@@ -2,6 +2,7 @@
  * The page's only door to the server: the HTTP API under /api. Secrets travel in the
  * Authorization header, never in a URL the server sees.
  */
+import { PSEUDO } from '#shared/i18n/index.js';
 import { currentLang, t } from './i18n.js';
 import type { BotLevel, Created, Credentials, GameSummary, InviteInfo, Joined, LogRecord, Match, OnDeadline, ReplayPage } from './types.js';
 
@@ -54,7 +55,7 @@ async function sendOnce(fetchImpl: FetchLike, method: string, path: string, opts
   const lang = currentLang();
   const headers: Record<string, string> = {
     Accept: 'application/json',
-    'Accept-Language': lang === 'nl' ? 'nl' : 'en',
+    'Accept-Language': lang === PSEUDO ? 'en' : lang,
     ...(opts.headers ?? {}),
   };
   if (opts.auth) headers.Authorization = `Bearer ${opts.auth}`;

@@ -10,6 +10,7 @@
  */
 import { type Messages, setupI18n } from '@lingui/core';
 import { useEffect, useState } from 'preact/hooks';
+import { type GameId, isGameId } from '#shared/games/ids.js';
 import * as format from '#shared/i18n/format.js';
 import { type Lang, type MessageKey, PSEUDO, isLang, pickLang } from '#shared/i18n/index.js';
 
@@ -38,7 +39,7 @@ let panelsWanted = false;
 
 // Each game's words (`game.<id>.*`: board, log lines, rule errors, results): a chunk per game and
 // language, fetched with the game's board (`loadGameWords`, called by games/index.ts `loadGameUi`).
-const GAME_WORDS: Readonly<Record<string, Record<Lang, () => Promise<unknown>>>> = {
+export const GAME_WORDS: Readonly<Record<GameId, Record<Lang, () => Promise<unknown>>>> = {
   'dutch-auction': {
     en: () => import('#shared/i18n/games/dutch-auction/en.js').then((m) => m.en),
     nl: () => import('#shared/i18n/games/dutch-auction/nl.js').then((m) => m.nl),
@@ -52,9 +53,9 @@ const GAME_WORDS: Readonly<Record<string, Record<Lang, () => Promise<unknown>>>>
     nl: () => import('#shared/i18n/games/golden-age/nl.js').then((m) => m.nl),
   },
 };
-const gamesWanted = new Set<string>();
+const gamesWanted = new Set<GameId>();
 const gameWords = (lang: Lang) =>
-  Promise.all([...gamesWanted].map((id) => GAME_WORDS[id]![lang]() as Promise<Messages>)).then(
+  Promise.all([...gamesWanted].map((id) => GAME_WORDS[id][lang]() as Promise<Messages>)).then(
     (all) => Object.assign({}, ...all) as Messages,
   );
 
@@ -123,7 +124,7 @@ export async function loadPanels(): Promise<void> {
  * has every game's already). A game without a catalog needs nothing.
  */
 export async function loadGameWords(id: string): Promise<void> {
-  if (!GAME_WORDS[id]) return;
+  if (!isGameId(id)) return;
   gamesWanted.add(id);
   if (shown === PSEUDO) return;
   const lang = shown;
@@ -179,4 +180,5 @@ export const fmt = {
   time: (ms: number, timeZone?: string) => format.time(shown, ms, timeZone),
   relative: (then: number, now: number) => format.relative(shown, then, now),
   list: (items: readonly string[]) => format.list(shown, items),
+  orList: (items: readonly string[]) => format.orList(shown, items),
 };

@@ -123,18 +123,6 @@ export function ago(then: number, now: number): string {
 export const days = (n: number) => t('site.days', { count: n });
 export const hours = (n: number) => t('site.hours', { count: n });
 
-/** "Tue 14 Jan, 09:30" in the reader's language and time zone (tests pass both). */
-export function formatWhen(ms: number, locale?: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    ...(timeZone ? { timeZone } : {}),
-  }).format(ms);
-}
-
 /**
  * The next text of a live region: the same message twice in a row must still change the text, or
  * screen readers stay silent the second time (it alternates with a trailing no-break space).

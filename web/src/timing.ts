@@ -7,7 +7,7 @@ import { t } from './i18n.js';
 import { duration } from './text.js';
 import type { OnDeadline } from './types.js';
 
-export { days, formatWhen } from './text.js';
+export { days } from './text.js';
 
 /** Hours without a move before the player to move is reminded (0 = never). */
 export const REMINDER_CHOICES = [0, 12, 24, 48] as const;

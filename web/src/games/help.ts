@@ -4,12 +4,13 @@
  * The pseudo-locale (en-XA) reads the English help.
  */
 import { type Lang, type Shown, currentLang } from '../i18n.js';
+import { PSEUDO } from '#shared/i18n/index.js';
 import type { RulesHelp } from './types.js';
 
 export type HelpModules = Record<Lang, () => Promise<{ rulesHelp: RulesHelp }>>;
 
 /** The language the help is shown in for the page's language. */
-export const helpLang = (lang: Shown = currentLang()): Lang => (lang === 'nl' ? 'nl' : 'en');
+export const helpLang = (lang: Shown = currentLang()): Lang => (lang === PSEUDO ? 'en' : lang);
 
 export async function loadHelp(modules: HelpModules, lang?: Shown): Promise<{ help: RulesHelp; lang: Lang }> {
   const l = helpLang(lang);

@@ -55,8 +55,14 @@ function forEdition(paragraph: string, edition: Edition): string {
   return kept.join(' ');
 }
 
+/** The help for one edition, by the language it is written in (each language's help has its own markers). */
+const FOR_EDITION: Record<Lang, (help: RulesHelp, edition: Edition) => RulesHelp> = { en: helpForEditionEn, nl: helpForEditionNl };
+
 export function helpForEdition(help: RulesHelp, edition: Edition, lang: Lang = 'en'): RulesHelp {
-  if (lang === 'nl') return helpForEditionNl(help, edition);
+  return FOR_EDITION[lang](help, edition);
+}
+
+function helpForEditionEn(help: RulesHelp, edition: Edition): RulesHelp {
   const { name } = WORDS[edition];
   const otherHeading = edition === 'current' ? /2018 edition/i : /current edition/i;
   const intro = help.intro.replace(/\s*Two editions are offered:[^.]*\./, '');

@@ -9,7 +9,7 @@
 import { type CardId, type Edition, type Suit, EDITION_DATA } from '#shared/games/dutch-auction/cards.js';
 import type { DutchAuctionMove } from '#shared/games/dutch-auction/moves.js';
 import type { DutchAuctionView } from '#shared/games/dutch-auction/view.js';
-import { currentLang, fmt, type MessageKey, t } from '../../i18n.js';
+import { fmt, type MessageKey, t } from '../../i18n.js';
 
 export type Move = DutchAuctionMove;
 export type { DutchAuctionView };
@@ -25,12 +25,6 @@ export const cardName = (id: CardId): string => t(`game.dutch-auction.card.${id}
 
 /** A suit's name in the language shown. */
 export const suitName = (suit: Suit): string => t(`game.dutch-auction.suit.${suit}` as MessageKey);
-
-/** "a, b or c" in the language shown. */
-function orList(items: readonly string[]): string {
-  const lang = currentLang();
-  return new Intl.ListFormat(lang === 'nl' ? 'nl' : 'en-GB', { type: 'disjunction' }).format(items);
-}
 
 function sameSet(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
@@ -127,7 +121,7 @@ export function selectionHint(view: DutchAuctionView, legal: readonly Move[], se
     const card = powerCards[0]!;
     const targets = [...new Set(legal.flatMap((m) => (m.kind === 'power' && m.card === card ? [m.target] : [])))];
     const others = [...selected].filter((id) => id !== card);
-    const choices = orList(targets.map(cardName));
+    const choices = fmt.orList(targets.map(cardName));
     if (others.length === 0) return t('game.dutch-auction.board.hint.pickTarget', { card: cardName(card), choices });
     return t('game.dutch-auction.board.hint.wrongTarget', { card: cardName(card), others: fmt.list(others.map(cardName)), choices });
   }
