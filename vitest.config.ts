@@ -8,7 +8,7 @@ import { TIERS } from './tests/support/tiers.js';
  * `browser` on it too, with the site built once and one Chromium for all its files.
  * `npm test` runs unit and integration with TEST_QUICK=1 (tests/support/scale.ts); `npm run test:all` everything.
  * Unit and integration files run one per core, and at least two at once: the integration files mostly wait on
- * DynamoDB Local, so two of them at once on a 2-core machine took 6.2 min where one at a time took 9 (README).
+ * DynamoDB Local: at quick counts on the busy 2-core machine, two at once took 5.5 min, one at a time 9 (README).
  * Browser files keep vitest's default (one fewer than the cores): their pages' timings are the touchiest.
  */
 const cores = availableParallelism();
