@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { MatchRecord } from '../../functions/matches/port.js';
 import { testApp } from '../support/api.js';
 import type { SecretSumsState } from '../support/test-game.js';
+import { runs } from '../support/scale.js';
 
 /**
  * Over many random plays of the test game, nothing a seat receives (match reads, move responses,
@@ -58,7 +59,7 @@ describe('redaction', () => {
           }
         }
       }),
-      { numRuns: 15, seed: 20261123 },
+      { numRuns: runs(15, 3), seed: 20261123 },
     );
   });
 });

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { RANKS, SUITS, type CardFace } from '#shared/games/dutch-memory/cards.js';
 import { PlayingCard, faceWords } from '../../web/src/games/dutch-memory/Card.js';
 import { axeViolations } from './support/axe.js';
-import { launchChromium } from './support/site.js';
+import { browserForFile } from './support/e2e.js';
 import { loadGameWords, loadLanguage } from '../../web/src/i18n.js';
 
 // The board's words (and the card names the test looks for) from the English catalog.
@@ -23,7 +23,7 @@ beforeAll(async () => {
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await browserForFile();
 });
 afterAll(async () => browser?.close());
 

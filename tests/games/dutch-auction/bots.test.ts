@@ -13,6 +13,7 @@ import type { DutchAuctionMove } from '#shared/games/dutch-auction/moves.js';
 import type { DutchAuctionState } from '#shared/games/dutch-auction/state.js';
 import { type DutchAuctionView, view } from '#shared/games/dutch-auction/view.js';
 import { game } from './helpers.js';
+import { runs } from '../../support/scale.js';
 
 type AuctionBot = Bot<DutchAuctionView, DutchAuctionMove>;
 type Player = AuctionBot | 'random';
@@ -152,7 +153,7 @@ describe('dutch-auction botPlayer.decide (the platform entry)', () => {
   }
 });
 
-const GAMES = 1000;
+const GAMES = runs(1000);
 
 describe('dutch-auction bots: bot-vs-bot games', () => {
   for (const edition of EDITIONS) {

@@ -11,6 +11,7 @@ import type { DutchAuctionMove } from '#shared/games/dutch-auction/moves.js';
 import type { DutchAuctionEvent, DutchAuctionState } from '#shared/games/dutch-auction/state.js';
 import { cloneState } from '#shared/games/dutch-auction/state.js';
 import { assertJsonExact } from '../../support/json.js';
+import { runs } from '../../support/scale.js';
 import { english, unworded } from '../../support/words.js';
 import { game, randomGame } from './helpers.js';
 
@@ -190,7 +191,7 @@ function logIds(entry: unknown): string[] {
 /** The whole property suite for one edition (each edition's test file calls it, so they run in parallel). */
 export function propertySuite(edition: Edition): void {
   describe(`random games, ${edition} edition`, () => {
-    it('2,000 games: every card in exactly one zone, turns consistent, every game ends, state small', () => {
+    it(`${runs(2000).toLocaleString('en')} games: every card in exactly one zone, turns consistent, every game ends, state small`, () => {
       let maxSize = 0;
       let games = 0;
       fc.assert(
@@ -215,7 +216,7 @@ export function propertySuite(edition: Edition): void {
           expect(JSON.parse(JSON.stringify(final))).toEqual(final);
           maxSize = Math.max(maxSize, JSON.stringify(final).length);
         }),
-        { ...FC, numRuns: 2000 },
+        { ...FC, numRuns: runs(2000) },
       );
       expect(maxSize).toBeLessThan(50_000);
     });
@@ -317,7 +318,7 @@ export function propertySuite(edition: Edition): void {
             }
           });
         }),
-        { ...FC, numRuns: 50 },
+        { ...FC, numRuns: runs(50, 10) },
       );
     });
   });

@@ -17,6 +17,7 @@ import { fromPlain, type PlainBenchCard, toPlain } from '#shared/games/dutch-mem
 import type { DutchMemoryState } from '#shared/games/dutch-memory/state.js';
 import { view } from '#shared/games/dutch-memory/view.js';
 import { type Player, playGame } from '../../../scripts/bench/bots-dutch-memory.js';
+import { runs } from '../../support/scale.js';
 
 const PRESETS: readonly Preset[] = ['bench', 'marmot'];
 const SMALL = { playouts: 8, depth: 8 };
@@ -204,7 +205,7 @@ describe('dutch-memory botPlayer.decide (the platform entry)', () => {
   }
 });
 
-const GAMES = Number(process.env.BOT_PROPERTY_GAMES ?? 1000);
+const GAMES = Number(process.env.BOT_PROPERTY_GAMES ?? runs(1000));
 const USES = ['snap', 'call-dutch', 'peek', 'swap', 'give'] as const;
 /** Aces give a card only under Marmot (an option of the bench rules, off there). */
 const usesOf = (preset: Preset) => USES.filter((k) => k !== 'give' || resolveRules({ preset }).acePower);

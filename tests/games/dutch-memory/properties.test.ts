@@ -8,6 +8,7 @@ import type { DutchMemoryOptionsInput } from '#shared/games/dutch-memory/moves.j
 import { game, rulesOf } from './helpers.js';
 import { playRandomGame } from './random-play.js';
 import { assertJsonExact } from '../../support/json.js';
+import { runs } from '../../support/scale.js';
 
 const optionsArb: fc.Arbitrary<DutchMemoryOptionsInput> = fc.record(
   {
@@ -38,9 +39,9 @@ const optionsArb: fc.Arbitrary<DutchMemoryOptionsInput> = fc.record(
 
 /** Games per player count, and how often the expensive checks run (every n-th step). */
 const PLAN = [
-  { seats: 2, games: 1000, deepEvery: 29 },
-  { seats: 4, games: 800, deepEvery: 31 },
-  { seats: 8, games: 400, deepEvery: 53 },
+  { seats: 2, games: runs(1000), deepEvery: 29 },
+  { seats: 4, games: runs(800), deepEvery: 31 },
+  { seats: 8, games: runs(400), deepEvery: 53 },
 ] as const;
 
 describe('random games', () => {

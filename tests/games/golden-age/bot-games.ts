@@ -13,6 +13,7 @@ import type { GoldenAgeMove, GoldenAgeState, GoldenAgeView } from '#shared/games
 import { goldenAge } from '#shared/games/golden-age/index.js';
 import { PROVINCE_COLOUR } from '#shared/games/golden-age/rules.js';
 import { view } from '#shared/games/golden-age/view.js';
+import { runs } from '../../support/scale.js';
 
 type GaBot = Bot<GoldenAgeView, GoldenAgeMove>;
 const MOVE_CAP = 5000;
@@ -54,7 +55,7 @@ export function play(players: readonly GaBot[], seed: string, onMove?: (s: Golde
 const usesColour = (used: Set<string>, colour: string) =>
   ['buy-token', 'buy-card', 'pay-painter'].some((kind) => used.has(`${kind}:${colour}`));
 
-export function botGamesProperty(seats: number, games = Number(process.env.BOT_PROPERTY_GAMES ?? 1000)): void {
+export function botGamesProperty(seats: number, games = Number(process.env.BOT_PROPERTY_GAMES ?? runs(1000))): void {
   describe(`golden-age bot-vs-bot games, ${seats} seats`, () => {
     it(`${games} games, easy and strong mixed, play legal moves to the end`, { timeout: 600_000 }, () => {
       const uses = { easy: new Set<string>(), strong: new Set<string>() };

@@ -15,6 +15,7 @@ import type { GoldenAgeEvent, GoldenAgeState } from '#shared/games/golden-age/st
 import { CTX, invariantProblems, nobodyNegative } from './helpers.js';
 import { randomMove } from './random-player.js';
 import { english, unworded } from '../../support/words.js';
+import { runs } from '../../support/scale.js';
 
 export const TURN_CAP = 3000;
 
@@ -217,6 +218,7 @@ export function arbitraryMove(rng0: Rng, s: GoldenAgeState, seat: Seat): [Golden
 export function randomGamesProperty(players: 3 | 4, fcSeed: number) {
   describe(`${players}-player random games`, () => {
     it('conserve money, tokens, markers and cards and always end with a winner at 33+', () => {
+      const runCount = runs(1000);
       let games = 0;
       let biggest = 0;
       let longest = 0;
@@ -241,9 +243,9 @@ export function randomGamesProperty(players: 3 | 4, fcSeed: number) {
             games++;
           },
         ),
-        { numRuns: 1000, seed: fcSeed },
+        { numRuns: runCount, seed: fcSeed },
       );
-      expect(games).toBe(1000);
+      expect(games).toBe(runCount);
       // the state does not grow with the length of the game; well under the 50 KB limit
       expect(biggest).toBeLessThan(20_000);
       expect(longest).toBeGreaterThan(50);

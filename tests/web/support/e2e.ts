@@ -1,11 +1,13 @@
 /**
  * The fixture every browser test file starts with: its own table on the shared DynamoDB Local,
  * the built site, the local server on them, and headless Chromium — made before the file's tests
- * and closed after them. Screenshots go to `artifacts` (test-artifacts/web by default, never committed).
+ * and closed after them. In the browser project the site is built once and one Chromium serves
+ * every file (tests/web/support/global-setup.ts); run any other way, the file builds and launches its own.
+ * Screenshots go to `artifacts` (test-artifacts/web by default, never committed).
  */
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { freshTable } from '../../support/dynamo.js';
 import { builtSite, launchChromium, startSite } from './site.js';
 
@@ -15,6 +17,18 @@ export interface E2eSite {
   browser: Browser;
   /** Folder for this file's screenshots. */
   artifacts: string;
+}
+
+/** The site built for the run, or one of this file's own (removed after it). */
+async function site(): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const shared = inject('webRoot');
+  return shared ? { dir: shared, remove: async () => {} } : builtSite();
+}
+
+/** The run's Chromium (closing it only disconnects this file), or one of this file's own. */
+export async function browserForFile(): Promise<Browser> {
+  const shared = inject('chromiumEndpoint');
+  return shared ? chromium.connect(shared) : launchChromium();
 }
 
 export function e2eSite(
@@ -29,12 +43,12 @@ export function e2eSite(
 ): E2eSite {
   const env = { artifacts: opts.artifacts ?? 'test-artifacts/web' } as E2eSite;
   mkdirSync(env.artifacts, { recursive: true });
-  let site: Awaited<ReturnType<typeof builtSite>> | undefined;
+  let built: Awaited<ReturnType<typeof site>> | undefined;
   beforeAll(async () => {
-    [env.table, site, env.browser] = await Promise.all([freshTable(tableName), builtSite(), launchChromium()]);
+    [env.table, built, env.browser] = await Promise.all([freshTable(tableName), site(), browserForFile()]);
     env.server = await startSite({
       store: env.table.store,
-      webRoot: site.dir,
+      webRoot: built.dir,
       ...(opts.notify ? { notify: { endpoint: env.table.endpoint, tableName: env.table.tableName } } : {}),
       ...(opts.players ? { players: true } : {}),
       ...(opts.bots ? { bots: { endpoint: env.table.endpoint, tableName: env.table.tableName } } : {}),
@@ -46,7 +60,7 @@ export function e2eSite(
   afterAll(async () => {
     await env.browser?.close();
     await env.server?.close();
-    await site?.remove();
+    await built?.remove();
   });
   return env;
 }

@@ -144,11 +144,16 @@ export async function startSite(opts: {
 }
 
 /** Waits for the apt-installed Chromium (it may still be installing when the tests start). */
-export async function launchChromium(): Promise<Browser> {
+export async function waitForChromium(): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (!existsSync(CHROMIUM)) {
     if (Date.now() > deadline) throw new Error(`${CHROMIUM} is missing: apt-get install chromium`);
     await new Promise((r) => setTimeout(r, 1000));
   }
+}
+
+/** A Chromium of the caller's own, once installed. */
+export async function launchChromium(): Promise<Browser> {
+  await waitForChromium();
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }

@@ -1,0 +1,44 @@
+/**
+ * Which test files run in which vitest project (vitest.config.ts), kept in one place so that
+ * tests/platform/tiers.test.ts can check that every test file is in exactly one of them.
+ * - unit: engines, games, i18n, pages without a browser, the infra templates. No database.
+ * - integration: DynamoDB Local (one for the run, tests/support/global-setup.ts), SMTP, `npm start`.
+ * - browser: the built site in headless Chromium (tests/web/support/e2e.ts), on DynamoDB Local too.
+ * A file that needs the database but sits in a unit folder fails at once there (no `dynamoEndpoint`
+ * is provided): list it in NEEDS_DATABASE.
+ */
+
+/** Every test file of the project. */
+export const ALL_TESTS = 'tests/**/*.test.ts';
+
+/** Browser tests: every `*.e2e.test.ts`. */
+export const BROWSER = ['tests/web/**/*.e2e.test.ts'];
+
+const UNIT_FOLDERS = ['engine', 'games', 'i18n', 'infra', 'web'];
+const INTEGRATION_FOLDERS = ['platform', 'notify', 'players'];
+
+/** Files in the unit folders that use DynamoDB Local (freshTable, testApp) or start it. */
+export const NEEDS_DATABASE = [
+  'tests/games/dutch-memory/http.test.ts',
+  'tests/i18n/server.test.ts',
+  'tests/i18n/server-words.test.ts',
+  'tests/infra/bots.test.ts',
+  'tests/infra/digest.test.ts',
+  'tests/infra/handlers.test.ts',
+  'tests/infra/storage-size.test.ts',
+  'tests/web/replay-since.test.ts',
+  'tests/web/static-site.test.ts',
+];
+
+/** Files in the integration folders that need no database. */
+export const NO_DATABASE = ['tests/platform/state-size.test.ts', 'tests/platform/structure.test.ts', 'tests/platform/tiers.test.ts'];
+
+const under = (folders: string[]) => folders.map((f) => `tests/${f}/**/*.test.ts`);
+
+/** The `include`/`exclude` of each vitest project. */
+export const TIERS = {
+  unit: { include: [...under(UNIT_FOLDERS), ...NO_DATABASE], exclude: [...BROWSER, ...NEEDS_DATABASE] },
+  integration: { include: [...under(INTEGRATION_FOLDERS), ...NEEDS_DATABASE], exclude: [...BROWSER, ...NO_DATABASE] },
+  browser: { include: BROWSER, exclude: [] as string[] },
+};
+export type Tier = keyof typeof TIERS;
