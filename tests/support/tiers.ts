@@ -31,7 +31,12 @@ export const NEEDS_DATABASE = [
 ];
 
 /** Files in the integration folders that need no database. */
-export const NO_DATABASE = ['tests/platform/state-size.test.ts', 'tests/platform/structure.test.ts', 'tests/platform/tiers.test.ts'];
+export const NO_DATABASE = [
+  'tests/platform/docs.test.ts',
+  'tests/platform/state-size.test.ts',
+  'tests/platform/structure.test.ts',
+  'tests/platform/tiers.test.ts',
+];
 
 const under = (folders: string[]) => folders.map((f) => `tests/${f}/**/*.test.ts`);
 
