@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import type { AnyGame } from '#shared/engine/game.js';
 import { CreateMatchRequest, JoinRequest, MoveRequest, ResignRequest } from './schemas.js';
-import { CreateMatchResponse, ErrorResponse, InviteInfoResponse, JoinResponse, MatchResponse } from './responses.js';
+import { CreateMatchResponse, ErrorResponse, InviteInfoResponse, JoinResponse, LogPageResponse, MatchResponse } from './responses.js';
 import { SIDE_CHANGES } from '../matches/side-changes.js';
 import { RECENT_KEYS_PER_SEAT } from '../matches/port.js';
 import { chatPaths } from './openapi-chat.js';
@@ -71,6 +71,8 @@ export function openApiDocument(games: AnyGame[]) {
       schemas: { ...moveSchemas, ...optionSchemas },
     },
     paths: {
+      '/api/health': { get: { summary: 'Liveness: answers `{ ok: true }`', responses: { 200: { description: 'Up' } } } },
+      '/api/openapi.json': { get: { summary: 'This document', responses: { 200: { description: 'OpenAPI 3.1 document' } } } },
       '/api/games': { get: { summary: 'List the games', responses: { 200: { description: 'Games' } } } },
       '/api/matches': {
         post: {
@@ -141,6 +143,23 @@ export function openApiDocument(games: AnyGame[]) {
   };
 }
 
+/** A page of the log before a version, for a seat or a spectator. */
+const olderLog = (summary: string, params: object[]) => ({
+  summary,
+  security: auth,
+  parameters: [
+    ...params,
+    {
+      name: 'before',
+      in: 'query',
+      required: false,
+      schema: { type: 'integer', minimum: 1 },
+      description: 'Only records before this version (the page holds the newest of them); default: the newest records',
+    },
+  ],
+  responses: { 200: { description: 'Log', content: json(LogPageResponse) }, ...errors(400, 401, 403, 404) },
+});
+
 /** What a seat does besides reading: moves, older log pages, resigning, new links, the rematch. */
 function seatActionPaths() {
   return {
@@ -156,14 +175,8 @@ function seatActionPaths() {
         responses: { 200: { description: 'Accepted', content: json(MatchResponse) }, ...errors(400, 401, 403, 404, 409, 413, 422) },
       },
     },
-    '/api/matches/{id}/seats/{seat}/log': {
-      get: {
-        summary: 'Older log entries',
-        security: auth,
-        parameters: seatParams,
-        responses: { 200: { description: 'Log' }, ...errors(401, 403, 404) },
-      },
-    },
+    '/api/matches/{id}/seats/{seat}/log': { get: olderLog('Older log entries, as this seat sees them', seatParams) },
+    '/api/matches/{id}/spectate/log': { get: olderLog('Older log entries, as spectators see them', [seatParams[0]!]) },
     '/api/matches/{id}/seats/{seat}/resign': {
       post: {
         summary: 'Resign (with expectedVersion: refused with 409 stale-version if the game has moved on since)',

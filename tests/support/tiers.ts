@@ -33,6 +33,7 @@ export const NEEDS_DATABASE = [
 /** Files in the integration folders that need no database. */
 export const NO_DATABASE = [
   'tests/platform/docs.test.ts',
+  'tests/platform/openapi.test.ts',
   'tests/platform/state-size.test.ts',
   'tests/platform/structure.test.ts',
   'tests/platform/tiers.test.ts',

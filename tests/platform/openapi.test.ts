@@ -1,0 +1,52 @@
+/**
+ * Every route the app serves is in its OpenAPI document (/api/openapi.json). The routes are read from the
+ * hono app itself, built with every part switched on (notifications, push, players, the dev outbox), so a
+ * route added without its entry in functions/http/openapi*.ts fails here. No database: nothing is called.
+ */
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../../functions/app.js';
+import type { MatchStore } from '../../functions/matches/port.js';
+import type { NotifyStore } from '../../functions/notify/port.js';
+import type { PlayerStore } from '../../functions/players/port.js';
+import type { DevOutbox } from '../../functions/notify/email.js';
+import { openApiDocument } from '../../functions/http/openapi.js';
+import { secretSums } from '../support/test-game.js';
+
+/** Served, but not part of the API: the local page of mails not sent. */
+const NOT_API = [/^\/dev\/outbox(\/|$)/];
+
+/** `METHOD /path` of every route the app answers, hono's `:id` written as OpenAPI's `{id}`. */
+function servedRoutes(): string[] {
+  const unused = {} as never;
+  const app = createApp({
+    store: unused as MatchStore,
+    games: new Map([[secretSums.id, secretSums]]),
+    publicUrl: 'http://dutch.test',
+    notifications: {
+      store: unused as NotifyStore,
+      vapidPublicKey: async () => 'key',
+      publicUrl: 'http://dutch.test',
+      devOutbox: unused as DevOutbox,
+      clientAddress: () => null,
+    },
+    players: { store: unused as PlayerStore, seatKey: Buffer.alloc(32) },
+  });
+  const routes = app.routes
+    .filter((r) => r.method !== 'ALL' && !NOT_API.some((p) => p.test(r.path)))
+    .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`);
+  return [...new Set(routes)].sort();
+}
+
+describe('the OpenAPI document', () => {
+  it('lists every route the app serves, with its method', () => {
+    const doc = openApiDocument([secretSums]);
+    const documented = new Set(
+      Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
+        Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+      ),
+    );
+    const served = servedRoutes();
+    expect(served.length).toBeGreaterThan(30);
+    expect(served.filter((r) => !documented.has(r))).toEqual([]);
+  });
+});
