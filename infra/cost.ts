@@ -119,9 +119,10 @@ export function unitCosts(p: MatchProfile) {
 export const BOT_GB = FUNCTIONS.bots.memoryMb / 1024;
 /**
  * Billed seconds assumed per bot invocation (not measured on AWS): a strong move is 100 ms of CPU on a
- * full vCPU (issue 15), about 170 ms at 1 GB, plus the match read and the commit; an easy one a few ms
- * plus the same I/O. `wake` is an invocation that finds no bot turn (woken by the bot's own commit, or
- * by a change that is no bot's turn). A `reaction` (a snap) waits 1.5–3 s first, billed as it sleeps.
+ * full vCPU (the strong level's think-time budget), about 170 ms at 1 GB, plus the match read and the
+ * commit; an easy one a few ms plus the same I/O. `wake` is an invocation that finds no bot turn (woken
+ * by the bot's own commit, or by a change that is no bot's turn). A `reaction` (a snap) waits 1.5–3 s
+ * first, billed as it sleeps.
  */
 export const BOT_SECONDS = { strong: 0.25, easy: 0.06, wake: 0.02, reaction: 2.25, init: 1.0 } as const;
 
@@ -189,7 +190,7 @@ export function pollBudget(goalUsd: number, p: MatchProfile = DUTCH_AUCTION): nu
   return Math.max(0, (goalUsd - noPolls) / (p.moves * unitCosts(p).poll));
 }
 
-// ------------------------------------------------------------------ the live table (issue 17)
+// ------------------------------------------------------------------ the live table (pokes to open pages)
 
 /**
  * How a page uses the live channel (web/src/live.ts, web/src/poll/schedule.ts): a subscribe renewed as

@@ -19,12 +19,13 @@ export const FUNCTIONS = {
    */
   digest: { entry: 'functions/lambda/digest.ts', memoryMb: 256, timeoutSeconds: 300 },
   /**
-   * Computer players' moves, from the table's stream. Memory buys CPU (a full vCPU only at 1,769 MB):
-   * at 1,024 MB a strong move of 100 ms CPU (p99 250 ms, issue 15) takes about 170 ms (p99 430 ms), far
-   * inside the 2 s a bot may think (BOT_TIME_LIMIT_MS) and the 1–2 s a turn should take to land; 512 MB
-   * would make that p99 about 860 ms. More than 1,769 MB buys nothing (the search uses one thread), and
-   * the reaction waits (1.5–3 s before a snap) are billed by memory × wall time. 60 s covers a batch:
-   * per match a few bot turns of at most 2 s thinking plus 3 s waiting each (infra/README.md).
+   * Computer players' moves, from the table's stream. Memory buys CPU (a full vCPU only at 1,769 MB): at
+   * 1,024 MB a strong move of 100 ms CPU (p99 250 ms: the strong level's think-time budget) takes about
+   * 170 ms (p99 430 ms), far inside the 2 s a bot may think (BOT_TIME_LIMIT_MS) and the 1–2 s a turn
+   * should take to land; 512 MB would make that p99 about 860 ms. More than 1,769 MB buys nothing (the
+   * search uses one thread), and the reaction waits (1.5–3 s before a snap) are billed by memory × wall
+   * time. 60 s covers a batch: per match a few bot turns of at most 2 s thinking plus 3 s waiting each
+   * (infra/README.md).
    */
   bots: { entry: 'functions/lambda/bots.ts', memoryMb: 1024, timeoutSeconds: 60 },
   /** The live channel's WebSocket routes ($connect, $default, $disconnect): a head read and a write or two. */

@@ -1,5 +1,5 @@
 /**
- * The computer players at work (issue 15): when a match with a seat a computer plays changes, the
+ * The computer players at work: when a match with a seat a computer plays changes, the
  * table's stream (functions/lambda/bots.ts on AWS, a second local StreamReader under `npm start`) calls
  * `handle(matchId)`. The runner reads the match, asks each computer seat's bot (shared/games/bots.ts)
  * for its move on nothing but that seat's view and legal moves, and makes the move through

@@ -1,5 +1,5 @@
 /**
- * Seats a computer plays (issue 15): made so at creation ("play against the computer", a bot in a seat
+ * Seats a computer plays: made so at creation ("play against the computer", a bot in a seat
  * of a match among friends), or standing in for the player who holds the seat (after a missed deadline,
  * or at their request). Pure helpers of the match service; the bots themselves run in functions/bots/.
  */

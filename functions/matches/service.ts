@@ -502,7 +502,7 @@ export class MatchService {
         });
       }
       const now = this.deps.clock();
-      // Words, not English (issue 25): the page, mails and "my matches" say them in their own language.
+      // Words, not English: the page, mails and "my matches" say them in each reader's own language.
       const end: MatchEnd = { winners: othersThan(match, seat), ...seatWords('match.log.resigned', seat), reason: 'resigned', seat };
       const next = this.advance(match, match.state, now, end);
       if (keyed) next.recentKeys = remember(match.recentKeys, { seat, ...keyed, version: next.version, at: now });

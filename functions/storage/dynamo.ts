@@ -57,7 +57,7 @@ export function dynamoClient(config: DynamoDBClientConfig = {}, opts: { commitBa
  * DynamoDB Local answers a TransactWriteItems before the transaction is committed: its
  * `SQLiteDBAccess.commitTransaction` puts the `COMMIT` on the SQLite job queue and returns without
  * waiting for it (a PutItem or UpdateItem does wait). Killed in that gap, Java loses a write it
- * acknowledged, and `npm start` a move it answered 200 (issue 13 item 26; `npm run bench -- durability`).
+ * acknowledged, and `npm start` a move it answered 200 (`npm run bench -- durability` kills it in that gap).
  * That queue runs one job at a time in order, so a read sent after the answer completes only once the
  * COMMIT before it has (SQLite's rollback journal, synchronous=FULL): one GetItem of a key that does
  * not exist, on the same table, before the call resolves. Only for DynamoDB Local keeping data on disk

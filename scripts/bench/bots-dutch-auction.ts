@@ -1,5 +1,5 @@
 /**
- * Bot ladder for Dutch, per edition (issue 15): seeded games of strong vs random, easy vs random and
+ * Bot ladder for Dutch, per edition: seeded games of strong vs random, easy vs random and
  * strong vs easy, seats alternated, with win rates and 95 % Wilson intervals (a shared win counts
  * half), games/s of the ladder, and think time per move per level (median, p99, in ms of CPU time
  * of this process, so a busy shared machine inflates them less than wall time). GAMES_SCALE=<x> scales the games per matchup.
@@ -48,7 +48,7 @@ export function playGame(edition: Edition, players: [Player, Player], seed: stri
 }
 
 export async function bench(report: (line: string) => void): Promise<void> {
-  // Games per matchup: enough for the lower Wilson bound to clear the issue's goals when the bots
+  // Games per matchup: enough for the lower Wilson bound to clear the ladder's goals when the bots
   // win them all (80 straight wins give 95.4 %), few enough for about a minute on an idle core.
   const scale = Number(process.env.GAMES_SCALE ?? 1);
   const matchups: [string, Player, Player, number][] = [

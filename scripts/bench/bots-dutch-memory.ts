@@ -1,5 +1,5 @@
 /**
- * The memory game's bot ladder (issue 15): seeded 4-seat games per rule set, strong against three
+ * The memory game's bot ladder: seeded 4-seat games per rule set, strong against three
  * easy bots and against three random players, and easy against three random players. Reports the
  * strong seat's win rate (Wilson 95 % interval; 25 % is par), the mean round score of each level and
  * the margin strong − other with a 95 % interval (normal approximation over games), games/s, and

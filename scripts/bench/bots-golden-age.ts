@@ -1,5 +1,5 @@
 /**
- * Ladder for the Golden Age bots (issue 15): seeded 3-seat games, one bot of the tested level
+ * Ladder for the Golden Age bots: seeded 3-seat games, one bot of the tested level
  * against two opponents of another, the tested seat rotating through the seats. Reports win rates
  * with 95 % Wilson intervals (33 % is par; goal: strong ≥ 60 % against two easy bots), games per
  * second of the ladder, and the think time per move of each level (median, p99, CPU of this

@@ -1,5 +1,5 @@
 /**
- * Does a move that `npm start` acknowledged survive a kill? The scenario of issue 13 item 26, end to
+ * Does a move that `npm start` acknowledged survive a kill? A lost acknowledged write, end to
  * end: `npm start` (tsx scripts/start.ts, fresh DATA_DIR, free PORT) runs in a process group of its
  * own; a match is created and joined through the API and a legal move made; a given delay after the
  * move's 200 either the whole process group (node, tsx, esbuild and DynamoDB Local's Java: what

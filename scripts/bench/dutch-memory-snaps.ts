@@ -1,12 +1,13 @@
 /**
- * How fair snapping is when players look in hours apart (issue 13, item 5): the real engine, one
- * seat that is always online and three that look at the match at random times (every 1–8 hours,
- * uniformly), bench rules. A "snap chance" is a discard landing while a seat knows it holds a
- * matching card (memory aid on, so "knows" means the seat has seen it). The figure is the share of
- * its chances each kind of seat actually turns into a snap, with no minimum snap window (the old
- * default) and with the new default (`DEFAULT_SNAP_WINDOW_MS`, 24 hours), plus other windows for
- * comparison, for seats looking in every 1–8 h, twice a day (8–16 h) and once a day (20–28 h).
- * No seat reaches 100%: a discard can be snapped once, and one matching card serves one discard.
+ * How fair snapping is when players look in hours apart (asynchronous play should not favour the seat
+ * that is always online): the real engine, one seat that is always online and three that look at the
+ * match at random times (every 1–8 hours, uniformly), bench rules. A "snap chance" is a discard landing
+ * while a seat knows it holds a matching card (memory aid on, so "knows" means the seat has seen it).
+ * The figure is the share of its chances each kind of seat actually turns into a snap, with no minimum
+ * snap window (the old default) and with the new default (`DEFAULT_SNAP_WINDOW_MS`, 24 hours), plus
+ * other windows for comparison, for seats looking in every 1–8 h, twice a day (8–16 h) and once a day
+ * (20–28 h). No seat reaches 100%: a discard can be snapped once, and one matching card serves one
+ * discard.
  *
  * The players: everyone snaps every chance they see, as soon as they look; on their turn they draw
  * and keep the card in place of their highest known card if it is lower, else discard it; they

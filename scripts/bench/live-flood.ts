@@ -1,11 +1,12 @@
 /**
- * A flood on the live channel (issue 25), measured in one run on one local server as `npm start` runs it
- * (API, DynamoDB Local, the live socket on the table's stream): another client's poll (`GET` of its seat
- * with `If-None-Match`, a 304) timed POLLS times while nothing else happens (quiet), then while one client
- * floods: a socket sends FLOOD subscribes at once, and as soon as it is closed or answered the client
- * opens the next (flood: at least POLLS polls, and for as long as the first socket is not done).
- * Printed: both p50 and p99 and the ratio of the p99s. Goal: the flood's p99 within 2× of the quiet one.
- * The flooder's answers are counted too (subscribed, 'unavailable', how its sockets were closed).
+ * A flood on the live channel (does it slow other clients' polls?), measured in one run on one local
+ * server as `npm start` runs it (API, DynamoDB Local, the live socket on the table's stream): another
+ * client's poll (`GET` of its seat with `If-None-Match`, a 304) timed POLLS times while nothing else
+ * happens (quiet), then while one client floods: a socket sends FLOOD subscribes at once, and as soon as
+ * it is closed or answered the client opens the next (flood: at least POLLS polls, and for as long as
+ * the first socket is not done). Printed: both p50 and p99 and the ratio of the p99s. Goal: the flood's
+ * p99 within 2× of the quiet one. The flooder's answers are counted too (subscribed, 'unavailable', how
+ * its sockets were closed).
  */
 import WebSocket from 'ws';
 import { ensureTable, localClient, startDynamoLocal } from '../../functions/local/dynamo-local.js';

@@ -2,9 +2,9 @@
  * Platform benchmark, all against the same DynamoDB Local in the same run:
  * - an accepted move through the whole app ÷ a bare consistent GetItem + conditional PutItem of the same item,
  *   and ÷ the floor of the storage design: one TransactWriteItems of the same match and log items (the log
- *   item carries the notifications; the issue requires them in one transaction). The app's move reads no
- *   match when its process served the match's last read or write (functions/matches/recent.ts), as here;
- *   a move that must read first is measured too;
+ *   item carries the notifications; they are written in one transaction, so no notice is lost or sent
+ *   twice). The app's move reads no match when its process served the match's last read or write
+ *   (functions/matches/recent.ts), as here; a move that must read first is measured too;
  * - an unchanged poll answered 304 ÷ a bare GetItem;
  * Server time: from handing the request to the app until it hands back its response (requests carry a
  * Content-Length, as API Gateway's do; the client's reading of the response JSON is not server time).
@@ -62,7 +62,7 @@ export async function bench(report: (line: string) => void) {
 
     // Bare DynamoDB on a copy of the same match item: a consistent read, then a conditional put of it;
     // and the storage design's floor: the same read, then one transaction of the match, log and
-    // notification items a move writes (the issue requires them in one TransactWriteItems).
+    // notification items a move writes (one TransactWriteItems, so no notice is lost or sent twice).
     const item = (await doc.send(new GetCommand({ TableName: 'bench', Key: keys.match(main.id), ConsistentRead: true }))).Item!;
     const newest = async (prefix: string) =>
       (

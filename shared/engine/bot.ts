@@ -1,7 +1,8 @@
 /**
  * Computer players. A bot is a pure function of what its seat may see: the seat's view (the same
- * `view(state, seat)` a person's browser gets), the legal moves the platform lists for that seat, and
- * a seed. It never receives the game state, so it cannot know a hidden card (issue 15).
+ * `view(state, seat)` a person's browser gets), the legal moves the platform lists for that seat, and a
+ * seed. It never receives the game state, so it cannot know a hidden card: a computer seat knows no more
+ * than a person in it would.
  *
  * The strong level searches by determinization: it samples full states that agree with its view
  * (the game's `determinize`, which deals the cards the seat cannot see at random), plays each sample

@@ -1,5 +1,5 @@
 /**
- * Computer players for Dutch, both editions (issue 15). A bot sees only `view(state, seat)` and its
+ * Computer players for Dutch, both editions. A bot sees only `view(state, seat)` and its
  * legal moves.
  *
  * easy: one-ply greed on the score margin. In phase 3 it makes the move that raises (its VP minus

@@ -1,5 +1,5 @@
 /**
- * Computer players for the memory game (issue 15). A bot knows only its seat's view: the faces it
+ * Computer players for the memory game. A bot knows only its seat's view: the faces it
  * shows (with the memory aid on, the cards this seat has seen; with it off, none but the discard and
  * the card in hand), the public `seenBy` facts, the counts. It never sees the state.
  *

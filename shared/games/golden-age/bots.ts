@@ -1,5 +1,5 @@
 /**
- * Computer players for The Dutch Golden Age (issue 15). A bot sees only its seat's view: to try a
+ * Computer players for The Dutch Golden Age. A bot sees only its seat's view: to try a
  * move it first builds a full state that agrees with that view (`determinize`: the other hands
  * and the deck order dealt at random from the cards the seat cannot rule out), then runs the
  * game's own `apply` on it.

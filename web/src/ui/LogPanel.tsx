@@ -16,8 +16,8 @@ const SHORT = 8;
 
 /**
  * The records' lines in one direction throughout: `newestFirst` lists each record's own lines newest
- * first too, so at the end of a match "The game is over" is the top line, with nothing older above it
- * (issue 25). The first line shown of a record carries its time and who made the move.
+ * first too, so at the end of a match "The game is over" is the top line, with nothing older above it.
+ * The first line shown of a record carries its time and who made the move.
  */
 function Lines({ records, seats, now, newestFirst }: { records: LogRecord[]; seats: SeatInfo[]; now: number; newestFirst: boolean }) {
   return (
