@@ -1,7 +1,7 @@
 /**
- * Counts the words still written in code, not yet in the translated word lists: string literals and JSX text that look like
- * words a player reads, per file, in the folders given (default: web/src, shared/games, functions).
- * A rough census for planning the conversion (it counts some multi-word class names too); the proof
+ * Counts the words still written in code, not yet in the translated word lists: string literals and JSX
+ * text that look like words a player reads, per file, in the folders given (default: web/src,
+ * shared/games, functions). A rough census for planning the conversion (it counts some multi-word class names too); the proof
  * that a page is converted is the pseudo-locale check in the browser (tests/web/support/pseudo.ts).
  *
  *   npx tsx scripts/i18n-strings.ts [folder…]
