@@ -131,10 +131,6 @@ function valueFrom(row: ValueRow, info: CardInfo): number {
 const BENCH_VALUES: readonly number[] = INFO.map((info) => valueFrom(VALUE_ROWS.bench, info));
 const MARMOT_VALUES: readonly number[] = INFO.map((info) => valueFrom(VALUE_ROWS.marmot, info));
 
-export function cardValue(table: ValueTable, id: string): number {
-  return (table === 'bench' ? BENCH_VALUES : MARMOT_VALUES)[cardIndex(id)] as number;
-}
-
 /** A face-up card as views and reveals show it. */
 export interface CardFace {
   readonly id: CardId;

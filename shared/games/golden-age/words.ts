@@ -21,9 +21,6 @@ export const seatRef = (seat: number): SeatRef => ({ seat });
 /** A province by name. */
 export const provinceWords = (id: ProvinceId): KeyRef => ({ key: `${WORDS}.province.${id}` });
 
-/** A colour of the provinces and guilds ("green"). */
-export const colourWords = (colour: GuildColour): KeyRef => ({ key: `${WORDS}.colour.${colour}` });
-
 /** A guild with its article (the guild): a word of its own, as languages inflect the colour. */
 export const guildWords = (colour: GuildColour): KeyRef => ({ key: `${WORDS}.guild.${colour}` });
 
