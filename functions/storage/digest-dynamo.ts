@@ -5,10 +5,11 @@
  * and never again once it is marked sent, and where the last run stopped on the list (`WALK#digest`), so
  * a list longer than one run covers is walked over several (key design: ./table.ts).
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { newSecret } from '../matches/tokens.js';
 import type { DigestClaim, DigestCursor, DigestStore } from '../players/port.js';
+import { conditionFailed } from './conditions.js';
+import { claimLease, LEASE_OVER, type LeaseTarget, releaseLease } from './lease.js';
 import { DIGEST_SHARDS, digestShard, playerKeys } from './table.js';
 
 /** A day's marker is kept past any re-drive, then expires. */
@@ -67,31 +68,10 @@ export class DynamoDigestStore implements DigestStore {
 
   async claimDay(playerId: string, day: string, now: number, leaseMs: number): Promise<DigestClaim> {
     const claimId = newSecret();
-    try {
-      await this.db.send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: {
-            ...playerKeys.digestDay(playerId, day),
-            type: 'digest-day',
-            state: 'claimed',
-            claimId,
-            leaseUntil: now + leaseMs,
-            expiresAt: Math.floor(now / 1000) + MARKER_TTL_SECONDS,
-          },
-          // New, or a claim whose holder died (its lease ran out): a sent or failed day is never taken.
-          ConditionExpression: 'attribute_not_exists(pk) OR (#s = :claimed AND leaseUntil < :now)',
-          ExpressionAttributeNames: { '#s': 'state' },
-          ExpressionAttributeValues: { ':claimed': 'claimed', ':now': now },
-        }),
-      );
-      return { state: 'claimed', claimId };
-    } catch (err) {
-      if (!(err instanceof ConditionalCheckFailedException)) throw err;
-      const key = playerKeys.digestDay(playerId, day);
-      const held = await this.db.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
-      return { state: held.Item?.state === 'claimed' ? 'busy' : 'sent' };
-    }
+    const fields = { type: 'digest-day', expiresAt: Math.floor(now / 1000) + MARKER_TTL_SECONDS };
+    // New, or a claim whose holder died (its lease ran out): a sent or failed day is never taken.
+    const outcome = await claimLease(this.day(playerId, day), { claimId, now, leaseMs, over: LEASE_OVER, fields });
+    return outcome === 'claimed' ? { state: 'claimed', claimId } : { state: outcome === 'held' ? 'busy' : 'sent' };
   }
 
   async settleDay(playerId: string, day: string, claimId: string, state: 'sent' | 'failed', now: number): Promise<void> {
@@ -108,23 +88,15 @@ export class DynamoDigestStore implements DigestStore {
         }),
       );
     } catch (err) {
-      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+      if (!conditionFailed(err)) throw err;
     }
   }
 
   async releaseDay(playerId: string, day: string, claimId: string): Promise<void> {
-    try {
-      await this.db.send(
-        new DeleteCommand({
-          TableName: this.tableName,
-          Key: playerKeys.digestDay(playerId, day),
-          ConditionExpression: 'claimId = :id AND #s = :claimed',
-          ExpressionAttributeNames: { '#s': 'state' },
-          ExpressionAttributeValues: { ':id': claimId, ':claimed': 'claimed' },
-        }),
-      );
-    } catch (err) {
-      if (!(err instanceof ConditionalCheckFailedException)) throw err;
-    }
+    await releaseLease(this.day(playerId, day), claimId);
+  }
+
+  private day(playerId: string, day: string): LeaseTarget {
+    return { db: this.db, tableName: this.tableName, key: playerKeys.digestDay(playerId, day) };
   }
 }

@@ -7,17 +7,12 @@
  * about a third (infra/README.md, "Cost"). Items written before as a JSON string still read.
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import {
-  ConditionalCheckFailedException,
-  DynamoDBClient,
-  GetItemCommand,
-  TransactionCanceledException,
-  type DynamoDBClientConfig,
-} from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, GetItemCommand, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Seat } from '#shared/engine/game.js';
 import type { Commit, CommitResult, LogRecord, MatchHead, MatchRecord, MatchStore, NotificationIntent } from '../matches/port.js';
 import { bounded, boundsFromEnv } from './bounds.js';
+import { cancelled, cancelledByConflict, cancelledFor, conditionFailed, refused } from './conditions.js';
 import { chatMessages, chatSeen, chatToItem, markChatSeen } from './chat-dynamo.js';
 import { wakesBots } from '../matches/bot-seats.js';
 import { OUTBOX_GRACE_MS } from '../matches/port.js';
@@ -216,8 +211,8 @@ export class DynamoMatchStore implements MatchStore {
       );
       return 'created';
     } catch (err) {
-      if (err instanceof ConditionalCheckFailedException) return 'exists';
-      if (err instanceof TransactionCanceledException && err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return 'exists';
+      // The match's own put is item 0; the intents' puts carry no condition.
+      if (refused(err) || cancelledFor(err, 0)) return 'exists';
       throw err;
     }
   }
@@ -294,12 +289,8 @@ export class DynamoMatchStore implements MatchStore {
       await this.db.send(new TransactWriteCommand({ TransactItems: items }));
       return { ok: true };
     } catch (err) {
-      if (err instanceof TransactionCanceledException) {
-        const reasons = err.CancellationReasons ?? [];
-        if (reasons.some((r) => r.Code === 'ConditionalCheckFailed')) return { ok: false, reason: 'stale' };
-        if (reasons.some((r) => r.Code === 'TransactionConflict')) return { ok: false, reason: 'busy' };
-      }
-      if (err instanceof ConditionalCheckFailedException) return { ok: false, reason: 'stale' };
+      if (conditionFailed(err)) return { ok: false, reason: 'stale' };
+      if (cancelledByConflict(err)) return { ok: false, reason: 'busy' };
       throw err;
     }
   }
@@ -393,7 +384,7 @@ export class DynamoMatchStore implements MatchStore {
       return true;
     } catch (err) {
       // A failed version check, or a transaction cancelled by a write at the same moment: look again.
-      if (err instanceof ConditionalCheckFailedException || err instanceof TransactionCanceledException) return false;
+      if (refused(err) || cancelled(err)) return false;
       throw err;
     }
   }
@@ -411,7 +402,7 @@ export class DynamoMatchStore implements MatchStore {
         }),
       );
     } catch (err) {
-      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+      if (!conditionFailed(err)) throw err;
     }
   }
 }

@@ -5,7 +5,6 @@
  * expire by TTL (table.ts): a connection that vanished without a $disconnect leaves nothing for long, and
  * an expired item DynamoDB has not deleted yet is filtered out of the Query.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchWriteCommand,
   DeleteCommand,
@@ -16,6 +15,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { CONNECTION_TTL_MS, type ConnectionStore, SUBSCRIPTION_TTL_MS } from '../live/port.js';
 import { MAX_SUBSCRIPTIONS } from '../live/protocol.js';
+import { conditionFailed } from './conditions.js';
 import { liveKeys } from './table.js';
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
@@ -44,7 +44,7 @@ export class DynamoConnectionStore implements ConnectionStore {
         }),
       );
     } catch (err) {
-      if (err instanceof ConditionalCheckFailedException) return 'full';
+      if (conditionFailed(err)) return 'full';
       throw err;
     }
     await this.db.send(

@@ -5,7 +5,6 @@
  * The sweep's writes to match items are the match store's (./dynamo.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { TransactionCanceledException, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Seat } from '#shared/engine/game.js';
 import type { NotificationIntent } from '../matches/port.js';
@@ -28,6 +27,8 @@ import type { DueCursor, DueItem, NotifyStore, OutboxKey } from '../notify/port.
 import { unpackData } from './dynamo.js';
 import { takeCounters } from './rate-counters.js';
 import { DUE_INDEX, DUE_SHARDS, dueShard, pad } from './table.js';
+import { conditionFailed } from './conditions.js';
+import { claimLease, LEASE_OVER_OR_NONE, type LeaseTarget, releaseLease } from './lease.js';
 
 type Item = Record<string, unknown>;
 
@@ -49,10 +50,6 @@ export const notifyKeys = {
   /** A fixed-window counter of confirmation mails, for one seat, match or client address. */
   confirmCounter: (cap: string, subject: string, windowStart: number) => ({ pk: `RL#confirm#${cap}#${subject}`, sk: `W#${windowStart}` }),
 };
-
-const isConditionFailure = (err: unknown) =>
-  err instanceof ConditionalCheckFailedException ||
-  (err instanceof TransactionCanceledException && (err.CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed'));
 
 export class DynamoNotifyStore implements NotifyStore {
   constructor(
@@ -110,7 +107,7 @@ export class DynamoNotifyStore implements NotifyStore {
       );
       return true;
     } catch (err) {
-      if (isConditionFailure(err)) return false;
+      if (conditionFailed(err)) return false;
       throw err;
     }
   }
@@ -161,7 +158,7 @@ export class DynamoNotifyStore implements NotifyStore {
       );
       return 'ok';
     } catch (err) {
-      if (!isConditionFailure(err)) throw err;
+      if (!conditionFailed(err)) throw err;
     }
     // No record yet: create it, unless another request created it first.
     try {
@@ -174,7 +171,7 @@ export class DynamoNotifyStore implements NotifyStore {
       );
       return 'ok';
     } catch (err) {
-      if (!isConditionFailure(err)) throw err;
+      if (!conditionFailed(err)) throw err;
     }
     const rec = await this.address(addressKey);
     return rec?.suppressed ? 'suppressed' : 'limited';
@@ -215,7 +212,7 @@ export class DynamoNotifyStore implements NotifyStore {
         }),
       );
     } catch (err) {
-      if (!isConditionFailure(err)) throw err;
+      if (!conditionFailed(err)) throw err;
     }
   }
 
@@ -254,7 +251,7 @@ export class DynamoNotifyStore implements NotifyStore {
           }),
         );
       } catch (err) {
-        if (!isConditionFailure(err)) throw err;
+        if (!conditionFailed(err)) throw err;
       }
     }
   }
@@ -274,7 +271,7 @@ export class DynamoNotifyStore implements NotifyStore {
       );
       return;
     } catch (err) {
-      if (!isConditionFailure(err)) throw err;
+      if (!conditionFailed(err)) throw err;
     }
     // No record yet (a signed-in player's address never needed a confirmation mail): make one, suppressed.
     try {
@@ -286,7 +283,7 @@ export class DynamoNotifyStore implements NotifyStore {
         }),
       );
     } catch (err) {
-      if (!isConditionFailure(err)) throw err;
+      if (!conditionFailed(err)) throw err;
     }
   }
 
@@ -304,7 +301,7 @@ export class DynamoNotifyStore implements NotifyStore {
         }),
       );
     } catch (err) {
-      if (!isConditionFailure(err)) throw err;
+      if (!conditionFailed(err)) throw err;
     }
   }
 
@@ -340,33 +337,9 @@ export class DynamoNotifyStore implements NotifyStore {
     leaseMs: number,
   ): Promise<{ state: 'claimed'; claimId: string } | { state: 'done' | 'busy' }> {
     const claimId = randomUUID();
-    try {
-      await this.db.send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: {
-            ...notifyKeys.sent(intent, channel),
-            type: 'sent',
-            state: 'claimed',
-            at: now,
-            claimId,
-            leaseUntil: now + leaseMs,
-            expiresAt: epochSeconds(now) + CLAIM_TTL_SECONDS,
-          },
-          // Claims written before leases existed have none: they are stale by now.
-          ConditionExpression: 'attribute_not_exists(pk) OR (#s = :c AND (attribute_not_exists(leaseUntil) OR leaseUntil <= :now))',
-          ExpressionAttributeNames: { '#s': 'state' },
-          ExpressionAttributeValues: { ':c': 'claimed', ':now': now },
-        }),
-      );
-      return { state: 'claimed', claimId };
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-    }
-    const out = await this.db.send(
-      new GetCommand({ TableName: this.tableName, Key: notifyKeys.sent(intent, channel), ConsistentRead: true }),
-    );
-    return { state: out.Item?.state === 'claimed' ? 'busy' : 'done' };
+    const fields = { type: 'sent', at: now, expiresAt: epochSeconds(now) + CLAIM_TTL_SECONDS };
+    const outcome = await claimLease(this.delivery(intent, channel), { claimId, now, leaseMs, over: LEASE_OVER_OR_NONE, fields });
+    return outcome === 'claimed' ? { state: 'claimed', claimId } : { state: outcome === 'held' ? 'busy' : 'done' };
   }
 
   /** The delivery record of one channel, for tests and the sweep's logs. */
@@ -391,19 +364,11 @@ export class DynamoNotifyStore implements NotifyStore {
 
   /** Gives a claim back after a failure that is worth retrying (only our own claim). */
   async release(intent: NotificationIntent, channel: string, claimId: string): Promise<void> {
-    try {
-      await this.db.send(
-        new DeleteCommand({
-          TableName: this.tableName,
-          Key: notifyKeys.sent(intent, channel),
-          ConditionExpression: '#s = :c AND claimId = :id',
-          ExpressionAttributeNames: { '#s': 'state' },
-          ExpressionAttributeValues: { ':c': 'claimed', ':id': claimId },
-        }),
-      );
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-    }
+    await releaseLease(this.delivery(intent, channel), claimId);
+  }
+
+  private delivery(intent: NotificationIntent, channel: string): LeaseTarget {
+    return { db: this.db, tableName: this.tableName, key: notifyKeys.sent(intent, channel) };
   }
 
   // ------------------------------------------------------------------ the outbox
@@ -427,7 +392,7 @@ export class DynamoNotifyStore implements NotifyStore {
         }),
       );
     } catch (err) {
-      if (!isConditionFailure(err)) throw err;
+      if (!conditionFailed(err)) throw err;
     }
   }
 
@@ -478,7 +443,7 @@ export class DynamoNotifyStore implements NotifyStore {
       );
       return true;
     } catch (err) {
-      if (isConditionFailure(err)) return false;
+      if (conditionFailed(err)) return false;
       throw err;
     }
   }

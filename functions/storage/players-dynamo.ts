@@ -5,7 +5,6 @@
  * Query of one partition, with no index. Every write that can race is conditional.
  */
 import type { Lang } from '../i18n.js';
-import { TransactionCanceledException, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchWriteCommand,
   DeleteCommand,
@@ -27,15 +26,12 @@ import {
   type SignInLinkRecord,
 } from '../players/model.js';
 import type { PlayerStore } from '../players/port.js';
+import { conditionFailed } from './conditions.js';
 import { takeCounters } from './rate-counters.js';
 import { playerKeys } from './table.js';
 
 type Item = Record<string, unknown>;
 const seconds = (ms: number) => Math.ceil(ms / 1000);
-
-const isConditionFailure = (err: unknown) =>
-  err instanceof ConditionalCheckFailedException ||
-  (err instanceof TransactionCanceledException && (err.CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed'));
 
 export class DynamoPlayerStore implements PlayerStore {
   constructor(
@@ -96,7 +92,7 @@ export class DynamoPlayerStore implements PlayerStore {
       );
       return (out.Attributes?.link as SignInLinkRecord | undefined) ?? null;
     } catch (err) {
-      if (isConditionFailure(err)) return null;
+      if (conditionFailed(err)) return null;
       throw err;
     }
   }
@@ -151,7 +147,7 @@ export class DynamoPlayerStore implements PlayerStore {
       );
       return player;
     } catch (err) {
-      if (!isConditionFailure(err)) throw err;
+      if (!conditionFailed(err)) throw err;
       // Two first sign-ins at once: the one written first is the player's record.
       const there = await this.playerByAddress(player.addressKey);
       if (!there) throw err;
@@ -292,7 +288,7 @@ export class DynamoPlayerStore implements PlayerStore {
         }),
       );
     } catch (err) {
-      if (!isConditionFailure(err)) throw err;
+      if (!conditionFailed(err)) throw err;
     }
   }
 
@@ -318,7 +314,7 @@ export class DynamoPlayerStore implements PlayerStore {
       );
       return true;
     } catch (err) {
-      if (isConditionFailure(err)) return false;
+      if (conditionFailed(err)) return false;
       throw err;
     }
   }
@@ -335,7 +331,7 @@ export class DynamoPlayerStore implements PlayerStore {
       );
       return true;
     } catch (err) {
-      if (isConditionFailure(err)) return false;
+      if (conditionFailed(err)) return false;
       throw err;
     }
   }
@@ -359,7 +355,7 @@ export class DynamoPlayerStore implements PlayerStore {
               }),
             )
             .catch((err: unknown) => {
-              if (!isConditionFailure(err)) throw err;
+              if (!conditionFailed(err)) throw err;
             }),
         ),
       );

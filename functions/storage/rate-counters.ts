@@ -3,8 +3,8 @@
  * per cap and subject and window, all counted in one transaction, so a request refused by any cap
  * uses up none of the others. DynamoDB's TTL removes a counter after `expiresAt`.
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { cancelledAt } from './conditions.js';
 
 export interface CounterTake<C extends string> {
   /** The subjects to count, by cap (a cap without a subject is not counted). */
@@ -40,8 +40,7 @@ export async function takeCounters<C extends string>(
     );
     return { ok: true };
   } catch (err) {
-    if (!(err instanceof TransactionCanceledException)) throw err;
-    const full = (err.CancellationReasons ?? []).findIndex((r) => r.Code === 'ConditionalCheckFailed');
+    const full = cancelledAt(err);
     if (full < 0) throw err;
     return { ok: false, full: entries[full]![0] };
   }
