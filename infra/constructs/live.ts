@@ -55,7 +55,7 @@ export class LiveChannel {
 
     const integration = (id: string) => new WebSocketLambdaIntegration(id, this.socket);
     this.api = new apigw.WebSocketApi(scope, 'LiveApi', {
-      description: 'The live channel: pokes with the new version of a match (issue 17)',
+      description: 'The live channel: pokes with the new version of a match',
       connectRouteOptions: { integration: integration('LiveConnect') },
       disconnectRouteOptions: { integration: integration('LiveDisconnect') },
       defaultRouteOptions: { integration: integration('LiveDefault') },
