@@ -277,7 +277,8 @@ async function playMemoryWatched(h: Awaited<ReturnType<typeof botHarness>>, time
   const log = await h.fullLog(id, me);
   const atVersion = new Map(log.map((l: Json) => [l.version, l]));
   const reacted = timeline.flatMap((t, i) => {
-    if (t.kind !== 'wait') return [];
+    // The last wait has no decision after it when the human's move in it ended the match (checked above).
+    if (t.kind !== 'wait' || i === timeline.length - 1) return [];
     const seat = timeline[i + 1].seat;
     const record: Json = atVersion.get(t.humanMoved ? t.version + 2 : t.version + 1);
     return record?.seat === seat && record.bot && record.entries.some((e: Json) => /snap/i.test(e.type)) ? [{ ...t, seat }] : [];
