@@ -32,13 +32,6 @@ export const computerSeat = (level: BotLevel, n = 0): SeatRecord => ({
   bot: { level },
 });
 
-/** The number of each seat's computer among several (1, 2… in seat order), 0 when the match has just one (or none). */
-export function computerNumbers(isComputer: readonly boolean[]): number[] {
-  const count = isComputer.filter(Boolean).length;
-  let k = 0;
-  return isComputer.map((c) => (c && count > 1 ? ++k : 0));
-}
-
 /** A seat a computer was made for (not one standing in for a player). */
 export const isComputerSeat = (s: SeatRecord | undefined): boolean => s?.bot !== undefined && s.bot.standIn === undefined;
 

@@ -4,11 +4,11 @@
  * MatchError (./errors.ts), which the API's one error handler turns into statuses.
  */
 import type { AnyGame, Seat, Viewer } from '#shared/engine/game.js';
+import { computerNumbers } from '#shared/i18n/render.js';
 import type { Commit, LogRecord, MatchEnd, MatchRecord, MatchStore, NotificationIntent, NotificationKind, RecentKey } from './port.js';
 import { RECENT_KEYS_MS, RECENT_KEYS_PER_SEAT } from './port.js';
 import {
   botSeatsOf,
-  computerNumbers,
   computerSeat,
   everySeatFilled,
   isComputerSeat,

@@ -22,9 +22,18 @@ const madeForComputer = (s: BotSeat): boolean => s?.bot !== undefined && s.bot.s
 export function computerName(seats: readonly BotSeat[], seat: number): Words | null {
   const s = seats[seat];
   if (!madeForComputer(s)) return null;
-  const computers = seats.flatMap((x, i) => (madeForComputer(x) ? [i] : []));
-  const n = computers.length > 1 ? computers.indexOf(seat) + 1 : 0;
+  const n = computerNumbers(seats.map(madeForComputer))[seat] ?? 0;
   return { key: 'bots.name', params: { n, level: s!.bot!.level } };
+}
+
+/**
+ * The number of each seat's computer among several (1, 2… in seat order), 0 when the match has just one
+ * (or none): the one numbering of the names above and of the English names the server stores.
+ */
+export function computerNumbers(isComputer: readonly boolean[]): number[] {
+  const count = isComputer.filter(Boolean).length;
+  let k = 0;
+  return isComputer.map((c) => (c && count > 1 ? ++k : 0));
 }
 
 export interface Speaker {
