@@ -13,6 +13,18 @@ import { Device, signIn, signInLinks } from './support.js';
 
 const io = mailAndPush();
 let h: Harness;
+
+/** Asks for a sign-in link from a client network: the harness's app has no socket, so the address comes from the Lambda event's shape. */
+const ask = (address: string, ip: string) =>
+  h.app.request(
+    '/api/session/link',
+    {
+      method: 'POST',
+      headers: { Origin: 'http://dutch.test', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ address }),
+    },
+    { event: { requestContext: { http: { sourceIp: ip } } } },
+  );
 afterEach(async () => h?.close());
 
 const start = Date.UTC(2026, 0, 5, 9, 0, 0);
@@ -220,16 +232,6 @@ describe('caps on sign-in mails', () => {
   it('many networks asking at their cap lock no one else out: a fresh network and address still get a link (issue 25)', async () => {
     // The real caps: once, 20 networks at 10 mails each filled a counter for the whole site.
     h = await open();
-    const ask = (address: string, ip: string) =>
-      h.app.request(
-        '/api/session/link',
-        {
-          method: 'POST',
-          headers: { Origin: 'http://dutch.test', 'Content-Type': 'application/json' },
-          body: JSON.stringify({ address }),
-        },
-        { event: { requestContext: { http: { sourceIp: ip } } } },
-      );
     const network = async (net: number) => {
       const statuses: number[] = [];
       for (let i = 0; i < 10; i++) statuses.push((await ask(`n${net}-${i}@example.test`, `10.1.${net}.1`)).status);
@@ -251,18 +253,7 @@ describe('caps on sign-in mails', () => {
 
   it('per client network', async () => {
     h = await open({ signInCaps: caps });
-    // The harness's app has no socket: the client address comes from the Lambda event's shape instead.
     const d = new Device(h);
-    const ask = (address: string, ip: string) =>
-      h.app.request(
-        '/api/session/link',
-        {
-          method: 'POST',
-          headers: { Origin: 'http://dutch.test', 'Content-Type': 'application/json' },
-          body: JSON.stringify({ address }),
-        },
-        { event: { requestContext: { http: { sourceIp: ip } } } },
-      );
     for (let i = 0; i < 3; i++) expect((await ask(`c${i}@example.test`, '10.0.0.1')).status).toBe(202);
     const client = await ask('c9@example.test', '10.0.0.1');
     expect(client.status).toBe(429);
