@@ -9,7 +9,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, typ
 import { newSecret } from '../matches/tokens.js';
 import type { DigestClaim, DigestCursor, DigestStore } from '../players/port.js';
 import { conditionFailed } from './conditions.js';
-import { claimLease, LEASE_OVER, type LeaseTarget, releaseLease } from './lease.js';
+import { claimLease, type LeaseTarget, releaseLease } from './lease.js';
 import { DIGEST_SHARDS, digestShard, playerKeys } from './table.js';
 
 /** A day's marker is kept past any re-drive, then expires. */
@@ -70,7 +70,7 @@ export class DynamoDigestStore implements DigestStore {
     const claimId = newSecret();
     const fields = { type: 'digest-day', expiresAt: Math.floor(now / 1000) + MARKER_TTL_SECONDS };
     // New, or a claim whose holder died (its lease ran out): a sent or failed day is never taken.
-    const outcome = await claimLease(this.day(playerId, day), { claimId, now, leaseMs, over: LEASE_OVER, fields });
+    const outcome = await claimLease(this.day(playerId, day), { claimId, now, leaseMs, fields });
     return outcome === 'claimed' ? { state: 'claimed', claimId } : { state: outcome === 'held' ? 'busy' : 'sent' };
   }
 

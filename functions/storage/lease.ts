@@ -3,6 +3,10 @@
  * conditional write marks an item `claimed` by one attempt until `leaseUntil`, before anything is sent. A
  * holder that dies leaves its claim; once the lease has run out the next attempt takes it over. A settled item
  * (sent, given up) is never taken. Settling stays with each store: what it writes differs.
+ *
+ * One rule for when a lease is over, for both: from `leaseUntil` on (a lease that ends at the claim's `now`
+ * is over), and a claim with no `leaseUntil` (written before leases existed) is stale by now. The digest's
+ * markers used to wait one millisecond longer (`leaseUntil < now`); nothing depended on that millisecond.
  */
 import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conditionFailed } from './conditions.js';
@@ -16,21 +20,16 @@ export interface LeaseTarget {
   key: Key;
 }
 
-/**
- * When a claim's lease counts as run out (`:now` is the claim's time). Digest markers: strictly after
- * `leaseUntil`. Deliveries: from `leaseUntil` on, and claims written before leases existed have none, so they
- * are stale by now.
- */
-export const LEASE_OVER = 'leaseUntil < :now';
-export const LEASE_OVER_OR_NONE = '(attribute_not_exists(leaseUntil) OR leaseUntil <= :now)';
+/** When a claim's lease counts as run out (`:now` is the claim's time): from `leaseUntil` on, or it has none. */
+const LEASE_OVER = '(attribute_not_exists(leaseUntil) OR leaseUntil <= :now)';
 
 /** `claimed`: ours; `held`: another attempt holds a live lease; `settled`: the item is no claim any more. */
 export type LeaseOutcome = 'claimed' | 'held' | 'settled';
 
-/** Claims `target` for `leaseMs`: a new item, or a claim whose lease is over (`over`), written with `fields`. */
+/** Claims `target` for `leaseMs`: a new item, or a claim whose lease is over, written with `fields`. */
 export async function claimLease(
   target: LeaseTarget,
-  claim: { claimId: string; now: number; leaseMs: number; over: string; fields: Record<string, unknown> },
+  claim: { claimId: string; now: number; leaseMs: number; fields: Record<string, unknown> },
 ): Promise<LeaseOutcome> {
   const { db, tableName, key } = target;
   try {
@@ -38,7 +37,7 @@ export async function claimLease(
       new PutCommand({
         TableName: tableName,
         Item: { ...key, ...claim.fields, state: 'claimed', claimId: claim.claimId, leaseUntil: claim.now + claim.leaseMs },
-        ConditionExpression: `attribute_not_exists(pk) OR (#s = :claimed AND ${claim.over})`,
+        ConditionExpression: `attribute_not_exists(pk) OR (#s = :claimed AND ${LEASE_OVER})`,
         ExpressionAttributeNames: { '#s': 'state' },
         ExpressionAttributeValues: { ':claimed': 'claimed', ':now': claim.now },
       }),

@@ -28,7 +28,7 @@ import { unpackData } from './dynamo.js';
 import { takeCounters } from './rate-counters.js';
 import { DUE_INDEX, DUE_SHARDS, dueShard, pad } from './table.js';
 import { conditionFailed } from './conditions.js';
-import { claimLease, LEASE_OVER_OR_NONE, type LeaseTarget, releaseLease } from './lease.js';
+import { claimLease, type LeaseTarget, releaseLease } from './lease.js';
 
 type Item = Record<string, unknown>;
 
@@ -338,7 +338,7 @@ export class DynamoNotifyStore implements NotifyStore {
   ): Promise<{ state: 'claimed'; claimId: string } | { state: 'done' | 'busy' }> {
     const claimId = randomUUID();
     const fields = { type: 'sent', at: now, expiresAt: epochSeconds(now) + CLAIM_TTL_SECONDS };
-    const outcome = await claimLease(this.delivery(intent, channel), { claimId, now, leaseMs, over: LEASE_OVER_OR_NONE, fields });
+    const outcome = await claimLease(this.delivery(intent, channel), { claimId, now, leaseMs, fields });
     return outcome === 'claimed' ? { state: 'claimed', claimId } : { state: outcome === 'held' ? 'busy' : 'done' };
   }
 
