@@ -23,7 +23,7 @@ import { compose, mailHtml, mailText, pushMessage, type Composed } from './compo
 import type { EmailSender } from './email.js';
 import { DIGESTED_KINDS, UNSUBSCRIBE_TOKEN_TTL_SECONDS, type PushSubscriptionRecord, type SeatPrefs } from './model.js';
 import type { PushSender } from './push.js';
-import type { NotifyStore, OutboxEntry } from './port.js';
+import type { AddressBook, DeliveryClaims, LinkTokens, Outbox, OutboxEntry, SeatChoices } from './port.js';
 
 /** One change in a batch: its id (for a retry) and the outbox entry it carries, if any. */
 export interface BatchItem {
@@ -37,7 +37,8 @@ export interface BatchResult {
 }
 
 export interface DispatcherDeps {
-  store: NotifyStore;
+  /** Every notification port: a seat's choices and its address, the links in the message, the claims, the outbox. */
+  store: SeatChoices & AddressBook & LinkTokens & DeliveryClaims & Outbox;
   matches: MatchStore;
   games: ReadonlyMap<string, AnyGame>;
   /** The site's origin, for links in messages. */

@@ -1,6 +1,7 @@
 /**
- * The notification store's port: everything the notifications part needs from a database. One real
- * adapter implements it (DynamoDB, functions/storage/notify-dynamo.ts), tested against DynamoDB Local.
+ * The notification store's ports, one per concept: a seat's choices, the address book, the links' secrets,
+ * the delivery claims and the outbox. Each consumer asks only for the ports it uses. One real adapter
+ * implements them all (DynamoDB, functions/storage/notify-dynamo.ts), tested against DynamoDB Local.
  * The outbox itself is written by the match store, in the same transaction as the change it reports
  * (functions/matches/port.ts `Commit.intents`); this port reads, re-drives and settles it.
  */
@@ -27,8 +28,8 @@ export type DueCursor = unknown;
 
 export type Claim = { state: 'claimed'; claimId: string } | { state: 'done' | 'busy' };
 
-export interface NotifyStore {
-  // ---------------------------------------------------------------- a seat's choices
+/** A seat's choices: its notification settings and its push subscriptions. */
+export interface SeatChoices {
   /** A seat's choices and push subscriptions. */
   seat(matchId: string, seat: Seat): Promise<{ prefs: SeatPrefs | null; push: PushSubscriptionRecord[] }>;
   putPrefs(prefs: SeatPrefs): Promise<void>;
@@ -36,8 +37,10 @@ export interface NotifyStore {
   confirmEmail(matchId: string, seat: Seat, addressKey: string, now: number): Promise<boolean>;
   addPush(sub: PushSubscriptionRecord): Promise<void>;
   removePush(matchId: string, seat: Seat, id: string): Promise<void>;
+}
 
-  // ---------------------------------------------------------------- addresses and confirmation limits
+/** The address book: what is known of each mail address (confirmed, suppressed, proofs) and its confirmation limits. */
+export interface AddressBook {
   address(addressKey: string): Promise<EmailAddressRecord | null>;
   /** The address's one confirmation mail a day (CONFIRMATION_INTERVAL_MS), unless it is suppressed. */
   reserveConfirmation(addressKey: string, address: string, now: number): Promise<'ok' | 'limited' | 'suppressed'>;
@@ -55,17 +58,23 @@ export interface NotifyStore {
   /** Whether a browser was given this address proof (by its hash) when it confirmed the address, within its year. */
   hasAddressProof(addressKey: string, proofHash: string, now: number): Promise<boolean>;
   unsuppress(addressKey: string): Promise<void>;
+}
 
-  // ---------------------------------------------------------------- link secrets (hashes only)
+/** The secrets of the links in mails (confirm, unsubscribe, sign in), kept as hashes only. */
+export interface LinkTokens {
   putToken(hash: string, record: LinkTokenRecord, ttlSeconds: number): Promise<void>;
   token(hash: string, now: number): Promise<LinkTokenRecord | null>;
+}
 
-  // ---------------------------------------------------------------- delivery claims (dedupe)
+/** One delivery per notification and channel: claimed for a lease, then settled (the dispatcher's dedupe). */
+export interface DeliveryClaims {
   claim(intent: NotificationIntent, channel: string, now: number, leaseMs: number): Promise<Claim>;
   settle(intent: NotificationIntent, channel: string, state: Exclude<ClaimState, 'claimed'>, detail?: string): Promise<void>;
   release(intent: NotificationIntent, channel: string, claimId: string): Promise<void>;
+}
 
-  // ---------------------------------------------------------------- the outbox and the timers
+/** The outbox and the timers: undelivered notifications, their re-drives, and the matches whose time has come. */
+export interface Outbox {
   /** The entry is delivered: it leaves the outbox. */
   settleOutbox(key: OutboxKey): Promise<void>;
   /** The undelivered notifications of a match. */
@@ -77,6 +86,12 @@ export interface NotifyStore {
   /** Items whose timer has come by `now`, a page at a time (`next` while there are more). */
   due(now: number, limit: number, cursor?: DueCursor): Promise<{ items: DueItem[]; next?: DueCursor }>;
 }
+
+/**
+ * The five ports together, as the wiring hands the notifications part's store around (functions/app.ts,
+ * functions/deps.ts); each consumer names only the ports it uses.
+ */
+export interface NotifyStore extends SeatChoices, AddressBook, LinkTokens, DeliveryClaims, Outbox {}
 
 export const emptyPrefs = (matchId: string, seat: Seat, now: number): SeatPrefs => ({
   matchId,

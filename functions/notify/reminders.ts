@@ -11,10 +11,10 @@ import { Deadlines } from '../matches/deadlines.js';
 import { OUTBOX_GRACE_MS, type MatchRecord, type MatchStore, type NotificationIntent } from '../matches/port.js';
 import type { MatchService } from '../matches/service.js';
 import { formatTime, nextDue, seatTimers, type TimerEvent } from '../matches/timing.js';
-import type { NotifyStore, OutboxKey } from './port.js';
+import type { Outbox, OutboxKey } from './port.js';
 
 export interface SweepDeps {
-  store: NotifyStore;
+  store: Outbox;
   matches: MatchStore;
   service: MatchService;
   clock?: () => number;

@@ -26,11 +26,11 @@ import {
   type LinkTokenRecord,
   type SeatPrefs,
 } from './model.js';
-import { emptyPrefs, type NotifyStore } from './port.js';
+import { type AddressBook, emptyPrefs, type LinkTokens, type SeatChoices } from './port.js';
 import { isBrowserPushEndpoint } from './push-hosts.js';
 
 export interface SettingsDeps {
-  store: NotifyStore;
+  store: SeatChoices & AddressBook & LinkTokens;
   email?: EmailSender;
   /** Web push is set up (the VAPID keys are there). */
   pushAvailable?: boolean;

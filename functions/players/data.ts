@@ -4,13 +4,13 @@
  * mailed before; the seats stay playable by their links, and the notification settings of those seats no
  * longer hold the address.
  */
-import type { NotifyStore } from '../notify/port.js';
+import type { SeatChoices } from '../notify/port.js';
 import type { PlayerStore } from './port.js';
 import type { PlayerRecord } from './model.js';
 
 export interface PlayerDataDeps {
   players: PlayerStore;
-  notify: NotifyStore;
+  notify: SeatChoices;
   clock: () => number;
 }
 

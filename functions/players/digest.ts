@@ -18,7 +18,7 @@ import type { MatchRecord, MatchStore } from '../matches/port.js';
 import { newSecret, sameHash, sha256 } from '../matches/tokens.js';
 import type { EmailSender } from '../notify/email.js';
 import { UNSUBSCRIBE_TOKEN_TTL_SECONDS } from '../notify/model.js';
-import type { NotifyStore } from '../notify/port.js';
+import type { AddressBook, LinkTokens } from '../notify/port.js';
 import { type DigestLine, digestMail } from './digest-mail.js';
 import type { ClaimedSeat, PlayerRecord } from './model.js';
 import type { DigestStore, PlayerStore } from './port.js';
@@ -27,7 +27,7 @@ export interface DigestDeps {
   players: PlayerStore;
   digests: DigestStore;
   matches: MatchStore;
-  notify: NotifyStore;
+  notify: AddressBook & LinkTokens;
   games: ReadonlyMap<string, AnyGame>;
   email: EmailSender;
   publicUrl: string;

@@ -9,7 +9,7 @@ import type { Lang } from '../i18n.js';
 import type { AnyGame, Seat } from '#shared/engine/game.js';
 import type { MatchRecord, MatchStore } from '../matches/port.js';
 import { sameHash, sha256 } from '../matches/tokens.js';
-import { emptyPrefs, type NotifyStore } from '../notify/port.js';
+import { emptyPrefs, type SeatChoices } from '../notify/port.js';
 import { PlayerError } from './errors.js';
 import { MAX_SEATS, type ClaimedSeat, type NoticeDefaults, type PlayerRecord } from './model.js';
 import type { PlayerStore } from './port.js';
@@ -18,7 +18,7 @@ import { seatBinding, type SeatVault } from './vault.js';
 export interface PlayerSeatsDeps {
   players: PlayerStore;
   matches: MatchStore;
-  notify: NotifyStore;
+  notify: SeatChoices;
   games: ReadonlyMap<string, AnyGame>;
   vault: SeatVault;
   clock: () => number;

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Lang } from '../i18n.js';
 import { newSecret, sameHash, sha256 } from '../matches/tokens.js';
 import type { EmailSender } from '../notify/email.js';
-import type { NotifyStore } from '../notify/port.js';
+import type { AddressBook, LinkTokens } from '../notify/port.js';
 import { UNSUBSCRIBE_TOKEN_TTL_SECONDS } from '../notify/model.js';
 import { signInMail } from './mail.js';
 import { PlayerError } from './errors.js';
@@ -27,7 +27,7 @@ import type { PlayerStore } from './port.js';
 
 export interface SignInDeps {
   players: PlayerStore;
-  notify: NotifyStore;
+  notify: AddressBook & LinkTokens;
   email?: EmailSender;
   clock: () => number;
   caps?: Record<SignInCap, number>;
