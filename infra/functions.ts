@@ -102,7 +102,8 @@ export const DISPATCH_FILTERS = [
 ] as const;
 
 /**
- * The stream records that may need a computer player to move (PLATFORM.md): match items written with the
+ * The stream records that may need a computer player to move (PLATFORM.md; functions/storage/stream-records.ts
+ * reads them as changes with `wakesBots`): match items written with the
  * `botSeats` attribute, which functions/storage/dynamo.ts sets only on an active match with at least one
  * bot seat, and only by a write that changes its game or who plays a seat (matches/bot-seats.ts
  * `wakesBots`): chat messages, nudges, new links, pauses and the sweep's updates never invoke the function. Keys as functions/storage/table.ts makes them (pk `M#<id>`, sk `MATCH`): log records, outbox
@@ -145,7 +146,8 @@ export const DIGEST_TABLE_ACTIONS = [
 ] as const;
 
 /**
- * The stream records that poke the live channel's subscribers (functions/live/records.ts `pokeOf`): match
+ * The stream records that poke the live channel's subscribers (functions/storage/stream-records.ts `changeOf`, read by
+ * functions/live/records.ts `pokeOf`): match
  * items written. Log records, outbox rows, the live channel's own items and deletions never invoke it.
  * With a NEW_IMAGE stream an unchanged version (a sweep's cursor) cannot be told apart here; such a poke
  * repeats a version the pages already show, and they ignore it.

@@ -1,35 +1,30 @@
 /**
- * The table's stream records as the bot runner takes them: the ids of matches in play with a seat a
- * computer plays whose game (or who plays a seat) just changed — the match item's top-level `botSeats`,
- * which functions/storage/dynamo.ts writes only then (functions/matches/bot-seats.ts `wakesBots`), never
- * on a change beside the game (chat, nudge, links, pause) or the sweep's update; on AWS the event
- * source's filter is "NewImage.botSeats exists" — and Lambda's partial batch response.
+ * The table's changes as the bot runner takes them: the ids of matches in play with a seat a computer
+ * plays whose game (or who plays a seat) just changed (functions/changes.ts `wakesBots`; the storage
+ * adapter tells them from every other write of a match: chat, nudge, links, pause, the sweep's update).
+ * The answer names the changes to retry, as Lambda's partial batch response does.
  */
-import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
+import type { ChangeFailures, TableChange } from '../changes.js';
 import type { BotRunner } from './runner.js';
 
-/** The match a record wakes the bots for, or null (another item, a removal, no computer seat, a change beside the game). */
-export function botMatchOf(record: DynamoDBRecord): string | null {
-  if (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY') return null;
-  const pk = record.dynamodb?.Keys?.pk?.S;
-  if (record.dynamodb?.Keys?.sk?.S !== 'MATCH' || !pk?.startsWith('M#')) return null;
-  return record.dynamodb?.NewImage?.botSeats ? pk.slice(2) : null;
+/** The match a change wakes the bots for, or null (another item, a removal, no computer seat, a change beside the game). */
+export function botMatchOf(change: TableChange): string | null {
+  return change.kind === 'match-changed' && change.wakesBots ? change.matchId : null;
 }
 
 /**
- * Records in, the bots' moves made, Lambda's partial batch response out. Each match is handled once
- * per batch (it reads the latest state anyway), matches side by side; a match whose run failed
- * reports all its records, so Lambda retries from the first of them.
+ * Changes in, the bots' moves made, the changes to retry out. Each match is handled once per batch (it
+ * reads the latest state anyway), matches side by side; a match whose run failed reports all its
+ * changes, so they are handed over again from the first of them.
  */
-export const onBotRecords =
+export const onBotChanges =
   (runner: Pick<BotRunner, 'handle'>, log: (entry: Record<string, unknown>) => void = (e) => console.log(JSON.stringify(e))) =>
-  async (records: readonly DynamoDBRecord[]): Promise<DynamoDBBatchResponse> => {
+  async (changes: readonly TableChange[]): Promise<ChangeFailures> => {
     const byMatch = new Map<string, string[]>();
-    records.forEach((r, i) => {
-      const id = botMatchOf(r);
-      if (id === null) return;
-      byMatch.set(id, [...(byMatch.get(id) ?? []), r.dynamodb?.SequenceNumber ?? r.eventID ?? String(i)]);
-    });
+    for (const c of changes) {
+      const id = botMatchOf(c);
+      if (id !== null) byMatch.set(id, [...(byMatch.get(id) ?? []), c.id]);
+    }
     const failed = await Promise.all(
       [...byMatch].map(async ([matchId, ids]) => {
         try {

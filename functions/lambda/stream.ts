@@ -1,8 +1,9 @@
 /**
  * The notification dispatcher on AWS Lambda: the table's stream (filtered to outbox rows) is its
  * event source, with partial batch responses (`ReportBatchItemFailures`), bounded retries, batch
- * bisection on error and a dead-letter queue set by the stack. The stream's records are read as outbox
- * entries by functions/storage/stream-records.ts; the work is in functions/notify/dispatcher.ts.
+ * bisection on error and a dead-letter queue set by the stack. The stream's records are read as the table's
+ * changes, and those as outbox entries, by functions/storage/stream-records.ts; the work is in
+ * functions/notify/dispatcher.ts.
  */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { gameRegistry } from '#shared/games/index.js';
@@ -10,7 +11,7 @@ import { notifyFromEnv } from '../deps.js';
 import { Dispatcher } from '../notify/dispatcher.js';
 import { WebPushSender } from '../notify/push.js';
 import { DynamoMatchStore, dynamoClientFromEnv } from '../storage/dynamo.js';
-import { onStreamRecords } from '../storage/stream-records.js';
+import { changesOf, outboxBatch } from '../storage/stream-records.js';
 import { DEFAULT_TABLE } from '../storage/table.js';
 
 const tableName = process.env.TABLE_NAME ?? DEFAULT_TABLE;
@@ -27,8 +28,6 @@ const dispatcher = new Dispatcher({
   ...(runtime.push ? { push: runtime.push } : {}),
 });
 
-const onRecords = onStreamRecords(dispatcher);
-
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
-  return onRecords(event.Records);
+  return dispatcher.handleBatch(outboxBatch(changesOf(event.Records)));
 }

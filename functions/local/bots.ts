@@ -6,7 +6,7 @@
  */
 import { botPlayers } from '#shared/games/bots.js';
 import type { AnyGame } from '#shared/engine/game.js';
-import { botMatchOf, onBotRecords } from '../bots/records.js';
+import { botMatchOf, onBotChanges } from '../bots/records.js';
 import { BotRunner, type BotPlayers } from '../bots/runner.js';
 import type { MatchStore } from '../matches/port.js';
 import { MatchService } from '../matches/service.js';
@@ -32,8 +32,8 @@ export function startLocalBots(opts: {
     env,
     tableName: opts.tableName,
     lane: 'bots',
-    handle: onBotRecords(runner, log),
-    checkpointAfter: (r) => botMatchOf(r) !== null,
+    handle: onBotChanges(runner, log),
+    checkpointAfter: (c) => botMatchOf(c) !== null,
     log,
     pollMs: Number(env.DISPATCH_POLL_MS ?? 1000),
   });

@@ -20,7 +20,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { MemoryConnectionStore } from '../live/memory.js';
 import { POLICY_CLOSE, SOCKETS_PER_ADDRESS } from '../live/limits.js';
 import { LIVE_PATH, MAX_MESSAGE_BYTES, type ServerMessage } from '../live/protocol.js';
-import { onLiveRecords, pokeOf } from '../live/records.js';
+import { onLiveChanges, pokeOf } from '../live/records.js';
 import { LiveService } from '../live/service.js';
 import type { MatchService } from '../matches/service.js';
 import { startStreamLane } from './stream-lane.js';
@@ -159,8 +159,8 @@ export function startLocalLive(opts: {
     env,
     tableName: opts.tableName,
     lane: 'live',
-    handle: onLiveRecords(service, log),
-    checkpointAfter: (r) => pokeOf(r) !== null,
+    handle: onLiveChanges(service, log),
+    checkpointAfter: (c) => pokeOf(c) !== null,
     log,
     pollMs: Number(env.LIVE_POLL_MS ?? 100),
   });

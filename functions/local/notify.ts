@@ -18,7 +18,7 @@ import { DynamoPlayerStore } from '../storage/players-dynamo.js';
 import { localVapidKeys, secretVapidKeys, vapidSubject, type VapidKeys } from '../notify/vapid.js';
 import { dynamoClientFromEnv } from '../storage/dynamo.js';
 import { DynamoNotifyStore } from '../storage/notify-dynamo.js';
-import { onStreamRecords } from '../storage/stream-records.js';
+import { outboxBatch } from '../storage/stream-records.js';
 import { startStreamLane } from './stream-lane.js';
 
 export interface LocalNotify {
@@ -58,7 +58,7 @@ export function startLocalNotify(opts: {
   const reader = startStreamLane({
     env,
     tableName: opts.tableName,
-    handle: onStreamRecords(dispatcher),
+    handle: (changes) => dispatcher.handleBatch(outboxBatch(changes)),
     log,
     pollMs: Number(env.DISPATCH_POLL_MS ?? 1000),
   });

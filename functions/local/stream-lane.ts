@@ -2,12 +2,15 @@
  * A reader of DynamoDB Local's stream for one local consumer (the notification dispatcher, the computer
  * players, the live channel's pokes): its own clients, its own checkpoints (`<lane>:<shard>`; the
  * dispatcher's carry no prefix), polling every `pollMs`, and a `stop()` that waits for the reader to finish.
+ * The reader's records are handed on as the table's changes (functions/storage/stream-records.ts).
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { clientConfigFromEnv, dynamoClientFromEnv } from '../storage/dynamo.js';
+import type { ChangeFailures, TableChange } from '../changes.js';
 import { DynamoNotifyStore } from '../storage/notify-dynamo.js';
 import { StreamReader, type StreamReaderDeps } from '../storage/stream.js';
+import { changeOf, changesOf } from '../storage/stream-records.js';
 
 export interface StreamLane {
   stop(): Promise<void>;
@@ -18,13 +21,13 @@ export function startStreamLane(opts: {
   tableName: string;
   /** The checkpoints' prefix: `bots`, `live`; none for the dispatcher. */
   lane?: string;
-  handle: StreamReaderDeps['handle'];
-  /** Which records are worth a checkpoint; by default those with outbox entries (the dispatcher's). */
-  checkpointAfter?: StreamReaderDeps['checkpointAfter'];
+  handle: (changes: TableChange[]) => Promise<ChangeFailures>;
+  /** Which changes are worth a checkpoint; by default those with outbox entries (the dispatcher's). */
+  checkpointAfter?: (change: TableChange) => boolean;
   log: NonNullable<StreamReaderDeps['log']>;
   pollMs: number;
 }): StreamLane {
-  const { lane } = opts;
+  const { lane, handle, checkpointAfter } = opts;
   const config = clientConfigFromEnv(opts.env);
   const store = new DynamoNotifyStore(dynamoClientFromEnv(opts.env), opts.tableName);
   const raw = new DynamoDBClient(config);
@@ -33,7 +36,7 @@ export function startStreamLane(opts: {
     db: raw,
     streams,
     tableName: opts.tableName,
-    handle: opts.handle,
+    handle: (records) => handle(changesOf(records)),
     checkpoints:
       lane === undefined
         ? store
@@ -41,7 +44,7 @@ export function startStreamLane(opts: {
             checkpoint: (shardId) => store.checkpoint(`${lane}:${shardId}`),
             saveCheckpoint: (shardId, seq, now) => store.saveCheckpoint(`${lane}:${shardId}`, seq, now),
           },
-    ...(opts.checkpointAfter ? { checkpointAfter: opts.checkpointAfter } : {}),
+    ...(checkpointAfter ? { checkpointAfter: (r) => checkpointAfter(changeOf(r)) } : {}),
     log: opts.log,
   });
   const abort = new AbortController();

@@ -1,13 +1,43 @@
 /**
  * The table's stream records (Lambda's `DynamoDBRecord` shape, also what the local reader in ./stream.ts
- * hands on) read as the outbox entries they carry, for the dispatcher (functions/notify/dispatcher.ts).
+ * hands on) read as the table's changes (functions/changes.ts): a match written, with its version and whether
+ * it wakes the bots; an outbox entry for the dispatcher (functions/notify/dispatcher.ts); anything else. The
+ * one place outside ./stream.ts that reads a stream record's keys and images.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
+import type { TableChange } from '../changes.js';
 import type { BatchItem, Dispatcher } from '../notify/dispatcher.js';
 import type { OutboxEntry } from '../notify/port.js';
 import { outboxOfItem } from './notify-dynamo.js';
+
+/**
+ * The change a stream record reports; `index` (its place in the batch) names it when it has neither a
+ * sequence number nor an event id. A match item is written with the top-level `botSeats` only when the
+ * write wakes the bots (./dynamo.ts `matchToItem`); on AWS the bot function's event source filters on it.
+ */
+export function changeOf(record: DynamoDBRecord, index = 0): TableChange {
+  const id = record.dynamodb?.SequenceNumber ?? record.eventID ?? String(index);
+  if (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY') return { kind: 'other', id };
+  const pk = record.dynamodb?.Keys?.pk?.S;
+  if (record.dynamodb?.Keys?.sk?.S === 'MATCH' && pk?.startsWith('M#')) {
+    const image = record.dynamodb?.NewImage;
+    const version = Number(image?.version?.N);
+    return {
+      kind: 'match-changed',
+      id,
+      matchId: pk.slice(2),
+      version: Number.isSafeInteger(version) ? version : null,
+      wakesBots: Boolean(image?.botSeats),
+    };
+  }
+  const entry = outboxOfRecord(record);
+  return entry ? { kind: 'outbox', id, entry } : { kind: 'other', id };
+}
+
+/** A batch of stream records as the table's changes. */
+export const changesOf = (records: readonly DynamoDBRecord[]): TableChange[] => records.map((r, i) => changeOf(r, i));
 
 /**
  * The outbox entry a stream record carries (INSERT, or MODIFY when the sweep re-drives it): an
@@ -32,9 +62,13 @@ function withBinary(image: Record<string, AttributeValue | { B: string }>, name:
   return { ...image, [name]: { B: Buffer.from(value.B, 'base64') } } as Record<string, AttributeValue>;
 }
 
+/** The table's changes as the dispatcher takes them: each with the outbox entry it carries, or null. */
+export const outboxBatch = (changes: readonly TableChange[]): BatchItem[] =>
+  changes.map((c) => ({ id: c.id, entry: c.kind === 'outbox' ? c.entry : null }));
+
 /** A batch of stream records as the dispatcher takes it; a record's id is its sequence number. */
 export function batchOf(records: readonly DynamoDBRecord[]): BatchItem[] {
-  return records.map((r, i) => ({ id: r.dynamodb?.SequenceNumber ?? r.eventID ?? String(i), entry: outboxOfRecord(r) }));
+  return outboxBatch(changesOf(records));
 }
 
 /** The dispatcher as a stream handler: records in, Lambda's partial batch response out. */

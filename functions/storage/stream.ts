@@ -23,7 +23,7 @@ export interface StreamReaderDeps {
   db: DynamoDBClient;
   streams: DynamoDBStreamsClient;
   tableName: string;
-  /** The dispatcher's `handleRecords` (or the bot runner's, functions/bots/records.ts). */
+  /** The records' reader: the dispatcher's (./stream-records.ts `onStreamRecords`), or a local lane's (functions/local/stream-lane.ts). */
   handle: (records: DynamoDBRecord[]) => Promise<DynamoDBBatchResponse>;
   /**
    * Which handled records are worth a checkpoint (writing one makes a stream record of its own):

@@ -9,8 +9,9 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gameRegistry } from '#shared/games/index.js';
 import { createApp } from '../../functions/app.js';
-import { botMatchOf, onBotRecords } from '../../functions/bots/records.js';
+import { botMatchOf, onBotChanges } from '../../functions/bots/records.js';
 import { startLocalBots } from '../../functions/local/bots.js';
+import { changeOf, changesOf } from '../../functions/storage/stream-records.js';
 import { keys } from '../../functions/storage/table.js';
 import { client, type Json, type Seat } from '../support/api.js';
 import { freshTable } from '../support/dynamo.js';
@@ -78,7 +79,7 @@ describe('the bots on the stream', () => {
       (r) => r.dynamodb?.NewImage?.botSeats !== undefined,
     );
     expect(records.length).toBeGreaterThan(0);
-    expect(records.every((r) => botMatchOf(r) === matchId)).toBe(true);
+    expect(records.every((r) => botMatchOf(changeOf(r)) === matchId)).toBe(true);
     const answer = await handler(streamEvent(records));
     expect(answer).toEqual({ batchItemFailures: [] });
     expect((await api.read(matchId, me)).json.log.some((l: Json) => l.seat === 1 && l.bot === 'strong')).toBe(true);
@@ -92,7 +93,7 @@ describe('the bots on the stream', () => {
         SequenceNumber: seq,
       },
     });
-    const onRecords = onBotRecords(
+    const onRecords = onBotChanges(
       {
         handle: async (id) => {
           if (id === 'broken') throw new Error('database down');
@@ -101,13 +102,9 @@ describe('the bots on the stream', () => {
       },
       () => undefined,
     );
-    const out = await onRecords([
-      record('ok', '1'),
-      record('broken', '2'),
-      record('ok', '3'),
-      record('broken', '4'),
-      record('none', '5', false),
-    ]);
+    const out = await onRecords(
+      changesOf([record('ok', '1'), record('broken', '2'), record('ok', '3'), record('broken', '4'), record('none', '5', false)]),
+    );
     expect(out.batchItemFailures).toEqual([{ itemIdentifier: '2' }, { itemIdentifier: '4' }]);
   }, 60_000);
 });

@@ -3,15 +3,17 @@
  * computer seat. Changes beside the game rewrite the match item too (a chat message, a nudge, new
  * links, a pause, the chat's mute, the sweep's cursor), but their stream records must not wake the bot
  * function: neither through the event source's filter (infra/functions.ts BOT_FILTERS, applied as Lambda
- * applies it) nor through functions/bots/records.ts, which the Lambda and the local reader both use.
+ * applies it) nor through functions/bots/records.ts (the records read as the table's changes by
+ * functions/storage/stream-records.ts), which the Lambda and the local reader both use.
  * Records read from DynamoDB Local's real stream.
  */
 import type { DynamoDBRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app.js';
 import { DAY } from '../../functions/matches/timing.js';
-import { botMatchOf, onBotRecords } from '../../functions/bots/records.js';
+import { botMatchOf, onBotChanges } from '../../functions/bots/records.js';
 import { DynamoNotifyStore } from '../../functions/storage/notify-dynamo.js';
+import { changeOf, changesOf } from '../../functions/storage/stream-records.js';
 import { keys } from '../../functions/storage/table.js';
 import { BOT_FILTERS } from '../../infra/functions.js';
 import { client, toCountPhase, type Seat } from '../support/api.js';
@@ -48,14 +50,14 @@ async function matchRecords(table: Awaited<ReturnType<typeof freshTable>>, match
     total: all.length,
     records: mine,
     filtered: mine.filter((r) => passesFilters(BOT_FILTERS, r)),
-    picked: mine.filter((r) => botMatchOf(r) !== null),
+    picked: mine.filter((r) => botMatchOf(changeOf(r)) !== null),
   };
 }
 
 /** Runs records through the bot function's batch handler with a runner that counts its wake-ups. */
 async function wakeUps(records: DynamoDBRecord[]) {
   const woken: string[] = [];
-  const handle = onBotRecords(
+  const handle = onBotChanges(
     {
       handle: async (id) => {
         woken.push(id);
@@ -64,7 +66,7 @@ async function wakeUps(records: DynamoDBRecord[]) {
     },
     () => undefined,
   );
-  await handle(records);
+  await handle(changesOf(records));
   return woken;
 }
 
@@ -78,7 +80,7 @@ describe('what wakes the computer players', () => {
     const before = await matchRecords(table, matchId);
     expect(before.picked.length).toBeGreaterThan(0);
     expect(before.filtered.at(-1)).toBe(before.records.at(-1));
-    expect(botMatchOf(before.records.at(-1)!)).toBe(matchId);
+    expect(botMatchOf(changeOf(before.records.at(-1)!))).toBe(matchId);
 
     // Changes beside the game, each rewriting the match item and raising its version.
     const v0 = (await api.read(matchId, talker)).json.version as number;
@@ -139,7 +141,7 @@ describe('what wakes the computer players', () => {
     const commits = later.filter((r) => !cursor.includes(r));
     expect(cursor.length).toBeGreaterThan(0);
     expect(commits.length).toBeGreaterThan(0);
-    for (const r of cursor) expect([passesFilters(BOT_FILTERS, r), botMatchOf(r)]).toEqual([false, null]);
-    for (const r of commits) expect([passesFilters(BOT_FILTERS, r), botMatchOf(r)]).toEqual([true, matchId]);
+    for (const r of cursor) expect([passesFilters(BOT_FILTERS, r), botMatchOf(changeOf(r))]).toEqual([false, null]);
+    for (const r of commits) expect([passesFilters(BOT_FILTERS, r), botMatchOf(changeOf(r))]).toEqual([true, matchId]);
   });
 });

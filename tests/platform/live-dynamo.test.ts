@@ -13,9 +13,10 @@ import { apiGatewaySender } from '../../functions/lambda/live-sender.js';
 import { MESSAGE_BURST } from '../../functions/live/limits.js';
 import { SUBSCRIPTION_TTL_MS } from '../../functions/live/port.js';
 import { MAX_SUBSCRIPTIONS } from '../../functions/live/protocol.js';
-import { onLiveRecords, pokeOf } from '../../functions/live/records.js';
+import { onLiveChanges, pokeOf } from '../../functions/live/records.js';
 import { LiveService } from '../../functions/live/service.js';
 import { DynamoConnectionStore } from '../../functions/storage/live-dynamo.js';
+import { changeOf, changesOf } from '../../functions/storage/stream-records.js';
 import { freshTable } from '../support/dynamo.js';
 
 let store: DynamoConnectionStore;
@@ -62,12 +63,12 @@ describe('the DynamoDB connection store', () => {
 
 describe('pokes on AWS', () => {
   it('take match items only, one poke per match with its newest version', async () => {
-    expect(pokeOf(record('M#a', 'MATCH', 7))).toEqual({ matchId: 'a', version: 7 });
-    expect(pokeOf(record('M#a', 'LOG#00000007', 7))).toBeNull();
-    expect(pokeOf(record('LIVE#a', 'C#x'))).toBeNull();
-    expect(pokeOf(record('M#a', 'MATCH', undefined, 'REMOVE'))).toBeNull();
+    expect(pokeOf(changeOf(record('M#a', 'MATCH', 7)))).toEqual({ matchId: 'a', version: 7 });
+    expect(pokeOf(changeOf(record('M#a', 'LOG#00000007', 7)))).toBeNull();
+    expect(pokeOf(changeOf(record('LIVE#a', 'C#x')))).toBeNull();
+    expect(pokeOf(changeOf(record('M#a', 'MATCH', undefined, 'REMOVE')))).toBeNull();
     const poked: [string, number][] = [];
-    const out = await onLiveRecords(
+    const out = await onLiveChanges(
       {
         poke: async (m, v) => {
           poked.push([m, v]);
@@ -75,7 +76,7 @@ describe('pokes on AWS', () => {
         },
       },
       () => undefined,
-    )([record('M#a', 'MATCH', 7), record('M#a', 'MATCH', 8), record('M#b', 'MATCH', 2), record('M#a', 'LOG#00000008', 8)]);
+    )(changesOf([record('M#a', 'MATCH', 7), record('M#a', 'MATCH', 8), record('M#b', 'MATCH', 2), record('M#a', 'LOG#00000008', 8)]));
     expect(poked.sort()).toEqual([
       ['a', 8],
       ['b', 2],
