@@ -16,14 +16,13 @@
  *                                     API at cold start (functions/lambda/seat-key.ts)
  *   DIGEST_INTERVAL_MS                `npm start`: how often the daily digest's job runs (default hourly)
  */
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { gameRegistry } from '#shared/games/index.js';
 import type { AppDeps, NotificationsDeps, PlayersDeps } from './app.js';
 import { emailSenderFromEnv, type EmailSender } from './notify/email.js';
 import type { NotifyStore } from './notify/port.js';
 import type { PushSender } from './notify/push.js';
 import { secretVapidKeys, vapidSubject, type VapidKeys } from './notify/vapid.js';
-import { DynamoMatchStore, dynamoClientFromEnv } from './storage/dynamo.js';
+import { DynamoMatchStore, dynamoClientFromEnv, type TableClient } from './storage/dynamo.js';
 import { DynamoNotifyStore } from './storage/notify-dynamo.js';
 import { DynamoPlayerStore } from './storage/players-dynamo.js';
 import { DEFAULT_TABLE } from './storage/table.js';
@@ -46,11 +45,7 @@ export function depsFromEnv(env: Record<string, string | undefined> = process.en
 }
 
 /** Signed-in players, when SEAT_KEY is set (32 bytes, base64url). */
-export function playersFromEnv(
-  env: Record<string, string | undefined>,
-  db: DynamoDBDocumentClient,
-  tableName: string,
-): PlayersDeps | undefined {
+export function playersFromEnv(env: Record<string, string | undefined>, db: TableClient, tableName: string): PlayersDeps | undefined {
   if (!env.SEAT_KEY) return undefined;
   const seatKey = Buffer.from(env.SEAT_KEY, 'base64url');
   if (seatKey.length !== 32) throw new Error('SEAT_KEY must be 32 bytes, base64url.');
@@ -73,7 +68,7 @@ export interface NotifyRuntime {
 export function notifyFromEnv(
   env: Record<string, string | undefined>,
   tableName: string,
-  opts: { push?: (vapid: () => Promise<VapidKeys>) => PushSender; db?: DynamoDBDocumentClient } = {},
+  opts: { push?: (vapid: () => Promise<VapidKeys>) => PushSender; db?: TableClient } = {},
 ): NotifyRuntime {
   // One client per process where the caller has one already: one set of connections, one setup at start.
   const store = new DynamoNotifyStore(opts.db ?? dynamoClientFromEnv(env), tableName);

@@ -85,6 +85,9 @@ export function commitBarrier(client: DynamoDBClient): void {
 /** The key the barrier reads: never written. */
 const COMMIT_BARRIER_KEY = '#commit-barrier';
 
+/** The client the adapters here share (one per process), as the wiring outside storage/ names it. */
+export type TableClient = DynamoDBDocumentClient;
+
 /**
  * Client settings from the environment: DYNAMODB_ENDPOINT points at DynamoDB Local. Time-bounded
  * (./bounds.ts) everywhere, Lambda included, so every client built from them is too.

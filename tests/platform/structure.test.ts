@@ -307,3 +307,59 @@ describe('registries are keyed by the closed lists: game ids and languages', () 
     for (const file of asked) expect(guide, `ARCHITECTURE.md's "A third language" names ${file}`).toContain(`\`${file}\``);
   }, 120_000);
 });
+
+/**
+ * The database at the edge (issue 26): DynamoDB's names (its SDK packages, stream records, attribute values,
+ * refused conditions, table names, the `botSeats` attribute the bots' stream filter reads) appear in functions/
+ * only in storage/ (the adapters), lambda/ and local/ (the entries, which hand the table's changes on as
+ * functions/changes.ts's events). Every other part speaks of its ports and of those changes. Comments may
+ * point at storage details; code may not use them. (The SES and Secrets Manager clients in notify/ are AWS,
+ * not the database.)
+ */
+const DATABASE_NAMES = [
+  /@aws-sdk\/[\w-]*dynamodb/,
+  /\bDynamoDB[A-Z]\w*/,
+  /\.dynamodb\b/,
+  /\bAttributeValue\b/,
+  /ConditionalCheckFailed/,
+  /\bTableName\b/,
+  /\bbotSeats\b/,
+] as const;
+const DATABASE_PARTS = ['storage', 'lambda', 'local'];
+
+/** The database names a file's code (its comments left out) uses, one line each: `file: name`. */
+function databaseNames(file: string, text: string): string[] {
+  const code = text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+  return DATABASE_NAMES.flatMap((name) => {
+    const found = name.exec(code);
+    return found ? [`${file}: ${found[0]}`] : [];
+  });
+}
+
+describe('the database stays at the edge', () => {
+  it('no DynamoDB names in functions/ outside storage/, lambda/ and local/', () => {
+    const found = files(ROOT)
+      .filter((f) => !DATABASE_PARTS.includes(partOf(f)!))
+      .flatMap((f) => databaseNames(relative('.', f), readFileSync(f, 'utf8')));
+    expect(found).toEqual([]);
+  });
+
+  it('finds one when there is one (the check itself)', () => {
+    const text = `// a comment may name record.dynamodb and ConditionalCheckFailedException
+      import type { DynamoDBRecord } from 'aws-lambda';
+      import { GetCommand } from '@aws-sdk/lib-dynamodb';
+      import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+      export const wakes = (r: DynamoDBRecord) => r.dynamodb?.NewImage?.botSeats !== undefined;`;
+    expect(databaseNames('x.ts', text)).toEqual([
+      'x.ts: @aws-sdk/lib-dynamodb',
+      'x.ts: DynamoDBRecord',
+      'x.ts: .dynamodb',
+      'x.ts: botSeats',
+    ]);
+    expect(databaseNames('y.ts', "const e = { name: 'ConditionalCheckFailedException', TableName: 't' };")).toEqual([
+      'y.ts: ConditionalCheckFailed',
+      'y.ts: TableName',
+    ]);
+    expect(databaseNames('z.ts', "import { botSeatsOf } from './bot-seats.js';")).toEqual([]);
+  });
+});
