@@ -1,7 +1,8 @@
 /**
- * The DynamoDB adapter of the notification store (functions/notify/port.ts), in the platform's single
- * table: channel choices and push subscriptions per seat, email addresses, link secrets (hashes
- * only), delivery dedupe records, the outbox and the `due` index, and stream checkpoints (local loop).
+ * The DynamoDB adapter of the notification store's five ports (functions/notify/port.ts), one class in the
+ * platform's single table: channel choices and push subscriptions per seat (SeatChoices), email addresses
+ * (AddressBook), link secrets, hashes only (LinkTokens), delivery dedupe records (DeliveryClaims), the outbox
+ * and the `due` index (Outbox), and stream checkpoints (local loop).
  * The sweep's writes to match items are the match store's (./dynamo.ts).
  */
 import { randomUUID } from 'node:crypto';
