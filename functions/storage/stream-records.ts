@@ -46,7 +46,10 @@ export const changesOf = (records: readonly DynamoDBRecord[]): TableChange[] => 
 export function outboxOfRecord(record: DynamoDBRecord): OutboxEntry | null {
   if (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY') return null;
   const image = record.dynamodb?.NewImage;
-  if (!image) return null;
+  // Only outbox rows and log items with a timer can carry notices (./notify-dynamo.ts `outboxOfItem`): every
+  // other record, most of what the bots' and live lanes read, is told apart without unpacking anything.
+  const type = image?.type?.S;
+  if (!image || (type !== 'intent' && !(type === 'log' && image.dueAt))) return null;
   const item = unmarshall(withBinary(image as Record<string, AttributeValue | { B: string }>, 'intents'));
   const intents = outboxOfItem(item);
   return intents ? { key: { pk: item.pk as string, sk: item.sk as string }, intents } : null;
