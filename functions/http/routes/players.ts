@@ -22,7 +22,7 @@
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { gameNameIn, type Lang, langAsked, langOf, t } from '../../i18n.js';
-import { escapeHtml } from '../../notify/compose.js';
+import { type Html, html } from '../../notify/html.js';
 import { ordered, myMatch, nextWaiting, type MyMatch } from '../../players/listing.js';
 import type { PlayerData } from '../../players/data.js';
 import type { PlayerSeats } from '../../players/seats.js';
@@ -62,20 +62,8 @@ export function playerRoutes(ctx: PlayerRouteContext): Hono {
   return app;
 }
 
-/**
- * The link's pages in the site's look: its stylesheet (web/build.ts writes /site.css), its bar, a main
- * button. The meta referrer matters: under the site-wide `Referrer-Policy: no-referrer` a browser sends
- * `Origin: null` with a form's POST, which the same-site guard refuses; `strict-origin` lets the form
- * send this site's origin (and a Referer of the origin only, never the link's secret).
- */
-const sitePage = (title: string, body: string, lang: Lang) =>
-  page(title, body, lang)
-    .replace('</head>', '<meta name="referrer" content="strict-origin"><link rel="stylesheet" href="/site.css"></head>')
-    .replace(
-      '<main>',
-      `<main class="page"><nav class="sitebar" aria-label="${escapeHtml(t(lang, 'page.siteNav'))}"><a href="/" class="home-link">Dutch</a></nav>`,
-    )
-    .replace('<button type="submit">', '<button type="submit" class="primary">');
+/** The link's pages in the site's look (pages.ts `SiteLook`: why the meta referrer), their button the main one. */
+const sitePage = (title: string, body: Html, lang: Lang) => page(title, body, lang, { nav: t(lang, 'page.siteNav') });
 
 function signInRoutes(app: Hono, ctx: PlayerRouteContext): void {
   const { signIn } = ctx;
@@ -88,8 +76,7 @@ function signInRoutes(app: Hono, ctx: PlayerRouteContext): void {
   });
 
   const notValid = (c: Context, lang: Lang = langOf(c.req)) => {
-    const ask = `<a href="/signin">${escapeHtml(t(lang, 'page.signin.notValid.ask'))}</a>`;
-    const text = `<p>${escapeHtml(t(lang, 'page.signin.notValid.text'))} ${ask}.</p>`;
+    const text = html`<p>${t(lang, 'page.signin.notValid.text')} <a href="/signin">${t(lang, 'page.signin.notValid.ask')}</a>.</p>`;
     return c.html(sitePage(t(lang, 'page.signin.notValid.title'), text, lang), 410);
   };
 
@@ -99,11 +86,10 @@ function signInRoutes(app: Hono, ctx: PlayerRouteContext): void {
     if (!link) return notValid(c);
     const lang = link.lang ?? langOf(c.req);
     // A button, not a sign-in on GET: mail scanners fetch links, and must neither use nor sign in with them.
-    const device = `<strong>${escapeHtml(t(lang, 'page.signin.thisDevice'))}</strong>`;
-    const text = escapeHtml(t(lang, 'page.signin.text', { device: '\u0000' })).replace('\u0000', device);
-    return c.html(
-      sitePage(t(lang, 'page.signin.title'), `<p>${text}</p>${form(`/api/session/open?t=${secret}`, t(lang, 'page.signin.button'))}`, lang),
-    );
+    const [before, after] = t(lang, 'page.signin.text', { device: '\u0000' }).split('\u0000');
+    const text = html`<p>${before}<strong>${t(lang, 'page.signin.thisDevice')}</strong>${after}</p>`;
+    const button = form(`/api/session/open?t=${secret}`, t(lang, 'page.signin.button'), {}, true);
+    return c.html(sitePage(t(lang, 'page.signin.title'), html`${text}${button}`, lang));
   });
 
   app.post('/session/open', async (c) => {
@@ -112,10 +98,8 @@ function signInRoutes(app: Hono, ctx: PlayerRouteContext): void {
     if (!redeemed) return notValid(c);
     const { lang } = redeemed;
     c.header('Set-Cookie', sessionCookie(redeemed.cookie));
-    const text = escapeHtml(t(lang, 'page.signedIn.text', { address: redeemed.player.address }));
-    return c.html(
-      sitePage(t(lang, 'page.signedIn.title'), `<p>${text}</p><p><a href="/">${escapeHtml(t(lang, 'page.signedIn.link'))}</a></p>`, lang),
-    );
+    const text = html`<p>${t(lang, 'page.signedIn.text', { address: redeemed.player.address })}</p>`;
+    return c.html(sitePage(t(lang, 'page.signedIn.title'), html`${text}<p><a href="/">${t(lang, 'page.signedIn.link')}</a></p>`, lang));
   });
 }
 
