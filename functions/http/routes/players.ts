@@ -33,7 +33,7 @@ import { parse } from '../errors.js';
 import { ClaimSeatsRequest, LangRequest, NoticesRequest, SessionId, SignInRequest } from '../player-schemas.js';
 import { requiredJsonBody, type Links } from '../request.js';
 import { MatchId, SeatParam, TokenQuery } from '../schemas.js';
-import { clearedCookie, fromThisSite, mustBeSignedIn, requireSameSite, sessionCookie, sessionOf, siteOrigin } from '../session.js';
+import { clearSessionCookie, fromThisSite, mustBeSignedIn, requireSameSite, sessionOf, setSessionCookie, siteOrigin } from '../session.js';
 import { form, page } from './pages.js';
 
 export interface PlayerRouteContext {
@@ -97,7 +97,7 @@ function signInRoutes(app: Hono, ctx: PlayerRouteContext): void {
     const redeemed = await signIn.redeem(secret, c.req.header('User-Agent') ?? 'unknown browser').catch(() => null);
     if (!redeemed) return notValid(c);
     const { lang } = redeemed;
-    c.header('Set-Cookie', sessionCookie(redeemed.cookie));
+    setSessionCookie(c, redeemed.cookie);
     const text = html`<p>${t(lang, 'page.signedIn.text', { address: redeemed.player.address })}</p>`;
     return c.html(sitePage(t(lang, 'page.signedIn.title'), html`${text}<p><a href="/">${t(lang, 'page.signedIn.link')}</a></p>`, lang));
   });
@@ -114,12 +114,12 @@ function sessionRoutes(app: Hono, ctx: PlayerRouteContext): void {
   app.delete('/session', async (c) => {
     const who = await sessionOf(c, signIn);
     if (who) await signIn.signOut(who);
-    c.header('Set-Cookie', clearedCookie());
+    clearSessionCookie(c);
     return c.body(null, 204);
   });
   app.post('/session/everywhere', async (c) => {
     await signIn.signOutEverywhere(await mustBeSignedIn(c, signIn));
-    c.header('Set-Cookie', clearedCookie());
+    clearSessionCookie(c);
     return c.body(null, 204);
   });
   app.get('/me/sessions', async (c) => c.json({ sessions: await signIn.sessions(await mustBeSignedIn(c, signIn)) }));
@@ -127,7 +127,7 @@ function sessionRoutes(app: Hono, ctx: PlayerRouteContext): void {
     const who = await mustBeSignedIn(c, signIn);
     const id = parseIn(c, SessionId, c.req.param('sessionId'), 'sessionId');
     await signIn.revoke(who, id);
-    if (id === who.session.id) c.header('Set-Cookie', clearedCookie());
+    if (id === who.session.id) clearSessionCookie(c);
     return c.body(null, 204);
   });
 }
@@ -198,7 +198,7 @@ function dataRoutes(app: Hono, ctx: PlayerRouteContext): void {
   app.delete('/me', async (c) => {
     const who = await mustBeSignedIn(c, signIn);
     await data.delete(who.player);
-    c.header('Set-Cookie', clearedCookie());
+    clearSessionCookie(c);
     return c.body(null, 204);
   });
 }
