@@ -118,7 +118,7 @@ describe('every page the API serves escapes what it shows', () => {
     expect(shown).toContain('action="/a?t=&quot;x&quot;&amp;y"');
   });
 
-  it('the confirm, unsubscribe, sign-in and dev outbox pages', async () => {
+  it('the confirm, unsubscribe, sign-in and dev outbox pages, and the refusals', async () => {
     const outbox = new DevOutbox({ announce: () => {}, clock: () => Date.UTC(2026, 0, 5, 9) });
     const h = await harness({ email: outbox, players: true });
     const name = `Ann & "Co" 'x'`;
@@ -153,6 +153,12 @@ describe('every page the API serves escapes what it shows', () => {
     await get('unsubscribed', unsubscribePath, 'POST');
     await get('resubscribed', unsubscribePath.replace('unsubscribe', 'resubscribe'), 'POST');
     await get('expired', `/api/notify/confirm?t=${'a'.repeat(43)}`, 'GET', 404);
+    // A link for an address the seat no longer uses.
+    const seat0 = `/api/matches/${matchId}/seats/0/notifications/email`;
+    expect((await h.api.call('PUT', seat0, { token: seats[0]!.token, body: { address: 'ann@example.test' } })).status).toBe(202);
+    expect((await h.api.call('DELETE', seat0, { token: seats[0]!.token })).status).toBe(200);
+    const stale = /\/api\/notify\/confirm\?t=[A-Za-z0-9_-]{43}/.exec(outbox.list()[0]!.text)![0];
+    await get('notConfirmed', stale, 'POST', 409);
 
     // Bob's move mail names Ann; the dev outbox shows its subject, text and HTML.
     await h.api.call('POST', `/api/matches/${matchId}/seats/0/chat`, { token: seats[0]!.token, body: { text: HOSTILE } });
