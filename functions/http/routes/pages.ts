@@ -4,7 +4,7 @@ import { type Html, html } from '../../notify/html.js';
 
 /**
  * The site's look, for the sign-in link's pages (players.ts): its stylesheet (web/build.ts writes
- * /site.css) and its bar, named `nav`. The meta referrer matters: under the site-wide
+ * /site.css) and its bar (`nav`: the bar's accessible name). The meta referrer matters: under the site-wide
  * `Referrer-Policy: no-referrer` a browser sends `Origin: null` with a form's POST, which the same-site
  * guard refuses; `strict-origin` lets the form send this site's origin (and a Referer of the origin only,
  * never the link's secret).
@@ -21,9 +21,9 @@ export function page(title: string, body: Html, lang: Lang = 'en', site?: SiteLo
   return html`<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title>${look}</head><body>${main}<h1>${title}</h1>${body}</main></body></html>`.toString();
 }
 
-/** A form that POSTs `fields` to `action`; `primary` gives its button the site's main-button look. */
-export function form(action: string, label: string, fields: Record<string, string> = {}, primary = false): Html {
+/** A form that POSTs `fields` to `action`; a `primary` button has the site's main-button look. */
+export function form(action: string, label: string, fields: Record<string, string> = {}, button: 'plain' | 'primary' = 'plain'): Html {
   const hidden = Object.entries(fields).map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`);
-  const button = primary ? html`<button type="submit" class="primary">` : html`<button type="submit">`;
-  return html`<form method="post" action="${action}">${hidden}${button}${label}</button></form>`;
+  const open = button === 'primary' ? html`<button type="submit" class="primary">` : html`<button type="submit">`;
+  return html`<form method="post" action="${action}">${hidden}${open}${label}</button></form>`;
 }

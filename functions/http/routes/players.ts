@@ -62,7 +62,7 @@ export function playerRoutes(ctx: PlayerRouteContext): Hono {
   return app;
 }
 
-/** The link's pages in the site's look (pages.ts `SiteLook`: why the meta referrer), their button the main one. */
+/** The link's pages in the site's look (pages.ts `SiteLook`, which says why the meta referrer). */
 const sitePage = (title: string, body: Html, lang: Lang) => page(title, body, lang, { nav: t(lang, 'page.siteNav') });
 
 function signInRoutes(app: Hono, ctx: PlayerRouteContext): void {
@@ -88,7 +88,7 @@ function signInRoutes(app: Hono, ctx: PlayerRouteContext): void {
     // A button, not a sign-in on GET: mail scanners fetch links, and must neither use nor sign in with them.
     const [before, after] = t(lang, 'page.signin.text', { device: '\u0000' }).split('\u0000');
     const text = html`<p>${before}<strong>${t(lang, 'page.signin.thisDevice')}</strong>${after}</p>`;
-    const button = form(`/api/session/open?t=${secret}`, t(lang, 'page.signin.button'), {}, true);
+    const button = form(`/api/session/open?t=${secret}`, t(lang, 'page.signin.button'), {}, 'primary');
     return c.html(sitePage(t(lang, 'page.signin.title'), html`${text}${button}`, lang));
   });
 
