@@ -12,9 +12,18 @@ import type { SignedIn, SignIn } from '../players/signin.js';
 
 export const SESSION_COOKIE = '__Host-session';
 
-export const sessionCookie = (value: string) =>
-  `${SESSION_COOKIE}=${value}; Path=/; Secure; HttpOnly; SameSite=Strict; Max-Age=${Math.floor(SESSION_TTL_MS / 1000)}`;
-export const clearedCookie = () => `${SESSION_COOKIE}=; Path=/; Secure; HttpOnly; SameSite=Strict; Max-Age=0`;
+// Written by hand, not with hono/cookie's setCookie/deleteCookie: those put the same attributes in another
+// order (Max-Age first, HttpOnly before Secure), and tests/players/signin.test.ts pins this one. Reading
+// it is hono's getCookie (sessionOf below).
+const sessionCookie = (value: string, maxAge: number) =>
+  `${SESSION_COOKIE}=${value}; Path=/; Secure; HttpOnly; SameSite=Strict; Max-Age=${maxAge}`;
+
+/** Signs this device in: the session cookie, for as long as a session lives. */
+export const setSessionCookie = (c: Context, value: string) =>
+  c.header('Set-Cookie', sessionCookie(value, Math.floor(SESSION_TTL_MS / 1000)));
+
+/** Signs this device out: the cookie emptied and expired. */
+export const clearSessionCookie = (c: Context) => c.header('Set-Cookie', sessionCookie('', 0));
 
 /** The site's origin: the configured public URL, or the request's own. */
 export const siteOrigin = (c: Context, publicUrl: string | undefined) => (publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '');
@@ -22,7 +31,12 @@ export const siteOrigin = (c: Context, publicUrl: string | undefined) => (public
 /** True when the request says it comes from a page of this site. */
 export const fromThisSite = (c: Context, publicUrl: string | undefined) => c.req.header('Origin') === siteOrigin(c, publicUrl);
 
-/** Refuses a state-changing request that does not come from a page of this site. */
+/**
+ * Refuses a state-changing request that does not come from a page of this site. Not hono/csrf, which
+ * refuses less and otherwise: it checks only form-like bodies (urlencoded, multipart, text/plain, none),
+ * so a JSON POST from another site would pass; it lets `Sec-Fetch-Site: same-origin` stand in for the
+ * Origin; and it answers 403 "Forbidden" as text, not our JSON error `cross-site` in the caller's language.
+ */
 export function requireSameSite(c: Context, publicUrl: string | undefined): void {
   if (!fromThisSite(c, publicUrl)) {
     throw new PlayerError('cross-site', 'error.cross-site');

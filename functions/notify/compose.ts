@@ -3,13 +3,15 @@
  * names, the log lines as a spectator sees them (`viewEvent(event, null)`), the outcome summary and
  * the timers. Nothing from anyone's hand, not even the recipient's own (a lock screen is public).
  * Player text (display names, and the table chat's messages in a `chat` notice) is HTML-escaped in
- * the HTML part, and chat text is never read for `{n}` name placeholders.
+ * the HTML part (it is built from `html` templates, ./html.ts), and chat text is never read for `{n}`
+ * name placeholders.
  */
 import type { AnyGame, LogEntry, Seat } from '#shared/engine/game.js';
 import * as format from '#shared/i18n/format.js';
 import { gameNameIn, type Lang, type MailKey, type Params, seatNamesIn, shownIn, t } from '../i18n.js';
 import type { MatchRecord, MatchTiming, NotificationIntent, NotificationKind } from '../matches/port.js';
 import { clockStart, deadlineOf, formatTime } from '../matches/timing.js';
+import { html, joinHtml } from './html.js';
 import type { PushMessage } from './push.js';
 
 export interface Composed {
@@ -23,9 +25,6 @@ export interface Composed {
   lang?: Lang;
   push: { title: string; body: string; url: string; tag: string };
 }
-
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 export { formatTime };
 
@@ -172,18 +171,21 @@ export function mailText(c: Composed, recipient: string | null, unsubscribeUrl: 
 
 export function mailHtml(c: Composed, recipient: string | null, unsubscribeUrl: string): string {
   const lang = c.lang ?? 'en';
-  const p = (s: string) => `<p>${escapeHtml(s)}</p>`;
-  const whatHappened = `<p>${escapeHtml(t(lang, 'mail.whatHappened'))}</p>`;
-  return [
-    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"></head><body>`,
-    p(recipient ? t(lang, 'mail.helloName', { name: recipient }) : t(lang, 'mail.hello')),
-    ...c.paragraphs.map(p),
-    c.lines.length > 0 ? `${whatHappened}<ul>${c.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` : '',
-    `<p><a href="${escapeHtml(c.url)}">${escapeHtml(t(lang, 'mail.openLink'))}</a></p>`,
-    `<hr><p><small>${escapeHtml(t(lang, 'mail.why'))} `,
-    `<a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(t(lang, 'mail.stopAllLink'))}</a>.</small></p>`,
-    '</body></html>',
-  ].join('\n');
+  const p = (s: string) => html`<p>${s}</p>`;
+  const whatHappened = html`<p>${t(lang, 'mail.whatHappened')}</p><ul>${c.lines.map((l) => html`<li>${l}</li>`)}</ul>`;
+  return joinHtml(
+    [
+      html`<!doctype html><html lang="${lang}"><head><meta charset="utf-8"></head><body>`,
+      p(recipient ? t(lang, 'mail.helloName', { name: recipient }) : t(lang, 'mail.hello')),
+      ...c.paragraphs.map(p),
+      c.lines.length > 0 ? whatHappened : html``,
+      html`<p><a href="${c.url}">${t(lang, 'mail.openLink')}</a></p>`,
+      html`<hr><p><small>${t(lang, 'mail.why')} `,
+      html`<a href="${unsubscribeUrl}">${t(lang, 'mail.stopAllLink')}</a>.</small></p>`,
+      html`</body></html>`,
+    ],
+    '\n',
+  ).toString();
 }
 
 const TTL_SECONDS: Record<NotificationKind, number> = {
@@ -231,14 +233,17 @@ export function confirmationMail(gameName: string, confirmUrl: string, unsubscri
     t(lang, 'mail.confirm.refuse', { url: unsubscribeUrl }),
     '',
   ].join('\n');
-  const html = [
-    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"></head><body>`,
-    `<p>${escapeHtml(t(lang, 'mail.hello'))}</p>`,
-    `<p>${escapeHtml(asked)}</p>`,
-    `<p><a href="${escapeHtml(confirmUrl)}">${escapeHtml(t(lang, 'mail.confirm.button'))}</a></p>`,
-    `<p>${escapeHtml(ignore)}</p>`,
-    `<hr><p><small><a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(t(lang, 'mail.confirm.refuseLink'))}</a>.</small></p>`,
-    '</body></html>',
-  ].join('\n');
-  return { subject, text, html };
+  const body = joinHtml(
+    [
+      html`<!doctype html><html lang="${lang}"><head><meta charset="utf-8"></head><body>`,
+      html`<p>${t(lang, 'mail.hello')}</p>`,
+      html`<p>${asked}</p>`,
+      html`<p><a href="${confirmUrl}">${t(lang, 'mail.confirm.button')}</a></p>`,
+      html`<p>${ignore}</p>`,
+      html`<hr><p><small><a href="${unsubscribeUrl}">${t(lang, 'mail.confirm.refuseLink')}</a>.</small></p>`,
+      html`</body></html>`,
+    ],
+    '\n',
+  );
+  return { subject, text, html: body.toString() };
 }

@@ -4,7 +4,7 @@
  */
 import * as format from '#shared/i18n/format.js';
 import { type Lang, t } from '../i18n.js';
-import { escapeHtml } from '../notify/compose.js';
+import { html, joinHtml } from '../notify/html.js';
 
 export interface DigestLine {
   matchId: string;
@@ -56,23 +56,21 @@ export function digestMail(
     stop,
     opts.unsubscribeUrl,
   ].join('\n');
-  const page = escapeHtml(t(lang, 'mail.digest.matchesPage'));
-  const html = [
-    `<p>${escapeHtml(intro)}</p><ul>`,
+  const page = t(lang, 'mail.digest.matchesPage');
+  const body = joinHtml([
+    html`<p>${intro}</p><ul>`,
     ...shown.map(
       (l) =>
-        `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.gameName)}</a> ${escapeHtml(against(l, lang))}, ${escapeHtml(t(lang, 'mail.digest.waiting', { waited: waiting(l) }))}</li>`,
+        html`<li><a href="${l.url}">${l.gameName}</a> ${against(l, lang)}, ${t(lang, 'mail.digest.waiting', { waited: waiting(l) })}</li>`,
     ),
-    '</ul>',
-    more > 0
-      ? `<p>${escapeHtml(t(lang, 'mail.digest.moreHtml', { count: more }))} <a href="${escapeHtml(opts.matchesUrl)}">${page}</a>.</p>`
-      : '',
-    `<p>${escapeHtml(why)}</p>`,
-    `<p>${escapeHtml(stop)} <a href="${escapeHtml(opts.unsubscribeUrl)}">${escapeHtml(t(lang, 'mail.noMailLink'))}</a></p>`,
-  ].join('');
+    html`</ul>`,
+    more > 0 ? html`<p>${t(lang, 'mail.digest.moreHtml', { count: more })} <a href="${opts.matchesUrl}">${page}</a>.</p>` : html``,
+    html`<p>${why}</p>`,
+    html`<p>${stop} <a href="${opts.unsubscribeUrl}">${t(lang, 'mail.noMailLink')}</a></p>`,
+  ]);
   const subject =
     lines.length === 1
       ? t(lang, 'mail.digest.subjectOne', { game: shown[0]!.gameName })
       : t(lang, 'mail.digest.subjectMany', { count: lines.length });
-  return { subject, text, html };
+  return { subject, text, html: body.toString() };
 }

@@ -1,6 +1,6 @@
 /** The sign-in mail, in plain text and HTML, in the language of the request that asked for it. */
 import { type Lang, t } from '../i18n.js';
-import { escapeHtml } from '../notify/compose.js';
+import { html, joinHtml } from '../notify/html.js';
 
 export function signInMail(link: string, unsubscribeUrl: string, siteName: string, ttlMs: number, lang: Lang = 'en') {
   const site = siteName;
@@ -11,11 +11,11 @@ export function signInMail(link: string, unsubscribeUrl: string, siteName: strin
   return {
     subject: t(lang, 'mail.signin.subject', { site }),
     text: [...lines, link, '', ignore, '', stop, unsubscribeUrl].join('\n'),
-    html: [
-      ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
-      `<p><a href="${escapeHtml(link)}">${escapeHtml(t(lang, 'mail.signin.button', { site }))}</a></p>`,
-      `<p>${escapeHtml(ignore)}</p>`,
-      `<p>${escapeHtml(stop)} <a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(t(lang, 'mail.noMailLink'))}</a></p>`,
-    ].join(''),
+    html: joinHtml([
+      ...lines.map((l) => html`<p>${l}</p>`),
+      html`<p><a href="${link}">${t(lang, 'mail.signin.button', { site })}</a></p>`,
+      html`<p>${ignore}</p>`,
+      html`<p>${stop} <a href="${unsubscribeUrl}">${t(lang, 'mail.noMailLink')}</a></p>`,
+    ]).toString(),
   };
 }

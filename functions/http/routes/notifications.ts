@@ -16,7 +16,8 @@
  */
 import { Hono, type Context } from 'hono';
 import { type Lang, langAsked, langOf, type MailKey, type Params, t } from '../../i18n.js';
-import { escapeHtml, matchUrl } from '../../notify/compose.js';
+import { matchUrl } from '../../notify/compose.js';
+import { type Html, html } from '../../notify/html.js';
 import type { LinkTokenRecord } from '../../notify/model.js';
 import type { NotificationSettings } from '../../notify/settings.js';
 import { clientAddressOf } from '../client-address.js';
@@ -111,11 +112,11 @@ function linkRoutes(app: Hono, ctx: NotificationRouteContext, origin: Origin): v
   }
 
   /** A page in the language of the mail the link came in (else the request's). */
-  const say = (c: Context, record: LinkTokenRecord | null, title: MailKey, body: string, status: 200 | 404 | 409 = 200) => {
+  const say = (c: Context, record: LinkTokenRecord | null, title: MailKey, body: Html, status: 200 | 404 | 409 = 200) => {
     const lang = record?.lang ?? langOf(c.req);
     return c.html(page(t(lang, title), body, lang), status);
   };
-  const para = (lang: Lang, key: MailKey, params?: Params) => `<p>${escapeHtml(t(lang, key, params))}</p>`;
+  const para = (lang: Lang, key: MailKey, params?: Params) => html`<p>${t(lang, key, params)}</p>`;
   const gone = (c: Context) => say(c, null, 'page.expired.title', para(langOf(c.req), 'page.expired.text'), 404);
 
   app.get('/notify/confirm', async (c) => {
@@ -123,7 +124,7 @@ function linkRoutes(app: Hono, ctx: NotificationRouteContext, origin: Origin): v
     if (record?.purpose !== 'confirm') return gone(c);
     const lang = record.lang ?? langOf(c.req);
     // A button, not an action on GET: mail scanners open links, and must not confirm anything.
-    const body = `${para(lang, 'page.confirm.text')}${form(`/api/notify/confirm?t=${secret}`, t(lang, 'page.confirm.button'))}`;
+    const body = html`${para(lang, 'page.confirm.text')}${form(`/api/notify/confirm?t=${secret}`, t(lang, 'page.confirm.button'))}`;
     return say(c, record, 'page.confirm.title', body);
   });
 
@@ -137,9 +138,9 @@ function linkRoutes(app: Hono, ctx: NotificationRouteContext, origin: Origin): v
     const remember = done.remember
       ? `#${new URLSearchParams({ address: done.remember.address, 'address-proof': done.remember.proof })}`
       : '';
-    const back = `<p><a href="${escapeHtml(matchUrl(origin(c), record.matchId) + remember)}">${escapeHtml(t(lang, 'page.backToMatch'))}</a></p>`;
-    const more = done.remember ? para(lang, 'page.confirmed.remember') : '';
-    return say(c, record, 'page.confirmed.title', `${para(lang, 'page.confirmed.text')}${more}${back}`);
+    const back = html`<p><a href="${matchUrl(origin(c), record.matchId) + remember}">${t(lang, 'page.backToMatch')}</a></p>`;
+    const more = done.remember ? para(lang, 'page.confirmed.remember') : html``;
+    return say(c, record, 'page.confirmed.title', html`${para(lang, 'page.confirmed.text')}${more}${back}`);
   });
 
   app.get('/notify/unsubscribe', async (c) => {
@@ -147,7 +148,7 @@ function linkRoutes(app: Hono, ctx: NotificationRouteContext, origin: Origin): v
     if (!record) return gone(c);
     const lang = record.lang ?? langOf(c.req);
     const button = form(`/api/notify/unsubscribe?t=${secret}`, t(lang, 'page.stop.button'), { 'List-Unsubscribe': 'One-Click' });
-    return say(c, record, 'page.stop.title', `${para(lang, 'page.stop.text', { site: settings.siteName })}${button}`);
+    return say(c, record, 'page.stop.title', html`${para(lang, 'page.stop.text', { site: settings.siteName })}${button}`);
   });
 
   // RFC 8058: the mail client POSTs "List-Unsubscribe=One-Click" to the List-Unsubscribe URL.
@@ -157,7 +158,7 @@ function linkRoutes(app: Hono, ctx: NotificationRouteContext, origin: Origin): v
     await settings.unsubscribe(record);
     const lang = record.lang ?? langOf(c.req);
     const undo = form(`/api/notify/resubscribe?t=${secret}`, t(lang, 'page.stopped.undo'));
-    return say(c, record, 'page.stopped.title', `${para(lang, 'page.stopped.text')}${undo}`);
+    return say(c, record, 'page.stopped.title', html`${para(lang, 'page.stopped.text')}${undo}`);
   });
 
   app.post('/notify/resubscribe', async (c) => {

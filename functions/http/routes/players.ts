@@ -22,7 +22,7 @@
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { gameNameIn, type Lang, langAsked, langOf, t } from '../../i18n.js';
-import { escapeHtml } from '../../notify/compose.js';
+import { type Html, html } from '../../notify/html.js';
 import { ordered, myMatch, nextWaiting, type MyMatch } from '../../players/listing.js';
 import type { PlayerData } from '../../players/data.js';
 import type { PlayerSeats } from '../../players/seats.js';
@@ -33,7 +33,7 @@ import { parse } from '../errors.js';
 import { ClaimSeatsRequest, LangRequest, NoticesRequest, SessionId, SignInRequest } from '../player-schemas.js';
 import { requiredJsonBody, type Links } from '../request.js';
 import { MatchId, SeatParam, TokenQuery } from '../schemas.js';
-import { clearedCookie, fromThisSite, mustBeSignedIn, requireSameSite, sessionCookie, sessionOf, siteOrigin } from '../session.js';
+import { clearSessionCookie, fromThisSite, mustBeSignedIn, requireSameSite, sessionOf, setSessionCookie, siteOrigin } from '../session.js';
 import { form, page } from './pages.js';
 
 export interface PlayerRouteContext {
@@ -62,20 +62,8 @@ export function playerRoutes(ctx: PlayerRouteContext): Hono {
   return app;
 }
 
-/**
- * The link's pages in the site's look: its stylesheet (web/build.ts writes /site.css), its bar, a main
- * button. The meta referrer matters: under the site-wide `Referrer-Policy: no-referrer` a browser sends
- * `Origin: null` with a form's POST, which the same-site guard refuses; `strict-origin` lets the form
- * send this site's origin (and a Referer of the origin only, never the link's secret).
- */
-const sitePage = (title: string, body: string, lang: Lang) =>
-  page(title, body, lang)
-    .replace('</head>', '<meta name="referrer" content="strict-origin"><link rel="stylesheet" href="/site.css"></head>')
-    .replace(
-      '<main>',
-      `<main class="page"><nav class="sitebar" aria-label="${escapeHtml(t(lang, 'page.siteNav'))}"><a href="/" class="home-link">Dutch</a></nav>`,
-    )
-    .replace('<button type="submit">', '<button type="submit" class="primary">');
+/** The link's pages in the site's look (pages.ts `SiteLook`, which says why the meta referrer). */
+const sitePage = (title: string, body: Html, lang: Lang) => page(title, body, lang, { nav: t(lang, 'page.siteNav') });
 
 function signInRoutes(app: Hono, ctx: PlayerRouteContext): void {
   const { signIn } = ctx;
@@ -88,8 +76,7 @@ function signInRoutes(app: Hono, ctx: PlayerRouteContext): void {
   });
 
   const notValid = (c: Context, lang: Lang = langOf(c.req)) => {
-    const ask = `<a href="/signin">${escapeHtml(t(lang, 'page.signin.notValid.ask'))}</a>`;
-    const text = `<p>${escapeHtml(t(lang, 'page.signin.notValid.text'))} ${ask}.</p>`;
+    const text = html`<p>${t(lang, 'page.signin.notValid.text')} <a href="/signin">${t(lang, 'page.signin.notValid.ask')}</a>.</p>`;
     return c.html(sitePage(t(lang, 'page.signin.notValid.title'), text, lang), 410);
   };
 
@@ -99,11 +86,10 @@ function signInRoutes(app: Hono, ctx: PlayerRouteContext): void {
     if (!link) return notValid(c);
     const lang = link.lang ?? langOf(c.req);
     // A button, not a sign-in on GET: mail scanners fetch links, and must neither use nor sign in with them.
-    const device = `<strong>${escapeHtml(t(lang, 'page.signin.thisDevice'))}</strong>`;
-    const text = escapeHtml(t(lang, 'page.signin.text', { device: '\u0000' })).replace('\u0000', device);
-    return c.html(
-      sitePage(t(lang, 'page.signin.title'), `<p>${text}</p>${form(`/api/session/open?t=${secret}`, t(lang, 'page.signin.button'))}`, lang),
-    );
+    const [before, after] = t(lang, 'page.signin.text', { device: '\u0000' }).split('\u0000');
+    const text = html`<p>${before}<strong>${t(lang, 'page.signin.thisDevice')}</strong>${after}</p>`;
+    const button = form(`/api/session/open?t=${secret}`, t(lang, 'page.signin.button'), {}, 'primary');
+    return c.html(sitePage(t(lang, 'page.signin.title'), html`${text}${button}`, lang));
   });
 
   app.post('/session/open', async (c) => {
@@ -111,11 +97,9 @@ function signInRoutes(app: Hono, ctx: PlayerRouteContext): void {
     const redeemed = await signIn.redeem(secret, c.req.header('User-Agent') ?? 'unknown browser').catch(() => null);
     if (!redeemed) return notValid(c);
     const { lang } = redeemed;
-    c.header('Set-Cookie', sessionCookie(redeemed.cookie));
-    const text = escapeHtml(t(lang, 'page.signedIn.text', { address: redeemed.player.address }));
-    return c.html(
-      sitePage(t(lang, 'page.signedIn.title'), `<p>${text}</p><p><a href="/">${escapeHtml(t(lang, 'page.signedIn.link'))}</a></p>`, lang),
-    );
+    setSessionCookie(c, redeemed.cookie);
+    const text = html`<p>${t(lang, 'page.signedIn.text', { address: redeemed.player.address })}</p>`;
+    return c.html(sitePage(t(lang, 'page.signedIn.title'), html`${text}<p><a href="/">${t(lang, 'page.signedIn.link')}</a></p>`, lang));
   });
 }
 
@@ -130,12 +114,12 @@ function sessionRoutes(app: Hono, ctx: PlayerRouteContext): void {
   app.delete('/session', async (c) => {
     const who = await sessionOf(c, signIn);
     if (who) await signIn.signOut(who);
-    c.header('Set-Cookie', clearedCookie());
+    clearSessionCookie(c);
     return c.body(null, 204);
   });
   app.post('/session/everywhere', async (c) => {
     await signIn.signOutEverywhere(await mustBeSignedIn(c, signIn));
-    c.header('Set-Cookie', clearedCookie());
+    clearSessionCookie(c);
     return c.body(null, 204);
   });
   app.get('/me/sessions', async (c) => c.json({ sessions: await signIn.sessions(await mustBeSignedIn(c, signIn)) }));
@@ -143,7 +127,7 @@ function sessionRoutes(app: Hono, ctx: PlayerRouteContext): void {
     const who = await mustBeSignedIn(c, signIn);
     const id = parseIn(c, SessionId, c.req.param('sessionId'), 'sessionId');
     await signIn.revoke(who, id);
-    if (id === who.session.id) c.header('Set-Cookie', clearedCookie());
+    if (id === who.session.id) clearSessionCookie(c);
     return c.body(null, 204);
   });
 }
@@ -214,7 +198,7 @@ function dataRoutes(app: Hono, ctx: PlayerRouteContext): void {
   app.delete('/me', async (c) => {
     const who = await mustBeSignedIn(c, signIn);
     await data.delete(who.player);
-    c.header('Set-Cookie', clearedCookie());
+    clearSessionCookie(c);
     return c.body(null, 204);
   });
 }
