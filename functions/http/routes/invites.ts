@@ -5,8 +5,9 @@ import { Hono } from 'hono';
 import { gameNameIn, langOf } from '../../i18n.js';
 import { parseIn } from '../localized.js';
 import { bearer, idempotencyKey, jsonBody, target, type RouteContext } from '../request.js';
-import type { Answer, InviteInfoResponse, JoinResponse } from '../responses.js';
-import { JoinRequest } from '../schemas.js';
+import { type ApiRoute, createRoute, idempotencyHeader } from '../api-route.js';
+import { type Answer, InviteInfoResponse, JoinResponse } from '../responses.js';
+import { JoinRequest, MatchPath } from '../schemas.js';
 
 export function inviteRoutes({ service, links }: RouteContext): Hono {
   const app = new Hono();
@@ -50,3 +51,38 @@ export function inviteRoutes({ service, links }: RouteContext): Hono {
 
   return app;
 }
+
+export const inviteApi: ApiRoute[] = [
+  createRoute({
+    method: 'post',
+    path: '/:id/join',
+    summary: 'Take a seat through an invite link',
+    request: {
+      params: MatchPath,
+      headers: idempotencyHeader(
+        'a retry with the same invite gets the same seat and token (without a key, a second call gets 403 invite-used).',
+      ),
+      body: JoinRequest,
+    },
+    responses: {
+      200: { description: 'Joined', schema: JoinResponse },
+      400: 'Malformed request',
+      403: 'The invite is used or replaced',
+      404: 'No such match',
+      422: 'An Idempotency-Key reused for another request',
+    },
+  }),
+  createRoute({
+    method: 'get',
+    path: '/:id/invite',
+    summary: 'What an invite offers (game, options, who made it, the seats); the invite secret is the bearer token; 403 once used',
+    security: 'seatToken',
+    request: { params: MatchPath },
+    responses: {
+      200: { description: 'The invite', schema: InviteInfoResponse },
+      401: 'Missing or malformed token',
+      403: 'The invite is used or replaced',
+      404: 'No such match',
+    },
+  }),
+];

@@ -6,7 +6,9 @@ import { Hono } from 'hono';
 import { sha256 } from '../../matches/tokens.js';
 import { parseIn, policyWordedJson } from '../localized.js';
 import { authorize, bearer, etagOf, idempotencyKey, jsonBody, target, type RouteContext } from '../request.js';
-import { MoveRequest, ResignRequest } from '../schemas.js';
+import { type ApiRoute, createRoute, idempotencyHeader, SEAT_REFUSALS } from '../api-route.js';
+import { MatchResponse } from '../responses.js';
+import { MoveRequest, ResignRequest, SeatPath } from '../schemas.js';
 
 export function moveRoutes({ service }: RouteContext): Hono {
   const app = new Hono();
@@ -31,3 +33,44 @@ export function moveRoutes({ service }: RouteContext): Hono {
 
   return app;
 }
+
+export const moveApi: ApiRoute[] = [
+  createRoute({
+    method: 'post',
+    path: '/:id/seats/:seat/moves',
+    summary: 'Make a move',
+    security: 'seatToken',
+    request: {
+      params: SeatPath,
+      headers: idempotencyHeader('a retry gets the answer of the move first made with the key; the move is applied once.'),
+      body: MoveRequest,
+    },
+    responses: {
+      200: { description: 'Accepted', schema: MatchResponse },
+      400: 'Malformed request (zod issues, at most ten)',
+      ...SEAT_REFUSALS,
+      409: 'Stale version, or the match is not in play',
+      413: 'Body over 16 KB',
+      422: 'The move breaks a rule (its stable code and message), or an Idempotency-Key reused for another request',
+    },
+  }),
+  createRoute({
+    method: 'post',
+    path: '/:id/seats/:seat/resign',
+    summary: 'Resign (with expectedVersion: 409 stale-version when the game has moved on since)',
+    security: 'seatToken',
+    request: {
+      params: SeatPath,
+      headers: idempotencyHeader('a retry gets the first answer (not 409 match-not-active).'),
+      body: ResignRequest,
+      bodyOptional: true,
+    },
+    responses: {
+      200: { description: 'Resigned', schema: MatchResponse },
+      400: 'Malformed request',
+      ...SEAT_REFUSALS,
+      409: 'Stale version, or the match is not in play',
+      422: 'An Idempotency-Key reused for another request',
+    },
+  }),
+];

@@ -23,8 +23,9 @@ import { clientAddressOf } from '../client-address.js';
 import { ApiError } from '../errors.js';
 import { parseIn } from '../localized.js';
 import { requiredJsonBody, seatCaller, type RouteContext } from '../request.js';
-import type { Answer, NotificationSettingsResponse } from '../responses.js';
-import { ChannelsRequest, EmailRequest, PushSubscribeRequest, PushUnsubscribeRequest, TokenQuery } from '../schemas.js';
+import { type ApiRoute, type ApiSchema, createRoute, SEAT_REFUSALS } from '../api-route.js';
+import { type Answer, NotificationSettingsResponse } from '../responses.js';
+import { ChannelsRequest, EmailRequest, PushSubscribeRequest, PushUnsubscribeRequest, SeatPath, TokenQuery } from '../schemas.js';
 import { form, page } from './pages.js';
 
 export interface NotificationRouteContext extends RouteContext {
@@ -167,3 +168,49 @@ function linkRoutes(app: Hono, ctx: NotificationRouteContext, origin: Origin): v
     return say(c, record, 'page.allowed.title', para(record.lang ?? langOf(c.req), 'page.allowed.text'));
   });
 }
+
+/** A seat's settings route: the answer is the seat's settings. */
+const setting = (method: ApiRoute['method'], path: string, summary: string, body?: ApiSchema) =>
+  createRoute({
+    method,
+    path: `/matches/:id/seats/:seat/notifications${path}`,
+    summary,
+    security: 'seatToken',
+    request: { params: SeatPath, ...(body ? { body } : {}) },
+    responses: {
+      200: { description: 'My settings', schema: NotificationSettingsResponse },
+      400: 'Malformed request',
+      ...SEAT_REFUSALS,
+    },
+  });
+
+/** A page behind a link in a mail (the link's secret in `t`). */
+const mailLink = (method: ApiRoute['method'], path: string, summary: string, answer = 'HTML page') =>
+  createRoute({
+    method,
+    path,
+    summary,
+    request: { query: TokenQuery },
+    describe: { t: 'The secret from the mail' },
+    responses: { 200: { description: answer } },
+  });
+
+export const notificationApi: ApiRoute[] = [
+  setting('get', '', 'My notification settings for this match: channels, email state, devices, pause'),
+  setting('patch', '', 'Switch a channel on or off', ChannelsRequest),
+  setting('put', '/email', 'Set my own email address (one confirmation mail is sent)', EmailRequest),
+  setting('delete', '/email', 'Forget my email address for this match'),
+  setting('post', '/push', "Add this device's web push subscription", PushSubscribeRequest),
+  setting('delete', '/push', 'Remove a web push subscription', PushUnsubscribeRequest),
+  createRoute({
+    method: 'get',
+    path: '/push/public-key',
+    summary: 'The VAPID public key for web push',
+    responses: { 200: { description: 'The key' }, 404: 'Web push is not set up' },
+  }),
+  mailLink('get', '/notify/confirm', 'A page with a button that confirms an email address'),
+  mailLink('post', '/notify/confirm', 'Confirm an email address (double opt-in)'),
+  mailLink('get', '/notify/unsubscribe', 'A page with an unsubscribe button'),
+  mailLink('post', '/notify/unsubscribe', 'One-click unsubscribe (RFC 8058)', 'Unsubscribed'),
+  mailLink('post', '/notify/resubscribe', 'Undo an unsubscribe'),
+];

@@ -30,9 +30,10 @@ import type { SignIn } from '../../players/signin.js';
 import { clientAddressOf } from '../client-address.js';
 import { parseIn } from '../localized.js';
 import { parse } from '../errors.js';
-import { ClaimSeatsRequest, LangRequest, NoticesRequest, SessionId, SignInRequest } from '../player-schemas.js';
+import { type ApiAnswer, type ApiRoute, type ApiSchema, createRoute } from '../api-route.js';
+import { ClaimSeatsRequest, LangRequest, NoticesRequest, SessionId, SessionPath, SignInRequest } from '../player-schemas.js';
 import { requiredJsonBody, type Links } from '../request.js';
-import { MatchId, SeatParam, TokenQuery } from '../schemas.js';
+import { MatchId, SeatParam, SeatPath, TokenQuery } from '../schemas.js';
 import { clearedCookie, fromThisSite, mustBeSignedIn, requireSameSite, sessionCookie, sessionOf, siteOrigin } from '../session.js';
 import { form, page } from './pages.js';
 
@@ -240,3 +241,114 @@ export function autoClaim(ctx: PlayerRouteContext): MiddlewareHandler {
     }
   };
 }
+
+const refused = {
+  401: 'Not signed in on this device (no session cookie, or it ended)',
+  403: 'cross-site: a state-changing request without this site’s Origin header',
+} as const;
+const linkGone = { 410: { description: 'Used, expired or revoked (HTML page)' } };
+
+/** A signed-in player's route (the session cookie), with the refusals every one of them has. */
+const mine = (
+  method: ApiRoute['method'],
+  path: string,
+  summary: string,
+  responses: Record<number, ApiAnswer>,
+  request: { body?: ApiSchema; params?: typeof SeatPath | typeof SessionPath } = {},
+) => createRoute({ method, path, summary, security: 'session', request, responses: { ...responses, ...refused } });
+
+export const playerApi: ApiRoute[] = [
+  createRoute({
+    method: 'post',
+    path: '/session/link',
+    summary: 'Mail a sign-in link (one use, 15 minutes); the same 202 whether or not the address has a record',
+    request: { body: SignInRequest },
+    responses: {
+      202: { description: 'A link is on its way if the address can receive mail' },
+      400: 'Not an address',
+      429: 'signin-limit-address or signin-limit-client, with Retry-After',
+    },
+  }),
+  createRoute({
+    method: 'get',
+    path: '/session/open',
+    summary: 'The sign-in link’s page: a button (opening the link signs in nobody)',
+    request: { query: TokenQuery },
+    responses: { 200: { description: 'HTML page' }, ...linkGone },
+  }),
+  createRoute({
+    method: 'post',
+    path: '/session/open',
+    summary: 'Sign in the device that presses the button (sets the session cookie)',
+    request: { query: TokenQuery },
+    responses: { 200: { description: 'Signed in (HTML page)' }, ...linkGone },
+  }),
+  createRoute({
+    method: 'get',
+    path: '/session',
+    summary: 'Who is signed in on this device ({player: null} when nobody)',
+    responses: { 200: { description: 'The player' } },
+  }),
+  createRoute({
+    method: 'delete',
+    path: '/session',
+    summary: 'Sign out this device',
+    security: 'session',
+    responses: { 204: { description: 'Signed out' } },
+  }),
+  mine('post', '/session/everywhere', 'Sign out every device, and void every sign-in link sent so far', {
+    204: { description: 'Signed out' },
+  }),
+  mine('get', '/me/sessions', 'The signed-in devices', { 200: { description: 'Sessions' } }),
+  mine(
+    'delete',
+    '/me/sessions/:sessionId',
+    'Sign one device out',
+    { 204: { description: 'Signed out' }, 404: 'No such session' },
+    { params: SessionPath },
+  ),
+  mine(
+    'post',
+    '/me/seats',
+    'Claim the seats this browser holds (each checked against its match); seats taken while signed in join by themselves',
+    {
+      200: {
+        description:
+          'One result per seat: claimed, or not (not-opened, or taken by another player), with a message in the request’s language',
+      },
+    },
+    { body: ClaimSeatsRequest },
+  ),
+  mine('get', '/me/matches', 'My matches: waiting for me first, then others’ turns, open, finished; each with what opens its seat', {
+    200: { description: 'Matches' },
+  }),
+  mine('get', '/me/next', 'The match that has waited longest for my move ({next: null} when none)', {
+    200: { description: 'The match' },
+  }),
+  mine('put', '/me/notices', 'Notice defaults for every claimed seat', { 200: { description: 'Saved' } }, { body: NoticesRequest }),
+  mine(
+    'put',
+    '/me/lang',
+    'The language of my mails (and of my claimed seats’ notices)',
+    { 200: { description: 'Saved' }, 400: 'Not a language of the site' },
+    { body: LangRequest },
+  ),
+  mine(
+    'put',
+    '/me/matches/:id/seats/:seat/notices',
+    'This match’s own notice choice',
+    { 200: { description: 'Saved' }, 404: 'Seat not claimed' },
+    { params: SeatPath, body: NoticesRequest },
+  ),
+  mine(
+    'delete',
+    '/me/matches/:id/seats/:seat/notices',
+    'Back to the defaults',
+    { 200: { description: 'Saved' }, 404: 'Seat not claimed' },
+    { params: SeatPath },
+  ),
+  mine('get', '/me/export', 'Everything stored about me, as JSON', { 200: { description: 'The export' } }),
+  mine('delete', '/me', 'Delete my record (address, sessions, claimed seats); the seats stay playable by their links', {
+    204: { description: 'Deleted' },
+  }),
+];

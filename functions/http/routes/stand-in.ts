@@ -6,8 +6,9 @@
 import { policyWorded } from '../localized.js';
 import { Hono } from 'hono';
 import { requiredJsonBody, seatCaller, type RouteContext } from '../request.js';
-import type { Answer, MatchResponse } from '../responses.js';
-import { StandInRequest } from '../schemas.js';
+import { type ApiRoute, createRoute, SEAT_REFUSALS } from '../api-route.js';
+import { type Answer, MatchResponse } from '../responses.js';
+import { SeatPath, StandInRequest } from '../schemas.js';
 
 export function standInRoutes({ service }: RouteContext): Hono {
   const app = new Hono();
@@ -25,3 +26,32 @@ export function standInRoutes({ service }: RouteContext): Hono {
 
   return app;
 }
+
+const mine = { description: 'The match as my seat sees it', schema: MatchResponse };
+const tooMany = 'Too many changes beside the game from this seat; wait Retry-After seconds';
+
+export const standInApi: ApiRoute[] = [
+  createRoute({
+    method: 'put',
+    path: '/:id/seats/:seat/stand-in',
+    summary: 'Hand my seat to a computer for now (it plays until I move again or take it back); a change beside the game, rate limited',
+    security: 'seatToken',
+    request: { params: SeatPath, body: StandInRequest },
+    responses: {
+      200: mine,
+      400: 'Malformed body',
+      ...SEAT_REFUSALS,
+      409: 'A computer already stands in, or the match is not in play',
+      415: 'Body not sent as application/json',
+      429: tooMany,
+    },
+  }),
+  createRoute({
+    method: 'delete',
+    path: '/:id/seats/:seat/stand-in',
+    summary: 'Take my seat back from the computer standing in',
+    security: 'seatToken',
+    request: { params: SeatPath },
+    responses: { 200: mine, ...SEAT_REFUSALS, 409: 'No computer stands in', 429: tooMany },
+  }),
+];
