@@ -1,7 +1,8 @@
 /**
  * Every route the app serves is in its OpenAPI document (/api/openapi.json). The routes are read from the
  * hono app itself, built with every part switched on (notifications, push, players, the dev outbox), so a
- * route added without its entry in functions/http/openapi*.ts fails here, and so does an entry no route serves.
+ * route added without its declaration in its route module (functions/http/api-route.ts, made into the
+ * document by functions/http/openapi.ts) fails here, and so does a declaration no route serves.
  * No database: nothing is called.
  */
 import { describe, expect, it } from 'vitest';
