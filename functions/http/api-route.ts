@@ -5,7 +5,8 @@
  * makes the document from these; the handlers still parse with `parseIn`, which words refusals.
  *
  * Plain data with zod/mini schemas, on purpose: @hono/zod-openapi reads only full zod schemas and brings
- * full zod with every locale into the API bundle (measured +480 KB minified), see docs/api.md.
+ * full zod with every locale into the one-file API bundle, even behind an `import()` (585 → 1010 KB):
+ * docs/decisions/openapi-from-routes.md.
  */
 import type * as z from 'zod/mini';
 import { RECENT_KEYS_PER_SEAT } from '../matches/port.js';
