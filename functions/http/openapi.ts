@@ -1,12 +1,13 @@
 /**
  * The OpenAPI 3.1 document, made from the routes the route modules declare (functions/http/api-route.ts):
- * their paths, methods, answers and the same zod schemas that parse their requests. A route served without
- * its declaration, or declared and not served, fails tests/platform/openapi.test.ts.
+ * their paths, methods, answers and the same zod schemas that parse their requests. The handlers are
+ * registered from the same declarations (`on`); a route served without its declaration, or declared and
+ * not served, fails tests/platform/openapi.test.ts.
  */
 import * as z from 'zod/mini';
 import type { AnyGame } from '#shared/engine/game.js';
 import { SIDE_CHANGES } from '../matches/side-changes.js';
-import type { ApiAnswer, ApiRoute, ApiSchema } from './api-route.js';
+import { API_BASE, type ApiAnswer, type ApiRoute, type ApiRoutes, type ApiSchema, createRoute, MATCHES_BASE } from './api-route.js';
 import { ErrorResponse, GamesResponse } from './responses.js';
 import { chatApi } from './routes/chat.js';
 import { inviteApi } from './routes/invites.js';
@@ -19,23 +20,33 @@ import { standInApi } from './routes/stand-in.js';
 import { timingApi } from './routes/timing.js';
 import { undoApi } from './routes/undo.js';
 
-/** The routes functions/app.ts answers itself. */
-const appApi: ApiRoute[] = [
-  { method: 'get', path: '/health', summary: 'Liveness: answers `{ ok: true }`', responses: { 200: { description: 'Up' } } },
-  { method: 'get', path: '/openapi.json', summary: 'This document', responses: { 200: { description: 'OpenAPI 3.1 document' } } },
-  {
+/** The routes functions/app.ts answers itself (mounted under API_BASE). */
+export const appApi = {
+  health: createRoute({
+    method: 'get',
+    path: '/health',
+    summary: 'Liveness: answers `{ ok: true }`',
+    responses: { 200: { description: 'Up' } },
+  }),
+  document: createRoute({
+    method: 'get',
+    path: '/openapi.json',
+    summary: 'This document',
+    responses: { 200: { description: 'OpenAPI 3.1 document' } },
+  }),
+  games: createRoute({
     method: 'get',
     path: '/games',
     summary: 'The games, named in the request’s language',
     responses: { 200: { description: 'Games', schema: GamesResponse } },
-  },
-];
+  }),
+} satisfies ApiRoutes;
 
 /** Where functions/app.ts mounts each route module. */
-const MOUNTED: readonly [prefix: string, routes: ApiRoute[]][] = [
-  ['/api', appApi],
-  ['/api/matches', [...matchApi, ...inviteApi, ...moveApi, ...standInApi, ...chatApi, ...replayApi, ...undoApi, ...timingApi]],
-  ['/api', [...notificationApi, ...playerApi]],
+const MOUNTED: readonly [prefix: string, routes: ApiRoutes[]][] = [
+  [API_BASE, [appApi]],
+  [MATCHES_BASE, [matchApi, inviteApi, moveApi, standInApi, chatApi, replayApi, undoApi, timingApi]],
+  [API_BASE, [notificationApi, playerApi]],
 ];
 
 const IDEMPOTENCY = `Every call that changes something accepts an Idempotency-Key header (8–64 of A–Z a–z 0–9 - _; 22 or more, random, to create a match). A retry with the same key and the same request (compared after parsing: key order and spacing do not matter) gets the first answer and changes nothing more. A rematch is safe to repeat even without a key: every call from a seat, in parallel or not, with any keys or none, gets the same rematch seat and working token. Changes beside the game (new links, pausing, resuming) raise the match version, so polls see them, but a move or resignation made at any version since the game last changed is still accepted; each seat may make ${SIDE_CHANGES.perWindow} such changes per hour (then 429 with Retry-After).`;
@@ -75,12 +86,12 @@ export function openApiDocument(games: AnyGame[]) {
   };
 }
 
-/** Every declared route as an operation under its path (hono's `:id` written `{id}`). */
+/** Every declared route as an operation under its path. */
 function paths(): Record<string, Record<string, object>> {
   const out: Record<string, Record<string, object>> = {};
-  for (const [prefix, routes] of MOUNTED) {
-    for (const route of routes) {
-      const path = `${prefix}${route.path === '/' ? '' : route.path}`.replace(/:(\w+)/g, '{$1}');
+  for (const [prefix, modules] of MOUNTED) {
+    for (const route of modules.flatMap((m) => Object.values(m))) {
+      const path = `${prefix}${route.path === '/' ? '' : route.path}`;
       out[path] = { ...out[path], [route.method]: operation(route) };
     }
   }

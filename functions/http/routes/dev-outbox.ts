@@ -5,7 +5,7 @@ import { escapeHtml, timeIn } from '../../notify/compose.js';
 import type { DevOutbox } from '../../notify/email.js';
 import { form, page } from './pages.js';
 
-/** Mounted under /dev/outbox. */
+/** Mounted under /dev/outbox. Not part of the API document, so its paths are written here, not declared. */
 export function devOutboxRoutes(outbox: DevOutbox): Hono {
   const app = new Hono();
   app.get('/', (c) => {

@@ -5,14 +5,14 @@ import { Hono } from 'hono';
 import { gameNameIn, langOf } from '../../i18n.js';
 import { parseIn } from '../localized.js';
 import { bearer, idempotencyKey, jsonBody, target, type RouteContext } from '../request.js';
-import { type ApiRoute, createRoute, idempotencyHeader } from '../api-route.js';
+import { type ApiRoutes, createRoute, idempotencyHeader, on } from '../api-route.js';
 import { type Answer, InviteInfoResponse, JoinResponse } from '../responses.js';
 import { JoinRequest, MatchPath } from '../schemas.js';
 
 export function inviteRoutes({ service, links }: RouteContext): Hono {
   const app = new Hono();
 
-  app.post('/:id/join', async (c) => {
+  on(app, inviteApi.join, async (c) => {
     const { id } = target(c);
     const key = idempotencyKey(c);
     const input = parseIn(c, JoinRequest, (await jsonBody(c)).value);
@@ -28,7 +28,7 @@ export function inviteRoutes({ service, links }: RouteContext): Hono {
   // An invite's holder sees what they are invited to before choosing a name: the game, its options,
   // who made the match and which seats are taken — facts every player of the match sees. A used or
   // replaced invite learns nothing but that (the page says so at once, not after a name is typed).
-  app.get('/:id/invite', async (c) => {
+  on(app, inviteApi.invitation, async (c) => {
     const secret = bearer(c);
     const { id } = target(c);
     const { match, seat } = await service.invitation(id, secret);
@@ -52,10 +52,10 @@ export function inviteRoutes({ service, links }: RouteContext): Hono {
   return app;
 }
 
-export const inviteApi: ApiRoute[] = [
-  createRoute({
+export const inviteApi = {
+  join: createRoute({
     method: 'post',
-    path: '/:id/join',
+    path: '/{id}/join',
     summary: 'Take a seat through an invite link',
     request: {
       params: MatchPath,
@@ -72,9 +72,9 @@ export const inviteApi: ApiRoute[] = [
       422: 'An Idempotency-Key reused for another request',
     },
   }),
-  createRoute({
+  invitation: createRoute({
     method: 'get',
-    path: '/:id/invite',
+    path: '/{id}/invite',
     summary: 'What an invite offers (game, options, who made it, the seats); the invite secret is the bearer token; 403 once used',
     security: 'seatToken',
     request: { params: MatchPath },
@@ -85,4 +85,4 @@ export const inviteApi: ApiRoute[] = [
       404: 'No such match',
     },
   }),
-];
+} satisfies ApiRoutes;

@@ -6,14 +6,14 @@ import { Hono } from 'hono';
 import { sha256 } from '../../matches/tokens.js';
 import { parseIn, policyWordedJson } from '../localized.js';
 import { authorize, bearer, etagOf, idempotencyKey, jsonBody, target, type RouteContext } from '../request.js';
-import { type ApiRoute, createRoute, idempotencyHeader, SEAT_REFUSALS } from '../api-route.js';
+import { type ApiRoutes, createRoute, idempotencyHeader, on, SEAT_REFUSALS } from '../api-route.js';
 import { MatchResponse } from '../responses.js';
 import { MoveRequest, ResignRequest, SeatPath } from '../schemas.js';
 
 export function moveRoutes({ service }: RouteContext): Hono {
   const app = new Hono();
 
-  app.post('/:id/seats/:seat/moves', async (c) => {
+  on(app, moveApi.move, async (c) => {
     const token = bearer(c);
     const { id, seat } = target(c);
     const key = idempotencyKey(c);
@@ -23,7 +23,7 @@ export function moveRoutes({ service }: RouteContext): Hono {
     return c.body(policyWordedJson(c, result.json), result.status as 200, { 'Content-Type': 'application/json' });
   });
 
-  app.post('/:id/seats/:seat/resign', async (c) => {
+  on(app, moveApi.resign, async (c) => {
     const { id, caller } = await authorize(service, c);
     const key = idempotencyKey(c);
     const request = parseIn(c, ResignRequest, (await jsonBody(c)).value);
@@ -34,10 +34,10 @@ export function moveRoutes({ service }: RouteContext): Hono {
   return app;
 }
 
-export const moveApi: ApiRoute[] = [
-  createRoute({
+export const moveApi = {
+  move: createRoute({
     method: 'post',
-    path: '/:id/seats/:seat/moves',
+    path: '/{id}/seats/{seat}/moves',
     summary: 'Make a move',
     security: 'seatToken',
     request: {
@@ -54,9 +54,9 @@ export const moveApi: ApiRoute[] = [
       422: 'The move breaks a rule (its stable code and message), or an Idempotency-Key reused for another request',
     },
   }),
-  createRoute({
+  resign: createRoute({
     method: 'post',
-    path: '/:id/seats/:seat/resign',
+    path: '/{id}/seats/{seat}/resign',
     summary: 'Resign (with expectedVersion: 409 stale-version when the game has moved on since)',
     security: 'seatToken',
     request: {
@@ -73,4 +73,4 @@ export const moveApi: ApiRoute[] = [
       422: 'An Idempotency-Key reused for another request',
     },
   }),
-];
+} satisfies ApiRoutes;

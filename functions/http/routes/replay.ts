@@ -6,7 +6,7 @@
 import { Hono, type Context } from 'hono';
 import { parseIn } from '../localized.js';
 import { authorize, type RouteContext } from '../request.js';
-import { type ApiRoute, createRoute } from '../api-route.js';
+import { type ApiRoutes, createRoute, on } from '../api-route.js';
 import { type Answer, ReplayResponse } from '../responses.js';
 import { MatchPath, ReplayQuery, SeatPath } from '../schemas.js';
 
@@ -19,8 +19,8 @@ export function replayRoutes({ service }: RouteContext): Hono {
     c.header('Vary', 'Authorization');
     return c.json((await service.replayed(id, caller, query)) satisfies Answer<typeof ReplayResponse>);
   };
-  app.get('/:id/seats/:seat/replay', replay);
-  app.get('/:id/spectate/replay', replay);
+  on(app, replayApi.seat, replay);
+  on(app, replayApi.spectator, replay);
   return app;
 }
 
@@ -46,11 +46,11 @@ const replayRoute = (path: string, summary: string, params: typeof MatchPath | t
     },
   });
 
-export const replayApi: ApiRoute[] = [
-  replayRoute(
-    '/:id/seats/:seat/replay',
+export const replayApi = {
+  seat: replayRoute(
+    '/{id}/seats/{seat}/replay',
     "Replay the match as my seat saw it at each version (in play: only my own view; never the seed or others' hidden cards)",
     SeatPath,
   ),
-  replayRoute('/:id/spectate/replay', 'Replay the match as spectators saw it (the public view)', MatchPath),
-];
+  spectator: replayRoute('/{id}/spectate/replay', 'Replay the match as spectators saw it (the public view)', MatchPath),
+} satisfies ApiRoutes;

@@ -5,7 +5,7 @@
 import { Hono, type Context } from 'hono';
 import type { Seat } from '#shared/engine/game.js';
 import { requiredJsonBody, seatCaller, type RouteContext } from '../request.js';
-import { type ApiRoute, createRoute, SEAT_REFUSALS } from '../api-route.js';
+import { type ApiRoutes, createRoute, on, SEAT_REFUSALS } from '../api-route.js';
 import { NotificationSettingsResponse } from '../responses.js';
 import { PauseRequest, SeatPath } from '../schemas.js';
 
@@ -19,14 +19,14 @@ export function timingRoutes({ service, summary }: TimingRouteContext): Hono {
 
   const answer = async (c: Context, id: string, seat: Seat) => c.json((await summary(id, seat)) as Record<string, unknown>);
 
-  app.post('/:id/seats/:seat/pause', async (c) => {
+  on(app, timingApi.pause, async (c) => {
     const { days } = await requiredJsonBody(c, PauseRequest);
     const { id, seat } = await seatCaller(service, c);
     await service.pause(id, seat, { kind: 'pause', days });
     return answer(c, id, seat);
   });
 
-  app.delete('/:id/seats/:seat/pause', async (c) => {
+  on(app, timingApi.resume, async (c) => {
     const { id, seat } = await seatCaller(service, c);
     await service.pause(id, seat, { kind: 'resume' });
     return answer(c, id, seat);
@@ -37,10 +37,10 @@ export function timingRoutes({ service, summary }: TimingRouteContext): Hono {
 
 const settings = (description: string) => ({ description, schema: NotificationSettingsResponse });
 
-export const timingApi: ApiRoute[] = [
-  createRoute({
+export const timingApi = {
+  pause: createRoute({
     method: 'post',
-    path: '/:id/seats/:seat/pause',
+    path: '/{id}/seats/{seat}/pause',
     summary: 'Pause my move deadlines for some days',
     security: 'seatToken',
     request: { params: SeatPath, body: PauseRequest },
@@ -53,9 +53,9 @@ export const timingApi: ApiRoute[] = [
       429: 'Too many changes beside the game from this seat; wait Retry-After seconds',
     },
   }),
-  createRoute({
+  resume: createRoute({
     method: 'delete',
-    path: '/:id/seats/:seat/pause',
+    path: '/{id}/seats/{seat}/pause',
     summary: 'End my pause now',
     security: 'seatToken',
     request: { params: SeatPath },
@@ -67,4 +67,4 @@ export const timingApi: ApiRoute[] = [
       429: 'Too many changes beside the game from this seat; wait Retry-After seconds',
     },
   }),
-];
+} satisfies ApiRoutes;
