@@ -45,8 +45,8 @@ function servedRoutes(): string[] {
 /** Files that register a route by a path written in place (`app.get('/…'`), rather than from a declaration. */
 function pathsWrittenInPlace(): string[] {
   const files = ['functions/app.ts', ...readdirSync('functions/http/routes').map((f) => `functions/http/routes/${f}`)];
-  const inPlace = /\.(get|post|put|patch|delete|on)\(\s*['`"]/;
-  return files.filter((f) => inPlace.test(readFileSync(f, 'utf8')));
+  const inPlace = [/\.(get|post|put|patch|delete|all)\(\s*['`"]\//, /\.on\(\s*[^,()]+,\s*['`"]\//];
+  return files.filter((f) => inPlace.some((re) => re.test(readFileSync(f, 'utf8'))));
 }
 
 /** `METHOD /path` of every operation in the document. */
