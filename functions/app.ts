@@ -8,7 +8,8 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AnyGame } from '#shared/engine/game.js';
 import { ApiError, INTERNAL_MESSAGE, onError } from './http/errors.js';
 import { gameNameIn, langOf } from './i18n.js';
-import { openApiDocument } from './http/openapi.js';
+import { API_BASE, MATCHES_BASE, on } from './http/api-route.js';
+import { appApi, openApiDocument } from './http/openapi.js';
 import { linksFor, type RouteContext } from './http/request.js';
 import { chatRoutes } from './http/routes/chat.js';
 import { devOutboxRoutes } from './http/routes/dev-outbox.js';
@@ -92,9 +93,43 @@ export function createApp(deps: AppDeps): Hono {
   app.onError(onError);
   app.notFound((c) => c.json(notFound(c), 404));
 
-  app.get('/api/health', (c) => c.json({ ok: true }));
+  app.route(API_BASE, ownRoutes(deps));
+
+  const settings = deps.notifications && notificationSettings(deps, deps.notifications, service);
+  mountPlayers(app, deps, ctx);
+  app.route(MATCHES_BASE, matchRoutes({ ...ctx, ...(settings ? { carryOver: (from, to) => settings.carryOver(from, to) } : {}) }));
+  app.route(MATCHES_BASE, inviteRoutes(ctx));
+  app.route(MATCHES_BASE, moveRoutes(ctx));
+  app.route(MATCHES_BASE, standInRoutes(ctx));
+  app.route(MATCHES_BASE, chatRoutes(ctx));
+  app.route(MATCHES_BASE, replayRoutes(ctx));
+  app.route(MATCHES_BASE, undoRoutes(ctx));
+
+  const notify = deps.notifications;
+  if (notify && settings) {
+    const { vapidPublicKey, publicUrl, devOutbox, clientAddress } = notify;
+    app.route(
+      API_BASE,
+      notificationRoutes({
+        ...ctx,
+        settings,
+        ...(vapidPublicKey ? { vapidPublicKey } : {}),
+        ...(publicUrl ? { publicUrl } : {}),
+        ...(clientAddress ? { clientAddress } : {}),
+      }),
+    );
+    app.route(MATCHES_BASE, timingRoutes({ ...ctx, summary: (id, seat) => settings.summary(id, seat) }));
+    if (devOutbox) app.route('/dev/outbox', devOutboxRoutes(devOutbox));
+  }
+  return app;
+}
+
+/** The routes the app answers itself: liveness, the games on offer, the OpenAPI document. */
+function ownRoutes(deps: AppDeps): Hono {
+  const api = new Hono();
+  on(api, appApi.health, (c) => c.json({ ok: true }));
   // The games on offer, each named in the request's language.
-  app.get('/api/games', (c) => {
+  on(api, appApi.games, (c) => {
     const lang = langOf(c.req);
     const games = [...deps.games.values()].map((g) => ({
       id: g.id,
@@ -105,35 +140,8 @@ export function createApp(deps: AppDeps): Hono {
     c.header('Vary', 'Accept-Language');
     return c.json({ games });
   });
-  app.get('/api/openapi.json', (c) => c.json(openApiDocument([...deps.games.values()])));
-
-  const settings = deps.notifications && notificationSettings(deps, deps.notifications, service);
-  mountPlayers(app, deps, ctx);
-  app.route('/api/matches', matchRoutes({ ...ctx, ...(settings ? { carryOver: (from, to) => settings.carryOver(from, to) } : {}) }));
-  app.route('/api/matches', inviteRoutes(ctx));
-  app.route('/api/matches', moveRoutes(ctx));
-  app.route('/api/matches', standInRoutes(ctx));
-  app.route('/api/matches', chatRoutes(ctx));
-  app.route('/api/matches', replayRoutes(ctx));
-  app.route('/api/matches', undoRoutes(ctx));
-
-  const notify = deps.notifications;
-  if (notify && settings) {
-    const { vapidPublicKey, publicUrl, devOutbox, clientAddress } = notify;
-    app.route(
-      '/api',
-      notificationRoutes({
-        ...ctx,
-        settings,
-        ...(vapidPublicKey ? { vapidPublicKey } : {}),
-        ...(publicUrl ? { publicUrl } : {}),
-        ...(clientAddress ? { clientAddress } : {}),
-      }),
-    );
-    app.route('/api/matches', timingRoutes({ ...ctx, summary: (id, seat) => settings.summary(id, seat) }));
-    if (devOutbox) app.route('/dev/outbox', devOutboxRoutes(devOutbox));
-  }
-  return app;
+  on(api, appApi.document, (c) => c.json(openApiDocument([...deps.games.values()])));
+  return api;
 }
 
 /** A seat's notification settings, with the signed-in players' addresses when there are players. */
@@ -179,7 +187,7 @@ function mountPlayers(app: Hono, deps: AppDeps, ctx: RouteContext): void {
     ...(publicUrl ? { publicUrl } : {}),
     ...(notify.clientAddress ? { clientAddress: notify.clientAddress } : {}),
   };
-  app.use('/api/matches', autoClaim(routeCtx));
-  app.use('/api/matches/*', autoClaim(routeCtx));
-  app.route('/api', playerRoutes(routeCtx));
+  app.use(MATCHES_BASE, autoClaim(routeCtx));
+  app.use(`${MATCHES_BASE}/*`, autoClaim(routeCtx));
+  app.route(API_BASE, playerRoutes(routeCtx));
 }

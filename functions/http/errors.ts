@@ -17,13 +17,15 @@ import {
   wordsOf,
 } from '../matches/errors.js';
 import { timeIn } from '../notify/compose.js';
-import { PlayerError } from '../players/errors.js';
-import { PLAYER_STATUS_OF } from './player-errors.js';
+import { PlayerError, type PlayerErrorCode } from '../players/errors.js';
 import { DB_RETRY_AFTER_S, isDatabaseUnavailable } from '../storage/bounds.js';
 
 export { invalid, parse } from '../matches/errors.js';
 
-/** The status each domain error is answered with. */
+/** Every code a domain error carries: the match side's and the player side's (one code may be in both). */
+export type ErrorCode = MatchErrorCode | PlayerErrorCode;
+
+/** The status each domain error is answered with: a code without one fails to compile. */
 export const STATUS_OF = {
   'invalid-request': 400,
   'invalid-seats': 400,
@@ -72,7 +74,16 @@ export const STATUS_OF = {
   'replay-not-offered': 403,
   // The log no longer leads to the stored state: a fault on our side, never shown as a replay.
   'replay-diverged': 500,
-} as const satisfies Record<MatchErrorCode, ContentfulStatusCode>;
+  // the player side (functions/players/errors.ts)
+  'signin-limit-address': 429,
+  'signin-limit-client': 429,
+  'link-not-valid': 410,
+  'not-signed-in': 401,
+  'cross-site': 403,
+  'no-such-session': 404,
+  'no-such-seat': 404,
+  'too-many-seats': 409,
+} as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 /** A move the rules refuse. */
 export const RULE_ERROR_STATUS = 422;
@@ -146,13 +157,9 @@ function issuesIn(lang: Lang, err: MatchError): { path: string; message: string 
 /** The app's one error handler: every refusal's status, body and Retry-After, worded in the request's language. */
 export function onError(err: Error, c: Context): Response {
   const lang = langOf(c.req);
-  if (err instanceof MatchError) {
+  if (err instanceof MatchError || err instanceof PlayerError) {
     if (err.retryAfter !== undefined) c.header('Retry-After', String(err.retryAfter));
     return c.json(refusal(err, lang), STATUS_OF[err.code]);
-  }
-  if (err instanceof PlayerError) {
-    if (err.retryAfter !== undefined) c.header('Retry-After', String(err.retryAfter));
-    return c.json(refusal(err, lang), PLAYER_STATUS_OF[err.code]);
   }
   if (err instanceof RuleError) {
     const { key, params } = err.reason;

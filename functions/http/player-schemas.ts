@@ -21,6 +21,7 @@ export const NoticesRequest = z.strictObject({
 
 /** A session's public id, as the session list shows it. */
 export const SessionId = z.string().check(z.regex(/^[A-Za-z0-9_-]{16}$/, 'Not a session id.'));
+export const SessionPath = z.strictObject({ sessionId: SessionId });
 
 /** PUT /api/me/lang: the language of the player's mails (and, copied, their seats' notices). */
 export const LangRequest = z.strictObject({ lang: z.enum(LANGS) });

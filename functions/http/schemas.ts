@@ -26,6 +26,9 @@ export const SeatParam = z.pipe(
     z.int().check(z.minimum(0), z.maximum(7)),
   ),
 );
+/** The path of a match route, and of a seat's. */
+export const MatchPath = z.strictObject({ id: MatchId });
+export const SeatPath = z.strictObject({ id: MatchId, seat: SeatParam });
 export const IdempotencyKey = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'Idempotency-Key must be 8–64 letters, digits, - or _.'));
 /** Creating a match derives its secrets from the key, so the key must be as hard to guess as a secret. */
 export const CreateIdempotencyKey = z

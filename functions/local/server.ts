@@ -70,6 +70,7 @@ export function createLocalApp(deps: AppDeps, webRoot = resolve('web/dist')): Ho
   });
   app.route('/', createApp(deps));
   // An API path no route took is the API's JSON 404, never the single page (as on AWS, where only /api/* reaches the API).
+  // These two are fallbacks around the API, not routes of it: nothing to declare in its document.
   app.all('/api/*', (c) => c.json(notFound(c), 404));
   app.get('*', (c) => {
     let path: string;

@@ -1,6 +1,6 @@
 /**
  * What the player side refuses with: one closed list of codes. Nothing here knows HTTP;
- * functions/http/player-errors.ts gives each code its status.
+ * functions/http/errors.ts gives each code its status (one table with the match side's).
  */
 import { type ErrorWords, wordsOf } from '../matches/errors.js';
 

@@ -1,9 +1,13 @@
 /**
  * Every route the app serves is in its OpenAPI document (/api/openapi.json). The routes are read from the
  * hono app itself, built with every part switched on (notifications, push, players, the dev outbox), so a
- * route added without its entry in functions/http/openapi*.ts fails here, and so does an entry no route serves.
+ * route added without its declaration in its route module (functions/http/api-route.ts, made into the
+ * document by functions/http/openapi.ts) fails here, and so does a declaration no route serves. And no API
+ * route is registered by a path of its own: each comes from its declaration (`on`), so its method and path
+ * are written once.
  * No database: nothing is called.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app.js';
 import type { MatchStore } from '../../functions/matches/port.js';
@@ -38,6 +42,13 @@ function servedRoutes(): string[] {
   return [...new Set(routes)].sort();
 }
 
+/** Files that register a route by a path written in place (`app.get('/…'`), rather than from a declaration. */
+function pathsWrittenInPlace(): string[] {
+  const files = ['functions/app.ts', ...readdirSync('functions/http/routes').map((f) => `functions/http/routes/${f}`)];
+  const inPlace = [/\.(get|post|put|patch|delete|all)\(\s*['`"]\//, /\.on\(\s*[^,()]+,\s*['`"]\//];
+  return files.filter((f) => inPlace.some((re) => re.test(readFileSync(f, 'utf8'))));
+}
+
 /** `METHOD /path` of every operation in the document. */
 function documentedRoutes(): string[] {
   const paths = openApiDocument([secretSums]).paths as Record<string, Record<string, unknown>>;
@@ -50,6 +61,10 @@ describe('the OpenAPI document', () => {
     const served = servedRoutes();
     expect(served.length).toBeGreaterThan(30);
     expect(served.filter((r) => !documented.has(r))).toEqual([]);
+  });
+
+  it('serves every API route from its declaration (the dev outbox is no part of the API)', () => {
+    expect(pathsWrittenInPlace()).toEqual(['functions/http/routes/dev-outbox.ts']);
   });
 
   it('documents no route the app does not serve', () => {

@@ -6,7 +6,7 @@ import type { DevOutbox } from '../../notify/email.js';
 import { html, joinHtml } from '../../notify/html.js';
 import { form, page } from './pages.js';
 
-/** Mounted under /dev/outbox. */
+/** Mounted under /dev/outbox. Not part of the API document, so its paths are written here, not declared. */
 export function devOutboxRoutes(outbox: DevOutbox): Hono {
   const app = new Hono();
   app.get('/', (c) => {

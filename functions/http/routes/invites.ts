@@ -5,13 +5,14 @@ import { Hono } from 'hono';
 import { gameNameIn, langOf } from '../../i18n.js';
 import { parseIn } from '../localized.js';
 import { bearer, idempotencyKey, jsonBody, target, type RouteContext } from '../request.js';
-import type { Answer, InviteInfoResponse, JoinResponse } from '../responses.js';
-import { JoinRequest } from '../schemas.js';
+import { type ApiRoutes, createRoute, idempotencyHeader, on } from '../api-route.js';
+import { type Answer, InviteInfoResponse, JoinResponse } from '../responses.js';
+import { JoinRequest, MatchPath } from '../schemas.js';
 
 export function inviteRoutes({ service, links }: RouteContext): Hono {
   const app = new Hono();
 
-  app.post('/:id/join', async (c) => {
+  on(app, inviteApi.join, async (c) => {
     const { id } = target(c);
     const key = idempotencyKey(c);
     const input = parseIn(c, JoinRequest, (await jsonBody(c)).value);
@@ -27,7 +28,7 @@ export function inviteRoutes({ service, links }: RouteContext): Hono {
   // An invite's holder sees what they are invited to before choosing a name: the game, its options,
   // who made the match and which seats are taken — facts every player of the match sees. A used or
   // replaced invite learns nothing but that (the page says so at once, not after a name is typed).
-  app.get('/:id/invite', async (c) => {
+  on(app, inviteApi.invitation, async (c) => {
     const secret = bearer(c);
     const { id } = target(c);
     const { match, seat } = await service.invitation(id, secret);
@@ -50,3 +51,38 @@ export function inviteRoutes({ service, links }: RouteContext): Hono {
 
   return app;
 }
+
+export const inviteApi = {
+  join: createRoute({
+    method: 'post',
+    path: '/{id}/join',
+    summary: 'Take a seat through an invite link',
+    request: {
+      params: MatchPath,
+      headers: idempotencyHeader(
+        'a retry with the same invite gets the same seat and token (without a key, a second call gets 403 invite-used).',
+      ),
+      body: JoinRequest,
+    },
+    responses: {
+      200: { description: 'Joined', schema: JoinResponse },
+      400: 'Malformed request',
+      403: 'The invite is used or replaced',
+      404: 'No such match',
+      422: 'An Idempotency-Key reused for another request',
+    },
+  }),
+  invitation: createRoute({
+    method: 'get',
+    path: '/{id}/invite',
+    summary: 'What an invite offers (game, options, who made it, the seats); the invite secret is the bearer token; 403 once used',
+    security: 'seatToken',
+    request: { params: MatchPath },
+    responses: {
+      200: { description: 'The invite', schema: InviteInfoResponse },
+      401: 'Missing or malformed token',
+      403: 'The invite is used or replaced',
+      404: 'No such match',
+    },
+  }),
+} satisfies ApiRoutes;

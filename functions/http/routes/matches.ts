@@ -5,8 +5,9 @@
 import { Hono, type Context } from 'hono';
 import { parseIn, policyWorded } from '../localized.js';
 import { authorize, bearer, etagOf, idempotencyKey, jsonBody, notModified, target, type RouteContext } from '../request.js';
-import type { Answer, CreateMatchResponse, JoinResponse, LinksResponse, LogPageResponse, MatchResponse } from '../responses.js';
-import { CreateIdempotencyKey, CreateMatchRequest, LogQuery } from '../schemas.js';
+import { type ApiRoutes, createRoute, idempotencyHeader, on, SEAT_REFUSALS } from '../api-route.js';
+import { type Answer, CreateMatchResponse, JoinResponse, LinksResponse, LogPageResponse, MatchResponse } from '../responses.js';
+import { CreateIdempotencyKey, CreateMatchRequest, LogQuery, MatchPath, SeatPath } from '../schemas.js';
 
 export interface MatchRouteContext extends RouteContext {
   /** Hands a seat's notification choices on to its rematch seat (functions/notify/settings.ts `carryOver`). */
@@ -16,7 +17,7 @@ export interface MatchRouteContext extends RouteContext {
 export function matchRoutes({ service, links, carryOver }: MatchRouteContext): Hono {
   const app = new Hono();
 
-  app.post('/', async (c) => {
+  on(app, matchApi.create, async (c) => {
     const key = idempotencyKey(c, CreateIdempotencyKey);
     const input = parseIn(c, CreateMatchRequest, (await jsonBody(c)).value);
     const created = await service.create(input, key?.key);
@@ -53,8 +54,8 @@ export function matchRoutes({ service, links, carryOver }: MatchRouteContext): H
     c.header('ETag', etagOf(body.version));
     return c.json(policyWorded(c, body) satisfies Answer<typeof MatchResponse>);
   };
-  app.get('/:id/seats/:seat', readMatch);
-  app.get('/:id/spectate', readMatch);
+  on(app, matchApi.read, readMatch);
+  on(app, matchApi.spectate, readMatch);
 
   const readLog = async (c: Context) => {
     const { id, caller } = await authorize(service, c);
@@ -63,10 +64,10 @@ export function matchRoutes({ service, links, carryOver }: MatchRouteContext): H
       typeof LogPageResponse
     >);
   };
-  app.get('/:id/seats/:seat/log', readLog);
-  app.get('/:id/spectate/log', readLog);
+  on(app, matchApi.log, readLog);
+  on(app, matchApi.spectatorLog, readLog);
 
-  app.post('/:id/seats/:seat/links', async (c) => {
+  on(app, matchApi.links, async (c) => {
     const { id, caller } = await authorize(service, c);
     const key = idempotencyKey(c);
     const renewed = await service.renewLinks(id, (caller as { seat: number }).seat, bearer(c), key);
@@ -76,7 +77,7 @@ export function matchRoutes({ service, links, carryOver }: MatchRouteContext): H
     } satisfies Answer<typeof LinksResponse>);
   });
 
-  app.post('/:id/seats/:seat/rematch', async (c) => {
+  on(app, matchApi.rematch, async (c) => {
     const { id, caller } = await authorize(service, c);
     idempotencyKey(c); // accepted and checked; a rematch is safe to repeat with or without one (service.rematch)
     const seat = (caller as { seat: number }).seat;
@@ -88,3 +89,74 @@ export function matchRoutes({ service, links, carryOver }: MatchRouteContext): H
 
   return app;
 }
+
+/** A match read as a seat or a spectator: a first read, or a poll answered 304 while nothing changed. */
+const read = (path: string, summary: string, params: typeof MatchPath | typeof SeatPath) =>
+  createRoute({
+    method: 'get',
+    path,
+    summary,
+    security: 'seatToken',
+    request: { params },
+    responses: { 200: { description: 'The match', schema: MatchResponse }, 304: { description: 'Unchanged' }, ...SEAT_REFUSALS },
+  });
+
+/** A page of the older log, as a seat or a spectator sees it. */
+const olderLog = (path: string, summary: string, params: typeof MatchPath | typeof SeatPath) =>
+  createRoute({
+    method: 'get',
+    path,
+    summary,
+    security: 'seatToken',
+    request: { params, query: LogQuery },
+    describe: { before: 'Only records before this version (the newest of them); default: the newest records' },
+    responses: { 200: { description: 'Log', schema: LogPageResponse }, 400: 'Malformed query', ...SEAT_REFUSALS },
+  });
+
+export const matchApi = {
+  create: createRoute({
+    method: 'post',
+    path: '/',
+    summary:
+      'Create a match. `bots` seats computer players in seats 1..n-1 (no invites for them; with every other seat a computer, it starts at once). `timing.onDeadline`: what a passed deadline does (the standard move by default, a computer until the player is back, or forfeit).',
+    request: {
+      headers: idempotencyHeader(
+        'a retry gets the same match, token and links (201 again). The secrets are derived from the key: make it random.',
+        CreateIdempotencyKey,
+      ),
+      body: CreateMatchRequest,
+    },
+    responses: {
+      201: { description: 'Created', schema: CreateMatchResponse },
+      400: 'Malformed request (zod issues, at most ten)',
+      404: 'No such game',
+      413: 'Body over 16 KB',
+      422: 'An Idempotency-Key reused for another request',
+    },
+  }),
+  read: read('/{id}/seats/{seat}', 'Read the match as this seat sees it (ETag = version; If-None-Match → 304)', SeatPath),
+  spectate: read('/{id}/spectate', 'The spectator view (ETag = version; If-None-Match → 304)', MatchPath),
+  log: olderLog('/{id}/seats/{seat}/log', 'Older log entries, as this seat sees them', SeatPath),
+  spectatorLog: olderLog('/{id}/spectate/log', 'Older log entries, as spectators see them', MatchPath),
+  links: createRoute({
+    method: 'post',
+    path: '/{id}/seats/{seat}/links',
+    summary: 'New invite and spectator links (the old ones stop working; pending moves stay current)',
+    security: 'seatToken',
+    request: { params: SeatPath, headers: idempotencyHeader('a retry gets the same new links and changes nothing more.') },
+    responses: {
+      200: { description: 'Links', schema: LinksResponse },
+      ...SEAT_REFUSALS,
+      422: 'An Idempotency-Key reused for another request',
+      429: 'Too many changes beside the game from this seat; wait Retry-After seconds',
+    },
+  }),
+  rematch: createRoute({
+    method: 'post',
+    path: '/{id}/seats/{seat}/rematch',
+    summary: 'Ask for or join the rematch; safe to repeat with or without an Idempotency-Key (the same rematch seat and token)',
+    security: 'seatToken',
+    request: { params: SeatPath, headers: idempotencyHeader('as without one, the same rematch seat and token.') },
+    responses: { 200: { description: 'My seat in the rematch', schema: JoinResponse }, ...SEAT_REFUSALS, 409: 'The match is not over' },
+  }),
+} satisfies ApiRoutes;

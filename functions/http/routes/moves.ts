@@ -6,12 +6,14 @@ import { Hono } from 'hono';
 import { sha256 } from '../../matches/tokens.js';
 import { parseIn, policyWordedJson } from '../localized.js';
 import { authorize, bearer, etagOf, idempotencyKey, jsonBody, target, type RouteContext } from '../request.js';
-import { MoveRequest, ResignRequest } from '../schemas.js';
+import { type ApiRoutes, createRoute, idempotencyHeader, on, SEAT_REFUSALS } from '../api-route.js';
+import { MatchResponse } from '../responses.js';
+import { MoveRequest, ResignRequest, SeatPath } from '../schemas.js';
 
 export function moveRoutes({ service }: RouteContext): Hono {
   const app = new Hono();
 
-  app.post('/:id/seats/:seat/moves', async (c) => {
+  on(app, moveApi.move, async (c) => {
     const token = bearer(c);
     const { id, seat } = target(c);
     const key = idempotencyKey(c);
@@ -21,7 +23,7 @@ export function moveRoutes({ service }: RouteContext): Hono {
     return c.body(policyWordedJson(c, result.json), result.status as 200, { 'Content-Type': 'application/json' });
   });
 
-  app.post('/:id/seats/:seat/resign', async (c) => {
+  on(app, moveApi.resign, async (c) => {
     const { id, caller } = await authorize(service, c);
     const key = idempotencyKey(c);
     const request = parseIn(c, ResignRequest, (await jsonBody(c)).value);
@@ -31,3 +33,44 @@ export function moveRoutes({ service }: RouteContext): Hono {
 
   return app;
 }
+
+export const moveApi = {
+  move: createRoute({
+    method: 'post',
+    path: '/{id}/seats/{seat}/moves',
+    summary: 'Make a move',
+    security: 'seatToken',
+    request: {
+      params: SeatPath,
+      headers: idempotencyHeader('a retry gets the answer of the move first made with the key; the move is applied once.'),
+      body: MoveRequest,
+    },
+    responses: {
+      200: { description: 'Accepted', schema: MatchResponse },
+      400: 'Malformed request (zod issues, at most ten)',
+      ...SEAT_REFUSALS,
+      409: 'Stale version, or the match is not in play',
+      413: 'Body over 16 KB',
+      422: 'The move breaks a rule (its stable code and message), or an Idempotency-Key reused for another request',
+    },
+  }),
+  resign: createRoute({
+    method: 'post',
+    path: '/{id}/seats/{seat}/resign',
+    summary: 'Resign (with expectedVersion: 409 stale-version when the game has moved on since)',
+    security: 'seatToken',
+    request: {
+      params: SeatPath,
+      headers: idempotencyHeader('a retry gets the first answer (not 409 match-not-active).'),
+      body: ResignRequest,
+      bodyOptional: true,
+    },
+    responses: {
+      200: { description: 'Resigned', schema: MatchResponse },
+      400: 'Malformed request',
+      ...SEAT_REFUSALS,
+      409: 'Stale version, or the match is not in play',
+      422: 'An Idempotency-Key reused for another request',
+    },
+  }),
+} satisfies ApiRoutes;

@@ -24,8 +24,9 @@ import { clientAddressOf } from '../client-address.js';
 import { ApiError } from '../errors.js';
 import { parseIn } from '../localized.js';
 import { requiredJsonBody, seatCaller, type RouteContext } from '../request.js';
-import type { Answer, NotificationSettingsResponse } from '../responses.js';
-import { ChannelsRequest, EmailRequest, PushSubscribeRequest, PushUnsubscribeRequest, TokenQuery } from '../schemas.js';
+import { type ApiRoute, type ApiRoutes, type ApiSchema, createRoute, on, SEAT_REFUSALS } from '../api-route.js';
+import { type Answer, NotificationSettingsResponse } from '../responses.js';
+import { ChannelsRequest, EmailRequest, PushSubscribeRequest, PushUnsubscribeRequest, SeatPath, TokenQuery } from '../schemas.js';
 import { form, page } from './pages.js';
 
 export interface NotificationRouteContext extends RouteContext {
@@ -52,21 +53,20 @@ type Origin = (c: Context) => string;
 /** A seat's own settings: channels, the address, push devices (the seat's token). */
 function seatSettingRoutes(app: Hono, ctx: NotificationRouteContext, origin: Origin): void {
   const { service, settings } = ctx;
-  const path = '/matches/:id/seats/:seat/notifications';
 
-  app.get(path, async (c) => {
+  on(app, notificationApi.settings, async (c) => {
     const { id, seat } = await seatCaller(service, c);
     return c.json((await settings.summary(id, seat)) satisfies Answer<typeof NotificationSettingsResponse>);
   });
 
-  app.patch(path, async (c) => {
+  on(app, notificationApi.channels, async (c) => {
     const { id, seat } = await seatCaller(service, c);
     const input = await requiredJsonBody(c, ChannelsRequest);
     await settings.setChannels(id, seat, { ...input, lang: input.lang ?? langAsked(c.req) });
     return c.json((await settings.summary(id, seat)) satisfies Answer<typeof NotificationSettingsResponse>);
   });
 
-  app.put(`${path}/email`, async (c) => {
+  on(app, notificationApi.setEmail, async (c) => {
     const { id, seat } = await seatCaller(service, c);
     settings.requireEmail();
     const { address, lang, proof } = await requiredJsonBody(c, EmailRequest);
@@ -75,13 +75,13 @@ function seatSettingRoutes(app: Hono, ctx: NotificationRouteContext, origin: Ori
     return c.json((await settings.summary(id, seat)) satisfies Answer<typeof NotificationSettingsResponse>, done === 'sent' ? 202 : 200);
   });
 
-  app.delete(`${path}/email`, async (c) => {
+  on(app, notificationApi.removeEmail, async (c) => {
     const { id, seat } = await seatCaller(service, c);
     await settings.removeEmail(id, seat);
     return c.json((await settings.summary(id, seat)) satisfies Answer<typeof NotificationSettingsResponse>);
   });
 
-  app.post(`${path}/push`, async (c) => {
+  on(app, notificationApi.addPush, async (c) => {
     const { id, seat } = await seatCaller(service, c);
     settings.requirePush();
     const { lang, ...sub } = await requiredJsonBody(c, PushSubscribeRequest);
@@ -89,7 +89,7 @@ function seatSettingRoutes(app: Hono, ctx: NotificationRouteContext, origin: Ori
     return c.json((await settings.summary(id, seat)) satisfies Answer<typeof NotificationSettingsResponse>, 201);
   });
 
-  app.delete(`${path}/push`, async (c) => {
+  on(app, notificationApi.removePush, async (c) => {
     const { id, seat } = await seatCaller(service, c);
     const { endpoint } = await requiredJsonBody(c, PushUnsubscribeRequest);
     await settings.removePush(id, seat, endpoint);
@@ -100,7 +100,7 @@ function seatSettingRoutes(app: Hono, ctx: NotificationRouteContext, origin: Ori
 /** Public: the push key, and the confirmation and unsubscribe links in mails (their own secrets). */
 function linkRoutes(app: Hono, ctx: NotificationRouteContext, origin: Origin): void {
   const { settings } = ctx;
-  app.get('/push/public-key', async (c) => {
+  on(app, notificationApi.publicKey, async (c) => {
     if (!ctx.vapidPublicKey) throw new ApiError(404, 'push-unavailable', 'error.push-unavailable');
     c.header('Cache-Control', 'public, max-age=3600');
     return c.json({ publicKey: await ctx.vapidPublicKey() });
@@ -119,7 +119,7 @@ function linkRoutes(app: Hono, ctx: NotificationRouteContext, origin: Origin): v
   const para = (lang: Lang, key: MailKey, params?: Params) => html`<p>${t(lang, key, params)}</p>`;
   const gone = (c: Context) => say(c, null, 'page.expired.title', para(langOf(c.req), 'page.expired.text'), 404);
 
-  app.get('/notify/confirm', async (c) => {
+  on(app, notificationApi.confirmPage, async (c) => {
     const { secret, record } = await linkToken(c);
     if (record?.purpose !== 'confirm') return gone(c);
     const lang = record.lang ?? langOf(c.req);
@@ -128,7 +128,7 @@ function linkRoutes(app: Hono, ctx: NotificationRouteContext, origin: Origin): v
     return say(c, record, 'page.confirm.title', body);
   });
 
-  app.post('/notify/confirm', async (c) => {
+  on(app, notificationApi.confirm, async (c) => {
     const { record } = await linkToken(c);
     if (record?.purpose !== 'confirm') return gone(c);
     const lang = record.lang ?? langOf(c.req);
@@ -143,7 +143,7 @@ function linkRoutes(app: Hono, ctx: NotificationRouteContext, origin: Origin): v
     return say(c, record, 'page.confirmed.title', html`${para(lang, 'page.confirmed.text')}${more}${back}`);
   });
 
-  app.get('/notify/unsubscribe', async (c) => {
+  on(app, notificationApi.unsubscribePage, async (c) => {
     const { secret, record } = await linkToken(c);
     if (!record) return gone(c);
     const lang = record.lang ?? langOf(c.req);
@@ -152,7 +152,7 @@ function linkRoutes(app: Hono, ctx: NotificationRouteContext, origin: Origin): v
   });
 
   // RFC 8058: the mail client POSTs "List-Unsubscribe=One-Click" to the List-Unsubscribe URL.
-  app.post('/notify/unsubscribe', async (c) => {
+  on(app, notificationApi.unsubscribe, async (c) => {
     const { secret, record } = await linkToken(c);
     if (!record) return gone(c);
     await settings.unsubscribe(record);
@@ -161,10 +161,56 @@ function linkRoutes(app: Hono, ctx: NotificationRouteContext, origin: Origin): v
     return say(c, record, 'page.stopped.title', html`${para(lang, 'page.stopped.text')}${undo}`);
   });
 
-  app.post('/notify/resubscribe', async (c) => {
+  on(app, notificationApi.resubscribe, async (c) => {
     const { record } = await linkToken(c);
     if (!record) return gone(c);
     await settings.resubscribe(record);
     return say(c, record, 'page.allowed.title', para(record.lang ?? langOf(c.req), 'page.allowed.text'));
   });
 }
+
+/** A seat's settings route: the answer is the seat's settings. */
+const setting = (method: ApiRoute['method'], path: string, summary: string, body?: ApiSchema) =>
+  createRoute({
+    method,
+    path: `/matches/{id}/seats/{seat}/notifications${path}`,
+    summary,
+    security: 'seatToken',
+    request: { params: SeatPath, ...(body ? { body } : {}) },
+    responses: {
+      200: { description: 'My settings', schema: NotificationSettingsResponse },
+      400: 'Malformed request',
+      ...SEAT_REFUSALS,
+    },
+  });
+
+/** A page behind a link in a mail (the link's secret in `t`). */
+const mailLink = (method: ApiRoute['method'], path: string, summary: string, answer = 'HTML page') =>
+  createRoute({
+    method,
+    path,
+    summary,
+    request: { query: TokenQuery },
+    describe: { t: 'The secret from the mail' },
+    responses: { 200: { description: answer } },
+  });
+
+export const notificationApi = {
+  settings: setting('get', '', 'My notification settings for this match: channels, email state, devices, pause'),
+  channels: setting('patch', '', 'Switch a channel on or off', ChannelsRequest),
+  setEmail: setting('put', '/email', 'Set my own email address (one confirmation mail is sent)', EmailRequest),
+  removeEmail: setting('delete', '/email', 'Forget my email address for this match'),
+  addPush: setting('post', '/push', "Add this device's web push subscription", PushSubscribeRequest),
+  removePush: setting('delete', '/push', 'Remove a web push subscription', PushUnsubscribeRequest),
+  publicKey: createRoute({
+    method: 'get',
+    path: '/push/public-key',
+    summary: 'The VAPID public key for web push',
+    responses: { 200: { description: 'The key' }, 404: 'Web push is not set up' },
+  }),
+  confirmPage: mailLink('get', '/notify/confirm', 'A page with a button that confirms an email address'),
+  confirm: mailLink('post', '/notify/confirm', 'Confirm an email address (double opt-in)'),
+  unsubscribePage: mailLink('get', '/notify/unsubscribe', 'A page with an unsubscribe button'),
+  unsubscribe: mailLink('post', '/notify/unsubscribe', 'One-click unsubscribe (RFC 8058)', 'Unsubscribed'),
+  resubscribe: mailLink('post', '/notify/resubscribe', 'Undo an unsubscribe'),
+} satisfies ApiRoutes;

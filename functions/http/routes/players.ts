@@ -30,9 +30,10 @@ import type { SignIn } from '../../players/signin.js';
 import { clientAddressOf } from '../client-address.js';
 import { parseIn } from '../localized.js';
 import { parse } from '../errors.js';
-import { ClaimSeatsRequest, LangRequest, NoticesRequest, SessionId, SignInRequest } from '../player-schemas.js';
+import { type ApiAnswer, type ApiRoute, type ApiRoutes, type ApiSchema, createRoute, on } from '../api-route.js';
+import { ClaimSeatsRequest, LangRequest, NoticesRequest, SessionId, SessionPath, SignInRequest } from '../player-schemas.js';
 import { requiredJsonBody, type Links } from '../request.js';
-import { MatchId, SeatParam, TokenQuery } from '../schemas.js';
+import { MatchId, SeatParam, SeatPath, TokenQuery } from '../schemas.js';
 import { clearSessionCookie, fromThisSite, mustBeSignedIn, requireSameSite, sessionOf, setSessionCookie, siteOrigin } from '../session.js';
 import { form, page } from './pages.js';
 
@@ -67,7 +68,7 @@ const sitePage = (title: string, body: Html, lang: Lang) => page(title, body, la
 
 function signInRoutes(app: Hono, ctx: PlayerRouteContext): void {
   const { signIn } = ctx;
-  app.post('/session/link', async (c) => {
+  on(app, playerApi.signInLink, async (c) => {
     const input = await requiredJsonBody(c, SignInRequest);
     const lang = input.lang ?? langOf(c.req);
     const client = (ctx.clientAddress ?? clientAddressOf)(c);
@@ -80,7 +81,7 @@ function signInRoutes(app: Hono, ctx: PlayerRouteContext): void {
     return c.html(sitePage(t(lang, 'page.signin.notValid.title'), text, lang), 410);
   };
 
-  app.get('/session/open', async (c) => {
+  on(app, playerApi.linkPage, async (c) => {
     const { t: secret } = parseIn(c, TokenQuery, c.req.query(), 'link');
     const link = await signIn.validLink(secret);
     if (!link) return notValid(c);
@@ -92,7 +93,7 @@ function signInRoutes(app: Hono, ctx: PlayerRouteContext): void {
     return c.html(sitePage(t(lang, 'page.signin.title'), html`${text}${button}`, lang));
   });
 
-  app.post('/session/open', async (c) => {
+  on(app, playerApi.open, async (c) => {
     const { t: secret } = parseIn(c, TokenQuery, c.req.query(), 'link');
     const redeemed = await signIn.redeem(secret, c.req.header('User-Agent') ?? 'unknown browser').catch(() => null);
     if (!redeemed) return notValid(c);
@@ -105,25 +106,25 @@ function signInRoutes(app: Hono, ctx: PlayerRouteContext): void {
 
 function sessionRoutes(app: Hono, ctx: PlayerRouteContext): void {
   const { signIn } = ctx;
-  app.get('/session', async (c) => {
+  on(app, playerApi.session, async (c) => {
     const who = await sessionOf(c, signIn);
     if (!who) return c.json({ player: null });
     const { id, address, defaults, lang } = who.player;
     return c.json({ player: { id, address, defaults, lang: lang ?? 'en' }, session: { id: who.session.id } });
   });
-  app.delete('/session', async (c) => {
+  on(app, playerApi.signOut, async (c) => {
     const who = await sessionOf(c, signIn);
     if (who) await signIn.signOut(who);
     clearSessionCookie(c);
     return c.body(null, 204);
   });
-  app.post('/session/everywhere', async (c) => {
+  on(app, playerApi.signOutEverywhere, async (c) => {
     await signIn.signOutEverywhere(await mustBeSignedIn(c, signIn));
     clearSessionCookie(c);
     return c.body(null, 204);
   });
-  app.get('/me/sessions', async (c) => c.json({ sessions: await signIn.sessions(await mustBeSignedIn(c, signIn)) }));
-  app.delete('/me/sessions/:sessionId', async (c) => {
+  on(app, playerApi.sessions, async (c) => c.json({ sessions: await signIn.sessions(await mustBeSignedIn(c, signIn)) }));
+  on(app, playerApi.revoke, async (c) => {
     const who = await mustBeSignedIn(c, signIn);
     const id = parseIn(c, SessionId, c.req.param('sessionId'), 'sessionId');
     await signIn.revoke(who, id);
@@ -144,43 +145,42 @@ function seatRoutes(app: Hono, ctx: PlayerRouteContext): void {
   };
   const withUrl = (c: Context, m: MyMatch) => ({ ...m, url: ctx.links.seat(c, m.matchId, m.seat, m.open.token, m.game.id) });
 
-  app.post('/me/seats', async (c) => {
+  on(app, playerApi.claim, async (c) => {
     const who = await mustBeSignedIn(c, signIn);
     const input = await requiredJsonBody(c, ClaimSeatsRequest);
     const lang = langOf(c.req);
     const results = await seats.claim(who.player, input.seats);
     return c.json({ results: results.map((r) => (r.claimed ? r : { ...r, message: t(lang, `error.seat-claim.${r.reason}`) })) });
   });
-  app.get('/me/matches', async (c) => c.json({ matches: (await listing(c)).map((m) => withUrl(c, m)) }));
-  app.get('/me/next', async (c) => {
+  on(app, playerApi.matches, async (c) => c.json({ matches: (await listing(c)).map((m) => withUrl(c, m)) }));
+  on(app, playerApi.next, async (c) => {
     const next = nextWaiting(await listing(c));
     return c.json({ next: next ? withUrl(c, next) : null });
   });
-  app.put('/me/notices', async (c) => {
+  on(app, playerApi.notices, async (c) => {
     const who = await mustBeSignedIn(c, signIn);
     const input = await requiredJsonBody(c, NoticesRequest);
     await seats.setDefaults(who.player, input, langAsked(c.req));
     return c.json({ defaults: input });
   });
-  app.put('/me/lang', async (c) => {
+  on(app, playerApi.lang, async (c) => {
     const who = await mustBeSignedIn(c, signIn);
     const { lang } = await requiredJsonBody(c, LangRequest);
     await seats.setLang(who.player, lang);
     return c.json({ lang });
   });
-  const path = '/me/matches/:id/seats/:seat/notices';
   const seatOf = (c: Context) => ({
     id: parseIn(c, MatchId, c.req.param('id'), 'matchId'),
     seat: parseIn(c, SeatParam, c.req.param('seat'), 'seat'),
   });
-  app.put(path, async (c) => {
+  on(app, playerApi.matchNotices, async (c) => {
     const who = await mustBeSignedIn(c, signIn);
     const { id, seat } = seatOf(c);
     const input = await requiredJsonBody(c, NoticesRequest);
     await seats.setOverride(who.player, id, seat, input);
     return c.json({ override: input });
   });
-  app.delete(path, async (c) => {
+  on(app, playerApi.defaultNotices, async (c) => {
     const who = await mustBeSignedIn(c, signIn);
     const { id, seat } = seatOf(c);
     await seats.setOverride(who.player, id, seat, null);
@@ -190,12 +190,12 @@ function seatRoutes(app: Hono, ctx: PlayerRouteContext): void {
 
 function dataRoutes(app: Hono, ctx: PlayerRouteContext): void {
   const { signIn, data } = ctx;
-  app.get('/me/export', async (c) => {
+  on(app, playerApi.export, async (c) => {
     const who = await mustBeSignedIn(c, signIn);
     c.header('Content-Disposition', 'attachment; filename="my-dutch-data.json"');
     return c.json(await data.export(who.player));
   });
-  app.delete('/me', async (c) => {
+  on(app, playerApi.forget, async (c) => {
     const who = await mustBeSignedIn(c, signIn);
     await data.delete(who.player);
     clearSessionCookie(c);
@@ -224,3 +224,125 @@ export function autoClaim(ctx: PlayerRouteContext): MiddlewareHandler {
     }
   };
 }
+
+const refused = {
+  401: 'Not signed in on this device (no session cookie, or it ended)',
+  403: 'cross-site: a state-changing request without this site’s Origin header',
+} as const;
+const linkGone = { 410: { description: 'Used, expired or revoked (HTML page)' } };
+
+/** A signed-in player's route (the session cookie), with the refusals every one of them has. */
+const mine = (
+  method: ApiRoute['method'],
+  path: string,
+  summary: string,
+  responses: Record<number, ApiAnswer>,
+  request: { body?: ApiSchema; params?: typeof SeatPath | typeof SessionPath } = {},
+) => createRoute({ method, path, summary, security: 'session', request, responses: { ...responses, ...refused } });
+
+export const playerApi = {
+  signInLink: createRoute({
+    method: 'post',
+    path: '/session/link',
+    summary: 'Mail a sign-in link (one use, 15 minutes); the same 202 whether or not the address has a record',
+    request: { body: SignInRequest },
+    responses: {
+      202: { description: 'A link is on its way if the address can receive mail' },
+      400: 'Not an address',
+      429: 'signin-limit-address or signin-limit-client, with Retry-After',
+    },
+  }),
+  linkPage: createRoute({
+    method: 'get',
+    path: '/session/open',
+    summary: 'The sign-in link’s page: a button (opening the link signs in nobody)',
+    request: { query: TokenQuery },
+    responses: { 200: { description: 'HTML page' }, ...linkGone },
+  }),
+  open: createRoute({
+    method: 'post',
+    path: '/session/open',
+    summary: 'Sign in the device that presses the button (sets the session cookie)',
+    request: { query: TokenQuery },
+    responses: { 200: { description: 'Signed in (HTML page)' }, ...linkGone },
+  }),
+  session: createRoute({
+    method: 'get',
+    path: '/session',
+    summary: 'Who is signed in on this device ({player: null} when nobody)',
+    responses: { 200: { description: 'The player' } },
+  }),
+  signOut: createRoute({
+    method: 'delete',
+    path: '/session',
+    summary: 'Sign out this device',
+    security: 'session',
+    responses: { 204: { description: 'Signed out' } },
+  }),
+  signOutEverywhere: mine('post', '/session/everywhere', 'Sign out every device, and void every sign-in link sent so far', {
+    204: { description: 'Signed out' },
+  }),
+  sessions: mine('get', '/me/sessions', 'The signed-in devices', { 200: { description: 'Sessions' } }),
+  revoke: mine(
+    'delete',
+    '/me/sessions/{sessionId}',
+    'Sign one device out',
+    { 204: { description: 'Signed out' }, 404: 'No such session' },
+    { params: SessionPath },
+  ),
+  claim: mine(
+    'post',
+    '/me/seats',
+    'Claim the seats this browser holds (each checked against its match); seats taken while signed in join by themselves',
+    {
+      200: {
+        description:
+          'One result per seat: claimed, or not (not-opened, or taken by another player), with a message in the request’s language',
+      },
+    },
+    { body: ClaimSeatsRequest },
+  ),
+  matches: mine(
+    'get',
+    '/me/matches',
+    'My matches: waiting for me first, then others’ turns, open, finished; each with what opens its seat',
+    {
+      200: { description: 'Matches' },
+    },
+  ),
+  next: mine('get', '/me/next', 'The match that has waited longest for my move ({next: null} when none)', {
+    200: { description: 'The match' },
+  }),
+  notices: mine(
+    'put',
+    '/me/notices',
+    'Notice defaults for every claimed seat',
+    { 200: { description: 'Saved' } },
+    { body: NoticesRequest },
+  ),
+  lang: mine(
+    'put',
+    '/me/lang',
+    'The language of my mails (and of my claimed seats’ notices)',
+    { 200: { description: 'Saved' }, 400: 'Not a language of the site' },
+    { body: LangRequest },
+  ),
+  matchNotices: mine(
+    'put',
+    '/me/matches/{id}/seats/{seat}/notices',
+    'This match’s own notice choice',
+    { 200: { description: 'Saved' }, 404: 'Seat not claimed' },
+    { params: SeatPath, body: NoticesRequest },
+  ),
+  defaultNotices: mine(
+    'delete',
+    '/me/matches/{id}/seats/{seat}/notices',
+    'Back to the defaults',
+    { 200: { description: 'Saved' }, 404: 'Seat not claimed' },
+    { params: SeatPath },
+  ),
+  export: mine('get', '/me/export', 'Everything stored about me, as JSON', { 200: { description: 'The export' } }),
+  forget: mine('delete', '/me', 'Delete my record (address, sessions, claimed seats); the seats stay playable by their links', {
+    204: { description: 'Deleted' },
+  }),
+} satisfies ApiRoutes;

@@ -5,7 +5,9 @@
 import { Hono, type Context } from 'hono';
 import type { Seat } from '#shared/engine/game.js';
 import { requiredJsonBody, seatCaller, type RouteContext } from '../request.js';
-import { PauseRequest } from '../schemas.js';
+import { type ApiRoutes, createRoute, on, SEAT_REFUSALS } from '../api-route.js';
+import { NotificationSettingsResponse } from '../responses.js';
+import { PauseRequest, SeatPath } from '../schemas.js';
 
 export interface TimingRouteContext extends RouteContext {
   /** The seat's settings as the notification routes show them (the pause is part of them). */
@@ -17,14 +19,14 @@ export function timingRoutes({ service, summary }: TimingRouteContext): Hono {
 
   const answer = async (c: Context, id: string, seat: Seat) => c.json((await summary(id, seat)) as Record<string, unknown>);
 
-  app.post('/:id/seats/:seat/pause', async (c) => {
+  on(app, timingApi.pause, async (c) => {
     const { days } = await requiredJsonBody(c, PauseRequest);
     const { id, seat } = await seatCaller(service, c);
     await service.pause(id, seat, { kind: 'pause', days });
     return answer(c, id, seat);
   });
 
-  app.delete('/:id/seats/:seat/pause', async (c) => {
+  on(app, timingApi.resume, async (c) => {
     const { id, seat } = await seatCaller(service, c);
     await service.pause(id, seat, { kind: 'resume' });
     return answer(c, id, seat);
@@ -32,3 +34,37 @@ export function timingRoutes({ service, summary }: TimingRouteContext): Hono {
 
   return app;
 }
+
+const settings = (description: string) => ({ description, schema: NotificationSettingsResponse });
+
+export const timingApi = {
+  pause: createRoute({
+    method: 'post',
+    path: '/{id}/seats/{seat}/pause',
+    summary: 'Pause my move deadlines for some days',
+    security: 'seatToken',
+    request: { params: SeatPath, body: PauseRequest },
+    responses: {
+      200: settings('Paused: my settings'),
+      400: 'Malformed body',
+      ...SEAT_REFUSALS,
+      409: 'Already paused, or the match is not in play',
+      422: 'More days than the pause budget has left',
+      429: 'Too many changes beside the game from this seat; wait Retry-After seconds',
+    },
+  }),
+  resume: createRoute({
+    method: 'delete',
+    path: '/{id}/seats/{seat}/pause',
+    summary: 'End my pause now',
+    security: 'seatToken',
+    request: { params: SeatPath },
+    responses: {
+      200: settings('Resumed: my settings'),
+      400: 'Malformed path',
+      ...SEAT_REFUSALS,
+      409: 'Not paused',
+      429: 'Too many changes beside the game from this seat; wait Retry-After seconds',
+    },
+  }),
+} satisfies ApiRoutes;

@@ -1,0 +1,82 @@
+/**
+ * A route as the OpenAPI document describes it, declared by its route module beside the handler (in the
+ * shape of @hono/zod-openapi's `createRoute`): method, path (OpenAPI's form, `{id}`, under the module's
+ * mount), the zod schemas its path, query, headers and body are parsed with, and its answers.
+ * functions/http/openapi.ts makes the document from these, and `on` registers the handler from them, so a
+ * route's method and path are written once; the handlers still parse with `parseIn`, which words refusals.
+ *
+ * Plain data with zod/mini schemas, on purpose: @hono/zod-openapi reads only full zod schemas and brings
+ * full zod with every locale into the one-file API bundle, even behind an `import()` (585 → 1010 KB):
+ * docs/decisions/openapi-from-routes.md.
+ */
+import type { Handler, Hono } from 'hono';
+import type * as z from 'zod/mini';
+import { RECENT_KEYS_PER_SEAT } from '../matches/port.js';
+import { IdempotencyKey } from './schemas.js';
+
+/** A schema a request part or an answer is parsed or checked with. */
+export type ApiSchema = z.ZodMiniType;
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** An answer: its description, and the schema of its JSON body (an error status without one: ErrorResponse). */
+export type ApiAnswer = string | { description: string; schema?: z.ZodMiniType };
+
+/** A header a route reads, with what it means there. */
+export interface ApiHeader {
+  schema: z.ZodMiniType;
+  description: string;
+}
+
+export interface ApiRoute {
+  method: Method;
+  /** Under the module's mount (API_BASE or MATCHES_BASE), parameters as `{id}`. */
+  path: string;
+  summary: string;
+  /** `seatToken`: a seat's, an invite's or a spectator's secret as the bearer; `session`: the sign-in cookie. */
+  security?: 'seatToken' | 'session';
+  request?: {
+    params?: z.ZodMiniObject;
+    query?: z.ZodMiniObject;
+    headers?: Record<string, ApiHeader>;
+    body?: z.ZodMiniType;
+    /** The body may be left out. */
+    bodyOptional?: true;
+  };
+  /** What a path or query parameter means, by name. */
+  describe?: Record<string, string>;
+  responses: Record<number, ApiAnswer>;
+}
+
+/** The route as declared; the identity, for the type's sake (as `createRoute`). */
+export const createRoute = <R extends ApiRoute>(route: R): R => route;
+
+/** A route module's routes, by name: its handlers are registered from them (`on`), the document made of them. */
+export type ApiRoutes = Record<string, ApiRoute>;
+
+/** Where functions/app.ts mounts the route modules (and functions/http/openapi.ts puts their paths). */
+export const API_BASE = '/api';
+export const MATCHES_BASE = '/api/matches';
+
+/** A declared path in hono's form: `{id}` → `:id`. */
+export const honoPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
+
+/** Serves a declared route: the handler answers the route's method and path, as written in its declaration. */
+export function on(app: Hono, route: ApiRoute, handler: Handler): void {
+  app.on(route.method.toUpperCase(), honoPath(route.path), handler);
+}
+
+/** The Idempotency-Key header, with what a retry with the same key gets on this route. */
+export const idempotencyHeader = (retry: string, schema: z.ZodMiniType = IdempotencyKey): Record<string, ApiHeader> => ({
+  'Idempotency-Key': {
+    schema,
+    description: `Makes the call safe to retry: ${retry} The key is kept for a day (per seat: its last ${RECENT_KEYS_PER_SEAT} keyed changes); the same key with another request gets 422 idempotency-key-reused.`,
+  },
+});
+
+/** The refusals most seat routes share. */
+export const SEAT_REFUSALS = {
+  401: 'Missing or malformed token',
+  403: 'The token does not open this seat',
+  404: 'No such match',
+} as const;
