@@ -5,25 +5,21 @@
  * request must come with an Origin header naming this site (ARCHITECTURE.md "Players").
  */
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { getCookie, setCookie } from 'hono/cookie';
 import { PlayerError } from '../players/errors.js';
 import { SESSION_TTL_MS } from '../players/model.js';
 import type { SignedIn, SignIn } from '../players/signin.js';
 
 export const SESSION_COOKIE = '__Host-session';
 
-// Written by hand, not with hono/cookie's setCookie/deleteCookie: those put the same attributes in another
-// order (Max-Age first, HttpOnly before Secure), and tests/players/signin.test.ts pins this one. Reading
-// it is hono's getCookie (sessionOf below).
-const sessionCookie = (value: string, maxAge: number) =>
-  `${SESSION_COOKIE}=${value}; Path=/; Secure; HttpOnly; SameSite=Strict; Max-Age=${maxAge}`;
+const SESSION_ATTRIBUTES = { path: '/', secure: true, httpOnly: true, sameSite: 'Strict' } as const;
 
 /** Signs this device in: the session cookie, for as long as a session lives. */
 export const setSessionCookie = (c: Context, value: string) =>
-  c.header('Set-Cookie', sessionCookie(value, Math.floor(SESSION_TTL_MS / 1000)));
+  setCookie(c, SESSION_COOKIE, value, { ...SESSION_ATTRIBUTES, maxAge: Math.floor(SESSION_TTL_MS / 1000) });
 
 /** Signs this device out: the cookie emptied and expired. */
-export const clearSessionCookie = (c: Context) => c.header('Set-Cookie', sessionCookie('', 0));
+export const clearSessionCookie = (c: Context) => setCookie(c, SESSION_COOKIE, '', { ...SESSION_ATTRIBUTES, maxAge: 0 });
 
 /** The site's origin: the configured public URL, or the request's own. */
 export const siteOrigin = (c: Context, publicUrl: string | undefined) => (publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '');
