@@ -1,26 +1,25 @@
 /**
- * The match lifecycle: create, join, read, move, resign, rematch. Knows the engine contract and
- * the match store's port, and nothing of any particular game or of HTTP: it refuses with
- * MatchError (./errors.ts), which the API's one error handler turns into statuses.
+ * The match side's one door: create, read, and every change to a match (each a decision in its own
+ * module, run by ./change.ts). Knows the engine contract and the match store's port, and nothing of any
+ * particular game or of HTTP: it refuses with MatchError (./errors.ts), which the API's one error handler
+ * turns into statuses, and answers with domain values the routes turn into responses.
  */
 import type { AnyGame, Seat, Viewer } from '#shared/engine/game.js';
-import { computerNumbers } from '#shared/i18n/render.js';
-import { type BotLevel, type BotSeatRequest, botSeatsOf, computerSeat, everySeatFilled } from './bot-seats.js';
+import type { BotLevel } from './bot-seats.js';
 import { type ChangeDeps, readMatch, runChange } from './change.js';
 import { TableChat } from './chat.js';
-import { invalid, MatchError, parseKeepingInput } from './errors.js';
+import { type CreateRequest, createMatch } from './creating.js';
+import { MatchError } from './errors.js';
 import { botMove, decideResign, expireTurn, type MoveRequest, move, type SeatAnswer } from './moves.js';
 import { decideNudge } from './nudge.js';
 import { decidePause, type PauseChange } from './pausing.js';
 import type { LogRecord, MatchRecord, MatchStore } from './port.js';
 import { presentLog, presentMatch } from './present.js';
-import { keyReused, openMatch, start } from './progress.js';
 import { RecentMatches } from './recent.js';
 import { rematch } from './rematch.js';
 import { ReplayReader, type ReplayQuery, replaySteps, replayViewer } from './replay.js';
 import { decideJoin, decideRenewLinks, decideStandIn } from './seating.js';
-import { type TimingChoice, timingFrom } from './timing.js';
-import { derivedMatchId, derivedSecret, newSecret, requestHash, sameHash, sha256 } from './tokens.js';
+import { sameHash, sha256 } from './tokens.js';
 import { decideUndo } from './undo.js';
 import { decideAnswer, decideAsk } from './undo-requests.js';
 
@@ -39,10 +38,6 @@ export type Caller = { kind: 'seat'; seat: Seat } | { kind: 'spectator' };
 /** How many recent log records a match read carries. */
 export const LOG_PAGE = 30;
 
-/**
- * The match side's one door: creating, reading, and every change to a match, each a decision made by
- * its own module and run by ./change.ts (read, conditional commit, read again on a lost race).
- */
 export class MatchService {
   /** Records this process read or wrote last: a move at the version just read skips the read. */
   private readonly recent = new RecentMatches();
@@ -71,80 +66,17 @@ export class MatchService {
 
   // ---------------------------------------------------------------- create and join
 
-  /**
-   * A new match. With an Idempotency-Key its id and every secret are derived from the key, so a retry
-   * finds the match already written and answers with the same links (the key must be unguessable).
-   */
-  async create(
-    input: {
-      game: string;
-      options: Record<string, unknown>;
-      seats: number;
-      name: string;
-      timing?: TimingChoice;
-      bots?: BotSeatRequest[];
-      /** A player may ask the others to take back a turn (./undo-requests.ts). */
-      undoRequests?: boolean;
-    },
-    key?: string,
-  ) {
-    const game = this.game(input.game);
-    if (input.seats < game.minSeats || input.seats > game.maxSeats) {
-      throw new MatchError('invalid-seats', {
-        key: 'error.invalid-seats',
-        params: { game: { game: game.id, name: game.name }, min: game.minSeats, max: game.maxSeats },
-      });
-    }
-    const parsed = parseKeepingInput(game.options, input.options);
-    if (!parsed.success) throw invalid(parsed.error, 'options');
-    const bots = botSeatsOf(input.seats, input.bots);
-    // Several computers are told apart by number: "Computer 1 (strong)", "Computer 2 (strong)".
-    const numbers = computerNumbers(Array.from({ length: input.seats }, (_, seat) => bots.has(seat)));
-    const now = this.deps.clock();
-    const secret = (label: string) => (key === undefined ? newSecret() : derivedSecret(key, `create:${label}`));
-    const token = secret('seat:0');
-    // Invites only for the seats people take; a computer seat has none.
-    const invites = Array.from({ length: input.seats - 1 }, (_, i) => (bots.has(i + 1) ? null : secret(`invite:${i + 1}`)));
-    const spectator = secret('spectator');
-    const createdWith = key === undefined ? undefined : requestHash({ op: 'create', ...input });
-    const match = openMatch({
-      ...(key === undefined ? {} : { id: derivedMatchId(key, 'create:id'), createdWith }),
-      gameId: game.id,
-      options: parsed.data,
-      seats: Array.from({ length: input.seats }, (_, seat) => {
-        const level = bots.get(seat);
-        if (level) return computerSeat(level, numbers[seat]);
-        return seat === 0
-          ? { name: input.name, tokenHash: sha256(token), inviteHash: null }
-          : { name: null, tokenHash: null, inviteHash: sha256(invites[seat - 1]!) };
-      }),
-      spectatorHash: sha256(spectator),
-      now,
-      rematchOf: null,
-      timing: timingFrom(input.timing),
-      ...(input.undoRequests ? { undoRequests: true } : {}),
-    });
-    // Alone, or against computers only: the match starts at once.
-    let started = everySeatFilled(match.seats) ? start(game, match, now) : match;
-    if ((await this.deps.store.create(started)) === 'exists') {
-      const existing = await this.mustGet(started.id);
-      // The same key and request again: the match made the first time, with the same secrets.
-      if (key === undefined || existing.createdWith !== createdWith || !sameHash(existing.seats[0]?.tokenHash, sha256(token))) {
-        throw keyReused();
-      }
-      started = existing;
-    }
-    return {
-      match: started,
-      token,
-      invites: invites.flatMap((secret, i) => (secret === null ? [] : [{ seat: i + 1, secret }])),
-      spectator,
-    };
+  /** A new match (./creating.ts). */
+  create(input: CreateRequest, key?: string) {
+    return createMatch(this.changes, input, key);
   }
 
   /** Takes the seat an invite is for (./seating.ts). */
   join(matchId: string, invite: string, name: string, key?: string) {
-    return runChange(this.changes, matchId, decideJoin(this.changes, matchId, invite, name, key));
+    const busy = (): never => {
+      throw new MatchError('busy', 'error.busy');
+    };
+    return runChange(this.changes, matchId, decideJoin(this.changes, matchId, invite, name, key), { lost: busy });
   }
 
   /**
