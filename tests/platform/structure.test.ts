@@ -3,8 +3,8 @@
  * circle; and no function outside the tests (functions, shared, web, infra, scripts) is too long to
  * read in one go. A part is a folder directly under functions/
  * (matches, notify, storage, http, lambda, local) or a file at its top (app.ts, deps.ts). And every
- * registry of games is keyed by the game id type, every table of languages by `Lang` (issue 26; the
- * last part of this file).
+ * registry of games is keyed by the game id type, every table of languages by `Lang`, and every change to
+ * a match goes through the one runner, functions/matches/change.ts (issue 26; the last parts of this file).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
