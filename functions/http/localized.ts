@@ -29,9 +29,3 @@ export function policyWorded<T>(c: Context, body: T): T {
   if (lang === 'en' || !timing) return body;
   return { ...body, timing: { ...timing, policy: policyIn(lang, timing) } };
 }
-
-/** The same for an answer kept as JSON text (a move's, replayed verbatim for its Idempotency-Key). */
-export function policyWordedJson(c: Context, json: string): string {
-  if (langOf(c.req) === 'en' || !json.includes('"policy"')) return json;
-  return JSON.stringify(policyWorded(c, JSON.parse(json) as object));
-}

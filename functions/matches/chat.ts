@@ -11,6 +11,7 @@
  */
 import type { Seat, Viewer } from '#shared/engine/game.js';
 import { isComputerSeat } from './bot-seats.js';
+import { type ChangeDeps, type Decide, runChange } from './change.js';
 import { type ErrorWords, MatchError } from './errors.js';
 import type { ChatMessage, MatchRecord, MatchStore, NotificationIntent, SeatChat, SeatRecord } from './port.js';
 
@@ -36,8 +37,6 @@ export const NUDGE_EVERY_MS = 24 * 3600 * 1000;
 
 const MINUTE = 60 * 1000;
 const DAY = 24 * 3600 * 1000;
-/** Tries of the conditional write before the match counts as busy. */
-const MAX_ATTEMPTS = 6;
 
 /**
  * Why a (trimmed) message cannot be posted, or null. Control characters (line breaks included: a
@@ -91,85 +90,20 @@ export function talkingSeat(match: MatchRecord, seat: Seat): SeatRecord {
   return s;
 }
 
-export interface TableTalkDeps {
-  /** Reads the match (or refuses with no-such-match). */
-  get: (id: string) => Promise<MatchRecord>;
-  store: MatchStore;
-  clock: () => number;
-  /** Told of every record this module wrote (the service's shortcut for the next move). */
-  remember?: (match: MatchRecord) => void;
-}
+/** Who has read the chat lately: each seat's last fetch (MatchStore.chatSeen). */
+type Seen = { seat: Seat; seq: number; at: number }[];
 
 /** Posting, reading and muting the table chat of a match. */
 export class TableChat {
-  constructor(private readonly deps: TableTalkDeps) {}
+  constructor(private readonly deps: ChangeDeps) {}
 
   /** Posts a message: one transaction with the match's version bump, and the batched notices. */
-  async post(matchId: string, seat: Seat, raw: string): Promise<{ message: ChatMessage; version: number }> {
+  async post(matchId: string, seat: Seat, raw: string): Promise<Posted> {
     const text = raw.trim();
     const problem = chatTextProblem(text);
     if (problem) throw new MatchError('invalid-chat', problem);
-    const { get, store, clock } = this.deps;
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const [match, seen] = await Promise.all([get(matchId), store.chatSeen(matchId)]);
-      const s = talkingSeat(match, seat);
-      const now = clock();
-      const seq = (match.chatCount ?? 0) + 1;
-      const message: ChatMessage = { seq, seat, text, at: now, version: match.version + 1 };
-      const seats = match.seats.map((x, i) => (i === seat ? { ...x, chat: { ...countChatAction(s.chat, now, true), readSeq: seq } } : x));
-      const intents = await this.notices(match, seats, seen, message);
-      const next: MatchRecord = { ...match, seats, chatCount: seq, version: message.version, updatedAt: now };
-      const result = await store.commit({ match: next, expectedVersion: match.version, chat: message, intents });
-      if (result.ok) {
-        this.deps.remember?.(next);
-        return { message, version: next.version };
-      }
-      // A move, or another message, came first: read again (the move is kept, this message follows it).
-    }
-    throw new MatchError('busy', 'error.busy.moment');
-  }
-
-  /**
-   * The chat notices this message causes (and, in `seats`, each notified seat's noticeAt moved on).
-   * Reads the unread messages only when some seat is due a notice.
-   */
-  private async notices(
-    match: MatchRecord,
-    seats: SeatRecord[],
-    seen: { seat: Seat; seq: number; at: number }[],
-    message: ChatMessage,
-  ): Promise<NotificationIntent[]> {
-    const now = message.at;
-    const due = seats.flatMap((s, i) => {
-      if (i === message.seat || s.tokenHash === null || isComputerSeat(s) || s.chat?.muted) return [];
-      const read = seen.find((x) => x.seat === i);
-      if (read && read.at > now - CHAT.seenRecentlyMs) return [];
-      if (s.chat?.noticeAt !== undefined && s.chat.noticeAt > now - CHAT.noticeEveryMs) return [];
-      const readSeq = Math.min(message.seq - 1, Math.max(read?.seq ?? 0, s.chat?.readSeq ?? 0));
-      return [{ seat: i, readSeq }];
-    });
-    if (due.length === 0) return [];
-    const from = Math.max(Math.min(...due.map((d) => d.readSeq)), message.seq - 1 - CHAT.page);
-    const earlier = from < message.seq - 1 ? await this.deps.store.chatMessages(match.id, { after: from, limit: CHAT.page }) : [];
-    const unread = [...earlier.filter((m) => m.seq < message.seq), message];
-    return due.map(({ seat, readSeq }) => {
-      const mine = unread.filter((m) => m.seq > readSeq);
-      seats[seat] = { ...seats[seat]!, chat: { ...seats[seat]!.chat, noticeAt: now } };
-      return {
-        matchId: match.id,
-        version: message.version,
-        seat,
-        kind: 'chat',
-        gameId: match.gameId,
-        lines: [],
-        createdAt: now,
-        chat: {
-          count: message.seq - readSeq,
-          from: [...new Set(mine.map((m) => m.seat))],
-          messages: mine.slice(-CHAT.noticeMessages).map((m) => ({ seat: m.seat, text: m.text })),
-        },
-      } satisfies NotificationIntent;
-    });
+    // A move, or another message, may come first: the runner reads again (the move is kept, this message follows it).
+    return runChange(this.deps, matchId, decidePost(this.deps.store, seat, text), { alongside: (id) => this.deps.store.chatSeen(id) });
   }
 
   /** Messages after `after`, oldest first; a seat's fetch also notes how far it has read. */
@@ -182,27 +116,87 @@ export class TableChat {
   }
 
   /** Mutes (or unmutes) the chat of this match for this seat: no notices, and the page folds it away. */
-  async mute(matchId: string, seat: Seat, muted: boolean): Promise<{ version: number }> {
-    const { get, store, clock } = this.deps;
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const match = await get(matchId);
-      const s = talkingSeat(match, seat);
-      if ((s.chat?.muted === true) === muted) return { version: match.version };
-      const now = clock();
-      const { muted: _was, ...counted } = countChatAction(s.chat, now, false);
-      const chat: SeatChat = muted ? { ...counted, muted: true } : counted;
-      const next: MatchRecord = {
-        ...match,
-        seats: match.seats.map((x, i) => (i === seat ? { ...x, chat } : x)),
-        version: match.version + 1,
-        updatedAt: now,
-      };
-      const result = await store.commit({ match: next, expectedVersion: match.version });
-      if (result.ok) {
-        this.deps.remember?.(next);
-        return { version: next.version };
-      }
-    }
-    throw new MatchError('busy', 'error.busy.moment');
+  mute(matchId: string, seat: Seat, muted: boolean): Promise<{ version: number }> {
+    return runChange(this.deps, matchId, decideMute(seat, muted));
   }
+}
+
+/** A message posted: it and the version it made. */
+export interface Posted {
+  message: ChatMessage;
+  version: number;
+}
+
+/** The decision of posting `text` (checked already) from the seat, with its notices. */
+export function decidePost(store: Pick<MatchStore, 'chatMessages'>, seat: Seat, text: string): Decide<Posted, Seen> {
+  return async (match, now, seen) => {
+    const s = talkingSeat(match, seat);
+    const seq = (match.chatCount ?? 0) + 1;
+    const message: ChatMessage = { seq, seat, text, at: now, version: match.version + 1 };
+    const seats = match.seats.map((x, i) => (i === seat ? { ...x, chat: { ...countChatAction(s.chat, now, true), readSeq: seq } } : x));
+    const intents = await notices(store, match, seats, seen, message);
+    const next: MatchRecord = { ...match, seats, chatCount: seq, version: message.version, updatedAt: now };
+    return { commit: { match: next, chat: message, intents }, result: { message, version: next.version } };
+  };
+}
+
+/** The decision of muting (or unmuting) the chat for the seat; nothing to write when it already is. */
+export function decideMute(seat: Seat, muted: boolean): Decide<{ version: number }> {
+  return (match, now) => {
+    const s = talkingSeat(match, seat);
+    if ((s.chat?.muted === true) === muted) return { done: { version: match.version } };
+    const { muted: _was, ...counted } = countChatAction(s.chat, now, false);
+    const chat: SeatChat = muted ? { ...counted, muted: true } : counted;
+    const next: MatchRecord = {
+      ...match,
+      seats: match.seats.map((x, i) => (i === seat ? { ...x, chat } : x)),
+      version: match.version + 1,
+      updatedAt: now,
+    };
+    return { commit: { match: next }, result: { version: next.version } };
+  };
+}
+
+/**
+ * The chat notices this message causes (and, in `seats`, each notified seat's noticeAt moved on).
+ * Reads the unread messages only when some seat is due a notice.
+ */
+async function notices(
+  store: Pick<MatchStore, 'chatMessages'>,
+  match: MatchRecord,
+  seats: SeatRecord[],
+  seen: Seen,
+  message: ChatMessage,
+): Promise<NotificationIntent[]> {
+  const now = message.at;
+  const due = seats.flatMap((s, i) => {
+    if (i === message.seat || s.tokenHash === null || isComputerSeat(s) || s.chat?.muted) return [];
+    const read = seen.find((x) => x.seat === i);
+    if (read && read.at > now - CHAT.seenRecentlyMs) return [];
+    if (s.chat?.noticeAt !== undefined && s.chat.noticeAt > now - CHAT.noticeEveryMs) return [];
+    const readSeq = Math.min(message.seq - 1, Math.max(read?.seq ?? 0, s.chat?.readSeq ?? 0));
+    return [{ seat: i, readSeq }];
+  });
+  if (due.length === 0) return [];
+  const from = Math.max(Math.min(...due.map((d) => d.readSeq)), message.seq - 1 - CHAT.page);
+  const earlier = from < message.seq - 1 ? await store.chatMessages(match.id, { after: from, limit: CHAT.page }) : [];
+  const unread = [...earlier.filter((m) => m.seq < message.seq), message];
+  return due.map(({ seat, readSeq }) => {
+    const mine = unread.filter((m) => m.seq > readSeq);
+    seats[seat] = { ...seats[seat]!, chat: { ...seats[seat]!.chat, noticeAt: now } };
+    return {
+      matchId: match.id,
+      version: message.version,
+      seat,
+      kind: 'chat',
+      gameId: match.gameId,
+      lines: [],
+      createdAt: now,
+      chat: {
+        count: message.seq - readSeq,
+        from: [...new Set(mine.map((m) => m.seat))],
+        messages: mine.slice(-CHAT.noticeMessages).map((m) => ({ seat: m.seat, text: m.text })),
+      },
+    } satisfies NotificationIntent;
+  });
 }

@@ -4,36 +4,34 @@
  * a log record that changes nothing in the game: like a chat message it raises `version` and leaves
  * `gameVersion`, so a move being made at that moment is not stale.
  */
-import type { AnyGame, Seat } from '#shared/engine/game.js';
-import { NUDGE_EVERY_MS, talkingSeat, type TableTalkDeps } from './chat.js';
+import type { Seat } from '#shared/engine/game.js';
+import type { ChangeDeps, Decide } from './change.js';
+import { NUDGE_EVERY_MS, talkingSeat } from './chat.js';
 import { MatchError } from './errors.js';
 import type { LogRecord, MatchRecord } from './port.js';
 import { linesOf } from './present.js';
 
-const MAX_ATTEMPTS = 6;
+/** A nudge made: the version it made, whom it reminded, when. */
+export interface Nudged {
+  version: number;
+  nudged: Seat[];
+  at: number;
+}
 
 /** Who a nudge from `seat` would remind: the people (not computers) to move other than itself. */
 export function nudgeable(match: MatchRecord, seat: Seat): Seat[] {
   return match.toAct.filter((i) => i !== seat && match.seats[i] !== undefined && match.seats[i]!.bot === undefined);
 }
 
-/** Nudges whoever else is to move, or says clearly why not (too soon, own turn, match over). */
-export async function nudge(
-  deps: TableTalkDeps & { game: (id: string) => AnyGame },
-  matchId: string,
-  seat: Seat,
-): Promise<{ version: number; nudged: Seat[]; at: number }> {
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const match = await deps.get(matchId);
+/** Nudges whoever else is to move, or says clearly why not (too soon, own turn, match over): a decision for the runner. */
+export function decideNudge(deps: Pick<ChangeDeps, 'game'>, seat: Seat): Decide<Nudged> {
+  return (match, now) => {
     const s = talkingSeat(match, seat);
     if (match.status !== 'active') {
       throw match.status === 'over'
         ? new MatchError('match-over', 'error.match-over.nudge', { version: match.version })
-        : new MatchError('match-not-started', 'error.match-not-started.nudge', {
-            version: match.version,
-          });
+        : new MatchError('match-not-started', 'error.match-not-started.nudge', { version: match.version });
     }
-    const now = deps.clock();
     const last = s.chat?.nudgedAt;
     if (last !== undefined && last + NUDGE_EVERY_MS > now) {
       const retryAfter = Math.ceil((last + NUDGE_EVERY_MS - now) / 1000);
@@ -54,7 +52,8 @@ export async function nudge(
       version: match.version + 1,
       updatedAt: now,
     };
-    const record: LogRecord = { version: next.version, seat, kind: 'nudge', nudged, at: now, events: [] };
+    // A log record beside the game: the runner leaves gameVersion as it is.
+    const log: LogRecord = { version: next.version, seat, kind: 'nudge', nudged, at: now, events: [] };
     const game = deps.game(match.gameId);
     const intents = nudged.map((to) => ({
       matchId: match.id,
@@ -62,15 +61,9 @@ export async function nudge(
       seat: to,
       kind: 'nudge' as const,
       gameId: match.gameId,
-      lines: linesOf(game, record, to),
+      lines: linesOf(game, log, to),
       createdAt: now,
     }));
-    // Straight to the store: the service's commit would move gameVersion for a log record.
-    const result = await deps.store.commit({ match: next, expectedVersion: match.version, log: record, intents });
-    if (result.ok) {
-      deps.remember?.(next);
-      return { version: next.version, nudged, at: now };
-    }
-  }
-  throw new MatchError('busy', 'error.busy.moment');
+    return { commit: { match: next, log, intents }, result: { version: next.version, nudged, at: now } };
+  };
 }

@@ -4,28 +4,17 @@
  */
 import type { Seat } from '#shared/engine/game.js';
 import { MatchError } from './errors.js';
-import type { MatchRecord, MatchStore, SeatRecord } from './port.js';
+import type { Decide } from './change.js';
+import type { SeatRecord } from './port.js';
 import { countSideChange } from './side-changes.js';
 import { DAY, PAUSE_BUDGET_MS, pauseSeat, resumeSeat, withDue } from './timing.js';
 
 export type PauseChange = { kind: 'pause'; days: number } | { kind: 'resume' };
 
-/** Tries of the conditional write before the match counts as busy. */
-const MAX_ATTEMPTS = 5;
-
-export interface PauseDeps {
-  /** Reads the match (or refuses with no-such-match). */
-  get: (id: string) => Promise<MatchRecord>;
-  store: MatchStore;
-  clock: () => number;
-}
-
-/** Pauses or resumes the seat's deadlines in one conditional commit; refusals are MatchErrors. */
-export async function changePause({ get, store, clock }: PauseDeps, matchId: string, seat: Seat, change: PauseChange): Promise<void> {
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const match = await get(matchId);
+/** Pauses or resumes the seat's deadlines: a decision for the runner (./change.ts); refusals are MatchErrors. */
+export function decidePause(seat: Seat, change: PauseChange): Decide<void> {
+  return (match, now) => {
     if (match.status !== 'active') throw new MatchError('match-not-active', 'error.match-not-active.pause');
-    const now = clock();
     const s = match.seats[seat]!;
     let fields: Partial<SeatRecord> | null;
     if (change.kind === 'pause') {
@@ -48,8 +37,6 @@ export async function changePause({ get, store, clock }: PauseDeps, matchId: str
       version: match.version + 1,
       updatedAt: now,
     });
-    const result = await store.commit({ match: next, expectedVersion: match.version });
-    if (result.ok) return;
-  }
-  throw new MatchError('busy', 'error.busy.moment');
+    return { commit: { match: next }, result: undefined };
+  };
 }

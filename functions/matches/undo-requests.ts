@@ -10,75 +10,51 @@
  * nobody to ask, asking takes the turn back at once.
  */
 import type { Seat } from '#shared/engine/game.js';
+import type { ChangeCommit, ChangeDeps, Decide } from './change.js';
 import { MatchError } from './errors.js';
 import type { LogRecord, MatchRecord, NotificationIntent, UndoStack } from './port.js';
 import { countSideChange } from './side-changes.js';
-import { currentStack, restored, type UndoDeps, waitingFor } from './undo.js';
+import { currentStack, restored, waitingFor } from './undo.js';
 
-const ATTEMPTS = 8;
-
-/** The seat asks the others to take back its last turn. */
-export async function askUndo(deps: UndoDeps, matchId: string, seat: Seat, expectedVersion: number): Promise<void> {
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const match = await deps.get(matchId);
+/** The seat asks the others to take back its last turn (with nobody to ask, it is taken back at once). */
+export function decideAsk(deps: Pick<ChangeDeps, 'game'>, seat: Seat, expectedVersion: number): Decide<void> {
+  return (match, now) => {
     const stack = askable(match, seat, expectedVersion);
-    const now = deps.clock();
     const asked = { ...stack, request: { at: now, accepted: [] } };
     const ask = waitingFor(match, asked);
-    const result =
-      ask.length === 0
-        ? await takeBack(deps, match, asked, now)
-        : await deps.commit({
-            match: {
-              ...match,
-              seats: countSideChange(match, seat, now),
-              undo: asked,
-              version: match.version + 1,
-              updatedAt: now,
-            },
-            expectedVersion: match.version,
-            log: { version: match.version + 1, seat, kind: 'undo-asked', at: now, events: [] },
-            intents: ask.map((to) => notice(match, to, seat, now)),
-          });
-    if (result.ok) return;
-  }
-  throw new MatchError('busy', 'error.busy.moment');
+    if (ask.length === 0) return { commit: takeBack(deps, match, asked, now), result: undefined };
+    const next = { ...match, seats: countSideChange(match, seat, now), undo: asked, version: match.version + 1, updatedAt: now };
+    const log: LogRecord = { version: next.version, seat, kind: 'undo-asked', at: now, events: [] };
+    return { commit: { match: next, log, intents: ask.map((to) => notice(match, to, seat, now)) }, result: undefined };
+  };
 }
 
 /** An opponent answers the request: a refusal ends it; the last acceptance takes the turn back. */
-export async function answerUndo(deps: UndoDeps, matchId: string, seat: Seat, accept: boolean): Promise<void> {
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const match = await deps.get(matchId);
+export function decideAnswer(deps: Pick<ChangeDeps, 'game'>, seat: Seat, accept: boolean): Decide<void> {
+  return (match, now) => {
     const stack = currentStack(match);
     if (!stack?.ended || !stack.request || !waitingFor(match, stack).includes(seat)) {
-      throw new MatchError('no-undo-request', 'error.no-undo-request', {
-        version: match.version,
-      });
+      throw new MatchError('no-undo-request', 'error.no-undo-request', { version: match.version });
     }
-    const now = deps.clock();
     const answered: UndoStack = { ...stack, request: { ...stack.request, accepted: [...stack.request.accepted, seat] } };
-    const side = (undo: UndoStack | undefined, log?: LogRecord) =>
-      deps.commit({
-        match: { ...match, ...(undo ? { undo } : { undo: undefined }), version: match.version + 1, updatedAt: now },
-        expectedVersion: match.version,
-        ...(log ? { log } : {}),
-      });
-    const result = !accept
-      ? await side(undefined, { version: match.version + 1, seat, kind: 'undo-refused', at: now, events: [] })
+    const side = (undo: UndoStack | undefined, log?: LogRecord): ChangeCommit => ({
+      match: { ...match, ...(undo ? { undo } : { undo: undefined }), version: match.version + 1, updatedAt: now },
+      ...(log ? { log } : {}),
+    });
+    const commit = !accept
+      ? side(undefined, { version: match.version + 1, seat, kind: 'undo-refused', at: now, events: [] })
       : waitingFor(match, answered).length > 0
-        ? await side(answered)
-        : await takeBack(deps, match, answered, now);
-    if (result.ok) return;
-  }
-  throw new MatchError('busy', 'error.busy.moment');
+        ? side(answered)
+        : takeBack(deps, match, answered, now);
+    return { commit, result: undefined };
+  };
 }
 
 /** Everyone agreed (or nobody had to): the state before the stack's first step, logged as an `undo`. */
-function takeBack(deps: UndoDeps, match: MatchRecord, stack: UndoStack, now: number) {
-  const { next, undid } = restored(deps, match, stack, 0, now);
+function takeBack(deps: Pick<ChangeDeps, 'game'>, match: MatchRecord, stack: UndoStack, now: number): ChangeCommit {
+  const { next, undid } = restored(deps.game(match.gameId), match, stack, 0, now);
   const acceptedBy = stack.request?.accepted ?? [];
-  const log: LogRecord = { version: next.version, seat: stack.seat, kind: 'undo', undid, acceptedBy, at: now, events: [] };
-  return deps.commit({ match: next, expectedVersion: match.version, log });
+  return { match: next, log: { version: next.version, seat: stack.seat, kind: 'undo', undid, acceptedBy, at: now, events: [] } };
 }
 
 /** The seat's ended turn it may ask back now, or the refusal saying why not. */

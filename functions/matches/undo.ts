@@ -11,8 +11,10 @@
  * was before that record. The answer is the match as the seat sees it, like any read: nothing is revealed.
  */
 import type { AnyGame, Applied, Seat } from '#shared/engine/game.js';
+import type { ChangeDeps, Decide } from './change.js';
 import { MatchError } from './errors.js';
-import type { Commit, CommitResult, LogRecord, MatchRecord, UndoStack } from './port.js';
+import type { LogRecord, MatchRecord, MatchStore, UndoStack } from './port.js';
+import { advance } from './progress.js';
 
 /** Steps kept at most; an older step is folded into the base (it can no longer be undone). */
 export const MAX_UNDO_STEPS = 12;
@@ -86,11 +88,10 @@ export function undoAfterMove(
  * the base with those steps applied again. The seat's clock is what it was before the first step taken
  * back (an undo never buys time); what stays of the stack is current at the new version.
  */
-export function restored(deps: Pick<UndoDeps, 'game' | 'advance'>, match: MatchRecord, stack: UndoStack, keep: number, now: number) {
-  const game = deps.game(match.gameId);
+export function restored(game: AnyGame, match: MatchRecord, stack: UndoStack, keep: number, now: number) {
   const rest = stack.steps.slice(0, keep);
   const first = stack.steps[keep]!;
-  const advanced = deps.advance(match, replay(game, stack.base, stack.seat, rest), now);
+  const advanced = advance(game, match, replay(game, stack.base, stack.seat, rest), now);
   const next: MatchRecord = {
     ...advanced,
     seats: advanced.seats.map((s, i) => (i === stack.seat ? { ...s, waitingSince: first.waitingSince } : s)),
@@ -110,37 +111,23 @@ function replay(game: AnyGame, base: unknown, seat: Seat, steps: UndoStack['step
   return state;
 }
 
-/** What an undo needs of the match service. */
-export interface UndoDeps {
-  get(id: string): Promise<MatchRecord>;
-  game(id: string): AnyGame;
-  /** The log, newest first (MatchStore.log). */
-  log(id: string, opts: { limit: number; before?: number }): Promise<LogRecord[]>;
-  /** The match after a state change (version, whose move, clocks): MatchService.advance. */
-  advance(match: MatchRecord, state: unknown, now: number): MatchRecord;
-  commit(c: Commit): Promise<CommitResult>;
-  clock(): number;
-}
-
-const ATTEMPTS = 8;
-
-/** Takes back the seat's last move (see the top of this file); resolves to the new version. */
-export async function undoLastMove(deps: UndoDeps, matchId: string, seat: Seat, expectedVersion: number): Promise<number> {
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const match = await deps.get(matchId);
-    const stack = await undoableNow(deps, match, seat, expectedVersion);
-    const now = deps.clock();
-    const { next, undid } = restored(deps, match, stack, stack.steps.length - 1, now);
+/** Takes back the seat's last move (see the top of this file): a decision for the runner, answering the new version. */
+export function decideUndo(deps: Pick<ChangeDeps, 'game' | 'store'>, seat: Seat, expectedVersion: number): Decide<number> {
+  // Someone may write first: the runner reads again, and the checks decide whether the undo still stands.
+  return async (match, now) => {
+    const stack = undoableNow(match, seat, expectedVersion);
+    if (!stack) throw await whyNot(deps.store, match, seat);
+    const { next, undid } = restored(deps.game(match.gameId), match, stack, stack.steps.length - 1, now);
     const log: LogRecord = { version: next.version, seat, kind: 'undo', undid, at: now, events: [] };
-    const result = await deps.commit({ match: next, expectedVersion: match.version, log });
-    if (result.ok) return next.version;
-    // Someone wrote first: read again; the checks above decide whether the undo still stands.
-  }
-  throw new MatchError('busy', 'error.busy.moment');
+    return { commit: { match: next, log }, result: next.version };
+  };
 }
 
-/** The seat's current undo stack, or the refusal saying why there is nothing it may undo. */
-async function undoableNow(deps: UndoDeps, match: MatchRecord, seat: Seat, expectedVersion: number): Promise<UndoStack> {
+/**
+ * The seat's current undo stack; a refusal when the match or the version rules it out; null when there is
+ * nothing it may undo (`whyNot` reads the log to say why).
+ */
+export function undoableNow(match: MatchRecord, seat: Seat, expectedVersion: number): UndoStack | null {
   if (match.status !== 'active') throw new MatchError('match-not-active', 'error.match-not-active.undo', { version: match.version });
   if (match.seats[seat]?.bot) {
     throw new MatchError('undo-computer-seat', 'error.undo-computer-seat.undo', {
@@ -153,14 +140,13 @@ async function undoableNow(deps: UndoDeps, match: MatchRecord, seat: Seat, expec
     });
   }
   const stack = currentStack(match, seat);
-  if (stack && !stack.ended) return stack;
-  throw await whyNot(deps, match, seat);
+  return stack && !stack.ended ? stack : null;
 }
 
 /** The refusal for a seat with nothing to undo, from the last changes to the game. */
-async function whyNot(deps: UndoDeps, match: MatchRecord, seat: Seat): Promise<MatchError> {
+async function whyNot(store: Pick<MatchStore, 'log'>, match: MatchRecord, seat: Seat): Promise<MatchError> {
   const details = { version: match.version };
-  const recent = await deps.log(match.id, { limit: 8, before: gameVersionOf(match) + 1 });
+  const recent = await store.log(match.id, { limit: 8, before: gameVersionOf(match) + 1 });
   const last = recent[0];
   if (!last || last.seat !== seat || (last.kind !== 'move' && last.kind !== 'default-move' && last.kind !== 'undo')) {
     const mine = recent.some((r) => r.seat === seat && r.kind === 'move');

@@ -3,8 +3,8 @@
  * circle; and no function outside the tests (functions, shared, web, infra, scripts) is too long to
  * read in one go. A part is a folder directly under functions/
  * (matches, notify, storage, http, lambda, local) or a file at its top (app.ts, deps.ts). And every
- * registry of games is keyed by the game id type, every table of languages by `Lang` (issue 26; the
- * last part of this file).
+ * registry of games is keyed by the game id type, every table of languages by `Lang`, and every change to
+ * a match goes through the one runner, functions/matches/change.ts (issue 26; the last parts of this file).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -152,6 +152,76 @@ describe('functions short enough to read in one go', () => {
 
   it('finds a long one when there is one (the check itself)', () => {
     expect(longFunctions(['functions'], 5).length).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * One way to change a match (issue 26): the runner in functions/matches/change.ts is the only place that
+ * reads, commits conditionally and reads again on a lost race. Elsewhere under functions/ no loop calls a
+ * `commit` (a hand-written optimistic retry), no `for (let attempt …)` loop sits in functions/matches/, and
+ * no match module but the runner calls the store's `commit` at all.
+ */
+const RUNNER = resolve('functions/matches/change.ts');
+
+/** Hand-written optimistic-retry loops and direct commits of a match in `sources` ([path, text]), outside the runner. */
+function retryLoops(sources: [string, string][]): string[] {
+  const found: string[] = [];
+  for (const [file, text] of sources) {
+    if (file === RUNNER) continue;
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    const where = (n: ts.Node, what: string) =>
+      `${relative('.', file)}:${source.getLineAndCharacterOfPosition(n.getStart(source)).line + 1} ${what}`;
+    const inMatches = !relative(resolve('functions/matches'), file).startsWith('..');
+    const commitIn = (node: ts.Node): ts.CallExpression | undefined => {
+      let call: ts.CallExpression | undefined;
+      const visit = (n: ts.Node) => {
+        if (call) return;
+        if (ts.isCallExpression(n)) {
+          const callee = n.expression;
+          const name = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : '';
+          if (/commit/i.test(name)) call = n;
+        }
+        ts.forEachChild(n, visit);
+      };
+      visit(node);
+      return call;
+    };
+    const visit = (node: ts.Node) => {
+      if (ts.isIterationStatement(node, false) && commitIn(node.statement)) found.push(where(node, 'a loop around a commit'));
+      if (
+        inMatches &&
+        ts.isForStatement(node) &&
+        node.initializer &&
+        ts.isVariableDeclarationList(node.initializer) &&
+        node.initializer.declarations.some((d) => d.name.getText(source) === 'attempt')
+      ) {
+        found.push(where(node, 'for (let attempt …)'));
+      }
+      if (inMatches && ts.isCallExpression(node) && /\.commit$/.test(node.expression.getText(source))) {
+        found.push(where(node, 'a commit outside the runner'));
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
+}
+
+describe('one way to change a match', () => {
+  it('no optimistic-retry loop and no commit of a match outside the runner (functions/matches/change.ts)', () => {
+    expect(retryLoops(files(ROOT).map((f) => [f, readFileSync(f, 'utf8')]))).toEqual([]);
+    // The runner itself is one.
+    expect(retryLoops([[resolve('functions/matches/other.ts'), readFileSync(RUNNER, 'utf8')]]).length).toBeGreaterThan(0);
+  });
+
+  it('finds one when there is one (the check itself)', () => {
+    const loop = (body: string): [string, string][] => [[resolve('functions/matches/x.ts'), body]];
+    expect(retryLoops(loop('async function f(s) { for (let attempt = 0; attempt < 8; attempt++) { await g(); } }'))).toHaveLength(1);
+    expect(retryLoops(loop('async function f(s) { while (true) { if ((await s.commit(c)).ok) return; } }'))).toHaveLength(2);
+    expect(retryLoops([[resolve('functions/notify/x.ts'), 'async function f(s) { do { await commitAll(); } while (x); }']])).toHaveLength(
+      1,
+    );
+    expect(retryLoops(loop('async function f(s) { const r = await runChange(d, id, decide); for (const x of r) use(x); }'))).toEqual([]);
   });
 });
 

@@ -32,6 +32,7 @@ export const NEEDS_DATABASE = [
 
 /** Files in the integration folders that need no database. */
 export const NO_DATABASE = [
+  'tests/platform/changes.test.ts',
   'tests/platform/docs.test.ts',
   'tests/platform/openapi.test.ts',
   'tests/platform/state-size.test.ts',

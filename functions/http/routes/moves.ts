@@ -1,10 +1,12 @@
 /**
- * /api/matches/:id/seats/:seat/moves and /resign: a seat's changes to the game. The answer is the JSON
- * the service made (and keeps verbatim for a retry with the same Idempotency-Key).
+ * /api/matches/:id/seats/:seat/moves and /resign: a seat's changes to the game. The answer is the seat's
+ * view the service returns (on a retry with the same Idempotency-Key, the view it first answered, kept
+ * as sent), with `timing.policy` worded in the request's language.
  */
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { sha256 } from '../../matches/tokens.js';
-import { parseIn, policyWordedJson } from '../localized.js';
+import type { SeatAnswer } from '../../matches/service.js';
+import { parseIn, policyWorded } from '../localized.js';
 import { authorize, bearer, etagOf, idempotencyKey, jsonBody, target, type RouteContext } from '../request.js';
 import { type ApiRoutes, createRoute, idempotencyHeader, on, SEAT_REFUSALS } from '../api-route.js';
 import { MatchResponse } from '../responses.js';
@@ -20,7 +22,7 @@ export function moveRoutes({ service }: RouteContext): Hono {
     const request = parseIn(c, MoveRequest, (await jsonBody(c)).value);
     const result = await service.move(id, seat!, sha256(token), request, key);
     c.header('ETag', etagOf(result.version));
-    return c.body(policyWordedJson(c, result.json), result.status as 200, { 'Content-Type': 'application/json' });
+    return answer(c, result);
   });
 
   on(app, moveApi.resign, async (c) => {
@@ -28,7 +30,7 @@ export function moveRoutes({ service }: RouteContext): Hono {
     const key = idempotencyKey(c);
     const request = parseIn(c, ResignRequest, (await jsonBody(c)).value);
     const result = await service.resign(id, (caller as { seat: number }).seat, request, key);
-    return c.body(policyWordedJson(c, result.json), result.status as 200, { 'Content-Type': 'application/json' });
+    return answer(c, result);
   });
 
   return app;
@@ -74,3 +76,11 @@ export const moveApi = {
     },
   }),
 } satisfies ApiRoutes;
+
+/**
+ * The seat's view as JSON text. A replayed answer is the first one's text parsed again, so the same
+ * serialization gives the first answer's bytes (in English; in another language, its policy worded alike).
+ */
+function answer(c: Context, result: SeatAnswer) {
+  return c.body(JSON.stringify(policyWorded(c, result.view)), 200, { 'Content-Type': 'application/json' });
+}
