@@ -1,13 +1,16 @@
 /**
- * The server's side of the two languages: the same catalogs as the pages (shared/i18n), compiled
- * once when this module loads, and `t(lang, key, params)` for mails, push texts and the HTML pages
- * the API serves; `langOf` reads a request's Accept-Language; `zodMessages` gives a per-parse error
- * map so validation messages come in the request's language (the one global zod config, English, is
- * set where issues become errors: functions/matches/errors.ts).
+ * The server's side of the two languages: the same catalogs as the pages (shared/i18n), compiled a part at
+ * a time when a message of that part is first asked for (the server's words of a language; each game's),
+ * and `t(lang, key, params)` for mails, push texts and the HTML pages the API serves; `langOf` reads a
+ * request's Accept-Language; `zodMessages` gives a per-parse error map so validation messages come in the
+ * request's language (the one global zod config, English, is set where issues become errors:
+ * functions/matches/errors.ts). The Lambda bundles hold no words: each part comes, compiled, from a JSON file
+ * shipped beside the bundle (`wordsFiles`, infra/functions.ts).
  *
  * web/build.ts compiles the catalogs for the pages with `compileCatalog` from here, so the page and
  * the server read one message the same way.
  */
+import { readFileSync } from 'node:fs';
 import { type Messages, setupI18n } from '@lingui/core';
 import { type CompiledMessage, compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { en as zodEn, nl as zodNl } from 'zod/locales';
@@ -16,7 +19,8 @@ import { en } from '#shared/i18n/en.js';
 import { errorsEn, type ServerErrorKey } from '#shared/i18n/errors/en.js';
 import { errorsNl } from '#shared/i18n/errors/nl.js';
 import * as format from '#shared/i18n/format.js';
-import { GAME_WORDS } from '#shared/i18n/games/index.js';
+import { isGameId } from '#shared/games/ids.js';
+import { GAME_WORDS, type GameWithWords } from '#shared/i18n/games/index.js';
 import { type Catalog, isLang, LANGS, type Lang, type MessageKey, PSEUDO, pickLang } from '#shared/i18n/index.js';
 import { type MailKey, mailEn } from '#shared/i18n/mail/en.js';
 import { mailNl } from '#shared/i18n/mail/nl.js';
@@ -31,32 +35,53 @@ export { LANGS, type Lang, type MessageKey } from '#shared/i18n/index.js';
 export type { ServerErrorKey } from '#shared/i18n/errors/en.js';
 export type { MailKey } from '#shared/i18n/mail/en.js';
 
-/**
- * The site's catalogs, as the pages get them (web/build.ts compiles these: no server words in the page):
- * the page's catalog and the panels' (the pages load them apart; the server has all).
- */
-export const CATALOGS: Record<Lang, Catalog> = {
-  en: { ...en, ...panelsEn, ...gameWords('en') },
-  nl: { ...nl, ...panelsNl, ...gameWords('nl') },
-};
-
-/** All of a union's members at once (every game's keys, not any one game's). */
-type AllOf<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
-
-/** Every game's words in `lang` (the pages load each game's with its board). */
-function gameWords<L extends Lang>(lang: L) {
-  return Object.assign({}, ...Object.values(GAME_WORDS).map((g) => g[lang])) as AllOf<
-    {
-      [G in keyof typeof GAME_WORDS]: (typeof GAME_WORDS)[G][L];
-    }[keyof typeof GAME_WORDS]
-  >;
-}
+/** Every language's words, as the source tree holds them; shared/i18n's modules are the one source. */
+const SITE: Record<Lang, Readonly<Record<string, string>>> = { en, nl };
+const PANELS: Record<Lang, Readonly<Record<string, string>>> = { en: panelsEn, nl: panelsNl };
 
 /** The server's own words (mails, push texts, its pages: shared/i18n/mail), merged into its catalogs only. */
 export const MAIL_CATALOGS: Record<Lang, Record<MailKey, string>> = { en: mailEn, nl: mailNl };
 
 /** The API's refusals (shared/i18n/errors), server-only too: the page shows the message it is sent. */
 export const ERROR_CATALOGS: Record<Lang, Record<ServerErrorKey, string>> = { en: errorsEn, nl: errorsNl };
+
+/**
+ * The site's catalogs, as the pages get them (web/build.ts compiles these: no server words in the page):
+ * the page's catalog, the panels' and every game's (the pages load them apart). Each is put together when
+ * first read; the Lambda bundles never read them (their words come in parts, below).
+ */
+export const CATALOGS: Record<Lang, Catalog> = {
+  get en() {
+    return siteCatalog('en');
+  },
+  get nl() {
+    return siteCatalog('nl');
+  },
+};
+
+const siteCatalogs = new Map<Lang, Catalog>();
+function siteCatalog(lang: Lang): Catalog {
+  let catalog = siteCatalogs.get(lang);
+  if (!catalog) {
+    catalog = Object.assign({}, SITE[lang], PANELS[lang], ...Object.values(GAME_WORDS).map((g) => g[lang])) as Catalog;
+    siteCatalogs.set(lang, catalog);
+  }
+  return catalog;
+}
+
+/**
+ * A language's words in parts, each loaded the first time a message of it is asked for: `server` (the site's,
+ * the panels', the mails' and the refusals': every key but a game's own) and one part per game (its
+ * `game.<id>.*` words but the name, which `server` has). A mail about one game never loads another's.
+ */
+export type WordsPart = 'server' | GameWithWords;
+/** Whether a game has words (all do: GAME_WORDS is a `Record<GameId, …>`); by id, so the bundles need not hold GAME_WORDS to ask. */
+const hasWords = (id: string): id is GameWithWords => isGameId(id);
+
+/** A part's words as the source tree has them. */
+function sourceWords(lang: Lang, part: WordsPart): Readonly<Record<string, string>> {
+  return part === 'server' ? { ...SITE[lang], ...PANELS[lang], ...MAIL_CATALOGS[lang], ...ERROR_CATALOGS[lang] } : GAME_WORDS[part][lang];
+}
 
 /** Every message compiled (a syntax error throws, naming the key); `pseudo` gives the marked, accented form. */
 export function compileCatalog(
@@ -78,22 +103,71 @@ export function compileCatalog(
 /** The pseudo-locale's catalog: English, each message marked ⟦…⟧ with accented letters. */
 export const pseudoCatalog = () => compileCatalog(CATALOGS.en, { pseudo: true });
 
-// Each language is compiled when first asked for (a Lambda's cold start compiles none it does not use).
+/** Where a part's messages are, under the words directory beside a bundle. */
+const wordsFile = (lang: Lang | typeof PSEUDO, part: WordsPart) => (part === 'server' ? `${lang}.json` : `${lang}/${part}.json`);
+
+/** A part's messages compiled, as the source tree has them (in the pseudo-locale: the English, marked). */
+function compiledFromSource(lang: Lang | typeof PSEUDO, part: WordsPart): Messages {
+  return compileCatalog(sourceWords(lang === PSEUDO ? 'en' : lang, part), { pseudo: lang === PSEUDO });
+}
+
+/**
+ * The files a Lambda bundle ships in `words/` beside it (infra/functions.ts writes them): each part's messages,
+ * compiled, as JSON, so the bundle holds neither words nor the ICU parser, and a cold start evaluates none; a
+ * part is read and parsed when a message of it is first needed.
+ */
+export function wordsFiles(): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const lang of [...LANGS, PSEUDO] as const) {
+    for (const part of ['server', ...(Object.keys(GAME_WORDS) as GameWithWords[])] as const)
+      files[wordsFile(lang, part)] = JSON.stringify(compiledFromSource(lang, part));
+  }
+  return files;
+}
+
+/**
+ * A part's messages. `process.env.DUTCH_WORDS` is "files" in a Lambda bundle (infra/functions.ts BUNDLE.define
+ * writes it in when bundling): they are read from the JSON files beside it, and the catalog modules and the
+ * compiler, referenced only on the other branch, are left out of the bundle. Anywhere else (npm start, the
+ * tests, the site's build) they are compiled from the source tree.
+ */
+function compiled(lang: Lang | typeof PSEUDO, part: WordsPart): Messages {
+  if (process.env.DUTCH_WORDS !== 'files') return compiledFromSource(lang, part);
+  return JSON.parse(readFileSync(new URL(`./words/${wordsFile(lang, part)}`, import.meta.url), 'utf8'));
+}
+
+// Each part of a language is loaded when first asked for (a Lambda's cold start loads none it does not use).
 const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
-const compiled = new Set<string>();
-const compileFor = (lang: Lang | typeof PSEUDO): Messages =>
-  lang === PSEUDO
-    ? compileCatalog({ ...CATALOGS.en, ...mailEn, ...errorsEn }, { pseudo: true })
-    : compileCatalog({ ...CATALOGS[lang], ...MAIL_CATALOGS[lang], ...ERROR_CATALOGS[lang] });
+/** Per language (and the pseudo-locale): the parts loaded, and every key they hold. */
+const loaded = new Map<string, { parts: Set<WordsPart>; keys: Set<string> }>();
+
+function load(lang: Lang | typeof PSEUDO, part: WordsPart) {
+  let done = loaded.get(lang);
+  if (!done) {
+    done = { parts: new Set(), keys: new Set() };
+    loaded.set(lang, done);
+  }
+  if (done.parts.has(part)) return done;
+  const messages = compiled(lang, part);
+  i18n.load(lang, messages);
+  for (const key of Object.keys(messages)) done.keys.add(key);
+  done.parts.add(part);
+  return done;
+}
+
+/** Loads the parts `key` needs in `lang` (a game's words only for a key of that game's the server part lacks); whether it is known. */
+function prepare(lang: Lang | typeof PSEUDO, key: string): boolean {
+  const done = load(lang, 'server');
+  if (done.keys.has(key)) return true;
+  const game = key.startsWith('game.') ? key.slice('game.'.length, key.indexOf('.', 'game.'.length)) : '';
+  return hasWords(game) && load(lang, game).keys.has(key);
+}
 
 export type Params = Record<string, string | number | Date>;
 
 /** The message `key` in `lang`, its placeholders filled from `params`. */
 export function t(lang: Lang | typeof PSEUDO, key: MessageKey | MailKey | ServerErrorKey, params?: Params): string {
-  if (!compiled.has(lang)) {
-    i18n.load(lang, compileFor(lang));
-    compiled.add(lang);
-  }
+  prepare(lang, key);
   if (i18n.locale !== lang) i18n.activate(lang);
   return i18n._(key, params);
 }
@@ -104,7 +178,7 @@ export function t(lang: Lang | typeof PSEUDO, key: MessageKey | MailKey | Server
  */
 export function gameNameIn(lang: Lang, id: string, fallback: string): string {
   const key = `game.${id}.name`;
-  return Object.hasOwn(CATALOGS[lang], key) ? t(lang, key as MessageKey) : fallback;
+  return prepare(lang, key) ? t(lang, key as MessageKey) : fallback;
 }
 
 /** A request's language from its Accept-Language header (q-values honoured); English when it names none of ours. */

@@ -4,7 +4,9 @@
  * retention period, a role of its own that may write only there, source maps on, and the bundling settings
  * of infra/functions.ts BUNDLE. `bindTable` is the one way a function gets at the table.
  */
-import { resolve } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -12,7 +14,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { BUNDLE, FUNCTIONS, type FunctionName } from '../functions.js';
+import { BUNDLE, FUNCTIONS, type FunctionName, WITH_WORDS, writeWords } from '../functions.js';
 
 /** CloudWatch Logs retention for every function and the API access log. */
 export const LOG_RETENTION = logs.RetentionDays.ONE_MONTH;
@@ -47,6 +49,18 @@ export interface DutchFunctionProps {
   reservedConcurrency: number;
   /** Besides NODE_OPTIONS, which every function gets. */
   environment?: Record<string, string>;
+}
+
+const NO_HOOKS = { beforeBundling: () => [], beforeInstall: () => [] };
+
+/** The words files, written once per synthesis into a directory of their own, then copied into each bundle that ships them. */
+let wordsDir: string | undefined;
+function copyWords(_inputDir: string, outputDir: string): string[] {
+  if (!wordsDir) {
+    wordsDir = mkdtempSync(join(tmpdir(), 'dutch-words-'));
+    writeWords(wordsDir);
+  }
+  return [`cp -R "${join(wordsDir, 'words')}" "${outputDir}/words"`];
 }
 
 export class DutchFunction extends nodejs.NodejsFunction {
@@ -92,7 +106,10 @@ export class DutchFunction extends nodejs.NodejsFunction {
         sourcesContent: BUNDLE.sourcesContent,
         externalModules: [...BUNDLE.external],
         banner: BUNDLE.banner,
+        define: { ...BUNDLE.define },
         logLevel: nodejs.LogLevel.WARNING,
+        // The words of a function that speaks go beside its bundle as JSON files (infra/functions.ts WITH_WORDS).
+        ...(WITH_WORDS.includes(name) ? { commandHooks: { ...NO_HOOKS, afterBundling: copyWords } } : {}),
       },
     });
   }

@@ -26,8 +26,14 @@ import {
   FUNCTIONS,
   LIVE_FILTERS,
   LIVE_TABLE_ACTIONS,
+  WITH_WORDS,
   esbuildOptions,
 } from '../../infra/functions.js';
+import { wordsFiles } from '../../functions/i18n.js';
+import { en } from '#shared/i18n/en.js';
+import { errorsEn } from '#shared/i18n/errors/en.js';
+import { en as auctionEn } from '#shared/i18n/games/dutch-auction/en.js';
+import { mailEn } from '#shared/i18n/mail/en.js';
 import { FORWARD_HOST_CODE, ROBOTS_TXT, SPA_REWRITE_CODE } from '../../infra/edge.js';
 import {
   API_RESERVED_CONCURRENCY,
@@ -213,6 +219,28 @@ describe('Lambda functions', () => {
       // nodemailer (SMTP, for self-hosting) is not shipped; at most a lazy import the functions never reach.
       expect(code, name).not.toMatch(/MAIL FROM|EHLO/);
       expect(/from\s*"nodemailer"|import\s*"nodemailer"/.test(code), name).toBe(false);
+    }
+  });
+
+  it('the functions that speak ship their words beside the bundle as JSON, and no bundle holds a catalog or the ICU parser', () => {
+    const files = wordsFiles();
+    for (const name of FUNCTION_NAMES) {
+      const dir = bundleDir(name);
+      const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
+      // A site word, a refusal, a mail's and a game's log line: none is in any bundle.
+      for (const word of [
+        en['site.next.none'],
+        errorsEn['error.internal'],
+        mailEn['mail.your-move.subject'],
+        auctionEn['game.dutch-auction.log.drew'],
+      ])
+        expect(code.includes(word), `${name}: ${word}`).toBe(false);
+      // The ICU parser's lexer (@messageformat/parser): the files hold compiled messages.
+      expect(/Pat_Syn/.test(code), name).toBe(false);
+      expect(existsSync(join(dir, 'words')), name).toBe(WITH_WORDS.includes(name));
+      if (!WITH_WORDS.includes(name)) continue;
+      for (const [file, json] of Object.entries(files))
+        expect(readFileSync(join(dir, 'words', file), 'utf8'), `${name}: ${file}`).toBe(json);
     }
   });
 
