@@ -28,7 +28,7 @@ import { nl } from '#shared/i18n/nl.js';
 import { en as panelsEn } from '#shared/i18n/panels/en.js';
 import { nl as panelsNl } from '#shared/i18n/panels/nl.js';
 import { PSEUDO_CLOSE, PSEUDO_OPEN, pseudoText } from '#shared/i18n/pseudo.js';
-import { type BotSeat, computerName, type Speaker, say, shown } from '#shared/i18n/render.js';
+import { type BotSeat, computerName, type Speaker, say } from '#shared/i18n/render.js';
 
 export { LANGS, type Lang, type MessageKey } from '#shared/i18n/index.js';
 
@@ -213,7 +213,7 @@ export const zodMessages = (lang: Lang) => ZOD[lang];
 
 /**
  * How `lang` names seats and lists: seat `n` by `names[n]`, a seat without a name as "a player". For
- * `shown` and `say` (shared/i18n/render.ts), so a mail's log line reads as the page's.
+ * `say` (shared/i18n/render.ts), so a mail's log line reads as the page's.
  */
 export function speaker(lang: Lang | typeof PSEUDO, names: readonly (string | null | undefined)[]): Speaker {
   return {
@@ -235,10 +235,10 @@ export function seatNamesIn(lang: Lang | typeof PSEUDO, seats: readonly (BotSeat
 }
 
 /** A log line, rule error or result (words, or an older record's English) in `lang`, seats named from `names`. */
-export function shownIn(
+export function sayIn(
   lang: Lang | typeof PSEUDO,
   x: { key?: string; params?: WordParams; text?: string; message?: string; summary?: string } | string,
   names: readonly (string | null | undefined)[],
 ): string {
-  return shown(typeof x === 'string' ? { text: x } : x, speaker(lang, names), names.length);
+  return say(typeof x === 'string' ? { text: x } : x, speaker(lang, names), names.length);
 }

@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { gameNameIn, type Lang, langOf, type Params, shownIn, t, zodMessages } from '../i18n.js';
+import { gameNameIn, type Lang, langOf, type Params, sayIn, t, zodMessages } from '../i18n.js';
 import {
   type ErrorKey,
   type ErrorParams,
@@ -102,7 +102,7 @@ export class ApiError extends Error {
 
   /** The answer's body, its message in `lang`. */
   toBody(lang: Lang) {
-    return body(this.code, wordedIn(lang, this.words), plain(this.words));
+    return body(this.code, sayErrorIn(lang, this.words), plain(this.words));
   }
 }
 
@@ -114,7 +114,7 @@ const body = (code: string, message: string, details: MatchErrorDetails & { key?
 });
 
 /** A refusal's words in `lang`: times as the language says them (UTC), game names in the language. */
-function wordedIn(lang: Lang, { key, params }: { key: ErrorKey; params?: ErrorParams }): string {
+function sayErrorIn(lang: Lang, { key, params }: { key: ErrorKey; params?: ErrorParams }): string {
   if (!params) return t(lang, key);
   const out: Params = {};
   for (const [name, v] of Object.entries(params)) {
@@ -128,7 +128,7 @@ function refusal(err: MatchError | PlayerError, lang: Lang) {
   const words = wordsOf(err.words);
   const details: MatchErrorDetails = err instanceof MatchError ? { ...err.details } : {};
   if (details.issues) details.issues = issuesIn(lang, err as MatchError);
-  return body(err.code, wordedIn(lang, words), { ...details, ...plain(words) });
+  return body(err.code, sayErrorIn(lang, words), { ...details, ...plain(words) });
 }
 
 /** Key and params as the body sends them: a time as its ms, a game as its id (plain values the page can word). */
@@ -164,13 +164,13 @@ export function onError(err: Error, c: Context): Response {
   if (err instanceof RuleError) {
     const { key, params } = err.reason;
     const words = key ? { key, ...(params ? { params } : {}) } : {};
-    return c.json(body(err.code, shownIn(lang, err.reason, err.names), { ...err.details, ...words }), RULE_ERROR_STATUS);
+    return c.json(body(err.code, sayIn(lang, err.reason, err.names), { ...err.details, ...words }), RULE_ERROR_STATUS);
   }
   if (err instanceof ApiError) return c.json(err.toBody(lang), err.status);
   if (isDatabaseUnavailable(err)) {
     c.header('Retry-After', String(DB_RETRY_AFTER_S));
     const words = { key: 'error.database-unavailable', params: { seconds: DB_RETRY_AFTER_S } } as const;
-    return c.json(body('database-unavailable', wordedIn(lang, words), words), 503);
+    return c.json(body('database-unavailable', sayErrorIn(lang, words), words), 503);
   }
   console.error(JSON.stringify({ level: 'error', message: 'unhandled', path: c.req.path, error: String(err), stack: err.stack }));
   // A failure after the write was sent cannot tell whether it was saved: say so, never "nothing changed".

@@ -8,7 +8,7 @@
  */
 import type { AnyGame, LogEntry, Seat } from '#shared/engine/game.js';
 import * as format from '#shared/i18n/format.js';
-import { gameNameIn, type Lang, type MailKey, type Params, seatNamesIn, shownIn, t } from '../i18n.js';
+import { gameNameIn, type Lang, type MailKey, type Params, seatNamesIn, sayIn, t } from '../i18n.js';
 import type { MatchRecord, MatchTiming, NotificationIntent, NotificationKind } from '../matches/port.js';
 import { clockStart, deadlineOf, formatTime } from '../matches/timing.js';
 import { html, joinHtml } from './html.js';
@@ -44,7 +44,7 @@ export function policyIn(lang: Lang, timing: MatchTiming): string {
   return t(lang, 'mail.policy.due', { days: timing.deadlineDays }) + t(lang, `mail.policy.${timing.onDeadline ?? 'default-move'}`);
 }
 
-interface Said {
+interface NoticeText {
   subject: string;
   title: string;
   paragraphs: string[];
@@ -52,14 +52,20 @@ interface Said {
 }
 
 /** What one kind of notice says, in `lang`. */
-function said(lang: Lang, intent: NotificationIntent, match: MatchRecord, gameName: string, publicLines: LogEntry[] | null): Said {
+function noticeText(
+  lang: Lang,
+  intent: NotificationIntent,
+  match: MatchRecord,
+  gameName: string,
+  publicLines: LogEntry[] | null,
+): NoticeText {
   const seat: Seat = intent.seat;
   const names = seatNamesIn(lang, match.seats);
   const others = names.filter((n, i): n is string => i !== seat && n !== null);
   const withWhom = others.length > 0 ? t(lang, 'mail.withWhom', { names: format.list(lang, others) }) : '';
   const game = gameName;
   const paragraphs: string[] = [];
-  const over = () => `${t(lang, 'mail.matchOver')} ${match.end ? shownIn(lang, match.end, names) : ''}`.trim();
+  const over = () => `${t(lang, 'mail.matchOver')} ${match.end ? sayIn(lang, match.end, names) : ''}`.trim();
   const kind: NotificationKind = intent.kind;
   const subject = (extra: Params = {}) => t(lang, `mail.${kind}.subject` as MailKey, { game, withWhom, ...extra });
   const title = (extra: Params = {}) => t(lang, `push.${kind}.title` as MailKey, { game, ...extra });
@@ -135,9 +141,15 @@ export function compose(input: {
   const lang = input.lang ?? 'en';
   const names = seatNamesIn(lang, match.seats);
   const url = matchUrl(input.publicUrl, match.id);
-  // Said as the page says them (shared/i18n/render.ts); lines not yet given keys stay in English.
-  const lines = (input.publicLines ?? intent.lines).map((l) => shownIn(lang, l, names)).slice(0, 12);
-  const { subject, title, paragraphs, chatLines } = said(lang, intent, match, gameNameIn(lang, game.id, game.name), input.publicLines);
+  // NoticeText as the page says them (shared/i18n/render.ts); lines not yet given keys stay in English.
+  const lines = (input.publicLines ?? intent.lines).map((l) => sayIn(lang, l, names)).slice(0, 12);
+  const { subject, title, paragraphs, chatLines } = noticeText(
+    lang,
+    intent,
+    match,
+    gameNameIn(lang, game.id, game.name),
+    input.publicLines,
+  );
   const kind = intent.kind;
   // Timer notices say nothing of the last move: it is not news any more.
   const shownLines = chatLines ?? (kind === 'reminder' || kind === 'deadline-near' ? [] : lines);

@@ -4,7 +4,7 @@
  * ones with their result. Opponents appear by name only; nothing of another player's record is read.
  */
 import type { Params, Seat } from '#shared/engine/game.js';
-import { seatNamesIn, shownIn } from '../i18n.js';
+import { seatNamesIn, sayIn } from '../i18n.js';
 import { type BotLevel, isComputerSeat } from '../matches/bot-seats.js';
 import type { MatchRecord } from '../matches/port.js';
 
@@ -38,7 +38,7 @@ function resultOf(m: MatchRecord, seat: Seat): MyMatch['result'] {
   // The words for the page to say in its language; `summary` in English for other clients (and older results).
   return {
     outcome,
-    summary: shownIn('en', m.end, seatNamesIn('en', m.seats)),
+    summary: sayIn('en', m.end, seatNamesIn('en', m.seats)),
     ...(key ? { key, ...(params ? { params } : {}) } : {}),
   };
 }

@@ -45,9 +45,26 @@ export interface Speaker {
   list(items: readonly string[]): string;
 }
 
-/** Words in the speaker's language: nested words and lists rendered first, seats by name. */
-export function say(words: Words, speaker: Speaker): string {
-  return speaker.t(words.key, words.params ? resolve(words.params, speaker) : undefined);
+/**
+ * Something to say, the one verb for words into text: a log line, rule error or result by its words (`key`,
+ * `params`), or an older record's stored English (`text`, `message` or `summary`) with names put in.
+ */
+export interface Sayable {
+  readonly key?: string;
+  readonly params?: Params;
+  readonly text?: string;
+  readonly message?: string;
+  readonly summary?: string;
+}
+
+/**
+ * `x` in the speaker's language: its words when it has a key (nested words and lists rendered first,
+ * seats by name), else its stored English with names put in; '' when it has neither.
+ */
+export function say(x: Sayable, speaker: Speaker, seats?: number): string {
+  if (x.key) return speaker.t(x.key, x.params ? resolve(x.params, speaker) : undefined);
+  const text = x.text ?? x.message ?? x.summary;
+  return text === undefined ? '' : namedText(text, speaker, seats);
 }
 
 function resolve(params: Params, speaker: Speaker): Record<string, string | number> {
@@ -71,18 +88,4 @@ function param(value: Param, speaker: Speaker): string | number {
 /** English text of an older record, seat placeholders `{0}`, `{1}`… replaced by names; others left as they are. */
 export function namedText(text: string, speaker: Pick<Speaker, 'seatName'>, seats = 8): string {
   return text.replace(/\{(\d)\}/g, (whole, n: string) => (Number(n) < seats ? speaker.seatName(Number(n)) : whole));
-}
-
-/**
- * What to show for a log line, a rule error or a result: its words when it has a key, else its stored
- * English (`text`, `message` or `summary`) with names put in; '' when it has neither.
- */
-export function shown(
-  x: { readonly key?: string; readonly params?: Params; readonly text?: string; readonly message?: string; readonly summary?: string },
-  speaker: Speaker,
-  seats?: number,
-): string {
-  if (x.key) return say({ key: x.key, ...(x.params ? { params: x.params } : {}) }, speaker);
-  const text = x.text ?? x.message ?? x.summary;
-  return text === undefined ? '' : namedText(text, speaker, seats);
 }

@@ -12,7 +12,7 @@ import { errorsNl } from '#shared/i18n/errors/nl.js';
 import { en as siteEn } from '#shared/i18n/en.js';
 import { mailEn } from '#shared/i18n/mail/en.js';
 import { ErrorResponse } from '../../functions/http/responses.js';
-import { shownIn, t } from '../../functions/i18n.js';
+import { sayIn, t } from '../../functions/i18n.js';
 import { MATCH_ERROR_CODES } from '../../functions/matches/errors.js';
 import type { LogRecord, MatchRecord } from '../../functions/matches/port.js';
 import { logEntries } from '../../functions/matches/present.js';
@@ -135,7 +135,7 @@ describe('the platform’s log lines are words', () => {
     for (const line of lines) {
       expect(line.text).toBeUndefined();
       expect(unworded(line)).toEqual([]);
-      const dutch = shownIn('nl', line, ['Ann', 'Bob', 'Cy']);
+      const dutch = sayIn('nl', line, ['Ann', 'Bob', 'Cy']);
       expect(dutch).not.toMatch(/⟦|match\.log|\{/);
       expect(dutch).not.toBe(english(line));
     }
@@ -155,7 +155,7 @@ describe('the platform’s log lines are words', () => {
       'Bob refused to let the last turn be taken back.',
       "Bob's deadline passed; the standard move was made for them.",
     ]);
-    expect(shownIn('nl', logEntries(game, records[7]!, null)[0]!, ['Ann', 'Bob', 'Cy'])).toBe('Bob porde Ann en Cy aan.');
+    expect(sayIn('nl', logEntries(game, records[7]!, null)[0]!, ['Ann', 'Bob', 'Cy'])).toBe('Bob porde Ann en Cy aan.');
   });
 });
 

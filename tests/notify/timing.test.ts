@@ -5,7 +5,7 @@
  * Mail goes to the dev outbox adapter; delivery runs through DynamoDB Local's stream.
  */
 import { describe, expect, it } from 'vitest';
-import { shownIn } from '../../functions/i18n.js';
+import { sayIn } from '../../functions/i18n.js';
 import { DevOutbox } from '../../functions/notify/email.js';
 import { clockStart, DAY, deadlineOf, HOUR, nextDue, pauseSeat, resumeSeat, seatTimers } from '../../functions/matches/timing.js';
 import type { MatchRecord } from '../../functions/matches/port.js';
@@ -215,7 +215,7 @@ describe('reminders and deadlines (sweep)', () => {
     // Issue 25: the result is words too, said in the reader's language.
     expect(over.json.end).toMatchObject({ key: 'match.log.forfeit', params: { seat: { seat: 1 } } });
     expect(english(over.json.end)).toBe('Bob missed the move deadline and forfeits.');
-    expect(shownIn('nl', over.json.end, ['Ann', 'Bob'])).toBe('Bob liet de termijn voor een zet verlopen en verliest de partij.');
+    expect(sayIn('nl', over.json.end, ['Ann', 'Bob'])).toBe('Bob liet de termijn voor een zet verlopen en verliest de partij.');
     expect(subjects(outbox, matchId, 0)).toContain('Secret sums (test game) with Bob is over');
     await h.close();
   });

@@ -10,12 +10,12 @@ import { compose } from '../../functions/notify/compose.js';
 import { seatNamesIn } from '../../functions/i18n.js';
 import { myMatch } from '../../functions/players/listing.js';
 import { loadGameWords, loadLanguage } from '../../web/src/i18n.js';
-import { said, seatName } from '../../web/src/text.js';
+import { sayHere, seatName } from '../../web/src/text.js';
 import type { Json, Seat } from '../support/api.js';
 import { botHarness } from './bots.support.js';
 
 const TWO = ['Computer 1 (strong)', 'Computer 2 (strong)'];
-const lineTexts = (log: Json[], seats: Json[]) => log.flatMap((r: Json) => (r.entries as Json[]).map((e) => said(e, seats)));
+const lineTexts = (log: Json[], seats: Json[]) => log.flatMap((r: Json) => (r.entries as Json[]).map((e) => sayHere(e, seats)));
 
 beforeAll(async () => {
   await loadLanguage('en');

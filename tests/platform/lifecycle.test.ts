@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shownIn } from '../../functions/i18n.js';
+import { sayIn } from '../../functions/i18n.js';
 import { testApp } from '../support/api.js';
 
 describe('match lifecycle over HTTP', () => {
@@ -137,8 +137,8 @@ describe('match lifecycle over HTTP', () => {
     // Issue 25: the result is words (said in the reader's language), not stored English.
     expect(r.json.end).toMatchObject({ key: 'match.log.resigned', params: { seat: { seat: 1 } } });
     expect(r.json.end.summary).toBeUndefined();
-    expect(shownIn('en', r.json.end, ['Ann', 'Bob'])).toBe('Bob resigned.');
-    expect(shownIn('nl', r.json.end, ['Ann', 'Cor'])).toBe('Cor gaf op.');
+    expect(sayIn('en', r.json.end, ['Ann', 'Bob'])).toBe('Bob resigned.');
+    expect(sayIn('nl', r.json.end, ['Ann', 'Cor'])).toBe('Cor gaf op.');
     const again = await api.call('POST', `/api/matches/${matchId}/seats/1/resign`, { token: seats[1]!.token });
     expect(again.status).toBe(409);
   });

@@ -3,14 +3,14 @@
  * that look at log lines, rule errors and results: seats are named Ann, Bob, Cy… unless `names` says.
  */
 import type { Param, Params } from '#shared/engine/game.js';
-import { CATALOGS, shownIn } from '../../functions/i18n.js';
+import { CATALOGS, sayIn } from '../../functions/i18n.js';
 
 export const NAMES = ['Ann', 'Bob', 'Cy', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal'] as const;
 
 type Said = { key?: string; params?: Params; text?: string; message?: string; summary?: string };
 
 /** The words (or an older record's English) in English, seats named from `names`. */
-export const english = (x: Said | null | undefined, names: readonly string[] = NAMES): string => (x ? shownIn('en', x, names) : '');
+export const english = (x: Said | null | undefined, names: readonly string[] = NAMES): string => (x ? sayIn('en', x, names) : '');
 
 /** Every key in `x` (its own and nested ones) that the English catalog does not have: [] when all are worded. */
 export function unworded(x: Said): string[] {

@@ -12,7 +12,7 @@ import { loadGameWords, loadLanguage } from '../../web/src/i18n.js';
 import { optionFields, optionValues } from '../../web/src/options.js';
 import { deviceKey, loadDevices, saveDevices } from '../../web/src/notify.js';
 import * as store from '../../web/src/storage.js';
-import { listNames, nextAnnouncement, said, turnText } from '../../web/src/text.js';
+import { listNames, nextAnnouncement, sayHere, turnText } from '../../web/src/text.js';
 import { PLAIN_ICON, TURN_ICON, showAttention } from '../../web/src/ui/attention.js';
 import { secretSumsOptions } from '../support/test-game.js';
 
@@ -157,19 +157,21 @@ describe('words', () => {
     { seat: 2, name: null, joined: false, waitingSince: null },
   ];
   it('puts names for seat placeholders of older English lines, and leaves unknown ones', () => {
-    expect(said({ text: '{0} wins; {1} and {2} follow; {7} is nobody.' }, seats)).toBe('Ann wins; Bob and Seat 3 follow; {7} is nobody.');
+    expect(sayHere({ text: '{0} wins; {1} and {2} follow; {7} is nobody.' }, seats)).toBe(
+      'Ann wins; Bob and Seat 3 follow; {7} is nobody.',
+    );
     expect(listNames(['Ann', 'Bob', 'Cy'])).toBe('Ann, Bob and Cy');
   });
   it('says words by key: seats by name, lists in the language shown, the key before any English', () => {
     const words = { key: 'home.mine.with', params: { names: { list: [{ seat: 0 }, { seat: 2 }, 'Cy'] } } };
-    expect(said(words, seats)).toBe('with Ann, Seat 3 and Cy');
+    expect(sayHere(words, seats)).toBe('with Ann, Seat 3 and Cy');
     // Nouns of one kind by key: each plain item of the list is `${each}.${item}`.
     const each = { key: 'home.mine.with', params: { names: { list: ['open', 'over'], each: 'home.status' } } };
-    expect(said(each, seats)).toBe('with Waiting for players to join and Finished');
-    expect(said({ ...words, message: 'English from the server' }, seats)).toBe('with Ann, Seat 3 and Cy');
-    expect(said({ message: 'English from the server' }, seats)).toBe('English from the server');
-    // A refusal's words the page's catalog leaves out: the server's message (said in the page's language) shows.
-    expect(said({ key: 'game.golden-age.error.not-your-turn', message: 'Niet jouw beurt.' }, seats)).toBe('Niet jouw beurt.');
+    expect(sayHere(each, seats)).toBe('with Waiting for players to join and Finished');
+    expect(sayHere({ ...words, message: 'English from the server' }, seats)).toBe('with Ann, Seat 3 and Cy');
+    expect(sayHere({ message: 'English from the server' }, seats)).toBe('English from the server');
+    // A refusal's words the page's catalog leaves out: the server's message (sayHere in the page's language) shows.
+    expect(sayHere({ key: 'game.golden-age.error.not-your-turn', message: 'Niet jouw beurt.' }, seats)).toBe('Niet jouw beurt.');
   });
   it('changes the live region’s text even when the same message comes again, so it is read out again', () => {
     const first = nextAnnouncement('', 'It is your move.');

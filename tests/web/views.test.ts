@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cardName } from '../../web/src/games/dutch-auction/logic.js';
 import type { LogEntry } from '#shared/engine/game.js';
 import { dutchAuction } from '#shared/games/dutch-auction/index.js';
-import { said } from '../../web/src/text.js';
+import { sayHere } from '../../web/src/text.js';
 import type { DutchAuctionMove } from '#shared/games/dutch-auction/moves.js';
 import type { DutchAuctionState } from '#shared/games/dutch-auction/state.js';
 import { Card } from '../../web/src/games/dutch-auction/Card.js';
@@ -309,7 +309,7 @@ describe('log', () => {
     const all = texts(renderToString(h(LogPanel, { log: ended, seats, you: 0, seenUpTo: null, now: 0, olderDone: true })));
     expect(all[0]).toMatch(/^The game is over: /);
     expect(all.slice(1).some((l) => /^The game is over/.test(l))).toBe(false);
-    expect(all.slice(0, last.entries.length)).toEqual(last.entries.map((e) => said(e, seats)).reverse());
+    expect(all.slice(0, last.entries.length)).toEqual(last.entries.map((e) => sayHere(e, seats)).reverse());
     // What is new since I last looked reads oldest first: there the end line comes last.
     const html = renderToString(
       h(LogPanel, { log: ended, seats, you: 1 - last.seat, seenUpTo: last.version - 1, now: 0, olderDone: true }),

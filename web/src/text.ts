@@ -2,7 +2,7 @@
  * Words shown around the games: seat names in log lines, whose move it is, times.
  * Every function returns plain strings; the page puts them into text nodes only (never HTML).
  */
-import { computerName, shown } from '#shared/i18n/render.js';
+import { computerName, say } from '#shared/i18n/render.js';
 import { fmt, hasWords, type MessageKey, type Params, t } from './i18n.js';
 import type { SeatInfo } from './types.js';
 
@@ -15,21 +15,21 @@ export function seatName(seats: readonly (Pick<SeatInfo, 'name'> & Partial<Pick<
 }
 
 /** Something the server words by key (a log line, a rule error, a result) in the language shown; its English for older records. */
-export type Said = { key?: string; params?: unknown; text?: string; message?: string; summary?: string };
+export type Sayable = { key?: string; params?: unknown; text?: string; message?: string; summary?: string };
 
 /**
  * `x` in the language shown (shared/i18n/render.ts, as the server's mails say it), seats by name. A
- * refusal's words are not in the page's catalogs (web/build.ts `SERVER_ONLY`): its `message` is said
+ * refusal's words are not in the page's catalogs (web/build.ts `SERVER_ONLY`): its `message` is sayHere
  * in the page's language by the server already.
  */
-export function said(x: Said, seats: readonly (Pick<SeatInfo, 'name'> & Partial<Pick<SeatInfo, 'bot'>>)[]): string {
+export function sayHere(x: Sayable, seats: readonly (Pick<SeatInfo, 'name'> & Partial<Pick<SeatInfo, 'bot'>>)[]): string {
   if (x.key && x.message !== undefined && !hasWords(x.key)) return x.message;
   const speaker = {
     t: (key: string, params?: Params) => t(key as MessageKey, params),
     seatName: (n: number) => seatName(seats, n),
     list: fmt.list,
   };
-  return shown(x as Parameters<typeof shown>[0], speaker, seats.length);
+  return say(x as Parameters<typeof say>[0], speaker, seats.length);
 }
 
 /** "Ann", "Ann and Bob", "Ann, Bob and Cy" (in the language shown). */

@@ -12,7 +12,7 @@ import { authorize, requiredJsonBody, seatCaller, type RouteContext } from '../r
 import { type Answer, ChatMuteResponse, ChatPageResponse, ChatPostResponse, NudgeResponse } from '../responses.js';
 import { ChatMuteRequest, ChatPostRequest, ChatQuery, MatchPath, SeatPath } from '../schemas.js';
 
-const shown = ({ seq, seat, text, at }: ChatMessage) => ({ seq, seat, text, at });
+const publicMessage = ({ seq, seat, text, at }: ChatMessage) => ({ seq, seat, text, at });
 
 export function chatRoutes({ service }: RouteContext): Hono {
   const app = new Hono();
@@ -21,14 +21,14 @@ export function chatRoutes({ service }: RouteContext): Hono {
     const { text } = await requiredJsonBody(c, ChatPostRequest);
     const { id, seat } = await seatCaller(service, c);
     const { message, version } = await service.chat.post(id, seat, text);
-    return c.json({ message: shown(message), version } satisfies Answer<typeof ChatPostResponse>, 201);
+    return c.json({ message: publicMessage(message), version } satisfies Answer<typeof ChatPostResponse>, 201);
   });
 
   const read = async (c: Context) => {
     const { id, caller } = await authorize(service, c);
     const { after } = parseIn(c, ChatQuery, c.req.query(), 'query');
     const page = await service.chat.messages(id, caller.kind === 'seat' ? caller.seat : null, after ?? 0);
-    return c.json({ messages: page.messages.map(shown), more: page.more } satisfies Answer<typeof ChatPageResponse>);
+    return c.json({ messages: page.messages.map(publicMessage), more: page.more } satisfies Answer<typeof ChatPageResponse>);
   };
   on(app, chatApi.read, read);
   on(app, chatApi.spectatorRead, read);

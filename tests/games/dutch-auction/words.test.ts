@@ -7,11 +7,11 @@ import { describe, expect, it } from 'vitest';
 import type { LogEntry, RuleError, Viewer } from '#shared/engine/game.js';
 import type { DutchAuctionMove } from '#shared/games/dutch-auction/moves.js';
 import type { DutchAuctionState } from '#shared/games/dutch-auction/state.js';
-import { shownIn } from '../../../functions/i18n.js';
+import { sayIn } from '../../../functions/i18n.js';
 import { english, NAMES, unworded } from '../../support/words.js';
 import { build, game, play, randomGame } from './helpers.js';
 
-const dutch = (x: Parameters<typeof english>[0]) => (x ? shownIn('nl', x, NAMES) : '');
+const dutch = (x: Parameters<typeof english>[0]) => (x ? sayIn('nl', x, NAMES) : '');
 const lines = (s: DutchAuctionState, seat: number, move: DutchAuctionMove, viewer: Viewer) =>
   play(s, seat, move).events.map((e) => game.viewEvent(e, viewer) as LogEntry);
 const refusal = (s: DutchAuctionState, seat: number, move: DutchAuctionMove): RuleError => {

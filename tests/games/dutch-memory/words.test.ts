@@ -10,12 +10,12 @@ import type { CardId } from '#shared/games/dutch-memory/cards.js';
 import type { DutchMemoryMove } from '#shared/games/dutch-memory/moves.js';
 import type { DutchMemoryEvent, DutchMemoryState, RoundRecord } from '#shared/games/dutch-memory/state.js';
 import { en } from '#shared/i18n/games/dutch-memory/en.js';
-import { shownIn } from '../../../functions/i18n.js';
+import { sayIn } from '../../../functions/i18n.js';
 import { testRng } from '../../support/rng.js';
 import { english, NAMES, unworded } from '../../support/words.js';
 import { game, rulesOf } from './helpers.js';
 
-const dutch = (x: LogEntry | RuleError | Outcome) => shownIn('nl', x, NAMES);
+const dutch = (x: LogEntry | RuleError | Outcome) => sayIn('nl', x, NAMES);
 
 /** Said in both languages: every key worded, no raw key, placeholder or pseudo mark left. */
 function expectWorded(x: LogEntry | RuleError | Outcome): void {

@@ -11,7 +11,7 @@ import { seedRng } from '#shared/engine/random.js';
 import { goldenAge } from '#shared/games/golden-age/index.js';
 import type { GoldenAgeEvent } from '#shared/games/golden-age/state.js';
 import { en } from '#shared/i18n/games/golden-age/en.js';
-import { shownIn } from '../../../functions/i18n.js';
+import { sayIn } from '../../../functions/i18n.js';
 import { english, NAMES, unworded } from '../../support/words.js';
 import { CTX } from './helpers.js';
 import { arbitraryMove, playGame } from './random-games.js';
@@ -248,11 +248,11 @@ describe('Golden Age words', () => {
 
   it('each line reads in Dutch with nothing left raw', () => {
     for (const [event, viewer] of ROWS) {
-      const nl = shownIn('nl', goldenAge.viewEvent(event, viewer)!, NAMES);
+      const nl = sayIn('nl', goldenAge.viewEvent(event, viewer)!, NAMES);
       expect(raw(nl), nl).toEqual([]);
       expect(nl).not.toBe(english(goldenAge.viewEvent(event, viewer)));
     }
-    const line = (e: GoldenAgeEvent, v: Viewer = null) => shownIn('nl', goldenAge.viewEvent(e, v)!, NAMES);
+    const line = (e: GoldenAgeEvent, v: Viewer = null) => sayIn('nl', goldenAge.viewEvent(e, v)!, NAMES);
     expect(line({ type: 'bid', seat: 1, amount: 5 })).toBe('Bob biedt 2½ gulden.');
     expect(line({ type: 'token-moved', seat: 0, from: 'holland', to: 'utrecht', cost: 1 })).toBe(
       'Ann verplaatste een pion van Holland naar Utrecht voor ½ gulden.',
@@ -278,7 +278,7 @@ describe('Golden Age words', () => {
           for (const v of viewers) {
             const entry = goldenAge.viewEvent(e, v)!;
             expect(unworded(entry), e.type).toEqual([]);
-            for (const lang of ['en', 'nl'] as const) expect(raw(shownIn(lang, entry, NAMES)), e.type).toEqual([]);
+            for (const lang of ['en', 'nl'] as const) expect(raw(sayIn(lang, entry, NAMES)), e.type).toEqual([]);
             lines++;
           }
         }
@@ -290,7 +290,7 @@ describe('Golden Age words', () => {
           if (r.ok) continue;
           expect(r.error).not.toHaveProperty('message');
           expect(unworded(r.error), r.error.code).toEqual([]);
-          for (const lang of ['en', 'nl'] as const) expect(raw(shownIn(lang, r.error, NAMES)), r.error.code).toEqual([]);
+          for (const lang of ['en', 'nl'] as const) expect(raw(sayIn(lang, r.error, NAMES)), r.error.code).toEqual([]);
           refusalKeys.add(r.error.key!);
           refusals++;
         }
@@ -298,7 +298,7 @@ describe('Golden Age words', () => {
       const res = goldenAge.result(final)!;
       expect(res).not.toHaveProperty('summary');
       expect(unworded(res)).toEqual([]);
-      expect(shownIn('nl', res, NAMES)).toMatch(/^(Ann|Bob|Cy|Dee) wint met \d+ punten\.$/);
+      expect(sayIn('nl', res, NAMES)).toMatch(/^(Ann|Bob|Cy|Dee) wint met \d+ punten\.$/);
     }
     expect(lines).toBeGreaterThan(1000);
     expect(refusals).toBeGreaterThan(500);

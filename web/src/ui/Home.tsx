@@ -11,7 +11,7 @@ import { showAttention } from './attention.js';
 import { ConfirmButton } from './Confirm.js';
 import { CreateForm } from './create/CreateForm.js';
 import { myMatches, holdSeat, seatsTakenByOthers, type ServerMatch, type TakenSeat } from '../player.js';
-import { said, seatName } from '../text.js';
+import { sayHere, seatName } from '../text.js';
 import { onLinkClick } from './router.js';
 import { SiteBar, useSession } from './SiteBar.js';
 
@@ -146,7 +146,7 @@ const OUTCOME: Record<NonNullable<ServerMatch['result']>['outcome'], MessageKey>
 
 /** The result's words in the language shown (the server's English for results it holds no key for), seats by name. */
 function serverSummary(m: ServerMatch): string {
-  return said(m.result!, seatsOf(m));
+  return sayHere(m.result!, seatsOf(m));
 }
 
 /** The match's seats as far as the list knows them: names, and which a computer plays. */

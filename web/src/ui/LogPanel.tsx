@@ -6,7 +6,7 @@
 import { useState } from 'preact/hooks';
 import { isComputerSeat } from '../bots.js';
 import { t } from '../i18n.js';
-import { ago, said } from '../text.js';
+import { ago, sayHere } from '../text.js';
 import type { LogRecord, SeatInfo } from '../types.js';
 
 /** The API sends this many log records with a match (and per older page); fewer means there are no older ones. */
@@ -27,7 +27,7 @@ function Lines({ records, seats, now, newestFirst }: { records: LogRecord[]; sea
         if (newestFirst) lines.reverse();
         return lines.map(({ e, i }, shown) => (
           <li key={`${r.version}-${i}`} data-version={r.version}>
-            <span class="log-text">{said(e, seats)}</span>
+            <span class="log-text">{sayHere(e, seats)}</span>
             {shown === 0 && r.bot && r.seat !== null && !isComputerSeat(seats[r.seat]) && (
               <span class="log-by"> · {t('match.log.byComputer', { level: r.bot })}</span>
             )}

@@ -1,7 +1,7 @@
 /** The end of a match: who won, the scores, and the game's own breakdown. */
 import type { ComponentType } from 'preact';
 import { t } from '../i18n.js';
-import { said, seatName } from '../text.js';
+import { sayHere, seatName } from '../text.js';
 import type { Match } from '../types.js';
 
 export function OutcomePanel({ match, Details }: { match: Match; Details?: ComponentType<{ match: Match }> | undefined }) {
@@ -12,7 +12,7 @@ export function OutcomePanel({ match, Details }: { match: Match; Details?: Compo
   return (
     <section class="zone outcome" aria-labelledby="outcome-h">
       <h2 id="outcome-h">{t('match.outcome.title')}</h2>
-      <p class="summary">{said(end, match.seats)}</p>
+      <p class="summary">{sayHere(end, match.seats)}</p>
       {end.reason === 'forfeit' && <p class="note">{t('match.outcome.forfeit')}</p>}
       <ol class="final-scores">
         {order.map((s) => (

@@ -14,7 +14,7 @@ import type { CardFace } from '#shared/games/dutch-memory/cards.js';
 import type { DutchMemoryReveal } from '#shared/games/dutch-memory/rules.js';
 import { ConfirmButton } from '../../ui/Confirm.js';
 import { fmt } from '../../i18n.js';
-import { duration, said, seatName } from '../../text.js';
+import { duration, sayHere, seatName } from '../../text.js';
 import type { LogRecord } from '../../types.js';
 import { ChangedTag, changedLabel, useChanged } from '../changed.js';
 import type { BoardProps } from '../types.js';
@@ -215,7 +215,7 @@ function useMoveResults(match: BoardProps['match'], view: View) {
     if (snaps.length > 0) {
       const lines = events
         .filter((e) => e.type === 'snapped' || e.type === 'snap-failed' || e.type === 'penalty')
-        .map((e) => said(e, match.seats));
+        .map((e) => sayHere(e, match.seats));
       setOutcome({ lines, good: !snaps.some((e) => e.type === 'snap-failed') });
     }
   }, [match]);

@@ -9,7 +9,7 @@ import { ApiFailure, api } from '../../api.js';
 import { ChangedContext, type Changes } from '../../games/changed.js';
 import type { GameUi } from '../../games/types.js';
 import { t } from '../../i18n.js';
-import { said, seatName } from '../../text.js';
+import { sayHere, seatName } from '../../text.js';
 import type { Credentials, Match, ReplayPage, ReplayStep } from '../../types.js';
 
 export interface ReplayProps {
@@ -174,7 +174,7 @@ function StepLog({ step, match }: { step: ReplayStep; match: Match }) {
       ) : (
         <ol class="log-lines">
           {lines.map((e, i) => (
-            <li key={`${step.version}-${i}`}>{said(e, match.seats)}</li>
+            <li key={`${step.version}-${i}`}>{sayHere(e, match.seats)}</li>
           ))}
         </ol>
       )}

@@ -13,7 +13,7 @@ import type { GameUi } from '../../games/types.js';
 import { Poller } from '../../poll/poller.js';
 import { othersMayAct } from '../../poll/schedule.js';
 import * as store from '../../storage.js';
-import { nextAnnouncement, said } from '../../text.js';
+import { nextAnnouncement, sayHere } from '../../text.js';
 import type { BotLevel, Credentials, LogRecord, Match } from '../../types.js';
 import { showAttention } from '../attention.js';
 import { LOG_PAGE } from '../LogPanel.js';
@@ -344,7 +344,7 @@ function useActions(
       live.poller?.activity();
       keepFocus();
     } catch (e) {
-      setNotice(e instanceof ApiFailure ? said({ ...e.words, message: e.message }, m.seats) : t('create.unreachable'));
+      setNotice(e instanceof ApiFailure ? sayHere({ ...e.words, message: e.message }, m.seats) : t('create.unreachable'));
       if (e instanceof ApiFailure && e.status === 409) void live.poller?.pollNow();
     } finally {
       setBusy(false);
@@ -359,7 +359,7 @@ function moveFailure(e: unknown, seats: Match['seats']): string {
   if (!(e instanceof ApiFailure)) return t('match.move.unreachable');
   if (e.status === 409) return t('match.move.conflict');
   const detail = e.issues?.length ? ` (${e.issues.map((i) => `${i.path}: ${i.message}`).join('; ')})` : '';
-  return said({ ...e.words, message: e.message }, seats) + detail;
+  return sayHere({ ...e.words, message: e.message }, seats) + detail;
 }
 
 /** The log as polled, followed by the older pages the player asked for, each record once. */
