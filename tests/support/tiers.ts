@@ -35,6 +35,7 @@ export const NO_DATABASE = [
   'tests/platform/docs.test.ts',
   'tests/platform/openapi.test.ts',
   'tests/platform/state-size.test.ts',
+  'tests/platform/stores-memory.test.ts',
   'tests/platform/structure.test.ts',
   'tests/platform/tiers.test.ts',
 ];
