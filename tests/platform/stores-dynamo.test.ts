@@ -1,5 +1,15 @@
-/** The stores' contracts (tests/contracts/) on the DynamoDB adapters, against DynamoDB Local (every store its own table). */
+/** The stores' contracts (tests/contracts/) on the DynamoDB adapters, against DynamoDB Local (every `make` its own table). */
+import { DynamoDigestStore } from '../../functions/storage/digest-dynamo.js';
+import { DynamoPlayerStore } from '../../functions/storage/players-dynamo.js';
 import { describeMatchStoreContract } from '../contracts/match-store.contract.js';
+import { describeDigestStoreContract, describePlayerStoreContract } from '../contracts/player-store.contract.js';
 import { freshTable } from '../support/dynamo.js';
 
+const playerStores = async () => {
+  const table = await freshTable('p');
+  return { players: new DynamoPlayerStore(table.doc, table.tableName), digests: new DynamoDigestStore(table.doc, table.tableName) };
+};
+
 describeMatchStoreContract('DynamoDB', async () => (await freshTable()).store);
+describePlayerStoreContract('DynamoDB', playerStores);
+describeDigestStoreContract('DynamoDB', playerStores);

@@ -70,3 +70,51 @@ export class MemoryTable {
     for (const partition of this.partitions.values()) for (const item of partition.values()) yield copy(item);
   }
 }
+
+/** A write refused by its condition (where the DynamoDB adapter lets ConditionalCheckFailedException through). */
+export class ConditionFailed extends Error {
+  constructor(what: string) {
+    super(`condition failed: ${what}`);
+    this.name = 'ConditionFailed';
+  }
+}
+
+/** ../rate-counters.ts `takeCounters` in memory: counts one against every cap, or none. */
+export function takeCounters<C extends string>(
+  table: MemoryTable,
+  take: { subjects: Partial<Record<C, string>>; caps: Record<C, number>; key: (cap: C, subject: string) => Key; expiresAt: number },
+): { ok: true } | { ok: false; full: C } {
+  const entries = (Object.entries(take.subjects) as [C, string | undefined][]).filter((e): e is [C, string] => e[1] !== undefined);
+  const counted = entries.map(([cap, subject]) => ({
+    cap,
+    key: take.key(cap, subject),
+    n: (table.get(take.key(cap, subject))?.n as number | undefined) ?? 0,
+  }));
+  const full = counted.find((c) => c.n >= take.caps[c.cap]);
+  if (full) return { ok: false, full: full.cap };
+  for (const c of counted) table.put({ ...c.key, n: c.n + 1, expiresAt: take.expiresAt, type: 'rate-counter' });
+  return { ok: true };
+}
+
+/** ../lease.ts in memory: `over` says whether a claim's lease has run out at `now`. */
+export function claimLease(
+  table: MemoryTable,
+  key: Key,
+  claim: { claimId: string; now: number; leaseMs: number; over: (item: Item, now: number) => boolean; fields: Item },
+): 'claimed' | 'held' | 'settled' {
+  const there = table.get(key);
+  if (there === null || (there.state === 'claimed' && claim.over(there, claim.now))) {
+    table.put({ ...key, ...claim.fields, state: 'claimed', claimId: claim.claimId, leaseUntil: claim.now + claim.leaseMs });
+    return 'claimed';
+  }
+  return there.state === 'claimed' ? 'held' : 'settled';
+}
+
+export function releaseLease(table: MemoryTable, key: Key, claimId: string): void {
+  const there = table.get(key);
+  if (there?.state === 'claimed' && there.claimId === claimId) table.delete(key);
+}
+
+/** ../lease.ts LEASE_OVER and LEASE_OVER_OR_NONE. */
+export const LEASE_OVER = (item: Item, now: number) => (item.leaseUntil as number) < now;
+export const LEASE_OVER_OR_NONE = (item: Item, now: number) => item.leaseUntil === undefined || (item.leaseUntil as number) <= now;
