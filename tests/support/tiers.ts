@@ -32,6 +32,9 @@ export const NEEDS_DATABASE = [
  * DynamoDB adapters' contracts in tests/contracts/).
  */
 export const NO_DATABASE = [
+  'tests/platform/bots-names.test.ts',
+  'tests/platform/bots-stand-in.test.ts',
+  'tests/platform/bots.test.ts',
   'tests/platform/docs.test.ts',
   'tests/platform/fuzz.test.ts',
   'tests/platform/games-http.test.ts',
@@ -47,6 +50,7 @@ export const NO_DATABASE = [
   'tests/platform/stores-memory.test.ts',
   'tests/platform/structure.test.ts',
   'tests/platform/tiers.test.ts',
+  'tests/platform/undo.test.ts',
 ];
 
 const under = (folders: string[]) => folders.map((f) => `tests/${f}/**/*.test.ts`);
