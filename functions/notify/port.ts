@@ -1,6 +1,7 @@
 /**
  * The notification store's port: everything the notifications part needs from a database. One real
- * adapter implements it (DynamoDB, functions/storage/notify-dynamo.ts), tested against DynamoDB Local.
+ * adapter implements it (DynamoDB, functions/storage/notify-dynamo.ts), tested against DynamoDB Local; tests also use
+ * functions/storage/memory/notify.ts. Both are held to tests/contracts/notify-store.contract.ts.
  * The outbox itself is written by the match store, in the same transaction as the change it reports
  * (functions/matches/port.ts `Commit.intents`); this port reads, re-drives and settles it.
  */

@@ -23,7 +23,6 @@ export const NEEDS_DATABASE = [
   'tests/infra/digest.test.ts',
   'tests/infra/handlers.test.ts',
   'tests/infra/storage-size.test.ts',
-  'tests/web/static-site.test.ts',
 ];
 
 /**
