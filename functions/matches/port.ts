@@ -1,6 +1,7 @@
 /**
  * The match store's port: everything the match side needs from a database, and nothing more.
- * One real adapter implements it (DynamoDB, functions/storage/dynamo.ts), tested against DynamoDB Local.
+ * One real adapter implements it (DynamoDB, functions/storage/dynamo.ts), tested against DynamoDB Local; tests also
+ * use functions/storage/memory/matches.ts. Both are held to tests/contracts/match-store.contract.ts.
  */
 import type { BotLevel } from '#shared/engine/bot.js';
 import type { Outcome, Seat, Words } from '#shared/engine/game.js';

@@ -1,7 +1,8 @@
 /**
  * The notification store's ports, one per concept: a seat's choices, the address book, the links' secrets,
  * the delivery claims and the outbox. Each consumer asks only for the ports it uses. One real adapter
- * implements them all (DynamoDB, functions/storage/notify-dynamo.ts), tested against DynamoDB Local.
+ * implements them all (DynamoDB, functions/storage/notify-dynamo.ts), tested against DynamoDB Local;
+ * tests also use functions/storage/memory/notify.ts. Both are held to tests/contracts/notify-store.contract.ts.
  * The outbox itself is written by the match store, in the same transaction as the change it reports
  * (functions/matches/port.ts `Commit.intents`); this port reads, re-drives and settles it.
  */

@@ -1,6 +1,7 @@
 /**
  * The player store's port: player records, sessions, sign-in links and claimed seats. One real adapter
- * (DynamoDB, functions/storage/players-dynamo.ts), tested against DynamoDB Local.
+ * (DynamoDB, functions/storage/players-dynamo.ts), tested against DynamoDB Local; tests also use
+ * functions/storage/memory/players.ts. Both are held to tests/contracts/player-store.contract.ts.
  */
 import type { Lang } from '../i18n.js';
 import type { ClaimedSeat, NoticeDefaults, PlayerRecord, SessionRecord, SignInCap, SignInLinkRecord } from './model.js';

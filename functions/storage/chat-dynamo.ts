@@ -16,7 +16,7 @@ export function chatToItem(matchId: string, m: ChatMessage, expiresAt: number): 
   return { ...keys.chat(matchId, m.seq), type: 'chat', seq: m.seq, seat: m.seat, text: m.text, at: m.at, version: m.version, expiresAt };
 }
 
-const itemToChat = (i: Item): ChatMessage => ({
+export const itemToChat = (i: Item): ChatMessage => ({
   seq: i.seq as number,
   seat: i.seat as number,
   text: i.text as string,

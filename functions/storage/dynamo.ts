@@ -117,7 +117,7 @@ export function clientConfigFromEnv(env: Record<string, string | undefined> = pr
  * The match as its item. `wake`: the write changes the game or who plays (matches/bot-seats.ts `wakesBots`), so the item carries
  * `botSeats` when a computer plays in it; every other write of the item leaves the attribute out.
  */
-function matchToItem(m: MatchRecord, wake: boolean): Item {
+export function matchToItem(m: MatchRecord, wake: boolean): Item {
   const { id, version, status, gameId, expiresAt: _ignored, seats, spectatorHash, dueAt, sweptUntil, ...rest } = m;
   return {
     ...keys.match(id),
@@ -146,7 +146,7 @@ export function botSeatsOf(status: MatchRecord['status'], seats: MatchRecord['se
   return n > 0 ? { botSeats: n } : {};
 }
 
-function itemToMatch(item: Item): MatchRecord {
+export function itemToMatch(item: Item): MatchRecord {
   const rest = unpackData<Omit<MatchRecord, 'id' | 'version' | 'status' | 'gameId' | 'spectatorHash'>>(item.data);
   return {
     ...rest,
@@ -168,7 +168,7 @@ function itemToMatch(item: Item): MatchRecord {
  * `data` (their log lines as plain DynamoDB maps made an auction move's item cross 2 KB, a third write
  * unit, about one game in two); items written as a plain list still read (notify-dynamo.ts `outboxOfItem`).
  */
-function logToItem(matchId: string, l: LogRecord, expiresAt: number, intents: NotificationIntent[] = []): Item {
+export function logToItem(matchId: string, l: LogRecord, expiresAt: number, intents: NotificationIntent[] = []): Item {
   const item: Item = { ...keys.log(matchId, l.version), type: 'log', data: packData(l), expiresAt };
   if (intents.length === 0) return item;
   const dueAt = Math.min(...intents.map((n) => n.createdAt)) + OUTBOX_GRACE_MS;

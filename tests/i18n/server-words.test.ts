@@ -18,7 +18,7 @@ import type { LogRecord, MatchRecord } from '../../functions/matches/port.js';
 import { logEntries } from '../../functions/matches/present.js';
 import { compose } from '../../functions/notify/compose.js';
 import { PLAYER_ERROR_CODES } from '../../functions/players/errors.js';
-import { testApp } from '../support/api.js';
+import { memoryApp } from '../support/app.js';
 import { english, unworded } from '../support/words.js';
 import { faults } from './support.js';
 
@@ -39,7 +39,7 @@ async function both(send: (headers: Record<string, string>) => Promise<{ status:
 
 describe('refusals in the request’s language', () => {
   it('a refused move (stale version; a move of the wrong shape) answers in Dutch with the same code and status', async () => {
-    const { api } = await testApp();
+    const { api } = await memoryApp();
     const { matchId, seats } = await api.started('secret-sums', 2);
     const v = (await api.read(matchId, seats[0]!)).json.version as number;
     const move = (body: unknown) => (headers: Record<string, string>) =>
@@ -62,7 +62,7 @@ describe('refusals in the request’s language', () => {
   });
 
   it('a refused request (no such match, no secret, an unknown address, retry times) answers in Dutch', async () => {
-    const { api } = await testApp();
+    const { api } = await memoryApp();
     const missing = await both((headers) => api.call('GET', '/api/matches/abcdefghijkl/seats/0', { token: 'A'.repeat(43), headers }));
     expect(missing.status).toBe(404);
     expect(missing.nl.message).toBe('Deze partij bestaat niet.');
@@ -83,7 +83,7 @@ describe('refusals in the request’s language', () => {
   });
 
   it('a zod failure in a query (parseIn) answers in Dutch, issues included', async () => {
-    const { api } = await testApp();
+    const { api } = await memoryApp();
     const { matchId, seats } = await api.started('secret-sums', 2);
     const r = await both((headers) =>
       api.call('GET', `/api/matches/${matchId}/seats/0/log?before=soon`, { token: seats[0]!.token, headers }),
@@ -161,7 +161,7 @@ describe('the platform’s log lines are words', () => {
 
 describe('game names and mails in the recipient’s language', () => {
   it('/api/games names each game in the request’s language', async () => {
-    const { api } = await testApp({ games });
+    const { api } = await memoryApp({ games });
     const [nl, en] = [await api.call('GET', '/api/games', { headers: NL }), await api.call('GET', '/api/games', { headers: EN })];
     const name = (r: typeof nl, id: string) => r.json.games.find((g: { id: string }) => g.id === id)?.name;
     expect(name(nl, 'golden-age')).toBe('De Gouden Eeuw');

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { langOf, t } from '../../functions/i18n.js';
-import { testApp } from '../support/api.js';
+import { memoryApp } from '../support/app.js';
 
 const accept = (value: string) => new Request('http://x/', { headers: { 'Accept-Language': value } });
 
@@ -31,7 +31,7 @@ describe('server messages', () => {
 
 describe('a refused request answers in its language', () => {
   it('POST /api/matches with a bad body: 400 invalid-request, Dutch for nl and English otherwise', async () => {
-    const { app } = await testApp();
+    const { app } = await memoryApp();
     const post = (lang?: string) =>
       app.request('/api/matches', {
         method: 'POST',

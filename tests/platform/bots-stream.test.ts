@@ -16,7 +16,7 @@ import { keys } from '../../functions/storage/table.js';
 import { client, type Json, type Seat } from '../support/api.js';
 import { freshTable } from '../support/dynamo.js';
 import { readStream, streamEvent } from '../infra/events.js';
-import { botHarness } from './bots.support.js';
+import { dynamoBotHarness as botHarness } from './bots-dynamo.support.js';
 
 const stops: (() => Promise<void>)[] = [];
 afterAll(async () => {

@@ -20,7 +20,7 @@ import { client, toCountPhase, type Seat } from '../support/api.js';
 import { freshTable } from '../support/dynamo.js';
 import { secretSums } from '../support/test-game.js';
 import { passesFilters, readStream } from '../infra/events.js';
-import { botHarness } from './bots.support.js';
+import { dynamoBotHarness as botHarness } from './bots-dynamo.support.js';
 
 async function setup() {
   const table = await freshTable('botwake');

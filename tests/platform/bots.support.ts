@@ -1,31 +1,58 @@
 /**
- * Computer players on the platform: the real app and the real bots (shared/games/bots.ts) on a fresh
- * DynamoDB Local table, one injected clock, the runner driven as the stream would drive it, and a
- * reaction sleep that records its waits instead of waiting.
+ * Computer players on the platform: the real app and the real bots (shared/games/bots.ts) on the in-memory
+ * stores (`botHarness`, unit tier; ./bots-dynamo.support.ts puts the same on a fresh DynamoDB Local table),
+ * one injected clock, the runner driven as the stream would drive it, and a reaction sleep that records its
+ * waits instead of waiting.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import { botPlayers } from '#shared/games/bots.js';
 import { gameRegistry } from '#shared/games/index.js';
 import { createApp } from '../../functions/app.js';
 import { BotRunner, type BotPlayers } from '../../functions/bots/runner.js';
-import type { NotificationIntent } from '../../functions/matches/port.js';
+import type { MatchStore, NotificationIntent } from '../../functions/matches/port.js';
 import { MatchService } from '../../functions/matches/service.js';
 import { Sweep } from '../../functions/notify/reminders.js';
-import { DynamoNotifyStore, intentsOfLogItem } from '../../functions/storage/notify-dynamo.js';
-import { client, type Json, type Seat } from '../support/api.js';
-import { freshTable } from '../support/dynamo.js';
+import type { NotifyStore } from '../../functions/notify/port.js';
+import { MemoryMatchStore } from '../../functions/storage/memory/matches.js';
+import { MemoryNotifyStore } from '../../functions/storage/memory/notify.js';
+import { MemoryTable } from '../../functions/storage/memory/table.js';
+import { intentsOfLogItem } from '../../functions/storage/notify-dynamo.js';
+import { client, type Json, type Seat } from '../support/app.js';
 import { testRng } from '../support/rng.js';
 
 export const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
 
-export async function botHarness(
-  opts: { players?: BotPlayers; timer?: () => number; seed?: number; limits?: { moves?: number; budgetMs?: number } } = {},
-) {
-  const table = await freshTable('bots');
+export type BotHarnessOptions = {
+  players?: BotPlayers;
+  timer?: () => number;
+  seed?: number;
+  limits?: { moves?: number; budgetMs?: number };
+};
+
+/** Where a harness keeps its matches: the stores, and every item of a match's partition (for its intents). */
+export interface BotTable {
+  store: MatchStore;
+  notify: NotifyStore;
+  items: (matchId: string) => Promise<Record<string, unknown>[]>;
+}
+
+/** The harness on the in-memory stores. */
+export async function botHarness(opts: BotHarnessOptions = {}) {
+  const memory = new MemoryTable();
+  return botHarnessOn(
+    {
+      store: new MemoryMatchStore(memory),
+      notify: new MemoryNotifyStore(memory),
+      items: async (matchId) => memory.prefixed(`M#${matchId}`, ''),
+    },
+    opts,
+  );
+}
+
+export async function botHarnessOn<T extends BotTable>(table: T, opts: BotHarnessOptions = {}) {
   const clock = { now: T0 };
   const now = () => clock.now;
-  const notifyStore = new DynamoNotifyStore(table.doc, table.tableName);
+  const notifyStore = table.notify;
   const app = createApp({
     store: table.store,
     games: gameRegistry,
@@ -112,22 +139,10 @@ export async function botHarness(
   /** Every notification intent written for the match: in log items and outbox rows alike. */
   const intents = async (matchId: string): Promise<NotificationIntent[]> => {
     const out: NotificationIntent[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await table.doc.send(
-        new QueryCommand({
-          TableName: table.tableName,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': `M#${matchId}` },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of page.Items ?? []) {
-        if (item.type === 'log') out.push(...(intentsOfLogItem(item) ?? []));
-        if (item.type === 'intent') out.push(item as unknown as NotificationIntent);
-      }
-      start = page.LastEvaluatedKey;
-    } while (start);
+    for (const item of await table.items(matchId)) {
+      if (item.type === 'log') out.push(...(intentsOfLogItem(item) ?? []));
+      if (item.type === 'intent') out.push(item as unknown as NotificationIntent);
+    }
     return out;
   };
 

@@ -1,24 +1,25 @@
 /**
- * Table chat and the quick nudge (issue 17, "Talking"), through the real app against DynamoDB Local:
+ * Table chat and the quick nudge (issue 17, "Talking"), through the real app on the in-memory stores:
  * messages are stored with the match and raise its version but not its game version (a move racing a
  * message is never lost or made stale), every bad message gets a clear error and changes nothing, a
  * seat is rate limited (429 + Retry-After), spectators and computers never post, notices are batched
  * and muted, and a nudge is once a day, only when someone else is to move, and shows in the log.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app.js';
 import { CHAT, NUDGE_EVERY_MS } from '../../functions/matches/chat.js';
-import { DynamoNotifyStore } from '../../functions/storage/notify-dynamo.js';
-import { client, toCountPhase, type Json, type Seat } from '../support/api.js';
-import { freshTable } from '../support/dynamo.js';
+import { MemoryMatchStore } from '../../functions/storage/memory/matches.js';
+import { MemoryNotifyStore } from '../../functions/storage/memory/notify.js';
+import { MemoryTable } from '../../functions/storage/memory/table.js';
+import { client, toCountPhase, type Json, type Seat } from '../support/app.js';
 import { secretSums } from '../support/test-game.js';
 import { english, NAMES } from '../support/words.js';
 
 async function setup() {
-  const table = await freshTable('chat');
+  const memory = new MemoryTable();
+  const table = { store: new MemoryMatchStore(memory), memory };
   const clock = { now: Date.UTC(2026, 0, 5, 9) };
-  const notify = new DynamoNotifyStore(table.doc, table.tableName);
+  const notify = new MemoryNotifyStore(memory);
   const app = createApp({
     store: table.store,
     games: new Map([[secretSums.id, secretSums]]),
@@ -73,15 +74,9 @@ describe('table chat', () => {
     }
     expect((await list(bob, 1)).json.messages).toEqual([]);
     // Stored in the match's partition, expiring with it (the same TTL attribute and retention as its log).
-    const items = await table.doc.send(
-      new QueryCommand({
-        TableName: table.tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': `M#${matchId}` },
-      }),
-    );
-    const chatItem = items.Items!.find((i) => i.sk === 'CHAT#00000001')!;
-    const matchItem = items.Items!.find((i) => i.sk === 'MATCH')!;
+    const items = { Items: table.memory.prefixed(`M#${matchId}`, '') };
+    const chatItem = items.Items.find((i) => i.sk === 'CHAT#00000001')!;
+    const matchItem = items.Items.find((i) => i.sk === 'MATCH')!;
     expect(chatItem).toMatchObject({ type: 'chat', seat: 0, seq: 1 });
     expect(chatItem.expiresAt).toBe(matchItem.expiresAt);
     const after = await read(bob);

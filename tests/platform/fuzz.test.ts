@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { testApp } from '../support/api.js';
+import { memoryApp } from '../support/app.js';
 
 /** Whatever a client sends, the answer is never a 5xx, and a refusal changes nothing. */
 describe('bad input', () => {
   it('a fuzz of malformed bodies, headers and paths never yields a 5xx', async () => {
-    const { api, table } = await testApp();
+    const { api, table } = await memoryApp();
     const { matchId, seats } = await api.started('secret-sums', 2);
     const anyJson = fc.jsonValue({ maxDepth: 4 });
     const moveish = fc.oneof(

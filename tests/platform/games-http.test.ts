@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { nextInt, seedRng, type Rng } from '#shared/engine/random.js';
 import { GAMES } from '#shared/games/index.js';
-import { testApp, type Json } from '../support/api.js';
+import { memoryApp, type Json } from '../support/app.js';
 
 /** Largest a match item may be (DynamoDB's item limit is 400 KB; we promise 64 KB). */
 const MAX_ITEM_BYTES = 64 * 1024;
 
 /**
- * Plays a whole match of a real game through the HTTP API against DynamoDB Local: random legal
+ * Plays a whole match of a real game through the HTTP API on the in-memory match store: random legal
  * moves, and every simultaneous phase committed by all its seats at the same moment, at the same
  * version — each must be accepted.
  */
 async function playOverHttp(gameId: string, seatsCount: number, options: Json, seed: string, maxMoves: number) {
-  const { api, table } = await testApp({ games: [...GAMES] });
+  const { api, table } = await memoryApp({ games: [...GAMES] });
   const { matchId, seats } = await api.started(gameId, seatsCount, options);
   let rng: Rng = seedRng(seed);
   const pick = <T>(xs: T[]): T => {
@@ -52,7 +52,7 @@ async function playOverHttp(gameId: string, seatsCount: number, options: Json, s
   return { final: final.json, simultaneous, moves, largest };
 }
 
-describe('real games over HTTP against DynamoDB Local', () => {
+describe('real games over HTTP', () => {
   for (const edition of ['current', '2018'] as const) {
     it(`plays a complete game of Dutch (auction, ${edition} edition), with simultaneous sealed commits`, async () => {
       const { final, simultaneous, largest } = await playOverHttp('dutch-auction', 2, { edition }, `http-${edition}`, 2000);

@@ -4,13 +4,13 @@
  * replaced invite gets the same 403 as joining with it would, and changes nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { testApp } from '../support/api.js';
+import { memoryApp } from '../support/app.js';
 
 const secretOf = (url: string) => new URL(url).hash.replace('#invite=', '');
 
 describe('invite information', () => {
   it('tells the game, options, inviter and seats to a valid invite; a used one gets 403 at once', async () => {
-    const { api, store } = await testApp();
+    const { api, store } = await memoryApp();
     const created = await api.create('secret-sums', 3, { target: 5 }, 'Ann');
     const [first, second] = created.invites;
     const info = await api.call('GET', `/api/matches/${created.matchId}/invite`, { token: secretOf(second!.url) });

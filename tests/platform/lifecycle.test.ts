@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { sayIn } from '../../functions/i18n.js';
-import { testApp } from '../support/api.js';
+import { memoryApp } from '../support/app.js';
 
 describe('match lifecycle over HTTP', () => {
   it('creates a match with invite links whose secrets sit in the URL fragment', async () => {
-    const { api } = await testApp();
+    const { api } = await memoryApp();
     const created = await api.create('secret-sums', 3, { target: 5 });
     expect(created.invites).toHaveLength(2);
     for (const inv of [...created.invites.map((i) => i.url), created.spectatorUrl]) {
@@ -21,7 +21,7 @@ describe('match lifecycle over HTTP', () => {
   });
 
   it('starts the game when the last seat is filled, and an invite works once', async () => {
-    const { api } = await testApp();
+    const { api } = await memoryApp();
     const created = await api.create('secret-sums', 2);
     const joined = await api.join(created.matchId, created.invites[0]!.url, 'Bob');
     expect(joined.status).toBe(200);
@@ -39,7 +39,7 @@ describe('match lifecycle over HTTP', () => {
   });
 
   it('answers 304 to If-None-Match with the current version, and 200 after a change', async () => {
-    const { api } = await testApp();
+    const { api } = await memoryApp();
     const { matchId, seats } = await api.started('secret-sums', 2);
     const first = await api.read(matchId, seats[0]!);
     const etag = first.headers.get('ETag')!;
@@ -54,7 +54,7 @@ describe('match lifecycle over HTTP', () => {
   });
 
   it('plays a whole game: sealed commits, turns, the end, then a rematch with the first player rotated', async () => {
-    const { api } = await testApp();
+    const { api } = await memoryApp();
     const { matchId, seats } = await api.started('secret-sums', 2, { target: 4 });
     let v = (await api.read(matchId, seats[0]!)).json.version;
     let r = await api.move(matchId, seats[0]!, v, { kind: 'commit', secret: 3 });
@@ -96,7 +96,7 @@ describe('match lifecycle over HTTP', () => {
   });
 
   it('rejects illegal, stale and malformed moves with the right status and changes nothing', async () => {
-    const { api, table } = await testApp();
+    const { api, table } = await memoryApp();
     const { matchId, seats } = await api.started('secret-sums', 2);
     const before = await table.store.get(matchId);
     const v = before!.version;
@@ -128,7 +128,7 @@ describe('match lifecycle over HTTP', () => {
   });
 
   it('lets a player resign, ending the match for everyone', async () => {
-    const { api } = await testApp();
+    const { api } = await memoryApp();
     const { matchId, seats } = await api.started('secret-sums', 2);
     const r = await api.call('POST', `/api/matches/${matchId}/seats/1/resign`, { token: seats[1]!.token });
     expect(r.status).toBe(200);
@@ -144,7 +144,7 @@ describe('match lifecycle over HTTP', () => {
   });
 
   it('shows spectators the public view only', async () => {
-    const { api } = await testApp();
+    const { api } = await memoryApp();
     const { matchId, seats, spectator } = await api.started('secret-sums', 2);
     const v = (await api.read(matchId, seats[0]!)).json.version;
     await api.move(matchId, seats[0]!, v, { kind: 'commit', secret: 6 });
@@ -159,7 +159,7 @@ describe('match lifecycle over HTTP', () => {
   });
 
   it('renews invite links so a lost one can be replaced and the old one stops working', async () => {
-    const { api } = await testApp();
+    const { api } = await memoryApp();
     const created = await api.create('secret-sums', 2);
     const renewed = await api.call('POST', `/api/matches/${created.matchId}/seats/0/links`, { token: created.token });
     expect(renewed.status).toBe(200);
@@ -169,7 +169,7 @@ describe('match lifecycle over HTTP', () => {
   });
 
   it('serves an OpenAPI document generated from the schemas', async () => {
-    const { api } = await testApp();
+    const { api } = await memoryApp();
     const r = await api.call('GET', '/api/openapi.json');
     expect(r.status).toBe(200);
     expect(r.json.openapi).toBe('3.1.0');
@@ -184,7 +184,7 @@ describe('match lifecycle over HTTP', () => {
   });
 
   it('refuses bad create requests clearly', async () => {
-    const { api } = await testApp();
+    const { api } = await memoryApp();
     expect((await api.call('POST', '/api/matches', { body: { game: 'chess', seats: 2, name: 'A' } })).json.error.code).toBe('unknown-game');
     expect((await api.call('POST', '/api/matches', { body: { game: 'secret-sums', seats: 9, name: 'A' } })).status).toBe(400);
     expect((await api.call('POST', '/api/matches', { body: { game: 'secret-sums', seats: 5, name: 'A' } })).json.error.code).toBe(

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app.js';
 import type { MatchStore } from '../../functions/matches/port.js';
-import { client, testApp, toCountPhase, type Json } from '../support/api.js';
+import { client, memoryApp, toCountPhase, type Json } from '../support/app.js';
 import { secretSums } from '../support/test-game.js';
 
 /** Runs `between` once, after the first call of `first` returned and before `second` starts. */
@@ -47,7 +47,7 @@ function interleave(first: 'get' | 'log', between: { run?: () => Promise<void> }
 /** A match in its sequential phase at version `v`, and seat 0's move there armed to land between the two reads. */
 async function setup(first: 'get' | 'log') {
   const between: { run?: () => Promise<void> } = {};
-  const { api, table } = await testApp({ wrapStore: interleave(first, between) });
+  const { api, table } = await memoryApp({ wrapStore: interleave(first, between) });
   // Another process on the same table, which makes the move that lands between the two reads.
   const other = client(createApp({ store: table.store, games: new Map([[secretSums.id, secretSums]]), publicUrl: 'http://dutch.test' }));
   const { matchId, seats } = await other.started('secret-sums', 2, { target: 50 });

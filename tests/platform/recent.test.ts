@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app.js';
 import type { MatchStore } from '../../functions/matches/port.js';
-import { client, testApp, toCountPhase } from '../support/api.js';
+import { client, memoryApp, toCountPhase } from '../support/app.js';
 import { secretSums } from '../support/test-game.js';
 
 /** Counts the store's reads of a match: full (`get`) and the poll's projection (`head`). */
@@ -34,7 +34,7 @@ function countingReads(counter: { gets: number; heads: number }) {
 describe('remembered match records', () => {
   it('a move right after the page read, or after the previous move, reads the match no more', async () => {
     const counter = { gets: 0, heads: 0 };
-    const { api } = await testApp({ wrapStore: countingReads(counter) });
+    const { api } = await memoryApp({ wrapStore: countingReads(counter) });
     const { matchId, seats } = await api.started('secret-sums', 2, { target: 50 });
     let v = await toCountPhase(api, matchId, seats);
     const read = await api.read(matchId, seats[0]!);
@@ -51,7 +51,7 @@ describe('remembered match records', () => {
 
   it('a first read is one full read (no projection first); a poll of an unchanged match reads only the projection', async () => {
     const counter = { gets: 0, heads: 0 };
-    const { api } = await testApp({ wrapStore: countingReads(counter) });
+    const { api } = await memoryApp({ wrapStore: countingReads(counter) });
     const { matchId, seats } = await api.started('secret-sums', 2, { target: 50 });
     counter.gets = counter.heads = 0;
     const first = await api.read(matchId, seats[1]!);
@@ -63,7 +63,7 @@ describe('remembered match records', () => {
   });
 
   it('a record another process has moved past: a stale client still gets 409, an up-to-date one is served', async () => {
-    const { table } = await testApp();
+    const { table } = await memoryApp();
     const games = new Map([[secretSums.id, secretSums]]);
     const here = client(createApp({ store: table.store, games, publicUrl: 'http://dutch.test' }));
     const there = client(createApp({ store: table.store, games, publicUrl: 'http://dutch.test' }));
@@ -84,7 +84,7 @@ describe('remembered match records', () => {
   });
 
   it('a sweep cursor moved after the read is kept: the move is applied on a fresh read, not over it', async () => {
-    const { api, table } = await testApp();
+    const { api, table } = await memoryApp();
     const { matchId, seats } = await api.started('secret-sums', 2, { target: 50 });
     const v = await toCountPhase(api, matchId, seats);
     expect((await api.read(matchId, seats[0]!)).status).toBe(200); // remembered without a cursor

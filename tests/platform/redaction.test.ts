@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MatchRecord } from '../../functions/matches/port.js';
-import { testApp } from '../support/api.js';
+import { memoryApp } from '../support/app.js';
 import type { SecretSumsState } from '../support/test-game.js';
 import { runs } from '../support/scale.js';
 
@@ -11,7 +11,7 @@ import { runs } from '../support/scale.js';
  */
 describe('redaction', () => {
   it('no seat ever receives another seat’s hand, uncommitted secret, the seed or the PRNG state', async () => {
-    const { api, table } = await testApp();
+    const { api, table } = await memoryApp();
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 2, max: 4 }), fc.array(fc.nat(), { minLength: 4, maxLength: 24 }), async (n, choices) => {
         const { matchId, seats } = await api.started('secret-sums', n, { target: 12 });

@@ -7,7 +7,7 @@ import { GAMES, gameRegistry } from '#shared/games/index.js';
 import type { LogRecord, MatchRecord } from '../../functions/matches/port.js';
 import { replayFrames } from '../../functions/matches/replay.js';
 import { MatchService } from '../../functions/matches/service.js';
-import { testApp, toCountPhase, type Json, type Seat as SeatToken } from '../support/api.js';
+import { memoryApp, toCountPhase, type Json, type Seat as SeatToken } from '../support/app.js';
 import { runs } from '../support/scale.js';
 import { secretSums, type SecretSumsState } from '../support/test-game.js';
 
@@ -18,7 +18,7 @@ import { secretSums, type SecretSumsState } from '../support/test-game.js';
  * give, for each of them, the same view and the same log lines at every version.
  */
 
-type Api = Awaited<ReturnType<typeof testApp>>['api'];
+type Api = Awaited<ReturnType<typeof memoryApp>>['api'];
 /** What a viewer was shown at one version: the view and that version's log record. */
 type Seen = Map<string, { view: unknown; log: unknown }>;
 
@@ -114,7 +114,7 @@ async function playMoves(
 
 async function playToTheEnd(gameId: string, seatCount: number, options: Json, seed: string, maxMoves: number) {
   let now = 1_800_000_000_000;
-  const { api, table } = await testApp({ games: [...GAMES], clock: () => now });
+  const { api, table } = await memoryApp({ games: [...GAMES], clock: () => now });
   const pick = seeded(seed);
   const { matchId, seats, spectator } = await api.started(gameId, seatCount, options);
   const seen = new Map<number, Seen>();
@@ -157,7 +157,7 @@ describe('replay of what the platform did: a deadline’s standard move, a resig
   it('replays the standard move and the resignation as the service made them', async () => {
     let now = 1_800_000_000_000;
     const clock = () => now;
-    const { api, table } = await testApp({ games: [...GAMES], clock });
+    const { api, table } = await memoryApp({ games: [...GAMES], clock });
     const sweep = new MatchService({ store: table.store, games: gameRegistry, clock });
     const created = await api.call('POST', '/api/matches', {
       body: { game: 'dutch-auction', seats: 2, options: {}, name: 'Ann', timing: { deadlineDays: 1, reminderHours: 0 } },
@@ -193,7 +193,7 @@ describe('replay of a forfeit', () => {
   it('keeps the game as it stood when the seat forfeited', async () => {
     let now = 1_800_000_000_000;
     const clock = () => now;
-    const { api, table } = await testApp({ games: [...GAMES], clock });
+    const { api, table } = await memoryApp({ games: [...GAMES], clock });
     const sweep = new MatchService({ store: table.store, games: gameRegistry, clock });
     const created = await api.call('POST', '/api/matches', {
       body: {
@@ -224,7 +224,7 @@ describe('replay of a forfeit', () => {
 
 describe('who may replay what', () => {
   it('refuses a bad token, a spectator asking for a seat, a range out of bounds, and another seat’s eyes in play', async () => {
-    const { api } = await testApp({ games: [...GAMES] });
+    const { api } = await memoryApp({ games: [...GAMES] });
     const { matchId, seats, spectator } = await api.started('dutch-auction', 2);
     const base = `/api/matches/${matchId}`;
     const version: number = (await api.read(matchId, seats[0]!)).json.version;
@@ -255,7 +255,7 @@ describe('who may replay what', () => {
   });
 
   it('answers no token, a malformed one, another seat’s, another match’s or the spectator’s on a seat with an error only', async () => {
-    const { api, table } = await testApp();
+    const { api, table } = await memoryApp();
     const a = await api.started('secret-sums', 2);
     const b = await api.started('secret-sums', 2);
     const before = JSON.stringify(await table.store.get(a.matchId));
@@ -278,7 +278,7 @@ describe('who may replay what', () => {
   });
 
   it('in play, a seat’s replay holds nothing of the other seats’ hands, the seed or the PRNG', async () => {
-    const { api, table } = await testApp();
+    const { api, table } = await memoryApp();
     const { matchId, seats } = await api.started('secret-sums', 3, { target: 12 });
     const pick = seeded('secret');
     for (let i = 0; i < 12; i++) {
@@ -309,7 +309,7 @@ describe('who may replay what', () => {
   });
 
   it('after the end, a game that offers it replays any seat’s eyes; Golden Age does not', async () => {
-    const { api } = await testApp({ games: [...GAMES] });
+    const { api } = await memoryApp({ games: [...GAMES] });
     const auction = await api.started('dutch-auction', 2);
     await api.call('POST', `/api/matches/${auction.matchId}/seats/0/resign`, { token: auction.seats[0]!.token, body: {} });
     const as1 = await api.call('GET', `/api/matches/${auction.matchId}/spectate/replay?as=1`, { token: auction.spectator });
@@ -328,7 +328,7 @@ describe('who may replay what', () => {
 
 describe('a Dutch memory match stored by the earlier engine', () => {
   it('replays to the stored state, before and after its next move', async () => {
-    const { api, table } = await testApp({ games: [...GAMES] });
+    const { api, table } = await memoryApp({ games: [...GAMES] });
     const { matchId, seats } = await api.started('dutch-memory', 3);
     // The starting looks and a few turns, so the deck has been drawn from.
     for (let i = 0; i < 8; i++) {
@@ -369,7 +369,7 @@ describe('a Dutch memory match stored by the earlier engine', () => {
 
 describe('a replay longer than one page', () => {
   it('says on every page how many steps the whole range has: the steps of all its pages', async () => {
-    const { api } = await testApp();
+    const { api } = await memoryApp();
     const { matchId, seats } = await api.started('secret-sums', 2, { target: 50 });
     // Both commit, then each adds 1 in turn until 50: over 50 steps.
     let version = await toCountPhase(api, matchId, seats);
@@ -397,7 +397,7 @@ describe('a replay longer than one page', () => {
 
 describe('a replay that does not lead to the stored state', () => {
   it('is refused as diverged, and shows nothing', async () => {
-    const { api, table } = await testApp();
+    const { api, table } = await memoryApp();
     const { matchId, seats } = await api.started('secret-sums', 2, { target: 12 });
     const m = (await api.read(matchId, seats[0]!)).json;
     expect((await api.move(matchId, seats[0]!, m.version, m.legalMoves[0])).status).toBe(200);

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INTERNAL_MESSAGE } from '../../functions/app.js';
 import { createLocalApp } from '../../functions/local/server.js';
-import { afterCommit, testApp, toCountPhase, type Seat } from '../support/api.js';
-import { freshTable } from '../support/dynamo.js';
+import { afterCommit, memoryApp, toCountPhase, type Seat } from '../support/app.js';
+import { MemoryMatchStore } from '../../functions/storage/memory/matches.js';
 import { secretSums } from '../support/test-game.js';
 
 const CREATE_KEY = 'create-key-0123456789abcdef';
@@ -18,7 +18,7 @@ const createBody = { game: 'secret-sums', seats: 3, options: { target: 9 }, name
 
 /** Plays a two-seat match to its end (seat 0 resigns); returns the seats. */
 async function finished() {
-  const t = await testApp();
+  const t = await memoryApp();
   const { matchId, seats } = await t.api.started('secret-sums', 2);
   expect((await t.api.call('POST', `/api/matches/${matchId}/seats/0/resign`, { token: seats[0]!.token })).status).toBe(200);
   return { ...t, matchId, seats };
@@ -67,7 +67,7 @@ describe('retrying changes with an Idempotency-Key', () => {
   });
 
   it('resign retried with its key returns the first answer; without a key the second is refused', async () => {
-    const { api, table } = await testApp();
+    const { api, table } = await memoryApp();
     const { matchId, seats } = await api.started('secret-sums', 2);
     const resign = (key?: string, body: unknown = {}) =>
       api.call('POST', `/api/matches/${matchId}/seats/1/resign`, {
@@ -86,7 +86,7 @@ describe('retrying changes with an Idempotency-Key', () => {
   });
 
   it('new links retried with their key return the same links, which work, and change the match once', async () => {
-    const { api, table } = await testApp();
+    const { api, table } = await memoryApp();
     const created = await api.create('secret-sums', 3);
     const owner: Seat = { seat: 0, token: created.token };
     const links = () =>
@@ -105,7 +105,7 @@ describe('retrying changes with an Idempotency-Key', () => {
   });
 
   it('create retried with its key returns the same match and secrets; the key with another request is refused', async () => {
-    const { api, table } = await testApp();
+    const { api, table } = await memoryApp();
     const create = (body: unknown, key = CREATE_KEY) => api.call('POST', '/api/matches', { body, headers: { 'Idempotency-Key': key } });
     const calls = await Promise.all([create(createBody), create(createBody)]);
     expect(calls.map((c) => c.status)).toEqual([201, 201]);
@@ -123,7 +123,7 @@ describe('retrying changes with an Idempotency-Key', () => {
   });
 
   it('join retried with its key returns the same seat and token; anyone else with the used invite is still refused', async () => {
-    const { api } = await testApp();
+    const { api } = await memoryApp();
     const created = await api.create('secret-sums', 3);
     const invite = new URL(created.invites[0]!.url).hash.replace('#invite=', '');
     const join = (name: string, key?: string) =>
@@ -140,7 +140,7 @@ describe('retrying changes with an Idempotency-Key', () => {
 
 describe('smaller API items', () => {
   it('resign honours expectedVersion: refused with 409 once the game has moved on, the match still in play', async () => {
-    const { api } = await testApp();
+    const { api } = await memoryApp();
     const { matchId, seats } = await api.started('secret-sums', 2, { target: 30 });
     const seen = (await api.read(matchId, seats[0]!)).json.version;
     const v = await toCountPhase(api, matchId, seats);
@@ -161,7 +161,7 @@ describe('smaller API items', () => {
   });
 
   it('a keyed move retried with its keys reordered and spaced otherwise replays instead of conflicting', async () => {
-    const { api } = await testApp();
+    const { api } = await memoryApp();
     const { matchId, seats } = await api.started('secret-sums', 2, { target: 30 });
     const v = await toCountPhase(api, matchId, seats);
     const mover = seats[(await api.read(matchId, seats[0]!)).json.toAct[0]]!;
@@ -177,7 +177,7 @@ describe('smaller API items', () => {
   });
 
   it.each(['0x1', '1e0', '01', '1.0', '+1', ' 1', '8'])('refuses the seat number %j', async (seat) => {
-    const { api } = await testApp();
+    const { api } = await memoryApp();
     const { matchId, seats } = await api.started('secret-sums', 2);
     const r = await api.call('GET', `/api/matches/${matchId}/seats/${encodeURIComponent(seat)}`, { token: seats[1]!.token });
     expect(r.status).toBe(400);
@@ -186,7 +186,7 @@ describe('smaller API items', () => {
 
   it('a 500 after the write may have landed does not claim that nothing was changed', async () => {
     let lose = false;
-    const { api, table } = await testApp({
+    const { api, table } = await memoryApp({
       wrapStore: afterCommit((result) => {
         if (lose && result.ok) throw new Error('injected: connection lost after commit');
       }),
@@ -206,7 +206,7 @@ describe('smaller API items', () => {
     const root = mkdtempSync(join(tmpdir(), 'site-'));
     try {
       writeFileSync(join(root, 'index.html'), '<!doctype html><title>Dutch</title>');
-      const app = createLocalApp({ store: (await freshTable('site')).store, games: new Map([[secretSums.id, secretSums]]) }, root);
+      const app = createLocalApp({ store: new MemoryMatchStore(), games: new Map([[secretSums.id, secretSums]]) }, root);
       for (const [method, path] of [
         ['GET', '/api/no-such-route'],
         ['POST', '/api/no-such-route'],

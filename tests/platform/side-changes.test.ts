@@ -6,15 +6,17 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app.js';
 import { SIDE_CHANGES } from '../../functions/matches/service.js';
-import { DynamoNotifyStore } from '../../functions/storage/notify-dynamo.js';
-import { client, toCountPhase, type Seat } from '../support/api.js';
-import { freshTable } from '../support/dynamo.js';
+import { MemoryMatchStore } from '../../functions/storage/memory/matches.js';
+import { MemoryNotifyStore } from '../../functions/storage/memory/notify.js';
+import { MemoryTable } from '../../functions/storage/memory/table.js';
+import { client, toCountPhase, type Seat } from '../support/app.js';
 import { secretSums } from '../support/test-game.js';
 
 async function setup() {
-  const table = await freshTable('side');
+  const memory = new MemoryTable();
+  const table = { store: new MemoryMatchStore(memory) };
   const clock = { now: Date.UTC(2026, 0, 5, 9) };
-  const notifications = { store: new DynamoNotifyStore(table.doc, table.tableName), clock: () => clock.now };
+  const notifications = { store: new MemoryNotifyStore(memory), clock: () => clock.now };
   const app = createApp({
     store: table.store,
     games: new Map([[secretSums.id, secretSums]]),

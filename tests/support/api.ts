@@ -1,117 +1,13 @@
 /**
- * Drives the real hono app (createApp) with web-standard requests, backed by DynamoDB Local.
+ * The app of tests/support/app.ts on a fresh table of DynamoDB Local (integration tier); the rest of that
+ * file is exported from here too, for the files that use both.
  */
-import { createApp, type AppDeps } from '../../functions/app.js';
-import type { AnyGame } from '#shared/engine/game.js';
-import type { CommitResult, MatchStore } from '../../functions/matches/port.js';
 import { freshTable } from './dynamo.js';
-import { secretSums } from './test-game.js';
+import { type AppOptions, appOn } from './app.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: API answers in tests are read field by field straight off the parsed JSON; the tests themselves check their shape.
-export type Json = any;
+export * from './app.js';
 
-export interface Seat {
-  seat: number;
-  token: string;
-}
-
-/**
- * A `wrapStore` for `testApp` that hands the result of every commit (after it reached DynamoDB) to
- * `after`, which may count it, or throw to play a response lost after the write.
- */
-export function afterCommit(after: (result: CommitResult) => void) {
-  return (store: MatchStore): MatchStore =>
-    new Proxy(store, {
-      get(target, prop, receiver) {
-        if (prop !== 'commit') return Reflect.get(target, prop, receiver);
-        return async (...args: Parameters<MatchStore['commit']>) => {
-          const result = await target.commit(...args);
-          after(result);
-          return result;
-        };
-      },
-    });
-}
-
-export async function testApp(
-  opts: {
-    games?: AnyGame[];
-    clock?: () => number;
-    wrapStore?: (s: MatchStore) => MatchStore;
-    notifications?: AppDeps['notifications'];
-  } = {},
-) {
-  const table = await freshTable();
-  const store = opts.wrapStore ? opts.wrapStore(table.store) : table.store;
-  const games = new Map((opts.games ?? [secretSums]).map((g) => [g.id, g]));
-  const app = createApp({ store, games, clock: opts.clock, publicUrl: 'http://dutch.test', notifications: opts.notifications });
-  return { app, table, store, api: client(app) };
-}
-
-/** Plays both sealed commits of the test game, so its sequential "count" phase begins; returns that version. */
-export async function toCountPhase(api: ReturnType<typeof client>, matchId: string, seats: Seat[]) {
-  let v = (await api.read(matchId, seats[0]!)).json.version as number;
-  for (const s of seats) v = (await api.move(matchId, s, v, { kind: 'commit', secret: 5 })).json.version;
-  return v;
-}
-
-export function client(app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> }) {
-  async function call(
-    method: string,
-    path: string,
-    opts: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {},
-  ) {
-    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
-    if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
-    let body: string | undefined = opts.raw;
-    if (opts.body !== undefined) {
-      body = JSON.stringify(opts.body);
-      headers['Content-Type'] = 'application/json';
-    } else if (opts.raw !== undefined && !headers['Content-Type']) {
-      headers['Content-Type'] = 'application/json';
-    }
-    const res = await app.request(path, { method, headers, body });
-    const text = await res.text();
-    let json: Json = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      json = null;
-    }
-    return { status: res.status, headers: res.headers, json, text };
-  }
-
-  return {
-    call,
-    async create(game: string, seats: number, options: Json = {}, name = 'Ann') {
-      const r = await call('POST', '/api/matches', { body: { game, seats, options, name } });
-      if (r.status !== 201) throw new Error(`create failed ${r.status} ${r.text}`);
-      return r.json as { matchId: string; token: string; seat: number; invites: { seat: number; url: string }[]; spectatorUrl: string };
-    },
-    async join(matchId: string, inviteUrl: string, name: string) {
-      const invite = new URL(inviteUrl).hash.replace('#invite=', '');
-      return call('POST', `/api/matches/${matchId}/join`, { body: { invite, name } });
-    },
-    /** Creates a match and fills every seat; returns the seats' tokens. */
-    async started(game: string, seats: number, options: Json = {}): Promise<{ matchId: string; seats: Seat[]; spectator: string }> {
-      const created = await this.create(game, seats, options);
-      const all: Seat[] = [{ seat: 0, token: created.token }];
-      for (const inv of created.invites) {
-        const j = await this.join(created.matchId, inv.url, `P${inv.seat}`);
-        if (j.status !== 200) throw new Error(`join failed ${j.status} ${j.text}`);
-        all.push({ seat: j.json.seat, token: j.json.token });
-      }
-      return { matchId: created.matchId, seats: all, spectator: new URL(created.spectatorUrl).hash.replace('#watch=', '') };
-    },
-    read(matchId: string, s: Seat, headers: Record<string, string> = {}) {
-      return call('GET', `/api/matches/${matchId}/seats/${s.seat}`, { token: s.token, headers });
-    },
-    move(matchId: string, s: Seat, expectedVersion: number, move: unknown, key?: string) {
-      return call('POST', `/api/matches/${matchId}/seats/${s.seat}/moves`, {
-        token: s.token,
-        body: { expectedVersion, move },
-        headers: key ? { 'Idempotency-Key': key } : {},
-      });
-    },
-  };
+/** The app on a fresh table of DynamoDB Local (integration tier). */
+export async function testApp(opts: AppOptions = {}) {
+  return appOn(await freshTable(), opts);
 }

@@ -19,25 +19,40 @@ const INTEGRATION_FOLDERS = ['platform', 'notify', 'players'];
 
 /** Files in the unit folders that use DynamoDB Local (freshTable, testApp) or start it. */
 export const NEEDS_DATABASE = [
-  'tests/games/dutch-memory/http.test.ts',
-  'tests/i18n/server.test.ts',
-  'tests/i18n/server-words.test.ts',
   'tests/infra/bots.test.ts',
   'tests/infra/digest.test.ts',
   'tests/infra/handlers.test.ts',
   'tests/infra/storage-size.test.ts',
-  'tests/web/replay-since.test.ts',
-  'tests/web/static-site.test.ts',
 ];
 
-/** Files in the integration folders that need no database. */
+/**
+ * Files in the integration folders that need no database: besides the checks of the code itself, the app's
+ * behaviour on the in-memory stores (tests/support/app.ts `memoryApp`; functions/storage/memory/, held to the
+ * DynamoDB adapters' contracts in tests/contracts/).
+ */
 export const NO_DATABASE = [
+  'tests/platform/bots-names.test.ts',
+  'tests/platform/bots-stand-in.test.ts',
+  'tests/platform/bots.test.ts',
   'tests/platform/changes.test.ts',
+  'tests/platform/chat.test.ts',
   'tests/platform/docs.test.ts',
+  'tests/platform/fuzz.test.ts',
+  'tests/platform/games-http.test.ts',
+  'tests/platform/invite-info.test.ts',
+  'tests/platform/lifecycle.test.ts',
   'tests/platform/openapi.test.ts',
+  'tests/platform/read-race.test.ts',
+  'tests/platform/recent.test.ts',
+  'tests/platform/redaction.test.ts',
+  'tests/platform/replay.test.ts',
+  'tests/platform/side-changes.test.ts',
+  'tests/platform/retries.test.ts',
   'tests/platform/state-size.test.ts',
+  'tests/platform/stores-memory.test.ts',
   'tests/platform/structure.test.ts',
   'tests/platform/tiers.test.ts',
+  'tests/platform/undo.test.ts',
 ];
 
 const under = (folders: string[]) => folders.map((f) => `tests/${f}/**/*.test.ts`);

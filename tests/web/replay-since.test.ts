@@ -2,20 +2,20 @@
  * "N moves since you last looked" for a gap longer than the log page the match read brings (30 records):
  * the page's count (web/src/ui/match/since.ts) says "at least" until the replay answer the page asks for
  * anyway brings the exact number (`since`), counted by the server from the frames it replays; records
- * that arrive after that answer are added from the log. Against the real app on DynamoDB Local.
+ * that arrive after that answer are added from the log. Against the real app, on the in-memory match store.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadLanguage } from '../../web/src/i18n.js';
 import { LOG_PAGE } from '../../web/src/ui/LogPanel.js';
 import { countSince, sinceWords } from '../../web/src/ui/match/since.js';
 import type { LogRecord } from '../../web/src/types.js';
-import { testApp, toCountPhase } from '../support/api.js';
+import { memoryApp, toCountPhase } from '../support/app.js';
 
 beforeAll(() => loadLanguage('en'));
 
 describe('moves since you last looked, for any gap', () => {
   it('counts every move of the others after a long absence, not just the log page', async () => {
-    const { api } = await testApp();
+    const { api } = await memoryApp();
     const { matchId, seats } = await api.started('secret-sums', 4, { target: 50 });
     const me = seats[0]!;
     const seenUpTo = await toCountPhase(api, matchId, seats);

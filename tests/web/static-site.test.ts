@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalApp } from '../../functions/local/server.js';
-import { freshTable } from '../support/dynamo.js';
+import { MemoryMatchStore } from '../../functions/storage/memory/matches.js';
 import { siteGames } from './support/site.js';
 
 const INDEX = '<!doctype html><title>Dutch</title><script type="module" async src="/main.ABCD1234.js"></script>';
@@ -22,8 +22,7 @@ beforeAll(async () => {
   writeFileSync(join(root, 'main.ABCD1234.js'), 'export {};');
   writeFileSync(join(root, 'chunks', 'dutch-auction.WXYZ5678.js'), 'export const x = 1;');
   writeFileSync(join(root, 'sw.js'), '// worker');
-  const table = await freshTable('site');
-  app = createLocalApp({ store: table.store, games: siteGames() }, root);
+  app = createLocalApp({ store: new MemoryMatchStore(), games: siteGames() }, root);
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -70,7 +69,7 @@ describe('static site', () => {
   it('says so when the site has not been built', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'site-empty-'));
     try {
-      const bare = createLocalApp({ store: (await freshTable('site')).store, games: siteGames() }, empty);
+      const bare = createLocalApp({ store: new MemoryMatchStore(), games: siteGames() }, empty);
       const r = await bare.request('/m/abcDEF123_-x');
       expect(r.status).toBe(500);
       expect(await r.text()).toContain('npm start');

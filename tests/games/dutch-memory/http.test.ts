@@ -1,5 +1,6 @@
 /**
- * Racing snaps over the real HTTP API against DynamoDB Local (issue 7, "Must show": concurrency).
+ * Racing snaps over the real HTTP API (issue 7, "Must show": concurrency), on the in-memory match store:
+ * its conditional write is held to the DynamoDB adapter's contract (tests/contracts/match-store.contract.ts).
  *
  * Each trial starts a match, plays it by legal moves read from each seat's own view until the open
  * top discard is matched by cards of two different players, then sends both snaps at the same
@@ -23,7 +24,7 @@ import { type PlainState, toPlain } from '#shared/games/dutch-memory/plain.js';
 import type { DutchMemoryView } from '#shared/games/dutch-memory/view.js';
 import { GAMES } from '#shared/games/index.js';
 import { DutchMemoryBoard } from '../../../web/src/games/dutch-memory/Board.js';
-import { afterCommit, testApp, type Json, type Seat } from '../../support/api.js';
+import { afterCommit, memoryApp, type Json, type Seat } from '../../support/app.js';
 import { loadGameWords, loadLanguage } from '../../../web/src/i18n.js';
 import { english, NAMES } from '../../support/words.js';
 
@@ -33,7 +34,7 @@ beforeAll(async () => {
   await loadGameWords('dutch-memory');
 });
 
-type App = Awaited<ReturnType<typeof testApp>>;
+type App = Awaited<ReturnType<typeof memoryApp>>;
 
 /** Counts conditional writes refused as stale: proof that a race reached the database. */
 function countingStale() {
@@ -331,10 +332,10 @@ async function trial(app: App, stale: { stale: number }, preset: 'bench' | 'marm
   return { winner: win.seat, loser: lose.seat, firstSent: win === a, collided: raceStale === 1, loserResponse: loseRes.json };
 }
 
-describe('dutch-memory over HTTP against DynamoDB Local: two players snap the same discard at once', () => {
+describe('dutch-memory over HTTP: two players snap the same discard at once', () => {
   it('bench rules, 4 players, 20 trials: one snaps, the other is re-applied, judged late and takes one face-down penalty card; 52 cards, contiguous versions, consistent views', async () => {
     const { counter, wrap } = countingStale();
-    const app = await testApp({ games: [...GAMES], wrapStore: wrap });
+    const app = await memoryApp({ games: [...GAMES], wrapStore: wrap });
     const outcomes: TrialOutcome[] = [];
     for (let i = 0; i < 20; i++) outcomes.push(await trial(app, counter, 'bench', 4, `bench-race-${i}`));
     // The two requests really met at the conditional write (rather than running one after the other).
@@ -346,7 +347,7 @@ describe('dutch-memory over HTTP against DynamoDB Local: two players snap the sa
 
   it('Marmot rules, 3 players, 5 trials: the same race, but the late snapper is shown their penalty card (and only they see it)', async () => {
     const { counter, wrap } = countingStale();
-    const app = await testApp({ games: [...GAMES], wrapStore: wrap });
+    const app = await memoryApp({ games: [...GAMES], wrapStore: wrap });
     const outcomes: TrialOutcome[] = [];
     for (let i = 0; i < 5; i++) outcomes.push(await trial(app, counter, 'marmot', 3, `marmot-race-${i}`));
     // (That the requests really collide is asserted over the 20 bench trials; 5 are too few to insist.)

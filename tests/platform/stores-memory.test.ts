@@ -1,0 +1,21 @@
+/** The stores' contracts (tests/contracts/) on the in-memory adapters (functions/storage/memory/): no database. */
+import { MemoryMatchStore } from '../../functions/storage/memory/matches.js';
+import { MemoryNotifyStore } from '../../functions/storage/memory/notify.js';
+import { MemoryDigestStore, MemoryPlayerStore } from '../../functions/storage/memory/players.js';
+import { MemoryTable } from '../../functions/storage/memory/table.js';
+import { describeMatchStoreContract } from '../contracts/match-store.contract.js';
+import { describeNotifyStoreContract } from '../contracts/notify-store.contract.js';
+import { describeDigestStoreContract, describePlayerStoreContract } from '../contracts/player-store.contract.js';
+
+const playerStores = async () => {
+  const table = new MemoryTable();
+  return { players: new MemoryPlayerStore(table), digests: new MemoryDigestStore(table) };
+};
+
+describeMatchStoreContract('in memory', async () => new MemoryMatchStore());
+describePlayerStoreContract('in memory', playerStores);
+describeDigestStoreContract('in memory', playerStores);
+describeNotifyStoreContract('in memory', async () => {
+  const table = new MemoryTable();
+  return { matches: new MemoryMatchStore(table), notify: new MemoryNotifyStore(table) };
+});
