@@ -140,7 +140,12 @@ function ownRoutes(deps: AppDeps): Hono {
     c.header('Vary', 'Accept-Language');
     return c.json({ games });
   });
-  on(api, appApi.document, (c) => c.json(openApiDocument([...deps.games.values()])));
+  // Made on the first request for it, not at a cold start (toJSONSchema over every route's schemas), then kept.
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  on(api, appApi.document, (c) => {
+    document ??= openApiDocument([...deps.games.values()]);
+    return c.json(document);
+  });
   return api;
 }
 

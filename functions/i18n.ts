@@ -206,10 +206,13 @@ export function langAsked(req: { header(name: string): string | undefined } | Re
   return spoken.length > 0 ? pickLang(spoken) : undefined;
 }
 
-const ZOD: Record<Lang, ReturnType<typeof zodEn>['localeError']> = { en: zodEn().localeError, nl: zodNl().localeError };
+type ZodErrorMap = ReturnType<typeof zodEn>['localeError'];
+const ZOD_LOCALES: Record<Lang, () => { localeError: ZodErrorMap }> = { en: zodEn, nl: zodNl };
+/** Each language's map, made when a parse first needs it (not at a cold start). */
+const ZOD: Partial<Record<Lang, ZodErrorMap>> = {};
 
 /** The per-parse error map of a language: `schema.safeParse(input, { error: zodMessages(lang) })`. */
-export const zodMessages = (lang: Lang) => ZOD[lang];
+export const zodMessages = (lang: Lang): ZodErrorMap => (ZOD[lang] ??= ZOD_LOCALES[lang]().localeError);
 
 /**
  * How `lang` names seats and lists: seat `n` by `names[n]`, a seat without a name as "a player". For

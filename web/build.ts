@@ -31,6 +31,8 @@ const PANELS: Record<Lang, Readonly<Record<string, string>>> = { en: panelsEn, n
 const LANG_FILE = LANGS.join('|');
 
 const ENTRY = 'web/src/main.tsx';
+/** A game's board module (web/src/games/index.ts loads it when a match of that game is opened). */
+const GAME_BOARD = /^web\/src\/games\/[^/]+\/index\.ts$/;
 
 /**
  * Words only the server says: refusals (`error.*`, `game.<id>.error.*`) come in the answer's `message`,
@@ -95,13 +97,22 @@ export async function buildWeb(opts: { outdir?: string } = {}): Promise<Metafile
   let mainCss = '';
   let preload: string[] = [];
   const otherCss: string[] = [];
+  const staticImports = (out: Metafile['outputs'][string]) =>
+    out.imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => url(i.path));
   for (const [file, out] of Object.entries(result.metafile.outputs)) {
     if (file.endsWith('.js') && out.entryPoint === ENTRY) {
       script = url(file);
       if (out.cssBundle) mainCss = out.cssBundle;
       // Chunks the main script imports up front: fetched alongside it, not after it.
-      preload = out.imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => url(i.path));
+      preload = staticImports(out);
     }
+  }
+  // And the few small chunks a game's board module imports beside those (shared by the boards, not by the
+  // main script): a match page asks for its board with the first read, and they would otherwise be asked
+  // for only once the board module is here, one more round trip before the first render (under 1 KB).
+  for (const out of Object.values(result.metafile.outputs)) {
+    if (!out.entryPoint || !GAME_BOARD.test(out.entryPoint)) continue;
+    for (const path of staticImports(out)) if (!preload.includes(path)) preload.push(path);
   }
   for (const file of Object.keys(result.metafile.outputs)) {
     if (file.endsWith('.css') && file !== mainCss) otherCss.push(file);

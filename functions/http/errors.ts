@@ -106,8 +106,12 @@ export class ApiError extends Error {
   }
 }
 
-/** The 500's message in English (tests, logs); the answer itself is in the request's language. */
-export const INTERNAL_MESSAGE = t('en', 'error.internal');
+/**
+ * The 500's message in English (tests, logs); the answer itself is in the request's language. Marked pure so
+ * a bundle that never reads it (the Lambdas) drops it: computed at load, it read the English server words on
+ * every cold start.
+ */
+export const INTERNAL_MESSAGE = /* @__PURE__ */ t('en', 'error.internal');
 
 const body = (code: string, message: string, details: MatchErrorDetails & { key?: string; params?: object } = {}) => ({
   error: { code, message, ...details },

@@ -8,7 +8,7 @@ import './styles.css';
 import { render } from 'preact';
 import { startEarlyRead } from './access.js';
 import { absorbFragment, matchIdOf } from './fragment.js';
-import { startLanguage, useLang } from './i18n.js';
+import { startLanguage, useLang, warmFormats } from './i18n.js';
 import { App } from './ui/App.js';
 
 // The query (`?lang=en-XA`) is read before the address bar is cleaned (which drops it with the secret).
@@ -17,6 +17,8 @@ absorbFragment(location, history);
 const matchId = matchIdOf(location.pathname);
 const board = matchId ? startEarlyRead(matchId) : null;
 const language = startLanguage(asked);
+// While the read and the catalog are on their way (a task of its own, after this one has sent them).
+if (matchId) setTimeout(warmFormats, 0);
 /** Draws the whole page again when the player picks another language (no reload, nothing lost). */
 function Root() {
   useLang();
