@@ -80,6 +80,37 @@ function paintedAt(page: Page, id: string): Promise<number> {
   );
 }
 
+/**
+ * Bytes: every script and stylesheet the match page fetches on its first load, split where its first read
+ * answers: what was asked for before (the frame, the board, the catalogs: what the first render needs) and
+ * what the render of the match then asks for (its lazy parts), which comes after the first paint.
+ */
+async function firstLoadBytes(browser: Browser, siteDir: string, matchUrl: string) {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await page.goto(matchUrl);
+  await paintedAt(page, 'match-ready');
+  await page.waitForLoadState('networkidle');
+  const fetched = await page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({
+      path: new URL(e.name).pathname,
+      start: e.startTime,
+      end: e.responseEnd,
+    })),
+  );
+  await ctx.close();
+  const answered = fetched.find((e) => e.path.startsWith('/api/matches/'))?.end ?? Number.POSITIVE_INFINITY;
+  const bytes = { before: { js: 0, css: 0, files: 0 }, after: { js: 0, css: 0, files: 0 } };
+  for (const { path, start } of fetched) {
+    if (!/\.(js|css)$/.test(path)) continue;
+    const gz = gzipSync(await readFile(join(siteDir, path)), { level: 9 }).length;
+    const part = start <= answered ? bytes.before : bytes.after;
+    part[path.endsWith('.js') ? 'js' : 'css'] += gz;
+    part.files++;
+  }
+  return bytes;
+}
+
 export async function bench(report: (line: string) => void) {
   const dynamo = await startDynamoLocal();
   const site = await builtSite();
@@ -115,36 +146,7 @@ export async function bench(report: (line: string) => void) {
 
     browser = await launchChromium();
 
-    // Bytes: every script and stylesheet the match page fetches on its first load, split where its first read
-    // answers: what was asked for before (the frame, the board, the catalogs: what the first render needs) and
-    // what the render of the match then asks for (its lazy parts), which comes after the first paint.
-    let fetched: { path: string; start: number }[];
-    let answered: number;
-    {
-      const ctx = await browser.newContext();
-      const page = await ctx.newPage();
-      await page.goto(matchUrl);
-      await paintedAt(page, 'match-ready');
-      await page.waitForLoadState('networkidle');
-      const entries = await page.evaluate(() =>
-        (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({
-          path: new URL(e.name).pathname,
-          start: e.startTime,
-          end: e.responseEnd,
-        })),
-      );
-      answered = entries.find((e) => e.path.startsWith('/api/matches/'))?.end ?? Number.POSITIVE_INFINITY;
-      fetched = entries;
-      await ctx.close();
-    }
-    const bytes = { before: { js: 0, css: 0, files: 0 }, after: { js: 0, css: 0, files: 0 } };
-    for (const { path, start } of fetched) {
-      if (!/\.(js|css)$/.test(path)) continue;
-      const gz = gzipSync(await readFile(join(site.dir, path)), { level: 9 }).length;
-      const part = start <= answered ? bytes.before : bytes.after;
-      part[path.endsWith('.js') ? 'js' : 'css'] += gz;
-      part.files++;
-    }
+    const bytes = await firstLoadBytes(browser, site.dir, matchUrl);
     report(
       `web: match page JS for its first render ${kb(bytes.before.js)} + CSS ${kb(bytes.before.css)} gzip (${bytes.before.files} files, asked for before the match read answered); ` +
         `goal JS ≤ ${kb(JS_GOAL)}: ${bytes.before.js <= JS_GOAL ? 'met' : 'MISSED'}; ` +

@@ -28,7 +28,7 @@ import type { DueCursor, DueItem, NotifyStore, OutboxKey } from '../../notify/po
 import { notifyKeys, outboxOfItem } from '../notify-dynamo.js';
 import { DUE_SHARDS, dueShard } from '../table.js';
 import { roundTrip } from './matches.js';
-import { claimLease, ConditionFailed, type Item, type Key, LEASE_OVER_OR_NONE, MemoryTable, releaseLease, takeCounters } from './table.js';
+import { claimLease, ConditionFailed, type Item, type Key, MemoryTable, releaseLease, takeCounters } from './table.js';
 
 /** Where a walk of the `due` index goes on: a shard, and the last entry read in it. */
 interface Cursor {
@@ -194,7 +194,7 @@ export class MemoryNotifyStore implements NotifyStore {
     await roundTrip();
     const claimId = randomUUID();
     const fields = { type: 'sent', at: now, expiresAt: epochSeconds(now) + CLAIM_TTL_SECONDS };
-    const outcome = claimLease(this.table, notifyKeys.sent(intent, channel), { claimId, now, leaseMs, over: LEASE_OVER_OR_NONE, fields });
+    const outcome = claimLease(this.table, notifyKeys.sent(intent, channel), { claimId, now, leaseMs, fields });
     return outcome === 'claimed' ? { state: 'claimed', claimId } : { state: outcome === 'held' ? 'busy' : 'done' };
   }
 

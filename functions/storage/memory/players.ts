@@ -19,7 +19,7 @@ import {
 import type { DigestClaim, DigestCursor, DigestStore, PlayerStore } from '../../players/port.js';
 import { DIGEST_SHARDS, digestShard, playerKeys } from '../table.js';
 import { roundTrip } from './matches.js';
-import { claimLease, ConditionFailed, type Item, type Key, LEASE_OVER, MemoryTable, releaseLease, takeCounters } from './table.js';
+import { claimLease, ConditionFailed, type Item, type Key, MemoryTable, releaseLease, takeCounters } from './table.js';
 
 const seconds = (ms: number) => Math.ceil(ms / 1000);
 
@@ -274,7 +274,7 @@ export class MemoryDigestStore implements DigestStore {
     await roundTrip();
     const claimId = newSecret();
     const fields = { type: 'digest-day', expiresAt: Math.floor(now / 1000) + MARKER_TTL_SECONDS };
-    const outcome = claimLease(this.table, playerKeys.digestDay(playerId, day), { claimId, now, leaseMs, over: LEASE_OVER, fields });
+    const outcome = claimLease(this.table, playerKeys.digestDay(playerId, day), { claimId, now, leaseMs, fields });
     return outcome === 'claimed' ? { state: 'claimed', claimId } : { state: outcome === 'held' ? 'busy' : 'sent' };
   }
 

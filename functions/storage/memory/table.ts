@@ -96,14 +96,15 @@ export function takeCounters<C extends string>(
   return { ok: true };
 }
 
-/** ../lease.ts in memory: `over` says whether a claim's lease has run out at `now`. */
+/** ../lease.ts in memory, with its one rule: a lease is over from `leaseUntil` on, or when the claim has none. */
 export function claimLease(
   table: MemoryTable,
   key: Key,
-  claim: { claimId: string; now: number; leaseMs: number; over: (item: Item, now: number) => boolean; fields: Item },
+  claim: { claimId: string; now: number; leaseMs: number; fields: Item },
 ): 'claimed' | 'held' | 'settled' {
   const there = table.get(key);
-  if (there === null || (there.state === 'claimed' && claim.over(there, claim.now))) {
+  const over = (item: Item) => item.leaseUntil === undefined || (item.leaseUntil as number) <= claim.now;
+  if (there === null || (there.state === 'claimed' && over(there))) {
     table.put({ ...key, ...claim.fields, state: 'claimed', claimId: claim.claimId, leaseUntil: claim.now + claim.leaseMs });
     return 'claimed';
   }
@@ -114,7 +115,3 @@ export function releaseLease(table: MemoryTable, key: Key, claimId: string): voi
   const there = table.get(key);
   if (there?.state === 'claimed' && there.claimId === claimId) table.delete(key);
 }
-
-/** ../lease.ts LEASE_OVER and LEASE_OVER_OR_NONE. */
-export const LEASE_OVER = (item: Item, now: number) => (item.leaseUntil as number) < now;
-export const LEASE_OVER_OR_NONE = (item: Item, now: number) => item.leaseUntil === undefined || (item.leaseUntil as number) <= now;
