@@ -14,6 +14,7 @@ import { createApp } from '../../functions/app.js';
 import { depsFromEnv } from '../../functions/deps.js';
 import { type DynamoLocal, ensureTable, localClient, startDynamoLocal } from '../../functions/local/dynamo-local.js';
 import { client } from '../support/api.js';
+import { runs } from '../support/scale.js';
 import { secretSums } from '../support/test-game.js';
 
 const TABLE_NAME = 'durable';
@@ -58,7 +59,8 @@ describe('an acknowledged move on DynamoDB Local kept on disk', () => {
       [bob, { kind: 'add', amount: 1 }],
       [ann, { kind: 'add', amount: 1 }],
     ] as const;
-    for (const [trial, [seat, move]] of moves.entries()) {
+    // Each trial restarts Java (seconds): `npm test` makes two of them, CI all five.
+    for (const [trial, [seat, move]] of moves.slice(0, runs(moves.length, 2)).entries()) {
       const before = (await api.read(matchId, seat)).json.version as number;
       const moved = await api.move(matchId, seat, before, move, `durable-${trial}`);
       expect(moved.status, moved.text).toBe(200);
