@@ -141,9 +141,9 @@ function ownRoutes(deps: AppDeps): Hono {
     return c.json({ games });
   });
   // Made on the first request for it, not at a cold start (toJSONSchema over every route's schemas), then kept.
-  let document: ReturnType<typeof openApiDocument> | undefined;
-  on(api, appApi.document, (c) => {
-    document ??= openApiDocument([...deps.games.values()]);
+  let document: Awaited<ReturnType<typeof openApiDocument>> | undefined;
+  on(api, appApi.document, async (c) => {
+    document ??= await openApiDocument([...deps.games.values()]);
     return c.json(document);
   });
   return api;

@@ -11,6 +11,7 @@
  */
 import type { Handler, Hono } from 'hono';
 import type * as z from 'zod/mini';
+import type * as Responses from './responses.js';
 import { RECENT_KEYS_PER_SEAT } from '../matches/port.js';
 import { IdempotencyKey } from './schemas.js';
 
@@ -19,8 +20,15 @@ export type ApiSchema = z.ZodMiniType;
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/** An answer: its description, and the schema of its JSON body (an error status without one: ErrorResponse). */
-export type ApiAnswer = string | { description: string; schema?: z.ZodMiniType };
+/** The answers' schemas (functions/http/responses.ts), as the OpenAPI document loads them: on its first request. */
+export type ResponseSchemas = typeof Responses;
+
+/**
+ * An answer: its description, and the schema of its JSON body (an error status without one: ErrorResponse),
+ * picked from responses.ts when the document is made. Only the document reads the answers' schemas, so a
+ * cold start does not build them (responses.ts is imported by functions/http/openapi.ts alone, with `import()`).
+ */
+export type ApiAnswer = string | { description: string; schema?: (responses: ResponseSchemas) => z.ZodMiniType };
 
 /** A header a route reads, with what it means there. */
 export interface ApiHeader {

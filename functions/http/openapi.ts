@@ -3,12 +3,24 @@
  * their paths, methods, answers and the same zod schemas that parse their requests. The handlers are
  * registered from the same declarations (`on`); a route served without its declaration, or declared and
  * not served, fails tests/platform/openapi.test.ts.
+ *
+ * The answers' schemas (./responses.ts) are imported here alone, and with `import()`: esbuild keeps the
+ * module in the one-file Lambda bundle behind a lazy initializer, so its zod schemas are built when the
+ * document is first made, not at every cold start.
  */
 import * as z from 'zod/mini';
 import type { AnyGame } from '#shared/engine/game.js';
 import { SIDE_CHANGES } from '../matches/side-changes.js';
-import { API_BASE, type ApiAnswer, type ApiRoute, type ApiRoutes, type ApiSchema, createRoute, MATCHES_BASE } from './api-route.js';
-import { ErrorResponse, GamesResponse } from './responses.js';
+import {
+  API_BASE,
+  type ApiAnswer,
+  type ApiRoute,
+  type ApiRoutes,
+  type ApiSchema,
+  createRoute,
+  MATCHES_BASE,
+  type ResponseSchemas,
+} from './api-route.js';
 import { chatApi } from './routes/chat.js';
 import { inviteApi } from './routes/invites.js';
 import { matchApi } from './routes/matches.js';
@@ -38,7 +50,7 @@ export const appApi = {
     method: 'get',
     path: '/games',
     summary: 'The games, named in the request’s language',
-    responses: { 200: { description: 'Games', schema: GamesResponse } },
+    responses: { 200: { description: 'Games', schema: (r) => r.GamesResponse } },
   }),
 } satisfies ApiRoutes;
 
@@ -75,30 +87,31 @@ const PARAMETER_WORDS: Record<string, string> = {
 };
 const json = (schema: ApiSchema) => ({ 'application/json': { schema: jsonSchema(schema) } });
 
-export function openApiDocument(games: AnyGame[]) {
+export async function openApiDocument(games: AnyGame[]) {
+  const responses = await import('./responses.js');
   const moveSchemas = Object.fromEntries(games.map((g) => [`Move_${g.id}`, tryJsonSchema(g.move)]).filter(([, s]) => s !== null));
   const optionSchemas = Object.fromEntries(games.map((g) => [`Options_${g.id}`, tryJsonSchema(g.options)]).filter(([, s]) => s !== null));
   return {
     openapi: '3.1.0',
     info: { title: 'Dutch play-by-web API', version: '1', description: IDEMPOTENCY },
     components: { securitySchemes: SECURITY_SCHEMES, schemas: { ...moveSchemas, ...optionSchemas } },
-    paths: paths(),
+    paths: paths(responses),
   };
 }
 
 /** Every declared route as an operation under its path. */
-function paths(): Record<string, Record<string, object>> {
+function paths(responses: ResponseSchemas): Record<string, Record<string, object>> {
   const out: Record<string, Record<string, object>> = {};
   for (const [prefix, modules] of MOUNTED) {
     for (const route of modules.flatMap((m) => Object.values(m))) {
       const path = `${prefix}${route.path === '/' ? '' : route.path}`;
-      out[path] = { ...out[path], [route.method]: operation(route) };
+      out[path] = { ...out[path], [route.method]: operation(route, responses) };
     }
   }
   return out;
 }
 
-function operation(route: ApiRoute): object {
+function operation(route: ApiRoute, responseSchemas: ResponseSchemas): object {
   const { summary, security, request = {}, responses } = route;
   const parameters = [...fromObject(route, 'path', request.params), ...fromObject(route, 'query', request.query)];
   for (const [name, header] of Object.entries(request.headers ?? {})) {
@@ -109,7 +122,9 @@ function operation(route: ApiRoute): object {
     ...(security ? { security: [{ [security]: [] }] } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(request.body ? { requestBody: { required: !request.bodyOptional, content: json(request.body) } } : {}),
-    responses: Object.fromEntries(Object.entries(responses).map(([status, answer]) => [status, response(Number(status), answer)])),
+    responses: Object.fromEntries(
+      Object.entries(responses).map(([status, answer]) => [status, response(Number(status), answer, responseSchemas)]),
+    ),
   };
 }
 
@@ -124,9 +139,9 @@ function fromObject(route: ApiRoute, where: 'path' | 'query', schema: z.ZodMiniO
 }
 
 /** An answer; a refusal (4xx, 5xx) without its own schema has the error body every refusal has. */
-function response(status: number, answer: ApiAnswer): object {
+function response(status: number, answer: ApiAnswer, responses: ResponseSchemas): object {
   const { description, schema } = typeof answer === 'string' ? { description: answer, schema: undefined } : answer;
-  const body = schema ?? (typeof answer === 'string' && status >= 400 ? ErrorResponse : undefined);
+  const body = schema?.(responses) ?? (typeof answer === 'string' && status >= 400 ? responses.ErrorResponse : undefined);
   return { description, ...(body ? { content: json(body) } : {}) };
 }
 

@@ -9,7 +9,7 @@ import type { ChatMessage } from '../../matches/port.js';
 import { type ApiRoutes, createRoute, on } from '../api-route.js';
 import { parseIn } from '../localized.js';
 import { authorize, requiredJsonBody, seatCaller, type RouteContext } from '../request.js';
-import { type Answer, ChatMuteResponse, ChatPageResponse, ChatPostResponse, NudgeResponse } from '../responses.js';
+import type { Answer, ChatMuteResponse, ChatPageResponse, ChatPostResponse, NudgeResponse } from '../responses.js';
 import { ChatMuteRequest, ChatPostRequest, ChatQuery, MatchPath, SeatPath } from '../schemas.js';
 
 const publicMessage = ({ seq, seat, text, at }: ChatMessage) => ({ seq, seat, text, at });
@@ -65,7 +65,7 @@ const readChat = (path: string, summary: string, params: typeof MatchPath | type
     security: 'seatToken',
     request: { params, query: ChatQuery },
     describe: after,
-    responses: { 200: { description: 'Messages', schema: ChatPageResponse }, 400: 'Malformed query', ...refused },
+    responses: { 200: { description: 'Messages', schema: (r) => r.ChatPageResponse }, 400: 'Malformed query', ...refused },
   });
 
 export const chatApi = {
@@ -76,7 +76,7 @@ export const chatApi = {
     security: 'seatToken',
     request: { params: SeatPath, body: ChatPostRequest },
     responses: {
-      201: { description: 'Posted', schema: ChatPostResponse },
+      201: { description: 'Posted', schema: (r) => r.ChatPostResponse },
       400: 'invalid-chat (empty, too long, control characters), or a malformed body',
       ...refused,
       415: 'Body not sent as application/json',
@@ -95,7 +95,12 @@ export const chatApi = {
     summary: "Mute or unmute this match's chat for my seat: no chat notices, and the page folds the chat away",
     security: 'seatToken',
     request: { params: SeatPath, body: ChatMuteRequest },
-    responses: { 200: { description: 'Done', schema: ChatMuteResponse }, 400: 'Malformed body', ...refused, 429: 'too-many-messages' },
+    responses: {
+      200: { description: 'Done', schema: (r) => r.ChatMuteResponse },
+      400: 'Malformed body',
+      ...refused,
+      429: 'too-many-messages',
+    },
   }),
   nudge: createRoute({
     method: 'post',
@@ -104,7 +109,7 @@ export const chatApi = {
     security: 'seatToken',
     request: { params: SeatPath },
     responses: {
-      200: { description: 'Nudged', schema: NudgeResponse },
+      200: { description: 'Nudged', schema: (r) => r.NudgeResponse },
       ...refused,
       409: 'nudge-not-needed (my own move, or only a computer to move), match-over, match-not-started',
       429: 'nudge-too-soon: wait Retry-After seconds',

@@ -6,7 +6,7 @@ import { gameNameIn, langOf } from '../../i18n.js';
 import { parseIn } from '../localized.js';
 import { bearer, idempotencyKey, jsonBody, target, type RouteContext } from '../request.js';
 import { type ApiRoutes, createRoute, idempotencyHeader, on } from '../api-route.js';
-import { type Answer, InviteInfoResponse, JoinResponse } from '../responses.js';
+import type { Answer, InviteInfoResponse, JoinResponse } from '../responses.js';
 import { JoinRequest, MatchPath } from '../schemas.js';
 
 export function inviteRoutes({ service, links }: RouteContext): Hono {
@@ -65,7 +65,7 @@ export const inviteApi = {
       body: JoinRequest,
     },
     responses: {
-      200: { description: 'Joined', schema: JoinResponse },
+      200: { description: 'Joined', schema: (r) => r.JoinResponse },
       400: 'Malformed request',
       403: 'The invite is used or replaced',
       404: 'No such match',
@@ -79,7 +79,7 @@ export const inviteApi = {
     security: 'seatToken',
     request: { params: MatchPath },
     responses: {
-      200: { description: 'The invite', schema: InviteInfoResponse },
+      200: { description: 'The invite', schema: (r) => r.InviteInfoResponse },
       401: 'Missing or malformed token',
       403: 'The invite is used or replaced',
       404: 'No such match',

@@ -6,7 +6,7 @@ import { Hono, type Context } from 'hono';
 import { parseIn, policyWorded } from '../localized.js';
 import { authorize, bearer, etagOf, idempotencyKey, jsonBody, notModified, target, type RouteContext } from '../request.js';
 import { type ApiRoutes, createRoute, idempotencyHeader, on, SEAT_REFUSALS } from '../api-route.js';
-import { type Answer, CreateMatchResponse, JoinResponse, LinksResponse, LogPageResponse, MatchResponse } from '../responses.js';
+import type { Answer, CreateMatchResponse, JoinResponse, LinksResponse, LogPageResponse, MatchResponse } from '../responses.js';
 import { CreateIdempotencyKey, CreateMatchRequest, LogQuery, MatchPath, SeatPath } from '../schemas.js';
 
 export interface MatchRouteContext extends RouteContext {
@@ -98,7 +98,7 @@ const read = (path: string, summary: string, params: typeof MatchPath | typeof S
     summary,
     security: 'seatToken',
     request: { params },
-    responses: { 200: { description: 'The match', schema: MatchResponse }, 304: { description: 'Unchanged' }, ...SEAT_REFUSALS },
+    responses: { 200: { description: 'The match', schema: (r) => r.MatchResponse }, 304: { description: 'Unchanged' }, ...SEAT_REFUSALS },
   });
 
 /** A page of the older log, as a seat or a spectator sees it. */
@@ -110,7 +110,7 @@ const olderLog = (path: string, summary: string, params: typeof MatchPath | type
     security: 'seatToken',
     request: { params, query: LogQuery },
     describe: { before: 'Only records before this version (the newest of them); default: the newest records' },
-    responses: { 200: { description: 'Log', schema: LogPageResponse }, 400: 'Malformed query', ...SEAT_REFUSALS },
+    responses: { 200: { description: 'Log', schema: (r) => r.LogPageResponse }, 400: 'Malformed query', ...SEAT_REFUSALS },
   });
 
 export const matchApi = {
@@ -127,7 +127,7 @@ export const matchApi = {
       body: CreateMatchRequest,
     },
     responses: {
-      201: { description: 'Created', schema: CreateMatchResponse },
+      201: { description: 'Created', schema: (r) => r.CreateMatchResponse },
       400: 'Malformed request (zod issues, at most ten)',
       404: 'No such game',
       413: 'Body over 16 KB',
@@ -145,7 +145,7 @@ export const matchApi = {
     security: 'seatToken',
     request: { params: SeatPath, headers: idempotencyHeader('a retry gets the same new links and changes nothing more.') },
     responses: {
-      200: { description: 'Links', schema: LinksResponse },
+      200: { description: 'Links', schema: (r) => r.LinksResponse },
       ...SEAT_REFUSALS,
       422: 'An Idempotency-Key reused for another request',
       429: 'Too many changes beside the game from this seat; wait Retry-After seconds',
@@ -157,6 +157,10 @@ export const matchApi = {
     summary: 'Ask for or join the rematch; safe to repeat with or without an Idempotency-Key (the same rematch seat and token)',
     security: 'seatToken',
     request: { params: SeatPath, headers: idempotencyHeader('as without one, the same rematch seat and token.') },
-    responses: { 200: { description: 'My seat in the rematch', schema: JoinResponse }, ...SEAT_REFUSALS, 409: 'The match is not over' },
+    responses: {
+      200: { description: 'My seat in the rematch', schema: (r) => r.JoinResponse },
+      ...SEAT_REFUSALS,
+      409: 'The match is not over',
+    },
   }),
 } satisfies ApiRoutes;

@@ -9,7 +9,6 @@ import type { SeatAnswer } from '../../matches/service.js';
 import { parseIn, policyWorded } from '../localized.js';
 import { authorize, bearer, etagOf, idempotencyKey, jsonBody, target, type RouteContext } from '../request.js';
 import { type ApiRoutes, createRoute, idempotencyHeader, on, SEAT_REFUSALS } from '../api-route.js';
-import { MatchResponse } from '../responses.js';
 import { MoveRequest, ResignRequest, SeatPath } from '../schemas.js';
 
 export function moveRoutes({ service }: RouteContext): Hono {
@@ -48,7 +47,7 @@ export const moveApi = {
       body: MoveRequest,
     },
     responses: {
-      200: { description: 'Accepted', schema: MatchResponse },
+      200: { description: 'Accepted', schema: (r) => r.MatchResponse },
       400: 'Malformed request (zod issues, at most ten)',
       ...SEAT_REFUSALS,
       409: 'Stale version, or the match is not in play',
@@ -68,7 +67,7 @@ export const moveApi = {
       bodyOptional: true,
     },
     responses: {
-      200: { description: 'Resigned', schema: MatchResponse },
+      200: { description: 'Resigned', schema: (r) => r.MatchResponse },
       400: 'Malformed request',
       ...SEAT_REFUSALS,
       409: 'Stale version, or the match is not in play',

@@ -25,7 +25,7 @@ import { ApiError } from '../errors.js';
 import { parseIn } from '../localized.js';
 import { requiredJsonBody, seatCaller, type RouteContext } from '../request.js';
 import { type ApiRoute, type ApiRoutes, type ApiSchema, createRoute, on, SEAT_REFUSALS } from '../api-route.js';
-import { type Answer, NotificationSettingsResponse } from '../responses.js';
+import type { Answer, NotificationSettingsResponse } from '../responses.js';
 import { ChannelsRequest, EmailRequest, PushSubscribeRequest, PushUnsubscribeRequest, SeatPath, TokenQuery } from '../schemas.js';
 import { form, page } from './pages.js';
 
@@ -178,7 +178,7 @@ const setting = (method: ApiRoute['method'], path: string, summary: string, body
     security: 'seatToken',
     request: { params: SeatPath, ...(body ? { body } : {}) },
     responses: {
-      200: { description: 'My settings', schema: NotificationSettingsResponse },
+      200: { description: 'My settings', schema: (r) => r.NotificationSettingsResponse },
       400: 'Malformed request',
       ...SEAT_REFUSALS,
     },

@@ -7,7 +7,7 @@ import { Hono, type Context } from 'hono';
 import { parseIn } from '../localized.js';
 import { authorize, type RouteContext } from '../request.js';
 import { type ApiRoutes, createRoute, on } from '../api-route.js';
-import { type Answer, ReplayResponse } from '../responses.js';
+import type { Answer, ReplayResponse } from '../responses.js';
 import { MatchPath, ReplayQuery, SeatPath } from '../schemas.js';
 
 export function replayRoutes({ service }: RouteContext): Hono {
@@ -37,7 +37,10 @@ const replayRoute = (path: string, summary: string, params: typeof MatchPath | t
       as: 'After the end, where the game offers it (`everySeat`): as this seat saw the game',
     },
     responses: {
-      200: { description: 'At most 50 steps {version, at, view, log}; `next` is where the next page starts', schema: ReplayResponse },
+      200: {
+        description: 'At most 50 steps {version, at, view, log}; `next` is where the next page starts',
+        schema: (r) => r.ReplayResponse,
+      },
       400: 'Malformed query, or a range outside 1…version (replay-range)',
       401: 'Missing or malformed token',
       403: 'The token does not open this seat or match, or another seat asked for while the match is in play (replay-not-offered)',

@@ -6,8 +6,8 @@
 import { policyWorded } from '../localized.js';
 import { Hono } from 'hono';
 import { requiredJsonBody, seatCaller, type RouteContext } from '../request.js';
-import { type ApiRoutes, createRoute, on, SEAT_REFUSALS } from '../api-route.js';
-import { type Answer, MatchResponse } from '../responses.js';
+import { type ApiAnswer, type ApiRoutes, createRoute, on, SEAT_REFUSALS } from '../api-route.js';
+import type { Answer, MatchResponse } from '../responses.js';
 import { SeatPath, StandInRequest } from '../schemas.js';
 
 export function standInRoutes({ service }: RouteContext): Hono {
@@ -27,7 +27,7 @@ export function standInRoutes({ service }: RouteContext): Hono {
   return app;
 }
 
-const mine = { description: 'The match as my seat sees it', schema: MatchResponse };
+const mine: ApiAnswer = { description: 'The match as my seat sees it', schema: (r) => r.MatchResponse };
 const tooMany = 'Too many changes beside the game from this seat; wait Retry-After seconds';
 
 export const standInApi = {

@@ -5,8 +5,7 @@
 import { Hono, type Context } from 'hono';
 import type { Seat } from '#shared/engine/game.js';
 import { requiredJsonBody, seatCaller, type RouteContext } from '../request.js';
-import { type ApiRoutes, createRoute, on, SEAT_REFUSALS } from '../api-route.js';
-import { NotificationSettingsResponse } from '../responses.js';
+import { type ApiRoutes, createRoute, on, type ResponseSchemas, SEAT_REFUSALS } from '../api-route.js';
 import { PauseRequest, SeatPath } from '../schemas.js';
 
 export interface TimingRouteContext extends RouteContext {
@@ -35,7 +34,7 @@ export function timingRoutes({ service, summary }: TimingRouteContext): Hono {
   return app;
 }
 
-const settings = (description: string) => ({ description, schema: NotificationSettingsResponse });
+const settings = (description: string) => ({ description, schema: (r: ResponseSchemas) => r.NotificationSettingsResponse });
 
 export const timingApi = {
   pause: createRoute({

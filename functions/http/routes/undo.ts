@@ -8,8 +8,8 @@
 import { policyWorded } from '../localized.js';
 import { Hono } from 'hono';
 import { requiredJsonBody, seatCaller, type RouteContext } from '../request.js';
-import { type ApiRoutes, createRoute, on, SEAT_REFUSALS } from '../api-route.js';
-import { type Answer, MatchResponse } from '../responses.js';
+import { type ApiAnswer, type ApiRoutes, createRoute, on, SEAT_REFUSALS } from '../api-route.js';
+import type { Answer, MatchResponse } from '../responses.js';
 import { SeatPath, UndoAnswerRequest, UndoRequest } from '../schemas.js';
 
 export function undoRoutes({ service }: RouteContext): Hono {
@@ -36,7 +36,7 @@ export function undoRoutes({ service }: RouteContext): Hono {
   return app;
 }
 
-const mine = { description: 'The match as my seat sees it', schema: MatchResponse };
+const mine: ApiAnswer = { description: 'The match as my seat sees it', schema: (r) => r.MatchResponse };
 const refused = { 400: 'Malformed body', ...SEAT_REFUSALS, 415: 'Body not sent as application/json' };
 
 export const undoApi = {
