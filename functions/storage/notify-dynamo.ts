@@ -26,7 +26,7 @@ import {
 } from '../notify/model.js';
 import type { DueCursor, DueItem, NotifyStore, OutboxKey } from '../notify/port.js';
 import { unpackData } from './dynamo.js';
-import { takeCounters } from './rate-counters.js';
+import { inWindow, takeCounters } from './rate-counters.js';
 import { DUE_INDEX, DUE_SHARDS, dueShard, pad } from './table.js';
 import { conditionFailed } from './conditions.js';
 import { claimLease, type LeaseTarget, releaseLease } from './lease.js';
@@ -227,14 +227,9 @@ export class DynamoNotifyStore implements NotifyStore {
     caps: Record<ConfirmationCap, number>,
     now: number,
   ): Promise<{ ok: true; windowStart: number } | { ok: false; cap: ConfirmationCap; retryAt: number }> {
-    const windowStart = now - (now % CONFIRMATION_WINDOW_MS);
-    const taken = await takeCounters(this.db, this.tableName, {
-      subjects,
-      caps,
-      key: (cap, subject) => notifyKeys.confirmCounter(cap, subject, windowStart),
-      expiresAt: epochSeconds(windowStart + CONFIRMATION_WINDOW_MS) + DAY_SECONDS,
-    });
-    return taken.ok ? { ok: true, windowStart } : { ok: false, cap: taken.full, retryAt: windowStart + CONFIRMATION_WINDOW_MS };
+    const window = confirmationWindow(subjects, caps, now);
+    const taken = await takeCounters(this.db, this.tableName, window.take);
+    return taken.ok ? { ok: true, windowStart: window.windowStart } : window.refused(taken.full);
   }
 
   /** Gives the counts back when no mail went out after all (address refused, or the send failed). */
@@ -533,3 +528,16 @@ export function itemToIntent(item: Item): NotificationIntent {
     ...(item.chat !== undefined ? { chat: item.chat as NonNullable<NotificationIntent['chat']> } : {}),
   };
 }
+
+/** The confirmation mails' counters for the window `now` falls in (kept a day past its end). */
+export const confirmationWindow = (
+  subjects: Partial<Record<ConfirmationCap, string>>,
+  caps: Record<ConfirmationCap, number>,
+  now: number,
+) =>
+  inWindow(now, CONFIRMATION_WINDOW_MS, {
+    subjects,
+    caps,
+    key: (cap, subject, windowStart) => notifyKeys.confirmCounter(cap, subject, windowStart),
+    expiresAt: (windowStart) => epochSeconds(windowStart + CONFIRMATION_WINDOW_MS) + DAY_SECONDS,
+  });

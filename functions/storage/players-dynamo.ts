@@ -27,7 +27,7 @@ import {
 } from '../players/model.js';
 import type { PlayerStore } from '../players/port.js';
 import { conditionFailed } from './conditions.js';
-import { takeCounters } from './rate-counters.js';
+import { inWindow, takeCounters } from './rate-counters.js';
 import { playerKeys } from './table.js';
 
 type Item = Record<string, unknown>;
@@ -102,14 +102,9 @@ export class DynamoPlayerStore implements PlayerStore {
     caps: Record<SignInCap, number>,
     now: number,
   ): Promise<{ ok: true } | { ok: false; cap: SignInCap; retryAt: number }> {
-    const windowStart = now - (now % SIGN_IN_WINDOW_MS);
-    const taken = await takeCounters(this.db, this.tableName, {
-      subjects,
-      caps,
-      key: (cap, subject) => playerKeys.signInCounter(cap, subject, windowStart),
-      expiresAt: seconds(windowStart + 2 * SIGN_IN_WINDOW_MS),
-    });
-    return taken.ok ? taken : { ok: false, cap: taken.full, retryAt: windowStart + SIGN_IN_WINDOW_MS };
+    const window = signInWindow(subjects, caps, now);
+    const taken = await takeCounters(this.db, this.tableName, window.take);
+    return taken.ok ? taken : window.refused(taken.full);
   }
 
   // ------------------------------------------------------------------ players
@@ -372,3 +367,12 @@ export class DynamoPlayerStore implements PlayerStore {
 }
 
 const keyOf = (i: Item) => ({ pk: i.pk as string, sk: i.sk as string });
+
+/** The sign-in mails' counters for the window `now` falls in (kept one window past its end). */
+export const signInWindow = (subjects: Partial<Record<SignInCap, string>>, caps: Record<SignInCap, number>, now: number) =>
+  inWindow(now, SIGN_IN_WINDOW_MS, {
+    subjects,
+    caps,
+    key: (cap, subject, windowStart) => playerKeys.signInCounter(cap, subject, windowStart),
+    expiresAt: (windowStart) => seconds(windowStart + 2 * SIGN_IN_WINDOW_MS),
+  });

@@ -10,10 +10,34 @@ export interface CounterTake<C extends string> {
   /** The subjects to count, by cap (a cap without a subject is not counted). */
   subjects: Partial<Record<C, string>>;
   caps: Record<C, number>;
-  /** The counter item's key for a cap and subject in this window. */
-  key: (cap: C, subject: string) => Record<string, unknown>;
+  /** The counter item's key (the table's pk and sk) for a cap and subject in this window. */
+  key: (cap: C, subject: string) => { pk: string; sk: string };
   /** When the counters may go (epoch seconds). */
   expiresAt: number;
+}
+
+/**
+ * The counters of the fixed window `now` falls in: what to take, and the refusal a full cap gives (that cap,
+ * and when its window ends). The DynamoDB adapters and their in-memory twins take the same plan.
+ */
+export function inWindow<C extends string>(
+  now: number,
+  windowMs: number,
+  plan: {
+    subjects: Partial<Record<C, string>>;
+    caps: Record<C, number>;
+    key: (cap: C, subject: string, windowStart: number) => { pk: string; sk: string };
+    expiresAt: (windowStart: number) => number;
+  },
+) {
+  const windowStart = now - (now % windowMs);
+  const take: CounterTake<C> = {
+    subjects: plan.subjects,
+    caps: plan.caps,
+    key: (cap, subject) => plan.key(cap, subject, windowStart),
+    expiresAt: plan.expiresAt(windowStart),
+  };
+  return { windowStart, take, refused: (cap: C) => ({ ok: false as const, cap, retryAt: windowStart + windowMs }) };
 }
 
 /** Counts one against every cap, or none: `full` names the first cap that was already at its maximum. */

@@ -13,10 +13,8 @@ import {
   ADDRESS_PROOF_TTL_SECONDS,
   CLAIM_TTL_SECONDS,
   CONFIRMATION_INTERVAL_MS,
-  CONFIRMATION_WINDOW_MS,
   type ClaimState,
   type ConfirmationCap,
-  DAY_SECONDS,
   type EmailAddressRecord,
   epochSeconds,
   type LinkTokenRecord,
@@ -25,7 +23,7 @@ import {
   type SeatPrefs,
 } from '../../notify/model.js';
 import type { DueCursor, DueItem, NotifyStore, OutboxKey } from '../../notify/port.js';
-import { notifyKeys, outboxOfItem } from '../notify-dynamo.js';
+import { confirmationWindow, notifyKeys, outboxOfItem } from '../notify-dynamo.js';
 import { DUE_SHARDS, dueShard } from '../table.js';
 import { roundTrip } from './matches.js';
 import { claimLease, ConditionFailed, type Item, type Key, MemoryTable, releaseLease, takeCounters } from './table.js';
@@ -119,14 +117,9 @@ export class MemoryNotifyStore implements NotifyStore {
     now: number,
   ): Promise<{ ok: true; windowStart: number } | { ok: false; cap: ConfirmationCap; retryAt: number }> {
     await roundTrip();
-    const windowStart = now - (now % CONFIRMATION_WINDOW_MS);
-    const taken = takeCounters(this.table, {
-      subjects,
-      caps,
-      key: (cap, subject) => notifyKeys.confirmCounter(cap, subject, windowStart),
-      expiresAt: epochSeconds(windowStart + CONFIRMATION_WINDOW_MS) + DAY_SECONDS,
-    });
-    return taken.ok ? { ok: true, windowStart } : { ok: false, cap: taken.full, retryAt: windowStart + CONFIRMATION_WINDOW_MS };
+    const window = confirmationWindow(subjects, caps, now);
+    const taken = takeCounters(this.table, window.take);
+    return taken.ok ? { ok: true, windowStart: window.windowStart } : window.refused(taken.full);
   }
 
   async returnConfirmationAllowance(subjects: Partial<Record<ConfirmationCap, string>>, windowStart: number): Promise<void> {

@@ -8,7 +8,6 @@ import type { Lang } from '../../i18n.js';
 import { newSecret } from '../../matches/tokens.js';
 import {
   LINK_TTL_MS,
-  SIGN_IN_WINDOW_MS,
   type ClaimedSeat,
   type NoticeDefaults,
   type PlayerRecord,
@@ -17,6 +16,7 @@ import {
   type SignInLinkRecord,
 } from '../../players/model.js';
 import type { DigestClaim, DigestCursor, DigestStore, PlayerStore } from '../../players/port.js';
+import { signInWindow } from '../players-dynamo.js';
 import { DIGEST_SHARDS, digestShard, playerKeys } from '../table.js';
 import { roundTrip } from './matches.js';
 import { claimLease, ConditionFailed, type Item, type Key, MemoryTable, releaseLease, takeCounters } from './table.js';
@@ -66,14 +66,9 @@ export class MemoryPlayerStore implements PlayerStore {
     now: number,
   ): Promise<{ ok: true } | { ok: false; cap: SignInCap; retryAt: number }> {
     await roundTrip();
-    const windowStart = now - (now % SIGN_IN_WINDOW_MS);
-    const taken = takeCounters(this.table, {
-      subjects,
-      caps,
-      key: (cap, subject) => playerKeys.signInCounter(cap, subject, windowStart),
-      expiresAt: seconds(windowStart + 2 * SIGN_IN_WINDOW_MS),
-    });
-    return taken.ok ? taken : { ok: false, cap: taken.full, retryAt: windowStart + SIGN_IN_WINDOW_MS };
+    const window = signInWindow(subjects, caps, now);
+    const taken = takeCounters(this.table, window.take);
+    return taken.ok ? taken : window.refused(taken.full);
   }
 
   async player(id: string): Promise<PlayerRecord | null> {

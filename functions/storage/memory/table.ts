@@ -7,6 +7,8 @@
  * size limit, no stream.
  */
 
+import type { CounterTake } from '../rate-counters.js';
+
 export type Item = Record<string, unknown>;
 export interface Key {
   pk: string;
@@ -80,16 +82,12 @@ export class ConditionFailed extends Error {
 }
 
 /** ../rate-counters.ts `takeCounters` in memory: counts one against every cap, or none. */
-export function takeCounters<C extends string>(
-  table: MemoryTable,
-  take: { subjects: Partial<Record<C, string>>; caps: Record<C, number>; key: (cap: C, subject: string) => Key; expiresAt: number },
-): { ok: true } | { ok: false; full: C } {
+export function takeCounters<C extends string>(table: MemoryTable, take: CounterTake<C>): { ok: true } | { ok: false; full: C } {
   const entries = (Object.entries(take.subjects) as [C, string | undefined][]).filter((e): e is [C, string] => e[1] !== undefined);
-  const counted = entries.map(([cap, subject]) => ({
-    cap,
-    key: take.key(cap, subject),
-    n: (table.get(take.key(cap, subject))?.n as number | undefined) ?? 0,
-  }));
+  const counted = entries.map(([cap, subject]) => {
+    const key = take.key(cap, subject);
+    return { cap, key, n: (table.get(key)?.n as number | undefined) ?? 0 };
+  });
   const full = counted.find((c) => c.n >= take.caps[c.cap]);
   if (full) return { ok: false, full: full.cap };
   for (const c of counted) table.put({ ...c.key, n: c.n + 1, expiresAt: take.expiresAt, type: 'rate-counter' });
