@@ -6,13 +6,15 @@
  * refuses by throwing a MatchError (or by returning the refusal as its result, with nothing to write).
  *
  * After a commit the runner does what every change needs: a log record that changes the game moves
- * `gameVersion` (side changes do not), and the record this process last wrote is remembered (./recent.ts)
- * so the next move at that version skips its read; a lost race forgets it.
+ * `gameVersion` (side changes do not), every REPLAY_CHECKPOINT_EVERY-th version carries the state as a replay
+ * checkpoint (./replay.ts), and the record this process last wrote is remembered (./recent.ts) so the next
+ * move at that version skips its read; a lost race forgets it.
  */
 import type { AnyGame } from '#shared/engine/game.js';
 import { MatchError } from './errors.js';
 import type { Commit, LogRecord, MatchRecord, MatchStore } from './port.js';
 import type { RecentMatches } from './recent.js';
+import { checkpointOf } from './replay.js';
 
 /** Tries of the conditional write before the match counts as busy (others kept writing first). */
 export const CHANGE_ATTEMPTS = 8;
@@ -94,6 +96,8 @@ export async function readMatch(deps: Pick<ChangeDeps, 'store' | 'recent'>, matc
  */
 async function commitChange(deps: ChangeDeps, c: Commit): Promise<boolean> {
   if (c.log && !SIDE_LOG_KINDS.has(c.log.kind)) c.match.gameVersion = c.log.version;
+  const checkpoint = checkpointOf(c);
+  if (checkpoint) c.checkpoint = checkpoint;
   const result = await deps.store.commit(c);
   if (result.ok) deps.recent.remember(c.match);
   else deps.recent.forget(c.match.id);

@@ -287,6 +287,18 @@ export interface Commit {
   create?: MatchRecord;
   /** A table chat message, written in the same transaction (the match's `chatCount` is its seq). */
   chat?: ChatMessage;
+  /** The game state after the log record's version, kept for replays (./replay.ts `checkpointOf`). Hidden like `state`. */
+  checkpoint?: Checkpoint;
+}
+
+/**
+ * The game state as it stood after a logged version: a replay from a later version starts here and applies
+ * only the log records after it (./replay.ts). Holds the PRNG and every hidden card: it never leaves the
+ * server except through `view(state, seat)`.
+ */
+export interface Checkpoint {
+  version: number;
+  state: unknown;
 }
 
 export type CommitResult = { ok: true } | { ok: false; reason: 'stale' | 'busy' };
@@ -303,6 +315,14 @@ export interface MatchStore {
   log(id: string, opts: { limit: number; before?: number }): Promise<LogRecord[]>;
   /** Every log record in version order (replay, audits). */
   fullLog(id: string): Promise<LogRecord[]>;
+  /**
+   * The log records from version `from` on, in version order, at most `limit`. Eventually consistent unless
+   * `consistent`: the replay reads versions committed before it read the match, then asks consistently for
+   * anything after the last one it got (./replay.ts).
+   */
+  logFrom(id: string, from: number, opts?: { limit?: number; consistent?: boolean }): Promise<LogRecord[]>;
+  /** The newest checkpoint at or before `version` (eventually consistent: an older one only costs reads), or null. */
+  checkpointAt(id: string, version: number): Promise<Checkpoint | null>;
   /**
    * The sweep's visit: moves its cursor (`sweptUntil`) and next timer (`dueAt`) on and writes the timer
    * notices it found, all or nothing, while the match is still at its version; false when a change came first.

@@ -1,8 +1,14 @@
 /**
- * Replay: a match re-run from its record (seed, options, seat count) and its full log, giving the game
+ * Replay: a match re-run from its record (seed, options, seat count) and its log, giving the game
  * state after every logged version, and from it one viewer's steps (`view(state, viewer)` and that
  * version's log lines through present.ts, the same presentation as the log). Pure but for `ReplayReader`,
  * which reads the store and keeps the last few replays of this process.
+ *
+ * Checkpoints: every REPLAY_CHECKPOINT_EVERY versions the one runner (./change.ts) writes the game state
+ * after that version beside its log record, in the same transaction (`checkpointOf`). A replay from version
+ * v (the page's "N moves since you last looked") starts at the newest checkpoint at or before v and reads
+ * only the log records from there on: O(moves since), not the whole log. A match with no checkpoint (made
+ * before them, or younger than the first) replays from setup as before. docs/decisions/replay-checkpoints.md
  *
  * Who sees what: while the match is in play a seat replays its own view at each version and a spectator
  * the public one (both were shown exactly that at the time). Once it is over, a game declaring
@@ -11,13 +17,32 @@
  */
 import type { AnyGame, Seat, Viewer } from '#shared/engine/game.js';
 import { MatchError } from './errors.js';
-import type { LogRecord, MatchRecord, MatchStore } from './port.js';
+import type { Checkpoint, Commit, LogRecord, MatchRecord, MatchStore } from './port.js';
 import { logEntries, presentLog } from './present.js';
 
 /** Steps in one answer; the page asks for the next ones with `from = next`. */
 export const REPLAY_PAGE = 50;
 /** Replays kept per process (a page stepping through a match asks several times in a row). */
 const KEPT_REPLAYS = 8;
+/**
+ * A checkpoint every this many versions: about 4 write units each (a Golden Age state packs to ~1 KB, twice
+ * inside a transaction), against the log records a replay reads past it (~2.9 KB each). The figures that chose
+ * it: docs/decisions/replay-checkpoints.md.
+ */
+export const REPLAY_CHECKPOINT_EVERY = 20;
+
+/**
+ * What a return visit near the end of a Golden Age match may read at most, in read units (DynamoDB's
+ * 4 KB; tests/platform/replay-reads.test.ts counts them at the wire): before checkpoints, 444.
+ */
+export const RETURN_VISIT_READ_UNITS = 30;
+
+/** The checkpoint a commit writes beside its log record: the new state, at every REPLAY_CHECKPOINT_EVERY-th version. */
+export function checkpointOf(c: Pick<Commit, 'match' | 'log'>): Checkpoint | undefined {
+  const { match, log } = c;
+  if (!log || log.version !== match.version || match.state === null) return undefined;
+  return log.version % REPLAY_CHECKPOINT_EVERY === 0 ? { version: log.version, state: match.state } : undefined;
+}
 
 /** The game after one logged version. `state` is null until the game starts. */
 export interface Frame {
@@ -30,14 +55,21 @@ export interface Frame {
 /**
  * The state after every logged version, in version order. Records that change the game: `start` (setup
  * from the seed), `move` and `default-move` (applied with their recorded time), `undo` (back to the state
- * before the record it took back). Every other record keeps the state as it was.
+ * before the record it took back). Every other record keeps the state as it was. From a checkpoint, `log`
+ * begins with the record of the checkpoint's version, and the first frame is that record with its state.
  */
-export function replayFrames(game: AnyGame, match: MatchRecord, log: readonly LogRecord[]): Frame[] {
+export function replayFrames(game: AnyGame, match: MatchRecord, log: readonly LogRecord[], checkpoint?: Checkpoint): Frame[] {
   const frames: Frame[] = [];
   let state: unknown = null;
-  const records = log.filter((r) => r.version <= match.version);
-  // A match that started at its creation (against computers only) has no start record: version 1 is setup.
-  if (match.seed !== null && !records.some((r) => r.kind === 'start')) {
+  let records = log.filter((r) => r.version <= match.version);
+  if (checkpoint) {
+    const [at, ...after] = records;
+    if (at?.version !== checkpoint.version) throw diverged(match, `no log record at the checkpoint's version ${checkpoint.version}`);
+    state = checkpoint.state;
+    frames.push({ version: at.version, at: at.at, state, record: at });
+    records = after;
+  } else if (match.seed !== null && !records.some((r) => r.kind === 'start')) {
+    // A match that started at its creation (against computers only) has no start record: version 1 is setup.
     state = game.setup(match.seats.length, match.options, match.seed);
     frames.push({ version: 1, at: match.createdAt, state, record: null });
   }
@@ -78,10 +110,14 @@ export function checkFinal(game: AnyGame, match: MatchRecord, frames: readonly F
   if (form(last) !== form(match.state)) throw diverged(match, 'the last state differs from the stored one');
 }
 
-const diverged = (match: MatchRecord, why: string) => {
-  console.error(JSON.stringify({ level: 'error', message: 'replay diverged', matchId: match.id, why }));
-  return new MatchError('replay-diverged', 'error.replay-diverged');
-};
+/** A replay that does not lead to the stored state; `why` is for the server's log (ReplayReader), never the caller. */
+class Diverged extends MatchError {
+  constructor(readonly why: string) {
+    super('replay-diverged', 'error.replay-diverged');
+  }
+}
+
+const diverged = (_match: MatchRecord, why: string) => new Diverged(why);
 
 /** What a replay request asks for: a version range (inclusive), and after the end, a seat's eyes. */
 export interface ReplayQuery {
@@ -105,8 +141,14 @@ export function replayViewer(game: AnyGame, match: MatchRecord, own: Viewer, as:
  * One page of steps for `viewer`. The first step is the game as it stood at `from` (the view one last
  * saw, when `from` is where one left off); then every logged version up to `to`, at most REPLAY_PAGE.
  */
-export function replaySteps(game: AnyGame, match: MatchRecord, frames: readonly Frame[], viewer: Viewer, query: ReplayQuery) {
-  const first = frames[0]?.version ?? match.version;
+export function replaySteps(
+  game: AnyGame,
+  match: MatchRecord,
+  frames: readonly Frame[],
+  viewer: Viewer,
+  query: ReplayQuery,
+  first = frames[0]?.version ?? match.version,
+) {
   const from = query.from ?? first;
   const to = query.to ?? match.version;
   if (from < 1 || to > match.version || from > to) {
@@ -151,24 +193,117 @@ export function changesSince(game: AnyGame, frames: readonly Frame[], viewer: Vi
   return n;
 }
 
+/** Frames from some version on, and the version the whole replay starts at (its first step). */
+export interface Replayed {
+  frames: Frame[];
+  first: number;
+}
+
 /**
- * Reads a match and its full log and replays it, checked against the stored state. The replays of the
- * last few matches are kept by id and version, so stepping page by page through a long match applies
- * its moves once per process.
+ * Reads a match's log and replays it, checked against the stored state: from the newest checkpoint at or
+ * before `from` when there is one, else the whole log. The replays of the last few matches are kept by id
+ * and version, so stepping page by page through a long match applies its moves once per process.
+ *
+ * Reads: the checkpoint and the older log records eventually consistent (half the price: they were
+ * committed before the match was read), then one consistent read of anything after the last record that
+ * came back, so a record a lagging replica missed is never missing. A replay that does not lead to the
+ * stored state is read once more, all of it consistently, before it counts as diverged.
  */
 export class ReplayReader {
-  private readonly kept = new Map<string, { version: number; frames: Frame[] }>();
+  private readonly kept = new Map<string, { version: number; whole: boolean } & Replayed>();
 
   constructor(private readonly store: MatchStore) {}
 
-  async frames(game: AnyGame, match: MatchRecord): Promise<Frame[]> {
+  async replay(game: AnyGame, match: MatchRecord, from?: number): Promise<Replayed> {
     const hit = this.kept.get(match.id);
-    if (hit && hit.version === match.version) return hit.frames;
-    const frames = replayFrames(game, match, await this.store.fullLog(match.id));
-    checkFinal(game, match, frames);
+    if (hit && hit.version === match.version && (hit.whole || (from !== undefined && (hit.frames[0]?.version ?? from) <= from))) return hit;
+    const partial = from === undefined ? null : await this.fromCheckpoint(game, match, from);
+    const replayed = partial ?? (await this.whole(game, match));
     this.kept.delete(match.id);
-    this.kept.set(match.id, { version: match.version, frames });
+    this.kept.set(match.id, { version: match.version, whole: partial === null, ...replayed });
     while (this.kept.size > KEPT_REPLAYS) this.kept.delete(this.kept.keys().next().value!);
-    return frames;
+    return replayed;
   }
+
+  private async whole(game: AnyGame, match: MatchRecord): Promise<Replayed> {
+    const frames = await this.checked(game, match, (consistent) => this.logFrom(match, 0, consistent));
+    return { frames, first: frames[0]?.version ?? match.version };
+  }
+
+  /** From the checkpoint at or before `from`; null (replay the whole log) where none serves. */
+  private async fromCheckpoint(game: AnyGame, match: MatchRecord, from: number): Promise<Replayed | null> {
+    const checkpoint = await this.store.checkpointAt(match.id, Math.min(from, match.version));
+    if (!checkpoint) return null;
+    const [opening] = await this.store.logFrom(match.id, 0, { limit: 1 });
+    const first = firstVersion(match, opening);
+    if (first === null) return null;
+    try {
+      const frames = await this.checked(
+        game,
+        match,
+        async (consistent) => {
+          const tail = await this.logFrom(match, checkpoint.version, consistent);
+          // An undo of a version at or before the checkpoint needs the frames before it: the whole log then.
+          if (tail.some((r) => r.kind === 'undo' && (r.undid ?? 0) <= checkpoint.version)) throw new BeforeCheckpoint();
+          return tail;
+        },
+        checkpoint,
+      );
+      return { frames, first };
+    } catch (err) {
+      if (err instanceof BeforeCheckpoint) return null;
+      throw err;
+    }
+  }
+
+  /** The replay of what `read` gives, checked; once more on a consistent read before it counts as diverged. */
+  private async checked(
+    game: AnyGame,
+    match: MatchRecord,
+    read: (consistent: boolean) => Promise<LogRecord[]>,
+    checkpoint?: Checkpoint,
+  ): Promise<Frame[]> {
+    try {
+      const frames = replayFrames(game, match, await read(false), checkpoint);
+      checkFinal(game, match, frames);
+      return frames;
+    } catch (err) {
+      if (!(err instanceof Diverged)) throw err;
+    }
+    try {
+      const frames = replayFrames(game, match, await read(true), checkpoint);
+      checkFinal(game, match, frames);
+      return frames;
+    } catch (err) {
+      if (err instanceof Diverged) {
+        console.error(
+          JSON.stringify({ level: 'error', message: 'replay diverged', matchId: match.id, why: err.why, checkpoint: checkpoint?.version }),
+        );
+      }
+      throw err;
+    }
+  }
+
+  /** The log from `from` on: eventually consistent, then consistently whatever follows the last record read. */
+  private async logFrom(match: MatchRecord, from: number, consistent: boolean): Promise<LogRecord[]> {
+    if (consistent) return this.store.logFrom(match.id, from, { consistent: true });
+    const older = await this.store.logFrom(match.id, from);
+    const last = older.at(-1)?.version ?? from - 1;
+    if (last >= match.version) return older;
+    return [...older, ...(await this.store.logFrom(match.id, last + 1, { consistent: true }))];
+  }
+}
+
+/** A log past a checkpoint that reaches back before it (an undo): ReplayReader replays the whole log instead. */
+class BeforeCheckpoint extends Error {}
+
+/**
+ * The version the whole replay starts at, from the log's first record: setup at version 1 for a match
+ * that started at its creation (its log has no join or start record), else that record. Null when the log
+ * holds nothing to tell it by.
+ */
+function firstVersion(match: MatchRecord, opening: LogRecord | undefined): number | null {
+  if (!opening) return null;
+  if (opening.kind === 'join' || opening.kind === 'start') return opening.version;
+  return match.seed !== null ? 1 : null;
 }

@@ -166,7 +166,8 @@ export class MatchService {
     const match = await this.mustGet(matchId);
     const game = this.game(match.gameId);
     const viewer = replayViewer(game, match, viewerOf(caller), query.as);
-    return replaySteps(game, match, await this.replays.frames(game, match), viewer, query);
+    const { frames, first } = await this.replays.replay(game, match, query.from);
+    return replaySteps(game, match, frames, viewer, query, first);
   }
 
   // ---------------------------------------------------------------- changes (each a decision in its own module)

@@ -10,7 +10,16 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { DynamoDBClient, GetItemCommand, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Seat } from '#shared/engine/game.js';
-import type { Commit, CommitResult, LogRecord, MatchHead, MatchRecord, MatchStore, NotificationIntent } from '../matches/port.js';
+import type {
+  Checkpoint,
+  Commit,
+  CommitResult,
+  LogRecord,
+  MatchHead,
+  MatchRecord,
+  MatchStore,
+  NotificationIntent,
+} from '../matches/port.js';
 import { bounded, boundsFromEnv } from './bounds.js';
 import { cancelled, cancelledByConflict, cancelledFor, conditionFailed, refused } from './conditions.js';
 import { chatMessages, chatSeen, chatToItem, markChatSeen } from './chat-dynamo.js';
@@ -175,6 +184,15 @@ export function logToItem(matchId: string, l: LogRecord, expiresAt: number, inte
   return { ...item, intents: packData(intents), dueShard: dueShardOf(matchId), dueAt };
 }
 
+/** A replay checkpoint: the game state packed like `data`, with the log's retention. */
+export function checkpointToItem(matchId: string, c: Checkpoint, expiresAt: number): Item {
+  return { ...keys.checkpoint(matchId, c.version), type: 'checkpoint', version: c.version, data: packData(c.state), expiresAt };
+}
+
+export function itemToCheckpoint(item: Item): Checkpoint {
+  return { version: item.version as number, state: unpackData(item.data) };
+}
+
 /** An outbox row of its own, for notifications with no log record (the sweep's timers, a rematch). */
 export function intentToItem(n: NotificationIntent): Item {
   return {
@@ -283,6 +301,8 @@ export class DynamoMatchStore implements MatchStore {
         Put: { TableName: this.tableName, Item: chatToItem(match.id, c.chat, expiresAt), ConditionExpression: 'attribute_not_exists(pk)' },
       });
     }
+    // No condition of its own: the log item's condition already makes the version new.
+    if (c.checkpoint) items.push({ Put: { TableName: this.tableName, Item: checkpointToItem(match.id, c.checkpoint, expiresAt) } });
     if (c.create) {
       items.push({
         Put: { TableName: this.tableName, Item: matchToItem(c.create, true), ConditionExpression: 'attribute_not_exists(pk)' },
@@ -332,6 +352,40 @@ export class DynamoMatchStore implements MatchStore {
       start = out.LastEvaluatedKey;
     } while (start);
     return records;
+  }
+
+  async logFrom(id: string, from: number, opts: { limit?: number; consistent?: boolean } = {}): Promise<LogRecord[]> {
+    const records: LogRecord[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await this.db.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
+          ExpressionAttributeValues: { ':pk': keys.match(id).pk, ':lo': keys.log(id, Math.max(0, from)).sk, ':hi': 'LOG#~' },
+          ConsistentRead: opts.consistent === true,
+          ...(opts.limit !== undefined ? { Limit: opts.limit - records.length } : {}),
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const i of out.Items ?? []) records.push(unpackData<LogRecord>(i.data));
+      start = out.LastEvaluatedKey;
+    } while (start && (opts.limit === undefined || records.length < opts.limit));
+    return records;
+  }
+
+  async checkpointAt(id: string, version: number): Promise<Checkpoint | null> {
+    const out = await this.db.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
+        ExpressionAttributeValues: { ':pk': keys.match(id).pk, ':lo': 'CKPT#', ':hi': keys.checkpoint(id, version).sk },
+        ScanIndexForward: false,
+        Limit: 1,
+      }),
+    );
+    const item = out.Items?.[0];
+    return item ? itemToCheckpoint(item) : null;
   }
 
   chatMessages(id: string, opts: { after: number; limit: number }) {

@@ -8,6 +8,7 @@
  *                      sk = NOTIFY#<version:8>#<seat>[#<tag>] outbox rows of changes with no log record (timers)
  *                      sk = N#<seat>#PREFS / N#<seat>#PUSH#<id>  a seat's notification channels (functions/notify)
  *                      sk = SENT#<version:8>#<seat>#<tag>#<channel>  delivery dedupe records
+ *                      sk = CKPT#<version:8>        the game state after that version, every REPLAY_CHECKPOINT_EVERY (replays)
  *                      sk = CHAT#<seq:8>            a table chat message (the match keeps chatCount)
  *                      sk = CHATSEEN#<seat>          how far a seat has read the chat, and when
  *   pk = EMAIL#<sha256> sk = EMAIL                   an email address: suppression, confirmation rate limit
@@ -70,6 +71,8 @@ export const DEFAULT_TABLE = 'dutch';
 export const keys = {
   match: (id: string) => ({ pk: `M#${id}`, sk: 'MATCH' }),
   log: (id: string, version: number) => ({ pk: `M#${id}`, sk: `LOG#${pad(version)}` }),
+  /** The game state after a logged version, for replays (functions/matches/replay.ts). */
+  checkpoint: (id: string, version: number) => ({ pk: `M#${id}`, sk: `CKPT#${pad(version)}` }),
   /** A table chat message (functions/storage/chat-dynamo.ts). */
   chat: (id: string, seq: number) => ({ pk: `M#${id}`, sk: `CHAT#${pad(seq)}` }),
   /** How far a seat has read the chat, and when. */

@@ -142,6 +142,34 @@ export function describeMatchStoreContract(name: string, make: () => Promise<Mat
       expect(await store.fullLog(m.id)).toEqual([2, 3, 4, 5, 6].map((v) => logRecord(v)));
     });
 
+    it('keeps a checkpoint with its commit (the newest at or before a version) and reads the log from a version on', async () => {
+      const store = await make();
+      const m = matchRecord();
+      await store.create(m);
+      let at = await played(store, m, 3);
+      for (const state of [{ hand: [1, 2] }, { hand: [3] }]) {
+        const n = next(at, { state });
+        const checkpoint = { version: n.version, state };
+        expect(await store.commit({ match: n, expectedVersion: at.version, log: logRecord(n.version), checkpoint })).toEqual({ ok: true });
+        at = await played(store, n, 2);
+      }
+      expect(await store.checkpointAt(m.id, 4)).toBeNull();
+      expect(await store.checkpointAt(m.id, 5)).toEqual({ version: 5, state: { hand: [1, 2] } });
+      expect(await store.checkpointAt(m.id, 7)).toEqual({ version: 5, state: { hand: [1, 2] } });
+      expect(await store.checkpointAt(m.id, 99)).toEqual({ version: 8, state: { hand: [3] } });
+      expect(await store.checkpointAt('nothing-here', 9)).toBeNull();
+      expect((await store.logFrom(m.id, 7)).map((l) => l.version)).toEqual([7, 8, 9, 10]);
+      expect(await store.logFrom(m.id, 9, { consistent: true })).toEqual([9, 10].map((v) => logRecord(v)));
+      expect((await store.logFrom(m.id, 0, { limit: 1 })).map((l) => l.version)).toEqual([2]);
+      expect(await store.logFrom(m.id, 11)).toEqual([]);
+      // A stale commit writes no checkpoint either.
+      const late = next(m, { state: { hand: [9] } });
+      expect((await store.commit({ match: late, expectedVersion: 1, log: logRecord(11), checkpoint: { version: 11, state: {} } })).ok).toBe(
+        false,
+      );
+      expect((await store.checkpointAt(m.id, 11))!.version).toBe(8);
+    });
+
     it('refuses a commit at another version as stale and writes none of it', async () => {
       const store = await make();
       const m = matchRecord();

@@ -4,8 +4,8 @@ import { nextInt, seedRng, type Rng } from '#shared/engine/random.js';
 import { canonical } from '#shared/games/dutch-memory/plain.js';
 import type { DutchMemoryState } from '#shared/games/dutch-memory/state.js';
 import { GAMES, gameRegistry } from '#shared/games/index.js';
-import type { LogRecord, MatchRecord } from '../../functions/matches/port.js';
-import { replayFrames } from '../../functions/matches/replay.js';
+import type { LogRecord, MatchRecord, MatchStore } from '../../functions/matches/port.js';
+import { REPLAY_CHECKPOINT_EVERY, ReplayReader, replayFrames, replaySteps } from '../../functions/matches/replay.js';
 import { MatchService } from '../../functions/matches/service.js';
 import { memoryApp, toCountPhase, type Json, type Seat as SeatToken } from '../support/app.js';
 import { runs } from '../support/scale.js';
@@ -431,5 +431,82 @@ describe('a replay that does not lead to the stored state', () => {
     expect(frames.map((f) => f.version)).toEqual([2, 3, 4]);
     expect(frames[1]!.state).not.toEqual(setup);
     expect(frames[2]!.state).toEqual(setup);
+  });
+});
+
+describe('a replay from a checkpoint', () => {
+  it('gives, from every version and for every viewer, the answer of the whole log replayed from setup', async () => {
+    const { api, table } = await memoryApp({ games: [...GAMES] });
+    const pick = seeded('replay-checkpoints');
+    const played = await api.started('golden-age', 3);
+    for (let m = (await api.read(played.matchId, played.seats[0]!)).json; m.status === 'active'; ) {
+      const actor = played.seats[m.toAct[pick(m.toAct.length)]]!;
+      const mine = (await api.read(played.matchId, actor)).json;
+      m = (await api.move(played.matchId, actor, mine.version, choose(mine.legalMoves, pick))).json;
+    }
+    const store = table.store;
+    const match = (await store.get(played.matchId)) as MatchRecord;
+    const game = gameRegistry.get('golden-age')!;
+    const log = await store.fullLog(played.matchId);
+    const whole = replayFrames(game, match, log);
+    // The runner wrote one every REPLAY_CHECKPOINT_EVERY versions, each the state replayed to it.
+    const checkpoints = log.filter((r) => r.version % REPLAY_CHECKPOINT_EVERY === 0);
+    expect(checkpoints.length).toBeGreaterThan(3);
+    for (const r of checkpoints) {
+      const at = await store.checkpointAt(played.matchId, r.version);
+      expect(at?.version).toBe(r.version);
+      expect(at?.state).toEqual(whole.find((f) => f.version === r.version)!.state);
+    }
+    let partial = 0;
+    for (let from = 1; from <= match.version; from += Math.ceil(match.version / 30)) {
+      // A reader of its own each time: nothing kept from the ask before.
+      const replayed = await new ReplayReader(store).replay(game, match, from);
+      if (replayed.frames[0]!.version > 1) partial++;
+      for (const viewer of [0, 1, 2, null] as const) {
+        const got = replaySteps(game, match, replayed.frames, viewer, { from }, replayed.first);
+        expect(got, `from ${from} as ${viewer}`).toEqual(replaySteps(game, match, whole, viewer, { from }));
+      }
+    }
+    expect(partial).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('reads the whole log for an undo of a version at or before the checkpoint, and for a match with none', async () => {
+    const game = secretSums;
+    const seed = 'undo-seed';
+    const setup = game.setup(2, { target: 12 }, seed);
+    const seat: Seat = game.toAct(setup)[0]!;
+    const move = game.legalMoves(setup, seat)[0]!;
+    const moved = game.apply(setup, seat, move, { now: 2 });
+    if (!moved.ok) throw new Error('the first legal move is refused');
+    const records = [
+      { version: 2, seat: 1, kind: 'start', at: 1, events: [] },
+      { version: 3, seat, kind: 'move', move, at: 2, events: [] },
+      { version: 4, seat, kind: 'undo', undid: 3, at: 3, events: [] },
+    ] as unknown as LogRecord[];
+    const match = {
+      id: 'm',
+      version: 4,
+      status: 'active',
+      seed,
+      options: { target: 12 },
+      seats: [{}, {}],
+      createdAt: 0,
+      state: setup,
+    } as unknown as MatchRecord;
+    const reads: string[] = [];
+    const store = {
+      fullLog: async () => records,
+      logFrom: async (_id: string, from: number, opts: { limit?: number } = {}) => {
+        reads.push(`log from ${from}`);
+        return records.filter((r) => r.version >= from).slice(0, opts.limit);
+      },
+      checkpointAt: async () => ({ version: 3, state: moved.value.state }),
+    } as unknown as MatchStore;
+    const replayed = await new ReplayReader(store).replay(game, match, 4);
+    expect(replayed.frames.map((f) => f.version)).toEqual([2, 3, 4]);
+    expect(replayed.frames[2]!.state).toEqual(setup);
+    expect(reads.at(-1)).toBe('log from 0');
+    const none = await new ReplayReader({ ...store, checkpointAt: async () => null } as MatchStore).replay(game, match, 4);
+    expect(none.frames.map((f) => f.version)).toEqual([2, 3, 4]);
   });
 });

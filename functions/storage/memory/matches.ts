@@ -9,6 +9,7 @@ import type { Seat } from '#shared/engine/game.js';
 import { wakesBots } from '../../matches/bot-seats.js';
 import type {
   ChatMessage,
+  Checkpoint,
   Commit,
   CommitResult,
   LogRecord,
@@ -18,7 +19,7 @@ import type {
   NotificationIntent,
 } from '../../matches/port.js';
 import { chatToItem, itemToChat } from '../chat-dynamo.js';
-import { intentToItem, itemToMatch, logToItem, matchToItem, unpackData } from '../dynamo.js';
+import { checkpointToItem, intentToItem, itemToCheckpoint, itemToMatch, logToItem, matchToItem, unpackData } from '../dynamo.js';
 import { dueShardOf, expiryOf, keys } from '../table.js';
 import { type Item, type Key, MemoryTable } from './table.js';
 
@@ -81,6 +82,7 @@ export class MemoryMatchStore implements MatchStore {
     if (c.log) this.table.put(logToItem(match.id, c.log, expiresAt, c.intents) as Item & Key);
     else for (const n of c.intents ?? []) this.table.put(intentToItem(n) as Item & Key);
     if (c.chat) this.table.put(chatToItem(match.id, c.chat, expiresAt) as Item & Key);
+    if (c.checkpoint) this.table.put(checkpointToItem(match.id, c.checkpoint, expiresAt) as Item & Key);
     if (c.create) this.table.put(matchToItem(c.create, true) as Item & Key);
     return { ok: true };
   }
@@ -101,6 +103,18 @@ export class MemoryMatchStore implements MatchStore {
   async fullLog(id: string): Promise<LogRecord[]> {
     await roundTrip();
     return this.table.prefixed(keys.match(id).pk, LOG_FROM).map((i) => unpackData<LogRecord>(i.data));
+  }
+
+  async logFrom(id: string, from: number, opts: { limit?: number; consistent?: boolean } = {}): Promise<LogRecord[]> {
+    await roundTrip();
+    const items = this.table.range(keys.match(id).pk, keys.log(id, Math.max(0, from)).sk, 'LOG#~');
+    return items.slice(0, opts.limit ?? items.length).map((i) => unpackData<LogRecord>(i.data));
+  }
+
+  async checkpointAt(id: string, version: number): Promise<Checkpoint | null> {
+    await roundTrip();
+    const item = this.table.range(keys.match(id).pk, 'CKPT#', keys.checkpoint(id, version).sk).at(-1);
+    return item ? itemToCheckpoint(item) : null;
   }
 
   async chatMessages(id: string, opts: { after: number; limit: number }): Promise<ChatMessage[]> {
