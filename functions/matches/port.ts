@@ -306,7 +306,11 @@ export type CommitResult = { ok: true } | { ok: false; reason: 'stale' | 'busy' 
 export interface MatchStore {
   /** Writes a new match; 'exists' (and nothing written) when a match with its id is already there. */
   create(match: MatchRecord, intents?: NotificationIntent[]): Promise<'created' | 'exists'>;
-  get(id: string): Promise<MatchRecord | null>;
+  /**
+   * The match; strongly consistent unless `consistent: false` (half the price), for readers a record a moment
+   * old cannot mislead: never a change's read-decide-commit (docs/storage.md, "Consistency").
+   */
+  get(id: string, opts?: { consistent?: boolean }): Promise<MatchRecord | null>;
   /** One log record, by the version it produced. */
   logAt(id: string, version: number): Promise<LogRecord | null>;
   head(id: string): Promise<MatchHead | null>;

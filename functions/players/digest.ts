@@ -140,7 +140,8 @@ export class DailyDigest {
 
   /** The seats' matches waiting for the player's move, longest waiting first. */
   private async waiting(seats: ClaimedSeat[], now: number, lang: Lang): Promise<DigestLine[]> {
-    const found = await Promise.all(seats.map(async (s) => ({ s, m: await this.deps.matches.get(s.matchId) })));
+    // A daily mail: a match record a moment old is harmless, and an eventually consistent read half the price.
+    const found = await Promise.all(seats.map(async (s) => ({ s, m: await this.deps.matches.get(s.matchId, { consistent: false }) })));
     const lines = found.flatMap(({ s, m }) => (m && waitsFor(m, s) ? [this.line(m, s, now, lang)] : []));
     return lines.sort((a, b) => a.waitingSince - b.waitingSince || a.matchId.localeCompare(b.matchId));
   }

@@ -133,7 +133,9 @@ export class PlayerSeats {
     const claims = await this.deps.players.seats(player.id);
     const found = await Promise.all(
       claims.map(async (claim) => {
-        const match = await this.deps.matches.get(claim.matchId);
+        // A list ("my matches", the next match waiting, the digest): a record a moment old misleads nobody (the
+        // match page reads it consistently), so eventually consistent, at half the price.
+        const match = await this.deps.matches.get(claim.matchId, { consistent: false });
         const token = this.deps.vault.open(claim.sealedToken, seatBinding(player.id, claim.matchId, claim.seat));
         // A match that expired, or a token the match no longer takes, is left out.
         if (!match || !token || !sameHash(match.seats[claim.seat]?.tokenHash, sha256(token))) return null;

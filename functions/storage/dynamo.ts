@@ -238,8 +238,10 @@ export class DynamoMatchStore implements MatchStore {
     }
   }
 
-  async get(id: string): Promise<MatchRecord | null> {
-    const out = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.match(id), ConsistentRead: true }));
+  async get(id: string, opts: { consistent?: boolean } = {}): Promise<MatchRecord | null> {
+    const out = await this.db.send(
+      new GetCommand({ TableName: this.tableName, Key: keys.match(id), ConsistentRead: opts.consistent !== false }),
+    );
     return out.Item ? itemToMatch(out.Item) : null;
   }
 

@@ -135,6 +135,8 @@ export function describeMatchStoreContract(name: string, make: () => Promise<Mat
       expect(await store.get(m.id)).toEqual(asStored(last));
       expect((await store.head(m.id))!.version).toBe(6);
       expect(await store.logAt(m.id, 3)).toEqual(logRecord(3));
+      // Eventually consistent (a list's read): the same record once the write has settled.
+      expect(await store.get(m.id, { consistent: false })).toEqual(asStored(last));
       expect((await store.log(m.id, { limit: 3 })).map((l) => l.version)).toEqual([6, 5, 4]);
       expect((await store.log(m.id, { limit: 2, before: 5 })).map((l) => l.version)).toEqual([4, 3]);
       expect((await store.log(m.id, { limit: 10, before: 3 })).map((l) => l.version)).toEqual([2]);

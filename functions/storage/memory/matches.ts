@@ -39,7 +39,7 @@ export class MemoryMatchStore implements MatchStore {
     return 'created';
   }
 
-  async get(id: string): Promise<MatchRecord | null> {
+  async get(id: string, _opts?: { consistent?: boolean }): Promise<MatchRecord | null> {
     await roundTrip();
     const item = this.table.get(keys.match(id));
     return item ? itemToMatch(item) : null;
