@@ -36,6 +36,12 @@ export const REPLAY_CHECKPOINT_EVERY = 20;
  * 4 KB; tests/platform/replay-reads.test.ts counts them at the wire): before checkpoints, 444.
  */
 export const RETURN_VISIT_READ_UNITS = 30;
+/**
+ * The read units measured at the wire for such a visit 11 moves after the last look (DynamoDB Local, a Golden
+ * Age match of 4 near its end; docs/decisions/replay-checkpoints.md): the whole log before checkpoints, and now.
+ * For the capacity and cost model (infra/).
+ */
+export const RETURN_VISIT_READS_MEASURED = { beforeCheckpoints: 444, fromCheckpoint: 8.5 } as const;
 
 /** The checkpoint a commit writes beside its log record: the new state, at every REPLAY_CHECKPOINT_EVERY-th version. */
 export function checkpointOf(c: Pick<Commit, 'match' | 'log'>): Checkpoint | undefined {
