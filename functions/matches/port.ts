@@ -287,6 +287,8 @@ export interface Commit {
   create?: MatchRecord;
   /** A table chat message, written in the same transaction (the match's `chatCount` is its seq). */
   chat?: ChatMessage;
+  /** The sweep's wake of a computer that lost its move: the match item carries `botSeats` (./bot-seats.ts `wakesBots`). */
+  wake?: true;
 }
 
 export type CommitResult = { ok: true } | { ok: false; reason: 'stale' | 'busy' };
