@@ -142,11 +142,16 @@ export function nextDue(match: MatchRecord): number | undefined {
   return next;
 }
 
-/** The match with `dueAt` set for its current state. */
+/**
+ * The match with `dueAt` set for its current state. An earlier `dueAt` already there stays: the sweep then
+ * comes a little early, finds nothing due yet and sets the right one (functions/notify/reminders.ts), while
+ * a move spares the `due` index a re-keyed entry (a delete and a put: most moves push the next timer later).
+ */
 export function withDue(match: MatchRecord): MatchRecord {
-  const dueAt = match.status === 'active' ? nextDue(match) : undefined;
-  const { dueAt: _old, ...rest } = match;
-  return dueAt === undefined ? rest : { ...rest, dueAt };
+  const next = match.status === 'active' ? nextDue(match) : undefined;
+  const { dueAt: kept, ...rest } = match;
+  if (next === undefined) return rest;
+  return { ...rest, dueAt: kept !== undefined && kept <= next ? kept : next };
 }
 
 /**

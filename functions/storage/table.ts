@@ -51,24 +51,28 @@ export const TABLE = {
 /** The sweep's index: items with a timer (see above), spread over DUE_SHARDS hashed partition keys. */
 export const DUE_INDEX = TABLE.indexes[0];
 /**
- * Index write units a move costs on `due`, measured on DynamoDB Local (scripts/bench/infra.ts, Dutch
- * auction matches through the API; docs/decisions/due-index.md): the match item re-keyed when its next
- * timer moves (a delete and a put), its log item put while its notices are undelivered, and removed
- * once they are (settleOutbox). 1.6 before the outbox's removal was counted; 2.6 with it.
+ * Index write units a move costs on `due` (scripts/bench/due-index.ts: Dutch auction matches through the
+ * API on DynamoDB Local, notices settled as the dispatcher does; docs/decisions/due-index.md): its log item
+ * put while its notices are undelivered and removed once they are (0.32 + 0.32 a move there, 0.4 + 0.4 with
+ * the model's 8 notices to 20 moves), and the match item re-keyed when its next timer moves (a delete and a
+ * put; 0.53 a move before `withDue` kept an earlier timer, 0.01 since). DynamoDB Local reports 0.96 a move
+ * (2.04 before), counting a rewrite of an item in the index even where its keys stay; 1.0 is the bound.
  */
-export const DUE_UNITS_PER_MOVE = 2.6;
+export const DUE_UNITS_PER_MOVE = 1.0;
 /** Index write units of one sweep visit that writes a reminder: the match re-keyed (2), the row in and out (2). */
 export const DUE_UNITS_PER_VISIT = 4;
+/** Sweep visits per daily player a day: ≈ 2 reminders or deadlines, ≈ 2 early looks (an earlier timer kept). */
+export const DUE_VISITS_PER_PLAYER_DAY = 4;
 /**
  * The `due` index's partition keys. Issue 27's model at 10 M daily players, peak hour 5× the average:
- *   moves      10e6 × 20 / 86,400 × 5 = 11,574/s × 2.6 units            = 30,093 WCU/s
- *   visits     10e6 × 2 reminders / 86,400 × 5 = 1,157/s × 4 units      =  4,630 WCU/s
+ *   moves      10e6 × 20 / 86,400 × 5 = 11,574/s × 1.0 unit              = 11,574 WCU/s
+ *   visits     10e6 × 4 / 86,400 × 5 = 2,315/s × 4 units                 =  9,259 WCU/s
  *   computers  10e6 × 2 moves / 86,400 × 5 = 1,157/s × 2 units (in, out) =  2,315 WCU/s
- *   together ≈ 37,000 WCU/s on the index. An index partition takes 1,000 WCU/s; we allow half, 500:
- *   at least 74 keys. Hashed match ids spread evenly (a shard of n matches is off by ~√n, nothing at
- *   millions), so the limit is the per-key one: 256 keys give 145 WCU/s each (29 % of the limit) and
- *   room for 1.7× more than the model before a key reaches half. Keys are `DUE#<n>`: the four of before
- *   (DUE#0..3) are among them, so whatever sits there is swept like the rest until it moves on.
+ *   together ≈ 23,150 WCU/s on the index. An index partition takes 1,000 WCU/s; we allow half, 500: at
+ *   least 47 keys. Hashed match ids spread evenly (a shard of n matches is off by ~√n, nothing at
+ *   millions), so the limit is the per-key one: 256 keys give 90 WCU/s each (18 % of the half) and room
+ *   for 5× the model, at the cost of 256 small queries a sweep run. Keys are `DUE#<n>`: the four of
+ *   before (DUE#0..3) are among them, so whatever sits there is swept like the rest until it moves on.
  */
 export const DUE_SHARDS = 256;
 /** Shards of the index before 2026-11-28: items written then carry DUE#0..3 until their next write. */
