@@ -17,6 +17,17 @@ import { keys } from '../../functions/storage/table.js';
 
 const MOVES = 150;
 
+/** The fields of the API's answers read here. */
+interface Answer {
+  matchId: string;
+  token: string;
+  invites: { url: string }[];
+  status: string;
+  toAct: number[];
+  version: number;
+  legalMoves: unknown[];
+}
+
 export async function bench(report: (line: string) => void): Promise<void> {
   const dynamo = await startDynamoLocal();
   try {
@@ -59,7 +70,7 @@ export async function bench(report: (line: string) => void): Promise<void> {
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
       if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as Record<string, any>;
+      return (await res.json()) as Answer;
     };
     const dueOf = async (key: { pk: string; sk: string }) => {
       const item = (
@@ -75,7 +86,7 @@ export async function bench(report: (line: string) => void): Promise<void> {
       const created = await call('POST', '/api/matches', undefined, { game: 'dutch-auction', seats: 2, name: 'Ann', options: {} });
       const id = created.matchId as string;
       const joined = await call('POST', `/api/matches/${id}/join`, undefined, {
-        invite: new URL(created.invites[0].url).hash.slice('#invite='.length),
+        invite: new URL(created.invites[0]!.url).hash.slice('#invite='.length),
         name: 'Bo',
       });
       const tokens = [created.token as string, joined.token as string];
