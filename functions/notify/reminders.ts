@@ -61,7 +61,7 @@ const MAX_STEPS = 20;
 const PAGE = 100;
 
 /**
- * Workers and items in flight, for issue 27's model at 10 M daily players, peak hour 5× the average:
+ * Workers and items in flight, for the site's load model at 10 M daily players, peak hour 5× the average:
  * reminder and deadline visits 10e6 × 2 / 86,400 × 5 ≈ 1,160/s, checks on computers to move as many
  * (2 computer moves a player a day), re-drives of lost notices a few per cent of 46,000 notices/s at
  * most: ≈ 2,500 items/s due. An item is 2–4 DynamoDB calls of 5–10 ms (read the match, one conditional

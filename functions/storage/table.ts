@@ -64,7 +64,7 @@ export const DUE_UNITS_PER_VISIT = 4;
 /** Sweep visits per daily player a day: ≈ 2 reminders or deadlines, ≈ 2 early looks (an earlier timer kept). */
 export const DUE_VISITS_PER_PLAYER_DAY = 4;
 /**
- * The `due` index's partition keys. Issue 27's model at 10 M daily players, peak hour 5× the average:
+ * The `due` index's partition keys. The site's load model (per daily player 20 moves, 8 notices, 2 computer moves) at 10 M daily players, peak hour 5× the average:
  *   moves      10e6 × 20 / 86,400 × 5 = 11,574/s × 1.0 unit              = 11,574 WCU/s
  *   visits     10e6 × 4 / 86,400 × 5 = 2,315/s × 4 units                 =  9,259 WCU/s
  *   computers  10e6 × 2 moves / 86,400 × 5 = 1,157/s × 2 units (in, out) =  2,315 WCU/s
