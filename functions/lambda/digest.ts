@@ -1,14 +1,16 @@
 /**
- * The daily digest on AWS Lambda, invoked hourly by EventBridge Scheduler (infra/constructs/notifications.ts).
- * Each run mails the players whose UTC day has no digest yet and a match waiting for them
- * (functions/players/digest.ts), going on along the list where the last run stopped; a second run the same
- * day finds the day's marker and sends nothing. It needs the mail settings but neither the seat key nor the
+ * The daily digest on AWS Lambda, invoked every 15 minutes by EventBridge Scheduler
+ * (infra/constructs/notifications.ts). Each run mails the players whose UTC day has no digest yet and a
+ * match waiting for them (functions/players/digest.ts), 16 workers side by side, each going on along its
+ * lane of the list where its last run stopped, mails paced to DIGEST_SENDS_PER_SECOND (SES's send rate;
+ * the environment's DIGEST_SENDS_PER_SECOND overrides it); a later run the same day finds the day's marker
+ * and sends nothing. It needs the mail settings but neither the seat key nor the
  * VAPID keys.
  */
 import type { Context } from 'aws-lambda';
 import { gameRegistry } from '#shared/games/index.js';
 import { emailSenderFromEnv } from '../notify/email.js';
-import { DailyDigest, type DigestReport } from '../players/digest.js';
+import { DailyDigest, DIGEST_SENDS_PER_SECOND, type DigestReport } from '../players/digest.js';
 import { DynamoDigestStore } from '../storage/digest-dynamo.js';
 import { DynamoMatchStore, dynamoClientFromEnv } from '../storage/dynamo.js';
 import { DynamoNotifyStore } from '../storage/notify-dynamo.js';
@@ -28,6 +30,7 @@ const digest = new DailyDigest({
   games: gameRegistry,
   email,
   publicUrl,
+  sendsPerSecond: Number(process.env.DIGEST_SENDS_PER_SECOND ?? DIGEST_SENDS_PER_SECOND),
 });
 
 export async function handler(_event?: unknown, context?: Context): Promise<DigestReport> {

@@ -1,8 +1,10 @@
 /**
- * The reminder and deadline sweep on AWS Lambda, invoked on a schedule (EventBridge, every few
- * minutes). It writes timer notices into the outbox (the dispatcher sends them) and applies missed
- * deadlines; it sends nothing itself. The work is in functions/notify/reminders.ts (the sweep) and
- * functions/matches/deadlines.ts.
+ * The reminder and deadline sweep on AWS Lambda, invoked on a schedule (EventBridge Scheduler, every
+ * minute). It writes timer notices into the outbox (the dispatcher sends them), applies missed deadlines
+ * and wakes computers that lost their move; it sends nothing itself. Its workers run side by side in this
+ * one invocation, each on its lane of the `due` index's shards from where it stopped; a schedule may hand
+ * it `{ part, parts }` so that several invocations split the lanes (functions/notify/reminders.ts). The
+ * work is in functions/notify/reminders.ts (the sweep) and functions/matches/deadlines.ts.
  */
 import type { Context } from 'aws-lambda';
 import { gameRegistry } from '#shared/games/index.js';
@@ -22,10 +24,16 @@ const sweep = new Sweep({
   service: new MatchService({ store: matches, games: gameRegistry, clock: Date.now }),
 });
 
-export async function handler(_event?: unknown, context?: Context): Promise<SweepReport> {
-  // Leave a margin before the function's timeout; what is left waits for the next run.
-  const budgetMs = context ? Math.max(1000, context.getRemainingTimeInMillis() - 15_000) : 60_000;
-  const report = await sweep.run({ budgetMs });
+/** A run reads no new page after this long: the next run starts a minute after this one did. */
+const RUN_BUDGET_MS = 45_000;
+
+export async function handler(event?: { part?: unknown; parts?: unknown }, context?: Context): Promise<SweepReport> {
+  // Leave a margin before the function's timeout; what is left waits for the next run, where it stopped.
+  const budgetMs = Math.min(RUN_BUDGET_MS, context ? Math.max(1000, context.getRemainingTimeInMillis() - 15_000) : RUN_BUDGET_MS);
+  const { part, parts } = event ?? {};
+  const split =
+    Number.isInteger(part) && Number.isInteger(parts) && (parts as number) > 1 ? { index: part as number, of: parts as number } : undefined;
+  const report = await sweep.run({ budgetMs, ...(split ? { part: split } : {}) });
   console.log(JSON.stringify({ level: 'info', message: 'sweep', ...report }));
   return report;
 }

@@ -70,10 +70,12 @@ export function botSeatsOf(seats: number, bots: readonly BotSeatRequest[] | unde
  * Whether a commit may give a computer something to do, so its match item wakes the bots (the stream
  * filter on `botSeats`, functions/storage/dynamo.ts): a change to the game (a log record at the new
  * `gameVersion`: start, a move, a deadline's move, an undo) or to who plays a seat (a stand-in, a take-back).
- * Changes beside the game never do: a chat message, a nudge, new links, a pause, the rematch's id.
+ * Changes beside the game never do: a chat message, a nudge, new links, a pause, the rematch's id. The
+ * sweep's wake of a computer that has not moved for COMPUTER_IDLE_MS (./timing.ts) does, by its `wake`.
  */
-export function wakesBots(c: Pick<Commit, 'match' | 'log'>): boolean {
+export function wakesBots(c: Pick<Commit, 'match' | 'log' | 'wake'>): boolean {
   const { log, match } = c;
+  if (c.wake) return true;
   if (!log || log.kind === 'nudge') return false;
   return log.kind === 'stand-in' || log.kind === 'take-back' || log.version === (match.gameVersion ?? log.version);
 }

@@ -6,7 +6,7 @@
  */
 import type { MatchRecord, MatchStore } from './port.js';
 import type { MatchService } from './service.js';
-import { deadlineOf } from './timing.js';
+import { computerCheckAt, deadlineOf } from './timing.js';
 
 export interface DeadlineDeps {
   matches: MatchStore;
@@ -32,7 +32,7 @@ export class Deadlines {
     const match = await this.deps.matches.get(matchId);
     if (!match) return { kind: 'gone' };
     const now = this.deps.clock();
-    if (match.status !== 'active' || !match.timing) {
+    if (match.status !== 'active' || (!match.timing && computerCheckAt(match) === undefined)) {
       await this.deps.matches.clearDue(match);
       return { kind: 'gone' };
     }

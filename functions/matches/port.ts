@@ -289,6 +289,8 @@ export interface Commit {
   chat?: ChatMessage;
   /** The game state after the log record's version, kept for replays (./replay.ts `checkpointOf`). Hidden like `state`. */
   checkpoint?: Checkpoint;
+  /** The sweep's wake of a computer that lost its move: the match item carries `botSeats` (./bot-seats.ts `wakesBots`). */
+  wake?: true;
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { AnyGame, Seat, Viewer } from '#shared/engine/game.js';
 import type { BotLevel } from './bot-seats.js';
-import { type ChangeDeps, readMatch, runChange } from './change.js';
+import { type ChangeDeps, type Decide, readMatch, runChange } from './change.js';
 import { TableChat } from './chat.js';
 import { type CreateRequest, createMatch } from './creating.js';
 import { MatchError } from './errors.js';
@@ -19,6 +19,7 @@ import { RecentMatches } from './recent.js';
 import { rematch } from './rematch.js';
 import { ReplayReader, type ReplayQuery, replaySteps, replayViewer } from './replay.js';
 import { decideJoin, decideRenewLinks, decideStandIn } from './seating.js';
+import { computerCheckAt, withDue } from './timing.js';
 import { sameHash, sha256 } from './tokens.js';
 import { decideUndo } from './undo.js';
 import { decideAnswer, decideAsk } from './undo-requests.js';
@@ -188,6 +189,20 @@ export class MatchService {
   /** A missed move deadline, applied by the sweep (./moves.ts, ./deadlines.ts). */
   expireTurn(matchId: string, seat: Seat, expectedVersion: number) {
     return expireTurn(this.changes, matchId, seat, expectedVersion);
+  }
+
+  /**
+   * The sweep's wake of a computer that has not moved for COMPUTER_IDLE_MS (./timing.ts): the match item
+   * written again at the same version with `botSeats`, so the table's stream hands it to the computers
+   * whatever carries it on from there. False when there is nothing to wake (someone moved meanwhile).
+   */
+  wakeComputers(matchId: string, version: number): Promise<boolean> {
+    const decide: Decide<boolean> = (match, now) => {
+      const at = computerCheckAt(match);
+      if (match.version !== version || at === undefined || at > now) return { done: false };
+      return { commit: { match: withDue({ ...match, updatedAt: now }), wake: true }, result: true };
+    };
+    return runChange(this.changes, matchId, decide, { missing: () => false, lost: () => false });
   }
 
   /** A computer's move for a seat it plays, at exactly the version its runner read (./moves.ts). */

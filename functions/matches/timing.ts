@@ -115,12 +115,26 @@ export function allTimers(match: MatchRecord): TimerEvent[] {
 }
 
 /**
+ * A computer to move in a match nobody has changed for this long has lost its move (its run failed, the
+ * message that woke it went missing): the sweep wakes it again (functions/notify/reminders.ts). Longer
+ * than any computer's turn (a snap waits at most 3 s, a search 2 s, a queue's retries a minute or two).
+ */
+export const COMPUTER_IDLE_MS = 5 * 60 * 1000;
+
+/** When the sweep is to check on the computer to move (the last change + COMPUTER_IDLE_MS), if one is to move. */
+export function computerCheckAt(match: MatchRecord): number | undefined {
+  if (match.status !== 'active' || !match.toAct.some((s) => match.seats[s]?.bot !== undefined)) return undefined;
+  return match.updatedAt + COMPUTER_IDLE_MS;
+}
+
+/**
  * The next time the sweep must look at the match: the first notification timer after the sweep's
- * cursor, or any deadline (a deadline stays due until it has been applied).
+ * cursor, or any deadline (a deadline stays due until it has been applied), or the check on a computer
+ * to move.
  */
 export function nextDue(match: MatchRecord): number | undefined {
   const cursor = match.sweptUntil ?? -Infinity;
-  let next: number | undefined;
+  let next = computerCheckAt(match);
   for (const t of allTimers(match)) {
     if (t.kind !== 'deadline' && t.at <= cursor) continue;
     if (next === undefined || t.at < next) next = t.at;
@@ -128,11 +142,16 @@ export function nextDue(match: MatchRecord): number | undefined {
   return next;
 }
 
-/** The match with `dueAt` set for its current state. */
+/**
+ * The match with `dueAt` set for its current state. An earlier `dueAt` already there stays: the sweep then
+ * comes a little early, finds nothing due yet and sets the right one (functions/notify/reminders.ts), while
+ * a move spares the `due` index a re-keyed entry (a delete and a put: most moves push the next timer later).
+ */
 export function withDue(match: MatchRecord): MatchRecord {
-  const dueAt = match.status === 'active' ? nextDue(match) : undefined;
-  const { dueAt: _old, ...rest } = match;
-  return dueAt === undefined ? rest : { ...rest, dueAt };
+  const next = match.status === 'active' ? nextDue(match) : undefined;
+  const { dueAt: kept, ...rest } = match;
+  if (next === undefined) return rest;
+  return { ...rest, dueAt: kept !== undefined && kept <= next ? kept : next };
 }
 
 /**

@@ -8,6 +8,7 @@
  */
 import type { Seat } from '#shared/engine/game.js';
 import type { NotificationIntent } from '../matches/port.js';
+import type { Lane } from './lanes.js';
 import type { ClaimState, ConfirmationCap, EmailAddressRecord, LinkTokenRecord, PushSubscriptionRecord, SeatPrefs } from './model.js';
 
 /** Where an outbox entry is, as the adapter names it (the dispatcher only compares and hands it back). */
@@ -26,6 +27,14 @@ export interface OutboxEntry {
 export type DueItem = { kind: 'match'; matchId: string } | { kind: 'outbox'; key: OutboxKey };
 /** Where a walk of the due items goes on; the adapter's own value. */
 export type DueCursor = unknown;
+/** A place within one shard of the due items (after the last one read); the adapter's own value. */
+export type DuePosition = unknown;
+/** Where one of the sweep's workers stopped: the shard it was in and its place there. */
+export interface SweepCursor {
+  shard: number;
+  after?: DuePosition;
+}
+export type { Lane };
 
 export type Claim = { state: 'claimed'; claimId: string } | { state: 'done' | 'busy' };
 
@@ -86,6 +95,13 @@ export interface Outbox {
   redrive(key: OutboxKey, attempt: number, nextDueAt: number): Promise<boolean>;
   /** Items whose timer has come by `now`, a page at a time (`next` while there are more). */
   due(now: number, limit: number, cursor?: DueCursor): Promise<{ items: DueItem[]; next?: DueCursor }>;
+  /** Items of one shard whose timer has come by `now`, oldest first, after `after` (`next`: where to go on). */
+  dueIn(shard: number, now: number, limit: number, after?: DuePosition): Promise<{ items: DueItem[]; next?: DuePosition }>;
+  /** How many shards the due items are spread over (functions/storage/table.ts DUE_SHARDS). */
+  readonly dueShards: number;
+  /** Where the worker of this lane stopped last (none: at the lane's start). */
+  sweepCursor(lane: Lane): Promise<SweepCursor | undefined>;
+  saveSweepCursor(lane: Lane, cursor: SweepCursor): Promise<void>;
 }
 
 /**

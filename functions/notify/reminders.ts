@@ -2,16 +2,23 @@
  * The sweep: wakes up on a schedule (EventBridge on AWS, a timer in `npm start`), asks the store for
  * what has come due (the sparse `due` index), and for each match
  *   - applies missed move deadlines first (functions/matches/deadlines.ts);
+ *   - wakes a computer that is to move and has not for COMPUTER_IDLE_MS (its move was lost);
  *   - writes the reminder and deadline-warning notifications due since its last visit into the
  *     outbox, in the same transaction that moves its cursor on (so each goes out once);
  * and re-drives outbox entries that the dispatcher has not delivered after a grace period.
+ *
+ * The index's shards are split into lanes, one worker each, all running side by side; a worker walks its
+ * shards from where its last run stopped (a cursor saved per lane), a page at a time with a few items in
+ * flight, until its shards are all walked once, its item budget is spent or the time is up. So no shard
+ * waits behind another, and a run too short for everything goes on where it stopped next time.
  */
 import type { Seat } from '#shared/engine/game.js';
 import { Deadlines } from '../matches/deadlines.js';
 import { OUTBOX_GRACE_MS, type MatchRecord, type MatchStore, type NotificationIntent } from '../matches/port.js';
 import type { MatchService } from '../matches/service.js';
-import { formatTime, nextDue, seatTimers, type TimerEvent } from '../matches/timing.js';
-import type { Outbox, OutboxKey } from './port.js';
+import { computerCheckAt, formatTime, nextDue, seatTimers, type TimerEvent } from '../matches/timing.js';
+import { inPool, lanesOf } from './lanes.js';
+import type { DueItem, Lane, Outbox, OutboxKey, SweepCursor } from './port.js';
 
 export interface SweepDeps {
   store: Outbox;
@@ -29,7 +36,22 @@ export interface SweepReport {
   forfeits: number;
   /** Seats a computer took over at their deadline (a match with `onDeadline: 'bot'`). */
   standIns: number;
+  /** Matches whose computer had not moved for COMPUTER_IDLE_MS, handed to the computers again. */
+  computerWakes: number;
   redriven: number;
+}
+
+export interface SweepOptions {
+  /** Bounds a run in time (a Lambda's timeout): no new page is read after it; the page in hand is finished. */
+  budgetMs?: number;
+  /** Items one worker visits in a run, at most (what is left waits for its next run). */
+  itemsPerWorker?: number;
+  /** Workers, one lane of shards each (SWEEP_WORKERS). */
+  workers?: number;
+  /** Items one worker has in flight at once (SWEEP_IN_FLIGHT). */
+  inFlight?: number;
+  /** This run takes every `of`-th lane from `index` on: invocations side by side split the lanes between them. */
+  part?: { index: number; of: number };
 }
 
 /** An outbox row is re-driven at most this often before it is given up (and logged). */
@@ -37,6 +59,19 @@ export const MAX_REDRIVES = 8;
 /** Looks at one match in one visit, at most (a game whose default move keeps the turn). */
 const MAX_STEPS = 20;
 const PAGE = 100;
+
+/**
+ * Workers and items in flight, for the site's load model at 10 M daily players, peak hour 5× the average:
+ * reminder and deadline visits 10e6 × 2 / 86,400 × 5 ≈ 1,160/s, checks on computers to move as many
+ * (2 computer moves a player a day), re-drives of lost notices a few per cent of 46,000 notices/s at
+ * most: ≈ 2,500 items/s due. An item is 2–4 DynamoDB calls of 5–10 ms (read the match, one conditional
+ * write; a re-drive a read and an update): ≈ 30 ms, so ≈ 75 items in flight keep up. 16 workers × 8 in
+ * flight = 128: ≈ 4,300 items/s, 1.7× the peak, in one invocation a minute (infra SWEEP_RATE), which
+ * waits on DynamoDB far more than it computes. Beyond that, `part` splits the lanes over several
+ * scheduled invocations (functions/lambda/schedule.ts) without touching the cursors.
+ */
+export const SWEEP_WORKERS = 16;
+export const SWEEP_IN_FLIGHT = 8;
 
 export class Sweep {
   private readonly clock: () => number;
@@ -49,27 +84,54 @@ export class Sweep {
     this.deadlines = new Deadlines({ matches: deps.matches, service: deps.service, clock: this.clock, log: this.log });
   }
 
-  /** One pass over everything due now. `budgetMs` bounds a pass (a Lambda's timeout). */
-  async run(opts: { budgetMs?: number } = {}): Promise<SweepReport> {
-    const report: SweepReport = { matches: 0, reminders: 0, warnings: 0, defaultMoves: 0, forfeits: 0, standIns: 0, redriven: 0 };
+  /** One run: every lane's worker side by side, each from where it stopped last (see the top of this file). */
+  async run(opts: SweepOptions = {}): Promise<SweepReport> {
+    const report: SweepReport = {
+      matches: 0,
+      reminders: 0,
+      warnings: 0,
+      defaultMoves: 0,
+      forfeits: 0,
+      standIns: 0,
+      computerWakes: 0,
+      redriven: 0,
+    };
     const started = Date.now();
+    const late = () => opts.budgetMs !== undefined && Date.now() - started > opts.budgetMs;
+    const lanes = lanesOf(this.deps.store.dueShards, opts.workers ?? SWEEP_WORKERS);
+    const part = opts.part;
+    const mine = part ? lanes.filter((_, i) => i % part.of === part.index) : lanes;
     const now = this.clock();
-    let cursor: unknown;
-    do {
-      const page = await this.deps.store.due(now, PAGE, cursor);
-      for (const item of page.items) {
-        if (opts.budgetMs !== undefined && Date.now() - started > opts.budgetMs) return report;
-        try {
-          if (item.kind === 'match') await this.visitMatch(item.matchId, report);
-          else await this.redrive(item.key, report);
-        } catch (err) {
-          const where = item.kind === 'match' ? { pk: `M#${item.matchId}`, sk: 'MATCH' } : item.key;
-          this.log({ level: 'error', message: 'sweep item failed', ...where, error: String(err) });
-        }
-      }
-      cursor = page.next;
-    } while (cursor !== undefined);
+    await Promise.all(mine.map((lane) => this.walk(lane, now, report, late, opts)));
     return report;
+  }
+
+  /** One worker: its lane's shards in turn from its saved cursor, each once at most, within its budget. */
+  private async walk(lane: Lane, now: number, report: SweepReport, late: () => boolean, opts: SweepOptions): Promise<void> {
+    let at: SweepCursor = (await this.deps.store.sweepCursor(lane)) ?? { shard: lane.from };
+    let left = opts.itemsPerWorker ?? Number.POSITIVE_INFINITY;
+    for (let walked = 0; walked < lane.to - lane.from && left > 0 && !late(); ) {
+      const page = await this.deps.store.dueIn(at.shard, now, Math.min(PAGE, left), at.after);
+      await inPool(page.items, opts.inFlight ?? SWEEP_IN_FLIGHT, (item) => this.visit(item, report));
+      left -= page.items.length;
+      if (page.next !== undefined) {
+        at = { shard: at.shard, after: page.next };
+      } else {
+        at = { shard: at.shard + 1 < lane.to ? at.shard + 1 : lane.from };
+        walked++;
+      }
+    }
+    await this.deps.store.saveSweepCursor(lane, at);
+  }
+
+  private async visit(item: DueItem, report: SweepReport): Promise<void> {
+    try {
+      if (item.kind === 'match') await this.visitMatch(item.matchId, report);
+      else await this.redrive(item.key, report);
+    } catch (err) {
+      const where = item.kind === 'match' ? { pk: `M#${item.matchId}`, sk: 'MATCH' } : item.key;
+      this.log({ level: 'error', message: 'sweep item failed', ...where, error: String(err) });
+    }
   }
 
   async visitMatch(matchId: string, report: SweepReport): Promise<void> {
@@ -84,6 +146,15 @@ export class Sweep {
         continue; // read again: the turn moved on (or someone else moved first)
       }
       const { match, now } = look;
+      const check = computerCheckAt(match);
+      if (check !== undefined && check <= now) {
+        // A computer to move has not for COMPUTER_IDLE_MS: its move was lost. Hand the match to it again.
+        if (await this.deps.service.wakeComputers(matchId, match.version)) {
+          report.computerWakes++;
+          this.log({ level: 'warn', message: 'computer woken again', matchId, version: match.version });
+        }
+        continue;
+      }
       const intents = dueNotices(match, now);
       const dueAt = nextDue({ ...match, sweptUntil: now });
       if (await this.deps.matches.advanceSweep(match, now, dueAt, intents)) {

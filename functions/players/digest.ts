@@ -19,9 +19,10 @@ import { newSecret, sameHash, sha256 } from '../matches/tokens.js';
 import type { EmailSender } from '../notify/email.js';
 import { UNSUBSCRIBE_TOKEN_TTL_SECONDS } from '../notify/model.js';
 import type { AddressBook, LinkTokens } from '../notify/port.js';
+import { inPool, lanesOf } from '../notify/lanes.js';
 import { type DigestLine, digestMail } from './digest-mail.js';
 import type { ClaimedSeat, PlayerRecord } from './model.js';
-import type { DigestStore, PlayerStore } from './port.js';
+import type { DigestStore, Lane, PlayerStore } from './port.js';
 
 export interface DigestDeps {
   players: PlayerStore;
@@ -40,11 +41,37 @@ export interface DigestDeps {
   faults?: { afterSend?: (playerId: string) => void | Promise<void> };
   /** Players read from the list at a time (tests make it small to see a list longer than a run). */
   pageSize?: number;
+  /** Mails a second at most, across all workers (SES's maximum send rate); none: unpaced. */
+  sendsPerSecond?: number;
 }
 
 export const DIGEST_LEASE_MS = 5 * 60 * 1000;
 /** Players read from the list at a time. */
 const PAGE = 50;
+
+/**
+ * Workers, players in flight and the pace of mail, so that 1 M players who chose the digest get it within
+ * the hour their day starts. A player is ≈ 8 calls (their day's marker, record, seats, address, the
+ * matches, the claim, the link secret, the mark sent) and one SES send: ≈ 150 ms, so ≈ 6.7 players/s
+ * per player in flight. 1 M in 45 min is 370/s: ≈ 56 in flight; 16 workers (one lane of the list's 64
+ * shards each) × 4 in flight = 64 → ≈ 430 players/s, held to DIGEST_SENDS_PER_SECOND mails/s so as
+ * never to exceed SES's maximum send rate, an account quota the operator raises to at least that (from
+ * 14/s in a new production account; Service Quotas, "Sending rate"). A Lambda runs 15 min at most, so the
+ * job runs every 15 minutes (infra DIGEST_RATE) for 14 of them: 400/s × 14 min ≈ 336,000 mails a run,
+ * 1 M by the third run of the day (≈ 45 min). Runs later that day read each player's day marker once
+ * (one read each) and mail those who have a match waiting by then.
+ */
+export const DIGEST_WORKERS = 16;
+export const DIGEST_IN_FLIGHT = 4;
+export const DIGEST_SENDS_PER_SECOND = 400;
+
+export interface DigestRunOptions {
+  budgetMs: number;
+  /** Players one worker looks at in a run, at most (tests make it small). */
+  playersPerWorker?: number;
+  workers?: number;
+  inFlight?: number;
+}
 
 export type DigestOutcome = 'sent' | 'nothing-waiting' | 'already-sent' | 'busy' | 'suppressed' | 'withdrawn' | 'retry' | 'failed';
 export type DigestReport = Record<DigestOutcome, number> & { players: number; unfinished: boolean };
@@ -56,17 +83,31 @@ export class DailyDigest {
   private readonly clock: () => number;
   private readonly log: (entry: Record<string, unknown>) => void;
 
+  /** When the next mail may leave (the pace of DigestDeps.sendsPerSecond). */
+  private nextSendAt = 0;
+
   constructor(private readonly deps: DigestDeps) {
     this.clock = deps.clock ?? Date.now;
     this.log = deps.log ?? ((e) => console.log(JSON.stringify(e)));
   }
 
+  /** Waits for the mail's turn: one every 1/sendsPerSecond seconds, whichever worker sends it. */
+  private async pace(): Promise<void> {
+    const rate = this.deps.sendsPerSecond;
+    if (!rate) return;
+    const now = Date.now();
+    const at = Math.max(now, this.nextSendAt);
+    this.nextSendAt = at + 1000 / rate;
+    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+  }
+
   /**
-   * The list from where the last run stopped, within `budgetMs` (at least one page, so every run gets on),
-   * up to its end; what is left waits for the next run, which goes on from the saved place.
+   * One run: the list's lanes (ranges of its shards) walked side by side, one worker each, each from where
+   * its last run stopped, a page at a time with a few players in flight, within `budgetMs` (at least one
+   * page per worker, so every run gets on) and `playersPerWorker`, up to its lane's end; what is left
+   * waits for the next run, which goes on from the saved place.
    */
-  async run({ budgetMs }: { budgetMs: number }): Promise<DigestReport> {
-    const started = Date.now();
+  async run(opts: DigestRunOptions): Promise<DigestReport> {
     const report: DigestReport = {
       players: 0,
       unfinished: false,
@@ -79,15 +120,27 @@ export class DailyDigest {
       retry: 0,
       failed: 0,
     };
-    let cursor = await this.deps.digests.walkedTo();
+    const started = Date.now();
+    const late = () => Date.now() - started > opts.budgetMs;
+    const lanes = lanesOf(this.deps.digests.shards, opts.workers ?? DIGEST_WORKERS);
+    await Promise.all(lanes.map((lane) => this.walk(lane, report, late, opts)));
+    return report;
+  }
+
+  /** One worker on its lane of the list. */
+  private async walk(lane: Lane, report: DigestReport, late: () => boolean, opts: DigestRunOptions): Promise<void> {
+    const { digests } = this.deps;
+    let cursor = await digests.walkedTo(lane);
+    let left = opts.playersPerWorker ?? Number.POSITIVE_INFINITY;
     let pages = 0;
     do {
-      if (pages++ > 0 && Date.now() - started > budgetMs) {
+      if (pages++ > 0 && (late() || left <= 0)) {
         report.unfinished = true;
         break;
       }
-      const page = await this.deps.digests.enrolled(this.deps.pageSize ?? PAGE, cursor);
-      for (const id of page.playerIds) {
+      const page = await digests.enrolled(Math.min(this.deps.pageSize ?? PAGE, left), cursor, lane);
+      left -= page.playerIds.length;
+      await inPool(page.playerIds, opts.inFlight ?? DIGEST_IN_FLIGHT, async (id) => {
         report.players++;
         try {
           report[await this.forPlayer(id)]++;
@@ -95,12 +148,11 @@ export class DailyDigest {
           report.failed++;
           this.log({ level: 'error', message: 'digest failed', playerId: id, error: String(err) });
         }
-      }
+      });
       cursor = page.next;
       // Saved after each page: a run that dies goes on from its last page, whose days are claimed already.
-      await this.deps.digests.saveWalk(cursor);
+      await digests.saveWalk(cursor, lane);
     } while (cursor);
-    return report;
   }
 
   /** The day's digest of one player. */
@@ -184,6 +236,7 @@ export class DailyDigest {
       ...(player.lang ? { lang: player.lang } : {}),
     });
     const host = new URL(this.deps.publicUrl).hostname || 'localhost';
+    await this.pace();
     return this.deps.email.send({ to: player.address, ...mail, unsubscribeUrl, messageId: `<digest.${player.id}.${day}@${host}>` });
   }
 }

@@ -66,6 +66,11 @@ export interface PlayerStore {
 
 /** Where a walk of the digest's list goes on; the adapter's own value. */
 export type DigestCursor = unknown;
+/** A range of the list's shards, [from, to), that one worker walks. */
+export interface Lane {
+  from: number;
+  to: number;
+}
 export type DigestClaim = { state: 'claimed'; claimId: string } | { state: 'sent' | 'busy' };
 
 /**
@@ -73,12 +78,17 @@ export type DigestClaim = { state: 'claimed'; claimId: string } | { state: 'sent
  * marker per player and day, claimed for a lease before the mail goes and marked sent after it.
  */
 export interface DigestStore {
-  /** A page of the players on the list (`next` while there are more). */
-  enrolled(limit: number, cursor?: DigestCursor): Promise<{ playerIds: string[]; next?: DigestCursor }>;
-  /** Where the last run stopped on the list (none: at its start). */
-  walkedTo(): Promise<DigestCursor | undefined>;
-  /** Saves where the walk goes on (none: it starts over). */
-  saveWalk(cursor: DigestCursor | undefined): Promise<void>;
+  /** How many shards the list is spread over (functions/storage/table.ts DIGEST_SHARDS). */
+  readonly shards: number;
+  /**
+   * A page of the players on the list (`next` while there are more), within `lane` (a range of the list's
+   * shards, functions/storage/table.ts `lanesOf`; the whole list without one).
+   */
+  enrolled(limit: number, cursor?: DigestCursor, lane?: Lane): Promise<{ playerIds: string[]; next?: DigestCursor }>;
+  /** Where the lane's last run stopped (none: at its start). */
+  walkedTo(lane?: Lane): Promise<DigestCursor | undefined>;
+  /** Saves where the lane's walk goes on (none: it starts over). */
+  saveWalk(cursor: DigestCursor | undefined, lane?: Lane): Promise<void>;
   /** The day's digest went (or failed for good) already: one read, nothing else needed. */
   daySettled(playerId: string, day: string): Promise<boolean>;
   withdraw(playerId: string): Promise<void>;

@@ -24,10 +24,10 @@ import {
   type PushSubscriptionRecord,
   type SeatPrefs,
 } from '../notify/model.js';
-import type { DueCursor, DueItem, NotifyStore, OutboxKey } from '../notify/port.js';
+import type { DueCursor, DueItem, DuePosition, Lane, NotifyStore, OutboxKey, SweepCursor } from '../notify/port.js';
 import { unpackData } from './dynamo.js';
 import { inWindow, takeCounters } from './rate-counters.js';
-import { DUE_INDEX, DUE_SHARDS, dueShard, pad } from './table.js';
+import { DUE_INDEX, DUE_SHARDS, dueShard, dueShardOf, pad, walkKey } from './table.js';
 import { conditionFailed } from './conditions.js';
 import { claimLease, type LeaseTarget, releaseLease } from './lease.js';
 
@@ -431,10 +431,11 @@ export class DynamoNotifyStore implements NotifyStore {
         new UpdateCommand({
           TableName: this.tableName,
           Key: key,
-          UpdateExpression: 'SET redrives = :n, dueAt = :d',
+          // The shard too: an entry written when the index had 4 shards moves to its own.
+          UpdateExpression: 'SET redrives = :n, dueAt = :d, dueShard = :s',
           // Only while undelivered: a log item settled meanwhile must not come back into the index.
           ConditionExpression: 'attribute_exists(dueAt)',
-          ExpressionAttributeValues: { ':n': attempt, ':d': nextDueAt },
+          ExpressionAttributeValues: { ':n': attempt, ':d': nextDueAt, ':s': dueShardOf(key.pk.slice(2)) },
         }),
       );
       return true;
@@ -452,6 +453,15 @@ export class DynamoNotifyStore implements NotifyStore {
    */
   async due(now: number, limit: number, cursor?: DueCursor): Promise<{ items: DueItem[]; next?: DueCursor }> {
     const { shard, start } = (cursor as { shard: number; start?: Item } | undefined) ?? { shard: 0 };
+    const page = await this.dueIn(shard, now, limit, start);
+    const next = page.next ? { shard, start: page.next } : shard + 1 < DUE_SHARDS ? { shard: shard + 1 } : undefined;
+    return { items: page.items, ...(next ? { next } : {}) };
+  }
+
+  readonly dueShards = DUE_SHARDS;
+
+  /** One shard of the sparse `due` index, oldest first; `after` is the index's own LastEvaluatedKey. */
+  async dueIn(shard: number, now: number, limit: number, after?: DuePosition): Promise<{ items: DueItem[]; next?: DuePosition }> {
     const out = await this.db.send(
       new QueryCommand({
         TableName: this.tableName,
@@ -460,7 +470,7 @@ export class DynamoNotifyStore implements NotifyStore {
         ExpressionAttributeNames: { '#p': DUE_INDEX.partitionKey.name, '#d': DUE_INDEX.sortKey.name },
         ExpressionAttributeValues: { ':p': dueShard(shard), ':now': now },
         Limit: limit,
-        ExclusiveStartKey: start,
+        ExclusiveStartKey: after as Item | undefined,
       }),
     );
     const items = (out.Items ?? []).map((i): DueItem => {
@@ -468,8 +478,16 @@ export class DynamoNotifyStore implements NotifyStore {
       // A match item (a reminder, warning or deadline), or an outbox entry: a NOTIFY row or a log item.
       return key.sk === 'MATCH' ? { kind: 'match', matchId: key.pk.slice(2) } : { kind: 'outbox', key };
     });
-    const next = out.LastEvaluatedKey ? { shard, start: out.LastEvaluatedKey } : shard + 1 < DUE_SHARDS ? { shard: shard + 1 } : undefined;
-    return { items, ...(next ? { next } : {}) };
+    return { items, ...(out.LastEvaluatedKey ? { next: out.LastEvaluatedKey } : {}) };
+  }
+
+  async sweepCursor(lane: Lane): Promise<SweepCursor | undefined> {
+    const out = await this.db.send(new GetCommand({ TableName: this.tableName, Key: walkKey('due', lane), ConsistentRead: true }));
+    return inLane(out.Item?.at, lane);
+  }
+
+  async saveSweepCursor(lane: Lane, cursor: SweepCursor): Promise<void> {
+    await this.db.send(new PutCommand({ TableName: this.tableName, Item: { ...walkKey('due', lane), type: 'due-walk', at: cursor } }));
   }
 
   // ------------------------------------------------------------------ stream checkpoints (local loop)
@@ -527,6 +545,12 @@ export function itemToIntent(item: Item): NotificationIntent {
     ...(typeof item.tag === 'string' ? { tag: item.tag } : {}),
     ...(item.chat !== undefined ? { chat: item.chat as NonNullable<NotificationIntent['chat']> } : {}),
   };
+}
+
+/** A saved sweep cursor, if it lies within the lane (a lane of another split starts afresh). */
+export function inLane(cursor: unknown, lane: Lane): SweepCursor | undefined {
+  const at = cursor as SweepCursor | undefined;
+  return at && Number.isInteger(at.shard) && at.shard >= lane.from && at.shard < lane.to ? at : undefined;
 }
 
 /** The confirmation mails' counters for the window `now` falls in (kept a day past its end). */

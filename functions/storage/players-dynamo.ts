@@ -224,7 +224,7 @@ export class DynamoPlayerStore implements PlayerStore {
       player.id,
       items.filter((i) => i.type === 'claimed-seat').map((i) => i.seat as ClaimedSeat),
     );
-    await this.deleteAll([...items.map(keyOf), playerKeys.digestMember(player.id)]);
+    await this.deleteAll([...items.map(keyOf), playerKeys.digestMember(player.id), playerKeys.digestMemberBefore(player.id)]);
   }
 
   async linksVoidBefore(addressKey: string): Promise<number | null> {

@@ -18,8 +18,9 @@
  *                      sk = SESSION#<sessionId>      a signed-in device: the secret's hash, TTL at its end
  *                      sk = SEAT#<matchId>#<seat>    a claimed seat, its token sealed (players/vault.ts)
  *                      sk = DIGEST#<yyyy-mm-dd>      the day's digest: claimed (lease) or sent, TTL after 35 days
- *   pk = DIGEST#<0..3> sk = P#<playerId>             a player who chose the daily digest somewhere (the job's list)
- *   pk = WALK#digest   sk = WALK                     where the digest job's last run stopped on that list
+ *   pk = DIGEST#<0..63> sk = P#<playerId>            a player who chose the daily digest somewhere (the job's list)
+ *   pk = WALK#digest   sk = LANE#<from>-<to>         where one digest worker's last run stopped on its shards of that list
+ *   pk = WALK#due      sk = LANE#<from>-<to>         where one sweep worker's last run stopped on its shards of `due`
  *   pk = PADDR#<sha256> sk = PADDR                   an address → its player (one player per address)
  *                      sk = VOID                     a deleted record's address: links made before are void, TTL after their 15 min
  *   pk = OWN#<matchId>#<seat> sk = OWN               the one player whose record holds a claimed seat (and its notices)
@@ -48,9 +49,35 @@ export const TABLE = {
   ],
 } as const;
 
-/** The sweep's index: items with a timer (see above). Few shards, so no single hot partition. */
+/** The sweep's index: items with a timer (see above), spread over DUE_SHARDS hashed partition keys. */
 export const DUE_INDEX = TABLE.indexes[0];
-export const DUE_SHARDS = 4;
+/**
+ * Index write units a move costs on `due` (scripts/bench/due-index.ts: Dutch auction matches through the
+ * API on DynamoDB Local, notices settled as the dispatcher does; docs/decisions/due-index.md): its log item
+ * put while its notices are undelivered and removed once they are (0.32 + 0.32 a move there, 0.4 + 0.4 with
+ * the model's 8 notices to 20 moves), and the match item re-keyed when its next timer moves (a delete and a
+ * put; 0.53 a move before `withDue` kept an earlier timer, 0.01 since). DynamoDB Local reports 0.96 a move
+ * (2.04 before), counting a rewrite of an item in the index even where its keys stay; 1.0 is the bound.
+ */
+export const DUE_UNITS_PER_MOVE = 1.0;
+/** Index write units of one sweep visit that writes a reminder: the match re-keyed (2), the row in and out (2). */
+export const DUE_UNITS_PER_VISIT = 4;
+/** Sweep visits per daily player a day: ≈ 2 reminders or deadlines, ≈ 2 early looks (an earlier timer kept). */
+export const DUE_VISITS_PER_PLAYER_DAY = 4;
+/**
+ * The `due` index's partition keys. The site's load model (per daily player 20 moves, 8 notices, 2 computer moves) at 10 M daily players, peak hour 5× the average:
+ *   moves      10e6 × 20 / 86,400 × 5 = 11,574/s × 1.0 unit              = 11,574 WCU/s
+ *   visits     10e6 × 4 / 86,400 × 5 = 2,315/s × 4 units                 =  9,259 WCU/s
+ *   computers  10e6 × 2 moves / 86,400 × 5 = 1,157/s × 2 units (in, out) =  2,315 WCU/s
+ *   together ≈ 23,150 WCU/s on the index. An index partition takes 1,000 WCU/s; we allow half, 500: at
+ *   least 47 keys. Hashed match ids spread evenly (a shard of n matches is off by ~√n, nothing at
+ *   millions), so the limit is the per-key one: 256 keys give 90 WCU/s each (18 % of the half) and room
+ *   for 5× the model, at the cost of 256 small queries a sweep run. Keys are `DUE#<n>`: the four of
+ *   before (DUE#0..3) are among them, so whatever sits there is swept like the rest until it moves on.
+ */
+export const DUE_SHARDS = 256;
+/** Shards of the index before 2026-11-28: items written then carry DUE#0..3 until their next write. */
+export const DUE_SHARDS_BEFORE = 4;
 export const dueShard = (n: number) => `DUE#${n}`;
 export function dueShardOf(matchId: string): string {
   return dueShard(shardOf(matchId, DUE_SHARDS));
@@ -62,9 +89,28 @@ function shardOf(id: string, shards: number): number {
   return h % shards;
 }
 
-/** The daily digest's list of players is spread over a few partitions, read one after another. */
-export const DIGEST_SHARDS = 4;
+/** The shard number of an id, for tests that place items in every shard. */
+export const dueShardNumberOf = (matchId: string) => shardOf(matchId, DUE_SHARDS);
+
+/**
+ * The daily digest's list of players, spread over DIGEST_SHARDS partitions so that parallel workers
+ * each walk their own (functions/players/digest.ts has the arithmetic of workers and rate).
+ */
+export const DIGEST_SHARDS = 64;
 export const digestShard = (n: number) => `DIGEST#${n}`;
+/** Shards of the list before 2026-11-28 (DIGEST#0..3): members stay where they are, all within the 64. */
+export const DIGEST_SHARDS_BEFORE = 4;
+export const digestShardNumberOf = (playerId: string) => shardOf(playerId, DIGEST_SHARDS);
+
+/** A contiguous range of shards one worker walks: [from, to) (functions/notify/reminders.ts `lanesOf`). */
+export interface Lane {
+  from: number;
+  to: number;
+}
+
+/** Where a worker's last run stopped, one item per lane (the sweep's on `due`, the digest's on its list). */
+export const walkKey = (job: 'due' | 'digest', lane: Lane) => ({ pk: `WALK#${job}`, sk: `LANE#${lane.from}-${lane.to}` });
+
 /** The table's name when TABLE_NAME is not set (local runs). */
 export const DEFAULT_TABLE = 'dutch';
 
@@ -99,8 +145,8 @@ export const playerKeys = {
   seatOwner: (matchId: string, seat: number) => ({ pk: `OWN#${matchId}#${seat}`, sk: 'OWN' }),
   /** The daily digest's list of players, in DIGEST_SHARDS partitions. */
   digestMember: (playerId: string) => ({ pk: digestShard(shardOf(playerId, DIGEST_SHARDS)), sk: `P#${playerId}` }),
-  /** Where the digest job's last run stopped on its list (one item; the next run goes on from there). */
-  digestWalk: { pk: 'WALK#digest', sk: 'WALK' },
+  /** Where a player joined the list before it had 64 shards (DIGEST#0..3): withdrawing deletes both. */
+  digestMemberBefore: (playerId: string) => ({ pk: digestShard(shardOf(playerId, DIGEST_SHARDS_BEFORE)), sk: `P#${playerId}` }),
   /** One per player and UTC day (yyyy-mm-dd): the exactly-once marker of that day's digest. */
   digestDay: (playerId: string, day: string) => ({ pk: `P#${playerId}`, sk: `DIGEST#${day}` }),
   signInCounter: (cap: string, subject: string, windowStart: number) => ({ pk: `RL#signin#${cap}#${subject}`, sk: `W#${windowStart}` }),

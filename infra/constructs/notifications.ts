@@ -22,15 +22,22 @@ import { DutchFunction } from './function.js';
 export const DISPATCHER_RESERVED_CONCURRENCY = 5;
 /** Sweeps never overlap: a slow sweep makes the next tick wait instead of racing it. */
 export const SWEEP_RESERVED_CONCURRENCY = 1;
-/** How often the sweep looks for due reminders and deadlines. */
-export const SWEEP_RATE = Duration.minutes(5);
+/**
+ * How often the sweep looks for due reminders, deadlines, lost notices and computers that lost their move.
+ * Each run walks every lane of the `due` index from where it stopped, 16 workers side by side, for at
+ * most 45 s (functions/notify/reminders.ts has the arithmetic: ≈ 4,300 items/s against ≈ 2,500 due at
+ * 10 M daily players).
+ */
+export const SWEEP_RATE = Duration.minutes(1);
 /** Digest runs never overlap either. */
 export const DIGEST_RESERVED_CONCURRENCY = 1;
 /**
  * How often the digest runs. A player's day is the UTC day: the first run of the day that finds a match
  * waiting for them sends their digest, a later one that day finds it sent (functions/players/digest.ts).
+ * Every 15 minutes, for up to 14 of them (Lambda's limit is 15): 1 M players by the third run of the day
+ * at 400 mails/s (functions/players/digest.ts has the arithmetic).
  */
-export const DIGEST_RATE = Duration.hours(1);
+export const DIGEST_RATE = Duration.minutes(15);
 /** Stream batches retried this often before they go to the dead-letter queue. */
 export const STREAM_RETRY_ATTEMPTS = 3;
 /** The display name in the From header of every mail (the address is the SenderAddress parameter). */
@@ -179,7 +186,7 @@ function scheduleDigest(scope: Construct, digest: lambda.IFunction): void {
     target: new schedulerTargets.LambdaInvoke(digest, {
       role: schedulerRole(scope, 'DigestSchedulerRole', 'the daily digest'),
       retryAttempts: 1,
-      maxEventAge: Duration.minutes(30),
+      maxEventAge: Duration.minutes(10),
     }),
   });
 }

@@ -8,6 +8,10 @@ import { describe, expect, it } from 'vitest';
 import type { MatchStore, NotificationIntent } from '../../functions/matches/port.js';
 import type { LinkTokenRecord, PushSubscriptionRecord, SeatPrefs } from '../../functions/notify/model.js';
 import type { DueItem, NotifyStore, OutboxKey } from '../../functions/notify/port.js';
+import { MatchService } from '../../functions/matches/service.js';
+import { lanesOf } from '../../functions/notify/lanes.js';
+import { Sweep } from '../../functions/notify/reminders.js';
+import { dueShardNumberOf } from '../../functions/storage/table.js';
 import { matchRecord } from './match-store.contract.js';
 
 const T0 = Date.UTC(2026, 10, 28, 12);
@@ -47,11 +51,11 @@ const intent = (matchId: string, version: number, seat: number, over: Partial<No
   ...over,
 });
 
-/** Every due item by `now`, walked a page of `limit` at a time. */
+/** Every due item by `now`, walked a page of `limit` at a time (at least one page a shard). */
 async function allDue(notify: NotifyStore, now: number, limit: number): Promise<DueItem[]> {
   const items: DueItem[] = [];
   let cursor: unknown;
-  for (let pages = 0; pages < 100; pages++) {
+  for (let pages = 0; pages < notify.dueShards + 100; pages++) {
     const page = await notify.due(now, limit, cursor);
     items.push(...page.items);
     cursor = page.next;
@@ -215,6 +219,60 @@ export function describeNotifyStoreContract(name: string, make: () => Promise<No
       expect(await notify.outboxTimer(row)).toBeNull();
       expect(await notify.redrive(row, 1, T0)).toBe(false);
       expect(outboxKeys(await allDue(notify, T0 + 99 * DAY, 10))).toEqual([]);
+    });
+
+    it("keeps each sweep worker's place per lane; a place outside the lane counts as none", async () => {
+      const { notify } = await make();
+      const lane = { from: 8, to: 16 };
+      expect(await notify.sweepCursor(lane)).toBeUndefined();
+      await notify.saveSweepCursor(lane, { shard: 11 });
+      expect(await notify.sweepCursor(lane)).toEqual({ shard: 11 });
+      expect(await notify.sweepCursor({ from: 0, to: 8 })).toBeUndefined();
+      await notify.saveSweepCursor({ from: 0, to: 8 }, { shard: 9 });
+      expect(await notify.sweepCursor({ from: 0, to: 8 })).toBeUndefined();
+    });
+
+    it("the sweep's workers cover every shard under a budget too small for one worker: each entry once, no shard starved", async () => {
+      const { matches, notify } = await make();
+      // One undelivered notice in every shard of the `due` index.
+      const byShard = new Map<number, string>();
+      for (let i = 0; byShard.size < notify.dueShards && i < 100 * notify.dueShards; i++) {
+        const id = `m-${uid()}`;
+        if (!byShard.has(dueShardNumberOf(id))) byShard.set(dueShardNumberOf(id), id);
+      }
+      expect(byShard.size).toBe(notify.dueShards);
+      for (const id of byShard.values()) await matches.create(matchRecord({ id }), [intent(id, 1, 0)]);
+      const visits: string[] = [];
+      const store: NotifyStore = Object.create(notify);
+      store.redrive = (key, attempt, next) => {
+        visits.push(key.pk.slice(2));
+        return notify.redrive(key, attempt, next);
+      };
+      const now = T0 + 2 * GRACE;
+      const sweep = new Sweep({
+        store,
+        matches,
+        service: new MatchService({ store: matches, games: new Map(), clock: () => now }),
+        clock: () => now,
+        log: () => {},
+      });
+      const workers = 8;
+      const itemsPerWorker = 4;
+      // One worker with this budget covers 4 of the 256 entries in a run; eight cover 32, each in its lane.
+      const lanes = lanesOf(notify.dueShards, workers);
+      const runs = Math.ceil(notify.dueShards / (workers * itemsPerWorker));
+      for (let run = 1; run <= runs; run++) {
+        const before = visits.length;
+        await sweep.run({ workers, itemsPerWorker });
+        const fresh = visits.slice(before).map((id) => dueShardNumberOf(id));
+        // Every lane got on, as far as its budget goes: none waits behind another.
+        for (const lane of lanes) expect(fresh.filter((s) => s >= lane.from && s < lane.to)).toHaveLength(itemsPerWorker);
+      }
+      expect(new Set(visits).size).toBe(visits.length);
+      expect(visits.sort()).toEqual([...byShard.values()].sort());
+      // Nothing is due any more: a further run visits nothing.
+      await sweep.run({ workers, itemsPerWorker });
+      expect(visits).toHaveLength(notify.dueShards);
     });
 
     it('walks many due entries a page at a time, each once', async () => {

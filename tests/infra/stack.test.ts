@@ -745,7 +745,7 @@ describe('deadline and reminder sweep', () => {
   it('runs on EventBridge Scheduler every few minutes with a role that may invoke only the sweep', () => {
     expect(Object.keys(t.findResources('AWS::Scheduler::Schedule'))).toHaveLength(2);
     const { schedule, statements, role } = scheduleOf(stack.functions.sweep);
-    expect(schedule.Properties.ScheduleExpression).toBe('rate(5 minutes)');
+    expect(schedule.Properties.ScheduleExpression).toBe('rate(1 minute)');
     expect(schedule.Properties.State).toBe('ENABLED');
     expect(role.Properties.AssumeRolePolicyDocument.Statement[0].Principal).toEqual({ Service: 'scheduler.amazonaws.com' });
     expect(statements.flatMap((s) => [s.Action].flat())).toEqual(['lambda:InvokeFunction']);
@@ -755,9 +755,9 @@ describe('deadline and reminder sweep', () => {
 });
 
 describe('daily digest', () => {
-  it('runs hourly on EventBridge Scheduler with a role that may invoke only the digest function', () => {
+  it('runs every 15 minutes on EventBridge Scheduler with a role that may invoke only the digest function', () => {
     const { schedule, statements, role } = scheduleOf(stack.functions.digest);
-    expect(schedule.Properties.ScheduleExpression).toBe('rate(1 hour)');
+    expect(schedule.Properties.ScheduleExpression).toBe('rate(15 minutes)');
     expect(schedule.Properties.State).toBe('ENABLED');
     expect(role.Properties.AssumeRolePolicyDocument.Statement[0].Principal).toEqual({ Service: 'scheduler.amazonaws.com' });
     expect(role.Properties.AssumeRolePolicyDocument.Statement[0].Condition).toEqual({

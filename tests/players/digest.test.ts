@@ -13,6 +13,8 @@ import { DIGEST_MAX_LISTED, digestMail } from '../../functions/players/digest-ma
 import { SmtpEmailSender } from '../../functions/notify/email.js';
 import { SimulatedCrash } from '../../functions/notify/dispatcher.js';
 import { sha256 } from '../../functions/matches/tokens.js';
+import { lanesOf } from '../../functions/notify/lanes.js';
+import { DIGEST_SHARDS, digestShardNumberOf } from '../../functions/storage/table.js';
 import { addOne, browserKeys, confirmedEmail, harness, mailAndPush, PUBLIC_URL, playUntilTurnOf, type Harness } from '../notify/support.js';
 import { Device, dailyDigest, signIn } from './support.js';
 
@@ -211,6 +213,39 @@ describe('the daily digest', () => {
     expect((await digestOf().run({ budgetMs: 60_000 })).players).toBe(0);
   });
 
+  it("several workers walk their lanes of the list side by side under a small budget: every shard's players covered, each mailed once", async () => {
+    h = await harness({ email: io.sender, start, players: true });
+    const { matchId, seats } = await h.started(2, {}, ['Ann', 'Bob']);
+    await playUntilTurnOf(h, matchId, seats, 0);
+    const seat = 0;
+    const workers = 8;
+    const lanes = lanesOf(DIGEST_SHARDS, workers);
+    const laneOf = (id: string) => lanes.findIndex((l) => digestShardNumberOf(id) >= l.from && digestShardNumberOf(id) < l.to);
+    // Five players in every lane of the list (a store-level setup: the list, not the claim, is under test).
+    const ids: string[] = [];
+    const perLane = new Array<number>(workers).fill(0);
+    for (let i = 0; perLane.some((n) => n < 5); i++) {
+      const id = `lane-${i}`;
+      if (perLane[laneOf(id)]! >= 5) continue;
+      perLane[laneOf(id)]!++;
+      ids.push(id);
+      const address = `${id}@example.test`;
+      await h.playerStore!.createPlayer({ id, address, addressKey: sha256(address), createdAt: start, defaults: DAILY_DEFAULTS });
+      await h.playerStore!.putSeat(id, { matchId, seat, claimedAt: start, sealedToken: 's', tokenHash: sha256(seats[seat]!.token) });
+      await h.playerStore!.enrollDigest(id);
+    }
+    // Each worker reads one page of two a run: three runs cover the 40 players; one worker would need twenty.
+    const small = () => digestOf({ pageSize: 2 }).run({ budgetMs: 0, workers });
+    const runs = [];
+    for (let i = 0; i < 3; i++) runs.push(await small());
+    expect(runs.map((r) => r.sent)).toEqual([2 * workers, 2 * workers, workers]);
+    expect(runs.map((r) => r.players)).toEqual([2 * workers, 2 * workers, workers]);
+    for (const id of ids) expect(digests(`${id}@example.test`), id).toHaveLength(1);
+    // The lanes start over and find every day sent: nobody gets a second one.
+    for (let i = 0; i < 2; i++) expect((await small()).sent).toBe(0);
+    expect(ids.flatMap((id) => digests(`${id}@example.test`))).toHaveLength(ids.length);
+  });
+
   it('a list longer than one run covers goes on where the last run stopped: every player gets exactly one digest that day', async () => {
     h = await harness({ email: io.sender, start, players: true });
     const { matchId, seats } = await h.started(2, {}, ['Ann', 'Bob']);
@@ -224,8 +259,8 @@ describe('the daily digest', () => {
       await h.playerStore!.putSeat(id, { matchId, seat, claimedAt: start, sealedToken: 's', tokenHash: sha256(seats[seat]!.token) });
       await h.playerStore!.enrollDigest(id);
     }
-    // Each run's budget is spent after its first page of four: three runs reach the end of the list.
-    const tiny = () => digestOf({ pageSize: 4 }).run({ budgetMs: 0 });
+    // One worker: each run's budget is spent after its first page of four; three runs reach the end of the list.
+    const tiny = () => digestOf({ pageSize: 4 }).run({ budgetMs: 0, workers: 1 });
     const runs = [];
     for (let i = 0; i < 3; i++) {
       runs.push(await tiny());

@@ -22,21 +22,22 @@ import {
   type PushSubscriptionRecord,
   type SeatPrefs,
 } from '../../notify/model.js';
-import type { DueCursor, DueItem, NotifyStore, OutboxKey } from '../../notify/port.js';
-import { confirmationWindow, notifyKeys, outboxOfItem } from '../notify-dynamo.js';
-import { DUE_SHARDS, dueShard } from '../table.js';
+import type { DueCursor, DueItem, DuePosition, Lane, NotifyStore, OutboxKey, SweepCursor } from '../../notify/port.js';
+import { confirmationWindow, inLane, notifyKeys, outboxOfItem } from '../notify-dynamo.js';
+import { DUE_SHARDS, dueShard, dueShardOf, walkKey } from '../table.js';
 import { roundTrip } from './matches.js';
 import { claimLease, ConditionFailed, type Item, type Key, MemoryTable, releaseLease, takeCounters } from './table.js';
 
 /** Where a walk of the `due` index goes on: a shard, and the last entry read in it. */
 interface Cursor {
   shard: number;
-  after?: [number, string, string];
+  after?: Place;
 }
+/** A place in one shard: the last entry read, by the index's order (dueAt, then the table's keys). */
+type Place = [number, string, string];
 
-const order = (i: Item): [number, string, string] => [i.dueAt as number, i.pk as string, i.sk as string];
-const before = (a: [number, string, string], b: [number, string, string]) =>
-  a[0] !== b[0] ? a[0] < b[0] : a[1] !== b[1] ? a[1] < b[1] : a[2] < b[2];
+const order = (i: Item): Place => [i.dueAt as number, i.pk as string, i.sk as string];
+const before = (a: Place, b: Place) => (a[0] !== b[0] ? a[0] < b[0] : a[1] !== b[1] ? a[1] < b[1] : a[2] < b[2]);
 
 export class MemoryNotifyStore implements NotifyStore {
   constructor(readonly table: MemoryTable = new MemoryTable()) {}
@@ -241,24 +242,47 @@ export class MemoryNotifyStore implements NotifyStore {
     const item = this.table.get(key);
     // Only while undelivered: a log item settled meanwhile must not come back into the index.
     if (item?.dueAt === undefined) return false;
-    this.table.put({ ...item, ...key, redrives: attempt, dueAt: nextDueAt });
+    this.table.put({ ...item, ...key, redrives: attempt, dueAt: nextDueAt, dueShard: dueShardOf(key.pk.slice(2)) });
     return true;
   }
 
   async due(now: number, limit: number, cursor?: DueCursor): Promise<{ items: DueItem[]; next?: DueCursor }> {
-    await roundTrip();
     const { shard, after } = (cursor as Cursor | undefined) ?? { shard: 0 };
+    const page = await this.dueIn(shard, now, limit, after);
+    const next: Cursor | undefined = page.next
+      ? { shard, after: page.next as Place }
+      : shard + 1 < DUE_SHARDS
+        ? { shard: shard + 1 }
+        : undefined;
+    return { items: page.items, ...(next ? { next } : {}) };
+  }
+
+  readonly dueShards = DUE_SHARDS;
+
+  async dueIn(shard: number, now: number, limit: number, after?: DuePosition): Promise<{ items: DueItem[]; next?: DuePosition }> {
+    await roundTrip();
+    const from = after as Place | undefined;
     const page = [...this.table.all()]
       .filter((i) => i.dueShard === dueShard(shard) && typeof i.dueAt === 'number' && i.dueAt <= now)
-      .filter((i) => after === undefined || before(after, order(i)))
+      .filter((i) => from === undefined || before(from, order(i)))
       .sort((a, b) => (before(order(a), order(b)) ? -1 : 1))
       .slice(0, limit);
     const items = page.map((i): DueItem => {
       const key = { pk: i.pk as string, sk: i.sk as string };
       return key.sk === 'MATCH' ? { kind: 'match', matchId: key.pk.slice(2) } : { kind: 'outbox', key };
     });
+    // As a Query that reached its Limit: a page as long as asked for may have more after it.
     const last = page.length === limit ? page.at(-1) : undefined;
-    const next: Cursor | undefined = last ? { shard, after: order(last) } : shard + 1 < DUE_SHARDS ? { shard: shard + 1 } : undefined;
-    return { items, ...(next ? { next } : {}) };
+    return { items, ...(last ? { next: order(last) } : {}) };
+  }
+
+  async sweepCursor(lane: Lane): Promise<SweepCursor | undefined> {
+    await roundTrip();
+    return inLane(this.table.get(walkKey('due', lane))?.at, lane);
+  }
+
+  async saveSweepCursor(lane: Lane, cursor: SweepCursor): Promise<void> {
+    await roundTrip();
+    this.table.put({ ...walkKey('due', lane), type: 'due-walk', at: cursor });
   }
 }

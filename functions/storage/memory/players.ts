@@ -15,9 +15,9 @@ import {
   type SignInCap,
   type SignInLinkRecord,
 } from '../../players/model.js';
-import type { DigestClaim, DigestCursor, DigestStore, PlayerStore } from '../../players/port.js';
+import type { DigestClaim, DigestCursor, DigestStore, Lane, PlayerStore } from '../../players/port.js';
 import { signInWindow } from '../players-dynamo.js';
-import { DIGEST_SHARDS, digestShard, playerKeys } from '../table.js';
+import { DIGEST_SHARDS, digestShard, playerKeys, walkKey } from '../table.js';
 import { roundTrip } from './matches.js';
 import { claimLease, ConditionFailed, type Item, type Key, MemoryTable, releaseLease, takeCounters } from './table.js';
 
@@ -135,6 +135,7 @@ export class MemoryPlayerStore implements PlayerStore {
     }
     for (const i of items) this.table.delete(i as Item & Key);
     this.table.delete(playerKeys.digestMember(player.id));
+    this.table.delete(playerKeys.digestMemberBefore(player.id));
   }
 
   async linksVoidBefore(addressKey: string): Promise<number | null> {
@@ -221,14 +222,25 @@ interface Cursor {
   after?: string;
 }
 
+/** The whole list, for a walk with no lane. */
+const WHOLE: Lane = { from: 0, to: DIGEST_SHARDS };
+
+/** A saved or handed cursor, if it lies within the lane (as ../digest-dynamo.ts). */
+function inLane(cursor: unknown, lane: Lane): Cursor | undefined {
+  const at = cursor as Cursor | undefined;
+  return at && Number.isInteger(at.shard) && at.shard >= lane.from && at.shard < lane.to ? at : undefined;
+}
+
 export class MemoryDigestStore implements DigestStore {
   constructor(readonly table: MemoryTable = new MemoryTable()) {}
 
-  async enrolled(limit: number, cursor?: DigestCursor): Promise<{ playerIds: string[]; next?: DigestCursor }> {
+  readonly shards = DIGEST_SHARDS;
+
+  async enrolled(limit: number, cursor?: DigestCursor, lane: Lane = WHOLE): Promise<{ playerIds: string[]; next?: DigestCursor }> {
     await roundTrip();
-    let at: Cursor = (cursor as Cursor | undefined) ?? { shard: 0 };
+    let at: Cursor = inLane(cursor, lane) ?? { shard: lane.from };
     const playerIds: string[] = [];
-    while (at.shard < DIGEST_SHARDS && playerIds.length < limit) {
+    while (at.shard < lane.to && playerIds.length < limit) {
       const want = limit - playerIds.length;
       const after = at.after;
       const page = this.table
@@ -240,18 +252,17 @@ export class MemoryDigestStore implements DigestStore {
       const last = page.length === want ? page.at(-1) : undefined;
       at = last ? { shard: at.shard, after: last.sk as string } : { shard: at.shard + 1 };
     }
-    return at.shard < DIGEST_SHARDS ? { playerIds, next: at } : { playerIds };
+    return at.shard < lane.to ? { playerIds, next: at } : { playerIds };
   }
 
-  async walkedTo(): Promise<DigestCursor | undefined> {
+  async walkedTo(lane: Lane = WHOLE): Promise<DigestCursor | undefined> {
     await roundTrip();
-    const at = this.table.get(playerKeys.digestWalk)?.at as Cursor | undefined;
-    return at && Number.isInteger(at.shard) && at.shard < DIGEST_SHARDS ? at : undefined;
+    return inLane(this.table.get(walkKey('digest', lane))?.at, lane);
   }
 
-  async saveWalk(cursor: DigestCursor | undefined): Promise<void> {
+  async saveWalk(cursor: DigestCursor | undefined, lane: Lane = WHOLE): Promise<void> {
     await roundTrip();
-    this.table.put({ ...playerKeys.digestWalk, type: 'digest-walk', at: cursor as Cursor | undefined });
+    this.table.put({ ...walkKey('digest', lane), type: 'digest-walk', at: cursor as Cursor | undefined });
   }
 
   async daySettled(playerId: string, day: string): Promise<boolean> {
@@ -263,6 +274,7 @@ export class MemoryDigestStore implements DigestStore {
   async withdraw(playerId: string): Promise<void> {
     await roundTrip();
     this.table.delete(playerKeys.digestMember(playerId));
+    this.table.delete(playerKeys.digestMemberBefore(playerId));
   }
 
   async claimDay(playerId: string, day: string, now: number, leaseMs: number): Promise<DigestClaim> {
