@@ -15,7 +15,7 @@ import { changeOf, changesOf } from '../../functions/storage/stream-records.js';
 import { keys } from '../../functions/storage/table.js';
 import { client, type Json, type Seat } from '../support/api.js';
 import { freshTable } from '../support/dynamo.js';
-import { readStream, streamEvent } from '../infra/events.js';
+import { queueEvent, readStream } from '../infra/events.js';
 import { dynamoBotHarness as botHarness } from './bots-dynamo.support.js';
 
 const stops: (() => Promise<void>)[] = [];
@@ -72,6 +72,8 @@ describe('the bots on the stream', () => {
   it('AWS: the Lambda handler takes the filtered stream records and makes the computer move; a failing match is reported alone', async () => {
     const { table, api, matchId, me } = await vsComputer();
     process.env.TABLE_NAME = table.tableName;
+    // Its own queue, for a snap's delayed message (none in this game).
+    process.env.BOTS_QUEUE_URL ??= 'https://sqs.eu-west-1.amazonaws.com/123456789012/bots';
     process.env.DYNAMODB_ENDPOINT = table.endpoint;
     const { handler } = await import('../../functions/lambda/bots.js');
     // The event source mapping's filter: NewImage.botSeats exists.
@@ -80,7 +82,10 @@ describe('the bots on the stream', () => {
     );
     expect(records.length).toBeGreaterThan(0);
     expect(records.every((r) => botMatchOf(changeOf(r)) === matchId)).toBe(true);
-    const answer = await handler(streamEvent(records));
+    // What the one stream reader sends to the bots' queue for these records: one message for the match.
+    const event = queueEvent('bots', records);
+    expect(event.Records).toHaveLength(1);
+    const answer = await handler(event);
     expect(answer).toEqual({ batchItemFailures: [] });
     expect((await api.read(matchId, me)).json.log.some((l: Json) => l.seat === 1 && l.bot === 'strong')).toBe(true);
 
