@@ -158,15 +158,8 @@ export function startLocalLive(opts: {
   };
   opts.server.on('upgrade', onUpgrade);
 
-  const lane = consumeChanges({
-    ...(opts.stream ? { stream: opts.stream } : {}),
-    consumer: 'live',
-    env,
-    tableName: opts.tableName,
-    handle: onLiveChanges(service, log),
-    log,
-    pollMs: Number(env.LIVE_POLL_MS ?? 100),
-  });
+  const pollMs = Number(env.LIVE_POLL_MS ?? 100);
+  const lane = consumeChanges({ ...opts, consumer: 'live', handle: onLiveChanges(service, log), log, pollMs });
   const closeAll = () => {
     for (const c of conns.values()) c.socket.terminate();
   };
