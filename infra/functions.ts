@@ -123,9 +123,8 @@ export function esbuildOptions(entry: string, outfile: string) {
 /**
  * The stream records the dispatcher acts on (functions/storage/stream-records.ts `outboxOfRecord`), as event
  * filter patterns (any one matches): outbox rows inserted or rewritten, and log items carrying the
- * notifications of their change while those are undelivered (`dueAt` set). Everything else (match
- * writes, plain log records, the dispatcher's own dedupe records and deletions) is dropped by the event
- * source mapping before it costs an invocation.
+ * notifications of their change while those are undelivered (`dueAt` set). Part of the one stream
+ * reader's filter (STREAM_FILTERS), whose records of this kind go to the dispatcher's queue.
  */
 export const DISPATCH_FILTERS = [
   { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { type: { S: ['intent'] } } } },
@@ -137,8 +136,10 @@ export const DISPATCH_FILTERS = [
  * reads them as changes with `wakesBots`): match items written with the
  * `botSeats` attribute, which functions/storage/dynamo.ts sets only on an active match with at least one
  * bot seat, and only by a write that changes its game or who plays a seat (matches/bot-seats.ts
- * `wakesBots`): chat messages, nudges, new links, pauses and the sweep's updates never invoke the function. Keys as functions/storage/table.ts makes them (pk `M#<id>`, sk `MATCH`): log records, outbox
- * rows, settings, deletions and matches with people only never invoke the bot function.
+ * `wakesBots`): chat messages, nudges, new links, pauses and the sweep's updates never reach the bots. Keys as
+ * functions/storage/table.ts makes them (pk `M#<id>`, sk `MATCH`). No longer an event source's filter: the one
+ * stream reader sends to the bots' queue exactly the records this pattern passes (functions/fan-out.ts via
+ * `botMatchOf`; tests/platform/bots-wake.test.ts and tests/infra/bots.test.ts hold the two to each other).
  */
 const MATCH_KEY = keys.match('');
 export const BOT_FILTERS = [
@@ -179,7 +180,7 @@ export const DIGEST_TABLE_ACTIONS = [
 /**
  * The stream records that poke the live channel's subscribers (functions/storage/stream-records.ts `changeOf`, read by
  * functions/live/records.ts `pokeOf`): match
- * items written. Log records, outbox rows, the live channel's own items and deletions never invoke it.
+ * items written; part of the one stream reader's filter (STREAM_FILTERS), whose match changes go to the pokes' queue.
  * With a NEW_IMAGE stream an unchanged version (a sweep's cursor) cannot be told apart here; such a poke
  * repeats a version the pages already show, and they ignore it.
  */
