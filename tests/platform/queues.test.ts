@@ -330,3 +330,76 @@ describe("a computer's snap from its queue: a delayed message, not a sleep", () 
     expect(queue.deadLetters).toEqual([]);
   }, 240_000);
 });
+
+describe("a computer's move that fails: retried by its queue, then dead-lettered", () => {
+  const wake = { id: 'w', change: { kind: 'match-changed', matchId: 'q', version: 3, wakesBots: true } as const };
+
+  it('a run that fails comes back after the visibility timeout and is made on a later receive', async () => {
+    const clock = { now: 0 };
+    const queue = new MemoryChangeQueue({ clock: () => clock.now, visibilityMs: 60_000, maxReceives: 5 });
+    let tries = 0;
+    const onChanges = onBotChanges(
+      {
+        handle: async () => {
+          if (++tries < 3) throw new Error('database busy');
+          return { moves: 1, fallbacks: 0, reactions: 0, stopped: 'idle' };
+        },
+      },
+      () => {},
+    );
+    await queue.send([wake]);
+    expect(await queue.drain(onChanges)).toBe(1);
+    expect(await queue.drain(onChanges)).toBe(0);
+    clock.now = 60_000;
+    await queue.drain(onChanges);
+    clock.now = 120_000;
+    await queue.drain(onChanges);
+    expect(tries).toBe(3);
+    expect(queue.stats()).toEqual({ depth: 0, oldestAgeMs: 0, deadLetters: 0 });
+  });
+
+  it('a run that always fails goes to the dead letters after its receives (where the alarm sees it), and stops costing runs', async () => {
+    const clock = { now: 0 };
+    const queue = new MemoryChangeQueue({ clock: () => clock.now, visibilityMs: 60_000, maxReceives: 5 });
+    let tries = 0;
+    const onChanges = onBotChanges(
+      {
+        handle: async () => {
+          tries++;
+          throw new Error('broken');
+        },
+      },
+      () => {},
+    );
+    await queue.send([wake]);
+    for (let i = 0; i < 8; i++) {
+      await queue.drain(onChanges);
+      clock.now += 60_000;
+    }
+    expect(tries).toBe(5);
+    expect(queue.deadLetters.map((c) => c.kind === 'match-changed' && c.matchId)).toEqual(['q']);
+  });
+});
+
+describe('the in-memory queue as npm start runs it', () => {
+  it('a consumer is woken by each send, not by its poll (here a minute): pokes leave at once', async () => {
+    const queue = new MemoryChangeQueue();
+    const seen: string[] = [];
+    const abort = new AbortController();
+    const running = queue.consume(
+      async (changes) => {
+        seen.push(...changes.map((c) => (c.kind === 'match-changed' ? c.matchId : '?')));
+        return { batchItemFailures: [] };
+      },
+      abort.signal,
+      60_000,
+    );
+    for (const id of ['a', 'b', 'c']) {
+      await queue.send([{ id, change: { kind: 'match-changed', matchId: id, version: 1, wakesBots: false } }]);
+      await expect.poll(() => seen.includes(id), { timeout: 5_000, interval: 10 }).toBe(true);
+    }
+    abort.abort();
+    await running;
+    expect(seen).toEqual(['a', 'b', 'c']);
+  });
+});

@@ -85,10 +85,14 @@ export class MemoryChangeQueue implements ChangeQueue {
       const next = Math.min(...[...this.held.values()].filter((h) => h.visibleAt > this.clock()).map((h) => h.visibleAt));
       const waitMs = Math.max(1, Math.min(pollMs, next - this.clock()));
       await new Promise<void>((resolve) => {
+        let waiting = true;
         const done = () => {
+          if (!waiting) return;
+          waiting = false;
           clearTimeout(timer);
           signal.removeEventListener('abort', done);
-          this.wake = null;
+          // A later wait may have set its own wake by now: only this wait's is taken down.
+          if (this.wake === done) this.wake = null;
           resolve();
         };
         const timer = setTimeout(done, waitMs);
