@@ -2,8 +2,9 @@
  * The table's changes as the parts that follow them take them: the computer players (functions/bots/records.ts),
  * the live channel (functions/live/records.ts) and the outbox dispatcher (functions/notify/dispatcher.ts, through
  * functions/storage/stream-records.ts `outboxBatch`). The storage adapter reads its stream's records into these
- * (functions/storage/stream-records.ts); the Lambda entries (functions/lambda/) and the local stream lanes
- * (functions/local/stream-lane.ts) hand them on. Nothing here knows how the database writes its stream.
+ * (functions/storage/stream-records.ts); the one stream reader (functions/fan-out.ts, on Lambda and in the local
+ * stream lane) sends each to the queue of each part that wants it (functions/queues.ts), and each part takes
+ * them back from its queue. Nothing here knows how the database writes its stream.
  */
 import type { OutboxEntry } from './notify/port.js';
 
@@ -20,6 +21,11 @@ export interface MatchChanged {
    * with a seat a computer plays (functions/matches/bot-seats.ts `wakesBots`).
    */
   wakesBots: boolean;
+  /**
+   * A computer seat whose reaction (a snap) has waited its human-like moment: the delayed message the
+   * computer players sent themselves (functions/bots/runner.ts). The reaction is decided again now and made.
+   */
+  reactionSeat?: number;
 }
 
 /** Notices to deliver: an outbox row, or a log record whose notifications are not delivered yet. */

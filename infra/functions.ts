@@ -1,6 +1,6 @@
 /**
- * The Lambda functions the stack deploys: entries, sizes, how each is bundled, what feeds the dispatcher
- * and the bot players, and the table actions the bot players may use. Plain data with no aws-cdk-lib
+ * The Lambda functions the stack deploys: entries, sizes, how each is bundled, what the one stream reader
+ * reads and what of it goes to the dispatcher, the bot players and the live pokes, and the table actions the bot players may use. Plain data with no aws-cdk-lib
  * import, so the benchmark (scripts/bench/infra.ts) and the handler tests use exactly what the stack ships
  * without paying for loading the CDK.
  */
@@ -12,8 +12,13 @@ import { keys } from '../functions/storage/table.js';
 export const FUNCTIONS = {
   /** The hono app behind the HTTP API (hono/aws-lambda). */
   api: { entry: 'functions/lambda/api.ts', memoryMb: 512, timeoutSeconds: 10 },
-  /** Drains notification intents from the table's stream. */
-  dispatcher: { entry: 'functions/lambda/stream.ts', memoryMb: 256, timeoutSeconds: 60 },
+  /**
+   * The table's one stream reader (docs/decisions/stream-fan-out.md): reads the records STREAM_FILTERS pass and
+   * sends each change to the queues of the consumers below that want it. SendMessageBatch calls only.
+   */
+  streamReader: { entry: 'functions/lambda/stream.ts', memoryMb: 256, timeoutSeconds: 30 },
+  /** Delivers notification intents, from its queue (fed by the stream reader). */
+  dispatcher: { entry: 'functions/lambda/dispatch.ts', memoryMb: 256, timeoutSeconds: 60 },
   /** Reminders and turn deadlines, on a schedule. */
   sweep: { entry: 'functions/lambda/schedule.ts', memoryMb: 256, timeoutSeconds: 120 },
   /**
@@ -22,19 +27,20 @@ export const FUNCTIONS = {
    */
   digest: { entry: 'functions/lambda/digest.ts', memoryMb: 256, timeoutSeconds: 900 },
   /**
-   * Computer players' moves, from the table's stream. Memory buys CPU (a full vCPU only at 1,769 MB): at
+   * Computer players' moves, from their queue (fed by the stream reader, and by their own delayed messages
+   * for a snap's human-like moment). Memory buys CPU (a full vCPU only at 1,769 MB): at
    * 1,024 MB a strong move of 100 ms CPU (p99 250 ms: the strong level's think-time budget) takes about
    * 170 ms (p99 430 ms), far inside the 2 s a bot may think (BOT_TIME_LIMIT_MS) and the 1–2 s a turn
    * should take to land; 512 MB would make that p99 about 860 ms. More than 1,769 MB buys nothing (the
-   * search uses one thread), and the reaction waits (1.5–3 s before a snap) are billed by memory × wall
-   * time. 60 s covers a batch: per match a few bot turns of at most 2 s thinking plus 3 s waiting each
-   * (infra/README.md).
+   * search uses one thread). A reaction's wait (1.5–3 s before a snap) is a delayed message, not billed time.
+   * 45 s covers a run (functions/bots/runner.ts RUN_LIMITS: 30 s) and its last move; the queue's visibility
+   * timeout is longer (infra/constructs/bots.ts).
    */
-  bots: { entry: 'functions/lambda/bots.ts', memoryMb: 1024, timeoutSeconds: 60 },
+  bots: { entry: 'functions/lambda/bots.ts', memoryMb: 1024, timeoutSeconds: 45 },
   /** The live channel's WebSocket routes ($connect, $default, $disconnect): a head read and a write or two. */
   liveSocket: { entry: 'functions/lambda/live-socket.ts', memoryMb: 256, timeoutSeconds: 10 },
-  /** The live channel's pokes, from the table's stream: one Query and a PostToConnection per subscriber. */
-  livePoke: { entry: 'functions/lambda/live-poke.ts', memoryMb: 256, timeoutSeconds: 30 },
+  /** The live channel's pokes, from their queue: one Query and a PostToConnection per subscriber. */
+  livePoke: { entry: 'functions/lambda/live-poke.ts', memoryMb: 256, timeoutSeconds: 20 },
 } as const;
 
 export type FunctionName = keyof typeof FUNCTIONS;
@@ -117,9 +123,8 @@ export function esbuildOptions(entry: string, outfile: string) {
 /**
  * The stream records the dispatcher acts on (functions/storage/stream-records.ts `outboxOfRecord`), as event
  * filter patterns (any one matches): outbox rows inserted or rewritten, and log items carrying the
- * notifications of their change while those are undelivered (`dueAt` set). Everything else (match
- * writes, plain log records, the dispatcher's own dedupe records and deletions) is dropped by the event
- * source mapping before it costs an invocation.
+ * notifications of their change while those are undelivered (`dueAt` set). Part of the one stream
+ * reader's filter (STREAM_FILTERS), whose records of this kind go to the dispatcher's queue.
  */
 export const DISPATCH_FILTERS = [
   { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { type: { S: ['intent'] } } } },
@@ -131,8 +136,10 @@ export const DISPATCH_FILTERS = [
  * reads them as changes with `wakesBots`): match items written with the
  * `botSeats` attribute, which functions/storage/dynamo.ts sets only on an active match with at least one
  * bot seat, and only by a write that changes its game or who plays a seat (matches/bot-seats.ts
- * `wakesBots`): chat messages, nudges, new links, pauses and the sweep's updates never invoke the function. Keys as functions/storage/table.ts makes them (pk `M#<id>`, sk `MATCH`): log records, outbox
- * rows, settings, deletions and matches with people only never invoke the bot function.
+ * `wakesBots`): chat messages, nudges, new links, pauses and the sweep's updates never reach the bots. Keys as
+ * functions/storage/table.ts makes them (pk `M#<id>`, sk `MATCH`). No longer an event source's filter: the one
+ * stream reader sends to the bots' queue exactly the records this pattern passes (functions/fan-out.ts via
+ * `botMatchOf`; tests/platform/bots-wake.test.ts and tests/infra/bots.test.ts hold the two to each other).
  */
 const MATCH_KEY = keys.match('');
 export const BOT_FILTERS = [
@@ -173,13 +180,21 @@ export const DIGEST_TABLE_ACTIONS = [
 /**
  * The stream records that poke the live channel's subscribers (functions/storage/stream-records.ts `changeOf`, read by
  * functions/live/records.ts `pokeOf`): match
- * items written. Log records, outbox rows, the live channel's own items and deletions never invoke it.
+ * items written; part of the one stream reader's filter (STREAM_FILTERS), whose match changes go to the pokes' queue.
  * With a NEW_IMAGE stream an unchanged version (a sweep's cursor) cannot be told apart here; such a poke
  * repeats a version the pages already show, and they ignore it.
  */
 export const LIVE_FILTERS = [
   { eventName: ['INSERT', 'MODIFY'], dynamodb: { Keys: { pk: { S: [{ prefix: MATCH_KEY.pk }] }, sk: { S: [MATCH_KEY.sk] } } } },
 ] as const;
+
+/**
+ * The one stream reader's filter (infra/constructs/stream.ts): what any consumer may want, so that nothing
+ * else costs an invocation. The dispatcher's records and the live channel's (all match items, of which the
+ * bots' are a part: the reader sends a match item to the bots' queue only when it wakes them,
+ * functions/fan-out.ts). Three patterns, within the event source mapping's five.
+ */
+export const STREAM_FILTERS = [...DISPATCH_FILTERS, ...LIVE_FILTERS] as const;
 
 /**
  * The live functions' DynamoDB actions, on the table alone: GetItem (the match's head, to check a

@@ -44,6 +44,7 @@ export function ownAcknowledgements(opts: AckOptions): Acknowledgement[] {
     },
     ...[
       'ApiFunction',
+      'StreamReaderFunction',
       'DispatcherFunction',
       'SweepFunction',
       'DigestFunction',
@@ -55,7 +56,7 @@ export function ownAcknowledgements(opts: AckOptions): Acknowledgement[] {
       id: 'AwsSolutions-L1',
       reason: NODE_22,
     })),
-    ...['DispatcherRole', 'BotsRole', 'LivePokeRole'].map((path) => ({
+    ...['StreamReaderRole'].map((path) => ({
       path,
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason:
@@ -73,11 +74,11 @@ export function ownAcknowledgements(opts: AckOptions): Acknowledgement[] {
       reason:
         'The EventBridge Scheduler target grants invoke on the digest function and its versions (`:*`); it is still this one function, and the role can only be assumed by the scheduler of this account.',
     },
-    ...['DispatchDeadLetters', 'BotDeadLetters', 'LiveDeadLetters'].map((path) => ({
+    ...['StreamDeadLetters', 'DispatchDeadLetters', 'BotDeadLetters', 'LiveDeadLetters'].map((path) => ({
       path,
       id: 'AwsSolutions-SQS3',
       reason:
-        'This queue is itself the dead-letter (on-failure) destination of a stream mapping; a dead-letter queue behind it would add nothing.',
+        "This queue is itself a dead-letter queue (the stream reader's on-failure destination, or a consumer queue's redrive target); a dead-letter queue behind it would add nothing.",
     })),
     {
       path: 'HttpApi',

@@ -1,9 +1,10 @@
 /**
  * The whole site as one CDK stack, composed of a few parts (infra/constructs/): the function defaults
  * every Lambda shares (function.ts), the single-table DynamoDB design (data.ts), the hono API on Lambda
- * behind an HTTP API (api.ts), mail, push keys, the notification dispatcher on the table's stream and the
- * reminder/deadline sweep and the hourly daily-digest run on EventBridge Scheduler (notifications.ts), the computer players on the
- * table's stream (bots.ts), the live channel's WebSocket API and its pokes from the stream (live.ts), the static site in a private bucket behind CloudFront, which also routes
+ * behind an HTTP API (api.ts), mail, push keys, the notification dispatcher and the
+ * reminder/deadline sweep and the hourly daily-digest run on EventBridge Scheduler (notifications.ts), the computer players
+ * (bots.ts), the live channel's WebSocket API and its pokes (live.ts), the table's one stream reader sending to a queue
+ * per consumer (stream.ts), the static site in a private bucket behind CloudFront, which also routes
  * /api/* (site.ts), and alarms (alarms.ts). It deploys the same code the local server runs.
  */
 import { resolve } from 'node:path';
@@ -22,11 +23,13 @@ import { LiveChannel } from './constructs/live.js';
 import { Notifications } from './constructs/notifications.js';
 import { EDGE_REGION, EdgeFirewallStack } from './constructs/firewall.js';
 import { checkSite, Site } from './constructs/site.js';
+import { StreamFanOut } from './constructs/stream.js';
 import type { FunctionName } from './functions.js';
 import { acknowledgeFindings } from './nag.js';
 
 export { API_RESERVED_CONCURRENCY, API_THROTTLE } from './constructs/api.js';
-export { BOT_BATCH_SIZE, BOT_RETRY_ATTEMPTS, BOTS_RESERVED_CONCURRENCY } from './constructs/bots.js';
+export { BOT_BATCH_SIZE, BOT_MAX_RECEIVES, BOT_VISIBILITY, BOTS_RESERVED_CONCURRENCY } from './constructs/bots.js';
+export { STREAM_BATCH_SIZE, STREAM_READER_CONCURRENCY, STREAM_RETRY_ATTEMPTS } from './constructs/stream.js';
 export { tableIndexes } from './constructs/data.js';
 export { LIVE_CONNECT_THROTTLE, LIVE_POKE_BATCH_SIZE, LIVE_STAGE, LIVE_THROTTLE } from './constructs/live.js';
 export { LOG_RETENTION, TABLE_ACTIONS } from './constructs/function.js';
@@ -34,8 +37,8 @@ export {
   DIGEST_RATE,
   DIGEST_RESERVED_CONCURRENCY,
   DISPATCHER_RESERVED_CONCURRENCY,
+  DISPATCH_MAX_RECEIVES,
   SENDER_NAME,
-  STREAM_RETRY_ATTEMPTS,
   SWEEP_RATE,
   SWEEP_RESERVED_CONCURRENCY,
 } from './constructs/notifications.js';
@@ -62,6 +65,8 @@ export class DutchStack extends Stack {
   readonly deadLetters: sqs.Queue;
   readonly botDeadLetters: sqs.Queue;
   readonly live: LiveChannel;
+  /** The one stream reader and the queue of each consumer (infra/constructs/stream.ts). */
+  readonly stream: StreamFanOut;
 
   /**
    * Every part adds its resources to this stack itself rather than to a child construct of its own: a
@@ -95,10 +100,13 @@ export class DutchStack extends Stack {
     const live = new LiveChannel(this, { data });
     live.linkSite(site.url, site.distribution);
     this.live = live;
+    // The one reader of the table's stream, sending to the consumers' queues.
+    this.stream = new StreamFanOut(this, { data, queues: { notify: notifications.consumer, bots: bots.consumer, live: live.consumer } });
 
     this.table = data.table;
     this.functions = {
       api: api.function,
+      streamReader: this.stream.reader,
       dispatcher: notifications.dispatcher,
       sweep: notifications.sweep,
       digest: notifications.digest,
@@ -111,9 +119,8 @@ export class DutchStack extends Stack {
     this.botDeadLetters = bots.deadLetters;
     const alarms = new Alarms(this, {
       functions: this.functions,
-      deadLetters: this.deadLetters,
-      botDeadLetters: this.botDeadLetters,
-      liveDeadLetters: live.deadLetters,
+      queues: [notifications.consumer, bots.consumer, live.consumer],
+      streamDeadLetters: this.stream.deadLetters,
       alarmEmail: props.alarmEmail,
     });
 
@@ -123,6 +130,7 @@ export class DutchStack extends Stack {
     new CfnOutput(this, 'SeatKeySecretArn', { value: api.seatKey.secretArn });
     new CfnOutput(this, 'DeadLetterQueueUrl', { value: this.deadLetters.queueUrl });
     new CfnOutput(this, 'BotDeadLetterQueueUrl', { value: this.botDeadLetters.queueUrl });
+    new CfnOutput(this, 'StreamDeadLetterQueueUrl', { value: this.stream.deadLetters.queueUrl });
     new CfnOutput(this, 'LiveApiUrl', { value: live.stage.url });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
     notifications.mailIdentity.dkimRecords.forEach(

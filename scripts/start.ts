@@ -18,6 +18,7 @@ import { createLocalApp, drain, listen } from '../functions/local/server.js';
 import { startLocalNotify } from '../functions/local/notify.js';
 import { startLocalBots } from '../functions/local/bots.js';
 import { startLocalLive } from '../functions/local/live.js';
+import { startLocalStream } from '../functions/local/stream-lane.js';
 import { MatchService } from '../functions/matches/service.js';
 import { localSeatKey } from '../functions/local/seat-key.js';
 import { buildWeb } from '../web/build.js';
@@ -57,8 +58,16 @@ await buildWeb();
 process.env.SEAT_KEY ??= localSeatKey(dataDir);
 const deps = depsFromEnv();
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
-// Notifications: dispatcher loop on the table's stream, reminder/deadline sweep, dev outbox.
+// One reader of the table's stream, fanning out to a queue per consumer, as on AWS (functions/local/stream-lane.ts).
+const stream = startLocalStream({
+  env: process.env,
+  tableName: process.env.TABLE_NAME ?? DEFAULT_TABLE,
+  log: (e) => e.level !== 'info' && console.log(JSON.stringify(e)),
+  pollMs: Number(process.env.LIVE_POLL_MS ?? 100),
+});
+// Notifications: the dispatcher on its queue, reminder/deadline sweep, dev outbox.
 const notify = startLocalNotify({
+  stream,
   env: process.env,
   dataDir,
   tableName: process.env.TABLE_NAME ?? DEFAULT_TABLE,
@@ -66,16 +75,18 @@ const notify = startLocalNotify({
   matches: deps.store,
   games: deps.games,
 });
-// Computer players: a second reader of the same stream runs the bots' moves (functions/bots/).
+// Computer players: the bots' moves from their queue (functions/bots/).
 const bots = startLocalBots({
+  stream,
   env: process.env,
   tableName: process.env.TABLE_NAME ?? DEFAULT_TABLE,
   matches: deps.store,
   games: deps.games,
 });
 const server = await listen(createLocalApp({ ...deps, publicUrl, notifications: notify.notifications }), port, host);
-// The live channel: WebSocket pokes on the same port (/live), from a third reader of the stream.
+// The live channel: WebSocket pokes on the same port (/live), from their queue.
 const live = startLocalLive({
+  stream,
   env: process.env,
   tableName: process.env.TABLE_NAME ?? DEFAULT_TABLE,
   server: server as import('node:http').Server,
@@ -90,6 +101,8 @@ async function stop(signal: string) {
   console.log(`${signal}: no new connections; finishing the requests in flight…`);
   // The listener closes at once (drain); the live sockets are closed while the requests in flight finish.
   const draining = drain(server, drainMs);
+  // The reader first, so nothing new reaches the queues; each consumer then finishes what it holds.
+  await stream.stop();
   await live.stop();
   const clean = await draining;
   if (!clean) console.log(`Requests still open after ${drainMs} ms were cut.`);

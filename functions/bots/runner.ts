@@ -7,7 +7,10 @@
  * person's move. No person's request ever waits for this; a page sees the move on its next poll.
  *
  * A reaction (a snap) waits a human-like moment first, so people get their fair chance, and is then
- * decided again on the state of that moment. A bot that throws, takes too long or proposes a move the
+ * decided again on the state of that moment. With `later` (on AWS and under `npm start`) the wait is a
+ * delayed message to the computers' own queue (functions/queues.ts, whole seconds rounded up) and the run
+ * ends there; the message comes back as `handle(matchId, seat)`, which decides that seat again and moves.
+ * Without it (some tests) the runner sleeps the moment itself. A bot that throws, takes too long or proposes a move the
  * rules refuse is replaced by the game's standard move for that seat, logged as a warning.
  */
 import type { BotLevel, BotPlayer } from '#shared/engine/bot.js';
@@ -16,6 +19,7 @@ import { nextU32, seedRng } from '#shared/engine/random.js';
 import type { LogRecord, MatchRecord, MatchStore } from '../matches/port.js';
 import { logEntries } from '../matches/present.js';
 import type { MatchService } from '../matches/service.js';
+import { delaySecondsOf } from '../queues.js';
 
 /** A bot that thinks longer than this has its move replaced by the game's standard move. */
 export const BOT_TIME_LIMIT_MS = 2000;
@@ -35,8 +39,13 @@ export interface BotRunnerDeps {
   players: BotPlayers;
   /** Server time handed to the bot (and to the rules through botMove). */
   clock?: () => number;
-  /** Waits a reaction's moment; tests inject one that records the wait. */
+  /** Waits a reaction's moment; tests inject one that records the wait. Not used when `later` is given. */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * Asks for `handle(matchId, seat)` again after `delaySeconds`: a reaction's moment as a delayed message
+   * instead of a sleep (functions/bots/records.ts `reactionLater`). Throws when it could not be asked.
+   */
+  later?: (matchId: string, seat: Seat, delaySeconds: number) => Promise<void>;
   /** Measures a bot's thinking time (ms); performance.now by default. */
   timer?: () => number;
   log?: (entry: Record<string, unknown>) => void;
@@ -48,7 +57,8 @@ export interface RunReport {
   /** Moves made by the game's standard move in place of a bot that failed. */
   fallbacks: number;
   reactions: number;
-  stopped: 'idle' | 'not-active' | 'limit';
+  /** `waiting`: a reaction's moment was handed to `later`, which calls again. */
+  stopped: 'idle' | 'not-active' | 'limit' | 'waiting';
 }
 
 /** One computer seat's next move, as decided on the match at `version`. */
@@ -82,8 +92,11 @@ export class BotRunner {
     this.log = deps.log ?? ((e) => console.log(JSON.stringify(e)));
   }
 
-  /** Plays every computer seat of the match while they have moves, within RUN_LIMITS. */
-  async handle(matchId: string): Promise<RunReport> {
+  /**
+   * Plays every computer seat of the match while they have moves, within RUN_LIMITS. `waited`: a seat
+   * whose reaction has waited its moment (the delayed message came back); it is decided again and made first.
+   */
+  async handle(matchId: string, waited?: Seat): Promise<RunReport> {
     const report: RunReport = { moves: 0, fallbacks: 0, reactions: 0, stopped: 'limit' };
     const maxMoves = this.deps.limits?.moves ?? RUN_LIMITS.moves;
     const budgetMs = this.deps.limits?.budgetMs ?? RUN_LIMITS.budgetMs;
@@ -93,10 +106,20 @@ export class BotRunner {
     while (report.moves + report.reactions < maxMoves && Date.now() - started < budgetMs) {
       let match = await this.deps.store.get(matchId);
       if (match?.status !== 'active' || !match.seats.some((s) => s.bot)) return { ...report, stopped: 'not-active' };
-      let choice = this.next(match, failed, await this.seatLogs(match));
+      const logs = await this.seatLogs(match);
+      const seat = waited;
+      waited = undefined;
+      // The waited reaction first, decided on the state of this moment; else the seats' next move.
+      let choice = seat !== undefined && match.seats[seat]?.bot ? this.decide(match, seat, logs) : null;
+      if (choice) choice = { ...choice, reaction: false };
+      choice ??= this.next(match, failed, logs);
       if (!choice) return { ...report, stopped: 'idle' };
       if (choice.reaction) {
         report.reactions++;
+        if (this.deps.later) {
+          await this.deps.later(matchId, choice.seat, delaySecondsOf(reactionDelay(match, choice.seat)));
+          return { ...report, stopped: 'waiting' };
+        }
         await this.sleep(reactionDelay(match, choice.seat));
         // Decided again on the state of this moment: someone may have been quicker.
         match = await this.deps.store.get(matchId);

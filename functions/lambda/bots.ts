@@ -1,25 +1,29 @@
 /**
- * The computer players on AWS Lambda: the table's stream, filtered to match items that carry
- * `botSeats` (a change to the game of a match in play with a seat a computer plays), is the event source, with partial batch
- * responses (`ReportBatchItemFailures`), bounded retries and a dead-letter queue set by the stack.
- * The records are read as the table's changes (functions/storage/stream-records.ts); each waking match is
- * handed to the runner (functions/bots/runner.ts), which makes the computers' moves through the match
- * service's conditional commit, like a person's.
+ * The computer players on AWS Lambda, from their own SQS queue: the one stream reader (./stream.ts) sends a
+ * message per match whose game changed while a computer plays a seat, and the runner sends itself a delayed
+ * message for a reaction's human-like moment (functions/bots/records.ts `reactionLater`) instead of sleeping.
+ * Partial batch responses; a match whose run failed is retried after the queue's visibility timeout and
+ * dead-lettered after its receives (an alarm; the sweep re-wakes idle computer matches). The runner
+ * (functions/bots/runner.ts) makes the computers' moves through the match service's conditional commit,
+ * like a person's.
  */
-import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { botPlayers } from '#shared/games/bots.js';
 import { gameRegistry } from '#shared/games/index.js';
-import { onBotChanges } from '../bots/records.js';
+import { onBotChanges, reactionLater } from '../bots/records.js';
 import { BotRunner } from '../bots/runner.js';
 import { MatchService } from '../matches/service.js';
 import { DynamoMatchStore, dynamoClientFromEnv } from '../storage/dynamo.js';
-import { changesOf } from '../storage/stream-records.js';
+import { queueFromEnv } from '../storage/sqs.js';
+import { changesOfMessages } from '../storage/sqs-records.js';
 import { DEFAULT_TABLE } from '../storage/table.js';
 
 const store = new DynamoMatchStore(dynamoClientFromEnv(process.env), process.env.TABLE_NAME ?? DEFAULT_TABLE);
 const service = new MatchService({ store, games: gameRegistry, clock: Date.now });
-const onChanges = onBotChanges(new BotRunner({ service, store, players: botPlayers }));
+const later = reactionLater(queueFromEnv(new SQSClient({}), process.env, 'BOTS_QUEUE_URL'));
+const onChanges = onBotChanges(new BotRunner({ service, store, players: botPlayers, later }));
 
-export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
-  return onChanges(changesOf(event.Records));
+export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+  return onChanges(changesOfMessages(event.Records));
 }

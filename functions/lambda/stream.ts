@@ -1,33 +1,26 @@
 /**
- * The notification dispatcher on AWS Lambda: the table's stream (filtered to outbox rows) is its
- * event source, with partial batch responses (`ReportBatchItemFailures`), bounded retries, batch
- * bisection on error and a dead-letter queue set by the stack. The stream's records are read as the table's
- * changes, and those as outbox entries, by functions/storage/stream-records.ts; the work is in
- * functions/notify/dispatcher.ts.
+ * The table's one stream reader on AWS Lambda (docs/decisions/stream-fan-out.md): the only event source
+ * mapping on the table's stream (filtered to outbox rows and match items, infra/functions.ts STREAM_FILTERS),
+ * with partial batch responses, bounded retries, bisection and a dead-letter queue set by the stack. The
+ * records are read as the table's changes (functions/storage/stream-records.ts) and sent to the queue of each
+ * consumer that wants them (functions/fan-out.ts): the dispatcher (./dispatch.ts), the computer players
+ * (./bots.ts), the live channel's pokes (./live-poke.ts). Only records whose messages could not be sent are
+ * reported back, and read again.
  */
+import { SQSClient } from '@aws-sdk/client-sqs';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { gameRegistry } from '#shared/games/index.js';
-import { notifyFromEnv } from '../deps.js';
-import { Dispatcher } from '../notify/dispatcher.js';
-import { WebPushSender } from '../notify/push.js';
-import { DynamoMatchStore, dynamoClientFromEnv } from '../storage/dynamo.js';
-import { changesOf, outboxBatch } from '../storage/stream-records.js';
-import { DEFAULT_TABLE } from '../storage/table.js';
+import { fanOut } from '../fan-out.js';
+import { queueFromEnv } from '../storage/sqs.js';
+import { changesOf } from '../storage/stream-records.js';
 
-const tableName = process.env.TABLE_NAME ?? DEFAULT_TABLE;
-const db = dynamoClientFromEnv(process.env);
-const runtime = notifyFromEnv(process.env, tableName, { db, push: (vapid) => new WebPushSender({ vapid }) });
-if (!runtime.publicUrl) throw new Error('PUBLIC_URL must be set for the dispatcher (links in messages)');
-
-const dispatcher = new Dispatcher({
-  store: runtime.store,
-  matches: new DynamoMatchStore(db, tableName),
-  games: gameRegistry,
-  publicUrl: runtime.publicUrl,
-  ...(runtime.email ? { email: runtime.email } : {}),
-  ...(runtime.push ? { push: runtime.push } : {}),
-});
+const sqs = new SQSClient({});
+const queues = {
+  notify: queueFromEnv(sqs, process.env, 'NOTIFY_QUEUE_URL'),
+  bots: queueFromEnv(sqs, process.env, 'BOTS_QUEUE_URL'),
+  live: queueFromEnv(sqs, process.env, 'LIVE_QUEUE_URL'),
+};
+const log = (entry: Record<string, unknown>) => console.log(JSON.stringify(entry));
 
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
-  return dispatcher.handleBatch(outboxBatch(changesOf(event.Records)));
+  return fanOut(changesOf(event.Records), queues, log);
 }

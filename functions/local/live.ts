@@ -1,6 +1,7 @@
 /**
  * The live channel inside `npm start`: the same protocol as API Gateway's WebSocket API, on the same port
- * (LIVE_PATH), poked from a third reader of DynamoDB Local's stream (own checkpoints, `live:<shard>`)
+ * (LIVE_PATH), poked from its own in-process queue fed by the one local stream reader
+ * (functions/local/stream-lane.ts; started alone, a reader of its own with checkpoints `live:<shard>`)
  * polling every LIVE_POLL_MS (default 100 ms), so a poke leaves well under a second after the write.
  *
  * Subscriptions are kept in memory (functions/live/memory.ts): a local connection is a socket of this
@@ -20,10 +21,10 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { MemoryConnectionStore } from '../live/memory.js';
 import { POLICY_CLOSE, SOCKETS_PER_ADDRESS } from '../live/limits.js';
 import { LIVE_PATH, MAX_MESSAGE_BYTES, type ServerMessage } from '../live/protocol.js';
-import { onLiveChanges, pokeOf } from '../live/records.js';
+import { onLiveChanges } from '../live/records.js';
 import { LiveService } from '../live/service.js';
 import type { MatchService } from '../matches/service.js';
-import { startStreamLane } from './stream-lane.js';
+import { consumeChanges, type LocalStream } from './stream-lane.js';
 
 export const IDLE_CLOSE_MS = 10 * 60 * 1000;
 export const MAX_CONNECTION_MS = 2 * 3600 * 1000;
@@ -77,6 +78,8 @@ export function startLocalLive(opts: {
   maxMs?: number;
   /** Open sockets one address may hold (SOCKETS_PER_ADDRESS). */
   perAddress?: number;
+  /** The shared local stream (scripts/start.ts); without it, a reader of its own. */
+  stream?: LocalStream;
   log?: (entry: Record<string, unknown>) => void;
 }): LocalLive {
   const { env } = opts;
@@ -155,15 +158,8 @@ export function startLocalLive(opts: {
   };
   opts.server.on('upgrade', onUpgrade);
 
-  const lane = startStreamLane({
-    env,
-    tableName: opts.tableName,
-    lane: 'live',
-    handle: onLiveChanges(service, log),
-    checkpointAfter: (c) => pokeOf(c) !== null,
-    log,
-    pollMs: Number(env.LIVE_POLL_MS ?? 100),
-  });
+  const pollMs = Number(env.LIVE_POLL_MS ?? 100);
+  const lane = consumeChanges({ ...opts, consumer: 'live', handle: onLiveChanges(service, log), log, pollMs });
   const closeAll = () => {
     for (const c of conns.values()) c.socket.terminate();
   };

@@ -1,5 +1,6 @@
 /**
- * The notifications part inside `npm start`: the dispatcher loop on DynamoDB Local's stream, the
+ * The notifications part inside `npm start`: the dispatcher on its own in-process queue, fed by the one local
+ * stream reader (functions/local/stream-lane.ts), the
  * sweep on a timer, the daily digest on a timer (hourly, DIGEST_INTERVAL_MS, and once at start), VAPID keys kept in the data directory, and email over SMTP_URL or, without
  * it, into the dev outbox shown at /dev/outbox. Nothing here runs on Lambda.
  */
@@ -19,7 +20,7 @@ import { localVapidKeys, secretVapidKeys, vapidSubject, type VapidKeys } from '.
 import { dynamoClientFromEnv } from '../storage/dynamo.js';
 import { DynamoNotifyStore } from '../storage/notify-dynamo.js';
 import { outboxBatch } from '../storage/stream-records.js';
-import { startStreamLane } from './stream-lane.js';
+import { consumeChanges, type LocalStream } from './stream-lane.js';
 
 export interface LocalNotify {
   /** The API's notifications part (createApp's `notifications`). */
@@ -35,6 +36,8 @@ export function startLocalNotify(opts: {
   publicUrl: string;
   matches: MatchStore;
   games: ReadonlyMap<string, AnyGame>;
+  /** The shared local stream (scripts/start.ts); without it, a reader of its own. */
+  stream?: LocalStream;
 }): LocalNotify {
   const { env } = opts;
   const store = new DynamoNotifyStore(dynamoClientFromEnv(env), opts.tableName);
@@ -55,7 +58,9 @@ export function startLocalNotify(opts: {
   };
 
   const dispatcher = new Dispatcher({ store, matches: opts.matches, games: opts.games, publicUrl: opts.publicUrl, email, push, log });
-  const reader = startStreamLane({
+  const reader = consumeChanges({
+    ...(opts.stream ? { stream: opts.stream } : {}),
+    consumer: 'notify',
     env,
     tableName: opts.tableName,
     handle: (changes) => dispatcher.handleBatch(outboxBatch(changes)),

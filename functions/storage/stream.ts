@@ -1,7 +1,8 @@
 /**
  * The local stand-in for Lambda's stream event source: reads the table's real stream (DynamoDB
- * Local implements DynamoDB Streams) shard by shard and hands records to the dispatcher in
- * Lambda's shape. Like Lambda it checkpoints only what was handled, retries from the first failed
+ * Local implements DynamoDB Streams) shard by shard and hands records in Lambda's shape to its
+ * handler: under `npm start` the one stream reader's fan-out to the consumers' queues
+ * (functions/local/stream-lane.ts), in some tests the dispatcher itself. Like Lambda it checkpoints only what was handled, retries from the first failed
  * record, and after a restart starts again at the last checkpoint (kept in the table).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -27,7 +28,7 @@ export interface StreamReaderDeps {
   handle: (records: DynamoDBRecord[]) => Promise<DynamoDBBatchResponse>;
   /**
    * Which handled records are worth a checkpoint (writing one makes a stream record of its own):
-   * by default those that carry outbox entries. A second reader on the same stream (the bots) passes
+   * by default those that carry outbox entries. A reader feeding other consumers (functions/local/stream-lane.ts) passes
    * its own, with its own checkpoint names.
    */
   checkpointAfter?: (record: DynamoDBRecord) => boolean;

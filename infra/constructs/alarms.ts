@@ -1,6 +1,7 @@
 /**
- * Alarms on one SNS topic: errors and throttles of every function, anything in the dispatcher's or the
- * bot players' dead-letter queue, and either of them falling behind the moves. `-c alarmEmail=` subscribes
+ * Alarms on one SNS topic: errors and throttles of every function; for each consumer's queue
+ * (infra/constructs/stream.ts) its oldest message's age and its depth, and anything in its dead-letter queue;
+ * the one stream reader falling behind (iterator age) or giving up on a batch. `-c alarmEmail=` subscribes
  * an address.
  */
 import { Duration } from 'aws-cdk-lib';
@@ -12,14 +13,14 @@ import * as snsSubs from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { FunctionName } from '../functions.js';
+import type { ConsumerQueue } from './stream.js';
 
 export interface AlarmsProps {
   functions: Record<FunctionName, lambda.IFunction>;
-  deadLetters: sqs.IQueue;
-  /** The bot function's own dead-letter queue (infra/constructs/bots.ts). */
-  botDeadLetters: sqs.IQueue;
-  /** The live channel's pokes (infra/constructs/live.ts). */
-  liveDeadLetters?: sqs.IQueue;
+  /** Each consumer's queue and dead-letter queue (the dispatcher's, the bots', the live pokes'). */
+  queues: readonly ConsumerQueue[];
+  /** Stream batches the reader gave up on (infra/constructs/stream.ts). */
+  streamDeadLetters: sqs.IQueue;
   alarmEmail?: string;
 }
 
@@ -27,7 +28,7 @@ export class Alarms {
   readonly topic: sns.Topic;
 
   /** Adds to `scope` (the stack, so the logical ids stay put) the topic `Alarms` and one alarm per id below. */
-  constructor(scope: Construct, { functions, deadLetters, botDeadLetters, liveDeadLetters, alarmEmail }: AlarmsProps) {
+  constructor(scope: Construct, { functions, queues, streamDeadLetters, alarmEmail }: AlarmsProps) {
     this.topic = new sns.Topic(scope, 'Alarms', { displayName: 'Dutch alarms', enforceSSL: true });
     if (alarmEmail) this.topic.addSubscription(new snsSubs.EmailSubscription(alarmEmail));
     const notify = new cwActions.SnsAction(this.topic);
@@ -57,25 +58,25 @@ export class Alarms {
         period: Duration.minutes(5),
         statistic: cloudwatch.Stats.MAXIMUM,
       });
-    alarm('DeadLetterDepth', depth(deadLetters), 1, 'Notification batches gave up after their retries and wait in the dead-letter queue');
-    alarm(
-      'DispatcherIteratorAge',
-      iteratorAge(functions.dispatcher),
-      10 * 60 * 1000,
-      'Notifications are more than 10 minutes behind the moves',
-    );
-    alarm(
-      'BotDeadLetterDepth',
-      depth(botDeadLetters),
-      1,
-      'Bot turns gave up after their retries and wait in the bot dead-letter queue: those matches wait for a bot move',
-    );
-    // A bot move should land within a second or two of its turn; a minute behind means people are waiting.
-    alarm('BotsIteratorAge', iteratorAge(functions.bots), 60 * 1000, 'Computer players are more than a minute behind their turns');
-    if (liveDeadLetters) {
-      alarm('LiveDeadLetterDepth', depth(liveDeadLetters), 1, 'Pokes of the live channel failed twice: open pages rely on polling');
-      // A poke should leave within a second of the write; 30 s behind means the live channel is no longer live.
-      alarm('LivePokeIteratorAge', iteratorAge(functions.livePoke), 30 * 1000, 'Live pokes are more than 30 s behind the moves');
+    for (const { queue, deadLetters, props } of queues) {
+      const { id, alarms: a } = props;
+      const oldest = queue.metricApproximateAgeOfOldestMessage({ period: Duration.minutes(1), statistic: cloudwatch.Stats.MAXIMUM });
+      alarm(`${id}QueueAge`, oldest, a.maxAge.toSeconds(), a.behind);
+      alarm(`${id}QueueDepth`, depth(queue), a.maxDepth, `${a.behind} (${a.maxDepth} messages waiting)`);
+      alarm(`${id}DeadLetterDepth`, depth(deadLetters), 1, a.deadLetter);
     }
+    // A record should reach the queues within a second of the write; a minute behind holds up every consumer.
+    alarm(
+      'StreamReaderIteratorAge',
+      iteratorAge(functions.streamReader),
+      60 * 1000,
+      'The stream reader is more than a minute behind the writes',
+    );
+    alarm(
+      'StreamDeadLetterDepth',
+      depth(streamDeadLetters),
+      1,
+      'Stream batches the reader could not send to the queues: see infra/README.md',
+    );
   }
 }

@@ -1,14 +1,14 @@
 /**
  * The live channel on AWS: an API Gateway WebSocket API (stage `live`) whose $connect, $default and
  * $disconnect routes run one function (functions/lambda/live-socket.ts), subscriptions kept in the table
- * with a TTL, and a poke function on the table's stream (functions/lambda/live-poke.ts, filtered to match
- * items) that posts "match X is at version N" to each subscriber. CloudFront routes `/live` of the site to
+ * with a TTL, and a poke function (functions/lambda/live-poke.ts) on its own queue, fed with the match items
+ * written by the one stream reader (./stream.ts), that posts "match X is at version N" to each subscriber. CloudFront routes `/live` of the site to
  * the stage, so the page opens `wss://<site>/live` as it opens `/live` under `npm start`.
  *
  * Least privilege: both functions get the live actions on the table alone (no index); only they may
  * PostToConnection, and only on this API's stage. Pokes are not worth retrying (a late one is stale,
- * and the pages' safety-net polling covers a lost one): one retry, records older than a minute dropped,
- * what still fails goes to a dead-letter queue of its own, as for the other stream consumers.
+ * and the pages' safety-net polling covers a lost one): two receives, messages older than a minute dropped,
+ * what still fails goes to a dead-letter queue of its own, as for the other consumers.
  */
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
@@ -16,15 +16,14 @@ import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
-import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { LIVE_PATH } from '../../functions/live/protocol.js';
-import { LIVE_FILTERS, LIVE_TABLE_ACTIONS } from '../functions.js';
+import { FUNCTIONS, LIVE_TABLE_ACTIONS } from '../functions.js';
 import type { DataTable } from './data.js';
 import { DutchFunction, LOG_RETENTION } from './function.js';
+import { ConsumerQueue, concurrencyParameter } from './stream.js';
 
 /** The stage's name is the path CloudFront forwards: `/live` on the site is the stage `live`. */
 export const LIVE_STAGE = LIVE_PATH.slice(1);
@@ -37,20 +36,29 @@ export const LIVE_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
  */
 export const LIVE_CONNECT_THROTTLE = { rateLimit: 10, burstLimit: 20 } as const;
 export const LIVE_SOCKET_RESERVED_CONCURRENCY = 10;
-export const LIVE_POKE_RESERVED_CONCURRENCY = 5;
-export const LIVE_POKE_BATCH_SIZE = 100;
+/**
+ * Pokes side by side at most (the parameter `LivePokeConcurrency`'s default). At 1 M DAU: 20 moves per player a
+ * day, 5× at the peak hour ≈ 1,160 match writes/s, folded per match in batches of 10 of ~0.1 s (a Query and a
+ * post per subscriber) ≈ 12 at once; 50 leaves room.
+ */
+export const LIVE_POKE_RESERVED_CONCURRENCY = 50;
+export const LIVE_POKE_BATCH_SIZE = 10;
 
 export class LiveChannel {
   readonly socket: DutchFunction;
   readonly poke: DutchFunction;
   readonly api: apigw.WebSocketApi;
   readonly stage: apigw.WebSocketStage;
-  readonly deadLetters: sqs.Queue;
+  readonly consumer: ConsumerQueue;
 
-  /** Adds to `scope` (the stack) `LiveSocketFunction`, `LivePokeFunction`, `LiveApi`, `LiveStage`, `LiveAccessLogs`, `LiveDeadLetters`. */
+  /**
+   * Adds to `scope` (the stack) `LiveSocketFunction`, `LivePokeFunction`, `LiveApi`, `LiveStage`, `LiveAccessLogs`,
+   * `LivePokeQueue`, `LiveDeadLetters` and the parameter `LivePokeConcurrency`.
+   */
   constructor(scope: Construct, { data }: { data: DataTable }) {
     this.socket = new DutchFunction(scope, { name: 'liveSocket', reservedConcurrency: LIVE_SOCKET_RESERVED_CONCURRENCY });
-    this.poke = new DutchFunction(scope, { name: 'livePoke', reservedConcurrency: LIVE_POKE_RESERVED_CONCURRENCY });
+    const pokes = concurrencyParameter(scope, 'LivePokeConcurrency', LIVE_POKE_RESERVED_CONCURRENCY, 'the live channel pokes');
+    this.poke = new DutchFunction(scope, { name: 'livePoke', reservedConcurrency: pokes.valueAsNumber });
     for (const fn of [this.socket, this.poke]) fn.bindTable(data, { actions: LIVE_TABLE_ACTIONS, indexes: false });
 
     const integration = (id: string) => new WebSocketLambdaIntegration(id, this.socket);
@@ -92,25 +100,27 @@ export class LiveChannel {
       fn.addEnvironment('LIVE_ENDPOINT', this.stage.callbackUrl);
     }
 
-    this.deadLetters = new sqs.Queue(scope, 'LiveDeadLetters', {
-      retentionPeriod: Duration.days(4),
-      enforceSSL: true,
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
+    this.consumer = new ConsumerQueue(scope, {
+      id: 'LivePoke',
+      deadLetterId: 'LiveDeadLetters',
+      fn: this.poke,
+      concurrency: pokes,
+      batchSize: LIVE_POKE_BATCH_SIZE,
+      visibility: Duration.seconds(FUNCTIONS.livePoke.timeoutSeconds),
+      maxReceiveCount: 2,
+      // A poke older than a minute is worth nothing: SQS drops it.
+      retention: Duration.minutes(1),
+      alarms: {
+        maxAge: Duration.seconds(30),
+        maxDepth: 10_000,
+        behind: 'Live pokes are more than 30 s behind the moves',
+        deadLetter: 'Pokes of the live channel failed twice: open pages rely on polling',
+      },
     });
-    this.poke.addEventSource(
-      new DynamoEventSource(data.table, {
-        // Only what happens from now on: a poke about an old change is worth nothing.
-        startingPosition: lambda.StartingPosition.LATEST,
-        batchSize: LIVE_POKE_BATCH_SIZE,
-        retryAttempts: 1,
-        maxRecordAge: Duration.minutes(1),
-        bisectBatchOnError: true,
-        reportBatchItemFailures: true,
-        parallelizationFactor: 10,
-        onFailure: new SqsDlq(this.deadLetters),
-        filters: LIVE_FILTERS.map((pattern) => lambda.FilterCriteria.filter(pattern)),
-      }),
-    );
+  }
+
+  get deadLetters(): sqs.Queue {
+    return this.consumer.deadLetters;
   }
 
   /** The site's origin for $connect's Origin check, and `/live` on the site routed to the stage. */

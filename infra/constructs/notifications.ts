@@ -1,25 +1,31 @@
 /**
  * Telling people things: SES for mail (sender address and domain as deploy-time parameters), the VAPID
- * keys for web push, the dispatcher on the table's stream with its dead-letter queue, the reminder and
+ * keys for web push, the dispatcher on its own queue (fed by the one stream reader, ./stream.ts) with its dead-letter queue, the reminder and
  * deadline sweep on EventBridge Scheduler, and the daily digest on an hourly schedule of its own. `allowMessaging` lets another function (the API, for
  * confirmation mail and the public VAPID key) use mail and push the same way the dispatcher does.
  */
 import { CfnParameter, Duration, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as schedulerTargets from 'aws-cdk-lib/aws-scheduler-targets';
 import * as secrets from 'aws-cdk-lib/aws-secretsmanager';
 import * as ses from 'aws-cdk-lib/aws-ses';
-import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { DIGEST_TABLE_ACTIONS, DISPATCH_FILTERS } from '../functions.js';
+import { DIGEST_TABLE_ACTIONS, FUNCTIONS } from '../functions.js';
 import type { DataTable } from './data.js';
 import { DutchFunction } from './function.js';
+import { ConsumerQueue, concurrencyParameter } from './stream.js';
 
-/** One dispatcher per stream shard is enough; a small cap keeps a poison batch from fanning out. */
-export const DISPATCHER_RESERVED_CONCURRENCY = 5;
+/**
+ * Dispatchers side by side at most (the parameter `DispatchConcurrency`'s default). At 1 M DAU: 8 notices per
+ * player a day, 5× at the peak hour ≈ 460 notices/s; a batch of 10 takes ~0.6 s (four sends at once of
+ * ~0.2 s), so ≈ 28 at once; 50 leaves room.
+ */
+export const DISPATCHER_RESERVED_CONCURRENCY = 50;
+/** Receives of a notice's message before it goes to the dead-letter queue (the sweep re-drives its outbox row anyway). */
+export const DISPATCH_MAX_RECEIVES = 5;
 /** Sweeps never overlap: a slow sweep makes the next tick wait instead of racing it. */
 export const SWEEP_RESERVED_CONCURRENCY = 1;
 /**
@@ -38,8 +44,6 @@ export const DIGEST_RESERVED_CONCURRENCY = 1;
  * at 400 mails/s (functions/players/digest.ts has the arithmetic).
  */
 export const DIGEST_RATE = Duration.minutes(15);
-/** Stream batches retried this often before they go to the dead-letter queue. */
-export const STREAM_RETRY_ATTEMPTS = 3;
 /** The display name in the From header of every mail (the address is the SenderAddress parameter). */
 export const SENDER_NAME = 'Dutch';
 
@@ -49,7 +53,7 @@ export class Notifications {
   readonly dispatcher: DutchFunction;
   readonly sweep: DutchFunction;
   readonly digest: DutchFunction;
-  readonly deadLetters: sqs.Queue;
+  readonly consumer: ConsumerQueue;
   /** Mail only from the stated sender, only through this identity and configuration set. */
   private readonly sendMail: iam.PolicyStatement;
   /** The settings functions/deps.ts reads to switch mail and push on. */
@@ -58,7 +62,7 @@ export class Notifications {
   /**
    * Adds to `scope` (the stack, so the logical ids stay put): the parameters `SenderAddress` and
    * `SenderDomain`, `MailConfig`, `MailIdentity`, `VapidKeys`, the `Dispatcher…` and `Sweep…` functions,
-   * `DispatchDeadLetters`, `SweepSchedulerRole` and `SweepSchedule`, the `Digest…` function,
+   * `DispatchQueue`, `DispatchDeadLetters`, the parameter `DispatchConcurrency`, `SweepSchedulerRole` and `SweepSchedule`, the `Digest…` function,
    * `DigestSchedulerRole` and `DigestSchedule`.
    */
   constructor(scope: Construct, { data }: { data: DataTable }) {
@@ -100,10 +104,11 @@ export class Notifications {
       SES_CONFIGURATION_SET: mailConfig.configurationSetName,
     };
 
-    this.dispatcher = new DutchFunction(scope, { name: 'dispatcher', reservedConcurrency: DISPATCHER_RESERVED_CONCURRENCY });
+    const concurrency = concurrencyParameter(scope, 'DispatchConcurrency', DISPATCHER_RESERVED_CONCURRENCY, 'the notification dispatcher');
+    this.dispatcher = new DutchFunction(scope, { name: 'dispatcher', reservedConcurrency: concurrency.valueAsNumber });
     this.dispatcher.bindTable(data);
     this.allowMessaging(this.dispatcher);
-    this.deadLetters = dispatchFromStream(scope, this.dispatcher, data);
+    this.consumer = dispatchFromQueue(scope, this.dispatcher, concurrency);
 
     // The sweep only writes timer notices into the outbox (the dispatcher sends them), so it gets neither
     // the mail settings nor the VAPID keys.
@@ -116,6 +121,11 @@ export class Notifications {
     this.digest.bindTable(data, { actions: DIGEST_TABLE_ACTIONS, indexes: false });
     this.allowMail(this.digest);
     scheduleDigest(scope, this.digest);
+  }
+
+  /** The dispatcher's dead-letter queue. */
+  get deadLetters(): sqs.Queue {
+    return this.consumer.deadLetters;
   }
 
   /** Mail settings and permission to send, and read access to the VAPID keys. */
@@ -137,30 +147,25 @@ export class Notifications {
   }
 }
 
-/** The dispatcher drains the outbox from the table's stream; batches it gives up on go to the queue returned. */
-function dispatchFromStream(scope: Construct, dispatcher: lambda.Function, data: DataTable): sqs.Queue {
-  const deadLetters = new sqs.Queue(scope, 'DispatchDeadLetters', {
-    retentionPeriod: Duration.days(14),
-    enforceSSL: true,
-    encryption: sqs.QueueEncryption.SQS_MANAGED,
+/** The dispatcher takes the outbox's changes from its own queue (fed by the stream reader, infra/constructs/stream.ts). */
+function dispatchFromQueue(scope: Construct, dispatcher: lambda.Function, concurrency: CfnParameter): ConsumerQueue {
+  return new ConsumerQueue(scope, {
+    id: 'Dispatch',
+    deadLetterId: 'DispatchDeadLetters',
+    fn: dispatcher,
+    concurrency,
+    batchSize: 10,
+    // A failed notice comes back after two minutes: a push service or SES that refused may have recovered.
+    visibility: Duration.seconds(FUNCTIONS.dispatcher.timeoutSeconds * 2),
+    maxReceiveCount: DISPATCH_MAX_RECEIVES,
+    retention: Duration.days(1),
+    alarms: {
+      maxAge: Duration.minutes(10),
+      maxDepth: 10_000,
+      behind: 'Notifications are more than 10 minutes behind the moves',
+      deadLetter: 'Notices gave up after their receives and wait in the dead-letter queue (the sweep re-drives their outbox rows)',
+    },
   });
-  dispatcher.addEventSource(
-    new DynamoEventSource(data.table, {
-      startingPosition: lambda.StartingPosition.TRIM_HORIZON,
-      batchSize: 25,
-      maxBatchingWindow: Duration.seconds(1),
-      retryAttempts: STREAM_RETRY_ATTEMPTS,
-      maxRecordAge: Duration.hours(6),
-      bisectBatchOnError: true,
-      reportBatchItemFailures: true,
-      // Up to 10 batches per shard at once, split by partition key (a match): one match's slow
-      // push service holds up only that match's notices (its order is kept), not everyone's.
-      parallelizationFactor: 10,
-      onFailure: new SqsDlq(deadLetters),
-      filters: DISPATCH_FILTERS.map((pattern) => lambda.FilterCriteria.filter(pattern)),
-    }),
-  );
-  return deadLetters;
 }
 
 /** EventBridge Scheduler invokes the sweep every SWEEP_RATE through a role of its own. */

@@ -16,7 +16,7 @@ import { BOT_FILTERS, BOT_TABLE_ACTIONS, FUNCTIONS } from '../../infra/functions
 import { gameRegistry } from '#shared/games/index.js';
 import { client } from '../support/api.js';
 import { freshTable } from '../support/dynamo.js';
-import { passesFilters, readStream, streamEvent } from './events.js';
+import { passesFilters, queueEvent, readStream } from './events.js';
 import { recordingProxy } from './recording.js';
 
 type Table = Awaited<ReturnType<typeof freshTable>>;
@@ -145,10 +145,12 @@ describe('least privilege of the bot path, at the wire', () => {
     expect(batch.length).toBeGreaterThan(0);
     // The entry wires itself from the environment when first imported, as on Lambda.
     process.env.TABLE_NAME = table.tableName;
+    // Its own queue, for a snap's delayed message (none in this game).
+    process.env.BOTS_QUEUE_URL ??= 'https://sqs.eu-west-1.amazonaws.com/123456789012/bots';
     process.env.DYNAMODB_ENDPOINT = proxy.endpoint;
     const { handler } = await import('../../functions/lambda/bots.js');
     proxy.calls.length = 0;
-    const result = await handler(streamEvent(batch));
+    const result = await handler(queueEvent('bots', batch));
     expect(result.batchItemFailures).toEqual([]);
     expect(proxy.calls.length).toBeGreaterThan(0);
     // It reads the match the records name ...

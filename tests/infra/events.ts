@@ -18,7 +18,11 @@ import type {
   AttributeValue,
   DynamoDBRecord,
   DynamoDBStreamEvent,
+  SQSEvent,
 } from 'aws-lambda';
+import { type Consumer, messagesFor } from '../../functions/fan-out.js';
+import { encodeChange } from '../../functions/queues.js';
+import { changesOf } from '../../functions/storage/stream-records.js';
 import type { Json } from '../support/api.js';
 
 export const API_HOST = 'abc123.execute-api.eu-west-1.amazonaws.com';
@@ -154,6 +158,32 @@ function image(img: Record<string, unknown>): Record<string, AttributeValue> {
 
 export function streamEvent(records: DynamoDBRecord[]): DynamoDBStreamEvent {
   return { Records: records };
+}
+
+/**
+ * The SQS event a consumer's function gets for these stream records: the messages the one stream reader
+ * (functions/fan-out.ts, as functions/lambda/stream.ts runs it) sends to that consumer's queue, with the
+ * fields Lambda's SQS event source fills in.
+ */
+export function queueEvent(consumer: Consumer, records: DynamoDBRecord[]): SQSEvent {
+  return {
+    Records: messagesFor(consumer, changesOf(records)).map(({ message }) => ({
+      messageId: randomUUID(),
+      receiptHandle: randomUUID(),
+      body: encodeChange(message.change),
+      attributes: {
+        ApproximateReceiveCount: '1',
+        SentTimestamp: String(Date.now()),
+        SenderId: 'stream-reader',
+        ApproximateFirstReceiveTimestamp: String(Date.now()),
+      },
+      messageAttributes: {},
+      md5OfBody: '',
+      eventSource: 'aws:sqs',
+      eventSourceARN: `arn:aws:sqs:eu-west-1:123456789012:${consumer}`,
+      awsRegion: 'eu-west-1',
+    })),
+  };
 }
 
 /**

@@ -18,14 +18,12 @@ import { SECURITY_HEADERS } from '../../functions/http/security-headers.js';
 import { TABLE } from '../../functions/storage/table.js';
 import { LIVE_PATH } from '../../functions/live/protocol.js';
 import {
-  BOT_FILTERS,
   BOT_TABLE_ACTIONS,
   DIGEST_TABLE_ACTIONS,
-  DISPATCH_FILTERS,
   FUNCTION_NAMES,
   FUNCTIONS,
-  LIVE_FILTERS,
   LIVE_TABLE_ACTIONS,
+  STREAM_FILTERS,
   WITH_WORDS,
   esbuildOptions,
 } from '../../infra/functions.js';
@@ -39,7 +37,7 @@ import {
   API_RESERVED_CONCURRENCY,
   API_THROTTLE,
   BOT_BATCH_SIZE,
-  BOT_RETRY_ATTEMPTS,
+  BOT_MAX_RECEIVES,
   BOTS_RESERVED_CONCURRENCY,
   composeStacks,
   DutchStack,
@@ -50,6 +48,7 @@ import {
   LIVE_STAGE,
   LIVE_THROTTLE,
   LIVE_CONNECT_THROTTLE,
+  STREAM_BATCH_SIZE,
   STREAM_RETRY_ATTEMPTS,
   TABLE_ACTIONS,
   responseHeaders,
@@ -103,6 +102,8 @@ beforeAll(() => {
 });
 
 const ref = (s: Stack, c: IConstruct) => ({ Ref: s.getLogicalId(c.node.defaultChild as never) });
+/** A number in the template, or the default of the stack parameter it refers to. */
+const paramValue = (v: Json): Json => (v && typeof v === 'object' && 'Ref' in v ? t.toJSON().Parameters[v.Ref].Default : v);
 const arnOf = (s: Stack, c: IConstruct, attr = 'Arn') => ({ 'Fn::GetAtt': [s.getLogicalId(c.node.defaultChild as never), attr] });
 const only = (tpl: Template, type: string): [string, Json] => {
   const all = Object.entries(tpl.findResources(type));
@@ -118,7 +119,7 @@ const onlyHttp = (tpl: Template, type: string): [string, Json] => {
   expect(all, type).toHaveLength(1);
   return all[0]!;
 };
-/** The one stream mapping that feeds `fn`. */
+/** The one event source mapping that feeds `fn` (the stream reader's from the table's stream, the consumers' from their queues). */
 const mappingOf = (fn: IConstruct): Json => {
   const all = Object.values(t.findResources('AWS::Lambda::EventSourceMapping')).filter(
     (m) => JSON.stringify(m.Properties.FunctionName) === JSON.stringify(ref(stack, fn)),
@@ -172,9 +173,10 @@ describe('Lambda functions', () => {
       expect(p.Handler).toBe('index.handler');
       expect(p.MemorySize).toBe(spec.memoryMb);
       expect(p.Timeout).toBe(spec.timeoutSeconds);
-      expect(p.Environment.Variables.TABLE_NAME).toEqual(ref(stack, stack.table));
+      // The stream reader only sends to the queues: it knows no table.
+      expect(p.Environment.Variables.TABLE_NAME).toEqual(name === 'streamReader' ? undefined : ref(stack, stack.table));
       expect(p.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
-      expect(p.ReservedConcurrentExecutions).toBeGreaterThan(0);
+      expect(paramValue(p.ReservedConcurrentExecutions)).toBeGreaterThan(0);
       const group = groups[p.LoggingConfig.LogGroup.Ref];
       expect(group?.Properties.RetentionInDays, `${name} log group`).toBe(30);
     }
@@ -314,6 +316,10 @@ describe('least privilege', () => {
       }
       const dynamo = statements.filter((s) => [s.Action].flat().some((a: string) => a.startsWith('dynamodb:')) && s.Resource !== '*');
       const itemStatements = dynamo.filter((s) => ![s.Action].flat().some((a: string) => /Stream|GetRecords|GetShardIterator/.test(a)));
+      if (name === 'streamReader') {
+        expect(itemStatements).toHaveLength(0);
+        continue;
+      }
       expect(itemStatements).toHaveLength(1);
       // The bot players and the digest get fewer actions, on the table alone (their own tests below).
       const granted =
@@ -356,6 +362,7 @@ describe('least privilege', () => {
       GetSecretValueCommand: ['secretsmanager:GetSecretValue'],
       PostToConnectionCommand: ['execute-api:ManageConnections'],
       DeleteConnectionCommand: ['execute-api:ManageConnections'],
+      SendMessageBatchCommand: ['sqs:SendMessage'],
     };
     const SDK_CALL = /\b([A-Z][A-Za-z]+Command)\b/g;
     for (const name of FUNCTION_NAMES) {
@@ -390,7 +397,9 @@ describe('least privilege', () => {
           // Likewise the digest's bundle holds whole stores; its path is recorded in tests/infra/digest.test.ts.
           // The live functions' bundles hold the match store for its head read; their path is the connection
           // store's calls (tests/platform/live-dynamo.test.ts) and GetItem, LIVE_TABLE_ACTIONS.
-          if ((name === 'bots' || name === 'digest' || isLive(name)) && a.startsWith('dynamodb:')) continue;
+          // The stream reader's bundle holds the notification store for reading an outbox row out of a stream
+          // record (functions/storage/stream-records.ts); it calls no table at all (its role has no table action).
+          if ((name === 'bots' || name === 'digest' || isLive(name) || name === 'streamReader') && a.startsWith('dynamodb:')) continue;
           expect(granted.has(a), `${name}: ${a} for ${c}`).toBe(configured[a] ?? true);
         }
       }
@@ -441,28 +450,6 @@ describe('HTTP API', () => {
       Principal: 'apigateway.amazonaws.com',
       FunctionName: arnOf(stack, stack.functions.api),
     });
-  });
-});
-
-describe('dispatcher on the table stream', () => {
-  it('has bounded retries, bisect on error, partial batch failures and an SQS on-failure destination', () => {
-    const p = mappingOf(stack.functions.dispatcher);
-    expect(p.EventSourceArn).toEqual(arnOf(stack, stack.table, 'StreamArn'));
-    expect(p.MaximumRetryAttempts).toBe(STREAM_RETRY_ATTEMPTS);
-    expect(p.MaximumRetryAttempts).toBeGreaterThan(0);
-    expect(p.MaximumRecordAgeInSeconds).toBeGreaterThan(0);
-    expect(p.BisectBatchOnFunctionError).toBe(true);
-    // Matches are handled side by side: a slow delivery in one does not hold up another's.
-    expect(p.ParallelizationFactor).toBe(10);
-    expect(p.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
-    expect(p.StartingPosition).toBe('TRIM_HORIZON');
-    expect(p.DestinationConfig).toEqual({ OnFailure: { Destination: arnOf(stack, stack.deadLetters) } });
-    // Only outbox rows reach the dispatcher (the filter is checked against the dispatcher's own test of a
-    // record in tests/infra/handlers.test.ts).
-    expect(p.FilterCriteria.Filters.map((f: Json) => JSON.parse(f.Pattern))).toEqual(DISPATCH_FILTERS);
-    const queue = t.toJSON().Resources[stack.getLogicalId(stack.deadLetters.node.defaultChild as never)];
-    expect(queue.Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
-    expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
   });
 });
 
@@ -526,28 +513,6 @@ describe('live channel: WebSocket API and pokes from the stream', () => {
     expect(socketEnv.PUBLIC_URL).toBeDefined();
   });
 
-  it('pokes from match items only, from now on, with one retry, no record older than a minute, a dead-letter queue and alarms', () => {
-    const p = mappingOf(stack.live.poke);
-    expect(p.EventSourceArn).toEqual(arnOf(stack, stack.table, 'StreamArn'));
-    expect(p.StartingPosition).toBe('LATEST');
-    expect(p.BatchSize).toBe(LIVE_POKE_BATCH_SIZE);
-    expect(p.MaximumRetryAttempts).toBe(1);
-    expect(p.MaximumRecordAgeInSeconds).toBe(60);
-    expect(p.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
-    expect(p.DestinationConfig).toEqual({ OnFailure: { Destination: arnOf(stack, stack.live.deadLetters) } });
-    expect(p.FilterCriteria.Filters.map((f: Json) => JSON.parse(f.Pattern))).toEqual(LIVE_FILTERS);
-    const alarms = Object.values(t.findResources('AWS::CloudWatch::Alarm')).map((a) => a.Properties);
-    const liveDepth = alarms.find(
-      (a) =>
-        a.MetricName === 'ApproximateNumberOfMessagesVisible' &&
-        JSON.stringify(a.Dimensions).includes(stack.getLogicalId(stack.live.deadLetters.node.defaultChild as never)),
-    );
-    expect(liveDepth).toBeDefined();
-    expect(
-      alarms.some((a) => a.MetricName === 'IteratorAge' && JSON.stringify(a.Dimensions).includes(ref(stack, stack.live.poke).Ref)),
-    ).toBe(true);
-  });
-
   it('CloudFront sends /live of the site to the stage, uncached, with the handshake headers and Origin', () => {
     const [apiId] = liveApi();
     const dist = distributionConfig(t);
@@ -575,52 +540,16 @@ describe('bot players on the table stream', () => {
     // Room for a few bot turns of 2 s thinking and 3 s waiting each, within Lambda's 15 minutes.
     expect(p.Timeout).toBeGreaterThanOrEqual(30);
     expect(p.Timeout).toBeLessThanOrEqual(120);
-    expect(p.ReservedConcurrentExecutions).toBe(BOTS_RESERVED_CONCURRENCY);
-    expect(p.Environment.Variables).toEqual({ NODE_OPTIONS: '--enable-source-maps', TABLE_NAME: ref(stack, stack.table) });
+    expect(paramValue(p.ReservedConcurrentExecutions)).toBe(BOTS_RESERVED_CONCURRENCY);
+    // Its own queue, for the delayed message of a snap's human-like moment.
+    expect(p.Environment.Variables).toEqual({
+      NODE_OPTIONS: '--enable-source-maps',
+      TABLE_NAME: ref(stack, stack.table),
+      BOTS_QUEUE_URL: ref(stack, stack.stream.queues.bots.queue),
+    });
   });
 
-  it('its stream mapping passes only match items with bot seats, reports failed items, bisects, retries a bounded number of times', () => {
-    const p = mappingOf(stack.functions.bots);
-    expect(p.EventSourceArn).toEqual(arnOf(stack, stack.table, 'StreamArn'));
-    expect(p.StartingPosition).toBe('TRIM_HORIZON');
-    expect(p.BatchSize).toBe(BOT_BATCH_SIZE);
-    // No batching window: a bot's move should land within a second or two of its turn.
-    expect(p.MaximumBatchingWindowInSeconds).toBeUndefined();
-    expect(p.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
-    expect(p.BisectBatchOnFunctionError).toBe(true);
-    expect(p.MaximumRetryAttempts).toBe(BOT_RETRY_ATTEMPTS);
-    expect(p.MaximumRetryAttempts).toBeGreaterThan(0);
-    expect(p.MaximumRetryAttempts).toBeLessThanOrEqual(5);
-    expect(p.MaximumRecordAgeInSeconds).toBeGreaterThan(0);
-    expect(p.ParallelizationFactor).toBe(10);
-    // The filter as the contract states it (PLATFORM.md: NewImage.botSeats exists), on the keys of a
-    // match item (functions/storage/table.ts keys.match), written out so a change to either shows here.
-    const patterns = p.FilterCriteria.Filters.map((f: Json) => JSON.parse(f.Pattern));
-    expect(patterns).toEqual(BOT_FILTERS);
-    expect(patterns).toEqual([
-      {
-        eventName: ['INSERT', 'MODIFY'],
-        dynamodb: {
-          Keys: { pk: { S: [{ prefix: 'M#' }] }, sk: { S: ['MATCH'] } },
-          NewImage: { botSeats: { N: [{ exists: true }] } },
-        },
-      },
-    ]);
-  });
-
-  it("what it gives up on goes to a dead-letter queue of its own, not the dispatcher's", () => {
-    const p = mappingOf(stack.functions.bots);
-    expect(p.DestinationConfig).toEqual({ OnFailure: { Destination: arnOf(stack, stack.botDeadLetters) } });
-    expect(stack.botDeadLetters).not.toBe(stack.deadLetters);
-    const queue = t.toJSON().Resources[stack.getLogicalId(stack.botDeadLetters.node.defaultChild as never)];
-    expect(queue.Type).toBe('AWS::SQS::Queue');
-    expect(queue.Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
-    expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
-    expect(Object.keys(t.findResources('AWS::SQS::Queue'))).toHaveLength(3);
-    expect(t.toJSON().Outputs.BotDeadLetterQueueUrl.Value).toEqual(ref(stack, stack.botDeadLetters));
-  });
-
-  it('its role may do exactly this: read the match and its log, put the move, read the stream, log, dead-letter', () => {
+  it('its role may do exactly this: read the match and its log, put the move, take and send its own messages, log', () => {
     const roleId = stack.getLogicalId(stack.functions.bots.role!.node.defaultChild as never);
     expect(t.toJSON().Resources[roleId].Properties.ManagedPolicyArns).toBeUndefined();
     const statements = Object.values(t.findResources('AWS::IAM::Policy'))
@@ -632,16 +561,18 @@ describe('bot players on the table stream', () => {
       { effect: 'Allow', actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resource: { 'Fn::GetAtt': [logGroupId, 'Arn'] } },
       // The table alone, not its indexes: GetItem (get, head, logAt), Query (the log), PutItem (the move's transaction).
       { effect: 'Allow', actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'], resource: arnOf(stack, stack.table) },
+      // Take its messages (the event source) and send itself delayed ones (a snap's moment).
       {
         effect: 'Allow',
-        actions: ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
-        resource: arnOf(stack, stack.table, 'StreamArn'),
-      },
-      { effect: 'Allow', actions: ['dynamodb:ListStreams'], resource: '*' },
-      {
-        effect: 'Allow',
-        actions: ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'],
-        resource: arnOf(stack, stack.botDeadLetters),
+        actions: [
+          'sqs:ChangeMessageVisibility',
+          'sqs:DeleteMessage',
+          'sqs:GetQueueAttributes',
+          'sqs:GetQueueUrl',
+          'sqs:ReceiveMessage',
+          'sqs:SendMessage',
+        ],
+        resource: arnOf(stack, stack.stream.queues.bots.queue),
       },
     ];
     const key = (g: Json) => JSON.stringify(g);
@@ -659,6 +590,134 @@ describe('bot players on the table stream', () => {
       expect(all).not.toContain(a);
     expect(all.some((a) => a.includes('*') || a.startsWith('ses:') || a.startsWith('secretsmanager:'))).toBe(false);
     expect(JSON.stringify(statements)).not.toContain('/index/');
+  });
+});
+
+describe('one reader of the table stream, a queue per consumer (issue 27)', () => {
+  const resources = () => t.toJSON().Resources as Record<string, Json>;
+  const alarms = () => Object.values(t.findResources('AWS::CloudWatch::Alarm')).map((a) => a.Properties);
+  const queueName = (id: string) => JSON.stringify([{ Name: 'QueueName', Value: { 'Fn::GetAtt': [id, 'QueueName'] } }]);
+  const consumers = () =>
+    [
+      ['dispatcher', stack.stream.queues.notify],
+      ['bots', stack.stream.queues.bots],
+      ['livePoke', stack.stream.queues.live],
+    ] as const;
+
+  it('exactly one event source mapping reads the table stream: the stream reader, filtered, bounded, with its own dead-letter queue', () => {
+    const streamArn = JSON.stringify(arnOf(stack, stack.table, 'StreamArn'));
+    const onStream = Object.values(t.findResources('AWS::Lambda::EventSourceMapping')).filter(
+      (m) => JSON.stringify(m.Properties.EventSourceArn) === streamArn,
+    );
+    expect(onStream).toHaveLength(1);
+    const p = onStream[0]!.Properties;
+    expect(p.FunctionName).toEqual(ref(stack, stack.functions.streamReader));
+    expect(p.FilterCriteria.Filters.map((f: Json) => JSON.parse(f.Pattern))).toEqual(STREAM_FILTERS);
+    expect(p.FilterCriteria.Filters.length).toBeLessThanOrEqual(5);
+    expect(p.StartingPosition).toBe('TRIM_HORIZON');
+    expect(p.BatchSize).toBe(STREAM_BATCH_SIZE);
+    expect(p.MaximumRetryAttempts).toBe(STREAM_RETRY_ATTEMPTS);
+    expect(p.MaximumRetryAttempts).toBeGreaterThan(0);
+    expect(p.MaximumRecordAgeInSeconds).toBeGreaterThan(0);
+    expect(p.BisectBatchOnFunctionError).toBe(true);
+    expect(p.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+    expect(p.DestinationConfig).toEqual({ OnFailure: { Destination: arnOf(stack, stack.stream.deadLetters) } });
+    // No other mapping reads a DynamoDB stream at all.
+    for (const m of Object.values(t.findResources('AWS::Lambda::EventSourceMapping'))) {
+      if (m !== onStream[0]) expect(JSON.stringify(m.Properties.EventSourceArn)).not.toContain('StreamArn');
+    }
+  });
+
+  it('the reader may send to the three queues and read the stream, nothing of the table; it knows each queue by URL', () => {
+    const roleId = stack.getLogicalId(stack.functions.streamReader.role!.node.defaultChild as never);
+    const statements = Object.values(t.findResources('AWS::IAM::Policy'))
+      .filter((p) => p.Properties.Roles.some((r: Json) => r.Ref === roleId))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement);
+    const sends = statements
+      .filter((st) => [st.Action].flat().includes('sqs:SendMessage'))
+      .flatMap((st) => [st.Resource].flat().map((r) => JSON.stringify(r)));
+    // The three queues, and the reader's own dead-letter queue (the event source's on-failure destination).
+    const queues = [...consumers().map(([, q]) => q.queue), stack.stream.deadLetters];
+    expect(sends.sort()).toEqual(queues.map((q) => JSON.stringify(arnOf(stack, q))).sort());
+    expect(JSON.stringify(statements)).not.toContain('dynamodb:GetItem');
+    const env = resources()[stack.getLogicalId(stack.functions.streamReader.node.defaultChild as never)].Properties.Environment.Variables;
+    expect(env.NOTIFY_QUEUE_URL).toEqual(ref(stack, stack.stream.queues.notify.queue));
+    expect(env.BOTS_QUEUE_URL).toEqual(ref(stack, stack.stream.queues.bots.queue));
+    expect(env.LIVE_QUEUE_URL).toEqual(ref(stack, stack.stream.queues.live.queue));
+  });
+
+  it('each consumer takes its own queue: partial batch responses, a maximum concurrency that is a parameter, visibility past its timeout', () => {
+    for (const [name, q] of consumers()) {
+      const p = mappingOf(stack.functions[name]);
+      expect(p.EventSourceArn, name).toEqual(arnOf(stack, q.queue));
+      expect(p.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+      expect(p.BatchSize).toBeLessThanOrEqual(10);
+      const concurrency = p.ScalingConfig.MaximumConcurrency;
+      expect(concurrency.Ref, `${name}: a stack parameter`).toBeDefined();
+      expect(t.toJSON().Parameters[concurrency.Ref].MinValue).toBe(2);
+      expect(paramValue(concurrency)).toBeGreaterThanOrEqual(2);
+      const fn = resources()[stack.getLogicalId(stack.functions[name].node.defaultChild as never)].Properties;
+      // Reserved as much as the queue may use at once, so the mapping is never throttled below its maximum.
+      expect(fn.ReservedConcurrentExecutions).toEqual(concurrency);
+      const queue = resources()[stack.getLogicalId(q.queue.node.defaultChild as never)].Properties;
+      expect(queue.VisibilityTimeout, name).toBeGreaterThanOrEqual(fn.Timeout);
+      expect(queue.RedrivePolicy.maxReceiveCount).toBeGreaterThanOrEqual(1);
+      expect(queue.RedrivePolicy.maxReceiveCount).toBeLessThanOrEqual(5);
+      expect(queue.RedrivePolicy.deadLetterTargetArn).toEqual(arnOf(stack, q.deadLetters));
+      expect(queue.FifoQueue).toBeUndefined();
+    }
+    expect(paramValue(mappingOf(stack.functions.bots).ScalingConfig.MaximumConcurrency)).toBe(BOTS_RESERVED_CONCURRENCY);
+    expect(mappingOf(stack.functions.bots).BatchSize).toBe(BOT_BATCH_SIZE);
+    expect(mappingOf(stack.functions.livePoke).BatchSize).toBe(LIVE_POKE_BATCH_SIZE);
+    const bots = resources()[stack.getLogicalId(stack.stream.queues.bots.queue.node.defaultChild as never)].Properties;
+    expect(bots.RedrivePolicy.maxReceiveCount).toBe(BOT_MAX_RECEIVES);
+  });
+
+  it('every queue has a dead-letter queue or is one; every queue alarms on its oldest message and its depth; every dead-letter queue on its depth', () => {
+    const queues = t.findResources('AWS::SQS::Queue');
+    const targets = new Set(
+      Object.values(queues)
+        .map((q) => q.Properties.RedrivePolicy?.deadLetterTargetArn?.['Fn::GetAtt']?.[0])
+        .filter(Boolean),
+    );
+    // The stream reader's on-failure destination is a dead-letter queue too.
+    targets.add(stack.getLogicalId(stack.stream.deadLetters.node.defaultChild as never));
+    const [topicId] = only(t, 'AWS::SNS::Topic');
+    const alarmOn = (metric: string, id: string) =>
+      alarms().find((a) => a.Namespace === 'AWS/SQS' && a.MetricName === metric && JSON.stringify(a.Dimensions) === queueName(id));
+    expect(Object.keys(queues)).toHaveLength(7);
+    for (const [id, q] of Object.entries(queues)) {
+      if (targets.has(id)) {
+        expect(q.Properties.RedrivePolicy, id).toBeUndefined();
+        expect(q.Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+        const depth = alarmOn('ApproximateNumberOfMessagesVisible', id);
+        expect(depth, `${id}: depth alarm`).toBeDefined();
+        expect(depth.Threshold).toBe(1);
+        expect(depth.AlarmActions).toEqual([{ Ref: topicId }]);
+      } else {
+        expect(q.Properties.RedrivePolicy, `${id}: a dead-letter queue`).toBeDefined();
+        for (const metric of ['ApproximateAgeOfOldestMessage', 'ApproximateNumberOfMessagesVisible']) {
+          const a = alarmOn(metric, id);
+          expect(a, `${id}: ${metric} alarm`).toBeDefined();
+          expect(a.AlarmActions).toEqual([{ Ref: topicId }]);
+        }
+      }
+      expect(q.Properties.SqsManagedSseEnabled).toBe(true);
+    }
+    // A computer's move more than a minute late means a person is waiting.
+    const botAge = alarmOn('ApproximateAgeOfOldestMessage', stack.getLogicalId(stack.stream.queues.bots.queue.node.defaultChild as never));
+    expect(botAge.Threshold).toBeLessThanOrEqual(60);
+  });
+
+  it('alarms when the stream reader falls behind the writes', () => {
+    const age = alarms().find(
+      (a) =>
+        a.MetricName === 'IteratorAge' &&
+        JSON.stringify(a.Dimensions) === JSON.stringify([{ Name: 'FunctionName', Value: ref(stack, stack.functions.streamReader) }]),
+    );
+    expect(age).toBeDefined();
+    expect(age.Threshold).toBeLessThanOrEqual(60_000);
+    expect(alarms().filter((a) => a.MetricName === 'IteratorAge')).toHaveLength(1);
   });
 });
 
@@ -681,44 +740,6 @@ describe('alarms', () => {
         expect(a.AlarmActions).toEqual([{ Ref: topicId }]);
       }
     }
-  });
-
-  it('fires when anything waits in the dead-letter queue, and when notifications fall behind', () => {
-    const dlq = alarms().find((p) => p.MetricName === 'ApproximateNumberOfMessagesVisible');
-    expect(dlq.Namespace).toBe('AWS/SQS');
-    expect(dlq.Dimensions).toEqual([{ Name: 'QueueName', Value: arnOf(stack, stack.deadLetters, 'QueueName') }]);
-    expect(dlq.Threshold).toBe(1);
-    expect(dlq.AlarmActions).toHaveLength(1);
-    const age = alarms().find((p) => p.MetricName === 'IteratorAge');
-    expect(age.Dimensions).toEqual([{ Name: 'FunctionName', Value: ref(stack, stack.functions.dispatcher) }]);
-  });
-
-  it('fire when bot turns wait in their dead-letter queue, when bots fall behind, and when the bot function fails', () => {
-    const [topicId] = only(t, 'AWS::SNS::Topic');
-    const queueName = (q: IConstruct) => JSON.stringify([{ Name: 'QueueName', Value: arnOf(stack, q, 'QueueName') }]);
-    const depth = alarms().filter((p) => p.MetricName === 'ApproximateNumberOfMessagesVisible');
-    expect(depth.map((p) => JSON.stringify(p.Dimensions)).sort()).toEqual(
-      [queueName(stack.deadLetters), queueName(stack.botDeadLetters), queueName(stack.live.deadLetters)].sort(),
-    );
-    const bots = depth.find((p) => JSON.stringify(p.Dimensions) === queueName(stack.botDeadLetters));
-    expect(bots.Namespace).toBe('AWS/SQS');
-    expect(bots.Threshold).toBe(1);
-    expect(bots.ComparisonOperator).toBe('GreaterThanOrEqualToThreshold');
-    expect(bots.AlarmActions).toEqual([{ Ref: topicId }]);
-    const behind = alarms().find(
-      (p) =>
-        p.MetricName === 'IteratorAge' &&
-        JSON.stringify(p.Dimensions) === JSON.stringify([{ Name: 'FunctionName', Value: ref(stack, stack.functions.bots) }]),
-    );
-    expect(behind.Threshold).toBeLessThanOrEqual(60_000);
-    expect(behind.AlarmActions).toEqual([{ Ref: topicId }]);
-    const errors = alarms().find(
-      (p) =>
-        p.MetricName === 'Errors' &&
-        JSON.stringify(p.Dimensions) === JSON.stringify([{ Name: 'FunctionName', Value: ref(stack, stack.functions.bots) }]),
-    );
-    expect(errors.Threshold).toBe(1);
-    expect(errors.AlarmActions).toEqual([{ Ref: topicId }]);
   });
 
   it('mail the operator when -c alarmEmail is given', () => {

@@ -11,11 +11,12 @@ import { gameRegistry } from '#shared/games/index.js';
 import { createApp } from '../../functions/app.js';
 import { botMatchOf, onBotChanges } from '../../functions/bots/records.js';
 import { startLocalBots } from '../../functions/local/bots.js';
+import { consumeQueue, startLocalStream } from '../../functions/local/stream-lane.js';
 import { changeOf, changesOf } from '../../functions/storage/stream-records.js';
 import { keys } from '../../functions/storage/table.js';
 import { client, type Json, type Seat } from '../support/api.js';
 import { freshTable } from '../support/dynamo.js';
-import { readStream, streamEvent } from '../infra/events.js';
+import { queueEvent, readStream } from '../infra/events.js';
 import { dynamoBotHarness as botHarness } from './bots-dynamo.support.js';
 
 const stops: (() => Promise<void>)[] = [];
@@ -69,9 +70,49 @@ describe('the bots on the stream', () => {
     await bots.stop();
   }, 90_000);
 
+  it('npm start: ONE stream reader feeds the computer players and the live pokes, each from its own queue', async () => {
+    const { table, api, matchId, me } = await vsComputer();
+    const env = { DYNAMODB_ENDPOINT: table.endpoint };
+    const stream = startLocalStream({ env, tableName: table.tableName, log: () => undefined, pollMs: 100 });
+    const poked = new Set<number>();
+    const live = consumeQueue(
+      stream.queues.live,
+      async (changes) => {
+        for (const c of changes) if (c.kind === 'match-changed' && c.matchId === matchId && c.version !== null) poked.add(c.version);
+        return { batchItemFailures: [] };
+      },
+      () => undefined,
+    );
+    const bots = startLocalBots({
+      env,
+      tableName: table.tableName,
+      matches: table.store,
+      games: gameRegistry,
+      stream,
+      log: () => undefined,
+    });
+    stops.push(async () => {
+      await stream.stop();
+      await bots.stop();
+      await live.stop();
+    });
+    // The computer moved (from the bots' queue), and the live queue saw the version its move made.
+    await expect
+      .poll(async () => (await api.read(matchId, me)).json.log.find((l: Json) => l.seat === 1 && l.bot === 'strong')?.version ?? 0, {
+        timeout: 30_000,
+        interval: 100,
+      })
+      .toBeGreaterThan(0);
+    const moved = (await api.read(matchId, me)).json.log.find((l: Json) => l.seat === 1 && l.bot === 'strong').version as number;
+    await expect.poll(() => poked.has(moved), { timeout: 10_000, interval: 50 }).toBe(true);
+    expect(stream.queues.bots.deadLetters).toEqual([]);
+  }, 60_000);
+
   it('AWS: the Lambda handler takes the filtered stream records and makes the computer move; a failing match is reported alone', async () => {
     const { table, api, matchId, me } = await vsComputer();
     process.env.TABLE_NAME = table.tableName;
+    // Its own queue, for a snap's delayed message (none in this game).
+    process.env.BOTS_QUEUE_URL ??= 'https://sqs.eu-west-1.amazonaws.com/123456789012/bots';
     process.env.DYNAMODB_ENDPOINT = table.endpoint;
     const { handler } = await import('../../functions/lambda/bots.js');
     // The event source mapping's filter: NewImage.botSeats exists.
@@ -80,7 +121,10 @@ describe('the bots on the stream', () => {
     );
     expect(records.length).toBeGreaterThan(0);
     expect(records.every((r) => botMatchOf(changeOf(r)) === matchId)).toBe(true);
-    const answer = await handler(streamEvent(records));
+    // What the one stream reader sends to the bots' queue for these records: one message for the match.
+    const event = queueEvent('bots', records);
+    expect(event.Records).toHaveLength(1);
+    const answer = await handler(event);
     expect(answer).toEqual({ batchItemFailures: [] });
     expect((await api.read(matchId, me)).json.log.some((l: Json) => l.seat === 1 && l.bot === 'strong')).toBe(true);
 

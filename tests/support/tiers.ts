@@ -42,6 +42,7 @@ export const NO_DATABASE = [
   'tests/platform/invite-info.test.ts',
   'tests/platform/lifecycle.test.ts',
   'tests/platform/openapi.test.ts',
+  'tests/platform/queues.test.ts',
   'tests/platform/read-race.test.ts',
   'tests/platform/recent.test.ts',
   'tests/platform/redaction.test.ts',

@@ -1,0 +1,34 @@
+/**
+ * The notification dispatcher on AWS Lambda, from its own SQS queue (fed by the one stream reader,
+ * ./stream.ts): partial batch responses (`ReportBatchItemFailures`), a failed message retried after the
+ * queue's visibility timeout and dead-lettered after its receives, all set by the stack. The messages are
+ * read as the table's changes, and those as outbox entries; the work is in functions/notify/dispatcher.ts,
+ * whose delivery claims make a repeated message send nothing twice.
+ */
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { gameRegistry } from '#shared/games/index.js';
+import { notifyFromEnv } from '../deps.js';
+import { Dispatcher } from '../notify/dispatcher.js';
+import { WebPushSender } from '../notify/push.js';
+import { DynamoMatchStore, dynamoClientFromEnv } from '../storage/dynamo.js';
+import { changesOfMessages } from '../storage/sqs-records.js';
+import { outboxBatch } from '../storage/stream-records.js';
+import { DEFAULT_TABLE } from '../storage/table.js';
+
+const tableName = process.env.TABLE_NAME ?? DEFAULT_TABLE;
+const db = dynamoClientFromEnv(process.env);
+const runtime = notifyFromEnv(process.env, tableName, { db, push: (vapid) => new WebPushSender({ vapid }) });
+if (!runtime.publicUrl) throw new Error('PUBLIC_URL must be set for the dispatcher (links in messages)');
+
+const dispatcher = new Dispatcher({
+  store: runtime.store,
+  matches: new DynamoMatchStore(db, tableName),
+  games: gameRegistry,
+  publicUrl: runtime.publicUrl,
+  ...(runtime.email ? { email: runtime.email } : {}),
+  ...(runtime.push ? { push: runtime.push } : {}),
+});
+
+export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+  return dispatcher.handleBatch(outboxBatch(changesOfMessages(event.Records)));
+}
