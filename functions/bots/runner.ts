@@ -16,6 +16,7 @@ import { nextU32, seedRng } from '#shared/engine/random.js';
 import type { LogRecord, MatchRecord, MatchStore } from '../matches/port.js';
 import { logEntries } from '../matches/present.js';
 import type { MatchService } from '../matches/service.js';
+import { METRIC, type Metrics } from '../observe.js';
 
 /** A bot that thinks longer than this has its move replaced by the game's standard move. */
 export const BOT_TIME_LIMIT_MS = 2000;
@@ -40,6 +41,8 @@ export interface BotRunnerDeps {
   /** Measures a bot's thinking time (ms); performance.now by default. */
   timer?: () => number;
   log?: (entry: Record<string, unknown>) => void;
+  /** Think time per decision and moves made (functions/observe.ts); none by default. */
+  metrics?: Metrics;
   limits?: { moves?: number; budgetMs?: number };
 }
 
@@ -105,6 +108,7 @@ export class BotRunner {
         if (!choice) continue;
       }
       const made = await this.make(match, choice);
+      if (made === 'moved' || made === 'fallback') this.deps.metrics?.count(METRIC.computerMoves);
       if (made === 'moved') {
         report.moves++;
         if (choice.fallback) report.fallbacks++;
@@ -146,6 +150,7 @@ export class BotRunner {
       const input = { seat, view, legal, now: this.clock(), seed: decisionSeed(match, seat), ...(log ? { log } : {}) };
       const decision = player.decide(level, input);
       const took = this.timer() - t0;
+      this.deps.metrics?.time(METRIC.computerThinkTime, took);
       if (took > BOT_TIME_LIMIT_MS) return this.fallback(game, match, seat, level, { ...where, why: 'too slow', ms: Math.round(took) });
       if (!decision) return null;
       return { seat, level, move: decision.move, reaction: decision.reaction === true, fallback: false };

@@ -6,7 +6,7 @@
  * handed to the runner (functions/bots/runner.ts), which makes the computers' moves through the match
  * service's conditional commit, like a person's.
  */
-import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { botPlayers } from '#shared/games/bots.js';
 import { gameRegistry } from '#shared/games/index.js';
 import { onBotChanges } from '../bots/records.js';
@@ -15,11 +15,13 @@ import { MatchService } from '../matches/service.js';
 import { DynamoMatchStore, dynamoClientFromEnv } from '../storage/dynamo.js';
 import { changesOf } from '../storage/stream-records.js';
 import { DEFAULT_TABLE } from '../storage/table.js';
+import { lambdaObserve } from './observe.js';
 
 const store = new DynamoMatchStore(dynamoClientFromEnv(process.env), process.env.TABLE_NAME ?? DEFAULT_TABLE);
 const service = new MatchService({ store, games: gameRegistry, clock: Date.now });
-const onChanges = onBotChanges(new BotRunner({ service, store, players: botPlayers }));
+const { log, metrics, invocation } = lambdaObserve('bots');
+const onChanges = onBotChanges(new BotRunner({ service, store, players: botPlayers, log, metrics }), log);
 
-export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
-  return onChanges(changesOf(event.Records));
+export async function handler(event: DynamoDBStreamEvent, context?: Context): Promise<DynamoDBBatchResponse> {
+  return invocation(context, {}, () => onChanges(changesOf(event.Records)));
 }

@@ -5,7 +5,7 @@
  * changes, and those as outbox entries, by functions/storage/stream-records.ts; the work is in
  * functions/notify/dispatcher.ts.
  */
-import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { gameRegistry } from '#shared/games/index.js';
 import { notifyFromEnv } from '../deps.js';
 import { Dispatcher } from '../notify/dispatcher.js';
@@ -13,13 +13,17 @@ import { WebPushSender } from '../notify/push.js';
 import { DynamoMatchStore, dynamoClientFromEnv } from '../storage/dynamo.js';
 import { changesOf, outboxBatch } from '../storage/stream-records.js';
 import { DEFAULT_TABLE } from '../storage/table.js';
+import { lambdaObserve } from './observe.js';
 
 const tableName = process.env.TABLE_NAME ?? DEFAULT_TABLE;
 const db = dynamoClientFromEnv(process.env);
 const runtime = notifyFromEnv(process.env, tableName, { db, push: (vapid) => new WebPushSender({ vapid }) });
 if (!runtime.publicUrl) throw new Error('PUBLIC_URL must be set for the dispatcher (links in messages)');
 
+const observe = lambdaObserve('dispatcher');
 const dispatcher = new Dispatcher({
+  log: observe.log,
+  metrics: observe.metrics,
   store: runtime.store,
   matches: new DynamoMatchStore(db, tableName),
   games: gameRegistry,
@@ -28,6 +32,6 @@ const dispatcher = new Dispatcher({
   ...(runtime.push ? { push: runtime.push } : {}),
 });
 
-export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
-  return dispatcher.handleBatch(outboxBatch(changesOf(event.Records)));
+export async function handler(event: DynamoDBStreamEvent, context?: Context): Promise<DynamoDBBatchResponse> {
+  return observe.invocation(context, {}, () => dispatcher.handleBatch(outboxBatch(changesOf(event.Records))));
 }

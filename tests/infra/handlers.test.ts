@@ -335,11 +335,19 @@ describe("dispatcher Lambda with records from DynamoDB Local's stream", () => {
     process.env.PUBLIC_URL = `https://${SITE}`;
     const { handler } = await import('../../functions/lambda/stream.js');
     const mailsBefore = mails.length;
-    for (let i = 0; i < delivered.length; i += 25) {
-      const result = await handler(streamEvent(delivered.slice(i, i + 25)));
-      expect(result.batchItemFailures).toEqual([]);
-    }
+    const lines = await stdoutLines(async () => {
+      for (let i = 0; i < delivered.length; i += 25) {
+        const result = await handler(streamEvent(delivered.slice(i, i + 25)));
+        expect(result.batchItemFailures).toEqual([]);
+      }
+    });
     await waitForMail(mailsBefore + 1);
+    // Each invocation writes its notices as embedded metrics, by channel, with the dispatcher's line per notice.
+    const sent = emf(lines, 'NoticesSent');
+    expect(sent.length, JSON.stringify(lines)).toBeGreaterThan(0);
+    expect(sent[0]).toMatchObject({ service: 'dispatcher', channel: 'email' });
+    expect(sent.reduce((n, l) => n + l.NoticesSent, 0)).toBe(mails.length - mailsBefore);
+    expect(lines.find((l) => l.message === 'notification')).toMatchObject({ service: 'dispatcher', matchId, delivery: 'sent' });
     const turnMails = mails.slice(mailsBefore);
     expect(turnMails.length, 'mail to Bob').toBeGreaterThan(0);
     expect(turnMails.length).toBeLessThanOrEqual(forBob.length);
