@@ -10,6 +10,9 @@
 export type LogEntry = Record<string, unknown>;
 export type Log = (entry: LogEntry) => void;
 
+/** The CloudWatch namespace of the site's own metrics; each line's `service` is the function's name (infra/functions.ts). */
+export const METRICS_NAMESPACE = 'Dutch';
+
 /**
  * The site's own metrics (namespace `Dutch` on CloudWatch, infra/constructs/dashboard.ts graphs them).
  * Queue ages and the stream's iterator age are AWS's own metrics and are not emitted here.

@@ -4,7 +4,8 @@
  * behind an HTTP API (api.ts), mail, push keys, the notification dispatcher on the table's stream and the
  * reminder/deadline sweep and the hourly daily-digest run on EventBridge Scheduler (notifications.ts), the computer players on the
  * table's stream (bots.ts), the live channel's WebSocket API and its pokes from the stream (live.ts), the static site in a private bucket behind CloudFront, which also routes
- * /api/* (site.ts), and alarms (alarms.ts). It deploys the same code the local server runs.
+ * /api/* (site.ts), alarms (alarms.ts) and the operator's dashboard (dashboard.ts); the front door's limits are
+ * parameters sized for 1 M daily players (front-door.ts). It deploys the same code the local server runs.
  */
 import { resolve } from 'node:path';
 import { type App, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
@@ -15,6 +16,7 @@ import type * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { Alarms } from './constructs/alarms.js';
+import { OpsDashboard } from './constructs/dashboard.js';
 import { MatchApi } from './constructs/api.js';
 import { BotPlayers } from './constructs/bots.js';
 import { DataTable } from './constructs/data.js';
@@ -23,9 +25,11 @@ import { Notifications } from './constructs/notifications.js';
 import { EDGE_REGION, EdgeFirewallStack } from './constructs/firewall.js';
 import { checkSite, Site } from './constructs/site.js';
 import type { FunctionName } from './functions.js';
+import { type FrontDoorLimits, frontDoor } from './front-door.js';
 import { acknowledgeFindings } from './nag.js';
 
-export { API_RESERVED_CONCURRENCY, API_THROTTLE } from './constructs/api.js';
+export { API_THROTTLE } from './constructs/api.js';
+export { FRONT_DOOR, FRONT_DOOR_KEYS, type FrontDoorLimits, frontDoor, PER_DAU_DAY, PEAK_FACTOR, peakPerSecond } from './front-door.js';
 export { BOT_BATCH_SIZE, BOT_RETRY_ATTEMPTS, BOTS_RESERVED_CONCURRENCY } from './constructs/bots.js';
 export { tableIndexes } from './constructs/data.js';
 export { LIVE_CONNECT_THROTTLE, LIVE_POKE_BATCH_SIZE, LIVE_STAGE, LIVE_THROTTLE } from './constructs/live.js';
@@ -50,7 +54,8 @@ export interface DutchStackProps extends StackProps {
   certificateArn?: string;
   /** Alarm notifications go to this address (an SNS e-mail subscription) when given. */
   alarmEmail?: string;
-  apiReservedConcurrency?: number;
+  /** The front door's throttles and reservations (infra/front-door.ts); each absent one takes its 1 M DAU default. */
+  frontDoor?: Partial<FrontDoorLimits>;
   /** The WAF web ACL of the CloudFront distribution (EdgeFirewallStack, us-east-1): per-client rate limits for the site. */
   webAclArn?: string;
 }
@@ -73,10 +78,12 @@ export class DutchStack extends Stack {
     const webDist = resolve(props.webDist ?? 'web/dist');
     checkSite(webDist);
 
+    const limits = frontDoor(props.frontDoor);
     const data = new DataTable(this);
     const api = new MatchApi(this, {
       data,
-      reservedConcurrency: props.apiReservedConcurrency,
+      throttle: { rateLimit: limits.apiRateLimit, burstLimit: limits.apiBurstLimit },
+      ...(limits.apiReservedConcurrency !== undefined ? { reservedConcurrency: limits.apiReservedConcurrency } : {}),
       publicUrl: props.domainName ? `https://${props.domainName}` : undefined,
     });
     const notifications = new Notifications(this, { data });
@@ -92,7 +99,7 @@ export class DutchStack extends Stack {
     notifications.linkSite(site.url);
     const bots = new BotPlayers(this, { data });
     // The live channel: a WebSocket API at /live of the site, poked from the table's stream.
-    const live = new LiveChannel(this, { data });
+    const live = new LiveChannel(this, { data, limits });
     live.linkSite(site.url, site.distribution);
     this.live = live;
 
@@ -115,7 +122,11 @@ export class DutchStack extends Stack {
       botDeadLetters: this.botDeadLetters,
       liveDeadLetters: live.deadLetters,
       alarmEmail: props.alarmEmail,
+      httpApi: api.httpApi,
+      data,
     });
+    // Last: it finds every queue and stream reader made above.
+    const dashboard = new OpsDashboard(this, { httpApi: api.httpApi, data, functions: this.functions });
 
     new CfnOutput(this, 'SiteUrl', { value: site.url });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
@@ -125,6 +136,7 @@ export class DutchStack extends Stack {
     new CfnOutput(this, 'BotDeadLetterQueueUrl', { value: this.botDeadLetters.queueUrl });
     new CfnOutput(this, 'LiveApiUrl', { value: live.stage.url });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
+    new CfnOutput(this, 'DashboardName', { value: dashboard.dashboard.dashboardName });
     notifications.mailIdentity.dkimRecords.forEach(
       (r, i) =>
         new CfnOutput(this, `DkimRecord${i + 1}`, { value: `${r.name} CNAME ${r.value}`, description: 'Add to the SenderDomain DNS zone' }),

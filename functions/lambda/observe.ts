@@ -11,10 +11,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics as Powertools, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Context } from 'aws-lambda';
-import type { Log, MetricDimensions, MetricName, Metrics, Observe } from '../observe.js';
-
-/** The CloudWatch namespace of the site's own metrics (infra/constructs/dashboard.ts reads the same). */
-export const METRICS_NAMESPACE = 'Dutch';
+import { type Log, type MetricDimensions, type MetricName, type Metrics, METRICS_NAMESPACE, type Observe } from '../observe.js';
 
 export interface LambdaObserve extends Observe {
   /**
@@ -34,7 +31,7 @@ const levelOf = (v: unknown): Level => (LEVELS.includes(v as Level) ? (v as Leve
 const defined = (keys: Record<string, string | undefined>) =>
   Object.fromEntries(Object.entries(keys).filter((e): e is [string, string] => typeof e[1] === 'string'));
 
-/** The ports for the function that plays `service` (api, dispatcher, bots, …): its log lines and its metrics. */
+/** The ports for the function named `service` in infra/functions.ts (api, dispatcher, bots, …): its log lines and its metrics. */
 export function lambdaObserve(service: string): LambdaObserve {
   const logger = new Logger({ serviceName: service });
   const powertools = new Powertools({ namespace: METRICS_NAMESPACE, serviceName: service });
