@@ -149,6 +149,10 @@ export class OpsDashboard {
           graph(
             'Lambda: concurrency',
             fns.map(([name, fn]) => fn.metric('ConcurrentExecutions', { ...max, label: name })),
+            // The account's pool, which every function without a reservation draws from (infra/front-door.ts).
+            ['ConcurrentExecutions', 'UnreservedConcurrentExecutions'].map(
+              (metricName) => new cloudwatch.Metric({ namespace: 'AWS/Lambda', metricName, ...max, label: `account: ${metricName}` }),
+            ),
           ),
           graph(
             'Lambda: throttles',

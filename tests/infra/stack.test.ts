@@ -1303,7 +1303,12 @@ describe("the operator's dashboard (issue 27)", () => {
     for (const m of ['ConsumedReadCapacityUnits', 'ConsumedWriteCapacityUnits'])
       expect(count('DynamoDB: consumed capacity (table and indexes)', m), m).toBe(parts);
     // Every function: its concurrency and its throttles.
-    expect(names('Lambda: concurrency')).toEqual(FUNCTION_NAMES.map(() => 'ConcurrentExecutions'));
+    // Each function's, then the account's pool on the right (what functions without a reservation share).
+    expect(names('Lambda: concurrency')).toEqual([
+      ...FUNCTION_NAMES.map(() => 'ConcurrentExecutions'),
+      'ConcurrentExecutions',
+      'UnreservedConcurrentExecutions',
+    ]);
     expect(names('Lambda: throttles')).toEqual(FUNCTION_NAMES.map(() => 'Throttles'));
   });
 
