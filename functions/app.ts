@@ -23,6 +23,7 @@ import { autoClaim, playerRoutes } from './http/routes/players.js';
 import { timingRoutes } from './http/routes/timing.js';
 import { undoRoutes } from './http/routes/undo.js';
 import type { MatchStore } from './matches/port.js';
+import { METRIC, type Observe } from './observe.js';
 import { MatchService } from './matches/service.js';
 import type { DevOutbox } from './notify/email.js';
 import { NotificationSettings, type SettingsDeps } from './notify/settings.js';
@@ -57,6 +58,8 @@ export interface AppDeps {
   notifications?: NotificationsDeps;
   /** Signed-in players (functions/players); needs `notifications` (the mail, the seats' settings). */
   players?: PlayersDeps;
+  /** Log lines and metrics (functions/observe.ts): Powertools on Lambda, the console line by default. */
+  observe?: Observe;
 }
 
 /** The player side: its store, the key that seals the seat tokens it keeps, and its mail caps. */
@@ -78,6 +81,7 @@ export function createApp(deps: AppDeps): Hono {
 
   app.use('/api/*', async (c, next) => {
     await next();
+    tellOutcome(deps.observe, c);
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'no-referrer');
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
@@ -90,7 +94,7 @@ export function createApp(deps: AppDeps): Hono {
         c.json(new ApiError(413, 'too-large', { key: 'error.too-large', params: { bytes: MAX_BODY_BYTES } }).toBody(langOf(c.req)), 413),
     }),
   );
-  app.onError(onError);
+  app.onError((err, c) => onError(err, c, deps.observe?.log));
   app.notFound((c) => c.json(notFound(c), 404));
 
   app.route(API_BASE, ownRoutes(deps));
@@ -122,6 +126,26 @@ export function createApp(deps: AppDeps): Hono {
     if (devOutbox) app.route('/dev/outbox', devOutboxRoutes(devOutbox));
   }
   return app;
+}
+
+/** What a refused request's `code` is when the error carries none: by its status. */
+const CODE_OF_STATUS: Record<number, string> = { 404: 'not-found', 413: 'too-large', 500: 'internal', 503: 'database-unavailable' };
+
+/**
+ * Moves accepted and requests refused (by code) as metrics, and a line for each refusal, when the app was
+ * given the ports (on Lambda; `npm start` and tests stay quiet). Told once the answer is made, so a refusal
+ * from the error handler, the 404 handler or the body limit counts alike; a retried move with the same
+ * Idempotency-Key counts again (it is answered again). The path holds ids only; tokens are in headers.
+ */
+function tellOutcome(observe: Observe | undefined, c: Context): void {
+  if (!observe) return;
+  const status = c.res.status;
+  if (status < 300 && c.req.method === 'POST' && c.req.path.endsWith('/moves')) observe.metrics.count(METRIC.movesAccepted);
+  if (status < 400) return;
+  const own = (c.error as { code?: unknown } | undefined)?.code;
+  const code = typeof own === 'string' ? own : (CODE_OF_STATUS[status] ?? `http-${status}`);
+  observe.metrics.count(METRIC.refusals, 1, { code });
+  observe.log({ level: status >= 500 ? 'error' : 'info', message: 'refused', status, code, method: c.req.method, path: c.req.path });
 }
 
 /** The routes the app answers itself: liveness, the games on offer, the OpenAPI document. */

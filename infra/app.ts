@@ -4,11 +4,15 @@
  * finding without an acknowledgement (infra/nag.ts) stops `cdk synth` and `cdk deploy`.
  *
  * Context (all optional): -c stackName=Dutch -c domainName=play.dutch.example -c certificateArn=arn:...
- *   -c alarmEmail=ops@dutch.example -c apiReservedConcurrency=20 -c skipWebBuild=true -c webDist=web/dist
+ *   -c alarmEmail=ops@dutch.example -c skipWebBuild=true -c webDist=web/dist
+ * The front door's limits (infra/front-door.ts; defaults for 1 M daily players): -c apiRateLimit=6900
+ *   -c apiBurstLimit=5000 -c liveRateLimit=2600 -c liveBurstLimit=2600 -c liveConnectRateLimit=600
+ *   -c liveConnectBurstLimit=1200 -c apiReservedConcurrency=300 -c liveSocketReservedConcurrency=50
  */
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { buildWeb } from '../web/build.js';
+import { FRONT_DOOR_KEYS, type FrontDoorLimits } from './front-door.js';
 import { composeStacks } from './stack.js';
 
 const app = new App();
@@ -23,7 +27,10 @@ const skipWebBuild = ctx('skipWebBuild') === 'true';
 const webDist = ctx('webDist') ?? (skipWebBuild ? 'web/dist' : 'dist/site');
 if (!skipWebBuild) await buildWeb({ outdir: webDist });
 
-const concurrency = ctx('apiReservedConcurrency');
+// Each limit given in context, as a number (the stack checks each is a whole number ≥ 1).
+const frontDoor: Partial<FrontDoorLimits> = Object.fromEntries(
+  FRONT_DOOR_KEYS.flatMap((key) => (ctx(key) === undefined ? [] : [[key, Number(ctx(key))]])),
+);
 // The site and, in us-east-1, its firewall (WAF rate limits per client); `npm run deploy` deploys both.
 composeStacks(app, ctx('stackName') ?? 'Dutch', {
   description: 'Dutch play-by-web: site, API, notifications (infra/)',
@@ -32,6 +39,6 @@ composeStacks(app, ctx('stackName') ?? 'Dutch', {
   ...(ctx('domainName') ? { domainName: ctx('domainName') } : {}),
   ...(ctx('certificateArn') ? { certificateArn: ctx('certificateArn') } : {}),
   ...(ctx('alarmEmail') ? { alarmEmail: ctx('alarmEmail') } : {}),
-  ...(concurrency ? { apiReservedConcurrency: Number(concurrency) } : {}),
+  frontDoor,
 });
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));

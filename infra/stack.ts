@@ -2,10 +2,11 @@
  * The whole site as one CDK stack, composed of a few parts (infra/constructs/): the function defaults
  * every Lambda shares (function.ts), the single-table DynamoDB design (data.ts), the hono API on Lambda
  * behind an HTTP API (api.ts), mail, push keys, the notification dispatcher and the
- * reminder/deadline sweep and the hourly daily-digest run on EventBridge Scheduler (notifications.ts), the computer players
+ * reminder/deadline sweep and the daily-digest run on EventBridge Scheduler (notifications.ts), the computer players
  * (bots.ts), the live channel's WebSocket API and its pokes (live.ts), the table's one stream reader sending to a queue
  * per consumer (stream.ts), the static site in a private bucket behind CloudFront, which also routes
- * /api/* (site.ts), and alarms (alarms.ts). It deploys the same code the local server runs.
+ * /api/* (site.ts), alarms (alarms.ts) and the operator's dashboard (dashboard.ts); the front door's limits are
+ * parameters sized for 1 M daily players (front-door.ts). It deploys the same code the local server runs.
  */
 import { resolve } from 'node:path';
 import { type App, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
@@ -16,6 +17,7 @@ import type * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { Alarms } from './constructs/alarms.js';
+import { OpsDashboard } from './constructs/dashboard.js';
 import { MatchApi } from './constructs/api.js';
 import { BotPlayers } from './constructs/bots.js';
 import { DataTable } from './constructs/data.js';
@@ -25,9 +27,11 @@ import { EDGE_REGION, EdgeFirewallStack } from './constructs/firewall.js';
 import { checkSite, Site } from './constructs/site.js';
 import { StreamFanOut } from './constructs/stream.js';
 import type { FunctionName } from './functions.js';
+import { type FrontDoorLimits, frontDoor } from './front-door.js';
 import { acknowledgeFindings } from './nag.js';
 
-export { API_RESERVED_CONCURRENCY, API_THROTTLE } from './constructs/api.js';
+export { API_THROTTLE } from './constructs/api.js';
+export { FRONT_DOOR, FRONT_DOOR_KEYS, type FrontDoorLimits, frontDoor, PER_DAU_DAY, PEAK_FACTOR, peakPerSecond } from './front-door.js';
 export { BOT_BATCH_SIZE, BOT_MAX_RECEIVES, BOT_VISIBILITY, BOTS_RESERVED_CONCURRENCY } from './constructs/bots.js';
 export { STREAM_BATCH_SIZE, STREAM_READER_CONCURRENCY, STREAM_RETRY_ATTEMPTS } from './constructs/stream.js';
 export { tableIndexes } from './constructs/data.js';
@@ -53,7 +57,8 @@ export interface DutchStackProps extends StackProps {
   certificateArn?: string;
   /** Alarm notifications go to this address (an SNS e-mail subscription) when given. */
   alarmEmail?: string;
-  apiReservedConcurrency?: number;
+  /** The front door's throttles and reservations (infra/front-door.ts); each absent one takes its 1 M DAU default. */
+  frontDoor?: Partial<FrontDoorLimits>;
   /** The WAF web ACL of the CloudFront distribution (EdgeFirewallStack, us-east-1): per-client rate limits for the site. */
   webAclArn?: string;
 }
@@ -78,10 +83,12 @@ export class DutchStack extends Stack {
     const webDist = resolve(props.webDist ?? 'web/dist');
     checkSite(webDist);
 
+    const limits = frontDoor(props.frontDoor);
     const data = new DataTable(this);
     const api = new MatchApi(this, {
       data,
-      reservedConcurrency: props.apiReservedConcurrency,
+      throttle: { rateLimit: limits.apiRateLimit, burstLimit: limits.apiBurstLimit },
+      ...(limits.apiReservedConcurrency !== undefined ? { reservedConcurrency: limits.apiReservedConcurrency } : {}),
       publicUrl: props.domainName ? `https://${props.domainName}` : undefined,
     });
     const notifications = new Notifications(this, { data });
@@ -97,7 +104,7 @@ export class DutchStack extends Stack {
     notifications.linkSite(site.url);
     const bots = new BotPlayers(this, { data });
     // The live channel: a WebSocket API at /live of the site, poked from the table's stream.
-    const live = new LiveChannel(this, { data });
+    const live = new LiveChannel(this, { data, limits });
     live.linkSite(site.url, site.distribution);
     this.live = live;
     // The one reader of the table's stream, sending to the consumers' queues.
@@ -122,7 +129,11 @@ export class DutchStack extends Stack {
       queues: [notifications.consumer, bots.consumer, live.consumer],
       streamDeadLetters: this.stream.deadLetters,
       alarmEmail: props.alarmEmail,
+      httpApi: api.httpApi,
+      data,
     });
+    // Last: it finds every queue and stream reader made above.
+    const dashboard = new OpsDashboard(this, { httpApi: api.httpApi, data, functions: this.functions });
 
     new CfnOutput(this, 'SiteUrl', { value: site.url });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
@@ -133,6 +144,7 @@ export class DutchStack extends Stack {
     new CfnOutput(this, 'StreamDeadLetterQueueUrl', { value: this.stream.deadLetters.queueUrl });
     new CfnOutput(this, 'LiveApiUrl', { value: live.stage.url });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
+    new CfnOutput(this, 'DashboardName', { value: dashboard.dashboard.dashboardName });
     notifications.mailIdentity.dkimRecords.forEach(
       (r, i) =>
         new CfnOutput(this, `DkimRecord${i + 1}`, { value: `${r.name} CNAME ${r.value}`, description: 'Add to the SenderDomain DNS zone' }),

@@ -20,6 +20,7 @@ import type { LogRecord, MatchRecord, MatchStore } from '../matches/port.js';
 import { logEntries } from '../matches/present.js';
 import type { MatchService } from '../matches/service.js';
 import { delaySecondsOf } from '../queues.js';
+import { METRIC, type Metrics } from '../observe.js';
 
 /** A bot that thinks longer than this has its move replaced by the game's standard move. */
 export const BOT_TIME_LIMIT_MS = 2000;
@@ -49,6 +50,8 @@ export interface BotRunnerDeps {
   /** Measures a bot's thinking time (ms); performance.now by default. */
   timer?: () => number;
   log?: (entry: Record<string, unknown>) => void;
+  /** Think time per decision and moves made (functions/observe.ts); none by default. */
+  metrics?: Metrics;
   limits?: { moves?: number; budgetMs?: number };
 }
 
@@ -128,6 +131,7 @@ export class BotRunner {
         if (!choice) continue;
       }
       const made = await this.make(match, choice);
+      if (made === 'moved' || made === 'fallback') this.deps.metrics?.count(METRIC.computerMoves);
       if (made === 'moved') {
         report.moves++;
         if (choice.fallback) report.fallbacks++;
@@ -169,6 +173,7 @@ export class BotRunner {
       const input = { seat, view, legal, now: this.clock(), seed: decisionSeed(match, seat), ...(log ? { log } : {}) };
       const decision = player.decide(level, input);
       const took = this.timer() - t0;
+      this.deps.metrics?.time(METRIC.computerThinkTime, took);
       if (took > BOT_TIME_LIMIT_MS) return this.fallback(game, match, seat, level, { ...where, why: 'too slow', ms: Math.round(took) });
       if (!decision) return null;
       return { seat, level, move: decision.move, reaction: decision.reaction === true, fallback: false };

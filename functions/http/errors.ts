@@ -17,6 +17,7 @@ import {
   wordsOf,
 } from '../matches/errors.js';
 import { timeIn } from '../notify/compose.js';
+import type { Log } from '../observe.js';
 import { PlayerError, type PlayerErrorCode } from '../players/errors.js';
 import { DB_RETRY_AFTER_S, isDatabaseUnavailable } from '../storage/bounds.js';
 
@@ -158,8 +159,11 @@ function issuesIn(lang: Lang, err: MatchError): { path: string; message: string 
   });
 }
 
+/** Where an unhandled error is told when the app was given no log: standard error, as one JSON line. */
+const errorLine: Log = (entry) => console.error(JSON.stringify(entry));
+
 /** The app's one error handler: every refusal's status, body and Retry-After, worded in the request's language. */
-export function onError(err: Error, c: Context): Response {
+export function onError(err: Error, c: Context, log: Log = errorLine): Response {
   const lang = langOf(c.req);
   if (err instanceof MatchError || err instanceof PlayerError) {
     if (err.retryAfter !== undefined) c.header('Retry-After', String(err.retryAfter));
@@ -176,7 +180,7 @@ export function onError(err: Error, c: Context): Response {
     const words = { key: 'error.database-unavailable', params: { seconds: DB_RETRY_AFTER_S } } as const;
     return c.json(body('database-unavailable', sayErrorIn(lang, words), words), 503);
   }
-  console.error(JSON.stringify({ level: 'error', message: 'unhandled', path: c.req.path, error: String(err), stack: err.stack }));
+  log({ level: 'error', message: 'unhandled', path: c.req.path, error: String(err), stack: err.stack });
   // A failure after the write was sent cannot tell whether it was saved: say so, never "nothing changed".
   return c.json(body('internal', t(lang, 'error.internal'), { key: 'error.internal' }), 500);
 }

@@ -1,16 +1,37 @@
-/** The API on AWS Lambda behind API Gateway (HTTP API, payload v2). */
+/**
+ * The API on AWS Lambda behind API Gateway (HTTP API, payload v2). Each request runs as one invocation of
+ * the log and metrics ports (functions/lambda/observe.ts): its lines carry a correlation id (the caller's
+ * `x-request-id` when it is a plain token, else API Gateway's request id, which the access log also has)
+ * and the match the path names; the answer echoes the correlation id in `x-request-id`.
+ */
 import { handle } from 'hono/aws-lambda';
 import { createApp } from '../app.js';
 import { depsFromEnv } from '../deps.js';
+import { lambdaObserve } from './observe.js';
 import { withSeatKey } from './seat-key.js';
 
+const observe = lambdaObserve('api');
 // The seat key comes from Secrets Manager before the first request is served (once per container).
-const serve = handle(createApp(depsFromEnv(await withSeatKey(process.env))));
+const serve = handle(createApp({ ...depsFromEnv(await withSeatKey(process.env)), observe }));
 
 type LambdaEvent = Parameters<typeof serve>[0];
 type LambdaContext = Parameters<typeof serve>[1];
 
 const HOST = /^[a-z0-9.-]{1,253}(:\d{1,5})?$/i;
+/** A caller's own request id is taken only as a short plain token: it goes into log lines as it is. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const MATCH_PATH = /^\/api\/matches\/([A-Za-z0-9_-]{1,64})(?:\/|$)/;
+
+type Gateway = { headers?: Record<string, string | undefined>; rawPath?: string; requestContext?: { requestId?: string } };
+
+/** The request's correlation keys: its id (the caller's, else API Gateway's), API Gateway's id, the match in the path. */
+export function correlationOf(event: Gateway): { correlationId: string; apiRequestId?: string; matchId?: string } {
+  const apiRequestId = event.requestContext?.requestId;
+  const own = event.headers?.['x-request-id'];
+  const correlationId = own && REQUEST_ID.test(own) ? own : (apiRequestId ?? 'none');
+  const matchId = MATCH_PATH.exec(event.rawPath ?? '')?.[1];
+  return { correlationId, ...(apiRequestId ? { apiRequestId } : {}), ...(matchId ? { matchId } : {}) };
+}
 
 /**
  * Behind CloudFront the request reaches API Gateway under the API's own host name, which would end up in
@@ -26,4 +47,12 @@ function withViewerHost<E extends LambdaEvent>(event: E): E {
   return { ...event, requestContext: { ...ctx, domainName: host } };
 }
 
-export const handler = (event: LambdaEvent, context?: LambdaContext) => serve(withViewerHost(event), context);
+export const handler = (event: LambdaEvent, context?: LambdaContext) => {
+  const keys = correlationOf(event as Gateway);
+  return observe.invocation(context, keys, async () => {
+    const result = await serve(withViewerHost(event), context);
+    const answer = result as { headers?: Record<string, string | number | boolean> };
+    answer.headers = { ...answer.headers, 'x-request-id': keys.correlationId };
+    return result;
+  });
+};

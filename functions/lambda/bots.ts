@@ -8,7 +8,7 @@
  * like a person's.
  */
 import { SQSClient } from '@aws-sdk/client-sqs';
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { botPlayers } from '#shared/games/bots.js';
 import { gameRegistry } from '#shared/games/index.js';
 import { onBotChanges, reactionLater } from '../bots/records.js';
@@ -18,12 +18,14 @@ import { DynamoMatchStore, dynamoClientFromEnv } from '../storage/dynamo.js';
 import { queueFromEnv } from '../storage/sqs.js';
 import { changesOfMessages } from '../storage/sqs-records.js';
 import { DEFAULT_TABLE } from '../storage/table.js';
+import { lambdaObserve } from './observe.js';
 
 const store = new DynamoMatchStore(dynamoClientFromEnv(process.env), process.env.TABLE_NAME ?? DEFAULT_TABLE);
 const service = new MatchService({ store, games: gameRegistry, clock: Date.now });
 const later = reactionLater(queueFromEnv(new SQSClient({}), process.env, 'BOTS_QUEUE_URL'));
-const onChanges = onBotChanges(new BotRunner({ service, store, players: botPlayers, later }));
+const { log, metrics, invocation } = lambdaObserve('bots');
+const onChanges = onBotChanges(new BotRunner({ service, store, players: botPlayers, later, log, metrics }), log);
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  return onChanges(changesOfMessages(event.Records));
+export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
+  return invocation(context, {}, () => onChanges(changesOfMessages(event.Records)));
 }

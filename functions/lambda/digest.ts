@@ -16,13 +16,17 @@ import { DynamoMatchStore, dynamoClientFromEnv } from '../storage/dynamo.js';
 import { DynamoNotifyStore } from '../storage/notify-dynamo.js';
 import { DynamoPlayerStore } from '../storage/players-dynamo.js';
 import { DEFAULT_TABLE } from '../storage/table.js';
+import { METRIC } from '../observe.js';
+import { lambdaObserve } from './observe.js';
 
 const tableName = process.env.TABLE_NAME ?? DEFAULT_TABLE;
 const db = dynamoClientFromEnv(process.env);
 const email = emailSenderFromEnv(process.env);
 const publicUrl = process.env.PUBLIC_URL;
 if (!email || !publicUrl) throw new Error('The digest needs mail settings (EMAIL_FROM) and PUBLIC_URL.');
+const observe = lambdaObserve('digest');
 const digest = new DailyDigest({
+  log: observe.log,
   players: new DynamoPlayerStore(db, tableName),
   digests: new DynamoDigestStore(db, tableName),
   matches: new DynamoMatchStore(db, tableName),
@@ -34,9 +38,13 @@ const digest = new DailyDigest({
 });
 
 export async function handler(_event?: unknown, context?: Context): Promise<DigestReport> {
-  // Leave a margin before the function's timeout; who is left gets the digest on the next run that day.
-  const budgetMs = context ? Math.max(1000, context.getRemainingTimeInMillis() - 30_000) : 60_000;
-  const report = await digest.run({ budgetMs });
-  console.log(JSON.stringify({ level: 'info', message: 'digest', ...report }));
-  return report;
+  return observe.invocation(context, {}, async () => {
+    // Leave a margin before the function's timeout; who is left gets the digest on the next run that day.
+    const budgetMs = context ? Math.max(1000, context.getRemainingTimeInMillis() - 30_000) : 60_000;
+    const report = await digest.run({ budgetMs });
+    observe.log({ level: 'info', message: 'digest', ...report });
+    observe.metrics.count(METRIC.noticesSent, report.sent, { channel: 'digest' });
+    observe.metrics.count(METRIC.noticesFailed, report.failed, { channel: 'digest' });
+    return report;
+  });
 }

@@ -5,7 +5,7 @@
  * read as the table's changes, and those as outbox entries; the work is in functions/notify/dispatcher.ts,
  * whose delivery claims make a repeated message send nothing twice.
  */
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { gameRegistry } from '#shared/games/index.js';
 import { notifyFromEnv } from '../deps.js';
 import { Dispatcher } from '../notify/dispatcher.js';
@@ -14,13 +14,17 @@ import { DynamoMatchStore, dynamoClientFromEnv } from '../storage/dynamo.js';
 import { changesOfMessages } from '../storage/sqs-records.js';
 import { outboxBatch } from '../storage/stream-records.js';
 import { DEFAULT_TABLE } from '../storage/table.js';
+import { lambdaObserve } from './observe.js';
 
 const tableName = process.env.TABLE_NAME ?? DEFAULT_TABLE;
 const db = dynamoClientFromEnv(process.env);
 const runtime = notifyFromEnv(process.env, tableName, { db, push: (vapid) => new WebPushSender({ vapid }) });
 if (!runtime.publicUrl) throw new Error('PUBLIC_URL must be set for the dispatcher (links in messages)');
 
+const observe = lambdaObserve('dispatcher');
 const dispatcher = new Dispatcher({
+  log: observe.log,
+  metrics: observe.metrics,
   store: runtime.store,
   matches: new DynamoMatchStore(db, tableName),
   games: gameRegistry,
@@ -29,6 +33,6 @@ const dispatcher = new Dispatcher({
   ...(runtime.push ? { push: runtime.push } : {}),
 });
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  return dispatcher.handleBatch(outboxBatch(changesOfMessages(event.Records)));
+export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
+  return observe.invocation(context, {}, () => dispatcher.handleBatch(outboxBatch(changesOfMessages(event.Records))));
 }

@@ -13,13 +13,20 @@ import { DynamoMatchStore, dynamoClientFromEnv } from '../storage/dynamo.js';
 import { DynamoConnectionStore } from '../storage/live-dynamo.js';
 import { DEFAULT_TABLE } from '../storage/table.js';
 import { senderFromEnv } from './live-sender.js';
+import { lambdaObserve } from './observe.js';
 
 const db = dynamoClientFromEnv(process.env);
 const tableName = process.env.TABLE_NAME ?? DEFAULT_TABLE;
 const matches = new MatchService({ store: new DynamoMatchStore(db, tableName), games: gameRegistry, clock: Date.now });
 let live: LiveService | undefined;
+const observe = lambdaObserve('liveSocket');
 const service = () => {
-  live ??= new LiveService({ matches, connections: new DynamoConnectionStore(db, tableName), sender: senderFromEnv(process.env) });
+  live ??= new LiveService({
+    matches,
+    connections: new DynamoConnectionStore(db, tableName),
+    sender: senderFromEnv(process.env),
+    log: observe.log,
+  });
   return live;
 };
 
@@ -31,7 +38,10 @@ export function originAllowed(origin: string | undefined, publicUrl: string | un
 
 type SocketEvent = APIGatewayProxyWebsocketEventV2 & { headers?: Record<string, string | undefined> };
 
-export async function handler(event: SocketEvent): Promise<APIGatewayProxyResultV2> {
+export const handler = (event: SocketEvent, context?: unknown): Promise<APIGatewayProxyResultV2> =>
+  observe.invocation(context, { correlationId: event.requestContext.requestId, route: event.requestContext.routeKey }, () => socket(event));
+
+async function socket(event: SocketEvent): Promise<APIGatewayProxyResultV2> {
   const { routeKey, connectionId } = event.requestContext;
   if (routeKey === '$connect') {
     return originAllowed(event.headers?.origin ?? event.headers?.Origin, process.env.PUBLIC_URL)

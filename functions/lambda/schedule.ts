@@ -13,12 +13,15 @@ import { Sweep, type SweepReport } from '../notify/reminders.js';
 import { DynamoMatchStore, dynamoClientFromEnv } from '../storage/dynamo.js';
 import { DynamoNotifyStore } from '../storage/notify-dynamo.js';
 import { DEFAULT_TABLE } from '../storage/table.js';
+import { lambdaObserve } from './observe.js';
 
 const tableName = process.env.TABLE_NAME ?? DEFAULT_TABLE;
 const db = dynamoClientFromEnv(process.env);
 const matches = new DynamoMatchStore(db, tableName);
 // No mail or push settings here: the sweep only writes into the outbox.
+const observe = lambdaObserve('sweep');
 const sweep = new Sweep({
+  log: observe.log,
   store: new DynamoNotifyStore(db, tableName),
   matches,
   service: new MatchService({ store: matches, games: gameRegistry, clock: Date.now }),
@@ -28,12 +31,16 @@ const sweep = new Sweep({
 const RUN_BUDGET_MS = 45_000;
 
 export async function handler(event?: { part?: unknown; parts?: unknown }, context?: Context): Promise<SweepReport> {
-  // Leave a margin before the function's timeout; what is left waits for the next run, where it stopped.
-  const budgetMs = Math.min(RUN_BUDGET_MS, context ? Math.max(1000, context.getRemainingTimeInMillis() - 15_000) : RUN_BUDGET_MS);
-  const { part, parts } = event ?? {};
-  const split =
-    Number.isInteger(part) && Number.isInteger(parts) && (parts as number) > 1 ? { index: part as number, of: parts as number } : undefined;
-  const report = await sweep.run({ budgetMs, ...(split ? { part: split } : {}) });
-  console.log(JSON.stringify({ level: 'info', message: 'sweep', ...report }));
-  return report;
+  return observe.invocation(context, {}, async () => {
+    // Leave a margin before the function's timeout; what is left waits for the next run, where it stopped.
+    const budgetMs = Math.min(RUN_BUDGET_MS, context ? Math.max(1000, context.getRemainingTimeInMillis() - 15_000) : RUN_BUDGET_MS);
+    const { part, parts } = event ?? {};
+    const split =
+      Number.isInteger(part) && Number.isInteger(parts) && (parts as number) > 1
+        ? { index: part as number, of: parts as number }
+        : undefined;
+    const report = await sweep.run({ budgetMs, ...(split ? { part: split } : {}) });
+    observe.log({ level: 'info', message: 'sweep', ...report });
+    return report;
+  });
 }

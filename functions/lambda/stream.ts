@@ -8,10 +8,11 @@
  * reported back, and read again.
  */
 import { SQSClient } from '@aws-sdk/client-sqs';
-import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { fanOut } from '../fan-out.js';
 import { queueFromEnv } from '../storage/sqs.js';
 import { changesOf } from '../storage/stream-records.js';
+import { lambdaObserve } from './observe.js';
 
 const sqs = new SQSClient({});
 const queues = {
@@ -19,8 +20,8 @@ const queues = {
   bots: queueFromEnv(sqs, process.env, 'BOTS_QUEUE_URL'),
   live: queueFromEnv(sqs, process.env, 'LIVE_QUEUE_URL'),
 };
-const log = (entry: Record<string, unknown>) => console.log(JSON.stringify(entry));
+const observe = lambdaObserve('streamReader');
 
-export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
-  return fanOut(changesOf(event.Records), queues, log);
+export async function handler(event: DynamoDBStreamEvent, context?: Context): Promise<DynamoDBBatchResponse> {
+  return observe.invocation(context, {}, () => fanOut(changesOf(event.Records), queues, observe.log));
 }

@@ -24,6 +24,7 @@ import type { EmailSender } from './email.js';
 import { DIGESTED_KINDS, UNSUBSCRIBE_TOKEN_TTL_SECONDS, type PushSubscriptionRecord, type SeatPrefs } from './model.js';
 import type { PushSender } from './push.js';
 import type { AddressBook, DeliveryClaims, LinkTokens, Outbox, OutboxEntry, SeatChoices } from './port.js';
+import { METRIC, type Metrics } from '../observe.js';
 
 /** One change in a batch: its id (for a retry) and the outbox entry it carries, if any. */
 export interface BatchItem {
@@ -49,6 +50,8 @@ export interface DispatcherDeps {
   /** Fault injection for tests: runs after a message left and before its claim is settled. */
   faults?: { afterSend?: (what: { intent: NotificationIntent; channel: string }) => void | Promise<void> };
   log?: (entry: Record<string, unknown>) => void;
+  /** Notices sent and failed for good, by channel (functions/observe.ts); none by default. */
+  metrics?: Metrics;
   /** Records handled at once within a batch. */
   concurrency?: number;
   /** The claim's lease (CLAIM_LEASE_MS). */
@@ -82,6 +85,8 @@ export interface DispatchOutcome {
   result: 'done' | 'retry';
   deliveries: { channel: string; delivery: Delivery }[];
 }
+
+const FAILED: readonly Delivery[] = ['failed', 'bounced', 'gone'];
 
 const defaultLog = (entry: Record<string, unknown>) => console.log(JSON.stringify(entry));
 
@@ -185,6 +190,7 @@ export class Dispatcher {
     if (failed) throw failed.reason;
     const deliveries = settled.map((r) => (r as PromiseFulfilledResult<{ channel: string; delivery: Delivery }>).value);
     for (const d of deliveries) {
+      this.count(d);
       if (d.delivery !== 'duplicate')
         this.log({
           level: 'info',
@@ -197,6 +203,12 @@ export class Dispatcher {
         });
     }
     return { result: deliveries.some((d) => d.delivery === 'retry' || d.delivery === 'in-flight') ? 'retry' : 'done', deliveries };
+  }
+
+  /** Sent, or failed for good (a bounce, a push endpoint gone): retries and duplicates are neither. */
+  private count({ channel, delivery }: { channel: string; delivery: Delivery }): void {
+    const name = delivery === 'sent' ? METRIC.noticesSent : FAILED.includes(delivery) ? METRIC.noticesFailed : null;
+    if (name) this.deps.metrics?.count(name, 1, { channel: channel.startsWith('push') ? 'push' : 'email' });
   }
 
   private async deliverEmail(intent: NotificationIntent, prefs: SeatPrefs, match: MatchRecord, composed: Composed): Promise<Delivery> {

@@ -7,12 +7,14 @@
 import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as cwActions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as snsSubs from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { FunctionName } from '../functions.js';
+import type { DataTable } from './data.js';
 import type { ConsumerQueue } from './stream.js';
 
 export interface AlarmsProps {
@@ -22,13 +24,18 @@ export interface AlarmsProps {
   /** Stream batches the reader gave up on (infra/constructs/stream.ts). */
   streamDeadLetters: sqs.IQueue;
   alarmEmail?: string;
+  /** The HTTP API: server errors and p99 latency. */
+  httpApi?: apigw.HttpApi;
+  /** The table: throttled reads or writes, on the table or any index. */
+  data?: DataTable;
 }
 
 export class Alarms {
   readonly topic: sns.Topic;
 
   /** Adds to `scope` (the stack, so the logical ids stay put) the topic `Alarms` and one alarm per id below. */
-  constructor(scope: Construct, { functions, queues, streamDeadLetters, alarmEmail }: AlarmsProps) {
+  constructor(scope: Construct, props: AlarmsProps) {
+    const { functions, queues, streamDeadLetters, alarmEmail } = props;
     this.topic = new sns.Topic(scope, 'Alarms', { displayName: 'Dutch alarms', enforceSSL: true });
     if (alarmEmail) this.topic.addSubscription(new snsSubs.EmailSubscription(alarmEmail));
     const notify = new cwActions.SnsAction(this.topic);
@@ -78,5 +85,51 @@ export class Alarms {
       1,
       'Stream batches the reader could not send to the queues: see infra/README.md',
     );
+    frontDoorAlarms(alarm, props);
   }
 }
+
+type AddAlarm = (id: string, metric: cloudwatch.IMetric, threshold: number, description: string) => void;
+
+/** What players feel first: the API failing or slow, and the table refusing work (which fails moves site-wide). */
+function frontDoorAlarms(alarm: AddAlarm, { httpApi, data }: AlarmsProps): void {
+  const fiveMinutes = Duration.minutes(5);
+  if (httpApi) {
+    alarm(
+      'ApiServerErrors',
+      httpApi.metricServerError({ period: fiveMinutes, statistic: cloudwatch.Stats.SUM }),
+      25,
+      'The API answered 5xx at least 25 times in 5 minutes',
+    );
+    // A move answers in well under a second; 2 s at p99 for 5 minutes means the table or the function is struggling.
+    alarm(
+      'ApiLatencyP99',
+      httpApi.metricLatency({ period: fiveMinutes, statistic: 'p99' }),
+      2000,
+      "The API's p99 latency was 2 s or more over 5 minutes",
+    );
+  }
+  if (data) {
+    const parts = [undefined, ...data.indexNames];
+    const throttles = new cloudwatch.MathExpression({
+      expression: parts.map((_, i) => `r${i} + w${i}`).join(' + '),
+      usingMetrics: Object.fromEntries(
+        parts.flatMap((index, i) => [
+          [`r${i}`, tableMetric(data, 'ReadThrottleEvents', index)],
+          [`w${i}`, tableMetric(data, 'WriteThrottleEvents', index)],
+        ]),
+      ),
+      period: fiveMinutes,
+    });
+    alarm('TableThrottles', throttles, 1, 'DynamoDB throttled reads or writes (table or an index): a hot partition or the table quota');
+  }
+}
+
+const tableMetric = (data: DataTable, metricName: string, index?: string) =>
+  new cloudwatch.Metric({
+    namespace: 'AWS/DynamoDB',
+    metricName,
+    dimensionsMap: { TableName: data.table.tableName, ...(index ? { GlobalSecondaryIndexName: index } : {}) },
+    period: Duration.minutes(5),
+    statistic: cloudwatch.Stats.SUM,
+  });

@@ -1,6 +1,6 @@
 /**
  * The match API: the hono app (functions/lambda/api.ts) on Lambda behind an HTTP API whose `$default` stage
- * throttles and writes a JSON access log. CloudFront reaches it at `originDomainName` (infra/constructs/site.ts).
+ * throttles (a stack parameter sized for 1 M DAU by default, infra/front-door.ts) and writes a JSON access log. CloudFront reaches it at `originDomainName` (infra/constructs/site.ts).
  */
 import { RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AccessLogField, AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
@@ -9,16 +9,18 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secrets from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { FRONT_DOOR } from '../front-door.js';
 import type { DataTable } from './data.js';
 import { DutchFunction, LOG_RETENTION } from './function.js';
 
-/** Stated in the README: the most API invocations running at once (also caps the bill under abuse). */
-export const API_RESERVED_CONCURRENCY = 20;
-/** HTTP API stage throttling: steady requests per second and burst. */
-export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+/** HTTP API stage throttling by default: steady requests per second and burst, for 1 M DAU (infra/front-door.ts). */
+export const API_THROTTLE = { rateLimit: FRONT_DOOR.apiRateLimit, burstLimit: FRONT_DOOR.apiBurstLimit } as const;
 
 export interface MatchApiProps {
   data: DataTable;
+  /** The stage's throttle (a stack parameter); API_THROTTLE when absent. */
+  throttle?: { rateLimit: number; burstLimit: number };
+  /** Absent: no reservation (the default, infra/front-door.ts says why). */
   reservedConcurrency?: number;
   /** The site's address when it is known before CloudFront exists (a custom domain). */
   publicUrl?: string;
@@ -31,12 +33,12 @@ export class MatchApi {
   readonly seatKey: secrets.Secret;
 
   /** Adds `ApiFunction` (with its log group and role), `SeatKey`, `ApiAccessLogs` and `HttpApi` to `scope`. */
-  constructor(scope: Construct, { data, reservedConcurrency = API_RESERVED_CONCURRENCY, publicUrl }: MatchApiProps) {
+  constructor(scope: Construct, { data, throttle = API_THROTTLE, reservedConcurrency, publicUrl }: MatchApiProps) {
     // Without a custom domain the API takes the site's host from the request (x-forwarded-host):
     // referencing the distribution here would be a cycle, since the distribution references the API.
     this.function = new DutchFunction(scope, {
       name: 'api',
-      reservedConcurrency,
+      ...(reservedConcurrency !== undefined ? { reservedConcurrency } : {}),
       environment: publicUrl ? { PUBLIC_URL: publicUrl } : {},
     });
     this.function.bindTable(data);
@@ -61,7 +63,7 @@ export class MatchApi {
     this.httpApi.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
-      throttle: { ...API_THROTTLE },
+      throttle: { rateLimit: throttle.rateLimit, burstLimit: throttle.burstLimit },
       accessLogSettings: {
         destination: new apigw.LogGroupLogDestination(accessLogs),
         // No source IP and no headers: the path holds only match ids; secrets never leave the fragment.

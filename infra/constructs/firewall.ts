@@ -8,6 +8,7 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
+import { LIVE_PATH } from '../../functions/live/protocol.js';
 
 /** WAF counts over this window (seconds; one of 60, 120, 300, 600). */
 export const EDGE_WINDOW_SECONDS = 300;
@@ -19,6 +20,13 @@ export const EDGE_RATE_LIMITS = {
    * an address 3; this stops a flood before it costs a Lambda call and a transaction each.
    */
   signInLinks: 20,
+  /**
+   * New live sockets (GET /live, the WebSocket handshake; messages on an open socket do not pass CloudFront
+   * again). A page opens one per visit and again after a drop: 120 is one every 2.5 s for 5 minutes, many
+   * players behind one school address included; a client opening sockets in a loop is held before each costs
+   * a function call.
+   */
+  liveConnects: 120,
   /** Everything else: about 10 requests a second for 5 minutes, far above a page polling or a busy school network. */
   everything: 3000,
 } as const;
@@ -47,7 +55,16 @@ export class EdgeFirewallStack extends Stack {
             ],
           },
         }),
-        rateRule('RequestsPerClient', 1, EDGE_RATE_LIMITS.everything),
+        rateRule('LiveConnectsPerClient', 1, EDGE_RATE_LIMITS.liveConnects, {
+          byteMatchStatement: {
+            searchString: LIVE_PATH,
+            fieldToMatch: { uriPath: {} },
+            positionalConstraint: 'STARTS_WITH',
+            textTransformations: [{ priority: 0, type: 'NONE' }],
+          },
+        }),
+        // Everything else, /api/* included: the API's stage throttle is one counter for all, so this is the per-client cap.
+        rateRule('RequestsPerClient', 2, EDGE_RATE_LIMITS.everything),
       ],
     });
     this.webAclArn = this.webAcl.attrArn;

@@ -46,7 +46,8 @@ export interface TableAccess {
 export interface DutchFunctionProps {
   /** Which of infra/functions.ts FUNCTIONS: its entry, memory and timeout. */
   name: FunctionName;
-  reservedConcurrency: number;
+  /** Absent: none (the function draws from the account's unreserved pool). */
+  reservedConcurrency?: number;
   /** Besides NODE_OPTIONS, which every function gets. */
   environment?: Record<string, string>;
 }

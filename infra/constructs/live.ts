@@ -19,6 +19,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { FRONT_DOOR, type FrontDoorLimits } from '../front-door.js';
 import { LIVE_PATH } from '../../functions/live/protocol.js';
 import { FUNCTIONS, LIVE_TABLE_ACTIONS } from '../functions.js';
 import type { DataTable } from './data.js';
@@ -27,15 +28,15 @@ import { ConsumerQueue, concurrencyParameter } from './stream.js';
 
 /** The stage's name is the path CloudFront forwards: `/live` on the site is the stage `live`. */
 export const LIVE_STAGE = LIVE_PATH.slice(1);
-/** Messages per second to the WebSocket API (subscribes and pings), steady and burst. */
-export const LIVE_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+/** Messages per second to the WebSocket API (connects, subscribes, disconnects), steady and burst, by default for 1 M DAU (infra/front-door.ts). */
+export const LIVE_THROTTLE = { rateLimit: FRONT_DOOR.liveRateLimit, burstLimit: FRONT_DOOR.liveBurstLimit } as const;
 /**
- * New sockets per second ($connect), for the whole site: a page opens one, and again after a drop or
- * 2 hours, so a client opening sockets in a loop is held here before it costs a function call each.
- * Per connection, the socket function closes one past its message rate (functions/live/limits.ts).
+ * New sockets per second ($connect), for the whole site, by default for 1 M DAU: a page opens one, and again
+ * after a drop or 2 hours. A client opening sockets in a loop is held by WAF per address (LiveConnectsPerClient,
+ * infra/constructs/firewall.ts); per connection, the socket function closes one past its message rate
+ * (functions/live/limits.ts).
  */
-export const LIVE_CONNECT_THROTTLE = { rateLimit: 10, burstLimit: 20 } as const;
-export const LIVE_SOCKET_RESERVED_CONCURRENCY = 10;
+export const LIVE_CONNECT_THROTTLE = { rateLimit: FRONT_DOOR.liveConnectRateLimit, burstLimit: FRONT_DOOR.liveConnectBurstLimit } as const;
 /**
  * Pokes side by side at most (the parameter `LivePokeConcurrency`'s default). At 1 M DAU: 20 moves per player a
  * day, 5× at the peak hour ≈ 1,160 match writes/s, folded per match in batches of 10 of ~0.1 s (a Query and a
@@ -55,8 +56,9 @@ export class LiveChannel {
    * Adds to `scope` (the stack) `LiveSocketFunction`, `LivePokeFunction`, `LiveApi`, `LiveStage`, `LiveAccessLogs`,
    * `LivePokeQueue`, `LiveDeadLetters` and the parameter `LivePokeConcurrency`.
    */
-  constructor(scope: Construct, { data }: { data: DataTable }) {
-    this.socket = new DutchFunction(scope, { name: 'liveSocket', reservedConcurrency: LIVE_SOCKET_RESERVED_CONCURRENCY });
+  constructor(scope: Construct, { data, limits = FRONT_DOOR }: { data: DataTable; limits?: FrontDoorLimits }) {
+    const reserved = limits.liveSocketReservedConcurrency;
+    this.socket = new DutchFunction(scope, { name: 'liveSocket', ...(reserved !== undefined ? { reservedConcurrency: reserved } : {}) });
     const pokes = concurrencyParameter(scope, 'LivePokeConcurrency', LIVE_POKE_RESERVED_CONCURRENCY, 'the live channel pokes');
     this.poke = new DutchFunction(scope, { name: 'livePoke', reservedConcurrency: pokes.valueAsNumber });
     for (const fn of [this.socket, this.poke]) fn.bindTable(data, { actions: LIVE_TABLE_ACTIONS, indexes: false });
@@ -73,7 +75,7 @@ export class LiveChannel {
       webSocketApi: this.api,
       stageName: LIVE_STAGE,
       autoDeploy: true,
-      throttle: { ...LIVE_THROTTLE },
+      throttle: { rateLimit: limits.liveRateLimit, burstLimit: limits.liveBurstLimit },
       accessLogSettings: {
         destination: new apigw.LogGroupLogDestination(accessLogs),
         // No connection ids, no IPs, no message bodies (which hold tokens).
@@ -91,7 +93,7 @@ export class LiveChannel {
     });
     const cfnStage = this.stage.node.defaultChild as apigw.CfnStage;
     cfnStage.routeSettings = {
-      $connect: { ThrottlingRateLimit: LIVE_CONNECT_THROTTLE.rateLimit, ThrottlingBurstLimit: LIVE_CONNECT_THROTTLE.burstLimit },
+      $connect: { ThrottlingRateLimit: limits.liveConnectRateLimit, ThrottlingBurstLimit: limits.liveConnectBurstLimit },
     };
     // A route's settings need the route to exist first.
     for (const route of this.api.node.findAll().filter((c) => c instanceof apigw.CfnRoute)) cfnStage.node.addDependency(route);

@@ -9,7 +9,7 @@ import { SMTPServer } from 'smtp-server';
 import { handle } from 'hono/aws-lambda';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../functions/app.js';
 import { outboxOfRecord } from '../../functions/storage/stream-records.js';
 import { DISPATCH_FILTERS, STREAM_FILTERS } from '../../infra/functions.js';
@@ -190,6 +190,80 @@ describe('API Lambda (hono/aws-lambda) with HTTP API v2 events on DynamoDB Local
   });
 });
 
+/** Every JSON line the code under `run` writes to stdout (Powertools' logger and EMF metrics write there). */
+async function stdoutLines(run: () => Promise<unknown>): Promise<Json[]> {
+  const written: string[] = [];
+  const write = process.stdout.write.bind(process.stdout);
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    written.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+    return write(chunk, ...(rest as []));
+  });
+  try {
+    await run();
+  } finally {
+    spy.mockRestore();
+  }
+  return written
+    .join('')
+    .split('\n')
+    .flatMap((line) => (line.startsWith('{') ? [JSON.parse(line) as Json] : []));
+}
+
+/** The embedded-metric-format lines among `lines` that carry metric `name` in the `Dutch` namespace. */
+const emf = (lines: Json[], name: string) =>
+  lines.filter((l) =>
+    l._aws?.CloudWatchMetrics?.some((d: Json) => d.Namespace === 'Dutch' && d.Metrics.some((m: Json) => m.Name === name)),
+  );
+
+describe('functions/lambda/api.ts tells its operator: JSON lines with correlation keys, embedded metrics per invocation', () => {
+  it("a refused move logs a line with the caller's x-request-id and the match, echoes the id, and emits Refusals by code; an accepted move emits MovesAccepted", async () => {
+    const api = viaGateway(production);
+    const game = [...gameRegistry.values()][0]!;
+    const created = await api.post('/api/matches', { game: game.id, seats: 2, options: {}, name: 'Ann' });
+    const matchId: string = created.json.matchId;
+    const invite = new URL(created.json.invites[0].url).hash.replace('#invite=', '');
+    const joined = await api.post(`/api/matches/${matchId}/join`, { invite, name: 'Bob' });
+    const tokens = [created.json.token as string, joined.json.token as string];
+    const view = await api.get(`/api/matches/${matchId}/seats/0`, { token: tokens[0] });
+    const seat = view.json.toAct.includes(0) ? 0 : 1;
+    const mine = seat === 0 ? view : await api.get(`/api/matches/${matchId}/seats/1`, { token: tokens[1] });
+
+    let stale: Awaited<ReturnType<typeof api.post>> | undefined;
+    const refusedLines = await stdoutLines(async () => {
+      stale = await api.post(
+        `/api/matches/${matchId}/seats/${seat}/moves`,
+        { expectedVersion: mine.json.version + 5, move: mine.json.legalMoves[0] },
+        { token: tokens[seat], headers: { 'x-request-id': 'ops-test-42' } },
+      );
+    });
+    expect(stale!.status).toBe(409);
+    expect(stale!.headers['x-request-id']).toBe('ops-test-42');
+    const refused = refusedLines.find((l) => l.message === 'refused');
+    expect(refused, JSON.stringify(refusedLines)).toMatchObject({ correlationId: 'ops-test-42', matchId, service: 'api', status: 409 });
+    expect(typeof refused.apiRequestId).toBe('string');
+    const [refusal] = emf(refusedLines, 'Refusals');
+    expect(refusal, 'an EMF line for Refusals').toBeDefined();
+    expect(refusal._aws.CloudWatchMetrics[0].Dimensions).toEqual([['service', 'code']]);
+    expect(refusal).toMatchObject({ service: 'api', code: refused.code, Refusals: 1 });
+
+    let moved: Awaited<ReturnType<typeof api.post>> | undefined;
+    const movedLines = await stdoutLines(async () => {
+      moved = await api.post(
+        `/api/matches/${matchId}/seats/${seat}/moves`,
+        { expectedVersion: mine.json.version, move: mine.json.legalMoves[0] },
+        { token: tokens[seat] },
+      );
+    });
+    expect(moved!.status, moved!.text).toBe(200);
+    // Without the caller's id, API Gateway's request id is the correlation id.
+    expect(moved!.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const [accepted] = emf(movedLines, 'MovesAccepted');
+    expect(accepted, JSON.stringify(movedLines)).toMatchObject({ service: 'api', MovesAccepted: 1 });
+    expect(accepted._aws.CloudWatchMetrics[0].Dimensions).toEqual([['service']]);
+    expect(emf(movedLines, 'Refusals')).toEqual([]);
+  });
+});
+
 /** The dispatcher's filters (infra/functions.ts), applied as Lambda applies them. */
 const passesFilter = (r: DynamoDBRecord) => passesFilters(DISPATCH_FILTERS, r);
 
@@ -267,11 +341,19 @@ describe("dispatcher Lambda with records from DynamoDB Local's stream", () => {
     ).Records;
     expect(messages.length).toBe(delivered.length);
     const mailsBefore = mails.length;
-    for (let i = 0; i < messages.length; i += 10) {
-      const result = await handler({ Records: messages.slice(i, i + 10) });
-      expect(result.batchItemFailures).toEqual([]);
-    }
+    const lines = await stdoutLines(async () => {
+      for (let i = 0; i < messages.length; i += 10) {
+        const result = await handler({ Records: messages.slice(i, i + 10) });
+        expect(result.batchItemFailures).toEqual([]);
+      }
+    });
     await waitForMail(mailsBefore + 1);
+    // Each invocation writes its notices as embedded metrics, by channel, with the dispatcher's line per notice.
+    const sent = emf(lines, 'NoticesSent');
+    expect(sent.length, JSON.stringify(lines)).toBeGreaterThan(0);
+    expect(sent[0]).toMatchObject({ service: 'dispatcher', channel: 'email' });
+    expect(sent.reduce((n, l) => n + l.NoticesSent, 0)).toBe(mails.length - mailsBefore);
+    expect(lines.find((l) => l.message === 'notification')).toMatchObject({ service: 'dispatcher', matchId, delivery: 'sent' });
     const turnMails = mails.slice(mailsBefore);
     expect(turnMails.length, 'mail to Bob').toBeGreaterThan(0);
     expect(turnMails.length).toBeLessThanOrEqual(forBob.length);

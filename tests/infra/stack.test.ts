@@ -34,8 +34,11 @@ import { en as auctionEn } from '#shared/i18n/games/dutch-auction/en.js';
 import { mailEn } from '#shared/i18n/mail/en.js';
 import { FORWARD_HOST_CODE, ROBOTS_TXT, SPA_REWRITE_CODE } from '../../infra/edge.js';
 import {
-  API_RESERVED_CONCURRENCY,
   API_THROTTLE,
+  FRONT_DOOR,
+  frontDoor,
+  PER_DAU_DAY,
+  peakPerSecond,
   BOT_BATCH_SIZE,
   BOT_MAX_RECEIVES,
   BOTS_RESERVED_CONCURRENCY,
@@ -53,6 +56,7 @@ import {
   TABLE_ACTIONS,
   responseHeaders,
 } from '../../infra/stack.js';
+import { DASHBOARD_WIDGETS } from '../../infra/constructs/dashboard.js';
 import type { Json } from '../support/api.js';
 
 const isLive = (name: string) => name === 'liveSocket' || name === 'livePoke';
@@ -176,16 +180,18 @@ describe('Lambda functions', () => {
       // The stream reader only sends to the queues: it knows no table.
       expect(p.Environment.Variables.TABLE_NAME).toEqual(name === 'streamReader' ? undefined : ref(stack, stack.table));
       expect(p.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
-      expect(paramValue(p.ReservedConcurrentExecutions)).toBeGreaterThan(0);
+      // The front door reserves nothing by default (infra/front-door.ts); the rest cap their own work.
+      if (name === 'api' || name === 'liveSocket') expect(p.ReservedConcurrentExecutions, name).toBeUndefined();
+      else expect(paramValue(p.ReservedConcurrentExecutions)).toBeGreaterThan(0);
       const group = groups[p.LoggingConfig.LogGroup.Ref];
       expect(group?.Properties.RetentionInDays, `${name} log group`).toBe(30);
     }
   });
 
-  it("the API answers well inside API Gateway's 30 s and is capped by reserved concurrency", () => {
+  it("the API answers well inside API Gateway's 30 s and reserves no concurrency by default (it would take from the account's pool)", () => {
     const p = t.toJSON().Resources[stack.getLogicalId(stack.functions.api.node.defaultChild as never)].Properties;
     expect(p.Timeout).toBeLessThanOrEqual(10);
-    expect(p.ReservedConcurrentExecutions).toBe(API_RESERVED_CONCURRENCY);
+    expect(p.ReservedConcurrentExecutions).toBeUndefined();
   });
 
   it('every log group in the stack (functions, API access log, site deployment) has a retention period', () => {
@@ -1159,8 +1165,15 @@ describe('the edge firewall (issue 25): per-client rate limits instead of one co
     const rules = acl.Properties.Rules as Json[];
     const rate = Object.fromEntries(rules.map((r) => [r.Name, r.Statement.RateBasedStatement]));
     // Every rule counts per client address: no rule adds everyone up (CONSTANT), so the limits grow with the players.
-    expect(rules.map((r) => rate[r.Name].AggregateKeyType)).toEqual(['IP', 'IP']);
+    expect(rules.map((r) => rate[r.Name].AggregateKeyType)).toEqual(['IP', 'IP', 'IP']);
     expect(rate.SignInLinksPerClient.Limit).toBe(EDGE_RATE_LIMITS.signInLinks);
+    // The live WebSocket's handshakes (GET /live through CloudFront) have a cap of their own per address.
+    expect(rate.LiveConnectsPerClient.Limit).toBe(EDGE_RATE_LIMITS.liveConnects);
+    expect(rate.LiveConnectsPerClient.ScopeDownStatement.ByteMatchStatement).toMatchObject({
+      SearchString: LIVE_PATH,
+      FieldToMatch: { UriPath: {} },
+      PositionalConstraint: 'STARTS_WITH',
+    });
     expect(rate.RequestsPerClient.Limit).toBe(EDGE_RATE_LIMITS.everything);
     for (const r of rules) {
       expect(rate[r.Name].EvaluationWindowSec).toBe(EDGE_WINDOW_SECONDS);
@@ -1188,5 +1201,148 @@ describe('the edge firewall (issue 25): per-client rate limits instead of one co
       .flatMap((m) => Object.keys(m.data as Record<string, string>));
     expect(acks.some((id) => id.includes('CFR2'))).toBe(false);
     expect(distributionConfig(t).WebACLId).toBe(WEB_ACL);
+  });
+});
+
+describe('the front door (issue 27): no fixed small caps, limits as stack parameters sized for 1 M daily players', () => {
+  // The issue's model at 1 M DAU: ≈ 3,400 API requests/s at peak; the live stage's messages and new sockets from the same model.
+  const API_PEAK_1M = 3_400;
+  const livePeak = peakPerSecond(PER_DAU_DAY.liveMessages);
+  const connectPeak = peakPerSecond(PER_DAU_DAY.sockets);
+
+  /** Every stage's default throttle and every route's, with what it admits. */
+  const throttles = (tpl: Template) =>
+    Object.values(tpl.findResources('AWS::ApiGatewayV2::Stage')).flatMap((s) => {
+      const api = tpl.toJSON().Resources[s.Properties.ApiId.Ref].Properties;
+      const stage = { kind: api.ProtocolType as string, route: '(stage)', ...s.Properties.DefaultRouteSettings };
+      const routes = Object.entries((s.Properties.RouteSettings ?? {}) as Record<string, Json>).map(([route, r]) => ({
+        kind: api.ProtocolType,
+        route,
+        ...r,
+      }));
+      return [stage, ...routes];
+    });
+
+  it('no stage or route throttle is below the peak it admits at 1 M DAU', () => {
+    const all = throttles(t);
+    expect(all.map((x) => `${x.kind} ${x.route}`).sort()).toEqual(['HTTP (stage)', 'WEBSOCKET $connect', 'WEBSOCKET (stage)']);
+    for (const x of all) {
+      const peak = x.kind === 'HTTP' ? API_PEAK_1M : x.route === '$connect' ? connectPeak : livePeak;
+      expect(x.ThrottlingRateLimit, `${x.kind} ${x.route}`).toBeGreaterThanOrEqual(peak);
+      expect(x.ThrottlingBurstLimit, `${x.kind} ${x.route}`).toBeGreaterThanOrEqual(peak);
+    }
+    // The model's own arithmetic, as front-door.ts writes it beside each default.
+    expect(Math.round(peakPerSecond(PER_DAU_DAY.apiRequests))).toBe(3_414);
+    expect(FRONT_DOOR.apiRateLimit).toBe(6_900);
+    expect(FRONT_DOOR.liveRateLimit).toBe(2_600);
+    expect(FRONT_DOOR.liveConnectRateLimit).toBe(600);
+  });
+
+  it('an operator sets each limit at deploy: the template takes the parameters, and nonsense is refused', () => {
+    const context = (JSON.parse(readFileSync('cdk.json', 'utf8')) as { context: Record<string, unknown> }).context;
+    const a = new App({ context: { ...context, 'aws:cdk:bundling-stacks': [] }, outdir: mkdtempSync(join(tmpdir(), 'dutch-cdk-')) });
+    const custom = new DutchStack(a, 'DutchTen', {
+      webDist: fixtureSite(),
+      env: { region: 'eu-west-1' },
+      frontDoor: {
+        apiRateLimit: 40_000,
+        apiBurstLimit: 20_000,
+        liveConnectRateLimit: 3_000,
+        apiReservedConcurrency: 300,
+        liveSocketReservedConcurrency: 50,
+      },
+    });
+    const ct = Template.fromStack(custom);
+    const byRoute = Object.fromEntries(throttles(ct).map((x) => [`${x.kind} ${x.route}`, x]));
+    expect(byRoute['HTTP (stage)']).toMatchObject({ ThrottlingRateLimit: 40_000, ThrottlingBurstLimit: 20_000 });
+    expect(byRoute['WEBSOCKET $connect']).toMatchObject({
+      ThrottlingRateLimit: 3_000,
+      ThrottlingBurstLimit: FRONT_DOOR.liveConnectBurstLimit,
+    });
+    expect(byRoute['WEBSOCKET (stage)']).toMatchObject({ ThrottlingRateLimit: FRONT_DOOR.liveRateLimit });
+    const fn = (name: 'api' | 'liveSocket') =>
+      ct.toJSON().Resources[custom.getLogicalId(custom.functions[name].node.defaultChild as never)].Properties;
+    expect(fn('api').ReservedConcurrentExecutions).toBe(300);
+    expect(fn('liveSocket').ReservedConcurrentExecutions).toBe(50);
+    expect(() => frontDoor({ apiRateLimit: 0 })).toThrow(/apiRateLimit/);
+    expect(() => frontDoor({ liveBurstLimit: 2.5 })).toThrow(/liveBurstLimit/);
+  });
+});
+
+describe("the operator's dashboard (issue 27)", () => {
+  /** The dashboard as CloudWatch reads it: its Fn::Join put together, each reference as `@{"Ref":…}@` text. */
+  const widgets = (): { title: string; metrics: Json[][] }[] => {
+    const [, dash] = only(t, 'AWS::CloudWatch::Dashboard');
+    const [, parts] = dash.Properties.DashboardBody['Fn::Join'] as [string, Json[]];
+    const text = parts.map((p) => (typeof p === 'string' ? p : `@${JSON.stringify(p).replace(/"/g, "'")}@`)).join('');
+    return (JSON.parse(text).widgets as Json[]).map((w) => ({ title: w.properties.title, metrics: w.properties.metrics ?? [] }));
+  };
+  const of = (title: string) => widgets().find((w) => w.title === title)!.metrics;
+  /** The metric names a widget graphs (a metric row is [namespace, name, dimension, value, …, options]). */
+  const names = (title: string) => of(title).flatMap((m) => (typeof m[0] === 'string' ? [m[1] as string] : []));
+  const expressions = (title: string) =>
+    of(title).flatMap((m) => m.flatMap((x) => (x && typeof x === 'object' && x.expression ? [x.expression as string] : [])));
+
+  it('has every widget the issue names', () => {
+    expect(
+      widgets()
+        .map((w) => w.title)
+        .sort(),
+    ).toEqual([...DASHBOARD_WIDGETS].sort());
+  });
+
+  it("graphs the site's own metrics, the API's, every queue's age and depth, the stream readers' iterator age, the table and each index, every function", () => {
+    expect(names('API: requests')).toEqual(['Count']);
+    expect(names('API: errors (4xx, 5xx)')).toEqual(['4xx', '5xx']);
+    expect(of('API: latency p99').every((m) => JSON.stringify(m).includes('"stat":"p99"'))).toBe(true);
+    expect(JSON.stringify(of('Moves per second'))).toContain('"Dutch","MovesAccepted","service","api"');
+    expect(JSON.stringify(of('Moves per second'))).toContain('"Dutch","ComputerMoves","service","bots"');
+    expect(names('Computer think time')).toEqual(['ComputerThinkTime', 'ComputerThinkTime', 'ComputerThinkTime']);
+    expect(expressions('Refusals by code')).toEqual([`SEARCH('{Dutch,service,code} MetricName="Refusals"', 'Sum', 60)`]);
+    expect(expressions('Notices sent and failed, by channel')).toEqual([
+      `SEARCH('{Dutch,service,channel} MetricName="NoticesSent"', 'Sum', 60)`,
+      `SEARCH('{Dutch,service,channel} MetricName="NoticesFailed"', 'Sum', 60)`,
+    ]);
+    // Every queue in the stack (dead-letter queues included), for its oldest message and its depth.
+    const queues = Object.keys(t.findResources('AWS::SQS::Queue')).sort();
+    const queuesIn = (title: string) =>
+      of(title)
+        .map((m) => /Fn::GetAtt':\['(\w+)'/.exec(String(m[3]))?.[1])
+        .sort();
+    expect(queuesIn('Queues: oldest message age')).toEqual(queues);
+    expect(queuesIn('Queues: depth (dead-letter queues included)')).toEqual(queues);
+    // Each function that reads the table's stream has its iterator age on the dashboard.
+    const readers = Object.values(t.findResources('AWS::Lambda::EventSourceMapping')).filter((m) => m.Properties.StartingPosition);
+    expect(names('Table stream: iterator age')).toEqual(readers.map(() => 'IteratorAge'));
+    // The table and each index: read and write throttles, consumed write and read units.
+    const parts =
+      1 + (t.toJSON().Resources[stack.getLogicalId(stack.table.node.defaultChild as never)].Properties.GlobalSecondaryIndexes?.length ?? 0);
+    expect(parts).toBeGreaterThan(1);
+    const count = (title: string, name: string) => names(title).filter((n) => n === name).length;
+    for (const m of ['ReadThrottleEvents', 'WriteThrottleEvents'])
+      expect(count('DynamoDB: throttles (table and indexes)', m), m).toBe(parts);
+    for (const m of ['ConsumedReadCapacityUnits', 'ConsumedWriteCapacityUnits'])
+      expect(count('DynamoDB: consumed capacity (table and indexes)', m), m).toBe(parts);
+    // Every function: its concurrency and its throttles.
+    // Each function's, then the account's pool on the right (what functions without a reservation share).
+    expect(names('Lambda: concurrency')).toEqual([
+      ...FUNCTION_NAMES.map(() => 'ConcurrentExecutions'),
+      'ConcurrentExecutions',
+      'UnreservedConcurrentExecutions',
+    ]);
+    expect(names('Lambda: throttles')).toEqual(FUNCTION_NAMES.map(() => 'Throttles'));
+  });
+
+  it('alarms on the API failing or slow and on the table throttling, beside the per-function ones', () => {
+    const props = Object.entries(t.findResources('AWS::CloudWatch::Alarm'));
+    const ids = props.map(([id]) => id);
+    for (const id of ['ApiServerErrors', 'ApiLatencyP99', 'TableThrottles'])
+      expect(
+        ids.some((x) => x.startsWith(id)),
+        id,
+      ).toBe(true);
+    const throttles = props.find(([id]) => id.startsWith('TableThrottles'))![1].Properties;
+    const names = (throttles.Metrics as Json[]).flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric.MetricName] : []));
+    expect(names.filter((n) => n === 'WriteThrottleEvents').length).toBeGreaterThan(1);
   });
 });

@@ -64,6 +64,8 @@ export async function botHarnessOn<T extends BotTable>(table: T, opts: BotHarnes
   const service = new MatchService({ store: table.store, games: gameRegistry, clock: now });
   const waits: number[] = [];
   const warnings: Record<string, unknown>[] = [];
+  /** What the runner told the metrics port: each count and time, in order. */
+  const measured: { name: string; value: number }[] = [];
   /** Runs while the runner "waits" a reaction's moment (the human may act in it). */
   const during = { sleep: null as null | (() => Promise<void>) };
   const runner = new BotRunner({
@@ -79,6 +81,10 @@ export async function botHarnessOn<T extends BotTable>(table: T, opts: BotHarnes
     ...(opts.limits ? { limits: opts.limits } : {}),
     log: (e) => {
       if (e.level === 'warn') warnings.push(e);
+    },
+    metrics: {
+      count: (name, value = 1) => measured.push({ name, value }),
+      time: (name, value) => measured.push({ name, value }),
     },
   });
   const sweep = new Sweep({ store: notifyStore, matches: table.store, service, clock: now, log: () => undefined });
@@ -146,5 +152,22 @@ export async function botHarnessOn<T extends BotTable>(table: T, opts: BotHarnes
     return out;
   };
 
-  return { table, clock, api, service, runner, sweep, waits, warnings, during, create, humanMove, playOut, fullLog, intents, rng };
+  return {
+    table,
+    clock,
+    api,
+    service,
+    runner,
+    sweep,
+    waits,
+    warnings,
+    measured,
+    during,
+    create,
+    humanMove,
+    playOut,
+    fullLog,
+    intents,
+    rng,
+  };
 }

@@ -40,6 +40,12 @@ describe('playing against the computer', () => {
     expect(botMoves.length).toBeGreaterThan(3);
     expect(botMoves.every((l: Json) => l.bot === 'strong')).toBe(true);
     expect(log.filter((l: Json) => l.seat === 0).every((l: Json) => l.bot === undefined)).toBe(true);
+    // Each move the computer made is counted, and each of its decisions timed (functions/observe.ts).
+    const counted = h.measured.filter((m) => m.name === 'ComputerMoves');
+    expect(counted.reduce((n, m) => n + m.value, 0)).toBe(botMoves.length);
+    const thought = h.measured.filter((m) => m.name === 'ComputerThinkTime');
+    expect(thought.length).toBeGreaterThanOrEqual(botMoves.length);
+    expect(thought.every((m) => m.value >= 0)).toBe(true);
 
     // Notifications go to the human only, and she hears that the match is over.
     const intents = await h.intents(created.matchId);
