@@ -1,4 +1,5 @@
 /** The API on AWS Lambda behind API Gateway (HTTP API, payload v2). */
+import './source-maps.js';
 import { handle } from 'hono/aws-lambda';
 import { createApp } from '../app.js';
 import { depsFromEnv } from '../deps.js';

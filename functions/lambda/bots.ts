@@ -6,6 +6,7 @@
  * handed to the runner (functions/bots/runner.ts), which makes the computers' moves through the match
  * service's conditional commit, like a person's.
  */
+import './source-maps.js';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { botPlayers } from '#shared/games/bots.js';
 import { gameRegistry } from '#shared/games/index.js';

@@ -4,6 +4,7 @@
  * version to its subscribers through PostToConnection. A poke that
  * fails is not retried (it would be stale); the pages' safety-net polling covers it.
  */
+import './source-maps.js';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { onLiveChanges } from '../live/records.js';
 import { LiveService } from '../live/service.js';

@@ -4,6 +4,7 @@
  * deadlines; it sends nothing itself. The work is in functions/notify/reminders.ts (the sweep) and
  * functions/matches/deadlines.ts.
  */
+import './source-maps.js';
 import type { Context } from 'aws-lambda';
 import { gameRegistry } from '#shared/games/index.js';
 import { MatchService } from '../matches/service.js';

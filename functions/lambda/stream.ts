@@ -5,6 +5,7 @@
  * changes, and those as outbox entries, by functions/storage/stream-records.ts; the work is in
  * functions/notify/dispatcher.ts.
  */
+import './source-maps.js';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { gameRegistry } from '#shared/games/index.js';
 import { notifyFromEnv } from '../deps.js';
