@@ -87,9 +87,11 @@ export const BUNDLE = {
   target: `node${NODE_MAJOR}`,
   mainFields: ['module', 'main'],
   minify: true,
-  sourcemap: true,
-  // Maps to file and line without embedding the sources: a third of the size, less to load with
-  // --enable-source-maps at a cold start.
+  // The map ships beside the bundle without the `sourceMappingURL` comment, and the functions run without
+  // --enable-source-maps: functions/lambda/source-maps.ts reads the map at the first error, not at every cold
+  // start (docs/decisions/api-cold-start.md).
+  sourcemap: 'external',
+  // Maps to file and line without embedding the sources: a third of the size.
   sourcesContent: false,
   external: EXTERNAL_MODULES,
   banner: ESM_REQUIRE_BANNER,

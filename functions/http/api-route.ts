@@ -18,6 +18,12 @@ import { IdempotencyKey } from './schemas.js';
 /** A schema a request part or an answer is parsed or checked with. */
 export type ApiSchema = z.ZodMiniType;
 
+/**
+ * A request schema as a route declares it: the function that makes it on first use (functions/http/schemas.ts),
+ * so that declaring the routes at a cold start builds no schema; the handler and the document call it.
+ */
+export type LazySchema<S extends ApiSchema = ApiSchema> = () => S;
+
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** The answers' schemas (functions/http/responses.ts), as the OpenAPI document loads them: on its first request. */
@@ -32,7 +38,7 @@ export type ApiAnswer = string | { description: string; schema?: (responses: Res
 
 /** A header a route reads, with what it means there. */
 export interface ApiHeader {
-  schema: z.ZodMiniType;
+  schema: LazySchema;
   description: string;
 }
 
@@ -44,10 +50,10 @@ export interface ApiRoute {
   /** `seatToken`: a seat's, an invite's or a spectator's secret as the bearer; `session`: the sign-in cookie. */
   security?: 'seatToken' | 'session';
   request?: {
-    params?: z.ZodMiniObject;
-    query?: z.ZodMiniObject;
+    params?: LazySchema<z.ZodMiniObject>;
+    query?: LazySchema<z.ZodMiniObject>;
     headers?: Record<string, ApiHeader>;
-    body?: z.ZodMiniType;
+    body?: LazySchema;
     /** The body may be left out. */
     bodyOptional?: true;
   };
@@ -75,7 +81,7 @@ export function on(app: Hono, route: ApiRoute, handler: Handler): void {
 }
 
 /** The Idempotency-Key header, with what a retry with the same key gets on this route. */
-export const idempotencyHeader = (retry: string, schema: z.ZodMiniType = IdempotencyKey): Record<string, ApiHeader> => ({
+export const idempotencyHeader = (retry: string, schema: LazySchema = IdempotencyKey): Record<string, ApiHeader> => ({
   'Idempotency-Key': {
     schema,
     description: `Makes the call safe to retry: ${retry} The key is kept for a day (per seat: its last ${RECENT_KEYS_PER_SEAT} keyed changes); the same key with another request gets 422 idempotency-key-reused.`,

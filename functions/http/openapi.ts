@@ -113,15 +113,15 @@ function paths(responses: ResponseSchemas): Record<string, Record<string, object
 
 function operation(route: ApiRoute, responseSchemas: ResponseSchemas): object {
   const { summary, security, request = {}, responses } = route;
-  const parameters = [...fromObject(route, 'path', request.params), ...fromObject(route, 'query', request.query)];
+  const parameters = [...fromObject(route, 'path', request.params?.()), ...fromObject(route, 'query', request.query?.())];
   for (const [name, header] of Object.entries(request.headers ?? {})) {
-    parameters.push({ name, in: 'header', required: false, schema: parameterSchema(header.schema), description: header.description });
+    parameters.push({ name, in: 'header', required: false, schema: parameterSchema(header.schema()), description: header.description });
   }
   return {
     summary,
     ...(security ? { security: [{ [security]: [] }] } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(request.body ? { requestBody: { required: !request.bodyOptional, content: json(request.body) } } : {}),
+    ...(request.body ? { requestBody: { required: !request.bodyOptional, content: json(request.body()) } } : {}),
     responses: Object.fromEntries(
       Object.entries(responses).map(([status, answer]) => [status, response(Number(status), answer, responseSchemas)]),
     ),

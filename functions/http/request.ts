@@ -44,14 +44,14 @@ export const bearer = (c: Context) => bearerToken(c.req.header('Authorization'))
 /** The optional Idempotency-Key header, checked for shape (a create's key seeds secrets: a stricter shape). */
 export function idempotencyKey(c: Context, schema: typeof IdempotencyKey = IdempotencyKey): { key: string } | undefined {
   const header = c.req.header('Idempotency-Key');
-  return header === undefined ? undefined : { key: parseIn(c, schema, header, 'idempotencyKey') };
+  return header === undefined ? undefined : { key: parseIn(c, schema(), header, 'idempotencyKey') };
 }
 
 /** Path parameters are validated before anything is read. */
 export function target(c: Context): { id: string; seat: Seat | undefined } {
-  const id = parseIn(c, MatchId, c.req.param('id'), 'matchId');
+  const id = parseIn(c, MatchId(), c.req.param('id'), 'matchId');
   const seatText = c.req.param('seat');
-  return { id, seat: seatText === undefined ? undefined : parseIn(c, SeatParam, seatText, 'seat') };
+  return { id, seat: seatText === undefined ? undefined : parseIn(c, SeatParam(), seatText, 'seat') };
 }
 
 /** The caller of a seat or spectator route, authenticated against the match's head (no state read). */
@@ -66,8 +66,8 @@ export async function authorize(service: MatchService, c: Context): Promise<{ id
 /** The seat of a seat route, authenticated (a seat route always names its seat). */
 export async function seatCaller(service: MatchService, c: Context): Promise<{ id: string; seat: Seat }> {
   const token = bearer(c);
-  const id = parseIn(c, MatchId, c.req.param('id'), 'matchId');
-  const seat = parseIn(c, SeatParam, c.req.param('seat'), 'seat');
+  const id = parseIn(c, MatchId(), c.req.param('id'), 'matchId');
+  const seat = parseIn(c, SeatParam(), c.req.param('seat'), 'seat');
   const head = await service.head(id);
   service.authenticate(head, token, { seat });
   return { id, seat };

@@ -4,6 +4,7 @@
  * `x-request-id` when it is a plain token, else API Gateway's request id, which the access log also has)
  * and the match the path names; the answer echoes the correlation id in `x-request-id`.
  */
+import './source-maps.js';
 import { handle } from 'hono/aws-lambda';
 import { createApp } from '../app.js';
 import { depsFromEnv } from '../deps.js';

@@ -7,6 +7,7 @@
  * (functions/bots/runner.ts) makes the computers' moves through the match service's conditional commit,
  * like a person's.
  */
+import './source-maps.js';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { botPlayers } from '#shared/games/bots.js';

@@ -7,6 +7,7 @@
  * and sends nothing. It needs the mail settings but neither the seat key nor the
  * VAPID keys.
  */
+import './source-maps.js';
 import type { Context } from 'aws-lambda';
 import { gameRegistry } from '#shared/games/index.js';
 import { emailSenderFromEnv } from '../notify/email.js';

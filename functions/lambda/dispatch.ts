@@ -5,6 +5,7 @@
  * read as the table's changes, and those as outbox entries; the work is in functions/notify/dispatcher.ts,
  * whose delivery claims make a repeated message send nothing twice.
  */
+import './source-maps.js';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { gameRegistry } from '#shared/games/index.js';
 import { notifyFromEnv } from '../deps.js';

@@ -4,6 +4,7 @@
  * PostToConnection. A poke that fails is not retried (it would be stale); the pages' safety-net polling
  * covers it.
  */
+import './source-maps.js';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { onLiveChanges } from '../live/records.js';
 import { LiveService } from '../live/service.js';

@@ -5,6 +5,7 @@
  * `$disconnect` forgets the connection's subscriptions. Subscriptions live in the table
  * (functions/storage/live-dynamo.ts); the pokes go out from functions/lambda/live-poke.ts.
  */
+import './source-maps.js';
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { gameRegistry } from '#shared/games/index.js';
 import { LiveService } from '../live/service.js';

@@ -6,6 +6,7 @@
  * it `{ part, parts }` so that several invocations split the lanes (functions/notify/reminders.ts). The
  * work is in functions/notify/reminders.ts (the sweep) and functions/matches/deadlines.ts.
  */
+import './source-maps.js';
 import type { Context } from 'aws-lambda';
 import { gameRegistry } from '#shared/games/index.js';
 import { MatchService } from '../matches/service.js';

@@ -7,6 +7,7 @@
  * (./bots.ts), the live channel's pokes (./live-poke.ts). Only records whose messages could not be sent are
  * reported back, and read again.
  */
+import './source-maps.js';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { fanOut } from '../fan-out.js';

@@ -11,6 +11,7 @@
  */
 import * as z from 'zod/mini';
 import type { Seat } from '#shared/engine/game.js';
+import { lazily } from '#shared/engine/lazy.js';
 import type { MatchRecord, MatchTiming } from './port.js';
 
 export const HOUR = 3600 * 1000;
@@ -29,17 +30,21 @@ export const PAUSE_BUDGET_MS = PAUSE_BUDGET_DAYS * DAY;
 
 export const DEFAULT_TIMING: MatchTiming = { reminderHours: DEFAULT_REMINDER_HOURS, deadlineDays: 0 };
 
-/** The `timing` field of the create request. */
-export const TimingRequest = z.strictObject({
-  reminderHours: z._default(z.int().check(z.minimum(0), z.maximum(168)), DEFAULT_REMINDER_HOURS),
-  deadlineDays: z._default(
-    z.union(DEADLINE_DAYS.map((d) => z.literal(d)) as [z.ZodMiniLiteral<0>, z.ZodMiniLiteral<1>, z.ZodMiniLiteral<3>, z.ZodMiniLiteral<7>]),
-    0,
-  ),
-  /** What a passed deadline does (absent: the standard move). */
-  onDeadline: z.optional(z.enum(['default-move', 'bot', 'forfeit'])),
-});
-export type TimingChoice = z.output<typeof TimingRequest>;
+/** The `timing` field of the create request (built on first use, as every request schema: functions/http/schemas.ts). */
+export const TimingRequest = lazily(() =>
+  z.strictObject({
+    reminderHours: z._default(z.int().check(z.minimum(0), z.maximum(168)), DEFAULT_REMINDER_HOURS),
+    deadlineDays: z._default(
+      z.union(
+        DEADLINE_DAYS.map((d) => z.literal(d)) as [z.ZodMiniLiteral<0>, z.ZodMiniLiteral<1>, z.ZodMiniLiteral<3>, z.ZodMiniLiteral<7>],
+      ),
+      0,
+    ),
+    /** What a passed deadline does (absent: the standard move). */
+    onDeadline: z.optional(z.enum(['default-move', 'bot', 'forfeit'])),
+  }),
+);
+export type TimingChoice = z.output<ReturnType<typeof TimingRequest>>;
 
 export function timingFrom(input: TimingChoice | undefined): MatchTiming {
   if (!input) return { ...DEFAULT_TIMING };

@@ -1,8 +1,8 @@
 /**
  * The defaults every function of the stack shares, held by one construct as the Powertools example app's
  * FunctionWithLogGroup holds them: Node 22 pinned, arm64, JSON logs into a log group of its own with a
- * retention period, a role of its own that may write only there, source maps on, and the bundling settings
- * of infra/functions.ts BUNDLE. `bindTable` is the one way a function gets at the table.
+ * retention period, a role of its own that may write only there, a source map beside each bundle, and the
+ * bundling settings of infra/functions.ts BUNDLE. `bindTable` is the one way a function gets at the table.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,9 +48,16 @@ export interface DutchFunctionProps {
   name: FunctionName;
   /** Absent: none (the function draws from the account's unreserved pool). */
   reservedConcurrency?: number;
-  /** Besides NODE_OPTIONS, which every function gets. */
   environment?: Record<string, string>;
 }
+
+/** esbuild's `sourcemap` values as NodejsFunction names them. */
+const SOURCE_MAP_MODES = {
+  linked: nodejs.SourceMapMode.DEFAULT,
+  external: nodejs.SourceMapMode.EXTERNAL,
+  inline: nodejs.SourceMapMode.INLINE,
+  both: nodejs.SourceMapMode.BOTH,
+} as const;
 
 const NO_HOOKS = { beforeBundling: () => [], beforeInstall: () => [] };
 
@@ -95,15 +102,17 @@ export class DutchFunction extends nodejs.NodejsFunction {
       logGroup,
       role,
       loggingFormat: lambda.LoggingFormat.JSON,
-      // Stack traces in the logs point into the TypeScript sources (the bundles ship with source maps).
-      environment: { NODE_OPTIONS: '--enable-source-maps', ...environment },
+      // No NODE_OPTIONS: stack traces in the logs point into the TypeScript sources all the same, through the map
+      // beside the bundle, read at the first error (functions/lambda/source-maps.ts), not at every cold start.
+      environment,
       bundling: {
         forceDockerBundling: false,
         format: BUNDLE.format === 'esm' ? nodejs.OutputFormat.ESM : nodejs.OutputFormat.CJS,
         target: BUNDLE.target,
         mainFields: [...BUNDLE.mainFields],
         minify: BUNDLE.minify,
-        sourceMap: BUNDLE.sourcemap,
+        sourceMap: true,
+        sourceMapMode: SOURCE_MAP_MODES[BUNDLE.sourcemap],
         sourcesContent: BUNDLE.sourcesContent,
         externalModules: [...BUNDLE.external],
         banner: BUNDLE.banner,

@@ -11,7 +11,8 @@
  * Runs and floors are interleaved and pinned to one core (`taskset -c 0`, when there is one) so that load
  * on the machine affects all alike; each child reports its own CPU time (user + system), which a loaded
  * machine disturbs far less than the wall clock, and the verdict is on CPU. Every child, floors included,
- * runs with the stack's NODE_OPTIONS (source maps on), as on Lambda.
+ * runs with no NODE_OPTIONS, as the stack runs the functions (infra/constructs/function.ts): the map ships
+ * beside each bundle and is read at the first error (functions/lambda/source-maps.ts), not at the import.
  *
  * Last, the cost of a 100-move match on paper (infra/cost.ts, list prices; goal ≤ $0.002), once with the
  * model's stated profile and once with item sizes measured here: Dutch auction matches played through
@@ -50,8 +51,8 @@ const LAMBDA_ENV = {
   SES_CONFIGURATION_SET: 'bench',
   VAPID_SECRET_ID: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:bench',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-  // As the stack sets it (infra/constructs/function.ts), for every child, the floors too: stack traces through the source maps.
-  NODE_OPTIONS: '--enable-source-maps',
+  // As on Lambda, for every child, the floors too: the stack sets none (infra/constructs/function.ts), and none of ours leaks in.
+  NODE_OPTIONS: '',
 };
 
 /**
@@ -181,7 +182,7 @@ async function measure(root: string, report: (line: string) => void): Promise<vo
   const fc = median(runs[1]!.cpu);
   report(
     `infra: cold import, median of ${RUNS} fresh processes each, interleaved, ${PIN ? 'pinned to one core (taskset -c 0)' : 'not pinned (no taskset)'}, ` +
-      `NODE_OPTIONS=--enable-source-maps for all as on Lambda; ratios in CPU time (user + system: the verdict), wall time beside them`,
+      `no NODE_OPTIONS for any (as on Lambda: the source map is read at the first error); ratios in CPU time (user + system: the verdict), wall time beside them`,
   );
   report(
     `  bare \`node -e 0\` = ${bc.toFixed(0)} ms CPU (${bw.toFixed(0)} ms wall); SDK-only floor (import client-dynamodb and lib-dynamodb, ` +

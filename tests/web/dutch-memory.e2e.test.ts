@@ -397,7 +397,7 @@ describe('Dutch, the memory game, in the browser', () => {
     // --- no page ever held a card its player had not legitimately seen
     const log = await env.table.store.fullLog(matchId);
     const record0 = (await env.table.store.get(matchId))!;
-    let state = dutchMemory.setup(3, dutchMemoryOptions.parse(record0.options), record0.seed!);
+    let state = dutchMemory.setup(3, dutchMemoryOptions().parse(record0.options), record0.seed!);
     const known = [new Set<string>(), new Set<string>(), new Set<string>()];
     const hiddenAt = new Map<number, string[][]>();
     const note = (v: number, compact: DutchMemoryState) => {
@@ -470,7 +470,7 @@ describe('Dutch, the memory game, in the browser', () => {
     const lookShown = annSnaps.find((x) => x.html.includes('data-reveal="open"'))!;
     const firstLook = log.find((l) => l.kind === 'move' && l.seat === 0);
     expect(firstLook?.move).toEqual({ kind: 'look', slots: [0, 1] });
-    const dealt = toPlain(dutchMemory.setup(3, dutchMemoryOptions.parse(record0.options), record0.seed!)).benches[0]!;
+    const dealt = toPlain(dutchMemory.setup(3, dutchMemoryOptions().parse(record0.options), record0.seed!)).benches[0]!;
     const annLooked = [dealt[0]!.card, dealt[1]!.card];
     expect(leaks(lookShown.html, annLooked).sort()).toEqual([...annLooked].sort());
     expect(powers.every((k) => k === 'peek' || k === 'swap')).toBe(true);

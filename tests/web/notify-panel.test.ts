@@ -59,10 +59,10 @@ describe('timing choices', () => {
   it('offers exactly what the server accepts, with its defaults', () => {
     expect([...DEADLINE_CHOICES]).toEqual([...DEADLINE_DAYS]);
     expect(PAUSE_BUDGET_DAYS).toBe(SERVER_PAUSE_DAYS);
-    expect(TimingRequest.parse({})).toEqual({ reminderHours: DEFAULT_REMINDER_HOURS, deadlineDays: 0 });
+    expect(TimingRequest().parse({})).toEqual({ reminderHours: DEFAULT_REMINDER_HOURS, deadlineDays: 0 });
     for (const reminderHours of REMINDER_CHOICES) {
       for (const deadlineDays of DEADLINE_CHOICES) {
-        expect(TimingRequest.safeParse({ reminderHours, deadlineDays }).success).toBe(true);
+        expect(TimingRequest().safeParse({ reminderHours, deadlineDays }).success).toBe(true);
       }
     }
     expect(REMINDER_CHOICES).toContain(DEFAULT_REMINDER_HOURS);

@@ -197,7 +197,7 @@ describe('words', () => {
 
 describe('create form options from the game’s own schema', () => {
   it('Dutch: the edition as a choice in words, current by default', () => {
-    const fields = optionFields(z.toJSONSchema(dutchAuctionOptions, { io: 'input' }), dutchAuctionUi.optionLabels!());
+    const fields = optionFields(z.toJSONSchema(dutchAuctionOptions(), { io: 'input' }), dutchAuctionUi.optionLabels!());
     expect(fields).toEqual([
       {
         key: 'edition',
@@ -213,7 +213,7 @@ describe('create form options from the game’s own schema', () => {
     ]);
     expect(optionValues(fields, {})).toEqual({ edition: 'current' });
     expect(optionValues(fields, { edition: '2018' })).toEqual({ edition: '2018' });
-    expect(dutchAuctionOptions.safeParse(optionValues(fields, { edition: '2018' })).success).toBe(true);
+    expect(dutchAuctionOptions().safeParse(optionValues(fields, { edition: '2018' })).success).toBe(true);
   });
 
   it('a number option with its bounds; an empty field keeps the game’s default', () => {

@@ -18,7 +18,7 @@ export function chatRoutes({ service }: RouteContext): Hono {
   const app = new Hono();
 
   on(app, chatApi.post, async (c) => {
-    const { text } = await requiredJsonBody(c, ChatPostRequest);
+    const { text } = await requiredJsonBody(c, ChatPostRequest());
     const { id, seat } = await seatCaller(service, c);
     const { message, version } = await service.chat.post(id, seat, text);
     return c.json({ message: publicMessage(message), version } satisfies Answer<typeof ChatPostResponse>, 201);
@@ -26,7 +26,7 @@ export function chatRoutes({ service }: RouteContext): Hono {
 
   const read = async (c: Context) => {
     const { id, caller } = await authorize(service, c);
-    const { after } = parseIn(c, ChatQuery, c.req.query(), 'query');
+    const { after } = parseIn(c, ChatQuery(), c.req.query(), 'query');
     const page = await service.chat.messages(id, caller.kind === 'seat' ? caller.seat : null, after ?? 0);
     return c.json({ messages: page.messages.map(publicMessage), more: page.more } satisfies Answer<typeof ChatPageResponse>);
   };
@@ -34,7 +34,7 @@ export function chatRoutes({ service }: RouteContext): Hono {
   on(app, chatApi.spectatorRead, read);
 
   on(app, chatApi.mute, async (c) => {
-    const { muted } = await requiredJsonBody(c, ChatMuteRequest);
+    const { muted } = await requiredJsonBody(c, ChatMuteRequest());
     const { id, seat } = await seatCaller(service, c);
     const { version } = await service.chat.mute(id, seat, muted);
     return c.json({ muted, version } satisfies Answer<typeof ChatMuteResponse>);

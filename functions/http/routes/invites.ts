@@ -15,7 +15,7 @@ export function inviteRoutes({ service, links }: RouteContext): Hono {
   on(app, inviteApi.join, async (c) => {
     const { id } = target(c);
     const key = idempotencyKey(c);
-    const input = parseIn(c, JoinRequest, (await jsonBody(c)).value);
+    const input = parseIn(c, JoinRequest(), (await jsonBody(c)).value);
     const joined = await service.join(id, input.invite, input.name, key?.key);
     return c.json({
       matchId: id,

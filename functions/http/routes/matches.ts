@@ -19,7 +19,7 @@ export function matchRoutes({ service, links, carryOver }: MatchRouteContext): H
 
   on(app, matchApi.create, async (c) => {
     const key = idempotencyKey(c, CreateIdempotencyKey);
-    const input = parseIn(c, CreateMatchRequest, (await jsonBody(c)).value);
+    const input = parseIn(c, CreateMatchRequest(), (await jsonBody(c)).value);
     const created = await service.create(input, key?.key);
     const id = created.match.id;
     return c.json(
@@ -59,7 +59,7 @@ export function matchRoutes({ service, links, carryOver }: MatchRouteContext): H
 
   const readLog = async (c: Context) => {
     const { id, caller } = await authorize(service, c);
-    const q = parseIn(c, LogQuery, c.req.query(), 'query');
+    const q = parseIn(c, LogQuery(), c.req.query(), 'query');
     return c.json({ log: await service.olderLog(id, caller, q.before ?? Number.MAX_SAFE_INTEGER) } satisfies Answer<
       typeof LogPageResponse
     >);

@@ -18,7 +18,7 @@ export function moveRoutes({ service }: RouteContext): Hono {
     const token = bearer(c);
     const { id, seat } = target(c);
     const key = idempotencyKey(c);
-    const request = parseIn(c, MoveRequest, (await jsonBody(c)).value);
+    const request = parseIn(c, MoveRequest(), (await jsonBody(c)).value);
     const result = await service.move(id, seat!, sha256(token), request, key);
     c.header('ETag', etagOf(result.version));
     return answer(c, result);
@@ -27,7 +27,7 @@ export function moveRoutes({ service }: RouteContext): Hono {
   on(app, moveApi.resign, async (c) => {
     const { id, caller } = await authorize(service, c);
     const key = idempotencyKey(c);
-    const request = parseIn(c, ResignRequest, (await jsonBody(c)).value);
+    const request = parseIn(c, ResignRequest(), (await jsonBody(c)).value);
     const result = await service.resign(id, (caller as { seat: number }).seat, request, key);
     return answer(c, result);
   });

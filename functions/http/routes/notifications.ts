@@ -24,7 +24,7 @@ import { clientAddressOf } from '../client-address.js';
 import { ApiError } from '../errors.js';
 import { parseIn } from '../localized.js';
 import { requiredJsonBody, seatCaller, type RouteContext } from '../request.js';
-import { type ApiRoute, type ApiRoutes, type ApiSchema, createRoute, on, SEAT_REFUSALS } from '../api-route.js';
+import { type ApiRoute, type ApiRoutes, type LazySchema, createRoute, on, SEAT_REFUSALS } from '../api-route.js';
 import type { Answer, NotificationSettingsResponse } from '../responses.js';
 import { ChannelsRequest, EmailRequest, PushSubscribeRequest, PushUnsubscribeRequest, SeatPath, TokenQuery } from '../schemas.js';
 import { form, page } from './pages.js';
@@ -61,7 +61,7 @@ function seatSettingRoutes(app: Hono, ctx: NotificationRouteContext, origin: Ori
 
   on(app, notificationApi.channels, async (c) => {
     const { id, seat } = await seatCaller(service, c);
-    const input = await requiredJsonBody(c, ChannelsRequest);
+    const input = await requiredJsonBody(c, ChannelsRequest());
     await settings.setChannels(id, seat, { ...input, lang: input.lang ?? langAsked(c.req) });
     return c.json((await settings.summary(id, seat)) satisfies Answer<typeof NotificationSettingsResponse>);
   });
@@ -69,7 +69,7 @@ function seatSettingRoutes(app: Hono, ctx: NotificationRouteContext, origin: Ori
   on(app, notificationApi.setEmail, async (c) => {
     const { id, seat } = await seatCaller(service, c);
     settings.requireEmail();
-    const { address, lang, proof } = await requiredJsonBody(c, EmailRequest);
+    const { address, lang, proof } = await requiredJsonBody(c, EmailRequest());
     const client = (ctx.clientAddress ?? clientAddressOf)(c);
     const done = await settings.setEmail(id, seat, address, { origin: origin(c), client, lang: lang ?? langAsked(c.req), proof });
     return c.json((await settings.summary(id, seat)) satisfies Answer<typeof NotificationSettingsResponse>, done === 'sent' ? 202 : 200);
@@ -84,14 +84,14 @@ function seatSettingRoutes(app: Hono, ctx: NotificationRouteContext, origin: Ori
   on(app, notificationApi.addPush, async (c) => {
     const { id, seat } = await seatCaller(service, c);
     settings.requirePush();
-    const { lang, ...sub } = await requiredJsonBody(c, PushSubscribeRequest);
+    const { lang, ...sub } = await requiredJsonBody(c, PushSubscribeRequest());
     await settings.addPush(id, seat, sub, lang ?? langAsked(c.req));
     return c.json((await settings.summary(id, seat)) satisfies Answer<typeof NotificationSettingsResponse>, 201);
   });
 
   on(app, notificationApi.removePush, async (c) => {
     const { id, seat } = await seatCaller(service, c);
-    const { endpoint } = await requiredJsonBody(c, PushUnsubscribeRequest);
+    const { endpoint } = await requiredJsonBody(c, PushUnsubscribeRequest());
     await settings.removePush(id, seat, endpoint);
     return c.json((await settings.summary(id, seat)) satisfies Answer<typeof NotificationSettingsResponse>);
   });
@@ -107,7 +107,7 @@ function linkRoutes(app: Hono, ctx: NotificationRouteContext, origin: Origin): v
   });
 
   async function linkToken(c: Context) {
-    const { t } = parseIn(c, TokenQuery, c.req.query(), 'link');
+    const { t } = parseIn(c, TokenQuery(), c.req.query(), 'link');
     return { secret: t, record: await settings.linkToken(t) };
   }
 
@@ -170,7 +170,7 @@ function linkRoutes(app: Hono, ctx: NotificationRouteContext, origin: Origin): v
 }
 
 /** A seat's settings route: the answer is the seat's settings. */
-const setting = (method: ApiRoute['method'], path: string, summary: string, body?: ApiSchema) =>
+const setting = (method: ApiRoute['method'], path: string, summary: string, body?: LazySchema) =>
   createRoute({
     method,
     path: `/matches/{id}/seats/{seat}/notifications${path}`,

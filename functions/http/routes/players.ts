@@ -30,7 +30,7 @@ import type { SignIn } from '../../players/signin.js';
 import { clientAddressOf } from '../client-address.js';
 import { parseIn } from '../localized.js';
 import { parse } from '../errors.js';
-import { type ApiAnswer, type ApiRoute, type ApiRoutes, type ApiSchema, createRoute, on } from '../api-route.js';
+import { type ApiAnswer, type ApiRoute, type ApiRoutes, createRoute, type LazySchema, on } from '../api-route.js';
 import { ClaimSeatsRequest, LangRequest, NoticesRequest, SessionId, SessionPath, SignInRequest } from '../player-schemas.js';
 import { requiredJsonBody, type Links } from '../request.js';
 import { MatchId, SeatParam, SeatPath, TokenQuery } from '../schemas.js';
@@ -69,7 +69,7 @@ const sitePage = (title: string, body: Html, lang: Lang) => page(title, body, la
 function signInRoutes(app: Hono, ctx: PlayerRouteContext): void {
   const { signIn } = ctx;
   on(app, playerApi.signInLink, async (c) => {
-    const input = await requiredJsonBody(c, SignInRequest);
+    const input = await requiredJsonBody(c, SignInRequest());
     const lang = input.lang ?? langOf(c.req);
     const client = (ctx.clientAddress ?? clientAddressOf)(c);
     await signIn.requestLink(input.address, { origin: siteOrigin(c, ctx.publicUrl), client, lang });
@@ -82,7 +82,7 @@ function signInRoutes(app: Hono, ctx: PlayerRouteContext): void {
   };
 
   on(app, playerApi.linkPage, async (c) => {
-    const { t: secret } = parseIn(c, TokenQuery, c.req.query(), 'link');
+    const { t: secret } = parseIn(c, TokenQuery(), c.req.query(), 'link');
     const link = await signIn.validLink(secret);
     if (!link) return notValid(c);
     const lang = link.lang ?? langOf(c.req);
@@ -94,7 +94,7 @@ function signInRoutes(app: Hono, ctx: PlayerRouteContext): void {
   });
 
   on(app, playerApi.open, async (c) => {
-    const { t: secret } = parseIn(c, TokenQuery, c.req.query(), 'link');
+    const { t: secret } = parseIn(c, TokenQuery(), c.req.query(), 'link');
     const redeemed = await signIn.redeem(secret, c.req.header('User-Agent') ?? 'unknown browser').catch(() => null);
     if (!redeemed) return notValid(c);
     const { lang } = redeemed;
@@ -126,7 +126,7 @@ function sessionRoutes(app: Hono, ctx: PlayerRouteContext): void {
   on(app, playerApi.sessions, async (c) => c.json({ sessions: await signIn.sessions(await mustBeSignedIn(c, signIn)) }));
   on(app, playerApi.revoke, async (c) => {
     const who = await mustBeSignedIn(c, signIn);
-    const id = parseIn(c, SessionId, c.req.param('sessionId'), 'sessionId');
+    const id = parseIn(c, SessionId(), c.req.param('sessionId'), 'sessionId');
     await signIn.revoke(who, id);
     if (id === who.session.id) clearSessionCookie(c);
     return c.body(null, 204);
@@ -147,7 +147,7 @@ function seatRoutes(app: Hono, ctx: PlayerRouteContext): void {
 
   on(app, playerApi.claim, async (c) => {
     const who = await mustBeSignedIn(c, signIn);
-    const input = await requiredJsonBody(c, ClaimSeatsRequest);
+    const input = await requiredJsonBody(c, ClaimSeatsRequest());
     const lang = langOf(c.req);
     const results = await seats.claim(who.player, input.seats);
     return c.json({ results: results.map((r) => (r.claimed ? r : { ...r, message: t(lang, `error.seat-claim.${r.reason}`) })) });
@@ -159,24 +159,24 @@ function seatRoutes(app: Hono, ctx: PlayerRouteContext): void {
   });
   on(app, playerApi.notices, async (c) => {
     const who = await mustBeSignedIn(c, signIn);
-    const input = await requiredJsonBody(c, NoticesRequest);
+    const input = await requiredJsonBody(c, NoticesRequest());
     await seats.setDefaults(who.player, input, langAsked(c.req));
     return c.json({ defaults: input });
   });
   on(app, playerApi.lang, async (c) => {
     const who = await mustBeSignedIn(c, signIn);
-    const { lang } = await requiredJsonBody(c, LangRequest);
+    const { lang } = await requiredJsonBody(c, LangRequest());
     await seats.setLang(who.player, lang);
     return c.json({ lang });
   });
   const seatOf = (c: Context) => ({
-    id: parseIn(c, MatchId, c.req.param('id'), 'matchId'),
-    seat: parseIn(c, SeatParam, c.req.param('seat'), 'seat'),
+    id: parseIn(c, MatchId(), c.req.param('id'), 'matchId'),
+    seat: parseIn(c, SeatParam(), c.req.param('seat'), 'seat'),
   });
   on(app, playerApi.matchNotices, async (c) => {
     const who = await mustBeSignedIn(c, signIn);
     const { id, seat } = seatOf(c);
-    const input = await requiredJsonBody(c, NoticesRequest);
+    const input = await requiredJsonBody(c, NoticesRequest());
     await seats.setOverride(who.player, id, seat, input);
     return c.json({ override: input });
   });
@@ -217,7 +217,7 @@ export function autoClaim(ctx: PlayerRouteContext): MiddlewareHandler {
     if (!who) return;
     try {
       const answer = (await c.res.clone().json()) as { matchId?: unknown; seat?: unknown; token?: unknown };
-      const claim = parse(ClaimSeatsRequest, { seats: [{ matchId: answer.matchId, seat: answer.seat, token: answer.token }] });
+      const claim = parse(ClaimSeatsRequest(), { seats: [{ matchId: answer.matchId, seat: answer.seat, token: answer.token }] });
       await ctx.seats.claim(who.player, claim.seats);
     } catch (err) {
       console.error(JSON.stringify({ level: 'warn', message: 'seat not claimed', path: c.req.path, error: String(err) }));
@@ -237,7 +237,7 @@ const mine = (
   path: string,
   summary: string,
   responses: Record<number, ApiAnswer>,
-  request: { body?: ApiSchema; params?: typeof SeatPath | typeof SessionPath } = {},
+  request: { body?: LazySchema; params?: typeof SeatPath | typeof SessionPath } = {},
 ) => createRoute({ method, path, summary, security: 'session', request, responses: { ...responses, ...refused } });
 
 export const playerApi = {

@@ -14,7 +14,7 @@ export function replayRoutes({ service }: RouteContext): Hono {
   const app = new Hono();
   const replay = async (c: Context) => {
     const { id, caller } = await authorize(service, c);
-    const query = parseIn(c, ReplayQuery, c.req.query(), 'query');
+    const query = parseIn(c, ReplayQuery(), c.req.query(), 'query');
     c.header('Cache-Control', 'private, no-cache');
     c.header('Vary', 'Authorization');
     return c.json((await service.replayed(id, caller, query)) satisfies Answer<typeof ReplayResponse>);

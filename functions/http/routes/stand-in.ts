@@ -14,7 +14,7 @@ export function standInRoutes({ service }: RouteContext): Hono {
   const app = new Hono();
 
   on(app, standInApi.standIn, async (c) => {
-    const { level } = await requiredJsonBody(c, StandInRequest);
+    const { level } = await requiredJsonBody(c, StandInRequest());
     const { id, seat } = await seatCaller(service, c);
     return c.json(policyWorded(c, await service.standIn(id, seat, level)) satisfies Answer<typeof MatchResponse>);
   });

@@ -19,7 +19,7 @@ export function timingRoutes({ service, summary }: TimingRouteContext): Hono {
   const answer = async (c: Context, id: string, seat: Seat) => c.json((await summary(id, seat)) as Record<string, unknown>);
 
   on(app, timingApi.pause, async (c) => {
-    const { days } = await requiredJsonBody(c, PauseRequest);
+    const { days } = await requiredJsonBody(c, PauseRequest());
     const { id, seat } = await seatCaller(service, c);
     await service.pause(id, seat, { kind: 'pause', days });
     return answer(c, id, seat);

@@ -16,19 +16,19 @@ export function undoRoutes({ service }: RouteContext): Hono {
   const app = new Hono();
 
   on(app, undoApi.undo, async (c) => {
-    const { expectedVersion } = await requiredJsonBody(c, UndoRequest);
+    const { expectedVersion } = await requiredJsonBody(c, UndoRequest());
     const { id, seat } = await seatCaller(service, c);
     return c.json(policyWorded(c, await service.undo(id, seat, expectedVersion)) satisfies Answer<typeof MatchResponse>);
   });
 
   on(app, undoApi.ask, async (c) => {
-    const { expectedVersion } = await requiredJsonBody(c, UndoRequest);
+    const { expectedVersion } = await requiredJsonBody(c, UndoRequest());
     const { id, seat } = await seatCaller(service, c);
     return c.json(policyWorded(c, await service.askUndo(id, seat, expectedVersion)) satisfies Answer<typeof MatchResponse>);
   });
 
   on(app, undoApi.answer, async (c) => {
-    const { accept } = await requiredJsonBody(c, UndoAnswerRequest);
+    const { accept } = await requiredJsonBody(c, UndoAnswerRequest());
     const { id, seat } = await seatCaller(service, c);
     return c.json(policyWorded(c, await service.answerUndo(id, seat, accept)) satisfies Answer<typeof MatchResponse>);
   });

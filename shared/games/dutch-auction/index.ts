@@ -17,8 +17,13 @@ export const dutchAuction: Game<DutchAuctionState, DutchAuctionMove, DutchAuctio
   name: 'Dutch (auction deck-builder)',
   minSeats: 2,
   maxSeats: 2,
-  options: dutchAuctionOptions,
-  move: dutchAuctionMove,
+  // Built on the first parse (moves.ts), not at import.
+  get options() {
+    return dutchAuctionOptions();
+  },
+  get move() {
+    return dutchAuctionMove();
+  },
   setup,
   apply,
   legalMoves,

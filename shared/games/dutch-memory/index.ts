@@ -30,8 +30,13 @@ export const dutchMemory: Game<DutchMemoryState, DutchMemoryMove, Rules, DutchMe
   name: 'Dutch (memory card game)',
   minSeats: 2,
   maxSeats: 8,
-  options: dutchMemoryOptions,
-  move: dutchMemoryMove,
+  // Built on the first parse (moves.ts), not at import.
+  get options() {
+    return dutchMemoryOptions();
+  },
+  get move() {
+    return dutchMemoryMove();
+  },
   setup,
   apply,
   legalMoves,

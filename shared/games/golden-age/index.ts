@@ -17,8 +17,13 @@ export const goldenAge: Game<GoldenAgeState, GoldenAgeMove, GoldenAgeOptions, Go
   name: 'The Dutch Golden Age',
   minSeats: 3,
   maxSeats: 4,
-  options: goldenAgeOptions,
-  move: goldenAgeMove,
+  // Built on the first parse (moves.ts), not at import.
+  get options() {
+    return goldenAgeOptions();
+  },
+  get move() {
+    return goldenAgeMove();
+  },
   setup,
   apply,
   legalMoves,

@@ -11,10 +11,10 @@ import { build, game, ids, play, playAll, refused, zones } from './helpers.js';
 
 describe('options and set-up', () => {
   it('defaults to the current edition and rejects unknown options', () => {
-    expect(dutchAuctionOptions.parse({})).toEqual({ edition: 'current' });
-    expect(dutchAuctionOptions.parse({ edition: '2018' })).toEqual({ edition: '2018' });
-    expect(dutchAuctionOptions.safeParse({ edition: '2020' }).success).toBe(false);
-    expect(dutchAuctionOptions.safeParse({ edition: 'current', extra: 1 }).success).toBe(false);
+    expect(dutchAuctionOptions().parse({})).toEqual({ edition: 'current' });
+    expect(dutchAuctionOptions().parse({ edition: '2018' })).toEqual({ edition: '2018' });
+    expect(dutchAuctionOptions().safeParse({ edition: '2020' }).success).toBe(false);
+    expect(dutchAuctionOptions().safeParse({ edition: 'current', extra: 1 }).success).toBe(false);
   });
 
   it('current: personal decks of 9 (hand 5 + 4), auction deck of 22 of which 6 are displayed', () => {
@@ -55,11 +55,11 @@ describe('options and set-up', () => {
   });
 
   it('the move schema accepts the documented shapes and refuses junk', () => {
-    expect(dutchAuctionMove.safeParse({ kind: 'power', card: 'blue-P1', power: 'cash-in', target: 'blue-2' }).success).toBe(true);
-    expect(dutchAuctionMove.safeParse({ kind: 'purchase', slot: 1, pay: ['blue-2'] }).success).toBe(true);
-    expect(dutchAuctionMove.safeParse({ kind: 'purchase', slot: 7, pay: [] }).success).toBe(false);
-    expect(dutchAuctionMove.safeParse({ kind: 'done', extra: true }).success).toBe(false);
-    expect(dutchAuctionMove.safeParse({ kind: 'commit', setAside: 'blue-11', bid: [] }).success).toBe(false);
+    expect(dutchAuctionMove().safeParse({ kind: 'power', card: 'blue-P1', power: 'cash-in', target: 'blue-2' }).success).toBe(true);
+    expect(dutchAuctionMove().safeParse({ kind: 'purchase', slot: 1, pay: ['blue-2'] }).success).toBe(true);
+    expect(dutchAuctionMove().safeParse({ kind: 'purchase', slot: 7, pay: [] }).success).toBe(false);
+    expect(dutchAuctionMove().safeParse({ kind: 'done', extra: true }).success).toBe(false);
+    expect(dutchAuctionMove().safeParse({ kind: 'commit', setAside: 'blue-11', bid: [] }).success).toBe(false);
   });
 });
 

@@ -25,7 +25,7 @@ import { english, unworded } from '../../support/words.js';
 export const game = dutchMemory;
 
 export function rulesOf(options: DutchMemoryOptionsInput = {}): Rules {
-  const parsed = dutchMemoryOptions.safeParse(options);
+  const parsed = dutchMemoryOptions().safeParse(options);
   if (!parsed.success) throw new Error(`bad options ${JSON.stringify(options)}`);
   return parsed.data;
 }

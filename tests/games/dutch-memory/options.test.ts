@@ -72,10 +72,10 @@ describe('options schema', () => {
   });
 
   it('rejects unknown options and bad values', () => {
-    expect(dutchMemoryOptions.safeParse({ colour: 'red' }).success).toBe(false);
-    expect(dutchMemoryOptions.safeParse({ preset: 'cactus' }).success).toBe(false);
-    expect(dutchMemoryOptions.safeParse({ penaltyCards: 9 }).success).toBe(false);
-    expect(dutchMemoryOptions.safeParse({ snapWindowMs: -1 }).success).toBe(false);
+    expect(dutchMemoryOptions().safeParse({ colour: 'red' }).success).toBe(false);
+    expect(dutchMemoryOptions().safeParse({ preset: 'cactus' }).success).toBe(false);
+    expect(dutchMemoryOptions().safeParse({ penaltyCards: 9 }).success).toBe(false);
+    expect(dutchMemoryOptions().safeParse({ snapWindowMs: -1 }).success).toBe(false);
   });
 });
 
