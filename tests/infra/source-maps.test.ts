@@ -12,7 +12,8 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { esbuildOptions, FUNCTION_NAMES, FUNCTIONS } from '../../infra/functions.js';
 
-const ENTRY = FUNCTIONS.bots.entry;
+/** The stream reader: its handler reads the records first, so an event without them throws in stream-records.ts. */
+const ENTRY = FUNCTIONS.streamReader.entry;
 
 /** Imports the bundle named on the command line; unless told `import-only`, calls its handler twice with an event without records. */
 const RUN = `
@@ -59,6 +60,9 @@ function run(file: string, args: { flags?: string[]; mode?: string } = {}) {
       ...process.env,
       NODE_OPTIONS: '',
       TABLE_NAME: 'not-used',
+      NOTIFY_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/1/not-used',
+      BOTS_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/1/not-used',
+      LIVE_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/1/not-used',
       AWS_REGION: 'eu-west-1',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     },
