@@ -175,7 +175,34 @@ export interface Mix {
   logRecordBytes: number;
   /** Billed seconds of a return visit's replay (issue 27: ~0.35 s for a Golden Age match near its end). */
   returnVisitSeconds: number;
+  /** Design changes to price before they are built (CUTS); none = the code as it is. */
+  cuts?: Cuts;
 }
+
+/** Design changes of issue 27, as the model prices them (`withCuts`). */
+export interface Cuts {
+  /** A return visit reads at most this many units (checkpoints or per-seat snapshots). */
+  returnVisitMaxRru?: number;
+  /** Polls, reads after a poke, first reads and `/me/next` read eventually consistent (half the units). */
+  eventualReads?: boolean;
+  /** `/me/next` reads one per-player item instead of one match per claimed seat. */
+  nextOneRead?: boolean;
+  /** `due` index write units per move. */
+  dueWruPerMove?: number;
+  /** Polls per player a day (the live channel as the main signal). */
+  polls?: number;
+}
+
+/** The changes issue 27 names, one at a time in this order (each on top of the ones before). */
+export const CUTS: { name: string; cuts: Cuts }[] = [
+  { name: 'return visits read ≤ 30 units', cuts: { returnVisitMaxRru: 30 } },
+  { name: '/me/next is one read', cuts: { nextOneRead: true } },
+  { name: 'eventually consistent reads (polls, reads after a poke, first reads, /me/next)', cuts: { eventualReads: true } },
+  { name: 'one due-index write per move', cuts: { dueWruPerMove: 1 } },
+  { name: 'half the polls (the live channel as the signal)', cuts: { polls: TRAFFIC.polls / 2 } },
+];
+
+export const withCuts = (mix: Mix, cuts: Cuts): Mix => ({ ...mix, cuts: { ...mix.cuts, ...cuts } });
 
 /** The 2-seat Dutch auction (infra/cost.ts DUTCH_AUCTION; log record 1.1 KB measured by `npm run bench -- infra`). */
 export const AUCTION_MIX: Mix = {
@@ -265,18 +292,24 @@ const api = (seconds: number, bytesOut: number, rruUnits: number, extra: Partial
 /** Read units of a return visit: the match and the log up to the average point of a match (or the cap). */
 export function returnVisitRru(mix: Mix): number {
   const whole = rru(mix.profile.matchItem) + rru((mix.movesPerMatch / 2) * mix.logRecordBytes);
-  return ASSUMED.returnVisitMaxRru === null ? whole : Math.min(whole, ASSUMED.returnVisitMaxRru);
+  const cap = mix.cuts?.returnVisitMaxRru ?? ASSUMED.returnVisitMaxRru;
+  return cap === null ? whole : Math.min(whole, cap);
 }
+
+const dueWruPerMove = (mix: Mix) => mix.cuts?.dueWruPerMove ?? ASSUMED.dueWruPerMove;
 
 /** One unit of each activity of TRAFFIC, for a mix (the pokes and the due index as parts of the activities that cause them). */
 export function unitWork(mix: Mix) {
   const p = mix.profile;
+  const consistency = mix.cuts?.eventualReads ? 0.5 : 1;
   const head = rru(p.matchItem);
-  const firstRead = head + rru(p.logPageBytes);
+  const firstRead = consistency * (head + rru(p.logPageBytes));
+  const due = dueWruPerMove(mix);
   const tableMoveWru = p.moveWru - ASSUMED.dueWruPerMove;
   const claims = ASSUMED.claimedSeats;
-  /** `/me/next`: the player's seat claims (one Query), then each claimed seat's match. */
-  const next = api(SECONDS.poll, ASSUMED.nextBytesOut, rru(claims * ASSUMED.seatClaimBytes) + claims * head);
+  /** `/me/next`: the player's seat claims (one Query), then each claimed seat's match; or one item. */
+  const nextRru = mix.cuts?.nextOneRead ? 1 : rru(claims * ASSUMED.seatClaimBytes) + claims * head;
+  const next = api(SECONDS.poll, ASSUMED.nextBytesOut, consistency * nextRru);
   const cold = work({ gbSeconds: { api: p.coldShare * API_GB * SECONDS.init } });
   /** A match item written: the stream pokes its subscribers (one Query, eventually consistent, and a message per open page). */
   const poke = work({
@@ -293,12 +326,12 @@ export function unitWork(mix: Mix) {
     wru: 2 * ASSUMED.liveItemWru,
   });
   return {
-    move: add(add(api(SECONDS.move, p.moveBytesOut, head, { wru: tableMoveWru, dueWru: ASSUMED.dueWruPerMove }), cold, 1), poke),
+    move: add(add(api(SECONDS.move, p.moveBytesOut, head, { wru: tableMoveWru, dueWru: due }), cold, 1), poke),
     visit: add(add(add(work({ pageRequests: 2 }), api(SECONDS.read, p.readBytesOut, firstRead)), next), cold),
     /** A poll that finds a change (after a poke): the head, then the match and a page of log. */
-    readAfterPoke: api(SECONDS.read, p.readBytesOut, head + firstRead),
+    readAfterPoke: api(SECONDS.read, p.readBytesOut, consistency * head + firstRead),
     returnVisit: add(add(add(work({ pageRequests: 2 }), api(mix.returnVisitSeconds, p.readBytesOut, returnVisitRru(mix))), next), cold),
-    poll: api(SECONDS.poll, 400, head),
+    poll: api(SECONDS.poll, 400, consistency * head),
     notice: work({
       invocations: { dispatcher: 1 },
       gbSeconds: { dispatcher: DISPATCHER_GB * SECONDS.notification },
@@ -313,7 +346,7 @@ export function unitWork(mix: Mix) {
         gbSeconds: { bots: BOT_GB * (BOT_SECONDS.strong + BOT_SECONDS.wake + p.coldShare * BOT_SECONDS.init) },
         rru: 2 * head,
         wru: tableMoveWru,
-        dueWru: ASSUMED.dueWruPerMove,
+        dueWru: due,
       }),
       poke,
     ),
@@ -348,10 +381,14 @@ export const PER_DAY: Record<Activity, number> = {
   tabMinute: TRAFFIC.tabMinutes,
 };
 
+/** How many of each activity one player makes a day, with the mix's cuts. */
+export const perDay = (mix: Mix): Record<Activity, number> => ({ ...PER_DAY, poll: mix.cuts?.polls ?? PER_DAY.poll });
+
 /** One player's whole day of work, and each activity's part of it. */
 export function dailyWork(mix: Mix) {
   const units = unitWork(mix);
-  const parts = Object.fromEntries((Object.keys(PER_DAY) as Activity[]).map((a) => [a, add(none, units[a], PER_DAY[a])])) as Record<
+  const counts = perDay(mix);
+  const parts = Object.fromEntries((Object.keys(PER_DAY) as Activity[]).map((a) => [a, add(none, units[a], counts[a])])) as Record<
     Activity,
     Work
   >;

@@ -7,6 +7,7 @@
  * sizes; `--no-measure` skips that part (about two minutes).
  */
 import {
+  CUTS,
   DEFAULT_DAU,
   goldenAgeMix,
   HEADROOM,
@@ -21,6 +22,7 @@ import {
   quotaRows,
   returnVisitRru,
   TARGET_DAU,
+  withCuts,
 } from '../../infra/capacity.js';
 import { STACK_LIMITS } from '../../infra/capacity-limits.js';
 import { measureMatches } from './infra.js';
@@ -81,6 +83,18 @@ export async function bench(report: (line: string) => void): Promise<void> {
     `capacity: cost per 1 M DAU for 30 days at list prices (infra/cost.ts PRICES), the same traffic model, ${n(DEFAULT_DAU / 1e6)} M DAU`,
   );
   for (const mix of MIXES) cost(mix, report);
+  report(`capacity: the design changes of issue 27 priced one after another (each on top of those before), per 1 M DAU-month, mail apart`);
+  for (const mix of MIXES) {
+    let m = mix;
+    const steps = [`${mix.name}: today ${usd(monthlyCost(m).total)}`];
+    for (const c of CUTS) {
+      const before = monthlyCost(m).total;
+      m = withCuts(m, c.cuts);
+      const after = monthlyCost(m).total;
+      steps.push(`${c.name} −${usd(before - after)} → ${usd(after)}`);
+    }
+    report(`  ${steps.join('; ')}`);
+  }
   if (process.argv.includes('--no-measure')) return;
   const started = performance.now();
   const m = await measureMatches(1, 'golden-age', 4);

@@ -4,7 +4,7 @@
  * that work times infra/cost.ts's list prices.
  */
 import { describe, expect, it } from 'vitest';
-import { type Activity, costOf, dailyWork, MIXES, monthlyCost, PER_DAY, unitWork } from '../../infra/capacity.js';
+import { type Activity, CUTS, costOf, dailyWork, MIXES, monthlyCost, PER_DAY, unitWork, withCuts } from '../../infra/capacity.js';
 import { PRICES } from '../../infra/cost.js';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -28,6 +28,15 @@ describe('the cost per 1 M DAU-month', () => {
       expect(c.mail).toBeCloseTo(day.total.mails * PRICES.sesPerMail * 30 * 1e6, 4);
     });
   }
+
+  it('each design change of CUTS lowers the month of some mix and raises none, leaving the code as it is unpriced by them', () => {
+    for (const c of CUTS) {
+      const changes = MIXES.map((mix) => monthlyCost(withCuts(mix, c.cuts)).total - monthlyCost(mix).total);
+      expect(Math.max(...changes), c.name).toBeLessThanOrEqual(0);
+      expect(Math.min(...changes), c.name).toBeLessThan(0);
+    }
+    for (const mix of MIXES) expect(mix.cuts).toBeUndefined();
+  });
 
   it('grows with the items: a Golden Age month costs more than an auction month', () => {
     const [auction, golden] = MIXES.map((m) => monthlyCost(m).total);
