@@ -3,8 +3,9 @@
  * Local, the three stream readers, the bots, the live socket), driven through the HTTP API with real seat tokens
  * by many 2-seat Dutch auction matches at once: people on both seats, or a person against an easy computer
  * (one match in COMPUTER_EVERY). Every seat a person holds has its page's live WebSocket open and subscribed
- * (from its own loopback address, 127.0.x.y: the server allows 16 sockets per address); a poke is answered by the
- * page's conditional read (If-None-Match). A finished match is replaced by a new one.
+ * (from its own loopback address, 127.0.x.y: the server allows 16 sockets per address) and renews its subscription
+ * every 9 minutes as the page does; a poke is answered by the page's conditional read (If-None-Match). A
+ * finished match is replaced by a new one.
  *
  * The offered load is a fixed total rate (RATE moves/s, default 6) spread over however many matches are open; for
  * each move: the mover's visit (a full read) half the time, the move with an Idempotency-Key, the other page's
@@ -32,6 +33,7 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import { freePort } from '../../functions/local/dynamo-local.js';
 import { LIVE_PATH } from '../../functions/live/protocol.js';
+import { LIVE_PAGE } from '../../infra/cost.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -253,30 +255,43 @@ class Load {
     return table;
   }
 
-  /** The page's live socket, from a loopback address of its own every 16 sockets. */
+  /**
+   * The page's live socket, from a loopback address of its own every 16 sockets, renewing its subscription as the
+   * page does (every LIVE_PAGE.keepaliveMinutes: the server closes a socket idle for 10 minutes).
+   */
   private async subscribe(table: Table, s: Seat) {
     const n = this.addresses++;
     const localAddress = `127.0.${1 + Math.floor(n / 16 / 250)}.${1 + (Math.floor(n / 16) % 250)}`;
-    const t0 = performance.now();
+    let sentAt = performance.now();
+    let subscribed = false;
     const ws = new WebSocket(`ws://127.0.0.1:${this.server.port}${LIVE_PATH}`, { origin: this.server.base, localAddress });
     s.socket = ws;
+    const subscribe = () => {
+      sentAt = performance.now();
+      ws.send(JSON.stringify({ action: 'subscribe', matchId: table.id, seat: s.seat, token: s.token }));
+    };
+    const keepalive = setInterval(() => ws.readyState === WebSocket.OPEN && subscribe(), LIVE_PAGE.keepaliveMinutes * 60_000);
+    ws.on('close', () => {
+      clearInterval(keepalive);
+      // Only the bench closes sockets (a finished match, the end): any other close is the server's.
+      if (!this.stopped && !table.over) this.record('socket closed by the server', 0, false);
+    });
     await new Promise<void>((resolve) => {
-      ws.once('open', () => {
-        ws.send(JSON.stringify({ action: 'subscribe', matchId: table.id, seat: s.seat, token: s.token }));
-      });
+      ws.once('open', subscribe);
       ws.on('message', (data) => {
         const m = JSON.parse(data.toString());
         if (m.type === 'subscribed') {
-          this.record('subscribe', performance.now() - t0, true);
+          this.record(subscribed ? 'keep-alive subscribe' : 'subscribe', performance.now() - sentAt, true);
+          subscribed = true;
           resolve();
         } else if (m.type === 'version') this.poked(table, s, m.version);
         else if (m.type === 'error') {
-          this.record('subscribe', performance.now() - t0, false);
+          this.record(subscribed ? 'keep-alive subscribe' : 'subscribe', performance.now() - sentAt, false);
           resolve();
         }
       });
       ws.once('error', () => {
-        this.record('subscribe', performance.now() - t0, false);
+        this.record('subscribe', performance.now() - sentAt, false);
         resolve();
       });
     });
