@@ -62,6 +62,24 @@ export const DUTCH_AUCTION: MatchProfile = {
   moveBytesOut: 2_600,
 };
 
+/**
+ * A 4-seat Golden Age match as measured by `npm run bench -- capacity` (1 game of random legal moves through
+ * the API, 1,038 moves, 2026-11-28, the same measurement as DUTCH_AUCTION's): match item 2.8 KB, log record
+ * 3.0 KB, a first read's log page 89 KB (30 records), 13.9 write units per move; answers 28.7 kB (read) and
+ * 14.7 kB (move). Random play makes long matches; people's are shorter, which makes return visits cheaper.
+ */
+export const GOLDEN_AGE: MatchProfile = {
+  moves: 1038,
+  pollsPerMove: 10,
+  coldShare: 0.25,
+  matchItem: 2830,
+  moveWru: 13.9,
+  logPageBytes: 88_500,
+  intentsPerMove: 0.33,
+  readBytesOut: 28_700,
+  moveBytesOut: 14_700,
+};
+
 /** The same match as stored before (plain JSON), measured in the same run. */
 export const DUTCH_AUCTION_UNCOMPRESSED: MatchProfile = {
   ...DUTCH_AUCTION,
@@ -71,9 +89,9 @@ export const DUTCH_AUCTION_UNCOMPRESSED: MatchProfile = {
 };
 
 /** Lambda memory (GB) as deployed (infra/functions.ts), and billed durations assumed per request. */
-const API_GB = 0.5;
-const DISPATCHER_GB = 0.25;
-const SECONDS = { poll: 0.015, read: 0.06, move: 0.08, init: 0.8, notification: 0.15 } as const;
+export const API_GB = 0.5;
+export const DISPATCHER_GB = 0.25;
+export const SECONDS = { poll: 0.015, read: 0.06, move: 0.08, init: 0.8, notification: 0.15 } as const;
 
 /** Strongly consistent reads: one unit per started 4 KB (a Query sums the items first). */
 export const rru = (bytes: number) => Math.max(1, Math.ceil(bytes / 4096));
@@ -201,8 +219,8 @@ export function pollBudget(goalUsd: number, p: MatchProfile = DUTCH_AUCTION): nu
 export const LIVE_PAGE = { keepaliveMinutes: 9, safetyPollMinutes: 30, connectionHours: 2 } as const;
 
 /** Billed seconds assumed per live invocation (256 MB): a subscribe (head read, two writes, one post), a poke (a Query, posts in parallel). */
-const LIVE_GB = FUNCTIONS.liveSocket.memoryMb / 1024;
-const LIVE_SECONDS = { message: 0.02, connect: 0.005, disconnect: 0.02, poke: 0.03 } as const;
+export const LIVE_GB = FUNCTIONS.liveSocket.memoryMb / 1024;
+export const LIVE_SECONDS = { message: 0.02, connect: 0.005, disconnect: 0.02, poke: 0.03 } as const;
 
 /** USD per unit of the live channel's work. */
 export function liveUnitCosts(p: MatchProfile) {

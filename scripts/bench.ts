@@ -4,7 +4,9 @@ import { pathToFileURL } from 'node:url';
 import { join, resolve } from 'node:path';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-const only = process.argv.slice(2);
+// Names of benchmarks to run; `--flag value` pairs after them are the benchmarks' own (load: `--minutes 10`).
+const args = process.argv.slice(2);
+const only = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
 const dir = resolve('scripts/bench');
 const modules = readdirSync(dir)
   .filter((f) => f.endsWith('.ts'))

@@ -223,9 +223,10 @@ async function measure(root: string, report: (line: string) => void): Promise<vo
  * Plays 2-seat Dutch auction matches through the API on DynamoDB Local, as players would: each move
  * comes from a visit (a full read, then the move with an Idempotency-Key). After every move it reads the
  * items that move wrote, sized twice: as stored, and with their `data` as a plain JSON string (as before
- * it was deflated). Returns a profile for infra/cost.ts of each kind.
+ * it was deflated). Returns a profile for infra/cost.ts of each kind. Any game and number of seats
+ * (scripts/bench/capacity.ts measures a Golden Age match the same way).
  */
-async function measureMatches(minMoves = 100) {
+export async function measureMatches(minMoves = 100, game = 'dutch-auction', seats = 2) {
   const dynamo = await startDynamoLocal();
   try {
     const raw = localClient(dynamo.endpoint);
@@ -260,13 +261,16 @@ async function measureMatches(minMoves = 100) {
     let games = 0;
     while (moves < minMoves) {
       games++;
-      const created = await call('POST', '/api/matches', undefined, { game: 'dutch-auction', seats: 2, name: 'Ann', options: {} });
+      const created = await call('POST', '/api/matches', undefined, { game, seats, name: 'Ann', options: {} });
       const id = created.json.matchId as string;
-      const joined = await call('POST', `/api/matches/${id}/join`, undefined, {
-        invite: new URL(created.json.invites[0].url).hash.slice('#invite='.length),
-        name: 'Bo',
-      });
-      const tokens = [created.json.token as string, joined.json.token as string];
+      const tokens = [created.json.token as string];
+      for (const invite of created.json.invites as { seat: number; url: string }[]) {
+        const joined = await call('POST', `/api/matches/${id}/join`, undefined, {
+          invite: new URL(invite.url).hash.slice('#invite='.length),
+          name: `P${invite.seat}`,
+        });
+        tokens[joined.json.seat as number] = joined.json.token as string;
+      }
       const logSizes: { stored: number; plain: number }[] = [];
       for (let v = 1; ; v++) {
         const item = (
@@ -275,7 +279,7 @@ async function measureMatches(minMoves = 100) {
         if (!item) break;
         logSizes.push(sizes(item));
       }
-      let rng: Rng = seedRng(`cost-${games}`);
+      let rng: Rng = seedRng(game === 'dutch-auction' ? `cost-${games}` : `cost-${game}-${games}`);
       let before = await get(keys.match(id));
       for (;;) {
         const seat = (await call('GET', `/api/matches/${id}/seats/0`, tokens[0])).json;

@@ -1,0 +1,109 @@
+/**
+ * The capacity model and the cost per 1 M DAU-month (infra/capacity.ts), printed: every key pattern's busiest
+ * partition at the 10 M DAU peak against half of DynamoDB's per-partition limits, every Lambda's concurrency and
+ * every API Gateway rate next to the quota it needs, the quotas an operator must raise, and the cost of a month
+ * by activity and by service for the auction mix and the all-Golden-Age mix. Then a Golden Age match measured
+ * as the infra bench measures the auction (scripts/bench/infra.ts `measureMatches`), and its cost with those
+ * sizes; `--no-measure` skips that part (about two minutes).
+ */
+import {
+  CUTS,
+  DEFAULT_DAU,
+  goldenAgeMix,
+  HEADROOM,
+  LIMITS,
+  MIXES,
+  type Mix,
+  MONTHLY_GOAL_USD,
+  monthlyCost,
+  partitionRows,
+  partitionShare,
+  quotaLines,
+  quotaRows,
+  returnVisitRru,
+  TARGET_DAU,
+  withCuts,
+} from '../../infra/capacity.js';
+import { STACK_LIMITS } from '../../infra/capacity-limits.js';
+import { measureMatches } from './infra.js';
+
+const n = (x: number, digits = 0) => x.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const usd = (x: number) => `$${n(x)}`;
+
+function partitions(mix: Mix, report: (line: string) => void) {
+  report(
+    `capacity: busiest partition of each key pattern at ${n(TARGET_DAU / 1e6)} M DAU, peak hour (${mix.name} items); ` +
+      `limit ${HEADROOM * 100} % of ${n(LIMITS.partitionWrite.value)} WCU/s and ${n(LIMITS.partitionRead.value)} RCU/s (${LIMITS.partitionWrite.page})`,
+  );
+  for (const r of partitionRows(mix)) {
+    const share = partitionShare(r);
+    report(
+      `  ${share <= HEADROOM ? 'ok  ' : 'HOT '} ${r.key.padEnd(52)} ${n(r.wcu, 1).padStart(9)} WCU/s ${n(r.rcu, 1).padStart(9)} RCU/s  ${(share * 100).toFixed(1).padStart(6)} %  ${r.what}`,
+    );
+  }
+}
+
+function quotas(mix: Mix, report: (line: string) => void) {
+  report(
+    `capacity: Lambda, API Gateway, DynamoDB and SES at the peak hour (${mix.name} items): need at 1 M and 10 M DAU, the stack's cap, AWS's default quota`,
+  );
+  for (const r of quotaRows(mix, STACK_LIMITS)) {
+    const capped = r.stackCap !== null && r.at1M > r.stackCap ? ' (the stack caps it below the 1 M DAU peak)' : '';
+    report(
+      `  ${r.what.padEnd(40)} ${n(r.at1M, 1).padStart(10)} / ${n(r.at10M, 1).padStart(10)} ${r.unit.padEnd(10)} stack cap ${String(r.stackCap ?? '-').padStart(5)}, ` +
+        `quota ${n(r.quota).padStart(6)}${r.at10M > r.quota ? ' RAISE' : ''}${capped}`,
+    );
+  }
+  report(`capacity: quotas to raise for ${n(TARGET_DAU / 1e6)} M DAU (the need × 1.25, rounded up):`);
+  for (const line of quotaLines(mix, STACK_LIMITS)) report(`  ${line}`);
+}
+
+function cost(mix: Mix, report: (line: string) => void) {
+  const c = monthlyCost(mix);
+  const activities = Object.entries(c.byActivity)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, v]) => `${k} ${usd(v)}`)
+    .join(', ');
+  const services = Object.entries(c.byService)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, v]) => `${k} ${usd(v)}`)
+    .join(', ');
+  report(
+    `  ${mix.name.padEnd(14)} ${usd(c.total).padStart(8)} per 1 M DAU-month (goal ≤ ${usd(MONTHLY_GOAL_USD)}: ${c.total <= MONTHLY_GOAL_USD ? 'met' : 'MISSED'}), ` +
+      `mail beside it ${usd(c.mail)}; return visit ${returnVisitRru(mix)} RRU`,
+  );
+  report(`    by activity: ${activities}`);
+  report(`    by service:  ${services}`);
+}
+
+export async function bench(report: (line: string) => void): Promise<void> {
+  partitions(MIXES[1], report);
+  quotas(MIXES[1], report);
+  report(
+    `capacity: cost per 1 M DAU for 30 days at list prices (infra/cost.ts PRICES), the same traffic model, ${n(DEFAULT_DAU / 1e6)} M DAU`,
+  );
+  for (const mix of MIXES) cost(mix, report);
+  report(`capacity: the design changes of issue 27 priced one after another (each on top of those before), per 1 M DAU-month, mail apart`);
+  for (const mix of MIXES) {
+    let m = mix;
+    const steps = [`${mix.name}: today ${usd(monthlyCost(m).total)}`];
+    for (const c of CUTS) {
+      const before = monthlyCost(m).total;
+      m = withCuts(m, c.cuts);
+      const after = monthlyCost(m).total;
+      steps.push(`${c.name} −${usd(before - after)} → ${usd(after)}`);
+    }
+    report(`  ${steps.join('; ')}`);
+  }
+  if (process.argv.includes('--no-measure')) return;
+  const started = performance.now();
+  const m = await measureMatches(1, 'golden-age', 4);
+  const moves = m.moves / m.games;
+  const measured = goldenAgeMix({ ...m.stored, moves }, m.logRecord.stored);
+  report(
+    `capacity: a Golden Age match measured here (${m.games} game of random legal moves, ${m.moves} moves, ${((performance.now() - started) / 1000).toFixed(0)} s): ` +
+      `match item ${n(m.stored.matchItem)} B, log record ${n(m.logRecord.stored)} B, first read's log page ${n(m.stored.logPageBytes / 1000, 1)} kB, ` +
+      `${n(m.stored.moveWru, 1)} WRU per move, answers ${n(m.stored.readBytesOut / 1000, 1)} kB read / ${n(m.stored.moveBytesOut / 1000, 1)} kB move`,
+  );
+  cost(measured, report);
+}
