@@ -31,8 +31,10 @@ const PANELS: Record<Lang, Readonly<Record<string, string>>> = { en: panelsEn, n
 const LANG_FILE = LANGS.join('|');
 
 const ENTRY = 'web/src/main.tsx';
+/** The match page's first script (sends the match read before the main script is here): a plain script of its own. */
+const FIRST = 'web/src/first.ts';
 /** A game's board module (web/src/games/index.ts loads it when a match of that game is opened). */
-const GAME_BOARD = /^web\/src\/games\/[^/]+\/index\.ts$/;
+const GAME_BOARD = /^web\/src\/games\/([^/]+)\/index\.ts$/;
 
 /**
  * Words only the server says: refusals (`error.*`, `game.<id>.error.*`) come in the answer's `message`,
@@ -93,6 +95,7 @@ export async function buildWeb(opts: { outdir?: string } = {}): Promise<Metafile
   });
 
   const url = (file: string) => `/${relative(outdir, file).split('\\').join('/')}`;
+  const firstScript = await buildFirst(outdir, firstChunks(result.metafile, url));
   let script = '';
   let mainCss = '';
   let preload: string[] = [];
@@ -139,15 +142,67 @@ export async function buildWeb(opts: { outdir?: string } = {}): Promise<Metafile
   await writeFile(join(outdir, 'site.css'), css);
 
   const template = await readFile(join(outdir, 'index.html'), 'utf8');
-  if (!template.includes('/main.css') || !template.includes('/main.js')) throw new Error('index.html lacks the asset placeholders');
+  if (!template.includes('<link rel="stylesheet" href="/main.css">') || !template.includes('/main.js'))
+    throw new Error('index.html lacks the asset placeholders');
   const preloads = preload.map((href) => `<link rel="modulepreload" href="${href}">\n`).join('');
   // async: the script runs as soon as it is here, not after the browser has first laid out and
   // painted the static "Loading…" (tens of milliseconds on a cold load), so the match is requested
-  // sooner. main.tsx waits for the document itself before it draws.
+  // sooner. main.tsx waits for the document itself before it draws. The first script comes before the
+  // stylesheet and is a plain async one: it runs the moment it is here, with no module chunks to wait for.
   const html = template
-    .replace('/main.css', style)
+    .replace(
+      '<link rel="stylesheet" href="/main.css">',
+      `<script async src="${firstScript}"></script>\n<link rel="stylesheet" href="${style}">`,
+    )
     .replace(/<script type="module" src="\/main\.js"><\/script>/, `<script type="module" async src="${script}"></script>\n${preloads}`);
-  if (!html.includes(script)) throw new Error('index.html lacks <script type="module" src="/main.js"></script>');
+  if (!html.includes(script) || !html.includes(firstScript))
+    throw new Error('index.html lacks <script type="module" src="/main.js"></script>');
   await writeFile(join(outdir, 'index.html'), html);
   return result.metafile;
+}
+
+/** The chunks the first script asks for early (web/src/first.ts): each language's site words, each game's board and words. */
+function firstChunks(meta: Metafile, url: (file: string) => string) {
+  const chunks = {
+    site: {} as Record<string, string>,
+    boards: {} as Record<string, string>,
+    words: {} as Record<string, Record<string, string>>,
+  };
+  const site = new RegExp(`^shared/i18n/(${LANG_FILE})\\.ts$`);
+  const words = new RegExp(`^shared/i18n/games/([a-z-]+)/(${LANG_FILE})\\.ts$`);
+  for (const [file, out] of Object.entries(meta.outputs)) {
+    if (!file.endsWith('.js') || !out.entryPoint) continue;
+    const s = site.exec(out.entryPoint);
+    const b = GAME_BOARD.exec(out.entryPoint);
+    const w = words.exec(out.entryPoint);
+    if (s) chunks.site[s[1]!] = url(file);
+    if (b) chunks.boards[b[1]!] = url(file);
+    if (w) chunks.words[w[1]!] = { ...chunks.words[w[1]!], [w[2]!]: url(file) };
+  }
+  return chunks;
+}
+
+/**
+ * The first script, bundled apart with no chunks and no module syntax, so that it waits for no file the main
+ * script shares: the modules it imports (link, access, storage, lang, request) are the app's own, compiled
+ * into it once more; none of them imports a catalog, lingui or preact, so it stays small.
+ */
+async function buildFirst(outdir: string, chunks: ReturnType<typeof firstChunks>): Promise<string> {
+  const first = await build({
+    entryPoints: [FIRST],
+    bundle: true,
+    minify: true,
+    sourcemap: 'linked',
+    format: 'iife',
+    define: { FIRST_CHUNKS: JSON.stringify(chunks) },
+    target: 'es2022',
+    entryNames: '[name].[hash]',
+    outdir,
+    metafile: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  const file = Object.keys(first.metafile.outputs).find((f) => f.endsWith('.js'));
+  if (!file) throw new Error('esbuild produced no first script');
+  return `/${relative(outdir, file).split('\\').join('/')}`;
 }
