@@ -67,12 +67,14 @@ const compiledCatalogs: Plugin = {
   },
 };
 
+/** The project's own script modules, and those of one game's board or rules (not the plain board's). */
+const SHARED_MODULE = /^(web|shared)\/.*\.tsx?$/;
+const ONE_GAME = /^(web\/src|shared)\/games\/(?!generic\/)[^/]+\//;
+
 /**
  * The modules every match page loads before its first render: the main script's and, beside them, what the
  * game boards import up front (shared by the boards: Confirm, the help button). Style sheets aside.
  */
-const SHARED_MODULE = /^(web|shared)\/.*\.tsx?$/;
-const ONE_GAME = /^(web\/src|shared)\/games\/(?!generic\/)[^/]+\//;
 function upFront(meta: Metafile): string[] {
   const inputs = new Set<string>();
   const seen = new Set<string>();
@@ -105,7 +107,7 @@ function oneCore(core: string[]): Plugin {
     setup(b) {
       b.onLoad({ filter: /[\\/]web[\\/]src[\\/].*\.tsx?$/ }, async (args) => {
         // Not the modules of the core themselves (the catalogs are compiled-catalogs' to answer), nor a game's
-        // board: esbuild would then give every entry's style sheet the boards' CSS as well.
+        // board, split as esbuild splits it (what the boards share with the page stays in two small chunks).
         if (shared.has(args.path) || ONE_GAME.test(relative('.', args.path).split('\\').join('/'))) return undefined;
         const source = await readFile(args.path, 'utf8');
         return { contents: imports + source, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts' };
