@@ -106,9 +106,8 @@ function oneCore(core: string[]): Plugin {
     name: 'one-core',
     setup(b) {
       b.onLoad({ filter: /[\\/]web[\\/]src[\\/].*\.tsx?$/ }, async (args) => {
-        // Not the modules of the core themselves (the catalogs are compiled-catalogs' to answer), nor a game's
-        // board, split as esbuild splits it (what the boards share with the page stays in two small chunks).
-        if (shared.has(args.path) || ONE_GAME.test(relative('.', args.path).split('\\').join('/'))) return undefined;
+        // Not the modules of the core themselves (the catalogs are compiled-catalogs' to answer).
+        if (shared.has(args.path)) return undefined;
         const source = await readFile(args.path, 'utf8');
         return { contents: imports + source, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts' };
       });
