@@ -189,12 +189,11 @@ export async function buildWeb(opts: { outdir?: string } = {}): Promise<Metafile
   // async: the script runs as soon as it is here, not after the browser has first laid out and
   // painted the static "Loading…" (tens of milliseconds on a cold load), so the match is requested
   // sooner. main.tsx waits for the document itself before it draws. The first script comes before the
-  // stylesheet and is a plain async one: it runs the moment it is here, with no module chunks to wait for.
+  // stylesheet and is a plain blocking one (2 KB): it runs the moment it is here, with no module chunks to wait
+  // for. Measured on a loaded machine: as an async script Chromium ran it 40–50 ms after it had arrived, as a
+  // blocking one within 10 ms; the preload scanner asks for everything else meanwhile.
   const html = template
-    .replace(
-      '<link rel="stylesheet" href="/main.css">',
-      `<script async src="${firstScript}"></script>\n<link rel="stylesheet" href="${style}">`,
-    )
+    .replace('<link rel="stylesheet" href="/main.css">', `<script src="${firstScript}"></script>\n<link rel="stylesheet" href="${style}">`)
     .replace(/<script type="module" src="\/main\.js"><\/script>/, `<script type="module" async src="${script}"></script>\n${preloads}`);
   if (!html.includes(script) || !html.includes(firstScript))
     throw new Error('index.html lacks <script type="module" src="/main.js"></script>');

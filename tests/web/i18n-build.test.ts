@@ -94,7 +94,7 @@ describe('catalogs in the build', () => {
 
   it('the first render asks for few files: the first script (plain, small, no catalog or preact) and one main chunk', async () => {
     const html = await readFile(join(dir, 'index.html'), 'utf8');
-    const first = /<script async src="\/(first\.[A-Z0-9]{8}\.js)"><\/script>/.exec(html)?.[1];
+    const first = /<script src="\/(first\.[A-Z0-9]{8}\.js)"><\/script>/.exec(html)?.[1];
     expect(first, 'index.html runs the first script').toBeDefined();
     expect(html.indexOf(first!)).toBeLessThan(html.indexOf('rel="stylesheet"'));
     const code = await readFile(join(dir, first!), 'utf8');

@@ -1,5 +1,5 @@
 /**
- * The match page's first script: small, a plain async script ahead of the stylesheet in index.html
+ * The match page's first script: small, a plain (blocking) script ahead of the stylesheet in index.html
  * (web/build.ts), so it runs as soon as it is here, long before the main script and its chunks have
  * loaded and run. On a match page it sends the match read the app's first read would send (the same
  * modules decide it: link.ts reads the address, access.ts the seat, request.ts the request) and asks
