@@ -12,7 +12,7 @@ import { invalid, MatchError, parseKeepingInput, RuleError } from './errors.js';
 import { intent, intentsFor } from './intents.js';
 import type { LogRecord, MatchEnd, MatchRecord, RecentKey } from './port.js';
 import { linesOf, presentMatch } from './present.js';
-import { advance, keyReused, othersThan, rememberKey, seatWords } from './progress.js';
+import { advance, keyReused, othersThan, recentKey, rememberKey, sameRequest, seatWords } from './progress.js';
 import { deadlineOf, withDue } from './timing.js';
 import { requestHash, sameHash } from './tokens.js';
 import { undoAfterMove } from './undo.js';
@@ -67,7 +67,7 @@ export function decideMove(
     // The parsed move is compared, so a retry with its keys in another order or spaced otherwise replays.
     const keyed =
       key === undefined ? undefined : { key, requestHash: requestHash({ expectedVersion: request.expectedVersion, move: parsed.data }) };
-    const previous = keyed && match.recentKeys?.find((k) => k.seat === seat && k.key === keyed.key);
+    const previous = keyed && recentKey(match.recentKeys, seat, keyed.key);
     if (previous) return { done: await answered(deps, match.id, previous, keyed.requestHash) };
     if (match.status !== 'active') {
       const over = match.status === 'over';
@@ -130,7 +130,7 @@ export function decideResign(
 ): Decide<SeatAnswer> {
   const keyed = key === undefined ? undefined : { key, requestHash: requestHash({ op: 'resign', ...request }) };
   return async (match, now) => {
-    const previous = keyed && match.recentKeys?.find((k) => k.seat === seat && k.key === keyed.key);
+    const previous = keyed && recentKey(match.recentKeys, seat, keyed.key);
     if (previous) return { done: await answered(deps, match.id, previous, keyed.requestHash) };
     if (match.status !== 'active') throw new MatchError('match-not-active', 'error.match-not-active.resign', { version: match.version });
     const e = request.expectedVersion;
@@ -152,7 +152,7 @@ export function decideResign(
 
 /** The answer first given for this key (its log record keeps it), or key-reused for another request. */
 async function answered(deps: Pick<ChangeDeps, 'store'>, matchId: string, previous: RecentKey, hash: string): Promise<SeatAnswer> {
-  if (previous.requestHash !== hash) throw keyReused();
+  if (!sameRequest(previous, hash)) throw keyReused();
   const record = await deps.store.logAt(matchId, previous.version);
   if (!record?.response) throw new Error(`log record ${matchId}@${previous.version} has no stored response`);
   return { version: previous.version, view: JSON.parse(record.response.body) as Record<string, unknown> };

@@ -260,7 +260,7 @@ export interface NotificationIntent {
  * version has moved on, so it is refused as stale; a sealed move is refused by the rules as already made).
  */
 export const RECENT_KEYS_MS = 24 * 3600 * 1000;
-export const RECENT_KEYS_PER_SEAT = 4;
+export const RECENT_KEYS_PER_SEAT = 2;
 export interface RecentKey {
   seat: Seat;
   key: string;
