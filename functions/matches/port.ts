@@ -211,8 +211,12 @@ export interface LogRecord {
    * Like the move itself, never presented to anyone.
    */
   reveal?: unknown;
-  /** The response sent for a move made with an Idempotency-Key, replayed verbatim on a retry. */
-  response?: { status: number; body: string };
+  /**
+   * The response sent for a move made with an Idempotency-Key, for a retry. With `fromState` its parts made
+   * from the game state alone (`view`, `legalMoves`) are kept as null and made again from the state at this
+   * version (./moves.ts `keptAnswer`); records written before keep the whole body, replayed verbatim.
+   */
+  response?: { status: number; body: string; fromState?: true };
 }
 
 /**

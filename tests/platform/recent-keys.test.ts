@@ -74,4 +74,35 @@ describe('remembered Idempotency-Keys', () => {
     });
     expect(reused.status).toBe(422);
   });
+
+  it('a retry after the match has moved on gets the first bytes: the kept answer holds no state, made again by replay', async () => {
+    const { api, table } = await memoryApp();
+    const { matchId, seats } = await api.started('secret-sums', 2, { target: 30 });
+    const version = (await api.read(matchId, seats[0]!)).json.version as number;
+    const path = (s: number) => `/api/matches/${matchId}/seats/${s}/moves`;
+    const commit = { expectedVersion: version, move: { kind: 'commit', secret: 4 } };
+    const headers = { 'Idempotency-Key': 'moved-on-key-0001', 'Accept-Language': 'nl' };
+    const first = await api.call('POST', path(0), { token: seats[0]!.token, headers, body: commit });
+    expect(first.status).toBe(200);
+    const kept = (await table.store.logAt(matchId, first.json.version))!.response!;
+    expect(kept.fromState).toBe(true);
+    expect(JSON.parse(kept.body)).toMatchObject({ view: null, legalMoves: null, version: first.json.version });
+    // The other seat commits: both secrets are revealed, the match is at another version and state.
+    const other = await api.call('POST', path(1), { token: seats[1]!.token, body: { ...commit, move: { kind: 'commit', secret: 3 } } });
+    expect(other.status).toBe(200);
+    expect(other.json.version).toBeGreaterThan(first.json.version);
+    const retry = await api.call('POST', path(0), { token: seats[0]!.token, headers, body: commit });
+    expect(retry.status).toBe(200);
+    expect(retry.text).toBe(first.text);
+    // And while the match is still at the answer's version, from the match itself.
+    const now = (await api.read(matchId, seats[0]!)).json;
+    const s = now.toAct[0] as number;
+    const add = { expectedVersion: now.version, move: { kind: 'add', amount: 2 } };
+    const addHeaders = { 'Idempotency-Key': 'current-key-00001' };
+    const added = await api.call('POST', path(s), { token: seats[s]!.token, headers: addHeaders, body: add });
+    expect(added.status).toBe(200);
+    expect(added.json.legalMoves.length).toBeGreaterThanOrEqual(0);
+    const again = await api.call('POST', path(s), { token: seats[s]!.token, headers: addHeaders, body: add });
+    expect(again.text).toBe(added.text);
+  });
 });
