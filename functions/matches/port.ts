@@ -259,12 +259,17 @@ export interface NotificationIntent {
 }
 
 /**
- * Idempotency-Keys are honoured for a day, for the last few moves of each seat: a client retries
+ * Idempotency-Keys are honoured for a day, for the latest keyed change of each seat: a client retries
  * its latest requests, and an older key that has been forgotten cannot apply twice anyway (the
  * version has moved on, so it is refused as stale; a sealed move is refused by the rules as already made).
  */
 export const RECENT_KEYS_MS = 24 * 3600 * 1000;
-export const RECENT_KEYS_PER_SEAT = 2;
+/**
+ * One: a client sends a seat's next change only once it has the answer to the last, so a retry is of the
+ * newest key; each more kept costs ~50 B of the match item, read and written by every change (with two, a
+ * 4-seat Golden Age item stayed over 2 KB: docs/decisions/smaller-move-items.md).
+ */
+export const RECENT_KEYS_PER_SEAT = 1;
 export interface RecentKey {
   seat: Seat;
   key: string;

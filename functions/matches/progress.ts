@@ -86,13 +86,14 @@ export const keyReused = () => new MatchError('idempotency-key-reused', 'error.i
 
 /**
  * Keys younger than a day, newest last, at most RECENT_KEYS_PER_SEAT for each seat, each kept short: the key
- * as a 96-bit digest and the request hash as its first 128 bits, base64url (keptKey). They ride in the match
+ * as a 96-bit digest and the request hash as its first 128 bits, base64url (keptKey), the newest only. They ride in the match
  * item, read and written by every change, where the 64-character keys and 32-hex hashes kept before made a
  * 4-seat Golden Age item cross 2 KB (docs/decisions/smaller-move-items.md).
  */
 export function rememberKey(keys: RecentKey[] | undefined, key: RecentKey): RecentKey[] {
   const kept = (keys ?? []).filter((k) => k.at > key.at - RECENT_KEYS_MS);
-  const mine = kept.filter((k) => k.seat === key.seat).slice(-(RECENT_KEYS_PER_SEAT - 1));
+  const earlier = kept.filter((k) => k.seat === key.seat);
+  const mine = earlier.slice(Math.max(0, earlier.length - (RECENT_KEYS_PER_SEAT - 1)));
   return [...kept.filter((k) => k.seat !== key.seat), ...mine, keptKey(key)];
 }
 

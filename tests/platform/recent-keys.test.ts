@@ -1,6 +1,6 @@
 /**
  * The Idempotency-Keys a match remembers (functions/matches/progress.ts): kept short in the match item (the
- * key as a 96-bit digest, the request hash as 128 bits, base64url; the last two per seat), and entries kept
+ * key as a 96-bit digest, the request hash as 128 bits, base64url; the newest per seat), and entries kept
  * in the longer form by items written before still answer a retry and still refuse a reused key.
  */
 import { describe, expect, it } from 'vitest';
@@ -35,22 +35,22 @@ describe('remembered Idempotency-Keys', () => {
     expect(recentKey(old, 2, 'an-old-key-kept-as-sent')).toBe(old[0]);
     expect(sameRequest(old[0]!, hash)).toBe(true);
     expect(sameRequest(old[0]!, requestHash({ op: 'resign', expectedVersion: 1 }))).toBe(false);
-    // Both forms side by side: the next key of the seat is added short, the old one kept until it is dropped.
-    const next = rememberKey(old, { seat: 2, key: 'a-new-key-0123456', requestHash: hash, version: 10, at: 2 * HOUR });
+    // Both forms side by side (another seat's entry kept in the short form beside it).
+    const next = rememberKey(old, { seat: 1, key: 'a-new-key-0123456', requestHash: hash, version: 10, at: 2 * HOUR });
     expect(next.map((k) => k.key)).toEqual(['an-old-key-kept-as-sent', expect.stringMatching(/^k\./)]);
   });
 
-  it('the last two per seat and the last day', () => {
+  it('the newest per seat, within the last day', () => {
     const hash = requestHash({});
     let keys: RecentKey[] | undefined;
     for (let i = 0; i < 4; i++)
       keys = rememberKey(keys, { seat: 0, key: `seat-0-key-${i}000`, requestHash: hash, version: i + 2, at: i * HOUR });
     keys = rememberKey(keys, { seat: 1, key: 'seat-1-key-0000', requestHash: hash, version: 6, at: 4 * HOUR });
-    expect(keys!.map((k) => k.version)).toEqual([4, 5, 6]);
-    expect(recentKey(keys, 0, 'seat-0-key-1000')).toBeUndefined();
+    expect(keys!.map((k) => k.version)).toEqual([5, 6]);
+    expect(recentKey(keys, 0, 'seat-0-key-2000')).toBeUndefined();
     expect(recentKey(keys, 0, 'seat-0-key-3000')?.version).toBe(5);
     const dayLater = rememberKey(keys, { seat: 1, key: 'seat-1-key-1000', requestHash: hash, version: 7, at: 27 * HOUR });
-    expect(dayLater.map((k) => k.version)).toEqual([6, 7]);
+    expect(dayLater.map((k) => k.version)).toEqual([7]);
   });
 
   it('through the API: the match keeps the short form, and a retry answers the same bytes', async () => {
