@@ -231,7 +231,9 @@ export class DynamoPlayerStore implements PlayerStore {
     return ((await this.getItem(playerKeys.addressVoid(addressKey)))?.voidBefore as number | undefined) ?? null;
   }
 
-  private async deleteAll(keys: { pk: string; sk: string }[]): Promise<void> {
+  private async deleteAll(all: { pk: string; sk: string }[]): Promise<void> {
+    // A batch refuses a key named twice (a player's digest places before and after the shards grew may coincide).
+    const keys = [...new Map(all.map((k) => [`${k.pk}\u0000${k.sk}`, k])).values()];
     for (let i = 0; i < keys.length; i += 25) {
       let requests: Record<string, { DeleteRequest: { Key: Item } }[]> | undefined = {
         [this.tableName]: keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })),

@@ -4,6 +4,7 @@
  * (DynamoDB Local). Both stores of one `make` share one table, as they do in the app.
  */
 import { randomUUID } from 'node:crypto';
+import { DIGEST_SHARDS_BEFORE, digestShardNumberOf, playerKeys } from '../../functions/storage/table.js';
 import { describe, expect, it } from 'vitest';
 import type { ClaimedSeat, PlayerRecord, SessionRecord, SignInLinkRecord } from '../../functions/players/model.js';
 import type { DigestStore, PlayerStore } from '../../functions/players/port.js';
@@ -183,6 +184,19 @@ export function describePlayerStoreContract(name: string, make: () => Promise<Pl
       // The address can sign up again.
       const again = { ...player(), address: p.address, addressKey: p.addressKey };
       expect(await players.createPlayer(again)).toEqual(again);
+    });
+
+    it('deletes a player whose place on the digest list is the same before and after the list grew', async () => {
+      const { players, digests } = await make();
+      // An id in DIGEST#0..3 under both shard counts: its two places are one key.
+      const id = Array.from({ length: 200 }, (_, i) => `p-same-${i}`).find((x) => digestShardNumberOf(x) < DIGEST_SHARDS_BEFORE)!;
+      const p = player({ id, address: `${id}@example.test`, addressKey: `k-${id}` });
+      expect(playerKeys.digestMember(id)).toEqual(playerKeys.digestMemberBefore(id));
+      await players.createPlayer(p);
+      await players.enrollDigest(p.id);
+      await players.deletePlayer(p, T0 + 7);
+      expect(await players.player(p.id)).toBeNull();
+      expect((await digests.enrolled(100)).playerIds).not.toContain(p.id);
     });
   });
 }
