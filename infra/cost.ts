@@ -18,6 +18,7 @@ export const PRICES = {
   dynamoWru: 0.625 / 1_000_000, // on demand, after the November 2024 price cut
   dynamoRru: 0.125 / 1_000_000,
   sesPerMail: 0.1 / 1000,
+  sqsRequest: 0.4 / 1_000_000, // standard queue, per request of up to 64 KB (a batch of ten is one request per 64 KB)
   webSocketMessage: 1.0 / 1_000_000, // API Gateway WebSocket, first billion; each way, per started 32 KB
   webSocketMinute: 0.25 / 1_000_000, // connection minutes
 } as const;
@@ -79,6 +80,10 @@ export const GOLDEN_AGE: MatchProfile = {
   readBytesOut: 28_700,
   moveBytesOut: 14_700,
 };
+
+/** Bytes of one log record as stored, measured with the profiles above (the return visit's whole-log bound). */
+export const AUCTION_LOG_RECORD_BYTES = 1_130;
+export const GOLDEN_AGE_LOG_RECORD_BYTES = 3_000;
 
 /** The same match as stored before (plain JSON), measured in the same run. */
 export const DUTCH_AUCTION_UNCOMPRESSED: MatchProfile = {

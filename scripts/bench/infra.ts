@@ -23,7 +23,7 @@ import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { GetItemCommand, QueryCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { build } from 'esbuild';
 import { DUTCH_AUCTION, DUTCH_AUCTION_UNCOMPRESSED, itemBytes, matchCost, pollBudget, wru, type MatchProfile } from '../../infra/cost.js';
@@ -344,14 +344,17 @@ function apiCaller(app: ReturnType<typeof createApp>) {
       headers: {
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
         ...(body ? { 'Content-Type': 'application/json' } : {}),
+        // As a browser asks: the bytes counted are those CloudFront would send (the app gzips what it may).
+        'Accept-Encoding': 'gzip',
         ...headers,
       },
       body: body ? JSON.stringify(body) : undefined,
     });
-    const text = await res.text();
+    const wire = Buffer.from(await res.arrayBuffer());
+    const text = (res.headers.get('content-encoding') === 'gzip' ? gunzipSync(wire) : wire).toString('utf8');
     if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
     // biome-ignore lint/suspicious/noExplicitAny: the bench reads fields of several different API answers straight off the parsed JSON.
-    return { json: JSON.parse(text) as any, bytes: Buffer.byteLength(text) };
+    return { json: JSON.parse(text) as any, bytes: wire.length };
   };
 }
 
