@@ -144,8 +144,9 @@ export const BOT_GB = FUNCTIONS.bots.memoryMb / 1024;
  * Billed seconds assumed per bot invocation (not measured on AWS): a strong move is 100 ms of CPU on a
  * full vCPU (the strong level's think-time budget), about 170 ms at 1 GB, plus the match read and the
  * commit; an easy one a few ms plus the same I/O. `wake` is an invocation that finds no bot turn (woken
- * by the bot's own commit, or by a change that is no bot's turn). A `reaction` (a snap) waits 1.5–3 s
- * first, billed as it sleeps.
+ * by the bot's own commit, or by a change that is no bot's turn). `reaction` is the 1.5–3 s a snap waited,
+ * billed as it slept, before the wait became a delayed message on the bots' queue (docs/decisions/stream-fan-out.md);
+ * `botMatchCost`'s `reactionsPerBotMove` prices that old path, the monthly model (infra/capacity.ts) bills no wait.
  */
 export const BOT_SECONDS = { strong: 0.25, easy: 0.06, wake: 0.02, reaction: 2.25, init: 1.0 } as const;
 
