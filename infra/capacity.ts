@@ -378,8 +378,9 @@ export function unitWork(mix: Mix) {
   const consistency = mix.cuts?.eventualReads ? 0.5 : 1;
   const head = rru(p.matchItem);
   const firstRead = consistency * (head + rru(p.logPageBytes));
-  // The profile's write units of a move count its `due` index entries too (scripts/bench/infra.ts).
-  const tableMoveWru = p.moveWru - FROM_CODE.dueUnitsPerMove;
+  // The profile's write units of a move count its `due` index entries too (scripts/bench/infra.ts); the index is
+  // billed apart at DUE_UNITS_PER_MOVE.
+  const tableMoveWru = p.moveWru - (p.moveDueWru ?? FROM_CODE.dueUnitsPerMove);
   const claims = ASSUMED.claimedSeats;
   /** `/me/next`: the player's seat claims (one Query, strong), then each claimed seat's match (eventually consistent); or one item. */
   const nextRru = mix.cuts?.nextOneRead ? 1 : rru(claims * ASSUMED.seatClaimBytes) + 0.5 * claims * head;

@@ -37,6 +37,8 @@ export interface MatchProfile {
    * item rounded up to whole KB, then doubled for the transaction) plus the `due` index entries it moves.
    */
   moveWru: number;
+  /** Of moveWru, the `due` index's part, counted from the items (the capacity model takes DUE_UNITS_PER_MOVE for it). */
+  moveDueWru?: number;
   /** Bytes of the log records the first read of a visit fetches (the last LOG_PAGE of them). */
   logPageBytes: number;
   /** Outbox rows per move (at most one per other seat, only when that seat's situation changed). */

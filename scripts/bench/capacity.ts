@@ -112,7 +112,7 @@ export async function bench(report: (line: string) => void): Promise<void> {
     report(
       `capacity: ${name} measured here (${m.games} game(s) of random legal moves, ${m.moves} moves, ${((performance.now() - started) / 1000).toFixed(0)} s): ` +
         `match item ${n(m.stored.matchItem)} B, log record ${n(m.logRecord.stored)} B, first read's log page ${n(m.stored.logPageBytes / 1000, 1)} kB, ` +
-        `${n(m.stored.moveWru, 1)} WRU per move, answers ${n(m.stored.readBytesOut / 1000, 1)} kB read / ${n(m.stored.moveBytesOut / 1000, 1)} kB move, ` +
+        `${n(m.stored.moveWru, 1)} WRU per move (${n(m.stored.moveDueWru ?? 0, 2)} on the due index), answers ${n(m.stored.readBytesOut / 1000, 1)} kB read / ${n(m.stored.moveBytesOut / 1000, 1)} kB move, ` +
         `${n(m.stored.intentsPerMove, 2)} outbox rows per move`,
     );
     cost(mixOf({ ...m.stored, moves }, m.logRecord.stored), report);

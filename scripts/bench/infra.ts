@@ -254,6 +254,7 @@ export async function measureMatches(minMoves = 100, game = 'dutch-auction', sea
       stored: { match: 0, log: 0, wru: 0, page: 0 },
       plain: { match: 0, log: 0, wru: 0, page: 0 },
       intents: 0,
+      indexWru: 0,
       readOut: 0,
       moveOut: 0,
     };
@@ -324,6 +325,7 @@ export async function measureMatches(minMoves = 100, game = 'dutch-auction', sea
           sum[kind].wru += 2 * (wru(m) + wru(sizes(log)[kind]) + rows.reduce((a, n) => a + wru(sizes(n)[kind]), 0)) + indexWru;
         }
         sum.intents += carried + rows.length;
+        sum.indexWru += indexWru;
         sum.readOut += read.bytes;
         sum.moveOut += moved.bytes;
         before = after;
@@ -362,6 +364,7 @@ interface Sums {
   stored: { match: number; log: number; wru: number; page: number };
   plain: { match: number; log: number; wru: number; page: number };
   intents: number;
+  indexWru: number;
   readOut: number;
   moveOut: number;
 }
@@ -372,6 +375,7 @@ function summarise(sum: Sums, moves: number, games: number) {
     ...DUTCH_AUCTION,
     matchItem: sum[kind].match / moves,
     moveWru: sum[kind].wru / moves,
+    moveDueWru: sum.indexWru / moves,
     logPageBytes: sum[kind].page / moves,
     intentsPerMove: sum.intents / moves,
     readBytesOut: sum.readOut / moves,
