@@ -6,6 +6,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AnyGame } from '#shared/engine/game.js';
+import { compressAnswers } from './http/compress.js';
 import { ApiError, INTERNAL_MESSAGE, onError } from './http/errors.js';
 import { gameNameIn, langOf } from './i18n.js';
 import { API_BASE, MATCHES_BASE, on } from './http/api-route.js';
@@ -79,6 +80,8 @@ export function createApp(deps: AppDeps): Hono {
   const ctx: RouteContext = { service, links: linksFor(deps.publicUrl) };
   const app = new Hono();
 
+  // Outermost: answers of 1 KB or more gzipped for clients that accept it (./http/compress.ts).
+  app.use('/api/*', compressAnswers());
   app.use('/api/*', async (c, next) => {
     await next();
     tellOutcome(deps.observe, c);

@@ -84,7 +84,7 @@ export function on(app: Hono, route: ApiRoute, handler: Handler): void {
 export const idempotencyHeader = (retry: string, schema: LazySchema = IdempotencyKey): Record<string, ApiHeader> => ({
   'Idempotency-Key': {
     schema,
-    description: `Makes the call safe to retry: ${retry} The key is kept for a day (per seat: its last ${RECENT_KEYS_PER_SEAT} keyed changes); the same key with another request gets 422 idempotency-key-reused.`,
+    description: `Makes the call safe to retry: ${retry} The key is kept for a day (per seat: ${RECENT_KEYS_PER_SEAT === 1 ? 'its latest keyed change' : `its last ${RECENT_KEYS_PER_SEAT} keyed changes`}); the same key with another request gets 422 idempotency-key-reused.`,
   },
 });
 

@@ -211,8 +211,12 @@ export interface LogRecord {
    * Like the move itself, never presented to anyone.
    */
   reveal?: unknown;
-  /** The response sent for a move made with an Idempotency-Key, replayed verbatim on a retry. */
-  response?: { status: number; body: string };
+  /**
+   * The response sent for a move made with an Idempotency-Key, for a retry. With `fromState` its parts made
+   * from the game state alone (`view`, `legalMoves`) are kept as null and made again from the state at this
+   * version (./moves.ts `keptAnswer`); records written before keep the whole body, replayed verbatim.
+   */
+  response?: { status: number; body: string; fromState?: true };
 }
 
 /**
@@ -255,12 +259,17 @@ export interface NotificationIntent {
 }
 
 /**
- * Idempotency-Keys are honoured for a day, for the last few moves of each seat: a client retries
+ * Idempotency-Keys are honoured for a day, for the latest keyed change of each seat: a client retries
  * its latest requests, and an older key that has been forgotten cannot apply twice anyway (the
  * version has moved on, so it is refused as stale; a sealed move is refused by the rules as already made).
  */
 export const RECENT_KEYS_MS = 24 * 3600 * 1000;
-export const RECENT_KEYS_PER_SEAT = 4;
+/**
+ * One: a client sends a seat's next change only once it has the answer to the last, so a retry is of the
+ * newest key; each more kept costs ~50 B of the match item, read and written by every change (with two, a
+ * 4-seat Golden Age item stayed over 2 KB: docs/decisions/smaller-move-items.md).
+ */
+export const RECENT_KEYS_PER_SEAT = 1;
 export interface RecentKey {
   seat: Seat;
   key: string;

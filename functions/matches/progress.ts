@@ -8,7 +8,7 @@ import { MatchError } from './errors.js';
 import type { MatchEnd, MatchRecord, RecentKey } from './port.js';
 import { RECENT_KEYS_MS, RECENT_KEYS_PER_SEAT } from './port.js';
 import { withDue } from './timing.js';
-import { newMatchId, newSeed } from './tokens.js';
+import { newMatchId, newSeed, sha256 } from './tokens.js';
 
 /** The match after a state change: version, whose move, waiting clocks, the end. */
 export function advance(game: AnyGame, match: MatchRecord, state: unknown, now: number, end?: MatchEnd): MatchRecord {
@@ -84,9 +84,40 @@ export const seatWords = (key: string, seat: Seat) => ({ key, params: { seat: { 
 
 export const keyReused = () => new MatchError('idempotency-key-reused', 'error.idempotency-key-reused');
 
-/** Keys younger than a day, newest last, at most RECENT_KEYS_PER_SEAT for each seat. */
+/**
+ * Keys younger than a day, newest last, at most RECENT_KEYS_PER_SEAT for each seat, each kept short: the key
+ * as a 96-bit digest and the request hash as its first 128 bits, base64url (keptKey), the newest only. They ride in the match
+ * item, read and written by every change, where the 64-character keys and 32-hex hashes kept before made a
+ * 4-seat Golden Age item cross 2 KB (docs/decisions/smaller-move-items.md).
+ */
 export function rememberKey(keys: RecentKey[] | undefined, key: RecentKey): RecentKey[] {
   const kept = (keys ?? []).filter((k) => k.at > key.at - RECENT_KEYS_MS);
-  const mine = kept.filter((k) => k.seat === key.seat).slice(-(RECENT_KEYS_PER_SEAT - 1));
-  return [...kept.filter((k) => k.seat !== key.seat), ...mine, key];
+  const earlier = kept.filter((k) => k.seat === key.seat);
+  const mine = earlier.slice(Math.max(0, earlier.length - (RECENT_KEYS_PER_SEAT - 1)));
+  return [...kept.filter((k) => k.seat !== key.seat), ...mine, keptKey(key)];
 }
+
+/** The form a key is remembered in (rememberKey); a key already in it is left as it is. */
+export function keptKey(key: RecentKey): RecentKey {
+  const requestHash = key.requestHash.length === HEX_HASH ? Buffer.from(key.requestHash, 'hex').toString('base64url') : key.requestHash;
+  return { ...key, key: keyDigest(key.key), requestHash };
+}
+
+/** The seat's remembered entry for this Idempotency-Key: kept as its digest, or as itself by items written before. */
+export function recentKey(keys: RecentKey[] | undefined, seat: number, key: string): RecentKey | undefined {
+  const digest = keyDigest(key);
+  return keys?.find((k) => k.seat === seat && (k.key === digest || k.key === key));
+}
+
+/** Was the remembered request this one (`hash`: requestHash, 32 hex)? Either form it may be kept in. */
+export const sameRequest = (kept: RecentKey, hash: string): boolean =>
+  kept.requestHash === hash || kept.requestHash === Buffer.from(hash, 'hex').toString('base64url');
+
+/**
+ * 96 bits: two keys of one seat within a day will not meet. The dot, which no key sent may hold (8–64 letters,
+ * digits, - or _), tells a digest from a key kept as it was sent, and leaves a digest as it is.
+ */
+const keyDigest = (key: string) =>
+  key.startsWith(DIGEST) ? key : `${DIGEST}${Buffer.from(sha256(key).slice(0, 24), 'hex').toString('base64url')}`;
+const DIGEST = 'k.';
+const HEX_HASH = 32;

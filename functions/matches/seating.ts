@@ -10,7 +10,7 @@ import type { ChangeDeps, Decide } from './change.js';
 import { MatchError } from './errors.js';
 import { intent } from './intents.js';
 import type { LogRecord, MatchRecord } from './port.js';
-import { keyReused, rememberKey, start } from './progress.js';
+import { keyReused, recentKey, rememberKey, sameRequest, start } from './progress.js';
 import { countSideChange } from './side-changes.js';
 import { withDue } from './timing.js';
 import { derivedSecret, newSecret, requestHash, sameHash, sha256 } from './tokens.js';
@@ -85,9 +85,9 @@ export function decideRenewLinks(seat: Seat, token: string, key?: string): Decid
   const keyed = key === undefined ? undefined : { key, requestHash: requestHash({ op: 'links' }) };
   return (match, now) => {
     const secret = (label: string) => (keyed ? derivedSecret(token, `links:${match.id}:${keyed.key}:${label}`) : newSecret());
-    const previous = keyed && match.recentKeys?.find((k) => k.seat === seat && k.key === keyed.key);
+    const previous = keyed && recentKey(match.recentKeys, seat, keyed.key);
     if (previous) {
-      if (previous.requestHash !== keyed.requestHash) throw keyReused();
+      if (!sameRequest(previous, keyed.requestHash)) throw keyReused();
       const invites = (previous.invites ?? []).map((s) => ({ seat: s, secret: secret(`invite:${s}`) }));
       return { done: { invites, spectator: secret('spectator') } };
     }

@@ -145,7 +145,8 @@ export function matchToItem(m: MatchRecord, wake: boolean): Item {
     // Top-level for the bot function's stream filter ("NewImage.botSeats exists"): only a change to the
     // game of a match in play with a seat a computer plays wakes it, never a change beside the game.
     ...(wake ? botSeatsOf(status, seats) : {}),
-    data: packData({ ...rest, seats }),
+    // The seats' token hashes are kept once, in `tokenHashes` above (itemToMatch puts them back).
+    data: packData({ ...rest, seats: seats.map(({ tokenHash: _kept, ...seat }) => seat) }),
   };
 }
 
@@ -157,8 +158,11 @@ export function botSeatsOf(status: MatchRecord['status'], seats: MatchRecord['se
 
 export function itemToMatch(item: Item): MatchRecord {
   const rest = unpackData<Omit<MatchRecord, 'id' | 'version' | 'status' | 'gameId' | 'spectatorHash'>>(item.data);
+  const tokenHashes = (item.tokenHashes ?? []) as (string | null)[];
   return {
     ...rest,
+    // Items written before kept each seat's token hash in `data` too.
+    seats: rest.seats.map((seat, i) => (seat.tokenHash !== undefined ? seat : { ...seat, tokenHash: tokenHashes[i] ?? null })),
     id: item.id as string,
     version: item.version as number,
     status: item.status as MatchRecord['status'],

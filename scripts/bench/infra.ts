@@ -50,6 +50,10 @@ const LAMBDA_ENV = {
   EMAIL_FROM: 'Dutch <turns@dutch.example>',
   SES_CONFIGURATION_SET: 'bench',
   VAPID_SECRET_ID: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:bench',
+  // The consumers' queues (infra/constructs/stream.ts): the stream reader sends to all three, the bots to their own.
+  NOTIFY_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/bench-notify',
+  BOTS_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/bench-bots',
+  LIVE_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/bench-live',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   // As on Lambda, for every child, the floors too: the stack sets none (infra/constructs/function.ts), and none of ours leaks in.
   NODE_OPTIONS: '',

@@ -4,6 +4,7 @@
  * delivers them.
  */
 import { randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   DescribeStreamCommand,
@@ -79,7 +80,10 @@ export type V2Handler = (event: APIGatewayProxyEventV2, context?: never) => Prom
 /** Calls a Lambda handler with a v2 event and decodes the structured result. */
 export async function invoke(handler: V2Handler, req: V2Request) {
   const out = (await handler(v2Event(req))) as APIGatewayProxyStructuredResultV2;
-  const text = out.isBase64Encoded ? Buffer.from(out.body ?? '', 'base64').toString('utf8') : (out.body ?? '');
+  const raw = out.isBase64Encoded ? Buffer.from(out.body ?? '', 'base64') : Buffer.from(out.body ?? '', 'utf8');
+  const gzipped = String(Object.entries(out.headers ?? {}).find(([k]) => k.toLowerCase() === 'content-encoding')?.[1] ?? '') === 'gzip';
+  // As a browser does: a gzipped answer is read decompressed; `wire` is what crossed the network.
+  const text = (gzipped ? gunzipSync(raw) : raw).toString('utf8');
   let json: Json = null;
   try {
     json = text ? JSON.parse(text) : null;
@@ -87,7 +91,7 @@ export async function invoke(handler: V2Handler, req: V2Request) {
     json = null;
   }
   const headers = Object.fromEntries(Object.entries(out.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
-  return { status: out.statusCode ?? 200, headers, text, json };
+  return { status: out.statusCode ?? 200, headers, text, json, isBase64Encoded: out.isBase64Encoded === true, wire: raw.byteLength };
 }
 
 // ---- DynamoDB Streams -----------------------------------------------------------------------------

@@ -181,6 +181,57 @@ describe('API Lambda (hono/aws-lambda) with HTTP API v2 events on DynamoDB Local
     }
   });
 
+  it('functions/lambda/api.ts gzips answers of 1 KB or more for clients that accept it, base64-encoded for payload 2.0', async () => {
+    const api = viaGateway(production);
+    const gzip = { 'accept-encoding': 'gzip, deflate, br' };
+    // A small answer goes plain whatever the client accepts.
+    const health = await api.get('/api/health', { headers: gzip });
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(health.isBase64Encoded).toBe(false);
+
+    const created = await api.post('/api/matches', { game: 'golden-age', seats: 3, options: {}, name: 'Ann' });
+    expect(created.status, created.text).toBe(201);
+    const matchId: string = created.json.matchId;
+    const tokens = [created.json.token as string];
+    for (const { seat, url } of created.json.invites as { seat: number; url: string }[]) {
+      const joined = await api.post(`/api/matches/${matchId}/join`, {
+        invite: new URL(url).hash.replace('#invite=', ''),
+        name: `P${seat}`,
+      });
+      tokens[joined.json.seat as number] = joined.json.token as string;
+    }
+    const path = (s: number) => `/api/matches/${matchId}/seats/${s}`;
+
+    const plain = await api.get(path(0), { token: tokens[0] });
+    const packed = await api.get(path(0), { token: tokens[0], headers: gzip });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.isBase64Encoded).toBe(false);
+    expect(packed.status).toBe(200);
+    expect(packed.headers['content-encoding']).toBe('gzip');
+    expect(packed.isBase64Encoded).toBe(true);
+    expect(packed.headers.vary).toMatch(/Accept-Encoding/);
+    expect(packed.wire).toBeLessThan(plain.wire / 3);
+    expect(packed.text).toBe(plain.text);
+    // Other bytes, the same version: a weak tag, and a poll with it is still answered 304.
+    expect(packed.headers.etag).toBe(`W/"${plain.json.version}"`);
+    const poll = await api.get(path(0), { token: tokens[0], headers: { ...gzip, 'if-none-match': packed.headers.etag! } });
+    expect(poll.status).toBe(304);
+    expect(poll.text).toBe('');
+
+    // A keyed move and its retry: the same bytes once decompressed, gzipped or not.
+    const s = plain.json.toAct[0] as number;
+    const read = await api.get(path(s), { token: tokens[s], headers: gzip });
+    const body = { expectedVersion: read.json.version, move: read.json.legalMoves[0] };
+    const moved = await api.post(`${path(s)}/moves`, body, { token: tokens[s], headers: { ...gzip, 'idempotency-key': 'gz-move-1' } });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.headers['content-encoding']).toBe('gzip');
+    const retry = await api.post(`${path(s)}/moves`, body, { token: tokens[s], headers: { ...gzip, 'idempotency-key': 'gz-move-1' } });
+    expect(retry.text).toBe(moved.text);
+    const plainRetry = await api.post(`${path(s)}/moves`, body, { token: tokens[s], headers: { 'idempotency-key': 'gz-move-1' } });
+    expect(plainRetry.headers['content-encoding']).toBeUndefined();
+    expect(plainRetry.text).toBe(moved.text);
+  });
+
   it('functions/lambda/api.ts ignores a malformed x-forwarded-host and keeps the API host', async () => {
     const game = [...gameRegistry.values()][0]!;
     const api = viaGateway(production, 'evil.example/<script>');

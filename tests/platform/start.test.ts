@@ -48,7 +48,14 @@ function slowCreate(port: number) {
 describe('npm start', () => {
   it('on Ctrl-C stops taking connections, answers what is in flight, then stops the dispatcher and DynamoDB Local', async () => {
     const port = await freePort();
-    const run = startScript({ PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'start-')), DISPATCH_POLL_MS: '100' });
+    // A grace far longer than the test: on a busy machine the in-flight requests may take seconds, and what is
+    // tested is the order of the stop, not the length of its grace.
+    const run = startScript({
+      PORT: String(port),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'start-')),
+      DISPATCH_POLL_MS: '100',
+      DRAIN_MS: '120000',
+    });
     const pgid = run.child.pid!;
     try {
       await run.waitFor('Dutch is running');

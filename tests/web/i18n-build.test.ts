@@ -1,7 +1,8 @@
 /**
  * The languages in the build (web/build.ts): each catalog is its own lazily loaded chunk of compiled
  * messages, the page carries no ICU parser, and the match page's JS (the frame, what it imports up
- * front, the largest game board with its imports, and one catalog) stays within 50 KB gzip.
+ * front, the largest game board with its imports, and one catalog) stays within 50 KB gzip; the first render
+ * asks for few files (web/src/first.ts, then the main script and its one chunk: docs/decisions/first-render.md).
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -89,5 +90,18 @@ describe('catalogs in the build', () => {
     const total = worst + site;
     console.log(`match page JS: ${(total / 1024).toFixed(1)} KB gzip (site catalog ${(site / 1024).toFixed(1)} KB)`);
     expect(total).toBeLessThanOrEqual(BUDGET);
+  });
+
+  it('the first render asks for few files: the first script (plain, small, no catalog or preact) and one main chunk', async () => {
+    const html = await readFile(join(dir, 'index.html'), 'utf8');
+    const first = /<script src="\/(first\.[A-Z0-9]{8}\.js)"><\/script>/.exec(html)?.[1];
+    expect(first, 'index.html runs the first script').toBeDefined();
+    expect(html.indexOf(first!)).toBeLessThan(html.indexOf('rel="stylesheet"'));
+    const code = await readFile(join(dir, first!), 'utf8');
+    expect(code).not.toMatch(/\bimport\s*[{("*]|\bexport\s*\{/);
+    // No catalog in it; its size (preact and lingui alone are 15 KB gzip) says it carries neither.
+    expect(code).not.toContain('"Mijn partijen"');
+    expect(gzipSync(code, { level: 9 }).length).toBeLessThanOrEqual(3 * 1024);
+    expect([...html.matchAll(/rel="modulepreload"/g)].length).toBeLessThanOrEqual(2);
   });
 });

@@ -5,16 +5,8 @@
  */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadLanguage } from '../../web/src/i18n.js';
-import {
-  listSeats,
-  memoryStorage,
-  rememberMatch,
-  saveSeat,
-  storedResult,
-  storedSeats,
-  storedVariant,
-  useStorage,
-} from '../../web/src/storage.js';
+import { rememberMatch, storedResult, storedVariant } from '../../web/src/remembered.js';
+import { listSeats, memoryStorage, saveSeat, storedSeats, useStorage } from '../../web/src/storage.js';
 import { seatName } from '../../web/src/text.js';
 import type { Match } from '../../web/src/types.js';
 

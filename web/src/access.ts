@@ -1,57 +1,47 @@
 /**
- * How this browser opens a match (a fresh invite first, then a held seat, then a watch link),
- * and the first read of the match (and of the game's board module), started before the page is
- * drawn so that the network and the first render overlap.
+ * How this browser opens a match (a fresh invite first, then a held seat, then a watch link), and the
+ * first read that follows from it. Reads only storage and the link, with no other module, so the match
+ * page's first script (web/src/first.ts) decides exactly as the app does; web/src/early-read.ts sends
+ * and hands over the app's first read.
  */
-import { type ReadResult, api } from './api.js';
-import { loadGameUi } from './games/index.js';
+import type { LinkSecret } from './link.js';
+import type { Read } from './request.js';
 import * as store from './storage.js';
 import type { Credentials } from './types.js';
 
 export type Access = Credentials | { kind: 'invite'; secret: string } | { kind: 'none' };
 
-export function accessFor(matchId: string): Access {
-  const invite = store.pendingInvite(matchId);
+/**
+ * `link`: a link in the address that is not stored yet (the first script runs before main.tsx stores it),
+ * taken as web/src/fragment.ts `absorbFragment` would store it: an invite, a seat (the one shown), a watch link.
+ */
+export function accessFor(matchId: string, link: LinkSecret | null = null): Access {
+  const invite = link?.kind === 'invite' ? link.secret : store.pendingInvite(matchId);
   if (invite) return { kind: 'invite', secret: invite };
-  const seat = store.findSeat(matchId, store.currentSeat(matchId));
+  const seat = link?.kind === 'seat' ? link : store.findSeat(matchId, store.currentSeat(matchId));
   if (seat) return { kind: 'seat', seat: seat.seat, token: seat.token };
-  const watch = store.findWatch(matchId);
+  const watch = link?.kind === 'watch' ? link.secret : store.findWatch(matchId);
   if (watch) return { kind: 'watch', secret: watch };
   return { kind: 'none' };
 }
 
 export const snapshotKey = (matchId: string, creds: Credentials) => `${matchId}:${creds.kind === 'seat' ? creds.seat : 'watch'}`;
 
-const readKey = (matchId: string, creds: Credentials, etag: string | null) =>
-  `${matchId}|${creds.kind === 'seat' ? `${creds.seat}|${creds.token}` : `w|${creds.secret}`}|${etag ?? ''}`;
-
-let early: { key: string; read: Promise<ReadResult> } | null = null;
-
-/**
- * Starts the first read of the match at this address, if this browser can open it, and the
- * download of its game's board. Returns that download when the match can be drawn at once from the
- * state kept from the last visit, so the first render can wait for the board instead of drawing
- * "loading" and then the page.
- */
-export function startEarlyRead(matchId: string): Promise<unknown> | null {
-  const access = accessFor(matchId);
-  if (access.kind !== 'seat' && access.kind !== 'watch') return null;
-  const snapshot = store.loadSnapshot<{ game?: { id?: string } }>(snapshotKey(matchId, access));
-  const etag = snapshot?.etag ?? null;
-  const read = api.read(matchId, access, etag);
-  // The game's board module too, when this browser knows which game it is.
-  const gameId = snapshot?.match.game?.id ?? (access.kind === 'seat' ? store.findSeat(matchId, access.seat)?.gameId : undefined);
-  const board = gameId ? loadGameUi(gameId) : null;
-  board?.catch(() => {}); // the page shows the plain board and says why
-  read.catch(() => {}); // the page handles failures when it takes the read over
-  early = { key: readKey(matchId, access, etag), read };
-  return snapshot ? board : null;
+/** The first read of a match, and what this browser knows before its answer. */
+export interface FirstRead extends Read {
+  /** The game, when known (kept state, or the seat's link): its board can be asked for with the read. */
+  gameId: string | undefined;
+  /** The state kept from the last visit: the page can be drawn from it before the answer. */
+  kept: boolean;
 }
 
-/** The read started early for exactly this request, once; otherwise null. */
-export function takeEarlyRead(matchId: string, creds: Credentials, etag: string | null): Promise<ReadResult> | null {
-  if (!early || early.key !== readKey(matchId, creds, etag)) return null;
-  const { read } = early;
-  early = null;
-  return read;
+/** The first read this browser would make of the match at this address (null: nothing to read with). */
+export function firstReadOf(matchId: string, link: LinkSecret | null = null): FirstRead | null {
+  const access = accessFor(matchId, link);
+  if (access.kind !== 'seat' && access.kind !== 'watch') return null;
+  const snapshot = store.loadSnapshot<{ game?: { id?: string } }>(snapshotKey(matchId, access));
+  const linked = link?.kind === 'seat' && link.game ? link.game : undefined;
+  const gameId =
+    snapshot?.match.game?.id ?? (access.kind === 'seat' ? (linked ?? store.findSeat(matchId, access.seat)?.gameId) : undefined);
+  return { matchId, creds: access, etag: snapshot?.etag ?? null, gameId, kept: !!snapshot };
 }

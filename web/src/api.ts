@@ -2,8 +2,8 @@
  * The page's only door to the server: the HTTP API under /api. Secrets travel in the
  * Authorization header, never in a URL the server sees.
  */
-import { PSEUDO } from '#shared/i18n/index.js';
 import { currentLang, t } from './i18n.js';
+import { acceptLanguage, matchPath, requestInit, type SendOptions, secretOf } from './request.js';
 import type { BotLevel, Created, Credentials, GameSummary, InviteInfo, Joined, LogRecord, Match, OnDeadline, ReplayPage } from './types.js';
 
 /** An answer other than 2xx/304, with the API's stable error code and its message for people. */
@@ -47,28 +47,17 @@ export type ReadResult = { changed: false } | { changed: true; match: Match; eta
 
 type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
-type SendOptions = { auth?: string; body?: unknown; headers?: Record<string, string> };
-
-/** One request as sent, with no retry. */
-async function sendOnce(fetchImpl: FetchLike, method: string, path: string, opts: SendOptions): Promise<Response> {
-  // The language shown, so the server's refusals come in it (the pseudo-locale asks for English).
-  const lang = currentLang();
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Accept-Language': lang === PSEUDO ? 'en' : lang,
-    ...(opts.headers ?? {}),
-  };
-  if (opts.auth) headers.Authorization = `Bearer ${opts.auth}`;
-  let body: string | undefined;
-  if (opts.body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(opts.body);
-  }
+/** One request as sent, with no retry; `sent`: the same request, already sent (the first script's read). */
+async function sendOnce(
+  fetchImpl: FetchLike,
+  method: string,
+  path: string,
+  opts: SendOptions,
+  sent?: Promise<Response>,
+): Promise<Response> {
   try {
-    // no-store: the page does its own revalidation with If-None-Match and wants every 304.
-    // same-origin: the sign-in cookie (HttpOnly, SameSite=Strict) rides along, so a seat taken while
-    // signed in joins the player's record; no other site's requests ever carry it.
-    return await fetchImpl(path, { method, headers, body, cache: 'no-store', credentials: 'same-origin' });
+    // The language shown, so the server's refusals come in it.
+    return await (sent ?? fetchImpl(path, requestInit(method, opts, acceptLanguage(currentLang()))));
   } catch {
     throw new NetworkFailure(t('site.network'));
   }
@@ -112,10 +101,10 @@ export function createApi(
    * One request. A 503 with Retry-After (the database did not answer in time) is sent again after the
    * wait the server asked for, if sending it again is safe: reads, and writes with an Idempotency-Key.
    */
-  async function send(method: string, path: string, opts: SendOptions = {}): Promise<Response> {
+  async function send(method: string, path: string, opts: SendOptions = {}, sent?: Promise<Response>): Promise<Response> {
     const safe = method === 'GET' || !!opts.headers?.['Idempotency-Key'];
     for (let attempt = 0; ; attempt++) {
-      const res = await sendOnce(fetchImpl, method, path, opts);
+      const res = await sendOnce(fetchImpl, method, path, opts, attempt === 0 ? sent : undefined);
       const after = res.status === 503 ? retryAfterMs(res.headers.get('Retry-After')) : undefined;
       if (!safe || after === undefined || after > MAX_AUTO_RETRY_MS || attempt >= AUTO_RETRIES) return res;
       await wait(after);
@@ -129,9 +118,6 @@ export function createApi(
     return (await res.json()) as T;
   }
 
-  const matchPath = (id: string, who: Credentials) =>
-    who.kind === 'seat' ? `/api/matches/${id}/seats/${who.seat}` : `/api/matches/${id}/spectate`;
-  const secretOf = (who: Credentials) => (who.kind === 'seat' ? who.token : who.secret);
   /**
    * The key of one user action (see `idempotencyKey`). The caller makes it once per click, so the
    * resends after a 503 carry the same key and the server makes the change at most once.
@@ -162,10 +148,11 @@ export function createApi(
 
     /**
      * Reads the match, sending the last ETag. On 304 the body is neither read nor parsed, and
-     * the caller redraws nothing.
+     * the caller redraws nothing. `sent`: this very request, sent already (the first script's read).
      */
-    async read(id: string, who: Credentials, etag: string | null): Promise<ReadResult> {
-      const res = await send('GET', matchPath(id, who), { auth: secretOf(who), headers: etag ? { 'If-None-Match': etag } : {} });
+    async read(id: string, who: Credentials, etag: string | null, sent?: Promise<Response>): Promise<ReadResult> {
+      const opts: SendOptions = { auth: secretOf(who), headers: etag ? { 'If-None-Match': etag } : {} };
+      const res = await send('GET', matchPath(id, who), opts, sent);
       if (res.status === 304) return { changed: false };
       if (!res.ok) throw await failure(res);
       return { changed: true, match: (await res.json()) as Match, etag: res.headers.get('ETag') };

@@ -6,38 +6,10 @@
  * the match is being read, instead of after. The link back from a confirmed address,
  * `/m/<id>#address=<a>&address-proof=<p>`, leaves the address and its proof in this browser.
  */
+import { type LinkSecret, matchIdOf, parseFragment, SECRET } from './link.js';
 import * as store from './storage.js';
 
-export type LinkSecret =
-  | { kind: 'seat'; seat: number; token: string; game?: string }
-  | { kind: 'invite'; secret: string }
-  | { kind: 'watch'; secret: string };
-
-const SECRET = /^[A-Za-z0-9_-]{43}$/;
-const GAME_ID = /^[a-z0-9-]{1,40}$/;
-export const MATCH_PATH = /^\/m\/([A-Za-z0-9_-]{12})\/?$/;
-
-export function parseFragment(hash: string): LinkSecret | null {
-  const params = new URLSearchParams(hash.replace(/^#/, ''));
-  const token = params.get('token');
-  const seat = params.get('seat');
-  if (token !== null && seat !== null) {
-    const n = Number(seat);
-    if (!/^[0-7]$/.test(seat) || !SECRET.test(token)) return null;
-    // Only a hint: a malformed game id is ignored, the link still opens the seat.
-    const game = params.get('game');
-    return game !== null && GAME_ID.test(game) ? { kind: 'seat', seat: n, token, game } : { kind: 'seat', seat: n, token };
-  }
-  const invite = params.get('invite');
-  if (invite !== null) return SECRET.test(invite) ? { kind: 'invite', secret: invite } : null;
-  const watch = params.get('watch');
-  if (watch !== null) return SECRET.test(watch) ? { kind: 'watch', secret: watch } : null;
-  return null;
-}
-
-export function matchIdOf(pathname: string): string | null {
-  return MATCH_PATH.exec(pathname)?.[1] ?? null;
-}
+export { type LinkSecret, MATCH_PATH, matchIdOf, parseFragment } from './link.js';
 
 /**
  * Moves a link's secret into storage and replaces the address with the bare match path, so the

@@ -12,14 +12,14 @@ import { type Messages, setupI18n } from '@lingui/core';
 import { useEffect, useState } from 'preact/hooks';
 import { type GameId, isGameId } from '#shared/games/ids.js';
 import * as format from '#shared/i18n/format.js';
-import { type Lang, type MessageKey, PSEUDO, isLang, pickLang } from '#shared/i18n/index.js';
+import { type Lang, type MessageKey, PSEUDO } from '#shared/i18n/index.js';
+import { BEFORE_CATALOG, CHOSEN, langToShow, PSEUDO_ASKED, type Shown, storage } from './lang.js';
 
 export type { Lang, MessageKey } from '#shared/i18n/index.js';
-export type Shown = Lang | typeof PSEUDO;
+export type { Shown } from './lang.js';
 export type Params = Record<string, string | number | Date>;
-
-const CHOSEN = 'dutch:v1:lang';
-const PSEUDO_ASKED = 'dutch:v1:pseudo';
+/** The language to show (web/src/lang.ts, which the match page's first script reads too). */
+export { initialLang } from './lang.js';
 
 // Each import is its own chunk. In the build, shared/i18n/{en,nl}.ts and ./i18n-pseudo.ts hold the
 // compiled messages (web/build.ts swaps them in); unbuilt (unit tests), lingui compiles on first use.
@@ -61,25 +61,10 @@ const gameWords = (lang: Lang) =>
 
 // Active from the start (with no messages), so a text asked for before the catalog is here is its key, never a throw.
 const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
-let shown: Shown = 'en';
+let shown: Shown = BEFORE_CATALOG;
 /** The language startLanguage is loading (shown once its catalog is here). */
-let coming: Shown = 'en';
+let coming: Shown = BEFORE_CATALOG;
 const listeners = new Set<(lang: Shown) => void>();
-
-/** The language to show: the pseudo-locale if asked for, else the stored choice, else the browser's. */
-export function initialLang(o: { pseudo: boolean; stored: string | null; languages: readonly string[] }): Shown {
-  if (o.pseudo) return PSEUDO;
-  if (isLang(o.stored)) return o.stored;
-  return pickLang(o.languages);
-}
-
-function storage(kind: 'localStorage' | 'sessionStorage'): Storage | undefined {
-  try {
-    return globalThis[kind];
-  } catch {
-    return undefined;
-  }
-}
 
 /** Loads the language of this visit (before the first draw; main.tsx). */
 export function startLanguage(loc: Pick<Location, 'search'> = location): Promise<void> {
@@ -89,11 +74,7 @@ export function startLanguage(loc: Pick<Location, 'search'> = location): Promise
   } catch {
     /* refused storage: the pseudo-locale lasts this page load */
   }
-  const lang = initialLang({
-    pseudo: asked === PSEUDO || storage('sessionStorage')?.getItem(PSEUDO_ASKED) === '1',
-    stored: storage('localStorage')?.getItem(CHOSEN) ?? null,
-    languages: navigator.languages ?? [navigator.language],
-  });
+  const lang = langToShow(loc.search);
   coming = lang;
   return loadLanguage(lang);
 }

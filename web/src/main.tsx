@@ -3,10 +3,12 @@
  * storage and the address bar is cleaned, before anything else can show or record it. Then the
  * match (if this is a match page) and its game's board are requested while the page is being drawn,
  * and so is the catalog of the page's language (web/src/i18n.ts); the page is drawn once both are here.
+ * On a cold load the first script (web/src/first.ts) has usually sent that read and asked for the board
+ * and the catalog already, before this script and its chunks were here: early-read.ts takes its answer.
  */
 import './styles.css';
 import { render } from 'preact';
-import { startEarlyRead } from './access.js';
+import { startEarlyRead } from './early-read.js';
 import { absorbFragment, matchIdOf } from './fragment.js';
 import { startLanguage, useLang, warmFormats } from './i18n.js';
 import { App } from './ui/App.js';

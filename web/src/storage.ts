@@ -4,9 +4,7 @@
  * Everything lives in localStorage (or sessionStorage for per-tab choices); if the browser refuses
  * storage (private modes), an in-memory stand-in keeps the page working for this visit.
  */
-import { resultWords, variantWords } from './text.js';
-import { t } from './i18n.js';
-import type { BotLevel, Match, MatchStatus } from './types.js';
+import type { BotLevel, MatchStatus } from './types.js';
 
 export interface StoredSeat {
   matchId: string;
@@ -26,9 +24,9 @@ export interface StoredSeat {
   /** Invite links still unanswered (kept for the creator's share panel). */
   invites?: { seat: number; url: string }[];
   spectatorUrl?: string;
-  /** The match's options, for games with more than one edition (worded on display by `storedVariant`). */
+  /** The match's options, for games with more than one edition (worded on display by remembered.ts `storedVariant`). */
   options?: unknown;
-  /** How it ended, as data (worded on display by `storedResult`), once over. */
+  /** How it ended, as data (worded on display by remembered.ts `storedResult`), once over. */
   end?: StoredEnd;
   /** Older entries: the edition and the result as English words (still shown as they are). */
   variant?: string;
@@ -140,52 +138,11 @@ export function saveSeat(entry: Partial<StoredSeat> & { matchId: string; seat: n
   return next;
 }
 
-/** What "my matches" shows of a held seat, from the match as last received. */
-export function rememberMatch(matchId: string, seat: number, m: Match): void {
-  saveSeat({
-    matchId,
-    seat,
-    gameId: m.game.id,
-    gameName: m.game.name,
-    names: m.seats.map((s) => s.name),
-    ...(m.seats.some((s) => s.bot && !s.bot.standIn)
-      ? { computers: m.seats.map((s) => (s.bot && !s.bot.standIn ? s.bot.level : null)) }
-      : {}),
-    status: m.status,
-    myTurn: m.status === 'active' && m.toAct.includes(seat),
-    version: m.version,
-    ...(variantWords(m.game.id, m.options) ? { options: m.options } : {}),
-    ...(m.end ? { end: endOf(m.end) } : {}),
-    // Replaces the English words older versions stored.
-    variant: undefined,
-    result: undefined,
-  });
-}
-
 export interface StoredEnd {
   winners: number[];
   scores?: number[];
   reason?: string;
   seat?: number;
-}
-
-const endOf = (e: NonNullable<Match['end']>): StoredEnd => ({
-  winners: [...e.winners],
-  ...(e.scores ? { scores: [...e.scores] } : {}),
-  ...(e.reason ? { reason: e.reason } : {}),
-  ...(e.seat !== undefined ? { seat: e.seat } : {}),
-});
-
-/** "Edition: 2018 prototype" in the language shown (an older entry's English as stored). */
-export function storedVariant(s: StoredSeat): string | undefined {
-  const v = s.options !== undefined ? variantWords(s.gameId, s.options) : null;
-  return v ? t('match.variant.line', { label: v.label, value: v.value }) : s.variant;
-}
-
-/** How the match ended for this seat, in the language shown (an older entry's English as stored). */
-export function storedResult(s: StoredSeat): string | undefined {
-  if (!s.end) return s.result;
-  return resultWords(s.end, storedSeats(s), s.seat);
 }
 
 /** A stored entry's seats: names, and the computers' levels (named in the language shown by `seatName`). */

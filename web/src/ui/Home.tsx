@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, api } from '../api.js';
 import { fmt, gameName, type MessageKey, t, useLang } from '../i18n.js';
+import { rememberMatch, storedResult, storedVariant } from '../remembered.js';
 import * as store from '../storage.js';
 import { showAttention } from './attention.js';
 import { ConfirmButton } from './Confirm.js';
@@ -25,7 +26,7 @@ export function Home() {
       for (let s = queue.shift(); s && live; s = queue.shift()) {
         try {
           const r = await api.read(s.matchId, { kind: 'seat', seat: s.seat, token: s.token }, null);
-          if (r.changed) store.rememberMatch(s.matchId, s.seat, r.match);
+          if (r.changed) rememberMatch(s.matchId, s.seat, r.match);
         } catch (e) {
           if (e instanceof ApiFailure && e.status === 404)
             store.saveSeat({ matchId: s.matchId, seat: s.seat, status: 'over', myTurn: false });
@@ -104,11 +105,11 @@ function MyMatches({ seats, onForget }: { seats: store.StoredSeat[]; onForget: (
                 {others.length > 0 && <span class="with"> {t('home.mine.with', { names: fmt.list(others) })}</span>}
                 {/* What tells two matches of the same players apart: the edition and when it began. */}
                 <span class="match-facts">
-                  {[store.storedVariant(s), s.since ? t('home.mine.since', { when: fmt.when(s.since) }) : ''].filter(Boolean).join(' · ')}
+                  {[storedVariant(s), s.since ? t('home.mine.since', { when: fmt.when(s.since) }) : ''].filter(Boolean).join(' · ')}
                 </span>
               </a>
               <span class={s.myTurn ? 'badge your-move' : 'badge'}>{statusWords(s)}</span>
-              {s.status === 'over' && store.storedResult(s) && <span class="result">{store.storedResult(s)}</span>}
+              {s.status === 'over' && storedResult(s) && <span class="result">{storedResult(s)}</span>}
               {s.status === 'over' && (
                 <ConfirmButton
                   label={t('home.forget.label')}

@@ -4,7 +4,8 @@
  * resigning, the rematch and pages of older log. The components only draw what it returns.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { snapshotKey, takeEarlyRead } from '../../access.js';
+import { snapshotKey } from '../../access.js';
+import { takeEarlyRead } from '../../early-read.js';
 import { ApiFailure, NetworkFailure, api, idempotencyKey } from '../../api.js';
 import { genericUi, loadGameUi, loadedGameUi } from '../../games/index.js';
 import { gameName, t, useLang } from '../../i18n.js';
@@ -12,6 +13,7 @@ import { LiveChannel } from '../../live.js';
 import type { GameUi } from '../../games/types.js';
 import { Poller } from '../../poll/poller.js';
 import { othersMayAct } from '../../poll/schedule.js';
+import { rememberMatch } from '../../remembered.js';
 import * as store from '../../storage.js';
 import { nextAnnouncement, sayHere } from '../../text.js';
 import type { BotLevel, Credentials, LogRecord, Match } from '../../types.js';
@@ -100,7 +102,7 @@ export function useMatch(matchId: string, creds: Credentials): MatchState {
       }
       setNow(Date.now());
       setOffline(false);
-      if (creds.kind === 'seat') store.rememberMatch(matchId, creds.seat, m);
+      if (creds.kind === 'seat') rememberMatch(matchId, creds.seat, m);
       setAnnounce((a) => announcement(a, before, m, you));
     },
     [matchId, creds, you, snapKey],
