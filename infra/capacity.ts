@@ -32,7 +32,7 @@ import {
   BOT_GB,
   BOT_SECONDS,
   DISPATCHER_GB,
-  DUTCH_AUCTION,
+  DUTCH_AUCTION_MEASURED,
   GOLDEN_AGE,
   GOLDEN_AGE_LOG_RECORD_BYTES,
   LIVE_GB,
@@ -255,11 +255,11 @@ export const CUTS: { name: string; cuts: Cuts }[] = [
 
 export const withCuts = (mix: Mix, cuts: Cuts): Mix => ({ ...mix, cuts: { ...mix.cuts, ...cuts } });
 
-/** The 2-seat Dutch auction (infra/cost.ts DUTCH_AUCTION; log record measured by `npm run bench -- infra`). */
+/** The 2-seat Dutch auction (infra/cost.ts DUTCH_AUCTION_MEASURED, measured by `npm run bench -- capacity`). */
 export const AUCTION_MIX: Mix = {
   name: 'Dutch auction',
-  profile: DUTCH_AUCTION,
-  movesPerMatch: DUTCH_AUCTION.moves,
+  profile: DUTCH_AUCTION_MEASURED,
+  movesPerMatch: DUTCH_AUCTION_MEASURED.moves,
   logRecordBytes: AUCTION_LOG_RECORD_BYTES,
 };
 
