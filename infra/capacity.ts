@@ -1,7 +1,8 @@
 /**
  * The capacity model (issue 27): what ten million daily players ask of DynamoDB, Lambda, API Gateway and SES
- * at the peak hour, read from the key design (functions/storage/table.ts), the measured item sizes
- * (infra/cost.ts profiles, measured by `npm run bench -- infra` and `-- capacity`) and the stack's settings.
+ * at the peak hour, read from the design's constants (FROM_CODE: the `due` index, the sweep's, the digest's and
+ * the dispatcher's workers, the replay's measured reads), the measured item sizes (infra/cost.ts profiles,
+ * measured by `npm run bench -- capacity`) and the stack's settings; what no constant holds is in ASSUMED.
  * Pure data and functions: the stack's numbers come in as `StackLimits` (infra/capacity-limits.ts reads them
  * from infra/stack.ts), so this file loads without aws-cdk-lib. `npm run bench -- capacity` prints it;
  * tests/infra/capacity.test.ts holds every row to its limit. The cost per 1 M DAU-month (`monthlyCost`) is
