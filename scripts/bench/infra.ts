@@ -315,7 +315,9 @@ export async function measureMatches(minMoves = 100, game = 'dutch-auction', sea
               }),
             )
           ).Items ?? [];
-        const carried = log.intents?.L?.length ?? 0;
+        // Packed like the match's data since the intents rode in the log item (a list before).
+        const packed = log.intents?.B ? unpackData(log.intents.B) : undefined;
+        const carried = Array.isArray(packed) ? packed.length : (log.intents?.L?.length ?? 0);
         const page = logSizes.slice(-LOG_PAGE);
         logSizes.push(sizes(log));
         // The `due` index (keys only, < 1 KB an entry): a moved entry is a delete and a put; each outbox entry adds one.
