@@ -1,7 +1,8 @@
 /**
  * The capacity model (issue 27): what ten million daily players ask of DynamoDB, Lambda, API Gateway and SES
- * at the peak hour, read from the key design (functions/storage/table.ts), the measured item sizes
- * (infra/cost.ts profiles, measured by `npm run bench -- infra` and `-- capacity`) and the stack's settings.
+ * at the peak hour, read from the design's constants (FROM_CODE: the `due` index, the sweep's, the digest's and
+ * the dispatcher's workers, the replay's measured reads), the measured item sizes (infra/cost.ts profiles,
+ * measured by `npm run bench -- capacity`) and the stack's settings; what no constant holds is in ASSUMED.
  * Pure data and functions: the stack's numbers come in as `StackLimits` (infra/capacity-limits.ts reads them
  * from infra/stack.ts), so this file loads without aws-cdk-lib. `npm run bench -- capacity` prints it;
  * tests/infra/capacity.test.ts holds every row to its limit. The cost per 1 M DAU-month (`monthlyCost`) is
@@ -13,16 +14,28 @@
  * - the rest are account quotas an operator raises (Lambda concurrency, API Gateway requests/s, WebSocket new
  *   connections/s, the table's on-demand throughput, SES's sending rate): the model says how far.
  */
-import { DIGEST_SHARDS, DUE_SHARDS } from '../functions/storage/table.js';
+import { RETURN_VISIT_READS_MEASURED } from '../functions/matches/replay.js';
+import { DISPATCH_IN_FLIGHT } from '../functions/notify/dispatcher.js';
+import { SWEEP_IN_FLIGHT, SWEEP_WORKERS } from '../functions/notify/reminders.js';
+import { DIGEST_IN_FLIGHT, DIGEST_SENDS_PER_SECOND, DIGEST_WORKERS } from '../functions/players/digest.js';
 import { MAX_SEATS } from '../functions/players/model.js';
 import { MAX_SUBSCRIPTIONS } from '../functions/live/protocol.js';
 import {
+  DIGEST_SHARDS,
+  DUE_SHARDS,
+  DUE_UNITS_PER_MOVE,
+  DUE_UNITS_PER_VISIT,
+  DUE_VISITS_PER_PLAYER_DAY,
+} from '../functions/storage/table.js';
+import {
   API_GB,
+  AUCTION_LOG_RECORD_BYTES,
   BOT_GB,
   BOT_SECONDS,
   DISPATCHER_GB,
-  DUTCH_AUCTION,
+  DUTCH_AUCTION_MEASURED,
   GOLDEN_AGE,
+  GOLDEN_AGE_LOG_RECORD_BYTES,
   LIVE_GB,
   LIVE_PAGE,
   LIVE_SECONDS,
@@ -30,6 +43,7 @@ import {
   PRICES,
   rru,
   SECONDS,
+  wru,
 } from './cost.js';
 import { FUNCTIONS } from './functions.js';
 
@@ -108,43 +122,61 @@ export const LIMITS = {
   },
 } as const;
 
-// ------------------------------------------------------------------ assumptions, each standing for code
+// ------------------------------------------------------------------ what the code holds, and what is still assumed
 
 /**
- * Figures the model needs that no constant in the code holds yet. Each names the code it stands for; when that
- * code gets a constant, import it here instead.
+ * Figures the code holds as constants, read here so that the model follows the code: the `due` index's units
+ * (functions/storage/table.ts), the sweep's and the digest's workers (functions/notify/reminders.ts,
+ * functions/players/digest.ts), the dispatcher's entries in flight (functions/notify/dispatcher.ts) and a return
+ * visit's read units as measured at the wire (functions/matches/replay.ts).
+ */
+export const FROM_CODE = {
+  dueUnitsPerMove: DUE_UNITS_PER_MOVE,
+  dueUnitsPerVisit: DUE_UNITS_PER_VISIT,
+  sweepVisitsPerDay: DUE_VISITS_PER_PLAYER_DAY,
+  sweepInFlight: SWEEP_WORKERS * SWEEP_IN_FLIGHT,
+  digestInFlight: DIGEST_WORKERS * DIGEST_IN_FLIGHT,
+  digestSendsPerSecond: DIGEST_SENDS_PER_SECOND,
+  dispatchInFlight: DISPATCH_IN_FLIGHT,
+  returnVisitRru: RETURN_VISIT_READS_MEASURED.fromCheckpoint,
+  returnVisitRruBefore: RETURN_VISIT_READS_MEASURED.beforeCheckpoints,
+} as const;
+
+/**
+ * Figures the model needs that no constant in the code holds. Each names the code it stands for; when that
+ * code gets a constant, import it into FROM_CODE instead.
  */
 export const ASSUMED = {
   /**
-   * `due` index write units per move (functions/storage/dynamo.ts, the move transaction: the match's entry
-   * moved, a delete and a put when its next reminder changes; the log item's entry while its notices wait).
-   * Issue 27 read ~1.6 from the code.
+   * `due` index units of a computer's move: its entry as the match waits on a computer, put and taken out
+   * (functions/storage/table.ts, the arithmetic beside DUE_SHARDS: "computers … × 2 units (in, out)").
    */
-  dueWruPerMove: 1.6,
-  /** A delivered notice takes its entry out of the index (functions/notify/: settle). */
-  dueWruPerNotice: 1,
-  /** Items the sweep finds due per player a day (reminders, deadlines, re-driven outbox rows: functions/notify/reminders.ts). */
-  sweepItemsPerDay: 2,
-  /** Billed seconds of the sweep per item (a Query page's share, the match read, the outbox write). */
+  dueUnitsPerComputerMove: 2,
+  /**
+   * Billed seconds of one item the sweep visits (2–4 DynamoDB calls of 5–10 ms: functions/notify/reminders.ts,
+   * beside SWEEP_WORKERS). The workers keep FROM_CODE.sweepInFlight items in flight in one invocation, so an
+   * item bills this share of it, and one invocation serves sweepInFlight ÷ this items a second.
+   */
   sweepSecondsPerItem: 0.03,
   /** Bytes of one `due` index entry (KEYS_ONLY: pk, sk, dueShard, dueAt) as a Query reads it. */
   dueEntryBytes: 80,
   /**
-   * A return visit today queries the whole log and replays the match (functions/matches/replay.ts): the read
-   * units are the log up to that point, on average half the match's. `null` = the whole log; a number caps it
-   * (issue 27: ≤ 30 units once replay reads from checkpoints).
+   * Billed seconds of a return visit over a changed poll's read (SECONDS.read): from a checkpoint 11.8 ms of CPU
+   * against 8.3 ms (docs/decisions/replay-checkpoints.md, functions/matches/replay.ts).
    */
-  returnVisitMaxRru: null as number | null,
+  returnVisitOverRead: 11.8 / 8.3,
   /** Seats a signed-in player holds on average: `/me/next` reads one match per claimed seat (functions/players/seats.ts `held`). */
   claimedSeats: 10,
-  /** Players who chose the daily digest (functions/lambda/digest.ts walks their list hourly). */
+  /** Players who chose the daily digest (functions/lambda/digest.ts walks their list). */
   digestShare: 0.2,
   /** Bytes of one digest list entry (`DIGEST#<n>` / `P#<id>`). */
   digestEntryBytes: 60,
   /** A digest run reads its list within this many seconds (the digest function's timeout, infra/functions.ts). */
   digestListSeconds: FUNCTIONS.digest.timeoutSeconds,
-  /** Billed seconds per digest mail (the player, their seats, the day's marker, one SES call). */
-  digestSecondsPerPlayer: 0.1,
+  /** Billed seconds per digest player, ≈ 8 calls and one SES send (functions/players/digest.ts, beside DIGEST_WORKERS). */
+  digestSecondsPerPlayer: 0.15,
+  /** Everyone on the digest's list gets it within this many seconds of their day's start. */
+  digestWindowSeconds: 3600,
   /** The busiest match: moves per second at a live table, and the pages that follow it (seats and spectators). */
   hotMatch: { movesPerSecond: 1, pages: 4 + 20, chatPerSecond: 0.2, returnVisitsPerSecond: 0.2 },
   /** The busiest signed-in player: page views per second (each reads their seats for `/me/next`). */
@@ -159,9 +191,33 @@ export const ASSUMED = {
   pokedPagesPerWrite: 0.5,
   /** Live items: a subscription and a connection, each < 1 KB. */
   liveItemWru: 1,
-  /** Bytes out of a `/me/next` answer and a return visit's answer. */
+  /** Bytes out of a `/me/next` answer. */
   nextBytesOut: 1_500,
+  /**
+   * Stream records a move writes that the reader passes: the match item and its log item
+   * (docs/decisions/stream-fan-out.md; functions/fan-out.ts).
+   */
+  streamRecordsPerMove: 2,
+  /**
+   * Records in one invocation of the stream reader: the stream batches up to STREAM_BATCH_SIZE (100) with no
+   * batching window, so a batch holds what a shard took between two polls (infra/constructs/stream.ts).
+   */
+  streamRecordsPerBatch: 20,
+  /** Billed seconds of one stream reader invocation: decode, fold, a SendMessageBatch per consumer (stream-fan-out.md). */
+  streamSecondsPerBatch: 0.05,
+  /**
+   * Messages per SQS call: the reader's SendMessageBatch per consumer and batch after folding (functions/fan-out.ts),
+   * and the event source's receives and deletes, batches of up to ten (BOT_BATCH_SIZE, LIVE_POKE_BATCH_SIZE, the
+   * dispatcher's 10): half full. Full batches would make SQS 0.3 requests a message, a third full 0.9.
+   */
+  sqsMessagesPerCall: 5,
+  /** Bytes of one queued change (functions/queues.ts `encodeChange`: keys, kind and version as JSON); SQS bills each 64 KB of a call. */
+  sqsMessageBytes: 1_000,
 } as const;
+
+/** SQS requests of one message: sent, received and deleted, each in batches, each 64 KB of a batch a request. */
+export const sqsRequestsPerMessage =
+  (3 / ASSUMED.sqsMessagesPerCall) * Math.ceil((ASSUMED.sqsMessagesPerCall * ASSUMED.sqsMessageBytes) / 65_536);
 
 // ------------------------------------------------------------------ mixes: which game's items
 
@@ -169,60 +225,54 @@ export const ASSUMED = {
 export interface Mix {
   name: string;
   profile: MatchProfile;
-  /** Moves in a whole match (a return visit reads on average half of its log). */
+  /** Moves in a whole match. */
   movesPerMatch: number;
   /** Bytes of one log record as stored. */
   logRecordBytes: number;
-  /** Billed seconds of a return visit's replay (issue 27: ~0.35 s for a Golden Age match near its end). */
-  returnVisitSeconds: number;
   /** Design changes to price before they are built (CUTS); none = the code as it is. */
   cuts?: Cuts;
 }
 
-/** Design changes of issue 27, as the model prices them (`withCuts`). */
+/** Design changes not built, as the model prices them (`withCuts`). */
 export interface Cuts {
-  /** A return visit reads at most this many units (checkpoints or per-seat snapshots). */
-  returnVisitMaxRru?: number;
-  /** Polls, reads after a poke, first reads and `/me/next` read eventually consistent (half the units). */
+  /** Polls, reads after a poke and first reads eventually consistent (half the units; docs/storage.md keeps them strong). */
   eventualReads?: boolean;
   /** `/me/next` reads one per-player item instead of one match per claimed seat. */
   nextOneRead?: boolean;
-  /** `due` index write units per move. */
-  dueWruPerMove?: number;
   /** Polls per player a day (the live channel as the main signal). */
   polls?: number;
 }
 
-/** The changes issue 27 names, one at a time in this order (each on top of the ones before). */
+/**
+ * Changes not built, one at a time in this order (each on top of the ones before). Built since the model was
+ * written, and now read from the code: return visits from checkpoints, one `due` write a move, `/me/next`'s
+ * matches read eventually consistent.
+ */
 export const CUTS: { name: string; cuts: Cuts }[] = [
-  { name: 'return visits read ≤ 30 units', cuts: { returnVisitMaxRru: 30 } },
   { name: '/me/next is one read', cuts: { nextOneRead: true } },
-  { name: 'eventually consistent reads (polls, reads after a poke, first reads, /me/next)', cuts: { eventualReads: true } },
-  { name: 'one due-index write per move', cuts: { dueWruPerMove: 1 } },
+  { name: 'polls, reads after a poke and first reads eventually consistent', cuts: { eventualReads: true } },
   { name: 'half the polls (the live channel as the signal)', cuts: { polls: TRAFFIC.polls / 2 } },
 ];
 
 export const withCuts = (mix: Mix, cuts: Cuts): Mix => ({ ...mix, cuts: { ...mix.cuts, ...cuts } });
 
-/** The 2-seat Dutch auction (infra/cost.ts DUTCH_AUCTION; log record 1.1 KB measured by `npm run bench -- infra`). */
+/** The 2-seat Dutch auction (infra/cost.ts DUTCH_AUCTION_MEASURED, measured by `npm run bench -- capacity`). */
 export const AUCTION_MIX: Mix = {
   name: 'Dutch auction',
-  profile: DUTCH_AUCTION,
-  movesPerMatch: DUTCH_AUCTION.moves,
-  logRecordBytes: 1_130,
-  returnVisitSeconds: 0.05,
+  profile: DUTCH_AUCTION_MEASURED,
+  movesPerMatch: DUTCH_AUCTION_MEASURED.moves,
+  logRecordBytes: AUCTION_LOG_RECORD_BYTES,
 };
 
 /**
  * A 4-seat Golden Age match (infra/cost.ts GOLDEN_AGE), measured by `npm run bench -- capacity` as the infra
  * bench measures the auction; `goldenAgeMix` makes the mix of a fresh measurement.
  */
-export function goldenAgeMix(profile: MatchProfile = GOLDEN_AGE, logRecordBytes = 3_000): Mix {
-  return { name: 'Golden Age', profile, movesPerMatch: profile.moves, logRecordBytes, returnVisitSeconds: 0.35 };
+export function goldenAgeMix(profile: MatchProfile = GOLDEN_AGE, logRecordBytes = GOLDEN_AGE_LOG_RECORD_BYTES): Mix {
+  return { name: 'Golden Age', profile, movesPerMatch: profile.moves, logRecordBytes };
 }
 export const GOLDEN_AGE_MIX = goldenAgeMix();
 export const MIXES = [AUCTION_MIX, GOLDEN_AGE_MIX] as const;
-
 // ------------------------------------------------------------------ the work of each activity
 
 /** What one unit of an activity uses, in billable units. */
@@ -235,10 +285,12 @@ export interface Work {
   /** Lambda invocations and GB-seconds, by function. */
   invocations: Partial<Record<keyof typeof FUNCTIONS, number>>;
   gbSeconds: Partial<Record<keyof typeof FUNCTIONS, number>>;
-  /** DynamoDB read units (strongly consistent = 1 per 4 KB) and write units, table and `due` index apart. */
+  /** DynamoDB read units (strongly consistent = 1 per 4 KB, eventually consistent half) and write units, table and `due` index apart. */
   rru: number;
   wru: number;
   dueWru: number;
+  /** Messages through the consumers' SQS queues (sqsRequestsPerMessage requests each). */
+  sqsMessages: number;
   webSocketMessages: number;
   webSocketMinutes: number;
   webSocketConnections: number;
@@ -254,6 +306,7 @@ const none: Work = {
   rru: 0,
   wru: 0,
   dueWru: 0,
+  sqsMessages: 0,
   webSocketMessages: 0,
   webSocketMinutes: 0,
   webSocketConnections: 0,
@@ -279,6 +332,7 @@ function add(a: Work, b: Work, times = 1): Work {
     rru: a.rru + b.rru * times,
     wru: a.wru + b.wru * times,
     dueWru: a.dueWru + b.dueWru * times,
+    sqsMessages: a.sqsMessages + b.sqsMessages * times,
     webSocketMessages: a.webSocketMessages + b.webSocketMessages * times,
     webSocketMinutes: a.webSocketMinutes + b.webSocketMinutes * times,
     webSocketConnections: a.webSocketConnections + b.webSocketConnections * times,
@@ -289,14 +343,35 @@ function add(a: Work, b: Work, times = 1): Work {
 const api = (seconds: number, bytesOut: number, rruUnits: number, extra: Partial<Work> = {}) =>
   work({ apiRequests: 1, bytesOut, invocations: { api: 1 }, gbSeconds: { api: API_GB * seconds }, rru: rruUnits, ...extra });
 
-/** Read units of a return visit: the match and the log up to the average point of a match (or the cap). */
+const gbOf = (f: keyof typeof FUNCTIONS) => FUNCTIONS[f].memoryMb / 1024;
+/** An SQS consumer's invocations a message: the event source hands it batches (ASSUMED.sqsMessagesPerCall). */
+const perBatch = 1 / ASSUMED.sqsMessagesPerCall;
+
+/**
+ * Read units of a return visit: the match and the log since the last look, from the nearest checkpoint
+ * (functions/matches/replay.ts), as measured at the wire near the end of a Golden Age match, mostly eventually
+ * consistent (docs/storage.md); a match whose whole log is smaller reads no more than that.
+ */
 export function returnVisitRru(mix: Mix): number {
   const whole = rru(mix.profile.matchItem) + rru((mix.movesPerMatch / 2) * mix.logRecordBytes);
-  const cap = mix.cuts?.returnVisitMaxRru ?? ASSUMED.returnVisitMaxRru;
-  return cap === null ? whole : Math.min(whole, cap);
+  return Math.min(whole, FROM_CODE.returnVisitRru);
 }
 
-const dueWruPerMove = (mix: Mix) => mix.cuts?.dueWruPerMove ?? ASSUMED.dueWruPerMove;
+/**
+ * A match item written (a move, a computer's move): its stream records through the one reader (one invocation
+ * per stream batch, a SendMessageBatch per consumer), then a poke on the live queue: one Query, eventually
+ * consistent, and a message per open page.
+ */
+function matchWritten(messages: number): Work {
+  const batches = ASSUMED.streamRecordsPerMove / ASSUMED.streamRecordsPerBatch;
+  return work({
+    invocations: { streamReader: batches, livePoke: perBatch },
+    gbSeconds: { streamReader: batches * gbOf('streamReader') * ASSUMED.streamSecondsPerBatch, livePoke: LIVE_GB * LIVE_SECONDS.poke },
+    rru: 0.5,
+    sqsMessages: messages,
+    webSocketMessages: ASSUMED.pokedPagesPerWrite,
+  });
+}
 
 /** One unit of each activity of TRAFFIC, for a mix (the pokes and the due index as parts of the activities that cause them). */
 export function unitWork(mix: Mix) {
@@ -304,20 +379,14 @@ export function unitWork(mix: Mix) {
   const consistency = mix.cuts?.eventualReads ? 0.5 : 1;
   const head = rru(p.matchItem);
   const firstRead = consistency * (head + rru(p.logPageBytes));
-  const due = dueWruPerMove(mix);
-  const tableMoveWru = p.moveWru - ASSUMED.dueWruPerMove;
+  // The profile's write units of a move count its `due` index entries too (scripts/bench/infra.ts); the index is
+  // billed apart at DUE_UNITS_PER_MOVE.
+  const tableMoveWru = p.moveWru - (p.moveDueWru ?? FROM_CODE.dueUnitsPerMove);
   const claims = ASSUMED.claimedSeats;
-  /** `/me/next`: the player's seat claims (one Query), then each claimed seat's match; or one item. */
-  const nextRru = mix.cuts?.nextOneRead ? 1 : rru(claims * ASSUMED.seatClaimBytes) + claims * head;
-  const next = api(SECONDS.poll, ASSUMED.nextBytesOut, consistency * nextRru);
+  /** `/me/next`: the player's seat claims (one Query, strong), then each claimed seat's match (eventually consistent); or one item. */
+  const nextRru = mix.cuts?.nextOneRead ? 1 : rru(claims * ASSUMED.seatClaimBytes) + 0.5 * claims * head;
+  const next = api(SECONDS.poll, ASSUMED.nextBytesOut, nextRru);
   const cold = work({ gbSeconds: { api: p.coldShare * API_GB * SECONDS.init } });
-  /** A match item written: the stream pokes its subscribers (one Query, eventually consistent, and a message per open page). */
-  const poke = work({
-    invocations: { livePoke: 1 },
-    gbSeconds: { livePoke: LIVE_GB * LIVE_SECONDS.poke },
-    rru: 0.5,
-    webSocketMessages: ASSUMED.pokedPagesPerWrite,
-  });
   const subscribe = work({
     webSocketMessages: 2,
     invocations: { liveSocket: 1 },
@@ -325,31 +394,57 @@ export function unitWork(mix: Mix) {
     rru: head,
     wru: 2 * ASSUMED.liveItemWru,
   });
+  /** Billed seconds of a return visit: a read and the replay from a checkpoint. */
+  const returnVisitSeconds = SECONDS.read * ASSUMED.returnVisitOverRead;
   return {
-    move: add(add(api(SECONDS.move, p.moveBytesOut, head, { wru: tableMoveWru, dueWru: due }), cold, 1), poke),
+    /** A person's move: the live poke's message on its queue. */
+    move: add(
+      add(api(SECONDS.move, p.moveBytesOut, head, { wru: tableMoveWru, dueWru: FROM_CODE.dueUnitsPerMove }), cold, 1),
+      matchWritten(1),
+    ),
     visit: add(add(add(work({ pageRequests: 2 }), api(SECONDS.read, p.readBytesOut, firstRead)), next), cold),
     /** A poll that finds a change (after a poke): the head, then the match and a page of log. */
     readAfterPoke: api(SECONDS.read, p.readBytesOut, consistency * head + firstRead),
-    returnVisit: add(add(add(work({ pageRequests: 2 }), api(mix.returnVisitSeconds, p.readBytesOut, returnVisitRru(mix))), next), cold),
+    returnVisit: add(add(add(work({ pageRequests: 2 }), api(returnVisitSeconds, p.readBytesOut, returnVisitRru(mix))), next), cold),
     poll: api(SECONDS.poll, 400, consistency * head),
+    /**
+     * A notice: its message on the dispatcher's queue, handled in batches with DISPATCH_IN_FLIGHT entries at once
+     * (each bills that share of the invocation); the seat's settings, the match and the log record read; claim,
+     * settle, sent mark. Its `due` entry (the log item's, in and out) is in DUE_UNITS_PER_MOVE.
+     */
     notice: work({
-      invocations: { dispatcher: 1 },
-      gbSeconds: { dispatcher: DISPATCHER_GB * SECONDS.notification },
+      invocations: { dispatcher: perBatch },
+      gbSeconds: { dispatcher: (DISPATCHER_GB * SECONDS.notification) / Math.min(FROM_CODE.dispatchInFlight, ASSUMED.sqsMessagesPerCall) },
       rru: 1 + head + 1,
       wru: 3,
-      dueWru: ASSUMED.dueWruPerNotice,
+      sqsMessages: 1,
       mails: TRAFFIC.mailShare,
     }),
+    /**
+     * A computer's move: woken by a message (the person's move), its own commit's wake, both on the bots' queue;
+     * a snap's moment is a delayed message, not billed time.
+     */
     computerMove: add(
       work({
-        invocations: { bots: 2 },
+        invocations: { bots: 2 * perBatch },
         gbSeconds: { bots: BOT_GB * (BOT_SECONDS.strong + BOT_SECONDS.wake + p.coldShare * BOT_SECONDS.init) },
         rru: 2 * head,
         wru: tableMoveWru,
-        dueWru: due,
+        dueWru: FROM_CODE.dueUnitsPerMove + ASSUMED.dueUnitsPerComputerMove,
       }),
-      poke,
+      matchWritten(1 + 2),
     ),
+    /**
+     * An item the sweep visits (a reminder, a deadline, an early look, a computer to wake): the match read and
+     * its entry re-keyed, a reminder's outbox row in and out (DUE_UNITS_PER_VISIT on the index); the invocation
+     * shared by the items in flight.
+     */
+    sweepVisit: work({
+      gbSeconds: { sweep: (gbOf('sweep') * ASSUMED.sweepSecondsPerItem) / FROM_CODE.sweepInFlight },
+      rru: head,
+      wru: wru(p.matchItem) + 2,
+      dueWru: FROM_CODE.dueUnitsPerVisit,
+    }),
     /** A socket opened, subscribed and closed ($connect, a subscribe, $disconnect). */
     socket: add(
       work({
@@ -377,6 +472,7 @@ export const PER_DAY: Record<Activity, number> = {
   poll: TRAFFIC.polls,
   notice: TRAFFIC.notices,
   computerMove: TRAFFIC.computerMoves,
+  sweepVisit: FROM_CODE.sweepVisitsPerDay,
   socket: TRAFFIC.sockets,
   tabMinute: TRAFFIC.tabMinutes,
 };
@@ -395,7 +491,6 @@ export function dailyWork(mix: Mix) {
   const total = Object.values(parts).reduce((t, w) => add(t, w), none);
   return { units, parts, total };
 }
-
 // ------------------------------------------------------------------ cost
 
 /** USD of some work at list prices (infra/cost.ts PRICES), split by service; mail apart. */
@@ -409,6 +504,7 @@ export function costOf(w: Work) {
     lambda: invokes * PRICES.lambdaRequest + gbs * PRICES.lambdaGbSecondArm,
     reads: w.rru * PRICES.dynamoRru,
     writes: (w.wru + w.dueWru) * PRICES.dynamoWru,
+    queues: w.sqsMessages * sqsRequestsPerMessage * PRICES.sqsRequest,
     webSocket: w.webSocketMessages * PRICES.webSocketMessage + w.webSocketMinutes * PRICES.webSocketMinute,
   };
   const total = Object.values(parts).reduce((a, b) => a + b, 0);
@@ -451,9 +547,11 @@ export function partitionRows(mix: Mix, dau = TARGET_DAU): PartitionRow[] {
   const hot = ASSUMED.hotMatch;
   const head = rru(p.matchItem);
   const dueWrites =
-    rate(TRAFFIC.moves) * u.move.dueWru + rate(TRAFFIC.computerMoves) * u.computerMove.dueWru + rate(TRAFFIC.notices) * u.notice.dueWru;
+    rate(TRAFFIC.moves) * u.move.dueWru +
+    rate(TRAFFIC.computerMoves) * u.computerMove.dueWru +
+    rate(FROM_CODE.sweepVisitsPerDay) * u.sweepVisit.dueWru;
   // The sweep reads what falls due (index reads are eventually consistent: half a unit per 4 KB).
-  const dueReads = (rate(ASSUMED.sweepItemsPerDay + TRAFFIC.notices) * ASSUMED.dueEntryBytes) / 4096 / 2;
+  const dueReads = (rate(FROM_CODE.sweepVisitsPerDay) * ASSUMED.dueEntryBytes) / 4096 / 2;
   const digestMembers = dau * ASSUMED.digestShare;
   const digestReads = ((digestMembers / DIGEST_SHARDS) * (ASSUMED.digestEntryBytes / 4096)) / ASSUMED.digestListSeconds;
   const signInWrites = 2 * ASSUMED.signInPerAddressPerSecond * ASSUMED.addressesPerNetwork;
@@ -461,7 +559,7 @@ export function partitionRows(mix: Mix, dau = TARGET_DAU): PartitionRow[] {
     {
       key: 'M#<match> (match, LOG#, CHAT#, NOTIFY#, SENT#, N#…)',
       what: `the busiest match: ${hot.movesPerSecond} move/s, ${hot.pages} pages reading each change, ${hot.returnVisitsPerSecond} return visits/s`,
-      wcu: hot.movesPerSecond * (p.moveWru - ASSUMED.dueWruPerMove) + hot.chatPerSecond * 2 * 2,
+      wcu: hot.movesPerSecond * u.move.wru + hot.chatPerSecond * 2 * 2,
       rcu:
         hot.movesPerSecond * hot.pages * u.readAfterPoke.rru +
         hot.movesPerSecond * hot.pages * head +
@@ -470,7 +568,7 @@ export function partitionRows(mix: Mix, dau = TARGET_DAU): PartitionRow[] {
     },
     {
       key: `due index DUE#<0..${DUE_SHARDS - 1}>`,
-      what: `every move's, computer move's and notice's index entries over ${DUE_SHARDS} shards; the sweep's Queries`,
+      what: `every move's, computer move's and sweep visit's index entries over ${DUE_SHARDS} shards; the sweep's Queries`,
       wcu: dueWrites / DUE_SHARDS,
       rcu: dueReads / DUE_SHARDS,
       scales: true,
@@ -559,11 +657,16 @@ export interface QuotaRow {
   unit: string;
 }
 
-/** Peak Lambda concurrency (invocations/s × billed seconds) of each function at `dau`. */
+/**
+ * Peak Lambda concurrency of each function at `dau`: its billed GB-seconds a second over its memory (invocations/s ×
+ * billed seconds; an SQS consumer's batch and the sweep's items in flight share one invocation, as the work says).
+ * The digest is one invocation at a time walking its list with DIGEST_WORKERS × DIGEST_IN_FLIGHT players in
+ * flight, paced to DIGEST_SENDS_PER_SECOND: the need is the list's rate over what one invocation serves.
+ */
 export function lambdaConcurrency(mix: Mix, dau: number): Record<keyof typeof FUNCTIONS, number> {
   const day = dailyWork(mix).total;
-  const gb = (f: keyof typeof FUNCTIONS) => FUNCTIONS[f].memoryMb / 1024;
-  const busy = (f: keyof typeof FUNCTIONS) => (peakRate(day.gbSeconds[f] ?? 0, dau) / gb(f)) as number;
+  const busy = (f: keyof typeof FUNCTIONS) => peakRate(day.gbSeconds[f] ?? 0, dau) / gbOf(f);
+  const digestServes = Math.min(FROM_CODE.digestInFlight / ASSUMED.digestSecondsPerPlayer, FROM_CODE.digestSendsPerSecond);
   return {
     api: busy('api'),
     streamReader: busy('streamReader'),
@@ -571,9 +674,8 @@ export function lambdaConcurrency(mix: Mix, dau: number): Record<keyof typeof FU
     bots: busy('bots'),
     liveSocket: busy('liveSocket'),
     livePoke: busy('livePoke'),
-    sweep: peakRate(ASSUMED.sweepItemsPerDay, dau) * ASSUMED.sweepSecondsPerItem,
-    // The digest spreads its list over the hour it is due in (issue 27: everyone's digest within the hour).
-    digest: ((dau * ASSUMED.digestShare) / 3600) * ASSUMED.digestSecondsPerPlayer,
+    sweep: busy('sweep'),
+    digest: (dau * ASSUMED.digestShare) / ASSUMED.digestWindowSeconds / digestServes,
   };
 }
 

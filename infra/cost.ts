@@ -18,6 +18,7 @@ export const PRICES = {
   dynamoWru: 0.625 / 1_000_000, // on demand, after the November 2024 price cut
   dynamoRru: 0.125 / 1_000_000,
   sesPerMail: 0.1 / 1000,
+  sqsRequest: 0.4 / 1_000_000, // standard queue, per request of up to 64 KB (a batch of ten is one request per 64 KB)
   webSocketMessage: 1.0 / 1_000_000, // API Gateway WebSocket, first billion; each way, per started 32 KB
   webSocketMinute: 0.25 / 1_000_000, // connection minutes
 } as const;
@@ -36,6 +37,8 @@ export interface MatchProfile {
    * item rounded up to whole KB, then doubled for the transaction) plus the `due` index entries it moves.
    */
   moveWru: number;
+  /** Of moveWru, the `due` index's part, counted from the items (the capacity model takes DUE_UNITS_PER_MOVE for it). */
+  moveDueWru?: number;
   /** Bytes of the log records the first read of a visit fetches (the last LOG_PAGE of them). */
   logPageBytes: number;
   /** Outbox rows per move (at most one per other seat, only when that seat's situation changed). */
@@ -63,22 +66,45 @@ export const DUTCH_AUCTION: MatchProfile = {
 };
 
 /**
+ * A 2-seat Dutch auction as the capacity and cost model (infra/capacity.ts) takes it, measured by `npm run bench --
+ * capacity` (2 random games, 119 moves, 2026-11-28), after the smaller items (the kept answer without
+ * its state-made parts, short Idempotency-Keys) and with answers gzipped as a browser asks: match item
+ * 1,147 B, log record 801 B, a first read's log page 17.7 kB, 6.8 write units a move (0.36 of them
+ * on the `due` index, counted from the items), answers 2.1 kB (read) and 0.9 kB (move) on the wire.
+ * DUTCH_AUCTION keeps the earlier figures of the per-match cost on paper.
+ */
+export const DUTCH_AUCTION_MEASURED: MatchProfile = {
+  ...DUTCH_AUCTION,
+  matchItem: 1147,
+  moveWru: 6.8,
+  moveDueWru: 0.36,
+  logPageBytes: 17700,
+  readBytesOut: 2100,
+  moveBytesOut: 900,
+};
+
+/**
  * A 4-seat Golden Age match as measured by `npm run bench -- capacity` (1 game of random legal moves through
- * the API, 1,038 moves, 2026-11-28, the same measurement as DUTCH_AUCTION's): match item 2.8 KB, log record
- * 3.0 KB, a first read's log page 89 KB (30 records), 13.9 write units per move; answers 28.7 kB (read) and
- * 14.7 kB (move). Random play makes long matches; people's are shorter, which makes return visits cheaper.
+ * the API, 987 moves, 2026-11-28, the same measurement as DUTCH_AUCTION_MEASURED's): match item 1,980 B, log
+ * record 731 B, a first read's log page 21.6 kB, 7.0 write units a move (0.32 on the `due` index);
+ * answers 4.0 kB (read) and 2.6 kB (move) on the wire. Random play makes long matches; people's are shorter.
  */
 export const GOLDEN_AGE: MatchProfile = {
-  moves: 1038,
+  moves: 987,
   pollsPerMove: 10,
   coldShare: 0.25,
-  matchItem: 2830,
-  moveWru: 13.9,
-  logPageBytes: 88_500,
+  matchItem: 1980,
+  moveWru: 7.0,
+  moveDueWru: 0.32,
+  logPageBytes: 21600,
   intentsPerMove: 0.33,
-  readBytesOut: 28_700,
-  moveBytesOut: 14_700,
+  readBytesOut: 4000,
+  moveBytesOut: 2600,
 };
+
+/** Bytes of one log record as stored, measured with the profiles above (the return visit's whole-log bound). */
+export const AUCTION_LOG_RECORD_BYTES = 801;
+export const GOLDEN_AGE_LOG_RECORD_BYTES = 731;
 
 /** The same match as stored before (plain JSON), measured in the same run. */
 export const DUTCH_AUCTION_UNCOMPRESSED: MatchProfile = {
@@ -139,8 +165,9 @@ export const BOT_GB = FUNCTIONS.bots.memoryMb / 1024;
  * Billed seconds assumed per bot invocation (not measured on AWS): a strong move is 100 ms of CPU on a
  * full vCPU (the strong level's think-time budget), about 170 ms at 1 GB, plus the match read and the
  * commit; an easy one a few ms plus the same I/O. `wake` is an invocation that finds no bot turn (woken
- * by the bot's own commit, or by a change that is no bot's turn). A `reaction` (a snap) waits 1.5–3 s
- * first, billed as it sleeps.
+ * by the bot's own commit, or by a change that is no bot's turn). `reaction` is the 1.5–3 s a snap waited,
+ * billed as it slept, before the wait became a delayed message on the bots' queue (docs/decisions/stream-fan-out.md);
+ * `botMatchCost`'s `reactionsPerBotMove` prices that old path, the monthly model (infra/capacity.ts) bills no wait.
  */
 export const BOT_SECONDS = { strong: 0.25, easy: 0.06, wake: 0.02, reaction: 2.25, init: 1.0 } as const;
 

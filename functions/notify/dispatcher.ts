@@ -52,7 +52,7 @@ export interface DispatcherDeps {
   log?: (entry: Record<string, unknown>) => void;
   /** Notices sent and failed for good, by channel (functions/observe.ts); none by default. */
   metrics?: Metrics;
-  /** Records handled at once within a batch. */
+  /** Records handled at once within a batch (DISPATCH_IN_FLIGHT). */
   concurrency?: number;
   /** The claim's lease (CLAIM_LEASE_MS). */
   leaseMs?: number;
@@ -80,6 +80,8 @@ export const CLAIM_LEASE_MS = 2 * 60 * 1000;
 /** A mail or push call that has not answered by then counts as failed for now (retried later). */
 export const EMAIL_TIMEOUT_MS = 20_000;
 export const PUSH_TIMEOUT_MS = 20_000;
+/** Outbox entries of one batch delivered at once (each mostly waits on SES or a push service). */
+export const DISPATCH_IN_FLIGHT = 4;
 
 export interface DispatchOutcome {
   result: 'done' | 'retry';
@@ -124,7 +126,7 @@ export class Dispatcher {
       }
     };
     // A crash stops each worker where it is; the batch fails only once none is running any more.
-    const settled = await Promise.allSettled(Array.from({ length: Math.max(1, this.deps.concurrency ?? 4) }, worker));
+    const settled = await Promise.allSettled(Array.from({ length: Math.max(1, this.deps.concurrency ?? DISPATCH_IN_FLIGHT) }, worker));
     const crash = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (crash) throw crash.reason;
     return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };

@@ -16,8 +16,8 @@ import { ConsumerQueue, concurrencyParameter } from './stream.js';
 
 /**
  * Bot runs side by side at most (the parameter `BotsConcurrency`'s default). At 1 M DAU: 2 computer moves per
- * player a day, 5× at the peak hour, about as many wakes again for the people's moves in those matches:
- * ~230 runs/s of ~0.3 s each ≈ 70 at once; 100 leaves room.
+ * player a day, 5× at the peak hour ≈ 116/s, each a strong move of ~0.25 s, its own commit's wake of ~0.02 s and
+ * a quarter of a 1 s cold start: 116 × 0.52 ≈ 60 at once (infra/capacity.ts); 100 leaves 1.7× room.
  */
 export const BOTS_RESERVED_CONCURRENCY = 100;
 /** Receives of a message before it goes to the bot dead-letter queue. */

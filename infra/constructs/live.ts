@@ -38,9 +38,10 @@ export const LIVE_THROTTLE = { rateLimit: FRONT_DOOR.liveRateLimit, burstLimit: 
  */
 export const LIVE_CONNECT_THROTTLE = { rateLimit: FRONT_DOOR.liveConnectRateLimit, burstLimit: FRONT_DOOR.liveConnectBurstLimit } as const;
 /**
- * Pokes side by side at most (the parameter `LivePokeConcurrency`'s default). At 1 M DAU: 20 moves per player a
- * day, 5× at the peak hour ≈ 1,160 match writes/s, folded per match in batches of 10 of ~0.1 s (a Query and a
- * post per subscriber) ≈ 12 at once; 50 leaves room.
+ * Pokes side by side at most (the parameter `LivePokeConcurrency`'s default). At 1 M DAU: 22 match writes per
+ * player a day (20 moves, 2 computer moves), 5× at the peak hour ≈ 1,273/s of ~0.03 s each (a Query and a post
+ * per subscriber) ≈ 38 at once (infra/capacity.ts, counting no folding within a batch); 50 leaves 1.3× room,
+ * more with folding.
  */
 export const LIVE_POKE_RESERVED_CONCURRENCY = 50;
 export const LIVE_POKE_BATCH_SIZE = 10;

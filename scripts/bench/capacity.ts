@@ -6,9 +6,13 @@
  * as the infra bench measures the auction (scripts/bench/infra.ts `measureMatches`), and its cost with those
  * sizes; `--no-measure` skips that part (about two minutes).
  */
+import type { MatchProfile } from '../../infra/cost.js';
 import {
+  ASSUMED,
+  AUCTION_MIX,
   CUTS,
   DEFAULT_DAU,
+  FROM_CODE,
   goldenAgeMix,
   HEADROOM,
   LIMITS,
@@ -21,6 +25,7 @@ import {
   quotaLines,
   quotaRows,
   returnVisitRru,
+  sqsRequestsPerMessage,
   TARGET_DAU,
   withCuts,
 } from '../../infra/capacity.js';
@@ -83,7 +88,10 @@ export async function bench(report: (line: string) => void): Promise<void> {
     `capacity: cost per 1 M DAU for 30 days at list prices (infra/cost.ts PRICES), the same traffic model, ${n(DEFAULT_DAU / 1e6)} M DAU`,
   );
   for (const mix of MIXES) cost(mix, report);
-  report(`capacity: the design changes of issue 27 priced one after another (each on top of those before), per 1 M DAU-month, mail apart`);
+  report(
+    `capacity: read from the code ${JSON.stringify(FROM_CODE)}; SQS ${n(sqsRequestsPerMessage, 2)} requests a message (send, receive, delete in batches of ${ASSUMED.sqsMessagesPerCall})`,
+  );
+  report(`capacity: design changes not built, priced one after another (each on top of those before), per 1 M DAU-month, mail apart`);
   for (const mix of MIXES) {
     let m = mix;
     const steps = [`${mix.name}: today ${usd(monthlyCost(m).total)}`];
@@ -96,14 +104,23 @@ export async function bench(report: (line: string) => void): Promise<void> {
     report(`  ${steps.join('; ')}`);
   }
   if (process.argv.includes('--no-measure')) return;
-  const started = performance.now();
-  const m = await measureMatches(1, 'golden-age', 4);
-  const moves = m.moves / m.games;
-  const measured = goldenAgeMix({ ...m.stored, moves }, m.logRecord.stored);
-  report(
-    `capacity: a Golden Age match measured here (${m.games} game of random legal moves, ${m.moves} moves, ${((performance.now() - started) / 1000).toFixed(0)} s): ` +
-      `match item ${n(m.stored.matchItem)} B, log record ${n(m.logRecord.stored)} B, first read's log page ${n(m.stored.logPageBytes / 1000, 1)} kB, ` +
-      `${n(m.stored.moveWru, 1)} WRU per move, answers ${n(m.stored.readBytesOut / 1000, 1)} kB read / ${n(m.stored.moveBytesOut / 1000, 1)} kB move`,
-  );
-  cost(measured, report);
+  // Both mixes measured here as the infra bench measures the auction (DynamoDB Local, answers as a browser gets them).
+  const measure = async (name: string, minMoves: number, game: string, seats: number, mixOf: (p: MatchProfile, log: number) => Mix) => {
+    const started = performance.now();
+    const m = await measureMatches(minMoves, game, seats);
+    const moves = m.moves / m.games;
+    report(
+      `capacity: ${name} measured here (${m.games} game(s) of random legal moves, ${m.moves} moves, ${((performance.now() - started) / 1000).toFixed(0)} s): ` +
+        `match item ${n(m.stored.matchItem)} B, log record ${n(m.logRecord.stored)} B, first read's log page ${n(m.stored.logPageBytes / 1000, 1)} kB, ` +
+        `${n(m.stored.moveWru, 1)} WRU per move (${n(m.stored.moveDueWru ?? 0, 2)} on the due index), answers ${n(m.stored.readBytesOut / 1000, 1)} kB read / ${n(m.stored.moveBytesOut / 1000, 1)} kB move, ` +
+        `${n(m.stored.intentsPerMove, 2)} outbox rows per move`,
+    );
+    cost(mixOf({ ...m.stored, moves }, m.logRecord.stored), report);
+  };
+  await measure('the Dutch auction', 100, 'dutch-auction', 2, (p, log) => ({
+    ...AUCTION_MIX,
+    profile: { ...p, moves: AUCTION_MIX.profile.moves },
+    logRecordBytes: log,
+  }));
+  await measure('a Golden Age match', 1, 'golden-age', 4, (p, log) => goldenAgeMix(p, log));
 }

@@ -23,7 +23,7 @@ import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { GetItemCommand, QueryCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { build } from 'esbuild';
 import { DUTCH_AUCTION, DUTCH_AUCTION_UNCOMPRESSED, itemBytes, matchCost, pollBudget, wru, type MatchProfile } from '../../infra/cost.js';
@@ -258,6 +258,7 @@ export async function measureMatches(minMoves = 100, game = 'dutch-auction', sea
       stored: { match: 0, log: 0, wru: 0, page: 0 },
       plain: { match: 0, log: 0, wru: 0, page: 0 },
       intents: 0,
+      indexWru: 0,
       readOut: 0,
       moveOut: 0,
     };
@@ -314,7 +315,9 @@ export async function measureMatches(minMoves = 100, game = 'dutch-auction', sea
               }),
             )
           ).Items ?? [];
-        const carried = log.intents?.L?.length ?? 0;
+        // Packed like the match's data since the intents rode in the log item (a list before).
+        const packed = log.intents?.B ? unpackData(log.intents.B) : undefined;
+        const carried = Array.isArray(packed) ? packed.length : (log.intents?.L?.length ?? 0);
         const page = logSizes.slice(-LOG_PAGE);
         logSizes.push(sizes(log));
         // The `due` index (keys only, < 1 KB an entry): a moved entry is a delete and a put; each outbox entry adds one.
@@ -328,6 +331,7 @@ export async function measureMatches(minMoves = 100, game = 'dutch-auction', sea
           sum[kind].wru += 2 * (wru(m) + wru(sizes(log)[kind]) + rows.reduce((a, n) => a + wru(sizes(n)[kind]), 0)) + indexWru;
         }
         sum.intents += carried + rows.length;
+        sum.indexWru += indexWru;
         sum.readOut += read.bytes;
         sum.moveOut += moved.bytes;
         before = after;
@@ -348,14 +352,17 @@ function apiCaller(app: ReturnType<typeof createApp>) {
       headers: {
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
         ...(body ? { 'Content-Type': 'application/json' } : {}),
+        // As a browser asks: the bytes counted are those CloudFront would send (the app gzips what it may).
+        'Accept-Encoding': 'gzip',
         ...headers,
       },
       body: body ? JSON.stringify(body) : undefined,
     });
-    const text = await res.text();
+    const wire = Buffer.from(await res.arrayBuffer());
+    const text = (res.headers.get('content-encoding') === 'gzip' ? gunzipSync(wire) : wire).toString('utf8');
     if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
     // biome-ignore lint/suspicious/noExplicitAny: the bench reads fields of several different API answers straight off the parsed JSON.
-    return { json: JSON.parse(text) as any, bytes: Buffer.byteLength(text) };
+    return { json: JSON.parse(text) as any, bytes: wire.length };
   };
 }
 
@@ -363,6 +370,7 @@ interface Sums {
   stored: { match: number; log: number; wru: number; page: number };
   plain: { match: number; log: number; wru: number; page: number };
   intents: number;
+  indexWru: number;
   readOut: number;
   moveOut: number;
 }
@@ -373,6 +381,7 @@ function summarise(sum: Sums, moves: number, games: number) {
     ...DUTCH_AUCTION,
     matchItem: sum[kind].match / moves,
     moveWru: sum[kind].wru / moves,
+    moveDueWru: sum.indexWru / moves,
     logPageBytes: sum[kind].page / moves,
     intentsPerMove: sum.intents / moves,
     readBytesOut: sum.readOut / moves,

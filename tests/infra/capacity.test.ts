@@ -7,7 +7,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HEADROOM, MIXES, partitionRows, partitionShare, quotaRows, quotasToRaise } from '../../infra/capacity.js';
+import {
+  ASSUMED,
+  HEADROOM,
+  lambdaConcurrency,
+  MIXES,
+  partitionRows,
+  partitionShare,
+  quotaRows,
+  quotasToRaise,
+  TARGET_DAU,
+} from '../../infra/capacity.js';
 import { STACK_LIMITS } from '../../infra/capacity-limits.js';
 
 describe('the capacity model at 10 M DAU', () => {
@@ -30,6 +40,14 @@ describe('the capacity model at 10 M DAU', () => {
       .filter((r) => r.stackCap !== null && r.at1M > r.stackCap)
       .map((r) => `${r.what}: cap ${r.stackCap}, need ${Math.ceil(r.at1M)}`);
     expect(below).toEqual([]);
+  });
+
+  it('the jobs that never overlap keep up in their one invocation: the sweep at the 10 M DAU peak, the digest for 1 M subscribers', () => {
+    // Reserved concurrency 1 each (runs never race on the cursors): the need is the work over what one run serves.
+    expect(STACK_LIMITS.reservedConcurrency.sweep).toBe(1);
+    expect(STACK_LIMITS.reservedConcurrency.digest).toBe(1);
+    expect(lambdaConcurrency(MIXES[1], TARGET_DAU).sweep).toBeLessThanOrEqual(1);
+    expect(lambdaConcurrency(MIXES[1], 1_000_000 / ASSUMED.digestShare).digest).toBeLessThanOrEqual(1);
   });
 
   it('docs/deploy.md asks for every account quota the 10 M DAU peak exceeds, with the figure the model gives', () => {
