@@ -46,6 +46,7 @@ import {
   wru,
 } from './cost.js';
 import { FUNCTIONS } from './functions.js';
+import { PEAK_FACTOR } from './front-door.js';
 
 // ------------------------------------------------------------------ the traffic model (issue 27)
 
@@ -70,8 +71,8 @@ export const TRAFFIC = {
   tabMinutes: 60,
 } as const;
 
-/** The peak hour carries this many times the day's average hour. */
-export const PEAK_FACTOR = 5;
+/** The peak hour carries this many times the day's average hour (one figure for the model and the stack's defaults). */
+export { PEAK_FACTOR };
 export const DAY_SECONDS = 86_400;
 export const TARGET_DAU = 10_000_000;
 /** The stack's caps are meant for this many (issue 27: stack parameters with 1 M DAU defaults). */

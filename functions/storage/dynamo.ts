@@ -342,22 +342,7 @@ export class DynamoMatchStore implements MatchStore {
   }
 
   async fullLog(id: string): Promise<LogRecord[]> {
-    const records: LogRecord[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await this.db.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :lo)',
-          ExpressionAttributeValues: { ':pk': keys.match(id).pk, ':lo': 'LOG#' },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const i of out.Items ?? []) records.push(unpackData<LogRecord>(i.data));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return records;
+    return this.logFrom(id, 0, { consistent: true });
   }
 
   async logFrom(id: string, from: number, opts: { limit?: number; consistent?: boolean } = {}): Promise<LogRecord[]> {
