@@ -14,7 +14,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { ALL_CARDS, cardFace, cardLabel, rankOf, type CardId } from '#shared/games/dutch-memory/cards.js';
+import { ALL_CARDS, cardFace, cardLabel, type CardId, snapMatches } from '#shared/games/dutch-memory/cards.js';
 import { dutchMemory } from '#shared/games/dutch-memory/index.js';
 import { dutchMemoryOptions } from '#shared/games/dutch-memory/moves.js';
 import { toPlain } from '#shared/games/dutch-memory/plain.js';
@@ -239,11 +239,10 @@ describe('Dutch, the memory game, in the browser', () => {
       }
 
       if (open && !snapped) {
-        // Whoever holds a card of the same rank snaps it — someone other than the player to move, if possible.
+        // Whoever holds a card that matches (same rank; a King only on a King of its colour) snaps it — someone
+        // other than the player to move, if possible.
         const order = [1, 2, 0].map((k) => (t + k) % 3);
-        const snapper = order
-          .map((seat) => ({ seat, hit: filled(seat).find((x) => rankOf(x.card) === rankOf(top!.card)) }))
-          .find((x) => x.hit);
+        const snapper = order.map((seat) => ({ seat, hit: filled(seat).find((x) => snapMatches(x.card, top!.card)) })).find((x) => x.hit);
         if (snapper) {
           const name = cardName(cardFace('bench', top!.card));
           // Every page says that the discard can still be snapped, the next player's page that their discard closes it.
@@ -280,7 +279,7 @@ describe('Dutch, the memory game, in the browser', () => {
       if (open && snapped && !wrongSnap) {
         // A player who is sure of nothing snaps a card that does not match: it is shown and a penalty follows.
         const seat = (t + 1) % 3;
-        const miss = filled(seat).find((x) => rankOf(x.card) !== rankOf(top!.card))!;
+        const miss = filled(seat).find((x) => !snapMatches(x.card, top!.card))!;
         const p = pages[seat]!;
         const countBefore = filled(seat).length;
         await act(p, [{ seat, slot: miss.slot }], /^Snap your card in /);
@@ -353,7 +352,7 @@ describe('Dutch, the memory game, in the browser', () => {
         }
         // Perfect memory: a discard that someone can snap, else keep the lower card.
         const others = [0, 1, 2].flatMap((seat) => filled(seat).map((x) => x.card));
-        const snappable = (card: CardId) => others.some((o) => o !== card && rankOf(o) === rankOf(card));
+        const snappable = (card: CardId) => others.some((o) => o !== card && snapMatches(o, card));
         const mine = filled(t);
         const value = (c: CardId) => cardFace('bench', c).value;
         const swapOut = !snapped ? mine.find((x) => snappable(x.card)) : undefined;
