@@ -1,6 +1,6 @@
 /**
  * `npm start`: DynamoDB Local (data under DATA_DIR, default .data/) unless DYNAMODB_ENDPOINT points
- * elsewhere, the table, the built web site and the API on PORT (default 3000).
+ * elsewhere, the table, the web site built into DATA_DIR/site and the API on PORT (default 3000).
  *
  * Ctrl-C (SIGINT) or SIGTERM stops it in order: no new connections, the requests in flight are
  * answered (up to DRAIN_MS, default 10 s; open live sockets are closed first, with 1001, going away: the
@@ -53,7 +53,9 @@ const raw = localClient(process.env.DYNAMODB_ENDPOINT);
 await ensureTable(raw, process.env.TABLE_NAME ?? DEFAULT_TABLE);
 raw.destroy();
 
-await buildWeb();
+// The site is built into the data folder: two `npm start`s with their own DATA_DIR never write one folder.
+const webRoot = join(dataDir, 'site');
+await buildWeb({ outdir: webRoot });
 // Signing in keeps seat tokens sealed under this key (functions/players/vault.ts).
 process.env.SEAT_KEY ??= localSeatKey(dataDir);
 const deps = depsFromEnv();
@@ -83,7 +85,7 @@ const bots = startLocalBots({
   matches: deps.store,
   games: deps.games,
 });
-const server = await listen(createLocalApp({ ...deps, publicUrl, notifications: notify.notifications }), port, host);
+const server = await listen(createLocalApp({ ...deps, publicUrl, notifications: notify.notifications }, webRoot), port, host);
 // The live channel: WebSocket pokes on the same port (/live), from their queue.
 const live = startLocalLive({
   stream,

@@ -1,8 +1,8 @@
 /**
  * Does a move that `npm start` acknowledged survive a kill? A lost acknowledged write, end to
- * end: `npm start` (tsx scripts/start.ts, fresh DATA_DIR, free PORT) runs in a process group of its
+ * end: `npm start` (node --import tsx scripts/start.ts, fresh DATA_DIR, free PORT) runs in a process group of its
  * own; a match is created and joined through the API and a legal move made; a given delay after the
- * move's 200 either the whole process group (node, tsx, esbuild and DynamoDB Local's Java: what
+ * move's 200 either the whole process group (node, esbuild and DynamoDB Local's Java: what
  * `kill -9 -<pgid>` or a closed terminal's hard kill does) or only the Java process gets SIGKILL.
  * Then `npm start` runs again on the same DATA_DIR and the match's version is read: the move
  * survived when it is the acknowledged one. Before each restart it also looks for a process of the
@@ -13,10 +13,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '../../functions/local/dynamo-local.js';
+import { START_ARGV } from '../start-argv.js';
 
 type Kill = 'group' | 'java';
 
@@ -34,7 +34,6 @@ interface Match {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
 const started = new Set<number>();
 // Whatever this bench started must not outlive it.
 process.once('exit', () => {
@@ -53,7 +52,7 @@ async function start(dataDir: string): Promise<Running> {
   const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir, PORT: String(port) };
   delete env.DYNAMODB_ENDPOINT;
   delete env.TABLE_NAME;
-  const child = spawn(process.execPath, [tsxCli, 'scripts/start.ts'], { detached: true, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...START_ARGV], { detached: true, env, stdio: ['ignore', 'pipe', 'pipe'] });
   started.add(child.pid!);
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));

@@ -27,13 +27,13 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { freePort } from '../../functions/local/dynamo-local.js';
 import { LIVE_PATH } from '../../functions/live/protocol.js';
 import { LIVE_PAGE } from '../../infra/cost.js';
+import { START_ARGV } from '../start-argv.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -52,7 +52,6 @@ const FLAT_WITHIN = 0.05;
 const SAMPLE_MS = 2000;
 const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
-const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -84,7 +83,7 @@ async function startServer(): Promise<Server> {
   const hook = join(dataDir, 'heap-hook.mjs');
   writeFileSync(hook, HEAP_HOOK);
   const heapFile = join(dataDir, 'heap.log');
-  const child = spawn(process.execPath, [tsxCli, 'scripts/start.ts'], {
+  const child = spawn(process.execPath, [...START_ARGV], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -3,9 +3,7 @@
  * (tests/platform/start.test.ts, start-live.test.ts).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
-
-const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
+import { START_ARGV } from '../../scripts/start-argv.js';
 
 export function startScript(env: Record<string, string>): {
   child: ChildProcess;
@@ -13,7 +11,7 @@ export function startScript(env: Record<string, string>): {
   waitFor: (text: string) => Promise<void>;
   exited: Promise<number | null>;
 } {
-  const child = spawn(process.execPath, [tsxCli, 'scripts/start.ts'], {
+  const child = spawn(process.execPath, [...START_ARGV], {
     cwd: process.cwd(),
     env: { ...process.env, ...env },
     detached: true,
@@ -43,4 +41,18 @@ export function startScript(env: Record<string, string>): {
 export function groupMembers(pgid: number): string[] {
   const r = spawnSync('ps', ['-o', 'pid=,args=', '-g', String(pgid)], { encoding: 'utf8' });
   return r.stdout.split('\n').filter((l) => l.trim());
+}
+
+/** The process that serves `npm start` in its group: the deepest one running scripts/start.ts. */
+export function serverPid(pgid: number): number {
+  const r = spawnSync('ps', ['-o', 'pid=,ppid=,args=', '-g', String(pgid)], { encoding: 'utf8' });
+  const rows = r.stdout
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/))
+    .filter((c) => c.slice(2).includes('scripts/start.ts'))
+    .map(([pid, ppid]) => ({ pid: Number(pid), ppid: Number(ppid) }));
+  const pids = new Set(rows.map((p) => p.pid));
+  const leaves = rows.filter((p) => !rows.some((q) => q.ppid === p.pid && pids.has(q.pid)));
+  if (leaves.length !== 1) throw new Error(`expected one server process in group ${pgid}, found ${leaves.length}`);
+  return leaves[0]!.pid;
 }

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../functions/local/dynamo-local.js';
 import { isLoopback, outboxRefusal } from '../../functions/local/exposure.js';
-import { groupMembers, startScript } from './start.support.js';
+import { groupMembers, serverPid, startScript } from './start.support.js';
 
 const createBody = JSON.stringify({ game: 'dutch-memory', seats: 2, options: {}, name: 'Ann' });
 
@@ -69,8 +69,14 @@ describe('npm start', () => {
       // Both requests are in flight: the server has read their heads (it said "100 Continue") and waits
       // for the rest of their bodies when the signal arrives.
       await Promise.all(slow.map((s) => s.connected));
-      // What a terminal does on Ctrl-C: SIGINT to every process in the foreground group, Java included.
+      // What a terminal does on Ctrl-C: SIGINT to every process in the foreground group, Java included. The
+      // signal finds the server frozen for half a second, as a busy machine can leave it: nothing in the
+      // group may take that silence for a hung server and kill it (tsx's CLI did, 60 ms after the signal).
+      const server = serverPid(pgid);
+      process.kill(server, 'SIGSTOP');
       process.kill(-pgid, 'SIGINT');
+      await new Promise((r) => setTimeout(r, 500));
+      process.kill(server, 'SIGCONT');
       await run.waitFor('no new connections');
       await expect(fetch(`${base}/api/games`)).rejects.toThrow();
 
