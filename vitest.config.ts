@@ -24,6 +24,9 @@ export default defineConfig({
     maxWorkers: Math.max(2, cores),
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A condition waited on gets a generous bound (vitest's own default is 1 s): on a busy machine a page or a
+    // queue can take seconds to show what it will show; a test that is right waits, one that is wrong still fails.
+    expect: { poll: { timeout: 20_000 } },
     reporters: ['default'],
     projects: [
       tier('unit', [], Math.max(2, cores)),

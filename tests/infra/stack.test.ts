@@ -103,7 +103,8 @@ beforeAll(() => {
   });
   t = Template.fromStack(stack);
   dt = Template.fromStack(domainStack);
-});
+  // Two synthesized stacks are CPU work: a bound for a busy machine, not a wait.
+}, 180_000);
 
 const ref = (s: Stack, c: IConstruct) => ({ Ref: s.getLogicalId(c.node.defaultChild as never) });
 /** A number in the template, or the default of the stack parameter it refers to. */
