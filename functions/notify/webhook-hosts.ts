@@ -64,7 +64,6 @@ for (const [net, bits] of [
 for (const [net, bits] of [
   ['::', 128], // unspecified
   ['::1', 128], // loopback
-  ['::ffff:0:0', 96], // IPv4-mapped: refused whole (an inside address could hide in it)
   ['64:ff9b::', 96], // NAT64
   ['64:ff9b:1::', 48], // local NAT64
   ['100::', 64], // discard
@@ -82,5 +81,8 @@ for (const [net, bits] of [
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return false;
+  // IPv4-mapped IPv6 (::ffff:a.b.c.d): refused whole, an inside address could hide in it. Not a BlockList
+  // rule: BlockList matches IPv4 addresses against mapped ranges too, which would refuse every IPv4 address.
+  if (family === 6 && /^(0{0,4}:){0,5}:?ffff:/i.test(address.replace(/^0{1,4}(?=:)/, ''))) return false;
   return !SPECIAL.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
