@@ -6,7 +6,7 @@
  */
 import type { AnyGame } from '#shared/engine/game.js';
 import type { NotificationsDeps } from '../app.js';
-import { notificationsOf } from '../deps.js';
+import { notificationsOf, webhooksOf } from '../deps.js';
 import type { MatchStore } from '../matches/port.js';
 import { MatchService } from '../matches/service.js';
 import { Dispatcher } from '../notify/dispatcher.js';
@@ -40,7 +40,8 @@ export function startLocalNotify(opts: {
   stream?: LocalStream;
 }): LocalNotify {
   const { env } = opts;
-  const store = new DynamoNotifyStore(dynamoClientFromEnv(env), opts.tableName);
+  const db = dynamoClientFromEnv(env);
+  const store = new DynamoNotifyStore(db, opts.tableName);
   const from = env.EMAIL_FROM ?? DEFAULT_FROM;
   const outbox = env.SMTP_URL ? undefined : new DevOutbox({ from });
   const email: EmailSender = env.SMTP_URL ? new SmtpEmailSender(env.SMTP_URL, from) : outbox!;
@@ -57,7 +58,17 @@ export function startLocalNotify(opts: {
     if (entry.level !== 'info' || env.NOTIFY_LOG === '1') console.log(JSON.stringify(entry));
   };
 
-  const dispatcher = new Dispatcher({ store, matches: opts.matches, games: opts.games, publicUrl: opts.publicUrl, email, push, log });
+  const webhooks = webhooksOf(db, opts.tableName);
+  const dispatcher = new Dispatcher({
+    store,
+    matches: opts.matches,
+    games: opts.games,
+    publicUrl: opts.publicUrl,
+    email,
+    push,
+    webhooks,
+    log,
+  });
   const reader = consumeChanges({
     ...(opts.stream ? { stream: opts.stream } : {}),
     consumer: 'notify',
