@@ -25,6 +25,8 @@ import { consumeChanges, type LocalStream } from './stream-lane.js';
 export interface LocalNotify {
   /** The API's notifications part (createApp's `notifications`). */
   notifications: NotificationsDeps;
+  /** The webhook store and sender the dispatcher uses (createApp's `webhooks`). */
+  webhooks: ReturnType<typeof webhooksOf>;
   outbox?: DevOutbox;
   stop(): Promise<void>;
 }
@@ -98,6 +100,7 @@ export function startLocalNotify(opts: {
   );
   return {
     notifications: notificationsOf({ store, email, vapid, push, publicUrl: opts.publicUrl }, outbox ? { devOutbox: outbox } : {}),
+    webhooks,
     ...(outbox ? { outbox } : {}),
     async stop() {
       clearInterval(timer);
