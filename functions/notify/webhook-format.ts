@@ -47,7 +47,7 @@ export function discordBody(n: WebhookNotice, lang: Lang): object {
         url: c.url,
         description: clip(bodyLines(c).map(discordText).join('\n'), 4000),
         color: DISCORD_COLOUR,
-        ...(n.forName ? { footer: { text: clip(t(lang, 'webhook.for', { name: n.forName }), 2048) } } : {}),
+        ...(n.forName ? { footer: { text: clip(t(lang, 'mail.webhook.for', { name: n.forName }), 2048) } } : {}),
       },
     ],
   };
@@ -63,7 +63,7 @@ export function slackBody(n: WebhookNotice, lang: Lang): object {
       { type: 'header', text: { type: 'plain_text', text: clip(c.push.title, 150) } },
       ...(text ? [{ type: 'section', text: { type: 'mrkdwn', text: clip(text, 3000) } }] : []),
       ...(n.forName
-        ? [{ type: 'context', elements: [{ type: 'plain_text', text: clip(t(lang, 'webhook.for', { name: n.forName }), 150) }] }]
+        ? [{ type: 'context', elements: [{ type: 'plain_text', text: clip(t(lang, 'mail.webhook.for', { name: n.forName }), 150) }] }]
         : []),
       {
         type: 'actions',

@@ -111,10 +111,10 @@ export class WebhookSettings {
     const now = this.deps.clock();
     if (!(await this.deps.store.takeWebhookTest(hook.owner, now, TEST_SENDS_PER_HOUR)))
       throw new MatchError('webhook-test-limit', 'error.webhook-test-limit');
-    const title = t(hook.lang, 'webhook.test.title');
+    const title = t(hook.lang, 'mail.webhook.test.title');
     const composed: Composed = {
       subject: title,
-      paragraphs: [t(hook.lang, 'webhook.test.text')],
+      paragraphs: [t(hook.lang, 'mail.webhook.test.text')],
       lines: [],
       url,
       lang: hook.lang,

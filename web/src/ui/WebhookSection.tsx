@@ -6,6 +6,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type * as z from 'zod/mini';
+import { LANGS } from '#shared/i18n/index.js';
 import type { WebhookAddedResponse, WebhookResponse, WebhookTestResponse } from '../../../functions/http/responses.js';
 import type { Api } from '../api.js';
 import { currentLang, type MessageKey, t } from '../i18n.js';
@@ -23,7 +24,8 @@ function hooksApi(api: Pick<Api, 'call'>, matchId: string, seat: number, token: 
       const lang = currentLang();
       return api.call<z.infer<typeof WebhookAddedResponse>>('POST', base, {
         auth,
-        body: { url, scope, ...(lang === 'en' || lang === 'nl' ? { lang } : {}) },
+        // The pseudo-locale is no language of messages: the server then takes the request's.
+        body: { url, scope, ...((LANGS as readonly string[]).includes(lang) ? { lang } : {}) },
       });
     },
     test: (id: string) => api.call<z.infer<typeof WebhookTestResponse>>('POST', `${one(id)}/test`, { auth }),
@@ -96,52 +98,7 @@ export function WebhookSection({ api, matchId, seat, token }: { api: Pick<Api, '
       {hooks && hooks.length > 0 && (
         <ul class="hook-list">
           {hooks.map((w) => (
-            <li key={w.id} class="hook">
-              <p class="hook-name">
-                <strong>{t(`match.notify.hooks.kind.${w.kind}`)}</strong> <span class="hook-host">{w.host}</span> ·{' '}
-                {t(`match.notify.hooks.scope.${w.scope}`)}
-              </p>
-              <p class={w.paused || w.failures > 0 ? 'hook-state warn' : 'hook-state'}>{stateText(w)}</p>
-              <div class="hook-actions" role="group" aria-label={t('match.notify.hooks.actions', { host: w.host })}>
-                <button
-                  type="button"
-                  disabled={busy}
-                  onClick={() =>
-                    void run(async () => {
-                      const r = await h.test(w.id);
-                      return r.ok ? t('match.notify.hooks.tested') : t('match.notify.hooks.testFailed', { reason: r.reason ?? '' });
-                    })
-                  }
-                >
-                  {t('match.notify.hooks.test')}
-                </button>
-                <button
-                  type="button"
-                  disabled={busy}
-                  onClick={() =>
-                    void run(async () => {
-                      await h.paused(w.id, !w.paused);
-                      return w.paused ? t('match.notify.hooks.nowResumed') : t('match.notify.hooks.nowPaused');
-                    })
-                  }
-                >
-                  {w.paused ? t('match.notify.hooks.resume') : t('match.notify.hooks.pause')}
-                </button>
-                <button
-                  type="button"
-                  class="danger"
-                  disabled={busy}
-                  onClick={() =>
-                    void run(async () => {
-                      await h.remove(w.id);
-                      return t('match.notify.hooks.removed');
-                    })
-                  }
-                >
-                  {t('match.notify.hooks.remove')}
-                </button>
-              </div>
-            </li>
+            <HookItem key={w.id} w={w} busy={busy} run={run} h={h} />
           ))}
         </ul>
       )}
@@ -192,5 +149,67 @@ export function WebhookSection({ api, matchId, seat, token }: { api: Pick<Api, '
         {msg && !msg.error ? msg.text : ''}
       </p>
     </section>
+  );
+}
+
+/** One webhook: what and where, its state, and its buttons (test, pause or resume, remove). */
+function HookItem({
+  w,
+  busy,
+  run,
+  h,
+}: {
+  w: Webhook;
+  busy: boolean;
+  run: (change: () => Promise<string>) => Promise<void>;
+  h: ReturnType<typeof hooksApi>;
+}) {
+  return (
+    <li class="hook">
+      <p class="hook-name">
+        <strong>{t(`match.notify.hooks.kind.${w.kind}`)}</strong> <span class="hook-host">{w.host}</span> ·{' '}
+        {t(`match.notify.hooks.scope.${w.scope}`)}
+      </p>
+      <p class={w.paused || w.failures > 0 ? 'hook-state warn' : 'hook-state'}>{stateText(w)}</p>
+      <div class="hook-actions" role="group" aria-label={t('match.notify.hooks.actions', { host: w.host })}>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() =>
+            void run(async () => {
+              const r = await h.test(w.id);
+              return r.ok ? t('match.notify.hooks.tested') : t('match.notify.hooks.testFailed', { reason: r.reason ?? '' });
+            })
+          }
+        >
+          {t('match.notify.hooks.test')}
+        </button>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() =>
+            void run(async () => {
+              await h.paused(w.id, !w.paused);
+              return w.paused ? t('match.notify.hooks.nowResumed') : t('match.notify.hooks.nowPaused');
+            })
+          }
+        >
+          {w.paused ? t('match.notify.hooks.resume') : t('match.notify.hooks.pause')}
+        </button>
+        <button
+          type="button"
+          class="danger"
+          disabled={busy}
+          onClick={() =>
+            void run(async () => {
+              await h.remove(w.id);
+              return t('match.notify.hooks.removed');
+            })
+          }
+        >
+          {t('match.notify.hooks.remove')}
+        </button>
+      </div>
+    </li>
   );
 }
