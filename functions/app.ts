@@ -23,11 +23,15 @@ import { standInRoutes } from './http/routes/stand-in.js';
 import { autoClaim, playerRoutes } from './http/routes/players.js';
 import { timingRoutes } from './http/routes/timing.js';
 import { undoRoutes } from './http/routes/undo.js';
+import { webhookRoutes } from './http/routes/webhooks.js';
 import type { MatchStore } from './matches/port.js';
 import { METRIC, type Observe } from './observe.js';
 import { MatchService } from './matches/service.js';
 import type { DevOutbox } from './notify/email.js';
 import { NotificationSettings, type SettingsDeps } from './notify/settings.js';
+import { WebhookSettings } from './notify/webhook-settings.js';
+import type { WebhookSender } from './notify/webhook-send.js';
+import type { WebhookStore } from './notify/webhooks.js';
 import { PlayerData } from './players/data.js';
 import type { SignInCap } from './players/model.js';
 import type { PlayerStore } from './players/port.js';
@@ -61,6 +65,8 @@ export interface AppDeps {
   players?: PlayersDeps;
   /** Log lines and metrics (functions/observe.ts): Powertools on Lambda, the console line by default. */
   observe?: Observe;
+  /** Chat-app webhooks (functions/notify/webhooks.ts): without a sender they are listed and removed, not added or tested. */
+  webhooks?: { store: WebhookStore; sender?: WebhookSender };
 }
 
 /** The player side: its store, the key that seals the seat tokens it keeps, and its mail caps. */
@@ -111,6 +117,10 @@ export function createApp(deps: AppDeps): Hono {
   app.route(MATCHES_BASE, chatRoutes(ctx));
   app.route(MATCHES_BASE, replayRoutes(ctx));
   app.route(MATCHES_BASE, undoRoutes(ctx));
+  if (deps.webhooks) {
+    const webhooks = new WebhookSettings({ ...deps.webhooks, clock: deps.clock ?? Date.now });
+    app.route(MATCHES_BASE, webhookRoutes({ ...ctx, webhooks, ...(deps.publicUrl ? { publicUrl: deps.publicUrl } : {}) }));
+  }
 
   const notify = deps.notifications;
   if (notify && settings) {

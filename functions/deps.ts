@@ -25,6 +25,8 @@ import { secretVapidKeys, vapidSubject, type VapidKeys } from './notify/vapid.js
 import { DynamoMatchStore, dynamoClientFromEnv, type TableClient } from './storage/dynamo.js';
 import { DynamoNotifyStore } from './storage/notify-dynamo.js';
 import { DynamoPlayerStore } from './storage/players-dynamo.js';
+import { DynamoWebhookStore } from './storage/webhooks-dynamo.js';
+import { HttpsWebhookSender } from './notify/webhook-send.js';
 import { DEFAULT_TABLE } from './storage/table.js';
 
 export { DEFAULT_TABLE };
@@ -41,7 +43,14 @@ export function depsFromEnv(env: Record<string, string | undefined> = process.en
     // Notification settings, email confirmation and unsubscribe (functions/notify).
     notifications: notificationsOf(notifyFromEnv(env, tableName, { db })),
     ...(players ? { players } : {}),
+    // Chat-app webhooks: the API adds and tests them (a test message is sent from the API at once).
+    webhooks: webhooksOf(db, tableName),
   };
+}
+
+/** The webhook store and its HTTPS sender (the dispatcher delivers with them too). */
+export function webhooksOf(db: TableClient, tableName: string) {
+  return { store: new DynamoWebhookStore(db, tableName), sender: new HttpsWebhookSender() };
 }
 
 /** Signed-in players, when SEAT_KEY is set (32 bytes, base64url). */

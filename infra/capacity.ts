@@ -558,13 +558,15 @@ export function partitionRows(mix: Mix, dau = TARGET_DAU): PartitionRow[] {
   const signInWrites = 2 * ASSUMED.signInPerAddressPerSecond * ASSUMED.addressesPerNetwork;
   return [
     {
-      key: 'M#<match> (match, LOG#, CHAT#, NOTIFY#, SENT#, N#…)',
+      key: 'M#<match> (match, LOG#, CHAT#, NOTIFY#, SENT#, N#…, WH#, WHN#, WHT#)',
       what: `the busiest match: ${hot.movesPerSecond} move/s, ${hot.pages} pages reading each change, ${hot.returnVisitsPerSecond} return visits/s`,
       wcu: hot.movesPerSecond * u.move.wru + hot.chatPerSecond * 2 * 2,
       rcu:
         hot.movesPerSecond * hot.pages * u.readAfterPoke.rru +
         hot.movesPerSecond * hot.pages * head +
-        hot.returnVisitsPerSecond * returnVisitRru(mix),
+        hot.returnVisitsPerSecond * returnVisitRru(mix) +
+        // The dispatcher's Query of the match's webhooks (WH#…, a few small items) per notice.
+        hot.movesPerSecond,
       scales: false,
     },
     {
@@ -610,7 +612,7 @@ export function partitionRows(mix: Mix, dau = TARGET_DAU): PartitionRow[] {
       scales: false,
     },
     {
-      key: 'P#<player> (PLAYER, SESSION#, SEAT#, DIGEST#day)',
+      key: 'P#<player> (PLAYER, SESSION#, SEAT#, DIGEST#day, WH#, WHN#, WHT#)',
       what: `the busiest signed-in player: ${MAX_SEATS} seats queried by /me/next on ${ASSUMED.hotPlayerViewsPerSecond} page views/s`,
       wcu: 0.1,
       rcu: ASSUMED.hotPlayerViewsPerSecond * rru(MAX_SEATS * ASSUMED.seatClaimBytes),

@@ -71,6 +71,11 @@ export const STATUS_OF = {
   'confirmation-limit-client': 429,
   'push-unavailable': 503,
   'too-many-devices': 409,
+  'webhook-address': 400,
+  'too-many-webhooks': 409,
+  'no-such-webhook': 404,
+  'webhook-test-limit': 429,
+  'webhooks-unavailable': 503,
   'replay-range': 400,
   'replay-not-offered': 403,
   // The log no longer leads to the stored state: a fault on our side, never shown as a replay.

@@ -31,6 +31,7 @@ import { replayApi } from './routes/replay.js';
 import { standInApi } from './routes/stand-in.js';
 import { timingApi } from './routes/timing.js';
 import { undoApi } from './routes/undo.js';
+import { webhookApi } from './routes/webhooks.js';
 
 /** The routes functions/app.ts answers itself (mounted under API_BASE). */
 export const appApi = {
@@ -57,7 +58,7 @@ export const appApi = {
 /** Where functions/app.ts mounts each route module. */
 const MOUNTED: readonly [prefix: string, routes: ApiRoutes[]][] = [
   [API_BASE, [appApi]],
-  [MATCHES_BASE, [matchApi, inviteApi, moveApi, standInApi, chatApi, replayApi, undoApi, timingApi]],
+  [MATCHES_BASE, [matchApi, inviteApi, moveApi, standInApi, chatApi, replayApi, undoApi, timingApi, webhookApi]],
   [API_BASE, [notificationApi, playerApi]],
 ];
 

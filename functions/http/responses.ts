@@ -196,6 +196,22 @@ export const NotificationSettingsResponse = z.object({
   pause: z.object({ pausedUntil: z.nullable(z.number()), budgetLeftMs: z.number() }),
 });
 
+/** A chat-app webhook as its owner sees it (functions/notify/webhook-settings.ts): never its secret or its path. */
+export const WebhookResponse = z.object({
+  id: z.string(),
+  kind: z.enum(['discord', 'slack', 'signed']),
+  scope: z.enum(['seat', 'match', 'player']),
+  host: z.string(),
+  lang: z.string(),
+  createdAt: z.number(),
+  failures: z.number(),
+  paused: z.nullable(z.object({ at: z.number(), reason: z.enum(['owner', 'failing', 'gone']) })),
+});
+export const WebhooksResponse = z.object({ webhooks: z.array(WebhookResponse) });
+/** A new webhook, with its signing secret: the only time the secret is shown (null for Discord and Slack). */
+export const WebhookAddedResponse = z.object({ webhook: WebhookResponse, secret: z.nullable(z.string()) });
+export const WebhookTestResponse = z.object({ ok: z.boolean(), status: z.nullable(z.number()), reason: z.nullable(z.string()) });
+
 export const ErrorResponse = z.object({
   error: z.object({
     code: z.string(),

@@ -146,3 +146,14 @@ export const PushSubscribeRequest = lazily(() =>
 export const PushUnsubscribeRequest = lazily(() => z.strictObject({ endpoint: pushEndpoint() }));
 export const PauseRequest = lazily(() => z.strictObject({ days: z.int().check(z.minimum(1), z.maximum(PAUSE_BUDGET_DAYS)) }));
 export const TokenQuery = lazily(() => z.strictObject({ t: Secret() }));
+/** A new chat-app webhook: its address, and whether it carries this seat's notices or the whole match's (a group's channel). */
+export const WebhookRequest = lazily(() =>
+  z.strictObject({
+    url: z.string().check(z.trim(), z.minLength(8), z.maxLength(500)),
+    scope: z.optional(z.enum(['seat', 'match'])),
+    lang: LangField(),
+  }),
+);
+export const WebhookId = lazily(() => z.string().check(z.regex(/^[A-Za-z0-9_-]{6,24}$/)));
+export const WebhookPath = lazily(() => z.strictObject({ id: MatchId(), seat: SeatParam(), hook: WebhookId() }));
+export const WebhookPauseRequest = lazily(() => z.strictObject({ paused: z.boolean() }));

@@ -8,7 +8,7 @@
 import './source-maps.js';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { gameRegistry } from '#shared/games/index.js';
-import { notifyFromEnv } from '../deps.js';
+import { notifyFromEnv, webhooksOf } from '../deps.js';
 import { Dispatcher } from '../notify/dispatcher.js';
 import { WebPushSender } from '../notify/push.js';
 import { DynamoMatchStore, dynamoClientFromEnv } from '../storage/dynamo.js';
@@ -32,6 +32,7 @@ const dispatcher = new Dispatcher({
   publicUrl: runtime.publicUrl,
   ...(runtime.email ? { email: runtime.email } : {}),
   ...(runtime.push ? { push: runtime.push } : {}),
+  webhooks: webhooksOf(db, tableName),
 });
 
 export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {

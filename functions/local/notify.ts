@@ -6,7 +6,7 @@
  */
 import type { AnyGame } from '#shared/engine/game.js';
 import type { NotificationsDeps } from '../app.js';
-import { notificationsOf } from '../deps.js';
+import { notificationsOf, webhooksOf } from '../deps.js';
 import type { MatchStore } from '../matches/port.js';
 import { MatchService } from '../matches/service.js';
 import { Dispatcher } from '../notify/dispatcher.js';
@@ -25,6 +25,8 @@ import { consumeChanges, type LocalStream } from './stream-lane.js';
 export interface LocalNotify {
   /** The API's notifications part (createApp's `notifications`). */
   notifications: NotificationsDeps;
+  /** The webhook store and sender the dispatcher uses (createApp's `webhooks`). */
+  webhooks: ReturnType<typeof webhooksOf>;
   outbox?: DevOutbox;
   stop(): Promise<void>;
 }
@@ -40,7 +42,8 @@ export function startLocalNotify(opts: {
   stream?: LocalStream;
 }): LocalNotify {
   const { env } = opts;
-  const store = new DynamoNotifyStore(dynamoClientFromEnv(env), opts.tableName);
+  const db = dynamoClientFromEnv(env);
+  const store = new DynamoNotifyStore(db, opts.tableName);
   const from = env.EMAIL_FROM ?? DEFAULT_FROM;
   const outbox = env.SMTP_URL ? undefined : new DevOutbox({ from });
   const email: EmailSender = env.SMTP_URL ? new SmtpEmailSender(env.SMTP_URL, from) : outbox!;
@@ -57,7 +60,17 @@ export function startLocalNotify(opts: {
     if (entry.level !== 'info' || env.NOTIFY_LOG === '1') console.log(JSON.stringify(entry));
   };
 
-  const dispatcher = new Dispatcher({ store, matches: opts.matches, games: opts.games, publicUrl: opts.publicUrl, email, push, log });
+  const webhooks = webhooksOf(db, opts.tableName);
+  const dispatcher = new Dispatcher({
+    store,
+    matches: opts.matches,
+    games: opts.games,
+    publicUrl: opts.publicUrl,
+    email,
+    push,
+    webhooks,
+    log,
+  });
   const reader = consumeChanges({
     ...(opts.stream ? { stream: opts.stream } : {}),
     consumer: 'notify',
@@ -87,6 +100,7 @@ export function startLocalNotify(opts: {
   );
   return {
     notifications: notificationsOf({ store, email, vapid, push, publicUrl: opts.publicUrl }, outbox ? { devOutbox: outbox } : {}),
+    webhooks,
     ...(outbox ? { outbox } : {}),
     async stop() {
       clearInterval(timer);

@@ -68,6 +68,12 @@ export const MATCH_ERROR_CODES = [
   'confirmation-limit-client',
   'push-unavailable',
   'too-many-devices',
+  // chat-app webhooks (functions/notify/webhook-settings.ts)
+  'webhook-address',
+  'too-many-webhooks',
+  'no-such-webhook',
+  'webhook-test-limit',
+  'webhooks-unavailable',
   // replay
   'replay-range',
   'replay-not-offered',

@@ -24,6 +24,10 @@ import type { EmailSender } from './email.js';
 import { DIGESTED_KINDS, UNSUBSCRIBE_TOKEN_TTL_SECONDS, type PushSubscriptionRecord, type SeatPrefs } from './model.js';
 import type { PushSender } from './push.js';
 import type { AddressBook, DeliveryClaims, LinkTokens, Outbox, OutboxEntry, SeatChoices } from './port.js';
+import { WebhookDelivery } from './webhook-delivery.js';
+import { WEBHOOK_TIMEOUT_MS, type WebhookSender } from './webhook-send.js';
+import type { WebhookStore } from './webhooks.js';
+import type { Lang } from '../i18n.js';
 import { METRIC, type Metrics } from '../observe.js';
 
 /** One change in a batch: its id (for a retry) and the outbox entry it carries, if any. */
@@ -46,6 +50,8 @@ export interface DispatcherDeps {
   publicUrl: string;
   email?: EmailSender;
   push?: PushSender;
+  /** Chat-app webhooks (./webhook-delivery.ts): their store, the sender, and who holds a seat (a player's own webhooks). */
+  webhooks?: { store: WebhookStore; sender: WebhookSender; ownerOf?: (matchId: string, seat: number) => Promise<string | null> };
   clock?: () => number;
   /** Fault injection for tests: runs after a message left and before its claim is settled. */
   faults?: { afterSend?: (what: { intent: NotificationIntent; channel: string }) => void | Promise<void> };
@@ -57,7 +63,7 @@ export interface DispatcherDeps {
   /** The claim's lease (CLAIM_LEASE_MS). */
   leaseMs?: number;
   /** Bounds on one mail or push call (EMAIL_TIMEOUT_MS, PUSH_TIMEOUT_MS). */
-  timeouts?: { emailMs?: number; pushMs?: number };
+  timeouts?: { emailMs?: number; pushMs?: number; webhookMs?: number };
 }
 
 /** Thrown by fault injection to stand for the process dying: nothing after it runs. */
@@ -95,10 +101,25 @@ const defaultLog = (entry: Record<string, unknown>) => console.log(JSON.stringif
 export class Dispatcher {
   private readonly clock: () => number;
   private readonly log: (entry: Record<string, unknown>) => void;
+  private readonly webhooks: WebhookDelivery | null;
 
   constructor(private readonly deps: DispatcherDeps) {
     this.clock = deps.clock ?? Date.now;
     this.log = deps.log ?? defaultLog;
+    const hooks = deps.webhooks;
+    this.webhooks = hooks
+      ? new WebhookDelivery({
+          store: hooks.store,
+          claims: deps.store,
+          sender: hooks.sender,
+          clock: this.clock,
+          leaseMs: deps.leaseMs ?? CLAIM_LEASE_MS,
+          timeoutMs: deps.timeouts?.webhookMs ?? WEBHOOK_TIMEOUT_MS,
+          ...(hooks.ownerOf ? { ownerOf: hooks.ownerOf } : {}),
+          ...(deps.faults?.afterSend ? { afterSend: deps.faults.afterSend } : {}),
+          log: this.log,
+        })
+      : null;
   }
 
   /**
@@ -167,7 +188,8 @@ export class Dispatcher {
     const digested = prefs?.digest === true && DIGESTED_KINDS.includes(intent.kind);
     const wantsEmail = !!(this.deps.email && prefs?.channels.email && prefs.email?.confirmed) && !digested;
     const devices = this.deps.push && prefs?.channels.push ? push : [];
-    if (!wantsEmail && devices.length === 0) return { result: 'done', deliveries: [] };
+    const hooks = this.webhooks ? await this.webhooks.targets(intent) : [];
+    if (!wantsEmail && devices.length === 0 && hooks.length === 0) return { result: 'done', deliveries: [] };
     const match = await this.deps.matches.get(intent.matchId);
     const game = match ? this.deps.games.get(match.gameId) : undefined;
     // A timer notice for a turn that has moved on would be wrong: drop it.
@@ -176,17 +198,18 @@ export class Dispatcher {
     // Muted since the chat notice was queued: it is not sent.
     if (intent.kind === 'chat' && match.seats[intent.seat]?.chat?.muted) return { result: 'done', deliveries: [] };
     const record = intent.tag ? null : await this.deps.matches.logAt(intent.matchId, intent.version);
-    const composed = compose({
-      intent,
-      match,
-      game,
-      publicLines: record ? logEntries(game, record, null) : null,
-      publicUrl: this.deps.publicUrl,
-      lang: prefs?.lang ?? 'en',
-    });
+    const composeIn = (lang: Lang) =>
+      compose({ intent, match, game, publicLines: record ? logEntries(game, record, null) : null, publicUrl: this.deps.publicUrl, lang });
+    const composed = composeIn(prefs?.lang ?? 'en');
     const settled = await Promise.allSettled([
       ...(wantsEmail ? [this.deliverEmail(intent, prefs!, match, composed).then((delivery) => ({ channel: 'email', delivery }))] : []),
       ...devices.map((d) => this.deliverPush(intent, d, composed).then((delivery) => ({ channel: `push:${d.id}`, delivery }))),
+      ...hooks.map((h) =>
+        this.webhooks!.deliver(h, match, (lang) => (lang === composed.lang ? composed : composeIn(lang))).then((delivery) => ({
+          channel: `webhook:${h.hook.id}`,
+          delivery,
+        })),
+      ),
     ]);
     const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
@@ -210,7 +233,10 @@ export class Dispatcher {
   /** Sent, or failed for good (a bounce, a push endpoint gone): retries and duplicates are neither. */
   private count({ channel, delivery }: { channel: string; delivery: Delivery }): void {
     const name = delivery === 'sent' ? METRIC.noticesSent : FAILED.includes(delivery) ? METRIC.noticesFailed : null;
-    if (name) this.deps.metrics?.count(name, 1, { channel: channel.startsWith('push') ? 'push' : 'email' });
+    if (name)
+      this.deps.metrics?.count(name, 1, {
+        channel: channel.startsWith('push') ? 'push' : channel.startsWith('webhook') ? 'webhook' : 'email',
+      });
   }
 
   private async deliverEmail(intent: NotificationIntent, prefs: SeatPrefs, match: MatchRecord, composed: Composed): Promise<Delivery> {

@@ -11,6 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app.js';
 import type { MatchStore } from '../../functions/matches/port.js';
+import type { WebhookStore } from '../../functions/notify/webhooks.js';
 import type { NotifyStore } from '../../functions/notify/port.js';
 import type { PlayerStore } from '../../functions/players/port.js';
 import type { DevOutbox } from '../../functions/notify/email.js';
@@ -35,6 +36,7 @@ function servedRoutes(): string[] {
       clientAddress: () => null,
     },
     players: { store: unused as PlayerStore, seatKey: Buffer.alloc(32) },
+    webhooks: { store: unused as WebhookStore },
   });
   const routes = app.routes
     .filter((r) => r.method !== 'ALL' && !NOT_API.some((p) => p.test(r.path)))

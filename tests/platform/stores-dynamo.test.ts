@@ -6,6 +6,8 @@ import { describeMatchStoreContract } from '../contracts/match-store.contract.js
 import { describeNotifyStoreContract } from '../contracts/notify-store.contract.js';
 import { describeDigestStoreContract, describePlayerStoreContract } from '../contracts/player-store.contract.js';
 import { freshTable } from '../support/dynamo.js';
+import { DynamoWebhookStore } from '../../functions/storage/webhooks-dynamo.js';
+import { describeWebhookStoreContract } from '../contracts/webhook-store.contract.js';
 
 const playerStores = async () => {
   const table = await freshTable('p');
@@ -18,4 +20,9 @@ describeDigestStoreContract('DynamoDB', playerStores);
 describeNotifyStoreContract('DynamoDB', async () => {
   const table = await freshTable('n');
   return { matches: table.store, notify: new DynamoNotifyStore(table.doc, table.tableName) };
+});
+
+describeWebhookStoreContract('DynamoDB', async () => {
+  const table = await freshTable('w');
+  return new DynamoWebhookStore(table.doc, table.tableName);
 });

@@ -3,6 +3,8 @@ import { MemoryMatchStore } from '../../functions/storage/memory/matches.js';
 import { MemoryNotifyStore } from '../../functions/storage/memory/notify.js';
 import { MemoryDigestStore, MemoryPlayerStore } from '../../functions/storage/memory/players.js';
 import { MemoryTable } from '../../functions/storage/memory/table.js';
+import { MemoryWebhookStore } from '../../functions/storage/memory/webhooks.js';
+import { describeWebhookStoreContract } from '../contracts/webhook-store.contract.js';
 import { describeMatchStoreContract } from '../contracts/match-store.contract.js';
 import { describeNotifyStoreContract } from '../contracts/notify-store.contract.js';
 import { describeDigestStoreContract, describePlayerStoreContract } from '../contracts/player-store.contract.js';
@@ -19,3 +21,5 @@ describeNotifyStoreContract('in memory', async () => {
   const table = new MemoryTable();
   return { matches: new MemoryMatchStore(table), notify: new MemoryNotifyStore(table) };
 });
+
+describeWebhookStoreContract('in memory', async () => new MemoryWebhookStore(new MemoryTable()));

@@ -148,6 +148,10 @@ export const mailEn = {
   'page.outbox.empty': 'Nothing yet.',
   'page.outbox.none': 'No such mail.',
   'page.signin.sent': 'If this address can receive mail from us, a sign-in link is on its way. It works once, for 15 minutes.',
+  // Chat-app webhooks (functions/notify/webhook-format.ts): a channel's message names whose notice it is.
+  'mail.webhook.for': 'For {name}',
+  'mail.webhook.test.title': 'Dutch can reach this channel',
+  'mail.webhook.test.text': 'This is a test. Notices of your matches will appear here like this one.',
 } as const;
 
 export type MailKey = keyof typeof mailEn;

@@ -141,4 +141,7 @@ export const mailNl = {
   'page.outbox.empty': 'Nog niets.',
   'page.outbox.none': 'Deze mail bestaat niet.',
   'page.signin.sent': 'Als dit adres mail van ons kan ontvangen, is er een inloglink onderweg. Hij werkt één keer, 15 minuten lang.',
+  'mail.webhook.for': 'Voor {name}',
+  'mail.webhook.test.title': 'Dutch kan dit kanaal bereiken',
+  'mail.webhook.test.text': 'Dit is een proefbericht. Berichten over je partijen verschijnen hier net als dit.',
 } satisfies Record<MailKey, string>;

@@ -117,7 +117,7 @@ export async function startSite(opts: {
     {
       store: opts.store,
       games,
-      ...(notify ? { publicUrl: url, notifications: notify.notifications } : {}),
+      ...(notify ? { publicUrl: url, notifications: notify.notifications, webhooks: notify.webhooks } : {}),
       ...(opts.players && opts.notify
         ? {
             players: {

@@ -31,6 +31,7 @@ import { fmt, t } from '../i18n.js';
 import { confirmedAddresses, proofFor } from '../storage.js';
 import { days } from '../text.js';
 import type { Match } from '../types.js';
+import { WebhookSection } from './WebhookSection.js';
 
 /** `api` comes from the page (not imported here), so this chunk holds only the panel's own code. */
 export function NotifyPanel({
@@ -125,6 +126,7 @@ export function NotifyPanel({
       <EmailSection {...ui} />
       <PushSection {...ui} matchId={match.matchId} seat={seat} />
       {hasDeadline && <PauseSection {...ui} match={match} onMatchChanged={onMatchChanged} />}
+      <WebhookSection api={api} matchId={match.matchId} seat={seat} token={token} />
     </div>
   );
 }
