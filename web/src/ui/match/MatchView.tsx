@@ -4,7 +4,7 @@
  * match's options, the table chat (not against computers only), the log and resigning. `useMatch`
  * holds the state and talks to the server; this only lays the page out.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
 import { ChangedContext } from '../../games/changed.js';
 import { againstComputersOnly } from '../../bots.js';
 import { t } from '../../i18n.js';
@@ -97,17 +97,35 @@ export function MatchView({ matchId, creds }: { matchId: string; creds: Credenti
 }
 
 /**
- * The match's first paint is its head (the turn line) and the board: the rest of the page is drawn in the
- * next frame (preact runs effects after the browser has painted, or after a moment in a hidden tab). On a
- * cold load that rest (the log with its times, the options, chat, sharing, notices: about half the page's
- * elements, several of them lazy parts) had its script, style and layout paid before anything of the match
- * was shown. Once shown, it stays.
+ * The match's first paint is its head (the turn line) and the board: the rest of the page is drawn in a task
+ * after the next frame, i.e. once the browser has painted them (at once in a hidden tab, which paints nothing;
+ * after a second should frames not come). On a cold load that rest (the log with its times, the options, chat,
+ * sharing, notices: about half the page's elements, several of them lazy parts) had its script, style and
+ * layout paid before anything of the match was shown. Not preact's effect timing: it gives up waiting for the
+ * frame after 35 ms, which a busy machine often takes. Once shown, it stays.
  */
 function useRestAfterFirstPaint(drawn: boolean): boolean {
   const [rest, setRest] = useState(false);
-  useEffect(() => {
-    if (drawn) setRest(true);
-  }, [drawn]);
+  useLayoutEffect(() => {
+    if (!drawn || rest) return;
+    if (document.visibilityState === 'hidden') {
+      setRest(true);
+      return;
+    }
+    let after: ReturnType<typeof setTimeout> | undefined;
+    const painted = () => {
+      clearTimeout(fallback);
+      cancelAnimationFrame(frame);
+      after = setTimeout(() => setRest(true));
+    };
+    const fallback = setTimeout(painted, 1000);
+    const frame = requestAnimationFrame(painted);
+    return () => {
+      clearTimeout(fallback);
+      cancelAnimationFrame(frame);
+      clearTimeout(after);
+    };
+  }, [drawn, rest]);
   return rest;
 }
 
