@@ -4,6 +4,7 @@
  * match's options, the table chat (not against computers only), the log and resigning. `useMatch`
  * holds the state and talks to the server; this only lays the page out.
  */
+import { useLayoutEffect, useState } from 'preact/hooks';
 import { ChangedContext } from '../../games/changed.js';
 import { againstComputersOnly } from '../../bots.js';
 import { t } from '../../i18n.js';
@@ -23,6 +24,7 @@ export function MatchView({ matchId, creds }: { matchId: string; creds: Credenti
   const since = useSince(matchId, creds, match, ui, m.log, m.seenUpTo, m.olderDone);
   const replay = useReplayOpen();
   useSeatLang(matchId, creds);
+  const rest = useRestAfterFirstPaint(!!match && !!ui);
   if (m.fatal) {
     return (
       <main class="page">
@@ -89,6 +91,60 @@ export function MatchView({ matchId, creds }: { matchId: string; creds: Credenti
           <Board match={match} submit={m.submit} busy={busy} />
         </ChangedContext.Provider>
       )}
+      {rest && <Rest {...{ creds, m, you, mine }} />}
+    </main>
+  );
+}
+
+/**
+ * The match's first paint is its head (the turn line) and the board: the rest of the page is drawn in a task
+ * after the next frame, i.e. once the browser has painted them (at once in a hidden tab, which paints nothing;
+ * after a second should frames not come). On a cold load that rest (the log with its times, the options, chat,
+ * sharing, notices: about half the page's elements, several of them lazy parts) had its script, style and
+ * layout paid before anything of the match was shown. Not preact's effect timing: it gives up waiting for the
+ * frame after 35 ms, which a busy machine often takes. Once shown, it stays.
+ */
+function useRestAfterFirstPaint(drawn: boolean): boolean {
+  const [rest, setRest] = useState(false);
+  useLayoutEffect(() => {
+    if (!drawn || rest) return;
+    if (document.visibilityState === 'hidden') {
+      setRest(true);
+      return;
+    }
+    let after: ReturnType<typeof setTimeout> | undefined;
+    const painted = () => {
+      clearTimeout(fallback);
+      cancelAnimationFrame(frame);
+      after = setTimeout(() => setRest(true));
+    };
+    const fallback = setTimeout(painted, 1000);
+    const frame = requestAnimationFrame(painted);
+    return () => {
+      clearTimeout(fallback);
+      cancelAnimationFrame(frame);
+      clearTimeout(after);
+    };
+  }, [drawn, rest]);
+  return rest;
+}
+
+/** Everything below the board: undo, sharing, notifications, the options, chat, the log, standing in, resigning. */
+function Rest({
+  creds,
+  m,
+  you,
+  mine,
+}: {
+  creds: Credentials;
+  m: ReturnType<typeof useMatch>;
+  you: number | null;
+  mine: NonNullable<ReturnType<typeof useMatch>['match']>['seats'][number] | undefined;
+}) {
+  const { match, busy } = m;
+  if (!match) return null;
+  return (
+    <>
       {mine && <UndoControls match={match} busy={busy} onUndo={m.undo} />}
       {creds.kind === 'seat' && <ShareZone match={match} seat={creds.seat} token={creds.token} />}
       {creds.kind === 'seat' && match.status !== 'over' && (
@@ -102,6 +158,6 @@ export function MatchView({ matchId, creds }: { matchId: string; creds: Credenti
       <LogPanel log={m.log} seats={match.seats} you={you} seenUpTo={m.seenUpTo} now={m.now} onOlder={m.loadOlder} olderDone={m.olderDone} />
       {mine && !mine.bot && match.status === 'active' && <AwayZone busy={busy} onStandIn={m.standIn} />}
       {creds.kind === 'seat' && match.status === 'active' && <ResignZone busy={busy} onResign={m.resign} />}
-    </main>
+    </>
   );
 }
