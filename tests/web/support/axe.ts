@@ -25,6 +25,8 @@ export interface AxeFinding {
 
 /** The A/AA violations axe finds in the page as it is now. */
 export async function axeViolations(p: Page): Promise<AxeFinding[]> {
+  // A match page draws what is below its board after its first paint (web/src/ui/match/MatchView.tsx): check all of it.
+  await p.waitForFunction(() => document.querySelector('main.match')?.getAttribute('data-drawn') !== 'first');
   if (!(await p.evaluate(() => 'axe' in window))) await p.evaluate(`${axeSource()}\n;void 0`);
   return p.evaluate(
     async (tags) => {

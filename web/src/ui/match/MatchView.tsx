@@ -54,6 +54,7 @@ export function MatchView({ matchId, creds }: { matchId: string; creds: Credenti
       data-my-turn={m.myTurn ? 'true' : 'false'}
       data-busy={busy ? 'true' : 'false'}
       data-game={match.game.id}
+      data-drawn={rest ? 'all' : 'first'}
     >
       <SiteBar matchId={matchId} myTurn={m.myTurn} />
       <MatchHeader match={match} ui={ui} creds={creds} myTurn={m.myTurn} now={m.now} announce={m.announce} />
