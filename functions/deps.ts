@@ -25,6 +25,7 @@ import { secretVapidKeys, vapidSubject, type VapidKeys } from './notify/vapid.js
 import { DynamoMatchStore, dynamoClientFromEnv, type TableClient } from './storage/dynamo.js';
 import { DynamoNotifyStore } from './storage/notify-dynamo.js';
 import { DynamoPlayerStore } from './storage/players-dynamo.js';
+import { DynamoProfileStore } from './storage/profiles-dynamo.js';
 import { DEFAULT_TABLE } from './storage/table.js';
 
 export { DEFAULT_TABLE };
@@ -49,7 +50,7 @@ export function playersFromEnv(env: Record<string, string | undefined>, db: Tabl
   if (!env.SEAT_KEY) return undefined;
   const seatKey = Buffer.from(env.SEAT_KEY, 'base64url');
   if (seatKey.length !== 32) throw new Error('SEAT_KEY must be 32 bytes, base64url.');
-  return { store: new DynamoPlayerStore(db, tableName), seatKey };
+  return { store: new DynamoPlayerStore(db, tableName), seatKey, profiles: new DynamoProfileStore(db, tableName) };
 }
 
 export interface NotifyRuntime {

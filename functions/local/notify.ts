@@ -16,6 +16,8 @@ import { Sweep } from '../notify/reminders.js';
 import { DailyDigest } from '../players/digest.js';
 import { DynamoDigestStore } from '../storage/digest-dynamo.js';
 import { DynamoPlayerStore } from '../storage/players-dynamo.js';
+import { DynamoProfileStore } from '../storage/profiles-dynamo.js';
+import { PlayerStats } from '../players/stats.js';
 import { localVapidKeys, secretVapidKeys, vapidSubject, type VapidKeys } from '../notify/vapid.js';
 import { dynamoClientFromEnv } from '../storage/dynamo.js';
 import { DynamoNotifyStore } from '../storage/notify-dynamo.js';
@@ -57,7 +59,24 @@ export function startLocalNotify(opts: {
     if (entry.level !== 'info' || env.NOTIFY_LOG === '1') console.log(JSON.stringify(entry));
   };
 
-  const dispatcher = new Dispatcher({ store, matches: opts.matches, games: opts.games, publicUrl: opts.publicUrl, email, push, log });
+  const db = dynamoClientFromEnv(env);
+  const stats = new PlayerStats({
+    matches: opts.matches,
+    players: new DynamoPlayerStore(db, opts.tableName),
+    profiles: new DynamoProfileStore(db, opts.tableName),
+    clock: Date.now,
+  });
+  const finished = (matchId: string) => stats.matchOver(matchId);
+  const dispatcher = new Dispatcher({
+    store,
+    matches: opts.matches,
+    games: opts.games,
+    publicUrl: opts.publicUrl,
+    email,
+    push,
+    log,
+    finished,
+  });
   const reader = consumeChanges({
     ...(opts.stream ? { stream: opts.stream } : {}),
     consumer: 'notify',

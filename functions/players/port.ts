@@ -143,6 +143,39 @@ export interface ProfileStore {
   seen(playerId: string, now: number, gapMs: number): Promise<boolean>;
   /** The profiles of several players at once (those that have one), for a match's seats. */
   profiles(playerIds: string[]): Promise<PlayerProfile[]>;
-  /** Deletes the profile and frees its name (the player's record is deleted). */
+  /** Deletes the profile, its counters and finished matches, and frees its name (the player's record is deleted). */
   forget(playerId: string): Promise<void>;
+
+  /**
+   * Counts a finished match for the player once: the match's item (keyed by when it ended and its id, both fixed
+   * by the match) put where none is, and the game's counters raised, in one transaction. False when it was
+   * counted already (a notice delivered again).
+   */
+  recordFinish(playerId: string, finished: FinishedMatch): Promise<boolean>;
+  /** The player's counters, one per game played. */
+  gameCounters(playerId: string): Promise<GameCounters[]>;
+  /** The player's finished matches that ended at or after `since`, newest first, at most `limit`. */
+  finishedSince(playerId: string, since: number, limit: number): Promise<FinishedMatch[]>;
+}
+
+/** A finished match as one player's page lists it. */
+export interface FinishedMatch {
+  matchId: string;
+  gameId: string;
+  seat: number;
+  /** When the change that ended it was made (its log record's time): the same on every delivery. */
+  endedAt: number;
+  won: boolean;
+  /** Finished without a passed deadline (a default move, a stand-in, a forfeit) on this seat. */
+  reliable: boolean;
+  /** The median time this seat took to move in the match (ms); null when it made no move. */
+  paceMs: number | null;
+}
+
+/** Per player and game: matches finished, won, and finished reliably. */
+export interface GameCounters {
+  gameId: string;
+  played: number;
+  won: number;
+  reliable: number;
 }

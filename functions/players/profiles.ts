@@ -112,7 +112,7 @@ export class PlayerProfiles {
 function tooSoon(nextAt: number, now: number): PlayerError {
   return new PlayerError(
     'name-too-soon',
-    { key: 'error.name-too-soon', params: { date: new Date(nextAt).toISOString().slice(0, 10) } },
+    { key: 'error.name-too-soon', params: { date: { time: nextAt } } },
     Math.ceil((nextAt - now) / 1000),
   );
 }

@@ -6,15 +6,17 @@
  */
 import {
   BatchGetCommand,
+  BatchWriteCommand,
   DeleteCommand,
   GetCommand,
+  QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import type { NameChange, NameClaim, PlayerProfile, ProfileStore } from '../players/port.js';
+import type { FinishedMatch, GameCounters, NameChange, NameClaim, PlayerProfile, ProfileStore } from '../players/port.js';
 import { cancelledAt, cancelledByConflict, refused } from './conditions.js';
-import { playerKeys } from './table.js';
+import { FINISHED_RETENTION_SECONDS, playerKeys } from './table.js';
 
 type Item = Record<string, unknown>;
 
@@ -165,6 +167,97 @@ export class DynamoProfileStore implements ProfileStore {
           if (!refused(err)) throw err;
         });
     }
-    await this.db.send(new DeleteCommand({ TableName: this.tableName, Key: playerKeys.profile(playerId) }));
+    const counted = [
+      ...(await this.query(playerId, playerKeys.gameCountersPrefix)),
+      ...(await this.query(playerId, playerKeys.finishedPrefix)),
+    ];
+    const keys = [playerKeys.profile(playerId), ...counted.map((i) => ({ pk: i.pk, sk: i.sk }))];
+    for (let i = 0; i < keys.length; i += 25) {
+      let requests: unknown[] = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+      for (let attempt = 0; requests.length > 0; attempt++) {
+        if (attempt >= 5) throw new Error('profile deletion: unprocessed items after 5 attempts');
+        const out = await this.db.send(new BatchWriteCommand({ RequestItems: { [this.tableName]: requests as never } }));
+        requests = out.UnprocessedItems?.[this.tableName] ?? [];
+      }
+    }
+  }
+
+  private async query(playerId: string, prefix: string, opts: { from?: string; limit?: number } = {}): Promise<Item[]> {
+    const items: Item[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await this.db.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: opts.from ? 'pk = :pk AND sk BETWEEN :from AND :to' : 'pk = :pk AND begins_with(sk, :sk)',
+          ExpressionAttributeValues: {
+            ':pk': playerKeys.profile(playerId).pk,
+            ...(opts.from ? { ':from': opts.from, ':to': `${prefix}\uffff` } : { ':sk': prefix }),
+          },
+          // Newest first where a limit asks for the latest (finished matches); whole collections otherwise.
+          ...(opts.limit ? { ScanIndexForward: false, Limit: opts.limit - items.length } : {}),
+          ExclusiveStartKey: start,
+        }),
+      );
+      items.push(...(out.Items ?? []));
+      start = out.LastEvaluatedKey;
+    } while (start && (!opts.limit || items.length < opts.limit));
+    return items;
+  }
+
+  async recordFinish(playerId: string, finished: FinishedMatch): Promise<boolean> {
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: {
+                  ...playerKeys.finished(playerId, finished.endedAt, finished.matchId),
+                  type: 'finished-match',
+                  finished,
+                  expiresAt: Math.floor(finished.endedAt / 1000) + FINISHED_RETENTION_SECONDS,
+                },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Update: {
+                TableName: this.tableName,
+                Key: playerKeys.gameCounters(playerId, finished.gameId),
+                UpdateExpression: 'SET #type = :type, gameId = :game ADD played :one, won :won, reliable :reliable',
+                ExpressionAttributeNames: { '#type': 'type' },
+                ExpressionAttributeValues: {
+                  ':type': 'game-counters',
+                  ':game': finished.gameId,
+                  ':one': 1,
+                  ':won': finished.won ? 1 : 0,
+                  ':reliable': finished.reliable ? 1 : 0,
+                },
+              },
+            },
+          ],
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (cancelledAt(err) === 0) return false;
+      throw err;
+    }
+  }
+
+  async gameCounters(playerId: string): Promise<GameCounters[]> {
+    return (await this.query(playerId, playerKeys.gameCountersPrefix)).map((i) => ({
+      gameId: i.gameId as string,
+      played: (i.played as number | undefined) ?? 0,
+      won: (i.won as number | undefined) ?? 0,
+      reliable: (i.reliable as number | undefined) ?? 0,
+    }));
+  }
+
+  async finishedSince(playerId: string, since: number, limit: number): Promise<FinishedMatch[]> {
+    const items = await this.query(playerId, playerKeys.finishedPrefix, { from: playerKeys.finishedFrom(since), limit });
+    return items.map((i) => i.finished as FinishedMatch);
   }
 }

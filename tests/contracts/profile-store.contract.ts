@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { NameChange, ProfileStore } from '../../functions/players/port.js';
+import type { FinishedMatch, NameChange, ProfileStore } from '../../functions/players/port.js';
 
 const T0 = Date.UTC(2026, 10, 28, 12);
 const DAY = 86_400_000;
@@ -95,6 +95,43 @@ export function describeProfileStoreContract(name: string, make: () => Promise<P
       await store.claimName(ids[2]!, first(`n-${uid()}`));
       const found = await store.profiles([...ids, ids[0]!]);
       expect(found.map((p) => p.playerId).sort()).toEqual([ids[0], ids[2]].sort());
+    });
+
+    it('counts a finished match once however often it is recorded, and lists the newest first', async () => {
+      const store = await make();
+      const ann = `p-${uid()}`;
+      const done = (matchId: string, endedAt: number, over: Partial<FinishedMatch> = {}): FinishedMatch => ({
+        matchId,
+        gameId: 'dutch-auction',
+        seat: 0,
+        endedAt,
+        won: true,
+        reliable: true,
+        paceMs: 60_000,
+        ...over,
+      });
+      const [m1, m2, m3] = [`m1-${uid()}`, `m2-${uid()}`, `m3-${uid()}`];
+      const records = await Promise.all([
+        store.recordFinish(ann, done(m1, T0)),
+        store.recordFinish(ann, done(m1, T0)),
+        store.recordFinish(ann, done(m1, T0)),
+      ]);
+      expect(records.filter(Boolean)).toHaveLength(1);
+      expect(await store.recordFinish(ann, done(m2, T0 + DAY, { won: false, reliable: false, paceMs: null }))).toBe(true);
+      expect(await store.recordFinish(ann, done(m3, T0 + 2 * DAY, { gameId: 'golden-age', won: false }))).toBe(true);
+      expect(await store.recordFinish(ann, done(m2, T0 + DAY, { won: false, reliable: false, paceMs: null }))).toBe(false);
+      const counters = (await store.gameCounters(ann)).sort((a, b) => a.gameId.localeCompare(b.gameId));
+      expect(counters).toEqual([
+        { gameId: 'dutch-auction', played: 2, won: 1, reliable: 1 },
+        { gameId: 'golden-age', played: 1, won: 0, reliable: 1 },
+      ]);
+      expect((await store.finishedSince(ann, T0, 10)).map((f) => f.matchId)).toEqual([m3, m2, m1]);
+      expect((await store.finishedSince(ann, T0 + DAY, 10)).map((f) => f.matchId)).toEqual([m3, m2]);
+      expect((await store.finishedSince(ann, T0, 2)).map((f) => f.matchId)).toEqual([m3, m2]);
+      expect(await store.finishedSince(`p-${uid()}`, T0, 10)).toEqual([]);
+      await store.forget(ann);
+      expect(await store.gameCounters(ann)).toEqual([]);
+      expect(await store.finishedSince(ann, 0, 10)).toEqual([]);
     });
 
     it('forgets a profile and frees its name', async () => {

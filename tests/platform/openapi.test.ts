@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app.js';
 import type { MatchStore } from '../../functions/matches/port.js';
 import type { NotifyStore } from '../../functions/notify/port.js';
-import type { PlayerStore } from '../../functions/players/port.js';
+import type { PlayerStore, ProfileStore } from '../../functions/players/port.js';
 import type { DevOutbox } from '../../functions/notify/email.js';
 import { openApiDocument } from '../../functions/http/openapi.js';
 import { secretSums } from '../support/test-game.js';
@@ -34,7 +34,7 @@ function servedRoutes(): string[] {
       devOutbox: unused as DevOutbox,
       clientAddress: () => null,
     },
-    players: { store: unused as PlayerStore, seatKey: Buffer.alloc(32) },
+    players: { store: unused as PlayerStore, seatKey: Buffer.alloc(32), profiles: unused as ProfileStore },
   });
   const routes = app.routes
     .filter((r) => r.method !== 'ALL' && !NOT_API.some((p) => p.test(r.path)))

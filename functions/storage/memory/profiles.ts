@@ -3,8 +3,8 @@
  * ../profiles-dynamo.ts (tests/contracts/profile-store.contract.ts): the same items under the same keys, a name
  * claim's three writes checked and applied in one synchronous step, as the transaction is.
  */
-import type { NameChange, NameClaim, PlayerProfile, ProfileStore } from '../../players/port.js';
-import { playerKeys } from '../table.js';
+import type { FinishedMatch, GameCounters, NameChange, NameClaim, PlayerProfile, ProfileStore } from '../../players/port.js';
+import { FINISHED_RETENTION_SECONDS, playerKeys } from '../table.js';
 import { roundTrip } from './matches.js';
 import { type Item, MemoryTable } from './table.js';
 
@@ -77,5 +77,48 @@ export class MemoryProfileStore implements ProfileStore {
     const nameKey = this.table.get(key)?.nameKey as string | undefined;
     if (nameKey && this.table.get(playerKeys.name(nameKey))?.playerId === playerId) this.table.delete(playerKeys.name(nameKey));
     this.table.delete(key);
+    for (const prefix of [playerKeys.gameCountersPrefix, playerKeys.finishedPrefix]) {
+      for (const item of this.table.prefixed(key.pk, prefix)) this.table.delete({ pk: item.pk as string, sk: item.sk as string });
+    }
+  }
+
+  async recordFinish(playerId: string, finished: FinishedMatch): Promise<boolean> {
+    await roundTrip();
+    const key = playerKeys.finished(playerId, finished.endedAt, finished.matchId);
+    if (this.table.has(key)) return false;
+    const expiresAt = Math.floor(finished.endedAt / 1000) + FINISHED_RETENTION_SECONDS;
+    this.table.put({ ...key, type: 'finished-match', finished, expiresAt });
+    const countersKey = playerKeys.gameCounters(playerId, finished.gameId);
+    const there = this.table.get(countersKey) ?? {};
+    const n = (name: string) => (there[name] as number | undefined) ?? 0;
+    this.table.put({
+      ...countersKey,
+      type: 'game-counters',
+      gameId: finished.gameId,
+      played: n('played') + 1,
+      won: n('won') + (finished.won ? 1 : 0),
+      reliable: n('reliable') + (finished.reliable ? 1 : 0),
+    });
+    return true;
+  }
+
+  async gameCounters(playerId: string): Promise<GameCounters[]> {
+    await roundTrip();
+    return this.table.prefixed(playerKeys.profile(playerId).pk, playerKeys.gameCountersPrefix).map((i) => ({
+      gameId: i.gameId as string,
+      played: i.played as number,
+      won: i.won as number,
+      reliable: i.reliable as number,
+    }));
+  }
+
+  async finishedSince(playerId: string, since: number, limit: number): Promise<FinishedMatch[]> {
+    await roundTrip();
+    const { pk } = playerKeys.profile(playerId);
+    return this.table
+      .range(pk, playerKeys.finishedFrom(since), `${playerKeys.finishedPrefix}\uffff`)
+      .reverse()
+      .slice(0, limit)
+      .map((i) => i.finished as FinishedMatch);
   }
 }
