@@ -184,7 +184,7 @@ export const ASSUMED = {
   hotMatch: { movesPerSecond: 1, pages: 4 + 20, chatPerSecond: 0.2, returnVisitsPerSecond: 0.2 },
   /** The busiest signed-in player: page views per second (each reads their seats for `/me/next`). */
   hotPlayerViewsPerSecond: 0.5,
-  /** The most viewed player page (issue 28): views per second of one player's /api/players/<name>. */
+  /** The most viewed player page: views per second of one player's /api/players/<name>. */
   hotPlayerPageViewsPerSecond: 20,
   /** Bytes of a finished match on a player's page (`P#<id>` / `DONE#…`), read back up to PACE_MATCHES_MAX a view. */
   finishedMatchBytes: 250,

@@ -85,7 +85,7 @@ export interface PlayerPage {
     /** Median time to move over the last 30 days (ms), or null with no moves then. */
     paceMs: number | null;
     /**
-     * RATING: left for the ratings work (issue 28, `ratingOf(player, game, seats)`); null until it is wired
+     * RATING: left for the ratings work (`ratingOf(player, game, seats)`); null until it is wired
      * in here (functions/players/stats.ts `PlayerStats.page`), so the page and its answer keep their shape.
      */
     rating: null;

@@ -1,5 +1,5 @@
 /**
- * Player names, presence and players' pages through the real app on DynamoDB Local (issue 28, "Who they are"):
+ * Player names, presence and players' pages through the real app on DynamoDB Local:
  * a name claimed once whatever its case, a signed-in player's seats showing their player name instead of the
  * typed one, presence on a match's seats (hidden when the player hides it), and the page's counters kept from
  * the "over" notice, counted once however often it is delivered. No answer holds a player's id or address.

@@ -1,5 +1,5 @@
 /**
- * Player names, the player page and presence on seats (issue 28), in real headless Chromium on a phone, in English
+ * Player names, the player page and presence on seats, in real headless Chromium on a phone, in English
  * and in Dutch, against the local app with its player part (DynamoDB Local, sign-in mails in the dev outbox): the
  * account page's name choice, the seat of a signed-in player showing their name (a link to their page) and
  * "online now", the player page; axe finds nothing on either page in either language.
