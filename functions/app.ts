@@ -12,6 +12,7 @@ import { gameNameIn, langOf } from './i18n.js';
 import { API_BASE, MATCHES_BASE, on } from './http/api-route.js';
 import { appApi, openApiDocument } from './http/openapi.js';
 import { linksFor, type RouteContext } from './http/request.js';
+import { sessionOf } from './http/session.js';
 import { chatRoutes } from './http/routes/chat.js';
 import { devOutboxRoutes } from './http/routes/dev-outbox.js';
 import { inviteRoutes } from './http/routes/invites.js';
@@ -21,6 +22,7 @@ import { notificationRoutes } from './http/routes/notifications.js';
 import { replayRoutes } from './http/routes/replay.js';
 import { standInRoutes } from './http/routes/stand-in.js';
 import { autoClaim, playerRoutes } from './http/routes/players.js';
+import { presenceFromRequests, profileRoutes, seatPresenceRoutes } from './http/routes/profiles.js';
 import { timingRoutes } from './http/routes/timing.js';
 import { undoRoutes } from './http/routes/undo.js';
 import { webhookRoutes } from './http/routes/webhooks.js';
@@ -34,9 +36,11 @@ import type { WebhookSender } from './notify/webhook-send.js';
 import type { WebhookStore } from './notify/webhooks.js';
 import { PlayerData } from './players/data.js';
 import type { SignInCap } from './players/model.js';
-import type { PlayerStore } from './players/port.js';
+import type { PlayerStore, ProfileStore } from './players/port.js';
+import { PlayerProfiles } from './players/profiles.js';
 import { PlayerSeats, signedInAddress } from './players/seats.js';
 import { SignIn } from './players/signin.js';
+import { PlayerStats } from './players/stats.js';
 import { SeatVault } from './players/vault.js';
 
 export { INTERNAL_MESSAGE };
@@ -75,6 +79,8 @@ export interface PlayersDeps {
   /** 32 bytes, kept outside the table (functions/players/vault.ts). */
   seatKey: Buffer;
   signInCaps?: Record<SignInCap, number>;
+  /** Player names, presence and the players' pages; without, those routes are absent and seats keep typed names. */
+  profiles?: ProfileStore;
 }
 
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -221,10 +227,11 @@ function mountPlayers(app: Hono, deps: AppDeps, ctx: RouteContext): void {
     clock,
   });
   const publicUrl = notify.publicUrl ?? deps.publicUrl;
+  const profileStore = deps.players.profiles;
   const routeCtx = {
     signIn,
     seats,
-    data: new PlayerData({ players, notify: notify.store, clock }),
+    data: new PlayerData({ players, notify: notify.store, clock, ...(profileStore ? { profiles: profileStore } : {}) }),
     links: ctx.links,
     ...(publicUrl ? { publicUrl } : {}),
     ...(notify.clientAddress ? { clientAddress: notify.clientAddress } : {}),
@@ -232,4 +239,31 @@ function mountPlayers(app: Hono, deps: AppDeps, ctx: RouteContext): void {
   app.use(MATCHES_BASE, autoClaim(routeCtx));
   app.use(`${MATCHES_BASE}/*`, autoClaim(routeCtx));
   app.route(API_BASE, playerRoutes(routeCtx));
+  if (profileStore) mountProfiles(app, { deps, ctx, signIn, profileStore, ...(publicUrl ? { publicUrl } : {}) });
+}
+
+/** Names, presence and players' pages; a signed-in player's seats take their player name. */
+function mountProfiles(
+  app: Hono,
+  m: { deps: AppDeps; ctx: RouteContext; signIn: SignIn; profileStore: ProfileStore; publicUrl?: string },
+): void {
+  const { deps, ctx, signIn, profileStore } = m;
+  const clock = deps.clock ?? Date.now;
+  const profiles = new PlayerProfiles({ profiles: profileStore, clock });
+  const stats = new PlayerStats({ matches: deps.store, players: deps.players!.store, profiles: profileStore, clock });
+  ctx.seatName = async (c) => {
+    const who = await sessionOf(c, signIn).catch(() => null);
+    return who ? ((await profiles.profile(who.player.id))?.name ?? null) : null;
+  };
+  app.use('/api/*', presenceFromRequests(profiles, signIn));
+  const profileCtx = {
+    signIn,
+    profiles,
+    stats,
+    players: deps.players!.store,
+    service: ctx.service,
+    ...(m.publicUrl ? { publicUrl: m.publicUrl } : {}),
+  };
+  app.route(API_BASE, profileRoutes(profileCtx));
+  app.route(MATCHES_BASE, seatPresenceRoutes(profileCtx));
 }

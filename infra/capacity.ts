@@ -19,6 +19,8 @@ import { DISPATCH_IN_FLIGHT } from '../functions/notify/dispatcher.js';
 import { SWEEP_IN_FLIGHT, SWEEP_WORKERS } from '../functions/notify/reminders.js';
 import { DIGEST_IN_FLIGHT, DIGEST_SENDS_PER_SECOND, DIGEST_WORKERS } from '../functions/players/digest.js';
 import { MAX_SEATS } from '../functions/players/model.js';
+import { PRESENCE_WRITE_EVERY_MS } from '../functions/players/profiles.js';
+import { PACE_MATCHES_MAX } from '../functions/players/stats.js';
 import { MAX_SUBSCRIPTIONS } from '../functions/live/protocol.js';
 import {
   DIGEST_SHARDS,
@@ -182,6 +184,16 @@ export const ASSUMED = {
   hotMatch: { movesPerSecond: 1, pages: 4 + 20, chatPerSecond: 0.2, returnVisitsPerSecond: 0.2 },
   /** The busiest signed-in player: page views per second (each reads their seats for `/me/next`). */
   hotPlayerViewsPerSecond: 0.5,
+  /** The most viewed player page: views per second of one player's /api/players/<name>. */
+  hotPlayerPageViewsPerSecond: 20,
+  /** Bytes of a finished match on a player's page (`P#<id>` / `DONE#…`), read back up to PACE_MATCHES_MAX a view. */
+  finishedMatchBytes: 250,
+  /** API processes that may each try one presence write per period for one player (a failed condition costs a unit too). */
+  presenceWritersPerPlayer: 100,
+  /** Pages of a busy player's opponents asking for the seats' presence, per second (each reads that player's profile). */
+  hotPresenceReadsPerSecond: 10,
+  /** Claims of one name at the same moment (each a transaction: 2 units on the name's item). */
+  nameClaimsAtOnce: 20,
   /** Sign-in attempts a client address may make per second before WAF stops it (EDGE_RATE_LIMITS.signInLinks per 5 min). */
   signInPerAddressPerSecond: 20 / 300,
   /** Addresses behind one client network counter (an IPv4 /24). */
@@ -616,6 +628,23 @@ export function partitionRows(mix: Mix, dau = TARGET_DAU): PartitionRow[] {
       what: `the busiest signed-in player: ${MAX_SEATS} seats queried by /me/next on ${ASSUMED.hotPlayerViewsPerSecond} page views/s`,
       wcu: 0.1,
       rcu: ASSUMED.hotPlayerViewsPerSecond * rru(MAX_SEATS * ASSUMED.seatClaimBytes),
+      scales: false,
+    },
+    {
+      key: 'P#<player> (PROFILE, STATS#<game>, DONE#<ended>#<match>) beside the above',
+      what: `the most viewed player: ${ASSUMED.hotPlayerPageViewsPerSecond} page views/s (record, profile, counters, up to ${PACE_MATCHES_MAX} finished matches), ${ASSUMED.hotPresenceReadsPerSecond} presence reads/s, presence tried by ${ASSUMED.presenceWritersPerPlayer} processes once per ${PRESENCE_WRITE_EVERY_MS / 60_000} min, and the seats' load above`,
+      wcu: 0.1 + ASSUMED.presenceWritersPerPlayer / (PRESENCE_WRITE_EVERY_MS / 1000),
+      rcu:
+        ASSUMED.hotPlayerViewsPerSecond * rru(MAX_SEATS * ASSUMED.seatClaimBytes) +
+        ASSUMED.hotPlayerPageViewsPerSecond * (3 + 0.5 * rru(PACE_MATCHES_MAX * ASSUMED.finishedMatchBytes)) +
+        ASSUMED.hotPresenceReadsPerSecond,
+      scales: false,
+    },
+    {
+      key: 'NAME#<name>',
+      what: `a player name: read per view of its page, claimed by ${ASSUMED.nameClaimsAtOnce} players in the same second (a transaction each)`,
+      wcu: ASSUMED.nameClaimsAtOnce * 2,
+      rcu: ASSUMED.hotPlayerPageViewsPerSecond,
       scales: false,
     },
     {

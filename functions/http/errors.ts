@@ -89,6 +89,12 @@ export const STATUS_OF = {
   'no-such-session': 404,
   'no-such-seat': 404,
   'too-many-seats': 409,
+  'name-length': 400,
+  'name-characters': 400,
+  'name-refused': 400,
+  'name-taken': 409,
+  'name-too-soon': 429,
+  'no-such-player': 404,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 /** A move the rules refuse. */

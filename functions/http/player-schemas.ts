@@ -30,3 +30,10 @@ export const SessionPath = lazily(() => z.strictObject({ sessionId: SessionId() 
 
 /** PUT /api/me/lang: the language of the player's mails (and, copied, their seats' notices). */
 export const LangRequest = lazily(() => z.strictObject({ lang: z.enum(LANGS) }));
+
+/** PUT /api/me/name: the name to claim (its shape and the filter: functions/players/names.ts, in the domain's words). */
+export const NameRequest = lazily(() => z.strictObject({ name: z.string().check(z.maxLength(200)) }));
+/** PUT /api/me/presence: whether others may see when the player was last here. */
+export const PresenceRequest = lazily(() => z.strictObject({ hideLastSeen: z.boolean() }));
+/** GET /api/players/{name}: a name as a path segment (checked again by the domain). */
+export const PlayerNamePath = lazily(() => z.strictObject({ name: z.string().check(z.minLength(1), z.maxLength(100)) }));

@@ -99,4 +99,9 @@ export type Links = ReturnType<typeof linksFor>;
 export interface RouteContext {
   service: MatchService;
   links: Links;
+  /**
+   * The name a signed-in caller's seat takes instead of the one typed (their player name; functions/app.ts
+   * wires it when there are players), or null: creating and joining a match use it.
+   */
+  seatName?: (c: Context) => Promise<string | null>;
 }

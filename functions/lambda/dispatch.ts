@@ -11,7 +11,10 @@ import { gameRegistry } from '#shared/games/index.js';
 import { notifyFromEnv, webhooksOf } from '../deps.js';
 import { Dispatcher } from '../notify/dispatcher.js';
 import { WebPushSender } from '../notify/push.js';
+import { PlayerStats } from '../players/stats.js';
 import { DynamoMatchStore, dynamoClientFromEnv } from '../storage/dynamo.js';
+import { DynamoPlayerStore } from '../storage/players-dynamo.js';
+import { DynamoProfileStore } from '../storage/profiles-dynamo.js';
 import { changesOfMessages } from '../storage/sqs-records.js';
 import { outboxBatch } from '../storage/stream-records.js';
 import { DEFAULT_TABLE } from '../storage/table.js';
@@ -23,11 +26,20 @@ const runtime = notifyFromEnv(process.env, tableName, { db, push: (vapid) => new
 if (!runtime.publicUrl) throw new Error('PUBLIC_URL must be set for the dispatcher (links in messages)');
 
 const observe = lambdaObserve('dispatcher');
+const matches = new DynamoMatchStore(db, tableName);
+// The players' counters, kept where the site learns a match ended: its "over" notice.
+const stats = new PlayerStats({
+  matches,
+  players: new DynamoPlayerStore(db, tableName),
+  profiles: new DynamoProfileStore(db, tableName),
+  clock: Date.now,
+});
 const dispatcher = new Dispatcher({
+  finished: (matchId) => stats.matchOver(matchId),
   log: observe.log,
   metrics: observe.metrics,
   store: runtime.store,
-  matches: new DynamoMatchStore(db, tableName),
+  matches,
   games: gameRegistry,
   publicUrl: runtime.publicUrl,
   ...(runtime.email ? { email: runtime.email } : {}),

@@ -16,6 +16,8 @@ import { Sweep } from '../notify/reminders.js';
 import { DailyDigest } from '../players/digest.js';
 import { DynamoDigestStore } from '../storage/digest-dynamo.js';
 import { DynamoPlayerStore } from '../storage/players-dynamo.js';
+import { DynamoProfileStore } from '../storage/profiles-dynamo.js';
+import { PlayerStats } from '../players/stats.js';
 import { localVapidKeys, secretVapidKeys, vapidSubject, type VapidKeys } from '../notify/vapid.js';
 import { dynamoClientFromEnv } from '../storage/dynamo.js';
 import { DynamoNotifyStore } from '../storage/notify-dynamo.js';
@@ -61,6 +63,13 @@ export function startLocalNotify(opts: {
   };
 
   const webhooks = webhooksOf(db, opts.tableName);
+  const stats = new PlayerStats({
+    matches: opts.matches,
+    players: new DynamoPlayerStore(db, opts.tableName),
+    profiles: new DynamoProfileStore(db, opts.tableName),
+    clock: Date.now,
+  });
+  const finished = (matchId: string) => stats.matchOver(matchId);
   const dispatcher = new Dispatcher({
     store,
     matches: opts.matches,
@@ -70,6 +79,7 @@ export function startLocalNotify(opts: {
     push,
     webhooks,
     log,
+    finished,
   });
   const reader = consumeChanges({
     ...(opts.stream ? { stream: opts.stream } : {}),

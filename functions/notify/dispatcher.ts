@@ -64,6 +64,11 @@ export interface DispatcherDeps {
   leaseMs?: number;
   /** Bounds on one mail or push call (EMAIL_TIMEOUT_MS, PUSH_TIMEOUT_MS). */
   timeouts?: { emailMs?: number; pushMs?: number; webhookMs?: number };
+  /**
+   * Told of a match that ended (its "over" notice), before the notice leaves the outbox, so a failure is retried
+   * with it: the players' counters (functions/players/stats.ts `matchOver`, idempotent: told again on a re-delivery).
+   */
+  finished?: (matchId: string) => Promise<unknown>;
 }
 
 /** Thrown by fault injection to stand for the process dying: nothing after it runs. */
@@ -155,8 +160,22 @@ export class Dispatcher {
 
   /** Delivers an outbox entry's notifications; true when it is to be retried. */
   private async deliverEntry(entry: OutboxEntry): Promise<boolean> {
+    const over = entry.intents.find((i) => i.kind === 'over');
+    // Its failure is caught at once (no unhandled rejection while the notices go) and looked at below.
+    const finished =
+      over && this.deps.finished
+        ? this.deps.finished(over.matchId).then(
+            () => null,
+            (err: unknown) => err,
+          )
+        : null;
     const outcomes = await Promise.allSettled(entry.intents.map((intent) => this.dispatch(intent)));
     let retry = false;
+    const notCounted = await finished;
+    if (notCounted) {
+      this.log({ level: 'error', message: 'finished match not counted', matchId: over!.matchId, error: String(notCounted) });
+      retry = true;
+    }
     outcomes.forEach((o, k) => {
       if (o.status === 'fulfilled') {
         if (o.value.result === 'retry') retry = true;

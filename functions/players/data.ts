@@ -5,13 +5,15 @@
  * longer hold the address.
  */
 import type { SeatChoices } from '../notify/port.js';
-import type { PlayerStore } from './port.js';
+import type { PlayerStore, ProfileStore } from './port.js';
 import type { PlayerRecord } from './model.js';
 
 export interface PlayerDataDeps {
   players: PlayerStore;
   notify: SeatChoices;
   clock: () => number;
+  /** The player's name, presence and counters: exported, and deleted with the record (the name freed). */
+  profiles?: ProfileStore;
 }
 
 export class PlayerData {
@@ -19,7 +21,11 @@ export class PlayerData {
 
   async export(player: PlayerRecord) {
     const { players, notify } = this.deps;
-    const [sessions, seats] = await Promise.all([players.sessions(player.id), players.seats(player.id)]);
+    const [sessions, seats, profile] = await Promise.all([
+      players.sessions(player.id),
+      players.seats(player.id),
+      this.deps.profiles?.profile(player.id) ?? null,
+    ]);
     const notices = await Promise.all(seats.map(async (s) => (await notify.seat(s.matchId, s.seat)).prefs));
     return {
       exportedAt: this.deps.clock(),
@@ -30,6 +36,14 @@ export class PlayerData {
         defaults: player.defaults,
         signedOutEverywhereAt: player.signedOutAt ?? null,
       },
+      profile: profile
+        ? {
+            name: profile.name ?? null,
+            nameChangedAt: profile.nameChangedAt ?? null,
+            hideLastSeen: profile.hideLastSeen ?? false,
+            lastSeenAt: profile.lastSeenAt ?? null,
+          }
+        : null,
       sessions: sessions.map((s) => ({ id: s.id, device: s.device, createdAt: s.createdAt, expiresAt: s.expiresAtMs })),
       // The seat tokens themselves are kept sealed under a server key; the links you hold are what open them.
       seats: seats.map((s, i) => ({
@@ -51,6 +65,7 @@ export class PlayerData {
     const seats = await players.seats(player.id);
     const now = this.deps.clock();
     await players.deletePlayer(player, now);
+    await this.deps.profiles?.forget(player.id);
     for (const s of seats) {
       const prefs = (await notify.seat(s.matchId, s.seat)).prefs;
       if (prefs?.email?.addressKey !== player.addressKey) continue;

@@ -14,6 +14,12 @@ export const PLAYER_ERROR_CODES = [
   'no-such-seat',
   'too-many-seats',
   'email-unavailable',
+  'name-length',
+  'name-characters',
+  'name-refused',
+  'name-taken',
+  'name-too-soon',
+  'no-such-player',
 ] as const;
 export type PlayerErrorCode = (typeof PLAYER_ERROR_CODES)[number];
 

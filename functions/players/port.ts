@@ -98,3 +98,84 @@ export interface DigestStore {
   /** Gives the claim back (a send to retry): the next run may send it. */
   releaseDay(playerId: string, day: string, claimId: string): Promise<void>;
 }
+
+/** What other players may see of a player, beside their matches: their chosen name, and when they were last here. */
+export interface PlayerProfile {
+  playerId: string;
+  /** As the player wrote it; absent until they choose one. */
+  name?: string;
+  /** functions/players/names.ts `nameKey` of `name`: the key of its item, unique across players. */
+  nameKey?: string;
+  /** When the name was last chosen (the monthly limit). */
+  nameChangedAt?: number;
+  /** The player's choice: nobody else is told when they were last seen (nor that they are online). */
+  hideLastSeen?: boolean;
+  /** The last activity the site saw, written at most once per PRESENCE_WRITE_EVERY_MS (functions/players/presence.ts). */
+  lastSeenAt?: number;
+}
+
+/** A name claimed, or why not: another player holds it, or the player changed theirs since `changedBefore`. */
+export type NameClaim = 'claimed' | 'taken' | 'too-soon';
+
+/** The name a player claims and the one they give up (null on their first choice). */
+export interface NameChange {
+  name: string;
+  nameKey: string;
+  previousKey: string | null;
+  /** The change is refused when the name was last changed after this time (the monthly limit, kept by the store). */
+  changedBefore: number;
+  now: number;
+}
+
+/**
+ * Player names and presence (functions/players/profiles.ts). A name is one item per name key: claiming it is
+ * one transaction (the new name's item put where none is, the old one's deleted, the profile's name set if it
+ * was not changed since), so of concurrent claims of one name exactly one wins. Adapters:
+ * functions/storage/profiles-dynamo.ts and functions/storage/memory/profiles.ts (tests/contracts/profile-store.contract.ts).
+ */
+export interface ProfileStore {
+  profile(playerId: string): Promise<PlayerProfile | null>;
+  /** The player holding the name (by its key), or null. */
+  playerIdByName(nameKey: string): Promise<string | null>;
+  claimName(playerId: string, change: NameChange): Promise<NameClaim>;
+  setHideLastSeen(playerId: string, hide: boolean): Promise<void>;
+  /** Records activity at `now` unless some was recorded after `now - gapMs`: true when it wrote. */
+  seen(playerId: string, now: number, gapMs: number): Promise<boolean>;
+  /** The profiles of several players at once (those that have one), for a match's seats. */
+  profiles(playerIds: string[]): Promise<PlayerProfile[]>;
+  /** Deletes the profile, its counters and finished matches, and frees its name (the player's record is deleted). */
+  forget(playerId: string): Promise<void>;
+
+  /**
+   * Counts a finished match for the player once: the match's item (keyed by when it ended and its id, both fixed
+   * by the match) put where none is, and the game's counters raised, in one transaction. False when it was
+   * counted already (a notice delivered again).
+   */
+  recordFinish(playerId: string, finished: FinishedMatch): Promise<boolean>;
+  /** The player's counters, one per game played. */
+  gameCounters(playerId: string): Promise<GameCounters[]>;
+  /** The player's finished matches that ended at or after `since`, newest first, at most `limit`. */
+  finishedSince(playerId: string, since: number, limit: number): Promise<FinishedMatch[]>;
+}
+
+/** A finished match as one player's page lists it. */
+export interface FinishedMatch {
+  matchId: string;
+  gameId: string;
+  seat: number;
+  /** When the change that ended it was made (its log record's time): the same on every delivery. */
+  endedAt: number;
+  won: boolean;
+  /** Finished without a passed deadline (a default move, a stand-in, a forfeit) on this seat. */
+  reliable: boolean;
+  /** The median time this seat took to move in the match (ms); null when it made no move. */
+  paceMs: number | null;
+}
+
+/** Per player and game: matches finished, won, and finished reliably. */
+export interface GameCounters {
+  gameId: string;
+  played: number;
+  won: number;
+  reliable: number;
+}

@@ -18,6 +18,10 @@
  *                      sk = SESSION#<sessionId>      a signed-in device: the secret's hash, TTL at its end
  *                      sk = SEAT#<matchId>#<seat>    a claimed seat, its token sealed (players/vault.ts)
  *                      sk = DIGEST#<yyyy-mm-dd>      the day's digest: claimed (lease) or sent, TTL after 35 days
+ *                      sk = PROFILE                  the player's name, its last change, "hide last seen", last seen (players/profiles.ts)
+ *                      sk = STATS#<gameId>           the player's counters for a game: played, won, reliable (players/stats.ts)
+ *                      sk = DONE#<endedAt:13>#<matchId>  a finished match on the player's page, TTL with the match (180 days)
+ *   pk = NAME#<nameKey> sk = NAME                    a player name (case folded) → its player: one holder per name
  *   pk = DIGEST#<0..63> sk = P#<playerId>            a player who chose the daily digest somewhere (the job's list)
  *   pk = WALK#digest   sk = LANE#<from>-<to>         where one digest worker's last run stopped on its shards of that list
  *   pk = WALK#due      sk = LANE#<from>-<to>         where one sweep worker's last run stopped on its shards of `due`
@@ -150,6 +154,20 @@ export const playerKeys = {
   /** One per player and UTC day (yyyy-mm-dd): the exactly-once marker of that day's digest. */
   digestDay: (playerId: string, day: string) => ({ pk: `P#${playerId}`, sk: `DIGEST#${day}` }),
   signInCounter: (cap: string, subject: string, windowStart: number) => ({ pk: `RL#signin#${cap}#${subject}`, sk: `W#${windowStart}` }),
+  /** What others see of the player: name and presence (functions/players/profiles.ts). */
+  profile: (playerId: string) => ({ pk: `P#${playerId}`, sk: 'PROFILE' }),
+  /** A player name's one holder, by its case-folded key (functions/players/names.ts `nameKey`). */
+  name: (nameKey: string) => ({ pk: `NAME#${nameKey}`, sk: 'NAME' }),
+  /** The player's counters for one game. */
+  gameCounters: (playerId: string, gameId: string) => ({ pk: `P#${playerId}`, sk: `STATS#${gameId}` }),
+  gameCountersPrefix: 'STATS#',
+  /** A finished match of the player's, in the order they ended (the key is fixed by the match: counted once). */
+  finished: (playerId: string, endedAt: number, matchId: string) => ({
+    pk: `P#${playerId}`,
+    sk: `DONE#${String(endedAt).padStart(13, '0')}#${matchId}`,
+  }),
+  finishedFrom: (endedAt: number) => `DONE#${String(endedAt).padStart(13, '0')}`,
+  finishedPrefix: 'DONE#',
 };
 
 /** The live channel's items on AWS (functions/storage/live-dynamo.ts); a poke is one Query of `LIVE#<match>`. */

@@ -171,6 +171,8 @@ export const en = {
   'match.watching': 'Watching',
   'match.players': 'Players',
   'match.openSeat': 'Open seat',
+  'match.presence.online': 'online now',
+  'match.presence.seen': 'last seen {when}',
   'match.you': '(you)',
   'match.toMove': 'to move',
   'match.waitingFor': 'waiting {duration}',

@@ -151,6 +151,8 @@ export const nl = {
   'match.watching': 'Toeschouwer',
   'match.players': 'Spelers',
   'match.openSeat': 'Vrije plaats',
+  'match.presence.online': 'nu online',
+  'match.presence.seen': 'laatst gezien {when}',
   'match.you': '(jij)',
   'match.toMove': 'aan zet',
   'match.waitingFor': 'wacht al {duration}',

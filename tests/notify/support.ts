@@ -14,6 +14,7 @@ import type { AnyGame } from '#shared/engine/game.js';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { createApp, type NotificationsDeps, type PlayersDeps } from '../../functions/app.js';
 import { DynamoPlayerStore } from '../../functions/storage/players-dynamo.js';
+import { DynamoProfileStore } from '../../functions/storage/profiles-dynamo.js';
 import { MatchService } from '../../functions/matches/service.js';
 import { Dispatcher, type DispatcherDeps } from '../../functions/notify/dispatcher.js';
 import { type EmailSender, SmtpEmailSender } from '../../functions/notify/email.js';
@@ -273,6 +274,7 @@ export async function harness(opts: HarnessOptions = {}) {
   const players: PlayersDeps | undefined = playerStore && {
     store: playerStore,
     seatKey: randomBytes(32),
+    profiles: new DynamoProfileStore(table.doc, table.tableName),
     ...(typeof opts.players === 'object' && opts.players.signInCaps ? { signInCaps: opts.players.signInCaps } : {}),
   };
   const app = createApp({

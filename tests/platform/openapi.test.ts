@@ -13,7 +13,7 @@ import { createApp } from '../../functions/app.js';
 import type { MatchStore } from '../../functions/matches/port.js';
 import type { WebhookStore } from '../../functions/notify/webhooks.js';
 import type { NotifyStore } from '../../functions/notify/port.js';
-import type { PlayerStore } from '../../functions/players/port.js';
+import type { PlayerStore, ProfileStore } from '../../functions/players/port.js';
 import type { DevOutbox } from '../../functions/notify/email.js';
 import { openApiDocument } from '../../functions/http/openapi.js';
 import { secretSums } from '../support/test-game.js';
@@ -35,7 +35,7 @@ function servedRoutes(): string[] {
       devOutbox: unused as DevOutbox,
       clientAddress: () => null,
     },
-    players: { store: unused as PlayerStore, seatKey: Buffer.alloc(32) },
+    players: { store: unused as PlayerStore, seatKey: Buffer.alloc(32), profiles: unused as ProfileStore },
     webhooks: { store: unused as WebhookStore },
   });
   const routes = app.routes

@@ -2,9 +2,11 @@
 import { DynamoDigestStore } from '../../functions/storage/digest-dynamo.js';
 import { DynamoNotifyStore } from '../../functions/storage/notify-dynamo.js';
 import { DynamoPlayerStore } from '../../functions/storage/players-dynamo.js';
+import { DynamoProfileStore } from '../../functions/storage/profiles-dynamo.js';
 import { describeMatchStoreContract } from '../contracts/match-store.contract.js';
 import { describeNotifyStoreContract } from '../contracts/notify-store.contract.js';
 import { describeDigestStoreContract, describePlayerStoreContract } from '../contracts/player-store.contract.js';
+import { describeProfileStoreContract } from '../contracts/profile-store.contract.js';
 import { freshTable } from '../support/dynamo.js';
 import { DynamoWebhookStore } from '../../functions/storage/webhooks-dynamo.js';
 import { describeWebhookStoreContract } from '../contracts/webhook-store.contract.js';
@@ -17,6 +19,10 @@ const playerStores = async () => {
 describeMatchStoreContract('DynamoDB', async () => (await freshTable()).store);
 describePlayerStoreContract('DynamoDB', playerStores);
 describeDigestStoreContract('DynamoDB', playerStores);
+describeProfileStoreContract('DynamoDB', async () => {
+  const table = await freshTable('pr');
+  return new DynamoProfileStore(table.doc, table.tableName);
+});
 describeNotifyStoreContract('DynamoDB', async () => {
   const table = await freshTable('n');
   return { matches: table.store, notify: new DynamoNotifyStore(table.doc, table.tableName) };

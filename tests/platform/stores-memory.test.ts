@@ -2,12 +2,14 @@
 import { MemoryMatchStore } from '../../functions/storage/memory/matches.js';
 import { MemoryNotifyStore } from '../../functions/storage/memory/notify.js';
 import { MemoryDigestStore, MemoryPlayerStore } from '../../functions/storage/memory/players.js';
+import { MemoryProfileStore } from '../../functions/storage/memory/profiles.js';
 import { MemoryTable } from '../../functions/storage/memory/table.js';
 import { MemoryWebhookStore } from '../../functions/storage/memory/webhooks.js';
 import { describeWebhookStoreContract } from '../contracts/webhook-store.contract.js';
 import { describeMatchStoreContract } from '../contracts/match-store.contract.js';
 import { describeNotifyStoreContract } from '../contracts/notify-store.contract.js';
 import { describeDigestStoreContract, describePlayerStoreContract } from '../contracts/player-store.contract.js';
+import { describeProfileStoreContract } from '../contracts/profile-store.contract.js';
 
 const playerStores = async () => {
   const table = new MemoryTable();
@@ -17,6 +19,7 @@ const playerStores = async () => {
 describeMatchStoreContract('in memory', async () => new MemoryMatchStore());
 describePlayerStoreContract('in memory', playerStores);
 describeDigestStoreContract('in memory', playerStores);
+describeProfileStoreContract('in memory', async () => new MemoryProfileStore());
 describeNotifyStoreContract('in memory', async () => {
   const table = new MemoryTable();
   return { matches: new MemoryMatchStore(table), notify: new MemoryNotifyStore(table) };

@@ -56,6 +56,7 @@ export const NO_DATABASE = [
   'tests/platform/structure.test.ts',
   'tests/platform/tiers.test.ts',
   'tests/platform/undo.test.ts',
+  'tests/players/names.test.ts',
 ];
 
 const under = (folders: string[]) => folders.map((f) => `tests/${f}/**/*.test.ts`);

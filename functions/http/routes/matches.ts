@@ -14,13 +14,14 @@ export interface MatchRouteContext extends RouteContext {
   carryOver?: (from: { matchId: string; seat: number }, to: { matchId: string; seat: number }) => Promise<void>;
 }
 
-export function matchRoutes({ service, links, carryOver }: MatchRouteContext): Hono {
+export function matchRoutes({ service, links, carryOver, seatName }: MatchRouteContext): Hono {
   const app = new Hono();
 
   on(app, matchApi.create, async (c) => {
     const key = idempotencyKey(c, CreateIdempotencyKey);
     const input = parseIn(c, CreateMatchRequest(), (await jsonBody(c)).value);
-    const created = await service.create(input, key?.key);
+    const named = (await seatName?.(c)) ?? input.name;
+    const created = await service.create({ ...input, name: named }, key?.key);
     const id = created.match.id;
     return c.json(
       {

@@ -109,6 +109,12 @@ export const errorsEn = {
   'error.no-such-session': 'You have no session with that id (it may have ended already).',
   'error.no-such-seat': 'That seat is not in your record; claim it first.',
   'error.too-many-seats': 'A player record holds at most {max, plural, one {# seat} other {# seats}}.',
+  'error.name-length': 'A player name is 3 to 24 characters long.',
+  'error.name-characters': 'A player name holds letters and digits, with at most one space, hyphen, underscore or dot between them.',
+  'error.name-refused': 'That name is not allowed here. Please choose another.',
+  'error.name-taken': 'Another player already has that name (in some mix of capitals). Please choose another.',
+  'error.name-too-soon': 'You can change your name once a month: next on {date}.',
+  'error.no-such-player': 'No player goes by that name.',
   'error.seat-claim.taken':
     'This seat is already in another player’s record, so it stays theirs, and so do its notices. You can still play it by its link.',
   'error.seat-claim.not-opened': 'This link does not open that seat (or the match is gone).',

@@ -106,6 +106,13 @@ export const errorsNl = {
   'error.no-such-session': 'Je hebt geen sessie met dat nummer (misschien is die al beëindigd).',
   'error.no-such-seat': 'Die plaats staat niet in je overzicht; claim hem eerst.',
   'error.too-many-seats': 'Een spelersoverzicht bevat hooguit {max, plural, one {# plaats} other {# plaatsen}}.',
+  'error.name-length': 'Een spelersnaam telt 3 tot 24 tekens.',
+  'error.name-characters':
+    'Een spelersnaam bestaat uit letters en cijfers, met daartussen hooguit één spatie, streepje, liggend streepje of punt.',
+  'error.name-refused': 'Die naam is hier niet toegestaan. Kies een andere.',
+  'error.name-taken': 'Een andere speler heeft die naam al (met of zonder hoofdletters). Kies een andere.',
+  'error.name-too-soon': 'Je kunt je naam één keer per maand wijzigen: weer op {date}.',
+  'error.no-such-player': 'Er is geen speler met die naam.',
   'error.seat-claim.taken':
     'Een andere speler heeft deze plaats al in zijn overzicht staan. Hij blijft van die speler, net als de berichten erover; met de link kun je er nog steeds mee spelen.',
   'error.seat-claim.not-opened': 'Met deze link open je die plaats niet (of de partij bestaat niet meer).',

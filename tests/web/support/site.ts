@@ -17,6 +17,7 @@ import type { Server } from 'node:http';
 import { startLocalNotify, type LocalNotify } from '../../../functions/local/notify.js';
 import type { MatchStore } from '../../../functions/matches/port.js';
 import { DynamoPlayerStore } from '../../../functions/storage/players-dynamo.js';
+import { DynamoProfileStore } from '../../../functions/storage/profiles-dynamo.js';
 import { dynamoClientFromEnv } from '../../../functions/storage/dynamo.js';
 import { randomBytes } from 'node:crypto';
 import { dutchAuction } from '#shared/games/dutch-auction/index.js';
@@ -123,6 +124,7 @@ export async function startSite(opts: {
             players: {
               store: new DynamoPlayerStore(dynamoClientFromEnv({ DYNAMODB_ENDPOINT: opts.notify.endpoint }), opts.notify.tableName),
               seatKey: randomBytes(32),
+              profiles: new DynamoProfileStore(dynamoClientFromEnv({ DYNAMODB_ENDPOINT: opts.notify.endpoint }), opts.notify.tableName),
             },
           }
         : {}),

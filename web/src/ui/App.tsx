@@ -14,6 +14,7 @@ export function App() {
   if (id) return <MatchPage key={id} matchId={id} />;
   const account = ACCOUNT_PAGES[path];
   if (account) return <LazyRoute key={path} load={account} />;
+  if (/^\/players\/[^/]+\/?$/.test(path)) return <LazyRoute key={path} load={loadPlayerPage} />;
   return <NotFound />;
 }
 
@@ -48,6 +49,8 @@ const loadAccount =
   () =>
     Promise.all([import('./account/AccountPages.js'), loadPanels()]).then(([m]) => m[name]);
 const ACCOUNT_PAGES: Partial<Record<string, PageLoader>> = { '/signin': loadAccount('SignInPage'), '/account': loadAccount('AccountPage') };
+/** A player's page, `/players/<name>`, with the account pages' words. */
+const loadPlayerPage: PageLoader = () => Promise.all([import('./account/PlayerPage.js'), loadPanels()]).then(([m]) => m.PlayerPage);
 
 function LazyRoute({ load }: { load: PageLoader }) {
   const [Page, setPage] = useState<FunctionComponent | null>(null);

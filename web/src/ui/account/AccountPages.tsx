@@ -126,10 +126,100 @@ export function AccountPage() {
         </strong>
         {t('account.signedInAfter')}
       </p>
+      <PlayerName />
       <Sessions />
       <Notices player={session.player} />
       <YourData />
     </main>
+  );
+}
+
+interface Profile {
+  name: string | null;
+  nextChangeAt: number | null;
+  hideLastSeen: boolean;
+}
+
+/** The player name others see on seats and on the player's page, and whether they see when the player was last here. */
+function PlayerName() {
+  const [profile, setProfile] = useState<Profile | null>(null);
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState('');
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    api.call<Profile>('GET', '/api/me/profile').then(
+      (p) => {
+        setProfile(p);
+        setDraft(p.name ?? '');
+      },
+      (e) => setError(says(e)),
+    );
+  }, []);
+  const save = async (e: Event) => {
+    e.preventDefault();
+    setError('');
+    setSaved(false);
+    try {
+      setProfile(await api.call<Profile>('PUT', '/api/me/name', { body: { name: draft } }));
+      setSaved(true);
+    } catch (err) {
+      setError(says(err));
+    }
+  };
+  const hide = async (hideLastSeen: boolean) => {
+    try {
+      setProfile(await api.call<Profile>('PUT', '/api/me/presence', { body: { hideLastSeen } }));
+    } catch (err) {
+      setError(says(err));
+    }
+  };
+  const locked = profile?.nextChangeAt != null && profile.nextChangeAt > Date.now();
+  return (
+    <section class="zone" aria-labelledby="player-name-h">
+      <h2 id="player-name-h">{t('account.name.title')}</h2>
+      <p>{t('account.name.text')}</p>
+      {error && (
+        <p class="notice error" role="alert">
+          {error}
+        </p>
+      )}
+      <form onSubmit={(e) => void save(e)}>
+        <label for="player-name">{t('account.name.label')}</label>
+        <input
+          id="player-name"
+          name="name"
+          autocomplete="nickname"
+          minLength={3}
+          maxLength={24}
+          required
+          value={draft}
+          disabled={locked}
+          onInput={(e) => setDraft((e.currentTarget as HTMLInputElement).value)}
+        />
+        <button type="submit" disabled={locked || !draft.trim()}>
+          {t('account.name.save')}
+        </button>
+      </form>
+      <p class="muted" role="status">
+        {saved ? t('account.name.saved') : ''}
+        {profile?.name && locked ? ` ${t('account.name.next', { date: fmt.date(profile.nextChangeAt!) })}` : ''}
+      </p>
+      {profile?.name && (
+        <p>
+          <a href={`/players/${encodeURIComponent(profile.name)}`} onClick={(e) => onLinkClick(e)}>
+            {t('account.name.page')}
+          </a>
+        </p>
+      )}
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={profile?.hideLastSeen ?? false}
+          onChange={(e) => void hide((e.currentTarget as HTMLInputElement).checked)}
+        />{' '}
+        {t('account.name.hideLastSeen')}
+      </label>
+    </section>
   );
 }
 

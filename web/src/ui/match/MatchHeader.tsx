@@ -8,7 +8,9 @@ import { duration, seatName, turnText, variantWords } from '../../text.js';
 import { fmt, gameName, t } from '../../i18n.js';
 import { dueText } from '../../timing.js';
 import type { Credentials, Match } from '../../types.js';
+import { onLinkClick } from '../router.js';
 import { RulesButton } from './parts.js';
+import { type SeatPresence, useSeatPresence } from './usePresence.js';
 
 export function MatchHeader({
   match,
@@ -39,7 +41,7 @@ export function MatchHeader({
           {t('match.variant.line', { label: variant.label, value: variant.value })}
         </p>
       )}
-      <Players match={match} you={creds.kind === 'seat' ? creds.seat : null} now={now} />
+      <Players match={match} you={creds.kind === 'seat' ? creds.seat : null} now={now} presence={useSeatPresence(match.matchId, creds)} />
       <p class={myTurn ? 'turn mine' : 'turn'} id="turn-line" tabIndex={-1} elementtiming="match-ready">
         {creds.kind === 'watch' && <span class="badge">{t('match.watching')}</span>} {words}
       </p>
@@ -51,7 +53,7 @@ export function MatchHeader({
 }
 
 /** The seats in order: who sits there (a computer player?), who is to move and since when, who is away. */
-function Players({ match, you, now }: { match: Match; you: number | null; now: number }) {
+function Players({ match, you, now, presence }: { match: Match; you: number | null; now: number; presence: SeatPresence[] }) {
   return (
     <ul class="players" aria-label={t('match.players')}>
       {match.seats.map((s) => (
@@ -60,6 +62,7 @@ function Players({ match, you, now }: { match: Match; you: number | null; now: n
             {s.joined || s.bot ? <span translate={false}>{seatName(match.seats, s.seat)}</span> : t('match.openSeat')}
             {s.seat === you ? ` ${t('match.you')}` : ''}
           </span>
+          <PresenceBadge seat={presence.find((p) => p.seat === s.seat)} now={now} />
           {s.bot && (
             <span class={s.bot.standIn ? 'badge bot stand-in' : 'badge bot'} data-bot={s.bot.level}>
               {botBadge(s.bot, s.seat === you)}
@@ -80,5 +83,26 @@ function Players({ match, you, now }: { match: Match; you: number | null; now: n
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A signed-in player's seat: a link to their page, and "online now" / "last seen …" unless they hide it. */
+function PresenceBadge({ seat, now }: { seat: SeatPresence | undefined; now: number }) {
+  if (!seat?.player) return null;
+  const p = seat.presence;
+  const words =
+    p?.state === 'online'
+      ? t('match.presence.online')
+      : p?.state === 'seen'
+        ? t('match.presence.seen', { when: fmt.relative(p.at, now) })
+        : '';
+  return (
+    <span class={`presence presence-${p?.state ?? 'unknown'}`}>
+      {' '}
+      <a href={`/players/${encodeURIComponent(seat.player)}`} translate={false} onClick={(e) => onLinkClick(e)}>
+        {seat.player}
+      </a>
+      {words ? ` · ${words}` : ''}
+    </span>
   );
 }
