@@ -194,6 +194,8 @@ export const NotificationSettingsResponse = z.object({
   emailAvailable: z.boolean(),
   push: z.object({ devices: z.number(), available: z.boolean() }),
   pause: z.object({ pausedUntil: z.nullable(z.number()), budgetLeftMs: z.number() }),
+  /** The seat's time zone (null: never set, UTC) and quiet hours ("23:00"–"08:00"), or none. */
+  time: z.object({ zone: z.nullable(z.string()), quiet: z.nullable(z.object({ from: z.string(), to: z.string() })) }),
 });
 
 export const ErrorResponse = z.object({

@@ -13,6 +13,7 @@ import * as z from 'zod/mini';
 import type { Seat } from '#shared/engine/game.js';
 import { lazily } from '#shared/engine/lazy.js';
 import type { MatchRecord, MatchTiming } from './port.js';
+import { settleDeadline } from './zones.js';
 
 export const HOUR = 3600 * 1000;
 export const DAY = 24 * HOUR;
@@ -42,6 +43,8 @@ export const TimingRequest = lazily(() =>
     ),
     /** What a passed deadline does (absent: the standard move). */
     onDeadline: z.optional(z.enum(['default-move', 'bot', 'forfeit'])),
+    /** No deadline passes at a weekend, in the zone of the seat to move (functions/matches/zones.ts). */
+    noWeekends: z.optional(z.boolean()),
   }),
 );
 export type TimingChoice = z.output<ReturnType<typeof TimingRequest>>;
@@ -50,6 +53,7 @@ export function timingFrom(input: TimingChoice | undefined): MatchTiming {
   if (!input) return { ...DEFAULT_TIMING };
   const timing: MatchTiming = { reminderHours: input.reminderHours, deadlineDays: input.deadlineDays };
   if (input.onDeadline !== undefined && input.onDeadline !== 'default-move') timing.onDeadline = input.onDeadline;
+  if (input.noWeekends === true && input.deadlineDays > 0) timing.noWeekends = true;
   return timing;
 }
 
@@ -79,10 +83,15 @@ export function clockStart(match: MatchRecord, seat: Seat): number | null {
   return since + (until - Math.max(s.pausedFrom ?? since, since));
 }
 
+/**
+ * The seat's deadline: its days from the clock's start, then moved out of the seat's quiet hours and, with
+ * `noWeekends`, out of its weekend (./zones.ts `settleDeadline`): it never passes while the player sleeps.
+ */
 export function deadlineOf(match: MatchRecord, seat: Seat): number | null {
   const days = match.timing?.deadlineDays ?? 0;
   const start = clockStart(match, seat);
-  return days === 0 || start === null ? null : start + days * DAY;
+  if (days === 0 || start === null) return null;
+  return settleDeadline(start + days * DAY, match.seats[seat]?.time, match.timing?.noWeekends === true);
 }
 
 export type TimerEvent =

@@ -124,6 +124,13 @@ function noticeText(
       if (match.timing) paragraphs.push(policyIn(lang, match.timing));
       return { subject: subject(), title: subject(), paragraphs, chatLines: null };
     }
+    case 'quiet': {
+      // One notice for all that was held through the quiet hours: each one's own subject, a line each.
+      const held = (intent.held ?? []).map((h) => noticeText(lang, { ...h, lines: [] }, match, gameName, null).subject);
+      const count = held.length;
+      paragraphs.push(t(lang, 'mail.quiet.text', { count }));
+      return { subject: subject({ count }), title: title({ count }), paragraphs, chatLines: [...new Set(held)] };
+    }
   }
 }
 
@@ -212,6 +219,7 @@ const TTL_SECONDS: Record<NotificationKind, number> = {
   chat: 12 * 3600,
   nudge: 24 * 3600,
   'undo-asked': 24 * 3600,
+  quiet: 12 * 3600,
 };
 
 /** A push topic for a seat of a match: a later push replaces an undelivered earlier one. */

@@ -279,6 +279,7 @@ const summary = (o: Partial<NotifySummary> = {}): NotifySummary => ({
   emailAvailable: true,
   push: { devices: 0, available: true },
   pause: { pausedUntil: null, budgetLeftMs: 14 * DAY },
+  time: { zone: null, quiet: null },
   ...o,
 });
 
