@@ -4,52 +4,29 @@
  * platform's Intl time-zone data, so a change of summer time (Europe/Amsterdam's last Sunday of March and
  * October) moves the quiet hours' end with the clocks on the wall, never by a fixed offset.
  */
+import { wallClockIn } from '#shared/i18n/format.js';
 import type { SeatTime } from './port.js';
 
 const MINUTE = 60_000;
 const DAY_MINUTES = 24 * 60;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      weekday: 'short',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    formatters.set(zone, f);
-  }
-  return f;
-}
-
 /** True when the platform knows the zone by this IANA name ("Europe/Amsterdam", "UTC"). */
 export function isZone(zone: string): boolean {
   if (zone.length === 0 || zone.length > 64) return false;
   try {
-    formatter(zone);
+    wallClockIn(zone, 0);
     return true;
   } catch {
     return false;
   }
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-
-/** The wall clock in a zone at an instant: the minute of its day and the day of its week (0 = Sunday). */
+/** The wall clock in a zone at an instant: the minute of its day, the day of its week (0 = Sunday), its offset from UTC. */
 export function wallClock(ms: number, zone: string): { minute: number; weekday: number; offsetMinutes: number } {
-  const parts: Record<string, string> = {};
-  for (const p of formatter(zone).formatToParts(new Date(ms))) parts[p.type] = p.value;
-  const minute = Number(parts.hour) * 60 + Number(parts.minute);
-  const wallAsUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute));
+  const w = wallClockIn(zone, ms);
+  const wallAsUtc = Date.UTC(w.year, w.month - 1, w.day, Math.floor(w.minute / 60), w.minute % 60);
   const offsetMinutes = Math.round((wallAsUtc - Math.floor(ms / MINUTE) * MINUTE) / MINUTE);
-  return { minute, weekday: WEEKDAYS.indexOf(parts.weekday as (typeof WEEKDAYS)[number]), offsetMinutes };
+  return { minute: w.minute, weekday: w.weekday, offsetMinutes };
 }
 
 /**

@@ -10,6 +10,8 @@ import { createApp } from '../../functions/app.js';
 import { MatchService } from '../../functions/matches/service.js';
 import { DAY, HOUR } from '../../functions/matches/timing.js';
 import { quietEnd, settleDeadline, weekendEnd } from '../../functions/matches/zones.js';
+import type { MatchRecord } from '../../functions/matches/port.js';
+import { compose } from '../../functions/notify/compose.js';
 import { Dispatcher } from '../../functions/notify/dispatcher.js';
 import { DevOutbox } from '../../functions/notify/email.js';
 import { Sweep } from '../../functions/notify/reminders.js';
@@ -56,6 +58,27 @@ describe('quiet hours and weekends in a zone (pure)', () => {
     expect(settleDeadline(saturday, { zone: AMS, quiet: NIGHT }, false)).toBe(saturday);
     // No zone: the seat lives in UTC.
     expect(settleDeadline(saturday, undefined, true)).toBe(utc(2026, 1, 12, 0));
+  });
+});
+
+describe('times in mails', () => {
+  it("are told in the recipient seat's own zone, named, in its language", () => {
+    const deadline = utc(2026, 1, 7, 7);
+    const match = {
+      id: 'm1',
+      gameId: secretSums.id,
+      status: 'active',
+      seats: [{ name: 'Ann' }, { name: 'Bob', waitingSince: deadline - 2 * DAY, time: { zone: AMS, quiet: NIGHT } }],
+      toAct: [1],
+      end: null,
+      timing: { reminderHours: 0, deadlineDays: 1 },
+    } as unknown as MatchRecord;
+    const intent = { matchId: 'm1', version: 3, seat: 1, kind: 'deadline-near' as const, gameId: secretSums.id, lines: [], createdAt: 0 };
+    const words = (lang: 'en' | 'nl') =>
+      compose({ intent, match, game: secretSums, publicLines: null, publicUrl: URL, lang }).paragraphs[0];
+    // The deadline (a day after the clock started, 08:00 CET when Bob's night ends) as Bob's wall clock shows it.
+    expect(words('en')).toContain('08:00 (Europe/Amsterdam)');
+    expect(words('nl')).toContain('08:00 (tijdzone Europe/Amsterdam)');
   });
 });
 

@@ -15,6 +15,8 @@ export const mailEn = {
   'mail.yourMove': 'It is your move.',
   'mail.matchOver': 'The match is over.',
   'mail.utc': '{time} UTC',
+  // A time in the recipient's own time zone, named so nobody wonders whose clock it is.
+  'mail.inZone': '{time} ({zone})',
 
   'mail.your-move.subject': 'Your move: {game}{withWhom}',
   'push.your-move.title': 'Your move in {game}',

@@ -13,6 +13,7 @@ export const mailNl = {
   'mail.yourMove': 'Je bent aan zet.',
   'mail.matchOver': 'De partij is afgelopen.',
   'mail.utc': '{time} UTC',
+  'mail.inZone': '{time} (tijdzone {zone})',
 
   'mail.your-move.subject': 'Jij bent aan zet: {game}{withWhom}',
   'push.your-move.title': 'Jij bent aan zet in {game}',
