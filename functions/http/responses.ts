@@ -56,6 +56,8 @@ export const TimingResponse = z.object({
   deadlineDays: z.number(),
   /** What a passed deadline does; absent means the standard move. */
   onDeadline: z.optional(z.enum(['default-move', 'bot', 'forfeit'])),
+  /** No deadline passes at a weekend in the zone of the seat to move (it moves to Monday). */
+  noWeekends: z.optional(z.boolean()),
   policy: z.string(),
 });
 

@@ -65,11 +65,12 @@ export function policyText(timing: MatchTiming): string {
   if (timing.deadlineDays === 0) return 'No move deadline.';
   const days = timing.deadlineDays === 1 ? '1 day' : `${timing.deadlineDays} days`;
   const due = `Each move is due within ${days}; a warning goes out shortly before. When a deadline passes, `;
+  const weekends = timing.noWeekends ? ' No deadline runs out at a weekend: it moves to Monday.' : '';
   if (timing.onDeadline === 'bot') {
-    return `${due}a computer player takes over that seat until its player makes a move again, which takes it back.`;
+    return `${due}a computer player takes over that seat until its player makes a move again, which takes it back.${weekends}`;
   }
-  if (timing.onDeadline === 'forfeit') return `${due}that player forfeits the match.`;
-  return `${due}the game's standard move is made for that player, or, where the game has none, that player forfeits.`;
+  if (timing.onDeadline === 'forfeit') return `${due}that player forfeits the match.${weekends}`;
+  return `${due}the game's standard move is made for that player, or, where the game has none, that player forfeits.${weekends}`;
 }
 
 /** When the seat's clock for this turn effectively started, or null when it is not waiting. */

@@ -171,6 +171,9 @@ describe('a match with no deadlines at weekends', () => {
   it('moves each deadline to Monday in the zone of the seat to move', async () => {
     // Friday 9 January 2026, noon UTC: a day later is Saturday.
     const s = await site(utc(2026, 1, 9, 12), { reminderHours: 0, deadlineDays: 1, noWeekends: true });
+    const timing = (await s.api.read(s.matchId, s.seats[0]!)).json.timing;
+    expect(timing.noWeekends).toBe(true);
+    expect(timing.policy).toContain('No deadline runs out at a weekend: it moves to Monday.');
     await s.setTime(s.seats[0]!, 'Asia/Tokyo', null);
     await s.setTime(s.seats[1]!, AMS, null);
     const tokyoMonday = utc(2026, 1, 11, 15);

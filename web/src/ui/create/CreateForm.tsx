@@ -44,6 +44,7 @@ export function CreateForm() {
   const [reminderHours, setReminderHours] = useState<number>(DEFAULT_REMINDER_HOURS);
   const [deadlineDays, setDeadlineDays] = useState<number>(0);
   const [missed, setMissed] = useState<OnDeadline>('default-move');
+  const [noWeekends, setNoWeekends] = useState(false);
   const [undoRequests, setUndoRequests] = useState(false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -73,7 +74,12 @@ export function CreateForm() {
           seats: players,
           options: optionValues(fields, chosen),
           name: name.trim(),
-          timing: { reminderHours, deadlineDays, ...(deadlineDays > 0 && missed !== 'default-move' ? { onDeadline: missed } : {}) },
+          timing: {
+            reminderHours,
+            deadlineDays,
+            ...(deadlineDays > 0 && missed !== 'default-move' ? { onDeadline: missed } : {}),
+            ...(deadlineDays > 0 && noWeekends ? { noWeekends } : {}),
+          },
           ...(bots.length ? { bots } : {}),
           ...(undoRequests ? { undoRequests } : {}),
         },
@@ -139,6 +145,8 @@ export function CreateForm() {
             onReminder={setReminderHours}
             onDeadline={setDeadlineDays}
             onMissed={setMissed}
+            noWeekends={noWeekends}
+            onNoWeekends={setNoWeekends}
           />
           <UndoRequestsField checked={undoRequests} onChange={setUndoRequests} />
           <CreateButton disabled={cannot} why={why} />

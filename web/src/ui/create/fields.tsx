@@ -73,9 +73,14 @@ export function TimingChoices({
   onReminder,
   onDeadline,
   onMissed,
+  noWeekends,
+  onNoWeekends,
 }: {
   reminderHours: number;
   deadlineDays: number;
+  /** No deadline passes at a weekend (asked only when there is a deadline). */
+  noWeekends?: boolean;
+  onNoWeekends?: (on: boolean) => void;
   /** What a missed deadline does (asked only when there is a deadline). */
   missed: OnDeadline;
   onReminder: (h: number) => void;
@@ -131,6 +136,17 @@ export function TimingChoices({
               </option>
             ))}
           </select>
+        </label>
+      )}
+      {deadlineDays > 0 && onNoWeekends && (
+        <label class="check">
+          <input
+            type="checkbox"
+            id="timing-no-weekends"
+            checked={noWeekends === true}
+            onChange={(e) => onNoWeekends((e.currentTarget as HTMLInputElement).checked)}
+          />
+          <span>{t('create.timing.noWeekends')}</span>
         </label>
       )}
       <p class="hint" id="timing-deadline-hint" aria-live="polite">
