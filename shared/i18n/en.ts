@@ -43,6 +43,7 @@ export const en = {
   'home.mine.openSeat': 'an open seat',
   'home.mine.since': 'since {when}',
   'home.mine.waitingSince': 'waiting since {when}',
+  'home.mine.dueBy': 'due by {when}',
   'home.mine.empty':
     'Nothing here yet. Playing in another browser? Open this site there once while signed in, and those matches show up here too. Or start a new one below.',
   'home.mine.waiting':

@@ -13,6 +13,7 @@ import { quietEnd, settleDeadline, weekendEnd } from '../../functions/matches/zo
 import type { MatchRecord } from '../../functions/matches/port.js';
 import { compose } from '../../functions/notify/compose.js';
 import { Dispatcher } from '../../functions/notify/dispatcher.js';
+import { myMatch } from '../../functions/players/listing.js';
 import { DevOutbox } from '../../functions/notify/email.js';
 import { Sweep } from '../../functions/notify/reminders.js';
 import { MemoryMatchStore } from '../../functions/storage/memory/matches.js';
@@ -130,7 +131,7 @@ async function site(start: number, timing: Record<string, unknown>) {
     await deliver();
     return report;
   };
-  return { api, clock, notify, mail, matchId, seats, setTime, deadlines, deliver, at };
+  return { api, clock, matches, notify, mail, matchId, seats, setTime, deadlines, deliver, at };
 }
 
 describe('a deadline never passes inside the quiet hours of the seat to move', () => {
@@ -144,6 +145,8 @@ describe('a deadline never passes inside the quiet hours of the seat to move', (
     });
     // Ann lives in UTC with no quiet hours: her deadline is the plain day.
     expect(await s.deadlines()).toEqual([t0 + DAY, utc(2026, 1, 7, 7)]);
+    // "My matches" says the same time for Bob's seat.
+    expect(myMatch((await s.matches.get(s.matchId))!, 1, 'token', 'Secret sums').deadlineAt).toBe(utc(2026, 1, 7, 7));
     const v = (await s.api.read(s.matchId, s.seats[0]!)).json.version;
     expect((await s.api.move(s.matchId, s.seats[0]!, v, { kind: 'commit', secret: 3 })).status).toBe(200);
 
