@@ -115,7 +115,7 @@ describe('the create form', () => {
 
   it('offers "no deadlines at weekends" only with a deadline', () => {
     const props = { reminderHours: 24, onReminder: () => undefined, onDeadline: () => undefined, onMissed: () => undefined };
-    const weekends = { noWeekends: true, onNoWeekends: () => undefined };
+    const weekends = { weekends: [true, () => undefined] as const };
     expect(renderToString(h(TimingChoices, { ...props, ...weekends, deadlineDays: 0, missed: 'default-move' }))).not.toContain(
       'timing-no-weekends',
     );

@@ -73,14 +73,12 @@ export function TimingChoices({
   onReminder,
   onDeadline,
   onMissed,
-  noWeekends,
-  onNoWeekends,
+  weekends,
 }: {
   reminderHours: number;
   deadlineDays: number;
-  /** No deadline passes at a weekend (asked only when there is a deadline). */
-  noWeekends?: boolean;
-  onNoWeekends?: (on: boolean) => void;
+  /** No deadline passes at a weekend (asked only when there is a deadline): the choice and its setter. */
+  weekends?: readonly [boolean, (on: boolean) => void];
   /** What a missed deadline does (asked only when there is a deadline). */
   missed: OnDeadline;
   onReminder: (h: number) => void;
@@ -138,13 +136,13 @@ export function TimingChoices({
           </select>
         </label>
       )}
-      {deadlineDays > 0 && onNoWeekends && (
+      {deadlineDays > 0 && weekends && (
         <label class="check">
           <input
             type="checkbox"
             id="timing-no-weekends"
-            checked={noWeekends === true}
-            onChange={(e) => onNoWeekends((e.currentTarget as HTMLInputElement).checked)}
+            checked={weekends[0]}
+            onChange={(e) => weekends[1]((e.currentTarget as HTMLInputElement).checked)}
           />
           <span>{t('create.timing.noWeekends')}</span>
         </label>
