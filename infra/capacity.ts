@@ -570,7 +570,7 @@ export function partitionRows(mix: Mix, dau = TARGET_DAU): PartitionRow[] {
   const signInWrites = 2 * ASSUMED.signInPerAddressPerSecond * ASSUMED.addressesPerNetwork;
   return [
     {
-      key: 'M#<match> (match, LOG#, CHAT#, NOTIFY#, SENT#, N#…, WH#, WHN#, WHT#)',
+      key: 'M#<match> (match, LOG#, CHAT#, NOTIFY#, HELD#, SENT#, N#…, WH#, WHN#, WHT#)',
       what: `the busiest match: ${hot.movesPerSecond} move/s, ${hot.pages} pages reading each change, ${hot.returnVisitsPerSecond} return visits/s`,
       wcu: hot.movesPerSecond * u.move.wru + hot.chatPerSecond * 2 * 2,
       rcu:

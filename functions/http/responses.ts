@@ -56,6 +56,8 @@ export const TimingResponse = z.object({
   deadlineDays: z.number(),
   /** What a passed deadline does; absent means the standard move. */
   onDeadline: z.optional(z.enum(['default-move', 'bot', 'forfeit'])),
+  /** No deadline passes at a weekend in the zone of the seat to move (it moves to Monday). */
+  noWeekends: z.optional(z.boolean()),
   policy: z.string(),
 });
 
@@ -194,6 +196,8 @@ export const NotificationSettingsResponse = z.object({
   emailAvailable: z.boolean(),
   push: z.object({ devices: z.number(), available: z.boolean() }),
   pause: z.object({ pausedUntil: z.nullable(z.number()), budgetLeftMs: z.number() }),
+  /** The seat's time zone (null: never set, UTC) and quiet hours ("23:00"–"08:00"), or none. */
+  time: z.object({ zone: z.nullable(z.string()), quiet: z.nullable(z.object({ from: z.string(), to: z.string() })) }),
 });
 
 /** A chat-app webhook as its owner sees it (functions/notify/webhook-settings.ts): never its secret or its path. */

@@ -10,6 +10,7 @@ import { LANGS } from '../i18n.js';
 import { BOT_LEVELS } from '../matches/bot-seats.js';
 import { TOKEN_PATTERN } from '../matches/tokens.js';
 import { PAUSE_BUDGET_DAYS, TimingRequest } from '../matches/timing.js';
+import { isZone } from '../matches/zones.js';
 
 /** Names are shown to other players and put into emails: short, printable, trimmed. */
 export const DisplayName = lazily(() =>
@@ -145,6 +146,15 @@ export const PushSubscribeRequest = lazily(() =>
 );
 export const PushUnsubscribeRequest = lazily(() => z.strictObject({ endpoint: pushEndpoint() }));
 export const PauseRequest = lazily(() => z.strictObject({ days: z.int().check(z.minimum(1), z.maximum(PAUSE_BUDGET_DAYS)) }));
+/** A time of day on the wall, "23:00". */
+const WallTime = lazily(() => z.string().check(z.regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'A time of day such as 23:00.')));
+/** A seat's time zone (an IANA name the server knows) and its quiet hours, or none. */
+export const SeatTimeRequest = lazily(() =>
+  z.strictObject({
+    zone: z.string().check(z.refine(isZone, 'A time zone such as Europe/Amsterdam.')),
+    quiet: z.nullable(z.strictObject({ from: WallTime(), to: WallTime() })),
+  }),
+);
 export const TokenQuery = lazily(() => z.strictObject({ t: Secret() }));
 /** A new chat-app webhook: its address, and whether it carries this seat's notices or the whole match's (a group's channel). */
 export const WebhookRequest = lazily(() =>

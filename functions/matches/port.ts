@@ -34,6 +34,14 @@ export interface SeatRecord {
   bot?: SeatBot;
   /** Table chat and the nudge (functions/matches/chat.ts): this seat's limits, mute and notices. */
   chat?: SeatChat;
+  /** The seat's time zone and quiet hours (functions/matches/zones.ts); absent: UTC, never quiet. */
+  time?: SeatTime;
+}
+
+/** A seat's own time: its IANA zone, and quiet hours in minutes after its midnight (`to` may be the next day). */
+export interface SeatTime {
+  zone: string;
+  quiet?: { from: number; to: number };
 }
 
 /** A seat's side of the table chat; absent until it first posts, mutes or nudges. */
@@ -137,6 +145,8 @@ export interface MatchTiming {
    * plays the seat until its player comes back, or the seat forfeits.
    */
   onDeadline?: 'default-move' | 'bot' | 'forfeit';
+  /** No deadline passes on a Saturday or Sunday in the zone of the seat to move: it moves to Monday. */
+  noWeekends?: boolean;
 }
 
 /**
@@ -234,7 +244,8 @@ export type NotificationKind =
   | 'stood-in'
   | 'chat'
   | 'nudge'
-  | 'undo-asked';
+  | 'undo-asked'
+  | 'quiet';
 
 /** An outbox row still there this long after it was written is re-driven by the sweep. */
 export const OUTBOX_GRACE_MS = 10 * 60 * 1000;
@@ -256,6 +267,8 @@ export interface NotificationIntent {
   tag?: string;
   /** On a `chat` notice: the messages this seat has not read (newest last, at most a few), by whom. */
   chat?: { count: number; from: Seat[]; messages: { seat: Seat; text: string }[] };
+  /** On a `quiet` notice: the notices held through the seat's quiet hours, merged into this one (their lines left out). */
+  held?: Omit<NotificationIntent, 'lines' | 'held'>[];
 }
 
 /**

@@ -13,7 +13,8 @@ import { MatchError } from './errors.js';
 import { botMove, decideResign, expireTurn, type MoveRequest, move, type SeatAnswer } from './moves.js';
 import { decideNudge } from './nudge.js';
 import { decidePause, type PauseChange } from './pausing.js';
-import type { LogRecord, MatchRecord, MatchStore } from './port.js';
+import { decideSeatTime } from './seat-time.js';
+import type { LogRecord, MatchRecord, MatchStore, SeatTime } from './port.js';
 import { presentLog, presentMatch } from './present.js';
 import { RecentMatches } from './recent.js';
 import { rematch } from './rematch.js';
@@ -251,6 +252,11 @@ export class MatchService {
   /** The seat pauses its own deadlines, or ends its pause now (./pausing.ts). */
   pause(matchId: string, seat: Seat, change: PauseChange): Promise<void> {
     return runChange(this.changes, matchId, decidePause(seat, change));
+  }
+
+  /** The seat sets its time zone and quiet hours (./seat-time.ts). */
+  setTime(matchId: string, seat: Seat, time: SeatTime): Promise<void> {
+    return runChange(this.changes, matchId, decideSeatTime(seat, time));
   }
 
   /** New invite links for the open seats and a new spectator link (./seating.ts). */

@@ -13,6 +13,7 @@ import * as z from 'zod/mini';
 import type { Seat } from '#shared/engine/game.js';
 import { lazily } from '#shared/engine/lazy.js';
 import type { MatchRecord, MatchTiming } from './port.js';
+import { settleDeadline } from './zones.js';
 
 export const HOUR = 3600 * 1000;
 export const DAY = 24 * HOUR;
@@ -42,6 +43,8 @@ export const TimingRequest = lazily(() =>
     ),
     /** What a passed deadline does (absent: the standard move). */
     onDeadline: z.optional(z.enum(['default-move', 'bot', 'forfeit'])),
+    /** No deadline passes at a weekend, in the zone of the seat to move (functions/matches/zones.ts). */
+    noWeekends: z.optional(z.boolean()),
   }),
 );
 export type TimingChoice = z.output<ReturnType<typeof TimingRequest>>;
@@ -50,6 +53,7 @@ export function timingFrom(input: TimingChoice | undefined): MatchTiming {
   if (!input) return { ...DEFAULT_TIMING };
   const timing: MatchTiming = { reminderHours: input.reminderHours, deadlineDays: input.deadlineDays };
   if (input.onDeadline !== undefined && input.onDeadline !== 'default-move') timing.onDeadline = input.onDeadline;
+  if (input.noWeekends === true && input.deadlineDays > 0) timing.noWeekends = true;
   return timing;
 }
 
@@ -61,11 +65,12 @@ export function policyText(timing: MatchTiming): string {
   if (timing.deadlineDays === 0) return 'No move deadline.';
   const days = timing.deadlineDays === 1 ? '1 day' : `${timing.deadlineDays} days`;
   const due = `Each move is due within ${days}; a warning goes out shortly before. When a deadline passes, `;
+  const weekends = timing.noWeekends ? ' No deadline runs out at a weekend: it moves to Monday.' : '';
   if (timing.onDeadline === 'bot') {
-    return `${due}a computer player takes over that seat until its player makes a move again, which takes it back.`;
+    return `${due}a computer player takes over that seat until its player makes a move again, which takes it back.${weekends}`;
   }
-  if (timing.onDeadline === 'forfeit') return `${due}that player forfeits the match.`;
-  return `${due}the game's standard move is made for that player, or, where the game has none, that player forfeits.`;
+  if (timing.onDeadline === 'forfeit') return `${due}that player forfeits the match.${weekends}`;
+  return `${due}the game's standard move is made for that player, or, where the game has none, that player forfeits.${weekends}`;
 }
 
 /** When the seat's clock for this turn effectively started, or null when it is not waiting. */
@@ -79,10 +84,15 @@ export function clockStart(match: MatchRecord, seat: Seat): number | null {
   return since + (until - Math.max(s.pausedFrom ?? since, since));
 }
 
+/**
+ * The seat's deadline: its days from the clock's start, then moved out of the seat's quiet hours and, with
+ * `noWeekends`, out of its weekend (./zones.ts `settleDeadline`): it never passes while the player sleeps.
+ */
 export function deadlineOf(match: MatchRecord, seat: Seat): number | null {
   const days = match.timing?.deadlineDays ?? 0;
   const start = clockStart(match, seat);
-  return days === 0 || start === null ? null : start + days * DAY;
+  if (days === 0 || start === null) return null;
+  return settleDeadline(start + days * DAY, match.seats[seat]?.time, match.timing?.noWeekends === true);
 }
 
 export type TimerEvent =

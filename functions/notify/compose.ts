@@ -33,8 +33,12 @@ export function matchUrl(publicUrl: string, matchId: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/m/${matchId}`;
 }
 
-/** A time in a message: English as it always was ("2026-01-05 09:00 UTC"); other languages with Intl, in UTC. */
-export function timeIn(lang: Lang, ms: number): string {
+/**
+ * A time in a message: in the recipient seat's own zone when it has one ("Tue 6 Jan, 08:00 (Europe/Amsterdam)");
+ * else English as it always was ("2026-01-05 09:00 UTC"), other languages with Intl, in UTC.
+ */
+export function timeIn(lang: Lang, ms: number, zone?: string): string {
+  if (zone) return t(lang, 'mail.inZone', { time: format.when(lang, ms, zone), zone });
   return lang === 'en' ? formatTime(ms) : t(lang, 'mail.utc', { time: format.when(lang, ms, 'UTC') });
 }
 
@@ -67,6 +71,7 @@ function noticeText(
   const paragraphs: string[] = [];
   const over = () => `${t(lang, 'mail.matchOver')} ${match.end ? sayIn(lang, match.end, names) : ''}`.trim();
   const kind: NotificationKind = intent.kind;
+  const zone = match.seats[seat]?.time?.zone;
   const subject = (extra: Params = {}) => t(lang, `mail.${kind}.subject` as MailKey, { game, withWhom, ...extra });
   const title = (extra: Params = {}) => t(lang, `push.${kind}.title` as MailKey, { game, ...extra });
   switch (kind) {
@@ -82,7 +87,7 @@ function noticeText(
       return { subject: subject(), title: title(), paragraphs: [over()], chatLines: null };
     case 'reminder': {
       const since = clockStart(match, seat);
-      paragraphs.push(since !== null ? t(lang, 'mail.reminder.since', { time: timeIn(lang, since) }) : t(lang, 'mail.yourMove'));
+      paragraphs.push(since !== null ? t(lang, 'mail.reminder.since', { time: timeIn(lang, since, zone) }) : t(lang, 'mail.yourMove'));
       return { subject: subject(), title: title(), paragraphs, chatLines: null };
     }
     case 'moved-for-you': {
@@ -119,10 +124,17 @@ function noticeText(
     case 'deadline-near': {
       const deadline = deadlineOf(match, seat);
       paragraphs.push(
-        deadline !== null ? t(lang, 'mail.deadline-near.by', { time: timeIn(lang, deadline) }) : t(lang, 'mail.deadline-near.soon'),
+        deadline !== null ? t(lang, 'mail.deadline-near.by', { time: timeIn(lang, deadline, zone) }) : t(lang, 'mail.deadline-near.soon'),
       );
       if (match.timing) paragraphs.push(policyIn(lang, match.timing));
       return { subject: subject(), title: subject(), paragraphs, chatLines: null };
+    }
+    case 'quiet': {
+      // One notice for all that was held through the quiet hours: each one's own subject, a line each.
+      const held = (intent.held ?? []).map((h) => noticeText(lang, { ...h, lines: [] }, match, gameName, null).subject);
+      const count = held.length;
+      paragraphs.push(t(lang, 'mail.quiet.text', { count }));
+      return { subject: subject({ count }), title: title({ count }), paragraphs, chatLines: [...new Set(held)] };
     }
   }
 }
@@ -212,6 +224,7 @@ const TTL_SECONDS: Record<NotificationKind, number> = {
   chat: 12 * 3600,
   nudge: 24 * 3600,
   'undo-asked': 24 * 3600,
+  quiet: 12 * 3600,
 };
 
 /** A push topic for a seat of a match: a later push replaces an undelivered earlier one. */

@@ -23,7 +23,8 @@ import { compose, mailHtml, mailText, pushMessage, type Composed } from './compo
 import type { EmailSender } from './email.js';
 import { DIGESTED_KINDS, UNSUBSCRIBE_TOKEN_TTL_SECONDS, type PushSubscriptionRecord, type SeatPrefs } from './model.js';
 import type { PushSender } from './push.js';
-import type { AddressBook, DeliveryClaims, LinkTokens, Outbox, OutboxEntry, SeatChoices } from './port.js';
+import type { AddressBook, DeliveryClaims, HeldNotices, LinkTokens, Outbox, OutboxEntry, SeatChoices } from './port.js';
+import { holdUntil, stillCurrent } from './quiet.js';
 import { WebhookDelivery } from './webhook-delivery.js';
 import { WEBHOOK_TIMEOUT_MS, type WebhookSender } from './webhook-send.js';
 import type { WebhookStore } from './webhooks.js';
@@ -43,7 +44,7 @@ export interface BatchResult {
 
 export interface DispatcherDeps {
   /** Every notification port: a seat's choices and its address, the links in the message, the claims, the outbox. */
-  store: SeatChoices & AddressBook & LinkTokens & DeliveryClaims & Outbox;
+  store: SeatChoices & AddressBook & LinkTokens & DeliveryClaims & Outbox & HeldNotices;
   matches: MatchStore;
   games: ReadonlyMap<string, AnyGame>;
   /** The site's origin, for links in messages. */
@@ -80,7 +81,8 @@ export class SimulatedCrash extends Error {
 }
 
 /** `in-flight`: another attempt holds a live claim on it; the record is retried (after the lease, it is taken over). */
-export type Delivery = 'sent' | 'duplicate' | 'in-flight' | 'skipped' | 'gone' | 'bounced' | 'failed' | 'retry';
+/** `held`: the seat is in its quiet hours; the notice waits for their end, merged with the others held (./quiet.ts). */
+export type Delivery = 'sent' | 'duplicate' | 'in-flight' | 'skipped' | 'gone' | 'bounced' | 'failed' | 'retry' | 'held';
 
 /**
  * How long a claim protects a delivery in progress. Longer than any send may take (the timeouts
@@ -199,8 +201,9 @@ export class Dispatcher {
     return retry;
   }
 
-  /** Delivers one notification on every channel the seat chose. */
-  async dispatch(intent: NotificationIntent): Promise<DispatchOutcome> {
+  /** Delivers one notification on every channel the seat chose (or holds it through the seat's quiet hours). */
+  async dispatch(notice: NotificationIntent): Promise<DispatchOutcome> {
+    let intent = notice;
     const { store } = this.deps;
     const { prefs, push } = await store.seat(intent.matchId, intent.seat);
     if (intent.kind === 'reminder' && prefs?.reminders === false) return { result: 'done', deliveries: [] };
@@ -212,10 +215,26 @@ export class Dispatcher {
     const match = await this.deps.matches.get(intent.matchId);
     const game = match ? this.deps.games.get(match.gameId) : undefined;
     // A timer notice for a turn that has moved on would be wrong: drop it.
-    const outdated = intent.tag !== undefined && match !== null && match.version !== intent.version;
+    // (The merged notice of quiet hours drops the outdated ones it holds instead.)
+    const outdated = intent.kind !== 'quiet' && intent.tag !== undefined && match !== null && match.version !== intent.version;
     if (!match || !game || outdated) return { result: 'done', deliveries: [] };
     // Muted since the chat notice was queued: it is not sent.
     if (intent.kind === 'chat' && match.seats[intent.seat]?.chat?.muted) return { result: 'done', deliveries: [] };
+    const quietUntil = holdUntil(intent, match, this.clock());
+    if (quietUntil !== null) {
+      await store.hold(intent, quietUntil);
+      this.log({
+        level: 'info',
+        message: 'notification held',
+        matchId: intent.matchId,
+        seat: intent.seat,
+        kind: intent.kind,
+        until: quietUntil,
+      });
+      return { result: 'done', deliveries: [{ channel: 'held', delivery: 'held' }] };
+    }
+    if (intent.kind === 'quiet') intent = stillCurrent(intent, match);
+    if (intent.held?.length === 0) return { result: 'done', deliveries: [] };
     const record = intent.tag ? null : await this.deps.matches.logAt(intent.matchId, intent.version);
     const composeIn = (lang: Lang) =>
       compose({ intent, match, game, publicLines: record ? logEntries(game, record, null) : null, publicUrl: this.deps.publicUrl, lang });

@@ -24,7 +24,7 @@ export interface OutboxEntry {
 }
 
 /** Something whose timer has come: a match (a reminder, warning or deadline), or an undelivered outbox entry. */
-export type DueItem = { kind: 'match'; matchId: string } | { kind: 'outbox'; key: OutboxKey };
+export type DueItem = { kind: 'match'; matchId: string } | { kind: 'outbox'; key: OutboxKey } | { kind: 'held'; key: OutboxKey };
 /** Where a walk of the due items goes on; the adapter's own value. */
 export type DueCursor = unknown;
 /** A place within one shard of the due items (after the last one read); the adapter's own value. */
@@ -105,10 +105,26 @@ export interface Outbox {
 }
 
 /**
- * The five ports together, as the wiring hands the notifications part's store around (functions/app.ts,
+ * Notices held through a seat's quiet hours (./quiet.ts): one row per seat and end of its quiet hours, with a
+ * timer at that end, so the sweep finds it then and turns it into one merged outbox row.
+ */
+export interface HeldNotices {
+  /** Adds a notice to the seat's row for the quiet hours ending at `releaseAt` (made, with that timer, if new). */
+  hold(intent: NotificationIntent, releaseAt: number): Promise<void>;
+  /** The notices a row holds, or null when it is gone (released meanwhile). */
+  held(key: OutboxKey): Promise<{ intents: NotificationIntent[]; releaseAt: number } | null>;
+  /**
+   * Replaces the row by one outbox row carrying `merged`, in one transaction, if it still holds `count`
+   * notices (false: one more came in since it was read, or it is gone).
+   */
+  releaseHeld(key: OutboxKey, count: number, merged: NotificationIntent): Promise<boolean>;
+}
+
+/**
+ * The six ports together, as the wiring hands the notifications part's store around (functions/app.ts,
  * functions/deps.ts); each consumer names only the ports it uses.
  */
-export interface NotifyStore extends SeatChoices, AddressBook, LinkTokens, DeliveryClaims, Outbox {}
+export interface NotifyStore extends SeatChoices, AddressBook, LinkTokens, DeliveryClaims, Outbox, HeldNotices {}
 
 export const emptyPrefs = (matchId: string, seat: Seat, now: number): SeatPrefs => ({
   matchId,

@@ -5,7 +5,8 @@
  *   - wakes a computer that is to move and has not for COMPUTER_IDLE_MS (its move was lost);
  *   - writes the reminder and deadline-warning notifications due since its last visit into the
  *     outbox, in the same transaction that moves its cursor on (so each goes out once);
- * and re-drives outbox entries that the dispatcher has not delivered after a grace period.
+ * and re-drives outbox entries that the dispatcher has not delivered after a grace period, and turns the
+ * notices held through a seat's quiet hours into one merged notice once they end (./quiet.ts).
  *
  * The index's shards are split into lanes, one worker each, all running side by side; a worker walks its
  * shards from where its last run stopped (a cursor saved per lane), a page at a time with a few items in
@@ -18,10 +19,11 @@ import { OUTBOX_GRACE_MS, type MatchRecord, type MatchStore, type NotificationIn
 import type { MatchService } from '../matches/service.js';
 import { computerCheckAt, formatTime, nextDue, seatTimers, type TimerEvent } from '../matches/timing.js';
 import { inPool, lanesOf } from './lanes.js';
-import type { DueItem, Lane, Outbox, OutboxKey, SweepCursor } from './port.js';
+import type { DueItem, HeldNotices, Lane, Outbox, OutboxKey, SweepCursor } from './port.js';
+import { mergeHeld } from './quiet.js';
 
 export interface SweepDeps {
-  store: Outbox;
+  store: Outbox & HeldNotices;
   matches: MatchStore;
   service: MatchService;
   clock?: () => number;
@@ -39,6 +41,8 @@ export interface SweepReport {
   /** Matches whose computer had not moved for COMPUTER_IDLE_MS, handed to the computers again. */
   computerWakes: number;
   redriven: number;
+  /** Seats whose quiet hours ended with notices held: one merged notice each. */
+  released: number;
 }
 
 export interface SweepOptions {
@@ -95,6 +99,7 @@ export class Sweep {
       standIns: 0,
       computerWakes: 0,
       redriven: 0,
+      released: 0,
     };
     const started = Date.now();
     const late = () => opts.budgetMs !== undefined && Date.now() - started > opts.budgetMs;
@@ -127,6 +132,7 @@ export class Sweep {
   private async visit(item: DueItem, report: SweepReport): Promise<void> {
     try {
       if (item.kind === 'match') await this.visitMatch(item.matchId, report);
+      else if (item.kind === 'held') await this.release(item.key, report);
       else await this.redrive(item.key, report);
     } catch (err) {
       const where = item.kind === 'match' ? { pk: `M#${item.matchId}`, sk: 'MATCH' } : item.key;
@@ -163,6 +169,14 @@ export class Sweep {
       }
       // A move landed in between: look again.
     }
+  }
+
+  /** A seat's quiet hours have ended: what was held goes into the outbox as one notice (a race: next run). */
+  private async release(key: OutboxKey, report: SweepReport): Promise<void> {
+    const held = await this.deps.store.held(key);
+    if (!held || held.releaseAt > this.clock()) return;
+    const merged = mergeHeld(held.intents, held.releaseAt);
+    if (merged && (await this.deps.store.releaseHeld(key, held.intents.length, merged))) report.released++;
   }
 
   private async redrive(key: OutboxKey, report: SweepReport): Promise<void> {

@@ -14,6 +14,7 @@ import { gameNameIn, type Lang } from '../i18n.js';
 import { MatchError } from '../matches/errors.js';
 import type { MatchService } from '../matches/service.js';
 import { PAUSE_BUDGET_MS } from '../matches/timing.js';
+import { hhmmOf } from '../matches/zones.js';
 import { newSecret, sha256 } from '../matches/tokens.js';
 import { confirmationMail } from './compose.js';
 import type { EmailSender } from './email.js';
@@ -92,6 +93,10 @@ export class NotificationSettings {
       pause: {
         pausedUntil: s?.pausedUntil !== undefined && s.pausedUntil > now ? s.pausedUntil : null,
         budgetLeftMs: Math.max(0, PAUSE_BUDGET_MS - (s?.pauseUsedMs ?? 0)),
+      },
+      time: {
+        zone: s?.time?.zone ?? null,
+        quiet: s?.time?.quiet ? { from: hhmmOf(s.time.quiet.from), to: hhmmOf(s.time.quiet.to) } : null,
       },
     };
   }

@@ -7,6 +7,7 @@ import type { Params, Seat } from '#shared/engine/game.js';
 import { seatNamesIn, sayIn } from '../i18n.js';
 import { type BotLevel, isComputerSeat } from '../matches/bot-seats.js';
 import type { MatchRecord } from '../matches/port.js';
+import { deadlineOf } from '../matches/timing.js';
 
 export const LISTING_STATES = ['your-move', 'their-move', 'open', 'over'] as const;
 export type ListingState = (typeof LISTING_STATES)[number];
@@ -18,6 +19,8 @@ export interface MyMatch {
   state: ListingState;
   /** When the match began waiting for this seat's move (your-move only). */
   waitingSince: number | null;
+  /** When this seat's move is due (your-move, with a move deadline; out of its quiet hours and weekends). */
+  deadlineAt: number | null;
   you: string | null;
   /** `bot`: a seat made for a computer, which the page names in its own language ("Computer 2 (strong)"). */
   opponents: { seat: Seat; name: string | null; bot?: { level: BotLevel } }[];
@@ -51,6 +54,7 @@ export function myMatch(m: MatchRecord, seat: Seat, token: string, gameName: str
     game: { id: m.gameId, name: gameName },
     state,
     waitingSince: state === 'your-move' ? (m.seats[seat]?.waitingSince ?? m.updatedAt) : null,
+    deadlineAt: state === 'your-move' ? deadlineOf(m, seat) : null,
     you: m.seats[seat]?.name ?? null,
     opponents: m.seats.flatMap((s, i) =>
       i === seat ? [] : [{ seat: i, name: s.name, ...(isComputerSeat(s) ? { bot: { level: s.bot!.level } } : {}) }],

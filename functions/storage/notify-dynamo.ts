@@ -6,7 +6,15 @@
  * The sweep's writes to match items are the match store's (./dynamo.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import type { Seat } from '#shared/engine/game.js';
 import type { NotificationIntent } from '../matches/port.js';
 import {
@@ -25,9 +33,9 @@ import {
   type SeatPrefs,
 } from '../notify/model.js';
 import type { DueCursor, DueItem, DuePosition, Lane, NotifyStore, OutboxKey, SweepCursor } from '../notify/port.js';
-import { unpackData } from './dynamo.js';
+import { intentToItem, unpackData } from './dynamo.js';
 import { inWindow, takeCounters } from './rate-counters.js';
-import { DUE_INDEX, DUE_SHARDS, dueShard, dueShardOf, pad, walkKey } from './table.js';
+import { DUE_INDEX, DUE_SHARDS, dueShard, dueShardOf, keys, pad, walkKey } from './table.js';
 import { conditionFailed } from './conditions.js';
 import { claimLease, type LeaseTarget, releaseLease } from './lease.js';
 
@@ -476,9 +484,53 @@ export class DynamoNotifyStore implements NotifyStore {
     const items = (out.Items ?? []).map((i): DueItem => {
       const key = { pk: i.pk as string, sk: i.sk as string };
       // A match item (a reminder, warning or deadline), or an outbox entry: a NOTIFY row or a log item.
-      return key.sk === 'MATCH' ? { kind: 'match', matchId: key.pk.slice(2) } : { kind: 'outbox', key };
+      return dueItemOf(key);
     });
     return { items, ...(out.LastEvaluatedKey ? { next: out.LastEvaluatedKey } : {}) };
+  }
+
+  // ------------------------------------------------------------------ notices held through quiet hours
+
+  async hold(intent: NotificationIntent, releaseAt: number): Promise<void> {
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: keys.held(intent.matchId, intent.seat, releaseAt),
+        UpdateExpression:
+          'SET #t = :t, notices = list_append(if_not_exists(notices, :none), :one), dueAt = :d, dueShard = :s, expiresAt = :e',
+        ExpressionAttributeNames: { '#t': 'type' },
+        ExpressionAttributeValues: heldValues(intent, releaseAt),
+      }),
+    );
+  }
+
+  async held(key: OutboxKey): Promise<{ intents: NotificationIntent[]; releaseAt: number } | null> {
+    const out = await this.db.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
+    return out.Item ? heldOf(out.Item) : null;
+  }
+
+  async releaseHeld(key: OutboxKey, count: number, merged: NotificationIntent): Promise<boolean> {
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Delete: {
+                TableName: this.tableName,
+                Key: key,
+                ConditionExpression: 'size(notices) = :n',
+                ExpressionAttributeValues: { ':n': count },
+              },
+            },
+            { Put: { TableName: this.tableName, Item: intentToItem(merged) } },
+          ],
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (conditionFailed(err)) return false;
+      throw err;
+    }
   }
 
   async sweepCursor(lane: Lane): Promise<SweepCursor | undefined> {
@@ -544,6 +596,33 @@ export function itemToIntent(item: Item): NotificationIntent {
     createdAt: item.createdAt as number,
     ...(typeof item.tag === 'string' ? { tag: item.tag } : {}),
     ...(item.chat !== undefined ? { chat: item.chat as NonNullable<NotificationIntent['chat']> } : {}),
+    ...(Array.isArray(item.held) ? { held: item.held as NonNullable<NotificationIntent['held']> } : {}),
+  };
+}
+
+/** What an item of the `due` index is, by its key: a match, a HELD row, or an outbox entry (a NOTIFY row or a log item). */
+export function dueItemOf(key: OutboxKey): DueItem {
+  if (key.sk === 'MATCH') return { kind: 'match', matchId: key.pk.slice(2) };
+  return key.sk.startsWith('HELD#') ? { kind: 'held', key } : { kind: 'outbox', key };
+}
+
+/** The values of a HELD row's update: one notice more (as JSON text), its timer at the quiet hours' end. */
+export function heldValues(intent: NotificationIntent, releaseAt: number) {
+  return {
+    ':t': 'held',
+    ':none': [] as string[],
+    ':one': [JSON.stringify(intent)],
+    ':d': releaseAt,
+    ':s': dueShardOf(intent.matchId),
+    ':e': epochSeconds(releaseAt) + CLAIM_TTL_SECONDS,
+  };
+}
+
+/** A HELD row's notices and the end of quiet hours they wait for. */
+export function heldOf(item: Item): { intents: NotificationIntent[]; releaseAt: number } {
+  return {
+    intents: ((item.notices as string[] | undefined) ?? []).map((n) => JSON.parse(n) as NotificationIntent),
+    releaseAt: item.dueAt as number,
   };
 }
 

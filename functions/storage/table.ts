@@ -11,6 +11,7 @@
  *                      sk = CKPT#<version:8>        the game state after that version, every REPLAY_CHECKPOINT_EVERY (replays)
  *                      sk = CHAT#<seq:8>            a table chat message (the match keeps chatCount)
  *                      sk = CHATSEEN#<seat>          how far a seat has read the chat, and when
+ *                      sk = HELD#<seat>#<releaseAt>  notices held through a seat's quiet hours, sent merged at their end
  *   pk = EMAIL#<sha256> sk = EMAIL                   an email address: suppression, confirmation rate limit
  *                      sk = PROOF#<sha256>           a browser that confirmed the address: its address key's hash, TTL a year
  *   pk = NT#<sha256>   sk = NT                       a confirm / unsubscribe link secret (hash only)
@@ -35,7 +36,7 @@
  *
  * The sparse index `due` (TABLE.indexes) holds only items with a timer: active matches with a reminder
  * or deadline coming (dueAt = the next one) and undelivered outbox entries, log items with intents and
- * NOTIFY rows (dueAt = when to re-drive them).
+ * NOTIFY rows (dueAt = when to re-drive them), and HELD rows (dueAt = the end of the seat's quiet hours).
  */
 export const TABLE = {
   partitionKey: 'pk',
@@ -132,6 +133,8 @@ export const keys = {
     pk: `M#${id}`,
     sk: `NOTIFY#${pad(version)}#${seat}${tag ? `#${tag}` : ''}`,
   }),
+  /** A seat's notices held through its quiet hours until `releaseAt` (functions/notify/quiet.ts). */
+  held: (id: string, seat: number, releaseAt: number) => ({ pk: `M#${id}`, sk: `HELD#${seat}#${releaseAt}` }),
 };
 
 /** The player side's items (functions/storage/players-dynamo.ts); "my matches" is one Query of `P#<id>`. */

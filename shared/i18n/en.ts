@@ -43,6 +43,7 @@ export const en = {
   'home.mine.openSeat': 'an open seat',
   'home.mine.since': 'since {when}',
   'home.mine.waitingSince': 'waiting since {when}',
+  'home.mine.dueBy': 'due by {when}',
   'home.mine.empty':
     'Nothing here yet. Playing in another browser? Open this site there once while signed in, and those matches show up here too. Or start a new one below.',
   'home.mine.waiting':
@@ -98,6 +99,7 @@ export const en = {
   'create.undoRequests': 'Players may ask to take back a finished turn',
   'create.undoRequestsHint': '(the others accept or refuse; only while nobody has moved since)',
   'create.timing.missed': 'When a deadline passes',
+  'create.timing.noWeekends': 'No deadlines at weekends (in the time zone of the player to move)',
 
   // Computer players and deadlines (create form, match page).
   'bots.level.label': 'Computer level',
@@ -213,6 +215,7 @@ export const en = {
   'match.options.title': 'Match options',
   'match.options.deadline': 'Move deadline: {days, plural, one {# day} other {# days}} per move.',
   'match.options.noDeadline': 'No move deadline.',
+  'match.options.noWeekends': 'No deadline runs out at a weekend: it moves to Monday.',
   'match.options.due': 'Your move is due by',
   'match.notify.title': 'Notifications',
   'match.notify.hint': 'email or this device, when it is your move',

@@ -79,3 +79,34 @@ export function list(lang: Lang | string, items: readonly string[]): string {
 export function orList(lang: Lang | string, items: readonly string[]): string {
   return memo(`o|${lang}`, () => new Intl.ListFormat(locale(lang), { type: 'disjunction' })).format(items);
 }
+
+/**
+ * The wall clock in an IANA zone at an instant, as numbers (functions/matches/zones.ts: quiet hours, weekends):
+ * the date, the minute of the day and the day of the week (0 = Sunday). Throws a RangeError for a zone the
+ * platform does not know.
+ */
+export function wallClockIn(zone: string, ms: number) {
+  const f = memo(
+    `z|${zone}`,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        weekday: 'short',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+      }),
+  );
+  const parts: Record<string, string> = {};
+  for (const p of f.formatToParts(ms)) parts[p.type] = p.value;
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    minute: Number(parts.hour) * 60 + Number(parts.minute),
+    weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday ?? ''),
+  };
+}

@@ -33,6 +33,7 @@ export const nl = {
   'home.mine.openSeat': 'een vrije plaats',
   'home.mine.since': 'sinds {when}',
   'home.mine.waitingSince': 'wacht sinds {when}',
+  'home.mine.dueBy': 'uiterlijk {when}',
   'home.mine.empty':
     'Hier staat nog niets. Speel je in een andere browser? Open de site daar één keer terwijl je ingelogd bent, dan verschijnen die partijen hier ook. Of begin hieronder een nieuwe.',
   'home.mine.waiting':
@@ -85,6 +86,7 @@ export const nl = {
   'create.undoRequests': 'Spelers mogen vragen een afgemaakte beurt terug te nemen',
   'create.undoRequestsHint': '(de anderen stemmen in of weigeren; alleen zolang niemand daarna gezet heeft)',
   'create.timing.missed': 'Als de bedenktijd om is',
+  'create.timing.noWeekends': 'Geen bedenktijd die in het weekend afloopt (in de tijdzone van wie aan zet is)',
 
   'bots.level.label': 'Niveau van de computer',
   'bots.level.strong': 'Sterk (denkt vooruit)',
@@ -193,6 +195,7 @@ export const nl = {
   'match.options.title': 'Instellingen van de partij',
   'match.options.deadline': 'Bedenktijd: {days, plural, one {# dag} other {# dagen}} per zet.',
   'match.options.noDeadline': 'Geen bedenktijd.',
+  'match.options.noWeekends': 'Geen bedenktijd loopt af in het weekend: die schuift door naar maandag.',
   'match.options.due': 'Je zet moet binnen zijn op',
   'match.notify.title': 'Meldingen',
   'match.notify.hint': 'per e-mail of op dit apparaat, als je aan zet bent',

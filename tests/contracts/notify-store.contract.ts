@@ -221,6 +221,31 @@ export function describeNotifyStoreContract(name: string, make: () => Promise<No
       expect(outboxKeys(await allDue(notify, T0 + 99 * DAY, 10))).toEqual([]);
     });
 
+    it("holds a seat's notices through its quiet hours in one row due at their end, released as one outbox row", async () => {
+      const { notify } = await make();
+      const id = `m-${uid()}`;
+      const end = T0 + 8 * 3600 * 1000;
+      const a = intent(id, 2, 1);
+      const b = intent(id, 3, 1, { kind: 'chat', chat: { count: 1, from: [0], messages: [{ seat: 0, text: 'hi' }] } });
+      await notify.hold(a, end);
+      await notify.hold(b, end);
+      // Not due before the quiet hours end; then one held item, for that seat and that end.
+      expect((await allDue(notify, end - 1, 50)).filter((i) => i.kind === 'held' && i.key.pk === `M#${id}`)).toEqual([]);
+      const due = (await allDue(notify, end, 50)).filter((i) => i.kind !== 'match' && i.key.pk === `M#${id}`);
+      expect(due.map((i) => i.kind)).toEqual(['held']);
+      const key = (due[0] as { key: OutboxKey }).key;
+      const held = await notify.held(key);
+      expect(held).toEqual({ intents: [a, b], releaseAt: end });
+      const merged = intent(id, 3, 1, { kind: 'quiet', tag: 'qx', createdAt: end, lines: [], held: [a, b] });
+      // One more came in after the read: the release waits for a fresh read.
+      await notify.hold(intent(id, 4, 1), end);
+      expect(await notify.releaseHeld(key, 2, merged)).toBe(false);
+      expect(await notify.releaseHeld(key, 3, merged)).toBe(true);
+      expect(await notify.held(key)).toBeNull();
+      expect(await notify.pendingIntents(id)).toEqual([merged]);
+      expect(await notify.releaseHeld(key, 3, merged)).toBe(false);
+    });
+
     it("keeps each sweep worker's place per lane; a place outside the lane counts as none", async () => {
       const { notify } = await make();
       const lane = { from: 8, to: 16 };

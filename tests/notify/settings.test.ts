@@ -23,6 +23,7 @@ describe('notification settings API', () => {
       emailAvailable: true,
       push: { devices: 0, available: false },
       pause: { pausedUntil: null, budgetLeftMs: 14 * 24 * 3600 * 1000 },
+      time: { zone: null, quiet: null },
     });
 
     const put = (body: unknown) => h.api.call('PUT', `${url}/email`, { token: seats[1]!.token, body });

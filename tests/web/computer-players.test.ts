@@ -112,6 +112,16 @@ describe('the create form', () => {
     expect(deadlineExplained(3, 'forfeit')).toContain('that player forfeits the match');
     expect(deadlineExplained(3)).toContain('standard move');
   });
+
+  it('offers "no deadlines at weekends" only with a deadline', () => {
+    const props = { reminderHours: 24, onReminder: () => undefined, onDeadline: () => undefined, onMissed: () => undefined };
+    const weekends = { weekends: [true, () => undefined] as const };
+    expect(renderToString(h(TimingChoices, { ...props, ...weekends, deadlineDays: 0, missed: 'default-move' }))).not.toContain(
+      'timing-no-weekends',
+    );
+    const some = renderToString(h(TimingChoices, { ...props, ...weekends, deadlineDays: 1, missed: 'default-move' }));
+    expect(some).toMatch(/<input type="checkbox" id="timing-no-weekends" checked\/?><span>No deadlines at weekends/);
+  });
 });
 
 describe('the match page', () => {

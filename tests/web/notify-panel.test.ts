@@ -42,10 +42,11 @@ import {
   reminderText,
 } from '../../web/src/timing.js';
 import { loadLanguage, loadPanels } from '../../web/src/i18n.js';
+import { browserZone } from '../../web/src/notify.js';
 import { memoryStorage } from '../../web/src/storage.js';
 import type { Match } from '../../web/src/types.js';
 import { MatchOptions, NotifyZone } from '../../web/src/ui/MatchTiming.js';
-import { EmailSection, PauseSection, PushSection, type SectionProps } from '../../web/src/ui/NotifyPanel.js';
+import { EmailSection, PauseSection, PushSection, type SectionProps, TimeSection } from '../../web/src/ui/NotifyPanel.js';
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
@@ -279,6 +280,7 @@ const summary = (o: Partial<NotifySummary> = {}): NotifySummary => ({
   emailAvailable: true,
   push: { devices: 0, available: true },
   pause: { pausedUntil: null, budgetLeftMs: 14 * DAY },
+  time: { zone: null, quiet: null },
   ...o,
 });
 
@@ -318,6 +320,33 @@ const match = (o: Partial<Match> = {}): Match => ({
 });
 
 describe('panel sections', () => {
+  it("time: the browser's zone until one is saved, and quiet hours as two labelled times", async () => {
+    const fresh = renderToString(h(TimeSection, section(summary())));
+    expect(fresh).toMatch(new RegExp(`<option value="${browserZone()}" selected`));
+    expect(fresh).toContain('Taken from this browser; not saved yet.');
+    expect(fresh).not.toContain('nt-quiet-from');
+    const set = summary({ time: { zone: 'Europe/Amsterdam', quiet: { from: '23:00', to: '08:00' } } });
+    const saved = renderToString(h(TimeSection, section(set)));
+    expect(saved).toMatch(/<option value="Europe\/Amsterdam" selected/);
+    expect(saved).not.toContain('Taken from this browser');
+    expect(saved).toMatch(
+      /<label class="field" for="nt-quiet-from"><span>From<\/span><input id="nt-quiet-from" type="time" required value="23:00"/,
+    );
+    expect(saved).toMatch(
+      /<label class="field" for="nt-quiet-to"><span>until<\/span><input id="nt-quiet-to" type="time" required value="08:00"/,
+    );
+    await loadLanguage('nl');
+    await loadPanels();
+    try {
+      const nl = renderToString(h(TimeSection, section(set)));
+      expect(nl).toContain('Mijn tijd');
+      expect(nl).toContain('Stille uren: dan geen mail of pushberichten');
+    } finally {
+      await loadLanguage('en');
+      await loadPanels();
+    }
+  });
+
   it('email: a labelled form for one’s own address, checked by the server', () => {
     const html = renderToString(h(EmailSection, section(summary())));
     expect(html).toContain('<form novalidate');

@@ -30,6 +30,9 @@ export function notifyApi(api: Pick<Api, 'call'>, matchId: string, seat: number,
     removePush: (endpoint: string) => api.call<NotifySummary>('DELETE', `${base}/notifications/push`, { auth, body: { endpoint } }),
     pause: (n: number) => api.call<NotifySummary>('POST', `${base}/pause`, { auth, body: { days: n } }),
     resume: () => api.call<NotifySummary>('DELETE', `${base}/pause`, { auth }),
+    /** The seat's time zone and quiet hours ("23:00"–"08:00", or none). */
+    setTime: (zone: string, quiet: { from: string; to: string } | null) =>
+      api.call<NotifySummary>('PUT', `${base}/time`, { auth, body: { zone, quiet } }),
     publicKey: () => api.call<{ publicKey: string }>('GET', '/api/push/public-key'),
   };
 }
@@ -47,6 +50,21 @@ export function errorText(e: unknown): string {
   // These messages are written for people; any other error's message is not.
   if (e.name === 'NetworkFailure' || e instanceof PushProblem) return e.message;
   return t('match.notify.wentWrong');
+}
+
+/** The browser's own time zone (what a seat's time starts from until the player saves one), or UTC. */
+export function browserZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** The zones a player may choose from: the platform's list, with the seat's own and the browser's in it. */
+export function zoneChoices(...own: string[]): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set([...own, 'UTC', ...known])].sort();
 }
 
 /** Whole days of pause still allowed, from the server's budget in milliseconds. */

@@ -24,6 +24,8 @@ export interface ServerMatch {
   game: { id: string; name: string };
   state: 'your-move' | 'their-move' | 'open' | 'over';
   waitingSince: number | null;
+  /** When my move is due (with a move deadline); absent from older servers. */
+  deadlineAt?: number | null;
   you: string | null;
   /** `bot`: a seat made for a computer (named in the page's language, `seatName`). */
   opponents: { seat: number; name: string | null; bot?: { level: 'strong' | 'easy' } }[];

@@ -1,12 +1,14 @@
 /**
  * /api/matches/:id/seats/:seat/pause: a seat pauses its own move deadlines (POST {days}) or ends the
- * pause now (DELETE). Answers with the seat's notification summary, as the settings panel shows both.
+ * pause now (DELETE); …/time: its time zone and quiet hours (PUT). Answers with the seat's notification
+ * summary, as the settings panel shows them all.
  */
 import { Hono, type Context } from 'hono';
 import type { Seat } from '#shared/engine/game.js';
 import { requiredJsonBody, seatCaller, type RouteContext } from '../request.js';
 import { type ApiRoutes, createRoute, on, type ResponseSchemas, SEAT_REFUSALS } from '../api-route.js';
-import { PauseRequest, SeatPath } from '../schemas.js';
+import { minutesOf } from '../../matches/zones.js';
+import { PauseRequest, SeatPath, SeatTimeRequest } from '../schemas.js';
 
 export interface TimingRouteContext extends RouteContext {
   /** The seat's settings as the notification routes show them (the pause is part of them). */
@@ -28,6 +30,14 @@ export function timingRoutes({ service, summary }: TimingRouteContext): Hono {
   on(app, timingApi.resume, async (c) => {
     const { id, seat } = await seatCaller(service, c);
     await service.pause(id, seat, { kind: 'resume' });
+    return answer(c, id, seat);
+  });
+
+  on(app, timingApi.time, async (c) => {
+    const { zone, quiet } = await requiredJsonBody(c, SeatTimeRequest());
+    const { id, seat } = await seatCaller(service, c);
+    const hours = quiet && quiet.from !== quiet.to ? { quiet: { from: minutesOf(quiet.from), to: minutesOf(quiet.to) } } : {};
+    await service.setTime(id, seat, { zone, ...hours });
     return answer(c, id, seat);
   });
 
@@ -63,6 +73,19 @@ export const timingApi = {
       400: 'Malformed path',
       ...SEAT_REFUSALS,
       409: 'Not paused',
+      429: 'Too many changes beside the game from this seat; wait Retry-After seconds',
+    },
+  }),
+  time: createRoute({
+    method: 'put',
+    path: '/{id}/seats/{seat}/time',
+    summary: 'Set my time zone and quiet hours (no notices then; no deadline passes inside them)',
+    security: 'seatToken',
+    request: { params: SeatPath, body: SeatTimeRequest },
+    responses: {
+      200: settings('Set: my settings'),
+      400: 'Malformed body, or a time zone the server does not know',
+      ...SEAT_REFUSALS,
       429: 'Too many changes beside the game from this seat; wait Retry-After seconds',
     },
   }),

@@ -23,8 +23,9 @@ import {
   type SeatPrefs,
 } from '../../notify/model.js';
 import type { DueCursor, DueItem, DuePosition, Lane, NotifyStore, OutboxKey, SweepCursor } from '../../notify/port.js';
-import { confirmationWindow, inLane, notifyKeys, outboxOfItem } from '../notify-dynamo.js';
-import { DUE_SHARDS, dueShard, dueShardOf, walkKey } from '../table.js';
+import { intentToItem } from '../dynamo.js';
+import { confirmationWindow, dueItemOf, heldOf, heldValues, inLane, notifyKeys, outboxOfItem } from '../notify-dynamo.js';
+import { DUE_SHARDS, dueShard, dueShardOf, keys, walkKey } from '../table.js';
 import { roundTrip } from './matches.js';
 import { claimLease, ConditionFailed, type Item, type Key, MemoryTable, releaseLease, takeCounters } from './table.js';
 
@@ -267,13 +268,35 @@ export class MemoryNotifyStore implements NotifyStore {
       .filter((i) => from === undefined || before(from, order(i)))
       .sort((a, b) => (before(order(a), order(b)) ? -1 : 1))
       .slice(0, limit);
-    const items = page.map((i): DueItem => {
-      const key = { pk: i.pk as string, sk: i.sk as string };
-      return key.sk === 'MATCH' ? { kind: 'match', matchId: key.pk.slice(2) } : { kind: 'outbox', key };
-    });
+    const items = page.map((i): DueItem => dueItemOf({ pk: i.pk as string, sk: i.sk as string }));
     // As a Query that reached its Limit: a page as long as asked for may have more after it.
     const last = page.length === limit ? page.at(-1) : undefined;
     return { items, ...(last ? { next: order(last) } : {}) };
+  }
+
+  // ------------------------------------------------------------------ notices held through quiet hours
+
+  async hold(intent: NotificationIntent, releaseAt: number): Promise<void> {
+    await roundTrip();
+    const key = keys.held(intent.matchId, intent.seat, releaseAt);
+    const v = heldValues(intent, releaseAt);
+    const before = (this.table.get(key)?.notices as string[] | undefined) ?? v[':none'];
+    this.table.put({ ...key, type: v[':t'], notices: [...before, ...v[':one']], dueAt: v[':d'], dueShard: v[':s'], expiresAt: v[':e'] });
+  }
+
+  async held(key: OutboxKey): Promise<{ intents: NotificationIntent[]; releaseAt: number } | null> {
+    await roundTrip();
+    const item = this.table.get(key);
+    return item ? heldOf(item) : null;
+  }
+
+  async releaseHeld(key: OutboxKey, count: number, merged: NotificationIntent): Promise<boolean> {
+    await roundTrip();
+    const item = this.table.get(key);
+    if (!item || (item.notices as string[]).length !== count) return false;
+    this.table.delete(key);
+    this.table.put(intentToItem(merged) as Item & Key);
+    return true;
   }
 
   async sweepCursor(lane: Lane): Promise<SweepCursor | undefined> {

@@ -15,6 +15,8 @@ export const mailEn = {
   'mail.yourMove': 'It is your move.',
   'mail.matchOver': 'The match is over.',
   'mail.utc': '{time} UTC',
+  // A time in the recipient's own time zone, named so nobody wonders whose clock it is.
+  'mail.inZone': '{time} ({zone})',
 
   'mail.your-move.subject': 'Your move: {game}{withWhom}',
   'push.your-move.title': 'Your move in {game}',
@@ -50,6 +52,11 @@ export const mailEn = {
   'push.undo-asked.title': 'Take-back asked in {game}',
   'mail.undo-asked.text':
     'A player would like to take back their last turn. Open the match to accept or refuse; the next move made cancels the request.',
+  // Notices held through the seat's quiet hours, sent as one when they end (functions/notify/quiet.ts).
+  'mail.quiet.subject': 'While you were quiet: {count, plural, one {one notice} other {# notices}} from {game}{withWhom}',
+  'push.quiet.title': '{game}: {count, plural, one {one notice} other {# notices}} while you were quiet',
+  'mail.quiet.text':
+    'Your quiet hours are over. We kept {count, plural, one {this notice} other {these notices}} back until now, so here {count, plural, one {it is} other {they are}} together:',
   'mail.deadline-near.subject': 'Your move in {game} is due soon',
   'mail.deadline-near.by': 'Your move is due by {time}.',
   'mail.deadline-near.soon': 'Your move is due soon.',

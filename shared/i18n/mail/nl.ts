@@ -13,6 +13,7 @@ export const mailNl = {
   'mail.yourMove': 'Je bent aan zet.',
   'mail.matchOver': 'De partij is afgelopen.',
   'mail.utc': '{time} UTC',
+  'mail.inZone': '{time} (tijdzone {zone})',
 
   'mail.your-move.subject': 'Jij bent aan zet: {game}{withWhom}',
   'push.your-move.title': 'Jij bent aan zet in {game}',
@@ -47,6 +48,10 @@ export const mailNl = {
   'push.undo-asked.title': 'Terugnemen gevraagd in {game}',
   'mail.undo-asked.text':
     'Een speler wil de laatste beurt terugnemen. Open de partij om dat toe te staan of te weigeren; de eerstvolgende zet maakt het verzoek ongedaan.',
+  'mail.quiet.subject': 'Tijdens je stille uren: {count, plural, one {één bericht} other {# berichten}} uit {game}{withWhom}',
+  'push.quiet.title': '{game}: {count, plural, one {één bericht} other {# berichten}} tijdens je stille uren',
+  'mail.quiet.text':
+    'Je stille uren zijn voorbij. We hebben {count, plural, one {dit bericht} other {deze berichten}} tot nu bewaard; hier {count, plural, one {is het} other {zijn ze}} in één keer:',
   'mail.deadline-near.subject': 'Je zet in {game} moet binnenkort gedaan zijn',
   'mail.deadline-near.by': 'Doe je zet uiterlijk {time}.',
   'mail.deadline-near.soon': 'Je zet moet binnenkort gedaan zijn.',

@@ -49,6 +49,16 @@ export const en = {
   'match.notify.pause.paused': 'Your deadlines are paused for {days, plural, one {# day} other {# days}}.',
   'match.notify.pause.hint':
     'Away for a while? While paused, your move deadline and the reminders wait. {budget} Ending a pause early gives back the days not used.',
+  'match.notify.time.title': 'My time',
+  'match.notify.time.zone': 'Time zone',
+  'match.notify.time.fromBrowser': 'Taken from this browser; not saved yet.',
+  'match.notify.time.quiet': 'Quiet hours: no mail or push then',
+  'match.notify.time.from': 'From',
+  'match.notify.time.to': 'until',
+  'match.notify.time.save': 'Save my time',
+  'match.notify.time.saved': 'Saved. Times are shown in {zone}.',
+  'match.notify.time.hint':
+    'What arrives in your quiet hours waits and comes as one message when they end, and no deadline of yours runs out inside them.',
   'match.notify.wentWrong': 'Something went wrong; try again.',
   'match.notify.state.pendingText':
     'Confirmation pending: we sent one mail to {address}. Press the button in it to start getting email for this match.',

@@ -46,6 +46,16 @@ export const nl = {
   'match.notify.pause.paused': 'Je bedenktijd is gepauzeerd voor {days, plural, one {# dag} other {# dagen}}.',
   'match.notify.pause.hint':
     'Even weg? Tijdens een pauze wachten je bedenktijd en de herinneringen. {budget} Beëindig je een pauze eerder, dan krijg je de ongebruikte dagen terug.',
+  'match.notify.time.title': 'Mijn tijd',
+  'match.notify.time.zone': 'Tijdzone',
+  'match.notify.time.fromBrowser': 'Overgenomen van deze browser; nog niet bewaard.',
+  'match.notify.time.quiet': 'Stille uren: dan geen mail of pushberichten',
+  'match.notify.time.from': 'Van',
+  'match.notify.time.to': 'tot',
+  'match.notify.time.save': 'Mijn tijd bewaren',
+  'match.notify.time.saved': 'Bewaard. Tijden staan nu in {zone}.',
+  'match.notify.time.hint':
+    'Wat er tijdens je stille uren binnenkomt, wacht en komt na afloop als één bericht; je bedenktijd verloopt nooit midden in die uren.',
   'match.notify.wentWrong': 'Er ging iets mis; probeer het opnieuw.',
   'match.notify.state.pendingText':
     'Wacht op bevestiging: we stuurden één mail naar {address}. Druk op de knop in die mail om e-mail over deze partij te krijgen.',

@@ -199,6 +199,7 @@ function AccountMatches({ list }: { list: ServerMatch[] }) {
                 <span class="game">{gameName(m.game.id, m.game.name)}</span>
                 {others.length > 0 && <span class="with"> {t('home.mine.with', { names: fmt.list(others) })}</span>}
                 {m.waitingSince && <span class="match-facts">{t('home.mine.waitingSince', { when: fmt.when(m.waitingSince) })}</span>}
+                {m.deadlineAt && <span class="match-facts">{t('home.mine.dueBy', { when: fmt.when(m.deadlineAt) })}</span>}
               </a>
               <span class={mine ? 'badge your-move' : 'badge'}>{t(SERVER_STATE[m.state])}</span>
               {m.result && (

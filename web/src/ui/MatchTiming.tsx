@@ -23,6 +23,7 @@ export function MatchOptions({ match, you, now }: { match: Match; you: number | 
         <li data-option="deadline">
           {tm.deadlineDays > 0 ? t('match.options.deadline', { days: tm.deadlineDays }) : t('match.options.noDeadline')}
         </li>
+        {tm.noWeekends === true && <li data-option="no-weekends">{t('match.options.noWeekends')}</li>}
       </ul>
       {tm.deadlineDays > 0 && <p class="hint policy">{deadlineExplained(tm.deadlineDays, tm.onDeadline)}</p>}
       {typeof due === 'number' && (

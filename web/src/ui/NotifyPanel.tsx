@@ -10,6 +10,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Api } from '../api.js';
 import {
   EMAIL_STATE_LABEL,
+  browserZone,
   type NotifyApi,
   type NotifySummary,
   currentBrowserSubscription,
@@ -26,6 +27,7 @@ import {
   saveDevices,
   subscribeBrowser,
   withoutDevice,
+  zoneChoices,
 } from '../notify.js';
 import { fmt, t } from '../i18n.js';
 import { confirmedAddresses, proofFor } from '../storage.js';
@@ -125,13 +127,14 @@ export function NotifyPanel({
       <p class="hint">{t('match.notify.intro')}</p>
       <EmailSection {...ui} />
       <PushSection {...ui} matchId={match.matchId} seat={seat} />
+      <TimeSection {...ui} onMatchChanged={onMatchChanged} />
       {hasDeadline && <PauseSection {...ui} match={match} onMatchChanged={onMatchChanged} />}
       <WebhookSection api={api} matchId={match.matchId} seat={seat} token={token} />
     </div>
   );
 }
 
-type Where = 'email' | 'push' | 'pause';
+type Where = 'email' | 'push' | 'pause' | 'time';
 /** The outcome of the last change, shown in its own section. */
 interface Msg {
   where: Where;
@@ -466,6 +469,73 @@ export function PauseSection({
       ) : null}
       <p class="hint">{t('match.notify.pause.hint', { budget: pauseBudgetText(left) })}</p>
       <Outcome where="pause" msg={msg} setMsg={setMsg} />
+    </section>
+  );
+}
+
+/**
+ * The seat's time zone (the browser's until the player saves one) and quiet hours: no mail or push then, and
+ * no deadline of this seat passes inside them (functions/matches/zones.ts).
+ */
+export function TimeSection({
+  sum,
+  busy,
+  act,
+  n,
+  msg,
+  setMsg,
+  onMatchChanged,
+}: SectionProps & { onMatchChanged?: (() => void) | undefined }) {
+  const fallback = useMemo(browserZone, []);
+  const [zone, setZone] = useState(sum.time.zone ?? fallback);
+  const [quietOn, setQuietOn] = useState(sum.time.quiet !== null);
+  const [from, setFrom] = useState(sum.time.quiet?.from ?? '23:00');
+  const [to, setTo] = useState(sum.time.quiet?.to ?? '08:00');
+  const zones = useMemo(() => zoneChoices(zone, fallback), [zone, fallback]);
+  const save = (e: Event) => {
+    e.preventDefault();
+    void act('time', () => n.setTime(zone, quietOn ? { from, to } : null), t('match.notify.time.saved', { zone }), onMatchChanged);
+  };
+  const value = (set: (v: string) => void) => (e: Event) => set((e.currentTarget as HTMLInputElement).value);
+  return (
+    <section class="notify-block" aria-labelledby="nt-time-h">
+      <h3 id="nt-time-h">{t('match.notify.time.title')}</h3>
+      <form onSubmit={save}>
+        <label class="field" for="nt-time-zone">
+          <span>{t('match.notify.time.zone')}</span>
+          <select id="nt-time-zone" value={zone} onChange={value(setZone)}>
+            {zones.map((z) => (
+              <option key={z} value={z} selected={z === zone}>
+                {z}
+              </option>
+            ))}
+          </select>
+        </label>
+        {sum.time.zone === null && <p class="note">{t('match.notify.time.fromBrowser')}</p>}
+        <label class="check">
+          <input type="checkbox" checked={quietOn} onChange={(e) => setQuietOn((e.currentTarget as HTMLInputElement).checked)} />
+          <span>{t('match.notify.time.quiet')}</span>
+        </label>
+        {quietOn && (
+          <div class="pause-row">
+            <label class="field" for="nt-quiet-from">
+              <span>{t('match.notify.time.from')}</span>
+              <input id="nt-quiet-from" type="time" required value={from} onInput={value(setFrom)} />
+            </label>
+            <label class="field" for="nt-quiet-to">
+              <span>{t('match.notify.time.to')}</span>
+              <input id="nt-quiet-to" type="time" required value={to} onInput={value(setTo)} />
+            </label>
+          </div>
+        )}
+        <div class="buttons">
+          <button type="submit" disabled={busy}>
+            {t('match.notify.time.save')}
+          </button>
+        </div>
+      </form>
+      <p class="hint">{t('match.notify.time.hint')}</p>
+      <Outcome where="time" msg={msg} setMsg={setMsg} />
     </section>
   );
 }

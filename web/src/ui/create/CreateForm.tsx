@@ -34,6 +34,17 @@ function useGames(onFirst: (g: GameSummary) => void, onError: (message: string) 
   return games;
 }
 
+/** The create request's timing: what a missed deadline does and "no weekends" only with a deadline. */
+function timingOf(reminderHours: number, deadlineDays: number, missed: OnDeadline, noWeekends: boolean) {
+  const withDeadline = deadlineDays > 0;
+  return {
+    reminderHours,
+    deadlineDays,
+    ...(withDeadline && missed !== 'default-move' ? { onDeadline: missed } : {}),
+    ...(withDeadline && noWeekends ? { noWeekends } : {}),
+  };
+}
+
 export function CreateForm() {
   const [gameId, setGameId] = useState('');
   const [players, setPlayers] = useState(2);
@@ -44,6 +55,7 @@ export function CreateForm() {
   const [reminderHours, setReminderHours] = useState<number>(DEFAULT_REMINDER_HOURS);
   const [deadlineDays, setDeadlineDays] = useState<number>(0);
   const [missed, setMissed] = useState<OnDeadline>('default-move');
+  const weekends = useState(false);
   const [undoRequests, setUndoRequests] = useState(false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -73,7 +85,7 @@ export function CreateForm() {
           seats: players,
           options: optionValues(fields, chosen),
           name: name.trim(),
-          timing: { reminderHours, deadlineDays, ...(deadlineDays > 0 && missed !== 'default-move' ? { onDeadline: missed } : {}) },
+          timing: timingOf(reminderHours, deadlineDays, missed, weekends[0]),
           ...(bots.length ? { bots } : {}),
           ...(undoRequests ? { undoRequests } : {}),
         },
@@ -139,6 +151,7 @@ export function CreateForm() {
             onReminder={setReminderHours}
             onDeadline={setDeadlineDays}
             onMissed={setMissed}
+            weekends={weekends}
           />
           <UndoRequestsField checked={undoRequests} onChange={setUndoRequests} />
           <CreateButton disabled={cannot} why={why} />

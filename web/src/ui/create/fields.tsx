@@ -73,9 +73,12 @@ export function TimingChoices({
   onReminder,
   onDeadline,
   onMissed,
+  weekends,
 }: {
   reminderHours: number;
   deadlineDays: number;
+  /** No deadline passes at a weekend (asked only when there is a deadline): the choice and its setter. */
+  weekends?: readonly [boolean, (on: boolean) => void];
   /** What a missed deadline does (asked only when there is a deadline). */
   missed: OnDeadline;
   onReminder: (h: number) => void;
@@ -131,6 +134,17 @@ export function TimingChoices({
               </option>
             ))}
           </select>
+        </label>
+      )}
+      {deadlineDays > 0 && weekends && (
+        <label class="check">
+          <input
+            type="checkbox"
+            id="timing-no-weekends"
+            checked={weekends[0]}
+            onChange={(e) => weekends[1]((e.currentTarget as HTMLInputElement).checked)}
+          />
+          <span>{t('create.timing.noWeekends')}</span>
         </label>
       )}
       <p class="hint" id="timing-deadline-hint" aria-live="polite">
