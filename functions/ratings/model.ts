@@ -95,7 +95,9 @@ export function freshRating(playerId: string, pool: string): RatingRecord {
     playerId,
     pool,
     system,
-    ...(system === 'glicko2' ? { glicko: { rating: GLICKO.rating, rd: GLICKO.rd, vol: GLICKO.vol } } : { skill: { mu: SKILL.mu, sigma: SKILL.sigma } }),
+    ...(system === 'glicko2'
+      ? { glicko: { rating: GLICKO.rating, rd: GLICKO.rd, vol: GLICKO.vol } }
+      : { skill: { mu: SKILL.mu, sigma: SKILL.sigma } }),
     games: 0,
     version: 0,
     updatedAt: 0,

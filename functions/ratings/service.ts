@@ -73,7 +73,13 @@ export class Ratings {
         matchId,
         pool,
         at,
-        changes: after.map((r, seat) => ({ seat, playerId: r.playerId, before: shown(before[seat]!), after: shown(r), provisional: isProvisional(r) })),
+        changes: after.map((r, seat) => ({
+          seat,
+          playerId: r.playerId,
+          before: shown(before[seat]!),
+          after: shown(r),
+          provisional: isProvisional(r),
+        })),
       };
       const outcome = await this.deps.store.commit(claim, before, after);
       if (outcome === 'committed') return claim;
@@ -90,7 +96,11 @@ export class Ratings {
   }
 
   /** The pool's top 100, and the lines around the player when one is given and established there. */
-  async leaderboard(game: string, seats: number, playerId?: string): Promise<{ pool: string; top: BoardEntry[]; around: BoardEntry[] } | null> {
+  async leaderboard(
+    game: string,
+    seats: number,
+    playerId?: string,
+  ): Promise<{ pool: string; top: BoardEntry[]; around: BoardEntry[] } | null> {
     const pool = poolOf(game, seats);
     if (!pool) return null;
     const mine = playerId ? await this.deps.store.rating(playerId, pool) : null;

@@ -24,7 +24,11 @@ export function ratingWrites(claim: RatedMatch, before: readonly RatingRecord[],
   return { lines, ratings: after.map((r) => ({ ...ratingKeys.rating(r.playerId, r.pool), ...r })) };
 }
 
-const entryOf = (i: Record<string, unknown>): BoardEntry => ({ playerId: i.playerId as string, rating: i.rating as number, games: i.games as number });
+const entryOf = (i: Record<string, unknown>): BoardEntry => ({
+  playerId: i.playerId as string,
+  rating: i.rating as number,
+  games: i.games as number,
+});
 const byRating = (a: BoardEntry, b: BoardEntry) => b.rating - a.rating || (a.playerId < b.playerId ? -1 : 1);
 
 export class DynamoRatingStore implements RatingStore {
@@ -34,7 +38,9 @@ export class DynamoRatingStore implements RatingStore {
   ) {}
 
   async rating(playerId: string, pool: string): Promise<RatingRecord | null> {
-    const out = await this.db.send(new GetCommand({ TableName: this.tableName, Key: ratingKeys.rating(playerId, pool), ConsistentRead: true }));
+    const out = await this.db.send(
+      new GetCommand({ TableName: this.tableName, Key: ratingKeys.rating(playerId, pool), ConsistentRead: true }),
+    );
     if (!out.Item) return null;
     const { pk: _pk, sk: _sk, ...rest } = out.Item;
     return rest as RatingRecord;
@@ -53,7 +59,13 @@ export class DynamoRatingStore implements RatingStore {
       await this.db.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: t, Item: { ...ratingKeys.rated(claim.matchId), ...claim }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            {
+              Put: {
+                TableName: t,
+                Item: { ...ratingKeys.rated(claim.matchId), ...claim },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
             ...ratings.map((item, i) => ({
               Put: {
                 TableName: t,
@@ -88,8 +100,14 @@ export class DynamoRatingStore implements RatingStore {
         below: await this.query(pool, shard, n, true, { op: '>=', sk: at }),
       })),
     );
-    const above = parts.flatMap((p) => p.above).sort(byRating).slice(-n);
-    const below = parts.flatMap((p) => p.below).sort(byRating).slice(0, n);
+    const above = parts
+      .flatMap((p) => p.above)
+      .sort(byRating)
+      .slice(-n);
+    const below = parts
+      .flatMap((p) => p.below)
+      .sort(byRating)
+      .slice(0, n);
     return [...above, ...below];
   }
 

@@ -6,6 +6,8 @@ import { describeMatchStoreContract } from '../contracts/match-store.contract.js
 import { describeNotifyStoreContract } from '../contracts/notify-store.contract.js';
 import { describeDigestStoreContract, describePlayerStoreContract } from '../contracts/player-store.contract.js';
 import { freshTable } from '../support/dynamo.js';
+import { DynamoRatingStore } from '../../functions/storage/ratings-dynamo.js';
+import { describeRatingStoreContract } from '../contracts/rating-store.contract.js';
 
 const playerStores = async () => {
   const table = await freshTable('p');
@@ -18,4 +20,8 @@ describeDigestStoreContract('DynamoDB', playerStores);
 describeNotifyStoreContract('DynamoDB', async () => {
   const table = await freshTable('n');
   return { matches: table.store, notify: new DynamoNotifyStore(table.doc, table.tableName) };
+});
+describeRatingStoreContract('DynamoDB', async () => {
+  const table = await freshTable('r');
+  return new DynamoRatingStore(table.doc, table.tableName);
 });

@@ -6,6 +6,8 @@ import { MemoryTable } from '../../functions/storage/memory/table.js';
 import { describeMatchStoreContract } from '../contracts/match-store.contract.js';
 import { describeNotifyStoreContract } from '../contracts/notify-store.contract.js';
 import { describeDigestStoreContract, describePlayerStoreContract } from '../contracts/player-store.contract.js';
+import { MemoryRatingStore } from '../../functions/storage/memory/ratings.js';
+import { describeRatingStoreContract } from '../contracts/rating-store.contract.js';
 
 const playerStores = async () => {
   const table = new MemoryTable();
@@ -19,3 +21,4 @@ describeNotifyStoreContract('in memory', async () => {
   const table = new MemoryTable();
   return { matches: new MemoryMatchStore(table), notify: new MemoryNotifyStore(table) };
 });
+describeRatingStoreContract('in memory', async () => new MemoryRatingStore());

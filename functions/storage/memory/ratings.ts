@@ -10,7 +10,11 @@ import { LEADERBOARD_SHARDS, ratingKeys } from '../table.js';
 import { roundTrip } from './matches.js';
 import { MemoryTable } from './table.js';
 
-const entryOf = (i: Record<string, unknown>): BoardEntry => ({ playerId: i.playerId as string, rating: i.rating as number, games: i.games as number });
+const entryOf = (i: Record<string, unknown>): BoardEntry => ({
+  playerId: i.playerId as string,
+  rating: i.rating as number,
+  games: i.games as number,
+});
 
 export class MemoryRatingStore implements RatingStore {
   constructor(readonly table: MemoryTable = new MemoryTable()) {}
@@ -32,7 +36,9 @@ export class MemoryRatingStore implements RatingStore {
   async commit(claim: RatedMatch, before: readonly RatingRecord[], after: readonly RatingRecord[]): Promise<CommitOutcome> {
     await roundTrip();
     if (this.table.has(ratingKeys.rated(claim.matchId))) return 'already-rated';
-    const moved = before.some((r) => ((this.table.get(ratingKeys.rating(r.playerId, r.pool))?.version as number | undefined) ?? 0) !== r.version);
+    const moved = before.some(
+      (r) => ((this.table.get(ratingKeys.rating(r.playerId, r.pool))?.version as number | undefined) ?? 0) !== r.version,
+    );
     if (moved) return 'conflict';
     const { lines, ratings } = ratingWrites(claim, before, after);
     this.table.put({ ...ratingKeys.rated(claim.matchId), ...claim });
