@@ -18,9 +18,11 @@ import { inviteRoutes } from './http/routes/invites.js';
 import { matchRoutes } from './http/routes/matches.js';
 import { moveRoutes } from './http/routes/moves.js';
 import { notificationRoutes } from './http/routes/notifications.js';
+import { ratingRoutes } from './http/routes/ratings.js';
 import { replayRoutes } from './http/routes/replay.js';
 import { standInRoutes } from './http/routes/stand-in.js';
 import { autoClaim, playerRoutes } from './http/routes/players.js';
+import { sessionOf } from './http/session.js';
 import { timingRoutes } from './http/routes/timing.js';
 import { undoRoutes } from './http/routes/undo.js';
 import type { MatchStore } from './matches/port.js';
@@ -34,6 +36,8 @@ import type { PlayerStore } from './players/port.js';
 import { PlayerSeats, signedInAddress } from './players/seats.js';
 import { SignIn } from './players/signin.js';
 import { SeatVault } from './players/vault.js';
+import type { RatingStore } from './ratings/port.js';
+import { Ratings } from './ratings/service.js';
 
 export { INTERNAL_MESSAGE };
 
@@ -61,6 +65,8 @@ export interface AppDeps {
   players?: PlayersDeps;
   /** Log lines and metrics (functions/observe.ts): Powertools on Lambda, the console line by default. */
   observe?: Observe;
+  /** The ratings' store (functions/ratings): leaderboards and what a rated match changed. */
+  ratings?: RatingStore;
 }
 
 /** The player side: its store, the key that seals the seat tokens it keeps, and its mail caps. */
@@ -111,6 +117,10 @@ export function createApp(deps: AppDeps): Hono {
   app.route(MATCHES_BASE, chatRoutes(ctx));
   app.route(MATCHES_BASE, replayRoutes(ctx));
   app.route(MATCHES_BASE, undoRoutes(ctx));
+  if (deps.ratings) {
+    const ratings = new Ratings({ store: deps.ratings, match: (id) => deps.store.get(id), clock: deps.clock ?? Date.now });
+    app.route(API_BASE, ratingRoutes({ whoIs: (c) => ctx.whoIs?.(c) ?? Promise.resolve(null), ratings }));
+  }
 
   const notify = deps.notifications;
   if (notify && settings) {
@@ -219,6 +229,8 @@ function mountPlayers(app: Hono, deps: AppDeps, ctx: RouteContext): void {
     ...(publicUrl ? { publicUrl } : {}),
     ...(notify.clientAddress ? { clientAddress: notify.clientAddress } : {}),
   };
+  // Rated matches seat signed-in players only: the match routes ask who is signing in (functions/ratings).
+  ctx.whoIs = async (c) => (await sessionOf(c, signIn))?.player.id ?? null;
   app.use(MATCHES_BASE, autoClaim(routeCtx));
   app.use(`${MATCHES_BASE}/*`, autoClaim(routeCtx));
   app.route(API_BASE, playerRoutes(routeCtx));

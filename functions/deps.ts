@@ -25,6 +25,7 @@ import { secretVapidKeys, vapidSubject, type VapidKeys } from './notify/vapid.js
 import { DynamoMatchStore, dynamoClientFromEnv, type TableClient } from './storage/dynamo.js';
 import { DynamoNotifyStore } from './storage/notify-dynamo.js';
 import { DynamoPlayerStore } from './storage/players-dynamo.js';
+import { DynamoRatingStore } from './storage/ratings-dynamo.js';
 import { DEFAULT_TABLE } from './storage/table.js';
 
 export { DEFAULT_TABLE };
@@ -41,6 +42,7 @@ export function depsFromEnv(env: Record<string, string | undefined> = process.en
     // Notification settings, email confirmation and unsubscribe (functions/notify).
     notifications: notificationsOf(notifyFromEnv(env, tableName, { db })),
     ...(players ? { players } : {}),
+    ratings: new DynamoRatingStore(db, tableName),
   };
 }
 

@@ -71,6 +71,9 @@ export const STATUS_OF = {
   'confirmation-limit-client': 429,
   'push-unavailable': 503,
   'too-many-devices': 409,
+  'not-ratable': 400,
+  'rated-sign-in': 401,
+  'rated-one-seat': 409,
   'replay-range': 400,
   'replay-not-offered': 403,
   // The log no longer leads to the stored state: a fault on our side, never shown as a replay.

@@ -27,6 +27,7 @@ import { matchApi } from './routes/matches.js';
 import { moveApi } from './routes/moves.js';
 import { notificationApi } from './routes/notifications.js';
 import { playerApi } from './routes/players.js';
+import { ratingApi } from './routes/ratings.js';
 import { replayApi } from './routes/replay.js';
 import { standInApi } from './routes/stand-in.js';
 import { timingApi } from './routes/timing.js';
@@ -58,7 +59,7 @@ export const appApi = {
 const MOUNTED: readonly [prefix: string, routes: ApiRoutes[]][] = [
   [API_BASE, [appApi]],
   [MATCHES_BASE, [matchApi, inviteApi, moveApi, standInApi, chatApi, replayApi, undoApi, timingApi]],
-  [API_BASE, [notificationApi, playerApi]],
+  [API_BASE, [notificationApi, playerApi, ratingApi]],
 ];
 
 const IDEMPOTENCY = `Every call that changes something accepts an Idempotency-Key header (8–64 of A–Z a–z 0–9 - _; 22 or more, random, to create a match). A retry with the same key and the same request (compared after parsing: key order and spacing do not matter) gets the first answer and changes nothing more. A rematch is safe to repeat even without a key: every call from a seat, in parallel or not, with any keys or none, gets the same rematch seat and working token. Changes beside the game (new links, pausing, resuming) raise the match version, so polls see them, but a move or resignation made at any version since the game last changed is still accepted; each seat may make ${SIDE_CHANGES.perWindow} such changes per hour (then 429 with Retry-After).`;

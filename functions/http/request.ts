@@ -99,4 +99,6 @@ export type Links = ReturnType<typeof linksFor>;
 export interface RouteContext {
   service: MatchService;
   links: Links;
+  /** The signed-in player making the request (the session cookie), when there are players; for rated matches. */
+  whoIs?: (c: Context) => Promise<string | null>;
 }

@@ -12,6 +12,8 @@ import { notifyFromEnv } from '../deps.js';
 import { Dispatcher } from '../notify/dispatcher.js';
 import { WebPushSender } from '../notify/push.js';
 import { DynamoMatchStore, dynamoClientFromEnv } from '../storage/dynamo.js';
+import { Ratings } from '../ratings/service.js';
+import { DynamoRatingStore } from '../storage/ratings-dynamo.js';
 import { changesOfMessages } from '../storage/sqs-records.js';
 import { outboxBatch } from '../storage/stream-records.js';
 import { DEFAULT_TABLE } from '../storage/table.js';
@@ -23,12 +25,14 @@ const runtime = notifyFromEnv(process.env, tableName, { db, push: (vapid) => new
 if (!runtime.publicUrl) throw new Error('PUBLIC_URL must be set for the dispatcher (links in messages)');
 
 const observe = lambdaObserve('dispatcher');
+const matches = new DynamoMatchStore(db, tableName);
 const dispatcher = new Dispatcher({
   log: observe.log,
   metrics: observe.metrics,
   store: runtime.store,
-  matches: new DynamoMatchStore(db, tableName),
+  matches,
   games: gameRegistry,
+  ratings: new Ratings({ store: new DynamoRatingStore(db, tableName), match: (id) => matches.get(id), clock: Date.now }),
   publicUrl: runtime.publicUrl,
   ...(runtime.email ? { email: runtime.email } : {}),
   ...(runtime.push ? { push: runtime.push } : {}),

@@ -21,6 +21,8 @@ import { dynamoClientFromEnv } from '../storage/dynamo.js';
 import { DynamoNotifyStore } from '../storage/notify-dynamo.js';
 import { outboxBatch } from '../storage/stream-records.js';
 import { consumeChanges, type LocalStream } from './stream-lane.js';
+import { Ratings } from '../ratings/service.js';
+import { DynamoRatingStore } from '../storage/ratings-dynamo.js';
 
 export interface LocalNotify {
   /** The API's notifications part (createApp's `notifications`). */
@@ -57,7 +59,21 @@ export function startLocalNotify(opts: {
     if (entry.level !== 'info' || env.NOTIFY_LOG === '1') console.log(JSON.stringify(entry));
   };
 
-  const dispatcher = new Dispatcher({ store, matches: opts.matches, games: opts.games, publicUrl: opts.publicUrl, email, push, log });
+  const ratings = new Ratings({
+    store: new DynamoRatingStore(dynamoClientFromEnv(env), opts.tableName),
+    match: (id) => opts.matches.get(id),
+    clock: Date.now,
+  });
+  const dispatcher = new Dispatcher({
+    store,
+    matches: opts.matches,
+    games: opts.games,
+    publicUrl: opts.publicUrl,
+    email,
+    push,
+    log,
+    ratings,
+  });
   const reader = consumeChanges({
     ...(opts.stream ? { stream: opts.stream } : {}),
     consumer: 'notify',

@@ -68,6 +68,10 @@ export const MATCH_ERROR_CODES = [
   'confirmation-limit-client',
   'push-unavailable',
   'too-many-devices',
+  // rated matches (functions/ratings)
+  'not-ratable',
+  'rated-sign-in',
+  'rated-one-seat',
   // replay
   'replay-range',
   'replay-not-offered',

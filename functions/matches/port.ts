@@ -132,6 +132,9 @@ export interface MatchRecord {
   ratedVoid?: 'computer';
 }
 
+/** A computer standing in for a seat of a rated match: from then on the match does not count for the ratings. */
+export const voidRating = (match: MatchRecord): Pick<MatchRecord, 'ratedVoid'> => (match.rated ? { ratedVoid: 'computer' } : {});
+
 /** Reminders and move deadlines, chosen when the match is made (functions/matches/timing.ts). */
 export interface MatchTiming {
   /** Hours without a move before a reminder (repeated a few times); 0 = no reminders. */

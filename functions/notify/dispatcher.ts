@@ -25,6 +25,7 @@ import { DIGESTED_KINDS, UNSUBSCRIBE_TOKEN_TTL_SECONDS, type PushSubscriptionRec
 import type { PushSender } from './push.js';
 import type { AddressBook, DeliveryClaims, LinkTokens, Outbox, OutboxEntry, SeatChoices } from './port.js';
 import { METRIC, type Metrics } from '../observe.js';
+import type { RatedMatch } from '../ratings/model.js';
 
 /** One change in a batch: its id (for a retry) and the outbox entry it carries, if any. */
 export interface BatchItem {
@@ -52,6 +53,11 @@ export interface DispatcherDeps {
   log?: (entry: Record<string, unknown>) => void;
   /** Notices sent and failed for good, by channel (functions/observe.ts); none by default. */
   metrics?: Metrics;
+  /**
+   * The ratings (functions/ratings/service.ts): a finished match's notices wait until its end is rated (at
+   * most once, however often the entry comes), so the end mail can say what changed.
+   */
+  ratings?: { settle(matchId: string): Promise<RatedMatch | null> };
   /** Records handled at once within a batch (DISPATCH_IN_FLIGHT). */
   concurrency?: number;
   /** The claim's lease (CLAIM_LEASE_MS). */
@@ -134,7 +140,15 @@ export class Dispatcher {
 
   /** Delivers an outbox entry's notifications; true when it is to be retried. */
   private async deliverEntry(entry: OutboxEntry): Promise<boolean> {
-    const outcomes = await Promise.allSettled(entry.intents.map((intent) => this.dispatch(intent)));
+    const over = entry.intents.find((i) => i.kind === 'over');
+    let rated: RatedMatch | null = null;
+    try {
+      rated = over && this.deps.ratings ? await this.deps.ratings.settle(over.matchId) : null;
+    } catch (err) {
+      this.log({ level: 'error', message: 'rating failed', matchId: over?.matchId, error: String(err) });
+      return true;
+    }
+    const outcomes = await Promise.allSettled(entry.intents.map((intent) => this.dispatch(intent, rated)));
     let retry = false;
     outcomes.forEach((o, k) => {
       if (o.status === 'fulfilled') {
@@ -160,7 +174,7 @@ export class Dispatcher {
   }
 
   /** Delivers one notification on every channel the seat chose. */
-  async dispatch(intent: NotificationIntent): Promise<DispatchOutcome> {
+  async dispatch(intent: NotificationIntent, rated: RatedMatch | null = null): Promise<DispatchOutcome> {
     const { store } = this.deps;
     const { prefs, push } = await store.seat(intent.matchId, intent.seat);
     if (intent.kind === 'reminder' && prefs?.reminders === false) return { result: 'done', deliveries: [] };
@@ -183,6 +197,7 @@ export class Dispatcher {
       publicLines: record ? logEntries(game, record, null) : null,
       publicUrl: this.deps.publicUrl,
       lang: prefs?.lang ?? 'en',
+      rated,
     });
     const settled = await Promise.allSettled([
       ...(wantsEmail ? [this.deliverEmail(intent, prefs!, match, composed).then((delivery) => ({ channel: 'email', delivery }))] : []),

@@ -88,6 +88,11 @@ export class Ratings {
     throw new Error(`rating match ${matchId}: lost the race ${RATING_ATTEMPTS} times`);
   }
 
+  /** What a rated match changed; null while it is not rated (or never counts). */
+  ofMatch(matchId: string): Promise<RatedMatch | null> {
+    return this.deps.store.ratedMatch(matchId);
+  }
+
   /** The player's rating in a game at a seat count (the player page's read); null before their first rated match. */
   async ratingOf(playerId: string, game: string, seats: number): Promise<{ rating: number; games: number; provisional: boolean } | null> {
     const pool = poolOf(game, seats);

@@ -12,7 +12,7 @@ import { cancelled, cancelledFor } from './conditions.js';
 import { LEADERBOARD_SHARDS, ratingKeys } from './table.js';
 
 /** The transaction's writes, shared with the in-memory twin so both keep the same items. */
-export function ratingWrites(claim: RatedMatch, before: readonly RatingRecord[], after: readonly RatingRecord[]) {
+export function ratingWrites(before: readonly RatingRecord[], after: readonly RatingRecord[]) {
   const lines = after.flatMap((r, i) => {
     const was = before[i]!;
     const out: { del?: { pk: string; sk: string }; put?: Record<string, unknown> & { pk: string; sk: string } }[] = [];
@@ -53,7 +53,7 @@ export class DynamoRatingStore implements RatingStore {
   }
 
   async commit(claim: RatedMatch, before: readonly RatingRecord[], after: readonly RatingRecord[]): Promise<CommitOutcome> {
-    const { lines, ratings } = ratingWrites(claim, before, after);
+    const { lines, ratings } = ratingWrites(before, after);
     const t = this.tableName;
     try {
       await this.db.send(

@@ -9,14 +9,14 @@ import { type ApiRoutes, createRoute, idempotencyHeader, on } from '../api-route
 import type { Answer, InviteInfoResponse, JoinResponse } from '../responses.js';
 import { JoinRequest, MatchPath } from '../schemas.js';
 
-export function inviteRoutes({ service, links }: RouteContext): Hono {
+export function inviteRoutes({ service, links, whoIs }: RouteContext): Hono {
   const app = new Hono();
 
   on(app, inviteApi.join, async (c) => {
     const { id } = target(c);
     const key = idempotencyKey(c);
     const input = parseIn(c, JoinRequest(), (await jsonBody(c)).value);
-    const joined = await service.join(id, input.invite, input.name, key?.key);
+    const joined = await service.join(id, input.invite, input.name, key?.key, (await whoIs?.(c).catch(() => null)) ?? null);
     return c.json({
       matchId: id,
       seat: joined.seat,

@@ -40,7 +40,7 @@ export class MemoryRatingStore implements RatingStore {
       (r) => ((this.table.get(ratingKeys.rating(r.playerId, r.pool))?.version as number | undefined) ?? 0) !== r.version,
     );
     if (moved) return 'conflict';
-    const { lines, ratings } = ratingWrites(claim, before, after);
+    const { lines, ratings } = ratingWrites(before, after);
     this.table.put({ ...ratingKeys.rated(claim.matchId), ...claim });
     for (const r of ratings) this.table.put(r);
     for (const l of lines) {
