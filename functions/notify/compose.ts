@@ -13,7 +13,6 @@ import type { MatchRecord, MatchTiming, NotificationIntent, NotificationKind } f
 import { clockStart, deadlineOf, formatTime } from '../matches/timing.js';
 import { html, joinHtml } from './html.js';
 import type { PushMessage } from './push.js';
-import type { RatedMatch } from '../ratings/model.js';
 
 export interface Composed {
   subject: string;
@@ -128,8 +127,13 @@ function noticeText(
   }
 }
 
+/** What a rated match's end did to each seat's rating (functions/ratings' RatedMatch, as far as a notice says it). */
+export interface RatingChanges {
+  changes: readonly { seat: number; before: number; after: number }[];
+}
+
 /** "Rating of Ann: +12 → 1534." for each seat of a rated match's end. */
-export function ratingLines(lang: Lang, rated: RatedMatch, names: readonly (string | null)[]): string[] {
+export function ratingLines(lang: Lang, rated: RatingChanges, names: readonly (string | null)[]): string[] {
   return rated.changes.map((c) =>
     t(lang, 'mail.rating', {
       name: names[c.seat] ?? t(lang, 'mail.AnotherPlayer'),
@@ -149,7 +153,7 @@ export function compose(input: {
   /** The recipient's language (the seat's notification settings); English when absent. */
   lang?: Lang;
   /** A rated match's end: what it did to each seat's rating (functions/ratings), said after the result. */
-  rated?: RatedMatch | null;
+  rated?: RatingChanges | null;
 }): Composed {
   const { intent, match, game } = input;
   const lang = input.lang ?? 'en';

@@ -19,13 +19,12 @@ import type { AnyGame } from '#shared/engine/game.js';
 import { logEntries } from '../matches/present.js';
 import { newSecret, sha256 } from '../matches/tokens.js';
 import type { MatchRecord, MatchStore, NotificationIntent } from '../matches/port.js';
-import { compose, mailHtml, mailText, pushMessage, type Composed } from './compose.js';
+import { compose, mailHtml, mailText, pushMessage, type Composed, type RatingChanges } from './compose.js';
 import type { EmailSender } from './email.js';
 import { DIGESTED_KINDS, UNSUBSCRIBE_TOKEN_TTL_SECONDS, type PushSubscriptionRecord, type SeatPrefs } from './model.js';
 import type { PushSender } from './push.js';
 import type { AddressBook, DeliveryClaims, LinkTokens, Outbox, OutboxEntry, SeatChoices } from './port.js';
 import { METRIC, type Metrics } from '../observe.js';
-import type { RatedMatch } from '../ratings/model.js';
 
 /** One change in a batch: its id (for a retry) and the outbox entry it carries, if any. */
 export interface BatchItem {
@@ -57,7 +56,7 @@ export interface DispatcherDeps {
    * The ratings (functions/ratings/service.ts): a finished match's notices wait until its end is rated (at
    * most once, however often the entry comes), so the end mail can say what changed.
    */
-  ratings?: { settle(matchId: string): Promise<RatedMatch | null> };
+  ratings?: { settle(matchId: string): Promise<RatingChanges | null> };
   /** Records handled at once within a batch (DISPATCH_IN_FLIGHT). */
   concurrency?: number;
   /** The claim's lease (CLAIM_LEASE_MS). */
@@ -141,7 +140,7 @@ export class Dispatcher {
   /** Delivers an outbox entry's notifications; true when it is to be retried. */
   private async deliverEntry(entry: OutboxEntry): Promise<boolean> {
     const over = entry.intents.find((i) => i.kind === 'over');
-    let rated: RatedMatch | null = null;
+    let rated: RatingChanges | null = null;
     try {
       rated = over && this.deps.ratings ? await this.deps.ratings.settle(over.matchId) : null;
     } catch (err) {
@@ -174,7 +173,7 @@ export class Dispatcher {
   }
 
   /** Delivers one notification on every channel the seat chose. */
-  async dispatch(intent: NotificationIntent, rated: RatedMatch | null = null): Promise<DispatchOutcome> {
+  async dispatch(intent: NotificationIntent, rated: RatingChanges | null = null): Promise<DispatchOutcome> {
     const { store } = this.deps;
     const { prefs, push } = await store.seat(intent.matchId, intent.seat);
     if (intent.kind === 'reminder' && prefs?.reminders === false) return { result: 'done', deliveries: [] };

@@ -43,7 +43,7 @@ export interface RatingRecord {
   skill?: SkillState;
   /** Rated matches counted so far. */
   games: number;
-  /** Increases by one with each change; 0 for a player not rated yet (no item stored). The commit checks it. */
+  /** Increases by one with each change; 0 for a player not rated yet (no item stored). The record checks it. */
   version: number;
   updatedAt: number;
 }

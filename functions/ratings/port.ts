@@ -5,7 +5,7 @@
  */
 import type { BoardEntry, RatedMatch, RatingRecord } from './model.js';
 
-export type CommitOutcome = 'committed' | 'already-rated' | 'conflict';
+export type RecordOutcome = 'recorded' | 'already-rated' | 'conflict';
 
 export interface RatingStore {
   /** The player's rating in the pool; null while they have played no rated match there. */
@@ -17,7 +17,7 @@ export interface RatingStore {
    * rating written over the version it was read at (`before[i].version`; 0: none stored; any other:
    * `conflict`, read again and decide again), and each player's leaderboard line moved.
    */
-  commit(claim: RatedMatch, before: readonly RatingRecord[], after: readonly RatingRecord[]): Promise<CommitOutcome>;
+  record(claim: RatedMatch, before: readonly RatingRecord[], after: readonly RatingRecord[]): Promise<RecordOutcome>;
   /** The pool's best `limit` (at most 100) established ratings, highest first. */
   top(pool: string, limit: number): Promise<BoardEntry[]>;
   /** Up to `n` established ratings just above and `n` just below (or equal to) `rating`, highest first. */

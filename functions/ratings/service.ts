@@ -1,7 +1,7 @@
 /**
  * Rating a finished rated match, exactly once however often its end is delivered or however many deliveries
- * race: read the match and its players' ratings, decide the new ones (./maths.ts), and commit the match's claim
- * with every rating conditioned on the version read, in one transaction (./port.ts `commit`). A claim already
+ * race: read the match and its players' ratings, decide the new ones (./maths.ts), and record the match's claim
+ * with every rating conditioned on the version read, in one transaction (./port.ts `record`). A claim already
  * there means another delivery rated it: its changes are the answer. A rating moved by another match in the
  * meantime: read again and decide again. Called by the dispatcher before it words a finished match's notices
  * (functions/notify/dispatcher.ts), so the end mail can show the changes.
@@ -16,6 +16,8 @@ export const RATING_ATTEMPTS = 5;
 /** Lines above and below a player on "around me". */
 export const AROUND = 10;
 export const TOP = 100;
+/** An instance keeps a pool's top 100 this long: a board view then reads only the lines around its viewer. */
+export const TOP_CACHE_MS = 30_000;
 
 export interface RatingsDeps {
   store: RatingStore;
@@ -55,7 +57,20 @@ export function decide(match: MatchRecord, before: readonly RatingRecord[]): Rat
 }
 
 export class Ratings {
+  private readonly tops = new Map<string, { at: number; top: Promise<BoardEntry[]> }>();
+
   constructor(private readonly deps: RatingsDeps) {}
+
+  /** The pool's top 100, read at most once per TOP_CACHE_MS by this instance (infra/capacity.ts: the `LB#` row). */
+  private top(pool: string): Promise<BoardEntry[]> {
+    const now = this.deps.clock();
+    const kept = this.tops.get(pool);
+    if (kept && now - kept.at < TOP_CACHE_MS) return kept.top;
+    const top = this.deps.store.top(pool, TOP);
+    this.tops.set(pool, { at: now, top });
+    top.catch(() => this.tops.delete(pool));
+    return top;
+  }
 
   /** Rates the match if it counts and is not rated yet; answers what it changed (null: it does not count). */
   async settle(matchId: string): Promise<RatedMatch | null> {
@@ -81,8 +96,8 @@ export class Ratings {
           provisional: isProvisional(r),
         })),
       };
-      const outcome = await this.deps.store.commit(claim, before, after);
-      if (outcome === 'committed') return claim;
+      const outcome = await this.deps.store.record(claim, before, after);
+      if (outcome === 'recorded') return claim;
       if (outcome === 'already-rated') return this.deps.store.ratedMatch(matchId);
     }
     throw new Error(`rating match ${matchId}: lost the race ${RATING_ATTEMPTS} times`);
@@ -110,7 +125,7 @@ export class Ratings {
     if (!pool) return null;
     const mine = playerId ? await this.deps.store.rating(playerId, pool) : null;
     const [top, around] = await Promise.all([
-      this.deps.store.top(pool, TOP),
+      this.top(pool),
       mine && !isProvisional(mine) ? this.deps.store.around(pool, shown(mine), AROUND) : Promise.resolve([]),
     ]);
     return { pool, top, around };

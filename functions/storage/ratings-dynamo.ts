@@ -7,7 +7,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { BoardEntry, RatedMatch, RatingRecord } from '../ratings/model.js';
 import { isProvisional, shown } from '../ratings/model.js';
-import type { CommitOutcome, RatingStore } from '../ratings/port.js';
+import type { RecordOutcome, RatingStore } from '../ratings/port.js';
 import { cancelled, cancelledFor } from './conditions.js';
 import { LEADERBOARD_SHARDS, ratingKeys } from './table.js';
 
@@ -52,7 +52,7 @@ export class DynamoRatingStore implements RatingStore {
     return { matchId, pool: out.Item.pool, changes: out.Item.changes, at: out.Item.at } as RatedMatch;
   }
 
-  async commit(claim: RatedMatch, before: readonly RatingRecord[], after: readonly RatingRecord[]): Promise<CommitOutcome> {
+  async record(claim: RatedMatch, before: readonly RatingRecord[], after: readonly RatingRecord[]): Promise<RecordOutcome> {
     const { lines, ratings } = ratingWrites(before, after);
     const t = this.tableName;
     try {
@@ -79,7 +79,7 @@ export class DynamoRatingStore implements RatingStore {
           ],
         }),
       );
-      return 'committed';
+      return 'recorded';
     } catch (e) {
       if (!cancelled(e)) throw e;
       if (cancelledFor(e, 0)) return 'already-rated';

@@ -160,7 +160,9 @@ export const playerKeys = {
  * partitions per pool by the player's id; the top 100 reads every shard's first 100 and merges them.
  * At 10 M daily players with 0.5 rated results a player a day, all in one pool, peak 5×:
  * 10e6 × 0.5 × 5 / 86,400 = 289 lines moved/s, each a delete and a put in a transaction (2 units each):
- * 1,157 WCU/s, 72 a shard (14 % of the half); infra/capacity.ts holds the rows.
+ * 1,157 WCU/s, 72 a shard (14 % of the half). Reads: each board view reads ten lines either side of the viewer
+ * from every shard; the top 100 is kept per instance for 30 s (functions/ratings/service.ts). infra/capacity.ts
+ * holds the rows.
  */
 export const LEADERBOARD_SHARDS = 16;
 /** Ratings are shown as whole numbers within this bound (a leaderboard key sorts them highest first). */

@@ -16,6 +16,7 @@ import type { PlayerStore } from '../../functions/players/port.js';
 import type { DevOutbox } from '../../functions/notify/email.js';
 import { openApiDocument } from '../../functions/http/openapi.js';
 import { secretSums } from '../support/test-game.js';
+import type { RatingStore } from '../../functions/ratings/port.js';
 
 /** Served, but not part of the API: the local page of mails not sent. */
 const NOT_API = [/^\/dev\/outbox(\/|$)/];
@@ -35,6 +36,7 @@ function servedRoutes(): string[] {
       clientAddress: () => null,
     },
     players: { store: unused as PlayerStore, seatKey: Buffer.alloc(32) },
+    ratings: unused as RatingStore,
   });
   const routes = app.routes
     .filter((r) => r.method !== 'ALL' && !NOT_API.some((p) => p.test(r.path)))

@@ -4,7 +4,7 @@
  * version checked and the writes applied in one synchronous step, as the transaction does.
  */
 import type { BoardEntry, RatedMatch, RatingRecord } from '../../ratings/model.js';
-import type { CommitOutcome, RatingStore } from '../../ratings/port.js';
+import type { RecordOutcome, RatingStore } from '../../ratings/port.js';
 import { ratingWrites } from '../ratings-dynamo.js';
 import { LEADERBOARD_SHARDS, ratingKeys } from '../table.js';
 import { roundTrip } from './matches.js';
@@ -33,7 +33,7 @@ export class MemoryRatingStore implements RatingStore {
     return item ? { matchId, pool: item.pool as string, changes: item.changes as RatedMatch['changes'], at: item.at as number } : null;
   }
 
-  async commit(claim: RatedMatch, before: readonly RatingRecord[], after: readonly RatingRecord[]): Promise<CommitOutcome> {
+  async record(claim: RatedMatch, before: readonly RatingRecord[], after: readonly RatingRecord[]): Promise<RecordOutcome> {
     await roundTrip();
     if (this.table.has(ratingKeys.rated(claim.matchId))) return 'already-rated';
     const moved = before.some(
@@ -47,7 +47,7 @@ export class MemoryRatingStore implements RatingStore {
       if (l.del) this.table.delete(l.del);
       if (l.put) this.table.put(l.put);
     }
-    return 'committed';
+    return 'recorded';
   }
 
   private lines(pool: string): BoardEntry[] {

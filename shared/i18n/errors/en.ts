@@ -24,7 +24,7 @@ export const errorsEn = {
   'error.idempotency-key-reused': 'This Idempotency-Key was already used for a different request.',
   'error.forbidden': 'This link does not open that seat.',
   'error.invite-used': 'This invite link has already been used or was replaced.',
-  'error.not-ratable': 'This game has no rating for {seats} players, so the match cannot be rated.',
+  'error.not-ratable': 'This game has no rating for {seats, plural, one {# player} other {# players}}, so the match cannot be rated.',
   'error.not-ratable.computers': 'A rated match is between people only: leave out the computer players, or make it casual.',
   'error.rated-sign-in': 'Only signed-in players can sit at a rated match. Sign in first, then open the link again.',
   'error.rated-one-seat': 'You already have a seat at this rated match; each player takes one.',
