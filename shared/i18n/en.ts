@@ -17,6 +17,7 @@ export const en = {
   'site.name': 'Dutch',
   'site.nav.label': 'Site',
   'site.nav.myMatches': 'My matches',
+  'site.nav.ratings': 'Leaderboards',
   'site.signIn': 'Sign in',
   'site.signOut': 'Sign out',
   'site.account.title': 'Your account',

@@ -8,6 +8,7 @@ export const nl = {
   'site.name': 'Dutch',
   'site.nav.label': 'Site',
   'site.nav.myMatches': 'Mijn partijen',
+  'site.nav.ratings': 'Ranglijsten',
   'site.signIn': 'Inloggen',
   'site.signOut': 'Uitloggen',
   'site.account.title': 'Je account',

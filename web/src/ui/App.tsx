@@ -47,7 +47,13 @@ const loadAccount =
   (name: 'SignInPage' | 'AccountPage'): PageLoader =>
   () =>
     Promise.all([import('./account/AccountPages.js'), loadPanels()]).then(([m]) => m[name]);
-const ACCOUNT_PAGES: Partial<Record<string, PageLoader>> = { '/signin': loadAccount('SignInPage'), '/account': loadAccount('AccountPage') };
+const loadLeaderboards: PageLoader = () =>
+  Promise.all([import('./ratings/Leaderboards.js'), loadPanels()]).then(([m]) => m.LeaderboardsPage);
+const ACCOUNT_PAGES: Partial<Record<string, PageLoader>> = {
+  '/signin': loadAccount('SignInPage'),
+  '/account': loadAccount('AccountPage'),
+  '/ratings': loadLeaderboards,
+};
 
 function LazyRoute({ load }: { load: PageLoader }) {
   const [Page, setPage] = useState<FunctionComponent | null>(null);
