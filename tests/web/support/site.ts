@@ -17,6 +17,7 @@ import type { Server } from 'node:http';
 import { startLocalNotify, type LocalNotify } from '../../../functions/local/notify.js';
 import type { MatchStore } from '../../../functions/matches/port.js';
 import { DynamoPlayerStore } from '../../../functions/storage/players-dynamo.js';
+import { DynamoRatingStore } from '../../../functions/storage/ratings-dynamo.js';
 import { dynamoClientFromEnv } from '../../../functions/storage/dynamo.js';
 import { randomBytes } from 'node:crypto';
 import { dutchAuction } from '#shared/games/dutch-auction/index.js';
@@ -125,6 +126,10 @@ export async function startSite(opts: {
               seatKey: randomBytes(32),
             },
           }
+        : {}),
+      // Leaderboards and what a rated match changed (functions/ratings), on the same table.
+      ...(opts.notify
+        ? { ratings: new DynamoRatingStore(dynamoClientFromEnv({ DYNAMODB_ENDPOINT: opts.notify.endpoint }), opts.notify.tableName) }
         : {}),
     },
     opts.webRoot,
