@@ -170,6 +170,8 @@ export const en = {
   'match.noLink.text':
     'Open the match with the link you were given (an invite, your seat link or a watch link). Links keep their secret after the “#”, so copy the whole link.',
   'match.watching': 'Watching',
+  'match.rated.badge': 'Rated match',
+  'match.rated.void': 'No longer rated: a computer took a seat, so this match does not count for the ratings.',
   'match.players': 'Players',
   'match.openSeat': 'Open seat',
   'match.you': '(you)',

@@ -150,6 +150,8 @@ export const nl = {
   'match.noLink.text':
     'Open de partij met de link die je hebt gekregen (een uitnodiging, je plaatslink of een kijklink). Het geheime deel van een link staat na de “#”, dus kopieer de hele link.',
   'match.watching': 'Toeschouwer',
+  'match.rated.badge': 'Partij om rating',
+  'match.rated.void': 'Niet meer om rating: een computer nam een plaats over, dus deze partij telt niet mee voor de ratings.',
   'match.players': 'Spelers',
   'match.openSeat': 'Vrije plaats',
   'match.you': '(jij)',

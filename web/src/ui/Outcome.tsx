@@ -17,7 +17,7 @@ export function OutcomePanel({ match, Details }: { match: Match; Details?: Compo
       <h2 id="outcome-h">{t('match.outcome.title')}</h2>
       <p class="summary">{sayHere(end, match.seats)}</p>
       {end.reason === 'forfeit' && <p class="note">{t('match.outcome.forfeit')}</p>}
-      {match.rated === 'void' && <p class="note">{t('match.rated.void')}</p>}
+      {match.rated === 'rated' && !changes && <p class="note">{t('match.outcome.ratingPending')}</p>}
       <ol class="final-scores">
         {order.map((s) => (
           <li key={s} class={end.winners.includes(s) ? 'winner' : ''} data-seat={s}>
@@ -65,8 +65,8 @@ function RatingChange({ change }: { change: Change }) {
   const delta = fmt.number(change.after - change.before, { signDisplay: 'exceptZero' });
   return (
     <span class="rating-change">
-      {t('match.rated.change', { delta, rating: fmt.number(change.after, { useGrouping: false }) })}
-      {change.provisional ? ` ${t('match.rated.provisional')}` : ''}
+      {t('match.outcome.ratingChange', { delta, rating: fmt.number(change.after, { useGrouping: false }) })}
+      {change.provisional ? ` ${t('match.outcome.provisional')}` : ''}
     </span>
   );
 }
