@@ -79,3 +79,25 @@ describe('ranks and pools', () => {
     expect(shown(freshRating('p', 'golden-age:4'))).toBe(1500);
   });
 });
+
+describe('a computer in a rated match', () => {
+  // functions/matches/seating.ts: a player hands their seat to a computer; the match stops counting.
+  it('a stand-in voids the rating; a casual match gets no such mark', async () => {
+    const { decideStandIn } = await import('../../functions/matches/seating.js');
+    const { openMatch } = await import('../../functions/matches/progress.js');
+    const now = Date.UTC(2026, 10, 28, 12);
+    const base = openMatch({
+      gameId: 'dutch-auction',
+      options: {},
+      seats: [0, 1].map((seat) => ({ name: `P${seat}`, tokenHash: `h${seat}`, inviteHash: null, player: `p${seat}` })),
+      spectatorHash: 's',
+      rematchOf: null,
+      now,
+    });
+    const active = { ...base, status: 'active' as const };
+    const rated = await decideStandIn(1, 'easy')({ ...active, rated: true }, now, undefined);
+    const casual = await decideStandIn(1, 'easy')(active, now, undefined);
+    expect('commit' in rated && rated.commit.match.ratedVoid).toBe('computer');
+    expect('commit' in casual && casual.commit.match.ratedVoid).toBeUndefined();
+  });
+});
