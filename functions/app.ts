@@ -19,6 +19,7 @@ import { inviteRoutes } from './http/routes/invites.js';
 import { matchRoutes } from './http/routes/matches.js';
 import { moveRoutes } from './http/routes/moves.js';
 import { notificationRoutes } from './http/routes/notifications.js';
+import { ratingRoutes } from './http/routes/ratings.js';
 import { replayRoutes } from './http/routes/replay.js';
 import { standInRoutes } from './http/routes/stand-in.js';
 import { autoClaim, playerRoutes } from './http/routes/players.js';
@@ -42,6 +43,8 @@ import { PlayerSeats, signedInAddress } from './players/seats.js';
 import { SignIn } from './players/signin.js';
 import { PlayerStats } from './players/stats.js';
 import { SeatVault } from './players/vault.js';
+import type { RatingStore } from './ratings/port.js';
+import { Ratings } from './ratings/service.js';
 
 export { INTERNAL_MESSAGE };
 
@@ -71,6 +74,8 @@ export interface AppDeps {
   observe?: Observe;
   /** Chat-app webhooks (functions/notify/webhooks.ts): without a sender they are listed and removed, not added or tested. */
   webhooks?: { store: WebhookStore; sender?: WebhookSender };
+  /** The ratings' store (functions/ratings): leaderboards and what a rated match changed. */
+  ratings?: RatingStore;
 }
 
 /** The player side: its store, the key that seals the seat tokens it keeps, and its mail caps. */
@@ -126,6 +131,10 @@ export function createApp(deps: AppDeps): Hono {
   if (deps.webhooks) {
     const webhooks = new WebhookSettings({ ...deps.webhooks, clock: deps.clock ?? Date.now });
     app.route(MATCHES_BASE, webhookRoutes({ ...ctx, webhooks, ...(deps.publicUrl ? { publicUrl: deps.publicUrl } : {}) }));
+  }
+  if (deps.ratings) {
+    const ratings = new Ratings({ store: deps.ratings, match: (id) => deps.store.get(id), clock: deps.clock ?? Date.now });
+    app.route(API_BASE, ratingRoutes({ whoIs: (c) => ctx.whoIs?.(c) ?? Promise.resolve(null), ratings }));
   }
 
   const notify = deps.notifications;
@@ -236,6 +245,8 @@ function mountPlayers(app: Hono, deps: AppDeps, ctx: RouteContext): void {
     ...(publicUrl ? { publicUrl } : {}),
     ...(notify.clientAddress ? { clientAddress: notify.clientAddress } : {}),
   };
+  // Rated matches seat signed-in players only: the match routes ask who is signing in (functions/ratings).
+  ctx.whoIs = async (c) => (await sessionOf(c, signIn))?.player.id ?? null;
   app.use(MATCHES_BASE, autoClaim(routeCtx));
   app.use(`${MATCHES_BASE}/*`, autoClaim(routeCtx));
   app.route(API_BASE, playerRoutes(routeCtx));

@@ -28,6 +28,7 @@ import { DynamoPlayerStore } from './storage/players-dynamo.js';
 import { DynamoWebhookStore } from './storage/webhooks-dynamo.js';
 import { HttpsWebhookSender } from './notify/webhook-send.js';
 import { DynamoProfileStore } from './storage/profiles-dynamo.js';
+import { DynamoRatingStore } from './storage/ratings-dynamo.js';
 import { DEFAULT_TABLE } from './storage/table.js';
 
 export { DEFAULT_TABLE };
@@ -46,6 +47,7 @@ export function depsFromEnv(env: Record<string, string | undefined> = process.en
     ...(players ? { players } : {}),
     // Chat-app webhooks: the API adds and tests them (a test message is sent from the API at once).
     webhooks: webhooksOf(db, tableName),
+    ratings: new DynamoRatingStore(db, tableName),
   };
 }
 

@@ -16,6 +16,7 @@
  */
 import { RETURN_VISIT_READS_MEASURED } from '../functions/matches/replay.js';
 import { DISPATCH_IN_FLIGHT } from '../functions/notify/dispatcher.js';
+import { TOP_CACHE_MS } from '../functions/ratings/service.js';
 import { SWEEP_IN_FLIGHT, SWEEP_WORKERS } from '../functions/notify/reminders.js';
 import { DIGEST_IN_FLIGHT, DIGEST_SENDS_PER_SECOND, DIGEST_WORKERS } from '../functions/players/digest.js';
 import { MAX_SEATS } from '../functions/players/model.js';
@@ -28,6 +29,7 @@ import {
   DUE_UNITS_PER_MOVE,
   DUE_UNITS_PER_VISIT,
   DUE_VISITS_PER_PLAYER_DAY,
+  LEADERBOARD_SHARDS,
 } from '../functions/storage/table.js';
 import {
   API_GB,
@@ -224,6 +226,15 @@ export const ASSUMED = {
    * dispatcher's 10): half full. Full batches would make SQS 0.3 requests a message, a third full 0.9.
    */
   sqsMessagesPerCall: 5,
+  /**
+   * Rated results per daily player a day (functions/ratings): each moves the player's leaderboard line (a delete
+   * and a put in the rating's transaction). Taken as all in one pool, the worst case for its shards.
+   */
+  ratedResultsPerPlayerDay: 0.5,
+  /** Leaderboard pages per daily player a day: each reads ten lines either side of the viewer from every shard. */
+  leaderboardViewsPerPlayerDay: 1,
+  /** Bytes of one leaderboard line (`LB#<pool>#<n>` / `R#<rating>#<id>`, the player, rating and games). */
+  boardLineBytes: 100,
   /** Bytes of one queued change (functions/queues.ts `encodeChange`: keys, kind and version as JSON); SQS bills each 64 KB of a call. */
   sqsMessageBytes: 1_000,
 } as const;
@@ -646,6 +657,19 @@ export function partitionRows(mix: Mix, dau = TARGET_DAU): PartitionRow[] {
       wcu: ASSUMED.nameClaimsAtOnce * 2,
       rcu: ASSUMED.hotPlayerPageViewsPerSecond,
       scales: false,
+    },
+    {
+      key: `LB#<pool>#<0..${LEADERBOARD_SHARDS - 1}>`,
+      what: `one pool's leaderboard over ${LEADERBOARD_SHARDS} shards: ${ASSUMED.ratedResultsPerPlayerDay} rated results and ${ASSUMED.leaderboardViewsPerPlayerDay} board view a player a day`,
+      // A moved line is a delete and a put, inside the rating's transaction (twice the units).
+      wcu: (rate(ASSUMED.ratedResultsPerPlayerDay) * 2 * 2) / LEADERBOARD_SHARDS,
+      // Every view reads 2 × 10 lines around the viewer from each shard; the top 100 of each shard is read once per
+      // TOP_CACHE_MS by each API instance (at most the account's concurrency); eventually consistent reads.
+      rcu:
+        (rate(ASSUMED.leaderboardViewsPerPlayerDay) * 2 * rru(10 * ASSUMED.boardLineBytes) +
+          (LIMITS.lambdaConcurrency.value / (TOP_CACHE_MS / 1000)) * rru(100 * ASSUMED.boardLineBytes)) *
+        0.5,
+      scales: true,
     },
     {
       key: 'OWN#<match>#<seat>',

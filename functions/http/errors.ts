@@ -76,6 +76,9 @@ export const STATUS_OF = {
   'no-such-webhook': 404,
   'webhook-test-limit': 429,
   'webhooks-unavailable': 503,
+  'not-ratable': 400,
+  'rated-sign-in': 401,
+  'rated-one-seat': 409,
   'replay-range': 400,
   'replay-not-offered': 403,
   // The log no longer leads to the stored state: a fault on our side, never shown as a replay.

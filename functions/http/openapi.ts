@@ -28,6 +28,7 @@ import { moveApi } from './routes/moves.js';
 import { notificationApi } from './routes/notifications.js';
 import { playerApi } from './routes/players.js';
 import { profileApi, seatPresenceApi } from './routes/profiles.js';
+import { ratingApi } from './routes/ratings.js';
 import { replayApi } from './routes/replay.js';
 import { standInApi } from './routes/stand-in.js';
 import { timingApi } from './routes/timing.js';
@@ -60,7 +61,7 @@ export const appApi = {
 const MOUNTED: readonly [prefix: string, routes: ApiRoutes[]][] = [
   [API_BASE, [appApi]],
   [MATCHES_BASE, [matchApi, inviteApi, moveApi, standInApi, chatApi, replayApi, undoApi, timingApi, webhookApi]],
-  [API_BASE, [notificationApi, playerApi]],
+  [API_BASE, [notificationApi, playerApi, ratingApi]],
   [API_BASE, [profileApi]],
   [MATCHES_BASE, [seatPresenceApi]],
 ];

@@ -104,4 +104,6 @@ export interface RouteContext {
    * wires it when there are players), or null: creating and joining a match use it.
    */
   seatName?: (c: Context) => Promise<string | null>;
+  /** The signed-in player making the request (the session cookie), when there are players; for rated matches. */
+  whoIs?: (c: Context) => Promise<string | null>;
 }

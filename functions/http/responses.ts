@@ -105,6 +105,8 @@ export const MatchResponse = z.object({
   log: z.array(LogRecordResponse),
   end: z.nullable(MatchEndResponse),
   rematchId: z.nullable(z.string()),
+  /** A rated match: `rated`, or `void` once a computer took a seat (it no longer counts); absent when casual. */
+  rated: z.optional(z.enum(['rated', 'void'])),
   /** The table chat (absent on answers from before it existed). */
   chat: z.optional(ChatSummaryResponse),
   /** For a seat: whether it may undo its last move now (functions/matches/undo.ts), and how many in a row. */
@@ -169,6 +171,22 @@ export const CreateMatchResponse = z.object({
   invites: z.array(z.object({ seat: z.number(), url: z.string() })),
   spectatorUrl: z.string(),
 });
+
+const BoardLine = z.object({ playerId: z.string(), rating: z.number(), games: z.number() });
+const RatingChangeResponse = z.object({ seat: z.number(), before: z.number(), after: z.number(), provisional: z.boolean() });
+
+/** A pool's leaderboard: its top 100 and, for a signed-in player established there, the lines around them. */
+export const LeaderboardResponse = z.object({
+  game: z.string(),
+  seats: z.number(),
+  top: z.array(BoardLine),
+  around: z.array(BoardLine),
+  /** The signed-in player's own rating there; null when not signed in or not rated yet. */
+  me: z.nullable(z.object({ playerId: z.string(), rating: z.number(), games: z.number(), provisional: z.boolean() })),
+});
+
+/** What a finished rated match did to each seat's rating; `changes` is empty until the end is rated. */
+export const MatchRatingsResponse = z.object({ rated: z.boolean(), changes: z.array(RatingChangeResponse) });
 
 /** Joining a seat, and a seat in the rematch. */
 export const JoinResponse = z.object({ matchId: z.string(), seat: z.number(), token: z.string(), url: z.string() });

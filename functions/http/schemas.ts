@@ -34,6 +34,9 @@ export const SeatParam = lazily(() =>
     ),
   ),
 );
+/** A leaderboard's game (GET /api/ratings/:game?seats=n): any game id; one without a rating answers 404. */
+export const RatingsPath = lazily(() => z.strictObject({ game: z.string().check(z.regex(/^[a-z-]{1,40}$/, 'Not a game id.')) }));
+export const RatingsQuery = lazily(() => z.strictObject({ seats: z.coerce.number().check(z.int(), z.minimum(2), z.maximum(8)) }));
 /** The path of a match route, and of a seat's. */
 export const MatchPath = lazily(() => z.strictObject({ id: MatchId() }));
 export const SeatPath = lazily(() => z.strictObject({ id: MatchId(), seat: SeatParam() }));
@@ -76,6 +79,8 @@ export const CreateMatchRequest = lazily(() =>
     bots: z.optional(z.array(BotSeatRequest()).check(z.maxLength(7))),
     /** A player may ask the others to take back their last turn (off by default). */
     undoRequests: z.optional(z.boolean()),
+    /** The match counts for the ratings (off by default): signed-in players only, no computers. */
+    rated: z.optional(z.boolean()),
   }),
 );
 

@@ -15,6 +15,8 @@ import { PlayerStats } from '../players/stats.js';
 import { DynamoMatchStore, dynamoClientFromEnv } from '../storage/dynamo.js';
 import { DynamoPlayerStore } from '../storage/players-dynamo.js';
 import { DynamoProfileStore } from '../storage/profiles-dynamo.js';
+import { Ratings } from '../ratings/service.js';
+import { DynamoRatingStore } from '../storage/ratings-dynamo.js';
 import { changesOfMessages } from '../storage/sqs-records.js';
 import { outboxBatch } from '../storage/stream-records.js';
 import { DEFAULT_TABLE } from '../storage/table.js';
@@ -41,6 +43,7 @@ const dispatcher = new Dispatcher({
   store: runtime.store,
   matches,
   games: gameRegistry,
+  ratings: new Ratings({ store: new DynamoRatingStore(db, tableName), match: (id) => matches.get(id), clock: Date.now }),
   publicUrl: runtime.publicUrl,
   ...(runtime.email ? { email: runtime.email } : {}),
   ...(runtime.push ? { push: runtime.push } : {}),

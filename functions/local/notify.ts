@@ -23,6 +23,8 @@ import { dynamoClientFromEnv } from '../storage/dynamo.js';
 import { DynamoNotifyStore } from '../storage/notify-dynamo.js';
 import { outboxBatch } from '../storage/stream-records.js';
 import { consumeChanges, type LocalStream } from './stream-lane.js';
+import { Ratings } from '../ratings/service.js';
+import { DynamoRatingStore } from '../storage/ratings-dynamo.js';
 
 export interface LocalNotify {
   /** The API's notifications part (createApp's `notifications`). */
@@ -70,6 +72,11 @@ export function startLocalNotify(opts: {
     clock: Date.now,
   });
   const finished = (matchId: string) => stats.matchOver(matchId);
+  const ratings = new Ratings({
+    store: new DynamoRatingStore(dynamoClientFromEnv(env), opts.tableName),
+    match: (id) => opts.matches.get(id),
+    clock: Date.now,
+  });
   const dispatcher = new Dispatcher({
     store,
     matches: opts.matches,
@@ -80,6 +87,7 @@ export function startLocalNotify(opts: {
     webhooks,
     log,
     finished,
+    ratings,
   });
   const reader = consumeChanges({
     ...(opts.stream ? { stream: opts.stream } : {}),

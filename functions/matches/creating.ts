@@ -19,6 +19,11 @@ export interface CreateRequest {
   bots?: BotSeatRequest[];
   /** A player may ask the others to take back a turn (./undo-requests.ts). */
   undoRequests?: boolean;
+  /**
+   * The match counts for the ratings (functions/ratings): `player` is the signed-in creator, who takes seat 0.
+   * Whether the game at this seat count has a rating is the caller's check (functions/http/routes/matches.ts).
+   */
+  rated?: { player: string | null };
 }
 
 /**
@@ -36,6 +41,8 @@ export async function createMatch(deps: ChangeDeps, input: CreateRequest, key?: 
   const parsed = parseKeepingInput(game.options, input.options);
   if (!parsed.success) throw invalid(parsed.error, 'options');
   const bots = botSeatsOf(input.seats, input.bots);
+  if (input.rated && bots.size > 0) throw new MatchError('not-ratable', 'error.not-ratable.computers');
+  if (input.rated && !input.rated.player) throw new MatchError('rated-sign-in', 'error.rated-sign-in');
   // Several computers are told apart by number: "Computer 1 (strong)", "Computer 2 (strong)".
   const numbers = computerNumbers(Array.from({ length: input.seats }, (_, seat) => bots.has(seat)));
   const now = deps.clock();
@@ -53,7 +60,7 @@ export async function createMatch(deps: ChangeDeps, input: CreateRequest, key?: 
       const level = bots.get(seat);
       if (level) return computerSeat(level, numbers[seat]);
       return seat === 0
-        ? { name: input.name, tokenHash: sha256(token), inviteHash: null }
+        ? { name: input.name, tokenHash: sha256(token), inviteHash: null, ...(input.rated ? { player: input.rated.player! } : {}) }
         : { name: null, tokenHash: null, inviteHash: sha256(invites[seat - 1]!) };
     }),
     spectatorHash: sha256(spectator),
@@ -62,6 +69,7 @@ export async function createMatch(deps: ChangeDeps, input: CreateRequest, key?: 
     timing: timingFrom(input.timing),
     ...(input.undoRequests ? { undoRequests: true } : {}),
   });
+  if (input.rated) match.rated = true;
   // Alone, or against computers only: the match starts at once.
   let started = everySeatFilled(match.seats) ? start(game, match, now) : match;
   if ((await deps.store.create(started)) === 'exists') {

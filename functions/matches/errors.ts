@@ -74,6 +74,10 @@ export const MATCH_ERROR_CODES = [
   'no-such-webhook',
   'webhook-test-limit',
   'webhooks-unavailable',
+  // rated matches (functions/ratings)
+  'not-ratable',
+  'rated-sign-in',
+  'rated-one-seat',
   // replay
   'replay-range',
   'replay-not-offered',

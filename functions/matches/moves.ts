@@ -10,7 +10,7 @@ import { type BotLevel, isStoodIn, withoutBot } from './bot-seats.js';
 import { type ChangeDeps, type Decide, runChange } from './change.js';
 import { invalid, MatchError, parseKeepingInput, RuleError } from './errors.js';
 import { intent, intentsFor } from './intents.js';
-import type { LogRecord, MatchEnd, MatchRecord, RecentKey } from './port.js';
+import { type LogRecord, type MatchEnd, type MatchRecord, type RecentKey, voidRating } from './port.js';
 import { linesOf, presentMatch } from './present.js';
 import { replayFrames } from './replay.js';
 import { advance, keyReused, othersThan, recentKey, rememberKey, sameRequest, seatWords } from './progress.js';
@@ -245,7 +245,7 @@ export function decideExpiry(deps: Pick<ChangeDeps, 'game'>, seat: Seat, expecte
 function standInAtDeadline(game: AnyGame, match: MatchRecord, seat: Seat, now: number) {
   const level: BotLevel = 'strong';
   const seats = match.seats.map((s, i) => (i === seat ? { ...s, bot: { level, standIn: 'deadline' as const }, waitingSince: now } : s));
-  const next = withDue({ ...match, seats, version: match.version + 1, updatedAt: now });
+  const next = withDue({ ...match, ...voidRating(match), seats, version: match.version + 1, updatedAt: now });
   const record: LogRecord = { version: next.version, seat, kind: 'stand-in', bot: level, standIn: 'deadline', at: now, events: [] };
   return { match: next, log: record, intents: [intent(next, seat, 'stood-in', linesOf(game, record, seat), now)] };
 }

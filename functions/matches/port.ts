@@ -34,6 +34,8 @@ export interface SeatRecord {
   bot?: SeatBot;
   /** Table chat and the nudge (functions/matches/chat.ts): this seat's limits, mute and notices. */
   chat?: SeatChat;
+  /** In a rated match: the signed-in player who took the seat (functions/ratings). */
+  player?: string;
   /** The seat's time zone and quiet hours (functions/matches/zones.ts); absent: UTC, never quiet. */
   time?: SeatTime;
 }
@@ -132,7 +134,14 @@ export interface MatchRecord {
   sweptUntil?: number;
   /** Table chat messages posted so far (the last one's seq); absent means none. */
   chatCount?: number;
+  /** A creation option: the match counts for the ratings (functions/ratings); only signed-in players take its seats. */
+  rated?: boolean;
+  /** A computer took a seat of a rated match (a stand-in): it no longer counts for the ratings. */
+  ratedVoid?: 'computer';
 }
+
+/** A computer standing in for a seat of a rated match: from then on the match does not count for the ratings. */
+export const voidRating = (match: MatchRecord): Pick<MatchRecord, 'ratedVoid'> => (match.rated ? { ratedVoid: 'computer' } : {});
 
 /** Reminders and move deadlines, chosen when the match is made (functions/matches/timing.ts). */
 export interface MatchTiming {

@@ -37,6 +37,8 @@ export function presentMatch(game: AnyGame, match: MatchRecord, viewer: Viewer, 
     log: presentLog(game, log, viewer),
     end: match.end,
     rematchId: match.rematchId,
+    // A rated match says so; `void` once a computer took a seat (it no longer counts: functions/ratings).
+    ...(match.rated ? { rated: match.ratedVoid ? ('void' as const) : ('rated' as const) } : {}),
     chat: chatSummary(match, viewer, now),
     // Only a seat's own page has buttons for undo; what the seat may do now.
     ...(viewer !== null && match.state !== null ? { undo: undoStatus(match, viewer) } : {}),

@@ -9,7 +9,7 @@ import { type BotLevel, everySeatFilled, isComputerSeat, withoutBot } from './bo
 import type { ChangeDeps, Decide } from './change.js';
 import { MatchError } from './errors.js';
 import { intent } from './intents.js';
-import type { LogRecord, MatchRecord } from './port.js';
+import { type LogRecord, type MatchRecord, voidRating } from './port.js';
 import { keyReused, recentKey, rememberKey, sameRequest, start } from './progress.js';
 import { countSideChange } from './side-changes.js';
 import { withDue } from './timing.js';
@@ -27,7 +27,14 @@ export interface Joined {
  * and the key: a retry finds its seat taken by that token and gets the same answer (anyone else who
  * holds a used invite still gets "invite-used").
  */
-export function decideJoin(deps: Pick<ChangeDeps, 'game'>, matchId: string, invite: string, name: string, key?: string): Decide<Joined> {
+export function decideJoin(
+  deps: Pick<ChangeDeps, 'game'>,
+  matchId: string,
+  invite: string,
+  name: string,
+  key?: string,
+  player?: string | null,
+): Decide<Joined> {
   const inviteHash = sha256(invite);
   const token = key === undefined ? newSecret() : derivedSecret(invite, `join:${matchId}:${key}`);
   return (match, now) => {
@@ -38,7 +45,11 @@ export function decideJoin(deps: Pick<ChangeDeps, 'game'>, matchId: string, invi
     }
     const seat = match.seats.findIndex((s) => sameHash(s.inviteHash, inviteHash));
     if (seat < 0) throw new MatchError('invite-used', 'error.invite-used');
-    const seats = match.seats.map((s, i) => (i === seat ? { ...s, name, tokenHash: sha256(token), inviteHash: null } : s));
+    // A rated match seats signed-in players only, each once (functions/ratings).
+    if (match.rated && !player) throw new MatchError('rated-sign-in', 'error.rated-sign-in');
+    if (match.rated && match.seats.some((s) => s.player === player)) throw new MatchError('rated-one-seat', 'error.rated-one-seat');
+    const taker = match.rated && player ? { player } : {};
+    const seats = match.seats.map((s, i) => (i === seat ? { ...s, name, tokenHash: sha256(token), inviteHash: null, ...taker } : s));
     let next: MatchRecord = { ...match, seats, version: match.version + 1, updatedAt: now };
     const full = everySeatFilled(seats);
     if (full) next = start(deps.game(match.gameId), next, now);
@@ -61,7 +72,7 @@ export function decideStandIn(seat: Seat, level: BotLevel | null): Decide<void> 
     const seats = countSideChange(match, seat, now).map((x, i) =>
       i !== seat ? x : level === null ? withoutBot(x) : { ...x, bot: { level, standIn: 'asked' as const } },
     );
-    const next = withDue({ ...match, seats, version: match.version + 1, updatedAt: now });
+    const next = withDue({ ...match, ...(level === null ? {} : voidRating(match)), seats, version: match.version + 1, updatedAt: now });
     const log: LogRecord =
       level === null
         ? { version: next.version, seat, kind: 'take-back', at: now, events: [] }

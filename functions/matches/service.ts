@@ -74,11 +74,11 @@ export class MatchService {
   }
 
   /** Takes the seat an invite is for (./seating.ts). */
-  join(matchId: string, invite: string, name: string, key?: string) {
+  join(matchId: string, invite: string, name: string, key?: string, player?: string | null) {
     const busy = (): never => {
       throw new MatchError('busy', 'error.busy');
     };
-    return runChange(this.changes, matchId, decideJoin(this.changes, matchId, invite, name, key), { lost: busy });
+    return runChange(this.changes, matchId, decideJoin(this.changes, matchId, invite, name, key, player), { lost: busy });
   }
 
   /**

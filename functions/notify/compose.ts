@@ -139,6 +139,22 @@ function noticeText(
   }
 }
 
+/** What a rated match's end did to each seat's rating (functions/ratings' RatedMatch, as far as a notice says it). */
+export interface RatingChanges {
+  changes: readonly { seat: number; before: number; after: number }[];
+}
+
+/** "Rating of Ann: +12 → 1534." for each seat of a rated match's end. */
+export function ratingLines(lang: Lang, rated: RatingChanges, names: readonly (string | null)[]): string[] {
+  return rated.changes.map((c) =>
+    t(lang, 'mail.rating', {
+      name: names[c.seat] ?? t(lang, 'mail.AnotherPlayer'),
+      delta: format.number(lang, c.after - c.before, { signDisplay: 'exceptZero' }),
+      rating: format.number(lang, c.after, { useGrouping: false }),
+    }),
+  );
+}
+
 export function compose(input: {
   intent: NotificationIntent;
   match: MatchRecord;
@@ -148,6 +164,8 @@ export function compose(input: {
   publicUrl: string;
   /** The recipient's language (the seat's notification settings); English when absent. */
   lang?: Lang;
+  /** A rated match's end: what it did to each seat's rating (functions/ratings), said after the result. */
+  rated?: RatingChanges | null;
 }): Composed {
   const { intent, match, game } = input;
   const lang = input.lang ?? 'en';
@@ -163,6 +181,7 @@ export function compose(input: {
     input.publicLines,
   );
   const kind = intent.kind;
+  if (input.rated && (kind === 'over' || match.status === 'over')) paragraphs.push(...ratingLines(lang, input.rated, names));
   // Timer notices say nothing of the last move: it is not news any more.
   const shownLines = chatLines ?? (kind === 'reminder' || kind === 'deadline-near' ? [] : lines);
   const body = [...paragraphs, ...shownLines].join(' ').slice(0, 240);

@@ -19,7 +19,7 @@ import type { AnyGame } from '#shared/engine/game.js';
 import { logEntries } from '../matches/present.js';
 import { newSecret, sha256 } from '../matches/tokens.js';
 import type { MatchRecord, MatchStore, NotificationIntent } from '../matches/port.js';
-import { compose, mailHtml, mailText, pushMessage, type Composed } from './compose.js';
+import { compose, mailHtml, mailText, pushMessage, type Composed, type RatingChanges } from './compose.js';
 import type { EmailSender } from './email.js';
 import { DIGESTED_KINDS, UNSUBSCRIBE_TOKEN_TTL_SECONDS, type PushSubscriptionRecord, type SeatPrefs } from './model.js';
 import type { PushSender } from './push.js';
@@ -59,6 +59,11 @@ export interface DispatcherDeps {
   log?: (entry: Record<string, unknown>) => void;
   /** Notices sent and failed for good, by channel (functions/observe.ts); none by default. */
   metrics?: Metrics;
+  /**
+   * The ratings (functions/ratings/service.ts): a finished match's notices wait until its end is rated (at
+   * most once, however often the entry comes), so the end mail can say what changed.
+   */
+  ratings?: { settle(matchId: string): Promise<RatingChanges | null> };
   /** Records handled at once within a batch (DISPATCH_IN_FLIGHT). */
   concurrency?: number;
   /** The claim's lease (CLAIM_LEASE_MS). */
@@ -163,6 +168,13 @@ export class Dispatcher {
   /** Delivers an outbox entry's notifications; true when it is to be retried. */
   private async deliverEntry(entry: OutboxEntry): Promise<boolean> {
     const over = entry.intents.find((i) => i.kind === 'over');
+    let rated: RatingChanges | null = null;
+    try {
+      rated = over && this.deps.ratings ? await this.deps.ratings.settle(over.matchId) : null;
+    } catch (err) {
+      this.log({ level: 'error', message: 'rating failed', matchId: over?.matchId, error: String(err) });
+      return true;
+    }
     // Its failure is caught at once (no unhandled rejection while the notices go) and looked at below.
     const finished =
       over && this.deps.finished
@@ -171,7 +183,7 @@ export class Dispatcher {
             (err: unknown) => err,
           )
         : null;
-    const outcomes = await Promise.allSettled(entry.intents.map((intent) => this.dispatch(intent)));
+    const outcomes = await Promise.allSettled(entry.intents.map((intent) => this.dispatch(intent, rated)));
     let retry = false;
     const notCounted = await finished;
     if (notCounted) {
@@ -202,7 +214,7 @@ export class Dispatcher {
   }
 
   /** Delivers one notification on every channel the seat chose (or holds it through the seat's quiet hours). */
-  async dispatch(notice: NotificationIntent): Promise<DispatchOutcome> {
+  async dispatch(notice: NotificationIntent, rated: RatingChanges | null = null): Promise<DispatchOutcome> {
     let intent = notice;
     const { store } = this.deps;
     const { prefs, push } = await store.seat(intent.matchId, intent.seat);
@@ -237,7 +249,15 @@ export class Dispatcher {
     if (intent.held?.length === 0) return { result: 'done', deliveries: [] };
     const record = intent.tag ? null : await this.deps.matches.logAt(intent.matchId, intent.version);
     const composeIn = (lang: Lang) =>
-      compose({ intent, match, game, publicLines: record ? logEntries(game, record, null) : null, publicUrl: this.deps.publicUrl, lang });
+      compose({
+        intent,
+        match,
+        game,
+        publicLines: record ? logEntries(game, record, null) : null,
+        publicUrl: this.deps.publicUrl,
+        lang,
+        rated,
+      });
     const composed = composeIn(prefs?.lang ?? 'en');
     const settled = await Promise.allSettled([
       ...(wantsEmail ? [this.deliverEmail(intent, prefs!, match, composed).then((delivery) => ({ channel: 'email', delivery }))] : []),

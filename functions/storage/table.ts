@@ -33,6 +33,9 @@
  *   pk = RL#signin#<cap>#<subject> sk = W#<start>    hourly counters of sign-in mails (address, client)
  *   pk = LIVE#<matchId> sk = C#<connectionId>        a live-channel subscription (AWS only), TTL 30 min unless renewed
  *   pk = CONN#<connectionId> sk = CONN               a live connection: the matches it follows, TTL after API Gateway's 2 h
+ *   pk = P#<playerId>  sk = RATING#<pool>            a player's rating in a pool (functions/ratings), versioned
+ *   pk = M#<matchId>   sk = RATED                    the claim that the match was rated, with what it changed
+ *   pk = LB#<pool>#<0..15> sk = R#<9999-rating:4>#<playerId>  an established rating's leaderboard line
  *
  * The sparse index `due` (TABLE.indexes) holds only items with a timer: active matches with a reminder
  * or deadline coming (dueAt = the next one) and undelivered outbox entries, log items with intents and
@@ -171,6 +174,29 @@ export const playerKeys = {
   }),
   finishedFrom: (endedAt: number) => `DONE#${String(endedAt).padStart(13, '0')}`,
   finishedPrefix: 'DONE#',
+};
+
+/**
+ * The leaderboards (functions/ratings): one line per established rating, spread over LEADERBOARD_SHARDS
+ * partitions per pool by the player's id; the top 100 reads every shard's first 100 and merges them.
+ * At 10 M daily players with 0.5 rated results a player a day, all in one pool, peak 5×:
+ * 10e6 × 0.5 × 5 / 86,400 = 289 lines moved/s, each a delete and a put in a transaction (2 units each):
+ * 1,157 WCU/s, 72 a shard (14 % of the half). Reads: each board view reads ten lines either side of the viewer
+ * from every shard; the top 100 is kept per instance for 30 s (functions/ratings/service.ts). infra/capacity.ts
+ * holds the rows.
+ */
+export const LEADERBOARD_SHARDS = 16;
+/** Ratings are shown as whole numbers within this bound (a leaderboard key sorts them highest first). */
+export const RATING_KEY_MAX = 9999;
+export const ratingKeys = {
+  rating: (playerId: string, pool: string) => ({ pk: `P#${playerId}`, sk: `RATING#${pool}` }),
+  rated: (matchId: string) => ({ pk: `M#${matchId}`, sk: 'RATED' }),
+  boardShard: (pool: string, shard: number) => `LB#${pool}#${shard}`,
+  boardSort: (rating: number) => `R#${String(RATING_KEY_MAX - Math.max(0, Math.min(RATING_KEY_MAX, rating))).padStart(4, '0')}#`,
+  boardLine: (pool: string, playerId: string, rating: number) => ({
+    pk: `LB#${pool}#${shardOf(playerId, LEADERBOARD_SHARDS)}`,
+    sk: `${ratingKeys.boardSort(rating)}${playerId}`,
+  }),
 };
 
 /** The live channel's items on AWS (functions/storage/live-dynamo.ts); a poke is one Query of `LIVE#<match>`. */

@@ -17,6 +17,7 @@ export const en = {
   'site.name': 'Dutch',
   'site.nav.label': 'Site',
   'site.nav.myMatches': 'My matches',
+  'site.nav.ratings': 'Leaderboards',
   'site.signIn': 'Sign in',
   'site.signOut': 'Sign out',
   'site.account.title': 'Your account',
@@ -171,6 +172,8 @@ export const en = {
   'match.noLink.text':
     'Open the match with the link you were given (an invite, your seat link or a watch link). Links keep their secret after the “#”, so copy the whole link.',
   'match.watching': 'Watching',
+  'match.rated.badge': 'Rated match',
+  'match.rated.void': 'No longer rated: a computer took a seat, so this match does not count for the ratings.',
   'match.players': 'Players',
   'match.openSeat': 'Open seat',
   'match.presence.online': 'online now',

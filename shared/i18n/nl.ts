@@ -8,6 +8,7 @@ export const nl = {
   'site.name': 'Dutch',
   'site.nav.label': 'Site',
   'site.nav.myMatches': 'Mijn partijen',
+  'site.nav.ratings': 'Ranglijsten',
   'site.signIn': 'Inloggen',
   'site.signOut': 'Uitloggen',
   'site.account.title': 'Je account',
@@ -151,6 +152,8 @@ export const nl = {
   'match.noLink.text':
     'Open de partij met de link die je hebt gekregen (een uitnodiging, je plaatslink of een kijklink). Het geheime deel van een link staat na de “#”, dus kopieer de hele link.',
   'match.watching': 'Toeschouwer',
+  'match.rated.badge': 'Partij om rating',
+  'match.rated.void': 'Niet meer om rating: een computer nam een plaats over, dus deze partij telt niet mee voor de ratings.',
   'match.players': 'Spelers',
   'match.openSeat': 'Vrije plaats',
   'match.presence.online': 'nu online',

@@ -32,7 +32,7 @@ describe('the catalogs', () => {
     expect(Object.keys(panelsEn).filter((k) => k in en)).toEqual([]);
     for (const key of Object.keys(panelsEn))
       expect(key).toMatch(
-        /^(account|match\.(notify|rematch|resign|standIn|away|undo|replay|chat|join|outcome|link|share|rules))\.[A-Za-z0-9.-]+$/,
+        /^(account|ratings|match\.(notify|rematch|resign|standIn|away|undo|replay|chat|join|outcome|link|share|rules))\.[A-Za-z0-9.-]+$/,
       );
   });
 

@@ -28,6 +28,7 @@ import webpush from 'web-push';
 import { client, type Json } from '../support/api.js';
 import { freshTable } from '../support/dynamo.js';
 import { secretSums } from '../support/test-game.js';
+import { DynamoRatingStore } from '../../functions/storage/ratings-dynamo.js';
 
 export const PUBLIC_URL = 'http://dutch.test';
 
@@ -284,6 +285,7 @@ export async function harness(opts: HarnessOptions = {}) {
     publicUrl: PUBLIC_URL,
     notifications,
     ...(players ? { players } : {}),
+    ratings: new DynamoRatingStore(table.doc, table.tableName),
   });
   const api = client(app);
   const logs: Record<string, unknown>[] = [];

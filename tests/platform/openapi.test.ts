@@ -17,6 +17,7 @@ import type { PlayerStore, ProfileStore } from '../../functions/players/port.js'
 import type { DevOutbox } from '../../functions/notify/email.js';
 import { openApiDocument } from '../../functions/http/openapi.js';
 import { secretSums } from '../support/test-game.js';
+import type { RatingStore } from '../../functions/ratings/port.js';
 
 /** Served, but not part of the API: the local page of mails not sent. */
 const NOT_API = [/^\/dev\/outbox(\/|$)/];
@@ -37,6 +38,7 @@ function servedRoutes(): string[] {
     },
     players: { store: unused as PlayerStore, seatKey: Buffer.alloc(32), profiles: unused as ProfileStore },
     webhooks: { store: unused as WebhookStore },
+    ratings: unused as RatingStore,
   });
   const routes = app.routes
     .filter((r) => r.method !== 'ALL' && !NOT_API.some((p) => p.test(r.path)))

@@ -10,6 +10,8 @@ import { describeProfileStoreContract } from '../contracts/profile-store.contrac
 import { freshTable } from '../support/dynamo.js';
 import { DynamoWebhookStore } from '../../functions/storage/webhooks-dynamo.js';
 import { describeWebhookStoreContract } from '../contracts/webhook-store.contract.js';
+import { DynamoRatingStore } from '../../functions/storage/ratings-dynamo.js';
+import { describeRatingStoreContract } from '../contracts/rating-store.contract.js';
 
 const playerStores = async () => {
   const table = await freshTable('p');
@@ -31,4 +33,9 @@ describeNotifyStoreContract('DynamoDB', async () => {
 describeWebhookStoreContract('DynamoDB', async () => {
   const table = await freshTable('w');
   return new DynamoWebhookStore(table.doc, table.tableName);
+});
+
+describeRatingStoreContract('DynamoDB', async () => {
+  const table = await freshTable('r');
+  return new DynamoRatingStore(table.doc, table.tableName);
 });

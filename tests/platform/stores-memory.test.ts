@@ -10,6 +10,8 @@ import { describeMatchStoreContract } from '../contracts/match-store.contract.js
 import { describeNotifyStoreContract } from '../contracts/notify-store.contract.js';
 import { describeDigestStoreContract, describePlayerStoreContract } from '../contracts/player-store.contract.js';
 import { describeProfileStoreContract } from '../contracts/profile-store.contract.js';
+import { MemoryRatingStore } from '../../functions/storage/memory/ratings.js';
+import { describeRatingStoreContract } from '../contracts/rating-store.contract.js';
 
 const playerStores = async () => {
   const table = new MemoryTable();
@@ -26,3 +28,4 @@ describeNotifyStoreContract('in memory', async () => {
 });
 
 describeWebhookStoreContract('in memory', async () => new MemoryWebhookStore(new MemoryTable()));
+describeRatingStoreContract('in memory', async () => new MemoryRatingStore());

@@ -9,14 +9,20 @@ import { type ApiRoutes, createRoute, idempotencyHeader, on } from '../api-route
 import type { Answer, InviteInfoResponse, JoinResponse } from '../responses.js';
 import { JoinRequest, MatchPath } from '../schemas.js';
 
-export function inviteRoutes({ service, links, seatName }: RouteContext): Hono {
+export function inviteRoutes({ service, links, seatName, whoIs }: RouteContext): Hono {
   const app = new Hono();
 
   on(app, inviteApi.join, async (c) => {
     const { id } = target(c);
     const key = idempotencyKey(c);
     const input = parseIn(c, JoinRequest(), (await jsonBody(c)).value);
-    const joined = await service.join(id, input.invite, (await seatName?.(c)) ?? input.name, key?.key);
+    const joined = await service.join(
+      id,
+      input.invite,
+      (await seatName?.(c)) ?? input.name,
+      key?.key,
+      (await whoIs?.(c).catch(() => null)) ?? null,
+    );
     return c.json({
       matchId: id,
       seat: joined.seat,

@@ -3,6 +3,9 @@
  * older log, new links and the rematch.
  */
 import { Hono, type Context } from 'hono';
+import { isGameId } from '#shared/games/ids.js';
+import { MatchError } from '../../matches/errors.js';
+import { poolOf } from '../../ratings/model.js';
 import { parseIn, policyWorded } from '../localized.js';
 import { authorize, bearer, etagOf, idempotencyKey, jsonBody, notModified, target, type RouteContext } from '../request.js';
 import { type ApiRoutes, createRoute, idempotencyHeader, on, SEAT_REFUSALS } from '../api-route.js';
@@ -14,14 +17,19 @@ export interface MatchRouteContext extends RouteContext {
   carryOver?: (from: { matchId: string; seat: number }, to: { matchId: string; seat: number }) => Promise<void>;
 }
 
-export function matchRoutes({ service, links, carryOver, seatName }: MatchRouteContext): Hono {
+export function matchRoutes({ service, links, carryOver, seatName, whoIs }: MatchRouteContext): Hono {
   const app = new Hono();
 
   on(app, matchApi.create, async (c) => {
     const key = idempotencyKey(c, CreateIdempotencyKey);
-    const input = parseIn(c, CreateMatchRequest(), (await jsonBody(c)).value);
+    const { rated, ...input } = parseIn(c, CreateMatchRequest(), (await jsonBody(c)).value);
+    if (rated && isGameId(input.game) && poolOf(input.game, input.seats) === null)
+      throw new MatchError('not-ratable', { key: 'error.not-ratable', params: { seats: input.seats } });
     const named = (await seatName?.(c)) ?? input.name;
-    const created = await service.create({ ...input, name: named }, key?.key);
+    const created = await service.create(
+      { ...input, name: named, ...(rated ? { rated: { player: (await whoIs?.(c)) ?? null } } : {}) },
+      key?.key,
+    );
     const id = created.match.id;
     return c.json(
       {

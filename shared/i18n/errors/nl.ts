@@ -19,6 +19,11 @@ export const errorsNl = {
   'error.idempotency-key-reused': 'Deze Idempotency-Key is al gebruikt voor een ander verzoek.',
   'error.forbidden': 'Deze link opent die plaats niet.',
   'error.invite-used': 'Deze uitnodigingslink is al gebruikt of vervangen.',
+  'error.not-ratable':
+    'Dit spel heeft geen rating voor {seats, plural, one {# speler} other {# spelers}}; de partij kan dus niet om rating gaan.',
+  'error.not-ratable.computers': 'Een partij om rating is alleen tussen mensen: laat de computerspelers weg, of maak haar vrijblijvend.',
+  'error.rated-sign-in': 'Aan een partij om rating kunnen alleen ingelogde spelers zitten. Log eerst in en open de link dan opnieuw.',
+  'error.rated-one-seat': 'Je hebt al een plaats aan deze partij om rating; iedere speler neemt er één.',
   'error.no-such-match': 'Deze partij bestaat niet.',
   'error.match-over': 'De partij is afgelopen.',
   'error.match-over.nudge': 'De partij is afgelopen: er is geen zet meer om iemand aan te herinneren.',

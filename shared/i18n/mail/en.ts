@@ -14,6 +14,7 @@ export const mailEn = {
   'mail.AnotherPlayer': 'Another player',
   'mail.yourMove': 'It is your move.',
   'mail.matchOver': 'The match is over.',
+  'mail.rating': 'Rating of {name}: {delta} → {rating}.',
   'mail.utc': '{time} UTC',
   // A time in the recipient's own time zone, named so nobody wonders whose clock it is.
   'mail.inZone': '{time} ({zone})',

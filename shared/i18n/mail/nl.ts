@@ -12,6 +12,7 @@ export const mailNl = {
   'mail.AnotherPlayer': 'Een andere speler',
   'mail.yourMove': 'Je bent aan zet.',
   'mail.matchOver': 'De partij is afgelopen.',
+  'mail.rating': 'Rating van {name}: {delta} → {rating}.',
   'mail.utc': '{time} UTC',
   'mail.inZone': '{time} (tijdzone {zone})',
 

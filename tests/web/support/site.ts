@@ -18,6 +18,7 @@ import { startLocalNotify, type LocalNotify } from '../../../functions/local/not
 import type { MatchStore } from '../../../functions/matches/port.js';
 import { DynamoPlayerStore } from '../../../functions/storage/players-dynamo.js';
 import { DynamoProfileStore } from '../../../functions/storage/profiles-dynamo.js';
+import { DynamoRatingStore } from '../../../functions/storage/ratings-dynamo.js';
 import { dynamoClientFromEnv } from '../../../functions/storage/dynamo.js';
 import { randomBytes } from 'node:crypto';
 import { dutchAuction } from '#shared/games/dutch-auction/index.js';
@@ -127,6 +128,10 @@ export async function startSite(opts: {
               profiles: new DynamoProfileStore(dynamoClientFromEnv({ DYNAMODB_ENDPOINT: opts.notify.endpoint }), opts.notify.tableName),
             },
           }
+        : {}),
+      // Leaderboards and what a rated match changed (functions/ratings), on the same table.
+      ...(opts.notify
+        ? { ratings: new DynamoRatingStore(dynamoClientFromEnv({ DYNAMODB_ENDPOINT: opts.notify.endpoint }), opts.notify.tableName) }
         : {}),
     },
     opts.webRoot,

@@ -48,7 +48,13 @@ const loadAccount =
   (name: 'SignInPage' | 'AccountPage'): PageLoader =>
   () =>
     Promise.all([import('./account/AccountPages.js'), loadPanels()]).then(([m]) => m[name]);
-const ACCOUNT_PAGES: Partial<Record<string, PageLoader>> = { '/signin': loadAccount('SignInPage'), '/account': loadAccount('AccountPage') };
+const loadLeaderboards: PageLoader = () =>
+  Promise.all([import('./ratings/Leaderboards.js'), loadPanels()]).then(([m]) => m.LeaderboardsPage);
+const ACCOUNT_PAGES: Partial<Record<string, PageLoader>> = {
+  '/signin': loadAccount('SignInPage'),
+  '/account': loadAccount('AccountPage'),
+  '/ratings': loadLeaderboards,
+};
 /** A player's page, `/players/<name>`, with the account pages' words. */
 const loadPlayerPage: PageLoader = () => Promise.all([import('./account/PlayerPage.js'), loadPanels()]).then(([m]) => m.PlayerPage);
 

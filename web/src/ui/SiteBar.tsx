@@ -41,6 +41,9 @@ export function SiteBar({ matchId, myTurn }: { matchId?: string; myTurn?: boolea
       <a href="/" onClick={(e) => onLinkClick(e)}>
         {t('site.nav.myMatches')}
       </a>
+      <a href="/ratings" onClick={(e) => onLinkClick(e)}>
+        {t('site.nav.ratings')}
+      </a>
       {session.kind === 'in' && <NextWaiting key={`${matchId}:${myTurn}`} here={matchId} />}
       <span class="account-nav">
         {session.kind === 'out' && (

@@ -41,6 +41,11 @@ export function MatchHeader({
           {t('match.variant.line', { label: variant.label, value: variant.value })}
         </p>
       )}
+      {match.rated && (
+        <p class="rated-line" data-rated={match.rated}>
+          {match.rated === 'rated' ? <span class="badge">{t('match.rated.badge')}</span> : t('match.rated.void')}
+        </p>
+      )}
       <Players match={match} you={creds.kind === 'seat' ? creds.seat : null} now={now} presence={useSeatPresence(match.matchId, creds)} />
       <p class={myTurn ? 'turn mine' : 'turn'} id="turn-line" tabIndex={-1} elementtiming="match-ready">
         {creds.kind === 'watch' && <span class="badge">{t('match.watching')}</span>} {words}
