@@ -15,6 +15,7 @@ import { linksFor, type RouteContext } from './http/request.js';
 import { chatRoutes } from './http/routes/chat.js';
 import { devOutboxRoutes } from './http/routes/dev-outbox.js';
 import { inviteRoutes } from './http/routes/invites.js';
+import { lobbyRoutes } from './http/routes/lobby.js';
 import { matchRoutes } from './http/routes/matches.js';
 import { moveRoutes } from './http/routes/moves.js';
 import { notificationRoutes } from './http/routes/notifications.js';
@@ -23,6 +24,7 @@ import { standInRoutes } from './http/routes/stand-in.js';
 import { autoClaim, playerRoutes } from './http/routes/players.js';
 import { timingRoutes } from './http/routes/timing.js';
 import { undoRoutes } from './http/routes/undo.js';
+import type { LobbyStore } from './matches/lobby-port.js';
 import type { MatchStore } from './matches/port.js';
 import { METRIC, type Observe } from './observe.js';
 import { MatchService } from './matches/service.js';
@@ -61,6 +63,8 @@ export interface AppDeps {
   players?: PlayersDeps;
   /** Log lines and metrics (functions/observe.ts): Powertools on Lambda, the console line by default. */
   observe?: Observe;
+  /** Open games and quick match (functions/matches/lobby.ts); needs `players` (only signed-in players use it). */
+  lobby?: LobbyStore;
 }
 
 /** The player side: its store, the key that seals the seat tokens it keeps, and its mail caps. */
@@ -76,7 +80,12 @@ export const MAX_BODY_BYTES = 16 * 1024;
 export const notFound = (c: Context) => new ApiError(404, 'not-found', 'error.not-found').toBody(langOf(c.req));
 
 export function createApp(deps: AppDeps): Hono {
-  const service = new MatchService({ store: deps.store, games: deps.games, clock: deps.clock ?? Date.now });
+  const service = new MatchService({
+    store: deps.store,
+    games: deps.games,
+    clock: deps.clock ?? Date.now,
+    ...(deps.lobby ? { lobby: deps.lobby } : {}),
+  });
   const ctx: RouteContext = { service, links: linksFor(deps.publicUrl) };
   const app = new Hono();
 
@@ -222,4 +231,10 @@ function mountPlayers(app: Hono, deps: AppDeps, ctx: RouteContext): void {
   app.use(MATCHES_BASE, autoClaim(routeCtx));
   app.use(`${MATCHES_BASE}/*`, autoClaim(routeCtx));
   app.route(API_BASE, playerRoutes(routeCtx));
+  if (ctx.service.lobby) {
+    app.route(
+      API_BASE,
+      lobbyRoutes({ lobby: ctx.service.lobby, signIn, seats, links: ctx.links, clock, ...(publicUrl ? { publicUrl } : {}) }),
+    );
+  }
 }

@@ -23,6 +23,7 @@ import {
 } from './api-route.js';
 import { chatApi } from './routes/chat.js';
 import { inviteApi } from './routes/invites.js';
+import { lobbyApi } from './routes/lobby.js';
 import { matchApi } from './routes/matches.js';
 import { moveApi } from './routes/moves.js';
 import { notificationApi } from './routes/notifications.js';
@@ -58,7 +59,7 @@ export const appApi = {
 const MOUNTED: readonly [prefix: string, routes: ApiRoutes[]][] = [
   [API_BASE, [appApi]],
   [MATCHES_BASE, [matchApi, inviteApi, moveApi, standInApi, chatApi, replayApi, undoApi, timingApi]],
-  [API_BASE, [notificationApi, playerApi]],
+  [API_BASE, [notificationApi, playerApi, lobbyApi]],
 ];
 
 const IDEMPOTENCY = `Every call that changes something accepts an Idempotency-Key header (8–64 of A–Z a–z 0–9 - _; 22 or more, random, to create a match). A retry with the same key and the same request (compared after parsing: key order and spacing do not matter) gets the first answer and changes nothing more. A rematch is safe to repeat even without a key: every call from a seat, in parallel or not, with any keys or none, gets the same rematch seat and working token. Changes beside the game (new links, pausing, resuming) raise the match version, so polls see them, but a move or resignation made at any version since the game last changed is still accepted; each seat may make ${SIDE_CHANGES.perWindow} such changes per hour (then 429 with Retry-After).`;

@@ -68,6 +68,12 @@ export const MATCH_ERROR_CODES = [
   'confirmation-limit-client',
   'push-unavailable',
   'too-many-devices',
+  // open games and quick match (./lobby.ts)
+  'not-an-open-game',
+  'seat-taken',
+  'already-seated',
+  'too-many-open-games',
+  'open-game-limit',
   // replay
   'replay-range',
   'replay-not-offered',

@@ -1,8 +1,10 @@
 /** The stores' contracts (tests/contracts/) on the in-memory adapters (functions/storage/memory/): no database. */
+import { MemoryLobbyStore } from '../../functions/storage/memory/lobby.js';
 import { MemoryMatchStore } from '../../functions/storage/memory/matches.js';
 import { MemoryNotifyStore } from '../../functions/storage/memory/notify.js';
 import { MemoryDigestStore, MemoryPlayerStore } from '../../functions/storage/memory/players.js';
 import { MemoryTable } from '../../functions/storage/memory/table.js';
+import { describeLobbyStoreContract } from '../contracts/lobby-store.contract.js';
 import { describeMatchStoreContract } from '../contracts/match-store.contract.js';
 import { describeNotifyStoreContract } from '../contracts/notify-store.contract.js';
 import { describeDigestStoreContract, describePlayerStoreContract } from '../contracts/player-store.contract.js';
@@ -18,4 +20,8 @@ describeDigestStoreContract('in memory', playerStores);
 describeNotifyStoreContract('in memory', async () => {
   const table = new MemoryTable();
   return { matches: new MemoryMatchStore(table), notify: new MemoryNotifyStore(table) };
+});
+describeLobbyStoreContract('in memory', async () => {
+  const table = new MemoryTable();
+  return { matches: new MemoryMatchStore(table), lobby: new MemoryLobbyStore(table) };
 });
