@@ -35,8 +35,12 @@ export const LOBBY_WAIT_DAYS = 7;
 export const BOTS_AFTER_HOURS = [1, 12, 24] as const;
 /** Move deadlines an open game may have: one is required (issue 28). */
 export const OPEN_DEADLINE_DAYS = [1, 3, 7] as const;
-/** Each shard's page the listing reads (LobbyStore.list): with 16 shards, the ~800 longest waiting. */
-export const LOBBY_PAGE_PER_SHARD = 50;
+/**
+ * Each shard's page the listing reads (LobbyStore.list): with 16 shards, about the 160 longest waiting, filtered
+ * after. Ten entries of ~400 B stay within one 4 KB read unit, half a unit eventually consistent: the figure that
+ * keeps each shard's reads under half a partition's at 10 M daily players (infra/capacity.ts, "LOBBY#").
+ */
+export const LOBBY_PAGE_PER_SHARD = 10;
 /** Candidates quick match tries, longest waiting first, before it opens a game of its own. */
 export const QUICK_TRIES = 5;
 
@@ -229,13 +233,22 @@ export class Lobby {
     return createMatch(this.deps, request, key, lobby);
   }
 
-  /** Takes an open seat of this match (one conditional write; `seat-taken` when someone was first). */
-  join(matchId: string, player: LobbyPlayer, key?: string): Promise<Joined> {
-    return runChange(this.deps, matchId, decideTakeOpenSeat(this.deps, player, key), {
+  /**
+   * Takes an open seat of this match (one conditional write; `seat-taken` when someone was first). Every try lost
+   * to others' writes (a crowd after the last seat): `seat-taken` if the seats are gone by then, else `busy`.
+   */
+  async join(matchId: string, player: LobbyPlayer, key?: string): Promise<Joined> {
+    const lost = (): Joined | 'lost' => 'lost';
+    const joined = await runChange<Joined | 'lost'>(this.deps, matchId, decideTakeOpenSeat(this.deps, player, key), {
       missing: () => {
         throw new MatchError('not-an-open-game', 'error.not-an-open-game');
       },
+      lost,
     });
+    if (joined !== 'lost') return joined;
+    const now = await this.deps.store.get(matchId);
+    if (now && stillOpen(now) && openSeatOf(now) >= 0) throw new MatchError('busy', 'error.busy');
+    throw new MatchError('seat-taken', 'error.seat-taken');
   }
 
   withdraw(matchId: string, player: LobbyPlayer): Promise<MatchRecord> {

@@ -164,9 +164,10 @@ export const liveKeys = {
 
 /**
  * The lobby's partitions per game. At 10 M daily players (infra/capacity.ts, "LOBBY#"): every listing and quick
- * match reads one page of each shard, so each shard's reads do not shrink with more shards (≈ 0.5 unit a page,
- * ~1,160 read units/s a shard at the peak, 39 % of a partition's); the writes (opened, each seat taken, gone:
- * ~2,300 write units/s at the peak for one game) do, and 16 shards keep each at 14 % of a partition's.
+ * match reads one page of each shard, so each shard's reads do not shrink with more shards (0.5 unit a page of
+ * LOBBY_PAGE_PER_SHARD, ~1,160 read units/s a shard at the peak: 39 % of a partition's); the writes (opened, a
+ * seat taken, gone, each in a transaction: ~1,740 write units/s at the peak if every game were one game's) do,
+ * and 16 shards keep each at 11 % of a partition's.
  */
 export const LOBBY_SHARDS = 16;
 

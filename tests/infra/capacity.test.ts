@@ -25,7 +25,23 @@ describe('the capacity model at 10 M DAU', () => {
     it(`every key pattern's busiest partition stays within ${HEADROOM * 100} % of the partition limits (${mix.name} items)`, () => {
       const rows = partitionRows(mix);
       // Every pattern the table's key design names is in the model (functions/storage/table.ts).
-      for (const prefix of ['M#', 'DUE#', 'DIGEST#', 'WALK#', 'RL#', 'LIVE#', 'CONN#', 'P#', 'OWN#', 'EMAIL#', 'PADDR#', 'SIGNIN#', 'NT#'])
+      for (const prefix of [
+        'M#',
+        'DUE#',
+        'DIGEST#',
+        'WALK#',
+        'RL#',
+        'LIVE#',
+        'CONN#',
+        'P#',
+        'OWN#',
+        'EMAIL#',
+        'PADDR#',
+        'SIGNIN#',
+        'NT#',
+        'LOBBY#',
+        'HOST#',
+      ])
         expect(
           rows.some((r) => r.key.includes(prefix)),
           prefix,

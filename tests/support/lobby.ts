@@ -47,13 +47,19 @@ export function memoryStores(): Stores {
   };
 }
 
-export async function dynamoStores(): Promise<Stores> {
+/**
+ * The match and lobby stores on DynamoDB Local; with `playersInMemory`, the player and notification stores in
+ * memory (signing in fifty browsers on DynamoDB Local takes most of a minute on a busy machine, and the race
+ * under test is on the match item alone).
+ */
+export async function dynamoStores(opts: { playersInMemory?: boolean } = {}): Promise<Stores> {
   const t = await freshTable('lobby');
+  const memory = new MemoryTable();
   return {
     matches: t.store,
     lobby: new DynamoLobbyStore(t.doc, t.tableName),
-    players: new DynamoPlayerStore(t.doc, t.tableName),
-    notify: new DynamoNotifyStore(t.doc, t.tableName),
+    players: opts.playersInMemory ? new MemoryPlayerStore(memory) : new DynamoPlayerStore(t.doc, t.tableName),
+    notify: opts.playersInMemory ? new MemoryNotifyStore(memory) : new DynamoNotifyStore(t.doc, t.tableName),
   };
 }
 
