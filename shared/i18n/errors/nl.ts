@@ -23,9 +23,10 @@ export const errorsNl = {
   'error.not-an-open-game': 'Dat spel staat niet (meer) in de lobby.',
   'error.seat-taken': 'Iemand was je net voor en heeft de laatste vrije plaats genomen. Kies een ander spel, of speel nu tegen iemand.',
   'error.already-seated': 'Je hebt al een plaats in dit spel.',
-  'error.too-many-open-games': 'Je kunt {max} open spellen tegelijk laten wachten. Trek er een in, of wacht tot er een vol is.',
+  'error.too-many-open-games':
+    'Je kunt {max, plural, one {# open spel} other {# open spellen}} tegelijk laten wachten. Trek er een in, of wacht tot er een vol is.',
   'error.open-game-limit':
-    'Je hebt dit uur al {max} spellen geopend; probeer het over {minutes, plural, one {# minuut} other {# minuten}} opnieuw.',
+    'Je hebt dit uur al {max, plural, one {# spel} other {# spellen}} geopend; probeer het over {minutes, plural, one {# minuut} other {# minuten}} opnieuw.',
   'error.match-over': 'De partij is afgelopen.',
   'error.match-over.nudge': 'De partij is afgelopen: er is geen zet meer om iemand aan te herinneren.',
   'error.match-not-started': 'De partij begint zodra alle plaatsen bezet zijn.',

@@ -47,7 +47,12 @@ const loadAccount =
   (name: 'SignInPage' | 'AccountPage'): PageLoader =>
   () =>
     Promise.all([import('./account/AccountPages.js'), loadPanels()]).then(([m]) => m[name]);
-const ACCOUNT_PAGES: Partial<Record<string, PageLoader>> = { '/signin': loadAccount('SignInPage'), '/account': loadAccount('AccountPage') };
+const loadLobby: PageLoader = () => Promise.all([import('./LobbyPage.js'), loadPanels()]).then(([m]) => m.LobbyPage);
+const ACCOUNT_PAGES: Partial<Record<string, PageLoader>> = {
+  '/signin': loadAccount('SignInPage'),
+  '/account': loadAccount('AccountPage'),
+  '/lobby': loadLobby,
+};
 
 function LazyRoute({ load }: { load: PageLoader }) {
   const [Page, setPage] = useState<FunctionComponent | null>(null);
