@@ -5,7 +5,8 @@
  * exactly one gets the seat, the 49 others a clear 409 `seat-taken`, and the full match has left the lobby.
  */
 import { describe, expect, it } from 'vitest';
-import { Browser, dynamoStores, lobbySite, openAuction } from '../support/lobby.js';
+import { Browser, lobbySite, openAuction } from '../support/lobby.js';
+import { dynamoStores } from '../support/lobby-dynamo.js';
 
 const RIVALS = 50;
 

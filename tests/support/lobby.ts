@@ -1,5 +1,6 @@
 /**
- * An app with signed-in players and the lobby, on the in-memory stores (one MemoryTable) or on DynamoDB Local,
+ * An app with signed-in players and the lobby, on the in-memory stores (one MemoryTable) or on DynamoDB Local
+ * (./lobby-dynamo.ts),
  * and browsers that sign in through it: a sign-in mail is caught by a stand-in sender and its link opened.
  */
 import { randomBytes } from 'node:crypto';
@@ -9,16 +10,12 @@ import type { LobbyStore } from '../../functions/matches/lobby-port.js';
 import type { EmailSender, OutgoingMail } from '../../functions/notify/email.js';
 import type { NotifyStore } from '../../functions/notify/port.js';
 import type { PlayerStore } from '../../functions/players/port.js';
-import { DynamoLobbyStore } from '../../functions/storage/lobby-dynamo.js';
 import { MemoryLobbyStore } from '../../functions/storage/memory/lobby.js';
 import { MemoryMatchStore } from '../../functions/storage/memory/matches.js';
 import { MemoryNotifyStore } from '../../functions/storage/memory/notify.js';
 import { MemoryPlayerStore } from '../../functions/storage/memory/players.js';
 import { MemoryTable } from '../../functions/storage/memory/table.js';
-import { DynamoNotifyStore } from '../../functions/storage/notify-dynamo.js';
-import { DynamoPlayerStore } from '../../functions/storage/players-dynamo.js';
 import { gameRegistry } from '#shared/games/index.js';
-import { freshTable } from './dynamo.js';
 
 export const SITE = 'http://dutch.test';
 
@@ -30,7 +27,7 @@ export interface LobbySite {
   clock: { now: number; fn: () => number };
 }
 
-interface Stores {
+export interface Stores {
   matches: MatchStore;
   lobby: LobbyStore;
   players: PlayerStore;
@@ -44,22 +41,6 @@ export function memoryStores(): Stores {
     lobby: new MemoryLobbyStore(table),
     players: new MemoryPlayerStore(table),
     notify: new MemoryNotifyStore(table),
-  };
-}
-
-/**
- * The match and lobby stores on DynamoDB Local; with `playersInMemory`, the player and notification stores in
- * memory (signing in fifty browsers on DynamoDB Local takes most of a minute on a busy machine, and the race
- * under test is on the match item alone).
- */
-export async function dynamoStores(opts: { playersInMemory?: boolean } = {}): Promise<Stores> {
-  const t = await freshTable('lobby');
-  const memory = new MemoryTable();
-  return {
-    matches: t.store,
-    lobby: new DynamoLobbyStore(t.doc, t.tableName),
-    players: opts.playersInMemory ? new MemoryPlayerStore(memory) : new DynamoPlayerStore(t.doc, t.tableName),
-    notify: opts.playersInMemory ? new MemoryNotifyStore(memory) : new DynamoNotifyStore(t.doc, t.tableName),
   };
 }
 

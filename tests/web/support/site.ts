@@ -16,6 +16,7 @@ import { MatchService } from '../../../functions/matches/service.js';
 import type { Server } from 'node:http';
 import { startLocalNotify, type LocalNotify } from '../../../functions/local/notify.js';
 import type { MatchStore } from '../../../functions/matches/port.js';
+import { DynamoLobbyStore } from '../../../functions/storage/lobby-dynamo.js';
 import { DynamoPlayerStore } from '../../../functions/storage/players-dynamo.js';
 import { dynamoClientFromEnv } from '../../../functions/storage/dynamo.js';
 import { randomBytes } from 'node:crypto';
@@ -124,6 +125,7 @@ export async function startSite(opts: {
               store: new DynamoPlayerStore(dynamoClientFromEnv({ DYNAMODB_ENDPOINT: opts.notify.endpoint }), opts.notify.tableName),
               seatKey: randomBytes(32),
             },
+            lobby: new DynamoLobbyStore(dynamoClientFromEnv({ DYNAMODB_ENDPOINT: opts.notify.endpoint }), opts.notify.tableName),
           }
         : {}),
     },

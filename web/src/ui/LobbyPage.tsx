@@ -72,14 +72,7 @@ export function LobbyPage() {
       <SiteBar />
       <h1>{t('account.lobby.title')}</h1>
       <p>{t('account.lobby.intro')}</p>
-      {!signedIn && (
-        <p class="notice">
-          {t('account.lobby.signInFirst')}{' '}
-          <a href="/signin" onClick={(e) => onLinkClick(e)}>
-            {t('site.signIn')}
-          </a>
-        </p>
-      )}
+      {!signedIn && <SignInFirst />}
       <form class="zone" onSubmit={(e) => e.preventDefault()} aria-label={t('account.lobby.filters')}>
         <label>
           {t('account.lobby.game')}{' '}
@@ -137,34 +130,63 @@ export function LobbyPage() {
           {error}
         </p>
       )}
-      <section aria-labelledby="lobby-open">
-        <h2 id="lobby-open">{t('account.lobby.openGames')}</h2>
-        {list === null ? (
-          <p class="loading">{t('site.loading')}</p>
-        ) : list.length === 0 ? (
-          <p>{t('account.lobby.none')}</p>
-        ) : (
-          <ul class="lobby-list">
-            {list.map((g) => (
-              <li key={g.matchId}>
-                <span>
-                  {fmt.list(g.taken)} · {t('account.lobby.seatsOpen', { open: g.open, seats: g.seats })} ·{' '}
-                  {t('account.lobby.days', { n: g.deadlineDays })}
-                  {g.rated ? ` · ${t('account.lobby.rated')}` : ''} · {waited(g.waitedMs)}
-                  {Object.values(g.options).length > 0 ? ` · ${Object.values(g.options).join(', ')}` : ''}
-                </span>{' '}
-                {signedIn && !g.yours && (
-                  <button type="button" disabled={busy} onClick={() => go('POST', `/api/lobby/${g.matchId}/join`, {})}>
-                    {t('account.lobby.join')}
-                  </button>
-                )}
-                {g.yours && <em>{t('account.lobby.yours')}</em>}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <OpenGames list={list} signedIn={signedIn} busy={busy} join={(id) => go('POST', `/api/lobby/${id}/join`, {})} />
     </main>
+  );
+}
+
+/** Joining and opening need a signed-in player. */
+function SignInFirst() {
+  return (
+    <p class="notice">
+      {t('account.lobby.signInFirst')}{' '}
+      <a href="/signin" onClick={(e) => onLinkClick(e)}>
+        {t('site.signIn')}
+      </a>
+    </p>
+  );
+}
+
+/** The open games, each with who sits there, the seats free, the pace and how long it has waited. */
+function OpenGames({
+  list,
+  signedIn,
+  busy,
+  join,
+}: {
+  list: LobbyGame[] | null;
+  signedIn: boolean;
+  busy: boolean;
+  join: (id: string) => void;
+}) {
+  return (
+    <section aria-labelledby="lobby-open">
+      <h2 id="lobby-open">{t('account.lobby.openGames')}</h2>
+      {list === null ? (
+        <p class="loading">{t('site.loading')}</p>
+      ) : list.length === 0 ? (
+        <p>{t('account.lobby.none')}</p>
+      ) : (
+        <ul class="lobby-list">
+          {list.map((g) => (
+            <li key={g.matchId}>
+              <span>
+                {fmt.list(g.taken)} · {t('account.lobby.seatsOpen', { open: g.open, seats: g.seats })} ·{' '}
+                {t('account.lobby.days', { n: g.deadlineDays })}
+                {g.rated ? ` · ${t('account.lobby.rated')}` : ''} · {waited(g.waitedMs)}
+                {Object.values(g.options).length > 0 ? ` · ${Object.values(g.options).join(', ')}` : ''}
+              </span>{' '}
+              {signedIn && !g.yours && (
+                <button type="button" disabled={busy} onClick={() => join(g.matchId)}>
+                  {t('account.lobby.join')}
+                </button>
+              )}
+              {g.yours && <em>{t('account.lobby.yours')}</em>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
