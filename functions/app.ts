@@ -16,6 +16,7 @@ import { sessionOf } from './http/session.js';
 import { chatRoutes } from './http/routes/chat.js';
 import { devOutboxRoutes } from './http/routes/dev-outbox.js';
 import { inviteRoutes } from './http/routes/invites.js';
+import { lobbyRoutes } from './http/routes/lobby.js';
 import { matchRoutes } from './http/routes/matches.js';
 import { moveRoutes } from './http/routes/moves.js';
 import { notificationRoutes } from './http/routes/notifications.js';
@@ -27,6 +28,7 @@ import { presenceFromRequests, profileRoutes, seatPresenceRoutes } from './http/
 import { timingRoutes } from './http/routes/timing.js';
 import { undoRoutes } from './http/routes/undo.js';
 import { webhookRoutes } from './http/routes/webhooks.js';
+import type { LobbyStore } from './matches/lobby-port.js';
 import type { MatchStore } from './matches/port.js';
 import { METRIC, type Observe } from './observe.js';
 import { MatchService } from './matches/service.js';
@@ -76,6 +78,8 @@ export interface AppDeps {
   webhooks?: { store: WebhookStore; sender?: WebhookSender };
   /** The ratings' store (functions/ratings): leaderboards and what a rated match changed. */
   ratings?: RatingStore;
+  /** Open games and quick match (functions/matches/lobby.ts); needs `players` (only signed-in players use it). */
+  lobby?: LobbyStore;
 }
 
 /** The player side: its store, the key that seals the seat tokens it keeps, and its mail caps. */
@@ -93,7 +97,12 @@ export const MAX_BODY_BYTES = 16 * 1024;
 export const notFound = (c: Context) => new ApiError(404, 'not-found', 'error.not-found').toBody(langOf(c.req));
 
 export function createApp(deps: AppDeps): Hono {
-  const service = new MatchService({ store: deps.store, games: deps.games, clock: deps.clock ?? Date.now });
+  const service = new MatchService({
+    store: deps.store,
+    games: deps.games,
+    clock: deps.clock ?? Date.now,
+    ...(deps.lobby ? { lobby: deps.lobby } : {}),
+  });
   const ctx: RouteContext = { service, links: linksFor(deps.publicUrl) };
   const app = new Hono();
 
@@ -250,6 +259,12 @@ function mountPlayers(app: Hono, deps: AppDeps, ctx: RouteContext): void {
   app.use(MATCHES_BASE, autoClaim(routeCtx));
   app.use(`${MATCHES_BASE}/*`, autoClaim(routeCtx));
   app.route(API_BASE, playerRoutes(routeCtx));
+  if (ctx.service.lobby) {
+    app.route(
+      API_BASE,
+      lobbyRoutes({ lobby: ctx.service.lobby, signIn, seats, links: ctx.links, clock, ...(publicUrl ? { publicUrl } : {}) }),
+    );
+  }
   if (profileStore) mountProfiles(app, { deps, ctx, signIn, profileStore, ...(publicUrl ? { publicUrl } : {}) });
 }
 

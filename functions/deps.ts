@@ -23,6 +23,7 @@ import type { NotifyStore } from './notify/port.js';
 import type { PushSender } from './notify/push.js';
 import { secretVapidKeys, vapidSubject, type VapidKeys } from './notify/vapid.js';
 import { DynamoMatchStore, dynamoClientFromEnv, type TableClient } from './storage/dynamo.js';
+import { DynamoLobbyStore } from './storage/lobby-dynamo.js';
 import { DynamoNotifyStore } from './storage/notify-dynamo.js';
 import { DynamoPlayerStore } from './storage/players-dynamo.js';
 import { DynamoWebhookStore } from './storage/webhooks-dynamo.js';
@@ -44,7 +45,8 @@ export function depsFromEnv(env: Record<string, string | undefined> = process.en
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     // Notification settings, email confirmation and unsubscribe (functions/notify).
     notifications: notificationsOf(notifyFromEnv(env, tableName, { db })),
-    ...(players ? { players } : {}),
+    // The lobby is for signed-in players: with them, open games and quick match (functions/matches/lobby.ts).
+    ...(players ? { players, lobby: new DynamoLobbyStore(db, tableName) } : {}),
     // Chat-app webhooks: the API adds and tests them (a test message is sent from the API at once).
     webhooks: webhooksOf(db, tableName),
     ratings: new DynamoRatingStore(db, tableName),

@@ -19,6 +19,7 @@ import { DISPATCH_IN_FLIGHT } from '../functions/notify/dispatcher.js';
 import { TOP_CACHE_MS } from '../functions/ratings/service.js';
 import { SWEEP_IN_FLIGHT, SWEEP_WORKERS } from '../functions/notify/reminders.js';
 import { DIGEST_IN_FLIGHT, DIGEST_SENDS_PER_SECOND, DIGEST_WORKERS } from '../functions/players/digest.js';
+import { LOBBY_PAGE_PER_SHARD, MAX_HOSTED, OPENINGS_PER_HOUR } from '../functions/matches/lobby.js';
 import { MAX_SEATS } from '../functions/players/model.js';
 import { PRESENCE_WRITE_EVERY_MS } from '../functions/players/profiles.js';
 import { PACE_MATCHES_MAX } from '../functions/players/stats.js';
@@ -30,6 +31,7 @@ import {
   DUE_UNITS_PER_VISIT,
   DUE_VISITS_PER_PLAYER_DAY,
   LEADERBOARD_SHARDS,
+  LOBBY_SHARDS,
 } from '../functions/storage/table.js';
 import {
   API_GB,
@@ -152,6 +154,16 @@ export const FROM_CODE = {
  * code gets a constant, import it into FROM_CODE instead.
  */
 export const ASSUMED = {
+  /** Lobby listings a daily player reads a day (the lobby page and its filters): one Query per shard each. */
+  lobbyViewsPerPlayerDay: 3,
+  /** Quick matches a daily player asks for a day: each reads the listing once, then joins or opens. */
+  quickMatchesPerPlayerDay: 1,
+  /** Open games opened per daily player a day (quick matches that found none among them). */
+  openingsPerPlayerDay: 0.5,
+  /** Writes of a lobby entry per open game: opened, a seat taken (put), gone (delete); each inside a transaction (2 units). */
+  lobbyWritesPerOpening: 3,
+  /** Bytes of one lobby entry (options, pace, names on the seats taken, ids): a page of LOBBY_PAGE_PER_SHARD stays under 4 KB. */
+  lobbyEntryBytes: 400,
   /**
    * `due` index units of a computer's move: its entry as the match waits on a computer, put and taken out
    * (functions/storage/table.ts, the arithmetic beside DUE_SHARDS: "computers … × 2 units (in, out)").
@@ -670,6 +682,22 @@ export function partitionRows(mix: Mix, dau = TARGET_DAU): PartitionRow[] {
           (LIMITS.lambdaConcurrency.value / (TOP_CACHE_MS / 1000)) * rru(100 * ASSUMED.boardLineBytes)) *
         0.5,
       scales: true,
+    },
+    {
+      key: `LOBBY#<game>#<0..${LOBBY_SHARDS - 1}>`,
+      what: `every open game of the busiest game (all of them: the worst case) over ${LOBBY_SHARDS} shards; each listing and quick match reads a page of ${LOBBY_PAGE_PER_SHARD} from every shard`,
+      wcu: (rate(ASSUMED.openingsPerPlayerDay) * ASSUMED.lobbyWritesPerOpening * 2 * wru(ASSUMED.lobbyEntryBytes)) / LOBBY_SHARDS,
+      // Eventually consistent: half a unit per 4 KB; every read asks every shard, so more shards do not lower this.
+      rcu:
+        rate(ASSUMED.lobbyViewsPerPlayerDay + ASSUMED.quickMatchesPerPlayerDay) * 0.5 * rru(LOBBY_PAGE_PER_SHARD * ASSUMED.lobbyEntryBytes),
+      scales: true,
+    },
+    {
+      key: 'HOST#<player>, RL#lobby#<player>',
+      what: `one player's open games (at most ${MAX_HOSTED}) counted per opening, and their hourly counter (${OPENINGS_PER_HOUR} an hour)`,
+      wcu: (2 * 2 * OPENINGS_PER_HOUR) / 3600,
+      rcu: (2 * OPENINGS_PER_HOUR) / 3600,
+      scales: false,
     },
     {
       key: 'OWN#<match>#<seat>',

@@ -79,6 +79,11 @@ export const STATUS_OF = {
   'not-ratable': 400,
   'rated-sign-in': 401,
   'rated-one-seat': 409,
+  'not-an-open-game': 404,
+  'seat-taken': 409,
+  'already-seated': 409,
+  'too-many-open-games': 429,
+  'open-game-limit': 429,
   'replay-range': 400,
   'replay-not-offered': 403,
   // The log no longer leads to the stored state: a fault on our side, never shown as a replay.

@@ -252,3 +252,29 @@ export const ErrorResponse = z.object({
 
 /** What a route answers with, checked against its schema (`satisfies Answer<typeof MatchResponse>`). */
 export type Answer<S extends z.ZodMiniType> = z.output<S>;
+
+/** An open game as the lobby lists it (functions/matches/lobby.ts `listingOf`): no token, address or player id. */
+export const LobbyGame = z.object({
+  matchId: z.string(),
+  gameId: z.string(),
+  options: z.record(z.string(), z.unknown()),
+  seats: z.number(),
+  open: z.number(),
+  taken: z.array(z.string()),
+  deadlineDays: z.number(),
+  onDeadline: z.string(),
+  rated: z.boolean(),
+  createdAt: z.number(),
+  waitedMs: z.number(),
+  botsAt: z.optional(z.number()),
+  yours: z.optional(z.boolean()),
+});
+export const LobbyResponse = z.object({ games: z.array(LobbyGame) });
+/** A seat from the lobby: opened (seat 0), taken, or found by quick match (`joined`: an open game was there). */
+export const LobbySeatResponse = z.object({
+  matchId: z.string(),
+  seat: z.number(),
+  token: z.string(),
+  url: z.string(),
+  joined: z.optional(z.boolean()),
+});

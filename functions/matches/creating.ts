@@ -7,7 +7,10 @@ import { type BotSeatRequest, botSeatsOf, computerSeat, everySeatFilled } from '
 import { type ChangeDeps, readMatch } from './change.js';
 import { invalid, MatchError, parseKeepingInput } from './errors.js';
 import { keyReused, openMatch, start } from './progress.js';
-import { type TimingChoice, timingFrom } from './timing.js';
+import { entryOf } from './lobby.js';
+import type { LobbyWrite } from './lobby-port.js';
+import type { MatchLobby } from './port.js';
+import { type TimingChoice, timingFrom, withDue } from './timing.js';
 import { derivedMatchId, derivedSecret, newSecret, requestHash, sameHash, sha256 } from './tokens.js';
 
 export interface CreateRequest {
@@ -29,8 +32,10 @@ export interface CreateRequest {
 /**
  * A new match. With an Idempotency-Key its id and every secret are derived from the key, so a retry
  * finds the match already written and answers with the same links (the key must be unguessable).
+ * With `lobby` it is an open game (./lobby.ts): the seats after the creator's are open to anyone (no
+ * invites), and its lobby entry is written with it.
  */
-export async function createMatch(deps: ChangeDeps, input: CreateRequest, key?: string) {
+export async function createMatch(deps: ChangeDeps, input: CreateRequest, key?: string, lobby?: MatchLobby) {
   const game = deps.game(input.game);
   if (input.seats < game.minSeats || input.seats > game.maxSeats) {
     throw new MatchError('invalid-seats', {
@@ -49,7 +54,7 @@ export async function createMatch(deps: ChangeDeps, input: CreateRequest, key?: 
   const secret = (label: string) => (key === undefined ? newSecret() : derivedSecret(key, `create:${label}`));
   const token = secret('seat:0');
   // Invites only for the seats people take; a computer seat has none.
-  const invites = Array.from({ length: input.seats - 1 }, (_, i) => (bots.has(i + 1) ? null : secret(`invite:${i + 1}`)));
+  const invites = Array.from({ length: input.seats - 1 }, (_, i) => (bots.has(i + 1) || lobby ? null : secret(`invite:${i + 1}`)));
   const spectator = secret('spectator');
   const createdWith = key === undefined ? undefined : requestHash({ op: 'create', ...input });
   const match = openMatch({
@@ -59,9 +64,10 @@ export async function createMatch(deps: ChangeDeps, input: CreateRequest, key?: 
     seats: Array.from({ length: input.seats }, (_, seat) => {
       const level = bots.get(seat);
       if (level) return computerSeat(level, numbers[seat]);
-      return seat === 0
-        ? { name: input.name, tokenHash: sha256(token), inviteHash: null, ...(input.rated ? { player: input.rated.player! } : {}) }
-        : { name: null, tokenHash: null, inviteHash: sha256(invites[seat - 1]!) };
+      if (seat === 0)
+        return { name: input.name, tokenHash: sha256(token), inviteHash: null, ...(input.rated ? { player: input.rated.player! } : {}) };
+      if (lobby) return { name: null, tokenHash: null, inviteHash: null, open: true as const };
+      return { name: null, tokenHash: null, inviteHash: sha256(invites[seat - 1]!) };
     }),
     spectatorHash: sha256(spectator),
     now,
@@ -70,9 +76,11 @@ export async function createMatch(deps: ChangeDeps, input: CreateRequest, key?: 
     ...(input.undoRequests ? { undoRequests: true } : {}),
   });
   if (input.rated) match.rated = true;
+  if (lobby) match.lobby = lobby;
   // Alone, or against computers only: the match starts at once.
-  let started = everySeatFilled(match.seats) ? start(game, match, now) : match;
-  if ((await deps.store.create(started)) === 'exists') {
+  let started = everySeatFilled(match.seats) ? start(game, match, now) : withDue(match);
+  const listed: LobbyWrite | undefined = lobby && { put: entryOf(started), hosted: true };
+  if ((await deps.store.create(started, [], listed)) === 'exists') {
     const existing = await readMatch(deps, started.id);
     if (!existing) throw new MatchError('no-such-match', 'error.no-such-match');
     // The same key and request again: the match made the first time, with the same secrets.

@@ -18,11 +18,13 @@ export interface DeadlineDeps {
 /**
  * One look at a match: `gone` when it needs no timers any more (taken off the `due` index), `expired`
  * when a late seat's turn was just expired (look again: the turn moved on, or someone moved first), or
- * `waiting` with the match as read and the time of the look, when no deadline has passed.
+ * `waiting` with the match as read and the time of the look, when no deadline has passed; `filled` when computers
+ * just took an open game's seats (look again: it has started).
  */
 export type DeadlineStep =
   | { kind: 'gone' }
   | { kind: 'expired'; result: Awaited<ReturnType<MatchService['expireTurn']>> }
+  | { kind: 'filled' }
   | { kind: 'waiting'; match: MatchRecord; now: number };
 
 export class Deadlines {
@@ -32,6 +34,13 @@ export class Deadlines {
     const match = await this.deps.matches.get(matchId);
     if (!match) return { kind: 'gone' };
     const now = this.deps.clock();
+    const botsAt = match.status === 'open' ? match.lobby?.botsAt : undefined;
+    if (botsAt !== undefined && !match.lobby?.closed) {
+      // An open game whose wait for people is over: computers take the open seats (./lobby.ts).
+      if (botsAt > now) return { kind: 'waiting', match, now };
+      await this.deps.service.computersIn(matchId);
+      return { kind: 'filled' };
+    }
     if (match.status !== 'active' || (!match.timing && computerCheckAt(match) === undefined)) {
       await this.deps.matches.clearDue(match);
       return { kind: 'gone' };

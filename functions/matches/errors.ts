@@ -78,6 +78,12 @@ export const MATCH_ERROR_CODES = [
   'not-ratable',
   'rated-sign-in',
   'rated-one-seat',
+  // open games and quick match (./lobby.ts)
+  'not-an-open-game',
+  'seat-taken',
+  'already-seated',
+  'too-many-open-games',
+  'open-game-limit',
   // replay
   'replay-range',
   'replay-not-offered',

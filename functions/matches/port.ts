@@ -5,6 +5,7 @@
  */
 import type { BotLevel } from '#shared/engine/bot.js';
 import type { Outcome, Seat, Words } from '#shared/engine/game.js';
+import type { LobbyWrite } from './lobby-port.js';
 
 export type MatchStatus = 'open' | 'active' | 'over';
 
@@ -34,6 +35,10 @@ export interface SeatRecord {
   bot?: SeatBot;
   /** Table chat and the nudge (functions/matches/chat.ts): this seat's limits, mute and notices. */
   chat?: SeatChat;
+  /** An open game's seat (./lobby.ts): anyone signed in may take it from the lobby while it has no token. */
+  open?: true;
+  /** Who took the seat from the lobby (their player id): the lobby joins nobody twice. Never presented. */
+  lobbyPlayer?: string;
   /** In a rated match: the signed-in player who took the seat (functions/ratings). */
   player?: string;
   /** The seat's time zone and quiet hours (functions/matches/zones.ts); absent: UTC, never quiet. */
@@ -138,6 +143,20 @@ export interface MatchRecord {
   rated?: boolean;
   /** A computer took a seat of a rated match (a stand-in): it no longer counts for the ratings. */
   ratedVoid?: 'computer';
+  /** An open game, listed in the lobby while it has open seats (./lobby.ts, ./lobby-port.ts). */
+  lobby?: MatchLobby;
+}
+
+/** What an open game keeps about its place in the lobby (./lobby.ts). */
+export interface MatchLobby {
+  /** Who opened it (player id): their open games are counted; never presented. */
+  host: string;
+  /** Rated or casual, as listed; the match itself is created rated (`rated`) when this is true. */
+  rated: boolean;
+  /** When computers take the seats still open (ms epoch), if the host chose so. */
+  botsAt?: number;
+  /** The host withdrew it, or it waited too long: out of the lobby, its open seats closed. */
+  closed?: 'cancelled' | 'expired';
 }
 
 /** A computer standing in for a seat of a rated match: from then on the match does not count for the ratings. */
@@ -322,6 +341,8 @@ export interface Commit {
   checkpoint?: Checkpoint;
   /** The sweep's wake of a computer that lost its move: the match item carries `botSeats` (./bot-seats.ts `wakesBots`). */
   wake?: true;
+  /** The match's lobby entry, written in the same transaction (./lobby-port.ts). */
+  lobby?: LobbyWrite;
 }
 
 /**
@@ -338,7 +359,7 @@ export type CommitResult = { ok: true } | { ok: false; reason: 'stale' | 'busy' 
 
 export interface MatchStore {
   /** Writes a new match; 'exists' (and nothing written) when a match with its id is already there. */
-  create(match: MatchRecord, intents?: NotificationIntent[]): Promise<'created' | 'exists'>;
+  create(match: MatchRecord, intents?: NotificationIntent[], lobby?: LobbyWrite): Promise<'created' | 'exists'>;
   /**
    * The match; strongly consistent unless `consistent: false` (half the price), for readers a record a moment
    * old cannot mislead: never a change's read-decide-commit (docs/storage.md, "Consistency").

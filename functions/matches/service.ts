@@ -10,6 +10,8 @@ import { type ChangeDeps, type Decide, readMatch, runChange } from './change.js'
 import { TableChat } from './chat.js';
 import { type CreateRequest, createMatch } from './creating.js';
 import { MatchError } from './errors.js';
+import { decideComputersIn, Lobby } from './lobby.js';
+import type { LobbyStore } from './lobby-port.js';
 import { botMove, decideResign, expireTurn, type MoveRequest, move, type SeatAnswer } from './moves.js';
 import { decideNudge } from './nudge.js';
 import { decidePause, type PauseChange } from './pausing.js';
@@ -30,6 +32,8 @@ export type { BotMoveResult, ExpiredTurn, SeatAnswer } from './moves.js';
 
 export interface ServiceDeps {
   store: MatchStore;
+  /** Open games and quick match (./lobby.ts); without it there is no lobby. */
+  lobby?: LobbyStore;
   games: ReadonlyMap<string, AnyGame>;
   clock: () => number;
 }
@@ -48,11 +52,14 @@ export class MatchService {
   private readonly changes: ChangeDeps;
   /** The table chat of every match (./chat.ts): posting, reading, muting. */
   readonly chat: TableChat;
+  /** Open games and quick match (./lobby.ts), when the service has a lobby store. */
+  readonly lobby: Lobby | undefined;
 
   constructor(private readonly deps: ServiceDeps) {
     this.replays = new ReplayReader(deps.store);
     this.changes = { store: deps.store, clock: deps.clock, game: (id) => this.game(id), recent: this.recent };
     this.chat = new TableChat(this.changes);
+    this.lobby = deps.lobby ? new Lobby(this.changes, deps.lobby) : undefined;
   }
 
   game(id: string): AnyGame {
@@ -71,6 +78,11 @@ export class MatchService {
   /** A new match (./creating.ts). */
   create(input: CreateRequest, key?: string) {
     return createMatch(this.changes, input, key);
+  }
+
+  /** The sweep at an open game's `botsAt`: computers take its open seats and it starts (./lobby.ts). */
+  computersIn(matchId: string): Promise<boolean> {
+    return runChange(this.changes, matchId, decideComputersIn(this.changes), { missing: () => false, lost: () => false });
   }
 
   /** Takes the seat an invite is for (./seating.ts). */

@@ -145,9 +145,11 @@ export function computerCheckAt(match: MatchRecord): number | undefined {
 /**
  * The next time the sweep must look at the match: the first notification timer after the sweep's
  * cursor, or any deadline (a deadline stays due until it has been applied), or the check on a computer
- * to move.
+ * to move; for an open game, when computers take its open seats.
  */
 export function nextDue(match: MatchRecord): number | undefined {
+  // An open game waits for people; the sweep comes at `botsAt` to seat computers (./lobby.ts).
+  if (match.status === 'open') return match.lobby && !match.lobby.closed ? match.lobby.botsAt : undefined;
   const cursor = match.sweptUntil ?? -Infinity;
   let next = computerCheckAt(match);
   for (const t of allTimers(match)) {
@@ -163,7 +165,7 @@ export function nextDue(match: MatchRecord): number | undefined {
  * a move spares the `due` index a re-keyed entry (a delete and a put: most moves push the next timer later).
  */
 export function withDue(match: MatchRecord): MatchRecord {
-  const next = match.status === 'active' ? nextDue(match) : undefined;
+  const next = match.status === 'over' ? undefined : nextDue(match);
   const { dueAt: kept, ...rest } = match;
   if (next === undefined) return rest;
   return { ...rest, dueAt: kept !== undefined && kept <= next ? kept : next };

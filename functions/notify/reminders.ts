@@ -145,6 +145,7 @@ export class Sweep {
     for (let step = 0; step < MAX_STEPS; step++) {
       const look = await this.deadlines.step(matchId);
       if (look.kind === 'gone') return;
+      if (look.kind === 'filled') continue; // an open game's computers took their seats: it has started
       if (look.kind === 'expired') {
         if (look.result === 'default-move') report.defaultMoves++;
         if (look.result === 'forfeit') report.forfeits++;

@@ -23,6 +23,8 @@ import type {
 import { bounded, boundsFromEnv } from './bounds.js';
 import { cancelled, cancelledByConflict, cancelledFor, conditionFailed, refused } from './conditions.js';
 import { chatMessages, chatSeen, chatToItem, markChatSeen } from './chat-dynamo.js';
+import { lobbyWriteItems } from './lobby-dynamo.js';
+import type { LobbyWrite } from '../matches/lobby-port.js';
 import { wakesBots } from '../matches/bot-seats.js';
 import { OUTBOX_GRACE_MS } from '../matches/port.js';
 import { dueShardOf, expiryOf, keys, TABLE } from './table.js';
@@ -140,7 +142,8 @@ export function matchToItem(m: MatchRecord, wake: boolean): Item {
     tokenHashes: seats.map((s) => s.tokenHash),
     spectatorHash,
     // Top-level, outside `data`: the sweep updates them alone, and `dueAt` keys the sparse `due` index.
-    ...(dueAt !== undefined && status === 'active' ? { dueAt, dueShard: dueShardOf(id) } : {}),
+    // An open game waiting for computers (`lobby.botsAt`) is in it too (functions/matches/lobby.ts).
+    ...(dueAt !== undefined && (status === 'active' || waitsForComputers(m)) ? { dueAt, dueShard: dueShardOf(id) } : {}),
     sweptUntil,
     // Top-level for the bot function's stream filter ("NewImage.botSeats exists"): only a change to the
     // game of a match in play with a seat a computer plays wakes it, never a change beside the game.
@@ -149,6 +152,9 @@ export function matchToItem(m: MatchRecord, wake: boolean): Item {
     data: packData({ ...rest, seats: seats.map(({ tokenHash: _kept, ...seat }) => seat) }),
   };
 }
+
+/** An open game whose host chose computers for the seats nobody takes (functions/matches/lobby.ts). */
+const waitsForComputers = (m: MatchRecord) => m.status === 'open' && m.lobby?.botsAt !== undefined && !m.lobby.closed;
 
 /** `{ botSeats: n }` for an active match with n > 0 seats played by a computer, else nothing. */
 export function botSeatsOf(status: MatchRecord['status'], seats: MatchRecord['seats']): { botSeats?: number } {
@@ -214,9 +220,9 @@ export class DynamoMatchStore implements MatchStore {
     private readonly tableName: string,
   ) {}
 
-  async create(match: MatchRecord, intents: NotificationIntent[] = []): Promise<'created' | 'exists'> {
+  async create(match: MatchRecord, intents: NotificationIntent[] = [], lobby?: LobbyWrite): Promise<'created' | 'exists'> {
     try {
-      if (intents.length === 0) {
+      if (intents.length === 0 && !lobby) {
         await this.db.send(
           new PutCommand({
             TableName: this.tableName,
@@ -231,6 +237,7 @@ export class DynamoMatchStore implements MatchStore {
           TransactItems: [
             { Put: { TableName: this.tableName, Item: matchToItem(match, true), ConditionExpression: 'attribute_not_exists(pk)' } },
             ...intents.map((n) => ({ Put: { TableName: this.tableName, Item: intentToItem(n) } })),
+            ...(lobby ? lobbyWriteItems(this.tableName, lobby) : []),
           ],
         }),
       );
@@ -314,6 +321,8 @@ export class DynamoMatchStore implements MatchStore {
         Put: { TableName: this.tableName, Item: matchToItem(c.create, true), ConditionExpression: 'attribute_not_exists(pk)' },
       });
     }
+    // An open game's lobby entry follows its match in the same transaction (./lobby-dynamo.ts).
+    if (c.lobby) items.push(...lobbyWriteItems(this.tableName, c.lobby));
     try {
       await this.db.send(new TransactWriteCommand({ TransactItems: items }));
       return { ok: true };

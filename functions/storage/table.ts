@@ -36,6 +36,9 @@
  *   pk = P#<playerId>  sk = RATING#<pool>            a player's rating in a pool (functions/ratings), versioned
  *   pk = M#<matchId>   sk = RATED                    the claim that the match was rated, with what it changed
  *   pk = LB#<pool>#<0..15> sk = R#<9999-rating:4>#<playerId>  an established rating's leaderboard line
+ *   pk = LOBBY#<gameId>#<0..15> sk = W#<createdAt:13>#<matchId>  an open game in the lobby, longest waiting first (lobby-dynamo.ts)
+ *   pk = HOST#<playerId> sk = LOBBY#<matchId>        an open game its host is hosting now (the cap on open games)
+ *   pk = RL#lobby#<playerId> sk = W#<start>          the hourly counter of games a player opened
  *
  * The sparse index `due` (TABLE.indexes) holds only items with a timer: active matches with a reminder
  * or deadline coming (dueAt = the next one) and undelivered outbox entries, log items with intents and
@@ -205,6 +208,28 @@ export const liveKeys = {
   subscriptionPrefix: 'C#',
   connection: (connectionId: string) => ({ pk: `CONN#${connectionId}`, sk: 'CONN' }),
 };
+
+/**
+ * The lobby's partitions per game. At 10 M daily players (infra/capacity.ts, "LOBBY#"): every listing and quick
+ * match reads one page of each shard, so each shard's reads do not shrink with more shards (0.5 unit a page of
+ * LOBBY_PAGE_PER_SHARD, ~1,160 read units/s a shard at the peak: 39 % of a partition's); the writes (opened, a
+ * seat taken, gone, each in a transaction: ~1,740 write units/s at the peak if every game were one game's) do,
+ * and 16 shards keep each at 11 % of a partition's.
+ */
+export const LOBBY_SHARDS = 16;
+
+/** The lobby's items (functions/storage/lobby-dynamo.ts). */
+export const lobbyKeys = {
+  entry: (gameId: string, matchId: string, createdAt: number) => ({
+    pk: lobbyShard(gameId, shardOf(matchId, LOBBY_SHARDS)),
+    sk: `W#${String(createdAt).padStart(13, '0')}#${matchId}`,
+  }),
+  shard: (gameId: string, n: number) => lobbyShard(gameId, n),
+  hosted: (playerId: string, matchId: string) => ({ pk: `HOST#${playerId}`, sk: `LOBBY#${matchId}` }),
+  hostPartition: (playerId: string) => `HOST#${playerId}`,
+  openings: (playerId: string, windowStart: number) => ({ pk: `RL#lobby#${playerId}`, sk: `W#${windowStart}` }),
+};
+const lobbyShard = (gameId: string, n: number) => `LOBBY#${gameId}#${n}`;
 
 export const pad = (n: number) => String(n).padStart(8, '0');
 

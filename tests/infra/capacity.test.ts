@@ -40,6 +40,8 @@ describe('the capacity model at 10 M DAU', () => {
         'SIGNIN#',
         'NT#',
         'NAME#',
+        'LOBBY#',
+        'HOST#',
       ])
         expect(
           rows.some((r) => r.key.includes(prefix)),

@@ -1,6 +1,6 @@
 /**
  * Every route the app serves is in its OpenAPI document (/api/openapi.json). The routes are read from the
- * hono app itself, built with every part switched on (notifications, push, players, the dev outbox), so a
+ * hono app itself, built with every part switched on (notifications, push, players, the lobby, the dev outbox), so a
  * route added without its declaration in its route module (functions/http/api-route.ts, made into the
  * document by functions/http/openapi.ts) fails here, and so does a declaration no route serves. And no API
  * route is registered by a path of its own: each comes from its declaration (`on`), so its method and path
@@ -10,6 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app.js';
+import type { LobbyStore } from '../../functions/matches/lobby-port.js';
 import type { MatchStore } from '../../functions/matches/port.js';
 import type { WebhookStore } from '../../functions/notify/webhooks.js';
 import type { NotifyStore } from '../../functions/notify/port.js';
@@ -39,6 +40,7 @@ function servedRoutes(): string[] {
     players: { store: unused as PlayerStore, seatKey: Buffer.alloc(32), profiles: unused as ProfileStore },
     webhooks: { store: unused as WebhookStore },
     ratings: unused as RatingStore,
+    lobby: unused as LobbyStore,
   });
   const routes = app.routes
     .filter((r) => r.method !== 'ALL' && !NOT_API.some((p) => p.test(r.path)))

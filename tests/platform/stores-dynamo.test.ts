@@ -1,8 +1,10 @@
 /** The stores' contracts (tests/contracts/) on the DynamoDB adapters, against DynamoDB Local (every `make` its own table). */
 import { DynamoDigestStore } from '../../functions/storage/digest-dynamo.js';
+import { DynamoLobbyStore } from '../../functions/storage/lobby-dynamo.js';
 import { DynamoNotifyStore } from '../../functions/storage/notify-dynamo.js';
 import { DynamoPlayerStore } from '../../functions/storage/players-dynamo.js';
 import { DynamoProfileStore } from '../../functions/storage/profiles-dynamo.js';
+import { describeLobbyStoreContract } from '../contracts/lobby-store.contract.js';
 import { describeMatchStoreContract } from '../contracts/match-store.contract.js';
 import { describeNotifyStoreContract } from '../contracts/notify-store.contract.js';
 import { describeDigestStoreContract, describePlayerStoreContract } from '../contracts/player-store.contract.js';
@@ -38,4 +40,9 @@ describeWebhookStoreContract('DynamoDB', async () => {
 describeRatingStoreContract('DynamoDB', async () => {
   const table = await freshTable('r');
   return new DynamoRatingStore(table.doc, table.tableName);
+});
+
+describeLobbyStoreContract('DynamoDB', async () => {
+  const table = await freshTable('l');
+  return { matches: table.store, lobby: new DynamoLobbyStore(table.doc, table.tableName) };
 });

@@ -1,4 +1,5 @@
 /** The stores' contracts (tests/contracts/) on the in-memory adapters (functions/storage/memory/): no database. */
+import { MemoryLobbyStore } from '../../functions/storage/memory/lobby.js';
 import { MemoryMatchStore } from '../../functions/storage/memory/matches.js';
 import { MemoryNotifyStore } from '../../functions/storage/memory/notify.js';
 import { MemoryDigestStore, MemoryPlayerStore } from '../../functions/storage/memory/players.js';
@@ -6,6 +7,7 @@ import { MemoryProfileStore } from '../../functions/storage/memory/profiles.js';
 import { MemoryTable } from '../../functions/storage/memory/table.js';
 import { MemoryWebhookStore } from '../../functions/storage/memory/webhooks.js';
 import { describeWebhookStoreContract } from '../contracts/webhook-store.contract.js';
+import { describeLobbyStoreContract } from '../contracts/lobby-store.contract.js';
 import { describeMatchStoreContract } from '../contracts/match-store.contract.js';
 import { describeNotifyStoreContract } from '../contracts/notify-store.contract.js';
 import { describeDigestStoreContract, describePlayerStoreContract } from '../contracts/player-store.contract.js';
@@ -29,3 +31,7 @@ describeNotifyStoreContract('in memory', async () => {
 
 describeWebhookStoreContract('in memory', async () => new MemoryWebhookStore(new MemoryTable()));
 describeRatingStoreContract('in memory', async () => new MemoryRatingStore());
+describeLobbyStoreContract('in memory', async () => {
+  const table = new MemoryTable();
+  return { matches: new MemoryMatchStore(table), lobby: new MemoryLobbyStore(table) };
+});

@@ -4,6 +4,8 @@
  */
 import type * as z from 'zod/mini';
 import type {
+  LobbyGame as LobbyGameResponse,
+  LobbySeatResponse,
   ChatMessageResponse,
   CreateMatchResponse,
   GamesResponse,
@@ -39,6 +41,9 @@ export type MatchEnd = z.infer<typeof MatchEndResponse>;
 export type Match = z.infer<typeof MatchResponse>;
 export type MatchStatus = Match['status'];
 export type GameSummary = z.infer<typeof GamesResponse>['games'][number];
+/** An open game as the lobby lists it, and a seat the lobby hands out (web/src/ui/LobbyPage.tsx). */
+export type LobbyGame = z.infer<typeof LobbyGameResponse>;
+export type LobbySeat = z.infer<typeof LobbySeatResponse>;
 export type Created = z.infer<typeof CreateMatchResponse>;
 /** What an invite link offers (GET /api/matches/:id/invite with the invite secret). */
 export type InviteInfo = z.infer<typeof InviteInfoResponse>;

@@ -21,6 +21,8 @@ import type {
 import { chatToItem, itemToChat } from '../chat-dynamo.js';
 import { checkpointToItem, intentToItem, itemToCheckpoint, itemToMatch, logToItem, matchToItem, unpackData } from '../dynamo.js';
 import { dueShardOf, expiryOf, keys } from '../table.js';
+import type { LobbyWrite } from '../../matches/lobby-port.js';
+import { applyLobbyWrite } from './lobby.js';
 import { type Item, type Key, MemoryTable } from './table.js';
 
 /** Lets other requests run between a read and a write, as a round trip to the database would. */
@@ -31,11 +33,12 @@ const LOG_FROM = 'LOG#';
 export class MemoryMatchStore implements MatchStore {
   constructor(readonly table: MemoryTable = new MemoryTable()) {}
 
-  async create(match: MatchRecord, intents: NotificationIntent[] = []): Promise<'created' | 'exists'> {
+  async create(match: MatchRecord, intents: NotificationIntent[] = [], lobby?: LobbyWrite): Promise<'created' | 'exists'> {
     await roundTrip();
     if (this.table.has(keys.match(match.id))) return 'exists';
     this.table.put(matchToItem(match, true) as Item & Key);
     for (const n of intents) this.table.put(intentToItem(n) as Item & Key);
+    if (lobby) applyLobbyWrite(this.table, lobby);
     return 'created';
   }
 
@@ -84,6 +87,7 @@ export class MemoryMatchStore implements MatchStore {
     if (c.chat) this.table.put(chatToItem(match.id, c.chat, expiresAt) as Item & Key);
     if (c.checkpoint) this.table.put(checkpointToItem(match.id, c.checkpoint, expiresAt) as Item & Key);
     if (c.create) this.table.put(matchToItem(c.create, true) as Item & Key);
+    if (c.lobby) applyLobbyWrite(this.table, c.lobby);
     return { ok: true };
   }
 

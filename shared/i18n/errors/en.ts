@@ -29,6 +29,13 @@ export const errorsEn = {
   'error.rated-sign-in': 'Only signed-in players can sit at a rated match. Sign in first, then open the link again.',
   'error.rated-one-seat': 'You already have a seat at this rated match; each player takes one.',
   'error.no-such-match': 'There is no such match.',
+  'error.not-an-open-game': 'That game is not in the lobby (any more).',
+  'error.seat-taken': 'Someone took the last open seat just before you. Pick another game, or play someone now.',
+  'error.already-seated': 'You already have a seat in this game.',
+  'error.too-many-open-games':
+    'You can have {max, plural, one {# open game} other {# open games}} waiting at once. Withdraw one, or wait until one fills.',
+  'error.open-game-limit':
+    'You have opened {max, plural, one {# game} other {# games}} this hour; try again in {minutes, plural, one {# minute} other {# minutes}}.',
   'error.match-over': 'The match is over.',
   'error.match-over.nudge': 'The match is over: there is no move to nudge anyone about.',
   'error.match-not-started': 'The match starts when every seat is filled.',

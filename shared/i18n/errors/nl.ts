@@ -25,6 +25,13 @@ export const errorsNl = {
   'error.rated-sign-in': 'Aan een partij om rating kunnen alleen ingelogde spelers zitten. Log eerst in en open de link dan opnieuw.',
   'error.rated-one-seat': 'Je hebt al een plaats aan deze partij om rating; iedere speler neemt er één.',
   'error.no-such-match': 'Deze partij bestaat niet.',
+  'error.not-an-open-game': 'Dat spel staat niet (meer) in de lobby.',
+  'error.seat-taken': 'Iemand was je net voor en heeft de laatste vrije plaats genomen. Kies een ander spel, of speel nu tegen iemand.',
+  'error.already-seated': 'Je hebt al een plaats in dit spel.',
+  'error.too-many-open-games':
+    'Je kunt {max, plural, one {# open spel} other {# open spellen}} tegelijk laten wachten. Trek er een in, of wacht tot er een vol is.',
+  'error.open-game-limit':
+    'Je hebt dit uur al {max, plural, one {# spel} other {# spellen}} geopend; probeer het over {minutes, plural, one {# minuut} other {# minuten}} opnieuw.',
   'error.match-over': 'De partij is afgelopen.',
   'error.match-over.nudge': 'De partij is afgelopen: er is geen zet meer om iemand aan te herinneren.',
   'error.match-not-started': 'De partij begint zodra alle plaatsen bezet zijn.',

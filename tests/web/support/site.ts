@@ -16,6 +16,7 @@ import { MatchService } from '../../../functions/matches/service.js';
 import type { Server } from 'node:http';
 import { startLocalNotify, type LocalNotify } from '../../../functions/local/notify.js';
 import type { MatchStore } from '../../../functions/matches/port.js';
+import { DynamoLobbyStore } from '../../../functions/storage/lobby-dynamo.js';
 import { DynamoPlayerStore } from '../../../functions/storage/players-dynamo.js';
 import { DynamoProfileStore } from '../../../functions/storage/profiles-dynamo.js';
 import { DynamoRatingStore } from '../../../functions/storage/ratings-dynamo.js';
@@ -127,6 +128,7 @@ export async function startSite(opts: {
               seatKey: randomBytes(32),
               profiles: new DynamoProfileStore(dynamoClientFromEnv({ DYNAMODB_ENDPOINT: opts.notify.endpoint }), opts.notify.tableName),
             },
+            lobby: new DynamoLobbyStore(dynamoClientFromEnv({ DYNAMODB_ENDPOINT: opts.notify.endpoint }), opts.notify.tableName),
           }
         : {}),
       // Leaderboards and what a rated match changed (functions/ratings), on the same table.

@@ -50,10 +50,12 @@ const loadAccount =
     Promise.all([import('./account/AccountPages.js'), loadPanels()]).then(([m]) => m[name]);
 const loadLeaderboards: PageLoader = () =>
   Promise.all([import('./ratings/Leaderboards.js'), loadPanels()]).then(([m]) => m.LeaderboardsPage);
+const loadLobby: PageLoader = () => Promise.all([import('./LobbyPage.js'), loadPanels()]).then(([m]) => m.LobbyPage);
 const ACCOUNT_PAGES: Partial<Record<string, PageLoader>> = {
   '/signin': loadAccount('SignInPage'),
   '/account': loadAccount('AccountPage'),
   '/ratings': loadLeaderboards,
+  '/lobby': loadLobby,
 };
 /** A player's page, `/players/<name>`, with the account pages' words. */
 const loadPlayerPage: PageLoader = () => Promise.all([import('./account/PlayerPage.js'), loadPanels()]).then(([m]) => m.PlayerPage);
