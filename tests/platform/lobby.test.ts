@@ -72,6 +72,22 @@ describe('open games', () => {
     expect((await new Browser(site).call('POST', `/api/lobby/${game.matchId}/join`, { name: 'X' })).status).toBe(401);
   });
 
+  it('a rated open game is a rated match: each seat taken from the lobby keeps its player, for the ratings', async () => {
+    const site = lobbySite();
+    const [ann, bob] = await Promise.all([signedIn(site, 'ann@example.test'), signedIn(site, 'bob@example.test')]);
+    const { json: game } = await ann.call('POST', '/api/lobby', openAuction({ rated: true }));
+    expect((await bob.call('POST', `/api/lobby/${game.matchId}/join`, { name: 'Bob' })).status).toBe(200);
+    const match = (await site.matches.get(game.matchId as string))!;
+    const ids = await Promise.all(
+      [ann, bob].map(async (b) => ((await b.call('GET', '/api/session')).json as { player: { id: string } }).player.id),
+    );
+    expect(match.rated).toBe(true);
+    expect(match.seats.map((s) => s.player)).toEqual(ids);
+    // A casual one is not.
+    const { json: casual } = await ann.call('POST', '/api/lobby', openAuction());
+    expect((await site.matches.get(casual.matchId as string))!.rated).toBeUndefined();
+  });
+
   it('a game for three stays listed with the names taken until it is full', async () => {
     const site = lobbySite();
     const [ann, bob, cat] = await Promise.all([
