@@ -13,7 +13,7 @@ import { MatchError } from './errors.js';
 import { botMove, decideResign, expireTurn, type MoveRequest, move, type SeatAnswer } from './moves.js';
 import { decideNudge } from './nudge.js';
 import { decidePause, type PauseChange } from './pausing.js';
-import type { LogRecord, MatchRecord, MatchStore } from './port.js';
+import type { CommitWatch, LogRecord, MatchRecord, MatchStore } from './port.js';
 import { presentLog, presentMatch } from './present.js';
 import { RecentMatches } from './recent.js';
 import { rematch } from './rematch.js';
@@ -31,6 +31,8 @@ export interface ServiceDeps {
   store: MatchStore;
   games: ReadonlyMap<string, AnyGame>;
   clock: () => number;
+  /** Told of every commit (functions/players/waiting.ts); none where no player signs in. */
+  watch?: CommitWatch;
 }
 
 /** Who is calling: a seat (by its token) or a spectator. */
@@ -50,7 +52,13 @@ export class MatchService {
 
   constructor(private readonly deps: ServiceDeps) {
     this.replays = new ReplayReader(deps.store);
-    this.changes = { store: deps.store, clock: deps.clock, game: (id) => this.game(id), recent: this.recent };
+    this.changes = {
+      store: deps.store,
+      clock: deps.clock,
+      game: (id) => this.game(id),
+      recent: this.recent,
+      ...(deps.watch ? { watch: deps.watch } : {}),
+    };
     this.chat = new TableChat(this.changes);
   }
 

@@ -5,6 +5,10 @@
  */
 import type { Lang } from '../i18n.js';
 import type { ClaimedSeat, NoticeDefaults, PlayerRecord, SessionRecord, SignInCap, SignInLinkRecord } from './model.js';
+import type { WaitingBoard } from './waiting.js';
+
+/** A waiting board as stored, with its revision (each save adds one). */
+export type StoredBoard = WaitingBoard & { rev: number };
 
 export interface PlayerStore {
   // ---------------------------------------------------------------- sign-in links (hashes only)
@@ -58,6 +62,15 @@ export interface PlayerStore {
   takeSeat(matchId: string, seat: number, playerId: string, tokenHash?: string): Promise<boolean>;
   /** The id of the player who owns the seat, or null. */
   seatOwner(matchId: string, seat: number): Promise<string | null>;
+
+  // ---------------------------------------------------------------- the waiting board (./waiting.ts)
+  /** The player's board, one item: eventually consistent unless asked; null before its first save (or after a deletion). */
+  waitingBoard(playerId: string, opts?: { consistent?: boolean }): Promise<StoredBoard | null>;
+  /**
+   * Saves the board if the stored one is still at `expectedRev` (null: only if there is none, and the player's
+   * record is there); false when another save came first or the player is gone.
+   */
+  saveWaitingBoard(playerId: string, board: WaitingBoard, expectedRev: number | null): Promise<boolean>;
 
   // ---------------------------------------------------------------- the daily digest's list
   /** Puts the player on the daily digest's list (idempotent); the digest job takes them off (DigestStore). */

@@ -18,6 +18,7 @@
  *                      sk = SESSION#<sessionId>      a signed-in device: the secret's hash, TTL at its end
  *                      sk = SEAT#<matchId>#<seat>    a claimed seat, its token sealed (players/vault.ts)
  *                      sk = DIGEST#<yyyy-mm-dd>      the day's digest: claimed (lease) or sent, TTL after 35 days
+ *                      sk = WAITING                  the matches waiting for their move: the most urgent few and a count (players/waiting.ts)
  *   pk = DIGEST#<0..63> sk = P#<playerId>            a player who chose the daily digest somewhere (the job's list)
  *   pk = WALK#digest   sk = LANE#<from>-<to>         where one digest worker's last run stopped on its shards of that list
  *   pk = WALK#due      sk = LANE#<from>-<to>         where one sweep worker's last run stopped on its shards of `due`
@@ -137,6 +138,8 @@ export const playerKeys = {
   sessionPrefix: 'SESSION#',
   seat: (playerId: string, matchId: string, seat: number) => ({ pk: `P#${playerId}`, sk: `SEAT#${matchId}#${seat}` }),
   seatPrefix: 'SEAT#',
+  /** The player's waiting board: "next match waiting" in one read (functions/players/waiting.ts). */
+  waiting: (playerId: string) => ({ pk: `P#${playerId}`, sk: 'WAITING' }),
   address: (addressKey: string) => ({ pk: `PADDR#${addressKey}`, sk: 'PADDR' }),
   /** Left by a deletion: the sign-in links of that address made before it are void. */
   addressVoid: (addressKey: string) => ({ pk: `PADDR#${addressKey}`, sk: 'VOID' }),

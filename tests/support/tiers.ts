@@ -31,6 +31,7 @@ export const NEEDS_DATABASE = [
  * DynamoDB adapters' contracts in tests/contracts/).
  */
 export const NO_DATABASE = [
+  'tests/players/waiting-board.test.ts',
   'tests/platform/bots-names.test.ts',
   'tests/platform/bots-stand-in.test.ts',
   'tests/platform/bots.test.ts',
