@@ -52,7 +52,8 @@ export interface PlayerStore {
   /** Adds the seat, or keeps the one there (a claim is idempotent). */
   putSeat(playerId: string, seat: ClaimedSeat): Promise<void>;
   seats(playerId: string): Promise<ClaimedSeat[]>;
-  seat(playerId: string, matchId: string, seat: number): Promise<ClaimedSeat | null>;
+  /** A claimed seat; `consistent: false` where a moment-old answer is harmless (the waiting boards). */
+  seat(playerId: string, matchId: string, seat: number, opts?: { consistent?: boolean }): Promise<ClaimedSeat | null>;
   setOverride(playerId: string, matchId: string, seat: number, override: NoticeDefaults | null): Promise<boolean>;
   /**
    * Makes the player the seat's one owner, unless another player owns it: false then. With `tokenHash` (the
@@ -61,7 +62,7 @@ export interface PlayerStore {
    */
   takeSeat(matchId: string, seat: number, playerId: string, tokenHash?: string): Promise<boolean>;
   /** The id of the player who owns the seat, or null. */
-  seatOwner(matchId: string, seat: number): Promise<string | null>;
+  seatOwner(matchId: string, seat: number, opts?: { consistent?: boolean }): Promise<string | null>;
 
   // ---------------------------------------------------------------- the waiting board (./waiting.ts)
   /** The player's board, one item: eventually consistent unless asked; null before its first save (or after a deletion). */

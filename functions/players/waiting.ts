@@ -185,11 +185,12 @@ export class WaitingBoards implements CommitWatch {
   }
 
   private async tell(match: MatchRecord, seat: Seat): Promise<void> {
-    const owner = await this.deps.players.seatOwner(match.id, seat);
+    // Eventually consistent: a claim made a moment ago builds the board itself.
+    const owner = await this.deps.players.seatOwner(match.id, seat, { consistent: false });
     if (!owner) return;
     let entry: WaitingEntry | null = null;
     if (waitsFor(match, seat)) {
-      const claim = await this.deps.players.seat(owner, match.id, seat);
+      const claim = await this.deps.players.seat(owner, match.id, seat, { consistent: false });
       entry = claim ? entryOf(match, claim) : null;
     }
     await this.change(owner, { matchId: match.id, seat, version: match.version, entry });

@@ -40,8 +40,8 @@ export class DynamoPlayerStore implements PlayerStore {
     readonly tableName: string,
   ) {}
 
-  private async getItem(key: { pk: string; sk: string }): Promise<Item | null> {
-    const out = await this.db.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
+  private async getItem(key: { pk: string; sk: string }, consistent = true): Promise<Item | null> {
+    const out = await this.db.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: consistent }));
     return out.Item ?? null;
   }
 
@@ -294,8 +294,10 @@ export class DynamoPlayerStore implements PlayerStore {
     return (await this.collection(playerId, playerKeys.seatPrefix)).map((i) => i.seat as ClaimedSeat);
   }
 
-  async seat(playerId: string, matchId: string, seat: number): Promise<ClaimedSeat | null> {
-    return ((await this.getItem(playerKeys.seat(playerId, matchId, seat)))?.seat as ClaimedSeat | undefined) ?? null;
+  async seat(playerId: string, matchId: string, seat: number, opts: { consistent?: boolean } = {}): Promise<ClaimedSeat | null> {
+    return (
+      ((await this.getItem(playerKeys.seat(playerId, matchId, seat), opts.consistent ?? true))?.seat as ClaimedSeat | undefined) ?? null
+    );
   }
 
   async setOverride(playerId: string, matchId: string, seat: number, override: NoticeDefaults | null): Promise<boolean> {
@@ -334,8 +336,8 @@ export class DynamoPlayerStore implements PlayerStore {
     }
   }
 
-  async seatOwner(matchId: string, seat: number): Promise<string | null> {
-    return ((await this.getItem(playerKeys.seatOwner(matchId, seat)))?.playerId as string | undefined) ?? null;
+  async seatOwner(matchId: string, seat: number, opts: { consistent?: boolean } = {}): Promise<string | null> {
+    return ((await this.getItem(playerKeys.seatOwner(matchId, seat), opts.consistent ?? true))?.playerId as string | undefined) ?? null;
   }
 
   /** Gives up the player's ownership of their seats (a seat another player has since taken stays theirs). */

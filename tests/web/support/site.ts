@@ -17,6 +17,7 @@ import type { Server } from 'node:http';
 import { startLocalNotify, type LocalNotify } from '../../../functions/local/notify.js';
 import type { MatchStore } from '../../../functions/matches/port.js';
 import { DynamoPlayerStore } from '../../../functions/storage/players-dynamo.js';
+import { WaitingBoards } from '../../../functions/players/waiting.js';
 import { dynamoClientFromEnv } from '../../../functions/storage/dynamo.js';
 import { randomBytes } from 'node:crypto';
 import { dutchAuction } from '#shared/games/dutch-auction/index.js';
@@ -81,6 +82,12 @@ export async function startSite(opts: {
   const url = `http://localhost:${port}`;
   let notify: LocalNotify | undefined;
   let dataDir: string | undefined;
+  // The sweep's and the computers' commits reach the signed-in players' waiting boards, as under `npm start`.
+  const playerStore =
+    opts.players && opts.notify
+      ? new DynamoPlayerStore(dynamoClientFromEnv({ DYNAMODB_ENDPOINT: opts.notify.endpoint }), opts.notify.tableName)
+      : undefined;
+  const watch = playerStore && new WaitingBoards({ players: playerStore, matches: opts.store, clock: Date.now });
   if (opts.notify) {
     dataDir = await mkdtemp(join(tmpdir(), 'dutch-notify-'));
     notify = startLocalNotify({
@@ -90,6 +97,7 @@ export async function startSite(opts: {
       publicUrl: url,
       matches: opts.store,
       games,
+      ...(watch ? { watch } : {}),
     });
   }
   let bots: LocalBots | undefined;
@@ -99,6 +107,7 @@ export async function startSite(opts: {
       tableName: opts.bots.tableName,
       matches: opts.store,
       games,
+      ...(watch ? { watch } : {}),
     });
   }
   let live: LocalLive | undefined;
@@ -121,7 +130,7 @@ export async function startSite(opts: {
       ...(opts.players && opts.notify
         ? {
             players: {
-              store: new DynamoPlayerStore(dynamoClientFromEnv({ DYNAMODB_ENDPOINT: opts.notify.endpoint }), opts.notify.tableName),
+              store: playerStore!,
               seatKey: randomBytes(32),
             },
           }
