@@ -109,7 +109,12 @@ export const LIMITS = {
   apiRequests: {
     value: 10_000,
     page: 'https://docs.aws.amazon.com/apigateway/latest/developerguide/limits.html',
-    note: 'requests/s per account and Region across HTTP, REST and WebSocket APIs (burst 5,000), raisable',
+    note: 'requests/s per account and Region across HTTP, REST and WebSocket APIs (burst 5,000), raisable: only the live WebSocket API uses it now',
+  },
+  functionUrlRate: {
+    value: 10_000,
+    page: 'https://docs.aws.amazon.com/lambda/latest/dg/scaling-behavior.html',
+    note: "a function's synchronous requests/s (a function URL's included) are at most 10 × its concurrency: 10,000/s on the default 1,000 (gettingstarted-limits.html), raised with the concurrency quota",
   },
   webSocketConnections: {
     value: 500,
@@ -300,7 +305,7 @@ export const MIXES = [AUCTION_MIX, GOLDEN_AGE_MIX] as const;
 
 /** What one unit of an activity uses, in billable units. */
 export interface Work {
-  /** HTTP API requests (each through CloudFront and one Lambda invocation of the API). */
+  /** API requests (each through CloudFront to the API function's URL: one Lambda invocation, no API Gateway). */
   apiRequests: number;
   /** CloudFront requests that are not API requests (pages) and S3 GETs behind them. */
   pageRequests: number;
@@ -531,8 +536,7 @@ export function costOf(w: Work) {
   const gbs = Object.values(w.gbSeconds).reduce((a, b) => a + b, 0);
   const invokes = Object.values(w.invocations).reduce((a, b) => a + b, 0);
   const parts = {
-    requests:
-      w.apiRequests * (PRICES.cloudFrontRequest + PRICES.httpApiRequest) + w.pageRequests * (PRICES.cloudFrontRequest + PRICES.s3Get),
+    requests: w.apiRequests * PRICES.cloudFrontRequest + w.pageRequests * (PRICES.cloudFrontRequest + PRICES.s3Get),
     transfer: (w.bytesOut / 1e9) * PRICES.cloudFrontPerGB,
     lambda: invokes * PRICES.lambdaRequest + gbs * PRICES.lambdaGbSecondArm,
     reads: w.rru * PRICES.dynamoRru,
@@ -676,7 +680,8 @@ export const partitionShare = (r: PartitionRow) => Math.max(r.wcu / LIMITS.parti
 /** The stack's caps, read from infra/stack.ts by infra/capacity-limits.ts (null: no cap of its own). */
 export interface StackLimits {
   reservedConcurrency: Partial<Record<keyof typeof FUNCTIONS, number | null>>;
-  httpApiRate: number | null;
+  /** The API function URL's ceiling: 10 × its reserved concurrency (null: none reserved). */
+  apiUrlRate: number | null;
   webSocketRate: number | null;
   webSocketConnectRate: number | null;
 }
@@ -752,12 +757,12 @@ export function quotaRows(mix: Mix, stack: StackLimits): QuotaRow[] {
       unit: 'executions',
     },
     {
-      what: 'HTTP API requests',
+      what: 'API function URL requests (10 per environment)',
       at10M: big.http,
       at1M: small.http,
-      stackCap: stack.httpApiRate,
-      quota: L.apiRequests.value,
-      quotaPage: L.apiRequests.page,
+      stackCap: stack.apiUrlRate,
+      quota: L.functionUrlRate.value,
+      quotaPage: L.functionUrlRate.page,
       unit: '/s',
     },
     {
@@ -765,15 +770,6 @@ export function quotaRows(mix: Mix, stack: StackLimits): QuotaRow[] {
       at10M: big.wsMessages,
       at1M: small.wsMessages,
       stackCap: stack.webSocketRate,
-      quota: L.apiRequests.value,
-      quotaPage: L.apiRequests.page,
-      unit: '/s',
-    },
-    {
-      what: 'API Gateway, HTTP and WebSocket together',
-      at10M: big.http + big.wsMessages,
-      at1M: small.http + small.wsMessages,
-      stackCap: null,
       quota: L.apiRequests.value,
       quotaPage: L.apiRequests.page,
       unit: '/s',
