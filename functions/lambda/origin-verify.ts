@@ -46,8 +46,11 @@ export function parseOriginSecrets(text: string): OriginSecrets {
 
 type Load = () => Promise<OriginSecrets | null>;
 
-/** The values as the environment names them (see above); null: no guard. */
-export function originSecretsFromEnv(env: Record<string, string | undefined>, now = () => Date.now()): Load {
+/** The values as the environment names them (see above); null: no guard. `read` and `now` are for tests. */
+export function originSecretsFromEnv(
+  env: Record<string, string | undefined>,
+  { now = () => Date.now(), read = readSecret }: { now?: () => number; read?: (secretId: string) => Promise<OriginSecrets> } = {},
+): Load {
   if (env.ORIGIN_VERIFY) {
     const fixed = parseOriginSecrets(env.ORIGIN_VERIFY);
     return async () => fixed;
@@ -57,7 +60,7 @@ export function originSecretsFromEnv(env: Record<string, string | undefined>, no
   let kept: { at: number; value: Promise<OriginSecrets> } | undefined;
   return () => {
     if (!kept || now() - kept.at >= ORIGIN_VERIFY_REFRESH_MS) {
-      const value = readSecret(secretId);
+      const value = read(secretId);
       // A failed read is tried again on the next request rather than kept for five minutes.
       value.catch(() => {
         if (kept?.value === value) kept = undefined;

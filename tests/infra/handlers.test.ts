@@ -20,6 +20,7 @@ import { freshTable } from '../support/dynamo.js';
 import { secretSums } from '../support/test-game.js';
 import {
   ORIGIN_VERIFY_HEADER,
+  ORIGIN_VERIFY_REFRESH_MS,
   FORBIDDEN,
   guardOrigin,
   originMatches,
@@ -353,6 +354,40 @@ describe('functions/lambda/api.ts through its function URL, as CloudFront calls 
     expect(originMatches({ current: CURRENT }, undefined)).toBe(false);
     expect(originMatches({ current: CURRENT, previous: PREVIOUS }, PREVIOUS)).toBe(true);
     expect(FORBIDDEN.statusCode).toBe(403);
+  });
+
+  it('from Secrets Manager: read once, again after 5 minutes (a rotation reaches warm containers), and a failed read tried again at once', async () => {
+    let clock = 0;
+    const reads: string[] = [];
+    let answer: () => Promise<{ current: string; previous?: string }> = async () => ({ current: CURRENT });
+    const load = originSecretsFromEnv(
+      { ORIGIN_VERIFY_SECRET_ID: 'arn:origin' },
+      {
+        now: () => clock,
+        read: (id) => {
+          reads.push(id);
+          return answer();
+        },
+      },
+    );
+    expect(await load()).toEqual({ current: CURRENT });
+    clock = ORIGIN_VERIFY_REFRESH_MS - 1;
+    expect(await load()).toEqual({ current: CURRENT });
+    expect(reads).toEqual(['arn:origin']);
+    // Rotated: the new value with the old one as previous, seen after the refresh interval.
+    answer = async () => ({ current: PREVIOUS, previous: CURRENT });
+    clock = ORIGIN_VERIFY_REFRESH_MS;
+    expect(await load()).toEqual({ current: PREVIOUS, previous: CURRENT });
+    expect(reads).toHaveLength(2);
+    // A failed read is not kept: the next request reads again.
+    answer = async () => {
+      throw new Error('throttled');
+    };
+    clock = 2 * ORIGIN_VERIFY_REFRESH_MS;
+    await expect(load()).rejects.toThrow('throttled');
+    answer = async () => ({ current: CURRENT });
+    expect(await load()).toEqual({ current: CURRENT });
+    expect(reads).toHaveLength(4);
   });
 
   it('the shipped entry refuses requests without the header when the environment names origin values', async () => {
