@@ -47,6 +47,7 @@ import { PlayerStats } from './players/stats.js';
 import { SeatVault } from './players/vault.js';
 import type { RatingStore } from './ratings/port.js';
 import { Ratings } from './ratings/service.js';
+import { WaitingBoards } from './players/waiting.js';
 
 export { INTERNAL_MESSAGE };
 
@@ -97,10 +98,16 @@ export const MAX_BODY_BYTES = 16 * 1024;
 export const notFound = (c: Context) => new ApiError(404, 'not-found', 'error.not-found').toBody(langOf(c.req));
 
 export function createApp(deps: AppDeps): Hono {
+  const clock = deps.clock ?? Date.now;
+  // Signed-in players' waiting boards follow every commit (functions/players/waiting.ts).
+  const boards =
+    deps.players &&
+    new WaitingBoards({ players: deps.players.store, matches: deps.store, clock, ...(deps.observe ? { log: deps.observe.log } : {}) });
   const service = new MatchService({
     store: deps.store,
     games: deps.games,
-    clock: deps.clock ?? Date.now,
+    clock,
+    ...(boards ? { watch: boards } : {}),
     ...(deps.lobby ? { lobby: deps.lobby } : {}),
   });
   const ctx: RouteContext = { service, links: linksFor(deps.publicUrl) };
@@ -129,7 +136,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route(API_BASE, ownRoutes(deps));
 
   const settings = deps.notifications && notificationSettings(deps, deps.notifications, service);
-  mountPlayers(app, deps, ctx);
+  mountPlayers(app, deps, ctx, boards);
   app.route(MATCHES_BASE, matchRoutes({ ...ctx, ...(settings ? { carryOver: (from, to) => settings.carryOver(from, to) } : {}) }));
   app.route(MATCHES_BASE, inviteRoutes(ctx));
   app.route(MATCHES_BASE, moveRoutes(ctx));
@@ -224,9 +231,9 @@ function notificationSettings(deps: AppDeps, notify: NotificationsDeps, service:
 }
 
 /** The player routes, and the claim of seats taken while signed in (before the match routes it wraps). */
-function mountPlayers(app: Hono, deps: AppDeps, ctx: RouteContext): void {
+function mountPlayers(app: Hono, deps: AppDeps, ctx: RouteContext, boards: WaitingBoards | undefined): void {
   const notify = deps.notifications;
-  if (!notify || !deps.players) return;
+  if (!notify || !deps.players || !boards) return;
   const clock = deps.clock ?? Date.now;
   const players = deps.players.store;
   const signIn = new SignIn({
@@ -242,6 +249,7 @@ function mountPlayers(app: Hono, deps: AppDeps, ctx: RouteContext): void {
     notify: notify.store,
     games: deps.games,
     vault: new SeatVault(deps.players.seatKey),
+    boards,
     clock,
   });
   const publicUrl = notify.publicUrl ?? deps.publicUrl;

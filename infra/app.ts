@@ -5,9 +5,10 @@
  *
  * Context (all optional): -c stackName=Dutch -c domainName=play.dutch.example -c certificateArn=arn:...
  *   -c alarmEmail=ops@dutch.example -c skipWebBuild=true -c webDist=web/dist
- * The front door's limits (infra/front-door.ts; defaults for 1 M daily players): -c apiRateLimit=6900
- *   -c apiBurstLimit=5000 -c liveRateLimit=2600 -c liveBurstLimit=2600 -c liveConnectRateLimit=600
- *   -c liveConnectBurstLimit=1200 -c apiReservedConcurrency=300 -c liveSocketReservedConcurrency=50
+ * The front door's limits (infra/front-door.ts; defaults for 1 M daily players): -c liveRateLimit=2600
+ *   -c liveBurstLimit=2600 -c liveConnectRateLimit=600 -c liveConnectBurstLimit=1200
+ *   -c apiReservedConcurrency=700 -c liveSocketReservedConcurrency=50
+ * After rotating the API's origin secret (docs/deploy.md): -c originVerifyGeneration=<one more than before>
  */
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -40,5 +41,6 @@ composeStacks(app, ctx('stackName') ?? 'Dutch', {
   ...(ctx('certificateArn') ? { certificateArn: ctx('certificateArn') } : {}),
   ...(ctx('alarmEmail') ? { alarmEmail: ctx('alarmEmail') } : {}),
   frontDoor,
+  ...(ctx('originVerifyGeneration') ? { originVerifyGeneration: Number(ctx('originVerifyGeneration')) } : {}),
 });
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));

@@ -7,7 +7,6 @@
 import type { StackLimits } from './capacity.js';
 import { LIVE_POKE_RESERVED_CONCURRENCY } from './constructs/live.js';
 import {
-  API_THROTTLE,
   BOTS_RESERVED_CONCURRENCY,
   DIGEST_RESERVED_CONCURRENCY,
   DISPATCHER_RESERVED_CONCURRENCY,
@@ -30,7 +29,8 @@ export const STACK_LIMITS: StackLimits = {
     liveSocket: FRONT_DOOR.liveSocketReservedConcurrency ?? null,
     livePoke: LIVE_POKE_RESERVED_CONCURRENCY,
   },
-  httpApiRate: API_THROTTLE.rateLimit,
+  // The API's URL has no throttle of its own: a reservation caps it at 10 requests/s per environment.
+  apiUrlRate: FRONT_DOOR.apiReservedConcurrency === undefined ? null : 10 * FRONT_DOOR.apiReservedConcurrency,
   webSocketRate: LIVE_THROTTLE.rateLimit,
   webSocketConnectRate: LIVE_CONNECT_THROTTLE.rateLimit,
 };

@@ -115,7 +115,12 @@ export const LIMITS = {
   apiRequests: {
     value: 10_000,
     page: 'https://docs.aws.amazon.com/apigateway/latest/developerguide/limits.html',
-    note: 'requests/s per account and Region across HTTP, REST and WebSocket APIs (burst 5,000), raisable',
+    note: 'requests/s per account and Region across HTTP, REST and WebSocket APIs (burst 5,000), raisable: only the live WebSocket API uses it now',
+  },
+  functionUrlRate: {
+    value: 10_000,
+    page: 'https://docs.aws.amazon.com/lambda/latest/dg/scaling-behavior.html',
+    note: "a function's synchronous requests/s (a function URL's included) are at most 10 × its concurrency: 10,000/s on the default 1,000 (gettingstarted-limits.html), raised with the concurrency quota",
   },
   webSocketConnections: {
     value: 500,
@@ -182,8 +187,11 @@ export const ASSUMED = {
    * against 8.3 ms (docs/decisions/replay-checkpoints.md, functions/matches/replay.ts).
    */
   returnVisitOverRead: 11.8 / 8.3,
-  /** Seats a signed-in player holds on average: `/me/next` reads one match per claimed seat (functions/players/seats.ts `held`). */
-  claimedSeats: 10,
+  /**
+   * Billed seconds of one waiting board changed after a commit: the owner and the board read (and, when a seat
+   * starts waiting, its claim), then the board written: three calls of 5–10 ms (functions/players/waiting.ts).
+   */
+  boardSecondsPerChange: 0.015,
   /** Players who chose the daily digest (functions/lambda/digest.ts walks their list). */
   digestShare: 0.2,
   /** Bytes of one digest list entry (`DIGEST#<n>` / `P#<id>`). */
@@ -196,7 +204,7 @@ export const ASSUMED = {
   digestWindowSeconds: 3600,
   /** The busiest match: moves per second at a live table, and the pages that follow it (seats and spectators). */
   hotMatch: { movesPerSecond: 1, pages: 4 + 20, chatPerSecond: 0.2, returnVisitsPerSecond: 0.2 },
-  /** The busiest signed-in player: page views per second (each reads their seats for `/me/next`). */
+  /** The busiest signed-in player: page views per second (each reads their waiting board for `/me/next`). */
   hotPlayerViewsPerSecond: 0.5,
   /** The most viewed player page: views per second of one player's /api/players/<name>. */
   hotPlayerPageViewsPerSecond: 20,
@@ -208,6 +216,10 @@ export const ASSUMED = {
   hotPresenceReadsPerSecond: 10,
   /** Claims of one name at the same moment (each a transaction: 2 units on the name's item). */
   nameClaimsAtOnce: 20,
+  /** The busiest signed-in player's waiting board: changes per second (moves at several live tables at once). */
+  hotPlayerBoardChangesPerSecond: 2,
+  /** The busiest signed-in player's claims (each builds the board from every claimed seat): one a minute. */
+  hotPlayerClaimsPerSecond: 1 / 60,
   /** Sign-in attempts a client address may make per second before WAF stops it (EDGE_RATE_LIMITS.signInLinks per 5 min). */
   signInPerAddressPerSecond: 20 / 300,
   /** Addresses behind one client network counter (an IPv4 /24). */
@@ -265,27 +277,37 @@ export interface Mix {
   movesPerMatch: number;
   /** Bytes of one log record as stored. */
   logRecordBytes: number;
+  /**
+   * Seats whose waiting state a move changes (functions/players/waiting.ts `changedSeats`): each is one waiting
+   * board changed, counted as if every seat were a signed-in player's (as the visits' `/me/next` are). Measured
+   * (BOARD_CHANGES_PER_MOVE).
+   */
+  boardChangesPerMove: number;
   /** Design changes to price before they are built (CUTS); none = the code as it is. */
   cuts?: Cuts;
 }
+
+/**
+ * Seats whose waiting state one move changes, measured by `npm run bench -- capacity` (random legal moves through
+ * the engines, 10 seeded games each, 2026-11-28: auction 536 changes in 685 moves, Golden Age 4,690 in 7,034). Most
+ * moves keep the turn (an auction's bids and buys, a Golden Age turn's actions); a passed turn changes two.
+ */
+export const BOARD_CHANGES_PER_MOVE = { auction: 0.78, goldenAge: 0.67 } as const;
 
 /** Design changes not built, as the model prices them (`withCuts`). */
 export interface Cuts {
   /** Polls, reads after a poke and first reads eventually consistent (half the units; docs/storage.md keeps them strong). */
   eventualReads?: boolean;
-  /** `/me/next` reads one per-player item instead of one match per claimed seat. */
-  nextOneRead?: boolean;
   /** Polls per player a day (the live channel as the main signal). */
   polls?: number;
 }
 
 /**
  * Changes not built, one at a time in this order (each on top of the ones before). Built since the model was
- * written, and now read from the code: return visits from checkpoints, one `due` write a move, `/me/next`'s
- * matches read eventually consistent.
+ * written, and now read from the code: return visits from checkpoints, one `due` write a move, `/me/next` as one
+ * read of the player's waiting board (its writes priced on every move: `boardChange`).
  */
 export const CUTS: { name: string; cuts: Cuts }[] = [
-  { name: '/me/next is one read', cuts: { nextOneRead: true } },
   { name: 'polls, reads after a poke and first reads eventually consistent', cuts: { eventualReads: true } },
   { name: 'half the polls (the live channel as the signal)', cuts: { polls: TRAFFIC.polls / 2 } },
 ];
@@ -298,14 +320,19 @@ export const AUCTION_MIX: Mix = {
   profile: DUTCH_AUCTION_MEASURED,
   movesPerMatch: DUTCH_AUCTION_MEASURED.moves,
   logRecordBytes: AUCTION_LOG_RECORD_BYTES,
+  boardChangesPerMove: BOARD_CHANGES_PER_MOVE.auction,
 };
 
 /**
  * A 4-seat Golden Age match (infra/cost.ts GOLDEN_AGE), measured by `npm run bench -- capacity` as the infra
  * bench measures the auction; `goldenAgeMix` makes the mix of a fresh measurement.
  */
-export function goldenAgeMix(profile: MatchProfile = GOLDEN_AGE, logRecordBytes = GOLDEN_AGE_LOG_RECORD_BYTES): Mix {
-  return { name: 'Golden Age', profile, movesPerMatch: profile.moves, logRecordBytes };
+export function goldenAgeMix(
+  profile: MatchProfile = GOLDEN_AGE,
+  logRecordBytes = GOLDEN_AGE_LOG_RECORD_BYTES,
+  boardChangesPerMove: number = BOARD_CHANGES_PER_MOVE.goldenAge,
+): Mix {
+  return { name: 'Golden Age', profile, movesPerMatch: profile.moves, logRecordBytes, boardChangesPerMove };
 }
 export const GOLDEN_AGE_MIX = goldenAgeMix();
 export const MIXES = [AUCTION_MIX, GOLDEN_AGE_MIX] as const;
@@ -313,7 +340,7 @@ export const MIXES = [AUCTION_MIX, GOLDEN_AGE_MIX] as const;
 
 /** What one unit of an activity uses, in billable units. */
 export interface Work {
-  /** HTTP API requests (each through CloudFront and one Lambda invocation of the API). */
+  /** API requests (each through CloudFront to the API function's URL: one Lambda invocation, no API Gateway). */
   apiRequests: number;
   /** CloudFront requests that are not API requests (pages) and S3 GETs behind them. */
   pageRequests: number;
@@ -409,6 +436,16 @@ function matchWritten(messages: number): Work {
   });
 }
 
+/**
+ * One seat's waiting state changed by a commit, on its owner's board (functions/players/waiting.ts): the seat's
+ * owner read, the claim read when it starts waiting (half of the changes), the board read (all eventually
+ * consistent, each item < 4 KB), and the board written (< 1 KB: one unit; tests/players/waiting-board.test.ts).
+ * The billed time is the committing function's (the API, or the computers').
+ */
+export function boardChange(fn: 'api' | 'bots'): Work {
+  return work({ rru: 0.5 + 0.5 * 0.5 + 0.5, wru: 1, gbSeconds: { [fn]: gbOf(fn) * ASSUMED.boardSecondsPerChange } });
+}
+
 /** One unit of each activity of TRAFFIC, for a mix (the pokes and the due index as parts of the activities that cause them). */
 export function unitWork(mix: Mix) {
   const p = mix.profile;
@@ -418,10 +455,8 @@ export function unitWork(mix: Mix) {
   // The profile's write units of a move count its `due` index entries too (scripts/bench/infra.ts); the index is
   // billed apart at DUE_UNITS_PER_MOVE.
   const tableMoveWru = p.moveWru - (p.moveDueWru ?? FROM_CODE.dueUnitsPerMove);
-  const claims = ASSUMED.claimedSeats;
-  /** `/me/next`: the player's seat claims (one Query, strong), then each claimed seat's match (eventually consistent); or one item. */
-  const nextRru = mix.cuts?.nextOneRead ? 1 : rru(claims * ASSUMED.seatClaimBytes) + 0.5 * claims * head;
-  const next = api(SECONDS.poll, ASSUMED.nextBytesOut, nextRru);
+  /** `/me/next`: one eventually consistent read of the player's waiting board (< 1 KB; functions/players/waiting.ts). */
+  const next = api(SECONDS.poll, ASSUMED.nextBytesOut, 0.5);
   const cold = work({ gbSeconds: { api: p.coldShare * API_GB * SECONDS.init } });
   const subscribe = work({
     webSocketMessages: 2,
@@ -433,10 +468,11 @@ export function unitWork(mix: Mix) {
   /** Billed seconds of a return visit: a read and the replay from a checkpoint. */
   const returnVisitSeconds = SECONDS.read * ASSUMED.returnVisitOverRead;
   return {
-    /** A person's move: the live poke's message on its queue. */
+    /** A person's move: the live poke's message on its queue; the waiting boards it changes. */
     move: add(
-      add(api(SECONDS.move, p.moveBytesOut, head, { wru: tableMoveWru, dueWru: FROM_CODE.dueUnitsPerMove }), cold, 1),
-      matchWritten(1),
+      add(add(api(SECONDS.move, p.moveBytesOut, head, { wru: tableMoveWru, dueWru: FROM_CODE.dueUnitsPerMove }), cold, 1), matchWritten(1)),
+      boardChange('api'),
+      mix.boardChangesPerMove,
     ),
     visit: add(add(add(work({ pageRequests: 2 }), api(SECONDS.read, p.readBytesOut, firstRead)), next), cold),
     /** A poll that finds a change (after a poke): the head, then the match and a page of log. */
@@ -468,7 +504,8 @@ export function unitWork(mix: Mix) {
         wru: tableMoveWru,
         dueWru: FROM_CODE.dueUnitsPerMove + ASSUMED.dueUnitsPerComputerMove,
       }),
-      matchWritten(1 + 2),
+      // A computer's seat has no board: at most the measured changes, counted in full.
+      add(matchWritten(1 + 2), boardChange('bots'), mix.boardChangesPerMove),
     ),
     /**
      * An item the sweep visits (a reminder, a deadline, an early look, a computer to wake): the match read and
@@ -534,8 +571,7 @@ export function costOf(w: Work) {
   const gbs = Object.values(w.gbSeconds).reduce((a, b) => a + b, 0);
   const invokes = Object.values(w.invocations).reduce((a, b) => a + b, 0);
   const parts = {
-    requests:
-      w.apiRequests * (PRICES.cloudFrontRequest + PRICES.httpApiRequest) + w.pageRequests * (PRICES.cloudFrontRequest + PRICES.s3Get),
+    requests: w.apiRequests * PRICES.cloudFrontRequest + w.pageRequests * (PRICES.cloudFrontRequest + PRICES.s3Get),
     transfer: (w.bytesOut / 1e9) * PRICES.cloudFrontPerGB,
     lambda: invokes * PRICES.lambdaRequest + gbs * PRICES.lambdaGbSecondArm,
     reads: w.rru * PRICES.dynamoRru,
@@ -647,10 +683,13 @@ export function partitionRows(mix: Mix, dau = TARGET_DAU): PartitionRow[] {
       scales: false,
     },
     {
-      key: 'P#<player> (PLAYER, SESSION#, SEAT#, DIGEST#day, WH#, WHN#, WHT#)',
-      what: `the busiest signed-in player: ${MAX_SEATS} seats queried by /me/next on ${ASSUMED.hotPlayerViewsPerSecond} page views/s`,
-      wcu: 0.1,
-      rcu: ASSUMED.hotPlayerViewsPerSecond * rru(MAX_SEATS * ASSUMED.seatClaimBytes),
+      key: 'P#<player> (PLAYER, SESSION#, SEAT#, WAITING, DIGEST#day, WH#, WHN#, WHT#)',
+      what: `the busiest signed-in player: /me/next reads the waiting board on ${ASSUMED.hotPlayerViewsPerSecond} page views/s, ${ASSUMED.hotPlayerBoardChangesPerSecond} board changes/s; a claim queries all ${MAX_SEATS} seats`,
+      wcu: 0.1 + ASSUMED.hotPlayerBoardChangesPerSecond * 1,
+      rcu:
+        ASSUMED.hotPlayerViewsPerSecond * 0.5 +
+        ASSUMED.hotPlayerBoardChangesPerSecond * (0.5 + 0.5 * 0.5) +
+        ASSUMED.hotPlayerClaimsPerSecond * rru(MAX_SEATS * ASSUMED.seatClaimBytes),
       scales: false,
     },
     {
@@ -724,7 +763,8 @@ export const partitionShare = (r: PartitionRow) => Math.max(r.wcu / LIMITS.parti
 /** The stack's caps, read from infra/stack.ts by infra/capacity-limits.ts (null: no cap of its own). */
 export interface StackLimits {
   reservedConcurrency: Partial<Record<keyof typeof FUNCTIONS, number | null>>;
-  httpApiRate: number | null;
+  /** The API function URL's ceiling: 10 × its reserved concurrency (null: none reserved). */
+  apiUrlRate: number | null;
   webSocketRate: number | null;
   webSocketConnectRate: number | null;
 }
@@ -800,12 +840,12 @@ export function quotaRows(mix: Mix, stack: StackLimits): QuotaRow[] {
       unit: 'executions',
     },
     {
-      what: 'HTTP API requests',
+      what: 'API function URL requests (10 per environment)',
       at10M: big.http,
       at1M: small.http,
-      stackCap: stack.httpApiRate,
-      quota: L.apiRequests.value,
-      quotaPage: L.apiRequests.page,
+      stackCap: stack.apiUrlRate,
+      quota: L.functionUrlRate.value,
+      quotaPage: L.functionUrlRate.page,
       unit: '/s',
     },
     {
@@ -813,15 +853,6 @@ export function quotaRows(mix: Mix, stack: StackLimits): QuotaRow[] {
       at10M: big.wsMessages,
       at1M: small.wsMessages,
       stackCap: stack.webSocketRate,
-      quota: L.apiRequests.value,
-      quotaPage: L.apiRequests.page,
-      unit: '/s',
-    },
-    {
-      what: 'API Gateway, HTTP and WebSocket together',
-      at10M: big.http + big.wsMessages,
-      at1M: small.http + small.wsMessages,
-      stackCap: null,
       quota: L.apiRequests.value,
       quotaPage: L.apiRequests.page,
       unit: '/s',

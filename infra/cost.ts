@@ -12,7 +12,6 @@ export const PRICES = {
   cloudFrontRequest: 0.01 / 10_000, // HTTPS requests, North America / Europe
   cloudFrontPerGB: 0.085, // data transfer out, first 10 TB (CloudFront does not compress /api/*: caching is off there)
   s3Get: 0.0004 / 1000, // GET (CloudFront revalidating a no-cache page)
-  httpApiRequest: 1.0 / 1_000_000, // HTTP API, first 300 million a month
   lambdaRequest: 0.2 / 1_000_000,
   lambdaGbSecondArm: 0.0000133334, // arm64, first 7.5 billion GB-s; the init phase is billed too (since August 2025)
   dynamoWru: 0.625 / 1_000_000, // on demand, after the November 2024 price cut
@@ -124,8 +123,7 @@ export const rru = (bytes: number) => Math.max(1, Math.ceil(bytes / 4096));
 /** Writes: one unit per started KB of the item (the larger of before and after for an update). */
 export const wru = (bytes: number) => Math.max(1, Math.ceil(bytes / 1024));
 
-const request = (bytesOut: number) =>
-  PRICES.cloudFrontRequest + PRICES.httpApiRequest + PRICES.lambdaRequest + (bytesOut / 1e9) * PRICES.cloudFrontPerGB;
+const request = (bytesOut: number) => PRICES.cloudFrontRequest + PRICES.lambdaRequest + (bytesOut / 1e9) * PRICES.cloudFrontPerGB; // no API Gateway: CloudFront calls the function URL
 const lambda = (gb: number, seconds: number) => gb * seconds * PRICES.lambdaGbSecondArm;
 
 /** USD per unit of work. */

@@ -17,9 +17,9 @@ export const SPA_REWRITE_CODE = `function handler(event) {
 }`;
 
 /**
- * `/api/*` behaviour: API Gateway only sees its own host name, so the site's host name travels in
+ * `/api/*` behaviour: the API's function URL only sees its own host name, so the site's host name travels in
  * `x-forwarded-host`; functions/lambda/api.ts uses it for the links it returns. The viewer's IP travels in
- * `x-viewer-address` (API Gateway's sourceIp is CloudFront's), for per-client limits
+ * `x-viewer-address` (the URL event's sourceIp is CloudFront's), for per-client limits
  * (functions/http/client-address.ts). A client's own values are always replaced.
  */
 export const FORWARD_HOST_CODE = `function handler(event) {

@@ -1,11 +1,13 @@
 /**
- * The front door's limits as stack parameters (issue 27): the HTTP API's stage throttle, the live WebSocket
- * API's stage and $connect throttles, and whether the API and the live socket function reserve concurrency.
+ * The front door's limits as stack parameters (issue 27): the live WebSocket API's stage and $connect
+ * throttles, and whether the API and the live socket function reserve concurrency. The API has no stage of its
+ * own any more (CloudFront calls its function URL, docs/decisions/function-url.md): its one global ceiling is the
+ * function's reserved concurrency, and a function URL serves at most 10 requests/s per environment.
  * The defaults are sized from the traffic model for 1 M daily active players (DAU) with room for the spikes
- * inside the peak hour; `cdk deploy -c apiRateLimit=… -c liveConnectRateLimit=…` (infra/app.ts) sets them.
+ * inside the peak hour; `cdk deploy -c liveConnectRateLimit=… -c apiReservedConcurrency=…` (infra/app.ts) sets them.
  * Abuse is not met here: WAF counts each client address (infra/constructs/firewall.ts) and the app caps each
- * seat and player (functions/live/limits.ts, functions/players/signin.ts). A stage throttle is one counter
- * for everyone, so it only guards the bill and the account's quota, and must never sit below the peak.
+ * seat and player (functions/live/limits.ts, functions/players/signin.ts). A throttle or a reservation is one
+ * counter for everyone, so it only guards the bill and the account's quota, and must never sit below the peak.
  */
 
 /** The traffic model of issue 27: per daily active player and day. */
@@ -34,16 +36,13 @@ export const peakPerSecond = (perDay: number, dau = DESIGN_DAU) => (perDay * dau
 const hundreds = (n: number) => Math.ceil(n / 100) * 100;
 
 export interface FrontDoorLimits {
-  /** The HTTP API's stage: steady requests per second and burst. */
-  apiRateLimit: number;
-  apiBurstLimit: number;
   /** The live WebSocket stage: messages per second (connects, subscribes, disconnects) and burst. */
   liveRateLimit: number;
   liveBurstLimit: number;
   /** The live stage's $connect route: new sockets per second and burst. */
   liveConnectRateLimit: number;
   liveConnectBurstLimit: number;
-  /** Reserved concurrency of the API function; absent: none (it draws from the account's unreserved pool). */
+  /** Reserved concurrency of the API function, also its ceiling (10 requests/s each through its URL); absent: none. */
   apiReservedConcurrency?: number;
   /** Reserved concurrency of the live socket function; absent: none. */
   liveSocketReservedConcurrency?: number;
@@ -51,30 +50,39 @@ export interface FrontDoorLimits {
 
 /**
  * The defaults, for 1 M DAU:
- * - API: 59 × 1 M × 5 / 86,400 = 3,414 requests/s at peak; × 2 headroom = 6,829 → 6,900/s. Burst 5,000: the
- *   account's own bucket (API Gateway: 10,000/s and burst 5,000 per account and Region across all APIs), which
- *   a stage burst above cannot exceed.
+ * - API: 59 × 1 M × 5 / 86,400 = 3,414 requests/s at peak through CloudFront to the function URL; no stage
+ *   throttle exists there (API_PEAK_NEED below is what a reservation must hold).
  * - live stage: 22 × 1 M × 5 / 86,400 = 1,273 messages/s; × 2 = 2,546 → 2,600/s, burst the same.
  * - live $connect: 5 × 1 M × 5 / 86,400 = 289 sockets/s; × 2 = 579 → 600/s, burst 1,200. Above the account's
  *   default 500 new connections/s: past 0.86 M DAU (500 ÷ 579 × 1 M) the quota is raised, not the throttle.
  * - reserved concurrency: none. The API at peak needs about 3,414/s × 0.06 s (a request's mean duration) ≈ 205
  *   environments, the socket function 1,273/s × 0.03 s ≈ 38. A reservation only takes from the account's pool
  *   (and fails to deploy above what the account leaves unreserved: new accounts have far less than 1,000), so
- *   none is made by default; an operator who wants the API's share guaranteed sets `-c apiReservedConcurrency=`.
+ *   none is made by default; an operator who wants the API's share guaranteed, or a hard ceiling on its bill, sets
+ *   `-c apiReservedConcurrency=` at or above API_MIN_RESERVATION (700 at 1 M DAU: 2 × 342, as 10 requests/s per
+ *   environment bound it before the 205 environments the durations need).
  */
 export const FRONT_DOOR: FrontDoorLimits = {
-  apiRateLimit: hundreds(HEADROOM * peakPerSecond(PER_DAU_DAY.apiRequests)),
-  apiBurstLimit: 5_000,
   liveRateLimit: hundreds(HEADROOM * peakPerSecond(PER_DAU_DAY.liveMessages)),
   liveBurstLimit: hundreds(HEADROOM * peakPerSecond(PER_DAU_DAY.liveMessages)),
   liveConnectRateLimit: hundreds(HEADROOM * peakPerSecond(PER_DAU_DAY.sockets)),
   liveConnectBurstLimit: 2 * hundreds(HEADROOM * peakPerSecond(PER_DAU_DAY.sockets)),
 };
 
+/** Seconds of one API request on average (infra/capacity.ts measures the mix; this is its round figure). */
+export const API_MEAN_SECONDS = 0.06;
+/** A function URL serves at most this many requests a second per environment (Lambda scaling behavior). */
+export const URL_REQUESTS_PER_ENVIRONMENT = 10;
+/**
+ * A reservation below this would throttle the 1 M DAU peak with headroom (× 2): the larger of what the requests'
+ * durations need (3,414/s × 0.06 s = 205) and what 10 requests a second per environment allow (3,414 ÷ 10 = 342).
+ */
+export const API_MIN_RESERVATION = hundreds(
+  HEADROOM * peakPerSecond(PER_DAU_DAY.apiRequests) * Math.max(API_MEAN_SECONDS, 1 / URL_REQUESTS_PER_ENVIRONMENT),
+);
+
 /** The parameters' names, as `cdk deploy -c <name>=<n>` takes them (infra/app.ts). */
 export const FRONT_DOOR_KEYS = [
-  'apiRateLimit',
-  'apiBurstLimit',
   'liveRateLimit',
   'liveBurstLimit',
   'liveConnectRateLimit',

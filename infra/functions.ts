@@ -10,7 +10,7 @@ import { wordsFiles } from '../functions/i18n.js';
 import { keys } from '../functions/storage/table.js';
 
 export const FUNCTIONS = {
-  /** The hono app behind the HTTP API (hono/aws-lambda). */
+  /** The hono app, called by CloudFront through its function URL (hono/aws-lambda, payload v2). */
   api: { entry: 'functions/lambda/api.ts', memoryMb: 512, timeoutSeconds: 10 },
   /**
    * The table's one stream reader (docs/decisions/stream-fan-out.md): reads the records STREAM_FILTERS pass and

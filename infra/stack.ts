@@ -1,7 +1,7 @@
 /**
  * The whole site as one CDK stack, composed of a few parts (infra/constructs/): the function defaults
  * every Lambda shares (function.ts), the single-table DynamoDB design (data.ts), the hono API on Lambda
- * behind an HTTP API (api.ts), mail, push keys, the notification dispatcher and the
+ * behind its function URL, usable only through CloudFront (api.ts), mail, push keys, the notification dispatcher and the
  * reminder/deadline sweep and the daily-digest run on EventBridge Scheduler (notifications.ts), the computer players
  * (bots.ts), the live channel's WebSocket API and its pokes (live.ts), the table's one stream reader sending to a queue
  * per consumer (stream.ts), the static site in a private bucket behind CloudFront, which also routes
@@ -30,8 +30,18 @@ import type { FunctionName } from './functions.js';
 import { type FrontDoorLimits, frontDoor } from './front-door.js';
 import { acknowledgeFindings } from './nag.js';
 
-export { API_THROTTLE } from './constructs/api.js';
-export { FRONT_DOOR, FRONT_DOOR_KEYS, type FrontDoorLimits, frontDoor, PER_DAU_DAY, PEAK_FACTOR, peakPerSecond } from './front-door.js';
+export { ORIGIN_VERIFY_GENERATION_HEADER, ORIGIN_VERIFY_HEADER } from './constructs/api.js';
+export {
+  API_MEAN_SECONDS,
+  API_MIN_RESERVATION,
+  FRONT_DOOR,
+  FRONT_DOOR_KEYS,
+  type FrontDoorLimits,
+  frontDoor,
+  PER_DAU_DAY,
+  PEAK_FACTOR,
+  peakPerSecond,
+} from './front-door.js';
 export { BOT_BATCH_SIZE, BOT_MAX_RECEIVES, BOT_VISIBILITY, BOTS_RESERVED_CONCURRENCY } from './constructs/bots.js';
 export { STREAM_BATCH_SIZE, STREAM_READER_CONCURRENCY, STREAM_RETRY_ATTEMPTS } from './constructs/stream.js';
 export { tableIndexes } from './constructs/data.js';
@@ -59,6 +69,8 @@ export interface DutchStackProps extends StackProps {
   alarmEmail?: string;
   /** The front door's throttles and reservations (infra/front-door.ts); each absent one takes its 1 M DAU default. */
   frontDoor?: Partial<FrontDoorLimits>;
+  /** Raise after rotating the origin secret (docs/deploy.md): CloudFront then sends the new value. Default 1. */
+  originVerifyGeneration?: number;
   /** The WAF web ACL of the CloudFront distribution (EdgeFirewallStack, us-east-1): per-client rate limits for the site. */
   webAclArn?: string;
 }
@@ -87,16 +99,16 @@ export class DutchStack extends Stack {
     const data = new DataTable(this);
     const api = new MatchApi(this, {
       data,
-      throttle: { rateLimit: limits.apiRateLimit, burstLimit: limits.apiBurstLimit },
       ...(limits.apiReservedConcurrency !== undefined ? { reservedConcurrency: limits.apiReservedConcurrency } : {}),
       publicUrl: props.domainName ? `https://${props.domainName}` : undefined,
+      ...(props.originVerifyGeneration !== undefined ? { originVerifyGeneration: props.originVerifyGeneration } : {}),
     });
     const notifications = new Notifications(this, { data });
     // Confirmation mail goes out from the API, everything else from the dispatcher; both serve or use the VAPID keys.
     notifications.allowMessaging(api.function);
     const site = new Site(this, {
       webDist,
-      apiDomainName: api.originDomainName,
+      apiOrigin: api.origin,
       domainName: props.domainName,
       certificateArn: props.certificateArn,
       webAclArn: props.webAclArn,
@@ -129,16 +141,17 @@ export class DutchStack extends Stack {
       queues: [notifications.consumer, bots.consumer, live.consumer],
       streamDeadLetters: this.stream.deadLetters,
       alarmEmail: props.alarmEmail,
-      httpApi: api.httpApi,
+      api: api.function,
       data,
     });
     // Last: it finds every queue and stream reader made above.
-    const dashboard = new OpsDashboard(this, { httpApi: api.httpApi, data, functions: this.functions });
+    const dashboard = new OpsDashboard(this, { api: api.function, data, functions: this.functions });
 
     new CfnOutput(this, 'SiteUrl', { value: site.url });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'VapidSecretArn', { value: notifications.vapidKeys.secretArn });
     new CfnOutput(this, 'SeatKeySecretArn', { value: api.seatKey.secretArn });
+    new CfnOutput(this, 'OriginVerifySecretArn', { value: api.originVerify.secretArn });
     new CfnOutput(this, 'DeadLetterQueueUrl', { value: this.deadLetters.queueUrl });
     new CfnOutput(this, 'BotDeadLetterQueueUrl', { value: this.botDeadLetters.queueUrl });
     new CfnOutput(this, 'StreamDeadLetterQueueUrl', { value: this.stream.deadLetters.queueUrl });

@@ -20,6 +20,7 @@ import { startLocalBots } from '../functions/local/bots.js';
 import { startLocalLive } from '../functions/local/live.js';
 import { startLocalStream } from '../functions/local/stream-lane.js';
 import { MatchService } from '../functions/matches/service.js';
+import { WaitingBoards } from '../functions/players/waiting.js';
 import { localSeatKey } from '../functions/local/seat-key.js';
 import { buildWeb } from '../web/build.js';
 
@@ -67,8 +68,11 @@ const stream = startLocalStream({
   log: (e) => e.level !== 'info' && console.log(JSON.stringify(e)),
   pollMs: Number(process.env.LIVE_POLL_MS ?? 100),
 });
+// The signed-in players' waiting boards hear of the sweep's and the computers' commits too (functions/players/waiting.ts).
+const watch = deps.players ? new WaitingBoards({ players: deps.players.store, matches: deps.store, clock: Date.now }) : undefined;
 // Notifications: the dispatcher on its queue, reminder/deadline sweep, dev outbox.
 const notify = startLocalNotify({
+  ...(watch ? { watch } : {}),
   stream,
   env: process.env,
   dataDir,
@@ -79,6 +83,7 @@ const notify = startLocalNotify({
 });
 // Computer players: the bots' moves from their queue (functions/bots/).
 const bots = startLocalBots({
+  ...(watch ? { watch } : {}),
   stream,
   env: process.env,
   tableName: process.env.TABLE_NAME ?? DEFAULT_TABLE,

@@ -1,8 +1,8 @@
 /**
  * The network address a request came from, for per-client limits. Locally (@hono/node-server) it is
- * the socket's peer; on Lambda (HTTP API v2) the request arrives through CloudFront, whose viewer-request
+ * the socket's peer; on Lambda (its function URL, payload v2) the request arrives through CloudFront, whose viewer-request
  * function (infra/edge.ts) writes the viewer's IP into `x-viewer-address` (replacing a client's own),
- * else API Gateway's `sourceIp`. IPv6 addresses count per /64 (one subscriber's whole network).
+ * else the event's `sourceIp` (CloudFront's own address there). IPv6 addresses count per /64 (one subscriber's whole network).
  * Null when the runtime tells nothing (app.request in tests).
  */
 import type { Context } from 'hono';

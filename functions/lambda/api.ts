@@ -1,14 +1,17 @@
 /**
- * The API on AWS Lambda behind API Gateway (HTTP API, payload v2). Each request runs as one invocation of
- * the log and metrics ports (functions/lambda/observe.ts): its lines carry a correlation id (the caller's
- * `x-request-id` when it is a plain token, else API Gateway's request id, which the access log also has)
- * and the match the path names; the answer echoes the correlation id in `x-request-id`.
+ * The API on AWS Lambda, called through its function URL (payload v2, the same shape as an HTTP API's) by
+ * CloudFront only: a request without CloudFront's secret origin header is refused first
+ * (functions/lambda/origin-verify.ts). Each request runs as one invocation of the log and metrics ports
+ * (functions/lambda/observe.ts): its lines carry a correlation id (the caller's `x-request-id` when it is a
+ * plain token, else Lambda's request id for the URL call) and the match the path names; the answer echoes the
+ * correlation id in `x-request-id`.
  */
 import './source-maps.js';
 import { handle } from 'hono/aws-lambda';
 import { createApp } from '../app.js';
 import { depsFromEnv } from '../deps.js';
 import { lambdaObserve } from './observe.js';
+import { guardOrigin, originSecretsFromEnv } from './origin-verify.js';
 import { withSeatKey } from './seat-key.js';
 
 const observe = lambdaObserve('api');
@@ -25,7 +28,7 @@ const MATCH_PATH = /^\/api\/matches\/([A-Za-z0-9_-]{1,64})(?:\/|$)/;
 
 type Gateway = { headers?: Record<string, string | undefined>; rawPath?: string; requestContext?: { requestId?: string } };
 
-/** The request's correlation keys: its id (the caller's, else API Gateway's), API Gateway's id, the match in the path. */
+/** The request's correlation keys: its id (the caller's, else the URL call's), that call's id, the match in the path. */
 export function correlationOf(event: Gateway): { correlationId: string; apiRequestId?: string; matchId?: string } {
   const apiRequestId = event.requestContext?.requestId;
   const own = event.headers?.['x-request-id'];
@@ -35,10 +38,10 @@ export function correlationOf(event: Gateway): { correlationId: string; apiReque
 }
 
 /**
- * Behind CloudFront the request reaches API Gateway under the API's own host name, which would end up in
+ * Behind CloudFront the request reaches the function URL under its own host name, which would end up in
  * the links the API returns. The distribution's viewer-request function (infra/edge.ts) passes the site's
- * host on in `x-forwarded-host`; a direct call without it keeps the API Gateway host. PUBLIC_URL, when
- * set, wins over both (functions/deps.ts).
+ * host on in `x-forwarded-host`; a call without it keeps the URL's host. PUBLIC_URL, when set, wins over
+ * both (functions/deps.ts).
  */
 function withViewerHost<E extends LambdaEvent>(event: E): E {
   const headers = (event as { headers?: Record<string, string | undefined> }).headers;
@@ -48,7 +51,7 @@ function withViewerHost<E extends LambdaEvent>(event: E): E {
   return { ...event, requestContext: { ...ctx, domainName: host } };
 }
 
-export const handler = (event: LambdaEvent, context?: LambdaContext) => {
+const served = (event: LambdaEvent, context?: LambdaContext) => {
   const keys = correlationOf(event as Gateway);
   return observe.invocation(context, keys, async () => {
     const result = await serve(withViewerHost(event), context);
@@ -57,3 +60,6 @@ export const handler = (event: LambdaEvent, context?: LambdaContext) => {
     return result;
   });
 };
+
+// Checked before anything else; without ORIGIN_VERIFY(_SECRET_ID) (tests, a direct deploy) nothing is checked.
+export const handler = guardOrigin(originSecretsFromEnv(process.env), served);

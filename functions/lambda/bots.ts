@@ -15,16 +15,22 @@ import { gameRegistry } from '#shared/games/index.js';
 import { onBotChanges, reactionLater } from '../bots/records.js';
 import { BotRunner } from '../bots/runner.js';
 import { MatchService } from '../matches/service.js';
+import { WaitingBoards } from '../players/waiting.js';
 import { DynamoMatchStore, dynamoClientFromEnv } from '../storage/dynamo.js';
+import { DynamoPlayerStore } from '../storage/players-dynamo.js';
 import { queueFromEnv } from '../storage/sqs.js';
 import { changesOfMessages } from '../storage/sqs-records.js';
 import { DEFAULT_TABLE } from '../storage/table.js';
 import { lambdaObserve } from './observe.js';
 
-const store = new DynamoMatchStore(dynamoClientFromEnv(process.env), process.env.TABLE_NAME ?? DEFAULT_TABLE);
-const service = new MatchService({ store, games: gameRegistry, clock: Date.now });
-const later = reactionLater(queueFromEnv(new SQSClient({}), process.env, 'BOTS_QUEUE_URL'));
+const db = dynamoClientFromEnv(process.env);
+const tableName = process.env.TABLE_NAME ?? DEFAULT_TABLE;
+const store = new DynamoMatchStore(db, tableName);
 const { log, metrics, invocation } = lambdaObserve('bots');
+// A computer's move changes whose turn it is: the signed-in players' waiting boards hear of it (functions/players/waiting.ts).
+const watch = new WaitingBoards({ players: new DynamoPlayerStore(db, tableName), matches: store, clock: Date.now, log });
+const service = new MatchService({ store, games: gameRegistry, clock: Date.now, watch });
+const later = reactionLater(queueFromEnv(new SQSClient({}), process.env, 'BOTS_QUEUE_URL'));
 const onChanges = onBotChanges(new BotRunner({ service, store, players: botPlayers, later, log, metrics }), log);
 
 export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {

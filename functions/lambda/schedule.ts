@@ -10,9 +10,11 @@ import './source-maps.js';
 import type { Context } from 'aws-lambda';
 import { gameRegistry } from '#shared/games/index.js';
 import { MatchService } from '../matches/service.js';
+import { WaitingBoards } from '../players/waiting.js';
 import { Sweep, type SweepReport } from '../notify/reminders.js';
 import { DynamoMatchStore, dynamoClientFromEnv } from '../storage/dynamo.js';
 import { DynamoNotifyStore } from '../storage/notify-dynamo.js';
+import { DynamoPlayerStore } from '../storage/players-dynamo.js';
 import { DEFAULT_TABLE } from '../storage/table.js';
 import { lambdaObserve } from './observe.js';
 
@@ -25,7 +27,13 @@ const sweep = new Sweep({
   log: observe.log,
   store: new DynamoNotifyStore(db, tableName),
   matches,
-  service: new MatchService({ store: matches, games: gameRegistry, clock: Date.now }),
+  // A deadline handled changes whose turn it is: the signed-in players' waiting boards hear of it.
+  service: new MatchService({
+    store: matches,
+    games: gameRegistry,
+    clock: Date.now,
+    watch: new WaitingBoards({ players: new DynamoPlayerStore(db, tableName), matches, clock: Date.now, log: observe.log }),
+  }),
 });
 
 /** A run reads no new page after this long: the next run starts a minute after this one did. */

@@ -9,7 +9,7 @@ import { botPlayers } from '#shared/games/bots.js';
 import type { AnyGame } from '#shared/engine/game.js';
 import { onBotChanges, reactionLater } from '../bots/records.js';
 import { BotRunner, type BotPlayers } from '../bots/runner.js';
-import type { MatchStore } from '../matches/port.js';
+import type { CommitWatch, MatchStore } from '../matches/port.js';
 import { MatchService } from '../matches/service.js';
 import type { MemoryChangeQueue } from '../storage/memory/queue.js';
 import { consumeChanges, type LocalStream } from './stream-lane.js';
@@ -26,11 +26,18 @@ export function startLocalBots(opts: {
   players?: BotPlayers;
   /** The shared local stream (scripts/start.ts); without it, a reader of its own. */
   stream?: LocalStream;
+  /** Told of the computers' commits (the signed-in players' waiting boards, functions/players/waiting.ts). */
+  watch?: CommitWatch;
   log?: (entry: Record<string, unknown>) => void;
 }): LocalBots {
   const { env } = opts;
   const log = opts.log ?? ((e: Record<string, unknown>) => (e.level !== 'info' || env.BOTS_LOG === '1') && console.log(JSON.stringify(e)));
-  const service = new MatchService({ store: opts.matches, games: opts.games, clock: Date.now });
+  const service = new MatchService({
+    store: opts.matches,
+    games: opts.games,
+    clock: Date.now,
+    ...(opts.watch ? { watch: opts.watch } : {}),
+  });
   let queue: MemoryChangeQueue | undefined;
   const later = (matchId: string, seat: number, delaySeconds: number) => reactionLater(queue!)(matchId, seat, delaySeconds);
   const runner = new BotRunner({ service, store: opts.matches, players: opts.players ?? botPlayers, log, later });

@@ -7,7 +7,7 @@
 import type { AnyGame } from '#shared/engine/game.js';
 import type { NotificationsDeps } from '../app.js';
 import { notificationsOf, webhooksOf } from '../deps.js';
-import type { MatchStore } from '../matches/port.js';
+import type { CommitWatch, MatchStore } from '../matches/port.js';
 import { MatchService } from '../matches/service.js';
 import { Dispatcher } from '../notify/dispatcher.js';
 import { DEFAULT_FROM, DevOutbox, SmtpEmailSender, type EmailSender } from '../notify/email.js';
@@ -44,6 +44,8 @@ export function startLocalNotify(opts: {
   games: ReadonlyMap<string, AnyGame>;
   /** The shared local stream (scripts/start.ts); without it, a reader of its own. */
   stream?: LocalStream;
+  /** Told of the sweep's commits (the signed-in players' waiting boards, functions/players/waiting.ts). */
+  watch?: CommitWatch;
 }): LocalNotify {
   const { env } = opts;
   const db = dynamoClientFromEnv(env);
@@ -99,7 +101,12 @@ export function startLocalNotify(opts: {
     pollMs: Number(env.DISPATCH_POLL_MS ?? 1000),
   });
 
-  const service = new MatchService({ store: opts.matches, games: opts.games, clock: Date.now });
+  const service = new MatchService({
+    store: opts.matches,
+    games: opts.games,
+    clock: Date.now,
+    ...(opts.watch ? { watch: opts.watch } : {}),
+  });
   const sweep = new Sweep({ store, matches: opts.matches, service, log });
   let sweeping: Promise<unknown> = Promise.resolve();
   const timer = setInterval(

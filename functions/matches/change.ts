@@ -8,11 +8,12 @@
  * After a commit the runner does what every change needs: a log record that changes the game moves
  * `gameVersion` (side changes do not), every REPLAY_CHECKPOINT_EVERY-th version carries the state as a replay
  * checkpoint (./replay.ts), and the record this process last wrote is remembered (./recent.ts) so the next
- * move at that version skips its read; a lost race forgets it.
+ * move at that version skips its read; a lost race forgets it. Then its `watch` hears of it (the signed-in
+ * players' waiting boards, functions/players/waiting.ts), before the answer goes.
  */
 import type { AnyGame } from '#shared/engine/game.js';
 import { MatchError } from './errors.js';
-import type { Commit, LogRecord, MatchRecord, MatchStore } from './port.js';
+import type { Commit, CommitWatch, LogRecord, MatchRecord, MatchStore } from './port.js';
 import type { RecentMatches } from './recent.js';
 import { checkpointOf } from './replay.js';
 
@@ -27,6 +28,8 @@ export interface ChangeDeps {
   game: (id: string) => AnyGame;
   /** The records this process read or wrote last. */
   recent: RecentMatches;
+  /** Told of each commit after it (the waiting boards of signed-in players). */
+  watch?: CommitWatch;
 }
 
 /** The write a decision asks for; its expected version is always the version of the record decided on. */
@@ -76,7 +79,10 @@ export async function runChange<R, X = undefined>(
     const decision = await decide(match, deps.clock(), beside);
     if ('done' in decision) return decision.done;
     if ('again' in decision) continue;
-    if (await commitChange(deps, { ...decision.commit, expectedVersion: match.version })) return decision.result;
+    if (await commitChange(deps, { ...decision.commit, expectedVersion: match.version })) {
+      await deps.watch?.committed(match, decision.commit.match);
+      return decision.result;
+    }
     // Lost the race: someone changed the match first. Read again; the decision is made afresh.
   }
   if (options.lost) return options.lost();

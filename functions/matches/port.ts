@@ -357,6 +357,15 @@ export interface Checkpoint {
 
 export type CommitResult = { ok: true } | { ok: false; reason: 'stale' | 'busy' };
 
+/**
+ * Told of every committed change to a match, after its commit, by the one runner (./change.ts): the signed-in
+ * players' waiting boards follow the seats to move (functions/players/waiting.ts). Best effort: a failure is
+ * the watcher's to log, never the change's.
+ */
+export interface CommitWatch {
+  committed(before: MatchRecord, after: MatchRecord): Promise<void>;
+}
+
 export interface MatchStore {
   /** Writes a new match; 'exists' (and nothing written) when a match with its id is already there. */
   create(match: MatchRecord, intents?: NotificationIntent[], lobby?: LobbyWrite): Promise<'created' | 'exists'>;

@@ -16,7 +16,7 @@ import { botMove, decideResign, expireTurn, type MoveRequest, move, type SeatAns
 import { decideNudge } from './nudge.js';
 import { decidePause, type PauseChange } from './pausing.js';
 import { decideSeatTime } from './seat-time.js';
-import type { LogRecord, MatchRecord, MatchStore, SeatTime } from './port.js';
+import type { CommitWatch, LogRecord, MatchRecord, MatchStore, SeatTime } from './port.js';
 import { presentLog, presentMatch } from './present.js';
 import { RecentMatches } from './recent.js';
 import { rematch } from './rematch.js';
@@ -36,6 +36,8 @@ export interface ServiceDeps {
   lobby?: LobbyStore;
   games: ReadonlyMap<string, AnyGame>;
   clock: () => number;
+  /** Told of every commit (functions/players/waiting.ts); none where no player signs in. */
+  watch?: CommitWatch;
 }
 
 /** Who is calling: a seat (by its token) or a spectator. */
@@ -57,7 +59,13 @@ export class MatchService {
 
   constructor(private readonly deps: ServiceDeps) {
     this.replays = new ReplayReader(deps.store);
-    this.changes = { store: deps.store, clock: deps.clock, game: (id) => this.game(id), recent: this.recent };
+    this.changes = {
+      store: deps.store,
+      clock: deps.clock,
+      game: (id) => this.game(id),
+      recent: this.recent,
+      ...(deps.watch ? { watch: deps.watch } : {}),
+    };
     this.chat = new TableChat(this.changes);
     this.lobby = deps.lobby ? new Lobby(this.changes, deps.lobby) : undefined;
   }

@@ -74,6 +74,3 @@ export function ordered(list: MyMatch[]): MyMatch[] {
     return b.updatedAt - a.updatedAt || a.matchId.localeCompare(b.matchId);
   });
 }
-
-/** The match that has waited longest for this player's move, or null. */
-export const nextWaiting = (list: MyMatch[]): MyMatch | null => ordered(list).find((x) => x.state === 'your-move') ?? null;

@@ -5,6 +5,10 @@
  */
 import type { Lang } from '../i18n.js';
 import type { ClaimedSeat, NoticeDefaults, PlayerRecord, SessionRecord, SignInCap, SignInLinkRecord } from './model.js';
+import type { WaitingBoard } from './waiting.js';
+
+/** A waiting board as stored, with its revision (each save adds one). */
+export type StoredBoard = WaitingBoard & { rev: number };
 
 export interface PlayerStore {
   // ---------------------------------------------------------------- sign-in links (hashes only)
@@ -48,7 +52,8 @@ export interface PlayerStore {
   /** Adds the seat, or keeps the one there (a claim is idempotent). */
   putSeat(playerId: string, seat: ClaimedSeat): Promise<void>;
   seats(playerId: string): Promise<ClaimedSeat[]>;
-  seat(playerId: string, matchId: string, seat: number): Promise<ClaimedSeat | null>;
+  /** A claimed seat; `consistent: false` where a moment-old answer is harmless (the waiting boards). */
+  seat(playerId: string, matchId: string, seat: number, opts?: { consistent?: boolean }): Promise<ClaimedSeat | null>;
   setOverride(playerId: string, matchId: string, seat: number, override: NoticeDefaults | null): Promise<boolean>;
   /**
    * Makes the player the seat's one owner, unless another player owns it: false then. With `tokenHash` (the
@@ -57,7 +62,16 @@ export interface PlayerStore {
    */
   takeSeat(matchId: string, seat: number, playerId: string, tokenHash?: string): Promise<boolean>;
   /** The id of the player who owns the seat, or null. */
-  seatOwner(matchId: string, seat: number): Promise<string | null>;
+  seatOwner(matchId: string, seat: number, opts?: { consistent?: boolean }): Promise<string | null>;
+
+  // ---------------------------------------------------------------- the waiting board (./waiting.ts)
+  /** The player's board, one item: eventually consistent unless asked; null before its first save (or after a deletion). */
+  waitingBoard(playerId: string, opts?: { consistent?: boolean }): Promise<StoredBoard | null>;
+  /**
+   * Saves the board if the stored one is still at `expectedRev` (null: only if there is none, and the player's
+   * record is there); false when another save came first or the player is gone.
+   */
+  saveWaitingBoard(playerId: string, board: WaitingBoard, expectedRev: number | null): Promise<boolean>;
 
   // ---------------------------------------------------------------- the daily digest's list
   /** Puts the player on the daily digest's list (idempotent); the digest job takes them off (DigestStore). */

@@ -14,6 +14,7 @@ import { PlayerError } from './errors.js';
 import { MAX_SEATS, type ClaimedSeat, type NoticeDefaults, type PlayerRecord } from './model.js';
 import type { PlayerStore } from './port.js';
 import { seatBinding, type SeatVault } from './vault.js';
+import type { WaitingBoards } from './waiting.js';
 
 export interface PlayerSeatsDeps {
   players: PlayerStore;
@@ -21,7 +22,15 @@ export interface PlayerSeatsDeps {
   notify: SeatChoices;
   games: ReadonlyMap<string, AnyGame>;
   vault: SeatVault;
+  /** The player's waiting board: "next match waiting" in one read (./waiting.ts). */
+  boards: WaitingBoards;
   clock: () => number;
+}
+
+/** The match that has waited longest for the player's move, its token opened, and how many wait in all. */
+export interface NextWaiting {
+  next: { matchId: string; seat: Seat; gameId: string; waitingSince: number; token: string } | null;
+  waiting: number;
 }
 
 export interface SeatClaim {
@@ -69,7 +78,20 @@ export class PlayerSeats {
       await this.applyNotices(player, seat);
       out.push({ matchId: c.matchId, seat: c.seat, claimed: true });
     }
+    // A claim changes which seats are the player's: the board is built again from them (claims are rare).
+    if (out.some((o) => o.claimed)) await this.deps.boards.build(player.id);
     return out;
+  }
+
+  /** "Next match waiting": one read of the player's board (./waiting.ts), eventually consistent. */
+  async next(player: PlayerRecord): Promise<NextWaiting> {
+    const board = await this.deps.boards.board(player.id);
+    for (const e of board.listed) {
+      const token = this.deps.vault.open(e.sealedToken, seatBinding(player.id, e.matchId, e.seat));
+      if (token)
+        return { next: { matchId: e.matchId, seat: e.seat, gameId: e.gameId, waitingSince: e.since, token }, waiting: board.count };
+    }
+    return { next: null, waiting: board.count };
   }
 
   /**

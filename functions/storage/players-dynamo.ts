@@ -25,7 +25,8 @@ import {
   type SignInCap,
   type SignInLinkRecord,
 } from '../players/model.js';
-import type { PlayerStore } from '../players/port.js';
+import type { PlayerStore, StoredBoard } from '../players/port.js';
+import type { WaitingBoard } from '../players/waiting.js';
 import { conditionFailed } from './conditions.js';
 import { inWindow, takeCounters } from './rate-counters.js';
 import { playerKeys } from './table.js';
@@ -39,8 +40,8 @@ export class DynamoPlayerStore implements PlayerStore {
     readonly tableName: string,
   ) {}
 
-  private async getItem(key: { pk: string; sk: string }): Promise<Item | null> {
-    const out = await this.db.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
+  private async getItem(key: { pk: string; sk: string }, consistent = true): Promise<Item | null> {
+    const out = await this.db.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: consistent }));
     return out.Item ?? null;
   }
 
@@ -293,8 +294,10 @@ export class DynamoPlayerStore implements PlayerStore {
     return (await this.collection(playerId, playerKeys.seatPrefix)).map((i) => i.seat as ClaimedSeat);
   }
 
-  async seat(playerId: string, matchId: string, seat: number): Promise<ClaimedSeat | null> {
-    return ((await this.getItem(playerKeys.seat(playerId, matchId, seat)))?.seat as ClaimedSeat | undefined) ?? null;
+  async seat(playerId: string, matchId: string, seat: number, opts: { consistent?: boolean } = {}): Promise<ClaimedSeat | null> {
+    return (
+      ((await this.getItem(playerKeys.seat(playerId, matchId, seat), opts.consistent ?? true))?.seat as ClaimedSeat | undefined) ?? null
+    );
   }
 
   async setOverride(playerId: string, matchId: string, seat: number, override: NoticeDefaults | null): Promise<boolean> {
@@ -333,8 +336,8 @@ export class DynamoPlayerStore implements PlayerStore {
     }
   }
 
-  async seatOwner(matchId: string, seat: number): Promise<string | null> {
-    return ((await this.getItem(playerKeys.seatOwner(matchId, seat)))?.playerId as string | undefined) ?? null;
+  async seatOwner(matchId: string, seat: number, opts: { consistent?: boolean } = {}): Promise<string | null> {
+    return ((await this.getItem(playerKeys.seatOwner(matchId, seat), opts.consistent ?? true))?.playerId as string | undefined) ?? null;
   }
 
   /** Gives up the player's ownership of their seats (a seat another player has since taken stays theirs). */
@@ -359,6 +362,48 @@ export class DynamoPlayerStore implements PlayerStore {
     }
   }
 
+  // ------------------------------------------------------------------ the waiting board
+
+  async waitingBoard(playerId: string, opts: { consistent?: boolean } = {}): Promise<StoredBoard | null> {
+    const out = await this.db.send(
+      new GetCommand({ TableName: this.tableName, Key: playerKeys.waiting(playerId), ConsistentRead: opts.consistent ?? false }),
+    );
+    return out.Item ? boardOf(out.Item) : null;
+  }
+
+  async saveWaitingBoard(playerId: string, board: WaitingBoard, expectedRev: number | null): Promise<boolean> {
+    const Item = { ...playerKeys.waiting(playerId), rev: (expectedRev ?? 0) + 1, b: encodeBoard(board) };
+    try {
+      if (expectedRev !== null) {
+        // A deleted player's board is gone with the rest: the condition fails, nothing comes back.
+        await this.db.send(
+          new PutCommand({
+            TableName: this.tableName,
+            Item,
+            ConditionExpression: 'rev = :r',
+            ExpressionAttributeValues: { ':r': expectedRev },
+          }),
+        );
+        return true;
+      }
+      // The first board: only beside the player's record (a deletion may have just gone by).
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              ConditionCheck: { TableName: this.tableName, Key: playerKeys.player(playerId), ConditionExpression: 'attribute_exists(pk)' },
+            },
+            { Put: { TableName: this.tableName, Item, ConditionExpression: 'attribute_not_exists(pk)' } },
+          ],
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (conditionFailed(err)) return false;
+      throw err;
+    }
+  }
+
   // ------------------------------------------------------------------ the daily digest's list
 
   async enrollDigest(playerId: string): Promise<void> {
@@ -369,6 +414,31 @@ export class DynamoPlayerStore implements PlayerStore {
 }
 
 const keyOf = (i: Item) => ({ pk: i.pk as string, sk: i.sk as string });
+
+/**
+ * The board as one short string: positional arrays, no attribute names per entry, so four listed matches with
+ * their sealed tokens and the marks stay under 1 KB (one write unit; tests/players/waiting-dynamo.test.ts).
+ */
+export function encodeBoard(b: WaitingBoard): string {
+  return JSON.stringify([
+    b.count,
+    b.listed.map((e) => [e.matchId, e.seat, e.gameId, e.since, e.version, e.sealedToken]),
+    b.marks.map((m) => [m.matchId, m.seat, m.version, Math.floor(m.at / 1000)]),
+  ]);
+}
+
+type Row = [string, number, string, number, number, string];
+type MarkRow = [string, number, number, number];
+
+export function boardOf(item: Item): StoredBoard {
+  const [count, listed, marks] = JSON.parse(item.b as string) as [number, Row[], MarkRow[]];
+  return {
+    rev: item.rev as number,
+    count,
+    listed: listed.map(([matchId, seat, gameId, since, version, sealedToken]) => ({ matchId, seat, gameId, since, version, sealedToken })),
+    marks: marks.map(([matchId, seat, version, at]) => ({ matchId, seat, version, at: at * 1000 })),
+  };
+}
 
 /** The sign-in mails' counters for the window `now` falls in (kept one window past its end). */
 export const signInWindow = (subjects: Partial<Record<SignInCap, string>>, caps: Record<SignInCap, number>, now: number) =>

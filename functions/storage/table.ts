@@ -19,6 +19,7 @@
  *                      sk = SESSION#<sessionId>      a signed-in device: the secret's hash, TTL at its end
  *                      sk = SEAT#<matchId>#<seat>    a claimed seat, its token sealed (players/vault.ts)
  *                      sk = DIGEST#<yyyy-mm-dd>      the day's digest: claimed (lease) or sent, TTL after 35 days
+ *                      sk = WAITING                  the matches waiting for their move: the most urgent few and a count (players/waiting.ts)
  *                      sk = PROFILE                  the player's name, its last change, "hide last seen", last seen (players/profiles.ts)
  *                      sk = STATS#<gameId>           the player's counters for a game: played, won, reliable (players/stats.ts)
  *                      sk = DONE#<endedAt:13>#<matchId>  a finished match on the player's page, TTL with the match (180 days)
@@ -150,6 +151,8 @@ export const playerKeys = {
   sessionPrefix: 'SESSION#',
   seat: (playerId: string, matchId: string, seat: number) => ({ pk: `P#${playerId}`, sk: `SEAT#${matchId}#${seat}` }),
   seatPrefix: 'SEAT#',
+  /** The player's waiting board: "next match waiting" in one read (functions/players/waiting.ts). */
+  waiting: (playerId: string) => ({ pk: `P#${playerId}`, sk: 'WAITING' }),
   address: (addressKey: string) => ({ pk: `PADDR#${addressKey}`, sk: 'PADDR' }),
   /** Left by a deletion: the sign-in links of that address made before it are void. */
   addressVoid: (addressKey: string) => ({ pk: `PADDR#${addressKey}`, sk: 'VOID' }),

@@ -7,7 +7,6 @@
 import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as cwActions from 'aws-cdk-lib/aws-cloudwatch-actions';
-import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as snsSubs from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -24,8 +23,8 @@ export interface AlarmsProps {
   /** Stream batches the reader gave up on (infra/constructs/stream.ts). */
   streamDeadLetters: sqs.IQueue;
   alarmEmail?: string;
-  /** The HTTP API: server errors and p99 latency. */
-  httpApi?: apigw.HttpApi;
+  /** The API function (called through its URL): 5xx answers and p99 duration. Its throttles are alarmed with every function's. */
+  api?: lambda.IFunction;
   /** The table: throttled reads or writes, on the table or any index. */
   data?: DataTable;
 }
@@ -92,21 +91,22 @@ export class Alarms {
 type AddAlarm = (id: string, metric: cloudwatch.IMetric, threshold: number, description: string) => void;
 
 /** What players feel first: the API failing or slow, and the table refusing work (which fails moves site-wide). */
-function frontDoorAlarms(alarm: AddAlarm, { httpApi, data }: AlarmsProps): void {
+function frontDoorAlarms(alarm: AddAlarm, { api, data }: AlarmsProps): void {
   const fiveMinutes = Duration.minutes(5);
-  if (httpApi) {
+  if (api) {
+    // The function URL's own count: throttled calls (429) and failed invocations the app did not answer itself.
     alarm(
       'ApiServerErrors',
-      httpApi.metricServerError({ period: fiveMinutes, statistic: cloudwatch.Stats.SUM }),
+      api.metric('Url5xxCount', { period: fiveMinutes, statistic: cloudwatch.Stats.SUM }),
       25,
       'The API answered 5xx at least 25 times in 5 minutes',
     );
     // A move answers in well under a second; 2 s at p99 for 5 minutes means the table or the function is struggling.
     alarm(
       'ApiLatencyP99',
-      httpApi.metricLatency({ period: fiveMinutes, statistic: 'p99' }),
+      api.metricDuration({ period: fiveMinutes, statistic: 'p99' }),
       2000,
-      "The API's p99 latency was 2 s or more over 5 minutes",
+      "The API function's p99 duration was 2 s or more over 5 minutes",
     );
   }
   if (data) {

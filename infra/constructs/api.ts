@@ -1,39 +1,47 @@
 /**
- * The match API: the hono app (functions/lambda/api.ts) on Lambda behind an HTTP API whose `$default` stage
- * throttles (a stack parameter sized for 1 M DAU by default, infra/front-door.ts) and writes a JSON access log. CloudFront reaches it at `originDomainName` (infra/constructs/site.ts).
+ * The match API: the hono app (functions/lambda/api.ts) on Lambda, reached through a function URL (auth type
+ * NONE) that only CloudFront can use: the distribution adds a secret origin header (`OriginVerify`, a Secrets
+ * Manager secret `{"current","previous"}`) which the function checks before any other work
+ * (functions/lambda/origin-verify.ts). No API Gateway in front: no stage throttle; the function's reserved
+ * concurrency (a stack parameter, infra/front-door.ts), WAF's per-client rules and the app's own caps stand in
+ * for it (docs/decisions/function-url.md). CloudFront reaches it at `origin` (infra/constructs/site.ts).
  */
-import { RemovalPolicy, Stack } from 'aws-cdk-lib';
-import { AccessLogField, AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import * as logs from 'aws-cdk-lib/aws-logs';
+import { Duration, Fn } from 'aws-cdk-lib';
+import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as secrets from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { FRONT_DOOR } from '../front-door.js';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/lambda/origin-verify.js';
 import type { DataTable } from './data.js';
-import { DutchFunction, LOG_RETENTION } from './function.js';
+import { DutchFunction } from './function.js';
 
-/** HTTP API stage throttling by default: steady requests per second and burst, for 1 M DAU (infra/front-door.ts). */
-export const API_THROTTLE = { rateLimit: FRONT_DOOR.apiRateLimit, burstLimit: FRONT_DOOR.apiBurstLimit } as const;
+export { ORIGIN_VERIFY_HEADER };
+/** Sent beside the secret header: raising it (`-c originVerifyGeneration=`) makes CloudFront read the secret again. */
+export const ORIGIN_VERIFY_GENERATION_HEADER = 'x-origin-verify-generation';
 
 export interface MatchApiProps {
   data: DataTable;
-  /** The stage's throttle (a stack parameter); API_THROTTLE when absent. */
-  throttle?: { rateLimit: number; burstLimit: number };
-  /** Absent: no reservation (the default, infra/front-door.ts says why). */
+  /** Absent: no reservation (the default, infra/front-door.ts says why). With one, it is also the API's ceiling. */
   reservedConcurrency?: number;
   /** The site's address when it is known before CloudFront exists (a custom domain). */
   publicUrl?: string;
+  /** Raised by an operator after rotating the origin secret, so that CloudFront takes the new value (docs/deploy.md). */
+  originVerifyGeneration?: number;
 }
 
 export class MatchApi {
   readonly function: DutchFunction;
-  readonly httpApi: apigw.HttpApi;
+  /** The function's URL (auth type NONE): CloudFront's origin for /api/*. */
+  readonly url: lambda.FunctionUrl;
+  /** `{"current","previous"}`: the header CloudFront sends and the function accepts. */
+  readonly originVerify: secrets.Secret;
+  private readonly generation: number;
   /** The key that seals the seat tokens of signed-in players' records (functions/players/vault.ts). */
   readonly seatKey: secrets.Secret;
 
-  /** Adds `ApiFunction` (with its log group and role), `SeatKey`, `ApiAccessLogs` and `HttpApi` to `scope`. */
-  constructor(scope: Construct, { data, throttle = API_THROTTLE, reservedConcurrency, publicUrl }: MatchApiProps) {
+  /** Adds `ApiFunction` (with its log group and role), `SeatKey`, `OriginVerify` and the function's URL to `scope`. */
+  constructor(scope: Construct, { data, reservedConcurrency, publicUrl, originVerifyGeneration = 1 }: MatchApiProps) {
     // Without a custom domain the API takes the site's host from the request (x-forwarded-host):
     // referencing the distribution here would be a cycle, since the distribution references the API.
     this.function = new DutchFunction(scope, {
@@ -52,45 +60,39 @@ export class MatchApi {
     this.seatKey.grantRead(this.function);
     this.function.addEnvironment('SEAT_KEY_SECRET_ID', this.seatKey.secretArn);
 
-    const accessLogs = new logs.LogGroup(scope, 'ApiAccessLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
-    this.httpApi = new apigw.HttpApi(scope, 'HttpApi', {
-      description: 'Dutch match API (reached through CloudFront /api/*)',
-      createDefaultStage: false,
-      defaultIntegration: new HttpLambdaIntegration('Api', this.function, {
-        payloadFormatVersion: apigw.PayloadFormatVersion.VERSION_2_0,
-      }),
-    });
-    this.httpApi.addStage('DefaultStage', {
-      stageName: '$default',
-      autoDeploy: true,
-      throttle: { rateLimit: throttle.rateLimit, burstLimit: throttle.burstLimit },
-      accessLogSettings: {
-        destination: new apigw.LogGroupLogDestination(accessLogs),
-        // No source IP and no headers: the path holds only match ids; secrets never leave the fragment.
-        format: accessLogFormat(),
+    // 40 letters and digits (238 bits): guessing it is hopeless, and it is sent only from CloudFront to Lambda over TLS.
+    this.originVerify = new secrets.Secret(scope, 'OriginVerify', {
+      description:
+        'The header CloudFront adds to /api/* requests and the API function requires: {"current","previous"}; rotation in docs/deploy.md.',
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({ previous: '' }),
+        generateStringKey: 'current',
+        passwordLength: 40,
+        excludePunctuation: true,
+        includeSpace: false,
       },
     });
+    this.originVerify.grantRead(this.function);
+    this.function.addEnvironment('ORIGIN_VERIFY_SECRET_ID', this.originVerify.secretArn);
+    this.generation = originVerifyGeneration;
+    // Auth type NONE: origin access control would sign each request, but Lambda then requires the body's SHA-256
+    // from the viewer on POST and PUT, which the server's own HTML forms cannot send (docs/decisions/function-url.md).
+    this.url = this.function.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.NONE, invokeMode: lambda.InvokeMode.BUFFERED });
   }
 
-  /** The host name CloudFront forwards /api/* to. */
+  /** CloudFront's origin for /api/*: the function URL's host, over TLS, with the secret header. */
+  get origin(): cloudfront.IOrigin {
+    return new origins.FunctionUrlOrigin(this.url, {
+      customHeaders: {
+        [ORIGIN_VERIFY_HEADER]: this.originVerify.secretValueFromJson('current').unsafeUnwrap(),
+        [ORIGIN_VERIFY_GENERATION_HEADER]: String(this.generation),
+      },
+      readTimeout: Duration.seconds(30),
+    });
+  }
+
+  /** The host name CloudFront forwards /api/* to (`<id>.lambda-url.<region>.on.aws`). */
   get originDomainName(): string {
-    const stack = Stack.of(this.httpApi);
-    return `${this.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+    return Fn.select(2, Fn.split('/', this.url.url));
   }
-}
-
-/** JSON access log lines; HTTP APIs take the same $context variables as the v1 helper builds. */
-function accessLogFormat(): AccessLogFormat {
-  return AccessLogFormat.custom(
-    JSON.stringify({
-      requestId: AccessLogField.contextRequestId(),
-      time: AccessLogField.contextRequestTime(),
-      method: AccessLogField.contextHttpMethod(),
-      path: AccessLogField.contextPath(),
-      status: AccessLogField.contextStatus(),
-      latencyMs: AccessLogField.contextResponseLatency(),
-      integrationLatencyMs: AccessLogField.contextIntegrationLatency(),
-      error: AccessLogField.contextErrorMessage(),
-    }),
-  );
 }

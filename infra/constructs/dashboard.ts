@@ -7,7 +7,6 @@
  * are found in the stack when the dashboard is made (it is made last), so a new one shows without an edit here.
  */
 import { Duration, Stack } from 'aws-cdk-lib';
-import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -39,7 +38,8 @@ export const DASHBOARD_WIDGETS = [
 type Title = (typeof DASHBOARD_WIDGETS)[number];
 
 export interface DashboardProps {
-  httpApi: apigw.HttpApi;
+  /** The API function, called through its URL: the URL's own metrics (Url*) count what CloudFront sent it. */
+  api: lambda.IFunction;
   data: DataTable;
   functions: Record<FunctionName, lambda.IFunction>;
 }
@@ -64,7 +64,7 @@ export class OpsDashboard {
   readonly dashboard: cloudwatch.Dashboard;
 
   /** Adds `OpsDashboard` to `scope` (the stack). Make it after every queue and function exists. */
-  constructor(scope: Construct, { httpApi, data, functions }: DashboardProps) {
+  constructor(scope: Construct, { api, data, functions }: DashboardProps) {
     const graph = (title: Title, left: cloudwatch.IMetric[], right: cloudwatch.IMetric[] = []) =>
       new cloudwatch.GraphWidget({ title, left, right, width: 12, height: 6, period: MINUTE });
     const sum = { period: MINUTE, statistic: cloudwatch.Stats.SUM };
@@ -89,16 +89,16 @@ export class OpsDashboard {
       defaultInterval: Duration.hours(3),
       widgets: [
         [
-          graph('API: requests', [httpApi.metricCount({ ...sum, label: 'requests / minute' })]),
+          graph('API: requests', [api.metric('UrlRequestCount', { ...sum, label: 'requests / minute' })]),
           graph('API: errors (4xx, 5xx)', [
-            httpApi.metricClientError({ ...sum, label: '4xx' }),
-            httpApi.metricServerError({ ...sum, label: '5xx' }),
+            api.metric('Url4xxCount', { ...sum, label: '4xx' }),
+            api.metric('Url5xxCount', { ...sum, label: '5xx' }),
           ]),
         ],
         [
           graph('API: latency p99', [
-            httpApi.metricLatency({ period: MINUTE, statistic: 'p99', label: 'p99 (ms)' }),
-            httpApi.metricIntegrationLatency({ period: MINUTE, statistic: 'p99', label: 'function p99 (ms)' }),
+            api.metric('UrlRequestLatency', { period: MINUTE, statistic: 'p99', label: 'p99 (ms)' }),
+            api.metricDuration({ period: MINUTE, statistic: 'p99', label: 'function p99 (ms)' }),
           ]),
           graph('Moves per second', [
             perSecond('people', own(METRIC.movesAccepted, 'api', cloudwatch.Stats.SUM, 'people'), 'people'),

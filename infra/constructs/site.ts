@@ -1,7 +1,8 @@
 /**
  * The site and the CDN: the built web app in a private bucket behind CloudFront with origin access
  * control, the same security headers as the local server, the two CloudFront Functions of infra/edge.ts,
- * `/api/*` routed through the same distribution to the HTTP API, and the two uploads of the build.
+ * `/api/*` routed through the same distribution to the API function's URL (with the secret origin header,
+ * infra/constructs/api.ts), and the two uploads of the build.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -27,8 +28,8 @@ const HASHED = /\..{8}\.(js|css)$/;
 export interface SiteProps {
   /** The built site (absolute); checkSite() has passed it. */
   webDist: string;
-  /** The HTTP API's host name, the origin of /api/*. */
-  apiDomainName: string;
+  /** The origin of /api/*: the API function's URL with the secret origin header (MatchApi.origin). */
+  apiOrigin: cloudfront.IOrigin;
   /** Site host name with an ACM certificate in us-east-1; else the CloudFront name. */
   domainName?: string;
   certificateArn?: string;
@@ -62,7 +63,7 @@ export class Site {
     this.distribution = distribution(
       scope,
       bucket,
-      props.apiDomainName,
+      props.apiOrigin,
       certificate && props.domainName ? { certificate, domainName: props.domainName } : undefined,
       props.webAclArn,
     );
@@ -74,7 +75,7 @@ export class Site {
 function distribution(
   scope: Construct,
   bucket: s3.IBucket,
-  apiDomainName: string,
+  apiOrigin: cloudfront.IOrigin,
   custom?: { certificate: acm.ICertificate; domainName: string },
   webAclArn?: string,
 ): cloudfront.Distribution {
@@ -116,14 +117,12 @@ function distribution(
     },
     additionalBehaviors: {
       '/api/*': {
-        origin: new origins.HttpOrigin(apiDomainName, {
-          protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-          originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
-        }),
+        origin: apiOrigin,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
         allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
         // Never cached at the edge; with caching off, AllViewerExceptHostHeader also passes
-        // Authorization and If-None-Match through, so 304 polling works end to end.
+        // Authorization and If-None-Match through, so 304 polling works end to end. Not Host: the
+        // function URL answers only under its own host name.
         cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
         originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
         compress: true,

@@ -10,6 +10,7 @@ import type { MatchProfile } from '../../infra/cost.js';
 import {
   ASSUMED,
   AUCTION_MIX,
+  BOARD_CHANGES_PER_MOVE,
   CUTS,
   DEFAULT_DAU,
   FROM_CODE,
@@ -30,6 +31,7 @@ import {
   withCuts,
 } from '../../infra/capacity.js';
 import { STACK_LIMITS } from '../../infra/capacity-limits.js';
+import { gameRegistry } from '../../shared/games/index.js';
 import { measureMatches } from './infra.js';
 
 const n = (x: number, digits = 0) => x.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -81,7 +83,48 @@ function cost(mix: Mix, report: (line: string) => void) {
   report(`    by service:  ${services}`);
 }
 
+/**
+ * Seats whose waiting state a move changes (each is one waiting board written: functions/players/waiting.ts),
+ * over `games` games of random legal moves through the engine (seeded, so the same each run).
+ */
+export function measureBoardChanges(gameId: string, seats: number, games = 10): { moves: number; changes: number } {
+  const game = gameRegistry.get(gameId)!;
+  let moves = 0;
+  let changes = 0;
+  for (let k = 0; k < games; k++) {
+    const options = game.options.safeParse({});
+    let state = game.setup(seats, options.success ? options.data : {}, `board-${k}`);
+    let r = k * 7919 + 1;
+    const pick = (n: number) => {
+      r = (r * 1103515245 + 12345) % 2147483648;
+      return r % n;
+    };
+    for (let i = 0; i < 5000 && !game.result(state); i++) {
+      const before = new Set(game.toAct(state));
+      const seat = [...before][pick(before.size)]!;
+      const legal = game.legalMoves(state, seat);
+      if (legal.length === 0) break;
+      const applied = game.apply(state, seat, legal[pick(legal.length)], { now: 0 });
+      if (!applied.ok) continue;
+      state = applied.value.state;
+      const after = new Set(game.result(state) ? [] : game.toAct(state));
+      for (let s = 0; s < seats; s++) if (before.has(s) !== after.has(s)) changes++;
+      moves++;
+    }
+  }
+  return { moves, changes };
+}
+
 export async function bench(report: (line: string) => void): Promise<void> {
+  for (const [name, gameId, seats, model] of [
+    ['auction', 'dutch-auction', 2, BOARD_CHANGES_PER_MOVE.auction],
+    ['Golden Age', 'golden-age', 4, BOARD_CHANGES_PER_MOVE.goldenAge],
+  ] as const) {
+    const m = measureBoardChanges(gameId, seats);
+    report(
+      `capacity: waiting boards changed per move, ${name}: ${n(m.changes)} in ${n(m.moves)} moves = ${n(m.changes / m.moves, 2)} (the model: ${model})`,
+    );
+  }
   partitions(MIXES[1], report);
   quotas(MIXES[1], report);
   report(

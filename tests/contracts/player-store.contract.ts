@@ -186,6 +186,29 @@ export function describePlayerStoreContract(name: string, make: () => Promise<Pl
       expect(await players.createPlayer(again)).toEqual(again);
     });
 
+    it("keeps a player's waiting board by revision: the first only beside the record, each save on the one read, none after a deletion", async () => {
+      const { players } = await make();
+      const p = player();
+      const entry = { matchId: `m-${uid()}`, seat: 1, gameId: 'golden-age', since: T0, version: 7, sealedToken: 's'.repeat(95) };
+      const board = { listed: [entry], count: 3, marks: [{ matchId: entry.matchId, seat: 1, version: 7, at: T0 }] };
+      // No record, no board: a deletion that went by first is not undone.
+      expect(await players.saveWaitingBoard(p.id, board, null)).toBe(false);
+      await players.createPlayer(p);
+      expect(await players.waitingBoard(p.id)).toBeNull();
+      expect(await players.saveWaitingBoard(p.id, board, null)).toBe(true);
+      expect(await players.saveWaitingBoard(p.id, board, null)).toBe(false);
+      expect(await players.waitingBoard(p.id, { consistent: true })).toEqual({ ...board, rev: 1 });
+      // Two saves on the same read: the second loses.
+      const next = { ...board, listed: [], count: 2 };
+      expect(await players.saveWaitingBoard(p.id, next, 1)).toBe(true);
+      expect(await players.saveWaitingBoard(p.id, board, 1)).toBe(false);
+      expect(await players.waitingBoard(p.id, { consistent: true })).toEqual({ ...next, rev: 2 });
+      await players.deletePlayer(p, T0 + 1);
+      expect(await players.waitingBoard(p.id, { consistent: true })).toBeNull();
+      expect(await players.saveWaitingBoard(p.id, board, 2)).toBe(false);
+      expect(await players.waitingBoard(p.id, { consistent: true })).toBeNull();
+    });
+
     it('deletes a player whose place on the digest list is the same before and after the list grew', async () => {
       const { players, digests } = await make();
       // An id in DIGEST#0..3 under both shard counts: its two places are one key.

@@ -181,10 +181,10 @@ describe('what a bot move costs, on paper (infra/cost.ts, the figures in infra/R
     expect(bot.perBotMove).toBeLessThan(visit);
     expect(bot.units.reactionWait).toBeGreaterThan(bot.units.strongMove);
     const quiet = { ...DUTCH_AUCTION, pollsPerMove: 0 };
-    expect(botMatchCost(quiet).total.toFixed(4)).toBe('0.0016');
-    expect(botMatchCost(quiet, { level: 'easy' }).total.toFixed(4)).toBe('0.0015');
-    expect(matchCost(quiet).total.toFixed(4)).toBe('0.0018');
-    expect(botMatchCost({ ...DUTCH_AUCTION, pollsPerMove: 10 }).total.toFixed(4)).toBe('0.0041');
-    expect(botMatchCost(quiet, { reactionsPerBotMove: 0.2 }).total.toFixed(4)).toBe('0.0019');
+    expect(botMatchCost(quiet).total.toFixed(4)).toBe('0.0015');
+    expect(botMatchCost(quiet, { level: 'easy' }).total.toFixed(4)).toBe('0.0014');
+    expect(matchCost(quiet).total.toFixed(4)).toBe('0.0016');
+    expect(botMatchCost({ ...DUTCH_AUCTION, pollsPerMove: 10 }).total.toFixed(4)).toBe('0.0030');
+    expect(botMatchCost(quiet, { reactionsPerBotMove: 0.2 }).total.toFixed(4)).toBe('0.0018');
   });
 });

@@ -4,7 +4,18 @@
  * that work times infra/cost.ts's list prices.
  */
 import { describe, expect, it } from 'vitest';
-import { type Activity, CUTS, costOf, dailyWork, MIXES, monthlyCost, PER_DAY, unitWork, withCuts } from '../../infra/capacity.js';
+import {
+  type Activity,
+  CUTS,
+  costOf,
+  dailyWork,
+  MIXES,
+  MONTHLY_GOAL_USD,
+  monthlyCost,
+  PER_DAY,
+  unitWork,
+  withCuts,
+} from '../../infra/capacity.js';
 import { PRICES } from '../../infra/cost.js';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -36,6 +47,20 @@ describe('the cost per 1 M DAU-month', () => {
       expect(Math.min(...changes), c.name).toBeLessThan(0);
     }
     for (const mix of MIXES) expect(mix.cuts).toBeUndefined();
+  });
+
+  it(`meets the goal: at most $${MONTHLY_GOAL_USD.toLocaleString('en')} per 1 M DAU-month, mail apart, for both mixes`, () => {
+    for (const mix of MIXES) expect(monthlyCost(mix).total, mix.name).toBeLessThanOrEqual(MONTHLY_GOAL_USD);
+  });
+
+  it('prices an API request as CloudFront and one Lambda invocation only: no API Gateway behind CloudFront any more', () => {
+    expect(Object.keys(PRICES).some((k) => /httpApi/i.test(k))).toBe(false);
+    const day = dailyWork(MIXES[0]).total;
+    const c = monthlyCost(MIXES[0]);
+    expect(c.byService.requests).toBeCloseTo(
+      (day.apiRequests * PRICES.cloudFrontRequest + day.pageRequests * (PRICES.cloudFrontRequest + PRICES.s3Get)) * 30 * 1e6,
+      4,
+    );
   });
 
   it('grows with the items: a Golden Age month costs more than an auction month', () => {

@@ -71,15 +71,29 @@ export function v2Event(req: V2Request): APIGatewayProxyEventV2 {
   };
 }
 
+/** The host of a Lambda function URL (what CloudFront calls the API at). */
+export const URL_HOST = 'x7k2q9abcdefghij0123456789abcdef.lambda-url.eu-west-1.on.aws';
+
+/**
+ * A function URL's event (payload 2.0, as Lambda builds it for auth type NONE): the HTTP API's shape with the
+ * URL's host, `accountId: 'anonymous'`, and the body base64-encoded when `base64` is set (Lambda does so for
+ * bodies it does not take for text).
+ */
+export function urlEvent(req: V2Request & { base64?: boolean }): APIGatewayProxyEventV2 {
+  const e = v2Event({ ...req, domainName: req.domainName ?? URL_HOST });
+  const body = req.base64 && e.body !== undefined ? { body: Buffer.from(e.body, 'utf8').toString('base64'), isBase64Encoded: true } : {};
+  return { ...e, ...body, requestContext: { ...e.requestContext, accountId: 'anonymous' } };
+}
+
 function lower(h: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
 }
 
 export type V2Handler = (event: APIGatewayProxyEventV2, context?: never) => Promise<unknown>;
 
-/** Calls a Lambda handler with a v2 event and decodes the structured result. */
-export async function invoke(handler: V2Handler, req: V2Request) {
-  const out = (await handler(v2Event(req))) as APIGatewayProxyStructuredResultV2;
+/** Calls a Lambda handler with a v2 event (an HTTP API's, or a function URL's with `url`) and decodes the structured result. */
+export async function invoke(handler: V2Handler, req: V2Request & { url?: boolean; base64?: boolean }) {
+  const out = (await handler(req.url ? urlEvent(req) : v2Event(req))) as APIGatewayProxyStructuredResultV2;
   const raw = out.isBase64Encoded ? Buffer.from(out.body ?? '', 'base64') : Buffer.from(out.body ?? '', 'utf8');
   const gzipped = String(Object.entries(out.headers ?? {}).find(([k]) => k.toLowerCase() === 'content-encoding')?.[1] ?? '') === 'gzip';
   // As a browser does: a gzipped answer is read decompressed; `wire` is what crossed the network.

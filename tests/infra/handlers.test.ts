@@ -1,6 +1,7 @@
 /**
- * The Lambda entry points as AWS calls them, against DynamoDB Local: the API with API Gateway HTTP API v2
- * events, the dispatcher with records read from the table's real stream (filtered as the event source
+ * The Lambda entry points as AWS calls them, against DynamoDB Local: the API with payload v2 events (its
+ * function URL's as CloudFront calls it, with the secret origin header refused or accepted; the HTTP API's shape
+ * too, the same payload), the dispatcher with records read from the table's real stream (filtered as the event source
  * mapping filters them), mail through a real SMTP listener.
  */
 import type { AddressInfo } from 'node:net';
@@ -17,7 +18,16 @@ import { gameRegistry } from '#shared/games/index.js';
 import type { Json } from '../support/api.js';
 import { freshTable } from '../support/dynamo.js';
 import { secretSums } from '../support/test-game.js';
-import { API_HOST, invoke, passesFilters, queueEvent, readStream, type V2Handler } from './events.js';
+import {
+  ORIGIN_VERIFY_HEADER,
+  ORIGIN_VERIFY_REFRESH_MS,
+  FORBIDDEN,
+  guardOrigin,
+  originMatches,
+  originSecretsFromEnv,
+  parseOriginSecrets,
+} from '../../functions/lambda/origin-verify.js';
+import { API_HOST, invoke, passesFilters, queueEvent, readStream, URL_HOST, type V2Handler } from './events.js';
 
 type Table = Awaited<ReturnType<typeof freshTable>>;
 
@@ -265,6 +275,134 @@ const emf = (lines: Json[], name: string) =>
   lines.filter((l) =>
     l._aws?.CloudWatchMetrics?.some((d: Json) => d.Namespace === 'Dutch' && d.Metrics.some((m: Json) => m.Name === name)),
   );
+
+describe('functions/lambda/api.ts through its function URL, as CloudFront calls it', () => {
+  const CURRENT = `${'c'.repeat(20)}current`;
+  const PREVIOUS = `${'p'.repeat(20)}previous`;
+  const viaUrl = (handler: V2Handler, origin?: string) => ({
+    get: (path: string) =>
+      invoke(handler, {
+        url: true,
+        method: 'GET',
+        path,
+        headers: { 'x-forwarded-host': SITE, ...(origin !== undefined ? { [ORIGIN_VERIFY_HEADER]: origin } : {}) },
+      }),
+    post: (path: string, body: unknown, base64 = false) =>
+      invoke(handler, {
+        url: true,
+        base64,
+        method: 'POST',
+        path,
+        body,
+        headers: { 'x-forwarded-host': SITE, ...(origin !== undefined ? { [ORIGIN_VERIFY_HEADER]: origin } : {}) },
+      }),
+  });
+
+  it('reads a function URL event (payload 2.0) as it reads an HTTP API one: the site host, a base64 body, the same answers', async () => {
+    const api = viaUrl(production);
+    const games = await api.get('/api/games');
+    expect(games.status).toBe(200);
+    expect(games.json.games.length).toBe(gameRegistry.size);
+    for (const base64 of [false, true]) {
+      const created = await api.post('/api/matches', { game: 'golden-age', seats: 3, options: {}, name: 'Ann' }, base64);
+      expect(created.status, created.text).toBe(201);
+      // The links point at the site (x-forwarded-host), never at the URL's own host.
+      expect(new URL(created.json.url).host).toBe(SITE);
+      expect(created.text).not.toContain(URL_HOST);
+      const read = await api.get(`/api/matches/${created.json.matchId}/seats/0`);
+      expect(read.status).toBe(401);
+    }
+  });
+
+  it('with origin values set, refuses a request without the header, with a wrong one or an empty one (403, the app never runs); takes the current and the previous one', async () => {
+    const seen: Json[] = [];
+    const app: V2Handler = async (event) => {
+      seen.push(event);
+      return production(event);
+    };
+    const guarded = guardOrigin(
+      originSecretsFromEnv({ ORIGIN_VERIFY: JSON.stringify({ current: CURRENT, previous: PREVIOUS }) }),
+      app,
+    ) as V2Handler;
+    for (const origin of [undefined, '', 'wrong', CURRENT.slice(0, -1), `${CURRENT}x`, CURRENT.toUpperCase()]) {
+      const r = await viaUrl(guarded, origin).post('/api/matches', { game: 'golden-age', seats: 3, options: {}, name: 'Ann' });
+      expect(r.status, String(origin)).toBe(403);
+      expect(r.json).toEqual({ error: 'forbidden' });
+    }
+    expect(seen).toEqual([]);
+    for (const origin of [CURRENT, PREVIOUS]) {
+      const r = await viaUrl(guarded, origin).get('/api/games');
+      expect(r.status, origin).toBe(200);
+    }
+    // The app is given the request without the secret header: it cannot leak into a log line.
+    expect(seen).toHaveLength(2);
+    for (const e of seen) expect(Object.keys(e.headers)).not.toContain(ORIGIN_VERIFY_HEADER);
+    // After the previous value is dropped (a second rotation), it is refused too.
+    const rotated = guardOrigin(
+      originSecretsFromEnv({ ORIGIN_VERIFY: JSON.stringify({ current: CURRENT, previous: '' }) }),
+      app,
+    ) as V2Handler;
+    expect((await viaUrl(rotated, PREVIOUS).get('/api/games')).status).toBe(403);
+    expect((await viaUrl(rotated, CURRENT).get('/api/games')).status).toBe(200);
+  });
+
+  it('the guard: nothing set means no guard (npm start, tests); a secret without a current value of 16 or more is refused at start', async () => {
+    const open = guardOrigin(originSecretsFromEnv({}), production) as V2Handler;
+    expect((await viaUrl(open).get('/api/games')).status).toBe(200);
+    expect(() => parseOriginSecrets('{"current":"short"}')).toThrow(/current/);
+    expect(parseOriginSecrets(' plainvalue0123456789 ')).toEqual({ current: 'plainvalue0123456789' });
+    expect(originMatches({ current: CURRENT }, undefined)).toBe(false);
+    expect(originMatches({ current: CURRENT, previous: PREVIOUS }, PREVIOUS)).toBe(true);
+    expect(FORBIDDEN.statusCode).toBe(403);
+  });
+
+  it('from Secrets Manager: read once, again after 5 minutes (a rotation reaches warm containers), and a failed read tried again at once', async () => {
+    let clock = 0;
+    const reads: string[] = [];
+    let answer: () => Promise<{ current: string; previous?: string }> = async () => ({ current: CURRENT });
+    const load = originSecretsFromEnv(
+      { ORIGIN_VERIFY_SECRET_ID: 'arn:origin' },
+      {
+        now: () => clock,
+        read: (id) => {
+          reads.push(id);
+          return answer();
+        },
+      },
+    );
+    expect(await load()).toEqual({ current: CURRENT });
+    clock = ORIGIN_VERIFY_REFRESH_MS - 1;
+    expect(await load()).toEqual({ current: CURRENT });
+    expect(reads).toEqual(['arn:origin']);
+    // Rotated: the new value with the old one as previous, seen after the refresh interval.
+    answer = async () => ({ current: PREVIOUS, previous: CURRENT });
+    clock = ORIGIN_VERIFY_REFRESH_MS;
+    expect(await load()).toEqual({ current: PREVIOUS, previous: CURRENT });
+    expect(reads).toHaveLength(2);
+    // A failed read is not kept: the next request reads again.
+    answer = async () => {
+      throw new Error('throttled');
+    };
+    clock = 2 * ORIGIN_VERIFY_REFRESH_MS;
+    await expect(load()).rejects.toThrow('throttled');
+    answer = async () => ({ current: CURRENT });
+    expect(await load()).toEqual({ current: CURRENT });
+    expect(reads).toHaveLength(4);
+  });
+
+  it('the shipped entry refuses requests without the header when the environment names origin values', async () => {
+    process.env.ORIGIN_VERIFY = JSON.stringify({ current: CURRENT, previous: PREVIOUS });
+    try {
+      const guarded = (await import('../../functions/lambda/api.js?origin-verify' as string)).handler as unknown as V2Handler;
+      expect((await viaUrl(guarded).get('/api/games')).status).toBe(403);
+      expect((await viaUrl(guarded, 'wrong').get('/api/games')).status).toBe(403);
+      expect((await viaUrl(guarded, PREVIOUS).get('/api/games')).status).toBe(200);
+      expect((await viaUrl(guarded, CURRENT).get('/api/games')).status).toBe(200);
+    } finally {
+      delete process.env.ORIGIN_VERIFY;
+    }
+  });
+});
 
 describe('functions/lambda/api.ts tells its operator: JSON lines with correlation keys, embedded metrics per invocation', () => {
   it("a refused move logs a line with the caller's x-request-id and the match, echoes the id, and emits Refusals by code; an accepted move emits MovesAccepted", async () => {

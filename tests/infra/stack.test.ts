@@ -34,7 +34,10 @@ import { en as auctionEn } from '#shared/i18n/games/dutch-auction/en.js';
 import { mailEn } from '#shared/i18n/mail/en.js';
 import { FORWARD_HOST_CODE, ROBOTS_TXT, SPA_REWRITE_CODE } from '../../infra/edge.js';
 import {
-  API_THROTTLE,
+  API_MEAN_SECONDS,
+  API_MIN_RESERVATION,
+  ORIGIN_VERIFY_GENERATION_HEADER,
+  ORIGIN_VERIFY_HEADER,
   FRONT_DOOR,
   frontDoor,
   PER_DAU_DAY,
@@ -115,15 +118,6 @@ const only = (tpl: Template, type: string): [string, Json] => {
   expect(all, type).toHaveLength(1);
   return all[0]!;
 };
-/** The HTTP API, or one of its resources of `type` (the live channel's WebSocket API is tests/infra/live.test.ts's). */
-const onlyHttp = (tpl: Template, type: string): [string, Json] => {
-  const apis = Object.entries(tpl.findResources('AWS::ApiGatewayV2::Api')).filter(([, r]) => r.Properties.ProtocolType === 'HTTP');
-  expect(apis).toHaveLength(1);
-  if (type === 'AWS::ApiGatewayV2::Api') return apis[0]!;
-  const all = Object.entries(tpl.findResources(type)).filter(([, r]) => r.Properties.ApiId?.Ref === apis[0]![0]);
-  expect(all, type).toHaveLength(1);
-  return all[0]!;
-};
 /** The one event source mapping that feeds `fn` (the stream reader's from the table's stream, the consumers' from their queues). */
 const mappingOf = (fn: IConstruct): Json => {
   const all = Object.values(t.findResources('AWS::Lambda::EventSourceMapping')).filter(
@@ -196,10 +190,10 @@ describe('Lambda functions', () => {
     expect(p.ReservedConcurrentExecutions).toBeUndefined();
   });
 
-  it('every log group in the stack (functions, API access log, site deployment) has a retention period', () => {
+  it('every log group in the stack (functions, the live access log, site deployment) has a retention period', () => {
     const groups = t.findResources('AWS::Logs::LogGroup');
-    // One per function, the API's and the live channel's access logs and the site deployment's.
-    expect(Object.keys(groups)).toHaveLength(FUNCTION_NAMES.length + 3);
+    // One per function, the live channel's access log and the site deployment's (the HTTP API's went with it).
+    expect(Object.keys(groups)).toHaveLength(FUNCTION_NAMES.length + 2);
     for (const g of Object.values(groups)) expect(g.Properties.RetentionInDays).toBe(30);
     // Every function in the stack, the CDK's own deployment handler included, logs into one of them.
     for (const fn of Object.values(t.findResources('AWS::Lambda::Function'))) {
@@ -265,7 +259,7 @@ describe('Lambda functions', () => {
     expect(code).toMatch(/import\("@aws-sdk\/client-sesv2"\)/);
   });
 
-  it('the shipped API bundle itself answers an HTTP API v2 event', async () => {
+  it('the shipped API bundle itself answers a function URL event (payload v2)', async () => {
     // Copied into the repository so its external @aws-sdk imports resolve from node_modules, as they
     // resolve from the runtime on Lambda.
     const dir = resolve('node_modules/.cache/infra-test', stack.stackName);
@@ -279,9 +273,9 @@ describe('Lambda functions', () => {
       routeKey: '$default',
       rawPath: '/api/games',
       rawQueryString: '',
-      headers: { host: 'x.execute-api.eu-west-1.amazonaws.com', 'x-forwarded-host': 'dutch.example' },
+      headers: { host: 'x.lambda-url.eu-west-1.on.aws', 'x-forwarded-host': 'dutch.example' },
       requestContext: {
-        domainName: 'x.execute-api.eu-west-1.amazonaws.com',
+        domainName: 'x.lambda-url.eu-west-1.on.aws',
         http: { method: 'GET', path: '/api/games', protocol: 'HTTP/1.1', sourceIp: '192.0.2.1', userAgent: 't' },
         requestId: 'r',
         routeKey: '$default',
@@ -424,41 +418,51 @@ function filesUnder(dir: string): string[] {
     .filter((f) => statSync(f).isFile());
 }
 
-describe('HTTP API', () => {
-  it('sends every request to the API function (payload v2) on a $default stage with throttling and access logs', () => {
-    const [apiId, api] = onlyHttp(t, 'AWS::ApiGatewayV2::Api');
-    expect(api.Properties.ProtocolType).toBe('HTTP');
-    expect(api.Properties.CorsConfiguration).toBeUndefined();
-    const [integrationId] = onlyHttp(t, 'AWS::ApiGatewayV2::Integration');
-    t.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
-      ApiId: { Ref: apiId },
-      IntegrationType: 'AWS_PROXY',
-      PayloadFormatVersion: '2.0',
-      IntegrationUri: arnOf(stack, stack.functions.api),
-    });
-    t.hasResourceProperties('AWS::ApiGatewayV2::Route', {
-      ApiId: { Ref: apiId },
-      RouteKey: '$default',
-      Target: { 'Fn::Join': ['', ['integrations/', { Ref: integrationId }]] },
-    });
-    const [, stage] = onlyHttp(t, 'AWS::ApiGatewayV2::Stage');
-    expect(stage.Properties.StageName).toBe('$default');
-    expect(stage.Properties.AutoDeploy).toBe(true);
-    expect(stage.Properties.DefaultRouteSettings).toEqual({
-      ThrottlingRateLimit: API_THROTTLE.rateLimit,
-      ThrottlingBurstLimit: API_THROTTLE.burstLimit,
-    });
-    const format = JSON.parse(stage.Properties.AccessLogSettings.Format);
-    expect(Object.values(format)).toContain('$context.requestId');
-    // No viewer IPs or headers in the access log.
-    expect(JSON.stringify(format)).not.toMatch(/sourceIp|header/i);
-    const logGroupId = stage.Properties.AccessLogSettings.DestinationArn['Fn::GetAtt'][0];
-    expect(t.toJSON().Resources[logGroupId].Properties.RetentionInDays).toBe(30);
+describe('the API: a function URL that only CloudFront can use', () => {
+  it('has one function URL, auth type NONE, on the API function, and no HTTP API (the live WebSocket API stays)', () => {
+    const [, url] = only(t, 'AWS::Lambda::Url');
+    expect(url.Properties.AuthType).toBe('NONE');
+    expect(url.Properties.TargetFunctionArn).toEqual(arnOf(stack, stack.functions.api));
+    expect(url.Properties.Cors).toBeUndefined();
+    // Anyone may call the URL; the function refuses whatever lacks CloudFront's secret header (functions/lambda/origin-verify.ts).
     t.hasResourceProperties('AWS::Lambda::Permission', {
-      Action: 'lambda:InvokeFunction',
-      Principal: 'apigateway.amazonaws.com',
+      Action: 'lambda:InvokeFunctionUrl',
+      Principal: '*',
+      FunctionUrlAuthType: 'NONE',
       FunctionName: arnOf(stack, stack.functions.api),
     });
+    const kinds = Object.values(t.findResources('AWS::ApiGatewayV2::Api')).map((r) => r.Properties.ProtocolType);
+    expect(kinds).toEqual(['WEBSOCKET']);
+    // Nothing but the WebSocket API's stage, and nothing of API Gateway invokes the API function.
+    expect(
+      Object.values(t.findResources('AWS::ApiGatewayV2::Integration')).map((r) => JSON.stringify(r.Properties.IntegrationUri)),
+    ).not.toContain(JSON.stringify(arnOf(stack, stack.functions.api)));
+    const gatewayCalls = Object.values(t.findResources('AWS::Lambda::Permission')).filter(
+      (p) =>
+        p.Properties.Principal === 'apigateway.amazonaws.com' &&
+        JSON.stringify(p.Properties.FunctionName) === JSON.stringify(arnOf(stack, stack.functions.api)),
+    );
+    expect(gatewayCalls).toEqual([]);
+  });
+
+  it('the origin secret: made at deploy as {"current","previous"}, read by the API function alone, named in its environment', () => {
+    const secretId = stack.getLogicalId(stack.node.findChild('OriginVerify').node.defaultChild as never);
+    const secret = t.toJSON().Resources[secretId].Properties.GenerateSecretString;
+    expect(JSON.parse(secret.SecretStringTemplate)).toEqual({ previous: '' });
+    expect(secret.GenerateStringKey).toBe('current');
+    expect(secret.PasswordLength).toBeGreaterThanOrEqual(32);
+    for (const name of FUNCTION_NAMES) {
+      const env =
+        t.toJSON().Resources[stack.getLogicalId(stack.functions[name].node.defaultChild as never)].Properties.Environment.Variables;
+      expect(env.ORIGIN_VERIFY_SECRET_ID, name).toEqual(name === 'api' ? { Ref: secretId } : undefined);
+      expect('ORIGIN_VERIFY' in env, name).toBe(false);
+    }
+    const readers = Object.values(t.findResources('AWS::IAM::Policy')).filter((p) =>
+      JSON.stringify(p.Properties.PolicyDocument).includes(`"Ref":"${secretId}"`),
+    );
+    expect(readers.flatMap((p) => p.Properties.Roles)).toEqual([
+      { Ref: stack.getLogicalId(stack.functions.api.role!.node.defaultChild as never) },
+    ]);
   });
 });
 
@@ -873,14 +877,24 @@ describe('web: private bucket behind CloudFront', () => {
     expect(s3Origin.S3OriginConfig.OriginAccessIdentity).toBe('');
   });
 
-  it('routes /api/* through the same distribution to the HTTP API: no caching, all methods, viewer headers but Host', () => {
+  it("routes /api/* through the same distribution to the API function's URL with the secret header: no caching, all methods, viewer headers but Host", () => {
     const dist = distributionConfig(t);
-    const [apiId] = onlyHttp(t, 'AWS::ApiGatewayV2::Api');
-    const apiOrigin = dist.Origins.find((o: Json) => o.CustomOriginConfig && JSON.stringify(o.DomainName).includes(apiId));
-    expect(JSON.stringify(apiOrigin.DomainName)).toContain(apiId);
-    expect(JSON.stringify(apiOrigin.DomainName)).toContain('.execute-api.eu-west-1.');
+    const [urlId] = only(t, 'AWS::Lambda::Url');
+    const apiOrigin = dist.Origins.find((o: Json) => o.CustomOriginConfig && JSON.stringify(o.DomainName).includes(urlId));
+    // The URL's host: https://<id>.lambda-url.<region>.on.aws/ split on '/', the third part.
+    expect(apiOrigin.DomainName).toEqual({ 'Fn::Select': [2, { 'Fn::Split': ['/', { 'Fn::GetAtt': [urlId, 'FunctionUrl'] }] }] });
     expect(apiOrigin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
     expect(apiOrigin.CustomOriginConfig.OriginSSLProtocols).toEqual(['TLSv1.2']);
+    // No origin access control on it (its signing needs the body's hash from the viewer: docs/decisions/function-url.md).
+    expect(apiOrigin.OriginAccessControlId).toBeUndefined();
+    const secretId = stack.getLogicalId(stack.node.findChild('OriginVerify').node.defaultChild as never);
+    const headers = Object.fromEntries((apiOrigin.OriginCustomHeaders as Json[]).map((h) => [h.HeaderName, h.HeaderValue]));
+    expect(Object.keys(headers).sort()).toEqual([ORIGIN_VERIFY_GENERATION_HEADER, ORIGIN_VERIFY_HEADER].sort());
+    // The value is the secret's current one, resolved by CloudFormation at deploy: never in the template itself.
+    expect(headers[ORIGIN_VERIFY_HEADER]).toEqual({
+      'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:current::}}']],
+    });
+    expect(headers[ORIGIN_VERIFY_GENERATION_HEADER]).toBe('1');
     // Besides /live, the live channel's (tests/infra/live.test.ts).
     expect(dist.CacheBehaviors.map((b: Json) => b.PathPattern).sort()).toEqual(['/api/*', '/live']);
     const api = dist.CacheBehaviors.find((b: Json) => b.PathPattern === '/api/*');
@@ -1049,8 +1063,8 @@ describe('mail, push keys, parameters', () => {
   });
 
   it('lets the API and the dispatcher send mail only from the sender address through that identity, and read the VAPID secret', () => {
-    // The VAPID keys; the other secret is the seat key, the API's alone (above).
-    expect(Object.keys(t.findResources('AWS::SecretsManager::Secret'))).toHaveLength(2);
+    // The VAPID keys; the others are the seat key and the origin secret, the API's alone (above).
+    expect(Object.keys(t.findResources('AWS::SecretsManager::Secret'))).toHaveLength(3);
     const secretId = stack.getLogicalId(stack.node.findChild('VapidKeys').node.defaultChild as never);
     for (const name of ['api', 'dispatcher'] as const) {
       const roleId = stack.getLogicalId(stack.functions[name].role!.node.defaultChild as never);
@@ -1066,7 +1080,10 @@ describe('mail, push keys, parameters', () => {
       );
       // The API reads the seat key too, in the same statement; the dispatcher only the VAPID keys.
       const seatKeyId = stack.getLogicalId(stack.node.findChild('SeatKey').node.defaultChild as never);
-      expect([secret.Resource].flat()).toEqual(name === 'api' ? [{ Ref: seatKeyId }, { Ref: secretId }] : [{ Ref: secretId }]);
+      const originId = stack.getLogicalId(stack.node.findChild('OriginVerify').node.defaultChild as never);
+      expect([secret.Resource].flat()).toEqual(
+        name === 'api' ? [{ Ref: originId }, { Ref: seatKeyId }, { Ref: secretId }] : [{ Ref: secretId }],
+      );
       const env =
         t.toJSON().Resources[stack.getLogicalId(stack.functions[name].node.defaultChild as never)].Properties.Environment.Variables;
       expect(env.VAPID_SECRET_ID).toEqual({ Ref: secretId });
@@ -1225,17 +1242,21 @@ describe('the front door (issue 27): no fixed small caps, limits as stack parame
       return [stage, ...routes];
     });
 
-  it('no stage or route throttle is below the peak it admits at 1 M DAU', () => {
+  it('no stage or route throttle is below the peak it admits at 1 M DAU; the API has none (its URL has no stage) and reserves nothing by default', () => {
     const all = throttles(t);
-    expect(all.map((x) => `${x.kind} ${x.route}`).sort()).toEqual(['HTTP (stage)', 'WEBSOCKET $connect', 'WEBSOCKET (stage)']);
+    expect(all.map((x) => `${x.kind} ${x.route}`).sort()).toEqual(['WEBSOCKET $connect', 'WEBSOCKET (stage)']);
     for (const x of all) {
-      const peak = x.kind === 'HTTP' ? API_PEAK_1M : x.route === '$connect' ? connectPeak : livePeak;
+      const peak = x.route === '$connect' ? connectPeak : livePeak;
       expect(x.ThrottlingRateLimit, `${x.kind} ${x.route}`).toBeGreaterThanOrEqual(peak);
       expect(x.ThrottlingBurstLimit, `${x.kind} ${x.route}`).toBeGreaterThanOrEqual(peak);
     }
     // The model's own arithmetic, as front-door.ts writes it beside each default.
     expect(Math.round(peakPerSecond(PER_DAU_DAY.apiRequests))).toBe(3_414);
-    expect(FRONT_DOOR.apiRateLimit).toBe(6_900);
+    expect(peakPerSecond(PER_DAU_DAY.apiRequests)).toBeGreaterThanOrEqual(API_PEAK_1M);
+    // A reservation, when an operator sets one, must hold the peak: 10 requests/s per environment and the mean duration both.
+    expect(API_MIN_RESERVATION * 10).toBeGreaterThanOrEqual(2 * API_PEAK_1M);
+    expect(API_MIN_RESERVATION).toBeGreaterThanOrEqual(2 * API_PEAK_1M * API_MEAN_SECONDS);
+    expect(FRONT_DOOR.apiReservedConcurrency).toBeUndefined();
     expect(FRONT_DOOR.liveRateLimit).toBe(2_600);
     expect(FRONT_DOOR.liveConnectRateLimit).toBe(600);
   });
@@ -1246,9 +1267,8 @@ describe('the front door (issue 27): no fixed small caps, limits as stack parame
     const custom = new DutchStack(a, 'DutchTen', {
       webDist: fixtureSite(),
       env: { region: 'eu-west-1' },
+      originVerifyGeneration: 2,
       frontDoor: {
-        apiRateLimit: 40_000,
-        apiBurstLimit: 20_000,
         liveConnectRateLimit: 3_000,
         apiReservedConcurrency: 300,
         liveSocketReservedConcurrency: 50,
@@ -1256,7 +1276,7 @@ describe('the front door (issue 27): no fixed small caps, limits as stack parame
     });
     const ct = Template.fromStack(custom);
     const byRoute = Object.fromEntries(throttles(ct).map((x) => [`${x.kind} ${x.route}`, x]));
-    expect(byRoute['HTTP (stage)']).toMatchObject({ ThrottlingRateLimit: 40_000, ThrottlingBurstLimit: 20_000 });
+    expect(Object.keys(byRoute).sort()).toEqual(['WEBSOCKET $connect', 'WEBSOCKET (stage)']);
     expect(byRoute['WEBSOCKET $connect']).toMatchObject({
       ThrottlingRateLimit: 3_000,
       ThrottlingBurstLimit: FRONT_DOOR.liveConnectBurstLimit,
@@ -1266,7 +1286,10 @@ describe('the front door (issue 27): no fixed small caps, limits as stack parame
       ct.toJSON().Resources[custom.getLogicalId(custom.functions[name].node.defaultChild as never)].Properties;
     expect(fn('api').ReservedConcurrentExecutions).toBe(300);
     expect(fn('liveSocket').ReservedConcurrentExecutions).toBe(50);
-    expect(() => frontDoor({ apiRateLimit: 0 })).toThrow(/apiRateLimit/);
+    // A rotated origin secret reaches CloudFront: the generation header changes, so the distribution is updated.
+    const origin = distributionConfig(ct).Origins.find((o: Json) => o.OriginCustomHeaders);
+    expect(origin.OriginCustomHeaders.find((h: Json) => h.HeaderName === ORIGIN_VERIFY_GENERATION_HEADER).HeaderValue).toBe('2');
+    expect(() => frontDoor({ apiReservedConcurrency: 0 })).toThrow(/apiReservedConcurrency/);
     expect(() => frontDoor({ liveBurstLimit: 2.5 })).toThrow(/liveBurstLimit/);
   });
 });
@@ -1294,8 +1317,10 @@ describe("the operator's dashboard (issue 27)", () => {
   });
 
   it("graphs the site's own metrics, the API's, every queue's age and depth, the stream readers' iterator age, the table and each index, every function", () => {
-    expect(names('API: requests')).toEqual(['Count']);
-    expect(names('API: errors (4xx, 5xx)')).toEqual(['4xx', '5xx']);
+    // The function URL's own metrics, what CloudFront sent it (the HTTP API's are gone with it).
+    expect(names('API: requests')).toEqual(['UrlRequestCount']);
+    expect(names('API: errors (4xx, 5xx)')).toEqual(['Url4xxCount', 'Url5xxCount']);
+    expect(names('API: latency p99')).toEqual(['UrlRequestLatency', 'Duration']);
     expect(of('API: latency p99').every((m) => JSON.stringify(m).includes('"stat":"p99"'))).toBe(true);
     expect(JSON.stringify(of('Moves per second'))).toContain('"Dutch","MovesAccepted","service","api"');
     expect(JSON.stringify(of('Moves per second'))).toContain('"Dutch","ComputerMoves","service","bots"');
@@ -1343,6 +1368,20 @@ describe("the operator's dashboard (issue 27)", () => {
         ids.some((x) => x.startsWith(id)),
         id,
       ).toBe(true);
+    // What the HTTP API's metrics carried, the API function now does: its URL's 5xx, its duration, its throttles.
+    const on = (id: string) => props.find(([x]) => x.startsWith(id))![1].Properties;
+    const apiFn = { Ref: stack.getLogicalId(stack.functions.api.node.defaultChild as never) };
+    for (const [id, metric] of [
+      ['ApiServerErrors', 'Url5xxCount'],
+      ['ApiLatencyP99', 'Duration'],
+      ['ApiThrottles', 'Throttles'],
+      ['ApiErrors', 'Errors'],
+    ] as const) {
+      expect(on(id).Namespace, id).toBe('AWS/Lambda');
+      expect(on(id).MetricName, id).toBe(metric);
+      expect(on(id).Dimensions, id).toEqual([{ Name: 'FunctionName', Value: apiFn }]);
+    }
+    expect(on('ApiLatencyP99').ExtendedStatistic).toBe('p99');
     const throttles = props.find(([id]) => id.startsWith('TableThrottles'))![1].Properties;
     const names = (throttles.Metrics as Json[]).flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric.MetricName] : []));
     expect(names.filter((n) => n === 'WriteThrottleEvents').length).toBeGreaterThan(1);

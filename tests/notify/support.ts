@@ -3,6 +3,7 @@
  * service stand-in (HTTP on 127.0.0.1) with an RFC 8291 decrypter, and a harness that wires the
  * real app, dispatcher, stream reader and sweep on a fresh DynamoDB Local table with one clock.
  */
+import { WaitingBoards } from '../../functions/players/waiting.js';
 import { createECDH, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -319,7 +320,9 @@ export async function harness(opts: HarnessOptions = {}) {
         return d.handleBatch(batchOf(records));
       },
     });
-  const service = new MatchService({ store: table.store, games, clock: clock.fn });
+  // The sweep's commits reach the signed-in players' waiting boards, as on AWS (functions/lambda/schedule.ts).
+  const watch = playerStore && new WaitingBoards({ players: playerStore, matches: table.store, clock: clock.fn });
+  const service = new MatchService({ store: table.store, games, clock: clock.fn, ...(watch ? { watch } : {}) });
   const sweep = new Sweep({ store, matches: table.store, service, clock: clock.fn, log: (e) => void logs.push(e) });
   const mainReader = reader();
 
@@ -328,6 +331,7 @@ export async function harness(opts: HarnessOptions = {}) {
     table,
     store,
     playerStore,
+    seatKey: players?.seatKey,
     app,
     api,
     logs,

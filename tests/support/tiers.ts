@@ -33,6 +33,7 @@ export const NEEDS_DATABASE = [
 export const NO_DATABASE = [
   'tests/notify/quiet-hours.test.ts',
   'tests/players/ratings-maths.test.ts',
+  'tests/players/waiting-board.test.ts',
   'tests/platform/bots-names.test.ts',
   'tests/platform/bots-stand-in.test.ts',
   'tests/platform/bots.test.ts',

@@ -128,10 +128,12 @@ export function keepLang(lang: Lang): void {
 }
 
 export const myMatches = () => api.call<{ matches: ServerMatch[] }>('GET', '/api/me/matches').then((r) => r.matches);
-export const nextWaiting = () => api.call<{ next: ServerMatch | null }>('GET', '/api/me/next').then((r) => r.next);
+/** The match that has waited longest for my move (one read of the player's waiting board on the server), and how many wait. */
+export type NextMatch = Pick<ServerMatch, 'matchId' | 'seat' | 'game' | 'waitingSince' | 'open'>;
+export const nextWaiting = () => api.call<{ next: NextMatch | null; waiting: number }>('GET', '/api/me/next');
 
 /** Keeps a listed seat in this browser (as its link would) and makes it the seat this tab opens. */
-export function holdSeat(m: ServerMatch): void {
+export function holdSeat(m: Pick<ServerMatch, 'matchId' | 'open' | 'game'>): void {
   store.saveSeat({ matchId: m.matchId, seat: m.open.seat, token: m.open.token, gameId: m.game.id, gameName: m.game.name });
   store.setCurrentSeat(m.matchId, m.open.seat);
 }

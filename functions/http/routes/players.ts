@@ -13,7 +13,7 @@
  *   DELETE /api/me/sessions/:sessionId          sign one out
  *   POST   /api/me/seats                        {seats:[{matchId, seat, token}]}: claim the seats this browser holds
  *   GET    /api/me/matches                      my matches, with what opens each seat
- *   GET    /api/me/next                         the match that has waited longest for my move
+ *   GET    /api/me/next                         the match that has waited longest for my move, and how many wait (one read)
  *   PUT    /api/me/notices                      {notices, reminders}: defaults for every claimed seat
  *   PUT    /api/me/lang                         {lang}: the language of my mails and my seats' notices
  *   PUT|DELETE /api/me/matches/:id/seats/:seat/notices   one match's own choice
@@ -23,7 +23,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { gameNameIn, type Lang, langAsked, langOf, t } from '../../i18n.js';
 import { type Html, html } from '../../notify/html.js';
-import { ordered, myMatch, nextWaiting, type MyMatch } from '../../players/listing.js';
+import { ordered, myMatch, type MyMatch } from '../../players/listing.js';
 import type { PlayerData } from '../../players/data.js';
 import type { PlayerSeats } from '../../players/seats.js';
 import type { SignIn } from '../../players/signin.js';
@@ -153,9 +153,18 @@ function seatRoutes(app: Hono, ctx: PlayerRouteContext): void {
     return c.json({ results: results.map((r) => (r.claimed ? r : { ...r, message: t(lang, `error.seat-claim.${r.reason}`) })) });
   });
   on(app, playerApi.matches, async (c) => c.json({ matches: (await listing(c)).map((m) => withUrl(c, m)) }));
+  // One read of the player's waiting board (functions/players/waiting.ts), not one per claimed seat.
   on(app, playerApi.next, async (c) => {
-    const next = nextWaiting(await listing(c));
-    return c.json({ next: next ? withUrl(c, next) : null });
+    const who = await mustBeSignedIn(c, signIn);
+    const { next, waiting } = await seats.next(who.player);
+    if (!next) return c.json({ next: null, waiting });
+    const game = { id: next.gameId, name: gameNameIn(langOf(c.req), next.gameId, seats.gameName(next.gameId)) };
+    const url = ctx.links.seat(c, next.matchId, next.seat, next.token, next.gameId);
+    const open = { seat: next.seat, token: next.token };
+    return c.json({
+      next: { matchId: next.matchId, seat: next.seat, game, state: 'your-move', waitingSince: next.waitingSince, open, url },
+      waiting,
+    });
   });
   on(app, playerApi.notices, async (c) => {
     const who = await mustBeSignedIn(c, signIn);
@@ -310,9 +319,14 @@ export const playerApi = {
       200: { description: 'Matches' },
     },
   ),
-  next: mine('get', '/me/next', 'The match that has waited longest for my move ({next: null} when none)', {
-    200: { description: 'The match' },
-  }),
+  next: mine(
+    'get',
+    '/me/next',
+    'The match that has waited longest for my move ({next: null} when none) and how many wait in all: one read, a moment stale at most',
+    {
+      200: { description: 'The match' },
+    },
+  ),
   notices: mine(
     'put',
     '/me/notices',

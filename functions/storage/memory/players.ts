@@ -15,8 +15,9 @@ import {
   type SignInCap,
   type SignInLinkRecord,
 } from '../../players/model.js';
-import type { DigestClaim, DigestCursor, DigestStore, Lane, PlayerStore } from '../../players/port.js';
-import { signInWindow } from '../players-dynamo.js';
+import type { DigestClaim, DigestCursor, DigestStore, Lane, PlayerStore, StoredBoard } from '../../players/port.js';
+import type { WaitingBoard } from '../../players/waiting.js';
+import { boardOf, encodeBoard, signInWindow } from '../players-dynamo.js';
 import { DIGEST_SHARDS, digestShard, playerKeys, walkKey } from '../table.js';
 import { roundTrip } from './matches.js';
 import { claimLease, ConditionFailed, type Item, type Key, MemoryTable, releaseLease, takeCounters } from './table.js';
@@ -205,6 +206,21 @@ export class MemoryPlayerStore implements PlayerStore {
   async seatOwner(matchId: string, seat: number): Promise<string | null> {
     await roundTrip();
     return this.field(playerKeys.seatOwner(matchId, seat), 'playerId');
+  }
+
+  async waitingBoard(playerId: string): Promise<StoredBoard | null> {
+    await roundTrip();
+    const item = this.table.get(playerKeys.waiting(playerId));
+    return item ? boardOf(item) : null;
+  }
+
+  async saveWaitingBoard(playerId: string, board: WaitingBoard, expectedRev: number | null): Promise<boolean> {
+    await roundTrip();
+    const key = playerKeys.waiting(playerId);
+    const rev = (this.table.get(key)?.rev as number | undefined) ?? null;
+    if (rev !== expectedRev || (expectedRev === null && !this.table.has(playerKeys.player(playerId)))) return false;
+    this.table.put({ ...key, rev: (expectedRev ?? 0) + 1, b: encodeBoard(board) });
+    return true;
   }
 
   async enrollDigest(playerId: string): Promise<void> {

@@ -20,6 +20,7 @@ import { DynamoLobbyStore } from '../../../functions/storage/lobby-dynamo.js';
 import { DynamoPlayerStore } from '../../../functions/storage/players-dynamo.js';
 import { DynamoProfileStore } from '../../../functions/storage/profiles-dynamo.js';
 import { DynamoRatingStore } from '../../../functions/storage/ratings-dynamo.js';
+import { WaitingBoards } from '../../../functions/players/waiting.js';
 import { dynamoClientFromEnv } from '../../../functions/storage/dynamo.js';
 import { randomBytes } from 'node:crypto';
 import { dutchAuction } from '#shared/games/dutch-auction/index.js';
@@ -84,6 +85,12 @@ export async function startSite(opts: {
   const url = `http://localhost:${port}`;
   let notify: LocalNotify | undefined;
   let dataDir: string | undefined;
+  // The sweep's and the computers' commits reach the signed-in players' waiting boards, as under `npm start`.
+  const playerStore =
+    opts.players && opts.notify
+      ? new DynamoPlayerStore(dynamoClientFromEnv({ DYNAMODB_ENDPOINT: opts.notify.endpoint }), opts.notify.tableName)
+      : undefined;
+  const watch = playerStore && new WaitingBoards({ players: playerStore, matches: opts.store, clock: Date.now });
   if (opts.notify) {
     dataDir = await mkdtemp(join(tmpdir(), 'dutch-notify-'));
     notify = startLocalNotify({
@@ -93,6 +100,7 @@ export async function startSite(opts: {
       publicUrl: url,
       matches: opts.store,
       games,
+      ...(watch ? { watch } : {}),
     });
   }
   let bots: LocalBots | undefined;
@@ -102,6 +110,7 @@ export async function startSite(opts: {
       tableName: opts.bots.tableName,
       matches: opts.store,
       games,
+      ...(watch ? { watch } : {}),
     });
   }
   let live: LocalLive | undefined;
@@ -124,7 +133,7 @@ export async function startSite(opts: {
       ...(opts.players && opts.notify
         ? {
             players: {
-              store: new DynamoPlayerStore(dynamoClientFromEnv({ DYNAMODB_ENDPOINT: opts.notify.endpoint }), opts.notify.tableName),
+              store: playerStore!,
               seatKey: randomBytes(32),
               profiles: new DynamoProfileStore(dynamoClientFromEnv({ DYNAMODB_ENDPOINT: opts.notify.endpoint }), opts.notify.tableName),
             },

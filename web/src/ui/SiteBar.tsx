@@ -14,7 +14,7 @@ import {
   loadSession,
   nextWaiting,
   onSession,
-  type ServerMatch,
+  type NextMatch,
   type SessionState,
   signOut,
 } from '../player.js';
@@ -72,12 +72,17 @@ export function SiteBar({ matchId, myTurn }: { matchId?: string; myTurn?: boolea
  * match's own page the same words stay, marked as the page one is on: one wording everywhere.
  */
 function NextWaiting({ here }: { here: string | undefined }) {
-  const [next, setNext] = useState<ServerMatch | null | undefined>(undefined);
+  const [next, setNext] = useState<NextMatch | null | undefined>(undefined);
+  const [waiting, setWaiting] = useState(0);
   const [error, setError] = useState('');
   useEffect(() => {
     let live = true;
     nextWaiting().then(
-      (n) => live && setNext(n),
+      (n) => {
+        if (!live) return;
+        setNext(n.next);
+        setWaiting(n.waiting);
+      },
       (e) => live && setError(e instanceof ApiFailure ? e.message : t('site.unreachable')),
     );
     return () => {
@@ -91,6 +96,7 @@ function NextWaiting({ here }: { here: string | undefined }) {
     <>
       {t('site.next.button')}
       <span class="next-game"> {t('site.next.game', { game: gameName(next.game.id, next.game.name) })}</span>
+      {waiting > 1 && <span class="next-count"> {t('site.next.count', { count: waiting })}</span>}
     </>
   );
   if (next.matchId === here)
