@@ -692,6 +692,27 @@ export function partitionRows(mix: Mix, dau = TARGET_DAU): PartitionRow[] {
         ASSUMED.hotPlayerClaimsPerSecond * rru(MAX_SEATS * ASSUMED.seatClaimBytes),
       scales: false,
     },
+    ...playerRows(rate),
+    {
+      key: 'OWN#<match>#<seat>',
+      what: "a seat's owner, read per notice of that seat (the busiest match's moves)",
+      wcu: 0,
+      rcu: hot.movesPerSecond,
+      scales: false,
+    },
+    {
+      key: 'EMAIL#<sha256>, PADDR#, SIGNIN#, NT#',
+      what: "one address's suppression, proofs and links: read per mail to it, written on a sign-in or a confirmation",
+      wcu: 2 * ASSUMED.signInPerAddressPerSecond,
+      rcu: hot.movesPerSecond,
+      scales: false,
+    },
+  ];
+}
+
+/** The rows of what players see of each other: profiles and names, leaderboards, the lobby (issue 28). */
+function playerRows(rate: (perDay: number) => number): PartitionRow[] {
+  return [
     {
       key: 'P#<player> (PROFILE, STATS#<game>, DONE#<ended>#<match>) beside the above',
       what: `the most viewed player: ${ASSUMED.hotPlayerPageViewsPerSecond} page views/s (record, profile, counters, up to ${PACE_MATCHES_MAX} finished matches), ${ASSUMED.hotPresenceReadsPerSecond} presence reads/s, presence tried by ${ASSUMED.presenceWritersPerPlayer} processes once per ${PRESENCE_WRITE_EVERY_MS / 60_000} min, and the seats' load above`,
@@ -736,20 +757,6 @@ export function partitionRows(mix: Mix, dau = TARGET_DAU): PartitionRow[] {
       what: `one player's open games (at most ${MAX_HOSTED}) counted per opening, and their hourly counter (${OPENINGS_PER_HOUR} an hour)`,
       wcu: (2 * 2 * OPENINGS_PER_HOUR) / 3600,
       rcu: (2 * OPENINGS_PER_HOUR) / 3600,
-      scales: false,
-    },
-    {
-      key: 'OWN#<match>#<seat>',
-      what: "a seat's owner, read per notice of that seat (the busiest match's moves)",
-      wcu: 0,
-      rcu: hot.movesPerSecond,
-      scales: false,
-    },
-    {
-      key: 'EMAIL#<sha256>, PADDR#, SIGNIN#, NT#',
-      what: "one address's suppression, proofs and links: read per mail to it, written on a sign-in or a confirmation",
-      wcu: 2 * ASSUMED.signInPerAddressPerSecond,
-      rcu: hot.movesPerSecond,
       scales: false,
     },
   ];
