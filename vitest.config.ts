@@ -28,6 +28,8 @@ export default defineConfig({
     sequence: { sequencer: LongestFirst },
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // expect.poll waits for a page or a store to get there: vitest's 1 s bound failed browser tests on a busy machine.
+    expect: { poll: { timeout: 20_000 } },
     reporters: ['default'],
     projects: [
       tier('unit', []),
