@@ -2,23 +2,14 @@
  * `npm test` and `npm run test:all`: biome's check first (a second), then the type-check and the vitest run side
  * by side. The type-check is two tsc runs, half a minute of one core; run before the tests it added its whole
  * length to every run, while the tests leave a core idle much of the time (waiting on DynamoDB Local, pages and
- * timers). It runs at the lowest priority, on what the tests leave. A type error still fails the run: the tests
- * are stopped and tsc's report printed, as before.
+ * timers). (Not at a lower priority: beside CPU-burning processes a niced tsc got almost no CPU and the run waited
+ * for it at the end.) A type error still fails the run: the tests are stopped and tsc's report printed, as before.
  * Arguments go to vitest (`--project unit --project integration`); TEST_QUICK comes from the environment.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { constants, setPriority } from 'node:os';
 
 const run = (command: string, args: string[], quiet = false) => {
   const child = spawn(command, args, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
-  // The type-check (quiet) yields the CPU to the tests, whose waits have bounds: it only has to end before them.
-  if (quiet && child.pid !== undefined) {
-    try {
-      setPriority(child.pid, constants.priority.PRIORITY_LOW);
-    } catch {
-      // Already ended: nothing to yield.
-    }
-  }
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d));
   child.stderr?.on('data', (d: Buffer) => (output += d));
