@@ -97,7 +97,8 @@ export async function startDynamoLocal(opts: { dataDir?: string; port?: number }
 
   const endpoint = `http://127.0.0.1:${port}`;
   const client = localClient(endpoint);
-  const deadline = Date.now() + 30_000;
+  // About 2.5 s on an idle machine; a busy one took over 30 s (a CI run failed there), so the bound is generous.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (spawnError?.code === 'ENOENT' || child.exitCode === 127) {
       process.off('exit', killNow);

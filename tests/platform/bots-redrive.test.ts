@@ -12,7 +12,7 @@ import { COMPUTER_IDLE_MS } from '../../functions/matches/timing.js';
 import { changeOf } from '../../functions/storage/stream-records.js';
 import { keys } from '../../functions/storage/table.js';
 import { BOT_FILTERS } from '../../infra/functions.js';
-import { passesFilters, readStream } from '../infra/events.js';
+import { passesFilters, streamTail } from '../infra/events.js';
 import type { Seat } from '../support/app.js';
 import { dynamoBotHarness } from './bots-dynamo.support.js';
 
@@ -29,12 +29,10 @@ describe('a computer that lost its move', () => {
     expect(stood.status, stood.text).toBe(200);
 
     const matchPk = keys.match(id).pk;
-    let seen = 0;
+    const stream = await streamTail(table.raw, table.endpoint, table.tableName);
     /** The stream's new records of this match's item that wake the computers, as the bot function takes them. */
     const wakeUps = async () => {
-      const all = await readStream(table.raw, table.endpoint, table.tableName);
-      const fresh = all.slice(seen).filter((r) => r.dynamodb?.Keys?.pk?.S === matchPk && r.dynamodb?.Keys?.sk?.S === 'MATCH');
-      seen = all.length;
+      const fresh = (await stream.next()).filter((r) => r.dynamodb?.Keys?.pk?.S === matchPk && r.dynamodb?.Keys?.sk?.S === 'MATCH');
       return fresh.filter((r) => passesFilters(BOT_FILTERS, r) && botMatchOf(changeOf(r)) === id);
     };
 
@@ -76,5 +74,6 @@ describe('a computer that lost its move', () => {
     // Over: the match leaves the `due` index, and the sweep finds nothing more to wake.
     h.clock.now += 2 * COMPUTER_IDLE_MS;
     expect((await h.sweep.run()).computerWakes).toBe(0);
+    stream.close();
   }, 240_000);
 });

@@ -1,12 +1,13 @@
 /**
  * The test tiers (tests/support/tiers.ts, vitest.config.ts): every test file is in exactly one vitest
  * project, and no file of the unit project reaches DynamoDB Local through its imports (the unit
- * project starts none).
+ * project starts none). The start order's figures (tests/support/sequencer.ts) name test files that exist.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createVitest } from 'vitest/node';
+import { SECONDS } from '../support/sequencer.js';
 
 /** Every `*.test.ts` under tests/, as a path from the project root. */
 function testFiles(): string[] {
@@ -62,5 +63,11 @@ describe('test tiers', () => {
     expect(unit.length).toBeGreaterThan(40);
     const offenders = unit.filter((f) => DATABASE.some((d) => reaches(f).has(d)));
     expect(offenders.map((f) => relative(process.cwd(), f))).toEqual([]);
+  });
+
+  it('every file the start order names is a test file', () => {
+    const files = new Set(testFiles());
+    expect(Object.keys(SECONDS).length).toBeGreaterThan(20);
+    expect(Object.keys(SECONDS).filter((f) => !files.has(f))).toEqual([]);
   });
 });
