@@ -23,7 +23,7 @@ export const en = {
   'site.account.title': 'Your account',
   'site.next.button': 'Next match waiting for you',
   'site.next.game': '({game})',
-  'site.next.count': '· {count} matches wait for you',
+  'site.next.count': '· {count, plural, one {# match waits} other {# matches wait}} for you',
   'site.next.none': 'No match waits for your move',
   'site.lang.label': 'Language',
   'site.cancel': 'Cancel',

@@ -14,7 +14,7 @@ export const nl = {
   'site.account.title': 'Je account',
   'site.next.button': 'Volgende partij die op je wacht',
   'site.next.game': '({game})',
-  'site.next.count': '· {count} partijen wachten op jou',
+  'site.next.count': '· {count, plural, one {# partij wacht} other {# partijen wachten}} op jou',
   'site.next.none': 'Geen partij wacht op jouw zet',
   'site.lang.label': 'Taal',
   'site.cancel': 'Annuleren',

@@ -505,7 +505,8 @@ export function TimeSection({
           <span>{t('match.notify.time.zone')}</span>
           <select id="nt-time-zone" value={zone} onChange={value(setZone)}>
             {zones.map((z) => (
-              <option key={z} value={z} selected={z === zone}>
+              // A zone's id is a name (Europe/Amsterdam), not words to translate.
+              <option key={z} value={z} selected={z === zone} translate={false}>
                 {z}
               </option>
             ))}

@@ -120,6 +120,8 @@ export function WebhookSection({ api, matchId, seat, token }: { api: Pick<Api, '
             autoComplete="off"
             spellcheck={false}
             required
+            // An address, not words: nothing here to translate.
+            translate={false}
             placeholder="https://discord.com/api/webhooks/…"
             value={url}
             onInput={(e) => setUrl((e.currentTarget as HTMLInputElement).value)}

@@ -46,7 +46,12 @@ export function MatchHeader({
           {match.rated === 'rated' ? <span class="badge">{t('match.rated.badge')}</span> : t('match.rated.void')}
         </p>
       )}
-      <Players match={match} you={creds.kind === 'seat' ? creds.seat : null} now={now} presence={useSeatPresence(match.matchId, creds)} />
+      <Players
+        match={match}
+        you={creds.kind === 'seat' ? creds.seat : null}
+        now={now}
+        presence={useSeatPresence(match.matchId, creds, match.version)}
+      />
       <p class={myTurn ? 'turn mine' : 'turn'} id="turn-line" tabIndex={-1} elementtiming="match-ready">
         {creds.kind === 'watch' && <span class="badge">{t('match.watching')}</span>} {words}
       </p>
