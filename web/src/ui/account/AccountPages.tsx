@@ -150,7 +150,8 @@ function PlayerName() {
     api.call<Profile>('GET', '/api/me/profile').then(
       (p) => {
         setProfile(p);
-        setDraft(p.name ?? '');
+        // What the player already typed while the profile was on its way stays.
+        setDraft((typed) => typed || (p.name ?? ''));
       },
       (e) => setError(says(e)),
     );
