@@ -12,7 +12,7 @@
 import { BOT_LEVELS } from '#shared/engine/bot.js';
 import type { Seat } from '#shared/engine/game.js';
 import { computerNumbers } from '#shared/i18n/render.js';
-import { computerSeat, everySeatFilled } from './bot-seats.js';
+import { computerSeat } from './bot-seats.js';
 import type { ChangeDeps, Decide } from './change.js';
 import { runChange } from './change.js';
 import { type CreateRequest, createMatch } from './creating.js';
@@ -21,7 +21,7 @@ import { intent } from './intents.js';
 import type { LobbyEntry, LobbyStore, LobbyWrite } from './lobby-port.js';
 import type { LogRecord, MatchLobby, MatchRecord, SeatRecord } from './port.js';
 import { start } from './progress.js';
-import type { Joined } from './seating.js';
+import { type Joined, seatTaken } from './seating.js';
 import { DAY, HOUR, withDue } from './timing.js';
 import { derivedSecret, newSecret, sameHash, sha256 } from './tokens.js';
 
@@ -146,17 +146,11 @@ const takenSeat = (s: SeatRecord, player: LobbyPlayer, token: string, rated: boo
   return { ...rest, name: player.name, tokenHash: sha256(token), lobbyPlayer: player.id, ...(rated ? { player: player.id } : {}) };
 };
 
-/** The commit of a seat taken: the match (started once full), its log record, the notices and the lobby entry. */
+/** The commit of a seat taken (./seating.ts `seatTaken`) with the lobby entry: out once full, else updated. */
 function seated(deps: Pick<ChangeDeps, 'game'>, match: MatchRecord, seats: SeatRecord[], seat: Seat, now: number, token: string) {
-  let next: MatchRecord = { ...match, seats, version: match.version + 1, updatedAt: now };
-  const full = everySeatFilled(seats);
-  if (full) next = start(deps.game(match.gameId), next, now);
-  const intents = seats.flatMap((s, i) =>
-    i === seat || s.tokenHash === null ? [] : [intent(next, i, full ? 'started' : 'joined', [`{${seat}} joined.`], now)],
-  );
-  const log: LogRecord = { version: next.version, seat, kind: full ? 'start' : 'join', at: now, events: [] };
-  const lobby: LobbyWrite = full ? { remove: entryOf(match) } : { put: entryOf(next) };
-  return { commit: { match: next, log, intents, lobby }, result: { match: next, seat, token } };
+  const { full, ...taken } = seatTaken(deps, match, seats, seat, now);
+  const lobby: LobbyWrite = full ? { remove: entryOf(match) } : { put: entryOf(taken.match) };
+  return { commit: { ...taken, lobby }, result: { match: taken.match, seat, token } };
 }
 
 /** The host withdraws their open game: out of the lobby, its open seats closed (the match waits for no one). */

@@ -9,7 +9,7 @@ import { type BotLevel, everySeatFilled, isComputerSeat, withoutBot } from './bo
 import type { ChangeDeps, Decide } from './change.js';
 import { MatchError } from './errors.js';
 import { intent } from './intents.js';
-import { type LogRecord, type MatchRecord, voidRating } from './port.js';
+import { type LogRecord, type MatchRecord, type SeatRecord, voidRating } from './port.js';
 import { keyReused, recentKey, rememberKey, sameRequest, start } from './progress.js';
 import { countSideChange } from './side-changes.js';
 import { withDue } from './timing.js';
@@ -50,15 +50,24 @@ export function decideJoin(
     if (match.rated && match.seats.some((s) => s.player === player)) throw new MatchError('rated-one-seat', 'error.rated-one-seat');
     const taker = match.rated && player ? { player } : {};
     const seats = match.seats.map((s, i) => (i === seat ? { ...s, name, tokenHash: sha256(token), inviteHash: null, ...taker } : s));
-    let next: MatchRecord = { ...match, seats, version: match.version + 1, updatedAt: now };
-    const full = everySeatFilled(seats);
-    if (full) next = start(deps.game(match.gameId), next, now);
-    const intents = seats.flatMap((s, i) =>
-      i === seat || s.tokenHash === null ? [] : [intent(next, i, full ? 'started' : 'joined', [`{${seat}} joined.`], now)],
-    );
-    const log: LogRecord = { version: next.version, seat, kind: full ? 'start' : 'join', at: now, events: [] };
-    return { commit: { match: next, log, intents }, result: { match: next, seat, token } };
+    const { full: _full, ...commit } = seatTaken(deps, match, seats, seat, now);
+    return { commit, result: { match: commit.match, seat, token } };
   };
+}
+
+/**
+ * A seat taken, by its invite or from the lobby (./lobby.ts): the match with the new `seats`, started once every
+ * seat is filled, its log record ("join" or "start") and a notice to each other seat that has a player.
+ */
+export function seatTaken(deps: Pick<ChangeDeps, 'game'>, match: MatchRecord, seats: SeatRecord[], seat: Seat, now: number) {
+  let next: MatchRecord = { ...match, seats, version: match.version + 1, updatedAt: now };
+  const full = everySeatFilled(seats);
+  if (full) next = start(deps.game(match.gameId), next, now);
+  const intents = seats.flatMap((s, i) =>
+    i === seat || s.tokenHash === null ? [] : [intent(next, i, full ? 'started' : 'joined', [`{${seat}} joined.`], now)],
+  );
+  const log: LogRecord = { version: next.version, seat, kind: full ? 'start' : 'join', at: now, events: [] };
+  return { match: next, log, intents, full };
 }
 
 /** Hands the seat to a computer (`level`) or takes it back (null): a change beside the game, logged and rate limited. */
