@@ -17,6 +17,7 @@ import { createHash } from 'node:crypto';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { type BuildOptions, build, type Metafile, type OutputFile, type Plugin } from 'esbuild';
+import { inlineScriptHashes, scriptHash } from '../functions/http/security-headers.js';
 import { compileCatalog, pseudoCatalog } from '../functions/i18n.js';
 import { en } from '#shared/i18n/en.js';
 import { GAME_WORDS, type GameWithWords } from '#shared/i18n/games/index.js';
@@ -144,7 +145,7 @@ export async function buildWeb(opts: { outdir?: string } = {}): Promise<Metafile
   const result = await build({ ...options, metafile: true, plugins: [compiledCatalogs, oneCore(upFront(probe.metafile))] });
 
   const url = (file: string) => `/${relative(outdir, file).split('\\').join('/')}`;
-  const firstScript = await buildFirst(outdir, firstChunks(result.metafile, url));
+  const firstScript = await buildFirst(firstChunks(result.metafile, url));
   let script = '';
   let preload: string[] = [];
   const staticImports = (out: Metafile['outputs'][string]) =>
@@ -189,14 +190,18 @@ export async function buildWeb(opts: { outdir?: string } = {}): Promise<Metafile
   // async: the script runs as soon as it is here, not after the browser has first laid out and
   // painted the static "Loading…" (tens of milliseconds on a cold load), so the match is requested
   // sooner. main.tsx waits for the document itself before it draws. The first script comes before the
-  // stylesheet and is a plain blocking one (2 KB): it runs the moment it is here, with no module chunks to wait
-  // for. Measured on a loaded machine: as an async script Chromium ran it 40–50 ms after it had arrived, as a
-  // blocking one within 10 ms; the preload scanner asks for everything else meanwhile.
+  // stylesheet, inline (2 KB): it runs while the page is parsed, before any other file is here, so the read
+  // leaves with the page's first bytes (docs/decisions/inline-first-script.md). The Content-Security-Policy
+  // allows it by its hash (functions/http/security-headers.ts), which the local server and the stack take
+  // from this index.html.
   const html = template
-    .replace('<link rel="stylesheet" href="/main.css">', `<script src="${firstScript}"></script>\n<link rel="stylesheet" href="${style}">`)
+    .replace('<link rel="stylesheet" href="/main.css">', () => `<script>${firstScript}</script>\n<link rel="stylesheet" href="${style}">`)
     .replace(/<script type="module" src="\/main\.js"><\/script>/, `<script type="module" async src="${script}"></script>\n${preloads}`);
   if (!html.includes(script) || !html.includes(firstScript))
     throw new Error('index.html lacks <script type="module" src="/main.js"></script>');
+  const hashes = inlineScriptHashes(html);
+  if (hashes.length !== 1 || hashes[0] !== scriptHash(firstScript))
+    throw new Error('index.html must hold the first script as its one inline script');
   await writeFile(join(outdir, 'index.html'), html);
   return result.metafile;
 }
@@ -225,26 +230,26 @@ function firstChunks(meta: Metafile, url: (file: string) => string) {
 /**
  * The first script, bundled apart with no chunks and no module syntax, so that it waits for no file the main
  * script shares: the modules it imports (link, access, storage, lang, request) are the app's own, compiled
- * into it once more; none of them imports a catalog, lingui or preact, so it stays small.
+ * into it once more; none of them imports a catalog, lingui or preact, so it stays small. Its text goes into
+ * index.html (no file, no source map).
  */
-async function buildFirst(outdir: string, chunks: ReturnType<typeof firstChunks>): Promise<string> {
+async function buildFirst(chunks: ReturnType<typeof firstChunks>): Promise<string> {
   const first = await build({
     entryPoints: [FIRST],
     bundle: true,
     minify: true,
-    sourcemap: 'linked',
     format: 'iife',
     define: { FIRST_CHUNKS: JSON.stringify(chunks) },
     target: 'es2022',
-    entryNames: '[name].[hash]',
-    outdir,
-    metafile: true,
+    write: false,
     legalComments: 'none',
     logLevel: 'warning',
   });
-  const file = Object.keys(first.metafile.outputs).find((f) => f.endsWith('.js'));
-  if (!file) throw new Error('esbuild produced no first script');
-  return `/${relative(outdir, file).split('\\').join('/')}`;
+  const code = first.outputFiles[0]?.text.trim();
+  if (!code) throw new Error('esbuild produced no first script');
+  // Inline, a `</script` inside would end the element early.
+  if (/<\/script/i.test(code)) throw new Error('the first script holds </script');
+  return code;
 }
 
 /** The text of each CSS output, the main script's first (then in file order), as the site's one sheet merges them. */

@@ -9,7 +9,7 @@ import type { Server } from 'node:http';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApp, notFound, type AppDeps } from '../app.js';
-import { SECURITY_HEADERS } from '../http/security-headers.js';
+import { siteSecurityHeaders } from '../http/security-headers.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -63,10 +63,13 @@ const matches = (ifNoneMatch: string | undefined, etag: string) =>
 /** The API app with the built site (web/dist) behind it; unknown paths get the single page. */
 export function createLocalApp(deps: AppDeps, webRoot = resolve('web/dist')): Hono {
   const site = loadSite(resolve(webRoot));
+  // The page's inline first script is allowed by its hash, as CloudFront's policy does (infra/constructs/site.ts).
+  const index = site.get('/index.html');
+  const headers = siteSecurityHeaders(index && new TextDecoder().decode(index.body));
   const app = new Hono();
   app.use('*', async (c, next) => {
     await next();
-    for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!c.res.headers.has(k)) c.header(k, v);
+    for (const [k, v] of Object.entries(headers)) if (!c.res.headers.has(k)) c.header(k, v);
   });
   app.route('/', createApp(deps));
   // An API path no route took is the API's JSON 404, never the single page (as on AWS, where only /api/* reaches the API).

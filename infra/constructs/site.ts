@@ -14,7 +14,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
-import { SECURITY_HEADERS } from '../../functions/http/security-headers.js';
+import { SECURITY_HEADERS, siteSecurityHeaders } from '../../functions/http/security-headers.js';
 import { FORWARD_HOST_CODE, ROBOTS_TXT, SPA_REWRITE_CODE } from '../edge.js';
 import { LOG_RETENTION } from './function.js';
 
@@ -66,6 +66,7 @@ export class Site {
       props.apiOrigin,
       certificate && props.domainName ? { certificate, domainName: props.domainName } : undefined,
       props.webAclArn,
+      siteSecurityHeaders(readFileSync(join(props.webDist, 'index.html'), 'utf8')),
     );
     this.url = props.domainName ? `https://${props.domainName}` : `https://${this.distribution.distributionDomainName}`;
     deploySite(scope, { bucket, dir: props.webDist, logGroup: deployLogs, distribution: this.distribution });
@@ -76,12 +77,14 @@ function distribution(
   scope: Construct,
   bucket: s3.IBucket,
   apiOrigin: cloudfront.IOrigin,
-  custom?: { certificate: acm.ICertificate; domainName: string },
-  webAclArn?: string,
+  custom: { certificate: acm.ICertificate; domainName: string } | undefined,
+  webAclArn: string | undefined,
+  headers: Readonly<Record<string, string>>,
 ): cloudfront.Distribution {
+  // The CSP names the built page's inline first script by its hash: the same headers the local server sends.
   const headersPolicy = new cloudfront.ResponseHeadersPolicy(scope, 'SecurityHeaders', {
     comment: 'Same security headers as the local server (functions/http/security-headers.ts)',
-    ...responseHeaders(),
+    ...responseHeaders(headers),
   });
   const spaRewrite = new cloudfront.Function(scope, 'SpaRewrite', {
     code: cloudfront.FunctionCode.fromInline(SPA_REWRITE_CODE),

@@ -25,8 +25,11 @@ import { ensureTable, localClient, startDynamoLocal } from '../../functions/loca
 import { DynamoMatchStore, dynamoClient } from '../../functions/storage/dynamo.js';
 import { builtSite, launchChromium, startSite } from '../../tests/web/support/site.js';
 
-/** Loads of each page per kind (cold, warm), the match page's and the blank page's interleaved. */
-const RUNS = 15;
+/**
+ * Loads of each page per kind (cold, warm), the pages interleaved. 21 rather than 15: on the loaded machine the
+ * median of 15 moved by 20% from run to run; the spread (quartiles) is printed beside each median.
+ */
+const RUNS = 21;
 const JS_GOAL = 50 * 1024;
 /** First render of the match page ÷ a blank page's, per kind of load. */
 const RATIO_GOALS = { cold: 4.1, warm: 1.9 } as const;
@@ -54,7 +57,48 @@ const median = (xs: number[]) => {
   const s = xs.slice().sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
 };
+const quantile = (xs: number[], q: number) => xs.slice().sort((a, b) => a - b)[Math.round((xs.length - 1) * q)]!;
+/** A median with its quartiles: `m (q1–q3)`. */
+const spread = (xs: number[], digits = 0) =>
+  `${median(xs).toFixed(digits)} (${quantile(xs, 0.25).toFixed(digits)}–${quantile(xs, 0.75).toFixed(digits)})`;
+/** Ratios of loads made one after the other (same iteration of the loop): steadier than a ratio of medians. */
+const paired = (a: number[], b: number[]) => a.map((x, i) => x / b[i]!);
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+/**
+ * The match store with every call timed (start and end, ms on this process's clock): the store's part of a page
+ * load, i.e. DynamoDB Local's, is what makes the floor swing (docs/decisions/inline-first-script.md).
+ */
+function timedStore<T extends object>(store: T, calls: { start: number; end: number }[]): T {
+  return new Proxy(store, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        const start = performance.now();
+        const result = value.apply(target, args);
+        if (result instanceof Promise) {
+          return result.finally(() => {
+            calls.push({ start, end: performance.now() });
+          });
+        }
+        return result;
+      };
+    },
+  });
+}
+/** Milliseconds during [from, to] in which at least one store call was out. */
+function storeTime(calls: { start: number; end: number }[], from: number, to: number): number {
+  let busy = 0;
+  let until = from;
+  for (const c of calls.filter((c) => c.end >= from && c.start <= to).sort((a, b) => a.start - b.start)) {
+    const s = Math.max(c.start, until);
+    const e = Math.min(c.end, to);
+    if (e > s) busy += e - s;
+    until = Math.max(until, e);
+  }
+  return busy;
+}
 
 /** Where a match page load spent its time: ms from navigation start (NaN when the step did not happen). */
 interface Timeline {
@@ -149,7 +193,8 @@ export async function bench(report: (line: string) => void) {
     await ensureTable(raw, 'bench-web');
     raw.destroy();
     const doc = dynamoClient({ endpoint: dynamo.endpoint, region: 'local', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
-    const store = new DynamoMatchStore(doc, 'bench-web');
+    const storeCalls: { start: number; end: number }[] = [];
+    const store = timedStore(new DynamoMatchStore(doc, 'bench-web'), storeCalls);
     // The yardstick page: served by the same server, one line of text, nothing else.
     await writeFile(
       join(site.dir, 'blank.html'),
@@ -192,6 +237,8 @@ export async function bench(report: (line: string) => void) {
     // Time to first render, cold: a fresh context (empty cache) per load, pages alternating.
     const cold = { match: [] as number[], blank: [] as number[], floor: [] as number[] };
     const floorRead: number[] = [];
+    /** Per cold load of the floor and the match page: ms the store (DynamoDB Local) was busy while the page loaded. */
+    const inStore = { floor: [] as number[], match: [] as number[] };
     const timelines = { cold: [] as Timeline[], warm: [] as Timeline[] };
     const urls = { blank: blankUrl, floor: floorUrl, match: matchUrl };
     const marks = { blank: 'blank', floor: 'floor', match: 'match-ready' };
@@ -199,8 +246,10 @@ export async function bench(report: (line: string) => void) {
       for (const kind of ['blank', 'floor', 'match'] as const) {
         const ctx = await browser.newContext();
         const page = await ctx.newPage();
+        const from = performance.now();
         await page.goto(urls[kind]);
         cold[kind].push(await paintedAt(page, marks[kind]));
+        if (kind !== 'blank') inStore[kind].push(storeTime(storeCalls, from, performance.now()));
         if (kind === 'match') timelines.cold.push(await timelineOf(page));
         if (kind === 'floor') floorRead.push((await timelineOf(page)).apiEnd);
         await ctx.close();
@@ -233,6 +282,16 @@ export async function bench(report: (line: string) => void) {
     report(
       `web: the floor, cold: a page whose one script sends the same read and paints a line of its answer, painted at ${floor.toFixed(0)} ms ` +
         `= ${floorRatio.toFixed(2)}× the blank page (its read answered at ${median(floorRead).toFixed(0)} ms; median of ${RUNS})`,
+    );
+    // The spread, and why: medians with quartiles, ratios of loads made one after the other, and the store's time.
+    report(
+      `web: spread, cold, ms (median (quartiles) of ${RUNS}): blank ${spread(cold.blank)} · floor ${spread(cold.floor)} · match ${spread(cold.match)}; ` +
+        `paired ratios: floor ÷ blank ${spread(paired(cold.floor, cold.blank), 2)} · match ÷ blank ${spread(paired(cold.match, cold.blank), 2)} · ` +
+        `match ÷ floor ${spread(paired(cold.match, cold.floor), 2)}`,
+    );
+    report(
+      `web: the store (DynamoDB Local) busy during a cold load, ms: floor ${spread(inStore.floor)}, match ${spread(inStore.match)}; ` +
+        `the floor's load less its store time ${spread(cold.floor.map((f, i) => f - inStore.floor[i]!))} ms`,
     );
     for (const [name, t] of [
       ['cold', cold],

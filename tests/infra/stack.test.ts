@@ -3,6 +3,7 @@
  * cdk-nag's AwsSolutions checks, the CloudFront Functions run as deployed, and the API bundle the stack
  * ships, imported and called. All template assertions live in this one file (loading aws-cdk-lib is slow).
  */
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { tmpdir } from 'node:os';
@@ -70,10 +71,16 @@ const CERT = 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-
 const WEB_ACL = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/DutchEdge/11111111-2222-3333-4444-555555555555';
 
 /** A built site as web/build.ts makes it: a page, hashed bundles (one in chunks/), a source map. */
+/** The fixture page's inline script: the policy must name it by its hash, as it does the built first script. */
+const FIRST_SCRIPT = 'window.first=1';
+
 function fixtureSite(): string {
   const dir = mkdtempSync(join(tmpdir(), 'dutch-site-'));
   mkdirSync(join(dir, 'chunks'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Dutch</title><script type="module" src="/main.ABCD1234.js"></script>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html><title>Dutch</title><script>${FIRST_SCRIPT}</script><script type="module" src="/main.ABCD1234.js"></script>`,
+  );
   writeFileSync(join(dir, 'main.ABCD1234.js'), 'console.log(1)');
   writeFileSync(join(dir, 'main.ABCD1234.js.map'), '{}');
   writeFileSync(join(dir, 'main.WXYZ9876.css'), 'body{}');
@@ -935,11 +942,13 @@ describe('web: private bucket behind CloudFront', () => {
     sent['Strict-Transport-Security'] =
       `max-age=${hsts.AccessControlMaxAgeSec}${hsts.IncludeSubdomains ? '; includeSubDomains' : ''}${hsts.Preload ? '; preload' : ''}`;
     for (const h of c.CustomHeadersConfig?.Items ?? []) sent[h.Header] = h.Value;
-    expect(sent).toEqual(SECURITY_HEADERS);
+    // The page's inline first script, allowed by the hash of its text (computed here, apart from the stack's helper).
+    const hash = createHash('sha256').update(FIRST_SCRIPT).digest('base64');
+    const csp = SECURITY_HEADERS['Content-Security-Policy']!.replace("script-src 'self'", `script-src 'self' 'sha256-${hash}'`);
+    expect(sent).toEqual({ ...SECURITY_HEADERS, 'Content-Security-Policy': csp });
     for (const v of Object.values(sh) as Json[]) expect(v.Override).toBe(true);
     expect(sh.XSSProtection).toBeUndefined();
     // The issue's list: strict CSP with no third-party origin, no referrer, HSTS, nosniff, no framing.
-    const csp = sent['Content-Security-Policy']!;
     expect(csp).not.toMatch(/https?:|\*|'unsafe-inline'|'unsafe-eval'/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("default-src 'self'");

@@ -4,6 +4,7 @@
  * front, the largest game board with its imports, and one catalog) stays within 50 KB gzip; the first render
  * asks for few files (web/src/first.ts, then the main script and its one chunk: docs/decisions/first-render.md).
  */
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -13,7 +14,10 @@ import type { Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_IDS as GAMES } from '#shared/games/ids.js';
 import { LANGS } from '#shared/i18n/index.js';
+import { createLocalApp } from '../../functions/local/server.js';
+import { MemoryMatchStore } from '../../functions/storage/memory/matches.js';
 import { buildWeb } from '../../web/build.js';
+import { siteGames } from './support/site.js';
 
 const BUDGET = 50 * 1024;
 let dir = '';
@@ -92,16 +96,22 @@ describe('catalogs in the build', () => {
     expect(total).toBeLessThanOrEqual(BUDGET);
   });
 
-  it('the first render asks for few files: the first script (plain, small, no catalog or preact) and one main chunk', async () => {
+  it('the first render asks for few files: the first script (inline, plain, small, no catalog or preact) and one main chunk', async () => {
     const html = await readFile(join(dir, 'index.html'), 'utf8');
-    const first = /<script src="\/(first\.[A-Z0-9]{8}\.js)"><\/script>/.exec(html)?.[1];
-    expect(first, 'index.html runs the first script').toBeDefined();
-    expect(html.indexOf(first!)).toBeLessThan(html.indexOf('rel="stylesheet"'));
-    const code = await readFile(join(dir, first!), 'utf8');
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)];
+    expect(inline, 'index.html runs the first script inline, and nothing else inline').toHaveLength(1);
+    const code = inline[0]![1]!;
+    expect(html.indexOf(code)).toBeLessThan(html.indexOf('rel="stylesheet"'));
+    expect(code).toContain('modulepreload');
     expect(code).not.toMatch(/\bimport\s*[{("*]|\bexport\s*\{/);
     // No catalog in it; its size (preact and lingui alone are 15 KB gzip) says it carries neither.
     expect(code).not.toContain('"Mijn partijen"');
     expect(gzipSync(code, { level: 9 }).length).toBeLessThanOrEqual(3 * 1024);
+    // The policy the local server sends for this build names exactly that script, by the hash of its text.
+    const app = createLocalApp({ store: new MemoryMatchStore(), games: siteGames() }, dir);
+    const csp = (await app.request('/m/abc')).headers.get('content-security-policy') ?? '';
+    const hash = createHash('sha256').update(code).digest('base64');
+    expect(/script-src ([^;]*)/.exec(csp)?.[1]).toBe(`'self' 'sha256-${hash}'`);
     expect([...html.matchAll(/rel="modulepreload"/g)].length).toBeLessThanOrEqual(2);
   });
 });
