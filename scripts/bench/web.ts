@@ -16,6 +16,9 @@
  *   Local, a JVM, on the same two cores as Chromium) often puts the floor above 4.1× the blank page; then the
  *   cold goal is judged as the match page ÷ the floor ≤ 1.5× (what the app adds to the read it cannot avoid),
  *   as the issue that set the goal allows (docs/decisions/first-render-floor.md).
+ * - the spread: each cold median with its quartiles, the ratios also paired (loads made one after the other), and
+ *   how long the match store (DynamoDB Local) was busy during each load: on this shared machine most of a cold
+ *   load is waiting for a core, not the read (docs/decisions/inline-first-script.md).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
