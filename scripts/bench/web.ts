@@ -186,6 +186,32 @@ async function firstLoadBytes(browser: Browser, siteDir: string, matchUrl: strin
   return bytes;
 }
 
+/**
+ * The floor's figures and the spread, and why: medians with quartiles, ratios of loads made one after the other, and
+ * `inStore`: per cold load of the floor and the match page, the ms the store (DynamoDB Local) was busy meanwhile.
+ */
+function reportSpread(
+  report: (line: string) => void,
+  cold: { blank: number[]; floor: number[]; match: number[] },
+  inStore: { floor: number[]; match: number[] },
+  floorRead: number[],
+) {
+  const floor = median(cold.floor);
+  report(
+    `web: the floor, cold: a page whose one script sends the same read and paints a line of its answer, painted at ${floor.toFixed(0)} ms ` +
+      `= ${(floor / median(cold.blank)).toFixed(2)}× the blank page (its read answered at ${median(floorRead).toFixed(0)} ms; median of ${RUNS})`,
+  );
+  report(
+    `web: spread, cold, ms (median (quartiles) of ${RUNS}): blank ${spread(cold.blank)} · floor ${spread(cold.floor)} · match ${spread(cold.match)}; ` +
+      `paired ratios: floor ÷ blank ${spread(paired(cold.floor, cold.blank), 2)} · match ÷ blank ${spread(paired(cold.match, cold.blank), 2)} · ` +
+      `match ÷ floor ${spread(paired(cold.match, cold.floor), 2)}`,
+  );
+  report(
+    `web: the store (DynamoDB Local) busy during a cold load, ms: floor ${spread(inStore.floor)}, match ${spread(inStore.match)}; ` +
+      `the floor's load less its store time ${spread(cold.floor.map((f, i) => f - inStore.floor[i]!))} ms`,
+  );
+}
+
 export async function bench(report: (line: string) => void) {
   const dynamo = await startDynamoLocal();
   const site = await builtSite();
@@ -240,7 +266,6 @@ export async function bench(report: (line: string) => void) {
     // Time to first render, cold: a fresh context (empty cache) per load, pages alternating.
     const cold = { match: [] as number[], blank: [] as number[], floor: [] as number[] };
     const floorRead: number[] = [];
-    /** Per cold load of the floor and the match page: ms the store (DynamoDB Local) was busy while the page loaded. */
     const inStore = { floor: [] as number[], match: [] as number[] };
     const timelines = { cold: [] as Timeline[], warm: [] as Timeline[] };
     const urls = { blank: blankUrl, floor: floorUrl, match: matchUrl };
@@ -282,20 +307,7 @@ export async function bench(report: (line: string) => void) {
     report(`web: timeline, warm: ${describeTimeline(timelines.warm, warm.match)}`);
     const floor = median(cold.floor);
     const floorRatio = floor / median(cold.blank);
-    report(
-      `web: the floor, cold: a page whose one script sends the same read and paints a line of its answer, painted at ${floor.toFixed(0)} ms ` +
-        `= ${floorRatio.toFixed(2)}× the blank page (its read answered at ${median(floorRead).toFixed(0)} ms; median of ${RUNS})`,
-    );
-    // The spread, and why: medians with quartiles, ratios of loads made one after the other, and the store's time.
-    report(
-      `web: spread, cold, ms (median (quartiles) of ${RUNS}): blank ${spread(cold.blank)} · floor ${spread(cold.floor)} · match ${spread(cold.match)}; ` +
-        `paired ratios: floor ÷ blank ${spread(paired(cold.floor, cold.blank), 2)} · match ÷ blank ${spread(paired(cold.match, cold.blank), 2)} · ` +
-        `match ÷ floor ${spread(paired(cold.match, cold.floor), 2)}`,
-    );
-    report(
-      `web: the store (DynamoDB Local) busy during a cold load, ms: floor ${spread(inStore.floor)}, match ${spread(inStore.match)}; ` +
-        `the floor's load less its store time ${spread(cold.floor.map((f, i) => f - inStore.floor[i]!))} ms`,
-    );
+    reportSpread(report, cold, inStore, floorRead);
     for (const [name, t] of [
       ['cold', cold],
       ['warm', warm],
