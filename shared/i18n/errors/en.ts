@@ -127,10 +127,11 @@ export const errorsEn = {
   'error.name-too-soon': 'You can change your name once a month: next on {date}.',
   'error.no-such-player': 'No player goes by that name.',
   'error.cannot-block-self': 'You cannot block yourself.',
-  'error.too-many-blocks': 'You can block at most {max} players. Unblock someone on your account page first.',
+  'error.too-many-blocks':
+    'You can block at most {max, plural, one {# player} other {# players}}. Unblock someone on your account page first.',
   'error.cannot-report-self': 'You cannot report yourself.',
   'error.report-limit':
-    'You have sent {max} reports today, the most we take from one player in a day. Try again in {hours, plural, one {# hour} other {# hours}}.',
+    'You have sent {max, plural, one {# report} other {# reports}} today, the most we take from one player in a day. Try again in {hours, plural, one {# hour} other {# hours}}.',
   'error.suspended': 'Your account may not join open games or quick match for now. You can still play with people who invite you by link.',
   'error.seat-claim.taken':
     'This seat is already in another player’s record, so it stays theirs, and so do its notices. You can still play it by its link.',

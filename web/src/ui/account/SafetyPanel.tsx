@@ -11,13 +11,16 @@ import { useSession } from '../SiteBar.js';
 const says = (e: unknown) => (e instanceof ApiFailure ? e.message : t('account.unreachable'));
 const REASONS = ['abuse', 'spam', 'cheating', 'offensive-name', 'other'] as const;
 const REASON_WORDS = {
-  abuse: 'safety.reason.abuse',
-  spam: 'safety.reason.spam',
-  cheating: 'safety.reason.cheating',
-  'offensive-name': 'safety.reason.offensiveName',
-  other: 'safety.reason.other',
+  abuse: 'account.safety.reason.abuse',
+  spam: 'account.safety.reason.spam',
+  cheating: 'account.safety.reason.cheating',
+  'offensive-name': 'account.safety.reason.offensiveName',
+  other: 'account.safety.reason.other',
 } as const satisfies Record<(typeof REASONS)[number], MessageKey>;
-const KIND_WORDS = { player: 'safety.report.kind.player', name: 'safety.report.kind.name' } as const satisfies Record<string, MessageKey>;
+const KIND_WORDS = { player: 'account.safety.report.kind.player', name: 'account.safety.report.kind.name' } as const satisfies Record<
+  string,
+  MessageKey
+>;
 const TEXT_MAX = 500;
 
 interface Blocked {
@@ -52,7 +55,7 @@ export function PlayerSafety({ name }: { name: string }) {
     setError('');
     try {
       await api.call(blocked ? 'DELETE' : 'PUT', `/api/players/${encodeURIComponent(name)}/block`);
-      setNote(blocked ? t('safety.unblocked', { name }) : t('safety.blocked', { name }));
+      setNote(blocked ? t('account.safety.unblocked', { name }) : t('account.safety.blocked', { name }));
       setBlocked(!blocked);
     } catch (e) {
       setError(says(e));
@@ -60,15 +63,15 @@ export function PlayerSafety({ name }: { name: string }) {
   };
   return (
     <section class="zone safety" aria-labelledby="safety-h">
-      <h2 id="safety-h">{t('safety.title')}</h2>
-      <p>{t('safety.blockText')}</p>
+      <h2 id="safety-h">{t('account.safety.title')}</h2>
+      <p>{t('account.safety.blockText')}</p>
       {error && (
         <p class="notice error" role="alert">
           {error}
         </p>
       )}
       <button type="button" class="block-player" disabled={blocked === null} onClick={() => void toggle()}>
-        {blocked ? t('safety.unblock', { name }) : t('safety.block', { name })}
+        {blocked ? t('account.safety.unblock', { name }) : t('account.safety.block', { name })}
       </button>
       <p class="muted" role="status">
         {note}
@@ -98,17 +101,17 @@ function ReportForm({ name }: { name: string }) {
   };
   return (
     <details class="report">
-      <summary>{t('safety.report.open', { name })}</summary>
+      <summary>{t('account.safety.report.open', { name })}</summary>
       <form onSubmit={(e) => void send(e)}>
         <fieldset>
-          <legend>{t('safety.report.what')}</legend>
+          <legend>{t('account.safety.report.what')}</legend>
           {(['player', 'name'] as const).map((k) => (
             <label class="check" key={k}>
               <input type="radio" name="report-kind" value={k} checked={kind === k} onChange={() => setKind(k)} /> {t(KIND_WORDS[k])}
             </label>
           ))}
         </fieldset>
-        <label for="report-reason">{t('safety.report.reason')}</label>
+        <label for="report-reason">{t('account.safety.report.reason')}</label>
         <select
           id="report-reason"
           value={reason}
@@ -120,7 +123,7 @@ function ReportForm({ name }: { name: string }) {
             </option>
           ))}
         </select>
-        <label for="report-text">{t('safety.report.text', { max: TEXT_MAX })}</label>
+        <label for="report-text">{t('account.safety.report.text', { max: TEXT_MAX })}</label>
         <textarea
           id="report-text"
           maxLength={TEXT_MAX}
@@ -133,9 +136,9 @@ function ReportForm({ name }: { name: string }) {
             {error}
           </p>
         )}
-        <button type="submit">{t('safety.report.send')}</button>
+        <button type="submit">{t('account.safety.report.send')}</button>
         <p class="muted" role="status">
-          {sent ? t('safety.report.sent') : ''}
+          {sent ? t('account.safety.report.sent') : ''}
         </p>
       </form>
     </details>
@@ -163,7 +166,7 @@ export function BlockedPlayers() {
   };
   return (
     <section class="zone" aria-labelledby="blocked-h">
-      <h2 id="blocked-h">{t('safety.list.title')}</h2>
+      <h2 id="blocked-h">{t('account.safety.list.title')}</h2>
       {error && (
         <p class="notice error" role="alert">
           {error}
@@ -172,15 +175,15 @@ export function BlockedPlayers() {
       {players === null ? (
         <p class="loading">{t('site.loading')}</p>
       ) : players.length === 0 ? (
-        <p class="muted">{t('safety.list.none')}</p>
+        <p class="muted">{t('account.safety.list.none')}</p>
       ) : (
         <ul class="blocked-players">
           {players.map((p) => (
             <li key={`${p.name}-${p.at}`}>
-              <span translate={false}>{p.name ?? t('safety.list.hidden')}</span> · {fmt.date(p.at)}{' '}
+              <span translate={false}>{p.name ?? t('account.safety.list.hidden')}</span> · {fmt.date(p.at)}{' '}
               {p.name && (
                 <button type="button" onClick={() => void unblock(p.name!)}>
-                  {t('safety.unblock', { name: p.name })}
+                  {t('account.safety.unblock', { name: p.name })}
                 </button>
               )}
             </li>
