@@ -21,6 +21,7 @@ import { matchRoutes } from './http/routes/matches.js';
 import { moveRoutes } from './http/routes/moves.js';
 import { notificationRoutes } from './http/routes/notifications.js';
 import { ratingRoutes } from './http/routes/ratings.js';
+import { safetyRoutes } from './http/routes/safety.js';
 import { replayRoutes } from './http/routes/replay.js';
 import { standInRoutes } from './http/routes/stand-in.js';
 import { autoClaim, playerRoutes } from './http/routes/players.js';
@@ -41,6 +42,8 @@ import { PlayerData } from './players/data.js';
 import type { SignInCap } from './players/model.js';
 import type { PlayerStore, ProfileStore } from './players/port.js';
 import { PlayerProfiles } from './players/profiles.js';
+import { Safety } from './players/safety.js';
+import type { SafetyStore } from './players/safety-port.js';
 import { PlayerSeats, signedInAddress } from './players/seats.js';
 import { SignIn } from './players/signin.js';
 import { PlayerStats } from './players/stats.js';
@@ -91,6 +94,8 @@ export interface PlayersDeps {
   signInCaps?: Record<SignInCap, number>;
   /** Player names, presence and the players' pages; without, those routes are absent and seats keep typed names. */
   profiles?: ProfileStore;
+  /** Block, report and the operator's decisions (functions/players/safety.ts); needs `profiles` (players are named). */
+  safety?: SafetyStore;
 }
 
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -267,19 +272,57 @@ function mountPlayers(app: Hono, deps: AppDeps, ctx: RouteContext, boards: Waiti
   app.use(MATCHES_BASE, autoClaim(routeCtx));
   app.use(`${MATCHES_BASE}/*`, autoClaim(routeCtx));
   app.route(API_BASE, playerRoutes(routeCtx));
+  const safety = profileStore && deps.players.safety ? new Safety({ store: deps.players.safety, clock }) : undefined;
   if (ctx.service.lobby) {
     app.route(
       API_BASE,
-      lobbyRoutes({ lobby: ctx.service.lobby, signIn, seats, links: ctx.links, clock, ...(publicUrl ? { publicUrl } : {}) }),
+      lobbyRoutes({
+        lobby: ctx.service.lobby,
+        signIn,
+        seats,
+        links: ctx.links,
+        clock,
+        ...(publicUrl ? { publicUrl } : {}),
+        ...(safety ? { safety } : {}),
+      }),
     );
   }
-  if (profileStore) mountProfiles(app, { deps, ctx, signIn, profileStore, ...(publicUrl ? { publicUrl } : {}) });
+  if (profileStore)
+    mountProfiles(app, { deps, ctx, signIn, profileStore, ...(publicUrl ? { publicUrl } : {}), ...(safety ? { safety } : {}) });
+}
+
+/** Block and report; the chat a signed-in reader blocked is left out of what they read. */
+function mountSafety(
+  app: Hono,
+  m: { deps: AppDeps; ctx: RouteContext; signIn: SignIn; profiles: PlayerProfiles; safety: Safety; publicUrl?: string },
+) {
+  const { deps, ctx, signIn, safety } = m;
+  const players = deps.players!.store;
+  ctx.chatHiddenSeats = async (c, matchId) => {
+    const who = await sessionOf(c, signIn).catch(() => null);
+    const hidden = who ? await safety.hiddenFrom(who.player.id) : new Set<string>();
+    if (hidden.size === 0) return new Set();
+    const head = await ctx.service.head(matchId);
+    const owners = await Promise.all(head.tokenHashes.map((_, seat) => players.seatOwner(matchId, seat)));
+    return new Set(owners.flatMap((o, seat) => (o !== null && hidden.has(o) ? [seat] : [])));
+  };
+  app.route(
+    API_BASE,
+    safetyRoutes({
+      safety,
+      signIn,
+      profiles: m.profiles,
+      players,
+      matches: deps.store,
+      ...(m.publicUrl ? { publicUrl: m.publicUrl } : {}),
+    }),
+  );
 }
 
 /** Names, presence and players' pages; a signed-in player's seats take their player name. */
 function mountProfiles(
   app: Hono,
-  m: { deps: AppDeps; ctx: RouteContext; signIn: SignIn; profileStore: ProfileStore; publicUrl?: string },
+  m: { deps: AppDeps; ctx: RouteContext; signIn: SignIn; profileStore: ProfileStore; publicUrl?: string; safety?: Safety },
 ): void {
   const { deps, ctx, signIn, profileStore } = m;
   const clock = deps.clock ?? Date.now;
@@ -297,7 +340,15 @@ function mountProfiles(
     players: deps.players!.store,
     service: ctx.service,
     ...(m.publicUrl ? { publicUrl: m.publicUrl } : {}),
+    ...(m.safety ? { hidden: (ids: string[]) => hiddenOf(m.safety!, ids) } : {}),
   };
+  if (m.safety) mountSafety(app, { deps, ctx, signIn, profiles, safety: m.safety, ...(m.publicUrl ? { publicUrl: m.publicUrl } : {}) });
   app.route(API_BASE, profileRoutes(profileCtx));
   app.route(MATCHES_BASE, seatPresenceRoutes(profileCtx));
+}
+
+/** Which of these players the operator hid. */
+async function hiddenOf(safety: Safety, ids: string[]): Promise<Set<string>> {
+  const standings = await safety.deps.store.standings(ids);
+  return new Set([...standings].flatMap(([id, st]) => (st.hidden ? [id] : [])));
 }

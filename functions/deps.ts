@@ -30,6 +30,7 @@ import { DynamoWebhookStore } from './storage/webhooks-dynamo.js';
 import { HttpsWebhookSender } from './notify/webhook-send.js';
 import { DynamoProfileStore } from './storage/profiles-dynamo.js';
 import { DynamoRatingStore } from './storage/ratings-dynamo.js';
+import { DynamoSafetyStore } from './storage/safety-dynamo.js';
 import { DEFAULT_TABLE } from './storage/table.js';
 
 export { DEFAULT_TABLE };
@@ -63,7 +64,12 @@ export function playersFromEnv(env: Record<string, string | undefined>, db: Tabl
   if (!env.SEAT_KEY) return undefined;
   const seatKey = Buffer.from(env.SEAT_KEY, 'base64url');
   if (seatKey.length !== 32) throw new Error('SEAT_KEY must be 32 bytes, base64url.');
-  return { store: new DynamoPlayerStore(db, tableName), seatKey, profiles: new DynamoProfileStore(db, tableName) };
+  return {
+    store: new DynamoPlayerStore(db, tableName),
+    seatKey,
+    profiles: new DynamoProfileStore(db, tableName),
+    safety: new DynamoSafetyStore(db, tableName),
+  };
 }
 
 export interface NotifyRuntime {

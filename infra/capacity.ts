@@ -23,6 +23,7 @@ import { LOBBY_PAGE_PER_SHARD, MAX_HOSTED, OPENINGS_PER_HOUR } from '../function
 import { MAX_SEATS } from '../functions/players/model.js';
 import { PRESENCE_WRITE_EVERY_MS } from '../functions/players/profiles.js';
 import { PACE_MATCHES_MAX } from '../functions/players/stats.js';
+import { MAX_BLOCKS, REPORTS_PER_DAY } from '../functions/players/safety.js';
 import { MAX_SUBSCRIPTIONS } from '../functions/live/protocol.js';
 import {
   DIGEST_SHARDS,
@@ -32,6 +33,7 @@ import {
   DUE_VISITS_PER_PLAYER_DAY,
   LEADERBOARD_SHARDS,
   LOBBY_SHARDS,
+  REPORT_SHARDS,
 } from '../functions/storage/table.js';
 import {
   API_GB,
@@ -169,6 +171,12 @@ export const ASSUMED = {
   lobbyWritesPerOpening: 3,
   /** Bytes of one lobby entry (options, pace, names on the seats taken, ids): a page of LOBBY_PAGE_PER_SHARD stays under 4 KB. */
   lobbyEntryBytes: 400,
+  /** Reports a daily player sends a day (far above what sites of this kind see: about 1 in 1,000 players a day). */
+  reportsPerPlayerDay: 0.01,
+  /** Bytes of one report (ids, names, reason, up to 500 characters, a chat message's text). */
+  reportBytes: 1200,
+  /** The operator's actions a second at the most (people at a terminal). */
+  moderationActionsPerSecond: 1,
   /**
    * `due` index units of a computer's move: its entry as the match waits on a computer, put and taken out
    * (functions/storage/table.ts, the arithmetic beside DUE_SHARDS: "computers … × 2 units (in, out)").
@@ -693,6 +701,7 @@ export function partitionRows(mix: Mix, dau = TARGET_DAU): PartitionRow[] {
       scales: false,
     },
     ...playerRows(rate),
+    ...safetyRows(rate),
     {
       key: 'OWN#<match>#<seat>',
       what: "a seat's owner, read per notice of that seat (the busiest match's moves)",
@@ -757,6 +766,34 @@ function playerRows(rate: (perDay: number) => number): PartitionRow[] {
       what: `one player's open games (at most ${MAX_HOSTED}) counted per opening, and their hourly counter (${OPENINGS_PER_HOUR} an hour)`,
       wcu: (2 * 2 * OPENINGS_PER_HOUR) / 3600,
       rcu: (2 * OPENINGS_PER_HOUR) / 3600,
+      scales: false,
+    },
+  ];
+}
+
+/** The rows of block, report and moderation (functions/players/safety.ts, moderation.ts; issue 28). */
+function safetyRows(rate: (perDay: number) => number): PartitionRow[] {
+  return [
+    {
+      key: `REPORTS#<0..${REPORT_SHARDS - 1}>`,
+      what: `reports for the operator over ${REPORT_SHARDS} shards by id, ${ASSUMED.reportsPerPlayerDay} a player a day; read newest first only by the operator`,
+      wcu: (rate(ASSUMED.reportsPerPlayerDay) * 2 * wru(ASSUMED.reportBytes)) / REPORT_SHARDS,
+      rcu: 1,
+      scales: true,
+    },
+    {
+      key: 'MODLOG',
+      what: `the operator's log: ${ASSUMED.moderationActionsPerSecond} action a second at most, each with its standing in one transaction`,
+      wcu: ASSUMED.moderationActionsPerSecond * 2,
+      rcu: 1,
+      scales: false,
+    },
+    {
+      key: 'P#<player> (BLOCK#, BLOCKEDBY#, STANDING), RL#report#<player>',
+      what: `one player's blocks (at most ${MAX_BLOCKS} theirs) read in one Query per quick match and chat read; a block two items in a transaction; ${REPORTS_PER_DAY} reports a day counted`,
+      wcu: (2 * 2 * MAX_BLOCKS) / 86_400 + (2 * REPORTS_PER_DAY) / 86_400,
+      // At most one chat read or quick match a second per player, each one consistent Query of both lists (≤ 2 × MAX_BLOCKS items of ~60 B).
+      rcu: 1 + rru(2 * MAX_BLOCKS * 60),
       scales: false,
     },
   ];

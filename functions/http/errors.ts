@@ -103,6 +103,11 @@ export const STATUS_OF = {
   'name-taken': 409,
   'name-too-soon': 429,
   'no-such-player': 404,
+  'cannot-block-self': 400,
+  'too-many-blocks': 409,
+  'cannot-report-self': 400,
+  'report-limit': 429,
+  suspended: 403,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 /** A move the rules refuse. */

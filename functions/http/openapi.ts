@@ -31,6 +31,7 @@ import { playerApi } from './routes/players.js';
 import { profileApi, seatPresenceApi } from './routes/profiles.js';
 import { ratingApi } from './routes/ratings.js';
 import { replayApi } from './routes/replay.js';
+import { safetyApi } from './routes/safety.js';
 import { standInApi } from './routes/stand-in.js';
 import { timingApi } from './routes/timing.js';
 import { undoApi } from './routes/undo.js';
@@ -64,6 +65,7 @@ const MOUNTED: readonly [prefix: string, routes: ApiRoutes[]][] = [
   [MATCHES_BASE, [matchApi, inviteApi, moveApi, standInApi, chatApi, replayApi, undoApi, timingApi, webhookApi]],
   [API_BASE, [notificationApi, playerApi, ratingApi, lobbyApi]],
   [API_BASE, [profileApi]],
+  [API_BASE, [safetyApi]],
   [MATCHES_BASE, [seatPresenceApi]],
 ];
 

@@ -106,4 +106,6 @@ export interface RouteContext {
   seatName?: (c: Context) => Promise<string | null>;
   /** The signed-in player making the request (the session cookie), when there are players; for rated matches. */
   whoIs?: (c: Context) => Promise<string | null>;
+  /** The seats of a match whose chat the signed-in caller blocked (functions/players/safety.ts): left out of what they read. */
+  chatHiddenSeats?: (c: Context, matchId: string) => Promise<ReadonlySet<number>>;
 }

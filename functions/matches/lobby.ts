@@ -260,12 +260,19 @@ export class Lobby {
   }
 
   /**
-   * "Play someone now": the compatible open game that has waited longest (never one's own or one already joined),
+   * "Play someone now": the compatible open game that has waited longest (never one's own, one already joined or
+   * one with a player blocked either way),
    * else a new open game with these preferences (3-day deadline, casual and the game's fewest seats unless asked).
    */
-  async quick(player: LobbyPlayer, prefs: QuickRequest, key?: string): Promise<{ joined: boolean } & Joined> {
+  async quick(
+    player: LobbyPlayer,
+    prefs: QuickRequest,
+    key?: string,
+    /** Players never to be seated with (blocked either way: functions/players/safety.ts `avoided`). */
+    avoid: ReadonlySet<string> = new Set(),
+  ): Promise<{ joined: boolean } & Joined> {
     const found = await this.list(prefs.game, prefs);
-    const candidates = found.filter((e) => !e.players.includes(player.id)).slice(0, QUICK_TRIES);
+    const candidates = found.filter((e) => !e.players.includes(player.id) && !e.players.some((p) => avoid.has(p))).slice(0, QUICK_TRIES);
     for (const e of candidates) {
       try {
         return { joined: true, ...(await this.join(e.matchId, player)) };

@@ -20,6 +20,11 @@ export const PLAYER_ERROR_CODES = [
   'name-taken',
   'name-too-soon',
   'no-such-player',
+  'cannot-block-self',
+  'too-many-blocks',
+  'cannot-report-self',
+  'report-limit',
+  'suspended',
 ] as const;
 export type PlayerErrorCode = (typeof PLAYER_ERROR_CODES)[number];
 

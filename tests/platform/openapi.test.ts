@@ -15,6 +15,7 @@ import type { MatchStore } from '../../functions/matches/port.js';
 import type { WebhookStore } from '../../functions/notify/webhooks.js';
 import type { NotifyStore } from '../../functions/notify/port.js';
 import type { PlayerStore, ProfileStore } from '../../functions/players/port.js';
+import type { SafetyStore } from '../../functions/players/safety-port.js';
 import type { DevOutbox } from '../../functions/notify/email.js';
 import { openApiDocument } from '../../functions/http/openapi.js';
 import { secretSums } from '../support/test-game.js';
@@ -37,7 +38,7 @@ function servedRoutes(): string[] {
       devOutbox: unused as DevOutbox,
       clientAddress: () => null,
     },
-    players: { store: unused as PlayerStore, seatKey: Buffer.alloc(32), profiles: unused as ProfileStore },
+    players: { store: unused as PlayerStore, seatKey: Buffer.alloc(32), profiles: unused as ProfileStore, safety: unused as SafetyStore },
     webhooks: { store: unused as WebhookStore },
     ratings: unused as RatingStore,
     lobby: unused as LobbyStore,

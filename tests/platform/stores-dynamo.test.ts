@@ -14,6 +14,8 @@ import { DynamoWebhookStore } from '../../functions/storage/webhooks-dynamo.js';
 import { describeWebhookStoreContract } from '../contracts/webhook-store.contract.js';
 import { DynamoRatingStore } from '../../functions/storage/ratings-dynamo.js';
 import { describeRatingStoreContract } from '../contracts/rating-store.contract.js';
+import { DynamoSafetyStore } from '../../functions/storage/safety-dynamo.js';
+import { describeSafetyStoreContract } from '../contracts/safety-store.contract.js';
 
 const playerStores = async () => {
   const table = await freshTable('p');
@@ -45,4 +47,9 @@ describeRatingStoreContract('DynamoDB', async () => {
 describeLobbyStoreContract('DynamoDB', async () => {
   const table = await freshTable('l');
   return { matches: table.store, lobby: new DynamoLobbyStore(table.doc, table.tableName) };
+});
+
+describeSafetyStoreContract('DynamoDB', async () => {
+  const table = await freshTable('s');
+  return { safety: new DynamoSafetyStore(table.doc, table.tableName), profiles: new DynamoProfileStore(table.doc, table.tableName) };
 });

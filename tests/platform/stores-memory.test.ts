@@ -14,6 +14,8 @@ import { describeDigestStoreContract, describePlayerStoreContract } from '../con
 import { describeProfileStoreContract } from '../contracts/profile-store.contract.js';
 import { MemoryRatingStore } from '../../functions/storage/memory/ratings.js';
 import { describeRatingStoreContract } from '../contracts/rating-store.contract.js';
+import { MemorySafetyStore } from '../../functions/storage/memory/safety.js';
+import { describeSafetyStoreContract } from '../contracts/safety-store.contract.js';
 
 const playerStores = async () => {
   const table = new MemoryTable();
@@ -34,4 +36,8 @@ describeRatingStoreContract('in memory', async () => new MemoryRatingStore());
 describeLobbyStoreContract('in memory', async () => {
   const table = new MemoryTable();
   return { matches: new MemoryMatchStore(table), lobby: new MemoryLobbyStore(table) };
+});
+describeSafetyStoreContract('in memory', async () => {
+  const table = new MemoryTable();
+  return { safety: new MemorySafetyStore(table), profiles: new MemoryProfileStore(table) };
 });

@@ -4,7 +4,7 @@
  * and browsers that sign in through it: a sign-in mail is caught by a stand-in sender and its link opened.
  */
 import { randomBytes } from 'node:crypto';
-import { createApp } from '../../functions/app.js';
+import { createApp, type PlayersDeps } from '../../functions/app.js';
 import type { MatchStore } from '../../functions/matches/port.js';
 import type { LobbyStore } from '../../functions/matches/lobby-port.js';
 import type { EmailSender, OutgoingMail } from '../../functions/notify/email.js';
@@ -44,7 +44,12 @@ export function memoryStores(): Stores {
   };
 }
 
-export function lobbySite(stores: Stores = memoryStores(), start = Date.UTC(2026, 10, 28, 12)): LobbySite {
+export function lobbySite(
+  stores: Stores = memoryStores(),
+  start = Date.UTC(2026, 10, 28, 12),
+  /** More of the player side (names, safety: tests/platform/safety.test.ts). */
+  more: Partial<Pick<PlayersDeps, 'profiles' | 'safety'>> = {},
+): LobbySite {
   const mails: OutgoingMail[] = [];
   const email: EmailSender = {
     kind: 'outbox',
@@ -60,7 +65,7 @@ export function lobbySite(stores: Stores = memoryStores(), start = Date.UTC(2026
     clock: clock.fn,
     publicUrl: SITE,
     notifications: { store: stores.notify, email },
-    players: { store: stores.players, seatKey: randomBytes(32), signInCaps: { address: 1000, client: 100_000 } },
+    players: { store: stores.players, seatKey: randomBytes(32), signInCaps: { address: 1000, client: 100_000 }, ...more },
     lobby: stores.lobby,
   });
   return { app, matches: stores.matches, lobby: stores.lobby, mails, clock };

@@ -44,6 +44,7 @@ export const NO_DATABASE = [
   'tests/platform/games-http.test.ts',
   'tests/platform/invite-info.test.ts',
   'tests/platform/lobby.test.ts',
+  'tests/platform/safety.test.ts',
   'tests/platform/lifecycle.test.ts',
   'tests/platform/openapi.test.ts',
   'tests/platform/queues.test.ts',

@@ -14,7 +14,7 @@ import { ChatMuteRequest, ChatPostRequest, ChatQuery, MatchPath, SeatPath } from
 
 const publicMessage = ({ seq, seat, text, at }: ChatMessage) => ({ seq, seat, text, at });
 
-export function chatRoutes({ service }: RouteContext): Hono {
+export function chatRoutes({ service, chatHiddenSeats }: RouteContext): Hono {
   const app = new Hono();
 
   on(app, chatApi.post, async (c) => {
@@ -28,7 +28,10 @@ export function chatRoutes({ service }: RouteContext): Hono {
     const { id, caller } = await authorize(service, c);
     const { after } = parseIn(c, ChatQuery(), c.req.query(), 'query');
     const page = await service.chat.messages(id, caller.kind === 'seat' ? caller.seat : null, after ?? 0);
-    return c.json({ messages: page.messages.map(publicMessage), more: page.more } satisfies Answer<typeof ChatPageResponse>);
+    // The server leaves out what the reader blocked (a page may then hold fewer; `more` still says what follows).
+    const hidden = chatHiddenSeats ? await chatHiddenSeats(c, id) : new Set<number>();
+    const shown = page.messages.filter((m) => !hidden.has(m.seat));
+    return c.json({ messages: shown.map(publicMessage), more: page.more } satisfies Answer<typeof ChatPageResponse>);
   };
   on(app, chatApi.read, read);
   on(app, chatApi.spectatorRead, read);

@@ -13,6 +13,7 @@
 import { type Context, Hono } from 'hono';
 import type { Lobby, LobbyPlayer } from '../../matches/lobby.js';
 import { listingOf } from '../../matches/lobby.js';
+import type { Safety } from '../../players/safety.js';
 import type { PlayerSeats } from '../../players/seats.js';
 import type { SignedIn, SignIn } from '../../players/signin.js';
 import { type ApiRoutes, createRoute, idempotencyHeader, on } from '../api-route.js';
@@ -38,6 +39,8 @@ export interface LobbyRouteContext {
   links: Links;
   clock: () => number;
   publicUrl?: string;
+  /** Blocks and suspensions (functions/players/safety.ts): a suspended player is refused, blocked players never paired. */
+  safety?: Safety;
 }
 
 /** Mounted under /api. */
@@ -54,6 +57,7 @@ export function lobbyRoutes(ctx: LobbyRouteContext): Hono {
   /** The signed-in caller as the lobby knows them, playing under `name`. */
   const caller = async (c: Context, name: string): Promise<{ who: SignedIn; player: LobbyPlayer }> => {
     const who = await mustBeSignedIn(c, ctx.signIn);
+    await ctx.safety?.mustNotBeSuspended(who.player.id);
     return { who, player: { id: who.player.id, name } };
   };
 
@@ -102,7 +106,8 @@ export function lobbyRoutes(ctx: LobbyRouteContext): Hono {
     const input = await requiredJsonBody(c, QuickMatchRequest());
     const { who, player } = await caller(c, input.name);
     const { name: _n, ...prefs } = input;
-    const found = await lobby.quick(player, prefs, idempotencyKey(c, CreateIdempotencyKey)?.key);
+    const avoid = ctx.safety ? await ctx.safety.avoided(player.id) : undefined;
+    const found = await lobby.quick(player, prefs, idempotencyKey(c, CreateIdempotencyKey)?.key, avoid);
     return c.json({ ...(await seatAnswer(c, who, found)), joined: found.joined } satisfies Answer<typeof LobbySeatResponse>);
   });
 
@@ -116,13 +121,17 @@ export function lobbyRoutes(ctx: LobbyRouteContext): Hono {
 
   on(app, lobbyApi.withdraw, async (c) => {
     const { id } = parseIn(c, OpenGamePath(), { id: c.req.param('id') }, 'matchId');
-    await lobby.withdraw(id, (await caller(c, '')).player);
+    const who = await mustBeSignedIn(c, ctx.signIn);
+    await lobby.withdraw(id, { id: who.player.id, name: '' });
     return c.body(null, 204);
   });
   return app;
 }
 
-const signedIn = { 401: 'Not signed in on this device', 403: 'cross-site: a state-changing request without this site’s Origin header' };
+const signedIn = {
+  401: 'Not signed in on this device',
+  403: 'cross-site (a state-changing request without this site’s Origin header), or suspended (the operator suspended this player from open games and quick match)',
+};
 
 export const lobbyApi = {
   list: createRoute({

@@ -14,6 +14,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { MatchService } from '../../matches/service.js';
+import { PlayerError } from '../../players/errors.js';
 import { NAME_CHANGE_EVERY_MS } from '../../players/names.js';
 import type { PlayerStore } from '../../players/port.js';
 import type { PlayerProfiles } from '../../players/profiles.js';
@@ -33,6 +34,8 @@ export interface ProfileRouteContext {
   players: PlayerStore;
   service: MatchService;
   publicUrl?: string;
+  /** Which of these players the operator hid (functions/players/moderation.ts): no page, no name shown. */
+  hidden?: (playerIds: string[]) => Promise<ReadonlySet<string>>;
 }
 
 const nextChangeAt = (changedAt: number | undefined) => (changedAt === undefined ? null : changedAt + NAME_CHANGE_EVERY_MS);
@@ -62,6 +65,10 @@ export function profileRoutes(ctx: ProfileRouteContext): Hono {
   });
   on(app, profileApi.page, async (c) => {
     const { name } = parseIn(c, PlayerNamePath(), { name: c.req.param('name') });
+    if (ctx.hidden) {
+      const id = await profiles.playerIdByName(name);
+      if (id && (await ctx.hidden([id])).has(id)) throw new PlayerError('no-such-player', 'error.no-such-player');
+    }
     c.header('Cache-Control', 'private, max-age=60');
     return c.json(await ctx.stats.page(name));
   });
@@ -76,7 +83,9 @@ export function seatPresenceRoutes(ctx: ProfileRouteContext): Hono {
     const head = await ctx.service.head(id);
     ctx.service.authenticate(head, bearer(c), asked === undefined ? 'spectator' : { seat: asked });
     const owners = await Promise.all(head.tokenHashes.map((_, seat) => ctx.players.seatOwner(id, seat)));
-    const known = await ctx.profiles.presences(owners.filter((o): o is string => o !== null));
+    const ids = owners.filter((o): o is string => o !== null);
+    const [known, hidden] = await Promise.all([ctx.profiles.presences(ids), ctx.hidden ? ctx.hidden(ids) : new Set<string>()]);
+    for (const id of hidden) known.delete(id);
     c.header('Cache-Control', 'private, max-age=60');
     return c.json({
       seats: owners.map((owner, seat) => {

@@ -126,6 +126,13 @@ export const errorsEn = {
   'error.name-taken': 'Another player already has that name (in some mix of capitals). Please choose another.',
   'error.name-too-soon': 'You can change your name once a month: next on {date}.',
   'error.no-such-player': 'No player goes by that name.',
+  'error.cannot-block-self': 'You cannot block yourself.',
+  'error.too-many-blocks':
+    'You can block at most {max, plural, one {# player} other {# players}}. Unblock someone on your account page first.',
+  'error.cannot-report-self': 'You cannot report yourself.',
+  'error.report-limit':
+    'You have sent {max, plural, one {# report} other {# reports}} today, the most we take from one player in a day. Try again in {hours, plural, one {# hour} other {# hours}}.',
+  'error.suspended': 'Your account may not join open games or quick match for now. You can still play with people who invite you by link.',
   'error.seat-claim.taken':
     'This seat is already in another player’s record, so it stays theirs, and so do its notices. You can still play it by its link.',
   'error.seat-claim.not-opened': 'This link does not open that seat (or the match is gone).',

@@ -125,6 +125,14 @@ export const errorsNl = {
   'error.name-taken': 'Een andere speler heeft die naam al (met of zonder hoofdletters). Kies een andere.',
   'error.name-too-soon': 'Je kunt je naam één keer per maand wijzigen: weer op {date}.',
   'error.no-such-player': 'Er is geen speler met die naam.',
+  'error.cannot-block-self': 'Jezelf blokkeren kan niet.',
+  'error.too-many-blocks':
+    'Je kunt hoogstens {max, plural, one {# speler} other {# spelers}} blokkeren. Deblokkeer eerst iemand op je accountpagina.',
+  'error.cannot-report-self': 'Jezelf melden kan niet.',
+  'error.report-limit':
+    'Je hebt vandaag {max, plural, one {# melding} other {# meldingen}} gedaan, het meeste dat we per dag van één speler aannemen. Probeer het over {hours, plural, one {# uur} other {# uur}} opnieuw.',
+  'error.suspended':
+    'Je account mag voorlopig niet meedoen aan open spellen of snel spelen. Met mensen die je via een link uitnodigen kun je nog wel spelen.',
   'error.seat-claim.taken':
     'Een andere speler heeft deze plaats al in zijn overzicht staan. Hij blijft van die speler, net als de berichten erover; met de link kun je er nog steeds mee spelen.',
   'error.seat-claim.not-opened': 'Met deze link open je die plaats niet (of de partij bestaat niet meer).',

@@ -20,6 +20,7 @@ import { DynamoLobbyStore } from '../../../functions/storage/lobby-dynamo.js';
 import { DynamoPlayerStore } from '../../../functions/storage/players-dynamo.js';
 import { DynamoProfileStore } from '../../../functions/storage/profiles-dynamo.js';
 import { DynamoRatingStore } from '../../../functions/storage/ratings-dynamo.js';
+import { DynamoSafetyStore } from '../../../functions/storage/safety-dynamo.js';
 import { WaitingBoards } from '../../../functions/players/waiting.js';
 import { dynamoClientFromEnv } from '../../../functions/storage/dynamo.js';
 import { randomBytes } from 'node:crypto';
@@ -136,6 +137,7 @@ export async function startSite(opts: {
               store: playerStore!,
               seatKey: randomBytes(32),
               profiles: new DynamoProfileStore(dynamoClientFromEnv({ DYNAMODB_ENDPOINT: opts.notify.endpoint }), opts.notify.tableName),
+              safety: new DynamoSafetyStore(dynamoClientFromEnv({ DYNAMODB_ENDPOINT: opts.notify.endpoint }), opts.notify.tableName),
             },
             lobby: new DynamoLobbyStore(dynamoClientFromEnv({ DYNAMODB_ENDPOINT: opts.notify.endpoint }), opts.notify.tableName),
           }

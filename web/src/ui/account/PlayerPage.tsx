@@ -8,6 +8,7 @@ import { ApiFailure, api } from '../../api.js';
 import { fmt, gameName, t, useLang } from '../../i18n.js';
 import type { Presence } from '../match/usePresence.js';
 import { SiteBar } from '../SiteBar.js';
+import { PlayerSafety } from './SafetyPanel.js';
 
 interface PlayerPageAnswer {
   name: string;
@@ -115,6 +116,7 @@ export function PlayerPage() {
           </ul>
         )}
       </section>
+      <PlayerSafety name={page.name} />
     </main>
   );
 }
