@@ -284,7 +284,14 @@ function mountProfiles(
   const { deps, ctx, signIn, profileStore } = m;
   const clock = deps.clock ?? Date.now;
   const profiles = new PlayerProfiles({ profiles: profileStore, clock });
-  const stats = new PlayerStats({ matches: deps.store, players: deps.players!.store, profiles: profileStore, clock });
+  const ratings = deps.ratings ? new Ratings({ store: deps.ratings, match: (id) => deps.store.get(id), clock }) : null;
+  const stats = new PlayerStats({
+    matches: deps.store,
+    players: deps.players!.store,
+    profiles: profileStore,
+    clock,
+    ...(ratings ? { ratingOf: (playerId: string, gameId: string) => ratings.ratingInGame(playerId, gameId) } : {}),
+  });
   ctx.seatName = async (c) => {
     const who = await sessionOf(c, signIn).catch(() => null);
     return who ? ((await profiles.profile(who.player.id))?.name ?? null) : null;
