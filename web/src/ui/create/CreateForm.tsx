@@ -9,6 +9,8 @@ import { ApiFailure, api, idempotencyKey } from '../../api.js';
 import { DEFAULT_BOT_LEVEL, type SeatChoice, allComputer, botsFor } from '../../bots.js';
 import { loadGameUi } from '../../games/index.js';
 import { gameName, t, useLang } from '../../i18n.js';
+import { useSession } from '../SiteBar.js';
+import { RatedField } from './RatedField.js';
 import type { GameUi } from '../../games/types.js';
 import { type OptionField, optionFields, optionValues, withDefaults } from '../../options.js';
 import * as store from '../../storage.js';
@@ -57,6 +59,8 @@ export function CreateForm() {
   const [missed, setMissed] = useState<OnDeadline>('default-move');
   const weekends = useState(false);
   const [undoRequests, setUndoRequests] = useState(false);
+  const [rated, setRated] = useState(false);
+  const signedIn = useSession().kind === 'in';
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const pick = (g: GameSummary) => {
@@ -76,6 +80,7 @@ export function CreateForm() {
   async function create(vsComputer: boolean) {
     if (!game) return;
     const bots = botsFor(vsComputer ? allComputer(players, level) : seatChoices, players);
+    const asRated = rated && signedIn && bots.length === 0;
     setBusy(true);
     setError('');
     try {
@@ -88,6 +93,7 @@ export function CreateForm() {
           timing: timingOf(reminderHours, deadlineDays, missed, weekends[0]),
           ...(bots.length ? { bots } : {}),
           ...(undoRequests ? { undoRequests } : {}),
+          ...(asRated ? { rated: true } : {}),
         },
         idempotencyKey(),
       );
@@ -154,6 +160,7 @@ export function CreateForm() {
             weekends={weekends}
           />
           <UndoRequestsField checked={undoRequests} onChange={setUndoRequests} />
+          {signedIn && botsFor(seatChoices, players).length === 0 && <RatedField checked={rated} onChange={setRated} />}
           <CreateButton disabled={cannot} why={why} />
         </form>
       )}
