@@ -24,6 +24,7 @@ import { ratingRoutes } from './http/routes/ratings.js';
 import { replayRoutes } from './http/routes/replay.js';
 import { standInRoutes } from './http/routes/stand-in.js';
 import { autoClaim, playerRoutes } from './http/routes/players.js';
+import { friendRoutes } from './http/routes/friends.js';
 import { presenceFromRequests, profileRoutes, seatPresenceRoutes } from './http/routes/profiles.js';
 import { timingRoutes } from './http/routes/timing.js';
 import { undoRoutes } from './http/routes/undo.js';
@@ -40,6 +41,8 @@ import type { WebhookStore } from './notify/webhooks.js';
 import { PlayerData } from './players/data.js';
 import type { SignInCap } from './players/model.js';
 import type { PlayerStore, ProfileStore } from './players/port.js';
+import type { FollowStore } from './players/follow-port.js';
+import { Friends } from './players/friends.js';
 import { PlayerProfiles } from './players/profiles.js';
 import { PlayerSeats, signedInAddress } from './players/seats.js';
 import { SignIn } from './players/signin.js';
@@ -91,6 +94,8 @@ export interface PlayersDeps {
   signInCaps?: Record<SignInCap, number>;
   /** Player names, presence and the players' pages; without, those routes are absent and seats keep typed names. */
   profiles?: ProfileStore;
+  /** Whom players follow (functions/players/friends.ts); needs `profiles`. */
+  follows?: FollowStore;
 }
 
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -307,4 +312,10 @@ function mountProfiles(
   };
   app.route(API_BASE, profileRoutes(profileCtx));
   app.route(MATCHES_BASE, seatPresenceRoutes(profileCtx));
+  const follows = deps.players!.follows;
+  if (follows) {
+    const lobby = deps.lobby;
+    const friends = new Friends({ follows, profiles: profileStore, clock, ...(lobby ? { lobby } : {}) });
+    app.route(API_BASE, friendRoutes({ signIn, friends, ...(m.publicUrl ? { publicUrl: m.publicUrl } : {}) }));
+  }
 }

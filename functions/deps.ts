@@ -28,6 +28,7 @@ import { DynamoNotifyStore } from './storage/notify-dynamo.js';
 import { DynamoPlayerStore } from './storage/players-dynamo.js';
 import { DynamoWebhookStore } from './storage/webhooks-dynamo.js';
 import { HttpsWebhookSender } from './notify/webhook-send.js';
+import { DynamoFollowStore } from './storage/follows-dynamo.js';
 import { DynamoProfileStore } from './storage/profiles-dynamo.js';
 import { DynamoRatingStore } from './storage/ratings-dynamo.js';
 import { DEFAULT_TABLE } from './storage/table.js';
@@ -63,7 +64,12 @@ export function playersFromEnv(env: Record<string, string | undefined>, db: Tabl
   if (!env.SEAT_KEY) return undefined;
   const seatKey = Buffer.from(env.SEAT_KEY, 'base64url');
   if (seatKey.length !== 32) throw new Error('SEAT_KEY must be 32 bytes, base64url.');
-  return { store: new DynamoPlayerStore(db, tableName), seatKey, profiles: new DynamoProfileStore(db, tableName) };
+  return {
+    store: new DynamoPlayerStore(db, tableName),
+    seatKey,
+    profiles: new DynamoProfileStore(db, tableName),
+    follows: new DynamoFollowStore(db, tableName),
+  };
 }
 
 export interface NotifyRuntime {

@@ -20,6 +20,8 @@ export const PLAYER_ERROR_CODES = [
   'name-taken',
   'name-too-soon',
   'no-such-player',
+  'follow-self',
+  'follow-limit',
 ] as const;
 export type PlayerErrorCode = (typeof PLAYER_ERROR_CODES)[number];
 

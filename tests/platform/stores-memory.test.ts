@@ -1,4 +1,6 @@
 /** The stores' contracts (tests/contracts/) on the in-memory adapters (functions/storage/memory/): no database. */
+import { MemoryFollowStore } from '../../functions/storage/memory/follows.js';
+import { describeFollowStoreContract } from '../contracts/follow-store.contract.js';
 import { MemoryLobbyStore } from '../../functions/storage/memory/lobby.js';
 import { MemoryMatchStore } from '../../functions/storage/memory/matches.js';
 import { MemoryNotifyStore } from '../../functions/storage/memory/notify.js';
@@ -35,3 +37,4 @@ describeLobbyStoreContract('in memory', async () => {
   const table = new MemoryTable();
   return { matches: new MemoryMatchStore(table), lobby: new MemoryLobbyStore(table) };
 });
+describeFollowStoreContract('in memory', async () => new MemoryFollowStore());
