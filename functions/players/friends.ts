@@ -83,10 +83,10 @@ export class Friends {
     return friends.map((f) => f.friend);
   }
 
-  /** Whether the player follows the one going by `name` (the player page's button). */
-  async follows(playerId: string, name: string): Promise<boolean> {
+  /** Whether the player follows the one going by `name`, and whether that is the player themself (the player page's button). */
+  async follows(playerId: string, name: string): Promise<{ following: boolean; self: boolean }> {
     const id = await this.deps.profiles.playerIdByName(nameKey(name));
-    if (!id) return false;
-    return (await this.deps.follows.following(playerId, FOLLOWS_MAX)).some((f) => f.playerId === id);
+    if (!id || id === playerId) return { following: false, self: id === playerId };
+    return { following: (await this.deps.follows.following(playerId, FOLLOWS_MAX)).some((f) => f.playerId === id), self: false };
   }
 }

@@ -25,8 +25,9 @@ describe('friends', () => {
 
     expect((await ann.call('PUT', '/api/me/friends/BOBBY')).status).toBe(204);
     expect((await ann.call('PUT', '/api/me/friends/bobby')).status).toBe(204);
-    expect((await ann.call('GET', '/api/me/friends/bobby')).json).toEqual({ following: true });
-    expect((await bob.call('GET', '/api/me/friends/ann')).json).toEqual({ following: false });
+    expect((await ann.call('GET', '/api/me/friends/bobby')).json).toEqual({ following: true, self: false });
+    expect((await ann.call('GET', '/api/me/friends/ANN')).json).toEqual({ following: false, self: true });
+    expect((await bob.call('GET', '/api/me/friends/ann')).json).toEqual({ following: false, self: false });
     expect((await ann.call('PUT', '/api/me/friends/ann')).code).toBe('follow-self');
     expect((await ann.call('PUT', '/api/me/friends/nobody-here')).code).toBe('no-such-player');
     expect((await s.app.request('/api/me/friends')).status).toBe(401);

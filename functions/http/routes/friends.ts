@@ -35,7 +35,7 @@ export function friendRoutes(ctx: FriendRouteContext): Hono {
     const who = await mustBeSignedIn(c, signIn);
     const { name } = parseIn(c, PlayerNamePath(), { name: c.req.param('name') });
     c.header('Cache-Control', 'private, no-cache');
-    return c.json({ following: await friends.follows(who.player.id, name) });
+    return c.json(await friends.follows(who.player.id, name));
   });
   on(app, friendApi.follow, async (c) => {
     requireSameSite(c, ctx.publicUrl);
@@ -70,10 +70,10 @@ export const friendApi = {
   one: createRoute({
     method: 'get',
     path: '/me/friends/{name}',
-    summary: 'Whether I follow the player going by this name',
+    summary: 'Whether I follow the player going by this name (`following`), and whether it is mine (`self`)',
     security: 'session',
     request: { params: PlayerNamePath },
-    responses: { 200: { description: '{following}' }, 401: refused[401] },
+    responses: { 200: { description: '{following, self}' }, 401: refused[401] },
   }),
   follow: createRoute({
     method: 'put',

@@ -9,6 +9,7 @@ import { type MessageKey, fmt, t, useLang } from '../../i18n.js';
 import { ConfirmButton } from '../Confirm.js';
 import { navigate, onLinkClick } from '../router.js';
 import { SiteBar, useSession } from '../SiteBar.js';
+import { Friends } from './Friends.js';
 
 const says = (e: unknown) => (e instanceof ApiFailure ? e.message : t('account.unreachable'));
 
@@ -127,6 +128,7 @@ export function AccountPage() {
         {t('account.signedInAfter')}
       </p>
       <PlayerName />
+      <Friends />
       <Sessions />
       <Notices player={session.player} />
       <YourData />

@@ -8,6 +8,7 @@ import { ApiFailure, api } from '../../api.js';
 import { fmt, gameName, t, useLang } from '../../i18n.js';
 import type { Presence } from '../match/usePresence.js';
 import { SiteBar } from '../SiteBar.js';
+import { FollowButton } from './Friends.js';
 
 interface PlayerPageAnswer {
   name: string;
@@ -82,6 +83,7 @@ export function PlayerPage() {
     <main class="page player-page">
       <SiteBar />
       <h1 translate={false}>{page.name}</h1>
+      <FollowButton name={page.name} />
       <p>
         {t('account.player.memberSince', { date: fmt.date(page.memberSince) })}
         {presence && <span class={`presence presence-${page.presence.state}`}> · {presence}</span>}
