@@ -9,8 +9,7 @@ import { ApiFailure, api, idempotencyKey } from '../../api.js';
 import { DEFAULT_BOT_LEVEL, type SeatChoice, allComputer, botsFor } from '../../bots.js';
 import { loadGameUi } from '../../games/index.js';
 import { gameName, t, useLang } from '../../i18n.js';
-import { useSession } from '../SiteBar.js';
-import { RatedField } from './RatedField.js';
+import { ExtraChoices, extrasBody, useExtras } from './ExtraChoices.js';
 import type { GameUi } from '../../games/types.js';
 import { type OptionField, optionFields, optionValues, withDefaults } from '../../options.js';
 import * as store from '../../storage.js';
@@ -18,7 +17,6 @@ import { DEFAULT_REMINDER_HOURS } from '../../timing.js';
 import type { BotLevel, Created, GameSummary, OnDeadline } from '../../types.js';
 import { navigate } from '../router.js';
 import { CreateButton, GameChoice, NameField, OptionInput, PlayersField, SeatChoices, TimingChoices, VsComputer } from './fields.js';
-import { UndoRequestsField } from './UndoRequestsField.js';
 
 /** The games on offer; the auction game (or the first) picked to begin with. */
 function useGames(onFirst: (g: GameSummary) => void, onError: (message: string) => void): GameSummary[] | null {
@@ -58,9 +56,7 @@ export function CreateForm() {
   const [deadlineDays, setDeadlineDays] = useState<number>(0);
   const [missed, setMissed] = useState<OnDeadline>('default-move');
   const weekends = useState(false);
-  const [undoRequests, setUndoRequests] = useState(false);
-  const [rated, setRated] = useState(false);
-  const signedIn = useSession().kind === 'in';
+  const extras = useExtras();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const pick = (g: GameSummary) => {
@@ -80,7 +76,6 @@ export function CreateForm() {
   async function create(vsComputer: boolean) {
     if (!game) return;
     const bots = botsFor(vsComputer ? allComputer(players, level) : seatChoices, players);
-    const asRated = rated && signedIn && bots.length === 0;
     setBusy(true);
     setError('');
     try {
@@ -92,8 +87,7 @@ export function CreateForm() {
           name: name.trim(),
           timing: timingOf(reminderHours, deadlineDays, missed, weekends[0]),
           ...(bots.length ? { bots } : {}),
-          ...(undoRequests ? { undoRequests } : {}),
-          ...(asRated ? { rated: true } : {}),
+          ...extrasBody(extras, bots.length),
         },
         idempotencyKey(),
       );
@@ -159,8 +153,7 @@ export function CreateForm() {
             onMissed={setMissed}
             weekends={weekends}
           />
-          <UndoRequestsField checked={undoRequests} onChange={setUndoRequests} />
-          {signedIn && botsFor(seatChoices, players).length === 0 && <RatedField checked={rated} onChange={setRated} />}
+          <ExtraChoices extras={extras} computers={botsFor(seatChoices, players).length} />
           <CreateButton disabled={cannot} why={why} />
         </form>
       )}
