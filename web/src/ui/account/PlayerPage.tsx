@@ -8,7 +8,7 @@ import { ApiFailure, api } from '../../api.js';
 import { fmt, gameName, t, useLang } from '../../i18n.js';
 import type { Presence } from '../match/usePresence.js';
 import { SiteBar } from '../SiteBar.js';
-import { FollowButton } from './Friends.js';
+import { FollowButton } from './FollowButton.js';
 
 interface PlayerPageAnswer {
   name: string;
