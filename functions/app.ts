@@ -25,6 +25,7 @@ import { safetyRoutes } from './http/routes/safety.js';
 import { replayRoutes } from './http/routes/replay.js';
 import { standInRoutes } from './http/routes/stand-in.js';
 import { autoClaim, playerRoutes } from './http/routes/players.js';
+import { friendRoutes } from './http/routes/friends.js';
 import { presenceFromRequests, profileRoutes, seatPresenceRoutes } from './http/routes/profiles.js';
 import { timingRoutes } from './http/routes/timing.js';
 import { undoRoutes } from './http/routes/undo.js';
@@ -41,6 +42,8 @@ import type { WebhookStore } from './notify/webhooks.js';
 import { PlayerData } from './players/data.js';
 import type { SignInCap } from './players/model.js';
 import type { PlayerStore, ProfileStore } from './players/port.js';
+import type { FollowStore } from './players/follow-port.js';
+import { Friends } from './players/friends.js';
 import { PlayerProfiles } from './players/profiles.js';
 import { Safety } from './players/safety.js';
 import type { SafetyStore } from './players/safety-port.js';
@@ -96,6 +99,8 @@ export interface PlayersDeps {
   profiles?: ProfileStore;
   /** Block, report and the operator's decisions (functions/players/safety.ts); needs `profiles` (players are named). */
   safety?: SafetyStore;
+  /** Whom players follow (functions/players/friends.ts); needs `profiles`. */
+  follows?: FollowStore;
 }
 
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -327,7 +332,14 @@ function mountProfiles(
   const { deps, ctx, signIn, profileStore } = m;
   const clock = deps.clock ?? Date.now;
   const profiles = new PlayerProfiles({ profiles: profileStore, clock });
-  const stats = new PlayerStats({ matches: deps.store, players: deps.players!.store, profiles: profileStore, clock });
+  const ratings = deps.ratings ? new Ratings({ store: deps.ratings, match: (id) => deps.store.get(id), clock }) : null;
+  const stats = new PlayerStats({
+    matches: deps.store,
+    players: deps.players!.store,
+    profiles: profileStore,
+    clock,
+    ...(ratings ? { ratingOf: (playerId: string, gameId: string) => ratings.ratingInGame(playerId, gameId) } : {}),
+  });
   ctx.seatName = async (c) => {
     const who = await sessionOf(c, signIn).catch(() => null);
     return who ? ((await profiles.profile(who.player.id))?.name ?? null) : null;
@@ -345,6 +357,12 @@ function mountProfiles(
   if (m.safety) mountSafety(app, { deps, ctx, signIn, profiles, safety: m.safety, ...(m.publicUrl ? { publicUrl: m.publicUrl } : {}) });
   app.route(API_BASE, profileRoutes(profileCtx));
   app.route(MATCHES_BASE, seatPresenceRoutes(profileCtx));
+  const follows = deps.players!.follows;
+  if (follows) {
+    const lobby = deps.lobby;
+    const friends = new Friends({ follows, profiles: profileStore, clock, ...(lobby ? { lobby } : {}) });
+    app.route(API_BASE, friendRoutes({ signIn, friends, ...(m.publicUrl ? { publicUrl: m.publicUrl } : {}) }));
+  }
 }
 
 /** Which of these players the operator hid. */

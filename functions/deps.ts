@@ -28,6 +28,7 @@ import { DynamoNotifyStore } from './storage/notify-dynamo.js';
 import { DynamoPlayerStore } from './storage/players-dynamo.js';
 import { DynamoWebhookStore } from './storage/webhooks-dynamo.js';
 import { HttpsWebhookSender } from './notify/webhook-send.js';
+import { DynamoFollowStore } from './storage/follows-dynamo.js';
 import { DynamoProfileStore } from './storage/profiles-dynamo.js';
 import { DynamoRatingStore } from './storage/ratings-dynamo.js';
 import { DynamoSafetyStore } from './storage/safety-dynamo.js';
@@ -69,6 +70,7 @@ export function playersFromEnv(env: Record<string, string | undefined>, db: Tabl
     seatKey,
     profiles: new DynamoProfileStore(db, tableName),
     safety: new DynamoSafetyStore(db, tableName),
+    follows: new DynamoFollowStore(db, tableName),
   };
 }
 

@@ -222,6 +222,8 @@ export const ASSUMED = {
   presenceWritersPerPlayer: 100,
   /** Pages of a busy player's opponents asking for the seats' presence, per second (each reads that player's profile). */
   hotPresenceReadsPerSecond: 10,
+  /** Friends lists naming a much-followed player viewed per second (each reads their profile and their HOST# games). */
+  hotFriendListReadsPerSecond: 20,
   /** Claims of one name at the same moment (each a transaction: 2 units on the name's item). */
   nameClaimsAtOnce: 20,
   /** The busiest signed-in player's waiting board: changes per second (moves at several live tables at once). */
@@ -724,12 +726,13 @@ function playerRows(rate: (perDay: number) => number): PartitionRow[] {
   return [
     {
       key: 'P#<player> (PROFILE, STATS#<game>, DONE#<ended>#<match>) beside the above',
-      what: `the most viewed player: ${ASSUMED.hotPlayerPageViewsPerSecond} page views/s (record, profile, counters, up to ${PACE_MATCHES_MAX} finished matches), ${ASSUMED.hotPresenceReadsPerSecond} presence reads/s, presence tried by ${ASSUMED.presenceWritersPerPlayer} processes once per ${PRESENCE_WRITE_EVERY_MS / 60_000} min, and the seats' load above`,
+      what: `the most viewed player: ${ASSUMED.hotPlayerPageViewsPerSecond} page views/s (record, profile, counters, up to ${PACE_MATCHES_MAX} finished matches), ${ASSUMED.hotPresenceReadsPerSecond} presence reads/s and ${ASSUMED.hotFriendListReadsPerSecond} friends lists naming them, presence tried by ${ASSUMED.presenceWritersPerPlayer} processes once per ${PRESENCE_WRITE_EVERY_MS / 60_000} min, and the seats' load above`,
       wcu: 0.1 + ASSUMED.presenceWritersPerPlayer / (PRESENCE_WRITE_EVERY_MS / 1000),
       rcu:
         ASSUMED.hotPlayerViewsPerSecond * rru(MAX_SEATS * ASSUMED.seatClaimBytes) +
         ASSUMED.hotPlayerPageViewsPerSecond * (3 + 0.5 * rru(PACE_MATCHES_MAX * ASSUMED.finishedMatchBytes)) +
-        ASSUMED.hotPresenceReadsPerSecond,
+        ASSUMED.hotPresenceReadsPerSecond +
+        ASSUMED.hotFriendListReadsPerSecond,
       scales: false,
     },
     {
@@ -763,9 +766,9 @@ function playerRows(rate: (perDay: number) => number): PartitionRow[] {
     },
     {
       key: 'HOST#<player>, RL#lobby#<player>',
-      what: `one player's open games (at most ${MAX_HOSTED}) counted per opening, and their hourly counter (${OPENINGS_PER_HOUR} an hour)`,
+      what: `one player's open games (at most ${MAX_HOSTED}) counted per opening and read by ${ASSUMED.hotFriendListReadsPerSecond} friends lists/s, and their hourly counter (${OPENINGS_PER_HOUR} an hour)`,
       wcu: (2 * 2 * OPENINGS_PER_HOUR) / 3600,
-      rcu: (2 * OPENINGS_PER_HOUR) / 3600,
+      rcu: (2 * OPENINGS_PER_HOUR) / 3600 + ASSUMED.hotFriendListReadsPerSecond * 0.5,
       scales: false,
     },
   ];

@@ -101,6 +101,8 @@ export const STATUS_OF = {
   'name-characters': 400,
   'name-refused': 400,
   'name-taken': 409,
+  'follow-self': 400,
+  'follow-limit': 409,
   'name-too-soon': 429,
   'no-such-player': 404,
   'cannot-block-self': 400,

@@ -23,6 +23,7 @@ import {
 } from './api-route.js';
 import { chatApi } from './routes/chat.js';
 import { inviteApi } from './routes/invites.js';
+import { friendApi } from './routes/friends.js';
 import { lobbyApi } from './routes/lobby.js';
 import { matchApi } from './routes/matches.js';
 import { moveApi } from './routes/moves.js';
@@ -64,7 +65,7 @@ const MOUNTED: readonly [prefix: string, routes: ApiRoutes[]][] = [
   [API_BASE, [appApi]],
   [MATCHES_BASE, [matchApi, inviteApi, moveApi, standInApi, chatApi, replayApi, undoApi, timingApi, webhookApi]],
   [API_BASE, [notificationApi, playerApi, ratingApi, lobbyApi]],
-  [API_BASE, [profileApi]],
+  [API_BASE, [profileApi, friendApi]],
   [API_BASE, [safetyApi]],
   [MATCHES_BASE, [seatPresenceApi]],
 ];

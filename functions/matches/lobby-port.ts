@@ -45,6 +45,8 @@ export interface LobbyStore {
    * (storage/table.ts `LOBBY_SHARDS`), merged. Eventually consistent (the join itself is the conditional write).
    */
   list(gameId: string, opts: { perShard: number }): Promise<LobbyEntry[]>;
+  /** The open games this player is hosting now (a friends list shows them: functions/players/friends.ts). */
+  hostedGames(playerId: string): Promise<{ matchId: string; gameId: string }[]>;
   /** How many open games this player is hosting now. */
   hosted(playerId: string): Promise<number>;
   /** Counts one opening against the player's cap for the hour `now` falls in: refused, nothing counted, when full. */

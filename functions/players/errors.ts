@@ -25,6 +25,8 @@ export const PLAYER_ERROR_CODES = [
   'cannot-report-self',
   'report-limit',
   'suspended',
+  'follow-self',
+  'follow-limit',
 ] as const;
 export type PlayerErrorCode = (typeof PLAYER_ERROR_CODES)[number];
 

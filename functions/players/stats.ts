@@ -23,6 +23,16 @@ export interface StatsDeps {
   players: PlayerStore;
   profiles: ProfileStore;
   clock: () => number;
+  /** The player's rating in a game (functions/ratings `Ratings.ratingInGame`, wired by app.ts); absent: none shown. */
+  ratingOf?: (playerId: string, gameId: string) => Promise<GameRating | null>;
+}
+
+/** A rating as a player's page shows it: provisional until about 10 rated matches; `seats` names the pool where the seat count makes its own. */
+export interface GameRating {
+  rating: number;
+  games: number;
+  provisional: boolean;
+  seats: number | null;
 }
 
 /** The median of some numbers; null for none. */
@@ -84,11 +94,8 @@ export interface PlayerPage {
     reliability: number;
     /** Median time to move over the last 30 days (ms), or null with no moves then. */
     paceMs: number | null;
-    /**
-     * RATING: left for the ratings work (`ratingOf(player, game, seats)`); null until it is wired
-     * in here (functions/players/stats.ts `PlayerStats.page`), so the page and its answer keep their shape.
-     */
-    rating: null;
+    /** The rating in the game (its most played pool); null before a first rated match there. */
+    rating: GameRating | null;
   }[];
   recent: { matchId: string; gameId: string; endedAt: number; won: boolean }[];
 }
@@ -126,6 +133,10 @@ export class PlayerStats {
       this.deps.profiles.gameCounters(playerId),
       this.deps.profiles.finishedSince(playerId, now - PACE_WINDOW_MS, PACE_MATCHES_MAX),
     ]);
+    const ratingOf = this.deps.ratingOf;
+    const ratings = new Map(
+      await Promise.all(counters.map(async (c) => [c.gameId, ratingOf ? await ratingOf(playerId, c.gameId) : null] as const)),
+    );
     const recent = finished.length >= RECENT_SHOWN ? finished : await this.deps.profiles.finishedSince(playerId, 0, RECENT_SHOWN);
     return {
       name: profile.name,
@@ -140,7 +151,7 @@ export class PlayerStats {
           reliability: c.played === 0 ? 1 : c.reliable / c.played,
           // The median of each match's median move time: a long match counts as one, as a short one does.
           paceMs: median(finished.filter((f) => f.gameId === c.gameId && f.paceMs !== null).map((f) => f.paceMs!)),
-          rating: null,
+          rating: ratings.get(c.gameId) ?? null,
         })),
       recent: recent.slice(0, RECENT_SHOWN).map(({ matchId, gameId, endedAt, won }) => ({ matchId, gameId, endedAt, won })),
     };

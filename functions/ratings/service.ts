@@ -6,6 +6,7 @@
  * meantime: read again and decide again. Called by the dispatcher before it words a finished match's notices
  * (functions/notify/dispatcher.ts), so the end mail can show the changes.
  */
+import { GAMES_BY_ID } from '#shared/games/index.js';
 import type { MatchRecord } from '../matches/port.js';
 import { glickoPeriod, glickoScore, ranksOf, skillUpdate } from './maths.js';
 import { type BoardEntry, freshRating, isProvisional, poolOf, type RatedMatch, type RatingRecord, shown } from './model.js';
@@ -113,6 +114,27 @@ export class Ratings {
     const pool = poolOf(game, seats);
     const r = pool ? await this.deps.store.rating(playerId, pool) : null;
     return r ? { rating: shown(r), games: r.games, provisional: isProvisional(r) } : null;
+  }
+
+  /**
+   * The player's rating in a game as their page shows it: the game's one pool, or (where the seat count makes
+   * pools of their own) the pool they have played most rated matches in. Null before their first rated match.
+   */
+  async ratingInGame(
+    playerId: string,
+    game: string,
+  ): Promise<{ rating: number; games: number; provisional: boolean; seats: number | null } | null> {
+    const max = (GAMES_BY_ID as Record<string, { maxSeats: number } | undefined>)[game]?.maxSeats ?? 0;
+    const pools = new Map<string, number>();
+    for (let seats = 2; seats <= max; seats++) {
+      const pool = poolOf(game, seats);
+      if (pool && !pools.has(pool)) pools.set(pool, seats);
+    }
+    const found = await Promise.all([...pools].map(async ([pool, seats]) => ({ seats, r: await this.deps.store.rating(playerId, pool) })));
+    const best = found.reduce<(typeof found)[number] | null>((a, b) => (b.r && (!a?.r || b.r.games > a.r.games) ? b : a), null);
+    if (!best?.r) return null;
+    const perSeatCount = pools.size > 1;
+    return { rating: shown(best.r), games: best.r.games, provisional: isProvisional(best.r), seats: perSeatCount ? best.seats : null };
   }
 
   /** The pool's top 100, and the lines around the player when one is given and established there. */

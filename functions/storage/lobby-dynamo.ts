@@ -24,7 +24,16 @@ export function itemToEntry(item: Item): LobbyEntry {
   return entry as unknown as LobbyEntry;
 }
 
-const hostedItem = (e: LobbyEntry): Item => ({ ...lobbyKeys.hosted(e.host, e.matchId), type: 'lobby-host', expiresAt: expiryOf(e) });
+const hostedItem = (e: LobbyEntry): Item => ({
+  ...lobbyKeys.hosted(e.host, e.matchId),
+  type: 'lobby-host',
+  gameId: e.gameId,
+  expiresAt: expiryOf(e),
+});
+
+/** A `HOST#` item as a hosted game (those written before it carried its game are left out: they leave within days). */
+export const hostedGamesOf = (items: readonly Item[]) =>
+  items.flatMap((i) => (typeof i.gameId === 'string' ? [{ matchId: (i.sk as string).slice('LOBBY#'.length), gameId: i.gameId }] : []));
 
 /** The items a lobby write puts or deletes, as TransactWriteItems entries (no conditions: the match's own covers them). */
 export function lobbyWriteItems(tableName: string, w: LobbyWrite) {
@@ -75,6 +84,17 @@ export class DynamoLobbyStore implements LobbyStore {
       }),
     );
     return oldestFirst(pages);
+  }
+
+  async hostedGames(playerId: string): Promise<{ matchId: string; gameId: string }[]> {
+    const out = await this.db.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': lobbyKeys.hostPartition(playerId) },
+      }),
+    );
+    return hostedGamesOf(out.Items ?? []);
   }
 
   async hosted(playerId: string): Promise<number> {

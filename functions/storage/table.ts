@@ -23,6 +23,7 @@
  *                      sk = PROFILE                  the player's name, its last change, "hide last seen", last seen (players/profiles.ts)
  *                      sk = STATS#<gameId>           the player's counters for a game: played, won, reliable (players/stats.ts)
  *                      sk = DONE#<endedAt:13>#<matchId>  a finished match on the player's page, TTL with the match (180 days)
+ *                      sk = FOLLOW#<playerId>         a player this one follows (players/friends.ts), at most FOLLOWS_MAX
  *   pk = NAME#<nameKey> sk = NAME                    a player name (case folded) → its player: one holder per name
  *   pk = DIGEST#<0..63> sk = P#<playerId>            a player who chose the daily digest somewhere (the job's list)
  *   pk = WALK#digest   sk = LANE#<from>-<to>         where one digest worker's last run stopped on its shards of that list
@@ -185,6 +186,9 @@ export const playerKeys = {
   }),
   finishedFrom: (endedAt: number) => `DONE#${String(endedAt).padStart(13, '0')}`,
   finishedPrefix: 'DONE#',
+  /** A player this one follows (functions/players/friends.ts): the friends list is one Query of the prefix. */
+  follow: (playerId: string, followedId: string) => ({ pk: `P#${playerId}`, sk: `FOLLOW#${followedId}` }),
+  followPrefix: 'FOLLOW#',
 };
 
 /**

@@ -100,6 +100,8 @@ export const en = {
   'create.timing.deadline': 'Move deadline',
   'create.undoRequests': 'Players may ask to take back a finished turn',
   'create.undoRequestsHint': '(the others accept or refuse; only while nobody has moved since)',
+  'create.rated': 'Rated match',
+  'create.ratedHint': '(everyone who joins must be signed in; no computer players)',
   'create.timing.missed': 'When a deadline passes',
   'create.timing.noWeekends': 'No deadlines at weekends (in the time zone of the player to move)',
 

@@ -87,6 +87,8 @@ export const nl = {
   'create.timing.deadline': 'Bedenktijd per zet',
   'create.undoRequests': 'Spelers mogen vragen een afgemaakte beurt terug te nemen',
   'create.undoRequestsHint': '(de anderen stemmen in of weigeren; alleen zolang niemand daarna gezet heeft)',
+  'create.rated': 'Partij met rating',
+  'create.ratedHint': '(wie meedoet moet ingelogd zijn; geen computerspelers)',
   'create.timing.missed': 'Als de bedenktijd om is',
   'create.timing.noWeekends': 'Geen bedenktijd die in het weekend afloopt (in de tijdzone van wie aan zet is)',
 

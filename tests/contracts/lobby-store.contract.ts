@@ -53,6 +53,9 @@ export function describeLobbyStoreContract(name: string, make: () => Promise<Lob
       expect(await stores.lobby.list(`${game}-other`, { perShard: 10 })).toEqual([]);
       expect(await stores.lobby.hosted(e.host)).toBe(1);
       expect(await stores.lobby.hosted('nobody')).toBe(0);
+      // A friends list shows the games a player hosts (functions/players/friends.ts).
+      expect(await stores.lobby.hostedGames(e.host)).toEqual([{ matchId: e.matchId, gameId: game }]);
+      expect(await stores.lobby.hostedGames('nobody')).toEqual([]);
     });
 
     it('lists oldest first across its shards, at most a page of each shard', async () => {
@@ -90,6 +93,7 @@ export function describeLobbyStoreContract(name: string, make: () => Promise<Lob
       });
       expect(await stores.lobby.list(game, { perShard: 10 })).toEqual([]);
       expect(await stores.lobby.hosted(e.host)).toBe(0);
+      expect(await stores.lobby.hostedGames(e.host)).toEqual([]);
     });
 
     it('counts openings per player and hour: the one past the cap is refused until the next hour, and counts nothing', async () => {

@@ -14,6 +14,7 @@ import type { LobbyStore } from '../../functions/matches/lobby-port.js';
 import type { MatchStore } from '../../functions/matches/port.js';
 import type { WebhookStore } from '../../functions/notify/webhooks.js';
 import type { NotifyStore } from '../../functions/notify/port.js';
+import type { FollowStore } from '../../functions/players/follow-port.js';
 import type { PlayerStore, ProfileStore } from '../../functions/players/port.js';
 import type { SafetyStore } from '../../functions/players/safety-port.js';
 import type { DevOutbox } from '../../functions/notify/email.js';
@@ -38,7 +39,7 @@ function servedRoutes(): string[] {
       devOutbox: unused as DevOutbox,
       clientAddress: () => null,
     },
-    players: { store: unused as PlayerStore, seatKey: Buffer.alloc(32), profiles: unused as ProfileStore, safety: unused as SafetyStore },
+    players: { store: unused as PlayerStore, seatKey: Buffer.alloc(32), profiles: unused as ProfileStore, safety: unused as SafetyStore, follows: unused as FollowStore },
     webhooks: { store: unused as WebhookStore },
     ratings: unused as RatingStore,
     lobby: unused as LobbyStore,

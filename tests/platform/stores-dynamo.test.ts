@@ -1,5 +1,7 @@
 /** The stores' contracts (tests/contracts/) on the DynamoDB adapters, against DynamoDB Local (every `make` its own table). */
 import { DynamoDigestStore } from '../../functions/storage/digest-dynamo.js';
+import { DynamoFollowStore } from '../../functions/storage/follows-dynamo.js';
+import { describeFollowStoreContract } from '../contracts/follow-store.contract.js';
 import { DynamoLobbyStore } from '../../functions/storage/lobby-dynamo.js';
 import { DynamoNotifyStore } from '../../functions/storage/notify-dynamo.js';
 import { DynamoPlayerStore } from '../../functions/storage/players-dynamo.js';
@@ -52,4 +54,9 @@ describeLobbyStoreContract('DynamoDB', async () => {
 describeSafetyStoreContract('DynamoDB', async () => {
   const table = await freshTable('s');
   return { safety: new DynamoSafetyStore(table.doc, table.tableName), profiles: new DynamoProfileStore(table.doc, table.tableName) };
+});
+
+describeFollowStoreContract('DynamoDB', async () => {
+  const table = await freshTable('f');
+  return new DynamoFollowStore(table.doc, table.tableName);
 });

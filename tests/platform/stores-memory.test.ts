@@ -1,4 +1,6 @@
 /** The stores' contracts (tests/contracts/) on the in-memory adapters (functions/storage/memory/): no database. */
+import { MemoryFollowStore } from '../../functions/storage/memory/follows.js';
+import { describeFollowStoreContract } from '../contracts/follow-store.contract.js';
 import { MemoryLobbyStore } from '../../functions/storage/memory/lobby.js';
 import { MemoryMatchStore } from '../../functions/storage/memory/matches.js';
 import { MemoryNotifyStore } from '../../functions/storage/memory/notify.js';
@@ -41,3 +43,4 @@ describeSafetyStoreContract('in memory', async () => {
   const table = new MemoryTable();
   return { safety: new MemorySafetyStore(table), profiles: new MemoryProfileStore(table) };
 });
+describeFollowStoreContract('in memory', async () => new MemoryFollowStore());

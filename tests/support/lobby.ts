@@ -9,7 +9,8 @@ import type { MatchStore } from '../../functions/matches/port.js';
 import type { LobbyStore } from '../../functions/matches/lobby-port.js';
 import type { EmailSender, OutgoingMail } from '../../functions/notify/email.js';
 import type { NotifyStore } from '../../functions/notify/port.js';
-import type { PlayerStore } from '../../functions/players/port.js';
+import type { FollowStore } from '../../functions/players/follow-port.js';
+import type { PlayerStore, ProfileStore } from '../../functions/players/port.js';
 import { MemoryLobbyStore } from '../../functions/storage/memory/lobby.js';
 import { MemoryMatchStore } from '../../functions/storage/memory/matches.js';
 import { MemoryNotifyStore } from '../../functions/storage/memory/notify.js';
@@ -32,6 +33,9 @@ export interface Stores {
   lobby: LobbyStore;
   players: PlayerStore;
   notify: NotifyStore;
+  /** Names, presence, friends: given, the app has them too. */
+  profiles?: ProfileStore;
+  follows?: FollowStore;
 }
 
 export function memoryStores(): Stores {
@@ -48,7 +52,7 @@ export function lobbySite(
   stores: Stores = memoryStores(),
   start = Date.UTC(2026, 10, 28, 12),
   /** More of the player side (names, safety: tests/platform/safety.test.ts). */
-  more: Partial<Pick<PlayersDeps, 'profiles' | 'safety'>> = {},
+  more: Partial<Pick<PlayersDeps, 'profiles' | 'safety' | 'follows'>> = {},
 ): LobbySite {
   const mails: OutgoingMail[] = [];
   const email: EmailSender = {
@@ -65,7 +69,14 @@ export function lobbySite(
     clock: clock.fn,
     publicUrl: SITE,
     notifications: { store: stores.notify, email },
-    players: { store: stores.players, seatKey: randomBytes(32), signInCaps: { address: 1000, client: 100_000 }, ...more },
+    players: {
+      store: stores.players,
+      seatKey: randomBytes(32),
+      signInCaps: { address: 1000, client: 100_000 },
+      ...(stores.profiles ? { profiles: stores.profiles } : {}),
+      ...(stores.follows ? { follows: stores.follows } : {}),
+      ...more,
+    },
     lobby: stores.lobby,
   });
   return { app, matches: stores.matches, lobby: stores.lobby, mails, clock };

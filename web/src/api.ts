@@ -138,6 +138,8 @@ export function createApi(
         bots?: { seat: number; level: BotLevel }[];
         /** Players may ask the others to take back a finished turn. */
         undoRequests?: boolean;
+        /** Rated: every seat a signed-in player (the creator signed in, no computers; functions/matches/creating.ts). */
+        rated?: boolean;
       },
       key: string,
     ) => json<Created>('POST', '/api/matches', { body, headers: keyed(key) }),

@@ -4,7 +4,7 @@
  * store writes them into (`applyLobbyWrite`, called from ./matches.ts inside its one-step commit).
  */
 import type { LobbyEntry, LobbyStore, LobbyWrite, OpeningCount } from '../../matches/lobby-port.js';
-import { entryToItem, itemToEntry, oldestFirst, openingsPlan } from '../lobby-dynamo.js';
+import { entryToItem, hostedGamesOf, itemToEntry, oldestFirst, openingsPlan } from '../lobby-dynamo.js';
 import { LOBBY_SHARDS, lobbyKeys } from '../table.js';
 import { roundTrip } from './matches.js';
 import { type Item, type Key, type MemoryTable, takeCounters } from './table.js';
@@ -17,7 +17,13 @@ export function applyLobbyWrite(table: MemoryTable, w: LobbyWrite): void {
     return;
   }
   table.put(entryToItem(w.put) as Item & Key);
-  if (w.hosted) table.put({ ...lobbyKeys.hosted(w.put.host, w.put.matchId), type: 'lobby-host', expiresAt: Math.ceil(w.put.until / 1000) });
+  if (w.hosted)
+    table.put({
+      ...lobbyKeys.hosted(w.put.host, w.put.matchId),
+      type: 'lobby-host',
+      gameId: w.put.gameId,
+      expiresAt: Math.ceil(w.put.until / 1000),
+    });
 }
 
 export class MemoryLobbyStore implements LobbyStore {
@@ -29,6 +35,11 @@ export class MemoryLobbyStore implements LobbyStore {
       this.table.prefixed(lobbyKeys.shard(gameId, n), 'W#').slice(0, opts.perShard).map(itemToEntry),
     );
     return oldestFirst(pages);
+  }
+
+  async hostedGames(playerId: string): Promise<{ matchId: string; gameId: string }[]> {
+    await roundTrip();
+    return hostedGamesOf(this.table.prefixed(lobbyKeys.hostPartition(playerId), ''));
   }
 
   async hosted(playerId: string): Promise<number> {

@@ -124,6 +124,8 @@ export const errorsEn = {
   'error.name-characters': 'A player name holds letters and digits, with at most one space, hyphen, underscore or dot between them.',
   'error.name-refused': 'That name is not allowed here. Please choose another.',
   'error.name-taken': 'Another player already has that name (in some mix of capitals). Please choose another.',
+  'error.follow-self': 'You cannot follow yourself.',
+  'error.follow-limit': 'You follow {max, plural, one {# player} other {# players}} already: stop following one first.',
   'error.name-too-soon': 'You can change your name once a month: next on {date}.',
   'error.no-such-player': 'No player goes by that name.',
   'error.cannot-block-self': 'You cannot block yourself.',

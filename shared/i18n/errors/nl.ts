@@ -123,6 +123,8 @@ export const errorsNl = {
     'Een spelersnaam bestaat uit letters en cijfers, met daartussen hooguit één spatie, streepje, liggend streepje of punt.',
   'error.name-refused': 'Die naam is hier niet toegestaan. Kies een andere.',
   'error.name-taken': 'Een andere speler heeft die naam al (met of zonder hoofdletters). Kies een andere.',
+  'error.follow-self': 'Jezelf volgen kan niet.',
+  'error.follow-limit': 'Je volgt al {max, plural, one {# speler} other {# spelers}}: volg er eerst een niet meer.',
   'error.name-too-soon': 'Je kunt je naam één keer per maand wijzigen: weer op {date}.',
   'error.no-such-player': 'Er is geen speler met die naam.',
   'error.cannot-block-self': 'Jezelf blokkeren kan niet.',

@@ -10,6 +10,7 @@ import { ConfirmButton } from '../Confirm.js';
 import { navigate, onLinkClick } from '../router.js';
 import { SiteBar, useSession } from '../SiteBar.js';
 import { BlockedPlayers } from './SafetyPanel.js';
+import { Friends } from './Friends.js';
 
 const says = (e: unknown) => (e instanceof ApiFailure ? e.message : t('account.unreachable'));
 
@@ -129,6 +130,7 @@ export function AccountPage() {
       </p>
       <PlayerName />
       <BlockedPlayers />
+      <Friends />
       <Sessions />
       <Notices player={session.player} />
       <YourData />

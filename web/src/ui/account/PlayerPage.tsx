@@ -1,7 +1,7 @@
 /**
  * A player's page, `/players/<name>` (loaded only when opened, with the account pages' words): their name, member
  * since, presence (unless they hide it), per game played, won, pace and reliability, and their recent matches.
- * The rating has its place here once ratings land (the server answers `rating: null` until then).
+ * The rating per game is marked provisional until about ten rated matches (functions/ratings).
  */
 import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, api } from '../../api.js';
@@ -9,13 +9,29 @@ import { fmt, gameName, t, useLang } from '../../i18n.js';
 import type { Presence } from '../match/usePresence.js';
 import { SiteBar } from '../SiteBar.js';
 import { PlayerSafety } from './SafetyPanel.js';
+import { FollowButton } from './FollowButton.js';
 
 interface PlayerPageAnswer {
   name: string;
   memberSince: number;
   presence: Presence;
-  games: { gameId: string; played: number; won: number; reliability: number; paceMs: number | null; rating: null }[];
+  games: { gameId: string; played: number; won: number; reliability: number; paceMs: number | null; rating: GameRating | null }[];
   recent: { matchId: string; gameId: string; endedAt: number; won: boolean }[];
+}
+
+interface GameRating {
+  rating: number;
+  games: number;
+  provisional: boolean;
+  /** The seat count of the pool shown, where the seat count makes a pool of its own. */
+  seats: number | null;
+}
+
+/** "1534", "1480? (provisional)", with the seat count where it makes its own pool; a dash before any rated match. */
+function ratingWords(r: GameRating | null): string {
+  if (!r) return '—';
+  const value = r.provisional ? t('account.player.rating.provisional', { rating: r.rating }) : fmt.number(r.rating);
+  return r.seats === null ? value : `${value} · ${t('account.player.rating.pool', { n: r.seats })}`;
 }
 
 /** "online now", "last seen 3 hours ago", or nothing (hidden, or never seen). */
@@ -68,6 +84,7 @@ export function PlayerPage() {
     <main class="page player-page">
       <SiteBar />
       <h1 translate={false}>{page.name}</h1>
+      <FollowButton name={page.name} />
       <p>
         {t('account.player.memberSince', { date: fmt.date(page.memberSince) })}
         {presence && <span class={`presence presence-${page.presence.state}`}> · {presence}</span>}
@@ -83,6 +100,7 @@ export function PlayerPage() {
                 <th scope="col">{t('account.player.games.game')}</th>
                 <th scope="col">{t('account.player.games.played')}</th>
                 <th scope="col">{t('account.player.games.won')}</th>
+                <th scope="col">{t('account.player.games.rating')}</th>
                 <th scope="col">{t('account.player.games.pace')}</th>
                 <th scope="col">{t('account.player.games.reliability')}</th>
               </tr>
@@ -93,6 +111,9 @@ export function PlayerPage() {
                   <th scope="row">{gameName(g.gameId, g.gameId)}</th>
                   <td>{fmt.number(g.played)}</td>
                   <td>{fmt.number(g.won)}</td>
+                  <td class="player-rating" title={g.rating ? undefined : t('account.player.rating.none')}>
+                    {ratingWords(g.rating)}
+                  </td>
                   <td>{paceWords(g.paceMs)}</td>
                   <td>{fmt.number(g.reliability, { style: 'percent' })}</td>
                 </tr>

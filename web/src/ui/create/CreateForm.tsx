@@ -9,6 +9,7 @@ import { ApiFailure, api, idempotencyKey } from '../../api.js';
 import { DEFAULT_BOT_LEVEL, type SeatChoice, allComputer, botsFor } from '../../bots.js';
 import { loadGameUi } from '../../games/index.js';
 import { gameName, t, useLang } from '../../i18n.js';
+import { ExtraChoices, extrasBody, useExtras } from './ExtraChoices.js';
 import type { GameUi } from '../../games/types.js';
 import { type OptionField, optionFields, optionValues, withDefaults } from '../../options.js';
 import * as store from '../../storage.js';
@@ -16,7 +17,6 @@ import { DEFAULT_REMINDER_HOURS } from '../../timing.js';
 import type { BotLevel, Created, GameSummary, OnDeadline } from '../../types.js';
 import { navigate } from '../router.js';
 import { CreateButton, GameChoice, NameField, OptionInput, PlayersField, SeatChoices, TimingChoices, VsComputer } from './fields.js';
-import { UndoRequestsField } from './UndoRequestsField.js';
 
 /** The games on offer; the auction game (or the first) picked to begin with. */
 function useGames(onFirst: (g: GameSummary) => void, onError: (message: string) => void): GameSummary[] | null {
@@ -56,7 +56,7 @@ export function CreateForm() {
   const [deadlineDays, setDeadlineDays] = useState<number>(0);
   const [missed, setMissed] = useState<OnDeadline>('default-move');
   const weekends = useState(false);
-  const [undoRequests, setUndoRequests] = useState(false);
+  const extras = useExtras();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const pick = (g: GameSummary) => {
@@ -87,7 +87,7 @@ export function CreateForm() {
           name: name.trim(),
           timing: timingOf(reminderHours, deadlineDays, missed, weekends[0]),
           ...(bots.length ? { bots } : {}),
-          ...(undoRequests ? { undoRequests } : {}),
+          ...extrasBody(extras, bots.length),
         },
         idempotencyKey(),
       );
@@ -153,7 +153,7 @@ export function CreateForm() {
             onMissed={setMissed}
             weekends={weekends}
           />
-          <UndoRequestsField checked={undoRequests} onChange={setUndoRequests} />
+          <ExtraChoices extras={extras} computers={botsFor(seatChoices, players).length} />
           <CreateButton disabled={cannot} why={why} />
         </form>
       )}

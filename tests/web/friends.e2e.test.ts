@@ -1,0 +1,75 @@
+/**
+ * Friends in real headless Chromium on a phone, against the local app (DynamoDB Local, sign-in mails in the dev
+ * outbox): Ann follows Bob from his player page, her account page lists him online with the game he opened, and
+ * one click seats her in it; axe finds nothing on either page.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectAccessible } from './support/axe.js';
+import { e2eSite } from './support/e2e.js';
+
+const env = e2eSite('friends-web', { notify: true, players: true });
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-GB' };
+
+/** Signs the page in through the link mailed to `address`, and names the player on the account page. */
+async function signInAs(p: Page, address: string, name: string) {
+  const asked = await fetch(`${env.server.url}/api/session/link`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: env.server.url },
+    body: JSON.stringify({ address }),
+  });
+  expect(asked.status).toBe(202);
+  const mail = env.server.outbox!.list().find((m) => m.to === address)!;
+  const link = /https?:\/\/\S+\/api\/session\/open\?t=[\w-]+/.exec(mail.text)![0];
+  await p.goto(link);
+  await p.locator('form button').click();
+  await p.waitForURL(/\/api\/session\/open/);
+  await p.locator('main p a[href="/"]').waitFor();
+  await p.goto(`${env.server.url}/account`);
+  await p.getByRole('textbox', { name: 'Player name', exact: true }).fill(name);
+  await p.getByRole('button', { name: 'Save name' }).click();
+  await p.getByText('Saved.').waitFor();
+}
+
+describe('friends', () => {
+  it('follows a player from their page, sees them online with their open game, and joins it in one click (phone)', async () => {
+    const [annCtx, bobCtx] = await Promise.all([env.browser.newContext(PHONE), env.browser.newContext(PHONE)]);
+    const [ann, bob] = await Promise.all([annCtx.newPage(), bobCtx.newPage()]);
+    try {
+      await signInAs(bob, 'bob.friends@example.com', 'Bob Friend');
+      await signInAs(ann, 'ann.friends@example.com', 'Ann Friend');
+      const opened = await bob.evaluate(async () => {
+        const r = await fetch('/api/lobby', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            game: 'dutch-auction',
+            options: { edition: 'current' },
+            seats: 2,
+            name: 'Bob Friend',
+            deadlineDays: 3,
+            rated: false,
+          }),
+        });
+        return { status: r.status, matchId: ((await r.json()) as { matchId: string }).matchId };
+      });
+      expect(opened.status).toBe(201);
+
+      await ann.goto(`${env.server.url}/players/${encodeURIComponent('Bob Friend')}`);
+      await ann.getByRole('heading', { name: 'Bob Friend', level: 1 }).waitFor();
+      await ann.getByRole('button', { name: 'Follow' }).click();
+      await ann.getByText('You follow this player.').waitFor();
+      await expectAccessible(ann, 'the player page with its Follow button');
+
+      await ann.goto(`${env.server.url}/account`);
+      const friends = ann.locator('section.friends');
+      await friends.getByRole('link', { name: 'Bob Friend' }).waitFor();
+      expect(await friends.innerText()).toContain('online now');
+      await expectAccessible(ann, 'the account page with its friends list');
+      await friends.getByRole('button', { name: 'Join' }).click();
+      await ann.waitForURL(new RegExp(`/m/${opened.matchId}`));
+    } finally {
+      await Promise.all([annCtx.close(), bobCtx.close()]);
+    }
+  });
+});
