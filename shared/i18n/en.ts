@@ -28,6 +28,7 @@ export const en = {
   'site.lang.label': 'Language',
   'site.cancel': 'Cancel',
   'site.title.yourMove': '● Your move · {title}',
+  'site.title.count': '({count}) {title}',
   'site.loading': 'Loading…',
   'site.unreachable': 'The server could not be reached.',
   'site.notFound.title': 'Page not found',

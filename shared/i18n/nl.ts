@@ -19,6 +19,7 @@ export const nl = {
   'site.lang.label': 'Taal',
   'site.cancel': 'Annuleren',
   'site.title.yourMove': '● Jij bent aan zet · {title}',
+  'site.title.count': '({count}) {title}',
   'site.loading': 'Laden…',
   'site.unreachable': 'De server is niet bereikbaar.',
   'site.notFound.title': 'Pagina niet gevonden',
