@@ -13,7 +13,7 @@ import { optionFields, optionValues } from '../../web/src/options.js';
 import { deviceKey, loadDevices, saveDevices } from '../../web/src/notify.js';
 import * as store from '../../web/src/storage.js';
 import { listNames, nextAnnouncement, sayHere, turnText } from '../../web/src/text.js';
-import { PLAIN_ICON, TURN_ICON, showAttention, showWaiting } from '../../web/src/ui/attention.js';
+import { PLAIN_ICON, TURN_ICON, showAnyTurn, showAttention, showWaiting } from '../../web/src/ui/attention.js';
 import { secretSumsOptions } from '../support/test-game.js';
 
 const T = `${'A'.repeat(21)}-_${'b'.repeat(20)}`;
@@ -274,5 +274,11 @@ describe('title and icon', () => {
     // No Badging API (most desktop browsers): the title alone.
     showWaiting(1, doc, {});
     expect(doc.title).toBe('(1) Dutch');
+    // The home page's "any of mine" mark gives way to the count once it is known.
+    showWaiting(0, doc, {});
+    showAnyTurn(true, 'Dutch', doc);
+    expect(doc.title).toBe('● Your move · Dutch');
+    showWaiting(2, doc, {});
+    expect(doc.title).toBe('(2) Dutch');
   });
 });

@@ -8,7 +8,7 @@ import { ApiFailure, api } from '../api.js';
 import { fmt, gameName, type MessageKey, t, useLang } from '../i18n.js';
 import { rememberMatch, storedResult, storedVariant } from '../remembered.js';
 import * as store from '../storage.js';
-import { showAttention } from './attention.js';
+import { showAnyTurn } from './attention.js';
 import { ConfirmButton } from './Confirm.js';
 import { CreateForm } from './create/CreateForm.js';
 import { myMatches, holdSeat, seatsTakenByOthers, type ServerMatch, type TakenSeat } from '../player.js';
@@ -57,7 +57,7 @@ export function Home() {
 
   const anyTurn = server ? server.some((m) => m.state === 'your-move') : seats.some((s) => s.myTurn);
   const lang = useLang();
-  useEffect(() => showAttention(anyTurn, t('site.name')), [anyTurn, lang]);
+  useEffect(() => showAnyTurn(anyTurn, t('site.name')), [anyTurn, lang]);
 
   return (
     <main class="page home">

@@ -13,6 +13,8 @@ interface Attention {
   /** The page's own title, before any mark. */
   base: string;
   myTurn: boolean;
+  /** The mark is about any of my matches (the home page), not this one: the count, once known, says it. */
+  anyOfMine: boolean;
   /** Matches waiting for my move (0 when not signed in or not known yet). */
   waiting: number;
   /** The title as last written here: anything else in the tab was written by a page since. */
@@ -25,14 +27,15 @@ const shown = new WeakMap<Document, Attention>();
 function stateOf(doc: Document): Attention {
   let s = shown.get(doc);
   if (!s) {
-    s = { base: doc.title, myTurn: false, waiting: 0, written: doc.title, watching: false };
+    s = { base: doc.title, myTurn: false, anyOfMine: false, waiting: 0, written: doc.title, watching: false };
     shown.set(doc, s);
   }
   return s;
 }
 
 function apply(doc: Document, s: Attention): void {
-  const marked = s.myTurn ? t('site.title.yourMove', { title: s.base }) : s.base;
+  const mark = s.myTurn && !(s.anyOfMine && s.waiting > 0);
+  const marked = mark ? t('site.title.yourMove', { title: s.base }) : s.base;
   const wanted = s.waiting > 0 ? t('site.title.count', { count: s.waiting, title: marked }) : marked;
   s.written = wanted;
   if (doc.title !== wanted) doc.title = wanted;
@@ -41,11 +44,20 @@ function apply(doc: Document, s: Attention): void {
   if (icon && icon.getAttribute('href') !== href) icon.setAttribute('href', href);
 }
 
-/** A match page (or the home page) says whether it is my move there, under its own title. */
+/** A match page says whether it is my move there, under its own title. */
 export function showAttention(myTurn: boolean, title: string, doc: Document = document): void {
   const s = stateOf(doc);
   s.myTurn = myTurn;
+  s.anyOfMine = false;
   s.base = title;
+  apply(doc, s);
+}
+
+/** The home page says whether any match of mine waits for my move: "● Your move" until the count is known. */
+export function showAnyTurn(anyTurn: boolean, title: string, doc: Document = document): void {
+  showAttention(anyTurn, title, doc);
+  const s = stateOf(doc);
+  s.anyOfMine = true;
   apply(doc, s);
 }
 
@@ -61,6 +73,7 @@ export function showWaiting(count: number, doc: Document = document, nav: Badgin
   if (doc.title !== s.written) {
     s.base = doc.title;
     s.myTurn = false;
+    s.anyOfMine = false;
   }
   s.waiting = Math.max(0, Math.floor(count));
   apply(doc, s);
@@ -77,6 +90,7 @@ function watchTitle(doc: Document, s: Attention): void {
     if (doc.title === s.written) return;
     s.base = doc.title;
     s.myTurn = false;
+    s.anyOfMine = false;
     apply(doc, s);
   }).observe(doc.head, { subtree: true, childList: true, characterData: true });
 }
