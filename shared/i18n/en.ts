@@ -47,6 +47,7 @@ export const en = {
   'home.mine.since': 'since {when}',
   'home.mine.waitingSince': 'waiting since {when}',
   'home.mine.dueBy': 'due by {when}',
+  'home.mine.theirMove': '{name} to move, waiting {duration}',
   'home.mine.empty':
     'Nothing here yet. Playing in another browser? Open this site there once while signed in, and those matches show up here too. Or start a new one below.',
   'home.mine.waiting':

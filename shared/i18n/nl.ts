@@ -37,6 +37,7 @@ export const nl = {
   'home.mine.since': 'sinds {when}',
   'home.mine.waitingSince': 'wacht sinds {when}',
   'home.mine.dueBy': 'uiterlijk {when}',
+  'home.mine.theirMove': '{name} is aan zet, wacht al {duration}',
   'home.mine.empty':
     'Hier staat nog niets. Speel je in een andere browser? Open de site daar één keer terwijl je ingelogd bent, dan verschijnen die partijen hier ook. Of begin hieronder een nieuwe.',
   'home.mine.waiting':

@@ -1,5 +1,6 @@
 /**
  * Away from the site, in real headless Chromium on a phone against the local app with its player part:
+ * - "my matches" says which opponent a match waits for, and for how long;
  * - the tab's title and icon say how many matches wait for a signed-in player ("(2) Dutch"), on the home
  *   page, on a page that sets its own title, and on a match page beside "● Your move";
  * - the web app manifest is linked and served with its content type, and names PNG icons (192 and 512,
@@ -55,6 +56,8 @@ describe('away from the site', () => {
     await p.goto(`${base}/`);
     await titleIs(p, '(2) Dutch');
     expect(await p.locator('link[rel="icon"]').getAttribute('href')).toBe('/favicon-turn.svg');
+    // The clock in sight in "my matches": the match waiting for Cy says so, and for how long.
+    expect(await p.locator(`[data-match="${m3.matchId}"] [data-waits-for="1"]`).innerText()).toMatch(/^Cy to move, waiting /);
     await p.goto(`${base}/ratings`);
     await titleIs(p, '(2) Leaderboards · Dutch');
 
