@@ -5,8 +5,9 @@
  *   page, on a page that sets its own title, and on a match page beside "● Your move";
  * - the web app manifest is linked and served with its content type, and names PNG icons (192 and 512,
  *   also maskable) that the site serves as image/png;
- * - the account page's "after your move" choice, in English and in Dutch, axe clean: chosen, a move that
- *   ends the turn opens the next match waiting, and the count in the title goes down.
+ * - the account page's "after your move" choice and the player's own chat-app webhooks, in English and in
+ *   Dutch, axe clean: chosen, a move that ends the turn opens the next match waiting, and the count in the
+ *   title goes down.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -82,6 +83,10 @@ describe('away from the site', () => {
     expect(await choice.isChecked()).toBe(false);
     await choice.check();
     expect(await p.evaluate(() => localStorage.getItem('dutch:v1:next-after-move'))).toBe('1');
+    // The player's own chat-app webhooks, for all their matches (no "whose notices" choice here).
+    const hooks = p.getByRole('region', { name: 'Chat apps' });
+    await hooks.getByText('No chat app gets your notices yet.').waitFor();
+    expect(await hooks.locator('input[name="nt-hook-scope"]').count()).toBe(0);
     await expectAccessible(p, 'account page, after your move (English, phone)');
     await p.screenshot({ path: `${env.artifacts}/80-after-move-en-phone.png`, fullPage: true });
 
@@ -102,6 +107,7 @@ describe('away from the site', () => {
     expect(await keuze.isChecked()).toBe(true);
     expect(await na.innerText()).toContain('Alleen op dit apparaat onthouden.');
     await titleIs(p, '(1) Dutch');
+    await p.getByRole('region', { name: 'Chatapps' }).getByText('Nog geen chatapp krijgt je berichten.').waitFor();
     await expectAccessible(p, 'account page, after your move (Dutch, phone)');
     await p.screenshot({ path: `${env.artifacts}/81-after-move-nl-phone.png`, fullPage: true });
     // Unchosen: kept off on this device.

@@ -1,6 +1,7 @@
 /**
  * The player's own pages, loaded only when opened: `/signin` (ask for a link by mail) and `/account`
- * (who is signed in, the signed-in devices, notice defaults, what follows a move, and the player's data).
+ * (who is signed in, the signed-in devices, notice defaults, what follows a move, the player's own chat-app
+ * webhooks, and the player's data).
  */
 import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, api } from '../../api.js';
@@ -10,6 +11,7 @@ import { ConfirmButton } from '../Confirm.js';
 import { nextAfterMove, saveNextAfterMove } from '../../storage.js';
 import { navigate, onLinkClick } from '../router.js';
 import { SiteBar, useSession } from '../SiteBar.js';
+import { WebhookSection } from '../WebhookSection.js';
 
 const says = (e: unknown) => (e instanceof ApiFailure ? e.message : t('account.unreachable'));
 
@@ -131,6 +133,7 @@ export function AccountPage() {
       <Sessions />
       <Notices player={session.player} />
       <AfterMove />
+      <WebhookSection api={api} target={{ kind: 'player' }} />
       <YourData />
     </main>
   );
