@@ -30,6 +30,7 @@ import { presenceFromRequests, profileRoutes, seatPresenceRoutes } from './http/
 import { timingRoutes } from './http/routes/timing.js';
 import { undoRoutes } from './http/routes/undo.js';
 import { webhookRoutes } from './http/routes/webhooks.js';
+import { playerWebhookRoutes } from './http/routes/player-webhooks.js';
 import type { LobbyStore } from './matches/lobby-port.js';
 import type { MatchStore } from './matches/port.js';
 import { METRIC, type Observe } from './observe.js';
@@ -278,6 +279,11 @@ function mountPlayers(app: Hono, deps: AppDeps, ctx: RouteContext, boards: Waiti
   app.use(`${MATCHES_BASE}/*`, autoClaim(routeCtx));
   app.route(API_BASE, playerRoutes(routeCtx));
   const safety = profileStore && deps.players.safety ? new Safety({ store: deps.players.safety, clock }) : undefined;
+  if (deps.webhooks) {
+    // A player's own webhooks: every notice of every seat they hold (the dispatcher asks who holds it).
+    const webhooks = new WebhookSettings({ ...deps.webhooks, clock });
+    app.route(API_BASE, playerWebhookRoutes({ webhooks, signIn, ...(publicUrl ? { publicUrl } : {}) }));
+  }
   if (ctx.service.lobby) {
     app.route(
       API_BASE,

@@ -3,7 +3,7 @@
  *
  * Output: a content-hashed `main.<hash>.js` (the site's frame) and lazily loaded chunks (each
  * game's board, the rules help), ONE content-hashed stylesheet `site.<hash>.css`, the static files
- * of web/public, and index.html with the hashed names filled in. The local server (and
+ * of web/public with the app's PNG icons (web/icons.ts), and index.html with the hashed names filled in. The local server (and
  * CloudFront) cache hashed files forever and index.html never.
  *
  * esbuild gives CSS imported by a lazily loaded chunk a file of its own and never loads it, so
@@ -19,6 +19,7 @@ import { join, relative, resolve } from 'node:path';
 import { type BuildOptions, build, type Metafile, type OutputFile, type Plugin } from 'esbuild';
 import { inlineScriptHashes, scriptHash } from '../functions/http/security-headers.js';
 import { compileCatalog, pseudoCatalog } from '../functions/i18n.js';
+import { ICON_SIZES, iconFile, iconPng } from './icons.js';
 import { en } from '#shared/i18n/en.js';
 import { GAME_WORDS, type GameWithWords } from '#shared/i18n/games/index.js';
 import { type Catalog, LANGS, type Lang } from '#shared/i18n/index.js';
@@ -122,6 +123,8 @@ export async function buildWeb(opts: { outdir?: string } = {}): Promise<Metafile
   await rm(outdir, { recursive: true, force: true });
   await mkdir(outdir, { recursive: true });
   await cp('web/public', outdir, { recursive: true });
+  // The installed app's PNG icons (web/public/manifest.webmanifest names them), drawn here, not kept as binaries.
+  for (const size of ICON_SIZES) await writeFile(join(outdir, iconFile(size)), iconPng(size));
   const options: BuildOptions = {
     entryPoints: [ENTRY],
     bundle: true,

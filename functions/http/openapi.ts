@@ -37,6 +37,7 @@ import { standInApi } from './routes/stand-in.js';
 import { timingApi } from './routes/timing.js';
 import { undoApi } from './routes/undo.js';
 import { webhookApi } from './routes/webhooks.js';
+import { playerWebhookApi } from './routes/player-webhooks.js';
 
 /** The routes functions/app.ts answers itself (mounted under API_BASE). */
 export const appApi = {
@@ -64,7 +65,7 @@ export const appApi = {
 const MOUNTED: readonly [prefix: string, routes: ApiRoutes[]][] = [
   [API_BASE, [appApi]],
   [MATCHES_BASE, [matchApi, inviteApi, moveApi, standInApi, chatApi, replayApi, undoApi, timingApi, webhookApi]],
-  [API_BASE, [notificationApi, playerApi, ratingApi, lobbyApi]],
+  [API_BASE, [notificationApi, playerApi, ratingApi, lobbyApi, playerWebhookApi]],
   [API_BASE, [profileApi, friendApi]],
   [API_BASE, [safetyApi]],
   [MATCHES_BASE, [seatPresenceApi]],

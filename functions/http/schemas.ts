@@ -171,4 +171,6 @@ export const WebhookRequest = lazily(() =>
 );
 export const WebhookId = lazily(() => z.string().check(z.regex(/^[A-Za-z0-9_-]{6,24}$/)));
 export const WebhookPath = lazily(() => z.strictObject({ id: MatchId(), seat: SeatParam(), hook: WebhookId() }));
+/** A signed-in player's own webhook (/api/me/webhooks/{hook}). */
+export const PlayerWebhookPath = lazily(() => z.strictObject({ hook: WebhookId() }));
 export const WebhookPauseRequest = lazily(() => z.strictObject({ paused: z.boolean() }));

@@ -30,9 +30,10 @@ if (!runtime.publicUrl) throw new Error('PUBLIC_URL must be set for the dispatch
 const observe = lambdaObserve('dispatcher');
 const matches = new DynamoMatchStore(db, tableName);
 // The players' counters, kept where the site learns a match ended: its "over" notice.
+const playerStore = new DynamoPlayerStore(db, tableName);
 const stats = new PlayerStats({
   matches,
-  players: new DynamoPlayerStore(db, tableName),
+  players: playerStore,
   profiles: new DynamoProfileStore(db, tableName),
   clock: Date.now,
 });
@@ -47,7 +48,8 @@ const dispatcher = new Dispatcher({
   publicUrl: runtime.publicUrl,
   ...(runtime.email ? { email: runtime.email } : {}),
   ...(runtime.push ? { push: runtime.push } : {}),
-  webhooks: webhooksOf(db, tableName),
+  // A signed-in player's own webhooks hear of every seat they hold.
+  webhooks: { ...webhooksOf(db, tableName), ownerOf: (matchId, seat) => playerStore.seatOwner(matchId, seat) },
 });
 
 export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {

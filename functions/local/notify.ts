@@ -67,9 +67,10 @@ export function startLocalNotify(opts: {
   };
 
   const webhooks = webhooksOf(db, opts.tableName);
+  const playerStore = new DynamoPlayerStore(db, opts.tableName);
   const stats = new PlayerStats({
     matches: opts.matches,
-    players: new DynamoPlayerStore(db, opts.tableName),
+    players: playerStore,
     profiles: new DynamoProfileStore(db, opts.tableName),
     clock: Date.now,
   });
@@ -86,7 +87,8 @@ export function startLocalNotify(opts: {
     publicUrl: opts.publicUrl,
     email,
     push,
-    webhooks,
+    // A signed-in player's own webhooks hear of every seat they hold.
+    webhooks: { ...webhooks, ownerOf: (matchId, seat) => playerStore.seatOwner(matchId, seat) },
     log,
     finished,
     ratings,

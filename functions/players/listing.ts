@@ -22,8 +22,11 @@ export interface MyMatch {
   /** When this seat's move is due (your-move, with a move deadline; out of its quiet hours and weekends). */
   deadlineAt: number | null;
   you: string | null;
-  /** `bot`: a seat made for a computer, which the page names in its own language ("Computer 2 (strong)"). */
-  opponents: { seat: Seat; name: string | null; bot?: { level: BotLevel } }[];
+  /**
+   * `bot`: a seat made for a computer, which the page names in its own language ("Computer 2 (strong)").
+   * `toMove`: the match waits for this opponent's move, since then, and until when (with a move deadline).
+   */
+  opponents: { seat: Seat; name: string | null; bot?: { level: BotLevel }; toMove?: { since: number; deadlineAt: number | null } }[];
   result: { outcome: 'won' | 'lost' | 'shared' | 'nobody'; summary: string; key?: string; params?: Params } | null;
   updatedAt: number;
   /** What the page needs to open the seat without its link. */
@@ -57,7 +60,18 @@ export function myMatch(m: MatchRecord, seat: Seat, token: string, gameName: str
     deadlineAt: state === 'your-move' ? deadlineOf(m, seat) : null,
     you: m.seats[seat]?.name ?? null,
     opponents: m.seats.flatMap((s, i) =>
-      i === seat ? [] : [{ seat: i, name: s.name, ...(isComputerSeat(s) ? { bot: { level: s.bot!.level } } : {}) }],
+      i === seat
+        ? []
+        : [
+            {
+              seat: i,
+              name: s.name,
+              ...(isComputerSeat(s) ? { bot: { level: s.bot!.level } } : {}),
+              ...(m.status === 'active' && m.toAct.includes(i)
+                ? { toMove: { since: s.waitingSince ?? m.updatedAt, deadlineAt: deadlineOf(m, i) } }
+                : {}),
+            },
+          ],
     ),
     result: resultOf(m, seat),
     updatedAt: m.updatedAt,

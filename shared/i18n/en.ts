@@ -28,6 +28,7 @@ export const en = {
   'site.lang.label': 'Language',
   'site.cancel': 'Cancel',
   'site.title.yourMove': '● Your move · {title}',
+  'site.title.count': '({count}) {title}',
   'site.loading': 'Loading…',
   'site.unreachable': 'The server could not be reached.',
   'site.notFound.title': 'Page not found',
@@ -46,6 +47,7 @@ export const en = {
   'home.mine.since': 'since {when}',
   'home.mine.waitingSince': 'waiting since {when}',
   'home.mine.dueBy': 'due by {when}',
+  'home.mine.theirMove': '{name} to move, waiting {duration}',
   'home.mine.empty':
     'Nothing here yet. Playing in another browser? Open this site there once while signed in, and those matches show up here too. Or start a new one below.',
   'home.mine.waiting':

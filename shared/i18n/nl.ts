@@ -19,6 +19,7 @@ export const nl = {
   'site.lang.label': 'Taal',
   'site.cancel': 'Annuleren',
   'site.title.yourMove': '● Jij bent aan zet · {title}',
+  'site.title.count': '({count}) {title}',
   'site.loading': 'Laden…',
   'site.unreachable': 'De server is niet bereikbaar.',
   'site.notFound.title': 'Pagina niet gevonden',
@@ -36,6 +37,7 @@ export const nl = {
   'home.mine.since': 'sinds {when}',
   'home.mine.waitingSince': 'wacht sinds {when}',
   'home.mine.dueBy': 'uiterlijk {when}',
+  'home.mine.theirMove': '{name} is aan zet, wacht al {duration}',
   'home.mine.empty':
     'Hier staat nog niets. Speel je in een andere browser? Open de site daar één keer terwijl je ingelogd bent, dan verschijnen die partijen hier ook. Of begin hieronder een nieuwe.',
   'home.mine.waiting':

@@ -113,6 +113,21 @@ describe('claiming seats and my matches', () => {
     list = (await d.call('GET', '/api/me/matches')).json.matches as Mine[];
     expect(list.map((m) => m.state)).toEqual(['your-move', 'their-move', 'open', 'over']);
     expect((await d.call('GET', '/api/me/next')).json.next.matchId).toBe(newer.matchId);
+    // The match waiting for Bob says since when (both commit from the start: since it began), with no deadline no end.
+    expect(list.find((m) => m.matchId === older.matchId)!.opponents).toEqual([
+      { seat: 1, name: 'Bob', toMove: { since: start, deadlineAt: null } },
+    ]);
+    // With a one-day deadline, the time Eve has left: a day from when the match began waiting for her.
+    const began = h.clock.now;
+    const timed = await h.started(2, { timing: { reminderHours: 0, deadlineDays: 1 } }, ['Ann', 'Eve']);
+    await d.call('POST', '/api/me/seats', { body: { seats: [{ matchId: timed.matchId, ...timed.seats[0]! }] } });
+    h.clock.advance(60_000);
+    const tv = (await h.api.read(timed.matchId, timed.seats[0]!)).json.version;
+    expect((await h.api.move(timed.matchId, timed.seats[0]!, tv, { kind: 'commit', secret: 4 })).status).toBe(200);
+    list = (await d.call('GET', '/api/me/matches')).json.matches as Mine[];
+    expect(list.find((m) => m.matchId === timed.matchId)!.opponents).toEqual([
+      { seat: 1, name: 'Eve', toMove: { since: began, deadlineAt: began + 24 * 3_600_000 } },
+    ]);
   });
 
   it('joins a seat taken by an invite while signed in, but not one taken from another site', async () => {

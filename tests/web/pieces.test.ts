@@ -13,7 +13,7 @@ import { optionFields, optionValues } from '../../web/src/options.js';
 import { deviceKey, loadDevices, saveDevices } from '../../web/src/notify.js';
 import * as store from '../../web/src/storage.js';
 import { listNames, nextAnnouncement, sayHere, turnText } from '../../web/src/text.js';
-import { PLAIN_ICON, TURN_ICON, showAttention } from '../../web/src/ui/attention.js';
+import { PLAIN_ICON, TURN_ICON, showAnyTurn, showAttention, showWaiting } from '../../web/src/ui/attention.js';
 import { secretSumsOptions } from '../support/test-game.js';
 
 const T = `${'A'.repeat(21)}-_${'b'.repeat(20)}`;
@@ -246,5 +246,39 @@ describe('title and icon', () => {
     showAttention(false, 'Dutch', doc);
     expect(doc.title).toBe('Dutch');
     expect(attrs.href).toBe(PLAIN_ICON);
+  });
+  it('put the count of matches waiting for me in front of the title and on the app badge, kept when a page retitles', () => {
+    const { doc, attrs } = fakeDoc();
+    const badges: (number | 'clear')[] = [];
+    const nav = {
+      setAppBadge: async (n?: number) => void badges.push(n ?? 0),
+      clearAppBadge: async () => void badges.push('clear'),
+    };
+    doc.title = 'Leaderboards · Dutch';
+    showWaiting(2, doc, nav);
+    expect(doc.title).toBe('(2) Leaderboards · Dutch');
+    expect(attrs.href).toBe(TURN_ICON);
+    // A page that writes its own title gets the count again at the next answer.
+    doc.title = 'Ann · Dutch';
+    showWaiting(3, doc, nav);
+    expect(doc.title).toBe('(3) Ann · Dutch');
+    // On a match page where it is my move, both marks.
+    showAttention(true, 'Dutch auction', doc);
+    expect(doc.title).toBe('(3) ● Your move · Dutch auction');
+    showWaiting(0, doc, nav);
+    expect(doc.title).toBe('● Your move · Dutch auction');
+    showAttention(false, 'Dutch', doc);
+    expect(doc.title).toBe('Dutch');
+    expect(attrs.href).toBe(PLAIN_ICON);
+    expect(badges).toEqual([2, 3, 'clear']);
+    // No Badging API (most desktop browsers): the title alone.
+    showWaiting(1, doc, {});
+    expect(doc.title).toBe('(1) Dutch');
+    // The home page's "any of mine" mark gives way to the count once it is known.
+    showWaiting(0, doc, {});
+    showAnyTurn(true, 'Dutch', doc);
+    expect(doc.title).toBe('● Your move · Dutch');
+    showWaiting(2, doc, {});
+    expect(doc.title).toBe('(2) Dutch');
   });
 });

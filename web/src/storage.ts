@@ -40,6 +40,7 @@ const PREFIX = 'dutch:v1:';
 const SEATS = `${PREFIX}seats`;
 const WATCH = `${PREFIX}watch`;
 const NAME = `${PREFIX}name`;
+const NEXT_AFTER_MOVE = `${PREFIX}next-after-move`;
 /** At most this many matches are remembered; the oldest finished ones go first. */
 const MAX_SEATS = 60;
 
@@ -241,6 +242,15 @@ export function lastName(): string {
 
 export function saveName(name: string): void {
   write(ls(), NAME, name);
+}
+
+/** "Take me to the next match waiting for me after my move": remembered on this device, off until chosen. */
+export function nextAfterMove(): boolean {
+  return ls().getItem(NEXT_AFTER_MOVE) === '1';
+}
+
+export function saveNextAfterMove(on: boolean): void {
+  write(ls(), NEXT_AFTER_MOVE, on ? '1' : '0');
 }
 
 // ------------------------------------------------------------------ last seen state of a match

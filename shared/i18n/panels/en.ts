@@ -205,6 +205,12 @@ export const en = {
   'account.notices.daily': 'At most one mail a day, listing every match waiting for me',
   'account.notices.reminders': 'Remind me when a move of mine has waited a while',
   'account.notices.save': 'Save these choices',
+  'account.after.title': 'After your move',
+  'account.after.next': 'Take me straight to the next match waiting for me after my move',
+  'account.after.device': 'Remembered on this device only.',
+  'account.hooks.intro':
+    'Send every notice of every match in your record to Discord, Slack or your own HTTPS address as well, besides mail and push.',
+  'account.hooks.none': 'No chat app gets your notices yet.',
   'account.data.title': 'Your data',
   'account.data.text': 'Everything we keep about you: your address, your devices, your choices and the seats in your record.',
   'account.data.show': 'Show my data',

@@ -203,6 +203,12 @@ export const nl = {
   'account.notices.daily': 'Hooguit één mail per dag, met elke partij die op mij wacht',
   'account.notices.reminders': 'Herinner me als een zet van mij een tijdje blijft liggen',
   'account.notices.save': 'Deze keuzes opslaan',
+  'account.after.title': 'Na je zet',
+  'account.after.next': 'Breng me na mijn zet meteen naar de volgende partij die op mij wacht',
+  'account.after.device': 'Alleen op dit apparaat onthouden.',
+  'account.hooks.intro':
+    'Stuur elk bericht over elke partij in je overzicht ook naar Discord, Slack of je eigen HTTPS-adres, naast mail en push.',
+  'account.hooks.none': 'Nog geen chatapp krijgt je berichten.',
   'account.data.title': 'Je gegevens',
   'account.data.text': 'Alles wat we over je bewaren: je adres, je apparaten, je keuzes en de plaatsen op je lijst.',
   'account.data.show': 'Toon mijn gegevens',

@@ -8,11 +8,12 @@ import { ApiFailure, api } from '../api.js';
 import { fmt, gameName, type MessageKey, t, useLang } from '../i18n.js';
 import { rememberMatch, storedResult, storedVariant } from '../remembered.js';
 import * as store from '../storage.js';
-import { showAttention } from './attention.js';
+import { showAnyTurn } from './attention.js';
 import { ConfirmButton } from './Confirm.js';
 import { CreateForm } from './create/CreateForm.js';
 import { myMatches, holdSeat, seatsTakenByOthers, type ServerMatch, type TakenSeat } from '../player.js';
-import { sayHere, seatName } from '../text.js';
+import { duration, sayHere, seatName } from '../text.js';
+import { dueText } from '../timing.js';
 import { onLinkClick } from './router.js';
 import { SiteBar, useSession } from './SiteBar.js';
 
@@ -57,7 +58,7 @@ export function Home() {
 
   const anyTurn = server ? server.some((m) => m.state === 'your-move') : seats.some((s) => s.myTurn);
   const lang = useLang();
-  useEffect(() => showAttention(anyTurn, t('site.name')), [anyTurn, lang]);
+  useEffect(() => showAnyTurn(anyTurn, t('site.name')), [anyTurn, lang]);
 
   return (
     <main class="page home">
@@ -185,6 +186,7 @@ function TakenSeats({ taken }: { taken: TakenSeat[] }) {
 }
 
 function AccountMatches({ list }: { list: ServerMatch[] }) {
+  const now = Date.now();
   return (
     <section class="zone my-matches" data-source="account" aria-labelledby="mine-h">
       <h2 id="mine-h">{t('home.mine.title')}</h2>
@@ -200,6 +202,16 @@ function AccountMatches({ list }: { list: ServerMatch[] }) {
                 {others.length > 0 && <span class="with"> {t('home.mine.with', { names: fmt.list(others) })}</span>}
                 {m.waitingSince && <span class="match-facts">{t('home.mine.waitingSince', { when: fmt.when(m.waitingSince) })}</span>}
                 {m.deadlineAt && <span class="match-facts">{t('home.mine.dueBy', { when: fmt.when(m.deadlineAt) })}</span>}
+                {m.deadlineAt && <span class="match-facts time-left">{dueText(m.deadlineAt, now)}</span>}
+                {m.opponents.map(
+                  (o) =>
+                    o.toMove && (
+                      <span key={o.seat} class="match-facts" data-waits-for={o.seat}>
+                        {t('home.mine.theirMove', { name: seatName(seatsOf(m), o.seat), duration: duration(now - o.toMove.since) })}
+                        {o.toMove.deadlineAt ? ` · ${dueText(o.toMove.deadlineAt, now)}` : ''}
+                      </span>
+                    ),
+                )}
               </a>
               <span class={mine ? 'badge your-move' : 'badge'}>{t(SERVER_STATE[m.state])}</span>
               {m.result && (

@@ -129,7 +129,7 @@ export function NotifyPanel({
       <PushSection {...ui} matchId={match.matchId} seat={seat} />
       <TimeSection {...ui} onMatchChanged={onMatchChanged} />
       {hasDeadline && <PauseSection {...ui} match={match} onMatchChanged={onMatchChanged} />}
-      <WebhookSection api={api} matchId={match.matchId} seat={seat} token={token} />
+      <WebhookSection api={api} target={{ kind: 'seat', matchId: match.matchId, seat, token }} />
     </div>
   );
 }

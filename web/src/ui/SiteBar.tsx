@@ -18,6 +18,7 @@ import {
   type SessionState,
   signOut,
 } from '../player.js';
+import { showWaiting } from './attention.js';
 import { navigate, onLinkClick } from './router.js';
 
 export function useSession(): SessionState {
@@ -33,6 +34,10 @@ export function useSession(): SessionState {
 /** `myTurn`: on a match page, whether it is my move there (the next waiting match is asked again when it changes). */
 export function SiteBar({ matchId, myTurn }: { matchId?: string; myTurn?: boolean } = {}) {
   const session = useSession();
+  // Signed out (or no player part at all): no count in the title or on the app's badge.
+  useEffect(() => {
+    if (session.kind === 'out' || session.kind === 'off') showWaiting(0);
+  }, [session.kind]);
   return (
     <nav class="sitebar" aria-label={t('site.nav.label')}>
       <a href="/" class="home-link" onClick={(e) => onLinkClick(e)}>
@@ -82,6 +87,7 @@ function NextWaiting({ here }: { here: string | undefined }) {
         if (!live) return;
         setNext(n.next);
         setWaiting(n.waiting);
+        showWaiting(n.waiting);
       },
       (e) => live && setError(e instanceof ApiFailure ? e.message : t('site.unreachable')),
     );

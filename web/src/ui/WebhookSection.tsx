@@ -1,6 +1,7 @@
 /**
  * Chat-app webhooks in the notifications panel (functions/http/routes/webhooks.ts): this seat's and the
- * match's own (a group's channel), each with its state (working, failing, paused and why), a test message,
+ * match's own (a group's channel); or, on the account page, the signed-in player's own for all their matches
+ * (functions/http/routes/player-webhooks.ts, the session cookie); each with its state (working, failing, paused and why), a test message,
  * pause or resume, and remove; and a form to add one. A signed webhook's secret is shown once, right after
  * it is made: the server never shows it again.
  */
@@ -14,9 +15,13 @@ import { errorText } from '../notify.js';
 
 type Webhook = z.infer<typeof WebhookResponse>;
 
-function hooksApi(api: Pick<Api, 'call'>, matchId: string, seat: number, token: string) {
-  const base = `/api/matches/${encodeURIComponent(matchId)}/seats/${seat}/webhooks`;
-  const auth = token;
+/** Whose webhooks: a seat's (and its match's), by the seat token; or the signed-in player's, by the session cookie. */
+export type WebhookTarget = { kind: 'seat'; matchId: string; seat: number; token: string } | { kind: 'player' };
+
+function hooksApi(api: Pick<Api, 'call'>, target: WebhookTarget) {
+  const base =
+    target.kind === 'player' ? '/api/me/webhooks' : `/api/matches/${encodeURIComponent(target.matchId)}/seats/${target.seat}/webhooks`;
+  const auth = target.kind === 'seat' ? target.token : undefined;
   const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
   return {
     list: () => api.call<{ webhooks: Webhook[] }>('GET', base, { auth }),
@@ -25,7 +30,7 @@ function hooksApi(api: Pick<Api, 'call'>, matchId: string, seat: number, token: 
       return api.call<z.infer<typeof WebhookAddedResponse>>('POST', base, {
         auth,
         // The pseudo-locale is no language of messages: the server then takes the request's.
-        body: { url, scope, ...((LANGS as readonly string[]).includes(lang) ? { lang } : {}) },
+        body: { url, ...(target.kind === 'seat' ? { scope } : {}), ...((LANGS as readonly string[]).includes(lang) ? { lang } : {}) },
       });
     },
     test: (id: string) => api.call<z.infer<typeof WebhookTestResponse>>('POST', `${one(id)}/test`, { auth }),
@@ -45,8 +50,11 @@ function stateText(h: Webhook): string {
   return h.failures > 0 ? t('match.notify.hooks.failing', { count: h.failures }) : t('match.notify.hooks.ok');
 }
 
-export function WebhookSection({ api, matchId, seat, token }: { api: Pick<Api, 'call'>; matchId: string; seat: number; token: string }) {
-  const h = useMemo(() => hooksApi(api, matchId, seat, token), [api, matchId, seat, token]);
+export function WebhookSection({ api, target }: { api: Pick<Api, 'call'>; target: WebhookTarget }) {
+  const key = target.kind === 'seat' ? `${target.matchId}:${target.seat}:${target.token}` : 'player';
+  const h = useMemo(() => hooksApi(api, target), [api, key]);
+  const player = target.kind === 'player';
+  const Heading = player ? 'h2' : 'h3';
   const [hooks, setHooks] = useState<Webhook[] | null>(null);
   const [url, setUrl] = useState('');
   const [scope, setScope] = useState<'seat' | 'match'>('seat');
@@ -91,10 +99,10 @@ export function WebhookSection({ api, matchId, seat, token }: { api: Pick<Api, '
   };
 
   return (
-    <section class="notify-block" aria-labelledby="nt-hooks-h">
-      <h3 id="nt-hooks-h">{t('match.notify.hooks.title')}</h3>
-      <p class="hint">{t('match.notify.hooks.intro')}</p>
-      {hooks && hooks.length === 0 && <p>{t('match.notify.hooks.none')}</p>}
+    <section class={player ? 'zone' : 'notify-block'} aria-labelledby="nt-hooks-h">
+      <Heading id="nt-hooks-h">{t('match.notify.hooks.title')}</Heading>
+      <p class="hint">{t(player ? 'account.hooks.intro' : 'match.notify.hooks.intro')}</p>
+      {hooks && hooks.length === 0 && <p>{t(player ? 'account.hooks.none' : 'match.notify.hooks.none')}</p>}
       {hooks && hooks.length > 0 && (
         <ul class="hook-list">
           {hooks.map((w) => (
@@ -127,17 +135,19 @@ export function WebhookSection({ api, matchId, seat, token }: { api: Pick<Api, '
             onInput={(e) => setUrl((e.currentTarget as HTMLInputElement).value)}
           />
         </div>
-        <fieldset>
-          <legend>{t('match.notify.hooks.whose')}</legend>
-          <label class="check">
-            <input type="radio" name="nt-hook-scope" checked={scope === 'seat'} onChange={() => setScope('seat')} />
-            {t('match.notify.hooks.mine')}
-          </label>
-          <label class="check">
-            <input type="radio" name="nt-hook-scope" checked={scope === 'match'} onChange={() => setScope('match')} />
-            {t('match.notify.hooks.everyone')}
-          </label>
-        </fieldset>
+        {!player && (
+          <fieldset>
+            <legend>{t('match.notify.hooks.whose')}</legend>
+            <label class="check">
+              <input type="radio" name="nt-hook-scope" checked={scope === 'seat'} onChange={() => setScope('seat')} />
+              {t('match.notify.hooks.mine')}
+            </label>
+            <label class="check">
+              <input type="radio" name="nt-hook-scope" checked={scope === 'match'} onChange={() => setScope('match')} />
+              {t('match.notify.hooks.everyone')}
+            </label>
+          </fieldset>
+        )}
         <button type="submit" disabled={busy || url.trim() === ''}>
           {t('match.notify.hooks.add')}
         </button>

@@ -1,16 +1,19 @@
 /**
  * The player's own pages, loaded only when opened: `/signin` (ask for a link by mail) and `/account`
- * (who is signed in, the signed-in devices, notice defaults, and the player's data).
+ * (who is signed in, the signed-in devices, notice defaults, what follows a move, the player's own chat-app
+ * webhooks, and the player's data).
  */
 import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, api } from '../../api.js';
 import { loadSession, type NoticeChoice, type Player } from '../../player.js';
 import { type MessageKey, fmt, t, useLang } from '../../i18n.js';
 import { ConfirmButton } from '../Confirm.js';
+import { nextAfterMove, saveNextAfterMove } from '../../storage.js';
 import { navigate, onLinkClick } from '../router.js';
 import { SiteBar, useSession } from '../SiteBar.js';
 import { BlockedPlayers } from './SafetyPanel.js';
 import { Friends } from './Friends.js';
+import { WebhookSection } from '../WebhookSection.js';
 
 const says = (e: unknown) => (e instanceof ApiFailure ? e.message : t('account.unreachable'));
 
@@ -133,6 +136,8 @@ export function AccountPage() {
       <Friends />
       <Sessions />
       <Notices player={session.player} />
+      <AfterMove />
+      <WebhookSection api={api} target={{ kind: 'player' }} />
       <YourData />
     </main>
   );
@@ -407,6 +412,29 @@ function Notices({ player }: { player: Player & { defaults: { mail?: MailRhythm 
         {status}
       </p>
     </form>
+  );
+}
+
+/** "Take me to the next match after my move" (web/src/ui/match/nextAfterMove.ts), kept by this browser at once. */
+function AfterMove() {
+  const [on, setOn] = useState(nextAfterMove);
+  return (
+    <section class="zone" aria-labelledby="after-move-h">
+      <h2 id="after-move-h">{t('account.after.title')}</h2>
+      <label class="choice">
+        <input
+          type="checkbox"
+          name="next-after-move"
+          checked={on}
+          onChange={(e) => {
+            saveNextAfterMove(e.currentTarget.checked);
+            setOn(e.currentTarget.checked);
+          }}
+        />{' '}
+        {t('account.after.next')}
+      </label>
+      <p class="muted">{t('account.after.device')}</p>
+    </section>
   );
 }
 

@@ -20,6 +20,7 @@ import type { BotLevel, Credentials, LogRecord, Match } from '../../types.js';
 import { showAttention } from '../attention.js';
 import { LOG_PAGE } from '../LogPanel.js';
 import { navigate } from '../router.js';
+import { goToNextAfterMove } from './nextAfterMove.js';
 
 export function isMyTurn(m: Match | null, you: number | null): boolean {
   return !!m && m.status === 'active' && you !== null && m.toAct.includes(you);
@@ -119,6 +120,15 @@ export function useMatch(matchId: string, creds: Credentials): MatchState {
 
   const actions = useActions(matchId, creds, live, show, { setBusy, setNotice });
   const older = useOlderLog(matchId, creds, match, setNotice);
+  // A move that ends my turn here takes me on to the next match waiting for me, if I chose so.
+  const submit = useCallback(
+    async (move: unknown) => {
+      const done = await actions.submit(move);
+      if (done && !isMyTurn(live.match, you)) void goToNextAfterMove(matchId);
+      return done;
+    },
+    [actions.submit, matchId, you],
+  );
   return {
     match,
     ui,
@@ -133,6 +143,7 @@ export function useMatch(matchId: string, creds: Credentials): MatchState {
     now,
     ...older,
     ...actions,
+    submit,
     pollNow: () => void live.poller?.pollNow(),
   };
 }
