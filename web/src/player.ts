@@ -28,7 +28,7 @@ export interface ServerMatch {
   deadlineAt?: number | null;
   you: string | null;
   /** `bot`: a seat made for a computer (named in the page's language, `seatName`). */
-  opponents: { seat: number; name: string | null; bot?: { level: 'strong' | 'easy' } }[];
+  opponents: { seat: number; name: string | null; bot?: { level: 'strong' | 'easy' | 'beginner' } }[];
   result: { outcome: 'won' | 'lost' | 'shared' | 'nobody'; summary: string; key?: string; params?: unknown } | null;
   updatedAt: number;
   open: { seat: number; token: string };

@@ -116,7 +116,7 @@ describe('dutch-auction bots: a bot sees only its view', () => {
 describe('dutch-auction botPlayer.decide (the platform entry)', () => {
   for (const edition of EDITIONS) {
     it(`a move when the seat is to act (both seats in the sealed commit), null otherwise (${edition})`, () => {
-      const player = playerOf({ easy: bots.easy, strong: quickStrong });
+      const player = playerOf({ beginner: bots.beginner, easy: bots.easy, strong: quickStrong });
       const seen = { move: 0, idle: 0, bothSealing: 0 };
       let rng = seedRng(`decide-${edition}`);
       let state = game.setup(2, { edition }, `decide-${edition}`);

@@ -24,7 +24,7 @@ const SMALL = { playouts: 8, depth: 8 };
 const small = strongBot(SMALL);
 const levelBot = (l: BotLevel) => (l === 'strong' ? small : bots.easy);
 /** The platform entry as exported, with the strong level on the small budget. */
-const smallPlayer = playerOf({ easy: bots.easy, strong: small });
+const smallPlayer = playerOf({ beginner: bots.beginner, easy: bots.easy, strong: small });
 
 /** The same position with what `seat` cannot see dealt differently: deck order and unseen bench cards. */
 function reshuffleHidden(compact: DutchMemoryState, seat: Seat, seed: string): DutchMemoryState {

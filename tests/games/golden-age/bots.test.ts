@@ -127,7 +127,7 @@ describe('golden-age bot levels', () => {
   });
 
   it('botPlayer.decide: a move when the seat is to act, null otherwise (both levels)', () => {
-    const player = playerOf({ easy, strong: SMALL });
+    const player = playerOf({ beginner: bots.beginner, easy, strong: SMALL });
     const seen = { move: 0, idle: 0, idleWithExchange: 0 };
     for (const seats of [3, 4]) {
       let s = goldenAge.setup(seats, {}, `decide-${seats}`);
