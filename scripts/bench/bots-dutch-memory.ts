@@ -90,7 +90,7 @@ export function playGame(
     const input = { seat, view: view(state, seat), legal, now, seed: `${seed}/${moves}/${seat}`, log: logs[seat] };
     if (offTurn) return offTurnSnap(level, input);
     // Off-turn snap checks are not decisions: only the seat's own moves are timed.
-    const bot = level === 'strong' ? strong : botFor('easy');
+    const bot = level === 'strong' ? strong : botFor(level);
     if (!opts.time) return bot.choose(input);
     const [m, ms] = cpuMs(() => bot.choose(input));
     think[level].push(ms);

@@ -19,7 +19,7 @@ import {
 } from './games.js';
 import { aggressiveSnapper, bayesian, memoryGreedy, perfectGreedy, randomLateCall, randomNoCalls } from './memory-baselines.js';
 
-type GameName = 'dutch-auction' | 'dutch-memory' | 'golden-age';
+export type GameName = 'dutch-auction' | 'dutch-memory' | 'golden-age';
 
 /** A level of the ladder counts as better only when the interval's lower end clears par (`above`), or a goal's figures. */
 interface Goal {
@@ -28,7 +28,7 @@ interface Goal {
   readonly lowerAbove?: number;
 }
 
-interface Pairing {
+export interface Pairing {
   readonly game: GameName;
   /** The tested player and the one filling every other seat. */
   readonly hero: string;
@@ -198,15 +198,14 @@ export function noticeLines(n: Record<GameName, Notices>): string[] {
   return lines;
 }
 
-/** Runs the ladder (pairings whose game is in `games`, all by default) and reports the table as it goes. */
-export function runLadder(scale: number, report: (line: string) => void, games?: readonly GameName[]): LadderRow[] {
+/** Runs the ladder (every pairing by default) and reports the table as it goes. */
+export function runLadder(scale: number, report: (line: string) => void, pairings: readonly Pairing[] = PAIRINGS): LadderRow[] {
   const notices: Record<GameName, Notices> = { 'dutch-auction': noNotices(), 'dutch-memory': noNotices(), 'golden-age': noNotices() };
   const rows: LadderRow[] = [];
   report(
     `ladder at scale ${scale} (1 = the protocol's ≥ 1,000 games per two-player pairing, ≥ 400 for more); share of the tested player, 95% Wilson interval`,
   );
-  for (const p of PAIRINGS) {
-    if (games && !games.includes(p.game)) continue;
+  for (const p of pairings) {
     const row = runPairing(p, scale, notices[p.game]);
     rows.push(row);
     report(formatRow(row));

@@ -375,7 +375,8 @@ function easyChoose(input: BotInput<View, Move>): Move {
 /**
  * The beginner's move: a new player's habits, not random play. It bids its whole hand every round
  * (setting aside the card it could least bid with: it overpays and keeps nothing back), buys the card
- * worth the most points it can buy whatever the payment costs it, and never uses a power.
+ * worth the most points it can buy unless the payment plainly costs more points than the card brings
+ * (it never looks for a cheaper way to pay), and never uses a power.
  */
 function beginnerChoose(input: BotInput<View, Move>): Move {
   const { view, legal } = input;
@@ -397,9 +398,16 @@ function beginnerChoose(input: BotInput<View, Move>): Move {
   for (const m of legal) {
     if (m.kind !== 'purchase') continue;
     const card = view.auction.display[m.slot - 1]?.card;
-    const vp = card ? (byId[card]?.vp ?? 0) : 0;
-    // Of two ways to pay for the same card it takes the first it sees.
-    if (vp > bestVp) {
+    const info = card ? byId[card] : undefined;
+    if (!info) continue;
+    // It sees a plain loss (paying more points away than it buys), not a better way to pay.
+    let lost = 0;
+    for (const id of m.pay) {
+      const suit = view.seats[input.seat]?.bid.find((b) => b.id === id)?.suit ?? byId[id]?.suit;
+      if (suit !== info.suit) lost += byId[id]?.vp ?? 0;
+    }
+    const vp = info.vp;
+    if (vp > bestVp && vp > lost) {
       bestVp = vp;
       best = m;
     }

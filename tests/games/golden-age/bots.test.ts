@@ -69,7 +69,7 @@ describe('golden-age bots see only their view', () => {
           const t = scramble(s, seat, seedRng(`scramble-${g}-${n}`));
           expect(view(t, seat)).toEqual(view(s, seat));
           if (JSON.stringify(t.players) !== JSON.stringify(s.players)) changed++;
-          for (const bot of [easy, SMALL]) {
+          for (const bot of [bots.beginner, easy, SMALL]) {
             expect(choose(bot, t, seat, `v${n}`)).toEqual(choose(bot, s, seat, `v${n}`));
           }
           checked++;
