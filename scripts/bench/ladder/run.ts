@@ -6,6 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Seat } from '#shared/engine/game.js';
+import type { GameId } from '#shared/games/ids.js';
 import { pct, quantile, THINK_BUDGET, wilson } from '../../ladder-stats.js';
 import {
   type AuctionPlayer,
@@ -19,7 +20,7 @@ import {
 } from './games.js';
 import { aggressiveSnapper, bayesian, memoryGreedy, perfectGreedy, randomLateCall, randomNoCalls } from './memory-baselines.js';
 
-export type GameName = 'dutch-auction' | 'dutch-memory' | 'golden-age';
+export type GameName = GameId;
 
 /** A level of the ladder counts as better only when the interval's lower end clears par (`above`), or a goal's figures. */
 interface Goal {
@@ -167,7 +168,7 @@ export function formatRow(r: LadderRow): string {
 }
 
 /** The notices and think times of our bots as report lines. */
-export function noticeLines(n: Record<GameName, Notices>): string[] {
+export function noticeLines(n: Record<GameId, Notices>): string[] {
   const lines: string[] = [];
   const m = n['dutch-memory'];
   lines.push(
@@ -200,7 +201,7 @@ export function noticeLines(n: Record<GameName, Notices>): string[] {
 
 /** Runs the ladder (every pairing by default) and reports the table as it goes. */
 export function runLadder(scale: number, report: (line: string) => void, pairings: readonly Pairing[] = PAIRINGS): LadderRow[] {
-  const notices: Record<GameName, Notices> = { 'dutch-auction': noNotices(), 'dutch-memory': noNotices(), 'golden-age': noNotices() };
+  const notices: Record<GameId, Notices> = { 'dutch-auction': noNotices(), 'dutch-memory': noNotices(), 'golden-age': noNotices() };
   const rows: LadderRow[] = [];
   report(
     `ladder at scale ${scale} (1 = the protocol's ≥ 1,000 games per two-player pairing, ≥ 400 for more); share of the tested player, 95% Wilson interval`,
