@@ -46,9 +46,11 @@ describe('the ladder bench', () => {
     }
     const table = lines.filter((l) => ROW.test(l));
     expect(table).toHaveLength(quick.length);
-    expect(lines.some((l) => /^dutch-memory: Dutch called in the bot's first turn of a round: \d+ of \d+/.test(l))).toBe(true);
-    expect(lines.some((l) => /^dutch-memory: power peek used \d+ of \d+ times offered/.test(l))).toBe(true);
-    expect(lines.some((l) => /^golden-age: turns ended with money a move could have turned into points: \d+ of \d+/.test(l))).toBe(true);
+    expect(lines.some((l) => /^dutch-memory: easy called Dutch in its first turn of a round \d+ of \d+ times/.test(l))).toBe(true);
+    expect(lines.some((l) => /^dutch-memory: easy used power peek \d+ of \d+ times offered/.test(l))).toBe(true);
+    expect(lines.some((l) => /^golden-age: easy ended \d+ of \d+ turns with money a move could have turned into points/.test(l))).toBe(
+      true,
+    );
     expect(lines.filter((l) => /think time \(CPU\): median/.test(l)).length).toBeGreaterThanOrEqual(6);
     expect(lines.at(-1)).toMatch(/^goals met: \d+ of \d+/);
   });

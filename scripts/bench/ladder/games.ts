@@ -25,32 +25,36 @@ import { greedyBuyer } from './auction-baselines.js';
 import { onePlyGreedy, visibleScore } from './golden-age-baselines.js';
 import type { MemoryAgent } from './memory-baselines.js';
 
-/** What a person would notice, summed over games (only our bots' seats are counted). */
+/** What a person would notice, summed over games, by our bots' level ("strong", …; powers: "strong peek"). */
 export interface Notices {
   /** Memory game: rounds in which a bot had a first turn, and those it began with a Dutch call. */
-  firstTurns: number;
-  firstTurnCalls: number;
-  /** Memory game: powers a bot was offered and used, by power. */
+  firstTurns: Record<string, number>;
+  firstTurnCalls: Record<string, number>;
+  /** Memory game: powers a bot was offered and used, by level and power. */
   powersOffered: Record<string, number>;
   powersUsed: Record<string, number>;
   /** Golden Age: turns a bot ended, and those it ended while a move spending money would have scored. */
-  turnsEnded: number;
-  turnsEndedWithUsableMoney: number;
+  turnsEnded: Record<string, number>;
+  turnsEndedWithUsableMoney: Record<string, number>;
   /** Think time (CPU ms) per decision by level. */
   think: Record<string, number[]>;
 }
 
 export const noNotices = (): Notices => ({
-  firstTurns: 0,
-  firstTurnCalls: 0,
+  firstTurns: {},
+  firstTurnCalls: {},
   powersOffered: {},
   powersUsed: {},
-  turnsEnded: 0,
-  turnsEndedWithUsableMoney: 0,
+  turnsEnded: {},
+  turnsEndedWithUsableMoney: {},
   think: { beginner: [], easy: [], strong: [] },
 });
 
 const MOVE_CAP = 20_000;
+
+const count = (tally: Record<string, number>, key: string) => {
+  tally[key] = (tally[key] ?? 0) + 1;
+};
 
 /** Runs one of our bots, timing it. */
 function timed<V, M>(bot: Bot<V, M>, input: BotInput<V, M>, notices: Notices): M {
@@ -113,8 +117,8 @@ export function playGolden(players: readonly GoldenPlayer[], seed: string, notic
     else {
       move = timed(goldenBots[p], input, notices);
       if (move.kind === 'end-turn') {
-        notices.turnsEnded++;
-        if (couldSpend(input)) notices.turnsEndedWithUsableMoney++;
+        count(notices.turnsEnded, p);
+        if (couldSpend(input)) count(notices.turnsEndedWithUsableMoney, p);
       }
     }
     const r = goldenAge.apply(s, seat, move, { now: 0 });
@@ -136,12 +140,12 @@ function memoryBotAct(level: BotLevel, input: MemoryInput, notices: Notices, fir
   const m = timed(memoryBots[level], input, notices);
   const front = v.pending[0];
   if (v.phase === 'play' && front && front.seat === input.seat && front.kind !== 'give-back') {
-    notices.powersOffered[front.kind] = (notices.powersOffered[front.kind] ?? 0) + 1;
-    if (m.kind !== 'skip') notices.powersUsed[front.kind] = (notices.powersUsed[front.kind] ?? 0) + 1;
+    count(notices.powersOffered, `${level} ${front.kind}`);
+    if (m.kind !== 'skip') count(notices.powersUsed, `${level} ${front.kind}`);
   } else if (v.phase === 'play' && v.turn === input.seat && v.step === 'start' && !firsts.has(`${v.round}/${input.seat}`)) {
     firsts.add(`${v.round}/${input.seat}`);
-    notices.firstTurns++;
-    if (m.kind === 'call-dutch') notices.firstTurnCalls++;
+    count(notices.firstTurns, level);
+    if (m.kind === 'call-dutch') count(notices.firstTurnCalls, level);
   }
   return m;
 }

@@ -171,18 +171,28 @@ export function formatRow(r: LadderRow): string {
 export function noticeLines(n: Record<GameId, Notices>): string[] {
   const lines: string[] = [];
   const m = n['dutch-memory'];
-  lines.push(
-    `dutch-memory: Dutch called in the bot's first turn of a round: ${m.firstTurnCalls} of ${m.firstTurns} (${pct(m.firstTurnCalls / Math.max(1, m.firstTurns))})`,
-  );
-  for (const power of Object.keys(m.powersOffered).sort()) {
-    const offered = m.powersOffered[power] ?? 0;
-    const used = m.powersUsed[power] ?? 0;
-    lines.push(`dutch-memory: power ${power} used ${used} of ${offered} times offered (${pct(used / Math.max(1, offered))})`);
-  }
   const g = n['golden-age'];
-  lines.push(
-    `golden-age: turns ended with money a move could have turned into points: ${g.turnsEndedWithUsableMoney} of ${g.turnsEnded} (${pct(g.turnsEndedWithUsableMoney / Math.max(1, g.turnsEnded))})`,
-  );
+  for (const level of ['beginner', 'easy', 'strong'] as const) {
+    const firsts = m.firstTurns[level] ?? 0;
+    const calls = m.firstTurnCalls[level] ?? 0;
+    if (firsts > 0)
+      lines.push(`dutch-memory: ${level} called Dutch in its first turn of a round ${calls} of ${firsts} times (${pct(calls / firsts)})`);
+    for (const key of Object.keys(m.powersOffered).sort()) {
+      if (!key.startsWith(`${level} `)) continue;
+      const offered = m.powersOffered[key] ?? 0;
+      const used = m.powersUsed[key] ?? 0;
+      lines.push(
+        `dutch-memory: ${level} used power ${key.slice(level.length + 1)} ${used} of ${offered} times offered (${pct(used / offered)})`,
+      );
+    }
+    const ended = g.turnsEnded[level] ?? 0;
+    const idle = g.turnsEndedWithUsableMoney[level] ?? 0;
+    if (ended > 0) {
+      lines.push(
+        `golden-age: ${level} ended ${idle} of ${ended} turns with money a move could have turned into points (${pct(idle / ended)})`,
+      );
+    }
+  }
   for (const game of Object.keys(n) as GameName[]) {
     for (const level of ['beginner', 'easy', 'strong'] as const) {
       const xs = n[game].think[level] ?? [];
