@@ -44,4 +44,4 @@ export function thinkLine(game: string, level: string, xs: readonly number[], bu
 }
 
 /** The think-time budgets per level (CPU of one core): a bot's turn should land within a second or two. */
-export const THINK_BUDGET = { easy: { median: 5, p99: 5 }, strong: { median: 100, p99: 250 } } as const;
+export const THINK_BUDGET = { beginner: { median: 5, p99: 5 }, easy: { median: 5, p99: 5 }, strong: { median: 100, p99: 250 } } as const;

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 
 const Status = z.enum(['open', 'active', 'over']);
-const BotLevel = z.enum(['easy', 'strong']);
+const BotLevel = z.enum(['beginner', 'easy', 'strong']);
 
 /** A computer plays this seat: made for it (no standIn), or standing in for its player until they are back. */
 export const SeatBotResponse = z.object({ level: BotLevel, standIn: z.optional(z.enum(['deadline', 'asked'])) });

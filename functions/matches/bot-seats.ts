@@ -22,7 +22,7 @@ export interface BotSeatRequest {
  * from the seat's `bot` (shared/i18n/render.ts `computerName`, the same numbering); the stored name is
  * for anything that reads the record's names as they are.
  */
-export const botName = (level: BotLevel, n = 0): string => `Computer${n > 0 ? ` ${n}` : ''} (${level === 'strong' ? 'strong' : 'easy'})`;
+export const botName = (level: BotLevel, n = 0): string => `Computer${n > 0 ? ` ${n}` : ''} (${level})`;
 
 /** A seat made for a computer: no token and no invite, so nobody can take it or open it. */
 export const computerSeat = (level: BotLevel, n = 0): SeatRecord => ({

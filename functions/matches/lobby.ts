@@ -9,7 +9,6 @@
  * players ended with computers in the open seats (the sweep wakes it at `botsAt`: ./timing.ts `nextDue`). An
  * entry nobody took leaves the listing at `until` (LOBBY_WAIT_DAYS) and the table by TTL.
  */
-import { BOT_LEVELS } from '#shared/engine/bot.js';
 import type { Seat } from '#shared/engine/game.js';
 import { computerNumbers } from '#shared/i18n/render.js';
 import { computerSeat } from './bot-seats.js';
@@ -178,7 +177,7 @@ export function decideComputersIn(deps: Pick<ChangeDeps, 'game'>): Decide<boolea
     if (!stillOpen(match) || botsAt === undefined || botsAt > now) return { done: false };
     const empty = match.seats.map((s) => s.open === true && s.tokenHash === null && s.bot === undefined);
     const numbers = computerNumbers(empty);
-    const seats = match.seats.map((s, i) => (empty[i] ? computerSeat(BOT_LEVELS[0], numbers[i]) : s));
+    const seats = match.seats.map((s, i) => (empty[i] ? computerSeat('easy', numbers[i]) : s));
     let next: MatchRecord = { ...match, seats, version: match.version + 1, updatedAt: now };
     next = start(deps.game(match.gameId), next, now);
     const intents = seats.flatMap((s, i) => (s.tokenHash === null ? [] : [intent(next, i, 'started', [], now)]));

@@ -56,7 +56,7 @@ export function playGame(
   let state = game.setup(players.length, rules, seed);
   const strong = opts.strongBudget ? strongBot(opts.strongBudget) : botFor('strong');
   let rng: Rng = seedRng(`${seed}/random`);
-  const think: Record<Player, number[]> = { easy: [], strong: [], random: [] };
+  const think: Record<Player, number[]> = { beginner: [], easy: [], strong: [], random: [] };
   let now = 1_700_000_000_000;
   let moves = 0;
   // Each seat's own log (BotInput.log): the events as that seat reads them, and its reveals.
@@ -90,7 +90,7 @@ export function playGame(
     const input = { seat, view: view(state, seat), legal, now, seed: `${seed}/${moves}/${seat}`, log: logs[seat] };
     if (offTurn) return offTurnSnap(level, input);
     // Off-turn snap checks are not decisions: only the seat's own moves are timed.
-    const bot = level === 'strong' ? strong : botFor('easy');
+    const bot = level === 'strong' ? strong : botFor(level);
     if (!opts.time) return bot.choose(input);
     const [m, ms] = cpuMs(() => bot.choose(input));
     think[level].push(ms);
@@ -163,7 +163,7 @@ export async function bench(report: (line: string) => void): Promise<void> {
   // The default keeps `npm run bench` near a minute; BOT_LADDER_GAMES=60 BOT_LADDER_PRESETS=bench for the report.
   const games = Number(process.env.BOT_LADDER_GAMES ?? 6);
   const presets = (process.env.BOT_LADDER_PRESETS?.split(',') ?? ['bench', 'marmot']) as Preset[];
-  const think: Record<Player, number[]> = { easy: [], strong: [], random: [] };
+  const think: Record<Player, number[]> = { beginner: [], easy: [], strong: [], random: [] };
   const t0 = performance.now();
   let played = 0;
   for (const preset of presets) {

@@ -13,7 +13,8 @@
 import type { Game, LogEntry, Seat } from './game.js';
 import { nextU32, type Rng, seedRng } from './random.js';
 
-export const BOT_LEVELS = ['easy', 'strong'] as const;
+/** Weakest first: the ladder's order (scripts/bench/ladder.ts measures that each beats the one before). */
+export const BOT_LEVELS = ['beginner', 'easy', 'strong'] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
 
 /**

@@ -111,8 +111,10 @@ export const en = {
   'bots.level.label': 'Computer level',
   'bots.level.strong': 'Strong (looks ahead)',
   'bots.level.easy': 'Easy (plays by simple habits)',
+  'bots.level.beginner': 'Beginner (forgets, overpays: for a first game)',
   'bots.seat.friend': 'A friend (invite link)',
   'bots.seat.easy': 'Computer — easy',
+  'bots.seat.beginner': 'Computer — beginner',
   'bots.seat.strong': 'Computer — strong',
   'bots.missed.bot': 'A computer plays for them until they come back',
   'bots.missed.forfeit': 'They forfeit the match',
@@ -167,10 +169,10 @@ export const en = {
     'A reminder goes to whoever is to move after {hours, plural, one {# hour} other {# hours}} without a move, repeated a few times.',
   'timing.due.now': 'due now',
   'timing.due.in': 'due in {duration}',
-  'bots.badge': 'Computer player, {level, select, strong {strong} other {easy}}',
-  'bots.badge.forYou': 'A computer ({level, select, strong {strong} other {easy}}) plays for you',
-  'bots.name': '{n, plural, =0 {Computer} other {Computer #}} ({level, select, strong {strong} other {easy}})',
-  'bots.badge.forThem': 'A computer ({level, select, strong {strong} other {easy}}) plays for them',
+  'bots.badge': 'Computer player, {level, select, strong {strong} beginner {beginner} other {easy}}',
+  'bots.badge.forYou': 'A computer ({level, select, strong {strong} beginner {beginner} other {easy}}) plays for you',
+  'bots.name': '{n, plural, =0 {Computer} other {Computer #}} ({level, select, strong {strong} beginner {beginner} other {easy}})',
+  'bots.badge.forThem': 'A computer ({level, select, strong {strong} beginner {beginner} other {easy}}) plays for them',
 
   // The match page (web/src/ui/MatchPage.tsx, ui/match/*).
   'match.noLink.title': 'This browser has no link for this match',
@@ -212,7 +214,7 @@ export const en = {
   'match.move.conflict':
     'The match changed before your move arrived (a move made in another tab or on another device, or by another player), so it was not made. The page now shows the match as it stands: check it and choose again.',
   'match.log.olderFailed': 'The earlier log could not be loaded; try again.',
-  'match.log.byComputer': 'made by a computer ({level, select, strong {strong} other {easy}}) for them',
+  'match.log.byComputer': 'made by a computer ({level, select, strong {strong} beginner {beginner} other {easy}}) for them',
   'match.log.title': 'What happened',
   'match.log.nothingNew': 'Nothing new from the others since you last looked.',
   'match.log.earlier': 'Earlier (newest first)',
@@ -252,8 +254,9 @@ export const en = {
   'match.log.resigned': '{seat} resigned.',
   'match.log.forfeit': '{seat} missed the move deadline and forfeits.',
   'match.log.standIn.deadline':
-    "{seat}'s deadline passed; a computer player ({level, select, easy {easy} other {strong}}) plays for them until they are back.",
-  'match.log.standIn.asked': '{seat} handed their seat to a computer player ({level, select, easy {easy} other {strong}}) for now.',
+    "{seat}'s deadline passed; a computer player ({level, select, easy {easy} beginner {beginner} other {strong}}) plays for them until they are back.",
+  'match.log.standIn.asked':
+    '{seat} handed their seat to a computer player ({level, select, easy {easy} beginner {beginner} other {strong}}) for now.',
   'match.log.takeBack': '{seat} is back and plays their own seat again.',
   'match.log.nudge': '{seat} nudged {whom}.',
   'match.log.undo': '{seat} took back their last move.',

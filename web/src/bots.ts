@@ -8,20 +8,20 @@ import { t } from './i18n.js';
 import type { BotLevel, OnDeadline, SeatBot, SeatInfo } from './types.js';
 
 /** The levels offered, the default first. */
-export const BOT_LEVELS = ['strong', 'easy'] as const satisfies readonly BotLevel[];
+export const BOT_LEVELS = ['strong', 'easy', 'beginner'] as const satisfies readonly BotLevel[];
 export const DEFAULT_BOT_LEVEL: BotLevel = 'strong';
 
 export function levelLabel(level: BotLevel): string {
-  return level === 'strong' ? t('bots.level.strong') : t('bots.level.easy');
+  return level === 'strong' ? t('bots.level.strong') : level === 'beginner' ? t('bots.level.beginner') : t('bots.level.easy');
 }
 
 /** Who takes one of the other seats of a new match. */
 export type SeatChoice = 'friend' | BotLevel;
-export const SEAT_CHOICES = ['friend', 'easy', 'strong'] as const satisfies readonly SeatChoice[];
+export const SEAT_CHOICES = ['friend', 'beginner', 'easy', 'strong'] as const satisfies readonly SeatChoice[];
 
 export function seatChoiceLabel(c: SeatChoice): string {
   if (c === 'friend') return t('bots.seat.friend');
-  return c === 'easy' ? t('bots.seat.easy') : t('bots.seat.strong');
+  return c === 'easy' ? t('bots.seat.easy') : c === 'beginner' ? t('bots.seat.beginner') : t('bots.seat.strong');
 }
 
 /**

@@ -32,7 +32,7 @@ export interface ServerMatch {
   opponents: {
     seat: number;
     name: string | null;
-    bot?: { level: 'strong' | 'easy' };
+    bot?: { level: 'strong' | 'easy' | 'beginner' };
     toMove?: { since: number; deadlineAt: number | null };
   }[];
   result: { outcome: 'won' | 'lost' | 'shared' | 'nobody'; summary: string; key?: string; params?: unknown } | null;

@@ -12,6 +12,9 @@
  * those it cannot rule out, and each candidate move is played forward with a quick randomised greedy
  * policy for a few rounds and judged by the score margin.
  *
+ * beginner: a new player's habits (`beginnerChoose`): bids the whole hand, buys the card with the
+ * most points whatever it costs, never uses a power.
+ *
  * The sealed commit phase (2018 and current) may list both seats in `toAct`: a bot decides from its
  * own view, in which the opponent's sealed choice is hidden; the search deals the opponent a random
  * choice from a random hand when the opponent has already sealed, and otherwise lets the playout
@@ -369,6 +372,49 @@ function easyChoose(input: BotInput<View, Move>): Move {
   return greedyAction(state, seat, legal);
 }
 
+/**
+ * The beginner's move: a new player's habits, not random play. It bids its whole hand every round
+ * (setting aside the card it could least bid with: it overpays and keeps nothing back), buys the card
+ * worth the most points it can buy unless the payment plainly costs more points than the card brings
+ * (it never looks for a cheaper way to pay), and never uses a power.
+ */
+function beginnerChoose(input: BotInput<View, Move>): Move {
+  const { view, legal } = input;
+  if (legal.length === 1) return legal[0]!;
+  const you = view.you;
+  if (!you) return legal[0]!;
+  if (view.phase === 'commit') {
+    const hand = you.hand;
+    if (hand.length === 0) return legal[0]!;
+    let aside = hand[0]!;
+    for (const id of hand) if (bidValue(view.edition, id) < bidValue(view.edition, aside)) aside = id;
+    let bid = hand.filter((id) => id !== aside);
+    if (view.edition === '2018') bid = bid.sort((a, b) => bidValue(view.edition, b) - bidValue(view.edition, a)).slice(0, MAX_BID_CARDS);
+    return findCommit(legal, aside, bid) ?? easyCommit(view.edition, hand, view.round, legal);
+  }
+  const byId = EDITION_DATA[view.edition].byId;
+  let best: Move | null = null;
+  let bestVp = 0;
+  for (const m of legal) {
+    if (m.kind !== 'purchase') continue;
+    const card = view.auction.display[m.slot - 1]?.card;
+    const info = card ? byId[card] : undefined;
+    if (!info) continue;
+    // It sees a plain loss (paying more points away than it buys), not a better way to pay.
+    let lost = 0;
+    for (const id of m.pay) {
+      const suit = view.seats[input.seat]?.bid.find((b) => b.id === id)?.suit ?? byId[id]?.suit;
+      if (suit !== info.suit) lost += byId[id]?.vp ?? 0;
+    }
+    const vp = info.vp;
+    if (vp > bestVp && vp > lost) {
+      bestVp = vp;
+      best = m;
+    }
+  }
+  return best ?? legal.find((m) => m.kind === 'done') ?? legal[0]!;
+}
+
 export const STRONG_BUDGET: SearchBudget = { samples: 16, playoutsPerSample: 16, depth: 24 };
 
 export function strongBot(budget: SearchBudget = STRONG_BUDGET): Bot<View, Move> {
@@ -382,6 +428,7 @@ export function strongBot(budget: SearchBudget = STRONG_BUDGET): Bot<View, Move>
 }
 
 export const bots: Record<BotLevel, Bot<View, Move>> = {
+  beginner: { level: 'beginner', choose: beginnerChoose },
   easy: { level: 'easy', choose: easyChoose },
   strong: strongBot(),
 };

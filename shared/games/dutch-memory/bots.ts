@@ -11,6 +11,8 @@
  * cards, two of others'), the ones kept drawn from a generator seeded by the round, the seat and
  * the card, so its memory is stable within a round and the same for the same view.
  *
+ * beginner: the easy heuristic with a new player's mistakes: a shorter memory, no powers, no pile.
+ *
  * strong: snaps like easy (a known match is always worth it), otherwise a determinized Monte Carlo
  * search (`searchMove`) over a pruned list of candidate moves: each sample deals the cards the seat
  * cannot see at random, and playouts use the easy heuristic (without forgetting) for every seat, on
@@ -161,13 +163,16 @@ const TOTALS: Readonly<Record<ValueTable, number>> = { bench: sumOf(valuesOf('be
 
 const OWN_MEMORY = 3;
 const OTHERS_MEMORY = 2;
+const EASY_MEMORY = { own: OWN_MEMORY, others: OTHERS_MEMORY };
+/** A new player keeps two of their own cards in mind and none of anyone else's. */
+const BEGINNER_MEMORY = { own: 2, others: 0 };
 
 /** A per-(round, seat, card) draw in [0, 1): which facts a forgetful player keeps. */
 function recall(round: number, me: Seat, id: CardId): number {
   return nextU32(seedRng(`recall/${round}/${me}/${id}`))[0] / 4294967296;
 }
 
-function knowledge(v: View, me: Seat, forget: boolean): Know {
+function knowledge(v: View, me: Seat, forget: boolean, memory: { own: number; others: number } = EASY_MEMORY): Know {
   const table = v.rules.cardValues;
   const values = valuesOf(table);
   const visible = new Set<CardId>();
@@ -194,8 +199,8 @@ function knowledge(v: View, me: Seat, forget: boolean): Know {
     );
     own.sort((a, b) => a[0] - b[0]);
     others.sort((a, b) => a[0] - b[0]);
-    for (const [, k] of own.slice(0, OWN_MEMORY)) keep.add(k);
-    for (const [, k] of others.slice(0, OTHERS_MEMORY)) keep.add(k);
+    for (const [, k] of own.slice(0, memory.own)) keep.add(k);
+    for (const [, k] of others.slice(0, memory.others)) keep.add(k);
   }
   const benches = v.benches.map((bench, s) =>
     bench.map((slot, i): SlotKnow | null => {
@@ -646,6 +651,29 @@ export function easyBot(): Bot<View, Move> {
   };
 }
 
+/**
+ * The beginner: the easy habits with a new player's mistakes. It remembers only two of its own cards
+ * (and none of the others'), lets every power go by (a Queen, Jack or Ace is just discarded), and
+ * never takes from the pile.
+ */
+export function beginnerBot(): Bot<View, Move> {
+  return {
+    level: 'beginner',
+    choose(input) {
+      const v = recollect(input.view, input.seat, input.log);
+      const k = knowledge(v, input.seat, true, BEGINNER_MEMORY);
+      const front = k.t.front;
+      if (v.phase === 'play' && front && front.seat === input.seat) {
+        const skip = find(input.legal, { kind: 'skip' });
+        if (skip) return skip;
+      }
+      const m = easyMove(input.legal, k);
+      if (m.kind === 'take-discard') return find(input.legal, { kind: 'draw' }) ?? m;
+      return m;
+    },
+  };
+}
+
 export function strongBot(budget: StrongBudget = STRONG_BUDGET): Bot<View, Move> {
   return {
     level: 'strong',
@@ -671,10 +699,11 @@ export function strongBot(budget: StrongBudget = STRONG_BUDGET): Bot<View, Move>
  */
 export function offTurnSnap(level: BotLevel, input: BotInput<View, Move>): Move | null {
   if (input.view.phase !== 'play') return null;
-  return knownSnap(input.legal, knowledge(recollect(input.view, input.seat, input.log), input.seat, level === 'easy'));
+  const seen = recollect(input.view, input.seat, input.log);
+  return knownSnap(input.legal, knowledge(seen, input.seat, level !== 'strong', level === 'beginner' ? BEGINNER_MEMORY : EASY_MEMORY));
 }
 
-export const bots: Record<BotLevel, Bot<View, Move>> = { easy: easyBot(), strong: strongBot() };
+export const bots: Record<BotLevel, Bot<View, Move>> = { beginner: beginnerBot(), easy: easyBot(), strong: strongBot() };
 export const botFor = (level: BotLevel): Bot<View, Move> => bots[level];
 
 /**

@@ -19,7 +19,7 @@ export const errorsEn = {
   'error.invalid-bots.where':
     'A computer player can sit {last, plural, =0 {nowhere in a match for one} one {in seat 1} other {in seats 1 to #}}; seat 0 is yours.',
   'error.invalid-bots.twice': 'Seat {seat} is given a computer player twice.',
-  'error.invalid-bots.level': 'A computer player is easy or strong, not "{level}".',
+  'error.invalid-bots.level': 'A computer player is beginner, easy or strong, not "{level}".',
   'error.unknown-game': 'There is no game called "{id}".',
   'error.idempotency-key-reused': 'This Idempotency-Key was already used for a different request.',
   'error.forbidden': 'This link does not open that seat.',

@@ -14,7 +14,7 @@ export const errorsNl = {
   'error.invalid-bots.where':
     'Een computerspeler kan {last, plural, =0 {nergens zitten in een partij voor één} one {alleen op plaats 1 zitten} other {op plaats 1 tot en met # zitten}}; plaats 0 is van jou.',
   'error.invalid-bots.twice': 'Plaats {seat} krijgt twee keer een computerspeler.',
-  'error.invalid-bots.level': 'Een computerspeler is makkelijk (easy) of sterk (strong), niet "{level}".',
+  'error.invalid-bots.level': 'Een computerspeler is beginner (beginner), makkelijk (easy) of sterk (strong), niet "{level}".',
   'error.unknown-game': 'Er is geen spel dat "{id}" heet.',
   'error.idempotency-key-reused': 'Deze Idempotency-Key is al gebruikt voor een ander verzoek.',
   'error.forbidden': 'Deze link opent die plaats niet.',

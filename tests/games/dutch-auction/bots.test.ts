@@ -98,7 +98,7 @@ describe('dutch-auction bots: a bot sees only its view', () => {
           expect(game.legalMoves(twin, seat)).toEqual(legal);
           checked[state.phase]! += 1;
           if (state.phase === 'commit' && state.seats[1 - seat]!.sealed) checked.opponentSealed! += 1;
-          for (const bot of [bots.easy, quickStrong, strongBot({ samples: 4, playoutsPerSample: 4, depth: 12 })]) {
+          for (const bot of [bots.beginner, bots.easy, quickStrong, strongBot({ samples: 4, playoutsPerSample: 4, depth: 12 })]) {
             const input = { seat, legal, now: 0, seed: `same-${g}` };
             const a = bot.choose({ ...input, view: view(state, seat) });
             const b = bot.choose({ ...input, view: view(twin, seat) });
@@ -116,7 +116,7 @@ describe('dutch-auction bots: a bot sees only its view', () => {
 describe('dutch-auction botPlayer.decide (the platform entry)', () => {
   for (const edition of EDITIONS) {
     it(`a move when the seat is to act (both seats in the sealed commit), null otherwise (${edition})`, () => {
-      const player = playerOf({ easy: bots.easy, strong: quickStrong });
+      const player = playerOf({ beginner: bots.beginner, easy: bots.easy, strong: quickStrong });
       const seen = { move: 0, idle: 0, bothSealing: 0 };
       let rng = seedRng(`decide-${edition}`);
       let state = game.setup(2, { edition }, `decide-${edition}`);

@@ -22,9 +22,9 @@ import { runs } from '../../support/scale.js';
 const PRESETS: readonly Preset[] = ['bench', 'marmot'];
 const SMALL = { playouts: 8, depth: 8 };
 const small = strongBot(SMALL);
-const levelBot = (l: BotLevel) => (l === 'strong' ? small : bots.easy);
+const levelBot = (l: BotLevel) => (l === 'strong' ? small : bots[l]);
 /** The platform entry as exported, with the strong level on the small budget. */
-const smallPlayer = playerOf({ easy: bots.easy, strong: small });
+const smallPlayer = playerOf({ beginner: bots.beginner, easy: bots.easy, strong: small });
 
 /** The same position with what `seat` cannot see dealt differently: deck order and unseen bench cards. */
 function reshuffleHidden(compact: DutchMemoryState, seat: Seat, seed: string): DutchMemoryState {
@@ -78,7 +78,7 @@ const ALL_SEATS = [0, 1, 2, 3];
 describe('dutch-memory bots see only their seat', () => {
   for (const preset of PRESETS) {
     for (const memoryAid of [true, false]) {
-      it(`same view (and log), same move, both levels (${preset}, memory aid ${memoryAid ? 'on' : 'off'})`, () => {
+      it(`same view (and log), same move, every level (${preset}, memory aid ${memoryAid ? 'on' : 'off'})`, () => {
         let compared = 0;
         let differentStates = 0;
         let remembered = 0;
@@ -95,7 +95,7 @@ describe('dutch-memory bots see only their seat', () => {
             if (legal.length === 0) continue;
             const log = logs[seat]!;
             if (recollect(v1, seat, log) !== v1) remembered++;
-            for (const level of ['easy', 'strong'] as const) {
+            for (const level of ['beginner', 'easy', 'strong'] as const) {
               const input = { seat, legal, now: 0, seed: `s/${compared}`, log };
               const bot = levelBot(level);
               expect(bot.choose({ ...input, view: v2 })).toEqual(bot.choose({ ...input, view: v1 }));

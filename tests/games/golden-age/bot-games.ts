@@ -58,7 +58,7 @@ const usesColour = (used: Set<string>, colour: string) =>
 export function botGamesProperty(seats: number, games = Number(process.env.BOT_PROPERTY_GAMES ?? runs(1000))): void {
   describe(`golden-age bot-vs-bot games, ${seats} seats`, () => {
     it(`${games} games, easy and strong mixed, play legal moves to the end`, { timeout: 600_000 }, () => {
-      const uses = { easy: new Set<string>(), strong: new Set<string>() };
+      const uses = { beginner: new Set<string>(), easy: new Set<string>(), strong: new Set<string>() };
       const winners = new Set<number>();
       let strongWins = 0;
       for (let g = 0; g < games; g++) {

@@ -69,7 +69,7 @@ describe('golden-age bots see only their view', () => {
           const t = scramble(s, seat, seedRng(`scramble-${g}-${n}`));
           expect(view(t, seat)).toEqual(view(s, seat));
           if (JSON.stringify(t.players) !== JSON.stringify(s.players)) changed++;
-          for (const bot of [easy, SMALL]) {
+          for (const bot of [bots.beginner, easy, SMALL]) {
             expect(choose(bot, t, seat, `v${n}`)).toEqual(choose(bot, s, seat, `v${n}`));
           }
           checked++;
@@ -127,7 +127,7 @@ describe('golden-age bot levels', () => {
   });
 
   it('botPlayer.decide: a move when the seat is to act, null otherwise (both levels)', () => {
-    const player = playerOf({ easy, strong: SMALL });
+    const player = playerOf({ beginner: bots.beginner, easy, strong: SMALL });
     const seen = { move: 0, idle: 0, idleWithExchange: 0 };
     for (const seats of [3, 4]) {
       let s = goldenAge.setup(seats, {}, `decide-${seats}`);

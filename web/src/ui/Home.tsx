@@ -152,8 +152,8 @@ function serverSummary(m: ServerMatch): string {
 }
 
 /** The match's seats as far as the list knows them: names, and which a computer plays. */
-function seatsOf(m: ServerMatch): { name: string | null; bot?: { level: 'strong' | 'easy' } }[] {
-  const seats: { name: string | null; bot?: { level: 'strong' | 'easy' } }[] = [];
+function seatsOf(m: ServerMatch): { name: string | null; bot?: { level: 'strong' | 'easy' | 'beginner' } }[] {
+  const seats: { name: string | null; bot?: { level: 'strong' | 'easy' | 'beginner' } }[] = [];
   seats[m.seat] = { name: m.you };
   for (const o of m.opponents) seats[o.seat] = o.bot ? { name: o.name, bot: o.bot } : { name: o.name };
   return Array.from(seats, (s) => s ?? { name: '' });
