@@ -138,4 +138,23 @@ describe('the match page as a table', () => {
     expect(runs['no-preference']!.length, 'something animates when motion is welcome').toBeGreaterThan(0);
     expect(runs.reduce, 'nothing animates under prefers-reduced-motion').toEqual([]);
   }, 60_000);
+
+  it('the home page shows each game with a picture and one line of what it is, axe clean in light and dark', async () => {
+    const ctx = await env.browser.newContext(WIDE);
+    const p = await ctx.newPage();
+    await p.goto(`${env.server.url}/`);
+    await p.locator('.game-choice').waitFor();
+    for (const game of Object.keys(GAMES)) {
+      const card = p.locator('.game-card', { has: p.locator(`input[value="${game}"]`) });
+      expect(await card.locator('svg.game-picture').count(), `${game}'s picture`).toBe(1);
+      // The line is the radio's description, not part of its name.
+      expect(await card.locator('input').getAttribute('aria-describedby')).toBe(`game-line-${game}`);
+      expect((await card.locator('.game-line').innerText()).length, `${game}'s line`).toBeGreaterThan(20);
+    }
+    if (SHOTS) await p.screenshot({ path: `${SHOTS}/home-wide.png`, fullPage: true });
+    await expectAccessible(p, 'home, light');
+    await p.emulateMedia({ colorScheme: 'dark' });
+    await expectAccessible(p, 'home, dark');
+    await ctx.close();
+  }, 30_000);
 });
