@@ -1,5 +1,5 @@
 /**
- * The match page as a table (issue 31): per game, at 1280×800 the whose-move line, the player's own cards,
+ * The match page as a table: per game, at 1280×800 the whose-move line, the player's own cards,
  * the primary action and the newest log line are all on the first screen with no scrolling; at 390×844 the
  * whose-move line and the primary action are. The page passes axe in light and dark mode, and under
  * prefers-reduced-motion nothing animates (while without it, what changed does).
@@ -7,6 +7,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import type { GameId } from '#shared/games/ids.js';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.js';
 import { e2eSite } from './support/e2e.js';
@@ -20,12 +21,12 @@ const WIDE = { viewport: { width: 1280, height: 800 } };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 /** Per game: where the player's own cards are, and the action they would take first. */
-const GAMES = {
+const GAMES: Record<GameId, { own: string; primary: string }> = {
   'dutch-auction': { own: '.dutch .mine', primary: '.dutch .actionbar button' },
   'dutch-memory': { own: '.dm-bench.mine', primary: '.dm-actions button' },
   // In its set-up the move is made on the map: the primary action is the panel that asks for it.
   'golden-age': { own: '.ga-hand', primary: '.ga-actions' },
-} as const;
+};
 
 /** The Golden Age is played by 3–4. */
 const NAMES: Record<string, string[]> = { 'golden-age': ['Ann', 'Bob', 'Cas'] };
