@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { GAME_IDS, type GameId } from '#shared/games/ids.js';
 import { expectAccessible } from './support/axe.js';
-import { e2eSite } from './support/e2e.js';
+import { e2eSite, openMatchMenu } from './support/e2e.js';
 import { makeMatch, playMove, readMatch, resign } from './support/matches.js';
 
 const env = e2eSite('a11y-web', { notify: true });
@@ -63,6 +63,7 @@ describe('accessibility of every main page state', () => {
     const vsBot = await makeMatch(base, 'dutch-auction', ['Ann', 'unused'], { bots: [{ seat: 1, level: 'strong' }] });
     await openAt(a, vsBot.seats[0]!.url, 0);
     await a.locator('.players .badge.bot').waitFor();
+    await openMatchMenu(a);
     await a.locator('details.away summary').click();
     await expectAccessible(a, 'match with a computer player, the away offer open');
 
@@ -107,6 +108,7 @@ describe('accessibility of every main page state', () => {
       await a.getByRole('button', { name: 'Close' }).click();
 
       // The notifications panel, open.
+      await openMatchMenu(a);
       await a.locator('.notify summary').click();
       await a.locator('.notify-panel[data-ready="true"]').waitFor();
       await expectAccessible(a, `${game.id}: notifications panel`);

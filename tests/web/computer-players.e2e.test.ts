@@ -18,7 +18,7 @@ import { MatchService } from '../../functions/matches/service.js';
 import { DAY } from '../../functions/matches/timing.js';
 import { nudge, pageVersion, playAuctionStep } from './support/auction-clicks.js';
 import { expectAccessible } from './support/axe.js';
-import { e2eSite } from './support/e2e.js';
+import { e2eSite, openMatchMenu } from './support/e2e.js';
 import { waitVersion } from './support/page-version.js';
 import { playMove, readMatch } from './support/matches.js';
 import { siteGames } from './support/site.js';
@@ -64,6 +64,7 @@ describe('computer players in the browser', () => {
     expect(stored.seats[1]!.bot).toEqual({ level: 'strong' });
     const badge = a.locator('.players .badge.bot');
     expect(await badge.innerText()).toBe('Computer player, strong');
+    await openMatchMenu(a);
     expect(await a.locator('.share').innerText()).not.toContain('Invite link');
     await expectAccessible(a, 'match against the computer (badge)');
 
@@ -247,6 +248,7 @@ describe('computer players in the browser', () => {
     await ctxB.close();
     await a.locator('main.match[data-status="active"]').waitFor({ timeout: 20_000 });
     expect((await env.table.store.get(matchId))!.timing).toMatchObject({ deadlineDays: 1, onDeadline: 'bot' });
+    await openMatchMenu(a);
     expect(await a.locator('.match-options .policy').innerText()).toContain('computer');
 
     // Ann lets a computer play for her (easy), then takes her seat back with the button.

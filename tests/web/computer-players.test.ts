@@ -9,14 +9,13 @@ import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allComputer, botBadge, botsFor, isComputerSeat, openSeats } from '../../web/src/bots.js';
-import { genericUi } from '../../web/src/games/index.js';
 import { loadLanguage, loadPanels } from '../../web/src/i18n.js';
 import { deadlineExplained } from '../../web/src/timing.js';
 import { turnText } from '../../web/src/text.js';
 import type { Match, SeatInfo } from '../../web/src/types.js';
 import { SeatChoices, TimingChoices, VsComputer } from '../../web/src/ui/create/fields.js';
 import { LogPanel } from '../../web/src/ui/LogPanel.js';
-import { MatchHeader } from '../../web/src/ui/match/MatchHeader.js';
+import { Seats } from '../../web/src/ui/match/MatchHeader.js';
 import { AwayZone, StandInNotice } from '../../web/src/ui/match/StandIn.js';
 
 const seat = (n: number, o: Partial<SeatInfo> = {}): SeatInfo => ({ seat: n, name: `P${n}`, joined: true, waitingSince: null, ...o });
@@ -133,13 +132,10 @@ describe('the match page', () => {
 
   it('badges computer seats with their level, and a seat a computer stands in for, in words screen readers read', () => {
     const html = renderToString(
-      h(MatchHeader, {
+      h(Seats, {
         match: match(seats),
-        ui: genericUi,
         creds: { kind: 'seat', seat: 0, token: 't' },
-        myTurn: true,
         now: 0,
-        announce: '',
       }),
     );
     expect(html).toContain('<span class="badge bot" data-bot="strong">Computer player, strong</span>');

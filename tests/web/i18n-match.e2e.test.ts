@@ -11,7 +11,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { e2eSite } from './support/e2e.js';
+import { e2eSite, openMatchMenu } from './support/e2e.js';
 import { makeMatch, resign } from './support/matches.js';
 import { openPseudo, type Unmarked, unmarkedText } from './support/pseudo.js';
 
@@ -29,7 +29,7 @@ const othersText = (found: Unmarked[]) => found.filter(isOthers).map((f) => f.te
 /** The match page's own regions (not the board, not the engine's log lines). */
 const CHROME = [
   'nav.sitebar',
-  '.match-head .players',
+  '.table-side .players',
   '#turn-line',
   '.rules-button',
   '.zone.share',
@@ -54,6 +54,7 @@ const CHROME = [
 ];
 
 async function openPanels(p: Page) {
+  await openMatchMenu(p);
   const share = p.locator('details.share');
   if (!(await share.evaluate((d) => (d as HTMLDetailsElement).open))) await share.locator('summary').click();
   await p.locator('details.notify summary').click();
@@ -77,6 +78,7 @@ describe('the match page and the account pages in Dutch and English', () => {
     await p.getByRole('heading', { name: 'Tafelpraat' }).waitFor();
     await p.getByRole('button', { name: 'Versturen' }).waitFor();
     await p.getByRole('heading', { name: 'Wat er gebeurde' }).waitFor();
+    await openMatchMenu(p);
     await p.getByRole('heading', { name: 'Instellingen van de partij' }).waitFor();
     await p.getByRole('button', { name: 'Opgeven' }).waitFor();
     await p.getByRole('heading', { name: 'Even weg?' }).waitFor();

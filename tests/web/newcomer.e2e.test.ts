@@ -13,7 +13,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.js';
-import { e2eSite } from './support/e2e.js';
+import { e2eSite, openMatchMenu } from './support/e2e.js';
 import { makeMatch, resign } from './support/matches.js';
 
 const env = e2eSite('newcomer-web', { notify: true, players: true });
@@ -84,12 +84,14 @@ describe('what a new player meets', () => {
     await p.locator('main.match[data-status="active"]').waitFor();
     await p.goto(friends.seats[0]!.url);
     await p.getByRole('heading', { name: 'Table chat' }).waitFor();
+    await openMatchMenu(p);
     await p.getByRole('heading', { name: 'Invite and share' }).waitFor();
     const toSolo = async () => {
       await p.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'My matches' }).click();
       await p.locator(`.my-matches li[data-match="${solo.matchId}"] a`).click();
       await p.locator(`main.match[data-version]`).waitFor();
       await p.waitForURL(`${base}/m/${solo.matchId}`);
+      await openMatchMenu(p);
       await p.locator('main.match details.share').waitFor();
     };
     await toSolo();

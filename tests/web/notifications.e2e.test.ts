@@ -17,7 +17,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './support/axe.js';
-import { e2eSite, setVisible } from './support/e2e.js';
+import { e2eSite, openMatchMenu, setVisible } from './support/e2e.js';
 
 const env = e2eSite('notify-web', { notify: true });
 const DAY = 24 * 3600 * 1000;
@@ -72,7 +72,8 @@ describe('reminders, deadlines and notifications in the browser', () => {
     expect(joined.status).toBe(200);
     await a.locator('main.match[data-status="active"]').waitFor({ timeout: 30_000 });
 
-    // ---- the match's options, and when my move is due
+    // ---- the match's options, and when my move is due (in the match menu)
+    await openMatchMenu(a);
     const options = a.locator('.match-options');
     expect(await options.locator('[data-option="reminder"]').innerText()).toContain('after 12 hours');
     expect(await options.locator('[data-option="deadline"]').innerText()).toBe('Move deadline: 1 day per move.');
@@ -214,6 +215,7 @@ describe('reminders, deadlines and notifications in the browser', () => {
       await a.getByLabel('Your name').fill(name);
       await a.getByRole('button', { name: 'Create the match' }).click();
       await a.locator('main.match[data-status="open"]').waitFor();
+      await openMatchMenu(a);
       await a.locator('.notify summary').click();
       await a.locator('.notify-panel[data-ready="true"]').waitFor();
       return new URL(a.url()).pathname.split('/')[2]!;
@@ -275,6 +277,7 @@ describe('reminders, deadlines and notifications in the browser', () => {
     await p.getByRole('button', { name: 'Create the match' }).click();
     await p.locator('main.match[data-status="open"]').waitFor();
     // Without a deadline: the options say so, and the panel has nothing to pause.
+    await openMatchMenu(p);
     expect(await p.locator('.match-options [data-option="deadline"]').innerText()).toBe('No move deadline.');
     expect(await p.locator('.match-options [data-option="reminder"]').innerText()).toContain('after 24 hours');
     await p.locator('.notify summary').click();

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.js';
-import { e2eSite } from './support/e2e.js';
+import { e2eSite, openMatchMenu } from './support/e2e.js';
 import { makeMatch } from './support/matches.js';
 
 const env = e2eSite('quiet-web', { notify: true });
@@ -38,6 +38,7 @@ describe('my time zone and quiet hours on a phone', () => {
     const m = await makeMatch(env.server.url, 'secret-sums', ['Ann', 'Bob']);
     await p.goto(m.seats[1]!.url);
     await p.locator('main.match[data-status="active"]').waitFor({ timeout: 30_000 });
+    await openMatchMenu(p);
     await p.locator('.notify summary').click();
     await p.locator('.notify-panel[data-ready="true"]').waitFor();
 

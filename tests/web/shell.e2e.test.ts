@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { e2eSite } from './support/e2e.js';
+import { e2eSite, openMatchMenu } from './support/e2e.js';
 
 const env = e2eSite('shell');
 
@@ -89,7 +89,8 @@ describe('the site around the games', () => {
     await b.locator('main.match[data-my-turn="true"]').waitFor({ timeout: 20_000 });
     await b.screenshot({ path: `${env.artifacts}/21-generic-board-phone.png`, fullPage: true });
 
-    // B resigns, with a confirmation first.
+    // B resigns (from the match menu), with a confirmation first.
+    await openMatchMenu(b);
     await b.getByRole('button', { name: 'Resign' }).click();
     await b.getByRole('button', { name: 'Keep playing' }).click();
     expect((await env.table.store.get(matchId))?.status).toBe('active');
@@ -110,6 +111,7 @@ describe('the site around the games', () => {
     await b.locator('main.match[data-status="active"]').waitFor({ timeout: 20_000 });
 
     // "Continue on another device": A's own seat link opens A's seat in a fresh env.browser.
+    await openMatchMenu(a);
     await a.locator('.share summary').click();
     await a.locator('.copy-link', { hasText: 'Your seat link' }).getByRole('button', { name: 'Copy link' }).click();
     const own = await a.evaluate(() => navigator.clipboard.readText());

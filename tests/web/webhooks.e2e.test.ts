@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './support/axe.js';
-import { e2eSite } from './support/e2e.js';
+import { e2eSite, openMatchMenu } from './support/e2e.js';
 import { makeMatch } from './support/matches.js';
 
 const env = e2eSite('webhooks-web', { notify: true });
@@ -38,6 +38,7 @@ const WORDS = {
 async function openPanel(p: Page, url: string) {
   await p.goto(url);
   await p.locator('main.match').waitFor();
+  await openMatchMenu(p);
   await p.locator('.notify summary').click();
   await p.locator('.notify-panel[data-ready="true"]').waitFor();
   await p.locator('#nt-hooks-h').waitFor();

@@ -289,3 +289,13 @@ export function saveSnapshot<T>(key: string, etag: string, match: T): void {
 export function dropSnapshot(key: string): void {
   ls().removeItem(SNAP + key);
 }
+
+const TURN_TONE = `${PREFIX}turnTone`;
+/** Whether a short tone plays when it becomes this player's move (off unless they switch it on). */
+export function turnTone(): boolean {
+  return ls().getItem(TURN_TONE) === 'on';
+}
+export function saveTurnTone(on: boolean): void {
+  if (on) write(ls(), TURN_TONE, 'on');
+  else ls().removeItem(TURN_TONE);
+}

@@ -102,3 +102,13 @@ export async function setVisible(p: Page, visible: boolean) {
     document.dispatchEvent(new Event('visibilitychange'));
   }, visible);
 }
+
+/**
+ * Opens the match page's menu (web/src/ui/match/MatchMenu.tsx: sharing, notifications, the options, away,
+ * resigning) once it is drawn, as a player clicking "Match menu" would; left open if it is.
+ */
+export async function openMatchMenu(p: Page): Promise<void> {
+  const menu = p.locator('main.match details.match-menu');
+  await menu.waitFor({ state: 'attached' });
+  if (!(await menu.evaluate((d) => (d as HTMLDetailsElement).open))) await menu.locator(':scope > summary').click();
+}

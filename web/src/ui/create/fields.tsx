@@ -3,30 +3,48 @@
  * friend with an invite link or a computer player), "Play against the computer", the player's
  * name, the game's own options, and the site's reminders and deadline.
  */
+import { isGameId } from '#shared/games/ids.js';
 import { gameName, t } from '../../i18n.js';
 import { LevelField } from '../LevelField.js';
 import { ON_DEADLINE_CHOICES, SEAT_CHOICES, type SeatChoice, onDeadlineLabel, seatChoiceLabel } from '../../bots.js';
 import { type OptionField, shownNumber } from '../../options.js';
 import { DEADLINE_CHOICES, REMINDER_CHOICES, deadlineChoiceLabel, deadlineExplained, reminderChoiceLabel } from '../../timing.js';
 import type { BotLevel, GameSummary, OnDeadline } from '../../types.js';
+import { GAME_LINE, GamePicture } from './GamePicture.js';
 
-/** The game picker of the create form. */
+/** The game picker of the create form: each game with its picture and one line of what it is. */
 export function GameChoice({ games, gameId, onPick }: { games: GameSummary[]; gameId: string; onPick: (g: GameSummary) => void }) {
   return (
     <fieldset class="game-choice">
       <legend>{t('create.game')}</legend>
       {games.map((g) => (
-        <label key={g.id} class="radio">
-          <input type="radio" name="game" value={g.id} checked={g.id === gameId} onChange={() => onPick(g)} />
-          <span>
-            {gameName(g.id, g.name)}{' '}
-            <span class="muted">
-              {g.minSeats === g.maxSeats
-                ? t('create.players.fixed', { count: g.minSeats })
-                : t('create.players.range', { min: g.minSeats, max: g.maxSeats })}
+        // Each game of ours with a picture and one line of what it is (the line described, not in the label's name).
+        <div key={g.id} class="game-card">
+          <label class="radio">
+            <input
+              type="radio"
+              name="game"
+              value={g.id}
+              checked={g.id === gameId}
+              onChange={() => onPick(g)}
+              {...(isGameId(g.id) ? { 'aria-describedby': `game-line-${g.id}` } : {})}
+            />
+            {isGameId(g.id) && <GamePicture id={g.id} />}
+            <span>
+              {gameName(g.id, g.name)}{' '}
+              <span class="muted">
+                {g.minSeats === g.maxSeats
+                  ? t('create.players.fixed', { count: g.minSeats })
+                  : t('create.players.range', { min: g.minSeats, max: g.maxSeats })}
+              </span>
             </span>
-          </span>
-        </label>
+          </label>
+          {isGameId(g.id) && (
+            <p class="game-line muted" id={`game-line-${g.id}`}>
+              {t(GAME_LINE[g.id])}
+            </p>
+          )}
+        </div>
       ))}
     </fieldset>
   );

@@ -1,6 +1,7 @@
 /**
- * The head of the match page: the game's name and rules, the edition or rule set, the players with
- * who is to move (and for how long, and until when), and the turn line that says what happens now.
+ * The head of the match page: the game's name and rules, the edition or rule set and the turn line that
+ * says what happens now; and the seats (`Seats`, the table's side column): the players with who is to move
+ * (and for how long, and until when), who is a computer, who is online.
  */
 import { botBadge } from '../../bots.js';
 import type { GameUi } from '../../games/types.js';
@@ -17,14 +18,12 @@ export function MatchHeader({
   ui,
   creds,
   myTurn,
-  now,
   announce,
 }: {
   match: Match;
   ui: GameUi;
   creds: Credentials;
   myTurn: boolean;
-  now: number;
   /** Said by the polite live region (the turn coming to this player, the match ending). */
   announce: string;
 }) {
@@ -46,12 +45,6 @@ export function MatchHeader({
           {match.rated === 'rated' ? <span class="badge">{t('match.rated.badge')}</span> : t('match.rated.void')}
         </p>
       )}
-      <Players
-        match={match}
-        you={creds.kind === 'seat' ? creds.seat : null}
-        now={now}
-        presence={useSeatPresence(match.matchId, creds, match.version)}
-      />
       <p class={myTurn ? 'turn mine' : 'turn'} id="turn-line" tabIndex={-1} elementtiming="match-ready">
         {creds.kind === 'watch' && <span class="badge">{t('match.watching')}</span>} {words}
       </p>
@@ -59,6 +52,18 @@ export function MatchHeader({
         {announce}
       </p>
     </header>
+  );
+}
+
+/** The seats, at the top of the table's side column. */
+export function Seats({ match, creds, now }: { match: Match; creds: Credentials; now: number }) {
+  return (
+    <Players
+      match={match}
+      you={creds.kind === 'seat' ? creds.seat : null}
+      now={now}
+      presence={useSeatPresence(match.matchId, creds, match.version)}
+    />
   );
 }
 

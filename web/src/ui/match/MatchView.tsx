@@ -1,8 +1,9 @@
 /**
- * One open match, for a seat or a watcher: the header, the board, and around it the result, the
- * rematch, a computer standing in for this seat (or the offer of one), sharing, notifications, the
- * match's options, the table chat (not against computers only), the log and resigning. `useMatch`
- * holds the state and talks to the server; this only lays the page out.
+ * One open match, for a seat or a watcher, laid out as a table: in the middle the header with the turn
+ * line, the result, the rematch, a computer standing in for this seat, and the board with the player's own
+ * cards and actions; beside it (below it on a phone, one link away) the seats, the log and the table chat
+ * (not against computers only), and the menu of what is rarely needed (MatchMenu.tsx). `useMatch` holds
+ * the state and talks to the server; this only lays the page out.
  */
 import { useLayoutEffect, useState } from 'preact/hooks';
 import { ChangedContext } from '../../games/changed.js';
@@ -10,12 +11,13 @@ import { againstComputersOnly } from '../../bots.js';
 import { t } from '../../i18n.js';
 import type { Credentials } from '../../types.js';
 import { LogPanel } from '../LogPanel.js';
-import { MatchOptions, NotifyZone } from '../MatchTiming.js';
 import { SiteBar } from '../SiteBar.js';
-import { MatchHeader } from './MatchHeader.js';
-import { AwayZone, ChatPanel, OutcomePanel, RematchOffer, ResignZone, ShareZone, StandInNotice, UndoControls } from './parts.js';
+import { MatchHeader, Seats } from './MatchHeader.js';
+import { MatchMenu } from './MatchMenu.js';
+import { ChatPanel, OutcomePanel, RematchOffer, ShareZone, StandInNotice, UndoControls } from './parts.js';
 import { ReplayOffer, SinceBar, useReplayOpen, useSince } from './ReplayBar.js';
 import { useSeatLang } from './seatLang.js';
+import { useTurnTone } from './tone.js';
 import { useMatch } from './useMatch.js';
 
 export function MatchView({ matchId, creds }: { matchId: string; creds: Credentials }) {
@@ -24,6 +26,7 @@ export function MatchView({ matchId, creds }: { matchId: string; creds: Credenti
   const since = useSince(matchId, creds, match, ui, m.log, m.seenUpTo, m.olderDone);
   const replay = useReplayOpen();
   useSeatLang(matchId, creds);
+  useTurnTone(m.myTurn);
   const rest = useRestAfterFirstPaint(!!match && !!ui);
   if (m.fatal) {
     return (
@@ -57,42 +60,54 @@ export function MatchView({ matchId, creds }: { matchId: string; creds: Credenti
       data-drawn={rest ? 'all' : 'first'}
     >
       <SiteBar matchId={matchId} myTurn={m.myTurn} />
-      <MatchHeader match={match} ui={ui} creds={creds} myTurn={m.myTurn} now={m.now} announce={m.announce} />
-      {m.notice && (
-        <div class="notice error" role="alert">
-          <p>{m.notice}</p>
-          <button type="button" onClick={m.dismissNotice}>
-            {t('match.notice.dismiss')}
-          </button>
+      <div class="table">
+        <div class="table-main">
+          <MatchHeader match={match} ui={ui} creds={creds} myTurn={m.myTurn} announce={m.announce} />
+          <a class="to-side" href="#table-side">
+            {t('match.side.skip')}
+          </a>
+          {m.notice && (
+            <div class="notice error" role="alert">
+              <p>{m.notice}</p>
+              <button type="button" onClick={m.dismissNotice}>
+                {t('match.notice.dismiss')}
+              </button>
+            </div>
+          )}
+          {m.offline && <p class="notice">{t('match.offline.notice')}</p>}
+          {mine?.bot?.standIn && match.status === 'active' && <StandInNotice bot={mine.bot} busy={busy} onTakeBack={m.takeBack} />}
+          {match.status === 'over' && (
+            <>
+              <OutcomePanel match={match} Details={ui.Outcome} />
+              {creds.kind === 'seat' && <RematchOffer match={match} busy={busy} onRematch={m.rematch} />}
+            </>
+          )}
+          {replay.failure && (
+            <p class="notice error" role="alert">
+              {replay.failure}
+            </p>
+          )}
+          {!replay.open && since.count > 0 && m.seenUpTo !== null && (
+            <SinceBar since={since.since} onStep={() => void replay.start('since', m.seenUpTo!, match.version)} />
+          )}
+          {!replay.open && match.status === 'over' && <ReplayOffer onReplay={() => void replay.start('full', 1)} />}
+          {rest && creds.kind === 'seat' && match.status === 'open' && <ShareZone match={match} seat={creds.seat} token={creds.token} />}
+          {replay.open ? (
+            <replay.open.Viewer {...replay.open} matchId={matchId} creds={creds} match={match} ui={ui} onClose={replay.close} />
+          ) : match.status === 'open' ? (
+            <p class="zone note">{t('match.startsWhenFull')}</p>
+          ) : (
+            <ChangedContext.Provider value={since.changes}>
+              <Board match={match} submit={m.submit} busy={busy} />
+            </ChangedContext.Provider>
+          )}
+          {rest && mine && <UndoControls match={match} busy={busy} onUndo={m.undo} />}
         </div>
-      )}
-      {m.offline && <p class="notice">{t('match.offline.notice')}</p>}
-      {mine?.bot?.standIn && match.status === 'active' && <StandInNotice bot={mine.bot} busy={busy} onTakeBack={m.takeBack} />}
-      {match.status === 'over' && (
-        <>
-          <OutcomePanel match={match} Details={ui.Outcome} />
-          {creds.kind === 'seat' && <RematchOffer match={match} busy={busy} onRematch={m.rematch} />}
-        </>
-      )}
-      {replay.failure && (
-        <p class="notice error" role="alert">
-          {replay.failure}
-        </p>
-      )}
-      {!replay.open && since.count > 0 && m.seenUpTo !== null && (
-        <SinceBar since={since.since} onStep={() => void replay.start('since', m.seenUpTo!, match.version)} />
-      )}
-      {!replay.open && match.status === 'over' && <ReplayOffer onReplay={() => void replay.start('full', 1)} />}
-      {replay.open ? (
-        <replay.open.Viewer {...replay.open} matchId={matchId} creds={creds} match={match} ui={ui} onClose={replay.close} />
-      ) : match.status === 'open' ? (
-        <p class="zone note">{t('match.startsWhenFull')}</p>
-      ) : (
-        <ChangedContext.Provider value={since.changes}>
-          <Board match={match} submit={m.submit} busy={busy} />
-        </ChangedContext.Provider>
-      )}
-      {rest && <Rest {...{ creds, m, you, mine }} />}
+        <aside class="table-side" id="table-side" tabIndex={-1} aria-label={t('match.side.label')}>
+          <Seats match={match} creds={creds} now={m.now} />
+          {rest && <Side {...{ creds, m, you, mine }} />}
+        </aside>
+      </div>
     </main>
   );
 }
@@ -130,8 +145,11 @@ function useRestAfterFirstPaint(drawn: boolean): boolean {
   return rest;
 }
 
-/** Everything below the board: undo, sharing, notifications, the options, chat, the log, standing in, resigning. */
-function Rest({
+/**
+ * The side column after the first paint: the table chat (not against computers only) and the log, each
+ * scrolling on its own on a wide screen, then the menu of what is rarely needed.
+ */
+function Side({
   creds,
   m,
   you,
@@ -142,23 +160,16 @@ function Rest({
   you: number | null;
   mine: NonNullable<ReturnType<typeof useMatch>['match']>['seats'][number] | undefined;
 }) {
-  const { match, busy } = m;
+  const { match } = m;
   if (!match) return null;
   return (
     <>
-      {mine && <UndoControls match={match} busy={busy} onUndo={m.undo} />}
-      {creds.kind === 'seat' && <ShareZone match={match} seat={creds.seat} token={creds.token} />}
-      {creds.kind === 'seat' && match.status !== 'over' && (
-        <NotifyZone match={match} seat={creds.seat} token={creds.token} onMatchChanged={m.pollNow} />
-      )}
-      <MatchOptions match={match} you={you} now={m.now} />
+      <LogPanel log={m.log} seats={match.seats} you={you} seenUpTo={m.seenUpTo} now={m.now} onOlder={m.loadOlder} olderDone={m.olderDone} />
       {/* Against computers only there is nobody at the table to talk to, in play or after the end. */}
       {match.status !== 'open' && !againstComputersOnly(match.seats) && (
         <ChatPanel match={match} creds={creds} now={m.now} onChanged={m.pollNow} />
       )}
-      <LogPanel log={m.log} seats={match.seats} you={you} seenUpTo={m.seenUpTo} now={m.now} onOlder={m.loadOlder} olderDone={m.olderDone} />
-      {mine && !mine.bot && match.status === 'active' && <AwayZone busy={busy} onStandIn={m.standIn} />}
-      {creds.kind === 'seat' && match.status === 'active' && <ResignZone busy={busy} onResign={m.resign} />}
+      <MatchMenu creds={creds} m={m} mine={mine} />
     </>
   );
 }
