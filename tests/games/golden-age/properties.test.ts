@@ -16,6 +16,7 @@ import { goldenAge } from '#shared/games/golden-age/index.js';
 import { maxBid, minBid, PROVINCE_COLOUR } from '#shared/games/golden-age/rules.js';
 import type { GoldenAgeEvent } from '#shared/games/golden-age/state.js';
 import { assertJsonExact } from '../../support/json.js';
+import { runs } from '../../support/scale.js';
 import { CTX } from './helpers.js';
 import { randomMove } from './random-player.js';
 import { arbitraryMove, cardIdsIn, deepFreeze, hiddenFrom, permuteHidden, playGame } from './random-games.js';
@@ -44,7 +45,7 @@ describe('determinism and purity', () => {
         expect(JSON.stringify(s)).toBe(JSON.stringify(first.final));
         expect(JSON.stringify(events)).toBe(JSON.stringify(first.events));
       }),
-      { numRuns: 30, seed: 7 },
+      { numRuns: runs(30, 5), seed: 7 },
     );
   });
 
@@ -62,7 +63,7 @@ describe('determinism and purity', () => {
           s = deepFreeze(r.value.state);
         }
       }),
-      { numRuns: 10, seed: 11 },
+      { numRuns: runs(10, 3), seed: 11 },
     );
   });
 });
