@@ -41,9 +41,18 @@ export interface LocalLive {
 
 interface Conn {
   socket: WebSocket;
-  idle: ReturnType<typeof setTimeout>;
+  /** Cancels the pending idle close. */
+  idle: () => void;
   max: ReturnType<typeof setTimeout>;
 }
+
+/** Calls `fire` after `ms` unless the returned cancel is called first. */
+export type IdleTimer = (fire: () => void, ms: number) => () => void;
+
+const realTimer: IdleTimer = (fire, ms) => {
+  const timer = setTimeout(fire, ms);
+  return () => clearTimeout(timer);
+};
 
 /** Whether an upgrade's Origin is this server's own; anything that is not a URL (`null`, `http://[x`) is not. */
 export function sameOrigin(origin: string | undefined, host: string | undefined): boolean {
@@ -78,6 +87,8 @@ export function startLocalLive(opts: {
   maxMs?: number;
   /** Open sockets one address may hold (SOCKETS_PER_ADDRESS). */
   perAddress?: number;
+  /** Schedules an idle close and returns its cancel: setTimeout here; a test passes a clock it moves itself. */
+  idleTimer?: IdleTimer;
   /** The shared local stream (scripts/start.ts); without it, a reader of its own. */
   stream?: LocalStream;
   log?: (entry: Record<string, unknown>) => void;
@@ -111,12 +122,13 @@ export function startLocalLive(opts: {
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES * 4 });
   const idleMs = opts.idleMs ?? IDLE_CLOSE_MS;
+  const idleTimer = opts.idleTimer ?? realTimer;
   const perAddress = opts.perAddress ?? SOCKETS_PER_ADDRESS;
   const opened = (ws: WebSocket, address: string) => {
     const id = randomUUID();
     byAddress.set(address, (byAddress.get(address) ?? 0) + 1);
     const close = () => ws.close(1001, 'closed by the server');
-    const conn: Conn = { socket: ws, idle: setTimeout(close, idleMs), max: setTimeout(close, opts.maxMs ?? MAX_CONNECTION_MS) };
+    const conn: Conn = { socket: ws, idle: idleTimer(close, idleMs), max: setTimeout(close, opts.maxMs ?? MAX_CONNECTION_MS) };
     conns.set(id, conn);
     // One message at a time per connection: a flood waits its turn instead of reading the table side by side.
     let turn = Promise.resolve();
@@ -125,12 +137,12 @@ export function startLocalLive(opts: {
       // Frames already on their way when the socket was closed for its limits are not read.
       if (ws.readyState !== WebSocket.OPEN) return;
       if (!service.admit(id)) return void service.closeForPolicy(id, 'too many messages').catch(failed);
-      clearTimeout(conn.idle);
-      conn.idle = setTimeout(close, idleMs);
+      conn.idle();
+      conn.idle = idleTimer(close, idleMs);
       turn = turn.then(() => (ws.readyState === WebSocket.OPEN ? service.handle(id, data.toString()) : undefined)).then(() => {}, failed);
     });
     ws.on('close', () => {
-      clearTimeout(conn.idle);
+      conn.idle();
       clearTimeout(conn.max);
       conns.delete(id);
       const left = (byAddress.get(address) ?? 1) - 1;

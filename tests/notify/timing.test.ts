@@ -165,7 +165,7 @@ describe('reminders and deadlines (sweep)', () => {
     // Reminders stopped: the match has left the sweep's index.
     expect((await h.sweep.run()).matches).toBe(0);
     await h.close();
-  });
+  }, 300_000); // each sweep reads 256 shards of DynamoDB Local: seconds on a quiet machine, over 60 s at a load of 25
 
   it('warns at 80 % of the deadline and then makes the game’s default move; the game moves on', async () => {
     const outbox = new DevOutbox({ announce: () => undefined });

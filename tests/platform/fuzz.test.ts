@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { memoryApp } from '../support/app.js';
+import { runs } from '../support/scale.js';
 
 /** Whatever a client sends, the answer is never a 5xx, and a refusal changes nothing. */
 describe('bad input', () => {
@@ -52,7 +53,8 @@ describe('bad input', () => {
           }
         },
       ),
-      { numRuns: 300, seed: 42 },
+      // Quick mode (tests/support/scale.ts) sends a tenth of the inputs; CI all 300.
+      { numRuns: runs(300, 30), seed: 42 },
     );
   });
 });

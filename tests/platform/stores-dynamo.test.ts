@@ -18,6 +18,11 @@ import { DynamoRatingStore } from '../../functions/storage/ratings-dynamo.js';
 import { describeRatingStoreContract } from '../contracts/rating-store.contract.js';
 import { DynamoSafetyStore } from '../../functions/storage/safety-dynamo.js';
 import { describeSafetyStoreContract } from '../contracts/safety-store.contract.js';
+import { vi } from 'vitest';
+
+// A bound for this file: the notify contract's sweeps read 256 shards of DynamoDB Local each, seconds on a quiet
+// machine; three of its tests failed on the 60 s default at a load average of 27 (the fresh-clone run of 2026-11-28).
+vi.setConfig({ testTimeout: 300_000 });
 
 const playerStores = async () => {
   const table = await freshTable('p');

@@ -81,7 +81,7 @@ describe('random games', () => {
           JSON.stringify(game.setup(seats, rulesOf(options), `seed-${seed}`).benches),
         );
       }),
-      { numRuns: 150, seed: 4242 },
+      { numRuns: runs(150, 15), seed: 4242 },
     );
   }, 120_000);
 });

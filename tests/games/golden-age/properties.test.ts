@@ -16,6 +16,7 @@ import { goldenAge } from '#shared/games/golden-age/index.js';
 import { maxBid, minBid, PROVINCE_COLOUR } from '#shared/games/golden-age/rules.js';
 import type { GoldenAgeEvent } from '#shared/games/golden-age/state.js';
 import { assertJsonExact } from '../../support/json.js';
+import { runs } from '../../support/scale.js';
 import { CTX } from './helpers.js';
 import { randomMove } from './random-player.js';
 import { arbitraryMove, cardIdsIn, deepFreeze, hiddenFrom, permuteHidden, playGame } from './random-games.js';
@@ -44,7 +45,7 @@ describe('determinism and purity', () => {
         expect(JSON.stringify(s)).toBe(JSON.stringify(first.final));
         expect(JSON.stringify(events)).toBe(JSON.stringify(first.events));
       }),
-      { numRuns: 30, seed: 7 },
+      { numRuns: runs(30, 5), seed: 7 },
     );
   });
 
@@ -62,13 +63,15 @@ describe('determinism and purity', () => {
           s = deepFreeze(r.value.state);
         }
       }),
-      { numRuns: 10, seed: 11 },
+      { numRuns: runs(10, 3), seed: 11 },
     );
   });
 });
 
 describe('legal moves', () => {
   it('every listed move is accepted; unlisted moves are refused with a rule error; bids follow the minimum and the bidder’s limit', () => {
+    // Quick mode plays a quarter of the games; the counts asked for scale with them.
+    const games = runs(12, 3);
     let rejections = 0;
     let bids = 0;
     let listedChecked = 0;
@@ -125,16 +128,18 @@ describe('legal moves', () => {
           }
         });
       }),
-      { numRuns: 12, seed: 99 },
+      { numRuns: games, seed: 99 },
     );
-    expect(listedChecked).toBeGreaterThan(3_000);
-    expect(rejections).toBeGreaterThan(1_500);
-    expect(bids).toBeGreaterThan(20);
-  });
+    expect(listedChecked).toBeGreaterThan((3_000 * games) / 12);
+    expect(rejections).toBeGreaterThan((1_500 * games) / 12);
+    expect(bids).toBeGreaterThan((20 * games) / 12);
+  }, 300_000); // seconds alone at full counts; the bound is for a busy shared machine (78 s at a load of 28)
 });
 
 describe('hidden information', () => {
   it('views are identical whatever the hidden cards are; log lines never name a card hidden from their viewer', () => {
+    // Quick mode plays a quarter of the games; the counts asked for scale with them.
+    const games = runs(12, 3);
     let viewsCompared = 0;
     let hiddenDraws = 0;
     fc.assert(
@@ -173,9 +178,9 @@ describe('hidden information', () => {
           }
         });
       }),
-      { numRuns: 12, seed: 5 },
+      { numRuns: games, seed: 5 },
     );
-    expect(viewsCompared).toBeGreaterThan(300);
-    expect(hiddenDraws).toBeGreaterThan(50);
-  });
+    expect(viewsCompared).toBeGreaterThan((300 * games) / 12);
+    expect(hiddenDraws).toBeGreaterThan((50 * games) / 12);
+  }, 300_000); // seconds alone at full counts; the bound is for a busy shared machine (78 s at a load of 28)
 });

@@ -8,6 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+import type { IdleTimer } from '../../../functions/local/live.js';
 import { freshTable } from '../../support/dynamo.js';
 import { builtSite, launchChromium, startSite } from './site.js';
 
@@ -37,7 +38,7 @@ export function e2eSite(
     notify?: boolean;
     bots?: boolean;
     players?: boolean;
-    live?: boolean | { idleMs?: number; maxMs?: number };
+    live?: boolean | { idleMs?: number; maxMs?: number; idleTimer?: IdleTimer };
     artifacts?: string;
   } = {},
 ): E2eSite {

@@ -11,7 +11,7 @@ import { Hono } from 'hono';
 import { chromium, type Browser } from 'playwright-core';
 import { createLocalApp, listen } from '../../../functions/local/server.js';
 import { startLocalBots, type LocalBots } from '../../../functions/local/bots.js';
-import { startLocalLive, type LocalLive } from '../../../functions/local/live.js';
+import { startLocalLive, type IdleTimer, type LocalLive } from '../../../functions/local/live.js';
 import { MatchService } from '../../../functions/matches/service.js';
 import type { Server } from 'node:http';
 import { startLocalNotify, type LocalNotify } from '../../../functions/local/notify.js';
@@ -74,7 +74,7 @@ export async function startSite(opts: {
   /** Signed-in players (functions/players), with a fresh seat key; needs `notify` (the sign-in mail). */
   players?: boolean;
   /** The live channel (functions/local/live.ts) as `npm start` runs it, on the table's stream. */
-  live?: { endpoint: string; tableName: string; idleMs?: number; maxMs?: number; perAddress?: number };
+  live?: { endpoint: string; tableName: string; idleMs?: number; maxMs?: number; perAddress?: number; idleTimer?: IdleTimer };
 }) {
   const games = opts.games ?? siteGames();
   // The port is known only once listening, and the notifications part wants the site's address
@@ -125,6 +125,7 @@ export async function startSite(opts: {
       ...(opts.live.idleMs ? { idleMs: opts.live.idleMs } : {}),
       ...(opts.live.maxMs ? { maxMs: opts.live.maxMs } : {}),
       ...(opts.live.perAddress ? { perAddress: opts.live.perAddress } : {}),
+      ...(opts.live.idleTimer ? { idleTimer: opts.live.idleTimer } : {}),
     });
   }
   inner = createLocalApp(
