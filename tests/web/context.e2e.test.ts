@@ -140,11 +140,12 @@ describe('context on the pages', () => {
     await expect.poll(() => onScreen(a, '.ga-actions .ga-here button.primary')).toBe(true);
     await a.screenshot({ path: `${env.artifacts}/63-ga-selected-phone.png` });
 
-    // Bob's page waits at the top of the board; when his turn comes, the panel comes into view.
+    // Bob's page waits scrolled down to the foot of the enlarged board, the panel out of sight above it; when his
+    // turn comes, the panel comes into view.
     await b.goto(m.seats[1]!.url);
     await b.locator('main.match[data-my-turn="false"] .ga').waitFor();
     await b.getByRole('button', { name: 'Enlarge the board' }).click();
-    await b.evaluate(() => scrollTo(0, 0));
+    await b.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
     expect(await onScreen(b, '.ga-status')).toBe(false);
     for (let i = 0; i < 6 && !(await readMatch(base, m.matchId, m.seats[1]!)).toAct.includes(1); i++) {
       const now = await readMatch(base, m.matchId, m.seats[0]!);

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.js';
 import { pageVersion, waitForVersionAbove } from './support/auction-clicks.js';
-import { e2eSite } from './support/e2e.js';
+import { e2eSite, openMatchMenu } from './support/e2e.js';
 import { makeMatch, playMove, readMatch } from './support/matches.js';
 import { openPseudo, unmarkedText } from './support/pseudo.js';
 
@@ -167,6 +167,7 @@ describe('the auction game in Dutch', () => {
     await expectAccessible(b, 'auction board in Dutch, round 2');
 
     // --- Bob resigns: the result reads in Dutch on both pages (issue 25: it was stored as English)
+    await openMatchMenu(b);
     await b.getByRole('button', { name: 'Opgeven' }).click();
     await b.getByRole('button', { name: 'Partij opgeven' }).click();
     for (const p of [b, a]) {

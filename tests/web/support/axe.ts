@@ -27,6 +27,15 @@ export interface AxeFinding {
 export async function axeViolations(p: Page): Promise<AxeFinding[]> {
   // A match page draws what is below its board after its first paint (web/src/ui/match/MatchView.tsx): check all of it.
   await p.waitForFunction(() => document.querySelector('main.match')?.getAttribute('data-drawn') !== 'first');
+  // What just changed arrives with a short animation (styles.css): colours are checked as they end, not half-faded.
+  await p.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   if (!(await p.evaluate(() => 'axe' in window))) await p.evaluate(`${axeSource()}\n;void 0`);
   return p.evaluate(
     async (tags) => {
