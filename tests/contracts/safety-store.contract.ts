@@ -93,12 +93,15 @@ export function describeSafetyStoreContract(name: string, make: () => Promise<{ 
       const p = `p-${uid()}`;
       const old = `Old${uid()}`;
       await stores.profiles.claimName(p, { name: old, nameKey: old.toLowerCase(), previousKey: null, changedBefore: T0, now: T0 });
-      const deps = { ...stores, clock: () => T0 + 1000 };
+      // The log is ordered by time (ties by a random id): the second action comes a second later.
+      let now = T0 + 1000;
+      const deps = { ...stores, clock: () => now };
       const fresh = `New${uid()}`;
       const out = await moderate(deps, ['rename', old, fresh, '--by', 'anna', '--why', 'rude name']);
       expect(out).toContain(fresh);
       expect((await stores.profiles.profile(p))?.name).toBe(fresh);
       expect(await stores.profiles.playerIdByName(old.toLowerCase())).toBeNull();
+      now += 1000;
       await moderate(deps, ['suspend', fresh, '--by', 'anna', '--why', 'abuse in chat']);
       expect(await stores.safety.standing(p)).toEqual({ suspended: true });
       await expect(moderate(deps, ['hide', fresh, '--by', 'anna'])).rejects.toThrow(/--why/);

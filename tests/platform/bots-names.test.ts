@@ -65,7 +65,10 @@ describe('computer seats have names of their own', () => {
     expect(dutch).not.toMatch(/strong/);
     expect(seatNamesIn('nl', match.seats)).toEqual(['Ann', 'Computer 1 (sterk)', 'Computer 2 (sterk)']);
     // "My matches" (signed in) says which seats computers play, so the page names them in its language.
-    expect(myMatch(match, 0, me.token, 'Golden Age').opponents).toEqual([
+    // (A seat the match waits for also says since when: `toMove`, no deadline in this match.)
+    const opponents = myMatch(match, 0, me.token, 'Golden Age').opponents;
+    for (const o of opponents) if (o.toMove) expect(o.toMove.deadlineAt).toBeNull();
+    expect(opponents.map(({ toMove: _, ...o }) => o)).toEqual([
       { seat: 1, name: 'Computer 1 (strong)', bot: { level: 'strong' } },
       { seat: 2, name: 'Computer 2 (strong)', bot: { level: 'strong' } },
     ]);
