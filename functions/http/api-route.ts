@@ -70,6 +70,12 @@ export type ApiRoutes = Record<string, ApiRoute>;
 
 /** Where functions/app.ts mounts the route modules (and functions/http/openapi.ts puts their paths). */
 export const API_BASE = '/api';
+
+/** The refusals of a route for a signed-in player that changes something: no session, or a request from another site. */
+export const SIGNED_IN_REFUSALS = {
+  401: 'Not signed in on this device (no session cookie, or it ended)',
+  403: 'cross-site: a state-changing request without this site’s Origin header',
+} as const;
 export const MATCHES_BASE = '/api/matches';
 
 /** A declared path in hono's form: `{id}` → `:id`. */

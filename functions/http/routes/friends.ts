@@ -12,7 +12,7 @@
 import { Hono } from 'hono';
 import type { Friends } from '../../players/friends.js';
 import type { SignIn } from '../../players/signin.js';
-import { type ApiRoutes, createRoute, on } from '../api-route.js';
+import { type ApiRoutes, createRoute, on, SIGNED_IN_REFUSALS } from '../api-route.js';
 import { parseIn } from '../localized.js';
 import { PlayerNamePath } from '../player-schemas.js';
 import { mustBeSignedIn, requireSameSite } from '../session.js';
@@ -54,10 +54,7 @@ export function friendRoutes(ctx: FriendRouteContext): Hono {
   return app;
 }
 
-const refused = {
-  401: 'Not signed in on this device (no session cookie, or it ended)',
-  403: 'cross-site: a state-changing request without this site’s Origin header',
-} as const;
+const refused = SIGNED_IN_REFUSALS;
 
 export const friendApi = {
   list: createRoute({

@@ -15,7 +15,7 @@ import { langOf } from '../../i18n.js';
 import type { WebhookSettings } from '../../notify/webhook-settings.js';
 import type { WebhookOwner } from '../../notify/webhooks.js';
 import type { SignIn } from '../../players/signin.js';
-import { type ApiAnswer, type ApiRoutes, createRoute, on } from '../api-route.js';
+import { type ApiAnswer, type ApiRoutes, createRoute, on, SIGNED_IN_REFUSALS } from '../api-route.js';
 import { parseIn } from '../localized.js';
 import { requiredJsonBody } from '../request.js';
 import type { Answer, WebhookAddedResponse, WebhookResponse, WebhookTestResponse, WebhooksResponse } from '../responses.js';
@@ -76,10 +76,7 @@ export function playerWebhookRoutes(ctx: PlayerWebhookRouteContext): Hono {
 
 const listed: ApiAnswer = { description: 'My webhooks', schema: (r) => r.WebhooksResponse };
 const noHook = 'No such webhook of mine';
-const refused = {
-  401: 'Not signed in on this device (no session cookie, or it ended)',
-  403: 'cross-site: a state-changing request without this site’s Origin header',
-} as const;
+const refused = SIGNED_IN_REFUSALS;
 
 export const playerWebhookApi = {
   list: createRoute({

@@ -20,7 +20,7 @@ import type { PlayerStore } from '../../players/port.js';
 import type { PlayerProfiles } from '../../players/profiles.js';
 import type { SignIn } from '../../players/signin.js';
 import type { PlayerStats } from '../../players/stats.js';
-import { type ApiRoutes, createRoute, on, SEAT_REFUSALS } from '../api-route.js';
+import { type ApiRoutes, createRoute, on, SEAT_REFUSALS, SIGNED_IN_REFUSALS } from '../api-route.js';
 import { parseIn } from '../localized.js';
 import { NameRequest, PlayerNamePath, PresenceRequest } from '../player-schemas.js';
 import { bearer, requiredJsonBody, target } from '../request.js';
@@ -118,10 +118,7 @@ export function presenceFromRequests(profiles: PlayerProfiles, signIn: SignIn): 
   };
 }
 
-const refused = {
-  401: 'Not signed in on this device (no session cookie, or it ended)',
-  403: 'cross-site: a state-changing request without this site’s Origin header',
-} as const;
+const refused = SIGNED_IN_REFUSALS;
 
 export const profileApi = {
   profile: createRoute({

@@ -14,7 +14,7 @@ import type { PlayerStore } from '../../players/port.js';
 import type { PlayerProfiles } from '../../players/profiles.js';
 import type { ReportInput, Safety } from '../../players/safety.js';
 import type { SignIn } from '../../players/signin.js';
-import { type ApiRoutes, createRoute, on } from '../api-route.js';
+import { type ApiRoutes, createRoute, on, SIGNED_IN_REFUSALS } from '../api-route.js';
 import { parseIn } from '../localized.js';
 import { PlayerNamePath } from '../player-schemas.js';
 import { requiredJsonBody } from '../request.js';
@@ -101,10 +101,7 @@ export function safetyRoutes(ctx: SafetyRouteContext): Hono {
   return app;
 }
 
-const refused = {
-  401: 'Not signed in on this device (no session cookie, or it ended)',
-  403: 'cross-site: a state-changing request without this site’s Origin header',
-} as const;
+const refused = SIGNED_IN_REFUSALS;
 
 export const safetyApi = {
   blocks: createRoute({
