@@ -84,6 +84,11 @@ export const STATUS_OF = {
   'already-seated': 409,
   'too-many-open-games': 429,
   'open-game-limit': 429,
+  'no-such-opponent': 404,
+  'challenge-self': 400,
+  'challenge-blocked': 403,
+  'no-such-challenge': 404,
+  'challenge-closed': 409,
   'replay-range': 400,
   'replay-not-offered': 403,
   // The log no longer leads to the stored state: a fault on our side, never shown as a replay.

@@ -9,7 +9,7 @@ import { invalid, MatchError, parseKeepingInput } from './errors.js';
 import { keyReused, openMatch, start } from './progress.js';
 import { entryOf } from './lobby.js';
 import type { LobbyWrite } from './lobby-port.js';
-import type { MatchLobby } from './port.js';
+import type { MatchChallenge, MatchLobby } from './port.js';
 import { type TimingChoice, timingFrom, withDue } from './timing.js';
 import { derivedMatchId, derivedSecret, newSecret, requestHash, sameHash, sha256 } from './tokens.js';
 
@@ -35,7 +35,14 @@ export interface CreateRequest {
  * With `lobby` it is an open game (./lobby.ts): the seats after the creator's are open to anyone (no
  * invites), and its lobby entry is written with it.
  */
-export async function createMatch(deps: ChangeDeps, input: CreateRequest, key?: string, lobby?: MatchLobby) {
+export async function createMatch(
+  deps: ChangeDeps,
+  input: CreateRequest,
+  key?: string,
+  lobby?: MatchLobby,
+  /** A challenge (./challenges.ts): seat 1 is kept for the challenged player, who takes it on accepting. */
+  challenge?: MatchChallenge,
+) {
   const game = deps.game(input.game);
   if (input.seats < game.minSeats || input.seats > game.maxSeats) {
     throw new MatchError('invalid-seats', {
@@ -54,7 +61,9 @@ export async function createMatch(deps: ChangeDeps, input: CreateRequest, key?: 
   const secret = (label: string) => (key === undefined ? newSecret() : derivedSecret(key, `create:${label}`));
   const token = secret('seat:0');
   // Invites only for the seats people take; a computer seat has none.
-  const invites = Array.from({ length: input.seats - 1 }, (_, i) => (bots.has(i + 1) || lobby ? null : secret(`invite:${i + 1}`)));
+  const invites = Array.from({ length: input.seats - 1 }, (_, i) =>
+    bots.has(i + 1) || lobby || (challenge && i === 0) ? null : secret(`invite:${i + 1}`),
+  );
   const spectator = secret('spectator');
   const createdWith = key === undefined ? undefined : requestHash({ op: 'create', ...input });
   const match = openMatch({
@@ -67,6 +76,7 @@ export async function createMatch(deps: ChangeDeps, input: CreateRequest, key?: 
       if (seat === 0)
         return { name: input.name, tokenHash: sha256(token), inviteHash: null, ...(input.rated ? { player: input.rated.player! } : {}) };
       if (lobby) return { name: null, tokenHash: null, inviteHash: null, open: true as const };
+      if (challenge && seat === 1) return { name: null, tokenHash: null, inviteHash: null, challenged: challenge.to };
       return { name: null, tokenHash: null, inviteHash: sha256(invites[seat - 1]!) };
     }),
     spectatorHash: sha256(spectator),
@@ -77,6 +87,7 @@ export async function createMatch(deps: ChangeDeps, input: CreateRequest, key?: 
   });
   if (input.rated) match.rated = true;
   if (lobby) match.lobby = lobby;
+  if (challenge) match.challenge = challenge;
   // Alone, or against computers only: the match starts at once.
   let started = everySeatFilled(match.seats) ? start(game, match, now) : withDue(match);
   const listed: LobbyWrite | undefined = lobby && { put: entryOf(started), hosted: true };

@@ -84,6 +84,12 @@ export const MATCH_ERROR_CODES = [
   'already-seated',
   'too-many-open-games',
   'open-game-limit',
+  // challenges by name (./challenges.ts)
+  'no-such-opponent',
+  'challenge-self',
+  'challenge-blocked',
+  'no-such-challenge',
+  'challenge-closed',
   // replay
   'replay-range',
   'replay-not-offered',

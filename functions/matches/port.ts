@@ -39,6 +39,8 @@ export interface SeatRecord {
   open?: true;
   /** Who took the seat from the lobby (their player id): the lobby joins nobody twice. Never presented. */
   lobbyPlayer?: string;
+  /** A challenge's seat (./challenges.ts): kept for this player (their id) until they accept. Never presented. */
+  challenged?: string;
   /** In a rated match: the signed-in player who took the seat (functions/ratings). */
   player?: string;
   /** The seat's time zone and quiet hours (functions/matches/zones.ts); absent: UTC, never quiet. */
@@ -145,6 +147,15 @@ export interface MatchRecord {
   ratedVoid?: 'computer';
   /** An open game, listed in the lobby while it has open seats (./lobby.ts, ./lobby-port.ts). */
   lobby?: MatchLobby;
+  /** A challenge by name (./challenges.ts): who challenged whom, and how it ended if it did. */
+  challenge?: MatchChallenge;
+}
+
+/** A challenge's place on its match: player ids, never presented; `closed` once declined or withdrawn. */
+export interface MatchChallenge {
+  from: string;
+  to: string;
+  closed?: 'declined' | 'withdrawn';
 }
 
 /** What an open game keeps about its place in the lobby (./lobby.ts). */
@@ -273,6 +284,7 @@ export type NotificationKind =
   | 'chat'
   | 'nudge'
   | 'undo-asked'
+  | 'challenge-declined'
   | 'quiet';
 
 /** An outbox row still there this long after it was written is re-driven by the sweep. */

@@ -113,7 +113,7 @@ export function decideRenewLinks(seat: Seat, token: string, key?: string): Decid
     }
     const invites: { seat: Seat; secret: string }[] = [];
     const seats = match.seats.map((s, i) => {
-      if (s.tokenHash !== null || s.reservedFor !== undefined || s.bot !== undefined) return s;
+      if (s.tokenHash !== null || s.reservedFor !== undefined || s.challenged !== undefined || s.bot !== undefined) return s;
       const invite = secret(`invite:${i}`);
       invites.push({ seat: i, secret: invite });
       return { ...s, inviteHash: sha256(invite) };

@@ -121,6 +121,8 @@ function noticeText(
     }
     case 'undo-asked':
       return { subject: subject(), title: title(), paragraphs: [t(lang, 'mail.undo-asked.text')], chatLines: null };
+    case 'challenge-declined':
+      return { subject: subject(), title: title(), paragraphs: [t(lang, 'mail.challenge-declined.text')], chatLines: null };
     case 'deadline-near': {
       const deadline = deadlineOf(match, seat);
       paragraphs.push(
@@ -243,6 +245,7 @@ const TTL_SECONDS: Record<NotificationKind, number> = {
   chat: 12 * 3600,
   nudge: 24 * 3600,
   'undo-asked': 24 * 3600,
+  'challenge-declined': 2 * 24 * 3600,
   quiet: 12 * 3600,
 };
 

@@ -33,6 +33,7 @@ const KINDS = Object.keys({
   chat: 1,
   nudge: 1,
   'undo-asked': 1,
+  'challenge-declined': 1,
   quiet: 1,
 } satisfies Record<NotificationKind, 1>) as NotificationKind[];
 

@@ -30,6 +30,12 @@ export const errorsEn = {
   'error.rated-one-seat': 'You already have a seat at this rated match; each player takes one.',
   'error.no-such-match': 'There is no such match.',
   'error.not-an-open-game': 'That game is not in the lobby (any more).',
+  'error.no-such-opponent': 'There is no player by that name.',
+  'error.challenge-self': 'You cannot challenge yourself: pick another player’s name.',
+  'error.challenge-blocked': 'You cannot challenge this player.',
+  'error.no-such-challenge': 'There is no such challenge for you.',
+  'error.challenge-closed': 'This challenge is no longer open: it was accepted, declined or withdrawn.',
+  'error.challenge-seats': 'A challenge needs at least two seats, and the second is for the player you challenge (not a computer).',
   'error.seat-taken': 'Someone took the last open seat just before you. Pick another game, or play someone now.',
   'error.already-seated': 'You already have a seat in this game.',
   'error.too-many-open-games':

@@ -26,6 +26,13 @@ export const errorsNl = {
   'error.rated-one-seat': 'Je hebt al een plaats aan deze partij om rating; iedere speler neemt er één.',
   'error.no-such-match': 'Deze partij bestaat niet.',
   'error.not-an-open-game': 'Dat spel staat niet (meer) in de lobby.',
+  'error.no-such-opponent': 'Er is geen speler met die naam.',
+  'error.challenge-self': 'Je kunt jezelf niet uitdagen: kies de naam van een andere speler.',
+  'error.challenge-blocked': 'Je kunt deze speler niet uitdagen.',
+  'error.no-such-challenge': 'Er is geen uitdaging zoals deze voor jou.',
+  'error.challenge-closed': 'Deze uitdaging staat niet meer open: ze is aangenomen, afgewezen of ingetrokken.',
+  'error.challenge-seats':
+    'Een uitdaging heeft minstens twee plaatsen nodig, en de tweede is voor de speler die je uitdaagt (geen computer).',
   'error.seat-taken': 'Iemand was je net voor en heeft de laatste vrije plaats genomen. Kies een ander spel, of speel nu tegen iemand.',
   'error.already-seated': 'Je hebt al een plaats in dit spel.',
   'error.too-many-open-games':

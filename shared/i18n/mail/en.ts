@@ -53,6 +53,10 @@ export const mailEn = {
   'push.undo-asked.title': 'Take-back asked in {game}',
   'mail.undo-asked.text':
     'A player would like to take back their last turn. Open the match to accept or refuse; the next move made cancels the request.',
+  'mail.challenge-declined.subject': 'Your challenge to {game} was declined',
+  'push.challenge-declined.title': 'Challenge declined: {game}',
+  'mail.challenge-declined.text':
+    'The player you challenged said no this time. The match is closed; you can challenge someone else or open a game in the lobby.',
   // Notices held through the seat's quiet hours, sent as one when they end (functions/notify/quiet.ts).
   'mail.quiet.subject': 'While you were quiet: {count, plural, one {one notice} other {# notices}} from {game}{withWhom}',
   'push.quiet.title': '{game}: {count, plural, one {one notice} other {# notices}} while you were quiet',

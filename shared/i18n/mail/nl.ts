@@ -49,6 +49,10 @@ export const mailNl = {
   'push.undo-asked.title': 'Terugnemen gevraagd in {game}',
   'mail.undo-asked.text':
     'Een speler wil de laatste beurt terugnemen. Open de partij om dat toe te staan of te weigeren; de eerstvolgende zet maakt het verzoek ongedaan.',
+  'mail.challenge-declined.subject': 'Je uitdaging voor {game} is afgewezen',
+  'push.challenge-declined.title': 'Uitdaging afgewezen: {game}',
+  'mail.challenge-declined.text':
+    'De speler die je uitdaagde zei deze keer nee. De partij is gesloten; je kunt iemand anders uitdagen of een open spel in de lobby beginnen.',
   'mail.quiet.subject': 'Tijdens je stille uren: {count, plural, one {één bericht} other {# berichten}} uit {game}{withWhom}',
   'push.quiet.title': '{game}: {count, plural, one {één bericht} other {# berichten}} tijdens je stille uren',
   'mail.quiet.text':
