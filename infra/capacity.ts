@@ -19,6 +19,7 @@ import { DISPATCH_IN_FLIGHT } from '../functions/notify/dispatcher.js';
 import { TOP_CACHE_MS } from '../functions/ratings/service.js';
 import { SWEEP_IN_FLIGHT, SWEEP_WORKERS } from '../functions/notify/reminders.js';
 import { DIGEST_IN_FLIGHT, DIGEST_SENDS_PER_SECOND, DIGEST_WORKERS } from '../functions/players/digest.js';
+import { CHALLENGES_PER_DAY, MAX_PENDING_CHALLENGES } from '../functions/matches/challenges.js';
 import { LOBBY_PAGE_PER_SHARD, MAX_HOSTED, OPENINGS_PER_HOUR } from '../functions/matches/lobby.js';
 import { MAX_SEATS } from '../functions/players/model.js';
 import { PRESENCE_WRITE_EVERY_MS } from '../functions/players/profiles.js';
@@ -224,6 +225,8 @@ export const ASSUMED = {
   hotPresenceReadsPerSecond: 10,
   /** Friends lists naming a much-followed player viewed per second (each reads their profile and their HOST# games). */
   hotFriendListReadsPerSecond: 20,
+  /** Challenges arriving at one much-challenged player in a second (each two items in a transaction). */
+  hotChallengesPerSecond: 5,
   /** Claims of one name at the same moment (each a transaction: 2 units on the name's item). */
   nameClaimsAtOnce: 20,
   /** The busiest signed-in player's waiting board: changes per second (moves at several live tables at once). */
@@ -769,6 +772,14 @@ function playerRows(rate: (perDay: number) => number): PartitionRow[] {
       what: `one player's open games (at most ${MAX_HOSTED}) counted per opening and read by ${ASSUMED.hotFriendListReadsPerSecond} friends lists/s, and their hourly counter (${OPENINGS_PER_HOUR} an hour)`,
       wcu: (2 * 2 * OPENINGS_PER_HOUR) / 3600,
       rcu: (2 * OPENINGS_PER_HOUR) / 3600 + ASSUMED.hotFriendListReadsPerSecond * 0.5,
+      scales: false,
+    },
+    {
+      key: 'P#<player> (CHIN#, CHOUT#), RL#challenge#<player>',
+      what: `one player's challenges: ${CHALLENGES_PER_DAY} made a day (at most ${MAX_PENDING_CHALLENGES} pending), ${ASSUMED.hotChallengesPerSecond}/s arriving at a much-challenged player; each list one Query per account page view`,
+      // A challenge is two items written in a transaction and removed in one (2 × 2 units each), and its day's counter.
+      wcu: ASSUMED.hotChallengesPerSecond * 2 * 2 * 2 + (CHALLENGES_PER_DAY * (2 * 2 * 2 + 2)) / 86_400,
+      rcu: ASSUMED.hotPlayerPageViewsPerSecond * rru(MAX_PENDING_CHALLENGES * 300),
       scales: false,
     },
   ];

@@ -89,6 +89,8 @@ export const STATUS_OF = {
   'challenge-blocked': 403,
   'no-such-challenge': 404,
   'challenge-closed': 409,
+  'too-many-challenges': 429,
+  'challenge-limit': 429,
   'replay-range': 400,
   'replay-not-offered': 403,
   // The log no longer leads to the stored state: a fault on our side, never shown as a replay.

@@ -12,12 +12,20 @@
 import type { ChangeDeps, Decide } from './change.js';
 import { runChange } from './change.js';
 import { type CreateRequest, createMatch } from './creating.js';
+import type { ChallengeEntry, ChallengeStore } from './challenge-port.js';
 import { MatchError } from './errors.js';
 import { intent } from './intents.js';
 import type { MatchRecord } from './port.js';
 import { type Joined, seatTaken } from './seating.js';
-import { withDue } from './timing.js';
+import { DAY, withDue } from './timing.js';
 import { derivedSecret, newSecret, sameHash, sha256 } from './tokens.js';
+
+/** A player may have at most this many challenges waiting for an answer… */
+export const MAX_PENDING_CHALLENGES = 20;
+/** …and make at most this many a UTC day. */
+export const CHALLENGES_PER_DAY = 50;
+/** An unanswered challenge leaves both players' lists after this many days. */
+export const CHALLENGE_WAIT_DAYS = 7;
 
 /** The signed-in player acting: their id and the name they play under. */
 export interface ChallengePlayer {
@@ -27,8 +35,8 @@ export interface ChallengePlayer {
 
 /** What the player side answers for a challenge (functions/players: names, safety). */
 export interface ChallengeChecks {
-  /** The player holding this name (any case), or null; a hidden player counts as unknown. */
-  playerByName(name: string): Promise<string | null>;
+  /** The player holding this name (any case) and the name as they spell it, or null; a hidden player counts as unknown. */
+  playerByName(name: string): Promise<{ id: string; name: string } | null>;
   /** Either player blocked the other (functions/players/safety.ts `isBlocked`). */
   isBlocked(a: string, b: string): Promise<boolean>;
   /** Throws when the operator suspended this player (functions/players/safety.ts `mustNotBeSuspended`). */
@@ -88,46 +96,99 @@ export function decideClose(player: ChallengePlayer, how: 'declined' | 'withdraw
   };
 }
 
-/** Challenges by name, for the match service. */
+/** Challenges by name, for the match service: the match through the runner, the lists in the challenge store. */
 export class Challenges {
   constructor(
     private readonly deps: ChangeDeps,
     private readonly checks: ChallengeChecks,
+    private readonly store: ChallengeStore,
   ) {}
 
   /**
-   * Creates the challenge's match. Refused: oneself (`challenge-self`), an unknown or hidden name
-   * (`no-such-opponent`), a block either way (`challenge-blocked`), a suspended challenger (`suspended`).
+   * Creates the challenge's match and lists it for both players. Refused: a suspended challenger (`suspended`), an
+   * unknown or hidden name (`no-such-opponent`), oneself (`challenge-self`), a block either way
+   * (`challenge-blocked`), MAX_PENDING_CHALLENGES waiting (`too-many-challenges`), CHALLENGES_PER_DAY made today
+   * (`challenge-limit`, with when to try again).
    */
   async challenge(from: ChallengePlayer, input: ChallengeRequest, key?: string) {
     await this.checks.mustNotBeSuspended(from.id);
     const to = await this.checks.playerByName(input.opponent);
     if (to === null) throw new MatchError('no-such-opponent', 'error.no-such-opponent');
-    if (to === from.id) throw new MatchError('challenge-self', 'error.challenge-self');
-    if (await this.checks.isBlocked(from.id, to)) throw new MatchError('challenge-blocked', 'error.challenge-blocked');
+    if (to.id === from.id) throw new MatchError('challenge-self', 'error.challenge-self');
+    if (await this.checks.isBlocked(from.id, to.id)) throw new MatchError('challenge-blocked', 'error.challenge-blocked');
     if (input.seats < 2) throw new MatchError('invalid-seats', 'error.challenge-seats');
     // Seat 1 is the challenged player's: never a computer.
     if (input.bots?.some((b) => b.seat === 1)) throw new MatchError('invalid-bots', 'error.challenge-seats');
+    const now = this.deps.clock();
+    if ((await this.outgoing(from.id)).length >= MAX_PENDING_CHALLENGES) {
+      throw new MatchError('too-many-challenges', { key: 'error.too-many-challenges', params: { max: MAX_PENDING_CHALLENGES } });
+    }
+    const counted = await this.store.countChallenge(from.id, now, CHALLENGES_PER_DAY);
+    if (!counted.ok) {
+      const hours = Math.max(1, Math.ceil((counted.retryAt - now) / 3_600_000));
+      const retryAfter = Math.ceil((counted.retryAt - now) / 1000);
+      throw new MatchError('challenge-limit', { key: 'error.challenge-limit', params: { max: CHALLENGES_PER_DAY, hours } }, { retryAfter });
+    }
     const { opponent: _o, rated, ...rest } = input;
     const request: CreateRequest = { ...rest, name: from.name, ...(rated ? { rated: { player: from.id } } : {}) };
-    const created = await createMatch(this.deps, request, key, undefined, { from: from.id, to });
-    return { ...created, opponent: to };
+    const created = await createMatch(this.deps, request, key, undefined, { from: from.id, to: to.id });
+    const entry: ChallengeEntry = {
+      matchId: created.match.id,
+      gameId: created.match.gameId,
+      seats: created.match.seats.length,
+      rated: created.match.rated === true,
+      from: from.id,
+      fromName: from.name,
+      to: to.id,
+      toName: to.name,
+      createdAt: created.match.createdAt,
+      until: created.match.createdAt + CHALLENGE_WAIT_DAYS * DAY,
+    };
+    await this.store.put(entry);
+    return { ...created, entry };
   }
 
   /** The challenged player accepts: seated in one conditional write; the match starts once full. */
-  accept(matchId: string, player: ChallengePlayer, key?: string): Promise<Joined> {
-    return runChange(this.deps, matchId, decideAccept(this.deps, player, key), {
+  async accept(matchId: string, player: ChallengePlayer, key?: string): Promise<Joined> {
+    const joined = await runChange(this.deps, matchId, decideAccept(this.deps, player, key), {
       missing: () => {
         throw new MatchError('no-such-challenge', 'error.no-such-challenge');
       },
     });
+    await this.unlist(joined.match);
+    return joined;
   }
 
-  decline(matchId: string, player: ChallengePlayer): Promise<MatchRecord> {
-    return runChange(this.deps, matchId, decideClose(player, 'declined'));
+  async decline(matchId: string, player: ChallengePlayer): Promise<MatchRecord> {
+    return this.unlist(await runChange(this.deps, matchId, decideClose(player, 'declined'), { missing: noChallenge }));
   }
 
-  withdraw(matchId: string, player: ChallengePlayer): Promise<MatchRecord> {
-    return runChange(this.deps, matchId, decideClose(player, 'withdrawn'));
+  async withdraw(matchId: string, player: ChallengePlayer): Promise<MatchRecord> {
+    return this.unlist(await runChange(this.deps, matchId, decideClose(player, 'withdrawn'), { missing: noChallenge }));
+  }
+
+  /** The challenges waiting for this player's answer, oldest first. */
+  async incoming(playerId: string): Promise<ChallengeEntry[]> {
+    const now = this.deps.clock();
+    return (await this.store.incoming(playerId, MAX_LISTED)).filter((e) => e.until > now);
+  }
+
+  /** The challenges this player made that wait for an answer, oldest first. */
+  async outgoing(playerId: string): Promise<ChallengeEntry[]> {
+    const now = this.deps.clock();
+    return (await this.store.outgoing(playerId, MAX_LISTED)).filter((e) => e.until > now);
+  }
+
+  /** Out of both lists once answered (after the match's commit: a retry of the answer removes it again). */
+  private async unlist(match: MatchRecord): Promise<MatchRecord> {
+    if (match.challenge) await this.store.remove({ matchId: match.id, from: match.challenge.from, to: match.challenge.to });
+    return match;
   }
 }
+
+/** How many entries a list reads: the pending cap and room for those past `until` the TTL has not removed yet. */
+const MAX_LISTED = 100;
+
+const noChallenge = (): never => {
+  throw new MatchError('no-such-challenge', 'error.no-such-challenge');
+};

@@ -90,6 +90,8 @@ export const MATCH_ERROR_CODES = [
   'challenge-blocked',
   'no-such-challenge',
   'challenge-closed',
+  'too-many-challenges',
+  'challenge-limit',
   // replay
   'replay-range',
   'replay-not-offered',

@@ -41,6 +41,8 @@
  *   pk = LOBBY#<gameId>#<0..15> sk = W#<createdAt:13>#<matchId>  an open game in the lobby, longest waiting first (lobby-dynamo.ts)
  *   pk = HOST#<playerId> sk = LOBBY#<matchId>        an open game its host is hosting now (the cap on open games)
  *   pk = RL#lobby#<playerId> sk = W#<start>          the hourly counter of games a player opened
+ *   pk = P#<playerId>  sk = CHIN#<matchId> / CHOUT#<matchId>  a pending challenge to / from the player (challenges-dynamo.ts), TTL at its end
+ *   pk = RL#challenge#<playerId> sk = W#<start>      the daily counter of a player's challenges
  *   pk = P#<playerId>  sk = BLOCK#<other> / BLOCKEDBY#<other>  a block, both sides (safety-dynamo.ts)
  *                      sk = STANDING                 what the operator decided: hidden, suspended
  *   pk = REPORTS#<0..3> sk = R#<at:13>#<id>          a report for the operator, newest read first
@@ -242,6 +244,15 @@ export const lobbyKeys = {
   openings: (playerId: string, windowStart: number) => ({ pk: `RL#lobby#${playerId}`, sk: `W#${windowStart}` }),
 };
 const lobbyShard = (gameId: string, n: number) => `LOBBY#${gameId}#${n}`;
+
+/** Challenges by name (functions/storage/challenges-dynamo.ts): each side's list is one Query of its prefix. */
+export const challengeKeys = {
+  incoming: (to: string, matchId: string) => ({ pk: `P#${to}`, sk: `CHIN#${matchId}` }),
+  outgoing: (from: string, matchId: string) => ({ pk: `P#${from}`, sk: `CHOUT#${matchId}` }),
+  incomingPrefix: 'CHIN#',
+  outgoingPrefix: 'CHOUT#',
+  day: (playerId: string, windowStart: number) => ({ pk: `RL#challenge#${playerId}`, sk: `W#${windowStart}` }),
+};
 
 /**
  * Reports spread over REPORT_SHARDS partitions by id, each read newest first and merged. Even at one report per

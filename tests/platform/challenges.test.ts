@@ -7,11 +7,20 @@
 import { describe, expect, it } from 'vitest';
 import { GAMES_BY_ID } from '#shared/games/index.js';
 import type { ChangeDeps } from '../../functions/matches/change.js';
-import { type ChallengeChecks, Challenges, decideClose } from '../../functions/matches/challenges.js';
+import {
+  CHALLENGE_WAIT_DAYS,
+  CHALLENGES_PER_DAY,
+  type ChallengeChecks,
+  Challenges,
+  decideClose,
+  MAX_PENDING_CHALLENGES,
+} from '../../functions/matches/challenges.js';
 import { MatchError } from '../../functions/matches/errors.js';
 import { RecentMatches } from '../../functions/matches/recent.js';
 import { PlayerError } from '../../functions/players/errors.js';
+import { MemoryChallengeStore } from '../../functions/storage/memory/challenges.js';
 import { MemoryMatchStore } from '../../functions/storage/memory/matches.js';
+import { MemoryTable } from '../../functions/storage/memory/table.js';
 
 const T0 = Date.UTC(2026, 10, 28, 12);
 const ann = { id: 'p-ann', name: 'Ann' };
@@ -19,10 +28,12 @@ const bob = { id: 'p-bob', name: 'Bob' };
 const cy = { id: 'p-cy', name: 'Cy' };
 
 function setup(opts: { blocked?: [string, string][]; suspended?: string[]; hidden?: string[] } = {}) {
-  const store = new MemoryMatchStore();
+  const table = new MemoryTable();
+  const store = new MemoryMatchStore(table);
+  const clock = { now: T0 };
   const deps: ChangeDeps = {
     store,
-    clock: () => T0,
+    clock: () => clock.now,
     game: (id) => {
       const g = GAMES_BY_ID[id as keyof typeof GAMES_BY_ID];
       if (!g) throw new MatchError('unknown-game', 'error.unknown-game');
@@ -30,18 +41,19 @@ function setup(opts: { blocked?: [string, string][]; suspended?: string[]; hidde
     },
     recent: new RecentMatches(),
   };
-  const names = new Map([ann, bob, cy].map((p) => [p.name.toLowerCase(), p.id]));
+  const names = new Map([ann, bob, cy].map((p) => [p.name.toLowerCase(), p]));
   const checks: ChallengeChecks = {
     playerByName: async (name) => {
-      const id = names.get(name.toLowerCase()) ?? null;
-      return id !== null && opts.hidden?.includes(id) ? null : id;
+      const p = names.get(name.toLowerCase()) ?? null;
+      return p !== null && opts.hidden?.includes(p.id) ? null : p;
     },
     isBlocked: async (a, b) => (opts.blocked ?? []).some(([x, y]) => (x === a && y === b) || (x === b && y === a)),
     mustNotBeSuspended: async (id) => {
       if (opts.suspended?.includes(id)) throw new PlayerError('suspended', 'error.suspended');
     },
   };
-  return { store, challenges: new Challenges(deps, checks) };
+  const lists = new MemoryChallengeStore(table);
+  return { store, clock, lists, challenges: new Challenges(deps, checks, lists) };
 }
 
 const auction = { game: 'dutch-auction', options: {}, seats: 2, opponent: 'bob' };
@@ -60,7 +72,7 @@ describe('challenges by name', () => {
   it('creates the match with the challenger seated and seat 1 kept for the challenged player, with no invite', async () => {
     const { challenges } = setup();
     const made = await challenges.challenge(ann, auction);
-    expect(made.opponent).toBe(bob.id);
+    expect(made.entry).toMatchObject({ from: ann.id, fromName: 'Ann', to: bob.id, toName: 'Bob', gameId: 'dutch-auction' });
     expect(made.invites).toEqual([]);
     expect(made.match.status).toBe('open');
     expect(made.match.seats[0]?.name).toBe('Ann');
@@ -71,7 +83,11 @@ describe('challenges by name', () => {
   it('accepting seats the challenged player and starts the full match; a second accept is refused', async () => {
     const { challenges, store } = setup();
     const made = await challenges.challenge(ann, auction);
+    expect((await challenges.incoming(bob.id)).map((e) => e.matchId)).toEqual([made.match.id]);
+    expect((await challenges.outgoing(ann.id)).map((e) => e.matchId)).toEqual([made.match.id]);
     const joined = await challenges.accept(made.match.id, bob);
+    expect(await challenges.incoming(bob.id)).toEqual([]);
+    expect(await challenges.outgoing(ann.id)).toEqual([]);
     expect(joined.seat).toBe(1);
     expect(joined.match.status).toBe('active');
     const stored = await store.get(made.match.id);
@@ -115,6 +131,7 @@ describe('challenges by name', () => {
     const declined = await challenges.decline(made.match.id, bob);
     expect(declined.challenge?.closed).toBe('declined');
     expect(declined.seats[1]?.challenged).toBeUndefined();
+    expect(await challenges.incoming(bob.id)).toEqual([]);
     expect(await code(challenges.accept(made.match.id, bob))).toBe('challenge-closed');
     // Declining again changes nothing.
     expect((await challenges.decline(made.match.id, bob)).version).toBe(declined.version);
@@ -124,6 +141,7 @@ describe('challenges by name', () => {
     const { challenges } = setup();
     const made = await challenges.challenge(ann, auction);
     expect((await challenges.withdraw(made.match.id, ann)).challenge?.closed).toBe('withdrawn');
+    expect(await challenges.outgoing(ann.id)).toEqual([]);
     expect(await code(challenges.accept(made.match.id, bob))).toBe('challenge-closed');
     expect(await code(challenges.decline(made.match.id, bob))).toBe('challenge-closed');
   });
@@ -145,5 +163,31 @@ describe('challenges by name', () => {
     expect(made.match.rated).toBe(true);
     const joined = await challenges.accept(made.match.id, bob);
     expect(joined.match.seats.map((s) => s.player)).toEqual([ann.id, bob.id]);
+  });
+
+  it(`at most ${MAX_PENDING_CHALLENGES} pending: one more is refused until one is answered`, async () => {
+    const { challenges } = setup();
+    const made = [];
+    for (let i = 0; i < MAX_PENDING_CHALLENGES; i++) made.push(await challenges.challenge(ann, auction));
+    expect(await code(challenges.challenge(ann, auction))).toBe('too-many-challenges');
+    await challenges.withdraw(made[0]!.match.id, ann);
+    await challenges.challenge(ann, auction);
+  });
+
+  it(`at most ${CHALLENGES_PER_DAY} a day, answered or not; the next UTC day counts afresh; unanswered ones leave the lists`, async () => {
+    const { challenges, clock } = setup();
+    for (let i = 0; i < CHALLENGES_PER_DAY; i++) {
+      const made = await challenges.challenge(ann, auction);
+      await challenges.withdraw(made.match.id, ann);
+    }
+    const refused = await challenges.challenge(ann, auction).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(MatchError);
+    expect((refused as MatchError).code).toBe('challenge-limit');
+    expect((refused as MatchError).retryAfter).toBe(12 * 3600);
+    clock.now = Date.UTC(2026, 10, 29, 0, 1);
+    const next = await challenges.challenge(ann, auction);
+    expect((await challenges.incoming(bob.id)).map((e) => e.matchId)).toEqual([next.match.id]);
+    clock.now += CHALLENGE_WAIT_DAYS * 24 * 3600 * 1000;
+    expect(await challenges.incoming(bob.id)).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
 /** The stores' contracts (tests/contracts/) on the DynamoDB adapters, against DynamoDB Local (every `make` its own table). */
 import { DynamoDigestStore } from '../../functions/storage/digest-dynamo.js';
+import { DynamoChallengeStore } from '../../functions/storage/challenges-dynamo.js';
+import { describeChallengeStoreContract } from '../contracts/challenge-store.contract.js';
 import { DynamoFollowStore } from '../../functions/storage/follows-dynamo.js';
 import { describeFollowStoreContract } from '../contracts/follow-store.contract.js';
 import { DynamoLobbyStore } from '../../functions/storage/lobby-dynamo.js';
@@ -64,4 +66,9 @@ describeSafetyStoreContract('DynamoDB', async () => {
 describeFollowStoreContract('DynamoDB', async () => {
   const table = await freshTable('f');
   return new DynamoFollowStore(table.doc, table.tableName);
+});
+
+describeChallengeStoreContract('DynamoDB', async () => {
+  const table = await freshTable('c');
+  return new DynamoChallengeStore(table.doc, table.tableName);
 });

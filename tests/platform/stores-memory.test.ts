@@ -1,4 +1,6 @@
 /** The stores' contracts (tests/contracts/) on the in-memory adapters (functions/storage/memory/): no database. */
+import { MemoryChallengeStore } from '../../functions/storage/memory/challenges.js';
+import { describeChallengeStoreContract } from '../contracts/challenge-store.contract.js';
 import { MemoryFollowStore } from '../../functions/storage/memory/follows.js';
 import { describeFollowStoreContract } from '../contracts/follow-store.contract.js';
 import { MemoryLobbyStore } from '../../functions/storage/memory/lobby.js';
@@ -44,3 +46,5 @@ describeSafetyStoreContract('in memory', async () => {
   return { safety: new MemorySafetyStore(table), profiles: new MemoryProfileStore(table) };
 });
 describeFollowStoreContract('in memory', async () => new MemoryFollowStore());
+
+describeChallengeStoreContract('in memory', async () => new MemoryChallengeStore());
