@@ -16,6 +16,7 @@ import { sessionOf } from './http/session.js';
 import { chatRoutes } from './http/routes/chat.js';
 import { devOutboxRoutes } from './http/routes/dev-outbox.js';
 import { inviteRoutes } from './http/routes/invites.js';
+import { challengeRoutes } from './http/routes/challenges.js';
 import { lobbyRoutes } from './http/routes/lobby.js';
 import { matchRoutes } from './http/routes/matches.js';
 import { moveRoutes } from './http/routes/moves.js';
@@ -31,6 +32,7 @@ import { timingRoutes } from './http/routes/timing.js';
 import { undoRoutes } from './http/routes/undo.js';
 import { webhookRoutes } from './http/routes/webhooks.js';
 import { playerWebhookRoutes } from './http/routes/player-webhooks.js';
+import type { ChallengeStore } from './matches/challenge-port.js';
 import type { LobbyStore } from './matches/lobby-port.js';
 import type { MatchStore } from './matches/port.js';
 import { METRIC, type Observe } from './observe.js';
@@ -102,6 +104,8 @@ export interface PlayersDeps {
   safety?: SafetyStore;
   /** Whom players follow (functions/players/friends.ts); needs `profiles`. */
   follows?: FollowStore;
+  /** Challenges by name (functions/matches/challenges.ts); needs `profiles` and `safety` (names, blocks). */
+  challenges?: ChallengeStore;
 }
 
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -299,7 +303,7 @@ function mountPlayers(app: Hono, deps: AppDeps, ctx: RouteContext, boards: Waiti
     );
   }
   if (profileStore)
-    mountProfiles(app, { deps, ctx, signIn, profileStore, ...(publicUrl ? { publicUrl } : {}), ...(safety ? { safety } : {}) });
+    mountProfiles(app, { deps, ctx, signIn, seats, profileStore, ...(publicUrl ? { publicUrl } : {}), ...(safety ? { safety } : {}) });
 }
 
 /** Block and report; the chat a signed-in reader blocked is left out of what they read. */
@@ -333,7 +337,15 @@ function mountSafety(
 /** Names, presence and players' pages; a signed-in player's seats take their player name. */
 function mountProfiles(
   app: Hono,
-  m: { deps: AppDeps; ctx: RouteContext; signIn: SignIn; profileStore: ProfileStore; publicUrl?: string; safety?: Safety },
+  m: {
+    deps: AppDeps;
+    ctx: RouteContext;
+    signIn: SignIn;
+    seats: PlayerSeats;
+    profileStore: ProfileStore;
+    publicUrl?: string;
+    safety?: Safety;
+  },
 ): void {
   const { deps, ctx, signIn, profileStore } = m;
   const clock = deps.clock ?? Date.now;
@@ -361,6 +373,7 @@ function mountProfiles(
     ...(m.safety ? { hidden: (ids: string[]) => hiddenOf(m.safety!, ids) } : {}),
   };
   if (m.safety) mountSafety(app, { deps, ctx, signIn, profiles, safety: m.safety, ...(m.publicUrl ? { publicUrl: m.publicUrl } : {}) });
+  if (m.safety && deps.players!.challenges) mountChallenges(app, { ...m, profiles, safety: m.safety, store: deps.players!.challenges });
   app.route(API_BASE, profileRoutes(profileCtx));
   app.route(MATCHES_BASE, seatPresenceRoutes(profileCtx));
   const follows = deps.players!.follows;
@@ -369,6 +382,41 @@ function mountProfiles(
     const friends = new Friends({ follows, profiles: profileStore, clock, ...(lobby ? { lobby } : {}) });
     app.route(API_BASE, friendRoutes({ signIn, friends, ...(m.publicUrl ? { publicUrl: m.publicUrl } : {}) }));
   }
+}
+
+/** Challenges by name: names from the profiles, blocks and suspensions from safety. */
+function mountChallenges(
+  app: Hono,
+  m: {
+    ctx: RouteContext;
+    signIn: SignIn;
+    profiles: PlayerProfiles;
+    safety: Safety;
+    store: ChallengeStore;
+    seats: PlayerSeats;
+    publicUrl?: string;
+  },
+): void {
+  const { profiles, safety } = m;
+  const challenges = m.ctx.service.challengesWith(
+    {
+      playerByName: async (name) => {
+        const id = await profiles.playerIdByName(name);
+        if (id === null || (await safety.hidden(id))) return null;
+        const shown = (await profiles.profile(id))?.name;
+        return shown ? { id, name: shown } : null;
+      },
+      isBlocked: (a, b) => safety.isBlocked(a, b),
+      mustNotBeSuspended: (id) => safety.mustNotBeSuspended(id),
+    },
+    m.store,
+  );
+  const nameOf = async (id: string) => (await profiles.profile(id))?.name ?? null;
+  const links = m.ctx.links;
+  app.route(
+    API_BASE,
+    challengeRoutes({ challenges, signIn: m.signIn, seats: m.seats, links, nameOf, ...(m.publicUrl ? { publicUrl: m.publicUrl } : {}) }),
+  );
 }
 
 /** Which of these players the operator hid. */

@@ -28,6 +28,7 @@ import { DynamoNotifyStore } from './storage/notify-dynamo.js';
 import { DynamoPlayerStore } from './storage/players-dynamo.js';
 import { DynamoWebhookStore } from './storage/webhooks-dynamo.js';
 import { HttpsWebhookSender } from './notify/webhook-send.js';
+import { DynamoChallengeStore } from './storage/challenges-dynamo.js';
 import { DynamoFollowStore } from './storage/follows-dynamo.js';
 import { DynamoProfileStore } from './storage/profiles-dynamo.js';
 import { DynamoRatingStore } from './storage/ratings-dynamo.js';
@@ -71,6 +72,7 @@ export function playersFromEnv(env: Record<string, string | undefined>, db: Tabl
     profiles: new DynamoProfileStore(db, tableName),
     safety: new DynamoSafetyStore(db, tableName),
     follows: new DynamoFollowStore(db, tableName),
+    challenges: new DynamoChallengeStore(db, tableName),
   };
 }
 

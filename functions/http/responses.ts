@@ -278,3 +278,24 @@ export const LobbySeatResponse = z.object({
   url: z.string(),
   joined: z.optional(z.boolean()),
 });
+
+/** A pending challenge as either player's list shows it (functions/matches/challenges.ts): names, never ids or addresses. */
+export const ChallengeListing = z.object({
+  matchId: z.string(),
+  gameId: z.string(),
+  seats: z.number(),
+  rated: z.boolean(),
+  from: z.string(),
+  to: z.string(),
+  createdAt: z.number(),
+  until: z.number(),
+});
+export const ChallengesResponse = z.object({ incoming: z.array(ChallengeListing), outgoing: z.array(ChallengeListing) });
+/** The challenger's seat (seat 0), or the seat the challenged player accepted (seat 1), with the match's other links. */
+export const ChallengeSeatResponse = z.object({
+  matchId: z.string(),
+  seat: z.number(),
+  token: z.string(),
+  url: z.string(),
+  invites: z.optional(z.array(z.object({ seat: z.number(), url: z.string() }))),
+});

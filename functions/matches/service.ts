@@ -10,6 +10,8 @@ import { type ChangeDeps, type Decide, readMatch, runChange } from './change.js'
 import { TableChat } from './chat.js';
 import { type CreateRequest, createMatch } from './creating.js';
 import { MatchError } from './errors.js';
+import type { ChallengeStore } from './challenge-port.js';
+import { type ChallengeChecks, Challenges } from './challenges.js';
 import { decideComputersIn, Lobby } from './lobby.js';
 import type { LobbyStore } from './lobby-port.js';
 import { botMove, decideResign, expireTurn, type MoveRequest, move, type SeatAnswer } from './moves.js';
@@ -68,6 +70,11 @@ export class MatchService {
     };
     this.chat = new TableChat(this.changes);
     this.lobby = deps.lobby ? new Lobby(this.changes, deps.lobby) : undefined;
+  }
+
+  /** Challenges by name (./challenges.ts), with the player side's answers and the challenge store. */
+  challengesWith(checks: ChallengeChecks, store: ChallengeStore): Challenges {
+    return new Challenges(this.changes, checks, store);
   }
 
   game(id: string): AnyGame {
