@@ -36,9 +36,10 @@ export const errorsEn = {
   'error.no-such-challenge': 'There is no such challenge for you.',
   'error.challenge-closed': 'This challenge is no longer open: it was accepted, declined or withdrawn.',
   'error.challenge-seats': 'A challenge needs at least two seats, and the second is for the player you challenge (not a computer).',
-  'error.too-many-challenges': 'You already have {max} challenges waiting for an answer. Withdraw one, or wait until they are answered.',
+  'error.too-many-challenges':
+    'You already have {max, plural, one {# challenge} other {# challenges}} waiting for an answer. Withdraw one, or wait until they are answered.',
   'error.challenge-limit':
-    'You made {max} challenges today, the most a day. You can challenge again in {hours, plural, one {# hour} other {# hours}}.',
+    'You made {max, plural, one {# challenge} other {# challenges}} today, the most a day. You can challenge again in {hours, plural, one {# hour} other {# hours}}.',
   'error.seat-taken': 'Someone took the last open seat just before you. Pick another game, or play someone now.',
   'error.already-seated': 'You already have a seat in this game.',
   'error.too-many-open-games':

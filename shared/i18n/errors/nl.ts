@@ -33,9 +33,10 @@ export const errorsNl = {
   'error.challenge-closed': 'Deze uitdaging staat niet meer open: ze is aangenomen, afgewezen of ingetrokken.',
   'error.challenge-seats':
     'Een uitdaging heeft minstens twee plaatsen nodig, en de tweede is voor de speler die je uitdaagt (geen computer).',
-  'error.too-many-challenges': 'Er wachten al {max} uitdagingen van jou op antwoord. Trek er een in, of wacht tot ze beantwoord zijn.',
+  'error.too-many-challenges':
+    'Er {max, plural, one {wacht al # uitdaging} other {wachten al # uitdagingen}} van jou op antwoord. Trek er een in, of wacht tot ze beantwoord zijn.',
   'error.challenge-limit':
-    'Je hebt vandaag {max} uitdagingen gedaan, het maximum per dag. Over {hours, plural, one {# uur} other {# uur}} kun je weer uitdagen.',
+    'Je hebt vandaag {max, plural, one {# uitdaging} other {# uitdagingen}} gedaan, het maximum per dag. Over {hours, plural, one {# uur} other {# uur}} kun je weer uitdagen.',
   'error.seat-taken': 'Iemand was je net voor en heeft de laatste vrije plaats genomen. Kies een ander spel, of speel nu tegen iemand.',
   'error.already-seated': 'Je hebt al een plaats in dit spel.',
   'error.too-many-open-games':

@@ -12,6 +12,7 @@ import { nextAfterMove, saveNextAfterMove } from '../../storage.js';
 import { navigate, onLinkClick } from '../router.js';
 import { SiteBar, useSession } from '../SiteBar.js';
 import { BlockedPlayers } from './SafetyPanel.js';
+import { Challenges } from './Challenges.js';
 import { Friends } from './Friends.js';
 import { WebhookSection } from '../WebhookSection.js';
 
@@ -133,6 +134,7 @@ export function AccountPage() {
       </p>
       <PlayerName />
       <BlockedPlayers />
+      <Challenges />
       <Friends />
       <Sessions />
       <Notices player={session.player} />

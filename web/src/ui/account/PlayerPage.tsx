@@ -9,6 +9,7 @@ import { fmt, gameName, t, useLang } from '../../i18n.js';
 import type { Presence } from '../match/usePresence.js';
 import { SiteBar } from '../SiteBar.js';
 import { PlayerSafety } from './SafetyPanel.js';
+import { ChallengeButton } from './Challenges.js';
 import { FollowButton } from './FollowButton.js';
 
 interface PlayerPageAnswer {
@@ -85,6 +86,7 @@ export function PlayerPage() {
       <SiteBar />
       <h1 translate={false}>{page.name}</h1>
       <FollowButton name={page.name} />
+      <ChallengeButton name={page.name} />
       <p>
         {t('account.player.memberSince', { date: fmt.date(page.memberSince) })}
         {presence && <span class={`presence presence-${page.presence.state}`}> · {presence}</span>}
