@@ -1,6 +1,8 @@
 /** The stores' contracts (tests/contracts/) on the DynamoDB adapters, against DynamoDB Local (every `make` its own table). */
 import { DynamoDigestStore } from '../../functions/storage/digest-dynamo.js';
 import { DynamoFollowStore } from '../../functions/storage/follows-dynamo.js';
+import { DynamoVacationStore } from '../../functions/storage/vacation-dynamo.js';
+import { describeVacationStoreContract } from '../contracts/vacation-store.contract.js';
 import { describeFollowStoreContract } from '../contracts/follow-store.contract.js';
 import { DynamoLobbyStore } from '../../functions/storage/lobby-dynamo.js';
 import { DynamoNotifyStore } from '../../functions/storage/notify-dynamo.js';
@@ -64,4 +66,9 @@ describeSafetyStoreContract('DynamoDB', async () => {
 describeFollowStoreContract('DynamoDB', async () => {
   const table = await freshTable('f');
   return new DynamoFollowStore(table.doc, table.tableName);
+});
+
+describeVacationStoreContract('DynamoDB', async () => {
+  const table = await freshTable('v');
+  return { vacation: new DynamoVacationStore(table.doc, table.tableName), players: new DynamoPlayerStore(table.doc, table.tableName) };
 });

@@ -1,5 +1,7 @@
 /** The stores' contracts (tests/contracts/) on the in-memory adapters (functions/storage/memory/): no database. */
 import { MemoryFollowStore } from '../../functions/storage/memory/follows.js';
+import { MemoryVacationStore } from '../../functions/storage/memory/vacation.js';
+import { describeVacationStoreContract } from '../contracts/vacation-store.contract.js';
 import { describeFollowStoreContract } from '../contracts/follow-store.contract.js';
 import { MemoryLobbyStore } from '../../functions/storage/memory/lobby.js';
 import { MemoryMatchStore } from '../../functions/storage/memory/matches.js';
@@ -44,3 +46,7 @@ describeSafetyStoreContract('in memory', async () => {
   return { safety: new MemorySafetyStore(table), profiles: new MemoryProfileStore(table) };
 });
 describeFollowStoreContract('in memory', async () => new MemoryFollowStore());
+describeVacationStoreContract('in memory', async () => {
+  const table = new MemoryTable();
+  return { vacation: new MemoryVacationStore(table), players: new MemoryPlayerStore(table) };
+});
