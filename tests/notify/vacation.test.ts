@@ -1,0 +1,101 @@
+/**
+ * The vacation bank (issue 29) under an injected clock on the in-memory stores: a deadline of a seat held by a
+ * signed-in player with days left spends a day instead of passing (one per day it would have passed), the
+ * opponents read "on vacation until" that day, a repeated sweep (or one that crashed after spending) spends once,
+ * and an empty bank, or a seat nobody signed in holds, falls back to the match's choice (here: forfeit).
+ */
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../../functions/app.js';
+import { MatchService } from '../../functions/matches/service.js';
+import { DAY, type TimingChoice } from '../../functions/matches/timing.js';
+import { spendKey, VACATION_DAYS_PER_YEAR } from '../../functions/matches/vacation.js';
+import { Sweep } from '../../functions/notify/reminders.js';
+import { MemoryMatchStore } from '../../functions/storage/memory/matches.js';
+import { MemoryNotifyStore } from '../../functions/storage/memory/notify.js';
+import { MemoryPlayerStore } from '../../functions/storage/memory/players.js';
+import { MemoryTable } from '../../functions/storage/memory/table.js';
+import { MemoryVacationStore } from '../../functions/storage/memory/vacation.js';
+import { client, type Seat } from '../support/app.js';
+import { secretSums } from '../support/test-game.js';
+
+const URL = 'http://dutch.test';
+const T0 = Date.UTC(2026, 0, 5, 12); // Monday 5 January 2026, noon UTC
+const BOB = 'p-bob';
+const TIMING: TimingChoice = { reminderHours: 0, deadlineDays: 1, onDeadline: 'forfeit' };
+
+/** Ann and Bob in a one-day-deadline match; Ann has moved, Bob (signed in as p-bob, unless `anonymous`) has not. */
+async function site(opts: { anonymous?: boolean } = {}) {
+  const clock = { now: T0 };
+  const now = () => clock.now;
+  const table = new MemoryTable();
+  const matches = new MemoryMatchStore(table);
+  const notify = new MemoryNotifyStore(table);
+  const players = new MemoryPlayerStore(table);
+  const vacation = new MemoryVacationStore(table);
+  const games = new Map([[secretSums.id, secretSums]]);
+  const api = client(createApp({ store: matches, games, clock: now, publicUrl: URL }));
+  const service = new MatchService({ store: matches, games, clock: now });
+  const sweep = new Sweep({ store: notify, matches, service, vacation, clock: now, log: () => {} });
+  const created = await api.call('POST', '/api/matches', {
+    body: { game: 'secret-sums', seats: 2, options: {}, name: 'Ann', timing: TIMING },
+  });
+  const matchId = created.json.matchId as string;
+  const joined = await api.join(matchId, created.json.invites[0].url, 'Bob');
+  const ann: Seat = { seat: 0, token: created.json.token };
+  if (!opts.anonymous) expect(await players.takeSeat(matchId, 1, BOB)).toBe(true);
+  const v = (await api.read(matchId, ann)).json.version;
+  expect((await api.move(matchId, ann, v, { kind: 'commit', secret: 3 })).status).toBe(200);
+  const at = async (time: number) => {
+    clock.now = time;
+    return sweep.run();
+  };
+  /** Bob's seat as Ann reads it. */
+  const bobSeen = async () => (await api.read(matchId, ann)).json.seats[1] as { deadlineAt: number | null; vacationUntil: number | null };
+  const status = async () => (await matches.get(matchId))!.status;
+  return { matchId, matches, vacation, at, bobSeen, status, joined };
+}
+
+describe('the vacation bank spent on deadlines', () => {
+  it('spends a day per day a deadline would have passed, and shows the opponent until when', async () => {
+    const s = await site();
+    expect((await s.bobSeen()).vacationUntil).toBeNull();
+    expect((await s.bobSeen()).deadlineAt).toBe(T0 + DAY);
+    // The deadline passes: a day is spent, the deadline waits a day, the match goes on.
+    const first = await s.at(T0 + DAY + 60_000);
+    expect([first.vacationDays, first.forfeits]).toEqual([1, 0]);
+    expect(await s.status()).toBe('active');
+    expect(await s.bobSeen()).toMatchObject({ deadlineAt: T0 + 2 * DAY, vacationUntil: T0 + 2 * DAY });
+    // The sweep again the same minute: nothing more is spent.
+    expect((await s.at(T0 + DAY + 120_000)).vacationDays).toBe(0);
+    expect((await s.vacation.bank(BOB, T0)).days).toBeCloseTo(VACATION_DAYS_PER_YEAR - 1, 1);
+    // The next day again, one more.
+    expect((await s.at(T0 + 2 * DAY + 60_000)).vacationDays).toBe(1);
+    expect((await s.bobSeen()).vacationUntil).toBe(T0 + 3 * DAY);
+    // Two days spent, and a day's refill (20 / 365) earned between the two spends.
+    expect((await s.vacation.bank(BOB, T0)).days).toBeCloseTo(VACATION_DAYS_PER_YEAR - 2 + 20 / 365, 6);
+  });
+
+  it('spends once when a sweep spent the day but stopped before moving the deadline', async () => {
+    const s = await site();
+    const match = (await s.matches.get(s.matchId))!;
+    // What a sweep that crashed after its spend left behind: the day gone from the bank, the deadline not moved.
+    expect(await s.vacation.spendDay(BOB, spendKey(s.matchId, 1, match.seats[1]!), T0 + DAY + 1)).toBe('spent');
+    expect((await s.at(T0 + DAY + 60_000)).vacationDays).toBe(1);
+    expect((await s.bobSeen()).deadlineAt).toBe(T0 + 2 * DAY);
+    expect((await s.vacation.bank(BOB, T0)).days).toBeCloseTo(VACATION_DAYS_PER_YEAR - 1, 1);
+  });
+
+  it("falls back to the match's choice when the bank is empty", async () => {
+    const s = await site();
+    for (let d = 0; d < VACATION_DAYS_PER_YEAR; d++) expect(await s.vacation.spendDay(BOB, `elsewhere#${d}`, T0)).toBe('spent');
+    const report = await s.at(T0 + DAY + 60_000);
+    expect([report.vacationDays, report.forfeits]).toEqual([0, 1]);
+    expect(await s.status()).toBe('over');
+  });
+
+  it("falls back to the match's choice for a seat no signed-in player holds", async () => {
+    const s = await site({ anonymous: true });
+    expect((await s.at(T0 + DAY + 60_000)).forfeits).toBe(1);
+    expect(await s.status()).toBe('over');
+  });
+});
