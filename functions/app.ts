@@ -26,6 +26,8 @@ import { replayRoutes } from './http/routes/replay.js';
 import { standInRoutes } from './http/routes/stand-in.js';
 import { autoClaim, playerRoutes } from './http/routes/players.js';
 import { friendRoutes } from './http/routes/friends.js';
+import { vacationRoutes } from './http/routes/vacation.js';
+import type { VacationStore } from './matches/vacation.js';
 import { presenceFromRequests, profileRoutes, seatPresenceRoutes } from './http/routes/profiles.js';
 import { timingRoutes } from './http/routes/timing.js';
 import { undoRoutes } from './http/routes/undo.js';
@@ -102,6 +104,8 @@ export interface PlayersDeps {
   safety?: SafetyStore;
   /** Whom players follow (functions/players/friends.ts); needs `profiles`. */
   follows?: FollowStore;
+  /** The vacation banks (functions/matches/vacation.ts): GET /api/me/vacation; without, that route is absent. */
+  vacation?: VacationStore;
 }
 
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -369,6 +373,8 @@ function mountProfiles(
     const friends = new Friends({ follows, profiles: profileStore, clock, ...(lobby ? { lobby } : {}) });
     app.route(API_BASE, friendRoutes({ signIn, friends, ...(m.publicUrl ? { publicUrl: m.publicUrl } : {}) }));
   }
+  const vacation = deps.players!.vacation;
+  if (vacation) app.route(API_BASE, vacationRoutes({ signIn, vacation, clock }));
 }
 
 /** Which of these players the operator hid. */

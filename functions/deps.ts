@@ -29,6 +29,7 @@ import { DynamoPlayerStore } from './storage/players-dynamo.js';
 import { DynamoWebhookStore } from './storage/webhooks-dynamo.js';
 import { HttpsWebhookSender } from './notify/webhook-send.js';
 import { DynamoFollowStore } from './storage/follows-dynamo.js';
+import { DynamoVacationStore } from './storage/vacation-dynamo.js';
 import { DynamoProfileStore } from './storage/profiles-dynamo.js';
 import { DynamoRatingStore } from './storage/ratings-dynamo.js';
 import { DynamoSafetyStore } from './storage/safety-dynamo.js';
@@ -71,6 +72,7 @@ export function playersFromEnv(env: Record<string, string | undefined>, db: Tabl
     profiles: new DynamoProfileStore(db, tableName),
     safety: new DynamoSafetyStore(db, tableName),
     follows: new DynamoFollowStore(db, tableName),
+    vacation: new DynamoVacationStore(db, tableName),
   };
 }
 

@@ -24,6 +24,7 @@ import {
 import { chatApi } from './routes/chat.js';
 import { inviteApi } from './routes/invites.js';
 import { friendApi } from './routes/friends.js';
+import { vacationApi } from './routes/vacation.js';
 import { lobbyApi } from './routes/lobby.js';
 import { matchApi } from './routes/matches.js';
 import { moveApi } from './routes/moves.js';
@@ -66,7 +67,7 @@ const MOUNTED: readonly [prefix: string, routes: ApiRoutes[]][] = [
   [API_BASE, [appApi]],
   [MATCHES_BASE, [matchApi, inviteApi, moveApi, standInApi, chatApi, replayApi, undoApi, timingApi, webhookApi]],
   [API_BASE, [notificationApi, playerApi, ratingApi, lobbyApi, playerWebhookApi]],
-  [API_BASE, [profileApi, friendApi]],
+  [API_BASE, [profileApi, friendApi, vacationApi]],
   [API_BASE, [safetyApi]],
   [MATCHES_BASE, [seatPresenceApi]],
 ];

@@ -2,7 +2,8 @@
  * The vacation bank (issue 29) under an injected clock on the in-memory stores: a deadline of a seat held by a
  * signed-in player with days left spends a day instead of passing (one per day it would have passed), the
  * opponents read "on vacation until" that day, a repeated sweep (or one that crashed after spending) spends once,
- * and an empty bank, or a seat nobody signed in holds, falls back to the match's choice (here: forfeit).
+ * and an empty bank, or a seat nobody signed in holds, falls back to the match's choice (here: forfeit); the
+ * account page's GET /api/me/vacation says the whole days left.
  */
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app.js';
@@ -15,7 +16,9 @@ import { MemoryNotifyStore } from '../../functions/storage/memory/notify.js';
 import { MemoryPlayerStore } from '../../functions/storage/memory/players.js';
 import { MemoryTable } from '../../functions/storage/memory/table.js';
 import { MemoryVacationStore } from '../../functions/storage/memory/vacation.js';
+import { MemoryProfileStore } from '../../functions/storage/memory/profiles.js';
 import { client, type Seat } from '../support/app.js';
+import { lobbySite, memoryStores, signedIn } from '../support/lobby.js';
 import { secretSums } from '../support/test-game.js';
 
 const URL = 'http://dutch.test';
@@ -97,5 +100,23 @@ describe('the vacation bank spent on deadlines', () => {
     const s = await site({ anonymous: true });
     expect((await s.at(T0 + DAY + 60_000)).forfeits).toBe(1);
     expect(await s.status()).toBe('over');
+  });
+});
+
+describe('the bank on the account page', () => {
+  it('says the whole days a signed-in player has, after a spend and a refill, and nothing to a stranger', async () => {
+    const stores = memoryStores();
+    const table = (stores.matches as unknown as { table: MemoryTable }).table;
+    const vacation = new MemoryVacationStore(table);
+    const s = lobbySite({ ...stores, profiles: new MemoryProfileStore(table) }, T0, { vacation });
+    const ann = await signedIn(s, 'ann@example.test');
+    expect((await ann.call('GET', '/api/me/vacation')).json).toEqual({ days: 20, balance: 20, perYear: 20 });
+    const me = ((await ann.call('GET', '/api/session')).json as { player: { id: string } }).player.id;
+    await vacation.spendDay(me, 'k1', s.clock.now);
+    await vacation.spendDay(me, 'k2', s.clock.now);
+    expect((await ann.call('GET', '/api/me/vacation')).json).toMatchObject({ days: 18, balance: 18 });
+    s.clock.now += 19 * DAY;
+    expect((await ann.call('GET', '/api/me/vacation')).json).toMatchObject({ days: 19 });
+    expect((await s.app.request('/api/me/vacation')).status).toBe(401);
   });
 });

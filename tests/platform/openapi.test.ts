@@ -14,6 +14,7 @@ import type { LobbyStore } from '../../functions/matches/lobby-port.js';
 import type { MatchStore } from '../../functions/matches/port.js';
 import type { WebhookStore } from '../../functions/notify/webhooks.js';
 import type { NotifyStore } from '../../functions/notify/port.js';
+import type { VacationStore } from '../../functions/matches/vacation.js';
 import type { FollowStore } from '../../functions/players/follow-port.js';
 import type { PlayerStore, ProfileStore } from '../../functions/players/port.js';
 import type { SafetyStore } from '../../functions/players/safety-port.js';
@@ -45,6 +46,7 @@ function servedRoutes(): string[] {
       profiles: unused as ProfileStore,
       safety: unused as SafetyStore,
       follows: unused as FollowStore,
+      vacation: unused as VacationStore,
     },
     webhooks: { store: unused as WebhookStore },
     ratings: unused as RatingStore,

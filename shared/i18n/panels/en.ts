@@ -205,6 +205,10 @@ export const en = {
   'account.notices.daily': 'At most one mail a day, listing every match waiting for me',
   'account.notices.reminders': 'Remind me when a move of mine has waited a while',
   'account.notices.save': 'Save these choices',
+  'account.vacation.title': 'Vacation days',
+  'account.vacation.left': '{days, plural, one {# day} other {# days}} left to spend, of {perYear} a year.',
+  'account.vacation.how':
+    'When a move deadline of yours would pass, a day is spent instead and that deadline waits a day. The days come back a little every day. With none left, the match decides what happens.',
   'account.after.title': 'After your move',
   'account.after.next': 'Take me straight to the next match waiting for me after my move',
   'account.after.device': 'Remembered on this device only.',

@@ -203,6 +203,10 @@ export const nl = {
   'account.notices.daily': 'Hooguit één mail per dag, met elke partij die op mij wacht',
   'account.notices.reminders': 'Herinner me als een zet van mij een tijdje blijft liggen',
   'account.notices.save': 'Deze keuzes opslaan',
+  'account.vacation.title': 'Vakantiedagen',
+  'account.vacation.left': 'Nog {days, plural, one {# dag} other {# dagen}} te besteden, van de {perYear} per jaar.',
+  'account.vacation.how':
+    'Verloopt een termijn voor een zet van jou, dan gaat er in plaats daarvan een dag af en wacht die termijn een dag langer. Elke dag komt er weer een stukje bij. Zijn ze op, dan beslist de partij wat er gebeurt.',
   'account.after.title': 'Na je zet',
   'account.after.next': 'Breng me na mijn zet meteen naar de volgende partij die op mij wacht',
   'account.after.device': 'Alleen op dit apparaat onthouden.',

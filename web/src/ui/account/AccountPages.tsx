@@ -136,6 +136,7 @@ export function AccountPage() {
       <Friends />
       <Sessions />
       <Notices player={session.player} />
+      <VacationBank />
       <AfterMove />
       <WebhookSection api={api} target={{ kind: 'player' }} />
       <YourData />
@@ -147,6 +148,22 @@ interface Profile {
   name: string | null;
   nextChangeAt: number | null;
   hideLastSeen: boolean;
+}
+
+/** The vacation bank (functions/matches/vacation.ts): the days left, and what spends them. */
+function VacationBank() {
+  const [bank, setBank] = useState<{ days: number; perYear: number } | null>(null);
+  useEffect(() => {
+    api.call<{ days: number; perYear: number }>('GET', '/api/me/vacation').then(setBank, () => setBank(null));
+  }, []);
+  if (!bank) return null;
+  return (
+    <section class="zone" aria-labelledby="vacation-h" data-vacation-days={bank.days}>
+      <h2 id="vacation-h">{t('account.vacation.title')}</h2>
+      <p>{t('account.vacation.left', { days: bank.days, perYear: bank.perYear })}</p>
+      <p class="muted">{t('account.vacation.how')}</p>
+    </section>
+  );
 }
 
 /** The player name others see on seats and on the player's page, and whether they see when the player was last here. */
