@@ -6,7 +6,7 @@
  */
 import type { MatchRecord, MatchStore } from './port.js';
 import type { MatchService } from './service.js';
-import { computerCheckAt, deadlineOf } from './timing.js';
+import { computerCheckAt, DAY, deadlineOf } from './timing.js';
 import { spendKey, type VacationDay, type VacationStore } from './vacation.js';
 
 export interface DeadlineDeps {
@@ -71,6 +71,12 @@ export class Deadlines {
     if (!bank || !s || s.bot) return null;
     const owner = await bank.seatOwner(match.id, seat);
     if (owner === null) return null;
+    // Days taken ahead for a trip (./vacation.ts `bookTrip`): a deadline inside it waits until its end, spending nothing more.
+    const trip = (await bank.bank(owner, now)).trip;
+    const deadline = deadlineOf(match, seat);
+    if (trip && deadline !== null && trip.from <= deadline && deadline < trip.to) {
+      return this.deps.service.vacationDay(match.id, seat, match.version, Math.ceil((trip.to - deadline) / DAY));
+    }
     if ((await bank.spendDay(owner, spendKey(match.id, seat, s), now)) === 'empty') return null;
     const result = await this.deps.service.vacationDay(match.id, seat, match.version);
     this.deps.log({ level: 'info', message: 'vacation day spent', matchId: match.id, seat, result });

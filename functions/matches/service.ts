@@ -196,9 +196,9 @@ export class MatchService {
   // ---------------------------------------------------------------- changes (each a decision in its own module)
 
   /** A day of the seat holder's vacation bank spent on its passed deadline: the deadline moves a day (./vacation.ts). */
-  vacationDay(matchId: string, seat: Seat, expectedVersion: number): Promise<VacationDay> {
+  vacationDay(matchId: string, seat: Seat, expectedVersion: number, days = 1): Promise<VacationDay> {
     const stale = (): VacationDay => 'stale';
-    return runChange(this.changes, matchId, decideVacationDay(seat, expectedVersion), { attempts: 1, missing: stale, lost: stale });
+    return runChange(this.changes, matchId, decideVacationDay(seat, expectedVersion, days), { attempts: 1, missing: stale, lost: stale });
   }
 
   /**

@@ -21,6 +21,8 @@ export interface VacationBank {
   refilledAt: number;
   /** The keys of the last days spent (`spendKey`): a repeated spend of one of them is not spent again. */
   spent: string[];
+  /** Days taken ahead for a trip: every seat's deadline falling in [from, to) waits until `to`; `days` were spent for it. */
+  trip?: { from: number; to: number; days: number };
 }
 
 /** A bank never stored before: full. */
@@ -40,6 +42,30 @@ export function spendOne(bank: VacationBank, key: string, now: number): Vacation
   return { ...at, days: at.days - 1, spent: [...at.spent, key].slice(-VACATION_KEYS_KEPT) };
 }
 
+/** The bank with a trip from `from` to `to` booked: its whole days spent now; or why not. */
+export function bookTrip(
+  bank: VacationBank,
+  from: number,
+  to: number,
+  now: number,
+): VacationBank | { refused: 'trip-taken' | 'too-few'; have: number } {
+  const at = refilled(bank, now);
+  const have = Math.floor(at.days + 1e-9);
+  if (bank.trip && bank.trip.to > now) return { refused: 'trip-taken', have };
+  const days = Math.max(1, Math.ceil((to - Math.max(from, now)) / DAY));
+  if (have < days) return { refused: 'too-few', have };
+  return { ...at, days: at.days - days, trip: { from, to, days } };
+}
+
+/** The bank with its trip cancelled: the days not yet begun given back (up to the cap); null when there is none to cancel. */
+export function cancelTrip(bank: VacationBank, now: number): VacationBank | null {
+  const trip = bank.trip;
+  if (!trip || trip.to <= now) return null;
+  const unused = now <= trip.from ? trip.days : Math.min(trip.days, Math.floor((trip.to - now) / DAY));
+  const { trip: _gone, ...rest } = refilled(bank, now);
+  return { ...rest, days: Math.min(VACATION_DAYS_PER_YEAR, rest.days + unused) };
+}
+
 /** Whole days a player can spend now. */
 export const wholeDays = (bank: VacationBank, now: number) => Math.floor(refilled(bank, now).days + 1e-9);
 
@@ -52,6 +78,11 @@ export interface VacationStore {
    * repeated sweep spends once), or `empty`.
    */
   spendDay(playerId: string, key: string, now: number): Promise<'spent' | 'empty'>;
+  /**
+   * Changes the bank in one conditional write (a lost race reads again): `change` answers the new bank and the
+   * answer, or only the answer (nothing written). Taking days ahead and cancelling them (`bookTrip`, `cancelTrip`).
+   */
+  update<R>(playerId: string, now: number, change: (bank: VacationBank) => { bank?: VacationBank; result: R }): Promise<R>;
   /** The signed-in player who holds the seat (its claim), or null. */
   seatOwner(matchId: string, seat: number): Promise<string | null>;
 }
@@ -73,13 +104,13 @@ export type VacationDay = 'moved' | 'stale' | 'not-due';
  * A day of vacation spent on the seat's passed deadline: its deadline of this turn moves a day later. Only while
  * the match is at `expectedVersion` and the deadline has passed (a repeated sweep finds it moved: `not-due`).
  */
-export function decideVacationDay(seat: Seat, expectedVersion: number): Decide<VacationDay> {
+export function decideVacationDay(seat: Seat, expectedVersion: number, days = 1): Decide<VacationDay> {
   return (match, now) => {
     if (match.version !== expectedVersion) return { done: 'stale' };
     const deadline = deadlineOf(match, seat);
     if (deadline === null || deadline > now) return { done: 'not-due' };
     const s = match.seats[seat]!;
-    const vacation = { since: s.waitingSince ?? now, days: vacationDaysOf(s) + 1 };
+    const vacation = { since: s.waitingSince ?? now, days: vacationDaysOf(s) + days };
     const next = withDue({
       ...match,
       seats: match.seats.map((x, i) => (i === seat ? { ...x, vacation } : x)),

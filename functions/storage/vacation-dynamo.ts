@@ -21,7 +21,8 @@ export class DynamoVacationStore implements VacationStore {
     const out = await this.db.send(new GetCommand({ TableName: this.tableName, Key: playerKeys.vacation(playerId), ConsistentRead: true }));
     const i = out.Item;
     if (!i) return { bank: freshBank(now), rev: null };
-    return { bank: { days: i.days as number, refilledAt: i.refilledAt as number, spent: i.spent as string[] }, rev: i.rev as number };
+    const bank: VacationBank = { days: i.days as number, refilledAt: i.refilledAt as number, spent: i.spent as string[] };
+    return { bank: i.trip ? { ...bank, trip: i.trip as NonNullable<VacationBank['trip']> } : bank, rev: i.rev as number };
   }
 
   async bank(playerId: string, now: number): Promise<VacationBank> {
@@ -29,11 +30,19 @@ export class DynamoVacationStore implements VacationStore {
   }
 
   async spendDay(playerId: string, key: string, now: number): Promise<'spent' | 'empty'> {
+    return this.update(playerId, now, (bank) => {
+      const next = spendOne(bank, key, now);
+      if (next === 'empty') return { result: 'empty' as const };
+      return next === 'already' ? { result: 'spent' as const } : { bank: next, result: 'spent' as const };
+    });
+  }
+
+  async update<R>(playerId: string, now: number, change: (bank: VacationBank) => { bank?: VacationBank; result: R }): Promise<R> {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const { bank, rev } = await this.read(playerId, now);
-      const next = spendOne(bank, key, now);
-      if (next === 'empty') return 'empty';
-      if (next === 'already') return 'spent';
+      const out = change(bank);
+      if (!out.bank) return out.result;
+      const next = out.bank;
       try {
         await this.db.send(
           new PutCommand({
@@ -43,7 +52,7 @@ export class DynamoVacationStore implements VacationStore {
             ...(rev === null ? {} : { ExpressionAttributeValues: { ':rev': rev } }),
           }),
         );
-        return 'spent';
+        return out.result;
       } catch (err) {
         if (!refused(err)) throw err;
       }

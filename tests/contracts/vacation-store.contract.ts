@@ -49,6 +49,20 @@ export function describeVacationStoreContract(name: string, make: () => Promise<
       expect((await vacation.bank(me, T0)).days).toBe(VACATION_DAYS_PER_YEAR - 2);
     });
 
+    it('keeps a trip taken ahead through an update, and drops it when cancelled', async () => {
+      const { vacation } = await make();
+      const me = `p-${uid()}`;
+      const trip = { from: T0 + DAY, to: T0 + 3 * DAY, days: 2 };
+      const booked = await vacation.update(me, T0, (bank) => ({ bank: { ...bank, days: bank.days - 2, trip }, result: 'booked' }));
+      expect(booked).toBe('booked');
+      expect(await vacation.bank(me, T0)).toMatchObject({ days: VACATION_DAYS_PER_YEAR - 2, trip });
+      // A change that writes nothing answers without a write.
+      expect(await vacation.update(me, T0, () => ({ result: 'nothing' }))).toBe('nothing');
+      const { trip: _t, ...rest } = await vacation.bank(me, T0);
+      await vacation.update(me, T0, () => ({ bank: rest, result: null }));
+      expect((await vacation.bank(me, T0)).trip).toBeUndefined();
+    });
+
     it("names a seat's signed-in holder, or nobody", async () => {
       const { vacation, players } = await make();
       const matchId = `m-${uid()}`;

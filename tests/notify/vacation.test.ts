@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app.js';
 import { MatchService } from '../../functions/matches/service.js';
 import { DAY, type TimingChoice } from '../../functions/matches/timing.js';
-import { spendKey, VACATION_DAYS_PER_YEAR } from '../../functions/matches/vacation.js';
+import { bookTrip, cancelTrip, spendKey, VACATION_DAYS_PER_YEAR, wholeDays } from '../../functions/matches/vacation.js';
 import { Sweep } from '../../functions/notify/reminders.js';
 import { MemoryMatchStore } from '../../functions/storage/memory/matches.js';
 import { MemoryNotifyStore } from '../../functions/storage/memory/notify.js';
@@ -118,5 +118,37 @@ describe('the bank on the account page', () => {
     s.clock.now += 19 * DAY;
     expect((await ann.call('GET', '/api/me/vacation')).json).toMatchObject({ days: 19 });
     expect((await s.app.request('/api/me/vacation')).status).toBe(401);
+  });
+});
+
+describe('vacation days taken ahead', () => {
+  it('makes a deadline inside the trip wait until its end, refuses a trip longer than the bank, and cancels', async () => {
+    const s = await site();
+    const book = (from: number, to: number, now: number) =>
+      s.vacation.update(BOB, now, (bank) => {
+        const next = bookTrip(bank, from, to, now);
+        return 'refused' in next ? { result: next.refused } : { bank: next, result: 'booked' };
+      });
+    // 21 days: more than the bank holds.
+    expect(await book(T0 + DAY / 2, T0 + 21.5 * DAY, T0)).toBe('too-few');
+    // Five days from tomorrow morning: paid now.
+    expect(await book(T0 + DAY / 2, T0 + 5.5 * DAY, T0)).toBe('booked');
+    expect(wholeDays(await s.vacation.bank(BOB, T0), T0)).toBe(VACATION_DAYS_PER_YEAR - 5);
+    expect(await book(T0 + 6 * DAY, T0 + 7 * DAY, T0)).toBe('trip-taken');
+    // Bob's deadline falls inside the trip: it waits until its end, and nothing more is spent.
+    expect((await s.at(T0 + DAY + 60_000)).forfeits).toBe(0);
+    const seen = await s.bobSeen();
+    expect(seen.deadlineAt).toBeGreaterThanOrEqual(T0 + 5.5 * DAY);
+    expect(seen.vacationUntil).toBe(seen.deadlineAt);
+    expect(wholeDays(await s.vacation.bank(BOB, T0), T0 + DAY)).toBe(VACATION_DAYS_PER_YEAR - 5);
+    // Cancelled on its third day: the two and a half days not begun come back as two whole days.
+    const cancelled = await s.vacation.update(BOB, T0 + 3 * DAY, (bank) => {
+      const next = cancelTrip(bank, T0 + 3 * DAY);
+      return next ? { bank: next, result: true } : { result: false };
+    });
+    expect(cancelled).toBe(true);
+    const after = await s.vacation.bank(BOB, T0 + 3 * DAY);
+    expect(after.trip).toBeUndefined();
+    expect(wholeDays(after, T0 + 3 * DAY)).toBe(VACATION_DAYS_PER_YEAR - 3);
   });
 });

@@ -14,15 +14,23 @@ export class MemoryVacationStore implements VacationStore {
   async bank(playerId: string, now: number): Promise<VacationBank> {
     await roundTrip();
     const item = this.table.get(playerKeys.vacation(playerId));
-    return item ? { days: item.days as number, refilledAt: item.refilledAt as number, spent: item.spent as string[] } : freshBank(now);
+    if (!item) return freshBank(now);
+    const bank: VacationBank = { days: item.days as number, refilledAt: item.refilledAt as number, spent: item.spent as string[] };
+    return item.trip ? { ...bank, trip: item.trip as NonNullable<VacationBank['trip']> } : bank;
   }
 
   async spendDay(playerId: string, key: string, now: number): Promise<'spent' | 'empty'> {
-    const bank = await this.bank(playerId, now);
-    const next = spendOne(bank, key, now);
-    if (next === 'empty') return 'empty';
-    if (next !== 'already') this.table.put({ ...playerKeys.vacation(playerId), type: 'vacation', ...next });
-    return 'spent';
+    return this.update(playerId, now, (bank) => {
+      const next = spendOne(bank, key, now);
+      if (next === 'empty') return { result: 'empty' as const };
+      return next === 'already' ? { result: 'spent' as const } : { bank: next, result: 'spent' as const };
+    });
+  }
+
+  async update<R>(playerId: string, now: number, change: (bank: VacationBank) => { bank?: VacationBank; result: R }): Promise<R> {
+    const out = change(await this.bank(playerId, now));
+    if (out.bank) this.table.put({ ...playerKeys.vacation(playerId), type: 'vacation', ...out.bank });
+    return out.result;
   }
 
   async seatOwner(matchId: string, seat: number): Promise<string | null> {
