@@ -374,7 +374,7 @@ function mountProfiles(
     app.route(API_BASE, friendRoutes({ signIn, friends, ...(m.publicUrl ? { publicUrl: m.publicUrl } : {}) }));
   }
   const vacation = deps.players!.vacation;
-  if (vacation) app.route(API_BASE, vacationRoutes({ signIn, vacation, clock }));
+  if (vacation) app.route(API_BASE, vacationRoutes({ signIn, vacation, clock, ...(m.publicUrl ? { publicUrl: m.publicUrl } : {}) }));
 }
 
 /** Which of these players the operator hid. */

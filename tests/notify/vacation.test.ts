@@ -3,7 +3,8 @@
  * signed-in player with days left spends a day instead of passing (one per day it would have passed), the
  * opponents read "on vacation until" that day, a repeated sweep (or one that crashed after spending) spends once,
  * and an empty bank, or a seat nobody signed in holds, falls back to the match's choice (here: forfeit); the
- * account page's GET /api/me/vacation says the whole days left.
+ * account page's GET /api/me/vacation says the whole days left; days taken ahead (PUT|DELETE /api/me/vacation/trip)
+ * make a deadline inside the trip wait, are refused beyond the bank, and come back when cancelled.
  */
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app.js';
@@ -110,7 +111,7 @@ describe('the bank on the account page', () => {
     const vacation = new MemoryVacationStore(table);
     const s = lobbySite({ ...stores, profiles: new MemoryProfileStore(table) }, T0, { vacation });
     const ann = await signedIn(s, 'ann@example.test');
-    expect((await ann.call('GET', '/api/me/vacation')).json).toEqual({ days: 20, balance: 20, perYear: 20 });
+    expect((await ann.call('GET', '/api/me/vacation')).json).toEqual({ days: 20, balance: 20, perYear: 20, trip: null });
     const me = ((await ann.call('GET', '/api/session')).json as { player: { id: string } }).player.id;
     await vacation.spendDay(me, 'k1', s.clock.now);
     await vacation.spendDay(me, 'k2', s.clock.now);
@@ -118,6 +119,24 @@ describe('the bank on the account page', () => {
     s.clock.now += 19 * DAY;
     expect((await ann.call('GET', '/api/me/vacation')).json).toMatchObject({ days: 19 });
     expect((await s.app.request('/api/me/vacation')).status).toBe(401);
+  });
+
+  it('takes days ahead through the API, refuses a trip longer than the bank, and cancels with the unused days back', async () => {
+    const stores = memoryStores();
+    const table = (stores.matches as unknown as { table: MemoryTable }).table;
+    const s = lobbySite({ ...stores, profiles: new MemoryProfileStore(table) }, T0, { vacation: new MemoryVacationStore(table) });
+    const ann = await signedIn(s, 'ann@example.test');
+    const tooLong = await ann.call('PUT', '/api/me/vacation/trip', { from: T0 + DAY, to: T0 + 22 * DAY });
+    expect([tooLong.status, tooLong.code]).toEqual([422, 'vacation-too-few']);
+    const booked = await ann.call('PUT', '/api/me/vacation/trip', { from: T0 + DAY, to: T0 + 4 * DAY });
+    expect(booked.status).toBe(200);
+    expect(booked.json).toMatchObject({ days: 17, trip: { from: T0 + DAY, to: T0 + 4 * DAY, days: 3 } });
+    expect((await ann.call('PUT', '/api/me/vacation/trip', { from: T0 + DAY, to: T0 + 2 * DAY })).code).toBe('trip-taken');
+    expect((await ann.call('PUT', '/api/me/vacation/trip', { from: T0 + DAY, to: T0 })).status).toBe(400);
+    // Cancelled before it began: every day back.
+    const cancelled = await ann.call('DELETE', '/api/me/vacation/trip');
+    expect(cancelled.json).toMatchObject({ days: 20, trip: null });
+    expect((await ann.call('DELETE', '/api/me/vacation/trip')).code).toBe('no-trip');
   });
 });
 
