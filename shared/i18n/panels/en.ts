@@ -209,6 +209,11 @@ export const en = {
   'account.vacation.left': '{days, plural, one {# day} other {# days}} left to spend, of {perYear} a year.',
   'account.vacation.how':
     'When a move deadline of yours would pass, a day is spent instead and that deadline waits a day. The days come back a little every day. With none left, the match decides what happens.',
+  'account.vacation.trip': 'Away from {from} to {to}: your deadlines wait until you are back.',
+  'account.vacation.cancel': 'Cancel the trip',
+  'account.vacation.from': 'Away from',
+  'account.vacation.to': 'last day away',
+  'account.vacation.take': 'Take these days',
   'account.after.title': 'After your move',
   'account.after.next': 'Take me straight to the next match waiting for me after my move',
   'account.after.device': 'Remembered on this device only.',

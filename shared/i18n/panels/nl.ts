@@ -207,6 +207,11 @@ export const nl = {
   'account.vacation.left': 'Nog {days, plural, one {# dag} other {# dagen}} te besteden, van de {perYear} per jaar.',
   'account.vacation.how':
     'Verloopt een termijn voor een zet van jou, dan gaat er in plaats daarvan een dag af en wacht die termijn een dag langer. Elke dag komt er weer een stukje bij. Zijn ze op, dan beslist de partij wat er gebeurt.',
+  'account.vacation.trip': 'Weg van {from} tot en met {to}: je termijnen wachten tot je terug bent.',
+  'account.vacation.cancel': 'Reis afzeggen',
+  'account.vacation.from': 'Weg vanaf',
+  'account.vacation.to': 'laatste dag weg',
+  'account.vacation.take': 'Deze dagen opnemen',
   'account.after.title': 'Na je zet',
   'account.after.next': 'Breng me na mijn zet meteen naar de volgende partij die op mij wacht',
   'account.after.device': 'Alleen op dit apparaat onthouden.',
