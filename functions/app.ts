@@ -27,6 +27,8 @@ import { replayRoutes } from './http/routes/replay.js';
 import { standInRoutes } from './http/routes/stand-in.js';
 import { autoClaim, playerRoutes } from './http/routes/players.js';
 import { friendRoutes } from './http/routes/friends.js';
+import { vacationRoutes } from './http/routes/vacation.js';
+import type { VacationStore } from './matches/vacation.js';
 import { presenceFromRequests, profileRoutes, seatPresenceRoutes } from './http/routes/profiles.js';
 import { timingRoutes } from './http/routes/timing.js';
 import { undoRoutes } from './http/routes/undo.js';
@@ -106,6 +108,8 @@ export interface PlayersDeps {
   follows?: FollowStore;
   /** Challenges by name (functions/matches/challenges.ts); needs `profiles` and `safety` (names, blocks). */
   challenges?: ChallengeStore;
+  /** The vacation banks (functions/matches/vacation.ts): GET /api/me/vacation; without, that route is absent. */
+  vacation?: VacationStore;
 }
 
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -382,6 +386,8 @@ function mountProfiles(
     const friends = new Friends({ follows, profiles: profileStore, clock, ...(lobby ? { lobby } : {}) });
     app.route(API_BASE, friendRoutes({ signIn, friends, ...(m.publicUrl ? { publicUrl: m.publicUrl } : {}) }));
   }
+  const vacation = deps.players!.vacation;
+  if (vacation) app.route(API_BASE, vacationRoutes({ signIn, vacation, clock, ...(m.publicUrl ? { publicUrl: m.publicUrl } : {}) }));
 }
 
 /** Challenges by name: names from the profiles, blocks and suspensions from safety. */

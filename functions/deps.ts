@@ -30,6 +30,7 @@ import { DynamoWebhookStore } from './storage/webhooks-dynamo.js';
 import { HttpsWebhookSender } from './notify/webhook-send.js';
 import { DynamoChallengeStore } from './storage/challenges-dynamo.js';
 import { DynamoFollowStore } from './storage/follows-dynamo.js';
+import { DynamoVacationStore } from './storage/vacation-dynamo.js';
 import { DynamoProfileStore } from './storage/profiles-dynamo.js';
 import { DynamoRatingStore } from './storage/ratings-dynamo.js';
 import { DynamoSafetyStore } from './storage/safety-dynamo.js';
@@ -73,6 +74,7 @@ export function playersFromEnv(env: Record<string, string | undefined>, db: Tabl
     safety: new DynamoSafetyStore(db, tableName),
     follows: new DynamoFollowStore(db, tableName),
     challenges: new DynamoChallengeStore(db, tableName),
+    vacation: new DynamoVacationStore(db, tableName),
   };
 }
 

@@ -708,6 +708,15 @@ export function partitionRows(mix: Mix, dau = TARGET_DAU): PartitionRow[] {
     ...playerRows(rate),
     ...safetyRows(rate),
     {
+      // functions/matches/vacation.ts: read and written (conditionally, < 1 KB) once per day spent, a spend per late
+      // seat a day: even a player whose many seats fall due in one sweep stays near one write a second.
+      key: 'P#<player> (VACATION)',
+      what: "one player's vacation bank: a consistent read and a conditional put per day spent (one per late seat a day), a read per view of their account page",
+      wcu: 1,
+      rcu: 2,
+      scales: false,
+    },
+    {
       key: 'OWN#<match>#<seat>',
       what: "a seat's owner, read per notice of that seat (the busiest match's moves)",
       wcu: 0,

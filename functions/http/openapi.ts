@@ -25,6 +25,7 @@ import { chatApi } from './routes/chat.js';
 import { inviteApi } from './routes/invites.js';
 import { friendApi } from './routes/friends.js';
 import { challengeApi } from './routes/challenges.js';
+import { vacationApi } from './routes/vacation.js';
 import { lobbyApi } from './routes/lobby.js';
 import { matchApi } from './routes/matches.js';
 import { moveApi } from './routes/moves.js';
@@ -67,7 +68,7 @@ const MOUNTED: readonly [prefix: string, routes: ApiRoutes[]][] = [
   [API_BASE, [appApi]],
   [MATCHES_BASE, [matchApi, inviteApi, moveApi, standInApi, chatApi, replayApi, undoApi, timingApi, webhookApi]],
   [API_BASE, [notificationApi, playerApi, ratingApi, lobbyApi, challengeApi, playerWebhookApi]],
-  [API_BASE, [profileApi, friendApi]],
+  [API_BASE, [profileApi, friendApi, vacationApi]],
   [API_BASE, [safetyApi]],
   [MATCHES_BASE, [seatPresenceApi]],
 ];

@@ -46,6 +46,8 @@ export const SeatResponse = z.object({
   deadlineAt: z.optional(z.nullable(z.number())),
   /** The seat has paused its deadlines until then. */
   pausedUntil: z.optional(z.nullable(z.number())),
+  /** The seat's holder spends vacation days on this turn: its deadline waits until then (functions/matches/vacation.ts). */
+  vacationUntil: z.optional(z.nullable(z.number())),
   /** A computer plays this seat (its name says so too). */
   bot: z.optional(SeatBotResponse),
 });

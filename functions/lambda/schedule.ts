@@ -15,6 +15,7 @@ import { Sweep, type SweepReport } from '../notify/reminders.js';
 import { DynamoMatchStore, dynamoClientFromEnv } from '../storage/dynamo.js';
 import { DynamoNotifyStore } from '../storage/notify-dynamo.js';
 import { DynamoPlayerStore } from '../storage/players-dynamo.js';
+import { DynamoVacationStore } from '../storage/vacation-dynamo.js';
 import { DEFAULT_TABLE } from '../storage/table.js';
 import { lambdaObserve } from './observe.js';
 
@@ -27,6 +28,8 @@ const sweep = new Sweep({
   log: observe.log,
   store: new DynamoNotifyStore(db, tableName),
   matches,
+  // Signed-in players' vacation days, spent where a deadline would pass (functions/matches/vacation.ts).
+  vacation: new DynamoVacationStore(db, tableName),
   // A deadline handled changes whose turn it is: the signed-in players' waiting boards hear of it.
   service: new MatchService({
     store: matches,

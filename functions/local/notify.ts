@@ -15,6 +15,7 @@ import { WebPushSender } from '../notify/push.js';
 import { Sweep } from '../notify/reminders.js';
 import { DailyDigest } from '../players/digest.js';
 import { DynamoDigestStore } from '../storage/digest-dynamo.js';
+import { DynamoVacationStore } from '../storage/vacation-dynamo.js';
 import { DynamoPlayerStore } from '../storage/players-dynamo.js';
 import { DynamoProfileStore } from '../storage/profiles-dynamo.js';
 import { PlayerStats } from '../players/stats.js';
@@ -109,7 +110,7 @@ export function startLocalNotify(opts: {
     clock: Date.now,
     ...(opts.watch ? { watch: opts.watch } : {}),
   });
-  const sweep = new Sweep({ store, matches: opts.matches, service, log });
+  const sweep = new Sweep({ store, matches: opts.matches, service, vacation: new DynamoVacationStore(db, opts.tableName), log });
   let sweeping: Promise<unknown> = Promise.resolve();
   const timer = setInterval(
     () => {

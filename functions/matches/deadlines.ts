@@ -6,13 +6,16 @@
  */
 import type { MatchRecord, MatchStore } from './port.js';
 import type { MatchService } from './service.js';
-import { computerCheckAt, deadlineOf } from './timing.js';
+import { computerCheckAt, DAY, deadlineOf } from './timing.js';
+import { spendKey, type VacationDay, type VacationStore } from './vacation.js';
 
 export interface DeadlineDeps {
   matches: MatchStore;
   service: MatchService;
   clock: () => number;
   log: (entry: Record<string, unknown>) => void;
+  /** The vacation banks (./vacation.ts): a signed-in holder with a day left spends it instead of the deadline passing. */
+  vacation?: VacationStore;
 }
 
 /**
@@ -25,6 +28,7 @@ export type DeadlineStep =
   | { kind: 'gone' }
   | { kind: 'expired'; result: Awaited<ReturnType<MatchService['expireTurn']>> }
   | { kind: 'filled' }
+  | { kind: 'vacation'; result: VacationDay }
   | { kind: 'waiting'; match: MatchRecord; now: number };
 
 export class Deadlines {
@@ -50,8 +54,32 @@ export class Deadlines {
       return d !== null && d <= now;
     });
     if (late === undefined) return { kind: 'waiting', match, now };
+    const day = await this.vacationDay(match, late, now);
+    if (day !== null) return { kind: 'vacation', result: day };
     const result = await this.deps.service.expireTurn(matchId, late, match.version);
     this.deps.log({ level: 'info', message: 'deadline passed', matchId, seat: late, result });
     return { kind: 'expired', result };
+  }
+
+  /**
+   * Spends a day of the late seat's holder's bank (once per key: a repeated sweep finds it spent and only moves
+   * the deadline) and moves the deadline; null when there is no bank to spend from (no holder, a computer, empty).
+   */
+  private async vacationDay(match: MatchRecord, seat: number, now: number): Promise<VacationDay | null> {
+    const bank = this.deps.vacation;
+    const s = match.seats[seat];
+    if (!bank || !s || s.bot) return null;
+    const owner = await bank.seatOwner(match.id, seat);
+    if (owner === null) return null;
+    // Days taken ahead for a trip (./vacation.ts `bookTrip`): a deadline inside it waits until its end, spending nothing more.
+    const trip = (await bank.bank(owner, now)).trip;
+    const deadline = deadlineOf(match, seat);
+    if (trip && deadline !== null && trip.from <= deadline && deadline < trip.to) {
+      return this.deps.service.vacationDay(match.id, seat, match.version, Math.ceil((trip.to - deadline) / DAY));
+    }
+    if ((await bank.spendDay(owner, spendKey(match.id, seat, s), now)) === 'empty') return null;
+    const result = await this.deps.service.vacationDay(match.id, seat, match.version);
+    this.deps.log({ level: 'info', message: 'vacation day spent', matchId: match.id, seat, result });
+    return result;
   }
 }

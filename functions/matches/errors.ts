@@ -40,6 +40,10 @@ export const MATCH_ERROR_CODES = [
   'already-paused',
   'not-paused',
   'pause-budget',
+  // the vacation bank: days taken ahead (./vacation.ts)
+  'vacation-too-few',
+  'trip-taken',
+  'no-trip',
   // computer players standing in for a seat
   'already-stood-in',
   'not-stood-in',

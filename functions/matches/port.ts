@@ -45,6 +45,8 @@ export interface SeatRecord {
   player?: string;
   /** The seat's time zone and quiet hours (functions/matches/zones.ts); absent: UTC, never quiet. */
   time?: SeatTime;
+  /** Days of the holder's vacation bank spent on this turn's deadline (`since`: the turn's `waitingSince`): ./vacation.ts. */
+  vacation?: { since: number; days: number };
 }
 
 /** A seat's own time: its IANA zone, and quiet hours in minutes after its midnight (`to` may be the next day). */

@@ -8,6 +8,7 @@ import type { AnyGame, LogEntry, Viewer, Words } from '#shared/engine/game.js';
 import { chatSummary } from './chat.js';
 import type { LogRecord, MatchRecord } from './port.js';
 import { deadlineOf, policyText } from './timing.js';
+import { vacationDaysOf } from './vacation.js';
 import { undoStatus } from './undo.js';
 
 /** The match as one viewer may see it, at `now` (a pause that has ended is no longer shown). */
@@ -28,6 +29,7 @@ export function presentMatch(game: AnyGame, match: MatchRecord, viewer: Viewer, 
       waitingSince: s.waitingSince ?? null,
       deadlineAt: deadlineOf(match, seat),
       pausedUntil: s.pausedUntil !== undefined && s.pausedUntil > now ? s.pausedUntil : null,
+      vacationUntil: active && vacationDaysOf(s) > 0 ? deadlineOf(match, seat) : null,
       ...(s.bot ? { bot: s.bot.standIn ? { level: s.bot.level, standIn: s.bot.standIn } : { level: s.bot.level } } : {}),
     })),
     you: viewer,

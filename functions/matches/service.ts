@@ -14,6 +14,7 @@ import type { ChallengeStore } from './challenge-port.js';
 import { type ChallengeChecks, Challenges } from './challenges.js';
 import { decideComputersIn, Lobby } from './lobby.js';
 import type { LobbyStore } from './lobby-port.js';
+import { decideVacationDay, type VacationDay } from './vacation.js';
 import { botMove, decideResign, expireTurn, type MoveRequest, move, type SeatAnswer } from './moves.js';
 import { decideNudge } from './nudge.js';
 import { decidePause, type PauseChange } from './pausing.js';
@@ -200,6 +201,12 @@ export class MatchService {
   }
 
   // ---------------------------------------------------------------- changes (each a decision in its own module)
+
+  /** A day of the seat holder's vacation bank spent on its passed deadline: the deadline moves a day (./vacation.ts). */
+  vacationDay(matchId: string, seat: Seat, expectedVersion: number, days = 1): Promise<VacationDay> {
+    const stale = (): VacationDay => 'stale';
+    return runChange(this.changes, matchId, decideVacationDay(seat, expectedVersion, days), { attempts: 1, missing: stale, lost: stale });
+  }
 
   /**
    * Applies one move (./moves.ts): the seat's view after it, or with an Idempotency-Key already used for

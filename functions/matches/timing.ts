@@ -92,7 +92,10 @@ export function deadlineOf(match: MatchRecord, seat: Seat): number | null {
   const days = match.timing?.deadlineDays ?? 0;
   const start = clockStart(match, seat);
   if (days === 0 || start === null) return null;
-  return settleDeadline(start + days * DAY, match.seats[seat]?.time, match.timing?.noWeekends === true);
+  // Days of the holder's vacation bank spent on this turn (./vacation.ts) move it a day each.
+  const v = match.seats[seat]?.vacation;
+  const spent = v !== undefined && v.since === match.seats[seat]?.waitingSince ? v.days : 0;
+  return settleDeadline(start + (days + spent) * DAY, match.seats[seat]?.time, match.timing?.noWeekends === true);
 }
 
 export type TimerEvent =

@@ -18,6 +18,7 @@ import { Deadlines } from '../matches/deadlines.js';
 import { OUTBOX_GRACE_MS, type MatchRecord, type MatchStore, type NotificationIntent } from '../matches/port.js';
 import type { MatchService } from '../matches/service.js';
 import { computerCheckAt, formatTime, nextDue, seatTimers, type TimerEvent } from '../matches/timing.js';
+import type { VacationStore } from '../matches/vacation.js';
 import { inPool, lanesOf } from './lanes.js';
 import type { DueItem, HeldNotices, Lane, Outbox, OutboxKey, SweepCursor } from './port.js';
 import { mergeHeld } from './quiet.js';
@@ -26,6 +27,8 @@ export interface SweepDeps {
   store: Outbox & HeldNotices;
   matches: MatchStore;
   service: MatchService;
+  /** The signed-in players' vacation banks (functions/matches/vacation.ts); absent: none are spent. */
+  vacation?: VacationStore;
   clock?: () => number;
   log?: (entry: Record<string, unknown>) => void;
 }
@@ -40,6 +43,8 @@ export interface SweepReport {
   standIns: number;
   /** Matches whose computer had not moved for COMPUTER_IDLE_MS, handed to the computers again. */
   computerWakes: number;
+  /** Days of vacation banks spent on deadlines that would have passed (each moved a day). */
+  vacationDays: number;
   redriven: number;
   /** Seats whose quiet hours ended with notices held: one merged notice each. */
   released: number;
@@ -85,7 +90,13 @@ export class Sweep {
   constructor(private readonly deps: SweepDeps) {
     this.clock = deps.clock ?? Date.now;
     this.log = deps.log ?? ((e) => console.log(JSON.stringify(e)));
-    this.deadlines = new Deadlines({ matches: deps.matches, service: deps.service, clock: this.clock, log: this.log });
+    this.deadlines = new Deadlines({
+      matches: deps.matches,
+      service: deps.service,
+      clock: this.clock,
+      log: this.log,
+      vacation: deps.vacation,
+    });
   }
 
   /** One run: every lane's worker side by side, each from where it stopped last (see the top of this file). */
@@ -98,6 +109,7 @@ export class Sweep {
       forfeits: 0,
       standIns: 0,
       computerWakes: 0,
+      vacationDays: 0,
       redriven: 0,
       released: 0,
     };
@@ -146,6 +158,10 @@ export class Sweep {
       const look = await this.deadlines.step(matchId);
       if (look.kind === 'gone') return;
       if (look.kind === 'filled') continue; // an open game's computers took their seats: it has started
+      if (look.kind === 'vacation') {
+        if (look.result === 'moved') report.vacationDays++;
+        continue; // read again: the deadline moved a day (or the match changed first)
+      }
       if (look.kind === 'expired') {
         if (look.result === 'default-move') report.defaultMoves++;
         if (look.result === 'forfeit') report.forfeits++;

@@ -174,6 +174,8 @@ export const playerKeys = {
   /** One per player and UTC day (yyyy-mm-dd): the exactly-once marker of that day's digest. */
   digestDay: (playerId: string, day: string) => ({ pk: `P#${playerId}`, sk: `DIGEST#${day}` }),
   signInCounter: (cap: string, subject: string, windowStart: number) => ({ pk: `RL#signin#${cap}#${subject}`, sk: `W#${windowStart}` }),
+  /** The player's vacation bank: balance, when last refilled, the last days' spend keys (functions/matches/vacation.ts). */
+  vacation: (playerId: string) => ({ pk: `P#${playerId}`, sk: 'VACATION' }),
   /** What others see of the player: name and presence (functions/players/profiles.ts). */
   profile: (playerId: string) => ({ pk: `P#${playerId}`, sk: 'PROFILE' }),
   /** A player name's one holder, by its case-folded key (functions/players/names.ts `nameKey`). */

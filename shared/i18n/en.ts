@@ -197,6 +197,7 @@ export const en = {
   'match.toMove': 'to move',
   'match.waitingFor': 'waiting {duration}',
   'match.awayUntil': 'away until {when}',
+  'match.vacationUntil': 'on vacation until {day}',
   'match.fatal.title': 'This match cannot be opened',
   'match.offline.retrying': 'The server could not be reached; trying again…',
   'match.loading': 'Loading the match…',

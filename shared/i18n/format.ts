@@ -41,6 +41,13 @@ export function when(lang: Lang | string, ms: number, timeZone?: string): string
   return memo(`w|${lang}|${timeZone}`, () => new Intl.DateTimeFormat(locale(lang), opts)).format(ms);
 }
 
+/** "Tue" / "di": the day of the week alone ("on vacation until Tue"). */
+export function weekday(lang: Lang | string, ms: number, timeZone?: string): string {
+  const opts: Intl.DateTimeFormatOptions = { weekday: 'short' };
+  if (timeZone) opts.timeZone = timeZone;
+  return memo(`wd|${lang}|${timeZone}`, () => new Intl.DateTimeFormat(locale(lang), opts)).format(ms);
+}
+
 /** "14 January 2026" / "14 januari 2026". */
 export function date(lang: Lang | string, ms: number, timeZone?: string): string {
   const opts: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };

@@ -177,6 +177,7 @@ export const nl = {
   'match.toMove': 'aan zet',
   'match.waitingFor': 'wacht al {duration}',
   'match.awayUntil': 'afwezig tot {when}',
+  'match.vacationUntil': 'met vakantie tot {day}',
   'match.fatal.title': 'Deze partij kan niet worden geopend',
   'match.offline.retrying': 'De server is niet bereikbaar; we proberen het opnieuw…',
   'match.loading': 'De partij wordt geladen…',

@@ -15,6 +15,7 @@ import type { MatchStore } from '../../functions/matches/port.js';
 import type { WebhookStore } from '../../functions/notify/webhooks.js';
 import type { NotifyStore } from '../../functions/notify/port.js';
 import type { ChallengeStore } from '../../functions/matches/challenge-port.js';
+import type { VacationStore } from '../../functions/matches/vacation.js';
 import type { FollowStore } from '../../functions/players/follow-port.js';
 import type { PlayerStore, ProfileStore } from '../../functions/players/port.js';
 import type { SafetyStore } from '../../functions/players/safety-port.js';
@@ -47,6 +48,7 @@ function servedRoutes(): string[] {
       safety: unused as SafetyStore,
       follows: unused as FollowStore,
       challenges: unused as ChallengeStore,
+      vacation: unused as VacationStore,
     },
     webhooks: { store: unused as WebhookStore },
     ratings: unused as RatingStore,

@@ -3,6 +3,8 @@ import { DynamoDigestStore } from '../../functions/storage/digest-dynamo.js';
 import { DynamoChallengeStore } from '../../functions/storage/challenges-dynamo.js';
 import { describeChallengeStoreContract } from '../contracts/challenge-store.contract.js';
 import { DynamoFollowStore } from '../../functions/storage/follows-dynamo.js';
+import { DynamoVacationStore } from '../../functions/storage/vacation-dynamo.js';
+import { describeVacationStoreContract } from '../contracts/vacation-store.contract.js';
 import { describeFollowStoreContract } from '../contracts/follow-store.contract.js';
 import { DynamoLobbyStore } from '../../functions/storage/lobby-dynamo.js';
 import { DynamoNotifyStore } from '../../functions/storage/notify-dynamo.js';
@@ -71,4 +73,9 @@ describeFollowStoreContract('DynamoDB', async () => {
 describeChallengeStoreContract('DynamoDB', async () => {
   const table = await freshTable('c');
   return new DynamoChallengeStore(table.doc, table.tableName);
+});
+
+describeVacationStoreContract('DynamoDB', async () => {
+  const table = await freshTable('v');
+  return { vacation: new DynamoVacationStore(table.doc, table.tableName), players: new DynamoPlayerStore(table.doc, table.tableName) };
 });

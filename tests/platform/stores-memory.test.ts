@@ -2,6 +2,8 @@
 import { MemoryChallengeStore } from '../../functions/storage/memory/challenges.js';
 import { describeChallengeStoreContract } from '../contracts/challenge-store.contract.js';
 import { MemoryFollowStore } from '../../functions/storage/memory/follows.js';
+import { MemoryVacationStore } from '../../functions/storage/memory/vacation.js';
+import { describeVacationStoreContract } from '../contracts/vacation-store.contract.js';
 import { describeFollowStoreContract } from '../contracts/follow-store.contract.js';
 import { MemoryLobbyStore } from '../../functions/storage/memory/lobby.js';
 import { MemoryMatchStore } from '../../functions/storage/memory/matches.js';
@@ -48,3 +50,8 @@ describeSafetyStoreContract('in memory', async () => {
 describeFollowStoreContract('in memory', async () => new MemoryFollowStore());
 
 describeChallengeStoreContract('in memory', async () => new MemoryChallengeStore());
+
+describeVacationStoreContract('in memory', async () => {
+  const table = new MemoryTable();
+  return { vacation: new MemoryVacationStore(table), players: new MemoryPlayerStore(table) };
+});

@@ -52,7 +52,7 @@ export function lobbySite(
   stores: Stores = memoryStores(),
   start = Date.UTC(2026, 10, 28, 12),
   /** More of the player side (names, safety: tests/platform/safety.test.ts). */
-  more: Partial<Pick<PlayersDeps, 'profiles' | 'safety' | 'follows' | 'challenges'>> = {},
+  more: Partial<Pick<PlayersDeps, 'profiles' | 'safety' | 'follows' | 'challenges' | 'vacation'>> = {},
 ): LobbySite {
   const mails: OutgoingMail[] = [];
   const email: EmailSender = {

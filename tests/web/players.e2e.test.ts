@@ -34,8 +34,26 @@ describe('names, the player page and presence', () => {
     it(`chooses a name, shows it with presence on the seat and on the player page (${lang}, phone)`, async () => {
       const words =
         lang === 'en'
-          ? { label: 'Player name', save: 'Save name', saved: 'Saved.', online: 'online now', member: 'Member since', games: 'Games' }
-          : { label: 'Spelersnaam', save: 'Naam bewaren', saved: 'Bewaard.', online: 'nu online', member: 'Lid sinds', games: 'Spellen' };
+          ? {
+              label: 'Player name',
+              save: 'Save name',
+              saved: 'Saved.',
+              online: 'online now',
+              member: 'Member since',
+              games: 'Games',
+              vacation: 'Vacation days',
+              left: '20 days left to spend',
+            }
+          : {
+              label: 'Spelersnaam',
+              save: 'Naam bewaren',
+              saved: 'Bewaard.',
+              online: 'nu online',
+              member: 'Lid sinds',
+              games: 'Spellen',
+              vacation: 'Vakantiedagen',
+              left: 'Nog 20 dagen te besteden',
+            };
       const name = lang === 'en' ? 'Ann Phone' : 'Anke Telefoon';
       const ctx = await env.browser.newContext({ ...PHONE, locale: lang === 'en' ? 'en-GB' : 'nl-NL' });
       const p = await ctx.newPage();
@@ -55,6 +73,10 @@ describe('names, the player page and presence', () => {
         await p.getByRole('textbox', { name: words.label, exact: true }).fill(name);
         await p.getByRole('button', { name: words.save }).click();
         await p.getByText(words.saved).waitFor();
+        // The vacation bank: full, in the page's language, with the dates to take days ahead.
+        const bank = p.locator('section[data-vacation-days="20"]');
+        await bank.getByRole('heading', { name: words.vacation }).waitFor();
+        expect(await bank.innerText()).toContain(words.left);
         await expectAccessible(p, `the account page (${lang})`);
 
         // The match page: the claimed seat shows the player's name, linked to their page, and that they are here.

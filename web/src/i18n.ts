@@ -171,6 +171,7 @@ export const fmt = {
   guilders: (amount: number) => format.guilders(shown, amount),
   when: (ms: number, timeZone?: string) => format.when(shown, ms, timeZone),
   date: (ms: number, timeZone?: string) => format.date(shown, ms, timeZone),
+  weekday: (ms: number, timeZone?: string) => format.weekday(shown, ms, timeZone),
   time: (ms: number, timeZone?: string) => format.time(shown, ms, timeZone),
   relative: (then: number, now: number) => format.relative(shown, then, now),
   list: (items: readonly string[]) => format.list(shown, items),

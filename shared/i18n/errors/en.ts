@@ -65,6 +65,10 @@ export const errorsEn = {
     'You have changed links or pauses {count, plural, one {# time} other {# times}} in the last hour; try again in {minutes, plural, one {# minute} other {# minutes}}.',
   'error.already-paused': 'Your deadlines are paused until {until}.',
   'error.not-paused': 'Your deadlines are not paused.',
+  'error.vacation-too-few':
+    'That trip needs {need, plural, one {# day} other {# days}}; your bank has {days, plural, one {# day} other {# days}}.',
+  'error.trip-taken': 'You have a trip booked already: cancel it first.',
+  'error.no-trip': 'You have no trip booked.',
   'error.pause-budget': 'You have {days, plural, one {# day} other {# days}} of pause left in this match.',
   'error.already-stood-in': 'A computer player already plays your seat; make a move or take it back.',
   'error.not-stood-in': 'You play this seat yourself already.',

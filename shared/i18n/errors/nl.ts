@@ -62,6 +62,10 @@ export const errorsNl = {
     'Je hebt het afgelopen uur {count, plural, one {# keer} other {# keer}} links of pauzes gewijzigd; probeer het over {minutes, plural, one {# minuut} other {# minuten}} opnieuw.',
   'error.already-paused': 'Je termijnen staan stil tot {until}.',
   'error.not-paused': 'Je termijnen staan niet stil.',
+  'error.vacation-too-few':
+    'Voor die reis zijn {need, plural, one {# dag} other {# dagen}} nodig; je hebt er {days, plural, one {# dag} other {# dagen}}.',
+  'error.trip-taken': 'Je hebt al een reis geboekt: zeg die eerst af.',
+  'error.no-trip': 'Je hebt geen reis geboekt.',
   'error.pause-budget': 'Je hebt in deze partij nog {days, plural, one {# dag} other {# dagen}} pauze over.',
   'error.already-stood-in': 'Er speelt al een computerspeler op jouw plaats; doe een zet of neem je plaats terug.',
   'error.not-stood-in': 'Je speelt deze plaats al zelf.',

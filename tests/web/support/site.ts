@@ -19,6 +19,7 @@ import type { MatchStore } from '../../../functions/matches/port.js';
 import { DynamoLobbyStore } from '../../../functions/storage/lobby-dynamo.js';
 import { DynamoPlayerStore } from '../../../functions/storage/players-dynamo.js';
 import { DynamoChallengeStore } from '../../../functions/storage/challenges-dynamo.js';
+import { DynamoVacationStore } from '../../../functions/storage/vacation-dynamo.js';
 import { DynamoFollowStore } from '../../../functions/storage/follows-dynamo.js';
 import { DynamoProfileStore } from '../../../functions/storage/profiles-dynamo.js';
 import { DynamoRatingStore } from '../../../functions/storage/ratings-dynamo.js';
@@ -143,6 +144,7 @@ export async function startSite(opts: {
               safety: new DynamoSafetyStore(dynamoClientFromEnv({ DYNAMODB_ENDPOINT: opts.notify.endpoint }), opts.notify.tableName),
               follows: new DynamoFollowStore(dynamoClientFromEnv({ DYNAMODB_ENDPOINT: opts.notify.endpoint }), opts.notify.tableName),
               challenges: new DynamoChallengeStore(dynamoClientFromEnv({ DYNAMODB_ENDPOINT: opts.notify.endpoint }), opts.notify.tableName),
+              vacation: new DynamoVacationStore(dynamoClientFromEnv({ DYNAMODB_ENDPOINT: opts.notify.endpoint }), opts.notify.tableName),
             },
             lobby: new DynamoLobbyStore(dynamoClientFromEnv({ DYNAMODB_ENDPOINT: opts.notify.endpoint }), opts.notify.tableName),
           }

@@ -138,6 +138,7 @@ export function AccountPage() {
       <Friends />
       <Sessions />
       <Notices player={session.player} />
+      <VacationBank />
       <AfterMove />
       <WebhookSection api={api} target={{ kind: 'player' }} />
       <YourData />
@@ -149,6 +150,74 @@ interface Profile {
   name: string | null;
   nextChangeAt: number | null;
   hideLastSeen: boolean;
+}
+
+/** The vacation bank (functions/matches/vacation.ts): the days left, and what spends them. */
+interface Bank {
+  days: number;
+  perYear: number;
+  trip: { from: number; to: number } | null;
+}
+
+/** A date field's day as the reader's local midnight (ms). */
+const dayStart = (value: string) => new Date(`${value}T00:00`).getTime();
+
+function VacationBank() {
+  const [bank, setBank] = useState<Bank | null>(null);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [error, setError] = useState('');
+  useEffect(() => {
+    api.call<Bank>('GET', '/api/me/vacation').then(setBank, () => setBank(null));
+  }, []);
+  const change = async (call: () => Promise<Bank>) => {
+    setError('');
+    try {
+      setBank(await call());
+    } catch (err) {
+      setError(says(err));
+    }
+  };
+  if (!bank) return null;
+  return (
+    <section class="zone" aria-labelledby="vacation-h" data-vacation-days={bank.days}>
+      <h2 id="vacation-h">{t('account.vacation.title')}</h2>
+      <p>{t('account.vacation.left', { days: bank.days, perYear: bank.perYear })}</p>
+      <p class="muted">{t('account.vacation.how')}</p>
+      {bank.trip ? (
+        <p>
+          {t('account.vacation.trip', { from: fmt.date(bank.trip.from), to: fmt.date(bank.trip.to - 1) })}{' '}
+          <button type="button" onClick={() => change(() => api.call<Bank>('DELETE', '/api/me/vacation/trip'))}>
+            {t('account.vacation.cancel')}
+          </button>
+        </p>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            // The last day counts whole: the trip ends at the next midnight.
+            const body = { from: dayStart(from), to: dayStart(to) + 24 * 3600_000 };
+            change(() => api.call<Bank>('PUT', '/api/me/vacation/trip', { body }));
+          }}
+        >
+          <label>
+            {t('account.vacation.from')}{' '}
+            <input type="date" name="vacation-from" required value={from} onInput={(e) => setFrom(e.currentTarget.value)} />
+          </label>{' '}
+          <label>
+            {t('account.vacation.to')}{' '}
+            <input type="date" name="vacation-to" required value={to} onInput={(e) => setTo(e.currentTarget.value)} />
+          </label>{' '}
+          <button type="submit">{t('account.vacation.take')}</button>
+        </form>
+      )}
+      {error && (
+        <p class="notice error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
 }
 
 /** The player name others see on seats and on the player's page, and whether they see when the player was last here. */

@@ -89,7 +89,11 @@ function Players({ match, you, now, presence }: { match: Match; you: number | nu
               {s.waitingSince && now - s.waitingSince >= 60_000
                 ? ` · ${t('match.waitingFor', { duration: duration(now - s.waitingSince) })}`
                 : ''}
-              {typeof s.deadlineAt === 'number' ? ` · ${dueText(s.deadlineAt, now)}` : ''}
+              {typeof s.vacationUntil === 'number'
+                ? ` · ${t('match.vacationUntil', { day: fmt.weekday(s.vacationUntil) })}`
+                : typeof s.deadlineAt === 'number'
+                  ? ` · ${dueText(s.deadlineAt, now)}`
+                  : ''}
             </span>
           )}
           {match.status === 'active' && typeof s.pausedUntil === 'number' && s.pausedUntil > now && (
