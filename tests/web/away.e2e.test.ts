@@ -35,7 +35,10 @@ const matchTitle = (p: Page, marks: string) =>
   p.waitForFunction((want) => document.title.startsWith(want) && document.title.endsWith(' · Dutch'), marks);
 
 describe('away from the site', () => {
-  it('counts waiting matches in the title, serves the manifest and its icons, and goes to the next match after a move', async () => {
+  // A whole flow of several pages in two browsers: bounded generously, since each step waits on what it needs.
+  it('counts waiting matches in the title, serves the manifest and its icons, and goes to the next match after a move', {
+    timeout: 240_000,
+  }, async () => {
     const base = env.server.url;
     // m1 and m2 wait for Ann's move (m1 longer); m3 waits for Cy.
     const m1 = await makeMatch(base, 'secret-sums', ['Ann', 'Bob']);

@@ -32,7 +32,10 @@ async function signInAs(p: Page, address: string, name: string) {
 }
 
 describe('challenges by name', () => {
-  it('challenges from the player page, accepted from the account page: both land in the started match (phone)', async () => {
+  // A whole flow of several pages in two browsers: bounded generously, since each step waits on what it needs.
+  it('challenges from the player page, accepted from the account page: both land in the started match (phone)', {
+    timeout: 240_000,
+  }, async () => {
     const [annCtx, bobCtx] = await Promise.all([env.browser.newContext(PHONE), env.browser.newContext(PHONE)]);
     const [ann, bob] = await Promise.all([annCtx.newPage(), bobCtx.newPage()]);
     try {

@@ -32,7 +32,10 @@ async function signInAs(p: Page, address: string, name: string) {
 }
 
 describe('friends', () => {
-  it('follows a player from their page, sees them online with their open game, and joins it in one click (phone)', async () => {
+  // A whole flow of several pages in two browsers: bounded generously, since each step waits on what it needs.
+  it('follows a player from their page, sees them online with their open game, and joins it in one click (phone)', {
+    timeout: 240_000,
+  }, async () => {
     const [annCtx, bobCtx] = await Promise.all([env.browser.newContext(PHONE), env.browser.newContext(PHONE)]);
     const [ann, bob] = await Promise.all([annCtx.newPage(), bobCtx.newPage()]);
     try {

@@ -70,7 +70,10 @@ async function playSome(matchId: string, seats: SeatLink[], count: number): Prom
 }
 
 describe('strangers in two browsers', () => {
-  it('find each other by quick match, play a rated auction game until one resigns, see the ratings change once; after a block quick match keeps them apart', async () => {
+  // A whole flow of several pages in two browsers: bounded generously, since each step waits on what it needs.
+  it('find each other by quick match, play a rated auction game until one resigns, see the ratings change once; after a block quick match keeps them apart', {
+    timeout: 240_000,
+  }, async () => {
     const contexts: BrowserContext[] = [
       await env.browser.newContext({ viewport: { width: 1280, height: 800 } }),
       await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }),
