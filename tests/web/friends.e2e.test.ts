@@ -4,32 +4,11 @@
  * one click seats her in it; axe finds nothing on either page.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { expectAccessible } from './support/axe.js';
-import { e2eSite } from './support/e2e.js';
+import { e2eSite, signInAs } from './support/e2e.js';
 
 const env = e2eSite('friends-web', { notify: true, players: true });
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-GB' };
-
-/** Signs the page in through the link mailed to `address`, and names the player on the account page. */
-async function signInAs(p: Page, address: string, name: string) {
-  const asked = await fetch(`${env.server.url}/api/session/link`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: env.server.url },
-    body: JSON.stringify({ address }),
-  });
-  expect(asked.status).toBe(202);
-  const mail = env.server.outbox!.list().find((m) => m.to === address)!;
-  const link = /https?:\/\/\S+\/api\/session\/open\?t=[\w-]+/.exec(mail.text)![0];
-  await p.goto(link);
-  await p.locator('form button').click();
-  await p.waitForURL(/\/api\/session\/open/);
-  await p.locator('main p a[href="/"]').waitFor();
-  await p.goto(`${env.server.url}/account`);
-  await p.getByRole('textbox', { name: 'Player name', exact: true }).fill(name);
-  await p.getByRole('button', { name: 'Save name' }).click();
-  await p.getByText('Saved.').waitFor();
-}
 
 describe('friends', () => {
   // A whole flow of several pages in two browsers: bounded generously, since each step waits on what it needs.
@@ -39,8 +18,8 @@ describe('friends', () => {
     const [annCtx, bobCtx] = await Promise.all([env.browser.newContext(PHONE), env.browser.newContext(PHONE)]);
     const [ann, bob] = await Promise.all([annCtx.newPage(), bobCtx.newPage()]);
     try {
-      await signInAs(bob, 'bob.friends@example.com', 'Bob Friend');
-      await signInAs(ann, 'ann.friends@example.com', 'Ann Friend');
+      await signInAs(env, bob, 'bob.friends@example.com', 'Bob Friend');
+      await signInAs(env, ann, 'ann.friends@example.com', 'Ann Friend');
       const opened = await bob.evaluate(async () => {
         const r = await fetch('/api/lobby', {
           method: 'POST',

@@ -5,29 +5,12 @@
  * "online now", the player page; axe finds nothing on either page in either language.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { expectAccessible } from './support/axe.js';
-import { e2eSite } from './support/e2e.js';
+import { e2eSite, signInByLink } from './support/e2e.js';
 import { makeMatch } from './support/matches.js';
 
 const env = e2eSite('players-web', { notify: true, players: true });
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-
-/** Signs the page in through the link mailed to `address` (the dev outbox lists the newest first). */
-async function signIn(p: Page, address: string) {
-  const asked = await fetch(`${env.server.url}/api/session/link`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: env.server.url },
-    body: JSON.stringify({ address }),
-  });
-  expect(asked.status).toBe(202);
-  const mail = env.server.outbox!.list().find((m) => m.to === address)!;
-  const link = /https?:\/\/\S+\/api\/session\/open\?t=[\w-]+/.exec(mail.text)![0];
-  await p.goto(link);
-  await p.locator('form button').click();
-  await p.waitForURL(/\/api\/session\/open/);
-  await p.locator('main p a[href="/"]').waitFor();
-}
 
 describe('names, the player page and presence', () => {
   for (const lang of ['en', 'nl'] as const) {
@@ -67,7 +50,7 @@ describe('names, the player page and presence', () => {
           },
           { matchId: match.matchId, seat: 0, token: match.seats[0]!.token },
         );
-        await signIn(p, `ann.${lang}@example.com`);
+        await signInByLink(env, p, `ann.${lang}@example.com`);
 
         await p.goto(`${env.server.url}/account`);
         await p.getByRole('textbox', { name: words.label, exact: true }).fill(name);

@@ -7,7 +7,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { IdleTimer } from '../../../functions/local/live.js';
 import { freshTable } from '../../support/dynamo.js';
 import { builtSite, launchChromium, startSite } from './site.js';
@@ -112,4 +112,29 @@ export async function openMatchMenu(p: Page): Promise<void> {
   const menu = p.locator('main.match details.match-menu');
   await menu.waitFor({ state: 'attached' });
   if (!(await menu.evaluate((d) => (d as HTMLDetailsElement).open))) await menu.locator(':scope > summary').click();
+}
+
+/** Signs the page in through the link mailed to `address` (the dev outbox lists the newest first). */
+export async function signInByLink(env: E2eSite, p: Page, address: string): Promise<void> {
+  const asked = await fetch(`${env.server.url}/api/session/link`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: env.server.url },
+    body: JSON.stringify({ address }),
+  });
+  expect(asked.status).toBe(202);
+  const mail = env.server.outbox!.list().find((m) => m.to === address)!;
+  const link = /https?:\/\/\S+\/api\/session\/open\?t=[\w-]+/.exec(mail.text)![0];
+  await p.goto(link);
+  await p.locator('form button').click();
+  await p.waitForURL(/\/api\/session\/open/);
+  await p.locator('main p a[href="/"]').waitFor();
+}
+
+/** Signs the page in by link, then names the player on the account page. */
+export async function signInAs(env: E2eSite, p: Page, address: string, name: string): Promise<void> {
+  await signInByLink(env, p, address);
+  await p.goto(`${env.server.url}/account`);
+  await p.getByRole('textbox', { name: 'Player name', exact: true }).fill(name);
+  await p.getByRole('button', { name: 'Save name' }).click();
+  await p.getByText('Saved.').waitFor();
 }
